@@ -1,0 +1,59 @@
+package dev.lomicontrol;
+
+import dev.lomicontrol.broker.BrokerApplication;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The one executable. The mode is decided here, before any Spring context exists: {@code --mcp}
+ * must never start broker beans or print anything but protocol frames on stdout.
+ *
+ * <pre>
+ *   lomi-control serve [--data-dir DIR] [--headless]   the broker
+ *   lomi-control console [COMMAND...]                    the admin console (attaches to the broker)
+ *   lomi-control --mcp [--discovery-file F] [--discovery-key HEX]   the MCP stdio helper
+ * </pre>
+ */
+public final class LomiControl {
+
+    /** Exit status for a mode this build does not provide yet (sysexits EX_UNAVAILABLE). */
+    static final int UNAVAILABLE = 69;
+    static final int USAGE = 64;
+
+    private LomiControl() {}
+
+    public static void main(String[] args) {
+        List<String> arguments = Arrays.asList(args);
+        if (arguments.contains("--mcp")) {
+            System.exit(mcp(System.err));
+        }
+        String mode = arguments.isEmpty() ? "help" : arguments.get(0);
+        String[] rest = arguments.isEmpty() ? new String[0] : Arrays.copyOfRange(args, 1, args.length);
+        switch (mode) {
+            case "serve":
+                BrokerApplication.run(rest);
+                return;
+            case "help":
+            case "--help":
+            case "-h":
+                usage(System.err);
+                return;
+            default:
+                System.err.println("lomi-control: unknown mode '" + mode + "'");
+                usage(System.err);
+                System.exit(USAGE);
+        }
+    }
+
+    /** The MCP helper mode; its JSON-RPC endpoint is not part of this build yet. Writes nothing to stdout. */
+    static int mcp(PrintStream diagnostics) {
+        diagnostics.println("lomi-control --mcp: the MCP stdio helper is not available in this build yet");
+        return UNAVAILABLE;
+    }
+
+    private static void usage(PrintStream out) {
+        out.println("usage: lomi-control serve [--data-dir DIR] [--headless]");
+        out.println("       lomi-control --mcp [--discovery-file FILE] [--discovery-key HEX]");
+    }
+}

@@ -1,0 +1,32 @@
+package dev.lomicontrol.core;
+
+/**
+ * The stable error codes of Control API 1.0 (SPEC §4). Every adapter (MCP, frames, console) maps
+ * these to its wire form in exactly one place.
+ */
+public enum ErrorCode {
+    APP_UNAVAILABLE,
+    PAIRING_REQUIRED,
+    SCOPE_DENIED,
+    TARGET_NOT_FOUND,
+    STALE_GENERATION,
+    REVISION_CONFLICT,
+    STALE_SNAPSHOT,
+    TARGET_BUSY,
+    CONTROL_REVOKED,
+    PROMPT_STATE_UNKNOWN,
+    UNSUPPORTED_CAPABILITY,
+    HOST_UNQUALIFIED,
+    DEADLINE_EXCEEDED,
+    CURSOR_EXPIRED,
+    ARTIFACT_TOO_LARGE,
+    ARTIFACT_INVALID,
+    OUTCOME_UNKNOWN,
+    IDEMPOTENCY_CONFLICT,
+    RETRY_WINDOW_EXPIRED,
+    RESOURCE_EXHAUSTED,
+    STORAGE_UNAVAILABLE,
+    INVALID_ARGUMENT,
+    PAYLOAD_TOO_LARGE,
+    APP_CLOSING
+}

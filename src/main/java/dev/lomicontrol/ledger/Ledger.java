@@ -1,0 +1,219 @@
+package dev.lomicontrol.ledger;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.InstanceId;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.ProjectId;
+import dev.lomicontrol.core.RequestKey;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.core.SessionId;
+import dev.lomicontrol.core.ToolName;
+import dev.lomicontrol.ledger.internal.LedgerReads;
+import dev.lomicontrol.ledger.internal.LedgerWrites;
+import dev.lomicontrol.ledger.internal.ReaderPool;
+import dev.lomicontrol.ledger.internal.StoreOpener;
+import dev.lomicontrol.ledger.internal.Writer;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The durable operations ledger (SPEC §6): the one entry point to receipts, retry epochs, the
+ * state machine and the event feed. Every write goes through one group-commit writer and is durable
+ * (WAL, synchronous=FULL) before the call returns; reads use separate reader connections.
+ *
+ * <p>Opening a store checks it before trusting it, takes the owner lock, starts a new broker
+ * instance (old retry epochs stop working) and turns every unfinished row into
+ * {@code outcome_unknown/unknown} — nothing is ever replayed.
+ */
+public final class Ledger implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Ledger.class);
+
+    private final StoreOpener.OpenStore store;
+    private final Writer writer;
+    private final ReaderPool readers;
+    private final LedgerWrites writes;
+    private final InstanceId instance;
+    private final Clock clock;
+    private final LedgerProperties properties;
+    private final int recovered;
+
+    private Ledger(StoreOpener.OpenStore store, LedgerProperties properties, Clock clock, RandomGenerator random) {
+        this.store = store;
+        this.properties = properties;
+        this.clock = clock;
+        this.instance = InstanceId.random(random);
+        this.writer = new Writer(store.writer(), properties.maxBatch());
+        this.writes = new LedgerWrites(clock, random, properties, instance);
+        this.readers = new ReaderPool(store.connections(), properties.readers());
+        this.recovered = writer.submit(writes::recover);
+    }
+
+    /** Opens (creating if missing) the store in {@code storeRoot}, or refuses with STORAGE_UNAVAILABLE. */
+    public static Ledger open(Path storeRoot, LedgerProperties properties, Clock clock, RandomGenerator random) {
+        StoreOpener.OpenStore store = StoreOpener.open(storeRoot, properties, "broker");
+        try {
+            Ledger ledger = new Ledger(store, properties, clock, random);
+            log.info("ledger open at {} (instance {}, integrity {}, {} unfinished operations marked outcome_unknown)",
+                    store.connections().database(), ledger.instance, store.integrity(), ledger.recovered);
+            return ledger;
+        } catch (RuntimeException e) {
+            closeStore(store);
+            throw e;
+        }
+    }
+
+    public InstanceId instance() {
+        return instance;
+    }
+
+    /** Operations that were unfinished when this store was last closed or killed. */
+    public int recoveredAtOpen() {
+        return recovered;
+    }
+
+    /** A new retry epoch for {@code session}, valid for the configured lifetime on this instance only. */
+    public RetryEpoch issueEpoch(SessionId session) {
+        return writer.submit(c -> writes.issueEpoch(c, session));
+    }
+
+    /** Reserves a receipt before any effect; see {@link Reservation} for the outcomes. */
+    public Reservation reserve(ReserveRequest request) {
+        JsonNode identity;
+        byte[] fingerprint;
+        try {
+            identity = fingerprintInput(request.input(), request.target());
+            fingerprint = CanonicalJson.sha256(identity);
+        } catch (LomiException e) {
+            return new Reservation.Refused(e.code(), e.getMessage());
+        }
+        String target = CanonicalJson.string(identity.get("target"));
+        try {
+            return writer.submit(c -> writes.reserve(c, request, fingerprint, target));
+        } catch (LomiException e) {
+            return new Reservation.Refused(e.code(), e.getMessage());
+        }
+    }
+
+    /** Moves to running; the effect may be dispatched only after this returns {@link TransitionResult.Moved}. */
+    public TransitionResult begin(OperationId id) {
+        return transition(id, OperationState.RUNNING, EffectState.NONE, Optional.empty(), Optional.empty());
+    }
+
+    public TransitionResult transition(OperationId id, OperationState to, EffectState effect, Optional<String> resultJson, Optional<ErrorCode> error) {
+        return writer.submit(c -> writes.transition(c, id, to, effect, resultJson, error, "broker", null));
+    }
+
+    public CancelResult cancel(SessionId session, OperationId id) {
+        return writer.submit(c -> writes.cancel(c, session, id));
+    }
+
+    /** Settles all unfinished work of a session that lost its authority (revocation, disconnect). */
+    public List<Operation> settleLost(SessionId session, String reason) {
+        return writer.submit(c -> writes.settleLost(c, session, reason));
+    }
+
+    /** Settles one operation whose deadline passed. */
+    public Operation settleLost(OperationId id, String reason) {
+        return writer.submit(c -> writes.settleLost(c, id, reason));
+    }
+
+    public Optional<Operation> get(SessionId session, OperationId id) {
+        return read(c -> LedgerReads.get(c, session, id));
+    }
+
+    public Optional<Operation> getByKey(SessionId session, RetryEpochId epoch, ToolName tool, RequestKey key, Optional<ProjectId> project) {
+        return read(c -> LedgerReads.getByKey(c, session, epoch, tool, key, project));
+    }
+
+    /** The event feed: history rows after {@code afterSequence}, oldest first. */
+    public List<LedgerEvent> events(Optional<String> workspaceId, long afterSequence, int limit) {
+        return read(c -> LedgerReads.events(c, workspaceId, afterSequence, limit));
+    }
+
+    public List<LedgerEvent> eventsOf(OperationId id) {
+        return read(c -> LedgerReads.eventsOf(c, id));
+    }
+
+    public LedgerMaintenance maintenance() {
+        return new LedgerMaintenance(this);
+    }
+
+    /** Reader connections, for read models built on Spring Data JDBC. */
+    public DataSource readerDataSource() {
+        return readers.dataSource();
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+        readers.close();
+        closeStore(store);
+    }
+
+    // package-private plumbing for LedgerMaintenance
+
+    <T> T write(Writer.Work<T> work) {
+        return writer.submit(work);
+    }
+
+    <T> T read(Writer.Work<T> work) {
+        try (Connection connection = readers.dataSource().getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "ledger read failed: " + e.getMessage(), e);
+        }
+    }
+
+    StoreOpener.OpenStore store() {
+        return store;
+    }
+
+    LedgerProperties properties() {
+        return properties;
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    boolean writerBroken() {
+        return writer.isBroken();
+    }
+
+    long commits() {
+        return writer.commits();
+    }
+
+    private static JsonNode fingerprintInput(JsonNode input, Target target) {
+        ObjectNode identity = JsonNodeFactory.instance.objectNode();
+        identity.set("input", input == null ? JsonNodeFactory.instance.nullNode() : input);
+        ObjectNode resolved = identity.putObject("target");
+        resolved.put("workspaceId", target.workspaceId());
+        resolved.put("resourceId", target.resourceId());
+        resolved.put("generation", target.generation());
+        resolved.put("revision", target.revision());
+        return identity;
+    }
+
+    private static void closeStore(StoreOpener.OpenStore store) {
+        try {
+            store.writer().close();
+        } catch (SQLException e) {
+            log.warn("closing the ledger writer connection failed: {}", e.getMessage());
+        }
+        store.lock().close();
+    }
+}

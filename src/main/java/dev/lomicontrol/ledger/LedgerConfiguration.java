@@ -1,0 +1,33 @@
+package dev.lomicontrol.ledger;
+
+import dev.lomicontrol.core.DataDirectory;
+import java.security.SecureRandom;
+import java.time.Clock;
+import javax.sql.DataSource;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.jdbc.core.dialect.JdbcDialect;
+
+/**
+ * Spring wiring of the ledger: the {@link Ledger} (opened, checked and recovered at startup; a
+ * refusal stops the broker with the ledger's message) and its reader connections as the
+ * application's {@link DataSource}, with the SQLite dialect for Spring Data JDBC read models.
+ */
+@Configuration(proxyBeanMethods = false)
+public class LedgerConfiguration {
+
+    @Bean(destroyMethod = "close")
+    Ledger ledger(DataDirectory dataDirectory, LedgerProperties properties, Clock clock) {
+        return Ledger.open(dataDirectory.store(), properties, clock, new SecureRandom());
+    }
+
+    @Bean
+    DataSource ledgerReaders(Ledger ledger) {
+        return ledger.readerDataSource();
+    }
+
+    @Bean
+    JdbcDialect sqliteDialect() {
+        return SqliteDialect.INSTANCE;
+    }
+}

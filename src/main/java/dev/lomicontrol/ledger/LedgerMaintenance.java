@@ -1,0 +1,229 @@
+package dev.lomicontrol.ledger;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.ledger.internal.LedgerReads;
+import dev.lomicontrol.ledger.internal.MaintenanceSql;
+import dev.lomicontrol.ledger.internal.SqliteConnections;
+import dev.lomicontrol.ledger.internal.StoreDirectory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The admin's maintenance of the ledger (used by the console): status, listing, reconciliation of
+ * {@code outcome_unknown} rows, consistent export and deliberate purge. Nothing here re-runs an
+ * effect, and nothing is deleted without a fresh export.
+ */
+public final class LedgerMaintenance {
+
+    private static final String PURGEABLE = "state IN ('succeeded', 'failed', 'cancelled', 'outcome_unknown') AND retain_until < ?"
+            + " AND (state <> 'outcome_unknown' OR resolution IS NOT NULL)";
+
+    private final Ledger ledger;
+
+    LedgerMaintenance(Ledger ledger) {
+        this.ledger = ledger;
+    }
+
+    public LedgerStatus status() {
+        return ledger.read(this::status);
+    }
+
+    public List<Operation> operations(Optional<OperationState> state, int limit) {
+        return ledger.read(c -> LedgerReads.list(c, state.map(OperationState::wire), limit));
+    }
+
+    public List<LedgerEvent> history(OperationId id) {
+        return ledger.eventsOf(id);
+    }
+
+    /**
+     * Records the admin's finding for an {@code outcome_unknown} operation as its own history entry.
+     * The state stays {@code outcome_unknown} (what the broker observed); the finding is shown beside
+     * it and makes the row purgeable once expired. Never re-runs anything.
+     */
+    public Operation reconcile(OperationId id, OperationState finding, String note) {
+        if (finding != OperationState.SUCCEEDED && finding != OperationState.FAILED && finding != OperationState.CANCELLED) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "resolution must be succeeded, failed or cancelled");
+        }
+        if (note == null || note.isBlank()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a note describing what was checked is required");
+        }
+        return ledger.write(c -> reconcile(c, id, finding, note.strip()));
+    }
+
+    /** Writes a consistent backup to {@code file} (which must not exist) and records it. */
+    public ExportResult export(Path file) {
+        Path target = file.toAbsolutePath().normalize();
+        createEmptyPrivate(target);
+        SqliteConnections connections = ledger.store().connections();
+        try (Connection connection = connections.open(SqliteConnections.Role.INSPECT);
+                PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
+            vacuum.setString(1, target.toString());
+            vacuum.execute();
+        } catch (SQLException | RuntimeException e) {
+            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "export to " + target + " failed (the partial file is left for inspection): "
+                    + e.getMessage(), e);
+        }
+        fsync(target);
+        StoreDirectory.fsyncDirectory(target.getParent());
+        ExportResult result = describe(target);
+        ledger.write(c -> MaintenanceSql.insertExport(c, result, ledger.clock().millis()));
+        return result;
+    }
+
+    /**
+     * Deletes expired terminal rows (and reconciled expired {@code outcome_unknown} rows) retained
+     * past {@code before} (default now), their history, and expired epochs no receipt refers to.
+     * Refuses without {@code confirm} and unless the latest export still covers the current history.
+     */
+    public PurgeResult purge(Optional<Instant> before, boolean confirm) {
+        if (!confirm) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "purge deletes history; repeat with --confirm");
+        }
+        return ledger.write(c -> purge(c, before));
+    }
+
+    /** A fresh {@code quick_check} and foreign-key check on a reader connection. */
+    public String check() {
+        return ledger.read(c -> {
+            List<String> problems = new ArrayList<>();
+            try (Statement statement = c.createStatement()) {
+                try (ResultSet rows = statement.executeQuery("PRAGMA quick_check")) {
+                    while (rows.next()) {
+                        problems.add(rows.getString(1));
+                    }
+                }
+                problems.remove("ok");
+                try (ResultSet rows = statement.executeQuery("PRAGMA foreign_key_check")) {
+                    while (rows.next()) {
+                        problems.add("foreign key violation in " + rows.getString(1) + " row " + rows.getLong(2));
+                    }
+                }
+            }
+            return problems.isEmpty() ? "ok" : String.join("; ", problems);
+        });
+    }
+
+    private LedgerStatus status(Connection c) throws SQLException {
+        long now = ledger.clock().millis();
+        Map<String, Long> byState = new LinkedHashMap<>();
+        for (OperationState state : OperationState.values()) {
+            byState.put(state.wire(), MaintenanceSql.count(c, "SELECT count(*) FROM operation WHERE state = ?", state.wire()));
+        }
+        long oldest = MaintenanceSql.count(c, "SELECT coalesce(min(created_at), -1) FROM operation");
+        LedgerProperties properties = ledger.properties();
+        return new LedgerStatus(
+                ledger.store().connections().database().toString(),
+                ledger.instance().value(),
+                MaintenanceSql.count(c, "SELECT count(*) FROM operation"),
+                properties.receiptCap(),
+                MaintenanceSql.count(c, "SELECT count(*) FROM retry_epoch"),
+                properties.epochCap(),
+                byState,
+                MaintenanceSql.count(c, "SELECT count(*) FROM operation WHERE state IN ('succeeded', 'failed', 'cancelled', 'outcome_unknown') AND retain_until < ?", now),
+                MaintenanceSql.count(c, "SELECT count(*) FROM retry_epoch WHERE expires_at < ?", now),
+                MaintenanceSql.count(c, "SELECT count(*) FROM operation WHERE state = 'outcome_unknown' AND resolution IS NULL"),
+                oldest < 0 ? Optional.empty() : Optional.of(Instant.ofEpochMilli(oldest)),
+                MaintenanceSql.lastExport(c),
+                LedgerReads.historyHead(c),
+                ledger.store().integrity(),
+                !ledger.writerBroken(),
+                ledger.commits());
+    }
+
+    private Operation reconcile(Connection c, OperationId id, OperationState finding, String note) throws SQLException {
+        Operation current = MaintenanceSql.operation(c, id)
+                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no operation " + id));
+        if (current.state() != OperationState.OUTCOME_UNKNOWN) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "only outcome_unknown operations are reconciled; " + id + " is " + current.state().wire());
+        }
+        if (current.resolution().isPresent()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, id + " was already reconciled as " + current.resolution().get().finding().wire());
+        }
+        long now = ledger.clock().millis();
+        MaintenanceSql.update(c, "UPDATE operation SET resolution = ?, resolution_note = ?, resolved_at = ?, updated_at = ? WHERE id = ?",
+                finding.wire(), note, now, now, id.value());
+        MaintenanceSql.history(c, id, "admin found " + finding.wire() + ": " + note, now);
+        return MaintenanceSql.operation(c, id).orElseThrow();
+    }
+
+    private PurgeResult purge(Connection c, Optional<Instant> before) throws SQLException {
+        Optional<LedgerStatus.LastExport> export = MaintenanceSql.lastExport(c);
+        long head = LedgerReads.historyHead(c);
+        if (export.isEmpty() || export.get().historyHead() != head) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export: the ledger changed since the last one"
+                    + " (run: ledger export <file>)");
+        }
+        Path file = Path.of(export.get().path());
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !export.get().sha256().equals(sha256(file))) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the last export " + file + " is missing or changed; export again first");
+        }
+        long now = ledger.clock().millis();
+        long cutoff = Math.min(now, before.map(Instant::toEpochMilli).orElse(now));
+        long history = MaintenanceSql.update(c, "DELETE FROM operation_history WHERE operation_id IN (SELECT id FROM operation WHERE " + PURGEABLE + ")", cutoff);
+        long operations = MaintenanceSql.update(c, "DELETE FROM operation WHERE " + PURGEABLE, cutoff);
+        long epochs = MaintenanceSql.update(c, "DELETE FROM retry_epoch WHERE expires_at < ? AND id NOT IN (SELECT retry_epoch FROM operation)", cutoff);
+        long kept = MaintenanceSql.count(c, "SELECT count(*) FROM operation WHERE state = 'outcome_unknown' AND resolution IS NULL AND retain_until < ?", cutoff);
+        return new PurgeResult(operations, history, epochs, kept);
+    }
+
+    private ExportResult describe(Path file) {
+        try (Connection copy = new SqliteConnections(file, ledger.properties().busyTimeout(), ledger.properties().maxPageCount())
+                .open(SqliteConnections.Role.INSPECT)) {
+            long operations = MaintenanceSql.count(copy, "SELECT count(*) FROM operation");
+            long head = LedgerReads.historyHead(copy);
+            return new ExportResult(file, sha256(file), Files.size(file), operations, head);
+        } catch (SQLException | IOException e) {
+            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot verify export " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void createEmptyPrivate(Path file) {
+        try {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(StoreDirectory.FILE_MODE));
+        } catch (IOException e) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cannot create export file " + file + " (it must not exist): " + e, e);
+        }
+    }
+
+    private static void fsync(Path file) {
+        try (FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.WRITE))) {
+            channel.force(true);
+        } catch (IOException e) {
+            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot fsync export " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    static String sha256(Path file) {
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS), MessageDigest.getInstance("SHA-256"))) {
+            in.transferTo(java.io.OutputStream.nullOutputStream());
+            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+        } catch (IOException | NoSuchAlgorithmException e) {
+            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot hash " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

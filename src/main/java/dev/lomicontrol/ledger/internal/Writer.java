@@ -1,0 +1,221 @@
+package dev.lomicontrol.ledger.internal;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.sqlite.SQLiteException;
+
+/**
+ * The single writer with group commit. Work items queue up; the writer thread takes what has
+ * arrived (up to {@code maxBatch}), runs each inside its own SAVEPOINT of one {@code BEGIN IMMEDIATE}
+ * transaction, and completes every item only after COMMIT returned. A runtime exception thrown by
+ * an item (a {@link LomiException} refusal) rolls back that item alone. A failed commit fails the whole batch with
+ * STORAGE_UNAVAILABLE; an I/O error or corruption marks the writer broken until restart (after a
+ * failed fsync nothing on disk can be trusted to be what we think it is).
+ */
+public final class Writer implements AutoCloseable {
+
+    /** A unit of work run inside the writer's transaction. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private static final Logger log = LoggerFactory.getLogger(Writer.class);
+
+    private final Connection connection;
+    private final int maxBatch;
+    private final BlockingQueue<Task<?>> queue = new LinkedBlockingQueue<>();
+    private final Thread thread;
+    private final AtomicLong commits = new AtomicLong();
+    private volatile String broken;
+    private volatile boolean closing;
+
+    public Writer(Connection connection, int maxBatch) {
+        this.connection = connection;
+        this.maxBatch = maxBatch;
+        this.thread = new Thread(this::loop, "ledger-writer");
+        this.thread.setDaemon(true);
+        this.thread.start();
+    }
+
+    /** Runs {@code work} durably; returns only after its transaction committed. */
+    public <T> T submit(Work<T> work) {
+        String reason = broken;
+        if (reason != null) {
+            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "the ledger writer stopped after a storage fault (" + reason
+                    + "); restart the broker so the store is checked again");
+        }
+        if (closing) {
+            throw new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing");
+        }
+        Task<T> task = new Task<>(work);
+        queue.add(task);
+        try {
+            return task.future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LomiException(ErrorCode.OUTCOME_UNKNOWN, "interrupted while waiting for the ledger commit", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException) {
+                throw (RuntimeException) e.getCause();
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Durable commits so far (for status and benchmarks). */
+    public long commits() {
+        return commits.get();
+    }
+
+    public boolean isBroken() {
+        return broken != null;
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        thread.interrupt();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (Task<?> task; (task = queue.poll()) != null; ) {
+            task.future.completeExceptionally(new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing"));
+        }
+    }
+
+    private void loop() {
+        List<Task<?>> batch = new ArrayList<>(maxBatch);
+        while (!closing) {
+            try {
+                batch.add(queue.take());
+            } catch (InterruptedException e) {
+                return;
+            }
+            queue.drainTo(batch, maxBatch - 1);
+            runBatch(batch);
+            batch.clear();
+        }
+    }
+
+    private void runBatch(List<Task<?>> batch) {
+        if (broken != null) {
+            failAll(batch, new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "the ledger writer stopped after a storage fault (" + broken + ")"));
+            return;
+        }
+        try {
+            execute("BEGIN IMMEDIATE");
+        } catch (SQLException e) {
+            failAll(batch, storageFault("cannot start a write transaction", e));
+            return;
+        }
+        for (Task<?> task : batch) {
+            try {
+                runInSavepoint(task);
+            } catch (SQLException e) {
+                rollbackQuietly();
+                failAll(batch, storageFault("write failed", e));
+                return;
+            }
+        }
+        try {
+            execute("COMMIT");
+            commits.incrementAndGet();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            failAll(batch, storageFault("commit failed; the effect is blocked", e));
+            return;
+        }
+        for (Task<?> task : batch) {
+            task.complete();
+        }
+    }
+
+    private <T> void runInSavepoint(Task<T> task) throws SQLException {
+        execute("SAVEPOINT item");
+        try {
+            task.value = task.work.run(connection);
+            execute("RELEASE item");
+        } catch (RuntimeException e) {
+            execute("ROLLBACK TO item");
+            execute("RELEASE item");
+            task.error = e;
+        }
+    }
+
+    private LomiException storageFault(String what, SQLException e) {
+        int base = e instanceof SQLiteException ? ((SQLiteException) e).getResultCode().code & 0xff : e.getErrorCode() & 0xff;
+        String detail;
+        switch (base) {
+            case 13:
+                detail = "the disk or the store's size limit is full";
+                break;
+            case 8:
+                detail = "the store is read-only";
+                break;
+            case 10:
+            case 11:
+            case 26:
+                detail = "I/O error or corruption";
+                broken = what + ": " + e.getMessage();
+                log.error("ledger writer stopped: {}", broken, e);
+                break;
+            default:
+                detail = "SQLite error";
+        }
+        return new LomiException(ErrorCode.STORAGE_UNAVAILABLE, what + " (" + detail + "): " + e.getMessage(), e);
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            execute("ROLLBACK");
+        } catch (SQLException ignored) {
+            // SQLite may already have rolled back (e.g. after SQLITE_FULL)
+        }
+    }
+
+    private static void failAll(List<Task<?>> batch, LomiException error) {
+        for (Task<?> task : batch) {
+            task.future.completeExceptionally(error);
+        }
+    }
+
+    private static final class Task<T> {
+        final Work<T> work;
+        final CompletableFuture<T> future = new CompletableFuture<>();
+        T value;
+        RuntimeException error;
+
+        Task(Work<T> work) {
+            this.work = work;
+        }
+
+        void complete() {
+            if (error != null) {
+                future.completeExceptionally(error);
+            } else {
+                future.complete(value);
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.lomicontrol.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.testing.ChildJvm;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A child JVM reserves, dispatches and completes operations on a real store and is killed with
+ * SIGKILL at random moments, round after round on the same store. After every kill the store must
+ * open, every acknowledged reservation must exist, nothing may be left unfinished (it is
+ * outcome_unknown), no effect may have run twice, and reopening must dispatch nothing.
+ * Rounds: {@code -Dlomi.crash.rounds} (default 20), seed: {@code -Dlomi.crash.seed}.
+ */
+class LedgerCrashRecoveryTests {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void sigkilledWriterLosesNoAcknowledgedReservationAndNeverReplays() throws Exception {
+        int rounds = Integer.getInteger("lomi.crash.rounds", 20);
+        long seed = Long.getLong("lomi.crash.seed", System.nanoTime());
+        System.err.println("crash test seed " + seed + " rounds " + rounds);
+        Random random = new Random(seed);
+        Path store = temp.resolve("agent-control");
+        Path effects = temp.resolve("effects.log");
+        Files.createFile(effects);
+        Map<String, String> acked = new HashMap<>();
+        Set<String> done = new HashSet<>();
+        long unknownNow = 0;
+        for (int round = 1; round <= rounds; round++) {
+            List<String> lines = runAndKill(store, effects, round, 50 + random.nextInt(950));
+            for (String line : lines) {
+                String[] parts = line.split(" ");
+                if (parts[0].equals("ack")) {
+                    acked.put(parts[1], parts[2]);
+                } else if (parts[0].equals("done")) {
+                    done.add(parts[1]);
+                }
+            }
+            unknownNow = verifyAfterRestart(store, effects, acked, done, "round " + round + " seed " + seed);
+        }
+        System.err.println("crash test: " + rounds + " rounds, " + acked.size() + " acknowledged reservations, "
+                + done.size() + " acknowledged completions, " + unknownNow + " rows outcome_unknown at the end");
+        assertThat(acked).isNotEmpty();
+    }
+
+    private List<String> runAndKill(Path store, Path effects, int round, int killAfterMillis) throws IOException, InterruptedException {
+        Process child = ChildJvm.builder(CrashWorkload.class, List.of(store.toString(), effects.toString(), Integer.toString(round), "4"))
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        List<String> lines = new ArrayList<>();
+        Thread reader = new Thread(() -> readLines(child, lines));
+        reader.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!ready(lines) && System.nanoTime() < deadline && child.isAlive()) {
+            Thread.sleep(5);
+        }
+        assertThat(ready(lines)).as("workload started (round " + round + ")").isTrue();
+        Thread.sleep(killAfterMillis);
+        child.destroyForcibly();
+        assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(child.exitValue()).as("killed by SIGKILL").isEqualTo(137);
+        reader.join();
+        synchronized (lines) {
+            return new ArrayList<>(lines);
+        }
+    }
+
+    private static boolean ready(List<String> lines) {
+        synchronized (lines) {
+            return lines.stream().anyMatch(l -> l.startsWith("ready "));
+        }
+    }
+
+    private static void readLines(Process child, List<String> lines) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                synchronized (lines) {
+                    lines.add(line);
+                }
+            }
+        } catch (IOException ignored) {
+            // the child died; what was read is what was acknowledged
+        }
+    }
+
+    /** Reopens the store and checks every promise; returns how many rows are outcome_unknown. */
+    private long verifyAfterRestart(Path store, Path effects, Map<String, String> acked, Set<String> done, String context) throws IOException {
+        Map<String, Integer> effectCount = new HashMap<>();
+        for (String line : Files.readAllLines(effects, StandardCharsets.UTF_8)) {
+            if (!line.isBlank()) {
+                effectCount.merge(line.strip(), 1, Integer::sum);
+            }
+        }
+        byte[] effectsBefore = Files.readAllBytes(effects);
+        try (Ledger ledger = Ledger.open(store, LedgerProperties.defaults().withCaps(1_000_000, 1_000_000), Clock.systemUTC(), new SecureRandom())) {
+            Map<String, Operation> byKey = new HashMap<>();
+            for (Operation operation : ledger.maintenance().operations(Optional.empty(), 1_000_000)) {
+                assertThat(byKey.put(operation.requestKey().value(), operation)).as(context + ": one receipt per key").isNull();
+            }
+            acked.forEach((key, id) -> {
+                assertThat(byKey).as(context + ": acknowledged " + key + " exists").containsKey(key);
+                assertThat(byKey.get(key).id().value()).isEqualTo(id);
+            });
+            long unknown = 0;
+            for (Operation operation : byKey.values()) {
+                String key = operation.requestKey().value();
+                int ran = effectCount.getOrDefault(key, 0);
+                assertThat(operation.state().isTerminal()).as(context + ": " + key + " is settled").isTrue();
+                assertThat(ran).as(context + ": effect of " + key + " ran at most once").isLessThanOrEqualTo(1);
+                if (operation.state() == OperationState.SUCCEEDED) {
+                    assertThat(ran).as(context + ": succeeded " + key + " ran").isEqualTo(1);
+                }
+                if (done.contains(key)) {
+                    assertThat(operation.state()).as(context + ": acknowledged completion of " + key).isEqualTo(OperationState.SUCCEEDED);
+                }
+                if (operation.state() == OperationState.OUTCOME_UNKNOWN) {
+                    assertThat(operation.effect()).isEqualTo(EffectState.UNKNOWN);
+                    unknown++;
+                }
+            }
+            effectCount.keySet().forEach(key -> assertThat(byKey).as(context + ": effect " + key + " was reserved first").containsKey(key));
+            assertThat(ledger.maintenance().check()).isEqualTo("ok");
+            assertThat(Files.readAllBytes(effects)).as(context + ": reopening dispatched nothing").isEqualTo(effectsBefore);
+            return unknown;
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.lomicontrol.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Starts a real child JVM on the test classpath (used for crash, lock and process-mode tests). */
+public final class ChildJvm {
+
+    private ChildJvm() {}
+
+    public static ProcessBuilder builder(Class<?> mainClass, List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-XX:TieredStopAtLevel=1");
+        command.add("-Xshare:auto");
+        command.add("-cp");
+        command.add(classpath());
+        command.add(mainClass.getName());
+        command.addAll(args);
+        return new ProcessBuilder(command);
+    }
+
+    public static Process start(Class<?> mainClass, List<String> args) throws IOException {
+        return builder(mainClass, args).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    }
+
+    public static String classpath() {
+        String surefire = System.getProperty("surefire.test.class.path");
+        String path = surefire != null && !surefire.isBlank() ? surefire : System.getProperty("java.class.path");
+        return String.join(File.pathSeparator, path.split(File.pathSeparator));
+    }
+}
