@@ -1,6 +1,6 @@
 package dev.lomicontrol;
 
-import dev.lomicontrol.broker.BrokerApplication;
+import dev.lomicontrol.core.LomiException;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -32,7 +32,7 @@ public final class LomiControl {
         String[] rest = arguments.isEmpty() ? new String[0] : Arrays.copyOfRange(args, 1, args.length);
         switch (mode) {
             case "serve":
-                BrokerApplication.run(rest);
+                serve(rest);
                 return;
             case "help":
             case "--help":
@@ -43,6 +43,21 @@ public final class LomiControl {
                 System.err.println("lomi-control: unknown mode '" + mode + "'");
                 usage(System.err);
                 System.exit(USAGE);
+        }
+    }
+
+    /** Starts the broker; a refused start (e.g. a damaged or foreign-owned store) ends with its reason and status 1. */
+    private static void serve(String[] args) {
+        try {
+            BrokerApplication.run(args);
+        } catch (RuntimeException e) {
+            Throwable cause = e;
+            while (cause.getCause() != null && !(cause instanceof LomiException)) {
+                cause = cause.getCause();
+            }
+            String reason = cause instanceof LomiException ? cause.toString() : e.toString();
+            System.err.println("lomi-control: the broker did not start: " + reason);
+            System.exit(1);
         }
     }
 

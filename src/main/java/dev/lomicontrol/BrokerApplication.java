@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol;
 
 import dev.lomicontrol.core.DataDirectory;
 import java.util.ArrayList;

@@ -1,0 +1,48 @@
+package dev.lomicontrol;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Keeps the module graph honest: dependencies point inward and internals stay internal. */
+class ArchitectureTests {
+
+    static JavaClasses production;
+
+    @BeforeAll
+    static void importClasses() {
+        production = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.lomicontrol");
+    }
+
+    @Test
+    void coreDependsOnNoOtherModule() {
+        classes().that().resideInAPackage("dev.lomicontrol.core..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("dev.lomicontrol.core..", "java..", "com.sun.security..")
+                .check(production);
+    }
+
+    @Test
+    void theLedgerSeesOnlyTheCoreOfOurModules() {
+        noClasses().that().resideInAPackage("dev.lomicontrol.ledger..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.lomicontrol.broker..", "dev.lomicontrol.mcp..",
+                        "dev.lomicontrol.transport..", "dev.lomicontrol.console..", "dev.lomicontrol.pairing..")
+                .check(production);
+    }
+
+    @Test
+    void ledgerInternalsAreReachedOnlyThroughTheLedgerModule() {
+        noClasses().that().resideOutsideOfPackage("dev.lomicontrol.ledger..")
+                .should().dependOnClassesThat().resideInAPackage("dev.lomicontrol.ledger.internal..")
+                .check(production);
+    }
+
+    @Test
+    void stdoutBelongsToMcpSoNoProductionClassWritesToIt() {
+        noClasses().should().accessField(System.class, "out").check(production);
+    }
+}

@@ -1,0 +1,108 @@
+package dev.lomicontrol.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.LomiControl;
+import dev.lomicontrol.testing.ChildJvm;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real executable in child JVMs: {@code serve} starts the broker with its ledger; {@code --mcp} starts no Spring at all. */
+class BrokerProcessTests {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void serveStartsTheBrokerWithAPrivateLedgerAndStopsCleanlyOnSigterm() throws Exception {
+        Path data = temp.resolve("data");
+        Path stderr = temp.resolve("serve.err");
+        Path stdout = temp.resolve("serve.out");
+        Process broker = serve(data, stdout, stderr);
+        try {
+            awaitLine(stderr, "ledger open at", broker);
+            Path store = data.resolve("agent-control");
+            assertThat(mode(store)).isEqualTo("rwx------");
+            assertThat(mode(store.resolve("control.sqlite3"))).isEqualTo("rw-------");
+            assertThat(mode(store.resolve("owner.lock"))).isEqualTo("rw-------");
+        } finally {
+            broker.destroy();
+        }
+        assertThat(broker.waitFor(30, TimeUnit.SECONDS)).as("stops on SIGTERM").isTrue();
+        assertThat(broker.exitValue()).isIn(0, 143);
+        assertThat(Files.readString(stdout)).as("the broker prints nothing on stdout").isEmpty();
+        Process again = serve(data, temp.resolve("again.out"), temp.resolve("again.err"));
+        try {
+            awaitLine(temp.resolve("again.err"), "ledger open at", again);
+        } finally {
+            again.destroy();
+            again.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aSecondBrokerOnTheSameDataDirectoryIsRefusedWithTheHoldersPid() throws Exception {
+        Path data = temp.resolve("data");
+        Process first = serve(data, temp.resolve("first.out"), temp.resolve("first.err"));
+        try {
+            awaitLine(temp.resolve("first.err"), "ledger open at", first);
+            Process second = serve(data, temp.resolve("second.out"), temp.resolve("second.err"));
+            assertThat(second.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+            assertThat(second.exitValue()).isEqualTo(1);
+            assertThat(Files.readString(temp.resolve("second.err")))
+                    .contains("lomi-control: the broker did not start: STORAGE_UNAVAILABLE")
+                    .contains("owned by another process (pid=" + first.pid());
+            assertThat(first.isAlive()).isTrue();
+        } finally {
+            first.destroy();
+            first.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void mcpModeIsRecognisedBeforeAnySpringClassIsLoadedAndWritesNothingToStdout() throws Exception {
+        Path classLog = temp.resolve("classes.log");
+        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, List.of("--mcp")).command());
+        command.add(1, "-Xlog:class+load=info:file=" + classLog);
+        Process helper = new ProcessBuilder(command).redirectError(temp.resolve("mcp.err").toFile()).start();
+        helper.getOutputStream().close();
+        byte[] stdout = helper.getInputStream().readAllBytes();
+
+        assertThat(helper.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(stdout).isEmpty();
+        assertThat(Files.readString(classLog)).contains("dev.lomicontrol.LomiControl").doesNotContain("org.springframework")
+                .doesNotContain("org.sqlite").doesNotContain("org.flywaydb");
+    }
+
+    private Process serve(Path data, Path stdout, Path stderr) throws IOException {
+        return ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+    }
+
+    private static void awaitLine(Path log, String text, Process process) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(log) && Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
+                return;
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("process exited " + process.exitValue() + ": " + Files.readString(log));
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no '" + text + "' in " + log + ": " + Files.readString(log));
+    }
+
+    private static String mode(Path path) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
+    }
+}
