@@ -31,8 +31,10 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
@@ -41,16 +43,23 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The ledger benchmark ({@code bash bench/ledger.sh}): a plain {@code main}, not a test.
  *
- * <p>Measures, in one run on one disk, a raw sqlite-jdbc anchor (WAL, synchronous=FULL, one INSERT
- * per committed {@code BEGIN IMMEDIATE} transaction, one thread) against {@link Ledger#reserve}
- * from one thread and from 1/4/16/32 client threads. Every measured round uses a fresh store
- * directory and at most {@value #MAX_OPS} reservations (the product's receipt cap is 4096 per
- * store). After a warm-up, the phases are interleaved round by round (so a drifting disk hurts
- * them all alike) and the median round is reported.
+ * <p>Measures, in one run on one disk, a raw sqlite-jdbc anchor (WAL, synchronous=FULL, one small
+ * INSERT per committed {@code BEGIN IMMEDIATE} transaction, one thread) against
+ * {@link Ledger#reserve} from one thread (serial) and from 1/4/16/32 client threads.
  *
- * <p>Usage: {@code LedgerBenchmark [workDir] [--ops=N] [--rounds=N] [--levels=1,4,16,32]
- * [--results=dir]}. Logs of the ledger go to stderr; the table goes to stdout and to
- * {@code bench/results/ledger-<timestamp>.md}.
+ * <p>Method. A round opens a fresh store (or raw file) for every phase, then runs the phases
+ * <em>interleaved in slices</em>: slice 1 of every phase, then slice 2 of every phase (starting
+ * with the next phase each time), … until every phase has done {@code --ops} operations (at most
+ * {@value #MAX_OPS}; the product's receipt cap is 4096 per store). A phase's rate is its
+ * operations divided by the sum of its slice times. Interleaving matters on shared or throttled
+ * disks, whose fsync latency drifts by several times over a few seconds: every phase then sees
+ * the same disk. One warm-up round (JIT, page cache) is not reported; of the measured rounds the
+ * median is. Bytes written per operation come from {@code /proc/self/io} (write_bytes, counted
+ * when pages are dirtied), also per slice.
+ *
+ * <p>Usage: {@code LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4]
+ * [--levels=1,4,16,32] [--results=dir]}. Ledger logs and progress go to stderr; the report goes
+ * to stdout and to {@code bench/results/ledger-<timestamp>.md}.
  */
 public final class LedgerBenchmark {
 
@@ -62,11 +71,14 @@ public final class LedgerBenchmark {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final ProjectId PROJECT = new ProjectId("p");
     private static final ToolName TOOL = new ToolName("lomi_files_mutate");
+    private static final Target TARGET = new Target("ws", "res", "", "rev");
 
     private LedgerBenchmark() {}
 
-    /** One measured round. */
-    record Round(long ops, long nanos, long commits, long p50Nanos, long p99Nanos) {
+    record Options(Path repo, Path workDir, Path resultsDir, int ops, int rounds, int slices, int[] levels) {}
+
+    /** One phase's result in one round. */
+    record Round(long ops, long nanos, long commits, long writtenBytes, long p50Nanos, long p99Nanos) {
         double rate() {
             return ops * 1e9 / nanos;
         }
@@ -76,15 +88,30 @@ public final class LedgerBenchmark {
         }
     }
 
-    /** All rounds of one phase. */
+    /** What one phase measures: opened fresh each round, then driven slice by slice. */
+    interface Subject extends AutoCloseable {
+        /** Runs operations {@code [from, to)} of this round and returns the elapsed nanoseconds. */
+        long run(int from, int to) throws Exception;
+
+        /** Latency of each operation, indexed like the operations. */
+        long[] latencies();
+
+        /** Durable commits so far. */
+        long commits() throws Exception;
+
+        @Override
+        void close() throws Exception;
+    }
+
+    /** A phase: its label and, per measured round, a result. */
     static final class Phase {
         final String name;
-        final int threads;
+        final int clients;
         final List<Round> rounds = new ArrayList<>();
 
-        Phase(String name, int threads) {
+        Phase(String name, int clients) {
             this.name = name;
-            this.threads = threads;
+            this.clients = clients;
         }
 
         Round median() {
@@ -100,9 +127,17 @@ public final class LedgerBenchmark {
         double max() {
             return rounds.stream().mapToDouble(Round::rate).max().orElse(0);
         }
-    }
 
-    record Options(Path repo, Path workDir, Path resultsDir, int ops, int rounds, int[] levels) {}
+        /** Median over rounds of (this phase's rate / the anchor's rate in the same round). */
+        double pairedRatio(Phase anchor) {
+            double[] ratios = new double[rounds.size()];
+            for (int i = 0; i < ratios.length; i++) {
+                ratios[i] = rounds.get(i).rate() / anchor.rounds.get(i).rate();
+            }
+            Arrays.sort(ratios);
+            return ratios[ratios.length / 2];
+        }
+    }
 
     public static void main(String[] args) throws Exception {
         configureLogging();
@@ -113,175 +148,300 @@ public final class LedgerBenchmark {
         Files.createDirectories(work);
 
         StringBuilder md = new StringBuilder();
-        md.append("## Ledger benchmark ").append(started.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)).append("\n\n");
+        md.append("## Ledger benchmark ").append(stamp).append("\n\n");
         md.append(facts(work, started)).append('\n');
-        md.append("Method: ").append(options.ops()).append(" operations per round, a fresh store/file per round, ")
-                .append(options.rounds()).append(" measured rounds per phase after one warm-up round of each kind,")
-                .append(" phases interleaved round by round; the median round is reported.\n\n");
+        md.append("Method: every phase ").append(options.ops()).append(" operations per round on a fresh store/file;")
+                .append(" phases interleaved in ").append(options.slices()).append(" slices per round (same disk conditions for all);")
+                .append(" 1 warm-up round, then ").append(options.rounds()).append(" measured rounds; median round reported.")
+                .append(" Raw anchor: sqlite-jdbc, WAL + synchronous=FULL (read back), one 1-row INSERT per")
+                .append(" BEGIN IMMEDIATE…COMMIT, one thread.\n\n");
         System.out.print(md);
         System.out.flush();
 
-        // warm-up (JIT, page cache, sqlite native library); not reported
-        note("warm-up ...");
-        raw(work.resolve("warmup-raw"), options.ops());
-        ledger(work.resolve("warmup-serial"), 0, options.ops());
-        ledger(work.resolve("warmup-c" + GOAL_LEVEL), GOAL_LEVEL, options.ops());
-
-        Phase raw = new Phase("raw sqlite-jdbc (1 INSERT per txn)", 1);
-        Phase serial = new Phase("ledger serial reserve", 1);
-        List<Phase> concurrent = new ArrayList<>();
+        List<Phase> phases = new ArrayList<>();
+        Phase raw = new Phase("raw sqlite-jdbc, 1 INSERT/txn", 1);
+        Phase serial = new Phase("ledger reserve, serial", 1);
+        phases.add(raw);
+        phases.add(serial);
         for (int level : options.levels()) {
-            concurrent.add(new Phase("ledger concurrent reserve", level));
+            phases.add(new Phase("ledger reserve, concurrent", level));
         }
-        for (int round = 1; round <= options.rounds(); round++) {
-            note("round " + round + "/" + options.rounds() + " ...");
-            raw.rounds.add(raw(work.resolve("raw-" + round), options.ops()));
-            serial.rounds.add(ledger(work.resolve("serial-" + round), 0, options.ops()));
-            for (Phase phase : concurrent) {
-                phase.rounds.add(ledger(work.resolve("c" + phase.threads + "-" + round), phase.threads, options.ops()));
+
+        note("warm-up round ...");
+        round(work.resolve("warmup"), phases, Math.min(options.ops(), 1000), options.slices());
+        for (int r = 1; r <= options.rounds(); r++) {
+            note("round " + r + "/" + options.rounds() + " ...");
+            List<Round> results = round(work.resolve("round-" + r), phases, options.ops(), options.slices());
+            for (int p = 0; p < phases.size(); p++) {
+                phases.get(p).rounds.add(results.get(p));
             }
         }
         deleteTree(work);
 
-        String report = report(raw, serial, concurrent);
+        String report = report(raw, serial, phases.subList(2, phases.size()));
         System.out.print(report);
-        System.out.flush();
         md.append(report);
-
         Files.createDirectories(options.resultsDir());
         Path out = options.resultsDir().resolve("ledger-" + stamp + ".md");
         Files.writeString(out, md.toString(), StandardCharsets.UTF_8);
         System.out.println();
-        System.out.println("written: " + options.repo().relativize(out.toAbsolutePath().normalize()));
+        System.out.println("written: " + out);
     }
 
-    // ------------------------------------------------------------------ phases
+    // ------------------------------------------------------------------ one round
+
+    /** Opens a fresh subject per phase under {@code dir}, runs them interleaved, closes and deletes them. */
+    static List<Round> round(Path dir, List<Phase> phases, int ops, int slices) throws Exception {
+        List<Subject> subjects = new ArrayList<>();
+        List<Round> results = new ArrayList<>();
+        try {
+            for (int p = 0; p < phases.size(); p++) {
+                Path place = dir.resolve("phase-" + p);
+                subjects.add(p == 0 ? new Raw(place, ops) : new LedgerSubject(place, p == 1 ? 0 : phases.get(p).clients, ops, slices));
+            }
+            long[] commitsBefore = new long[subjects.size()];
+            for (int p = 0; p < subjects.size(); p++) {
+                commitsBefore[p] = subjects.get(p).commits();
+            }
+            long[] nanos = new long[subjects.size()];
+            long[] written = new long[subjects.size()];
+            for (int s = 0; s < slices; s++) {
+                int from = (int) ((long) ops * s / slices);
+                int to = (int) ((long) ops * (s + 1) / slices);
+                for (int k = 0; k < subjects.size(); k++) {
+                    int p = (s + k) % subjects.size();
+                    long bytes = writeBytes();
+                    nanos[p] += subjects.get(p).run(from, to);
+                    written[p] += writeBytes() - bytes;
+                }
+            }
+            for (int p = 0; p < subjects.size(); p++) {
+                long[] latencies = subjects.get(p).latencies().clone();
+                Arrays.sort(latencies);
+                results.add(new Round(ops, nanos[p], subjects.get(p).commits() - commitsBefore[p], written[p],
+                        percentile(latencies, 0.50), percentile(latencies, 0.99)));
+            }
+        } catch (Exception e) {
+            closeAll(subjects, e);
+            deleteTree(dir);
+            throw e;
+        }
+        Exception failure = closeAll(subjects, null);
+        deleteTree(dir);
+        if (failure != null) {
+            throw failure;
+        }
+        return results;
+    }
+
+    /** Closes every subject; the first failure is returned (or added to {@code pending} as suppressed). */
+    private static Exception closeAll(List<Subject> subjects, Exception pending) {
+        Exception first = pending;
+        for (Subject subject : subjects) {
+            try {
+                subject.close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        return pending == null ? first : null;
+    }
 
     /** The anchor: one thread, one small INSERT per {@code BEGIN IMMEDIATE ... COMMIT}, WAL + synchronous=FULL. */
-    static Round raw(Path dir, int ops) throws SQLException, IOException {
-        Files.createDirectories(dir);
-        Path file = dir.resolve("raw.sqlite3");
-        byte[] payload = new byte[32];
-        new SecureRandom().nextBytes(payload);
-        long[] latencies = new long[ops];
-        long nanos;
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-            try (Statement s = c.createStatement()) {
+    static final class Raw implements Subject {
+        private final Connection connection;
+        private final Statement transaction;
+        private final PreparedStatement insert;
+        private final byte[] payload = new byte[32];
+        private final long[] latencies;
+        private long commits;
+
+        Raw(Path dir, int ops) throws SQLException, IOException {
+            Files.createDirectories(dir);
+            new SecureRandom().nextBytes(payload);
+            latencies = new long[ops];
+            connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("raw.sqlite3"));
+            try (Statement s = connection.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");
                 s.execute("PRAGMA synchronous=FULL");
                 expect(s, "journal_mode", "wal");
                 expect(s, "synchronous", "2");
                 s.execute("CREATE TABLE anchor (id INTEGER PRIMARY KEY, k TEXT NOT NULL, v BLOB NOT NULL)");
             }
-            try (Statement tx = c.createStatement(); PreparedStatement insert = c.prepareStatement("INSERT INTO anchor (k, v) VALUES (?, ?)")) {
-                long start = System.nanoTime();
-                for (int i = 0; i < ops; i++) {
-                    long t0 = System.nanoTime();
-                    tx.execute("BEGIN IMMEDIATE");
-                    insert.setString(1, "k-" + i);
-                    insert.setBytes(2, payload);
-                    insert.executeUpdate();
-                    tx.execute("COMMIT");
-                    latencies[i] = System.nanoTime() - t0;
-                }
-                nanos = System.nanoTime() - start;
+            transaction = connection.createStatement();
+            insert = connection.prepareStatement("INSERT INTO anchor (k, v) VALUES (?, ?)");
+        }
+
+        @Override
+        public long run(int from, int to) throws SQLException {
+            long start = System.nanoTime();
+            for (int i = from; i < to; i++) {
+                long t0 = System.nanoTime();
+                transaction.execute("BEGIN IMMEDIATE");
+                insert.setString(1, "k-" + i);
+                insert.setBytes(2, payload);
+                insert.executeUpdate();
+                transaction.execute("COMMIT");
+                latencies[i] = System.nanoTime() - t0;
+                commits++;
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM anchor")) {
+            return System.nanoTime() - start;
+        }
+
+        @Override
+        public long[] latencies() {
+            return latencies;
+        }
+
+        @Override
+        public long commits() {
+            return commits;
+        }
+
+        @Override
+        public void close() throws SQLException {
+            try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM anchor")) {
                 rs.next();
-                if (rs.getLong(1) != ops) {
-                    throw new IllegalStateException("raw anchor wrote " + rs.getLong(1) + " rows, expected " + ops);
+                if (rs.getLong(1) != commits) {
+                    throw new IllegalStateException("raw anchor holds " + rs.getLong(1) + " rows, expected " + commits);
                 }
+            } finally {
+                insert.close();
+                transaction.close();
+                connection.close();
             }
         }
-        deleteTree(dir);
-        Arrays.sort(latencies);
-        return new Round(ops, nanos, ops, percentile(latencies, 0.50), percentile(latencies, 0.99));
     }
 
     /**
-     * {@code threads == 0}: the calling thread reserves {@code ops} times (serial). Otherwise that
-     * many client threads, each with its own session and retry epoch, split {@code ops} between
-     * them and start together.
+     * A fresh ledger. {@code clients == 0}: the benchmark's own thread reserves (serial). Otherwise
+     * that many client threads, each with its own session and retry epoch, share every slice
+     * evenly and are released together.
      */
-    static Round ledger(Path store, int threads, int ops) throws Exception {
-        SecureRandom random = new SecureRandom();
-        int clients = Math.max(1, threads);
-        long[] latencies = new long[ops];
-        long nanos;
-        long commits;
-        try (Ledger ledger = Ledger.open(store, LedgerProperties.defaults(), Clock.systemUTC(), random)) {
-            ReserveRequest[][] work = new ReserveRequest[clients][];
-            int[] offsets = new int[clients];
-            int next = 0;
-            for (int t = 0; t < clients; t++) {
-                SessionId session = SessionId.random(random);
-                RetryEpoch epoch = ledger.issueEpoch(session);
-                int count = ops / clients + (t < ops % clients ? 1 : 0);
-                work[t] = new ReserveRequest[count];
-                offsets[t] = next;
-                for (int i = 0; i < count; i++) {
-                    int n = next + i;
-                    work[t][i] = new ReserveRequest(session, epoch.id(), PROJECT, TOOL, new RequestKey("k-" + n), input(n),
-                            new Target("ws", "res", "", "rev"));
-                }
-                next += count;
+    static final class LedgerSubject implements Subject {
+        private final Ledger ledger;
+        private final ReserveRequest[] requests;
+        private final long[] latencies;
+        private final int clients;
+        private final List<Thread> threads = new ArrayList<>();
+        private final CyclicBarrier start;
+        private final CyclicBarrier end;
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private volatile int sliceFrom;
+        private volatile int sliceTo;
+
+        LedgerSubject(Path store, int clients, int ops, int slices) {
+            SecureRandom random = new SecureRandom();
+            this.clients = clients;
+            this.ledger = Ledger.open(store, LedgerProperties.defaults(), Clock.systemUTC(), random);
+            this.latencies = new long[ops];
+            this.requests = new ReserveRequest[ops];
+            int sessions = Math.max(1, clients);
+            RetryEpoch[] epochs = new RetryEpoch[sessions];
+            for (int t = 0; t < sessions; t++) {
+                epochs[t] = ledger.issueEpoch(SessionId.random(random));
             }
-            long commitsBefore = ledger.maintenance().status().commits();
-            if (threads == 0) {
-                long start = System.nanoTime();
-                reserveAll(ledger, work[0], latencies, 0);
-                nanos = System.nanoTime() - start;
-            } else {
-                CountDownLatch ready = new CountDownLatch(clients);
-                CountDownLatch go = new CountDownLatch(1);
-                AtomicReference<Throwable> failure = new AtomicReference<>();
-                List<Thread> workers = new ArrayList<>();
+            // operation i belongs to client (i mod clients): every slice is split evenly
+            for (int i = 0; i < ops; i++) {
+                RetryEpoch epoch = epochs[i % sessions];
+                requests[i] = new ReserveRequest(epoch.session(), epoch.id(), PROJECT, TOOL, new RequestKey("k-" + i), input(i), TARGET);
+            }
+            this.start = new CyclicBarrier(sessions + 1);
+            this.end = new CyclicBarrier(sessions + 1);
+            if (clients > 0) {
                 for (int t = 0; t < clients; t++) {
-                    ReserveRequest[] mine = work[t];
-                    int offset = offsets[t];
-                    Thread worker = new Thread(() -> {
-                        ready.countDown();
-                        try {
-                            go.await();
-                            reserveAll(ledger, mine, latencies, offset);
-                        } catch (Throwable e) {
-                            failure.compareAndSet(null, e);
-                        }
-                    }, "bench-client-" + t);
-                    workers.add(worker);
-                    worker.start();
+                    int me = t;
+                    Thread thread = new Thread(() -> client(me, slices), "bench-client-" + t);
+                    thread.setDaemon(true);
+                    threads.add(thread);
+                    thread.start();
                 }
-                if (!ready.await(30, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("client threads did not start");
-                }
-                long start = System.nanoTime();
-                go.countDown();
-                for (Thread worker : workers) {
-                    worker.join();
-                }
-                nanos = System.nanoTime() - start;
-                if (failure.get() != null) {
-                    throw new IllegalStateException("a client failed", failure.get());
-                }
-            }
-            LedgerStatus status = ledger.maintenance().status();
-            commits = status.commits() - commitsBefore;
-            if (status.receipts() != ops) {
-                throw new IllegalStateException("the ledger holds " + status.receipts() + " receipts, expected " + ops);
             }
         }
-        deleteTree(store);
-        Arrays.sort(latencies);
-        return new Round(ops, nanos, commits, percentile(latencies, 0.50), percentile(latencies, 0.99));
-    }
 
-    private static void reserveAll(Ledger ledger, ReserveRequest[] requests, long[] latencies, int offset) {
-        for (int i = 0; i < requests.length; i++) {
+        private void client(int me, int slices) {
+            for (int s = 0; s < slices; s++) {
+                try {
+                    start.await(5, TimeUnit.MINUTES);
+                } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
+                    failure.compareAndSet(null, e);
+                    return;
+                }
+                try {
+                    int first = sliceFrom + Math.floorMod(me - sliceFrom, clients);
+                    for (int i = first; i < sliceTo; i += clients) {
+                        reserve(i);
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+                try {
+                    end.await(5, TimeUnit.MINUTES);
+                } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
+                    failure.compareAndSet(null, e);
+                    return;
+                }
+            }
+        }
+
+        private void reserve(int i) {
             long t0 = System.nanoTime();
             Reservation result = ledger.reserve(requests[i]);
-            latencies[offset + i] = System.nanoTime() - t0;
+            latencies[i] = System.nanoTime() - t0;
             if (!(result instanceof Reservation.Reserved)) {
                 throw new IllegalStateException("expected Reserved for " + requests[i].requestKey() + ", got " + result);
+            }
+        }
+
+        @Override
+        public long run(int from, int to) throws Exception {
+            if (clients == 0) {
+                long t0 = System.nanoTime();
+                for (int i = from; i < to; i++) {
+                    reserve(i);
+                }
+                return System.nanoTime() - t0;
+            }
+            sliceFrom = from;
+            sliceTo = to;
+            long t0 = System.nanoTime();
+            start.await(5, TimeUnit.MINUTES);
+            end.await(5, TimeUnit.MINUTES);
+            long elapsed = System.nanoTime() - t0;
+            if (failure.get() != null) {
+                throw new IllegalStateException("a benchmark client failed", failure.get());
+            }
+            return elapsed;
+        }
+
+        @Override
+        public long[] latencies() {
+            return latencies;
+        }
+
+        @Override
+        public long commits() {
+            return ledger.maintenance().status().commits();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            try {
+                start.reset(); // releases clients still waiting if a slice failed; harmless otherwise
+                end.reset();
+                for (Thread thread : threads) {
+                    thread.join(TimeUnit.SECONDS.toMillis(10));
+                }
+                LedgerStatus status = ledger.maintenance().status();
+                if (failure.get() == null && status.receipts() != requests.length) {
+                    throw new IllegalStateException("the ledger holds " + status.receipts() + " receipts, expected " + requests.length);
+                }
+            } finally {
+                ledger.close();
             }
         }
     }
@@ -295,45 +455,48 @@ public final class LedgerBenchmark {
     static String report(Phase raw, Phase serial, List<Phase> concurrent) {
         double anchor = raw.median().rate();
         StringBuilder out = new StringBuilder();
-        out.append("| phase | clients | ops/round | median ops/s | min–max ops/s | × raw serial | reservations/commit | p50 ms | p99 ms |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        row(out, raw, anchor);
-        row(out, serial, anchor);
+        out.append("| phase | clients | ops/round | median ops/s | min–max ops/s | × raw serial (medians) | × raw serial (paired) |")
+                .append(" ops/commit | KiB written/op | p50 ms | p99 ms |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        row(out, raw, raw, anchor);
+        row(out, serial, raw, anchor);
         for (Phase phase : concurrent) {
-            row(out, phase, anchor);
+            row(out, phase, raw, anchor);
         }
         out.append('\n');
-        double serialRatio = serial.median().rate() / anchor;
-        out.append(goal("ledger serial ≥ " + fmt(SERIAL_GOAL, 1) + "× raw serial", serialRatio, SERIAL_GOAL));
-        concurrent.stream().filter(p -> p.threads == GOAL_LEVEL).findFirst().ifPresentOrElse(
-                p -> out.append(goal("ledger " + GOAL_LEVEL + " clients ≥ " + fmt(CONCURRENT_GOAL, 0) + "× raw serial",
-                        p.median().rate() / anchor, CONCURRENT_GOAL)),
+        out.append(goal("ledger serial ≥ " + fmt(SERIAL_GOAL, 1) + "× raw serial", serial, raw, SERIAL_GOAL));
+        concurrent.stream().filter(p -> p.clients == GOAL_LEVEL).findFirst().ifPresentOrElse(
+                p -> out.append(goal("ledger " + GOAL_LEVEL + " clients ≥ " + fmt(CONCURRENT_GOAL, 0) + "× raw serial", p, raw, CONCURRENT_GOAL)),
                 () -> out.append("- goal: ledger ").append(GOAL_LEVEL).append(" clients — not measured (level not selected)\n"));
         out.append('\n');
-        out.append("Rounds (ops/s, in order): raw ").append(list(raw)).append("; serial ").append(list(serial));
+        out.append("Rounds, ops/s in round order: raw ").append(list(raw)).append("; serial ").append(list(serial));
         for (Phase phase : concurrent) {
-            out.append("; c").append(phase.threads).append(' ').append(list(phase));
+            out.append("; ").append(phase.clients).append(" clients ").append(list(phase));
         }
         out.append('\n');
         return out.toString();
     }
 
-    private static void row(StringBuilder out, Phase phase, double anchor) {
+    private static void row(StringBuilder out, Phase phase, Phase raw, double anchor) {
         Round median = phase.median();
         out.append("| ").append(phase.name)
-                .append(" | ").append(phase.threads)
+                .append(" | ").append(phase.clients)
                 .append(" | ").append(median.ops())
                 .append(" | ").append(fmt(median.rate(), 0))
                 .append(" | ").append(fmt(phase.min(), 0)).append("–").append(fmt(phase.max(), 0))
                 .append(" | ").append(fmt(median.rate() / anchor, 2)).append("×")
-                .append(" | ").append(fmt(median.perCommit(), 2))
+                .append(" | ").append(fmt(phase.pairedRatio(raw), 2)).append("×")
+                .append(" | ").append(fmt(median.perCommit(), 1))
+                .append(" | ").append(fmt(median.writtenBytes() / 1024.0 / median.ops(), 1))
                 .append(" | ").append(fmt(median.p50Nanos() / 1e6, 2))
                 .append(" | ").append(fmt(median.p99Nanos() / 1e6, 2))
                 .append(" |\n");
     }
 
-    private static String goal(String what, double actual, double wanted) {
-        return "- goal: " + what + ": measured " + fmt(actual, 2) + "× → " + (actual >= wanted ? "PASS" : "MISS") + "\n";
+    private static String goal(String what, Phase phase, Phase raw, double wanted) {
+        double ratio = phase.median().rate() / raw.median().rate();
+        return "- goal: " + what + ": " + fmt(ratio, 2) + "× (paired " + fmt(phase.pairedRatio(raw), 2) + "×) → "
+                + (ratio >= wanted ? "PASS" : "MISS") + "\n";
     }
 
     private static String list(Phase phase) {
@@ -352,6 +515,20 @@ public final class LedgerBenchmark {
         return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
     }
 
+    /** Bytes this process caused to be written to storage so far (Linux), or 0 where unknown. */
+    private static long writeBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/io"))) {
+                if (line.startsWith("write_bytes:")) {
+                    return Long.parseLong(line.substring(12).trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or not readable: the column shows 0
+        }
+        return 0;
+    }
+
     // ------------------------------------------------------------------ machine facts
 
     static String facts(Path dir, ZonedDateTime started) {
@@ -367,7 +544,7 @@ public final class LedgerBenchmark {
         fact(out, "bench dir", dir.toAbsolutePath().normalize().toString());
         fact(out, "filesystem (df -T)", lastLine(run("df", "-T", dir.toString())).replaceAll("\\s+", " "));
         fact(out, "filesystem (stat -f)", firstLine(run("stat", "-f", "-c", "%T, block %S", dir.toString())));
-        fact(out, "mount", firstLine(run("findmnt", "-n", "-o", "SOURCE,FSTYPE,OPTIONS", "-T", dir.toString())));
+        fact(out, "mount", firstLine(run("findmnt", "-n", "-o", "SOURCE,FSTYPE,OPTIONS", "-T", dir.toString())).replaceAll("\\s+", " "));
         return out.toString();
     }
 
@@ -425,18 +602,21 @@ public final class LedgerBenchmark {
         Path results = repo.resolve("bench/results");
         int ops = 2000;
         int rounds = 3;
+        int slices = 4;
         int[] levels = {1, 4, 16, 32};
         for (String arg : args) {
             if (arg.startsWith("--ops=")) {
                 ops = Integer.parseInt(arg.substring(6));
             } else if (arg.startsWith("--rounds=")) {
                 rounds = Integer.parseInt(arg.substring(9));
+            } else if (arg.startsWith("--slices=")) {
+                slices = Integer.parseInt(arg.substring(9));
             } else if (arg.startsWith("--levels=")) {
                 levels = Arrays.stream(arg.substring(9).split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
             } else if (arg.startsWith("--results=")) {
                 results = Path.of(arg.substring(10)).toAbsolutePath().normalize();
             } else if (arg.equals("-h") || arg.equals("--help")) {
-                System.out.println("usage: LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--levels=1,4,16,32] [--results=bench/results]");
+                System.out.println("usage: LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4] [--levels=1,4,16,32] [--results=bench/results]");
                 System.exit(0);
             } else if (arg.startsWith("--")) {
                 throw new IllegalArgumentException("unknown option " + arg);
@@ -447,10 +627,13 @@ public final class LedgerBenchmark {
         if (ops < 1 || ops > MAX_OPS) {
             throw new IllegalArgumentException("--ops must be 1.." + MAX_OPS + " (the receipt cap is 4096 per store)");
         }
-        if (rounds < 1) {
-            throw new IllegalArgumentException("--rounds must be at least 1");
+        if (rounds < 1 || slices < 1 || slices > ops) {
+            throw new IllegalArgumentException("--rounds must be ≥ 1 and --slices 1..ops");
         }
-        return new Options(repo, workDir, results, ops, rounds, levels);
+        if (Arrays.stream(levels).anyMatch(l -> l < 1)) {
+            throw new IllegalArgumentException("--levels must be positive");
+        }
+        return new Options(repo, workDir, results, ops, rounds, slices, levels);
     }
 
     private static void expect(Statement s, String pragma, String expected) throws SQLException {
@@ -464,7 +647,7 @@ public final class LedgerBenchmark {
 
     /**
      * Plain logback (no Spring Boot here) would log to stdout; point it at the product's stderr-only
-     * configuration and keep it at WARN so the table stays readable. {@code -Dbench.log=INFO} for more.
+     * configuration and keep it at WARN so the table stays readable ({@code -Dbench.log=INFO} for more).
      */
     private static void configureLogging() {
         if (System.getProperty("logback.configurationFile") == null) {
