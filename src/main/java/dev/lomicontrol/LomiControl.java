@@ -1,5 +1,6 @@
 package dev.lomicontrol;
 
+import dev.lomicontrol.console.ConsoleMain;
 import dev.lomicontrol.core.LomiException;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -10,8 +11,8 @@ import java.util.List;
  * must never start broker beans or print anything but protocol frames on stdout.
  *
  * <pre>
- *   lomi-control serve [--data-dir DIR] [--headless]   the broker
- *   lomi-control console [COMMAND...]                    the admin console (attaches to the broker)
+ *   lomi-control serve [--data-dir DIR] [--headless]   the broker (with its console on a TTY unless --headless)
+ *   lomi-control console [--data-dir DIR] [COMMAND...]   the admin console client (attaches to the broker; no Spring)
  *   lomi-control --mcp [--discovery-file F] [--discovery-key HEX]   the MCP stdio helper
  * </pre>
  */
@@ -32,7 +33,10 @@ public final class LomiControl {
         String[] rest = arguments.isEmpty() ? new String[0] : Arrays.copyOfRange(args, 1, args.length);
         switch (mode) {
             case "serve":
-                serve(rest);
+                serve(ConsoleMain.serveArguments(rest, System.console() != null));
+                return;
+            case "console":
+                System.exit(ConsoleMain.run(rest, System.getenv()));
                 return;
             case "help":
             case "--help":
@@ -69,6 +73,7 @@ public final class LomiControl {
 
     private static void usage(PrintStream out) {
         out.println("usage: lomi-control serve [--data-dir DIR] [--headless]");
+        out.println("       lomi-control console [--data-dir DIR] [COMMAND...]");
         out.println("       lomi-control --mcp [--discovery-file FILE] [--discovery-key HEX]");
     }
 }

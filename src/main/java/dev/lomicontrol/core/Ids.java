@@ -15,7 +15,7 @@ public final class Ids {
         return HexFormat.of().formatHex(buffer);
     }
 
-    static String requireHex(String value, int hexChars, String what) {
+    public static String requireHex(String value, int hexChars, String what) {
         if (value == null || value.length() != hexChars || !value.chars().allMatch(Ids::isLowerHex)) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, what + " must be " + hexChars + " lower-case hex characters");
         }

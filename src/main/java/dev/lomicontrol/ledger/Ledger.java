@@ -163,13 +163,16 @@ public final class Ledger implements AutoCloseable {
         closeStore(store);
     }
 
-    // package-private plumbing for LedgerMaintenance
-
-    <T> T write(Writer.Work<T> work) {
-        return writer.submit(work);
+    /**
+     * Runs {@code work} durably in the single writer's transaction (its own savepoint); returns after
+     * COMMIT. A runtime exception from {@code work} rolls back only its own changes.
+     */
+    public <T> T write(SqlWork<T> work) {
+        return writer.submit(work::run);
     }
 
-    <T> T read(Writer.Work<T> work) {
+    /** Runs {@code work} on a reader connection ({@code query_only}). */
+    public <T> T read(SqlWork<T> work) {
         try (Connection connection = readers.dataSource().getConnection()) {
             return work.run(connection);
         } catch (SQLException e) {

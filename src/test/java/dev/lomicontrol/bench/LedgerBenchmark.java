@@ -57,7 +57,7 @@ import tools.jackson.databind.json.JsonMapper;
  * median is. Bytes written per operation come from {@code /proc/self/io} (write_bytes, counted
  * when pages are dirtied), also per slice.
  *
- * <p>Usage: {@code LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4]
+ * <p>Usage: {@code LedgerBenchmark [workDir] [--ops=2000] [--rounds=5] [--slices=4]
  * [--levels=1,4,16,32] [--results=dir]}. Ledger logs and progress go to stderr; the report goes
  * to stdout and to {@code bench/results/ledger-<timestamp>.md}.
  */
@@ -155,6 +155,8 @@ public final class LedgerBenchmark {
                 .append(" 1 warm-up round, then ").append(options.rounds()).append(" measured rounds; median round reported.")
                 .append(" Raw anchor: sqlite-jdbc, WAL + synchronous=FULL (read back), one 1-row INSERT per")
                 .append(" BEGIN IMMEDIATE…COMMIT, one thread.\n\n");
+        String busy = busyWarning();
+        md.append(busy);
         System.out.print(md);
         System.out.flush();
 
@@ -167,6 +169,7 @@ public final class LedgerBenchmark {
             phases.add(new Phase("ledger reserve, concurrent", level));
         }
 
+        CpuSample cpuAtStart = CpuSample.now();
         note("warm-up round ...");
         round(work.resolve("warmup"), phases, Math.min(options.ops(), 1000), options.slices());
         for (int r = 1; r <= options.rounds(); r++) {
@@ -178,7 +181,8 @@ public final class LedgerBenchmark {
         }
         deleteTree(work);
 
-        String report = report(raw, serial, phases.subList(2, phases.size()));
+        double others = cpuAtStart.othersPercent(CpuSample.now());
+        String report = report(raw, serial, phases.subList(2, phases.size()), others);
         System.out.print(report);
         md.append(report);
         Files.createDirectories(options.resultsDir());
@@ -452,7 +456,7 @@ public final class LedgerBenchmark {
 
     // ------------------------------------------------------------------ report
 
-    static String report(Phase raw, Phase serial, List<Phase> concurrent) {
+    static String report(Phase raw, Phase serial, List<Phase> concurrent, double othersCpuPercent) {
         double anchor = raw.median().rate();
         StringBuilder out = new StringBuilder();
         out.append("| phase | clients | ops/round | median ops/s | min–max ops/s | × raw serial (medians) | × raw serial (paired) |")
@@ -468,6 +472,9 @@ public final class LedgerBenchmark {
         concurrent.stream().filter(p -> p.clients == GOAL_LEVEL).findFirst().ifPresentOrElse(
                 p -> out.append(goal("ledger " + GOAL_LEVEL + " clients ≥ " + fmt(CONCURRENT_GOAL, 0) + "× raw serial", p, raw, CONCURRENT_GOAL)),
                 () -> out.append("- goal: ledger ").append(GOAL_LEVEL).append(" clients — not measured (level not selected)\n"));
+        out.append("- other processes' CPU use during the run: ").append(othersCpuPercent < 0 ? "?" : fmt(othersCpuPercent, 0) + "% of all CPUs")
+                .append(othersCpuPercent > 15 ? " — **the machine was not idle; treat these figures with care**" : "")
+                .append("; load average at end: ").append(loadAverage()).append('\n');
         out.append('\n');
         out.append("Rounds, ops/s in round order: raw ").append(list(raw)).append("; serial ").append(list(serial));
         for (Phase phase : concurrent) {
@@ -544,8 +551,69 @@ public final class LedgerBenchmark {
         fact(out, "bench dir", dir.toAbsolutePath().normalize().toString());
         fact(out, "filesystem (df -T)", lastLine(run("df", "-T", dir.toString())).replaceAll("\\s+", " "));
         fact(out, "filesystem (stat -f)", firstLine(run("stat", "-f", "-c", "%T, block %S", dir.toString())));
+        fact(out, "load average (1/5/15 min) at start", loadAverage());
         fact(out, "mount", firstLine(run("findmnt", "-n", "-o", "SOURCE,FSTYPE,OPTIONS", "-T", dir.toString())).replaceAll("\\s+", " "));
         return out.toString();
+    }
+
+    /** The first three fields of /proc/loadavg: other work on a 2-core machine skews every rate. */
+    static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return fields[0] + " " + fields[1] + " " + fields[2];
+        } catch (IOException | RuntimeException e) {
+            return "?";
+        }
+    }
+
+    /**
+     * CPU time of the whole machine and of this process, in clock ticks, from /proc (Linux): every
+     * rate here is CPU-sensitive on a small machine, so the report says how much CPU other
+     * processes took while it ran.
+     */
+    record CpuSample(long machineBusy, long machineTotal, long self) {
+        static CpuSample now() {
+            try {
+                String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+                long total = 0;
+                long idle = 0;
+                for (int i = 1; i < cpu.length && i <= 8; i++) {
+                    long ticks = Long.parseLong(cpu[i]);
+                    total += ticks;
+                    if (i == 4 || i == 5) { // idle, iowait
+                        idle += ticks;
+                    }
+                }
+                String stat = Files.readString(Path.of("/proc/self/stat"));
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+                long self = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
+                return new CpuSample(total - idle, total, self);
+            } catch (IOException | RuntimeException e) {
+                return new CpuSample(0, 0, 0);
+            }
+        }
+
+        /** Share of all CPUs that other processes used between {@code this} and {@code later}, in percent (-1 if unknown). */
+        double othersPercent(CpuSample later) {
+            long total = later.machineTotal - machineTotal;
+            if (total <= 0) {
+                return -1;
+            }
+            long others = (later.machineBusy - machineBusy) - (later.self - self);
+            return Math.max(0, 100.0 * others / total);
+        }
+    }
+
+    /** A warning when other processes already keep the CPUs busy (sampled for one second). */
+    static String busyWarning() throws InterruptedException {
+        CpuSample before = CpuSample.now();
+        Thread.sleep(1000);
+        double others = before.othersPercent(CpuSample.now());
+        if (others > 15) {
+            return "**WARNING: other processes used " + fmt(others, 0) + "% of all CPUs just before the run; every rate here is"
+                    + " CPU-sensitive: rerun on an idle machine for figures to publish.**\n\n";
+        }
+        return "";
     }
 
     private static void fact(StringBuilder out, String name, String value) {
@@ -601,7 +669,7 @@ public final class LedgerBenchmark {
         Path workDir = repo.resolve("target/bench");
         Path results = repo.resolve("bench/results");
         int ops = 2000;
-        int rounds = 3;
+        int rounds = 5;
         int slices = 4;
         int[] levels = {1, 4, 16, 32};
         for (String arg : args) {
@@ -616,7 +684,7 @@ public final class LedgerBenchmark {
             } else if (arg.startsWith("--results=")) {
                 results = Path.of(arg.substring(10)).toAbsolutePath().normalize();
             } else if (arg.equals("-h") || arg.equals("--help")) {
-                System.out.println("usage: LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4] [--levels=1,4,16,32] [--results=bench/results]");
+                System.out.println("usage: LedgerBenchmark [workDir] [--ops=2000] [--rounds=5] [--slices=4] [--levels=1,4,16,32] [--results=bench/results]");
                 System.exit(0);
             } else if (arg.startsWith("--")) {
                 throw new IllegalArgumentException("unknown option " + arg);

@@ -1,0 +1,48 @@
+package dev.lomicontrol.broker;
+
+import dev.lomicontrol.core.DataDirectory;
+import dev.lomicontrol.decisions.DecisionBoard;
+import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.pairing.Pairings;
+import dev.lomicontrol.pairing.Sessions;
+import dev.lomicontrol.pairing.YoloPolicy;
+import dev.lomicontrol.projects.Projects;
+import java.security.SecureRandom;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The broker's domain services as beans. */
+@Configuration(proxyBeanMethods = false)
+public class BrokerServices {
+
+    @Bean
+    Projects projects(Ledger ledger, Clock clock) {
+        return new Projects(ledger, clock);
+    }
+
+    @Bean
+    Pairings pairings(Clock clock) {
+        return new Pairings(clock, new SecureRandom());
+    }
+
+    @Bean(destroyMethod = "close")
+    Sessions sessions(Ledger ledger, Clock clock) {
+        return new Sessions(ledger, clock);
+    }
+
+    @Bean
+    YoloPolicy yoloPolicy(Ledger ledger, Pairings pairings, Sessions sessions, Clock clock) {
+        return new YoloPolicy(ledger, pairings, sessions, clock);
+    }
+
+    @Bean
+    BrokerRuntime brokerRuntime(Ledger ledger, Clock clock, DataDirectory dataDirectory) {
+        return new BrokerRuntime(ledger.instance().value(), clock.instant(), dataDirectory.root(), BrokerRuntime.createRuntimeDirectory());
+    }
+
+    @Bean
+    DecisionBoard decisionBoard() {
+        return new DecisionBoard();
+    }
+}

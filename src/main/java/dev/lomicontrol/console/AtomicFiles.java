@@ -1,0 +1,92 @@
+package dev.lomicontrol.console;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Whole-file replacement that readers never see half-done: a temp file beside the target, written,
+ * fsynced, given the final mode, renamed over the target, then the directory fsynced. A target that
+ * is a symbolic link is written through (its real file is replaced, the link stays).
+ */
+final class AtomicFiles {
+
+    static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rw-------");
+    static final Set<PosixFilePermission> SHARED = PosixFilePermissions.fromString("rw-r--r--");
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private AtomicFiles() {}
+
+    /** The file's text, or empty when it does not exist. */
+    static Optional<String> read(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        return Optional.of(Files.readString(file));
+    }
+
+    /**
+     * Replaces {@code file} with {@code bytes}, keeping the mode of an existing file and using
+     * {@code newFileMode} for a new one; missing parent directories are created.
+     */
+    static void replace(Path file, byte[] bytes, Set<PosixFilePermission> newFileMode) throws IOException {
+        Path target = Files.exists(file) ? file.toRealPath() : file.toAbsolutePath().normalize();
+        Set<PosixFilePermission> mode = Files.exists(target) ? Files.getPosixFilePermissions(target) : newFileMode;
+        Files.createDirectories(target.getParent());
+        write(target, bytes, mode);
+    }
+
+    /** Replaces exactly the path {@code file} (a link there is replaced, not followed) with a file of exactly {@code mode}. */
+    static void write(Path file, byte[] bytes, Set<PosixFilePermission> mode) throws IOException {
+        Path directory = file.toAbsolutePath().getParent();
+        Path temp = directory.resolve("." + file.getFileName() + ".tmp-" + HexFormat.of().formatHex(randomBytes()));
+        try {
+            try (FileChannel channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                    PosixFilePermissions.asFileAttribute(PRIVATE))) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+            Files.setPosixFilePermissions(temp, mode);
+            move(temp, file);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+        fsyncDirectory(directory);
+    }
+
+    private static void move(Path temp, Path target) throws IOException {
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    static void fsyncDirectory(Path directory) throws IOException {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        }
+    }
+
+    private static byte[] randomBytes() {
+        byte[] bytes = new byte[6];
+        RANDOM.nextBytes(bytes);
+        return bytes;
+    }
+}

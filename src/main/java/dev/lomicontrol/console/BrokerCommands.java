@@ -1,0 +1,94 @@
+package dev.lomicontrol.console;
+
+import dev.lomicontrol.broker.BrokerRuntime;
+import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.ledger.LedgerStatus;
+import dev.lomicontrol.pairing.Pairings;
+import dev.lomicontrol.pairing.Sessions;
+import dev.lomicontrol.pairing.YoloPolicy;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.shell.core.command.Command;
+import org.springframework.shell.core.command.CommandContext;
+import org.springframework.shell.core.command.annotation.Arguments;
+import org.springframework.stereotype.Component;
+
+/** {@code status} (the broker at a glance) and {@code help [COMMAND...]}. */
+@Component
+class BrokerCommands implements CommandGroup {
+
+    private final BrokerRuntime runtime;
+    private final Sessions sessions;
+    private final Pairings pairings;
+    private final YoloPolicy yolo;
+    private final Ledger ledger;
+    private final Clock clock;
+    private final ObjectProvider<CommandShapes> shapes;
+
+    BrokerCommands(BrokerRuntime runtime, Sessions sessions, Pairings pairings, YoloPolicy yolo, Ledger ledger, Clock clock,
+            ObjectProvider<CommandShapes> shapes) {
+        this.runtime = runtime;
+        this.sessions = sessions;
+        this.pairings = pairings;
+        this.yolo = yolo;
+        this.ledger = ledger;
+        this.clock = clock;
+        this.shapes = shapes;
+    }
+
+    @org.springframework.shell.core.command.annotation.Command(name = "status", group = "Broker", description = "The broker at a glance",
+            help = "status\n  Instance, start time, data directory, control and admin sockets, discovery file, live sessions, pending"
+                    + " pairing requests, YOLO, ledger receipts/epochs against their caps and integrity.")
+    public String status() {
+        LedgerStatus ledgerStatus = ledger.maintenance().status();
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {"instance", runtime.instanceId()});
+        lines.add(new String[] {"started", Text.time(runtime.startedAt()) + " (up " + Text.duration(Duration.between(runtime.startedAt(), clock.instant())) + ")"});
+        lines.add(new String[] {"data dir", runtime.dataDirectory().toString()});
+        lines.add(new String[] {"control socket", runtime.controlSocket().map(Path::toString).orElse("not listening")});
+        lines.add(new String[] {"admin socket", runtime.adminSocket().map(Path::toString).orElse("off")});
+        lines.add(new String[] {"discovery file", runtime.discoveryFile().map(Path::toString).orElse("not published")});
+        lines.add(new String[] {"sessions", sessions.list().size() + " live"});
+        lines.add(new String[] {"pairing", pairings.pending().size() + " pending; YOLO " + (yolo.isOn() ? "on" : "off")});
+        lines.add(new String[] {"ledger", "receipts " + ledgerStatus.receipts() + " / " + ledgerStatus.receiptCap() + ", epochs "
+                + ledgerStatus.epochs() + " / " + ledgerStatus.epochCap() + ", " + ledgerStatus.unreconciledOutcomeUnknown() + " unreconciled outcome_unknown"});
+        lines.add(new String[] {"integrity", ledgerStatus.integrity() + (ledgerStatus.writerHealthy() ? "" : "; writer STOPPED (restart the broker)")});
+        return Table.pairs(lines);
+    }
+
+    @org.springframework.shell.core.command.annotation.Command(name = "help", group = "Broker", description = "List commands, or show one command's help",
+            completionProvider = "helpCompletions",
+            help = "help [COMMAND...]\n  Without words: every command. With a command: its usage and help; with a group word (e.g. 'ledger'):"
+                    + " its commands. 'COMMAND --help' works too. 'exit' or Ctrl-D leaves an interactive console (in the broker's own terminal"
+                    + " that stops the broker).")
+    public String help(@Arguments List<String> words, CommandContext context) {
+        String name = String.join(" ", words == null ? List.of() : words);
+        Command exact = name.isEmpty() ? null : context.commandRegistry().getCommandByName(name);
+        if (exact != null) {
+            String synopsis = shapes.getObject().get(exact.getName()).map(CommandShape::synopsis).orElse(exact.getName());
+            return exact.getHelp().isBlank() ? synopsis + "\n  " + exact.getDescription() : exact.getHelp();
+        }
+        Map<String, List<Command>> groups = new TreeMap<>();
+        context.commandRegistry().getCommands().stream().filter(c -> !c.isHidden())
+                .filter(c -> name.isEmpty() || c.getName().startsWith(name + " "))
+                .sorted(Comparator.comparing(Command::getName))
+                .forEach(c -> groups.computeIfAbsent(c.getGroup().isEmpty() ? "Other" : c.getGroup(), g -> new ArrayList<>()).add(c));
+        if (groups.isEmpty()) {
+            throw new UsageException("no command '" + name + "'; type 'help' for the list");
+        }
+        StringBuilder out = new StringBuilder();
+        groups.forEach((group, commands) -> {
+            Table table = new Table(group.toUpperCase(java.util.Locale.ROOT), "");
+            commands.forEach(c -> table.row("  " + c.getName(), c.getDescription()));
+            out.append(table).append("\n\n");
+        });
+        return out.append("'help COMMAND' or 'COMMAND --help' for details; 'exit' leaves an interactive console.").toString();
+    }
+}

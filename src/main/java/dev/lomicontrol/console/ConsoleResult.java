@@ -1,0 +1,17 @@
+package dev.lomicontrol.console;
+
+/**
+ * What one console line produced: the exit status (0 ok, 1 refused or not found, 2 usage error or
+ * no broker), the command's output and a one-line error message.
+ */
+public record ConsoleResult(int exitCode, String stdout, String stderr) {
+
+    public static final int OK = 0;
+    public static final int REFUSED = 1;
+    public static final int USAGE = 2;
+
+    public ConsoleResult {
+        stdout = stdout == null ? "" : stdout;
+        stderr = stderr == null ? "" : stderr;
+    }
+}

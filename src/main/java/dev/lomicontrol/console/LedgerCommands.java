@@ -1,0 +1,123 @@
+package dev.lomicontrol.console;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.ledger.ExportResult;
+import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.ledger.LedgerMaintenance;
+import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.ledger.OperationState;
+import dev.lomicontrol.ledger.PurgeResult;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.springframework.shell.core.command.CommandContext;
+import org.springframework.shell.core.command.annotation.Argument;
+import org.springframework.shell.core.command.annotation.Command;
+import org.springframework.shell.core.command.annotation.Option;
+import org.springframework.stereotype.Component;
+
+/** {@code ledger status | operations | reconcile | export | purge | check} over {@link LedgerMaintenance}. */
+@Component
+class LedgerCommands implements CommandGroup {
+
+    static final int MAX_LIMIT = 1000;
+
+    private final Ledger ledger;
+
+    LedgerCommands(Ledger ledger) {
+        this.ledger = ledger;
+    }
+
+    @Command(name = "ledger status", group = "Ledger", description = "Counts vs caps, expired rows, last export, integrity",
+            help = "ledger status\n  Receipts and retry epochs against their caps, counts per state, rows past retention (kept until purged),"
+                    + " unreconciled outcome_unknown rows, the oldest row, the last export, integrity and writer health.")
+    public String status() {
+        return LedgerStatusText.render(ledger.maintenance().status());
+    }
+
+    @Command(name = "ledger operations", group = "Ledger", description = "List operations, oldest first", completionProvider = "ledgerCompletions",
+            help = "ledger operations [--state STATE] [--limit N]\n  Operations oldest first (default 50, at most " + MAX_LIMIT + "),"
+                    + " optionally only one state: queued, awaiting_user, running, cancelling, succeeded, failed, cancelled, outcome_unknown.")
+    public String operations(@Option(longName = "state", description = "only this state") String state,
+            @Option(longName = "limit", description = "at most this many rows", defaultValue = "50") int limit) {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new UsageException("--limit must be 1-" + MAX_LIMIT);
+        }
+        List<Operation> rows = ledger.maintenance().operations(state.isEmpty() ? Optional.empty() : Optional.of(state(state)), limit);
+        if (rows.isEmpty()) {
+            return "no operations" + (state.isEmpty() ? "" : " in state " + state);
+        }
+        Table table = new Table("ID", "STATE", "EFFECT", "TOOL", "PROJECT", "CREATED", "RESOLUTION");
+        rows.forEach(o -> table.row(o.id(), o.state().wire(), o.effect().wire(), o.tool(), o.project(), Text.time(o.createdAt()),
+                o.resolution().map(r -> r.finding().wire() + ": " + r.note()).orElse("-")));
+        return table + (rows.size() == limit ? "\n(first " + limit + "; raise --limit for more)" : "");
+    }
+
+    @Command(name = "ledger reconcile", group = "Ledger", description = "Record the admin's finding for an outcome_unknown operation",
+            completionProvider = "ledgerCompletions",
+            help = "ledger reconcile <operationId> --resolution succeeded|failed|cancelled --note \"what you checked\"\n"
+                    + "  Records what really happened; the state stays outcome_unknown and nothing is re-run. Makes the row purgeable once expired.")
+    public String reconcile(@Argument(index = 0, description = "operationId") String id,
+            @Option(longName = "resolution", description = "succeeded, failed or cancelled", required = true) String resolution,
+            @Option(longName = "note", description = "what was checked", required = true) String note) {
+        OperationState finding = state(resolution);
+        Operation operation = ledger.maintenance().reconcile(new OperationId(Text.required(id, "operationId")), finding, note);
+        return "recorded for " + operation.id() + ": " + finding.wire() + " (state stays " + operation.state().wire() + ")";
+    }
+
+    @Command(name = "ledger export", group = "Ledger", description = "Write a consistent backup of the ledger to a new file",
+            help = "ledger export <file>\n  A consistent SQLite copy (0600, fsynced; the file must not exist). Relative paths resolve against"
+                    + " the console's working directory. Its SHA-256 is recorded; purge needs a fresh export.")
+    public String export(@Argument(index = 0, description = "file") String file, CommandContext context) {
+        ExportResult result = ledger.maintenance().export(Caller.of(context).resolve(Text.required(file, "file")));
+        return "exported " + result.operations() + " operations (history head " + result.historyHead() + ") to " + result.file() + ": "
+                + result.bytes() + " bytes, sha256 " + result.sha256();
+    }
+
+    @Command(name = "ledger purge", group = "Ledger", description = "Delete expired settled rows (needs --expired --confirm and a fresh export)",
+            help = "ledger purge --expired [--before ISO-INSTANT] --confirm\n  Deletes settled rows whose retention passed before the cutoff"
+                    + " (default now), reconciled expired outcome_unknown rows, their history and unused expired epochs. Refused without"
+                    + " --confirm, and unless the last export still covers the current history.")
+    public String purge(@Option(longName = "expired", description = "purge expired rows", defaultValue = "false") boolean expired,
+            @Option(longName = "before", description = "cutoff instant, e.g. 2026-01-01T00:00:00Z") String before,
+            @Option(longName = "confirm", description = "really delete", defaultValue = "false") boolean confirm) {
+        if (!expired) {
+            throw new UsageException("ledger purge needs --expired (the only purge mode); usage: ledger purge --expired [--before ISO-INSTANT] --confirm");
+        }
+        PurgeResult result = ledger.maintenance().purge(before.isEmpty() ? Optional.empty() : Optional.of(instant(before)), confirm);
+        return "purged " + result.operations() + " operations, " + result.historyRows() + " history rows, " + result.epochs() + " retry epochs"
+                + (result.keptUnreconciled() > 0 ? "; kept " + result.keptUnreconciled() + " expired outcome_unknown rows (reconcile them first)" : "");
+    }
+
+    @Command(name = "ledger check", group = "Ledger", description = "Run a fresh integrity and foreign-key check",
+            help = "ledger check\n  SQLite quick_check and foreign_key_check on a reader connection; exit status 1 when anything is wrong.")
+    public String check() {
+        String verdict = ledger.maintenance().check();
+        if (!verdict.equals("ok")) {
+            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "integrity check found problems: " + verdict);
+        }
+        return "integrity: ok";
+    }
+
+    static OperationState state(String wire) {
+        try {
+            return OperationState.fromWire(wire);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("unknown state '" + wire + "'; one of: "
+                    + String.join(", ", Arrays.stream(OperationState.values()).map(OperationState::wire).toList()));
+        }
+    }
+
+    private static Instant instant(String text) {
+        try {
+            return Instant.parse(text.toUpperCase(Locale.ROOT));
+        } catch (DateTimeParseException e) {
+            throw new UsageException("--before must be an ISO-8601 instant such as 2026-01-01T00:00:00Z, not '" + text + "'");
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.lomicontrol.console;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.ProjectId;
+import dev.lomicontrol.core.SessionId;
+import dev.lomicontrol.pairing.Grant;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.pairing.Sessions;
+import java.util.List;
+import org.springframework.shell.core.command.annotation.Argument;
+import org.springframework.shell.core.command.annotation.Command;
+import org.springframework.shell.core.command.annotation.Option;
+import org.springframework.stereotype.Component;
+
+/** {@code session list | revoke}. */
+@Component
+class SessionCommands implements CommandGroup {
+
+    private final Sessions sessions;
+
+    SessionCommands(Sessions sessions) {
+        this.sessions = sessions;
+    }
+
+    @Command(name = "session list", group = "Sessions", description = "List live client sessions",
+            help = "session list\n  Live sessions of this broker run: id, client label, peer pid, granted projects, number of scopes, connected since.")
+    public String list() {
+        List<Session> live = sessions.list();
+        if (live.isEmpty()) {
+            return "no live sessions";
+        }
+        Table table = new Table("ID", "CLIENT", "PID", "PROJECTS", "SCOPES", "CONNECTED");
+        live.forEach(s -> table.row(s.id(), s.clientLabel(), s.peerPid(), projects(s.grant()), s.grant().scopes().size(), Text.time(s.connectedAt())));
+        return table.toString();
+    }
+
+    @Command(name = "session revoke", group = "Sessions", description = "End a session's authority now (needs --confirm)", completionProvider = "sessionCompletions",
+            help = "session revoke <id> --confirm\n  Ends the session's authority at once and closes its connection; its unfinished operations"
+                    + " are settled (dispatched ones become outcome_unknown). The client must pair again. Refused without --confirm.")
+    public String revoke(@Argument(index = 0, description = "id") String id,
+            @Option(longName = "confirm", description = "really revoke", defaultValue = "false") boolean confirm) {
+        SessionId session = new SessionId(Text.required(id, "id"));
+        if (sessions.get(session).isEmpty()) {
+            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no live session " + id);
+        }
+        Text.requireConfirm(confirm, "revoking ends session " + id + " and settles its unfinished work");
+        if (!sessions.revoke(session, "revoked by the admin")) {
+            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "session " + id + " already ended");
+        }
+        return "revoked session " + id;
+    }
+
+    private static String projects(Grant grant) {
+        return grant.allProjects() ? "all" : String.join(",", grant.projects().stream().map(ProjectId::value).sorted().toList());
+    }
+}

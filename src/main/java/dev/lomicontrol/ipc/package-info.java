@@ -1,0 +1,2 @@
+/** The broker's private IPC messages (version 1) and the result envelope, shared by the broker and the MCP helper. */
+package dev.lomicontrol.ipc;

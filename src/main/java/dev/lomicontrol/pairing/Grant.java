@@ -1,0 +1,28 @@
+package dev.lomicontrol.pairing;
+
+import dev.lomicontrol.core.ProjectId;
+import java.util.Set;
+
+/**
+ * What an approved session may touch: the listed projects (or every current and future project
+ * when {@code allProjects}, as YOLO and a flagless approval grant) and the scopes.
+ */
+public record Grant(boolean allProjects, Set<ProjectId> projects, Set<String> scopes) {
+
+    public Grant {
+        projects = Set.copyOf(projects);
+        scopes = Set.copyOf(scopes);
+    }
+
+    public static Grant full() {
+        return new Grant(true, Set.of(), Scopes.all());
+    }
+
+    public boolean covers(ProjectId project) {
+        return allProjects || projects.contains(project);
+    }
+
+    public boolean allows(String scope) {
+        return scopes.contains(scope);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.lomicontrol.pairing;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The scope names a grant can hold (phase 1 domains) and the dependencies enforced at approval,
+ * after the reference implementation: {@code workspace.read} is always required, and e.g.
+ * {@code files.mutate} needs {@code files.read}.
+ */
+public final class Scopes {
+
+    private static final Map<String, List<String>> REQUIRES = new LinkedHashMap<>();
+
+    static {
+        scope("workspace.read");
+        scope("workspace.write");
+        scope("workspace.close", "workspace.write", "panel.close");
+        scope("project.open", "workspace.write", "panel.create");
+        scope("project.close", "workspace.close");
+        scope("panel.create");
+        scope("panel.focus");
+        scope("panel.close");
+        scope("panel.move", "workspace.write");
+        scope("terminal.read");
+        scope("terminal.execute");
+        scope("files.read");
+        scope("files.mutate", "files.read");
+        scope("files.create", "files.mutate");
+        scope("files.rename", "files.mutate");
+        scope("files.trash", "files.mutate");
+        scope("editor.read", "files.read");
+        scope("editor.write", "editor.read");
+        scope("git.read", "files.read");
+        scope("git.write", "git.read");
+        scope("git.execute", "git.read");
+        scope("git.network", "git.read", "git.write", "git.execute");
+        scope("git.push", "git.read", "git.write", "git.execute", "git.network");
+        scope("git.pull", "git.read", "git.write", "git.execute", "git.network");
+        scope("git.discard", "git.read", "git.write", "git.execute");
+        scope("artifact.import", "files.read");
+        scope("artifact.export", "files.read", "files.create", "files.mutate");
+        scope("settings.open");
+        scope("settings.read");
+        scope("settings.write", "settings.read");
+    }
+
+    private Scopes() {}
+
+    private static void scope(String name, String... requires) {
+        REQUIRES.put(name, List.of(requires));
+    }
+
+    /** Every scope, in catalogue order: the full grant. */
+    public static Set<String> all() {
+        return new TreeSet<>(REQUIRES.keySet());
+    }
+
+    /** Checks names and dependencies; INVALID_ARGUMENT lists what is unknown or missing. */
+    public static Set<String> validate(Collection<String> requested) {
+        Set<String> scopes = new TreeSet<>(requested);
+        List<String> problems = new ArrayList<>();
+        if (!scopes.contains("workspace.read")) {
+            problems.add("workspace.read is always required");
+        }
+        for (String scope : scopes) {
+            List<String> needs = REQUIRES.get(scope);
+            if (needs == null) {
+                problems.add("unknown scope " + scope);
+                continue;
+            }
+            for (String need : needs) {
+                if (!scopes.contains(need)) {
+                    problems.add(scope + " needs " + need);
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, String.join("; ", problems));
+        }
+        return scopes;
+    }
+}

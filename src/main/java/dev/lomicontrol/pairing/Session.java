@@ -1,0 +1,79 @@
+package dev.lomicontrol.pairing;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.SessionId;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One approved, connected client. Authority is a single volatile flag checked without locks, so
+ * revocation takes effect at once even while the ledger or a resource is busy.
+ */
+public final class Session {
+
+    private final SessionId id;
+    private final PairingRequest request;
+    private final Grant grant;
+    private final Instant connectedAt;
+    private final Runnable disconnect;
+    private final AtomicReference<String> revoked = new AtomicReference<>();
+
+    Session(SessionId id, PairingRequest request, Grant grant, Instant connectedAt, Runnable disconnect) {
+        this.id = id;
+        this.request = request;
+        this.grant = grant;
+        this.connectedAt = connectedAt;
+        this.disconnect = disconnect;
+    }
+
+    public SessionId id() {
+        return id;
+    }
+
+    public String clientLabel() {
+        return request.clientLabel();
+    }
+
+    public long peerPid() {
+        return request.peerPid();
+    }
+
+    public String certificateSha256() {
+        return request.certificateSha256();
+    }
+
+    public Grant grant() {
+        return grant;
+    }
+
+    public Instant connectedAt() {
+        return connectedAt;
+    }
+
+    public boolean isAlive() {
+        return revoked.get() == null;
+    }
+
+    /** Why authority ended, or null while alive. */
+    public String revokedReason() {
+        return revoked.get();
+    }
+
+    /** Refuses with CONTROL_REVOKED once the session lost its authority. */
+    public void requireAlive() {
+        String reason = revoked.get();
+        if (reason != null) {
+            throw new LomiException(ErrorCode.CONTROL_REVOKED, "this session's authority ended: " + reason);
+        }
+    }
+
+    /** Ends authority (first caller wins) and closes the connection; returns whether this call revoked it. */
+    boolean revoke(String reason) {
+        if (!revoked.compareAndSet(null, reason)) {
+            return false;
+        }
+        disconnect.run();
+        return true;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.lomicontrol.transport;
+
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+
+/**
+ * A blocking view of one connection. Thread-safe for one reader thread plus one writer thread; {@link
+ * #startTls} must not overlap a read or a write. Never call the blocking methods on a Netty event loop.
+ */
+public interface FrameChannel extends AutoCloseable {
+
+    /** The peer process ({@code SO_PEERCRED}, taken when the connection was set up). */
+    PeerCredentials peer();
+
+    /**
+     * Waits up to {@code idleTimeout} ({@code null} = forever) for the first byte of the next frame, then up
+     * to the frame deadline (measured from that byte's arrival) for the rest. The length prefix must be
+     * 1..maxBytes; a zero (EMPTY) or larger (TOO_LARGE) prefix is refused before any payload is read.
+     * Frames that arrived completely before the peer closed are still delivered.
+     *
+     * <p>Every failure closes the channel, including an idle timeout with no byte received: that is
+     * reported as DEADLINE too, so a caller that gives up waiting can never read a late answer later.
+     *
+     * @param maxBytes 1..{@link Frames#MAX_FRAME_BYTES}, otherwise IllegalArgumentException
+     */
+    byte[] read(Duration idleTimeout, int maxBytes) throws FrameException;
+
+    /**
+     * Writes one frame (4-byte big-endian length + payload) and waits until it is flushed to the socket,
+     * at most the frame deadline (DEADLINE and closed otherwise). A payload over {@link
+     * Frames#MAX_FRAME_BYTES} (TOO_LARGE) or an empty one (EMPTY) is refused without writing anything and
+     * the channel stays open. The payload array must not change until this returns.
+     */
+    void write(byte[] payload) throws FrameException;
+
+    /**
+     * Switches this connection to TLS 1.3 in place (server or client side per {@code context}) and waits
+     * up to {@code timeout} until both sides accepted each other. Bytes that arrived before the switch and
+     * were not yet read as frames are handed to TLS, never lost and never read as plaintext frames.
+     *
+     * <p>On return the peer's certificate matched our pin, and (client side) the server has confirmed that
+     * ours matched its pin: the server writes one internal confirmation frame inside TLS that the client
+     * consumes here, so a refused client fails here rather than on a later read. Failures: TLS_FAILED, or
+     * DEADLINE when {@code timeout} passes; the channel is closed in both cases.
+     *
+     * @return the peer's (pinned) certificate
+     */
+    X509Certificate startTls(PinnedTls.Context context, Duration timeout) throws FrameException;
+
+    /**
+     * While strict, ANY inbound (post-TLS: decrypted) byte closes the channel with PIPELINED: one request in
+     * flight. Turning strict on while unread bytes are already buffered closes the channel at once.
+     */
+    void setStrict(boolean strict);
+
+    boolean isOpen();
+
+    /**
+     * Runs {@code action} once when the channel closes for any reason (peer close, violation, close()),
+     * immediately if it already has. It runs on a Netty event loop: it must not block.
+     */
+    void onClose(Runnable action);
+
+    /** Closes the connection (sending a TLS close_notify when TLS is active). Idempotent. */
+    @Override
+    void close();
+}

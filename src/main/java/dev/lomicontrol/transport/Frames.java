@@ -1,0 +1,36 @@
+package dev.lomicontrol.transport;
+
+import java.time.Duration;
+
+/** Frame limits (SPEC §12). A frame is a 4-byte big-endian length (1..limit) followed by that many bytes. */
+public final class Frames {
+
+    /** Largest payload of any frame. */
+    public static final int MAX_FRAME_BYTES = 8 * 1024 * 1024;
+
+    /** Largest payload of handshake, enrollment and metadata frames. */
+    public static final int MAX_METADATA_BYTES = 64 * 1024;
+
+    /** Once the first byte of a frame has arrived, the whole frame must arrive within this. */
+    public static final Duration FRAME_DEADLINE = Duration.ofSeconds(5);
+
+    static final int PREFIX_BYTES = Integer.BYTES;
+
+    private Frames() {}
+
+    /** Refuses a read limit outside 1..{@link #MAX_FRAME_BYTES} (a programming error, not a peer fault). */
+    static int requireLimit(int maxBytes) {
+        if (maxBytes < 1 || maxBytes > MAX_FRAME_BYTES) {
+            throw new IllegalArgumentException("maxBytes must be 1.." + MAX_FRAME_BYTES + ", was " + maxBytes);
+        }
+        return maxBytes;
+    }
+
+    /** Refuses a zero, negative or absurd deadline. */
+    static Duration requirePositive(Duration duration, String what) {
+        if (duration == null || duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException(what + " must be positive, was " + duration);
+        }
+        return duration;
+    }
+}

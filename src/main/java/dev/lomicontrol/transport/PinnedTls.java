@@ -1,0 +1,82 @@
+package dev.lomicontrol.transport;
+
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslProvider;
+import javax.net.ssl.SSLException;
+
+/**
+ * TLS 1.3-only contexts (JDK provider) pinned to exactly one peer certificate, mutual on both sides.
+ *
+ * <p>Guarantees: only TLSv1.3 is enabled; the server requires a client certificate; each side accepts only
+ * a single certificate whose DER SHA-256 equals its pin (no CA, no hostname, no validity check). No
+ * resumption across connections: every {@code server(...)}/{@code client(...)} call builds a fresh JDK
+ * {@code SSLContext} with its own session cache (size 1, timeout 1 s), and client engines are created
+ * without a peer host, so the JDK client never looks up a session to resume and never offers a PSK — every
+ * handshake is a full one with fresh ephemeral keys. The JDK has no 0-RTT early data. The JDK server may
+ * still send a NewSessionTicket after the handshake; it can only name a session of that one context, which
+ * no client can present. Use one context per connection.
+ */
+public final class PinnedTls {
+
+    private static final String TLS_13 = "TLSv1.3";
+
+    private PinnedTls() {}
+
+    /** One side's TLS setup for one connection: a Netty SslContext plus which side it plays. */
+    public static final class Context {
+        private final SslContext sslContext;
+        private final boolean server;
+        private final String pinnedPeerSha256;
+
+        private Context(SslContext sslContext, boolean server, String pinnedPeerSha256) {
+            this.sslContext = sslContext;
+            this.server = server;
+            this.pinnedPeerSha256 = pinnedPeerSha256;
+        }
+
+        public boolean isServer() {
+            return server;
+        }
+
+        /** The SHA-256 (lower-case hex) the peer's certificate must have. */
+        public String pinnedPeerSha256() {
+            return pinnedPeerSha256;
+        }
+
+        /** A handler for one connection; no peer host is given, so nothing can be resumed. */
+        SslHandler newHandler(ByteBufAllocator allocator) {
+            return sslContext.newHandler(allocator);
+        }
+
+        @Override
+        public String toString() {
+            return (server ? "server" : "client") + " TLS 1.3 context pinned to " + pinnedPeerSha256;
+        }
+    }
+
+    /** The broker side: presents {@code own}, requires a client certificate whose SHA-256 is the pin. */
+    public static Context server(SessionCertificate own, String pinnedPeerSha256) {
+        SslContextBuilder builder = SslContextBuilder.forServer(own.privateKey(), own.certificate()).clientAuth(ClientAuth.REQUIRE);
+        return build(builder, true, pinnedPeerSha256);
+    }
+
+    /** The helper side: presents {@code own}, accepts only the server certificate whose SHA-256 is the pin. */
+    public static Context client(SessionCertificate own, String pinnedPeerSha256) {
+        SslContextBuilder builder = SslContextBuilder.forClient().keyManager(own.privateKey(), own.certificate()).endpointIdentificationAlgorithm(null);
+        return build(builder, false, pinnedPeerSha256);
+    }
+
+    private static Context build(SslContextBuilder builder, boolean server, String pinnedPeerSha256) {
+        PinnedTrustManager trust = new PinnedTrustManager(pinnedPeerSha256);
+        builder.sslProvider(SslProvider.JDK).protocols(TLS_13).trustManager(trust).sessionCacheSize(1).sessionTimeout(1);
+        try {
+            return new Context(builder.build(), server, pinnedPeerSha256);
+        } catch (SSLException e) {
+            throw new IllegalStateException("cannot build a TLS 1.3 context", e);
+        }
+    }
+}

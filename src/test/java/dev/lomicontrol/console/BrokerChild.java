@@ -1,0 +1,94 @@
+package dev.lomicontrol.console;
+
+import dev.lomicontrol.LomiControl;
+import dev.lomicontrol.testing.ChildJvm;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A real headless broker in a child JVM, and console client runs against it (each its own child JVM). */
+final class BrokerChild implements AutoCloseable {
+
+    /** What a console process did. */
+    record Run(int exitCode, String stdout, String stderr) {}
+
+    final Path data;
+    final Path logs;
+    final Process process;
+
+    private BrokerChild(Path data, Path logs, Process process) {
+        this.data = data;
+        this.logs = logs;
+        this.process = process;
+    }
+
+    /** Starts {@code serve --headless} and waits until its admin socket has published admin.token. */
+    static BrokerChild start(Path dir) throws Exception {
+        Path data = dir.resolve("data");
+        Path logs = Files.createDirectories(dir.resolve("broker-logs"));
+        Process process = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(logs.resolve("out").toFile()).redirectError(logs.resolve("err").toFile()).start();
+        BrokerChild broker = new BrokerChild(data, logs, process);
+        broker.await("ledger open at");
+        broker.await("admin socket");
+        return broker;
+    }
+
+    Path tokenFile() {
+        return AdminToken.file(data.resolve("agent-control"));
+    }
+
+    String stdout() throws IOException {
+        return Files.readString(logs.resolve("out"));
+    }
+
+    /** {@code lomi-control console --data-dir DATA ARGS...} run in {@code cwd}, with {@code stdin} as its input. */
+    static Run console(Path data, Path cwd, String stdin, List<String> jvmOptions, String... args) throws Exception {
+        List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
+        arguments.addAll(List.of(args));
+        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, arguments).command());
+        command.addAll(1, jvmOptions);
+        Path out = Files.createTempFile(cwd, "console", ".out");
+        Path err = Files.createTempFile(cwd, "console", ".err");
+        Process console = new ProcessBuilder(command).directory(cwd.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        console.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+        console.getOutputStream().close();
+        if (!console.waitFor(120, TimeUnit.SECONDS)) {
+            console.destroyForcibly();
+            throw new AssertionError("console did not finish: " + String.join(" ", args));
+        }
+        return new Run(console.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    void await(String text) throws Exception {
+        Path log = logs.resolve("err");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(log) && Files.readString(log).contains(text)) {
+                return;
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("broker exited " + process.exitValue() + ": " + Files.readString(log));
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no '" + text + "' in " + log + ": " + Files.readString(log));
+    }
+
+    /** SIGTERM, then waits for a clean exit; true when it stopped in time. */
+    boolean stop() throws InterruptedException {
+        process.destroy();
+        return process.waitFor(60, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (!stop()) {
+            process.destroyForcibly();
+        }
+    }
+}

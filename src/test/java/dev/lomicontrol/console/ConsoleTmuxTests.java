@@ -1,0 +1,132 @@
+package dev.lomicontrol.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.lomicontrol.LomiControl;
+import dev.lomicontrol.testing.ChildJvm;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The interactive console on a real terminal (tmux, on a private tmux server): the client's JLine
+ * loop with broker-side completion, and {@code serve} on a TTY hosting the console itself, where
+ * {@code exit} stops the broker.
+ */
+class ConsoleTmuxTests {
+
+    @TempDir
+    Path temp;
+
+    final String server = "lomi-console-test-" + ProcessHandle.current().pid();
+    final String session = "console";
+
+    @BeforeAll
+    static void tmuxIsInstalled() throws Exception {
+        boolean available;
+        try {
+            available = new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start().waitFor() == 0;
+        } catch (java.io.IOException e) {
+            available = false;
+        }
+        assumeTrue(available, "tmux is not installed");
+    }
+
+    @AfterEach
+    void killTheTestsTmuxServer() throws Exception {
+        tmux("kill-server");
+    }
+
+    @Test
+    void theConsoleClientRunsCommandsAndCompletesFromTheBroker() throws Exception {
+        try (BrokerChild broker = BrokerChild.start(temp)) {
+            Path folder = Files.createDirectories(temp.resolve("tmux-project")).toRealPath();
+            startInTmux(List.of("console", "--data-dir", broker.data.toString()), "");
+            awaitScreen("lomi> ");
+
+            type("ledger status");
+            awaitScreen("retry epochs:");
+            type("pairing list");
+            awaitScreen("no pending pairing requests");
+            type("project add " + folder + " --name tmuxproj");
+            awaitScreen("added project prj-");
+            type("project list");
+            awaitScreen("tmuxproj  " + folder);
+            tmux("send-keys", "-t", session, "yolo st", "Tab");
+            tmux("send-keys", "-t", session, "Enter");
+            awaitScreen("YOLO is off");
+            type("exit");
+            awaitEnded();
+            assertThat(broker.process.isAlive()).as("leaving the client leaves the broker running").isTrue();
+        }
+    }
+
+    @Test
+    void serveOnATerminalHostsTheConsoleAndExitStopsTheBroker() throws Exception {
+        Path data = temp.resolve("data");
+        startInTmux(List.of("serve", "--data-dir", data.toString()), "2>" + temp.resolve("serve.err"));
+        awaitScreen("Leaving this console stops the broker.");
+        awaitScreen("lomi> ");
+
+        type("status");
+        awaitScreen("admin socket:");
+        tmux("send-keys", "-t", session, "project li", "Tab");
+        tmux("send-keys", "-t", session, "Enter");
+        awaitScreen("no projects");
+        type("exit");
+        awaitScreen("SERVE-EXIT 0");
+        assertThat(AdminToken.file(data.resolve("agent-control"))).doesNotExist();
+        assertThat(Files.readString(temp.resolve("serve.err"))).contains("the broker console was closed; stopping the broker");
+    }
+
+    /** Runs lomi-control with {@code args} in a tmux pane; the script prints SERVE-EXIT and its status, then lingers. */
+    private void startInTmux(List<String> args, String redirect) throws Exception {
+        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, args).command());
+        StringBuilder script = new StringBuilder("cd ").append(Words.quote(temp.toString())).append('\n');
+        command.forEach(word -> script.append(Words.quote(word)).append(' '));
+        script.append(redirect).append("\necho SERVE-EXIT $?\nsleep 60\n");
+        Path file = temp.resolve("run.sh");
+        Files.writeString(file, script.toString(), StandardCharsets.UTF_8);
+        tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "50", "sh " + file);
+    }
+
+    private void type(String line) throws Exception {
+        tmux("send-keys", "-t", session, "-l", line);
+        tmux("send-keys", "-t", session, "Enter");
+    }
+
+    private void awaitScreen(String text) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        String screen = "";
+        while (System.nanoTime() < deadline) {
+            screen = tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", session);
+            if (screen.contains(text)) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no '" + text + "' on the screen:\n" + screen);
+    }
+
+    /** The client exited: the pane shows the script's exit line. */
+    private void awaitEnded() throws Exception {
+        awaitScreen("SERVE-EXIT 0");
+    }
+
+    private String tmux(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("tmux", "-L", server));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor(30, TimeUnit.SECONDS);
+        return output;
+    }
+}

@@ -1,0 +1,179 @@
+package dev.lomicontrol.transport;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lomicontrol.transport.FrameException.Reason;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Plaintext framing over a real Unix socket: limits, deadlines, strict mode — and the server survives each fault. */
+class FrameChannelTests {
+
+    static final Duration DEADLINE = Duration.ofMillis(500);
+    static final Duration CONNECT = Duration.ofSeconds(5);
+
+    @TempDir
+    Path dir;
+
+    final Outcomes outcomes = new Outcomes();
+    UnixSocketServer server;
+
+    @BeforeEach
+    void startEchoServer() throws Exception {
+        server = UnixSocketServer.bind(dir.resolve("frames.sock"), 4, this::echoUntilFailure, DEADLINE);
+    }
+
+    @AfterEach
+    void stopServer() {
+        server.close();
+    }
+
+    /** Echoes metadata-sized frames; records every frame and the failure that ends the connection. */
+    void echoUntilFailure(FrameChannel channel) {
+        try {
+            while (true) {
+                byte[] frame = channel.read(null, Frames.MAX_METADATA_BYTES);
+                outcomes.add(frame);
+                channel.write(frame);
+            }
+        } catch (FrameException e) {
+            outcomes.add(e);
+        }
+    }
+
+    @Test
+    void framesRoundTripInPlaintext() throws Exception {
+        byte[] large = new byte[Frames.MAX_METADATA_BYTES];
+        Arrays.fill(large, (byte) 'x');
+        try (FrameChannel client = UnixSocketClient.connect(server.socket(), CONNECT)) {
+            client.write("hello".getBytes(UTF_8));
+            assertThat(client.read(Duration.ofSeconds(5), 64)).asString(UTF_8).isEqualTo("hello");
+            client.write(large);
+            assertThat(client.read(Duration.ofSeconds(5), Frames.MAX_METADATA_BYTES)).isEqualTo(large);
+        }
+    }
+
+    @Test
+    void aFrameWrittenByteByByteIsReassembled() throws Exception {
+        try (RawClient raw = RawClient.connect(server.socket())) {
+            raw.trickle(RawClient.frame("fragment".getBytes(UTF_8)), Duration.ofMillis(10));
+            assertThat(raw.readFrame()).asString(UTF_8).isEqualTo("fragment");
+        }
+        assertThat(outcomes.nextFrame()).asString(UTF_8).isEqualTo("fragment");
+    }
+
+    @Test
+    void aLengthOverTheLimitIsRefusedWithoutWaitingForThePayload() throws Exception {
+        try (RawClient raw = RawClient.connect(server.socket())) {
+            long start = System.nanoTime();
+            raw.write(RawClient.prefix(Frames.MAX_METADATA_BYTES + 1));
+            assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.TOO_LARGE);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(DEADLINE);
+            assertThat(raw.closedByPeerWithin(Duration.ofSeconds(2))).isTrue();
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void anOversizedOrEmptyPayloadIsRefusedBeforeWritingAndTheChannelStaysOpen() throws Exception {
+        try (FrameChannel client = UnixSocketClient.connect(server.socket(), CONNECT)) {
+            assertThatThrownBy(() -> client.write(new byte[Frames.MAX_FRAME_BYTES + 1]))
+                    .isInstanceOfSatisfying(FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.TOO_LARGE));
+            assertThatThrownBy(() -> client.write(new byte[0]))
+                    .isInstanceOfSatisfying(FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.EMPTY));
+            assertThat(client.isOpen()).as("a refused outbound frame leaves the channel open").isTrue();
+            client.write("still open".getBytes(UTF_8));
+            assertThat(client.read(Duration.ofSeconds(5), 64)).asString(UTF_8).isEqualTo("still open");
+        }
+    }
+
+    @Test
+    void aZeroLengthIsRefused() throws Exception {
+        try (RawClient raw = RawClient.connect(server.socket())) {
+            raw.write(RawClient.prefix(0));
+            assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.EMPTY);
+            assertThat(raw.closedByPeerWithin(Duration.ofSeconds(2))).isTrue();
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void aFrameWhoseBytesStopArrivingIsClosedAfterTheDeadline() throws Exception {
+        try (RawClient raw = RawClient.connect(server.socket())) {
+            long start = System.nanoTime();
+            raw.write(Arrays.copyOf(RawClient.frame("never finished".getBytes(UTF_8)), 7));
+            assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.DEADLINE);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(DEADLINE.minusMillis(50));
+            assertThat(raw.closedByPeerWithin(Duration.ofSeconds(2))).isTrue();
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void aLengthPrefixThatStopsHalfWayIsClosedAfterTheDeadline() throws Exception {
+        try (RawClient raw = RawClient.connect(server.socket())) {
+            raw.write(new byte[] {0, 0});
+            assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.DEADLINE);
+            assertThat(raw.closedByPeerWithin(Duration.ofSeconds(2))).isTrue();
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void anIdleTimeoutWithoutAnyByteClosesTheChannelAsDeadline() throws Exception {
+        try (FrameChannel client = UnixSocketClient.connect(server.socket(), CONNECT)) {
+            assertThatThrownBy(() -> client.read(Duration.ofMillis(100), 64))
+                    .isInstanceOfSatisfying(FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.DEADLINE));
+            assertThat(client.isOpen()).isFalse();
+        }
+        assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.CLOSED);
+    }
+
+    @Test
+    void framesThatArrivedBeforeThePeerClosedAreStillDelivered() throws Exception {
+        try (RawClient raw = RawClient.connect(server.socket())) {
+            raw.write(RawClient.frame("last words".getBytes(UTF_8)));
+        }
+        assertThat(outcomes.nextFrame()).asString(UTF_8).isEqualTo("last words");
+        assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.CLOSED);
+    }
+
+    @Test
+    void onCloseRunsOnceWhenThePeerCloses() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        CountDownLatch closed = new CountDownLatch(1);
+        try (RawClient raw = RawClient.connect(server.socket())) {
+            raw.write(RawClient.prefix(0)); // the server refuses and closes
+            try (FrameChannel client = UnixSocketClient.connect(server.socket(), CONNECT)) {
+                client.onClose(() -> {
+                    runs.incrementAndGet();
+                    closed.countDown();
+                });
+                server.close();
+                assertThat(closed.await(5, TimeUnit.SECONDS)).isTrue();
+                client.close();
+                assertThatThrownBy(() -> client.read(null, 64)).isInstanceOf(FrameException.class);
+            }
+        }
+        Thread.sleep(100);
+        assertThat(runs).hasValue(1);
+    }
+
+    /** The fault closed one connection only: a fresh client still round-trips. */
+    private void assertServerStillServes() throws Exception {
+        try (FrameChannel client = UnixSocketClient.connect(server.socket(), CONNECT)) {
+            client.write("next".getBytes(UTF_8));
+            assertThat(client.read(Duration.ofSeconds(5), 64)).asString(UTF_8).isEqualTo("next");
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.lomicontrol.transport;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lomicontrol.transport.FrameException.Reason;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.Random;
+import javax.net.ssl.SSLSession;
+import io.netty.handler.ssl.SslHandler;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Mutual TLS 1.3 switched on in place, each side pinned to exactly one certificate. */
+class PinnedTlsTests {
+
+    static final Duration WAIT = EnrollingBroker.WAIT;
+
+    @TempDir
+    Path dir;
+
+    final SessionCertificate helper = SessionCertificate.generate("helper.lomi.invalid");
+    EnrollingBroker broker;
+
+    @BeforeEach
+    void startBroker() throws Exception {
+        broker = new EnrollingBroker(dir.resolve("control.sock"));
+    }
+
+    @AfterEach
+    void stopBroker() {
+        broker.close();
+    }
+
+    @Test
+    void framesRoundTripBothWaysAfterMutualTlsWithCorrectPins() throws Exception {
+        byte[] large = new byte[2 * 1024 * 1024];
+        new Random(7).nextBytes(large);
+        try (FrameChannel client = EnrollingBroker.enroll(broker.socket(), helper, broker.certificate.sha256())) {
+            assertThat(broker.afterTls.next()).as("the broker saw the helper's certificate").isEqualTo(helper.certificate());
+            client.write("inside tls".getBytes(UTF_8));
+            assertThat(client.read(WAIT, 64)).asString(UTF_8).isEqualTo("inside tls");
+            client.write(large);
+            assertThat(client.read(WAIT, Frames.MAX_FRAME_BYTES)).isEqualTo(large);
+            assertThat(broker.afterTls.nextFrame()).asString(UTF_8).isEqualTo("inside tls");
+        }
+    }
+
+    @Test
+    void startTlsReturnsThePinnedPeerCertificateOnBothSides() throws Exception {
+        try (FrameChannel client = UnixSocketClient.connect(broker.socket(), WAIT)) {
+            client.write(helper.der());
+            X509Certificate welcome = SessionCertificate.parse(client.read(WAIT, Frames.MAX_METADATA_BYTES));
+            assertThat(SessionCertificate.sha256(welcome)).isEqualTo(broker.certificate.sha256());
+            X509Certificate server = client.startTls(PinnedTls.client(helper, SessionCertificate.sha256(welcome)), WAIT);
+            assertThat(server).isEqualTo(broker.certificate.certificate());
+            assertThat(broker.afterTls.next()).isEqualTo(helper.certificate());
+        }
+    }
+
+    @Test
+    void theSessionIsTls13() throws Exception {
+        try (FrameChannel client = EnrollingBroker.enroll(broker.socket(), helper, broker.certificate.sha256())) {
+            SSLSession session = ((NettyFrameChannel) client).channel().pipeline().get(SslHandler.class).engine().getSession();
+            assertThat(session.getProtocol()).isEqualTo("TLSv1.3");
+            assertThat(session.getLocalCertificates()).containsExactly(helper.certificate());
+            assertThat(session.getPeerCertificates()).containsExactly(broker.certificate.certificate());
+        }
+    }
+
+    @Test
+    void aClientHelloThatArrivesBeforeTheServerSwitchesIsNotLost() throws Exception {
+        broker.pauseBeforeTls = Duration.ofMillis(300); // the ClientHello waits in the plaintext buffer meanwhile
+        try (FrameChannel client = EnrollingBroker.enroll(broker.socket(), helper, broker.certificate.sha256())) {
+            client.write("after a late switch".getBytes(UTF_8));
+            assertThat(client.read(WAIT, 64)).asString(UTF_8).isEqualTo("after a late switch");
+        }
+    }
+
+    @Test
+    void aClientPinningTheWrongBrokerHashFailsOnBothSides() throws Exception {
+        String impostor = SessionCertificate.generate("impostor.lomi.invalid").sha256();
+        assertThatThrownBy(() -> EnrollingBroker.enroll(broker.socket(), helper, impostor))
+                .isInstanceOfSatisfying(FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.TLS_FAILED));
+        assertThat(broker.afterTls.nextFailureReason()).isEqualTo(Reason.TLS_FAILED);
+    }
+
+    @Test
+    void aServerPinningAnotherClientCertificateRefusesTheClient() throws Exception {
+        String approvedSomeoneElse = SessionCertificate.generate("helper.lomi.invalid").sha256();
+        broker.approval = enrolled -> approvedSomeoneElse;
+        assertThatThrownBy(() -> EnrollingBroker.enroll(broker.socket(), helper, broker.certificate.sha256()))
+                .isInstanceOfSatisfying(FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.TLS_FAILED));
+        assertThat(broker.afterTls.nextFailureReason()).isEqualTo(Reason.TLS_FAILED);
+        broker.afterTls.assertNoMoreWithin(Duration.ofMillis(200));
+    }
+
+    @Test
+    void theHandshakeTimesOutWhenThePeerNeverStartsTls() throws Exception {
+        broker.tlsTimeout = Duration.ofMillis(300);
+        try (FrameChannel client = UnixSocketClient.connect(broker.socket(), WAIT)) {
+            long start = System.nanoTime();
+            client.write(helper.der());
+            client.read(WAIT, Frames.MAX_METADATA_BYTES);
+            FrameException timeout = broker.afterTls.nextFailure();
+            assertThat(timeout.reason()).isEqualTo(Reason.DEADLINE);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(250), WAIT);
+            assertThatThrownBy(() -> client.read(WAIT, 64)).isInstanceOfSatisfying(FrameException.class,
+                    e -> assertThat(e.reason()).isEqualTo(Reason.CLOSED));
+        }
+    }
+
+    @Test
+    void plaintextSentAfterTheSwitchIsNeverReadAsAFrame() throws Exception {
+        try (RawClient raw = RawClient.connect(broker.socket())) {
+            raw.write(RawClient.frame(helper.der()));
+            raw.readFrame();
+            raw.write(RawClient.frame("{\"request\":\"not tls\"}".getBytes(UTF_8)));
+            assertThat(broker.afterTls.nextFailureReason()).isEqualTo(Reason.TLS_FAILED);
+            assertThat(raw.closedByPeerWithin(WAIT)).isTrue();
+        }
+    }
+
+    @Test
+    void startingTlsTwiceIsAProgrammingError() throws Exception {
+        try (FrameChannel client = EnrollingBroker.enroll(broker.socket(), helper, broker.certificate.sha256())) {
+            assertThatThrownBy(() -> client.startTls(PinnedTls.client(helper, broker.certificate.sha256()), WAIT))
+                    .isInstanceOf(IllegalStateException.class);
+        }
+    }
+
+    @Test
+    void aMalformedPinIsRefused() {
+        assertThatThrownBy(() -> PinnedTls.client(helper, "ABC")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PinnedTls.server(helper, helper.sha256().toUpperCase())).isInstanceOf(IllegalArgumentException.class);
+    }
+}

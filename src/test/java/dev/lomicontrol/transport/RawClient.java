@@ -1,0 +1,89 @@
+package dev.lomicontrol.transport;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** A plain JDK Unix-socket client that writes exact bytes, for frames our own client would never send. */
+final class RawClient implements AutoCloseable {
+
+    final SocketChannel channel;
+
+    private RawClient(SocketChannel channel) {
+        this.channel = channel;
+    }
+
+    static RawClient connect(Path socket) throws IOException {
+        SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+        channel.connect(UnixDomainSocketAddress.of(socket));
+        return new RawClient(channel);
+    }
+
+    static byte[] frame(byte[] payload) {
+        return ByteBuffer.allocate(4 + payload.length).putInt(payload.length).put(payload).array();
+    }
+
+    static byte[] prefix(int length) {
+        return ByteBuffer.allocate(4).putInt(length).array();
+    }
+
+    void write(byte[] bytes) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
+        }
+    }
+
+    /** Writes one byte at a time with {@code pause} between bytes. */
+    void trickle(byte[] bytes, Duration pause) throws IOException, InterruptedException {
+        for (byte b : bytes) {
+            write(new byte[] {b});
+            Thread.sleep(pause.toMillis());
+        }
+    }
+
+    byte[] readFrame() throws IOException {
+        int length = readFully(4).getInt();
+        return readFully(length).array();
+    }
+
+    private ByteBuffer readFully(int count) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(count);
+        while (buffer.hasRemaining()) {
+            if (channel.read(buffer) < 0) {
+                throw new IOException("end of stream");
+            }
+        }
+        return buffer.flip();
+    }
+
+    /** True when the peer closed this connection within {@code within} (end of stream or reset). */
+    boolean closedByPeerWithin(Duration within) throws IOException, InterruptedException {
+        channel.configureBlocking(false);
+        long end = System.nanoTime() + within.toNanos();
+        ByteBuffer sink = ByteBuffer.allocate(64 * 1024);
+        try {
+            while (System.nanoTime() < end) {
+                sink.clear();
+                if (channel.read(sink) < 0) {
+                    return true;
+                }
+                Thread.sleep(10);
+            }
+            return false;
+        } catch (IOException reset) {
+            return true;
+        } finally {
+            channel.configureBlocking(true);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}
