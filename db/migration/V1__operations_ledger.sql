@@ -40,8 +40,8 @@ CREATE TABLE operation (
     UNIQUE (session_id, retry_epoch, project_id, tool, request_key)
 ) STRICT;
 
-CREATE INDEX operation_by_state ON operation (state, created_at);
-CREATE INDEX operation_by_retention ON operation (retain_until);
+-- No secondary indexes beyond the receipt key: at most 4096 receipts, so admin queries by state
+-- or retention scan cheaply, while every extra index would cost a page write per reservation.
 
 CREATE TABLE operation_history (
     seq          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -53,8 +53,6 @@ CREATE TABLE operation_history (
     note         TEXT,
     at           INTEGER NOT NULL
 ) STRICT;
-
-CREATE INDEX operation_history_by_operation ON operation_history (operation_id, seq);
 
 CREATE TABLE ledger_export (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,

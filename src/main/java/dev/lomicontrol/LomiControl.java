@@ -2,6 +2,7 @@ package dev.lomicontrol;
 
 import dev.lomicontrol.console.ConsoleMain;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.mcp.McpHelper;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -18,8 +19,6 @@ import java.util.List;
  */
 public final class LomiControl {
 
-    /** Exit status for a mode this build does not provide yet (sysexits EX_UNAVAILABLE). */
-    static final int UNAVAILABLE = 69;
     static final int USAGE = 64;
 
     private LomiControl() {}
@@ -27,7 +26,7 @@ public final class LomiControl {
     public static void main(String[] args) {
         List<String> arguments = Arrays.asList(args);
         if (arguments.contains("--mcp")) {
-            System.exit(mcp(System.err));
+            System.exit(mcp(args));
         }
         String mode = arguments.isEmpty() ? "help" : arguments.get(0);
         String[] rest = arguments.isEmpty() ? new String[0] : Arrays.copyOfRange(args, 1, args.length);
@@ -65,10 +64,9 @@ public final class LomiControl {
         }
     }
 
-    /** The MCP helper mode; its JSON-RPC endpoint is not part of this build yet. Writes nothing to stdout. */
-    static int mcp(PrintStream diagnostics) {
-        diagnostics.println("lomi-control --mcp: the MCP stdio helper is not available in this build yet");
-        return UNAVAILABLE;
+    /** The MCP helper mode: serves JSON-RPC on stdin/stdout until stdin ends; nothing but protocol frames reaches stdout. */
+    static int mcp(String[] args) {
+        return McpHelper.run(args);
     }
 
     private static void usage(PrintStream out) {

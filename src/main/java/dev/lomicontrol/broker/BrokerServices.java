@@ -41,6 +41,12 @@ public class BrokerServices {
         return new BrokerRuntime(ledger.instance().value(), clock.instant(), dataDirectory.root(), BrokerRuntime.createRuntimeDirectory());
     }
 
+    /** No adapter can stop running work natively yet; adapter modules replace this bean. */
+    @Bean
+    NativeStop nativeStop() {
+        return NativeStop.NONE;
+    }
+
     @Bean
     DecisionBoard decisionBoard() {
         return new DecisionBoard();

@@ -58,10 +58,7 @@ class AdminServer implements SmartLifecycle {
         }
         Path socket = runtime.runtimeDirectory().resolve(SOCKET);
         try {
-            Files.deleteIfExists(socket);
-            ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-            channel.bind(UnixDomainSocketAddress.of(socket), 16);
-            Files.setPosixFilePermissions(socket, AtomicFiles.PRIVATE);
+            ServerSocketChannel channel = bind(socket);
             UserPrincipal owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
             String token = randomToken();
             new AdminToken(socket.toString(), token, runtime.instanceId(), ProcessHandle.current().pid()).write(tokenFile());
@@ -74,6 +71,20 @@ class AdminServer implements SmartLifecycle {
             log.info("admin socket {} (token in {})", socket, tokenFile());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the admin socket " + socket, e);
+        }
+    }
+
+    /** A listening socket at {@code path} (a stale file there is replaced), mode 0600 inside the 0700 runtime directory. */
+    private static ServerSocketChannel bind(Path path) throws IOException {
+        Files.deleteIfExists(path);
+        ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            channel.bind(UnixDomainSocketAddress.of(path), 16);
+            Files.setPosixFilePermissions(path, AtomicFiles.PRIVATE);
+            return channel;
+        } catch (IOException e) {
+            channel.close();
+            throw e;
         }
     }
 

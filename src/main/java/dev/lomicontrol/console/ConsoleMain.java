@@ -27,10 +27,46 @@ import org.jline.terminal.TerminalBuilder;
  */
 public final class ConsoleMain {
 
+    static final String USAGE = "usage: lomi-control console [--data-dir DIR] [COMMAND...]";
+    static final String DESCRIPTION = "Runs COMMAND in the running broker of the data directory, or reads commands until 'exit'."
+            + " 'lomi-control console help' lists the commands. Exit status: the command's (0 ok, 1 refused, 2 usage), 2 when no broker runs.";
+
     private ConsoleMain() {}
 
     public static int run(String[] args, Map<String, String> environment) {
         List<String> words = new ArrayList<>(Arrays.asList(args));
+        if (!words.isEmpty() && (words.get(0).equals("--help") || words.get(0).equals("-h"))) {
+            ConsoleOutput.print(new ConsoleResult(ConsoleResult.OK, USAGE + "\n" + DESCRIPTION, ""));
+            return ConsoleResult.OK;
+        }
+        Optional<String> dataDir;
+        try {
+            dataDir = dataDirOption(words);
+        } catch (UsageException e) {
+            ConsoleOutput.error(USAGE);
+            return ConsoleResult.USAGE;
+        }
+        DataDirectory data = DataDirectory.resolve(dataDir, environment, System.getProperty("user.home"));
+        Path cwd = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        Path home = Path.of(System.getProperty("user.home")).toAbsolutePath();
+        try (AdminClient client = AdminClient.connect(data.root(), data.store(), cwd, home)) {
+            if (words.isEmpty()) {
+                return System.console() != null ? interactive(client) : plain(client);
+            }
+            ConsoleResult result = client.run(Words.join(words));
+            ConsoleOutput.print(result);
+            return result.exitCode();
+        } catch (AdminClient.NoBroker e) {
+            ConsoleOutput.error("lomi-control console: " + e.getMessage());
+            return ConsoleResult.USAGE;
+        } catch (IOException e) {
+            ConsoleOutput.error("lomi-control console: lost the connection to the broker: " + e.getMessage());
+            return ConsoleResult.USAGE;
+        }
+    }
+
+    /** Removes leading {@code --data-dir DIR} / {@code --data-dir=DIR} from {@code words}; the last one wins. */
+    private static Optional<String> dataDirOption(List<String> words) {
         Optional<String> dataDir = Optional.empty();
         while (!words.isEmpty() && words.get(0).startsWith("--data-dir")) {
             String option = words.remove(0);
@@ -39,27 +75,10 @@ public final class ConsoleMain {
             } else if (option.equals("--data-dir") && !words.isEmpty()) {
                 dataDir = Optional.of(words.remove(0));
             } else {
-                ConsoleOutput.error("usage: lomi-control console [--data-dir DIR] [COMMAND...]");
-                return ConsoleResult.USAGE;
+                throw new UsageException(USAGE);
             }
         }
-        DataDirectory data = DataDirectory.resolve(dataDir, environment, System.getProperty("user.home"));
-        Path cwd = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        Path home = Path.of(System.getProperty("user.home")).toAbsolutePath();
-        try (AdminClient client = AdminClient.connect(data.root(), data.store(), cwd, home)) {
-            if (!words.isEmpty()) {
-                ConsoleResult result = client.run(Words.join(words));
-                ConsoleOutput.print(result);
-                return result.exitCode();
-            }
-            return System.console() != null ? interactive(client) : plain(client);
-        } catch (AdminClient.NoBroker e) {
-            ConsoleOutput.error("lomi-control console: " + e.getMessage());
-            return ConsoleResult.USAGE;
-        } catch (IOException e) {
-            ConsoleOutput.error("lomi-control console: lost the connection to the broker: " + e.getMessage());
-            return ConsoleResult.USAGE;
-        }
+        return dataDir;
     }
 
     private static int interactive(AdminClient client) throws IOException {

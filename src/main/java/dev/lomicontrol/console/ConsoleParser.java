@@ -20,8 +20,8 @@ import org.springframework.shell.core.command.ParsedInput;
  *
  * The command is the longest run of leading words that names one; words are split by {@link Words}.
  * Every problem is a {@link UsageException} naming it: unknown command (or a group word without its
- * subcommand), unknown or repeated option, missing option value, missing required option, too many
- * or too few arguments. {@code --help}/{@code -h} alone after a command asks for its help.
+ * subcommand), unknown or repeated option, missing option value (a value starting with {@code --}
+ * must be written {@code --option=value}), missing required option, too many or too few arguments. {@code --help}/{@code -h} alone after a command asks for its help.
  */
 public final class ConsoleParser implements CommandParser {
 
@@ -66,34 +66,34 @@ public final class ConsoleParser implements CommandParser {
             } else if (!word.startsWith("--")) {
                 throw new UsageException("unknown option " + word + " for '" + shape.name() + "'" + known(shape));
             } else {
-                int eq = word.indexOf('=');
-                String name = eq < 0 ? word.substring(2) : word.substring(2, eq);
-                CommandShape.Option option = shape.options().get(name);
-                if (option == null) {
-                    throw new UsageException("unknown option --" + name + " for '" + shape.name() + "'" + known(shape));
-                }
-                if (options.containsKey(name)) {
-                    throw new UsageException("option --" + name + " given twice");
-                }
-                String value;
-                if (eq >= 0) {
-                    value = word.substring(eq + 1);
-                    if (option.flag() && !value.equals("true") && !value.equals("false")) {
-                        throw new UsageException("--" + name + " is a flag; it takes no value");
-                    }
-                } else if (option.flag()) {
-                    value = "true";
-                } else if (i + 1 < rest.size()) {
-                    value = rest.get(++i);
-                } else {
-                    throw new UsageException("option --" + name + " needs a value");
-                }
-                if (!option.flag() && value.isEmpty()) {
-                    throw new UsageException("option --" + name + " needs a non-empty value");
-                }
-                options.put(name, value);
+                i += readOption(shape, word, i + 1 < rest.size() ? rest.get(i + 1) : null, options);
             }
         }
+    }
+
+    /** Records {@code --name[=value]} (its value may be {@code next}); returns how many extra words it used (0 or 1). */
+    private static int readOption(CommandShape shape, String word, String next, Map<String, String> options) {
+        int eq = word.indexOf('=');
+        String name = eq < 0 ? word.substring(2) : word.substring(2, eq);
+        CommandShape.Option option = shape.options().get(name);
+        if (option == null) {
+            throw new UsageException("unknown option --" + name + " for '" + shape.name() + "'" + known(shape));
+        }
+        if (options.containsKey(name)) {
+            throw new UsageException("option --" + name + " given twice");
+        }
+        String value = eq >= 0 ? word.substring(eq + 1) : option.flag() ? "true" : next == null || next.startsWith("--") ? null : next;
+        if (value == null) {
+            throw new UsageException("option --" + name + " needs a value");
+        }
+        if (option.flag() && !value.equals("true") && !value.equals("false")) {
+            throw new UsageException("--" + name + " is a flag; it takes no value");
+        }
+        if (value.isEmpty()) {
+            throw new UsageException("option --" + name + " needs a non-empty value");
+        }
+        options.put(name, value);
+        return eq < 0 && !option.flag() ? 1 : 0;
     }
 
     private static void checkComplete(CommandShape shape, Map<String, String> options, List<String> arguments) {

@@ -50,6 +50,10 @@ public interface FrameChannel extends AutoCloseable {
     /**
      * While strict, ANY inbound (post-TLS: decrypted) byte closes the channel with PIPELINED: one request in
      * flight. Turning strict on while unread bytes are already buffered closes the channel at once.
+     *
+     * <p>Usage: {@code read(request); setStrict(true); ...work...; setStrict(false); write(response)} —
+     * leave strict mode <em>before</em> writing the response, since a prompt client may send its next
+     * request as soon as the response reaches it. Never be strict while a peer may be starting TLS.
      */
     void setStrict(boolean strict);
 

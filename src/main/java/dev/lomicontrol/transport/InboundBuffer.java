@@ -8,8 +8,8 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.net.ssl.SSLException;
@@ -32,8 +32,7 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
     private final Channel channel;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
-    private final ArrayDeque<Chunk> chunks = new ArrayDeque<>();
-    private long buffered;
+    private final ArrivalQueue bytes = new ArrivalQueue();
     private boolean strict;
     private boolean paused;
     private Reason closeReason;
@@ -70,8 +69,8 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         try {
-            if (msg instanceof ByteBuf bytes && bytes.isReadable()) {
-                append(bytes);
+            if (msg instanceof ByteBuf received && received.isReadable()) {
+                append(received);
             }
         } finally {
             ReferenceCountUtil.release(msg);
@@ -83,7 +82,7 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
         boolean more;
         lock.lock();
         try {
-            more = closeReason == null && buffered < HIGH_WATERMARK;
+            more = closeReason == null && bytes.size() < HIGH_WATERMARK;
             paused = !more;
         } finally {
             lock.unlock();
@@ -120,13 +119,15 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
     byte[] drainForTls() {
         lock.lock();
         try {
-            return take((int) buffered);
+            byte[] early = bytes.take((int) bytes.size());
+            resumeIfPaused();
+            return early;
         } finally {
             lock.unlock();
         }
     }
 
-    private void append(ByteBuf bytes) {
+    private void append(ByteBuf received) {
         lock.lock();
         try {
             if (closeReason != null) {
@@ -136,10 +137,9 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
                 failLocked(Reason.PIPELINED, "a byte arrived while a request was in flight");
                 return;
             }
-            byte[] data = new byte[bytes.readableBytes()];
-            bytes.readBytes(data);
-            chunks.add(new Chunk(data, System.nanoTime()));
-            buffered += data.length;
+            byte[] data = new byte[received.readableBytes()];
+            received.readBytes(data);
+            bytes.add(data, System.nanoTime());
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -162,10 +162,10 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
         lock.lock();
         try {
             awaitBytes(1, deadlineAfter(System.nanoTime(), idleTimeout), "no frame began within " + idleTimeout);
-            long frameEnd = deadlineAfter(chunks.getFirst().arrivalNanos, frameDeadline);
+            long frameEnd = deadlineAfter(bytes.firstArrivalNanos(), frameDeadline);
             String late = "the frame did not complete within " + frameDeadline;
             awaitBytes(Frames.PREFIX_BYTES, frameEnd, late);
-            int length = java.nio.ByteBuffer.wrap(peek(Frames.PREFIX_BYTES)).getInt();
+            int length = ByteBuffer.wrap(bytes.peek(Frames.PREFIX_BYTES)).getInt();
             if (length == 0) {
                 throw failLocked(Reason.EMPTY, "a frame announced zero bytes");
             }
@@ -173,8 +173,8 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
                 throw failLocked(Reason.TOO_LARGE, "a frame announced " + Integer.toUnsignedString(length) + " bytes, limit " + maxBytes);
             }
             awaitBytes(Frames.PREFIX_BYTES + length, frameEnd, late);
-            take(Frames.PREFIX_BYTES);
-            byte[] frame = take(length);
+            bytes.take(Frames.PREFIX_BYTES);
+            byte[] frame = bytes.take(length);
             resumeIfPaused();
             return frame;
         } finally {
@@ -187,7 +187,7 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
         lock.lock();
         try {
             strict = on;
-            if (on && buffered > 0) {
+            if (on && bytes.size() > 0) {
                 failLocked(Reason.PIPELINED, "bytes were waiting when the request began");
             }
         } finally {
@@ -230,7 +230,7 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
     }
 
     private void awaitBytes(long wanted, long deadline, String lateDetail) throws FrameException {
-        while (buffered < wanted) {
+        while (bytes.size() < wanted) {
             if (closeReason != null) {
                 throw new FrameException(closeReason, closeDetail);
             }
@@ -262,41 +262,10 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
     }
 
     private void resumeIfPaused() {
-        if (paused && buffered < HIGH_WATERMARK && closeReason == null) {
+        if (paused && bytes.size() < HIGH_WATERMARK && closeReason == null) {
             paused = false;
             channel.eventLoop().execute(channel::read);
         }
-    }
-
-    private byte[] peek(int count) {
-        byte[] out = new byte[count];
-        int filled = 0;
-        for (Chunk chunk : chunks) {
-            int n = Math.min(count - filled, chunk.data.length - chunk.offset);
-            System.arraycopy(chunk.data, chunk.offset, out, filled, n);
-            filled += n;
-            if (filled == count) {
-                break;
-            }
-        }
-        return out;
-    }
-
-    private byte[] take(int count) {
-        byte[] out = new byte[count];
-        int filled = 0;
-        while (filled < count) {
-            Chunk chunk = chunks.getFirst();
-            int n = Math.min(count - filled, chunk.data.length - chunk.offset);
-            System.arraycopy(chunk.data, chunk.offset, out, filled, n);
-            filled += n;
-            chunk.offset += n;
-            if (chunk.offset == chunk.data.length) {
-                chunks.removeFirst();
-            }
-        }
-        buffered -= count;
-        return out;
     }
 
     private static long deadlineAfter(long startNanos, Duration duration) {
@@ -304,17 +273,5 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
             return FOREVER;
         }
         return startNanos + Math.max(0, duration.toNanos());
-    }
-
-    /** Bytes from one socket read and when they arrived; {@code offset} advances as they are consumed. */
-    private static final class Chunk {
-        final byte[] data;
-        final long arrivalNanos;
-        int offset;
-
-        Chunk(byte[] data, long arrivalNanos) {
-            this.data = data;
-            this.arrivalNanos = arrivalNanos;
-        }
     }
 }

@@ -92,16 +92,20 @@ final class NettyFrameChannel implements FrameChannel {
         if (payload.length == 0) {
             throw new FrameException(Reason.EMPTY, "refused to write an empty frame");
         }
-        ByteBuf frame = Unpooled.wrappedBuffer(Unpooled.copyInt(payload.length), Unpooled.wrappedBuffer(payload));
-        awaitWritten(channel.writeAndFlush(frame), "the frame was not flushed within " + frameDeadline);
-    }
-
-    /** Waits for a write; a timeout closes the channel (DEADLINE), a failure reports why the channel closed. */
-    void awaitWritten(ChannelFuture written, String lateDetail) throws FrameException {
         FrameException closed = inbound.closedFailure();
         if (closed != null) {
             throw closed;
         }
+        ByteBuf frame = Unpooled.wrappedBuffer(Unpooled.copyInt(payload.length), Unpooled.wrappedBuffer(payload));
+        awaitWritten(channel.writeAndFlush(frame), "the frame was not flushed within " + frameDeadline);
+    }
+
+    /**
+     * Waits for a write. Success means flushed, even if the channel closed right after (the peer may
+     * have reacted to these very bytes); a timeout closes the channel (DEADLINE); a failure reports why
+     * the channel closed.
+     */
+    private void awaitWritten(ChannelFuture written, String lateDetail) throws FrameException {
         try {
             if (!written.await(frameDeadline.toMillis())) {
                 throw inbound.fail(Reason.DEADLINE, lateDetail);

@@ -38,7 +38,7 @@ public final class UnixSocketServer implements AutoCloseable {
     private final int maxConnections;
     private final Consumer<FrameChannel> handler;
     private final Duration frameDeadline;
-    private final LoopResources loops = LoopResources.create("lomi-uds-server", 1, 1, true);
+    private final LoopResources loops = LoopResources.create("lomi-uds-server", 1, 2, true);
     private final ExecutorService handlers;
     private final AtomicInteger slots = new AtomicInteger();
     private final Set<FrameChannel> open = ConcurrentHashMap.newKeySet();

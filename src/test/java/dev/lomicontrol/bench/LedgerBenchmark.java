@@ -13,6 +13,8 @@ import dev.lomicontrol.ledger.RetryEpoch;
 import dev.lomicontrol.ledger.Target;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +33,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
@@ -72,13 +75,14 @@ public final class LedgerBenchmark {
     private static final ProjectId PROJECT = new ProjectId("p");
     private static final ToolName TOOL = new ToolName("lomi_files_mutate");
     private static final Target TARGET = new Target("ws", "res", "", "rev");
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private LedgerBenchmark() {}
 
     record Options(Path repo, Path workDir, Path resultsDir, int ops, int rounds, int slices, int[] levels) {}
 
     /** One phase's result in one round. */
-    record Round(long ops, long nanos, long commits, long writtenBytes, long p50Nanos, long p99Nanos) {
+    record Round(long ops, long nanos, long commits, long writtenBytes, long committerCpuNanos, long p50Nanos, long p99Nanos) {
         double rate() {
             return ops * 1e9 / nanos;
         }
@@ -95,6 +99,13 @@ public final class LedgerBenchmark {
 
         /** Latency of each operation, indexed like the operations. */
         long[] latencies();
+
+        /**
+         * CPU time (user + system) used so far by the thread that runs the transactions: the raw
+         * loop's own thread, the ledger's writer thread. Unlike the rates it hardly depends on the
+         * disk or on other load, so it shows where the time goes.
+         */
+        long committerCpuNanos();
 
         /** Durable commits so far. */
         long commits() throws Exception;
@@ -209,6 +220,10 @@ public final class LedgerBenchmark {
             }
             long[] nanos = new long[subjects.size()];
             long[] written = new long[subjects.size()];
+            long[] cpuBefore = new long[subjects.size()];
+            for (int p = 0; p < subjects.size(); p++) {
+                cpuBefore[p] = subjects.get(p).committerCpuNanos();
+            }
             for (int s = 0; s < slices; s++) {
                 int from = (int) ((long) ops * s / slices);
                 int to = (int) ((long) ops * (s + 1) / slices);
@@ -223,7 +238,7 @@ public final class LedgerBenchmark {
                 long[] latencies = subjects.get(p).latencies().clone();
                 Arrays.sort(latencies);
                 results.add(new Round(ops, nanos[p], subjects.get(p).commits() - commitsBefore[p], written[p],
-                        percentile(latencies, 0.50), percentile(latencies, 0.99)));
+                        subjects.get(p).committerCpuNanos() - cpuBefore[p], percentile(latencies, 0.50), percentile(latencies, 0.99)));
             }
         } catch (Exception e) {
             closeAll(subjects, e);
@@ -263,6 +278,7 @@ public final class LedgerBenchmark {
         private final byte[] payload = new byte[32];
         private final long[] latencies;
         private long commits;
+        private long cpuNanos;
 
         Raw(Path dir, int ops) throws SQLException, IOException {
             Files.createDirectories(dir);
@@ -282,6 +298,7 @@ public final class LedgerBenchmark {
 
         @Override
         public long run(int from, int to) throws SQLException {
+            long cpu = THREADS.getCurrentThreadCpuTime();
             long start = System.nanoTime();
             for (int i = from; i < to; i++) {
                 long t0 = System.nanoTime();
@@ -293,7 +310,14 @@ public final class LedgerBenchmark {
                 latencies[i] = System.nanoTime() - t0;
                 commits++;
             }
-            return System.nanoTime() - start;
+            long elapsed = System.nanoTime() - start;
+            cpuNanos += THREADS.getCurrentThreadCpuTime() - cpu;
+            return elapsed;
+        }
+
+        @Override
+        public long committerCpuNanos() {
+            return cpuNanos;
         }
 
         @Override
@@ -335,13 +359,19 @@ public final class LedgerBenchmark {
         private final CyclicBarrier start;
         private final CyclicBarrier end;
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private final long writerThreadId;
         private volatile int sliceFrom;
         private volatile int sliceTo;
 
         LedgerSubject(Path store, int clients, int ops, int slices) {
             SecureRandom random = new SecureRandom();
             this.clients = clients;
+            Set<Thread> before = Thread.getAllStackTraces().keySet();
             this.ledger = Ledger.open(store, LedgerProperties.defaults(), Clock.systemUTC(), random);
+            // the writer thread this ledger just started (by name: "ledger-writer"), to read its CPU time
+            this.writerThreadId = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals("ledger-writer") && !before.contains(t))
+                    .mapToLong(Thread::getId).findFirst().orElse(-1);
             this.latencies = new long[ops];
             this.requests = new ReserveRequest[ops];
             int sessions = Math.max(1, clients);
@@ -433,6 +463,11 @@ public final class LedgerBenchmark {
         }
 
         @Override
+        public long committerCpuNanos() {
+            return writerThreadId < 0 ? 0 : Math.max(0, THREADS.getThreadCpuTime(writerThreadId));
+        }
+
+        @Override
         public void close() throws InterruptedException {
             try {
                 start.reset(); // releases clients still waiting if a slice failed; harmless otherwise
@@ -460,8 +495,8 @@ public final class LedgerBenchmark {
         double anchor = raw.median().rate();
         StringBuilder out = new StringBuilder();
         out.append("| phase | clients | ops/round | median ops/s | min–max ops/s | × raw serial (medians) | × raw serial (paired) |")
-                .append(" ops/commit | KiB written/op | p50 ms | p99 ms |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                .append(" ops/commit | KiB written/op | committer CPU µs/op | p50 ms | p99 ms |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         row(out, raw, raw, anchor);
         row(out, serial, raw, anchor);
         for (Phase phase : concurrent) {
@@ -495,6 +530,7 @@ public final class LedgerBenchmark {
                 .append(" | ").append(fmt(phase.pairedRatio(raw), 2)).append("×")
                 .append(" | ").append(fmt(median.perCommit(), 1))
                 .append(" | ").append(fmt(median.writtenBytes() / 1024.0 / median.ops(), 1))
+                .append(" | ").append(fmt(median.committerCpuNanos() / 1e3 / median.ops(), 0))
                 .append(" | ").append(fmt(median.p50Nanos() / 1e6, 2))
                 .append(" | ").append(fmt(median.p99Nanos() / 1e6, 2))
                 .append(" |\n");

@@ -28,8 +28,13 @@ final class BrokerChild implements AutoCloseable {
 
     /** Starts {@code serve --headless} and waits until its admin socket has published admin.token. */
     static BrokerChild start(Path dir) throws Exception {
+        return startIn(dir);
+    }
+
+    /** Starts (or restarts) a broker on {@code dir/data}; logs go to a fresh {@code dir/broker-logs-N}. */
+    static BrokerChild startIn(Path dir) throws Exception {
         Path data = dir.resolve("data");
-        Path logs = Files.createDirectories(dir.resolve("broker-logs"));
+        Path logs = Files.createDirectories(dir.resolve("broker-logs-" + System.nanoTime()));
         Process process = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
                 .redirectOutput(logs.resolve("out").toFile()).redirectError(logs.resolve("err").toFile()).start();
         BrokerChild broker = new BrokerChild(data, logs, process);

@@ -116,6 +116,18 @@ class ClientRegisterTests extends ConsoleTestSupport {
     }
 
     @Test
+    void aSymlinkedConfigIsWrittenThroughAndStaysALink() throws Exception {
+        Path real = Files.createDirectories(home.resolve("dotfiles")).resolve("claude.json");
+        Files.writeString(real, "{\"mcpServers\": {}}");
+        Path link = Files.createSymbolicLink(home.resolve(".claude.json"), real);
+
+        ok("client register claude-code");
+
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertEntry(McpClient.CLAUDE_CODE, Files.readString(real));
+    }
+
+    @Test
     void lomiControlDefinedAsDottedKeysIsRefused() throws Exception {
         Path file = Files.createDirectories(cwd.resolve(".codex")).resolve("config.toml");
         Files.writeString(file, "[mcp_servers]\nlomi-control = { command = \"x\" }\n");

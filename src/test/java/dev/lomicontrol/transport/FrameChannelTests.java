@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Plaintext framing over a real Unix socket: limits, deadlines, strict mode — and the server survives each fault. */
 class FrameChannelTests {
 
-    static final Duration DEADLINE = Duration.ofMillis(500);
+    static final Duration DEADLINE = Duration.ofSeconds(1);
     static final Duration CONNECT = Duration.ofSeconds(5);
 
     @TempDir
@@ -64,6 +64,29 @@ class FrameChannelTests {
     }
 
     @Test
+    void twoLargestFramesInARowRoundTripThroughTheReadPause() throws Exception {
+        byte[] first = new byte[Frames.MAX_FRAME_BYTES];
+        byte[] second = new byte[Frames.MAX_FRAME_BYTES];
+        Arrays.fill(first, (byte) 1);
+        Arrays.fill(second, (byte) 2);
+        try (UnixSocketServer large = UnixSocketServer.bind(dir.resolve("large.sock"), 1, channel -> {
+                    try {
+                        while (true) {
+                            channel.write(channel.read(null, Frames.MAX_FRAME_BYTES));
+                        }
+                    } catch (FrameException e) {
+                        outcomes.add(e);
+                    }
+                });
+                FrameChannel client = UnixSocketClient.connect(large.socket(), CONNECT)) {
+            client.write(first);
+            client.write(second);
+            assertThat(client.read(Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES)).isEqualTo(first);
+            assertThat(client.read(Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES)).isEqualTo(second);
+        }
+    }
+
+    @Test
     void aFrameWrittenByteByByteIsReassembled() throws Exception {
         try (RawClient raw = RawClient.connect(server.socket())) {
             raw.trickle(RawClient.frame("fragment".getBytes(UTF_8)), Duration.ofMillis(10));
@@ -75,10 +98,9 @@ class FrameChannelTests {
     @Test
     void aLengthOverTheLimitIsRefusedWithoutWaitingForThePayload() throws Exception {
         try (RawClient raw = RawClient.connect(server.socket())) {
-            long start = System.nanoTime();
             raw.write(RawClient.prefix(Frames.MAX_METADATA_BYTES + 1));
+            // TOO_LARGE, not DEADLINE: refused on the prefix alone, no payload awaited
             assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.TOO_LARGE);
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(DEADLINE);
             assertThat(raw.closedByPeerWithin(Duration.ofSeconds(2))).isTrue();
         }
         assertServerStillServes();
@@ -113,7 +135,7 @@ class FrameChannelTests {
             long start = System.nanoTime();
             raw.write(Arrays.copyOf(RawClient.frame("never finished".getBytes(UTF_8)), 7));
             assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.DEADLINE);
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(DEADLINE.minusMillis(50));
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(DEADLINE.minusMillis(20));
             assertThat(raw.closedByPeerWithin(Duration.ofSeconds(2))).isTrue();
         }
         assertServerStillServes();

@@ -43,7 +43,7 @@ public final class Writer implements AutoCloseable {
     private volatile boolean closing;
 
     public Writer(Connection connection, int maxBatch) {
-        this.connection = connection;
+        this.connection = StatementCache.wrap(connection);
         this.maxBatch = maxBatch;
         this.thread = new Thread(this::loop, "ledger-writer");
         this.thread.setDaemon(true);
@@ -180,6 +180,7 @@ public final class Writer implements AutoCloseable {
         return new LomiException(ErrorCode.STORAGE_UNAVAILABLE, what + " (" + detail + "): " + e.getMessage(), e);
     }
 
+    /** Transaction control runs as plain statements: they are cheap to parse and must never be left half-executed in a cache. */
     private void execute(String sql) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute(sql);

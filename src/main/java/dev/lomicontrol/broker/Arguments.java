@@ -1,0 +1,76 @@
+package dev.lomicontrol.broker;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * A tool call's arguments, validated natively again (SPEC §5): an object whose fields are all
+ * named by the tool; a JSON {@code null} value counts as absent. Every refusal is INVALID_ARGUMENT
+ * naming the field.
+ */
+final class Arguments {
+
+    private final JsonNode node;
+
+    private Arguments(JsonNode node) {
+        this.node = node;
+    }
+
+    /** Missing or null arguments are the empty object; an unknown field is refused. */
+    static Arguments of(JsonNode arguments, String... allowed) {
+        if (arguments == null || arguments.isNull() || arguments.isMissingNode()) {
+            return new Arguments(JsonNodeFactory.instance.objectNode());
+        }
+        if (!arguments.isObject()) {
+            throw invalid("arguments must be an object");
+        }
+        List<String> known = List.of(allowed);
+        for (String name : arguments.propertyNames()) {
+            if (!known.contains(name)) {
+                throw invalid("unknown field " + name + (known.isEmpty() ? "; this tool takes no arguments" : "; allowed: " + String.join(", ", known)));
+            }
+        }
+        return new Arguments(arguments);
+    }
+
+    boolean has(String name) {
+        JsonNode value = node.get(name);
+        return value != null && !value.isNull();
+    }
+
+    Optional<String> optionalString(String name) {
+        if (!has(name)) {
+            return Optional.empty();
+        }
+        JsonNode value = node.get(name);
+        if (!value.isString()) {
+            throw invalid(name + " must be a string");
+        }
+        return Optional.of(value.stringValue());
+    }
+
+    String requiredString(String name) {
+        return optionalString(name).orElseThrow(() -> invalid(name + " is required"));
+    }
+
+    /** An integer in {@code min..max}; absent means {@code fallback}, or INVALID_ARGUMENT when there is none. */
+    int integer(String name, int min, int max, OptionalInt fallback) {
+        if (!has(name)) {
+            return fallback.orElseThrow(() -> invalid(name + " is required (" + min + ".." + max + ")"));
+        }
+        JsonNode value = node.get(name);
+        if (!value.isIntegralNumber() || !value.canConvertToInt() || value.intValue() < min || value.intValue() > max) {
+            throw invalid(name + " must be an integer " + min + ".." + max);
+        }
+        return value.intValue();
+    }
+
+    static LomiException invalid(String message) {
+        return new LomiException(ErrorCode.INVALID_ARGUMENT, message);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.lomicontrol.mcp;
+
+import java.time.Instant;
+
+/**
+ * The helper's own diagnostics on stderr (stdout carries only protocol frames). Deliberately not a
+ * logging framework: the helper must start fast, and nothing here may ever reach stdout.
+ */
+final class Diagnostics {
+
+    private Diagnostics() {}
+
+    static void info(String message) {
+        print("INFO", message);
+    }
+
+    static void warn(String message) {
+        print("WARN", message);
+    }
+
+    private static void print(String level, String message) {
+        System.err.println(Instant.now() + " " + level + " lomi-control mcp: " + message);
+    }
+}

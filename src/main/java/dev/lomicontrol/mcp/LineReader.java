@@ -1,0 +1,105 @@
+package dev.lomicontrol.mcp;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * Reads newline-delimited messages from a byte stream without decoding them. A line is ended
+ * only by {@code \n} (a preceding {@code \r} is dropped). A line longer than the cap is never
+ * buffered: its bytes are discarded up to and including the next {@code \n}, and it is reported
+ * as {@link Line.Oversized} — nothing inside it, not even a newline-free tail that looks like a
+ * message, is ever returned as a message. Not thread-safe: one reader thread.
+ */
+final class LineReader {
+
+    /** What {@link #next()} returns; {@code null} means end of input. */
+    sealed interface Line permits Line.Complete, Line.Oversized {
+        /** A line within the cap, without its terminator. */
+        record Complete(byte[] bytes) implements Line {}
+
+        /** A line over the cap that was skipped; {@code length} counts its bytes without the terminator. */
+        record Oversized(long length) implements Line {}
+    }
+
+    private final InputStream in;
+    private final int maxBytes;
+    private final byte[] chunk = new byte[64 * 1024];
+    private int chunkStart;
+    private int chunkEnd;
+    private byte[] line = new byte[8 * 1024];
+    private int lineLength;
+
+    LineReader(InputStream in, int maxBytes) {
+        this.in = in;
+        this.maxBytes = maxBytes;
+    }
+
+    /**
+     * Returns the next line, or {@code null} at end of input. An unterminated last line is
+     * returned as if it had a newline. Lines that are empty (or only {@code \r}) are returned too;
+     * the caller decides what to do with them.
+     */
+    Line next() throws IOException {
+        lineLength = 0;
+        long oversized = -1;
+        while (true) {
+            if (chunkStart == chunkEnd && !fill()) {
+                if (oversized >= 0) {
+                    return new Line.Oversized(oversized);
+                }
+                return lineLength == 0 ? null : complete();
+            }
+            int newline = indexOfNewline();
+            int end = newline < 0 ? chunkEnd : newline;
+            int count = end - chunkStart;
+            if (oversized < 0 && lineLength + (long) count > maxBytes + 1L) {
+                oversized = lineLength; // +1 above allows a trailing '\r' that complete() strips
+            }
+            if (oversized >= 0) {
+                oversized += count;
+            } else {
+                append(chunkStart, count);
+            }
+            chunkStart = newline < 0 ? chunkEnd : newline + 1;
+            if (newline >= 0) {
+                return oversized >= 0 ? new Line.Oversized(oversized) : complete();
+            }
+        }
+    }
+
+    private Line complete() {
+        int length = lineLength > 0 && line[lineLength - 1] == '\r' ? lineLength - 1 : lineLength;
+        if (length > maxBytes) {
+            return new Line.Oversized(lineLength);
+        }
+        return new Line.Complete(Arrays.copyOf(line, length));
+    }
+
+    private boolean fill() throws IOException {
+        int read = in.read(chunk, 0, chunk.length);
+        if (read <= 0) {
+            return false;
+        }
+        chunkStart = 0;
+        chunkEnd = read;
+        return true;
+    }
+
+    private int indexOfNewline() {
+        for (int i = chunkStart; i < chunkEnd; i++) {
+            if (chunk[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void append(int from, int count) {
+        if (lineLength + count > line.length) {
+            line = Arrays.copyOf(line, Math.max(lineLength + count, Math.min(line.length * 2, maxBytes + 1)));
+        }
+        System.arraycopy(chunk, from, line, lineLength, count);
+        lineLength += count;
+    }
+}

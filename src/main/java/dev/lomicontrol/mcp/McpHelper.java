@@ -1,0 +1,50 @@
+package dev.lomicontrol.mcp;
+
+import dev.lomicontrol.transport.Frames;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * {@code lomi-control --mcp}: one MCP client's session over stdin/stdout. Stdout carries only
+ * JSON-RPC frames (System.out is pointed at stderr for everything else); diagnostics go to stderr.
+ * Connecting to the broker starts at once in the background. On end of stdin the helper waits a
+ * bounded time for forwarded calls and returns 0.
+ */
+public final class McpHelper {
+
+    private McpHelper() {}
+
+    /** Runs the helper until stdin ends; returns the process exit status (0). */
+    public static int run(String[] args) {
+        HelperOptions options = HelperOptions.parse(Arrays.asList(args), System.getenv(), System.getProperties());
+        StdoutWriter out = StdoutWriter.claimProcessStdout();
+        Catalog catalog = Catalog.standard();
+        Connector connector = new Connector(options.discoveryFile(), options.discoveryKey(), options.labelGrace());
+        connector.start();
+        Bridge bridge = new Bridge(connector, options.callTimeout(), Frames.MAX_FRAME_BYTES);
+        ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector, catalog), bridge);
+        McpServer server = new McpServer(catalog, calls, connector, out);
+        Diagnostics.info("ready; discovery file " + options.discoveryFile().map(Object::toString).orElse("none"));
+        serve(System.in, server);
+        try {
+            server.drain(options.drainWait());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        connector.close();
+        return 0;
+    }
+
+    private static void serve(InputStream in, McpServer server) {
+        LineReader reader = new LineReader(in, McpServer.MAX_LINE_BYTES);
+        try {
+            for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
+                server.accept(line);
+            }
+            Diagnostics.info("stdin closed; stopping");
+        } catch (IOException e) {
+            Diagnostics.warn("cannot read stdin (" + e.getMessage() + "); stopping");
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package dev.lomicontrol.mcp;
+
+import dev.lomicontrol.core.ErrorCode;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.NullNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The MCP session over one stdin/stdout pair. Everything except forwarded tool calls is answered
+ * on the reader thread, so a call waiting for the broker never delays {@code ping},
+ * {@code tools/list} or {@code lomi_status}; forwarded calls run on worker threads (at most
+ * {@link #MAX_IN_FLIGHT} at once) and their responses go out whole, one per line, in completion
+ * order. Notifications are never answered.
+ *
+ * <p>Versions: {@code initialize} negotiates a legacy revision for the session; a request whose
+ * {@code params._meta} names {@code io.modelcontextprotocol/protocolVersion} is handled under that
+ * version without initialize (an unknown one gets -32022 with {@code data.supported/requested}).
+ * A legacy request sent before initialize is served under 2025-11-25 rather than refused.
+ */
+final class McpServer {
+
+    static final int MAX_LINE_BYTES = 8 * 1024 * 1024;
+    static final int MAX_IN_FLIGHT = 64;
+
+    private final Catalog catalog;
+    private final ToolCalls calls;
+    private final Connector connector;
+    private final StdoutWriter out;
+    private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+    private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads());
+    private volatile ProtocolVersion sessionVersion = ProtocolVersion.LATEST_LEGACY;
+
+    McpServer(Catalog catalog, ToolCalls calls, Connector connector, StdoutWriter out) {
+        this.catalog = catalog;
+        this.calls = calls;
+        this.connector = connector;
+        this.out = out;
+    }
+
+    /** Handles one line from stdin; blank lines are ignored, an oversized one is answered and skipped. */
+    void accept(LineReader.Line line) {
+        if (line instanceof LineReader.Line.Oversized) {
+            long length = ((LineReader.Line.Oversized) line).length();
+            Diagnostics.warn("skipped a line of " + length + " bytes (limit " + MAX_LINE_BYTES + ")");
+            error(NullNode.instance, RpcError.of(RpcError.INVALID_REQUEST, "Invalid Request: payload too large: the message has " + length
+                    + " bytes and the limit is " + MAX_LINE_BYTES + "; it was skipped"));
+            return;
+        }
+        byte[] bytes = ((LineReader.Line.Complete) line).bytes();
+        if (!isBlank(bytes)) {
+            handle(Inbound.parse(bytes));
+        }
+    }
+
+    void handle(Inbound message) {
+        if (message instanceof Inbound.Request) {
+            request((Inbound.Request) message);
+        } else if (message instanceof Inbound.Invalid) {
+            error(((Inbound.Invalid) message).id(), ((Inbound.Invalid) message).error());
+        } else if (message instanceof Inbound.Notification) {
+            notification((Inbound.Notification) message);
+        } else {
+            Diagnostics.info("ignored a response from the client (id " + ((Inbound.Response) message).id() + "); this server sends no requests");
+        }
+    }
+
+    /** Stops taking work and waits up to {@code wait} for forwarded calls to be answered. */
+    void drain(Duration wait) throws InterruptedException {
+        workers.shutdown();
+        if (!workers.awaitTermination(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+            Diagnostics.warn((MAX_IN_FLIGHT - inFlight.availablePermits()) + " call(s) still waiting for the broker at exit");
+        }
+    }
+
+    private void request(Inbound.Request request) {
+        JsonNode declared = request.params().path("_meta").get(Protocol.META_PROTOCOL_VERSION);
+        Optional<ProtocolVersion> version = declared == null ? Optional.of(sessionVersion) : ProtocolVersion.fromWire(declared.asString(null));
+        if (version.isEmpty()) {
+            error(request.id(), unsupported(declared));
+            return;
+        }
+        offerClientInfo(request.params().path("_meta").path(Protocol.META_CLIENT_INFO));
+        route(request, version.get());
+    }
+
+    private void route(Inbound.Request request, ProtocolVersion version) {
+        switch (request.method()) {
+            case "initialize":
+                initialize(request);
+                return;
+            case "ping":
+                reply(request.id(), Reply.success(McpJson.object()), version);
+                return;
+            case "server/discover":
+                reply(request.id(), Reply.success(Protocol.discoverResult()), ProtocolVersion.V2026_07_28);
+                return;
+            case "tools/list":
+                reply(request.id(), request.params().has("cursor")
+                        ? Reply.failure(RpcError.INVALID_PARAMS, "Invalid params: tools/list is not paginated; send it without a cursor")
+                        : Reply.success(catalog.listResult(version)), version);
+                return;
+            case "tools/call":
+                call(request, version);
+                return;
+            default:
+                reply(request.id(), Reply.failure(RpcError.METHOD_NOT_FOUND, "Method not found: " + request.method()), version);
+        }
+    }
+
+    private void initialize(Inbound.Request request) {
+        JsonNode requested = request.params().get("protocolVersion");
+        if (requested == null || !requested.isString()) {
+            reply(request.id(), Reply.failure(RpcError.INVALID_PARAMS, "Invalid params: initialize needs params.protocolVersion (a string)"),
+                    sessionVersion);
+            return;
+        }
+        ProtocolVersion negotiated = ProtocolVersion.negotiate(requested.asString());
+        sessionVersion = negotiated;
+        offerClientInfo(request.params().path("clientInfo"));
+        reply(request.id(), Reply.success(Protocol.initializeResult(negotiated)), negotiated);
+    }
+
+    private void call(Inbound.Request request, ProtocolVersion version) {
+        ToolCalls.Plan plan = calls.plan(request.params(), version);
+        if (plan instanceof ToolCalls.Plan.Done) {
+            reply(request.id(), ((ToolCalls.Plan.Done) plan).reply(), version);
+            return;
+        }
+        ToolCalls.Plan.Forward forward = (ToolCalls.Plan.Forward) plan;
+        if (!inFlight.tryAcquire()) {
+            reply(request.id(), Reply.success(CallResults.error(ErrorCode.RESOURCE_EXHAUSTED,
+                    MAX_IN_FLIGHT + " calls are already waiting for the broker; this one was not sent", version)), version);
+            return;
+        }
+        try {
+            workers.execute(() -> forward(request.id(), forward, version));
+        } catch (RejectedExecutionException e) {
+            inFlight.release();
+            reply(request.id(), Reply.success(CallResults.error(ErrorCode.APP_CLOSING, "the helper is stopping; not sent",
+                    version)), version);
+        }
+    }
+
+    private void forward(JsonNode id, ToolCalls.Plan.Forward forward, ProtocolVersion version) {
+        try {
+            reply(id, calls.forward(id, forward, version), version);
+        } catch (RuntimeException e) {
+            Diagnostics.warn(forward.tool().name() + " failed inside the helper: " + e);
+            reply(id, new Reply.Failure(forward.tool().effect().mayResendAfterLostAnswer()
+                    ? RpcError.of(RpcError.INTERNAL_ERROR, "Internal error: " + e.getMessage())
+                    : ToolCalls.outcomeUnknown(id, forward.tool().name(), "the helper failed: " + e)), version);
+        } finally {
+            inFlight.release();
+        }
+    }
+
+    private void notification(Inbound.Notification notification) {
+        if (!notification.method().equals("notifications/initialized") && !notification.method().equals("notifications/cancelled")) {
+            Diagnostics.info("ignored notification " + notification.method());
+        }
+    }
+
+    private void offerClientInfo(JsonNode clientInfo) {
+        if (clientInfo.isObject() && clientInfo.path("name").isString()) {
+            connector.offerClientInfo(clientInfo.path("name").asString(), clientInfo.path("version").asString(""));
+        }
+    }
+
+    private static RpcError unsupported(JsonNode declared) {
+        ObjectNode data = McpJson.object();
+        data.set("supported", ProtocolVersion.supported());
+        data.set("requested", declared);
+        return new RpcError(RpcError.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version: " + declared, data);
+    }
+
+    private void reply(JsonNode id, Reply reply, ProtocolVersion version) {
+        if (reply instanceof Reply.Failure) {
+            error(id, ((Reply.Failure) reply).error());
+            return;
+        }
+        ObjectNode response = envelope(id);
+        response.set("result", Protocol.decorate(((Reply.Success) reply).result(), version));
+        out.write(response);
+    }
+
+    private void error(JsonNode id, RpcError error) {
+        ObjectNode response = envelope(id);
+        response.set("error", error.toJson());
+        out.write(response);
+    }
+
+    private static ObjectNode envelope(JsonNode id) {
+        ObjectNode response = McpJson.object();
+        response.put("jsonrpc", "2.0");
+        response.set("id", id);
+        return response;
+    }
+
+    private static boolean isBlank(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static ThreadFactory daemonThreads() {
+        AtomicInteger number = new AtomicInteger();
+        return task -> {
+            Thread thread = new Thread(task, "lomi-mcp-call-" + number.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

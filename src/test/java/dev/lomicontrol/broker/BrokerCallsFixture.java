@@ -1,0 +1,127 @@
+package dev.lomicontrol.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.RequestKey;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.core.ToolName;
+import dev.lomicontrol.episodes.Episodes;
+import dev.lomicontrol.episodes.EpisodesProperties;
+import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.ledger.LedgerProperties;
+import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.ledger.Reservation;
+import dev.lomicontrol.ledger.ReserveRequest;
+import dev.lomicontrol.ledger.Target;
+import dev.lomicontrol.pairing.Grant;
+import dev.lomicontrol.pairing.PairingRequest;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.pairing.Sessions;
+import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.testing.MutableClock;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The broker's call dispatcher over real components: a real SQLite ledger in a temp directory,
+ * projects on real folders, real sessions and the episode board, with a clock the test moves and a
+ * native-stop hook that records what it was asked to stop.
+ */
+final class BrokerCallsFixture implements AutoCloseable {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+
+    final MutableClock clock = MutableClock.startingAt("2026-12-01T09:00:00Z");
+    final SecureRandom random = new SecureRandom();
+    final Path temp;
+    final Ledger ledger;
+    final Projects projects;
+    final Sessions sessions;
+    final Episodes episodes;
+    final List<Operation> stopRequests = new CopyOnWriteArrayList<>();
+    final BrokerCalls calls;
+
+    BrokerCallsFixture(Path temp) {
+        this.temp = temp;
+        ledger = Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, random);
+        projects = new Projects(ledger, clock);
+        sessions = new Sessions(ledger, clock);
+        episodes = Episodes.open(ledger, clock, EpisodesProperties.defaults(), random);
+        BrokerRuntime runtime = new BrokerRuntime(ledger.instance().value(), clock.instant(), temp, temp.resolve("run"));
+        NativeStop recorder = operation -> stopRequests.add(operation);
+        calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock);
+    }
+
+    Session session() {
+        return session(Grant.full());
+    }
+
+    Session session(Grant grant) {
+        PairingRequest request = new PairingRequest("req-" + random.nextInt(1_000_000), "test client", "00".repeat(32), 4242, clock.instant(),
+                clock.instant().plusSeconds(60));
+        return sessions.open(request, grant, () -> {});
+    }
+
+    Project project(String name) {
+        try {
+            Path folder = Files.createDirectories(temp.resolve("projects").resolve(name)).toRealPath();
+            return projects.add(folder, Optional.of(name));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String workspaceOf(Project project) {
+        return project.workspaces().get(0).id().value();
+    }
+
+    /** The raw envelope of one call; {@code arguments} is JSON text. */
+    JsonNode call(Session session, String tool, String arguments) {
+        return calls.call(session, tool, JSON.readTree(arguments));
+    }
+
+    /** The data of a call that must succeed. */
+    JsonNode ok(Session session, String tool, String arguments) {
+        JsonNode envelope = call(session, tool, arguments);
+        assertThat(envelope.path("controlApiVersion").asString()).isEqualTo("1.0");
+        assertThat(envelope.path("status").asString()).as("%s %s -> %s", tool, arguments, envelope).isEqualTo("ok");
+        return envelope.path("data");
+    }
+
+    /** The error code of a call that must fail. */
+    ErrorCode refused(Session session, String tool, String arguments) {
+        JsonNode envelope = call(session, tool, arguments);
+        assertThat(envelope.path("status").asString()).as("%s %s -> %s", tool, arguments, envelope).isEqualTo("error");
+        assertThat(envelope.path("message").asString()).isNotBlank();
+        return ErrorCode.valueOf(envelope.path("code").asString());
+    }
+
+    /** The session's retry epoch, through {@code lomi_connect} like a client. */
+    RetryEpochId connect(Session session, Project project) {
+        return new RetryEpochId(ok(session, "lomi_connect", "{\"workspaceId\":\"" + workspaceOf(project) + "\"}").path("retryEpoch").asString());
+    }
+
+    /** A queued operation of {@code session} in the project's default workspace. */
+    Operation reserve(Session session, RetryEpochId epoch, Project project, String tool, String key) {
+        Reservation reservation = ledger.reserve(new ReserveRequest(session.id(), epoch, project.id(), new ToolName(tool), new RequestKey(key),
+                JSON.readTree("{\"key\":\"" + key + "\"}"), new Target(workspaceOf(project), "resource-" + key, "", "")));
+        assertThat(reservation).isInstanceOf(Reservation.Reserved.class);
+        return ((Reservation.Reserved) reservation).operation();
+    }
+
+    @Override
+    public void close() {
+        sessions.close();
+        ledger.close();
+    }
+}

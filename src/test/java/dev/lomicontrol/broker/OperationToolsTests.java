@@ -1,0 +1,257 @@
+package dev.lomicontrol.broker;
+
+import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.ledger.EffectState;
+import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.ledger.OperationState;
+import dev.lomicontrol.pairing.Grant;
+import dev.lomicontrol.pairing.Scopes;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Project;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** {@code lomi_operation_get}, {@code lomi_operation_cancel} and {@code lomi_events_read} over a real ledger. */
+class OperationToolsTests {
+
+    static final String TOOL = "lomi_files_mutate";
+
+    @TempDir
+    Path temp;
+
+    BrokerCallsFixture broker;
+    Project project;
+    Session session;
+    RetryEpochId epoch;
+
+    @BeforeEach
+    void open() {
+        broker = new BrokerCallsFixture(temp);
+        project = broker.project("p1");
+        session = broker.session();
+        epoch = broker.connect(session, project);
+    }
+
+    @AfterEach
+    void close() {
+        broker.close();
+    }
+
+    @Test
+    void anOperationIsReadByIdAndByItsReceiptKey() {
+        Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
+
+        JsonNode byId = broker.ok(session, "lomi_operation_get", "{\"operationId\":\"" + operation.id() + "\"}");
+        JsonNode byKey = broker.ok(session, "lomi_operation_get", key("k-1", Optional.empty()));
+        JsonNode byKeyInProject = broker.ok(session, "lomi_operation_get", key("k-1", Optional.of(project.id().value())));
+
+        assertThat(byId.path("kind").asString()).isEqualTo("operation");
+        assertThat(byId.path("operationId").asString()).isEqualTo(operation.id().value());
+        assertThat(byId.path("tool").asString()).isEqualTo(TOOL);
+        assertThat(byId.path("state").asString()).isEqualTo("queued");
+        assertThat(byId.path("effectState").asString()).isEqualTo("none");
+        assertThat(byId.path("workspaceId").asString()).isEqualTo(workspaceOf(project));
+        assertThat(byId.path("createdAt").asString()).isEqualTo(broker.clock.instant().toString());
+        assertThat(byId.has("result")).isFalse();
+        assertThat(byId.has("completedAt")).isFalse();
+        assertThat(byKey).isEqualTo(byId);
+        assertThat(byKeyInProject).isEqualTo(byId);
+        assertThat(broker.refused(session, "lomi_operation_get", key("k-2", Optional.empty()))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+    }
+
+    @Test
+    void aFinishedOperationShowsItsParsedResultAndCompletion() {
+        Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
+        broker.ledger.begin(operation.id());
+        broker.clock.advance(Duration.ofSeconds(2));
+        broker.ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of("{\"path\":\"a.txt\",\"bytes\":3}"),
+                Optional.empty());
+
+        JsonNode data = broker.ok(session, "lomi_operation_get", "{\"operationId\":\"" + operation.id() + "\"}");
+
+        assertThat(data.path("state").asString()).isEqualTo("succeeded");
+        assertThat(data.path("effectState").asString()).isEqualTo("complete");
+        assertThat(data.path("result").isObject()).isTrue();
+        assertThat(data.path("result").path("bytes").asInt()).isEqualTo(3);
+        assertThat(data.path("completedAt").asString()).isEqualTo(broker.clock.instant().toString());
+    }
+
+    @Test
+    void anotherSessionsReceiptIsNotFoundExactlyLikeAnUnknownOne() {
+        Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
+        Session stranger = broker.session();
+
+        JsonNode foreign = broker.call(stranger, "lomi_operation_get", "{\"operationId\":\"" + operation.id() + "\"}");
+        JsonNode unknown = broker.call(stranger, "lomi_operation_get", "{\"operationId\":\"" + "ab".repeat(20) + "\"}");
+
+        assertThat(foreign.path("code").asString()).isEqualTo("TARGET_NOT_FOUND");
+        assertThat(foreign).isEqualTo(unknown);
+        assertThat(broker.refused(stranger, "lomi_operation_get", key("k-1", Optional.empty()))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(stranger, "lomi_operation_cancel", "{\"operationId\":\"" + operation.id() + "\"}")).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.ledger.get(session.id(), operation.id()).orElseThrow().state()).isEqualTo(OperationState.QUEUED);
+    }
+
+    @Test
+    void operationGetTakesExactlyOneVariant() {
+        Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
+        String both = "{\"operationId\":\"" + operation.id() + "\",\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"k-1\",\"tool\":\"" + TOOL + "\"}";
+
+        assertThat(broker.refused(session, "lomi_operation_get", both)).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_operation_get", "{}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_operation_get", "{\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"k-1\"}"))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_operation_get", "{\"operationId\":\"" + operation.id() + "\",\"projectId\":\"" + project.id() + "\"}"))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_operation_get", "{\"operationId\":\"not-hex\"}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_operation_get", "{\"operationId\":42}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    }
+
+    @Test
+    void aKeyUsedInTwoProjectsNeedsTheProjectId() {
+        Project second = broker.project("p2");
+        broker.reserve(session, epoch, project, TOOL, "k-1");
+        Operation inSecond = broker.reserve(session, epoch, second, TOOL, "k-1");
+
+        assertThat(broker.refused(session, "lomi_operation_get", key("k-1", Optional.empty()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.ok(session, "lomi_operation_get", key("k-1", Optional.of(second.id().value()))).path("operationId").asString())
+                .isEqualTo(inSecond.id().value());
+    }
+
+    @Test
+    void cancellingQueuedWorkCancelsItBeforeDispatchWithoutAStop() {
+        Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
+
+        JsonNode data = broker.ok(session, "lomi_operation_cancel", "{\"operationId\":\"" + operation.id() + "\"}");
+
+        assertThat(data.path("kind").asString()).isEqualTo("operation");
+        assertThat(data.path("state").asString()).isEqualTo("cancelled");
+        assertThat(data.path("effectState").asString()).isEqualTo("none");
+        assertThat(data.path("cancel").asString()).isEqualTo("cancelled");
+        assertThat(data.path("stopRequested").asBoolean()).isFalse();
+        assertThat(broker.stopRequests).isEmpty();
+    }
+
+    @Test
+    void cancellingRunningWorkMovesItToCancellingAndAsksForANativeStop() {
+        Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
+        broker.ledger.begin(operation.id());
+
+        JsonNode data = broker.ok(session, "lomi_operation_cancel", "{\"operationId\":\"" + operation.id() + "\"}");
+
+        assertThat(data.path("state").asString()).isEqualTo("cancelling");
+        assertThat(data.path("cancel").asString()).isEqualTo("stop_requested");
+        assertThat(data.path("stopRequested").asBoolean()).isTrue();
+        assertThat(data.path("stopDelivered").asBoolean()).isTrue();
+        assertThat(broker.stopRequests).singleElement().satisfies(op -> {
+            assertThat(op.id()).isEqualTo(operation.id());
+            assertThat(op.state()).isEqualTo(OperationState.CANCELLING);
+        });
+    }
+
+    @Test
+    void cancellingFinishedWorkReturnsItUnchanged() {
+        Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
+        broker.ledger.begin(operation.id());
+        broker.ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of("{}"), Optional.empty());
+
+        JsonNode data = broker.ok(session, "lomi_operation_cancel", "{\"operationId\":\"" + operation.id() + "\"}");
+
+        assertThat(data.path("state").asString()).isEqualTo("succeeded");
+        assertThat(data.path("effectState").asString()).isEqualTo("complete");
+        assertThat(data.path("cancel").asString()).isEqualTo("unchanged");
+        assertThat(data.path("stopRequested").asBoolean()).isFalse();
+        assertThat(broker.stopRequests).isEmpty();
+    }
+
+    @Test
+    void theEventFeedPagesOneWorkspaceAndContinuesAfterAnEmptyPage() {
+        Project other = broker.project("p2");
+        Operation first = broker.reserve(session, epoch, project, TOOL, "k-1");
+        broker.reserve(session, epoch, other, TOOL, "elsewhere");
+        broker.ledger.begin(first.id());
+        Operation second = broker.reserve(session, epoch, project, TOOL, "k-2");
+        String workspace = workspaceOf(project);
+
+        List<JsonNode> events = new ArrayList<>();
+        String cursor = null;
+        boolean hasMore = true;
+        int pages = 0;
+        while (hasMore) {
+            JsonNode page = broker.ok(session, "lomi_events_read", events(workspace, 2, cursor));
+            assertThat(page.path("kind").asString()).isEqualTo("events");
+            assertThat(page.path("gap").asBoolean()).isFalse();
+            page.path("events").forEach(events::add);
+            cursor = page.path("nextCursor").asString();
+            hasMore = page.path("hasMore").asBoolean();
+            pages++;
+        }
+
+        assertThat(pages).isEqualTo(2);
+        assertThat(events).extracting(e -> e.path("operationId").asString() + "/" + e.path("state").asString())
+                .containsExactly(first.id() + "/queued", first.id() + "/running", second.id() + "/queued");
+        JsonNode event = events.get(1);
+        assertThat(event.path("kind").asString()).isEqualTo("operation_state");
+        assertThat(event.path("tool").asString()).isEqualTo(TOOL);
+        assertThat(event.path("effectState").asString()).isEqualTo("none");
+        assertThat(event.path("timestamp").asString()).isEqualTo(broker.clock.instant().toString());
+        assertThat(cursor).isEqualTo(Long.toString(events.get(2).path("sequence").asLong()));
+
+        JsonNode empty = broker.ok(session, "lomi_events_read", events(workspace, 2, cursor));
+        assertThat(empty.path("events")).isEmpty();
+        assertThat(empty.path("hasMore").asBoolean()).isFalse();
+        assertThat(empty.path("nextCursor").asString()).isEqualTo(cursor);
+
+        broker.ok(session, "lomi_operation_cancel", "{\"operationId\":\"" + second.id() + "\"}");
+        JsonNode after = broker.ok(session, "lomi_events_read", events(workspace, 2, cursor));
+        assertThat(after.path("events")).singleElement().satisfies(e -> {
+            assertThat(e.path("operationId").asString()).isEqualTo(second.id().value());
+            assertThat(e.path("state").asString()).isEqualTo("cancelled");
+        });
+    }
+
+    @Test
+    void theEventFeedOfAWorkspaceOutsideTheGrantIsNotFound() {
+        Project hidden = broker.project("hidden");
+        broker.reserve(session, epoch, hidden, TOOL, "k-1");
+        Session narrowed = broker.session(new Grant(false, Set.of(project.id()), Scopes.all()));
+
+        assertThat(broker.refused(narrowed, "lomi_events_read", events(workspaceOf(hidden), 10, null))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(narrowed, "lomi_events_read", events("ws-unknown", 10, null))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.ok(narrowed, "lomi_events_read", events(workspaceOf(project), 10, null)).path("events")).isEmpty();
+    }
+
+    @Test
+    void theEventFeedNeedsALimitInRangeAndADecimalCursor() {
+        String workspace = workspaceOf(project);
+
+        assertThat(broker.refused(session, "lomi_events_read", "{\"workspaceId\":\"" + workspace + "\"}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 0, null))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 501, null))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 10, "-1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 10, "abc"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_events_read", "{\"limit\":10}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.ok(session, "lomi_events_read", events(workspace, 500, "0")).path("nextCursor").asString()).isEqualTo("0");
+    }
+
+    private String key(String requestKey, Optional<String> projectId) {
+        return "{\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"" + requestKey + "\",\"tool\":\"" + TOOL + "\""
+                + projectId.map(p -> ",\"projectId\":\"" + p + "\"").orElse("") + "}";
+    }
+
+    private static String events(String workspaceId, int limit, String cursor) {
+        return "{\"workspaceId\":\"" + workspaceId + "\",\"limit\":" + limit + (cursor == null ? "" : ",\"cursor\":\"" + cursor + "\"") + "}";
+    }
+}

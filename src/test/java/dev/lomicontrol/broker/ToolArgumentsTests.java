@@ -1,0 +1,78 @@
+package dev.lomicontrol.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.pairing.Session;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+
+/** Rules every broker tool shares: native input validation and authority checked before anything else. */
+class ToolArgumentsTests {
+
+    static final List<String> TOOLS = List.of("lomi_workspace_list", "lomi_connect", "lomi_operation_get", "lomi_operation_cancel",
+            "lomi_events_read", "lomi_session_attach", "lomi_session_detach", "lomi_episodes");
+
+    @TempDir
+    Path temp;
+
+    BrokerCallsFixture broker;
+
+    @BeforeEach
+    void open() {
+        broker = new BrokerCallsFixture(temp);
+    }
+
+    @AfterEach
+    void close() {
+        broker.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lomi_workspace_list", "lomi_connect", "lomi_operation_get", "lomi_operation_cancel", "lomi_events_read",
+        "lomi_session_attach", "lomi_session_detach", "lomi_episodes"})
+    void anUnknownFieldIsRefusedAsInvalidArgument(String tool) {
+        Session session = broker.session();
+
+        JsonNode envelope = broker.call(session, tool, "{\"surprise\":true}");
+
+        assertThat(envelope.path("code").asString()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(envelope.path("message").asString()).contains("surprise");
+    }
+
+    @Test
+    void argumentsThatAreNotAnObjectAreRefusedOnEveryTool() {
+        Session session = broker.session();
+        for (String tool : TOOLS) {
+            assertThat(broker.refused(session, tool, "[]")).as(tool).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+            assertThat(broker.refused(session, tool, "\"text\"")).as(tool).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        }
+    }
+
+    @Test
+    void anUnknownToolIsInvalidArgument() {
+        assertThat(broker.refused(broker.session(), "lomi_teleport", "{}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.calls.call(broker.session(), null, null).path("code").asString()).isEqualTo("INVALID_ARGUMENT");
+    }
+
+    @Test
+    void aRevokedSessionGetsControlRevokedOnEveryToolEvenWithBadArguments() {
+        broker.project("p1");
+        Session session = broker.session();
+        broker.ok(session, "lomi_session_attach", "{\"externalId\":\"thread-1\"}");
+
+        broker.sessions.revoke(session.id(), "admin revoked it");
+
+        for (String tool : TOOLS) {
+            assertThat(broker.refused(session, tool, "{}")).as(tool).isEqualTo(ErrorCode.CONTROL_REVOKED);
+            assertThat(broker.refused(session, tool, "{\"surprise\":1}")).as(tool).isEqualTo(ErrorCode.CONTROL_REVOKED);
+        }
+    }
+}

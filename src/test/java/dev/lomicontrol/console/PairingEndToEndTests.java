@@ -1,0 +1,160 @@
+package dev.lomicontrol.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.discovery.DiscoveryFile;
+import dev.lomicontrol.discovery.DiscoveryRecord;
+import dev.lomicontrol.ipc.BrokerClient;
+import dev.lomicontrol.ipc.Envelope;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Real processes end to end: a headless broker child JVM, the helper-side client in this JVM, and
+ * the admin's decisions through {@code lomi-control console …} child JVMs.
+ */
+class PairingEndToEndTests {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aClientIsApprovedThroughTheConsoleAndARestartRequiresPairingAgain() throws Exception {
+        Path work = Files.createDirectories(temp.resolve("work"));
+        Path discovery;
+        String key;
+        BrokerClient first;
+        String firstEndpoint;
+        try (BrokerChild broker = BrokerChild.start(temp.resolve("run1"))) {
+            discovery = broker.data.resolve("agent-control/discovery.json");
+            key = pinnedKey(broker);
+            firstEndpoint = DiscoveryFile.verify(discovery, key).endpoint();
+            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "project", "add", work.toString()).exitCode()).isZero();
+            first = new BrokerClient(discovery, key, "e2e client");
+            connectApprovingThroughTheConsole(first, broker, work);
+
+            assertThat(Envelope.isOk(first.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10)))).isTrue();
+            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "session", "list").stdout()).contains("e2e client");
+        }
+        assertThat(catchCall(first)).as("the old session ended with the broker").isInstanceOf(BrokerClient.CallFailure.class);
+
+        try (BrokerChild restarted = BrokerChild.startIn(temp.resolve("run1"))) {
+            assertThat(pinnedKey(restarted)).as("the registration key survives restarts").isEqualTo(key);
+            DiscoveryRecord record = DiscoveryFile.verify(discovery, key);
+            assertThat(record.endpoint()).as("a new socket per start").isNotEqualTo(firstEndpoint);
+            BrokerClient again = new BrokerClient(discovery, key, "e2e client");
+            CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> again.connect(Duration.ofSeconds(60)));
+            awaitPhase(again, BrokerClient.Phase.PAIRING_REQUIRED);
+            assertThat(BrokerChild.console(restarted.data, work, "", List.of(), "pairing", "deny", again.state().pairingRequestId().orElseThrow())
+                    .exitCode()).isZero();
+            assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).as("denied: never connected").isEqualTo(BrokerClient.Phase.DISCONNECTED);
+        }
+    }
+
+    @Test
+    void malformedOversizedAndSlowFramesEndOnlyTheirOwnConnection() throws Exception {
+        Path work = Files.createDirectories(temp.resolve("work"));
+        try (BrokerChild broker = BrokerChild.start(temp.resolve("run"))) {
+            Path discovery = broker.data.resolve("agent-control/discovery.json");
+            String key = pinnedKey(broker);
+            Path socket = Path.of(DiscoveryFile.verify(discovery, key).endpoint());
+            BrokerClient client = new BrokerClient(discovery, key, "survivor");
+            connectApprovingThroughTheConsole(client, broker, work);
+
+            assertThat(closedByBroker(socket, ByteBuffer.allocate(4).putInt(0, 64 * 1024 * 1024).array())).as("oversized prefix").isTrue();
+            assertThat(closedByBroker(socket, new byte[] {0, 0, 0, 5, '{', '"', 'x'})).as("truncated, then silence").isTrue();
+            byte[] garbage = "{\"ipcVersion\":1,\"nonsense\":true}".getBytes();
+            byte[] frame = ByteBuffer.allocate(4 + garbage.length).putInt(garbage.length).put(garbage).array();
+            assertThat(closedByBroker(socket, frame)).as("unknown fields").isTrue();
+
+            assertThat(Envelope.isOk(client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))))
+                    .as("the paired session kept working").isTrue();
+        }
+    }
+
+    private static void connectApprovingThroughTheConsole(BrokerClient client, BrokerChild broker, Path work) throws Exception {
+        CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(90)));
+        awaitPhase(client, BrokerClient.Phase.PAIRING_REQUIRED);
+        String id = client.state().pairingRequestId().orElseThrow();
+        BrokerChild.Run list = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "list");
+        assertThat(list.stdout()).contains(id);
+        BrokerChild.Run approve = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", id);
+        assertThat(approve.exitCode()).as(approve.toString()).isZero();
+        assertThat(connecting.get(60, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
+    }
+
+    /** Sends raw bytes on a fresh connection and reports whether the broker closed it within the frame deadline plus slack. */
+    private static boolean closedByBroker(Path socket, byte[] bytes) throws IOException {
+        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            channel.connect(UnixDomainSocketAddress.of(socket));
+            OutputStream out = Channels.newOutputStream(channel);
+            out.write(bytes);
+            out.flush();
+            InputStream in = Channels.newInputStream(channel);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            CompletableFuture<Integer> read = CompletableFuture.supplyAsync(() -> {
+                try {
+                    while (in.read() >= 0) {
+                        // drain whatever the broker says before closing
+                    }
+                    return -1;
+                } catch (IOException e) {
+                    return -1;
+                }
+            });
+            try {
+                read.get(TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime()), TimeUnit.SECONDS);
+                return true;
+            } catch (Exception e) {
+                return false;
+            }
+        }
+    }
+
+    private static String pinnedKey(BrokerChild broker) throws IOException {
+        Matcher matcher = KEY.matcher(Files.readString(broker.logs.resolve("err")));
+        String last = null;
+        while (matcher.find()) {
+            last = matcher.group(1);
+        }
+        assertThat(last).as("the broker logs the key to pin").isNotNull();
+        return last;
+    }
+
+    private static Throwable catchCall(BrokerClient client) {
+        try {
+            client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(5));
+            return null;
+        } catch (Throwable e) {
+            return e;
+        }
+    }
+
+    private static void awaitPhase(BrokerClient client, BrokerClient.Phase phase) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (client.state().phase() != phase && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(client.state().phase()).as(client.state().detail()).isEqualTo(phase);
+    }
+}

@@ -1,0 +1,139 @@
+package dev.lomicontrol.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Seed 004 end to end: the real helper (child JVM) reaches a misbehaving broker through real
+ * discovery, enrollment and pinned TLS, and a call that may have run is never sent twice.
+ */
+class BridgeAcceptanceTests {
+
+    static final String MUTATING = "lomi_operation_cancel";
+    static final String MUTATING_ARGS = "{\"operationId\":\"0123456789abcdef0123456789abcdef01234567\"}";
+    static final String READ = "lomi_workspace_list";
+    static final long CALL_TIMEOUT_MS = 3_000;
+
+    @TempDir
+    Path temp;
+
+    MisbehavingBroker broker;
+    McpProcess helper;
+
+    @BeforeEach
+    void startBrokerAndHelper() throws Exception {
+        broker = new MisbehavingBroker(temp.resolve("store"));
+        helper = McpProcess.start(temp.resolve("helper.err"),
+                List.of("--discovery-file", broker.discoveryFile.toString(), "--discovery-key", broker.keyHex),
+                Map.of("lomi.mcp.call-timeout-ms", Long.toString(CALL_TIMEOUT_MS), "lomi.mcp.label-grace-ms", "5000"));
+        helper.initialize("2025-11-25");
+        helper.awaitPhase("connected");
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        System.out.println("helper stderr:\n" + Files.readString(helper.stderr));
+        helper.close();
+        broker.close();
+    }
+
+    @Test
+    void theHelperPairsThroughRealDiscoveryWithItsClientsName() throws Exception {
+        assertThat(broker.labels).containsExactly("lomi-control mcp (process-test 1.0)");
+        assertThat(helper.callTool(1, READ, "{}").at("/result/structuredContent/data/attempt").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void aMutatingCallWhoseAnswerWasLostReachesTheBrokerExactlyOnceAndItsOutcomeIsUnknown() throws Exception {
+        broker.script(MUTATING, MisbehavingBroker.Action.DROP, MisbehavingBroker.Action.DROP);
+
+        JsonNode response = helper.callTool(7, MUTATING, MUTATING_ARGS);
+
+        assertOutcomeUnknown(response, 7);
+        helper.awaitPhase("connected"); // reconnected: a late resend would have happened by now
+        assertThat(broker.enrollments.get()).isEqualTo(2);
+        assertThat(broker.received(MUTATING)).isEqualTo(1);
+    }
+
+    @Test
+    void aMutatingCallThatOutlastsTheTimeoutRunsOnceWhilePingStillAnswers() throws Exception {
+        broker.script(MUTATING, MisbehavingBroker.Action.HANG);
+        long started = System.nanoTime();
+
+        helper.sendLine("{\"jsonrpc\":\"2.0\",\"id\":\"slow\",\"method\":\"tools/call\",\"params\":{\"name\":\"" + MUTATING + "\",\"arguments\":"
+                + MUTATING_ARGS + "}}");
+        JsonNode ping = helper.request(8, "ping", null);
+        JsonNode status = helper.callTool(9, "lomi_status", "{}");
+        JsonNode response = helper.response("\"slow\"");
+        long waitedMs = (System.nanoTime() - started) / 1_000_000;
+
+        assertThat(ping.has("result")).isTrue();
+        assertThat(status.at("/result/isError").asBoolean(true)).isFalse();
+        assertOutcomeUnknown(response, "slow");
+        assertThat(waitedMs).isBetween(CALL_TIMEOUT_MS - 500, CALL_TIMEOUT_MS + 6_000);
+        helper.awaitPhase("connected");
+        assertThat(broker.received(MUTATING)).isEqualTo(1);
+    }
+
+    @Test
+    void aReadWhoseAnswerWasLostIsSentAgainAndAnswered() throws Exception {
+        broker.script(READ, MisbehavingBroker.Action.DROP);
+
+        JsonNode result = helper.callTool(10, READ, "{}").get("result");
+
+        assertThat(result.get("isError").asBoolean()).isFalse();
+        assertThat(result.at("/structuredContent/data/attempt").asInt()).isEqualTo(2);
+        assertThat(broker.received(READ)).isEqualTo(2);
+        assertThat(broker.enrollments.get()).isEqualTo(2);
+    }
+
+    @Test
+    void aMutatingCallThatProvablyNeverReachedTheBrokerIsSentOnceAfterReconnecting() throws Exception {
+        broker.dropIdleSessions();
+        Thread.sleep(300); // let the helper's socket see the close
+
+        JsonNode result = helper.callTool(11, MUTATING, MUTATING_ARGS).get("result");
+
+        assertThat(result.get("isError").asBoolean()).isFalse();
+        assertThat(broker.received(MUTATING)).isEqualTo(1);
+        assertThat(broker.enrollments.get()).isEqualTo(2);
+    }
+
+    @Test
+    void oversizedMessagesArePayloadTooLargeWithoutAReconnectAndTheSessionKeepsWorking() throws Exception {
+        JsonNode bigArguments = helper.callTool(12, READ, "{\"cursor\":\"" + "c".repeat(70_000) + "\"}").get("result");
+        byte[] line = new byte[9 * 1024 * 1024];
+        Arrays.fill(line, (byte) ' ');
+        line[line.length - 1] = '\n';
+        helper.sendBytes(line);
+        JsonNode bigLine = helper.response("null");
+        JsonNode after = helper.callTool(13, READ, "{}").get("result");
+
+        assertThat(bigArguments.get("isError").asBoolean()).isTrue();
+        assertThat(bigArguments.at("/structuredContent/code").asString()).isEqualTo("PAYLOAD_TOO_LARGE");
+        assertThat(bigArguments.at("/structuredContent/message").asString()).contains("payload too large");
+        assertThat(bigLine.at("/error/message").asString()).contains("payload too large");
+        assertThat(after.get("isError").asBoolean()).isFalse();
+        assertThat(broker.received(READ)).as("only the normal call reached the broker").isEqualTo(1);
+        assertThat(broker.enrollments.get()).as("no reconnect").isEqualTo(1);
+        assertThat(Files.readString(helper.stderr)).doesNotContain("sending it once more");
+    }
+
+    private static void assertOutcomeUnknown(JsonNode response, Object id) {
+        assertThat(response.at("/error/code").asInt()).as(response.toString()).isEqualTo(-32603);
+        String idJson = id instanceof String ? "\"" + id + "\"" : id.toString();
+        assertThat(response.at("/error/message").asString()).startsWith("outcome unknown:").contains("request " + idJson);
+        assertThat(response.at("/error/data/requestId").toString()).isEqualTo(idJson);
+        assertThat(response.at("/error/data/outcome").asString()).isEqualTo("unknown");
+    }
+}
