@@ -42,12 +42,15 @@ class ArchitectureTests {
     }
 
     /**
-     * The one exception is the console client's output class: {@code lomi-control console} is a
-     * separate process whose stdout is the admin's terminal, never an MCP stream.
+     * Two exceptions: the MCP helper's single stdout writer, which puts one whole JSON-RPC frame per
+     * line on stdout (and points System.out at stderr for everyone else), and the console client's
+     * output class: {@code lomi-control console} is a separate process whose stdout is the admin's
+     * terminal, never an MCP stream.
      */
     @Test
     void stdoutBelongsToMcpSoNoProductionClassWritesToIt() {
         noClasses().that().doNotHaveFullyQualifiedName("dev.lomicontrol.console.ConsoleOutput")
+                .and().doNotHaveFullyQualifiedName("dev.lomicontrol.mcp.StdoutWriter")
                 .should().accessField(System.class, "out").check(production);
     }
 }

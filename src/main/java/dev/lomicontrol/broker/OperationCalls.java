@@ -31,6 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class OperationCalls {
 
+    static final int DEFAULT_EVENTS = 100;
     static final int MAX_EVENTS = 500;
     private static final String KEY_VARIANT = "{retryEpoch, requestKey, tool[, projectId]}";
     private static final Pattern SEQUENCE = Pattern.compile("[0-9]{1,18}");
@@ -76,11 +77,15 @@ final class OperationCalls {
         return data;
     }
 
-    /** The durable state feed of one granted workspace after the cursor (the last sequence seen). */
+    /**
+     * The durable state feed of one granted workspace after the cursor (the last sequence seen;
+     * absent = from the start). {@code limit} 1..500, default 100 as the published catalog says.
+     * After an empty page {@code nextCursor} is the cursor sent, so a client keeps polling with it.
+     */
     ObjectNode events(Session session, JsonNode arguments) {
         Arguments args = Arguments.of(arguments, "workspaceId", "limit", "cursor");
         WorkspaceId workspace = workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId"))).workspace().id();
-        int limit = args.integer("limit", 1, MAX_EVENTS, OptionalInt.empty());
+        int limit = args.integer("limit", 1, MAX_EVENTS, OptionalInt.of(DEFAULT_EVENTS));
         long after = args.optionalString("cursor").map(OperationCalls::sequenceOf).orElse(0L);
         List<LedgerEvent> read = ledger.events(Optional.of(workspace.value()), after, limit + 1);
         List<LedgerEvent> page = read.subList(0, Math.min(limit, read.size()));

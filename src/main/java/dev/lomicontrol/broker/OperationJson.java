@@ -40,7 +40,10 @@ final class OperationJson {
         return data;
     }
 
-    /** Every history row is an {@code operation_state} event (an admin reconciliation repeats the unchanged state). */
+    /**
+     * Every history row is an {@code operation_state} event (an admin reconciliation repeats the
+     * unchanged state). The time is given as ISO-8601 and, as the reference names it, Unix seconds.
+     */
     static ObjectNode event(LedgerEvent event) {
         ObjectNode item = JsonNodeFactory.instance.objectNode();
         item.put("sequence", event.sequence());
@@ -50,6 +53,7 @@ final class OperationJson {
         item.put("state", event.state().wire());
         item.put("effectState", event.effect().wire());
         item.put("timestamp", event.at().toString());
+        item.put("timestampSeconds", event.at().getEpochSecond());
         return item;
     }
 

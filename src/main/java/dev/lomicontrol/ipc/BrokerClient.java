@@ -132,6 +132,9 @@ public final class BrokerClient implements AutoCloseable {
     /** Sends one call and waits for its response within {@code deadline}. */
     public synchronized JsonNode call(String tool, JsonNode arguments, Duration deadline) throws CallFailure {
         FrameChannel current = channel;
+        if (current != null && !current.isOpen() && state.phase() == Phase.CONNECTED) {
+            lost("the broker closed the connection");
+        }
         if (current == null || !current.isOpen() || state.phase() != Phase.CONNECTED) {
             throw new CallFailure("not connected (" + state.phase().wire() + ")", false, null);
         }

@@ -80,11 +80,17 @@ final class Bridge {
         }
     }
 
-    private Forwarded forwardLocked(ToolDefinition tool, ObjectNode arguments, long deadline) throws InterruptedException {
+    /** The connected client; a connection still being set up is given a short grace to finish. */
+    private Optional<BrokerClient> connectedClient(long deadline) throws InterruptedException {
         Optional<BrokerClient> client = connector.connected();
         if (client.isEmpty() && connector.isConnecting()) {
             client = connector.awaitConnected(min(CONNECTING_GRACE, remaining(deadline)));
         }
+        return client;
+    }
+
+    private Forwarded forwardLocked(ToolDefinition tool, ObjectNode arguments, long deadline) throws InterruptedException {
+        Optional<BrokerClient> client = connectedClient(deadline);
         if (client.isEmpty()) {
             return notConnected();
         }
@@ -115,9 +121,10 @@ final class Bridge {
                     + (first.mayHaveReachedBroker() ? "; it is read-only, so call it again" : "; it was not sent"));
         }
         if (again.isEmpty()) {
-            return new Forwarded.Refused(ErrorCode.APP_UNAVAILABLE, "the broker connection was lost (" + first.getMessage()
-                    + ") and no new connection was ready in time; " + (first.mayHaveReachedBroker() ? "it is read-only, so call it again"
-                    : "it was not sent"));
+            Forwarded.Refused phase = notConnected();
+            return new Forwarded.Refused(phase.code(), "the broker connection was lost (" + first.getMessage() + ") and no new connection was "
+                    + "ready in time, so " + (first.mayHaveReachedBroker() ? "this read-only call can simply be repeated" : "it was not sent")
+                    + "; " + phase.message());
         }
         try {
             return answered(tool, again.get().call(tool.name(), arguments, remaining(deadline)));
@@ -142,7 +149,7 @@ final class Bridge {
                 : new Forwarded.OutcomeUnknown(cause);
     }
 
-    private Forwarded notConnected() {
+    private Forwarded.Refused notConnected() {
         BrokerClient.State state = connector.state();
         if (state.phase() == Phase.PAIRING_REQUIRED) {
             return new Forwarded.Refused(ErrorCode.PAIRING_REQUIRED, "the admin has not approved this client yet; ask them to run: "

@@ -25,6 +25,10 @@ final class Connector implements AutoCloseable {
     /** Longer than the broker's pairing expiry (120 s), which answers a denial itself. */
     static final Duration APPROVAL_TIMEOUT = Duration.ofSeconds(130);
     static final String GENERIC_LABEL = "lomi-control mcp";
+    /** How long a waiting call gives a pending pairing request before it answers pairing_required. */
+    static final Duration APPROVAL_GRACE = Duration.ofSeconds(1);
+    /** Phase changes inside a connection attempt are not signalled; waiters look again this often. */
+    private static final Duration POLL = Duration.ofMillis(100);
     private static final int MAX_LABEL = 80;
 
     private final Optional<Path> discoveryFile;
@@ -60,7 +64,7 @@ final class Connector implements AutoCloseable {
         thread.start();
     }
 
-    /** Names the client in the pairing label, if no attempt used a label yet. */
+    /** Names the client in the label of pairing requests made from now on; the first name offered wins. */
     void offerClientInfo(String name, String version) {
         synchronized (monitor) {
             if (label == null) {
@@ -114,19 +118,23 @@ final class Connector implements AutoCloseable {
     }
 
     /**
-     * Waits up to {@code max} for a connected client; gives up early when an attempt that finishes
-     * after this call began did not connect (so an unavailable broker is reported at once).
+     * Waits up to {@code max} for a connected client. Gives up early when an attempt that finishes
+     * after this call began did not connect (an unavailable broker is reported at once) and when the
+     * attempt has waited for the admin longer than {@link #APPROVAL_GRACE} (only a human can move it
+     * on; an automatic YOLO approval arrives well within the grace).
      */
     Optional<BrokerClient> awaitConnected(Duration max) throws InterruptedException {
         long deadline = System.nanoTime() + max.toNanos();
+        long pairingSince = -1;
         synchronized (monitor) {
             long finishedAtStart = attemptsFinished;
             while (connected().isEmpty() && !closed && finalState == null && attemptsFinished == finishedAtStart) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
+                long now = System.nanoTime();
+                pairingSince = state().phase() != Phase.PAIRING_REQUIRED ? -1 : pairingSince < 0 ? now : pairingSince;
+                if (now >= deadline || (pairingSince >= 0 && now - pairingSince >= APPROVAL_GRACE.toNanos())) {
                     break;
                 }
-                monitor.wait(Math.max(1, left / 1_000_000));
+                monitor.wait(Math.max(1, Math.min(POLL.toMillis(), (deadline - now) / 1_000_000)));
             }
         }
         return connected();

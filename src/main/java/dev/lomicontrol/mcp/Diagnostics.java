@@ -11,14 +11,14 @@ final class Diagnostics {
     private Diagnostics() {}
 
     static void info(String message) {
-        print("INFO", message);
+        log("INFO", message);
     }
 
     static void warn(String message) {
-        print("WARN", message);
+        log("WARN", message);
     }
 
-    private static void print(String level, String message) {
+    static void log(String level, String message) {
         System.err.println(Instant.now() + " " + level + " lomi-control mcp: " + message);
     }
 }

@@ -46,11 +46,11 @@ sealed interface Inbound permits Inbound.Request, Inbound.Notification, Inbound.
     private static Inbound classify(ObjectNode message) {
         JsonNode id = message.get("id");
         boolean hasId = id != null;
-        JsonNode answerId = hasId && validId(id) ? id : NullNode.instance;
         if (hasId && !validId(id)) {
-            return invalid(answerId, RpcError.INVALID_REQUEST, "Invalid Request: id must be a string or an integer");
+            return invalid(NullNode.instance, RpcError.INVALID_REQUEST, "Invalid Request: id must be a string or an integer");
         }
-        if (!"2.0".equals(message.path("jsonrpc").asString(null)) || !message.path("jsonrpc").isString()) {
+        JsonNode answerId = hasId ? id : NullNode.instance;
+        if (!message.path("jsonrpc").isString() || !"2.0".equals(message.path("jsonrpc").asString())) {
             return invalid(answerId, RpcError.INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");
         }
         if (!message.has("method")) {
@@ -61,17 +61,19 @@ sealed interface Inbound permits Inbound.Request, Inbound.Notification, Inbound.
         if (!message.get("method").isString() || message.has("result") || message.has("error")) {
             return invalid(answerId, RpcError.INVALID_REQUEST, "Invalid Request: method must be a string and a request has no result or error");
         }
-        JsonNode params = message.get("params");
-        String method = message.get("method").asString();
-        if (params != null && !params.isObject() && !hasId) {
-            return new Notification(method, McpJson.object()); // a notification is never answered, not even when malformed
+        return withParams(hasId ? id : null, message.get("method").asString(), message.get("params"));
+    }
+
+    /** A request ({@code id} non-null) or notification; a malformed notification is still never answered. */
+    private static Inbound withParams(JsonNode id, String method, JsonNode params) {
+        if (params == null || params.isObject()) {
+            ObjectNode checked = params == null ? McpJson.object() : (ObjectNode) params;
+            return id != null ? new Request(id, method, checked) : new Notification(method, checked);
         }
-        if (params != null && !params.isObject()) {
-            return invalid(answerId, params.isArray() ? RpcError.INVALID_PARAMS : RpcError.INVALID_REQUEST,
-                    "Invalid params: params must be an object");
+        if (id == null) {
+            return new Notification(method, McpJson.object());
         }
-        ObjectNode checked = params == null ? McpJson.object() : (ObjectNode) params;
-        return hasId ? new Request(id, method, checked) : new Notification(method, checked);
+        return invalid(id, params.isArray() ? RpcError.INVALID_PARAMS : RpcError.INVALID_REQUEST, "Invalid params: params must be an object");
     }
 
     private static boolean validId(JsonNode id) {

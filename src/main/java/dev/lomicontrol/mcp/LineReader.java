@@ -29,6 +29,7 @@ final class LineReader {
     private int chunkEnd;
     private byte[] line = new byte[8 * 1024];
     private int lineLength;
+    private long oversized;
 
     LineReader(InputStream in, int maxBytes) {
         this.in = in;
@@ -42,29 +43,31 @@ final class LineReader {
      */
     Line next() throws IOException {
         lineLength = 0;
-        long oversized = -1;
+        oversized = -1;
         while (true) {
             if (chunkStart == chunkEnd && !fill()) {
-                if (oversized >= 0) {
-                    return new Line.Oversized(oversized);
-                }
-                return lineLength == 0 ? null : complete();
+                return oversized >= 0 ? new Line.Oversized(oversized) : lineLength == 0 ? null : complete();
             }
             int newline = indexOfNewline();
-            int end = newline < 0 ? chunkEnd : newline;
-            int count = end - chunkStart;
-            if (oversized < 0 && lineLength + (long) count > maxBytes + 1L) {
-                oversized = lineLength; // +1 above allows a trailing '\r' that complete() strips
-            }
-            if (oversized >= 0) {
-                oversized += count;
-            } else {
-                append(chunkStart, count);
-            }
-            chunkStart = newline < 0 ? chunkEnd : newline + 1;
+            take(newline < 0 ? chunkEnd : newline);
             if (newline >= 0) {
+                chunkStart = newline + 1;
                 return oversized >= 0 ? new Line.Oversized(oversized) : complete();
             }
+            chunkStart = chunkEnd;
+        }
+    }
+
+    /** Adds the chunk's bytes up to {@code end} to the line, or only counts them once the line is over the cap. */
+    private void take(int end) {
+        int count = end - chunkStart;
+        if (oversized < 0 && lineLength + (long) count > maxBytes + 1L) {
+            oversized = lineLength; // the +1 allows a trailing '\r' that complete() strips
+        }
+        if (oversized >= 0) {
+            oversized += count;
+        } else {
+            append(chunkStart, count);
         }
     }
 

@@ -17,6 +17,7 @@ public final class McpHelper {
 
     /** Runs the helper until stdin ends; returns the process exit status (0). */
     public static int run(String[] args) {
+        StderrLogging.install();
         HelperOptions options = HelperOptions.parse(Arrays.asList(args), System.getenv(), System.getProperties());
         StdoutWriter out = StdoutWriter.claimProcessStdout();
         Catalog catalog = Catalog.standard();

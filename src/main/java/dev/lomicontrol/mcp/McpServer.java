@@ -68,8 +68,10 @@ final class McpServer {
             error(((Inbound.Invalid) message).id(), ((Inbound.Invalid) message).error());
         } else if (message instanceof Inbound.Notification) {
             notification((Inbound.Notification) message);
-        } else {
+        } else if (message instanceof Inbound.Response) {
             Diagnostics.info("ignored a response from the client (id " + ((Inbound.Response) message).id() + "); this server sends no requests");
+        } else {
+            throw new IllegalStateException("unknown inbound message " + message);
         }
     }
 
@@ -101,12 +103,13 @@ final class McpServer {
                 reply(request.id(), Reply.success(McpJson.object()), version);
                 return;
             case "server/discover":
-                reply(request.id(), Reply.success(Protocol.discoverResult()), ProtocolVersion.V2026_07_28);
+                reply(request.id(), Reply.success(Protocol.cacheable(Protocol.discoverResult(), ProtocolVersion.V2026_07_28)),
+                        ProtocolVersion.V2026_07_28);
                 return;
             case "tools/list":
                 reply(request.id(), request.params().has("cursor")
                         ? Reply.failure(RpcError.INVALID_PARAMS, "Invalid params: tools/list is not paginated; send it without a cursor")
-                        : Reply.success(catalog.listResult(version)), version);
+                        : Reply.success(Protocol.cacheable(catalog.listResult(version), version)), version);
                 return;
             case "tools/call":
                 call(request, version);

@@ -10,6 +10,7 @@ final class Protocol {
     static final String META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
     static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
     static final String META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
+    static final long CACHE_TTL_MS = 3_600_000;
 
     static final String INSTRUCTIONS = String.join(" ",
             "lomi-control lets you work on the developer's real projects on this machine (terminals, files, editor buffers, git)",
@@ -60,6 +61,19 @@ final class Protocol {
         result.set("capabilities", capabilities());
         result.put("instructions", INSTRUCTIONS);
         result.set("serverInfo", serverInfo());
+        return result;
+    }
+
+    /**
+     * Under the stateless revision the results of {@code tools/list} and {@code server/discover} are
+     * cacheable and must say for how long and for whom (SEP-2549): the catalog never changes while
+     * this helper runs and is the same for every caller, so one hour and "public".
+     */
+    static ObjectNode cacheable(ObjectNode result, ProtocolVersion version) {
+        if (version.isStateless()) {
+            result.put("ttlMs", CACHE_TTL_MS);
+            result.put("cacheScope", "public");
+        }
         return result;
     }
 

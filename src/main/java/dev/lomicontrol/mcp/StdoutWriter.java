@@ -30,11 +30,17 @@ final class StdoutWriter {
     }
 
     /** Writes one message as one line; after a failed write (the client is gone) further writes are dropped. */
-    synchronized void write(JsonNode message) {
+    void write(JsonNode message) {
+        byte[] line = McpJson.line(message);
+        synchronized (this) {
+            writeLine(line);
+        }
+    }
+
+    private void writeLine(byte[] line) {
         if (broken) {
             return;
         }
-        byte[] line = McpJson.line(message);
         try {
             out.write(line);
             out.write('\n');

@@ -62,7 +62,10 @@ final class ToolCalls {
         if (found.isEmpty()) {
             return failed(RpcError.INVALID_PARAMS, "Unknown tool: " + name.asString());
         }
-        ToolDefinition tool = found.get();
+        return plan(found.get(), (ObjectNode) arguments, version);
+    }
+
+    private Plan plan(ToolDefinition tool, ObjectNode arguments, ProtocolVersion version) {
         int size = McpJson.serializedSize(arguments);
         if (size > MAX_ARGUMENT_BYTES) {
             return done(CallResults.error(ErrorCode.PAYLOAD_TOO_LARGE, "payload too large: the arguments of " + tool.name() + " are " + size
@@ -75,7 +78,7 @@ final class ToolCalls {
         if (tool.answeredBy() == ToolDefinition.AnsweredBy.HELPER) {
             return done(CallResults.ok(tool.name().equals(SessionTools.STATUS) ? status.status() : status.diagnostics(), version));
         }
-        return new Plan.Forward(tool, (ObjectNode) arguments);
+        return new Plan.Forward(tool, arguments);
     }
 
     /** Forwards a planned call and encodes what became of it; blocks up to the call timeout. */
@@ -88,16 +91,23 @@ final class ToolCalls {
             outcome = new Bridge.Forwarded.OutcomeUnknown("the helper stopped while waiting");
         }
         if (outcome instanceof Bridge.Forwarded.Answered) {
-            JsonNode envelope = ((Bridge.Forwarded.Answered) outcome).envelope();
-            SchemaValidator.firstViolation(call.tool().outputSchema(), envelope, "result")
-                    .ifPresent(problem -> Diagnostics.warn(call.tool().name() + ": the broker's answer does not match the output schema: " + problem));
-            return Reply.success(CallResults.of(envelope, version));
+            return answered(call.tool(), ((Bridge.Forwarded.Answered) outcome).envelope(), version);
         }
         if (outcome instanceof Bridge.Forwarded.Refused) {
             Bridge.Forwarded.Refused refused = (Bridge.Forwarded.Refused) outcome;
             return Reply.success(CallResults.error(refused.code(), refused.message(), version));
         }
-        return new Reply.Failure(outcomeUnknown(requestId, call.tool().name(), ((Bridge.Forwarded.OutcomeUnknown) outcome).cause()));
+        if (outcome instanceof Bridge.Forwarded.OutcomeUnknown) {
+            return new Reply.Failure(outcomeUnknown(requestId, call.tool().name(), ((Bridge.Forwarded.OutcomeUnknown) outcome).cause()));
+        }
+        throw new IllegalStateException("unknown forwarding outcome " + outcome);
+    }
+
+    /** The broker's envelope as the result; a mismatch with the published output schema is reported on stderr (the contract drifted). */
+    private static Reply answered(ToolDefinition tool, JsonNode envelope, ProtocolVersion version) {
+        SchemaValidator.firstViolation(tool.outputSchema(), envelope, "result")
+                .ifPresent(problem -> Diagnostics.warn(tool.name() + ": the broker's answer does not match the output schema: " + problem));
+        return Reply.success(CallResults.of(envelope, version));
     }
 
     /** The seed-004 error: -32603, message starting "outcome unknown:" and naming the request id, data {requestId, outcome}. */

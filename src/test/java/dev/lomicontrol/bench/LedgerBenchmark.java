@@ -60,7 +60,7 @@ import tools.jackson.databind.json.JsonMapper;
  * median is. Bytes written per operation come from {@code /proc/self/io} (write_bytes, counted
  * when pages are dirtied), also per slice.
  *
- * <p>Usage: {@code LedgerBenchmark [workDir] [--ops=2000] [--rounds=5] [--slices=4]
+ * <p>Usage: {@code LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4]
  * [--levels=1,4,16,32] [--results=dir]}. Ledger logs and progress go to stderr; the report goes
  * to stdout and to {@code bench/results/ledger-<timestamp>.md}.
  */
@@ -160,7 +160,7 @@ public final class LedgerBenchmark {
 
         StringBuilder md = new StringBuilder();
         md.append("## Ledger benchmark ").append(stamp).append("\n\n");
-        md.append(facts(work, started)).append('\n');
+        md.append(facts(work, started, options.repo())).append('\n');
         md.append("Method: every phase ").append(options.ops()).append(" operations per round on a fresh store/file;")
                 .append(" phases interleaved in ").append(options.slices()).append(" slices per round (same disk conditions for all);")
                 .append(" 1 warm-up round, then ").append(options.rounds()).append(" measured rounds; median round reported.")
@@ -192,8 +192,8 @@ public final class LedgerBenchmark {
         }
         deleteTree(work);
 
-        double others = cpuAtStart.othersPercent(CpuSample.now());
-        String report = report(raw, serial, phases.subList(2, phases.size()), others);
+        CpuSample cpuAtEnd = CpuSample.now();
+        String report = report(raw, serial, phases.subList(2, phases.size()), cpuAtStart.othersPercent(cpuAtEnd), cpuAtStart.stealPercent(cpuAtEnd));
         System.out.print(report);
         md.append(report);
         Files.createDirectories(options.resultsDir());
@@ -491,7 +491,7 @@ public final class LedgerBenchmark {
 
     // ------------------------------------------------------------------ report
 
-    static String report(Phase raw, Phase serial, List<Phase> concurrent, double othersCpuPercent) {
+    static String report(Phase raw, Phase serial, List<Phase> concurrent, double othersCpuPercent, double stealPercent) {
         double anchor = raw.median().rate();
         StringBuilder out = new StringBuilder();
         out.append("| phase | clients | ops/round | median ops/s | min–max ops/s | × raw serial (medians) | × raw serial (paired) |")
@@ -508,7 +508,8 @@ public final class LedgerBenchmark {
                 p -> out.append(goal("ledger " + GOAL_LEVEL + " clients ≥ " + fmt(CONCURRENT_GOAL, 0) + "× raw serial", p, raw, CONCURRENT_GOAL)),
                 () -> out.append("- goal: ledger ").append(GOAL_LEVEL).append(" clients — not measured (level not selected)\n"));
         out.append("- other processes' CPU use during the run: ").append(othersCpuPercent < 0 ? "?" : fmt(othersCpuPercent, 0) + "% of all CPUs")
-                .append(othersCpuPercent > 15 ? " — **the machine was not idle; treat these figures with care**" : "")
+                .append(stealPercent > 0.5 ? "; steal (hypervisor) " + fmt(stealPercent, 0) + "%" : "")
+                .append(othersCpuPercent > 15 || stealPercent > 15 ? " — **the machine was not idle; treat these figures with care**" : "")
                 .append("; load average at end: ").append(loadAverage()).append('\n');
         out.append('\n');
         out.append("Rounds, ops/s in round order: raw ").append(list(raw)).append("; serial ").append(list(serial));
@@ -574,7 +575,7 @@ public final class LedgerBenchmark {
 
     // ------------------------------------------------------------------ machine facts
 
-    static String facts(Path dir, ZonedDateTime started) {
+    static String facts(Path dir, ZonedDateTime started, Path repo) {
         StringBuilder out = new StringBuilder();
         out.append("| fact | value |\n|---|---|\n");
         fact(out, "date", started.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
@@ -584,6 +585,7 @@ public final class LedgerBenchmark {
         fact(out, "JVM", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                 + " (" + System.getProperty("java.vendor") + ")");
         fact(out, "SQLite", sqliteVersion());
+        fact(out, "code measured", codeState(repo));
         fact(out, "bench dir", dir.toAbsolutePath().normalize().toString());
         fact(out, "filesystem (df -T)", lastLine(run("df", "-T", dir.toString())).replaceAll("\\s+", " "));
         fact(out, "filesystem (stat -f)", firstLine(run("stat", "-f", "-c", "%T, block %S", dir.toString())));
@@ -607,12 +609,13 @@ public final class LedgerBenchmark {
      * rate here is CPU-sensitive on a small machine, so the report says how much CPU other
      * processes took while it ran.
      */
-    record CpuSample(long machineBusy, long machineTotal, long self) {
+    record CpuSample(long machineBusy, long machineTotal, long self, long steal) {
         static CpuSample now() {
             try {
                 String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
                 long total = 0;
                 long idle = 0;
+                long steal = cpu.length > 8 ? Long.parseLong(cpu[8]) : 0;
                 for (int i = 1; i < cpu.length && i <= 8; i++) {
                     long ticks = Long.parseLong(cpu[i]);
                     total += ticks;
@@ -623,10 +626,16 @@ public final class LedgerBenchmark {
                 String stat = Files.readString(Path.of("/proc/self/stat"));
                 String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
                 long self = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
-                return new CpuSample(total - idle, total, self);
+                return new CpuSample(total - idle - steal, total, self, steal);
             } catch (IOException | RuntimeException e) {
-                return new CpuSample(0, 0, 0);
+                return new CpuSample(0, 0, 0, 0);
             }
+        }
+
+        /** Share of all CPUs the hypervisor gave to others (steal) between {@code this} and {@code later}, in percent. */
+        double stealPercent(CpuSample later) {
+            long total = later.machineTotal - machineTotal;
+            return total <= 0 ? -1 : 100.0 * (later.steal - steal) / total;
         }
 
         /** Share of all CPUs that other processes used between {@code this} and {@code later}, in percent (-1 if unknown). */
@@ -654,6 +663,25 @@ public final class LedgerBenchmark {
 
     private static void fact(StringBuilder out, String name, String value) {
         out.append("| ").append(name).append(" | ").append(value.isBlank() ? "?" : value.replace("|", "\\|")).append(" |\n");
+    }
+
+    /** The commit, whether main code differs from it, and a digest of the ledger's sources and migrations. */
+    private static String codeState(Path repo) {
+        String commit = firstLine(run("git", "-C", repo.toString(), "rev-parse", "--short", "HEAD"));
+        boolean dirty = !run("git", "-C", repo.toString(), "status", "--porcelain", "--", "src/main", "db", "pom.xml").isBlank();
+        String digest = "?";
+        try (Stream<Path> files = Stream.concat(Files.walk(repo.resolve("src/main/java/dev/lomicontrol/ledger")), Files.walk(repo.resolve("db/migration")))) {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                sha.update(repo.relativize(file).toString().getBytes(StandardCharsets.UTF_8));
+                sha.update(Files.readAllBytes(file));
+            }
+            digest = java.util.HexFormat.of().formatHex(sha.digest()).substring(0, 12);
+        } catch (IOException | java.security.NoSuchAlgorithmException | UncheckedIOException e) {
+            // leave "?"
+        }
+        return (commit.isBlank() ? "no git commit" : "git " + commit + (dirty ? " + uncommitted changes in src/main, db or pom.xml" : ""))
+                + "; ledger sources + migrations sha256 " + digest;
     }
 
     private static String cpuModel() {
@@ -705,7 +733,7 @@ public final class LedgerBenchmark {
         Path workDir = repo.resolve("target/bench");
         Path results = repo.resolve("bench/results");
         int ops = 2000;
-        int rounds = 5;
+        int rounds = 3;
         int slices = 4;
         int[] levels = {1, 4, 16, 32};
         for (String arg : args) {
@@ -720,7 +748,7 @@ public final class LedgerBenchmark {
             } else if (arg.startsWith("--results=")) {
                 results = Path.of(arg.substring(10)).toAbsolutePath().normalize();
             } else if (arg.equals("-h") || arg.equals("--help")) {
-                System.out.println("usage: LedgerBenchmark [workDir] [--ops=2000] [--rounds=5] [--slices=4] [--levels=1,4,16,32] [--results=bench/results]");
+                System.out.println("usage: LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4] [--levels=1,4,16,32] [--results=bench/results]");
                 System.exit(0);
             } else if (arg.startsWith("--")) {
                 throw new IllegalArgumentException("unknown option " + arg);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,18 +70,23 @@ class BrokerProcessTests {
     }
 
     @Test
-    void mcpModeIsRecognisedBeforeAnySpringClassIsLoadedAndWritesNothingToStdout() throws Exception {
+    void mcpModeIsRecognisedBeforeAnySpringClassIsLoadedAndWritesOnlyProtocolFramesToStdout() throws Exception {
         Path classLog = temp.resolve("classes.log");
-        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, List.of("--mcp")).command());
+        List<String> args = List.of("--mcp", "--discovery-file", temp.resolve("no-broker/discovery.json").toString(), "--discovery-key", "ab".repeat(32));
+        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, args).command());
         command.add(1, "-Xlog:class+load=info:file=" + classLog);
         Process helper = new ProcessBuilder(command).redirectError(temp.resolve("mcp.err").toFile()).start();
-        helper.getOutputStream().close();
-        byte[] stdout = helper.getInputStream().readAllBytes();
+        try (OutputStream stdin = helper.getOutputStream()) {
+            stdin.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{}}}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"lomi_status\"}}\n").getBytes(StandardCharsets.UTF_8));
+        } // end of stdin: the helper answers what it read and exits
+        String stdout = new String(helper.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
         assertThat(helper.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(stdout).isEmpty();
-        assertThat(Files.readString(classLog)).contains("dev.lomicontrol.LomiControl").doesNotContain("org.springframework")
-                .doesNotContain("org.sqlite").doesNotContain("org.flywaydb");
+        assertThat(helper.exitValue()).isZero();
+        assertThat(stdout.lines()).hasSize(2).allMatch(line -> line.startsWith("{\"jsonrpc\":\"2.0\",\"id\":"));
+        assertThat(Files.readString(classLog)).contains("dev.lomicontrol.LomiControl").contains("dev.lomicontrol.mcp.McpHelper")
+                .doesNotContain("org.springframework").doesNotContain("org.sqlite").doesNotContain("org.flywaydb");
     }
 
     private Process serve(Path data, Path stdout, Path stderr) throws IOException {

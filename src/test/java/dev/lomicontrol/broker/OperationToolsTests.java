@@ -207,6 +207,7 @@ class OperationToolsTests {
         assertThat(event.path("tool").asString()).isEqualTo(TOOL);
         assertThat(event.path("effectState").asString()).isEqualTo("none");
         assertThat(event.path("timestamp").asString()).isEqualTo(broker.clock.instant().toString());
+        assertThat(event.path("timestampSeconds").asLong()).isEqualTo(broker.clock.instant().getEpochSecond());
         assertThat(cursor).isEqualTo(Long.toString(events.get(2).path("sequence").asLong()));
 
         JsonNode empty = broker.ok(session, "lomi_events_read", events(workspace, 2, cursor));
@@ -234,16 +235,22 @@ class OperationToolsTests {
     }
 
     @Test
-    void theEventFeedNeedsALimitInRangeAndADecimalCursor() {
+    void theEventFeedLimitDefaultsToAHundredAndMustBeInRangeAndTheCursorDecimal() {
         String workspace = workspaceOf(project);
+        for (int i = 0; i < 101; i++) {
+            broker.reserve(session, epoch, project, TOOL, "k-" + i);
+        }
 
-        assertThat(broker.refused(session, "lomi_events_read", "{\"workspaceId\":\"" + workspace + "\"}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        JsonNode firstPage = broker.ok(session, "lomi_events_read", "{\"workspaceId\":\"" + workspace + "\"}");
+        assertThat(firstPage.path("events")).hasSize(100);
+        assertThat(firstPage.path("hasMore").asBoolean()).isTrue();
         assertThat(broker.refused(session, "lomi_events_read", events(workspace, 0, null))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(session, "lomi_events_read", events(workspace, 501, null))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(session, "lomi_events_read", events(workspace, 10, "-1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(session, "lomi_events_read", events(workspace, 10, "abc"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(session, "lomi_events_read", "{\"limit\":10}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.ok(session, "lomi_events_read", events(workspace, 500, "0")).path("nextCursor").asString()).isEqualTo("0");
+        assertThat(broker.ok(session, "lomi_events_read", events(workspace, 500, "0")).path("events")).hasSize(101);
+        assertThat(broker.ok(session, "lomi_events_read", events(workspace, 500, "999999")).path("nextCursor").asString()).isEqualTo("999999");
     }
 
     private String key(String requestKey, Optional<String> projectId) {

@@ -22,7 +22,7 @@ class BridgeAcceptanceTests {
     static final String MUTATING = "lomi_operation_cancel";
     static final String MUTATING_ARGS = "{\"operationId\":\"0123456789abcdef0123456789abcdef01234567\"}";
     static final String READ = "lomi_workspace_list";
-    static final long CALL_TIMEOUT_MS = 3_000;
+    static final long CALL_TIMEOUT_MS = 5_000;
 
     @TempDir
     Path temp;
@@ -42,7 +42,7 @@ class BridgeAcceptanceTests {
 
     @AfterEach
     void stop() throws Exception {
-        System.out.println("helper stderr:\n" + Files.readString(helper.stderr));
+        System.err.println("helper stderr:\n" + Files.readString(helper.stderr));
         helper.close();
         broker.close();
     }
@@ -80,7 +80,7 @@ class BridgeAcceptanceTests {
         assertThat(ping.has("result")).isTrue();
         assertThat(status.at("/result/isError").asBoolean(true)).isFalse();
         assertOutcomeUnknown(response, "slow");
-        assertThat(waitedMs).isBetween(CALL_TIMEOUT_MS - 500, CALL_TIMEOUT_MS + 6_000);
+        assertThat(waitedMs).isBetween(CALL_TIMEOUT_MS - 500, CALL_TIMEOUT_MS + 15_000);
         helper.awaitPhase("connected");
         assertThat(broker.received(MUTATING)).isEqualTo(1);
     }
@@ -95,6 +95,21 @@ class BridgeAcceptanceTests {
         assertThat(result.at("/structuredContent/data/attempt").asInt()).isEqualTo(2);
         assertThat(broker.received(READ)).isEqualTo(2);
         assertThat(broker.enrollments.get()).isEqualTo(2);
+    }
+
+    @Test
+    void aReadWhoseAnswerWasLostWhileTheNewConnectionAwaitsApprovalSaysPairingRequiredAtOnce() throws Exception {
+        broker.script(READ, MisbehavingBroker.Action.DROP);
+        broker.approve = false;
+        long started = System.nanoTime();
+
+        JsonNode result = helper.callTool(14, READ, "{}").get("result");
+
+        assertThat(result.get("isError").asBoolean()).isTrue();
+        assertThat(result.at("/structuredContent/code").asString()).isEqualTo("PAIRING_REQUIRED");
+        assertThat(result.at("/structuredContent/message").asString()).contains("can simply be repeated").contains("pairing approve pairing-2");
+        assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(CALL_TIMEOUT_MS);
+        assertThat(broker.received(READ)).isEqualTo(1);
     }
 
     @Test

@@ -144,6 +144,8 @@ class JsonRpcTests {
         assertThat(response.at("/result/resultType").asString()).isEqualTo("complete");
         assertThat(response.at("/result/_meta/io.modelcontextprotocol~1serverInfo/name").asString()).isEqualTo("lomi-control");
         assertThat(response.at("/result/tools").size()).isEqualTo(session.catalog.all().size());
+        assertThat(response.at("/result/ttlMs").asLong()).isPositive();
+        assertThat(response.at("/result/cacheScope").asString()).isEqualTo("public");
     }
 
     @Test
@@ -164,6 +166,7 @@ class JsonRpcTests {
                 .isEqualTo("[\"2024-11-05\",\"2025-03-26\",\"2025-06-18\",\"2025-11-25\",\"2026-07-28\"]");
         assertThat(result.get("resultType").asString()).isEqualTo("complete");
         assertThat(result.has("capabilities") && result.has("instructions") && result.has("serverInfo")).isTrue();
+        assertThat(result.get("cacheScope").asString()).isEqualTo("public");
     }
 
     @Test

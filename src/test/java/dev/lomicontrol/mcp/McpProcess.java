@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class McpProcess implements AutoCloseable {
 
-    static final Duration WAIT = Duration.ofSeconds(30);
+    static final Duration WAIT = Duration.ofSeconds(60);
 
     final Process process;
     final long startedNanos;
@@ -50,10 +50,16 @@ final class McpProcess implements AutoCloseable {
 
     /** Starts the helper with {@code args} after {@code --mcp} and {@code -D} system properties. */
     static McpProcess start(Path stderr, List<String> args, Map<String, String> properties) throws IOException {
+        return start(stderr, args, properties, List.of());
+    }
+
+    /** As {@link #start(Path, List, Map)} with extra JVM options (e.g. a class-load log). */
+    static McpProcess start(Path stderr, List<String> args, Map<String, String> properties, List<String> jvmOptions) throws IOException {
         List<String> helperArgs = new ArrayList<>(List.of("--mcp"));
         helperArgs.addAll(args);
         List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, helperArgs).command());
         properties.forEach((name, value) -> command.add(1, "-D" + name + "=" + value));
+        jvmOptions.forEach(option -> command.add(1, option));
         long started = System.nanoTime();
         Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
         return new McpProcess(process, started, stderr);

@@ -28,7 +28,7 @@ class McpProcessTests {
         try (McpProcess helper = start()) {
             JsonNode result = helper.initialize(requested).get("result");
             long millis = Duration.ofNanos(System.nanoTime() - helper.startedNanos).toMillis();
-            System.out.println("helper start -> initialize response (" + requested + "): " + millis + " ms");
+            System.err.println("helper start -> initialize response (" + requested + "): " + millis + " ms");
 
             assertThat(result.get("protocolVersion").asString()).isEqualTo(answered);
             assertThat(result.at("/serverInfo/name").asString()).isEqualTo("lomi-control");
