@@ -16,7 +16,8 @@ class ArchitectureTests {
 
     @BeforeAll
     static void importClasses() {
-        production = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.lomicontrol");
+        production = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("/test-classes/")).importPackages("dev.lomicontrol");
     }
 
     @Test

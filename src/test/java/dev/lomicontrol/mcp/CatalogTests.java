@@ -14,7 +14,11 @@ import tools.jackson.databind.JsonNode;
 class CatalogTests {
 
     static final String OP_ID = "0123456789abcdef0123456789abcdef01234567";
-    static final String EPISODE = "{\"externalId\":\"thread-1\",\"state\":\"open\",\"openedAt\":\"2026-11-30T10:00:00Z\",\"attachments\":1,\"mine\":true}";
+    /** The fields of an episode as the broker puts them (flat, without braces so they can be embedded). */
+    static final String EPISODE = "\"episodeId\":\"e1\",\"externalId\":\"thread-1\",\"state\":\"attached\",\"attachments\":1,"
+            + "\"openedAt\":\"2026-11-30T10:00:00Z\",\"lastActivity\":\"2026-11-30T10:01:00Z\"";
+    static final String CLOSED = EPISODE.replace("attached", "closed") + ",\"closedAt\":\"2026-11-30T10:02:00Z\",\"closeReason\":\"closed\","
+            + "\"ending\":\"closed\"";
     static final String OPERATION = "{\"kind\":\"operation\",\"operationId\":\"" + OP_ID + "\",\"tool\":\"lomi_terminal_run\",\"state\":\"running\","
             + "\"effectState\":\"unknown\",\"workspaceId\":\"w1\"}";
 
@@ -29,9 +33,11 @@ class CatalogTests {
             "lomi_events_read", "{\"kind\":\"events\",\"workspaceId\":\"w1\",\"events\":[{\"sequence\":1,\"kind\":\"operation_state\",\"operationId\":\""
                     + OP_ID + "\",\"tool\":\"lomi_terminal_run\",\"state\":\"queued\",\"effectState\":\"none\",\"timestampSeconds\":1796000000}],"
                     + "\"nextCursor\":\"c1\",\"hasMore\":false,\"gap\":false}",
-            "lomi_session_attach", "{\"kind\":\"episode\",\"episode\":" + EPISODE + ",\"resumed\":false,\"reattachGraceSeconds\":900}",
-            "lomi_session_detach", "{\"kind\":\"episode_closed\",\"episode\":" + EPISODE.replace("\"state\":\"open\"", "\"state\":\"closed\"") + "}",
-            "lomi_episodes", "{\"kind\":\"episodes\",\"open\":1,\"detached\":0,\"episodes\":[" + EPISODE + "]}");
+            "lomi_session_attach", "{\"kind\":\"episode\"," + EPISODE + ",\"resumed\":false,\"reattachGraceSeconds\":900}",
+            "lomi_session_detach", "{\"kind\":\"episode\"," + CLOSED + "}",
+            "lomi_episodes", "{\"kind\":\"episodes\",\"attached\":1,\"detached\":0,\"reattachGraceSeconds\":900,\"episodes\":[{" + EPISODE
+                    + ",\"held\":true,\"mine\":true,\"holdingSession\":\"s1\",\"lastActivitySecondsAgo\":3}],\"recentlyClosed\":[{" + CLOSED
+                    + "}],\"mine\":{" + EPISODE + ",\"held\":true,\"mine\":true,\"lastActivitySecondsAgo\":3}}");
 
     final Catalog catalog = Catalog.standard();
 

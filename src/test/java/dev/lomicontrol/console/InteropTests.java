@@ -1,0 +1,126 @@
+package dev.lomicontrol.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.testing.ChildJvm;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Real MCP clients from npm (installed from interop/package-lock.json by {@code npm ci}) drive the
+ * real helper against a real broker: tools/list, lomi_status before pairing, approval through
+ * {@code lomi-control console pairing approve}, connect, workspace list, an episode, events.
+ */
+class InteropTests {
+
+    static final Path INTEROP = Path.of("interop").toAbsolutePath();
+    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
+
+    @TempDir
+    Path temp;
+
+    @BeforeAll
+    static void installClients() throws Exception {
+        if (Files.isDirectory(INTEROP.resolve("node_modules/@modelcontextprotocol/sdk"))
+                && Files.isDirectory(INTEROP.resolve("node_modules/@modelcontextprotocol/client"))) {
+            return;
+        }
+        Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(INTEROP.toFile())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        assertThat(npm.waitFor(600, TimeUnit.SECONDS)).as("npm ci finished").isTrue();
+        assertThat(npm.exitValue()).as("npm ci in " + INTEROP).isZero();
+    }
+
+    @Test
+    void theOfficialTypeScriptSdkClientPairsConnectsAndWorks() throws Exception {
+        JsonNode result = runScenario("sdk-client.mjs");
+        assertThat(result.path("beforePairing").asString()).isEqualTo("PAIRING_REQUIRED");
+        assertThat(result.path("retryEpoch").asString()).hasSize(40);
+    }
+
+    @Test
+    void theTwentyTwentySixClientPairsConnectsAndWorks() throws Exception {
+        JsonNode result = runScenario("client2-client.mjs");
+        assertThat(result.path("beforePairing").asString()).isEqualTo("PAIRING_REQUIRED");
+        assertThat(result.path("retryEpoch").asString()).hasSize(40);
+        System.err.println("2026-era client negotiated: " + result.path("negotiated"));
+    }
+
+    private JsonNode runScenario(String script) throws Exception {
+        try (BrokerChild broker = BrokerChild.start(temp)) {
+            Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString()).exitCode()).isZero();
+            List<String> command = new ArrayList<>(List.of("node", INTEROP.resolve(script).toString()));
+            command.addAll(helperCommand(broker));
+            Process node = new ProcessBuilder(command).directory(INTEROP.toFile()).redirectError(temp.resolve(script + ".err").toFile()).start();
+            List<String> lines = new CopyOnWriteArrayList<>();
+            Thread reader = new Thread(() -> readLines(node, lines));
+            reader.start();
+            String requestId = awaitLine(lines, "PAIRING ", node, script).substring("PAIRING ".length());
+            BrokerChild.Run approve = BrokerChild.console(broker.data, temp, "", List.of(), "pairing", "approve", requestId);
+            assertThat(approve.exitCode()).as(approve.toString()).isZero();
+            String result = awaitLine(lines, "RESULT ", node, script);
+            assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(node.exitValue()).as(Files.readString(temp.resolve(script + ".err"))).isZero();
+            return JsonMapper.builder().build().readTree(result.substring("RESULT ".length()));
+        }
+    }
+
+    private static List<String> helperCommand(BrokerChild broker) throws IOException {
+        Matcher matcher = KEY.matcher(Files.readString(broker.logs.resolve("err")));
+        String key = null;
+        while (matcher.find()) {
+            key = matcher.group(1);
+        }
+        assertThat(key).isNotNull();
+        List<String> jvm = ChildJvm.builder(dev.lomicontrol.LomiControl.class, List.of()).command();
+        List<String> command = new ArrayList<>(jvm);
+        command.addAll(List.of("--mcp", "--discovery-file", broker.data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key));
+        return command;
+    }
+
+    private static void readLines(Process process, List<String> lines) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                lines.add(line);
+            }
+        } catch (IOException ignored) {
+            // process ended
+        }
+    }
+
+    private String awaitLine(List<String> lines, String prefix, Process process, String script) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            for (String line : lines) {
+                if (line.startsWith(prefix)) {
+                    return line;
+                }
+            }
+            if (!process.isAlive() && lines.stream().noneMatch(l -> l.startsWith(prefix))) {
+                Thread.sleep(200);
+                if (lines.stream().noneMatch(l -> l.startsWith(prefix))) {
+                    throw new AssertionError(script + " exited " + process.exitValue() + ": " + lines + "\n"
+                            + Files.readString(temp.resolve(script + ".err")));
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError(script + ": no '" + prefix + "' line: " + lines);
+    }
+}

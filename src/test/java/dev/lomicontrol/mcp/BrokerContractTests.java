@@ -1,0 +1,108 @@
+package dev.lomicontrol.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.LomiControl;
+import dev.lomicontrol.testing.ChildJvm;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The contract between the two halves: the real broker ({@code serve}, YOLO on via the console) and
+ * the real helper, both child JVMs. Every answer of every broker tool in the catalog conforms to the
+ * output schema the helper publishes in {@code tools/list}.
+ */
+class BrokerContractTests {
+
+    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
+    static final String NO_OPERATION = "{\"operationId\":\"" + "0".repeat(40) + "\"}";
+
+    @TempDir
+    Path temp;
+
+    int ids;
+    Map<String, JsonNode> outputSchemas = new HashMap<>();
+
+    @Test
+    void everyBrokerAnswerConformsToThePublishedOutputSchema() throws Exception {
+        Path data = temp.resolve("data");
+        Path brokerErr = temp.resolve("broker.err");
+        Process broker = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile()).start();
+        try {
+            String key = await(brokerErr, KEY, broker);
+            await(brokerErr, Pattern.compile("admin socket"), broker);
+            console(data, "project", "add", Files.createDirectories(temp.resolve("project")).toString());
+            console(data, "yolo", "on", "--confirm");
+            try (McpProcess helper = McpProcess.start(temp.resolve("helper.err"),
+                    List.of("--discovery-file", data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key),
+                    Map.of("lomi.mcp.label-grace-ms", "0"))) {
+                exerciseEveryBrokerTool(helper);
+                assertThat(Files.readString(helper.stderr)).doesNotContain("does not match the output schema");
+            }
+        } finally {
+            broker.destroy();
+            broker.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private void exerciseEveryBrokerTool(McpProcess helper) throws Exception {
+        helper.initialize("2025-11-25");
+        helper.awaitPhase("connected");
+        helper.request(++ids, "tools/list", null).at("/result/tools").values()
+                .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
+        String workspaceId = call(helper, "lomi_workspace_list", "{\"limit\":1}", true).at("/data/workspaces/0/workspaceId").asString();
+        String workspace = "{\"workspaceId\":\"" + workspaceId + "\"}";
+        call(helper, "lomi_connect", workspace, true);
+        call(helper, "lomi_events_read", workspace, true);
+        call(helper, "lomi_operation_get", NO_OPERATION, false);
+        call(helper, "lomi_operation_cancel", NO_OPERATION, false);
+        call(helper, "lomi_session_attach", "{\"externalId\":\"thread-1\"}", true);
+        call(helper, "lomi_episodes", "{}", true);
+        call(helper, "lomi_session_detach", "{}", true);
+        assertThat(outputSchemas.keySet()).as("every catalog tool was listed").hasSize(Catalog.standard().all().size());
+    }
+
+    /** Calls a tool, checks ok/error as expected and the envelope against the published schema; returns the envelope. */
+    private JsonNode call(McpProcess helper, String tool, String arguments, boolean ok) throws Exception {
+        JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
+        JsonNode envelope = result.get("structuredContent");
+
+        assertThat(result.get("isError").asBoolean()).as(tool + ": " + envelope).isEqualTo(!ok);
+        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result")).as(tool + ": " + envelope).isEmpty();
+        return envelope;
+    }
+
+    private void console(Path data, String... args) throws Exception {
+        List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
+        arguments.addAll(List.of(args));
+        Path out = Files.createTempFile(temp, "console", ".out");
+        Process console = ChildJvm.builder(LomiControl.class, arguments).redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        console.getOutputStream().close();
+        assertThat(console.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(console.exitValue()).as(String.join(" ", args) + ": " + Files.readString(out)).isZero();
+    }
+
+    private static String await(Path log, Pattern pattern, Process process) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            Matcher matcher = pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
+            if (matcher.find()) {
+                return matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
+            }
+            assertThat(process.isAlive()).as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : "")).isTrue();
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no " + pattern + " in " + Files.readString(log));
+    }
+}
