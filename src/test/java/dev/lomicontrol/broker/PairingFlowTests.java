@@ -90,7 +90,7 @@ class PairingFlowTests {
         JsonNode connect = client.call("lomi_connect", JSON.readTree("{\"workspaceId\":\"" + workspaceId + "\"}"), Duration.ofSeconds(10));
         assertThat(connect.path("data").path("projectId").asString()).isEqualTo(project.id().value());
         assertThat(connect.path("data").path("retryEpoch").asString()).hasSize(40);
-        assertThat(sessions.list()).hasSize(1);
+        assertThat(sessions.list()).as("a call was served, so the session is registered").hasSize(1);
     }
 
     @Test
@@ -139,6 +139,10 @@ class PairingFlowTests {
     @Test
     void revocationEndsALiveSessionAndItsNextCallFails() throws Exception {
         client = connectedClient();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (sessions.list().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         sessions.revoke(sessions.list().get(0).id(), "admin revoked");
 
         assertThat(catchCall()).isInstanceOf(BrokerClient.CallFailure.class);

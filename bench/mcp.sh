@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# MCP stdio benchmark, one command from the repo root: bash bench/mcp.sh
+# Starts a headless broker on a scratch data dir (YOLO on, one project), then runs
+# bench/mcp-bench.mjs: lomi-control --mcp vs @modelcontextprotocol/server-filesystem, same run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo="$(pwd)"
+[ -d interop/node_modules/@modelcontextprotocol/server-filesystem ] || (cd interop && npm ci --no-audit --no-fund >&2)
+./mvnw -q -B -DskipTests package >&2
+jar="$repo/target/lomi-control.jar"
+java="$(readlink -f "$(command -v java)")"
+work="$(mktemp -d "${TMPDIR:-/tmp}/lomi-mcp-bench.XXXXXX")"
+mkdir -p "$work/project" bench/results
+"$java" -jar "$jar" serve --data-dir "$work/data" --headless 2>"$work/broker.err" &
+broker=$!
+trap 'kill $broker 2>/dev/null; wait $broker 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 120); do grep -q "admin socket" "$work/broker.err" 2>/dev/null && break; sleep 0.5; done
+"$java" -jar "$jar" console --data-dir "$work/data" project add "$work/project" >&2
+"$java" -jar "$jar" console --data-dir "$work/data" yolo on --confirm >&2
+key="$(grep -o 'discovery-key [0-9a-f]*' "$work/broker.err" | tail -1 | cut -d' ' -f2)"
+out="bench/results/mcp-$(date -u +%Y%m%d-%H%M%S).md"
+node bench/mcp-bench.mjs "$out" "$work/project" -- "$java" -XX:TieredStopAtLevel=1 -Xshare:auto -jar "$jar" \
+  --mcp --discovery-file "$work/data/agent-control/discovery.json" --discovery-key "$key"
+echo "written: $out" >&2
