@@ -105,7 +105,10 @@ public final class LedgerWrites {
                 + " state, effect_state, created_at, updated_at, retain_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 'none', ?, ?, ?)",
                 id.value(), key[0], key[1], key[2], key[3], key[4], fingerprint, emptyToNull(request.target().workspaceId()), target, now, now, retain);
         history(c, id, "state", OperationState.QUEUED, EffectState.NONE, "broker", null, now);
-        return new Reservation.Reserved(Rows.findOperation(c, "WHERE id = ?", id.value()).orElseThrow());
+        Instant created = Instant.ofEpochMilli(now);
+        return new Reservation.Reserved(new Operation(id, request.session(), request.retryEpoch(), request.project(), request.tool(),
+                request.requestKey(), Optional.ofNullable(emptyToNull(request.target().workspaceId())), OperationState.QUEUED, EffectState.NONE,
+                Optional.empty(), Optional.empty(), created, created, Optional.empty(), Instant.ofEpochMilli(retain), Optional.empty()));
     }
 
     /**
