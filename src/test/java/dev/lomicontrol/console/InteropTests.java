@@ -61,6 +61,55 @@ class InteropTests {
         System.err.println("2026-era client negotiated: " + result.path("negotiated"));
     }
 
+    /**
+     * The Inspector CLI starts a fresh helper per invocation (so each would be a new pairing
+     * request): before approval it sees PAIRING_REQUIRED; the admin then turns YOLO on through the
+     * console and the same calls succeed.
+     */
+    @Test
+    void theInspectorCliListsAndCallsTools() throws Exception {
+        try (BrokerChild broker = BrokerChild.start(temp)) {
+            Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString()).exitCode()).isZero();
+            Path wrapper = temp.resolve("helper.sh");
+            Files.writeString(wrapper, "#!/bin/sh\nexec " + String.join(" ", quoted(helperCommand(broker))) + "\n");
+            wrapper.toFile().setExecutable(true);
+
+            JsonNode tools = inspector(wrapper, "--method", "tools/list");
+            assertThat(tools.path("tools").size()).isGreaterThanOrEqualTo(10);
+            JsonNode before = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_workspace_list");
+            assertThat(before.path("structuredContent").path("code").asString()).isEqualTo("PAIRING_REQUIRED");
+
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "yolo", "on", "--confirm").exitCode()).isZero();
+            JsonNode list = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_workspace_list");
+            assertThat(list.path("structuredContent").path("status").asString()).isEqualTo("ok");
+            String workspaceId = list.path("structuredContent").path("data").path("workspaces").get(0).path("workspaceId").asString();
+            JsonNode connect = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_connect", "--tool-arg", "workspaceId=" + workspaceId);
+            assertThat(connect.path("structuredContent").path("data").path("retryEpoch").asString()).hasSize(40);
+        }
+    }
+
+    private JsonNode inspector(Path wrapper, String... args) throws Exception {
+        Path cwd = Files.createDirectories(INTEROP.resolve(".inspector-cwd"));
+        List<String> command = new ArrayList<>(List.of(INTEROP.resolve("node_modules/.bin/mcp-inspector-cli").toString(), "--cli", wrapper.toString()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(temp, "inspector", ".out");
+        Process process = new ProcessBuilder(command).directory(cwd.toFile()).redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        String text = Files.readString(out);
+        assertThat(process.exitValue()).as(text).isZero();
+        return JsonMapper.builder().build().readTree(text.substring(text.indexOf('{')));
+    }
+
+    private static List<String> quoted(List<String> words) {
+        List<String> out = new ArrayList<>();
+        for (String word : words) {
+            out.add("'" + word.replace("'", "'\\''") + "'");
+        }
+        return out;
+    }
+
     private JsonNode runScenario(String script) throws Exception {
         try (BrokerChild broker = BrokerChild.start(temp)) {
             Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
