@@ -70,6 +70,39 @@ class ConsoleTmuxTests {
     }
 
     @Test
+    void theAdminApprovesAPendingClientFromTheInteractiveConsole() throws Exception {
+        try (BrokerChild broker = BrokerChild.start(temp)) {
+            String log = Files.readString(broker.logs.resolve("err"));
+            java.util.regex.Matcher key = java.util.regex.Pattern.compile("--discovery-key ([0-9a-f]{64})").matcher(log);
+            assertThat(key.find()).isTrue();
+            dev.lomicontrol.ipc.BrokerClient client = new dev.lomicontrol.ipc.BrokerClient(
+                    broker.data.resolve("agent-control/discovery.json"), key.group(1), "tmux-approved client");
+            java.util.concurrent.CompletableFuture<dev.lomicontrol.ipc.BrokerClient.State> connecting =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> client.connect(java.time.Duration.ofSeconds(110)));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (client.state().pairingRequestId().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            String id = client.state().pairingRequestId().orElseThrow();
+            startInTmux(List.of("console", "--data-dir", broker.data.toString()), "");
+            awaitScreen("lomi> ");
+
+            type("pairing list");
+            awaitScreen(id);
+            awaitScreen("tmux-approved client");
+            type("pairing approve " + id);
+            awaitScreen("approved " + id);
+
+            assertThat(connecting.get(60, TimeUnit.SECONDS).phase()).isEqualTo(dev.lomicontrol.ipc.BrokerClient.Phase.CONNECTED);
+            type("session list");
+            awaitScreen("tmux-approved client");
+            type("exit");
+            awaitEnded();
+            client.close();
+        }
+    }
+
+    @Test
     void serveOnATerminalHostsTheConsoleAndExitStopsTheBroker() throws Exception {
         Path data = temp.resolve("data");
         startInTmux(List.of("serve", "--data-dir", data.toString()), "2>" + temp.resolve("serve.err"));
