@@ -1,6 +1,10 @@
 package dev.lomicontrol.broker;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -33,10 +37,21 @@ public final class BrokerRuntime {
     /** Creates a fresh private runtime directory (0700) under the system temp directory. */
     public static Path createRuntimeDirectory() {
         try {
-            return java.nio.file.Files.createTempDirectory("lomi-control-",
-                    java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot create the private runtime directory", e);
+            return Files.createTempDirectory("lomi-control-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the private runtime directory", e);
+        }
+    }
+
+    /**
+     * Removes the runtime directory at shutdown, after the endpoints closed and deleted their
+     * sockets; anything still inside (a socket another process left) keeps it in place.
+     */
+    public void deleteRuntimeDirectory() {
+        try {
+            Files.deleteIfExists(runtimeDirectory);
+        } catch (IOException e) {
+            // not empty or already gone: harmless in the temp directory
         }
     }
 

@@ -36,7 +36,7 @@ public class BrokerServices {
         return new YoloPolicy(ledger, pairings, sessions, clock);
     }
 
-    @Bean
+    @Bean(destroyMethod = "deleteRuntimeDirectory")
     BrokerRuntime brokerRuntime(Ledger ledger, Clock clock, DataDirectory dataDirectory) {
         return new BrokerRuntime(ledger.instance().value(), clock.instant(), dataDirectory.root(), BrokerRuntime.createRuntimeDirectory());
     }

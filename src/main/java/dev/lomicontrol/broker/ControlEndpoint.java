@@ -1,6 +1,7 @@
 package dev.lomicontrol.broker;
 
 import dev.lomicontrol.core.DataDirectory;
+import dev.lomicontrol.core.ProcessIdentity;
 import dev.lomicontrol.discovery.DiscoveryFile;
 import dev.lomicontrol.discovery.DiscoveryRecord;
 import dev.lomicontrol.discovery.RegistrationKey;
@@ -56,7 +57,7 @@ public class ControlEndpoint implements SmartLifecycle {
         RegistrationKey key = RegistrationKey.loadOrCreate(dataDirectory.store().resolve(REGISTRATION_KEY));
         SessionCertificate certificate = SessionCertificate.generate(runtime.instanceId() + ".lomi.invalid");
         Path socket = runtime.runtimeDirectory().resolve(SOCKET);
-        long uid = new com.sun.security.auth.module.UnixSystem().getUid();
+        long uid = ProcessIdentity.uid();
         try {
             server = UnixSocketServer.bind(socket, MAX_CONNECTIONS,
                     channel -> new ControlConnection(channel, certificate, runtime.instanceId(), pairings, sessions, calls, handshakes, uid).serve());

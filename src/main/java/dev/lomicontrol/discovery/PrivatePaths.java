@@ -1,6 +1,6 @@
 package dev.lomicontrol.discovery;
 
-import com.sun.security.auth.module.UnixSystem;
+import dev.lomicontrol.core.ProcessIdentity;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.io.IOException;
@@ -205,7 +205,7 @@ final class PrivatePaths {
     }
 
     private static void requireOwner(Path path, Stat stat) throws DiscoveryException {
-        long ours = new UnixSystem().getUid();
+        long ours = ProcessIdentity.uid();
         if (stat.uid() != ours) {
             throw new DiscoveryException(path + " is owned by uid " + stat.uid() + ", not by this user (uid " + ours + ")");
         }

@@ -1,5 +1,6 @@
 package dev.lomicontrol.ipc;
 
+import dev.lomicontrol.core.ProcessIdentity;
 import dev.lomicontrol.discovery.DiscoveryException;
 import dev.lomicontrol.discovery.DiscoveryFile;
 import dev.lomicontrol.discovery.DiscoveryRecord;
@@ -90,7 +91,7 @@ public final class BrokerClient implements AutoCloseable {
         } catch (IOException e) {
             return set(Phase.APP_UNAVAILABLE, null, record.instanceId(), "the broker is not reachable: " + e.getMessage());
         }
-        if (opened.peer().uid() != new com.sun.security.auth.module.UnixSystem().getUid()) {
+        if (opened.peer().uid() != ProcessIdentity.uid()) {
             opened.close();
             return set(Phase.APP_UNAVAILABLE, null, record.instanceId(), "the socket belongs to another user");
         }

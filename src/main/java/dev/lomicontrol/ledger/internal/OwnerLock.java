@@ -6,7 +6,6 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -101,9 +100,5 @@ public final class OwnerLock implements AutoCloseable {
         } catch (IOException ignored) {
             // nothing to do
         }
-    }
-
-    static boolean exists(Path file) {
-        return Files.exists(file, LinkOption.NOFOLLOW_LINKS);
     }
 }

@@ -1,4 +1,4 @@
-package dev.lomicontrol.ledger.internal;
+package dev.lomicontrol.core;
 
 import com.sun.security.auth.module.UnixSystem;
 
