@@ -70,6 +70,33 @@ final class Arguments {
         return value.intValue();
     }
 
+    /** A nested object field checked like the arguments themselves (unknown fields refused). */
+    Arguments object(String name, String... allowed) {
+        if (!has(name)) {
+            throw invalid(name + " is required");
+        }
+        if (!node.get(name).isObject()) {
+            throw invalid(name + " must be an object");
+        }
+        try {
+            return of(node.get(name), allowed);
+        } catch (LomiException e) {
+            throw invalid(name + ": " + e.getMessage());
+        }
+    }
+
+    /** One of {@code values}; absent gives {@code fallback}, or INVALID_ARGUMENT when there is none. */
+    String choice(String name, Optional<String> fallback, String... values) {
+        Optional<String> value = optionalString(name);
+        if (value.isEmpty()) {
+            return fallback.orElseThrow(() -> invalid(name + " is required (" + String.join("|", values) + ")"));
+        }
+        if (!List.of(values).contains(value.get())) {
+            throw invalid(name + " must be one of " + String.join(", ", values));
+        }
+        return value.get();
+    }
+
     static LomiException invalid(String message) {
         return new LomiException(ErrorCode.INVALID_ARGUMENT, message);
     }

@@ -2,35 +2,111 @@ package dev.lomicontrol.broker;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.episodes.Episodes;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.terminal.Terminals;
+import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The broker's side of tool calls from an authenticated session. Every call first checks that the
- * session still has authority (CONTROL_REVOKED otherwise), counts as traffic that keeps the
- * session's episode alive, validates its arguments natively (unknown fields and out-of-range values
- * are INVALID_ARGUMENT) and answers a Control API envelope whose data names its {@code kind}.
- * Workspaces outside the grant and other sessions' receipts are invisible (TARGET_NOT_FOUND, the
- * same as an unknown id).
+ * session still has authority (CONTROL_REVOKED otherwise) and holds the tool's scope (SCOPE_DENIED),
+ * counts as traffic that keeps the session's episode alive, validates its arguments natively
+ * (unknown fields and out-of-range values are INVALID_ARGUMENT) and answers a Control API envelope
+ * whose data names its {@code kind}. Workspaces outside the grant and other sessions' receipts are
+ * invisible (TARGET_NOT_FOUND, the same as an unknown id).
  */
 @Component
-public class BrokerCalls {
+public class BrokerCalls implements AutoCloseable {
+
+    /** The grant scope each broker tool needs (SPEC §9; workspace.read is part of every grant). */
+    static final Map<String, String> SCOPES = Map.ofEntries(
+            Map.entry("lomi_workspace_list", "workspace.read"),
+            Map.entry("lomi_connect", "workspace.read"),
+            Map.entry("lomi_operation_get", "workspace.read"),
+            Map.entry("lomi_operation_cancel", "workspace.read"),
+            Map.entry("lomi_events_read", "workspace.read"),
+            Map.entry("lomi_session_attach", "workspace.read"),
+            Map.entry("lomi_session_detach", "workspace.read"),
+            Map.entry("lomi_episodes", "workspace.read"),
+            Map.entry("lomi_panel_list", "workspace.read"),
+            Map.entry("lomi_workspace_create", "workspace.write"),
+            Map.entry("lomi_workspace_update", "workspace.write"),
+            Map.entry("lomi_project_open", "project.open"),
+            Map.entry("lomi_project_close", "project.close"),
+            Map.entry("lomi_panel_focus", "panel.focus"),
+            Map.entry("lomi_panel_close", "panel.close"),
+            Map.entry("lomi_panel_move", "panel.move"),
+            Map.entry("lomi_panel_control", "terminal.execute"),
+            Map.entry("lomi_terminal_create", "terminal.execute"),
+            Map.entry("lomi_terminal_run", "terminal.execute"),
+            Map.entry("lomi_terminal_input", "terminal.execute"),
+            Map.entry("lomi_terminal_interrupt", "terminal.execute"),
+            Map.entry("lomi_terminal_read", "terminal.read"));
 
     private final Episodes episodes;
     private final WorkspaceCalls workspaces;
     private final OperationCalls operations;
     private final EpisodeCalls episodeCalls;
+    private final OperationRunner runner;
+    private final LayoutCalls layout;
+    private final TerminalCalls terminals;
 
-    public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock) {
+    @Autowired
+    public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
+            Terminals terminals, DecisionBoard decisions, Pairings pairings) {
+        this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, pairings::yolo, OperationRunner.DECISION_TIMEOUT);
+    }
+
+    BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
+            Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout) {
         this.episodes = episodes;
+        Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
         this.workspaces = new WorkspaceCalls(projects, ledger, runtime, clock);
-        this.operations = new OperationCalls(ledger, workspaces, nativeStop);
+        this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
+        TerminalCalls[] terminalCalls = new TerminalCalls[1];
+        LiveTerminals live = new LiveTerminals() {
+            @Override
+            public String runtimeState(dev.lomicontrol.projects.Panel panel) {
+                return terminalCalls[0].runtimeState(panel);
+            }
+
+            @Override
+            public boolean busy(dev.lomicontrol.projects.Panel panel) {
+                return terminalCalls[0].busy(panel);
+            }
+
+            @Override
+            public boolean controlledBy(Session session, dev.lomicontrol.projects.Panel panel) {
+                return terminalCalls[0].controlledBy(session, panel);
+            }
+
+            @Override
+            public boolean ownedByOther(Session session, dev.lomicontrol.projects.Panel panel) {
+                return terminalCalls[0].ownedByOther(session, panel);
+            }
+
+            @Override
+            public void end(dev.lomicontrol.projects.Panel panel) {
+                terminalCalls[0].end(panel);
+            }
+        };
+        this.layout = new LayoutCalls(projects, layoutStore, workspaces, runner, live, runtime.instanceId());
+        this.terminals = new TerminalCalls(terminals, layoutStore, ledger, layout, runner);
+        terminalCalls[0] = this.terminals;
+        NativeStop stop = operation -> this.terminals.requestStop(operation) || nativeStop.requestStop(operation);
+        this.operations = new OperationCalls(ledger, workspaces, stop, runner::withdrawn);
         this.episodeCalls = new EpisodeCalls(episodes, clock);
     }
 
@@ -39,16 +115,29 @@ public class BrokerCalls {
         try {
             session.requireAlive();
             episodes.touch(session.id());
-            return Envelope.ok(dispatch(session, tool == null ? "" : tool, arguments));
+            String name = tool == null ? "" : tool;
+            String scope = SCOPES.get(name);
+            if (scope != null && !session.grant().allows(scope)) {
+                throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + scope + " scope, which this session was not granted");
+            }
+            return Envelope.ok(dispatch(session, name, arguments));
         } catch (LomiException e) {
             return Envelope.error(e.code(), e.getMessage());
         }
     }
 
-    /** The session's connection is gone: its retry epoch is forgotten and its episode detached (not closed). */
+    /** The session's connection is gone: its retry epoch is forgotten, its leases and pending decisions end, its episode detaches. */
     public void sessionEnded(Session session) {
         workspaces.sessionEnded(session);
+        runner.sessionEnded(session.id());
+        terminals.sessionEnded(session);
         episodes.sessionEnded(session.id());
+    }
+
+    @Override
+    public void close() {
+        runner.close();
+        terminals.close();
     }
 
     private JsonNode dispatch(Session session, String tool, JsonNode arguments) {
@@ -69,8 +158,44 @@ public class BrokerCalls {
                 return episodeCalls.detach(session, arguments);
             case "lomi_episodes":
                 return episodeCalls.list(session, arguments);
+            case "lomi_panel_list":
+                return layout.panelList(session, arguments);
+            case "lomi_workspace_create":
+                return layout.workspaceCreate(session, arguments);
+            case "lomi_workspace_update":
+                return requireScope(session, arguments, "close", "workspace.close") ? layout.workspaceUpdate(session, arguments) : null;
+            case "lomi_project_open":
+                return layout.projectOpen(session, arguments);
+            case "lomi_project_close":
+                return layout.projectClose(session, arguments);
+            case "lomi_panel_focus":
+                return layout.panelFocus(session, arguments);
+            case "lomi_panel_close":
+                return layout.panelClose(session, arguments);
+            case "lomi_panel_move":
+                return layout.panelMove(session, arguments);
+            case "lomi_panel_control":
+                return terminals.control(session, arguments);
+            case "lomi_terminal_create":
+                return terminals.create(session, arguments);
+            case "lomi_terminal_run":
+                return terminals.run(session, arguments);
+            case "lomi_terminal_input":
+                return terminals.input(session, arguments);
+            case "lomi_terminal_interrupt":
+                return terminals.interrupt(session, arguments);
+            case "lomi_terminal_read":
+                return terminals.read(session, arguments);
             default:
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown tool " + tool);
         }
+    }
+
+    /** A close action additionally needs workspace.close. */
+    private static boolean requireScope(Session session, JsonNode arguments, String action, String scope) {
+        if (arguments != null && arguments.isObject() && action.equals(arguments.path("action").asString("")) && !session.grant().allows(scope)) {
+            throw new LomiException(ErrorCode.SCOPE_DENIED, "closing a workspace needs the " + scope + " scope");
+        }
+        return true;
     }
 }

@@ -7,6 +7,8 @@ import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Sessions;
 import dev.lomicontrol.pairing.YoloPolicy;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.terminal.TerminalOptions;
+import dev.lomicontrol.terminal.Terminals;
 import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -45,6 +47,12 @@ public class BrokerServices {
     @Bean
     NativeStop nativeStop() {
         return NativeStop.NONE;
+    }
+
+    /** Real PTY terminals; their shell-integration files live in the per-start runtime directory. */
+    @Bean(destroyMethod = "close")
+    Terminals terminals(BrokerRuntime runtime) {
+        return new Terminals(TerminalOptions.defaults(runtime.runtimeDirectory().resolve("shell")), new SecureRandom());
     }
 
     @Bean

@@ -40,11 +40,13 @@ final class OperationCalls {
     private final Ledger ledger;
     private final WorkspaceCalls workspaces;
     private final NativeStop nativeStop;
+    private final java.util.function.Consumer<OperationId> cancelledBeforeDispatch;
 
-    OperationCalls(Ledger ledger, WorkspaceCalls workspaces, NativeStop nativeStop) {
+    OperationCalls(Ledger ledger, WorkspaceCalls workspaces, NativeStop nativeStop, java.util.function.Consumer<OperationId> cancelledBeforeDispatch) {
         this.ledger = ledger;
         this.workspaces = workspaces;
         this.nativeStop = nativeStop;
+        this.cancelledBeforeDispatch = cancelledBeforeDispatch;
     }
 
     /** Exactly one variant: {@code {operationId}} or the receipt key. */
@@ -70,6 +72,9 @@ final class OperationCalls {
         Arguments args = Arguments.of(arguments, "operationId");
         CancelResult result = ledger.cancel(session.id(), new OperationId(args.requiredString("operationId")));
         boolean stopRequested = result instanceof CancelResult.StopRequested;
+        if (result instanceof CancelResult.Cancelled) {
+            cancelledBeforeDispatch.accept(result.operation().id());
+        }
         ObjectNode data = OperationJson.of(result.operation());
         data.put("cancel", cancelWord(result));
         data.put("stopRequested", stopRequested);

@@ -25,12 +25,14 @@ final class Catalog {
         }
     }
 
-    /** The phase 1 catalog of this issue: session, operations, episodes. */
+    /** The phase 1 catalog so far: session, operations, episodes, then layout (workspaces, projects, panels) and terminals. */
     static Catalog standard() {
         List<ToolDefinition> all = new ArrayList<>();
         all.addAll(SessionTools.all());
         all.addAll(OperationTools.all());
         all.addAll(EpisodeTools.all());
+        all.addAll(LayoutTools.all());
+        all.addAll(TerminalTools.all());
         return new Catalog(all);
     }
 

@@ -2,6 +2,9 @@ package dev.lomicontrol.mcp;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.ipc.Envelope;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -15,6 +18,12 @@ final class Schemas {
     static final String TOKEN_PATTERN = "^[A-Za-z0-9._:-]+$";
     static final String HEX40_PATTERN = "^[0-9a-f]{40}$";
     static final String DECIMAL_PATTERN = "^(0|[1-9][0-9]*)$";
+    /** A counter that starts at 1 ({@code inputSequence}). */
+    static final String POSITIVE_DECIMAL_PATTERN = "^[1-9][0-9]*$";
+    /** Terminal session ids and lease ids. */
+    static final String HEX32_PATTERN = "^[0-9a-f]{32}$";
+    /** One line, not blank, no control characters: names and titles. */
+    static final String ONE_LINE_PATTERN = "^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$";
 
     private Schemas() {}
 
@@ -39,6 +48,32 @@ final class Schemas {
 
     static ObjectNode hex40(String description) {
         return string(40, 40, HEX40_PATTERN, description);
+    }
+
+    /** 32 lower-case hex digits: a {@code terminalSessionId} or {@code leaseId}. */
+    static ObjectNode hex32(String description) {
+        return string(32, 32, HEX32_PATTERN, description);
+    }
+
+    /** An unsigned 64-bit number as a decimal string (revisions, cursors, sequences), so no client loses precision. */
+    static ObjectNode decimal(String description) {
+        return string(1, 20, DECIMAL_PATTERN, description);
+    }
+
+    /** 1 to {@code maxLength} characters on one line, not blank: a name or a title. */
+    static ObjectNode oneLine(int maxLength, String description) {
+        return string(1, maxLength, ONE_LINE_PATTERN, description);
+    }
+
+    /** The same schema annotated with the value the broker uses when the field is omitted. */
+    static ObjectNode withDefault(ObjectNode schema, int value) {
+        schema.put("default", value);
+        return schema;
+    }
+
+    static ObjectNode withDefault(ObjectNode schema, String value) {
+        schema.put("default", value);
+        return schema;
     }
 
     static ObjectNode integer(long minimum, long maximum, String description) {
@@ -98,6 +133,35 @@ final class Schemas {
 
     static ObjectSchema object() {
         return new ObjectSchema();
+    }
+
+    /**
+     * A constraint (never published) that holds when exactly one of {@code forms} matches: how a
+     * union input is enforced while the published schema stays one closed object (SPEC §5).
+     */
+    static ObjectNode exactlyOne(ObjectNode... forms) {
+        ObjectNode constraint = McpJson.object();
+        ArrayNode list = constraint.putArray("oneOf");
+        Arrays.stream(forms).forEach(list::add);
+        return constraint;
+    }
+
+    /**
+     * One form of a union, for a constraint: a closed object that allows exactly {@code fields}.
+     * Their types are already checked by the published schema, so each field accepts any value
+     * unless the caller pins it (a discriminator) with {@link ObjectSchema#property}.
+     */
+    static ObjectSchema form(String description, List<String> fields) {
+        ObjectSchema form = object().closed().description(description);
+        fields.forEach(field -> form.property(field, McpJson.object()));
+        return form;
+    }
+
+    /** The property names of a published object schema, in order, without {@code excluded}. */
+    static List<String> fieldsOf(ObjectNode published, String... excluded) {
+        List<String> fields = new ArrayList<>(published.path("properties").propertyNames());
+        fields.removeAll(Arrays.asList(excluded));
+        return fields;
     }
 
     /** A tool without arguments: an empty, closed object. */
@@ -165,6 +229,20 @@ final class Schemas {
         ObjectSchema closed() {
             schema.put("additionalProperties", false);
             return this;
+        }
+
+        /** Adds and requires {@code expectedRevision}: the {@code domainRevision} of a fresh workspace or panel list. */
+        ObjectSchema expectedRevision() {
+            return property("expectedRevision", decimal("the domainRevision from lomi_workspace_list or lomi_panel_list this change is based "
+                    + "on; a stale one fails the operation with REVISION_CONFLICT")).require("expectedRevision");
+        }
+
+        /** Adds and requires the durable request identity every OP tool takes: {@code retryEpoch} and {@code requestKey}. */
+        ObjectSchema durable() {
+            return property("retryEpoch", hex40("the retryEpoch lomi_connect returned for this connection"))
+                    .property("requestKey", token("your key for this request (1-128 of A-Za-z0-9._:-); resend the same request with the same key "
+                            + "after a lost answer, or read it back with lomi_operation_get"))
+                    .require("retryEpoch", "requestKey");
         }
 
         ObjectSchema description(String description) {

@@ -2,8 +2,11 @@ package dev.lomicontrol.pairing;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.ProjectId;
 import dev.lomicontrol.core.SessionId;
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -14,7 +17,7 @@ public final class Session {
 
     private final SessionId id;
     private final PairingRequest request;
-    private final Grant grant;
+    private volatile Grant grant;
     private final Instant connectedAt;
     private final Runnable disconnect;
     private final AtomicReference<String> revoked = new AtomicReference<>();
@@ -45,6 +48,13 @@ public final class Session {
 
     public Grant grant() {
         return grant;
+    }
+
+    /** Adds a project the admin approved for this session ({@code lomi_project_open}); the grant's scopes stay as they were. */
+    public synchronized void extendGrant(ProjectId project) {
+        Set<ProjectId> projects = new HashSet<>(grant.projects());
+        projects.add(project);
+        grant = new Grant(grant.allProjects(), projects, grant.scopes());
     }
 
     public Instant connectedAt() {

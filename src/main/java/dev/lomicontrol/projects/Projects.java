@@ -22,13 +22,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
 
 /**
  * The projects the admin added (persisted), each with one default workspace. Adding a folder never
  * creates or changes anything in it; removing a project never deletes the folder. Every change
- * bumps {@link #revision()}.
+ * bumps the durable {@link #revision()} in the same transaction.
  */
 public final class Projects {
 
@@ -37,7 +36,6 @@ public final class Projects {
     private final Ledger store;
     private final Clock clock;
     private final RandomGenerator random;
-    private final AtomicLong revision = new AtomicLong(1);
 
     public Projects(Ledger store, Clock clock) {
         this(store, clock, new SecureRandom());
@@ -53,27 +51,36 @@ public final class Projects {
     public Project add(Path folder, Optional<String> name) {
         Path root = canonicalDirectory(folder);
         String projectName = name.filter(n -> !n.isBlank()).orElse(root.getFileName() == null ? root.toString() : root.getFileName().toString());
+        Project project = store.write(c -> {
+            Project added = insert(c, root, projectName, random, clock);
+            Layout.bumpRevision(c);
+            return added;
+        });
+        return project;
+    }
+
+    /** Inserts a project row and its default workspace; INVALID_ARGUMENT when the folder is already a project. */
+    static Project insert(Connection c, Path root, String projectName, RandomGenerator random, Clock clock) throws SQLException {
         validateName(projectName);
         ProjectId id = new ProjectId("prj-" + Ids.randomHex(random, 8));
         WorkspaceId workspace = new WorkspaceId("ws-" + Ids.randomHex(random, 8));
         long now = clock.millis();
-        store.write(c -> {
-            if (exists(c, "SELECT count(*) FROM project WHERE root = ?", root.toString())) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "project " + root + " was already added");
-            }
-            update(c, "INSERT INTO project (id, name, root, added_at) VALUES (?, ?, ?, ?)", id.value(), projectName, root.toString(), now);
-            update(c, "INSERT INTO workspace (id, project_id, name, created_at) VALUES (?, ?, ?, ?)", workspace.value(), id.value(), projectName, now);
-            return null;
-        });
-        revision.incrementAndGet();
-        return get(id).orElseThrow();
+        if (exists(c, "SELECT count(*) FROM project WHERE root = ?", root.toString())) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "project " + root + " was already added");
+        }
+        Layout.update(c, "INSERT INTO project (id, name, root, added_at) VALUES (?, ?, ?, ?)", id.value(), projectName, root.toString(), now);
+        Layout.update(c, "INSERT INTO workspace (id, project_id, name, created_at) VALUES (?, ?, ?, ?)", workspace.value(), id.value(), projectName, now);
+        return load(c).stream().filter(p -> p.id().equals(id)).findFirst().orElseThrow();
     }
 
     /** Removes the project (and its workspaces) from the broker; the folder is left as it is. */
     public Project remove(ProjectId id) {
         Project project = get(id).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no project " + id));
-        store.write(c -> update(c, "DELETE FROM project WHERE id = ?", id.value()));
-        revision.incrementAndGet();
+        store.write(c -> {
+            Layout.update(c, "DELETE FROM project WHERE id = ?", id.value());
+            Layout.bumpRevision(c);
+            return null;
+        });
         return project;
     }
 
@@ -90,12 +97,12 @@ public final class Projects {
         return list().stream().filter(p -> p.id().value().equals(idOrName) || p.name().equals(idOrName)).findFirst();
     }
 
-    /** The layout revision (decimal {@code domainRevision}); bumped by every change in this run. */
+    /** The durable layout revision (decimal {@code domainRevision}); bumped by every change. */
     public long revision() {
-        return revision.get();
+        return store.read(Layout::readRevision);
     }
 
-    private static List<Project> load(Connection c) throws SQLException {
+    static List<Project> load(Connection c) throws SQLException {
         Map<String, List<Workspace>> workspaces = new LinkedHashMap<>();
         try (PreparedStatement s = c.prepareStatement("SELECT id, project_id, name FROM workspace ORDER BY created_at, id"); ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
@@ -113,7 +120,8 @@ public final class Projects {
         return out;
     }
 
-    private static Path canonicalDirectory(Path folder) {
+    /** The folder as an absolute, canonical, existing directory that is not a link; INVALID_ARGUMENT otherwise. */
+    public static Path canonicalDirectory(Path folder) {
         if (!folder.isAbsolute()) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the project path must be absolute: " + folder);
         }
@@ -149,12 +157,4 @@ public final class Projects {
         }
     }
 
-    private static int update(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                s.setObject(i + 1, args[i]);
-            }
-            return s.executeUpdate();
-        }
-    }
 }

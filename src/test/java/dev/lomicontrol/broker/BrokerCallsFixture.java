@@ -3,6 +3,7 @@ package dev.lomicontrol.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.ToolName;
@@ -20,15 +21,19 @@ import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.pairing.Sessions;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.terminal.TerminalOptions;
+import dev.lomicontrol.terminal.Terminals;
 import dev.lomicontrol.testing.MutableClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -49,6 +54,9 @@ final class BrokerCallsFixture implements AutoCloseable {
     final Sessions sessions;
     final Episodes episodes;
     final List<Operation> stopRequests = new CopyOnWriteArrayList<>();
+    final Terminals terminals;
+    final DecisionBoard decisions = new DecisionBoard();
+    final AtomicBoolean yolo = new AtomicBoolean(false);
     final BrokerCalls calls;
 
     BrokerCallsFixture(Path temp) {
@@ -59,7 +67,8 @@ final class BrokerCallsFixture implements AutoCloseable {
         episodes = Episodes.open(ledger, clock, EpisodesProperties.defaults(), random);
         BrokerRuntime runtime = new BrokerRuntime(ledger.instance().value(), clock.instant(), temp, temp.resolve("run"));
         NativeStop recorder = operation -> stopRequests.add(operation);
-        calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock);
+        terminals = new Terminals(TerminalOptions.defaults(temp.resolve("shell")), random);
+        calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock, terminals, decisions, yolo::get, Duration.ofSeconds(120));
     }
 
     Session session() {
@@ -67,7 +76,12 @@ final class BrokerCallsFixture implements AutoCloseable {
     }
 
     Session session(Grant grant) {
-        PairingRequest request = new PairingRequest("req-" + random.nextInt(1_000_000), "test client", "00".repeat(32), 4242, clock.instant(),
+        return session(grant, 4242);
+    }
+
+    /** A session whose helper process is {@code peerPid} (the protected-terminal check reads its ancestry). */
+    Session session(Grant grant, long peerPid) {
+        PairingRequest request = new PairingRequest("req-" + random.nextInt(1_000_000), "test client", "00".repeat(32), peerPid, clock.instant(),
                 clock.instant().plusSeconds(60));
         return sessions.open(request, grant, () -> {});
     }
@@ -83,6 +97,52 @@ final class BrokerCallsFixture implements AutoCloseable {
 
     static String workspaceOf(Project project) {
         return project.workspaces().get(0).id().value();
+    }
+
+    /** JSON object text from name/value pairs (values: String, Number, Boolean, JsonNode or null). */
+    static String json(Object... pairs) {
+        tools.jackson.databind.node.ObjectNode node = JSON.createObjectNode();
+        for (int i = 0; i < pairs.length; i += 2) {
+            String name = (String) pairs[i];
+            Object value = pairs[i + 1];
+            if (value == null) {
+                node.putNull(name);
+            } else if (value instanceof String text) {
+                node.put(name, text);
+            } else if (value instanceof Integer number) {
+                node.put(name, number);
+            } else if (value instanceof Long number) {
+                node.put(name, number);
+            } else if (value instanceof Boolean flag) {
+                node.put(name, flag);
+            } else {
+                node.set(name, (JsonNode) value);
+            }
+        }
+        return JSON.writeValueAsString(node);
+    }
+
+    /** The current domainRevision as a layout mutation names it. */
+    String revision() {
+        return Long.toString(projects.revision());
+    }
+
+    /** Polls the operation until it leaves queued/running/cancelling/awaiting_user (or the deadline passes). */
+    JsonNode settled(Session session, String operationId, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            JsonNode operation = ok(session, "lomi_operation_get", json("operationId", operationId));
+            String state = operation.path("state").asString();
+            if (!List.of("queued", "running", "cancelling", "awaiting_user").contains(state) || System.nanoTime() > deadline) {
+                return operation;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return operation;
+            }
+        }
     }
 
     /** The raw envelope of one call; {@code arguments} is JSON text. */
@@ -121,6 +181,8 @@ final class BrokerCallsFixture implements AutoCloseable {
 
     @Override
     public void close() {
+        calls.close();
+        terminals.close();
         sessions.close();
         ledger.close();
     }

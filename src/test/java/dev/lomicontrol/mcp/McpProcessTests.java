@@ -45,7 +45,7 @@ class McpProcessTests {
 
             assertThat(discover.at("/result/supportedVersions").size()).isEqualTo(5);
             assertThat(discover.at("/result/resultType").asString()).isEqualTo("complete");
-            assertThat(tools.size()).isEqualTo(10);
+            assertThat(tools.size()).isEqualTo(Catalog.standard().all().size());
             for (JsonNode tool : tools.values()) {
                 assertThat(tool.has("inputSchema") && tool.has("outputSchema") && tool.has("annotations")).as(tool.get("name").asString()).isTrue();
             }

@@ -1,0 +1,19 @@
+package dev.lomicontrol.projects;
+
+import java.util.Locale;
+
+/** What a panel shows. Wire form is the lower-case name. */
+public enum PanelKind {
+    /** A blank scratch buffer, as a new workspace starts with. */
+    SCRATCH,
+    /** A real PTY terminal. */
+    TERMINAL;
+
+    public String wire() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    static PanelKind fromWire(String value) {
+        return valueOf(value.toUpperCase(Locale.ROOT));
+    }
+}

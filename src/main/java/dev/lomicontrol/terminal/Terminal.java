@@ -1,0 +1,543 @@
+package dev.lomicontrol.terminal;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.terminal.screen.Screen;
+import dev.lomicontrol.terminal.screen.ScreenSnapshot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One shell in a real PTY, observed by a dedicated reader thread that blocks on the PTY (an idle
+ * terminal costs no CPU). Output goes to a raw ring, a normalized text ring and the screen
+ * emulator; OSC 133 marks drive the prompt state and settle command runs. Input needs the current
+ * lease. Reads keep working after the shell exited.
+ */
+public final class Terminal {
+
+    static final int MAX_COMMAND_BYTES = 16 * 1024;
+    static final int MAX_INPUT_BYTES = 64 * 1024;
+    static final int MAX_PAGE_BYTES = 65536;
+    private static final int READ_BUFFER = 16 * 1024;
+    private static final Duration HANGUP_GRACE = Duration.ofSeconds(1);
+    private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+    private static final Logger log = LoggerFactory.getLogger(Terminal.class);
+
+    private final String id;
+    private final String profile;
+    private final Path startDirectory;
+    private final PtyChannel channel;
+    private final Screen screen;
+    private final Supplier<String> ids;
+    private final Thread reader;
+    private final Object lock = new Object();
+
+    // Guarded by lock.
+    private final ByteRing text;
+    private final ByteRing raw;
+    private final OutputScanner scanner = new OutputScanner();
+    private final ShellState shell = new ShellState();
+    private final InputSequencer inputs = new InputSequencer();
+    private final List<Runnable> exitListeners = new ArrayList<>();
+    private List<Runnable> deferred = new ArrayList<>();
+    private boolean exited;
+    private int exitCode;
+
+    // Reader thread only.
+    private boolean screenBroken;
+
+    private final OutputScanner.Sink sink = new OutputScanner.Sink() {
+        @Override
+        public void text(byte[] data, int offset, int length) {
+            text.append(data, offset, length);
+        }
+
+        @Override
+        public void mark(char kind, int code) {
+            shell.mark(kind, code, text.end(), deferred);
+        }
+
+        @Override
+        public void bracketedPaste(boolean on) {
+            shell.bracketedPaste(on);
+        }
+    };
+
+    Terminal(String id, String profile, Path cwd, PtyChannel channel, Screen screen, int ringBytes, Supplier<String> ids) {
+        this.id = id;
+        this.profile = profile;
+        this.startDirectory = cwd;
+        this.channel = channel;
+        this.screen = screen;
+        this.ids = ids;
+        this.text = new ByteRing(ringBytes);
+        this.raw = new ByteRing(ringBytes);
+        this.reader = new Thread(this::readLoop, "lomi-terminal-" + id.substring(0, 8));
+        this.reader.setDaemon(true);
+    }
+
+    void startReading() {
+        reader.start();
+    }
+
+    Thread readerThread() {
+        return reader;
+    }
+
+    /** The terminalSessionId: random 32 lower-case hex. */
+    public String id() {
+        return id;
+    }
+
+    /** "bash" or "zsh". */
+    public String profile() {
+        return profile;
+    }
+
+    public long shellPid() {
+        return channel.pid();
+    }
+
+    /** The shell's current directory while it runs (read from /proc), else the directory it started in. */
+    public Path cwd() {
+        try {
+            if (isAlive()) {
+                return Files.readSymbolicLink(Path.of("/proc", Long.toString(shellPid()), "cwd"));
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // not Linux, or the shell just exited
+        }
+        return startDirectory;
+    }
+
+    public boolean isAlive() {
+        synchronized (lock) {
+            return !exited;
+        }
+    }
+
+    /** The shell's exit status once it exited (128 + signal number when a signal ended it). */
+    public OptionalInt exitCode() {
+        synchronized (lock) {
+            return exited ? OptionalInt.of(exitCode) : OptionalInt.empty();
+        }
+    }
+
+    public PromptState prompt() {
+        synchronized (lock) {
+            return shell.prompt();
+        }
+    }
+
+    /** Whether the application turned bracketed paste on (CSI ? 2004 h); {@link #run} then wraps the command. */
+    public boolean bracketedPaste() {
+        synchronized (lock) {
+            return shell.bracketedPaste();
+        }
+    }
+
+    /** The newest command run, if any. */
+    public Optional<CommandRun> latest() {
+        synchronized (lock) {
+            return shell.latest();
+        }
+    }
+
+    /** One of the last {@value ShellState#RETAINED_RUNS} runs, by id. */
+    public Optional<CommandRun> command(String runId) {
+        synchronized (lock) {
+            return shell.command(runId);
+        }
+    }
+
+    /** Grants a new lease to {@code holder}, revoking the previous one. CONTROL_REVOKED once the shell exited. */
+    public Lease grantLease(String holder) {
+        if (holder == null || holder.isBlank()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a lease needs a holder");
+        }
+        try {
+            synchronized (lock) {
+                return shell.grant(new Lease(ids.get(), holder), deferred);
+            }
+        } finally {
+            runDeferred();
+        }
+    }
+
+    public Optional<Lease> lease() {
+        synchronized (lock) {
+            return shell.lease();
+        }
+    }
+
+    /** Revokes the current lease, whoever holds it; a run in flight settles as lost. */
+    public void revokeLease(String reason) {
+        try {
+            synchronized (lock) {
+                shell.revoke(reason, deferred);
+            }
+        } finally {
+            runDeferred();
+        }
+    }
+
+    /** Revokes the current lease if {@code holder} holds it. */
+    public void revokeLeasesOf(String holder, String reason) {
+        try {
+            synchronized (lock) {
+                if (shell.lease().map(lease -> lease.holder().equals(holder)).orElse(false)) {
+                    shell.revoke(reason, deferred);
+                }
+            }
+        } finally {
+            runDeferred();
+        }
+    }
+
+    /**
+     * Types one single-line command and Enter at a ready prompt, as one write (inside bracketed-paste
+     * markers when that mode is on). The run settles by the exit code the shell reports, or as lost.
+     *
+     * @throws LomiException INVALID_ARGUMENT for empty, multi-line, control-character or over-16-KiB
+     *     text; CONTROL_REVOKED without the current lease (or after exit); TARGET_BUSY while a run is
+     *     in flight or a command runs; PROMPT_STATE_UNKNOWN when the prompt is not ready
+     */
+    public CommandRun run(String leaseId, String command) {
+        byte[] line = CommandText.validate(command);
+        CommandRun run;
+        byte[] bytes;
+        channel.lock();
+        try {
+            synchronized (lock) {
+                shell.requireLease(leaseId);
+                shell.requireReadyForRun();
+                run = new CommandRun(this, ids.get(), command, text.end());
+                shell.remember(run);
+                shell.input();
+                bytes = CommandText.frame(line, shell.bracketedPaste());
+            }
+            try {
+                channel.write(bytes);
+            } catch (PtyChannel.WriteFailure e) {
+                Runnable lost = run.settle(new RunOutcome.Lost("the command could not be written: " + e.getMessage()
+                        + " after " + e.written + " of " + bytes.length + " bytes"));
+                if (lost != null) {
+                    lost.run();
+                }
+            }
+        } finally {
+            channel.unlock();
+            runDeferred();
+        }
+        return run;
+    }
+
+    /**
+     * Writes one Ctrl+C for {@code run}, which must be the latest run, started and not completed.
+     * Reports dispatch only; the run settles when the shell reports its exit.
+     *
+     * @throws LomiException CONTROL_REVOKED without the lease; TARGET_BUSY when the run is not the
+     *     latest, not started or already completed
+     */
+    public void interrupt(CommandRun run, String leaseId) {
+        channel.lock();
+        try {
+            synchronized (lock) {
+                shell.requireLease(leaseId);
+                if (shell.latest().orElse(null) != run || !run.startedObserved() || run.completed()) {
+                    throw new LomiException(ErrorCode.TARGET_BUSY,
+                            "only the latest command, started and not completed, can be interrupted");
+                }
+                run.markInterruptSent();
+            }
+            try {
+                channel.write(new byte[] {0x03});
+            } catch (PtyChannel.WriteFailure e) {
+                throw new LomiException(ErrorCode.OUTCOME_UNKNOWN, "the interrupt could not be written: " + e.getMessage());
+            }
+        } finally {
+            channel.unlock();
+        }
+    }
+
+    /**
+     * Writes {@code payload} (1..64 KiB, no NUL) as ordered input number {@code inputSequence}; a
+     * repeat of an earlier number with the same payload returns its stored acknowledgement and writes
+     * nothing. Any input makes the prompt not ready until the next command boundary.
+     *
+     * @throws LomiException INVALID_ARGUMENT for a bad payload; CONTROL_REVOKED without the lease;
+     *     REVISION_CONFLICT for a number other than the next; IDEMPOTENCY_CONFLICT for a repeat with
+     *     another payload; CURSOR_EXPIRED for a repeat older than the last 64 acknowledgements
+     */
+    public InputAck input(String leaseId, long inputSequence, byte[] payload) {
+        CommandText.validateInput(payload);
+        byte[] digest = InputSequencer.digest(payload);
+        channel.lock();
+        try {
+            long sequence;
+            synchronized (lock) {
+                shell.requireLease(leaseId);
+                InputAck stored = inputs.check(inputSequence, digest);
+                if (stored != null) {
+                    return stored;
+                }
+                sequence = inputs.accept(digest);
+                shell.input();
+            }
+            try {
+                channel.write(payload);
+                synchronized (lock) {
+                    return new InputAck(sequence, InputAck.DISPATCHED, false, inputs.next());
+                }
+            } catch (PtyChannel.WriteFailure e) {
+                synchronized (lock) {
+                    inputs.outcomeUnknown(sequence);
+                    return new InputAck(sequence, InputAck.OUTCOME_UNKNOWN, false, inputs.next());
+                }
+            }
+        } finally {
+            channel.unlock();
+        }
+    }
+
+    /** The number the next new {@link #input} must carry (1 at first). */
+    public long nextInputSequence() {
+        synchronized (lock) {
+            return inputs.next();
+        }
+    }
+
+    /** A page of normalized text (escape sequences and control characters removed). */
+    public OutputPage readText(long cursor, int maxBytes) {
+        checkPage(cursor, maxBytes);
+        synchronized (lock) {
+            return text.read(cursor, maxBytes, text.end(), true, exited);
+        }
+    }
+
+    /** A page of the raw PTY bytes (may end inside a UTF-8 character). */
+    public OutputPage readRaw(long cursor, int maxBytes) {
+        checkPage(cursor, maxBytes);
+        synchronized (lock) {
+            return raw.read(cursor, maxBytes, raw.end(), false, exited);
+        }
+    }
+
+    /**
+     * A page of the text between the run's start cursor and its end cursor (or the text ring's end
+     * while it has none); {@code cursor} -1 means the run's start. {@code end} is true when the page
+     * reaches that limit.
+     */
+    public OutputPage readCommand(CommandRun run, long cursor, int maxBytes) {
+        if (run == null || run.terminal() != this) {
+            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "the command run does not belong to terminal " + id);
+        }
+        long from = cursor == -1 ? run.startCursor() : cursor;
+        if (from < run.startCursor()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor " + cursor + " is before the command's start " + run.startCursor());
+        }
+        checkPage(from, maxBytes);
+        synchronized (lock) {
+            long limit = run.endCursor().orElse(text.end());
+            return text.read(from, maxBytes, limit, true, run.endCursor().isPresent() || exited);
+        }
+    }
+
+    /** What the screen shows now. */
+    public ScreenSnapshot screen() {
+        return screen.snapshot();
+    }
+
+    /** Total raw bytes read from the PTY so far. */
+    public long streamSequence() {
+        synchronized (lock) {
+            return raw.end();
+        }
+    }
+
+    /** The end of the text ring now (the cursor a fresh reader would start waiting at). */
+    public long textEnd() {
+        synchronized (lock) {
+            return text.end();
+        }
+    }
+
+    /**
+     * Waits until the text ring extends past {@code cursor}, the shell exits, or {@code timeout}
+     * passes; returns whether text past {@code cursor} is there. For long-polling reads.
+     */
+    public boolean awaitText(long cursor, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (lock) {
+            while (text.end() <= cursor && !exited) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                lock.wait(Math.max(1, left / 1_000_000));
+            }
+            return text.end() > cursor;
+        }
+    }
+
+    /** Waits up to {@code timeout} for the shell's exit to be observed; returns whether it was. */
+    public boolean awaitExit(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (lock) {
+            while (!exited) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                lock.wait(Math.max(1, left / 1_000_000));
+            }
+            return true;
+        }
+    }
+
+    /** Resizes the PTY and the screen (1..1024 each). */
+    public void resize(int columns, int rows) {
+        Terminals.checkSize(columns, rows);
+        channel.resize(columns, rows);
+        screen.resize(columns, rows);
+    }
+
+    /** Runs {@code listener} once when the shell's exit has been observed (at once if it already was). */
+    public void addExitListener(Runnable listener) {
+        synchronized (lock) {
+            if (!exited) {
+                exitListeners.add(listener);
+                return;
+            }
+        }
+        listener.run();
+    }
+
+    /** Ends the shell: SIGHUP, then SIGKILL after a short grace; returns once the exit was observed (or after ~6 s). */
+    public void kill() {
+        hangup();
+        try {
+            if (!awaitExit(HANGUP_GRACE)) {
+                channel.forceKill();
+                awaitExit(KILL_WAIT);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    void hangup() {
+        if (isAlive()) {
+            channel.hangup();
+        }
+    }
+
+    void forceKill() {
+        if (isAlive()) {
+            channel.forceKill();
+        }
+    }
+
+    private static void checkPage(long cursor, int maxBytes) {
+        if (maxBytes < 1 || maxBytes > MAX_PAGE_BYTES) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "maxBytes must be 1.." + MAX_PAGE_BYTES + ", not " + maxBytes);
+        }
+        if (cursor < 0) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor must not be negative");
+        }
+    }
+
+    private void readLoop() {
+        byte[] buffer = new byte[READ_BUFFER];
+        try {
+            for (int n = channel.read(buffer); n > 0; n = channel.read(buffer)) {
+                consume(buffer, n);
+            }
+        } catch (IOException e) {
+            // EIO once the last slave descriptor closed: the shell is gone
+        } catch (RuntimeException e) {
+            log.error("terminal {}: the reader failed; treating the shell as ended", id, e);
+            channel.forceKill();
+        }
+        finish();
+    }
+
+    private void consume(byte[] buffer, int n) {
+        synchronized (lock) {
+            raw.append(buffer, 0, n);
+            scanner.scan(buffer, 0, n, sink);
+            lock.notifyAll();
+        }
+        feedScreen(buffer, n);
+        runDeferred();
+    }
+
+    private void feedScreen(byte[] buffer, int n) {
+        if (screenBroken) {
+            return;
+        }
+        try {
+            byte[] reply = screen.feed(buffer, 0, n);
+            if (reply.length > 0) {
+                channel.reply(reply);
+            }
+        } catch (RuntimeException e) {
+            screenBroken = true;
+            log.error("terminal {}: the screen emulator failed; the screen stops updating", id, e);
+        }
+    }
+
+    private void finish() {
+        int code;
+        try {
+            code = channel.awaitExitCode();
+        } catch (InterruptedException e) {
+            code = -1;
+        }
+        List<Runnable> listeners;
+        synchronized (lock) {
+            shell.exited(code, deferred);
+            exitCode = code;
+            exited = true;
+            listeners = List.copyOf(exitListeners);
+            exitListeners.clear();
+            lock.notifyAll();
+        }
+        runDeferred();
+        for (Runnable listener : listeners) {
+            try {
+                listener.run();
+            } catch (RuntimeException e) {
+                log.warn("terminal {}: an exit listener failed", id, e);
+            }
+        }
+        channel.close();
+    }
+
+    /** Completes run outcomes decided under the lock, outside it. */
+    private void runDeferred() {
+        List<Runnable> actions;
+        synchronized (lock) {
+            if (deferred.isEmpty()) {
+                return;
+            }
+            actions = deferred;
+            deferred = new ArrayList<>();
+        }
+        actions.forEach(Runnable::run);
+    }
+
+    @Override
+    public String toString() {
+        return "Terminal[" + id + ", " + profile + ", pid " + shellPid() + "]";
+    }
+}

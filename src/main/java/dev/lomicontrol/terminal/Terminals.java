@@ -1,0 +1,195 @@
+package dev.lomicontrol.terminal;
+
+import com.pty4j.PtyProcess;
+import com.pty4j.PtyProcessBuilder;
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.Ids;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.terminal.screen.Screen;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * The terminal engine's entry point: starts shells in real PTYs with the OSC 133 integration,
+ * keeps at most {@link TerminalOptions#maxTerminals()} of them (live, or exited and still
+ * readable; the oldest exited one makes room first), and ends them all on close.
+ */
+public final class Terminals implements AutoCloseable {
+
+    static final int MAX_SIZE = 1024;
+    private static final Duration HANGUP_GRACE = Duration.ofSeconds(1);
+    private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+
+    private final TerminalOptions options;
+    private final RandomGenerator random;
+    private final Map<String, String> environmentOverrides;
+    private final ShellIntegration integration;
+    private final Map<String, Terminal> terminals = new LinkedHashMap<>();
+    private int starting;
+    private boolean closed;
+
+    /**
+     * Writes the shell integration into {@code options.integrationDirectory()}.
+     *
+     * @param random source of terminal, lease and run ids (a {@link java.security.SecureRandom} in production)
+     */
+    public Terminals(TerminalOptions options, RandomGenerator random) {
+        this(options, random, Map.of());
+    }
+
+    /** For tests: {@code environmentOverrides} replace inherited variables (HOME, for example). */
+    Terminals(TerminalOptions options, RandomGenerator random, Map<String, String> environmentOverrides) {
+        this.options = options;
+        this.random = random;
+        this.environmentOverrides = Map.copyOf(environmentOverrides);
+        this.integration = new ShellIntegration(options.integrationDirectory());
+    }
+
+    /** The profiles whose shell is installed here: "bash" (always expected), and "zsh" when present. */
+    public static List<String> installedProfiles() {
+        return ShellIntegration.installed();
+    }
+
+    /**
+     * Starts a real shell in a PTY with shell integration injected.
+     *
+     * @throws LomiException INVALID_ARGUMENT for an unknown profile, a cwd that is not a directory or
+     *     a size outside 1..1024; UNSUPPORTED_CAPABILITY for a profile not installed;
+     *     RESOURCE_EXHAUSTED beyond the cap; APP_CLOSING after {@link #close()}; APP_UNAVAILABLE when
+     *     the PTY or the shell cannot be started
+     */
+    public Terminal start(String profile, Path cwd, int columns, int rows) {
+        if (!ShellIntegration.BASH.equals(profile) && !ShellIntegration.ZSH.equals(profile)) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown terminal profile " + profile + "; use bash or zsh");
+        }
+        Path shell = ShellIntegration.executable(profile).orElseThrow(() ->
+                new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, profile + " is not installed on this host"));
+        if (cwd == null || !Files.isDirectory(cwd)) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the working directory " + cwd + " is not a directory");
+        }
+        checkSize(columns, rows);
+        reserveSlot();
+        Terminal terminal;
+        try {
+            terminal = spawn(profile, shell, cwd.toAbsolutePath(), columns, rows);
+        } catch (IOException | RuntimeException e) {
+            synchronized (this) {
+                starting--;
+            }
+            throw e instanceof LomiException lomi ? lomi
+                    : new LomiException(ErrorCode.APP_UNAVAILABLE, "the " + profile + " shell could not be started: " + e.getMessage(), e);
+        }
+        boolean refused;
+        synchronized (this) {
+            starting--;
+            refused = closed;
+            if (!refused) {
+                terminals.put(terminal.id(), terminal);
+            }
+        }
+        if (refused) {
+            terminal.kill();
+            throw new LomiException(ErrorCode.APP_CLOSING, "the terminal engine is closing");
+        }
+        return terminal;
+    }
+
+    private Terminal spawn(String profile, Path shell, Path cwd, int columns, int rows) throws IOException {
+        String id = newId();
+        PtyProcess process = new PtyProcessBuilder(integration.command(profile, shell))
+                .setEnvironment(integration.environment(profile, id, environmentOverrides))
+                .setDirectory(cwd.toString())
+                .setInitialColumns(columns)
+                .setInitialRows(rows)
+                .setConsole(false)
+                .start();
+        Terminal terminal = new Terminal(id, profile, cwd, new PtyChannel(process), new Screen(columns, rows),
+                options.ringBytes(), this::newId);
+        terminal.startReading();
+        return terminal;
+    }
+
+    /** Takes a slot, first dropping the oldest exited terminals when at the cap. */
+    private synchronized void reserveSlot() {
+        if (closed) {
+            throw new LomiException(ErrorCode.APP_CLOSING, "the terminal engine is closing");
+        }
+        Iterator<Terminal> oldestFirst = terminals.values().iterator();
+        while (terminals.size() + starting >= options.maxTerminals() && oldestFirst.hasNext()) {
+            if (!oldestFirst.next().isAlive()) {
+                oldestFirst.remove();
+            }
+        }
+        if (terminals.size() + starting >= options.maxTerminals()) {
+            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED,
+                    "at most " + options.maxTerminals() + " terminals may be open at once");
+        }
+        starting++;
+    }
+
+    public synchronized Optional<Terminal> find(String terminalSessionId) {
+        return Optional.ofNullable(terminals.get(terminalSessionId));
+    }
+
+    /** Every terminal kept, oldest first (exited ones included until they make room). */
+    public synchronized List<Terminal> all() {
+        return List.copyOf(terminals.values());
+    }
+
+    /** Ends the terminal's shell (if alive) and forgets it; false when no such terminal is kept. */
+    public boolean remove(String terminalSessionId) {
+        Terminal terminal;
+        synchronized (this) {
+            terminal = terminals.remove(terminalSessionId);
+        }
+        if (terminal == null) {
+            return false;
+        }
+        terminal.kill();
+        return true;
+    }
+
+    /** Ends every shell: SIGHUP to all, then SIGKILL to those still alive after a short grace. */
+    @Override
+    public void close() {
+        List<Terminal> live;
+        synchronized (this) {
+            closed = true;
+            live = List.copyOf(terminals.values());
+        }
+        live.forEach(Terminal::hangup);
+        try {
+            long deadline = System.nanoTime() + HANGUP_GRACE.toNanos();
+            for (Terminal terminal : live) {
+                terminal.awaitExit(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            }
+            live.forEach(Terminal::forceKill);
+            for (Terminal terminal : live) {
+                terminal.awaitExit(KILL_WAIT);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static void checkSize(int columns, int rows) {
+        if (columns < 1 || columns > MAX_SIZE || rows < 1 || rows > MAX_SIZE) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT,
+                    "columns and rows must be 1.." + MAX_SIZE + ", not " + columns + "x" + rows);
+        }
+    }
+
+    private String newId() {
+        synchronized (random) {
+            return Ids.randomHex(random, 16);
+        }
+    }
+}

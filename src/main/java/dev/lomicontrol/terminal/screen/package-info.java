@@ -1,0 +1,5 @@
+/**
+ * A compact xterm-subset screen emulator: it keeps the visible grid of a real PTY so an agent can read
+ * what a full-screen program (vi, less, top) shows. Entry point: {@link dev.lomicontrol.terminal.screen.Screen}.
+ */
+package dev.lomicontrol.terminal.screen;

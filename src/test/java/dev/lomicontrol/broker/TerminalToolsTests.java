@@ -1,0 +1,400 @@
+package dev.lomicontrol.broker;
+
+import static dev.lomicontrol.broker.BrokerCallsFixture.json;
+import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.pairing.Grant;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Project;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Terminal tools end to end through the broker's dispatcher with real bash in real PTYs and a real
+ * SQLite ledger: runs settle from the exit code the shell reports, cancel and interrupt send Ctrl+C,
+ * input is ordered by sequence, leases die on takeover, revocation and restart, and the terminal
+ * hosting the caller is protected.
+ */
+class TerminalToolsTests {
+
+    static final Duration SETTLE = Duration.ofSeconds(20);
+
+    @TempDir
+    Path temp;
+
+    BrokerCallsFixture broker;
+    Session session;
+    Project project;
+    RetryEpochId epoch;
+    final AtomicInteger keys = new AtomicInteger();
+
+    @BeforeEach
+    void open() {
+        broker = new BrokerCallsFixture(temp);
+        project = broker.project("term");
+        session = broker.session();
+        epoch = broker.connect(session, project);
+    }
+
+    @AfterEach
+    void close() {
+        broker.close();
+    }
+
+    @Test
+    void echoSucceedsAndItsOutputIsReadableInCommandMode() {
+        Created terminal = create(session, epoch);
+        JsonNode run = run(terminal, "echo hello-from-lomi");
+
+        assertThat(run.path("state").asString()).isEqualTo("succeeded");
+        assertThat(run.path("effectState").asString()).isEqualTo("complete");
+        assertThat(run.path("result").path("exitCode").asInt()).isZero();
+        JsonNode output = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "command", "operationId", run.path("operationId").asString()));
+        assertThat(output.path("text").asString()).contains("hello-from-lomi");
+        assertThat(output.path("command").path("completed").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aNonZeroExitFailsTheOperationWithTheCodeRecorded() {
+        Created terminal = create(session, epoch);
+        JsonNode run = run(terminal, "(exit 7)");
+
+        assertThat(run.path("state").asString()).isEqualTo("failed");
+        assertThat(run.path("effectState").asString()).isEqualTo("complete");
+        assertThat(run.path("result").path("exitCode").asInt()).isEqualTo(7);
+    }
+
+    @Test
+    void cancellingASleepSendsCtrlCAndSettlesCancelled() {
+        Created terminal = create(session, epoch);
+        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
+        assertThat(started.path("state").asString()).isEqualTo("running");
+        awaitStarted(terminal);
+
+        JsonNode cancel = broker.ok(session, "lomi_operation_cancel", json("operationId", started.path("operationId").asString()));
+        assertThat(cancel.path("state").asString()).isEqualTo("cancelling");
+        assertThat(cancel.path("stopDelivered").asBoolean()).isTrue();
+
+        JsonNode settled = broker.settled(session, started.path("operationId").asString(), SETTLE);
+        assertThat(settled.path("state").asString()).isEqualTo("cancelled");
+        assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(130);
+    }
+
+    @Test
+    void interruptReportsTheDispatchAndTheRunEndsWithExit130() {
+        Created terminal = create(session, epoch);
+        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
+        awaitStarted(terminal);
+
+        JsonNode interrupt = broker.ok(session, "lomi_terminal_interrupt", terminal.op("leaseId", terminal.lease, "operationId",
+                started.path("operationId").asString()));
+        assertThat(interrupt.path("state").asString()).isEqualTo("succeeded");
+        assertThat(interrupt.path("result").path("dispatched").asBoolean()).isTrue();
+
+        JsonNode settled = broker.settled(session, started.path("operationId").asString(), SETTLE);
+        assertThat(settled.path("state").asString()).isEqualTo("failed");
+        assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(130);
+        assertThat(broker.refused(session, "lomi_terminal_interrupt", terminal.op("leaseId", terminal.lease, "operationId",
+                started.path("operationId").asString()))).isEqualTo(ErrorCode.TARGET_BUSY);
+    }
+
+    @Test
+    void inputIsOrderedBySequenceAndARepeatConfirmsInsteadOfResending() {
+        Created terminal = create(session, epoch);
+        JsonNode first = broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "echo typed"));
+        assertThat(first.path("state").asString()).isEqualTo("dispatched");
+        assertThat(first.path("nextInputSequence").asString()).isEqualTo("2");
+
+        JsonNode repeat = broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "echo typed"));
+        assertThat(repeat.path("repeated").asBoolean()).isTrue();
+        assertThat(broker.refused(session, "lomi_terminal_input", terminal.input(1, "text", "echo other"))).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
+        assertThat(broker.refused(session, "lomi_terminal_input", terminal.input(3, "key", "enter"))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        broker.ok(session, "lomi_terminal_input", terminal.input(2, "key", "enter"));
+
+        awaitText(terminal, "typed\r\n");
+        String text = readAll(terminal);
+        assertThat(text.split("echo typed", -1)).hasSize(2);
+    }
+
+    @Test
+    void aClaimApprovedByTheAdminTakesTheLeaseFromItsHolder() {
+        Created terminal = create(session, epoch);
+        Session other = broker.session();
+        RetryEpochId otherEpoch = broker.connect(other, project);
+
+        JsonNode claim = broker.ok(other, "lomi_panel_control", terminal.withOp(json("workspaceId", terminal.workspace, "panelId", terminal.panel,
+                "terminalSessionId", terminal.id, "action", "claim"), null, otherEpoch));
+        assertThat(claim.path("state").asString()).isEqualTo("awaiting_user");
+        broker.decisions.decide(new OperationId(claim.path("operationId").asString()), true);
+        JsonNode claimed = broker.ok(other, "lomi_operation_get", json("operationId", claim.path("operationId").asString()));
+        assertThat(claimed.path("state").asString()).isEqualTo("succeeded");
+        String otherLease = claimed.path("result").path("leaseId").asString();
+        assertThat(otherLease).hasSize(32).isNotEqualTo(terminal.lease);
+
+        assertThat(broker.refused(session, "lomi_terminal_input", terminal.input(1, "text", "x"))).isEqualTo(ErrorCode.CONTROL_REVOKED);
+        JsonNode list = broker.ok(other, "lomi_panel_list", json("workspaceId", terminal.workspace));
+        JsonNode panel = list.path("panels").get(list.path("panels").size() - 1);
+        assertThat(panel.path("inputControlled").asBoolean()).isTrue();
+        assertThat(panel.path("ownership").asString()).isEqualTo("other_session");
+    }
+
+    @Test
+    void revokingTheSessionKillsItsLeaseAndARunningCommandBecomesOutcomeUnknown() {
+        Created terminal = create(session, epoch);
+        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
+        awaitStarted(terminal);
+
+        broker.sessions.revoke(session.id(), "test revocation");
+        broker.calls.sessionEnded(session);
+
+        Session admin = broker.session();
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        String state;
+        do {
+            state = broker.ledger.get(session.id(), new OperationId(started.path("operationId").asString())).orElseThrow().state().wire();
+        } while (!state.equals("outcome_unknown") && System.nanoTime() < deadline);
+        assertThat(state).isEqualTo("outcome_unknown");
+        JsonNode list = broker.ok(admin, "lomi_panel_list", json("workspaceId", terminal.workspace));
+        assertThat(list.path("panels").get(list.path("panels").size() - 1).path("inputControlled").asBoolean()).isFalse();
+    }
+
+    @Test
+    void aRunningTerminalCannotBeClosedAndAnIdleOneCan() {
+        Created terminal = create(session, epoch);
+        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
+        awaitStarted(terminal);
+        assertThat(broker.refused(session, "lomi_panel_close", terminal.layoutOp())).isEqualTo(ErrorCode.TARGET_BUSY);
+        assertThat(broker.refused(session, "lomi_workspace_update", terminal.withOp(json("workspaceId", terminal.workspace, "action", "close"),
+                broker.revision(), epoch))).isIn(ErrorCode.TARGET_BUSY, ErrorCode.INVALID_ARGUMENT);
+
+        broker.ok(session, "lomi_operation_cancel", json("operationId", started.path("operationId").asString()));
+        broker.settled(session, started.path("operationId").asString(), SETTLE);
+        awaitPrompt(terminal, "ready");
+        assertThat(broker.ok(session, "lomi_panel_close", terminal.layoutOp()).path("state").asString()).isEqualTo("succeeded");
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        while (broker.terminals.find(terminal.id).filter(t -> t.isAlive()).isPresent() && System.nanoTime() < deadline) {
+            sleep(20);
+        }
+        assertThat(broker.terminals.find(terminal.id).filter(t -> t.isAlive())).as("the closed panel's shell ended").isEmpty();
+    }
+
+    @Test
+    void aFullScreenProgramIsReadableInScreenMode() throws Exception {
+        Path file = project.root().resolve("lines.txt");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 1; i <= 200; i++) {
+            lines.append("screen line ").append(i).append('\n');
+        }
+        Files.writeString(file, lines);
+        Created terminal = create(session, epoch);
+        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "less lines.txt"));
+
+        JsonNode screen = null;
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        while (System.nanoTime() < deadline) {
+            screen = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen"));
+            if (screen.path("buffer").asString().equals("alternate") && screen.path("text").asString().contains("screen line 20")) {
+                break;
+            }
+            Thread.sleep(50);
+        }
+        assertThat(screen.path("kind").asString()).isEqualTo("terminal_screen");
+        assertThat(screen.path("buffer").asString()).isEqualTo("alternate");
+        assertThat(screen.path("lines").get(0).asString()).isEqualTo("screen line 1");
+        assertThat(screen.path("rows").asInt()).isEqualTo(32);
+
+        broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "q"));
+        JsonNode settled = broker.settled(session, started.path("operationId").asString(), SETTLE);
+        assertThat(settled.path("state").asString()).isEqualTo("succeeded");
+        assertThat(broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen")).path("buffer").asString()).isEqualTo("normal");
+    }
+
+    @Test
+    void theTerminalHostingTheCallingAgentIsProtected() throws Exception {
+        Created terminal = create(session, epoch);
+        broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "sleep 300 & echo CHILD=$!\r"));
+        String text = awaitText(terminal, "CHILD=");
+        java.util.regex.Matcher matcher = java.util.regex.Pattern.compile("CHILD=([0-9]+)").matcher(text);
+        assertThat(matcher.find()).isTrue();
+        long child = Long.parseLong(matcher.group(1));
+
+        Session hosted = broker.session(Grant.full(), child);
+        RetryEpochId hostedEpoch = broker.connect(hosted, project);
+        assertThat(broker.refused(hosted, "lomi_panel_control", terminal.withOp(json("workspaceId", terminal.workspace, "panelId", terminal.panel,
+                "terminalSessionId", terminal.id, "action", "claim"), null, hostedEpoch))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        // even holding a valid lease (here: the creator's), the hosted agent cannot type into or run in its own terminal
+        ObjectNode input = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", terminal.workspace, "panelId", terminal.panel,
+                "terminalSessionId", terminal.id, "leaseId", terminal.lease, "inputSequence", "2"));
+        input.set("input", BrokerCallsFixture.JSON.readTree(json("type", "text", "text", "echo no")));
+        assertThat(broker.refused(hosted, "lomi_terminal_input", input.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(terminal.withOp(json("workspaceId", terminal.workspace, "panelId", terminal.panel,
+                "terminalSessionId", terminal.id, "leaseId", terminal.lease, "command", "echo no"), null, hostedEpoch));
+        assertThat(broker.refused(hosted, "lomi_terminal_run", run.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.ok(session, "lomi_terminal_input", terminal.input(2, "text", "kill %1\r")).path("state").asString()).isEqualTo("dispatched");
+    }
+
+    @Test
+    void aRestartLeavesTheProjectAndMarksItsTerminalExited() {
+        Created terminal = create(session, epoch);
+        broker.close();
+        broker = new BrokerCallsFixture(temp);
+        Session later = broker.session();
+
+        JsonNode list = broker.ok(later, "lomi_panel_list", json("workspaceId", terminal.workspace));
+        JsonNode panel = list.path("panels").get(list.path("panels").size() - 1);
+        assertThat(panel.path("terminalSessionId").asString()).isEqualTo(terminal.id);
+        assertThat(panel.path("runtimeState").asString()).isEqualTo("exited");
+        assertThat(broker.refused(later, "lomi_terminal_read", terminal.read())).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+    }
+
+    @Test
+    void aCwdOutsideTheProjectIsRefused() throws Exception {
+        Files.createDirectories(project.root().resolve("sub"));
+        Files.createSymbolicLink(project.root().resolve("escape"), temp);
+        for (String cwd : new String[] {"../", "/tmp", "escape", "sub/../.."}) {
+            ErrorCode code = broker.refused(session, "lomi_terminal_create", layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", cwd)));
+            assertThat(code).as(cwd).isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.SCOPE_DENIED);
+        }
+        JsonNode inSub = broker.ok(session, "lomi_terminal_create", layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", "sub")));
+        assertThat(inSub.path("state").asString()).isEqualTo("succeeded");
+    }
+
+    // --- helpers
+
+    private final class Created {
+        final String workspace;
+        final String panel;
+        final String id;
+        final String lease;
+
+        Created(JsonNode result) {
+            workspace = result.path("workspaceId").asString();
+            panel = result.path("panelId").asString();
+            id = result.path("terminalSessionId").asString();
+            lease = result.path("leaseId").asString();
+        }
+
+        String op(Object... pairs) {
+            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(pairs));
+            node.put("workspaceId", workspace);
+            node.put("panelId", panel);
+            node.put("terminalSessionId", id);
+            return withOp(node.toString(), null, epoch);
+        }
+
+        String layoutOp() {
+            return withOp(json("workspaceId", workspace, "panelId", panel, "terminalSessionId", id), broker.revision(), epoch);
+        }
+
+        String read(Object... pairs) {
+            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(pairs));
+            node.put("workspaceId", workspace);
+            node.put("panelId", panel);
+            node.put("terminalSessionId", id);
+            return node.toString();
+        }
+
+        String input(long sequence, String type, String value) {
+            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", workspace, "panelId", panel, "terminalSessionId", id,
+                    "leaseId", lease, "inputSequence", Long.toString(sequence)));
+            node.set("input", BrokerCallsFixture.JSON.readTree(json("type", type, type.equals("text") ? "text" : "key", value)));
+            return node.toString();
+        }
+
+        String withOp(String arguments, String revision, RetryEpochId epoch) {
+            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
+            if (revision != null) {
+                node.put("expectedRevision", revision);
+            }
+            node.put("retryEpoch", epoch.value());
+            node.put("requestKey", "k-" + keys.incrementAndGet());
+            return node.toString();
+        }
+    }
+
+    private Created create(Session owner, RetryEpochId ownerEpoch) {
+        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", workspaceOf(project), "expectedRevision", broker.revision(),
+                "retryEpoch", ownerEpoch.value(), "requestKey", "create-" + keys.incrementAndGet()));
+        JsonNode op = broker.ok(owner, "lomi_terminal_create", node.toString());
+        assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
+        Created created = new Created(op.path("result"));
+        awaitPrompt(created, "ready");
+        return created;
+    }
+
+    private String layoutOp(String arguments) {
+        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
+        node.put("expectedRevision", broker.revision());
+        node.put("retryEpoch", epoch.value());
+        node.put("requestKey", "k-" + keys.incrementAndGet());
+        return node.toString();
+    }
+
+    private JsonNode run(Created terminal, String command) {
+        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", command));
+        return broker.settled(session, started.path("operationId").asString(), SETTLE);
+    }
+
+    private void awaitPrompt(Created terminal, String prompt) {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        String seen = "";
+        while (System.nanoTime() < deadline) {
+            seen = broker.ok(session, "lomi_terminal_read", terminal.read()).path("prompt").asString();
+            if (seen.equals(prompt)) {
+                return;
+            }
+            sleep(20);
+        }
+        throw new AssertionError("prompt never became " + prompt + " (last: " + seen + ")");
+    }
+
+    private void awaitStarted(Created terminal) {
+        awaitPrompt(terminal, "running");
+    }
+
+    private String awaitText(Created terminal, String needle) {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        String text = "";
+        while (System.nanoTime() < deadline) {
+            text = readAll(terminal);
+            if (text.contains(needle)) {
+                return text;
+            }
+            sleep(20);
+        }
+        throw new AssertionError("never saw " + needle + " in: " + text);
+    }
+
+    private String readAll(Created terminal) {
+        StringBuilder text = new StringBuilder();
+        String cursor = "0";
+        while (true) {
+            JsonNode page = broker.ok(session, "lomi_terminal_read", terminal.read("cursor", cursor, "maxBytes", 65536));
+            text.append(page.path("text").asString());
+            if (page.path("end").asBoolean() || page.path("nextCursor").asString().equals(cursor)) {
+                return text.toString();
+            }
+            cursor = page.path("nextCursor").asString();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
