@@ -63,14 +63,88 @@ class BrokerContractTests {
                 .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
         String workspaceId = call(helper, "lomi_workspace_list", "{\"limit\":1}", true).at("/data/workspaces/0/workspaceId").asString();
         String workspace = "{\"workspaceId\":\"" + workspaceId + "\"}";
-        call(helper, "lomi_connect", workspace, true);
+        String epoch = call(helper, "lomi_connect", workspace, true).at("/data/retryEpoch").asString();
         call(helper, "lomi_events_read", workspace, true);
         call(helper, "lomi_operation_get", NO_OPERATION, false);
         call(helper, "lomi_operation_cancel", NO_OPERATION, false);
         call(helper, "lomi_session_attach", "{\"externalId\":\"thread-1\"}", true);
         call(helper, "lomi_episodes", "{}", true);
         call(helper, "lomi_session_detach", "{}", true);
+        exerciseLayoutAndTerminalTools(helper, workspaceId, epoch);
         assertThat(outputSchemas.keySet()).as("every catalog tool was listed").hasSize(Catalog.standard().all().size());
+    }
+
+    /** The layout and terminal tools through the real helper and broker, with a real bash behind the terminal. */
+    private void exerciseLayoutAndTerminalTools(McpProcess helper, String workspaceId, String epoch) throws Exception {
+        String ws = "\"workspaceId\":\"" + workspaceId + "\"";
+        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true).at("/data/domainRevision").asString();
+        JsonNode created = call(helper, "lomi_workspace_create", "{" + ws + ",\"name\":\"second\"" + op(revision, epoch) + "}", true);
+        String second = created.at("/data/result/workspaceId").asString();
+        revision = created.at("/data/result/domainRevision").asString();
+        JsonNode renamed = call(helper, "lomi_workspace_update", "{\"workspaceId\":\"" + second + "\",\"name\":\"renamed\"" + op(revision, epoch) + "}", true);
+        revision = renamed.at("/data/result/domainRevision").asString();
+        call(helper, "lomi_workspace_update", "{" + ws + ",\"name\":\"stale\"" + op("1", epoch) + "}", false);
+
+        JsonNode terminal = call(helper, "lomi_terminal_create", "{" + ws + op(revision, epoch) + "}", true).at("/data/result");
+        revision = terminal.get("domainRevision").asString();
+        String target = ws + ",\"panelId\":\"" + terminal.get("panelId").asString() + "\",\"terminalSessionId\":\""
+                + terminal.get("terminalSessionId").asString() + "\"";
+        String lease = ",\"leaseId\":\"" + terminal.get("leaseId").asString() + "\"";
+        awaitPrompt(helper, target);
+        JsonNode run = call(helper, "lomi_terminal_run", "{" + target + lease + ",\"command\":\"echo contract\"" + op(null, epoch) + "}", true);
+        String runId = run.at("/data/operationId").asString();
+        JsonNode settled = run;
+        for (int i = 0; i < 200 && !settled.at("/data/state").asString().equals("succeeded"); i++) {
+            Thread.sleep(50);
+            settled = call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true);
+        }
+        assertThat(settled.at("/data/state").asString()).isEqualTo("succeeded");
+        assertThat(call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\"}", true)
+                .at("/data/text").asString()).contains("contract");
+        call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"raw\",\"cursor\":\"0\"}", true);
+        call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"screen\"}", true);
+        call(helper, "lomi_terminal_input", "{" + target + lease + ",\"inputSequence\":\"1\",\"input\":{\"type\":\"key\",\"key\":\"enter\"}}", true);
+        call(helper, "lomi_terminal_interrupt", "{" + target + lease + ",\"operationId\":\"" + runId + "\"" + op(null, epoch) + "}", false);
+        awaitPrompt(helper, target);
+
+        JsonNode list = call(helper, "lomi_panel_list", "{" + ws + "}", true);
+        revision = list.at("/data/domainRevision").asString();
+        String firstTab = list.at("/data/tabs/0/tabId").asString();
+        JsonNode moved = call(helper, "lomi_panel_move", "{" + ws + ",\"movement\":{\"type\":\"reorder_tab\",\"tabId\":\"" + firstTab + "\"}"
+                + op(revision, epoch) + "}", true);
+        revision = moved.at("/data/result/domainRevision").asString();
+        JsonNode focused = call(helper, "lomi_panel_focus", "{" + target + op(revision, epoch) + "}", true);
+        revision = focused.at("/data/result/domainRevision").asString();
+        call(helper, "lomi_panel_control", "{" + target + ",\"action\":\"release\"" + op(null, epoch) + "}", true);
+        JsonNode closed = call(helper, "lomi_panel_close", "{" + target + op(revision, epoch) + "}", true);
+        assertThat(closed.at("/data/state").asString()).isEqualTo("succeeded");
+        revision = closed.at("/data/result/domainRevision").asString();
+
+        Path folder = Files.createDirectories(temp.resolve("opened"));
+        JsonNode opened = call(helper, "lomi_project_open", "{" + ws + ",\"projectPath\":\"" + folder.toRealPath() + "\",\"name\":\"opened\""
+                + op(revision, epoch) + "}", true);
+        assertThat(opened.at("/data/state").asString()).as("YOLO approves at once").isEqualTo("succeeded");
+        revision = opened.at("/data/result/domainRevision").asString();
+        String openedWs = opened.at("/data/result/workspaceId").asString();
+        String openedProject = opened.at("/data/result/projectId").asString();
+        JsonNode projectClosed = call(helper, "lomi_project_close", "{\"workspaceId\":\"" + openedWs + "\",\"projectId\":\"" + openedProject + "\""
+                + op(revision, epoch) + "}", true);
+        assertThat(projectClosed.at("/data/state").asString()).isEqualTo("succeeded");
+        assertThat(Files.isDirectory(folder)).isTrue();
+    }
+
+    private void awaitPrompt(McpProcess helper, String target) throws Exception {
+        String prompt = "";
+        for (int i = 0; i < 400 && !prompt.equals("ready"); i++) {
+            prompt = call(helper, "lomi_terminal_read", "{" + target + "}", true).at("/data/prompt").asString();
+            Thread.sleep(25);
+        }
+        assertThat(prompt).isEqualTo("ready");
+    }
+
+    private String op(String revision, String epoch) {
+        return (revision == null ? "" : ",\"expectedRevision\":\"" + revision + "\"") + ",\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"contract-"
+                + (++ids) + "\"";
     }
 
     /** Calls a tool, checks ok/error as expected and the envelope against the published schema; returns the envelope. */

@@ -55,11 +55,13 @@ final class Parser {
                     continue;
                 }
                 if (b == '\n') {
+                    state.forgetLastGraphic();
                     state.lineFeed();
                     i++;
                     continue;
                 }
                 if (b == '\r') {
+                    state.forgetLastGraphic();
                     state.carriageReturn();
                     i++;
                     continue;
@@ -99,6 +101,9 @@ final class Parser {
     }
 
     private void acceptControl(int c) {
+        if (c != ESC) {
+            state.forgetLastGraphic();
+        }
         if (c == 0x18 || c == 0x1A) {
             mode = GROUND;
         } else if (c == ESC) {
@@ -152,6 +157,7 @@ final class Parser {
             if (intermediateCount <= 2) {
                 sequences.escape(intermediates, c);
             }
+            state.forgetLastGraphic();
         }
     }
 
@@ -182,6 +188,7 @@ final class Parser {
             if (mode != CSI_IGNORE && intermediateCount <= 2) {
                 sequences.controlSequence(prefix, intermediates, c, params);
             }
+            state.forgetLastGraphic();
             mode = GROUND;
         } else if (mode == CSI_IGNORE) {
             return;
@@ -217,6 +224,7 @@ final class Parser {
     }
 
     private void finishString() {
+        state.forgetLastGraphic();
         if (mode == OSC || mode == OSC_ESCAPE) {
             sequences.operatingSystemCommand(string);
             string.setLength(0);

@@ -127,7 +127,10 @@ final class ScreenState {
         }
     }
 
-    /** REP: prints the last printed character {@code count} times (at most one screenful). */
+    /**
+     * REP: prints the preceding character {@code count} times (at most one screenful). As in ECMA-48
+     * it must directly follow that character: any control in between makes it a no-op.
+     */
     void repeat(int count) {
         if (lastGraphic < 0) {
             return;
@@ -136,6 +139,11 @@ final class ScreenState {
         for (int i = 0; i < n; i++) {
             print(lastGraphic);
         }
+    }
+
+    /** Called for every control function, so that a later REP has no preceding character to repeat. */
+    void forgetLastGraphic() {
+        lastGraphic = -1;
     }
 
     // ---- C0 controls and simple motions

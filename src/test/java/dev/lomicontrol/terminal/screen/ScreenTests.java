@@ -254,6 +254,15 @@ class ScreenTests {
     }
 
     @Test
+    void repeatMustFollowTheCharacterDirectly() {
+        ScreenDriver t = new ScreenDriver(10, 2);
+
+        t.write("x\r\033[3by\033[2b\033[2b\033[Cz\033[H\033[2b");
+
+        assertThat(t.line(0)).isEqualTo("yyy z");
+    }
+
+    @Test
     void insertModeShiftsTheRestOfTheLine() {
         ScreenDriver t = new ScreenDriver(10, 2);
 
