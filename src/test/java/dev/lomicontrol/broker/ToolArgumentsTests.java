@@ -11,14 +11,17 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /** Rules every broker tool shares: native input validation and authority checked before anything else. */
 class ToolArgumentsTests {
 
-    static final List<String> TOOLS = List.of("lomi_workspace_list", "lomi_connect", "lomi_operation_get", "lomi_operation_cancel",
-            "lomi_events_read", "lomi_session_attach", "lomi_session_detach", "lomi_episodes");
+    /** Every tool the broker answers. */
+    static final List<String> TOOLS = List.copyOf(new java.util.TreeSet<>(BrokerCalls.SCOPES.keySet()));
+
+    static List<String> tools() {
+        return TOOLS;
+    }
 
     @TempDir
     Path temp;
@@ -36,8 +39,7 @@ class ToolArgumentsTests {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"lomi_workspace_list", "lomi_connect", "lomi_operation_get", "lomi_operation_cancel", "lomi_events_read",
-        "lomi_session_attach", "lomi_session_detach", "lomi_episodes"})
+    @org.junit.jupiter.params.provider.MethodSource("tools")
     void anUnknownFieldIsRefusedAsInvalidArgument(String tool) {
         Session session = broker.session();
 

@@ -74,6 +74,57 @@ class BrokerContractTests {
         assertThat(outputSchemas.keySet()).as("every catalog tool was listed").hasSize(Catalog.standard().all().size());
     }
 
+    /**
+     * Without YOLO, end to end with real processes: the admin approves the client's pairing in the
+     * console, the agent asks to open a folder, the operation waits in awaiting_user with its exact
+     * plan in {@code decision list}, and {@code decision approve} lets it run once.
+     */
+    @Test
+    void aProjectOpenWaitsForTheAdminsDecisionInTheConsole() throws Exception {
+        Path data = temp.resolve("data");
+        Path brokerErr = temp.resolve("broker.err");
+        Process broker = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile()).start();
+        try {
+            String key = await(brokerErr, KEY, broker);
+            await(brokerErr, Pattern.compile("admin socket"), broker);
+            console(data, "project", "add", Files.createDirectories(temp.resolve("project")).toString());
+            try (McpProcess helper = McpProcess.start(temp.resolve("helper.err"),
+                    List.of("--discovery-file", data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key),
+                    Map.of("lomi.mcp.label-grace-ms", "0"))) {
+                helper.initialize("2025-11-25");
+                String pairing = helper.awaitPhase("pairing_required").path("pairingRequestId").asString();
+                console(data, "pairing", "approve", pairing);
+                helper.awaitPhase("connected");
+                helper.request(++ids, "tools/list", null).at("/result/tools").values()
+                        .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
+                String workspaceId = call(helper, "lomi_workspace_list", "{}", true).at("/data/workspaces/0/workspaceId").asString();
+                JsonNode connection = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true);
+                String revision = call(helper, "lomi_panel_list", "{\"workspaceId\":\"" + workspaceId + "\"}", true).at("/data/domainRevision").asString();
+                Path folder = Files.createDirectories(temp.resolve("asked-for")).toRealPath();
+                String request = "{\"workspaceId\":\"" + workspaceId + "\",\"projectPath\":\"" + folder + "\",\"name\":\"asked\",\"expectedRevision\":\""
+                        + revision + "\",\"retryEpoch\":\"" + connection.at("/data/retryEpoch").asString() + "\",\"requestKey\":\"open-1\"}";
+                JsonNode parked = call(helper, "lomi_project_open", request, true);
+                assertThat(parked.at("/data/state").asString()).isEqualTo("awaiting_user");
+                String operation = parked.at("/data/operationId").asString();
+
+                String pending = console(data, "decision", "list");
+                assertThat(pending).contains(operation).contains("lomi_project_open").contains(folder.toString());
+                console(data, "decision", "approve", operation);
+
+                JsonNode done = call(helper, "lomi_operation_get", "{\"operationId\":\"" + operation + "\"}", true);
+                assertThat(done.at("/data/state").asString()).isEqualTo("succeeded");
+                assertThat(call(helper, "lomi_project_open", request, true).at("/data/operationId").asString()).as("a retry answers the same operation")
+                        .isEqualTo(operation);
+                assertThat(call(helper, "lomi_workspace_list", "{}", true).at("/data/workspaces").size()).isEqualTo(2);
+                assertThat(console(data, "project", "list")).contains(folder.toString());
+            }
+        } finally {
+            broker.destroy();
+            broker.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
     /** The layout and terminal tools through the real helper and broker, with a real bash behind the terminal. */
     private void exerciseLayoutAndTerminalTools(McpProcess helper, String workspaceId, String epoch) throws Exception {
         String ws = "\"workspaceId\":\"" + workspaceId + "\"";
@@ -157,7 +208,7 @@ class BrokerContractTests {
         return envelope;
     }
 
-    private void console(Path data, String... args) throws Exception {
+    private String console(Path data, String... args) throws Exception {
         List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
         arguments.addAll(List.of(args));
         Path out = Files.createTempFile(temp, "console", ".out");
@@ -165,6 +216,7 @@ class BrokerContractTests {
         console.getOutputStream().close();
         assertThat(console.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(console.exitValue()).as(String.join(" ", args) + ": " + Files.readString(out)).isZero();
+        return Files.readString(out);
     }
 
     private static String await(Path log, Pattern pattern, Process process) throws Exception {
