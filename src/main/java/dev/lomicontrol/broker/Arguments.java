@@ -70,6 +70,42 @@ final class Arguments {
         return value.intValue();
     }
 
+    /** A boolean; absent gives {@code fallback}. */
+    boolean bool(String name, boolean fallback) {
+        if (!has(name)) {
+            return fallback;
+        }
+        JsonNode value = node.get(name);
+        if (!value.isBoolean()) {
+            throw invalid(name + " must be true or false");
+        }
+        return value.booleanValue();
+    }
+
+    /** An array of at most {@code maxItems} strings; absent is empty. */
+    List<String> strings(String name, int maxItems) {
+        if (!has(name)) {
+            return List.of();
+        }
+        JsonNode value = node.get(name);
+        if (!value.isArray() || value.size() > maxItems) {
+            throw invalid(name + " must be an array of at most " + maxItems + " strings");
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (JsonNode item : value) {
+            if (!item.isString()) {
+                throw invalid(name + " must contain only strings");
+            }
+            out.add(item.stringValue());
+        }
+        return out;
+    }
+
+    /** The raw value of a field (may be null). */
+    JsonNode raw(String name) {
+        return node.get(name);
+    }
+
     /** A nested object field checked like the arguments themselves (unknown fields refused). */
     Arguments object(String name, String... allowed) {
         if (!has(name)) {

@@ -1,5 +1,6 @@
 package dev.lomicontrol.broker;
 
+import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.decisions.DecisionBoard;
@@ -10,6 +11,7 @@ import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.Terminals;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -53,7 +55,17 @@ public class BrokerCalls implements AutoCloseable {
             Map.entry("lomi_terminal_run", "terminal.execute"),
             Map.entry("lomi_terminal_input", "terminal.execute"),
             Map.entry("lomi_terminal_interrupt", "terminal.execute"),
-            Map.entry("lomi_terminal_read", "terminal.read"));
+            Map.entry("lomi_terminal_read", "terminal.read"),
+            Map.entry("lomi_files_list", "files.read"),
+            Map.entry("lomi_files_read", "files.read"),
+            Map.entry("lomi_files_search", "files.read"),
+            Map.entry("lomi_files_mutate", "files.mutate"),
+            Map.entry("lomi_artifact_import", "artifact.import"),
+            Map.entry("lomi_artifact_read", "artifact.import"),
+            Map.entry("lomi_artifact_export", "artifact.export"),
+            Map.entry("lomi_settings_read", "settings.read"),
+            Map.entry("lomi_settings_update", "settings.write"),
+            Map.entry("lomi_settings_open", "settings.open"));
 
     private final Episodes episodes;
     private final WorkspaceCalls workspaces;
@@ -62,15 +74,20 @@ public class BrokerCalls implements AutoCloseable {
     private final OperationRunner runner;
     private final LayoutCalls layout;
     private final TerminalCalls terminals;
+    private final FileCalls files;
+    private final ArtifactCalls artifacts;
+    private final SettingsCalls settingsCalls;
 
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
-            Terminals terminals, DecisionBoard decisions, Pairings pairings) {
-        this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, pairings::yolo, OperationRunner.DECISION_TIMEOUT);
+            Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore) {
+        this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, pairings::yolo, OperationRunner.DECISION_TIMEOUT, settings,
+                artifactStore);
     }
 
     BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
-            Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout) {
+            Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
+            ArtifactStore artifactStore) {
         this.episodes = episodes;
         Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
         this.workspaces = new WorkspaceCalls(projects, ledger, runtime, clock);
@@ -103,9 +120,12 @@ public class BrokerCalls implements AutoCloseable {
             }
         };
         this.layout = new LayoutCalls(projects, layoutStore, workspaces, runner, live, runtime.instanceId());
-        this.terminals = new TerminalCalls(terminals, layoutStore, ledger, layout, runner);
+        this.terminals = new TerminalCalls(terminals, layoutStore, ledger, layout, runner, settings);
         terminalCalls[0] = this.terminals;
         NativeStop stop = operation -> this.terminals.requestStop(operation) || nativeStop.requestStop(operation);
+        this.files = new FileCalls(workspaces, new ProjectFolders(), runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
+        this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
+        this.settingsCalls = new SettingsCalls(settings, workspaces, runner, layoutStore, clock);
         this.operations = new OperationCalls(ledger, workspaces, stop, runner::withdrawn);
         this.episodeCalls = new EpisodeCalls(episodes, clock);
     }
@@ -186,6 +206,26 @@ public class BrokerCalls implements AutoCloseable {
                 return terminals.interrupt(session, arguments);
             case "lomi_terminal_read":
                 return terminals.read(session, arguments);
+            case "lomi_files_list":
+                return files.list(session, arguments);
+            case "lomi_files_read":
+                return files.read(session, arguments);
+            case "lomi_files_search":
+                return files.search(session, arguments);
+            case "lomi_files_mutate":
+                return files.mutate(session, arguments);
+            case "lomi_artifact_import":
+                return artifacts.importFile(session, arguments);
+            case "lomi_artifact_read":
+                return artifacts.read(session, arguments);
+            case "lomi_artifact_export":
+                return artifacts.export(session, arguments);
+            case "lomi_settings_read":
+                return settingsCalls.read(session, arguments);
+            case "lomi_settings_update":
+                return settingsCalls.update(session, arguments);
+            case "lomi_settings_open":
+                return settingsCalls.open(session, arguments);
             default:
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown tool " + tool);
         }

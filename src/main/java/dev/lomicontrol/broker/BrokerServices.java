@@ -1,5 +1,6 @@
 package dev.lomicontrol.broker;
 
+import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.core.DataDirectory;
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.ledger.Ledger;
@@ -7,6 +8,7 @@ import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Sessions;
 import dev.lomicontrol.pairing.YoloPolicy;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.TerminalOptions;
 import dev.lomicontrol.terminal.Terminals;
 import java.security.SecureRandom;
@@ -53,6 +55,23 @@ public class BrokerServices {
     @Bean(destroyMethod = "close")
     Terminals terminals(BrokerRuntime runtime) {
         return new Terminals(TerminalOptions.defaults(runtime.runtimeDirectory().resolve("shell")), new SecureRandom());
+    }
+
+    /** Editor and terminal settings (durable, compare-and-set); agentControl is a read-only view of the broker's policy. */
+    @Bean
+    Settings settings(Ledger ledger, Clock clock, Pairings pairings, BrokerRuntime runtime) {
+        return new Settings(ledger, clock, () -> {
+            tools.jackson.databind.node.ObjectNode view = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+            view.put("yolo", pairings.yolo());
+            view.put("instanceId", runtime.instanceId());
+            return view;
+        });
+    }
+
+    /** Private artifact copies in {@code <data>/artifacts} (0700), 4 MiB per file, 1 GiB, 64 artifacts, 24 h. */
+    @Bean
+    ArtifactStore artifactStore(DataDirectory dataDirectory, Clock clock) {
+        return new ArtifactStore(dataDirectory.root().resolve("artifacts"), clock, new SecureRandom(), 4L << 20, 1L << 30, 64);
     }
 
     @Bean

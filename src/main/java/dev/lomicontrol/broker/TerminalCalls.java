@@ -13,6 +13,7 @@ import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.projects.WorkspaceView;
+import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.CommandRun;
 import dev.lomicontrol.terminal.InputAck;
 import dev.lomicontrol.terminal.Lease;
@@ -86,7 +87,10 @@ final class TerminalCalls implements LiveTerminals, NativeStop, AutoCloseable {
         }
     }
 
-    TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, LayoutCalls layoutCalls, OperationRunner runner) {
+    private final Settings settings;
+
+    TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, LayoutCalls layoutCalls, OperationRunner runner, Settings settings) {
+        this.settings = settings;
         this.terminals = terminals;
         this.layout = layout;
         this.ledger = ledger;
@@ -98,7 +102,7 @@ final class TerminalCalls implements LiveTerminals, NativeStop, AutoCloseable {
         Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "cwdRelative", "profileId", "title", "columns", "rows",
                 "expectedRevision"));
         WorkspaceCalls.Listed listed = layoutCallsResolve(session, args);
-        String profile = args.choice("profileId", Optional.of("bash"), "bash", "zsh");
+        String profile = args.choice("profileId", Optional.of(settings.terminal().defaultProfile()), "bash", "zsh");
         String cwdRelative = args.optionalString("cwdRelative").orElse(".");
         String title = args.optionalString("title").orElse(profile);
         if (title.isEmpty() || title.length() > 256 || title.chars().anyMatch(Character::isISOControl)) {

@@ -25,7 +25,10 @@ final class Catalog {
         }
     }
 
-    /** The phase 1 catalog so far: session, operations, episodes, then layout (workspaces, projects, panels) and terminals. */
+    /**
+     * The phase 1 catalog so far: session, operations, episodes, then layout (workspaces, projects,
+     * panels), terminals, files, editor, artifacts and settings.
+     */
     static Catalog standard() {
         List<ToolDefinition> all = new ArrayList<>();
         all.addAll(SessionTools.all());
@@ -33,6 +36,10 @@ final class Catalog {
         all.addAll(EpisodeTools.all());
         all.addAll(LayoutTools.all());
         all.addAll(TerminalTools.all());
+        all.addAll(FileTools.all());
+        all.addAll(EditorTools.all());
+        all.addAll(ArtifactTools.all());
+        all.addAll(SettingsTools.all());
         return new Catalog(all);
     }
 

@@ -105,7 +105,7 @@ final class LayoutTools {
         ObjectNode tab = object().property("tabId", token("tab id")).property("panelIds", arrayOf(token("a panel"), "the panels of this tab"))
                 .property("layout", anyValue("the tab's split tree of panes")).require("tabId", "panelIds", "layout").build();
         ObjectNode panel = object().property("panelId", token("panel id")).property("tabId", token("the tab that holds it"))
-                .property("kind", oneOfStrings("what the panel shows", "scratch", "terminal")).property("title", string("its title"))
+                .property("kind", oneOfStrings("what the panel shows", "scratch", "terminal", "editor")).property("title", string("its title"))
                 .property("terminalSessionId", nullable(hex32("the terminal process it shows now; null when none")))
                 .property("ownership", oneOfStrings("who owns its terminal: this_session, other_session or none", "this_session",
                         "other_session", "none"))

@@ -25,6 +25,9 @@ final class Schemas {
     /** One line, not blank, no control characters: names and titles. */
     static final String ONE_LINE_PATTERN = "^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$";
 
+    /** SHA-256 in lower-case hex: disk, directory and entry revisions, artifact digests. */
+    static final String HEX64_PATTERN = "^[0-9a-f]{64}$";
+
     private Schemas() {}
 
     static ObjectNode string(String description) {
@@ -73,6 +76,23 @@ final class Schemas {
 
     static ObjectNode withDefault(ObjectNode schema, String value) {
         schema.put("default", value);
+        return schema;
+    }
+
+    /** 64 lower-case hex digits: a SHA-256 ({@code diskRevision}, {@code directoryRevision}, {@code sha256}, …). */
+    static ObjectNode hex64(String description) {
+        return string(64, 64, HEX64_PATTERN, description);
+    }
+
+    static ObjectNode withDefault(ObjectNode schema, boolean value) {
+        schema.put("default", value);
+        return schema;
+    }
+
+    /** An integer of at least {@code minimum} (a one-based line or column, a count). */
+    static ObjectNode atLeast(long minimum, String description) {
+        ObjectNode schema = described(typed("integer"), description);
+        schema.put("minimum", minimum);
         return schema;
     }
 
@@ -126,6 +146,19 @@ final class Schemas {
         return schema;
     }
 
+    /** An array of {@code minItems} to {@code maxItems} items. */
+    static ObjectNode arrayOf(ObjectNode items, int minItems, int maxItems, String description) {
+        ObjectNode schema = arrayOf(items, description);
+        schema.put("minItems", minItems);
+        schema.put("maxItems", maxItems);
+        return schema;
+    }
+
+    /** Any JSON object; output only (values whose keys belong to a section or a plugin). */
+    static ObjectNode anyObject(String description) {
+        return described(typed("object"), description);
+    }
+
     /** Any JSON value (a typed result whose shape belongs to the operation's tool). */
     static ObjectNode anyValue(String description) {
         return described(McpJson.object(), description);
@@ -155,6 +188,21 @@ final class Schemas {
         ObjectSchema form = object().closed().description(description);
         fields.forEach(field -> form.property(field, McpJson.object()));
         return form;
+    }
+
+    /**
+     * A constraint (never published) for paged reads: a page after the first ({@code offsetField}
+     * above 0) must name the revision it continues ({@code revisionField}), so that pages of two
+     * different texts are never stitched together.
+     */
+    static ObjectNode requiredAfterFirstPage(String offsetField, String revisionField) {
+        ObjectNode zero = McpJson.object();
+        zero.put("maximum", 0);
+        ObjectNode first = object().property(offsetField, zero).description("the first page: " + offsetField + " 0 or omitted").build();
+        ObjectNode later = object().require(revisionField).description("a later page, with " + revisionField).build();
+        ObjectNode constraint = McpJson.object();
+        constraint.putArray("anyOf").add(first).add(later);
+        return constraint;
     }
 
     /** The property names of a published object schema, in order, without {@code excluded}. */

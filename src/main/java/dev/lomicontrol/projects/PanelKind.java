@@ -7,7 +7,9 @@ public enum PanelKind {
     /** A blank scratch buffer, as a new workspace starts with. */
     SCRATCH,
     /** A real PTY terminal. */
-    TERMINAL;
+    TERMINAL,
+    /** A shared editor buffer of a project file. */
+    EDITOR;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

@@ -68,7 +68,8 @@ public final class Projects {
         if (exists(c, "SELECT count(*) FROM project WHERE root = ?", root.toString())) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "project " + root + " was already added");
         }
-        Layout.update(c, "INSERT INTO project (id, name, root, added_at) VALUES (?, ?, ?, ?)", id.value(), projectName, root.toString(), now);
+        Layout.update(c, "INSERT INTO project (id, name, root, added_at, root_identity) VALUES (?, ?, ?, ?, ?)", id.value(), projectName,
+                root.toString(), now, identity(root));
         Layout.update(c, "INSERT INTO workspace (id, project_id, name, created_at) VALUES (?, ?, ?, ?)", workspace.value(), id.value(), projectName, now);
         return load(c).stream().filter(p -> p.id().equals(id)).findFirst().orElseThrow();
     }
@@ -111,13 +112,23 @@ public final class Projects {
             }
         }
         List<Project> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT id, name, root, added_at FROM project ORDER BY added_at, id"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = c.prepareStatement("SELECT id, name, root, added_at, root_identity FROM project ORDER BY added_at, id"); ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 out.add(new Project(new ProjectId(rs.getString(1)), rs.getString(2), Path.of(rs.getString(3)), Instant.ofEpochMilli(rs.getLong(4)),
-                        List.copyOf(workspaces.getOrDefault(rs.getString(1), List.of()))));
+                        List.copyOf(workspaces.getOrDefault(rs.getString(1), List.of())), rs.getString(5) == null ? "" : rs.getString(5)));
             }
         }
         return out;
+    }
+
+    /** {@code "<device>:<inode>"} of a folder, read without following a link. */
+    public static String identity(Path folder) {
+        try {
+            Map<String, Object> attributes = Files.readAttributes(folder, "unix:dev,ino", LinkOption.NOFOLLOW_LINKS);
+            return attributes.get("dev") + ":" + attributes.get("ino");
+        } catch (IOException e) {
+            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "cannot read " + folder + ": " + e.getMessage(), e);
+        }
     }
 
     /** The folder as an absolute, canonical, existing directory that is not a link; INVALID_ARGUMENT otherwise. */

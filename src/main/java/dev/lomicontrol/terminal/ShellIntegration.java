@@ -154,12 +154,28 @@ final class ShellIntegration {
         return Optional.empty();
     }
 
-    /** The command line of an interactive shell of {@code profile} with the integration injected. */
-    String[] command(String profile, Path shell) {
-        if (profile.equals(BASH)) {
-            return new String[] {shell.toString(), "--rcfile", bashRc().toString(), "-i"};
+    /**
+     * The command line of an interactive shell of {@code profile} with the integration injected.
+     * The PTY's size is set (stty) before the shell starts: pty4j applies the initial size only
+     * after spawning, and a SIGWINCH after the first prompt would make the shell redraw it, which
+     * does not count as a fresh prompt.
+     */
+    String[] command(String profile, Path shell, int columns, int rows) {
+        List<String> command = new ArrayList<>();
+        Optional<Path> sh = executable("sh");
+        Optional<Path> stty = executable("stty");
+        if (sh.isPresent() && stty.isPresent()) {
+            command.addAll(List.of(sh.get().toString(), "-c",
+                    "\"$1\" cols \"$2\" rows \"$3\" 2>/dev/null; shift 3; exec \"$0\" \"$@\"",
+                    shell.toString(), stty.get().toString(), Integer.toString(columns), Integer.toString(rows)));
+        } else {
+            command.add(shell.toString());
         }
-        return new String[] {shell.toString(), "-i"};
+        if (profile.equals(BASH)) {
+            command.addAll(List.of("--rcfile", bashRc().toString()));
+        }
+        command.add("-i");
+        return command.toArray(String[]::new);
     }
 
     /**

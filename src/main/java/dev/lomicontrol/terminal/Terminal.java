@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +42,7 @@ public final class Terminal {
     private final Supplier<String> ids;
     private final Thread reader;
     private final Object lock = new Object();
+    private final CountDownLatch finished = new CountDownLatch(1);
 
     // Guarded by lock.
     private final ByteRing text;
@@ -389,19 +392,15 @@ public final class Terminal {
         }
     }
 
-    /** Waits up to {@code timeout} for the shell's exit to be observed; returns whether it was. */
+    /**
+     * Waits up to {@code timeout} until the shell's exit was observed and handled (lease revoked,
+     * run outcomes completed, exit listeners run); returns whether it was.
+     */
     public boolean awaitExit(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (lock) {
-            while (!exited) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                lock.wait(Math.max(1, left / 1_000_000));
-            }
-            return true;
+        if (Thread.currentThread() == reader) {
+            return !isAlive();
         }
+        return finished.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** Resizes the PTY and the screen (1..1024 each). */
@@ -520,6 +519,7 @@ public final class Terminal {
                 log.warn("terminal {}: an exit listener failed", id, e);
             }
         }
+        finished.countDown();
         channel.close();
     }
 

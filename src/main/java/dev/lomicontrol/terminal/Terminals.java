@@ -104,7 +104,7 @@ public final class Terminals implements AutoCloseable {
 
     private Terminal spawn(String profile, Path shell, Path cwd, int columns, int rows) throws IOException {
         String id = newId();
-        PtyProcess process = new PtyProcessBuilder(integration.command(profile, shell))
+        PtyProcess process = new PtyProcessBuilder(integration.command(profile, shell, columns, rows))
                 .setEnvironment(integration.environment(profile, id, environmentOverrides))
                 .setDirectory(cwd.toString())
                 .setInitialColumns(columns)

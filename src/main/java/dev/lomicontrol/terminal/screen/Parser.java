@@ -49,23 +49,9 @@ final class Parser {
         int end = offset + length;
         while (i < end) {
             int b = data[i] & 0xFF;
-            if (mode == GROUND && b < 0x80 && decoder.idle()) {
-                if (b >= 0x20 && b < 0x7F) {
-                    i = state.printAscii(data, i, end);
-                    continue;
-                }
-                if (b == '\n') {
-                    state.forgetLastGraphic();
-                    state.lineFeed();
-                    i++;
-                    continue;
-                }
-                if (b == '\r') {
-                    state.forgetLastGraphic();
-                    state.carriageReturn();
-                    i++;
-                    continue;
-                }
+            if (b < 0x80 && decoder.idle()) {
+                i = mode == GROUND ? ground(data, i, end) : acceptAscii(b, i);
+                continue;
             }
             int c = decoder.decode(b);
             if (c == Utf8Decoder.REPLAY) {
@@ -77,6 +63,29 @@ final class Parser {
             }
             i++;
         }
+    }
+
+    /** An ASCII byte in the ground state: text runs, CR and LF take the short way. */
+    private int ground(byte[] data, int i, int end) {
+        int b = data[i];
+        if (b >= 0x20 && b < 0x7F) {
+            return state.printAscii(data, i, end);
+        }
+        if (b == '\n') {
+            state.forgetLastGraphic();
+            state.lineFeed();
+        } else if (b == '\r') {
+            state.forgetLastGraphic();
+            state.carriageReturn();
+        } else {
+            accept(b);
+        }
+        return i + 1;
+    }
+
+    private int acceptAscii(int b, int i) {
+        accept(b);
+        return i + 1;
     }
 
     private void accept(int c) {

@@ -37,8 +37,34 @@ final class Row {
         clearMarks(col, col + width);
     }
 
-    /** Prepares {@code [from, to)} for being overwritten by one-cell characters. */
-    void prepareRun(int from, int to) {
+    /**
+     * Copies printable ASCII from {@code data[from, limit)} into the cells from {@code col}, stopping at
+     * the first other byte; returns the index after the last byte copied. The terminal's hot path.
+     */
+    int writeAscii(int col, byte[] data, int from, int limit) {
+        int[] row = cells;
+        if (col > 0 && row[col] == TAIL) {
+            row[col - 1] = BLANK;
+        }
+        int i = from;
+        int at = col;
+        while (i < limit) {
+            byte b = data[i];
+            if (b < 0x20 || b == 0x7F) {
+                break;
+            }
+            row[at++] = b;
+            i++;
+        }
+        if (at < row.length && row[at] == TAIL) {
+            row[at] = BLANK;
+        }
+        clearMarks(col, at);
+        return i;
+    }
+
+    /** Prepares {@code [from, to)} for being overwritten: halves of wide characters cut at either end are blanked. */
+    private void prepareRun(int from, int to) {
         breakWideAt(from);
         breakWideAt(to - 1);
         clearMarks(from, to);

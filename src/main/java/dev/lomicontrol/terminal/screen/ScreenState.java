@@ -45,32 +45,19 @@ final class ScreenState {
             print(data[i]);
             return i + 1;
         }
-        while (i < end) {
+        int from = i;
+        while (true) {
             if (pendingWrap) {
                 wrap();
             }
-            int limit = Math.min(end, i + columns - col);
-            int stop = i;
-            while (stop < limit && data[stop] >= 0x20 && data[stop] < 0x7F) {
-                stop++;
-            }
-            int n = stop - i;
-            if (n == 0) {
-                break;
-            }
-            int[] cells = grid.row(row).cells;
-            grid.row(row).prepareRun(col, col + n);
-            for (int k = 0; k < n; k++) {
-                cells[col + k] = data[i + k];
-            }
+            int stop = grid.row(row).writeAscii(col, data, from, Math.min(end, from + columns - col));
             lastGraphic = data[stop - 1];
-            advance(n);
-            i = stop;
-            if (stop < limit || i == end || data[i] < 0x20 || data[i] >= 0x7F) {
-                break;
+            advance(stop - from);
+            if (stop == end || data[stop] < 0x20 || data[stop] == 0x7F) {
+                return stop;
             }
+            from = stop;
         }
-        return i;
     }
 
     /** Prints one code point (≥ U+0020, not DEL or C1) with its East Asian width. */

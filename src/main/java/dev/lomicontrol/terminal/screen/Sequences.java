@@ -171,7 +171,9 @@ final class Sequences {
             }
             case 7 -> {
                 modes.autowrap = on;
-                state.clearPendingWrap();
+                if (!on) {
+                    state.clearPendingWrap();
+                }
             }
             case 25 -> modes.cursorVisible = on;
             case 47, 1047 -> alternate(on);
@@ -205,7 +207,6 @@ final class Sequences {
             state.enterAlternate();
         } else if (!on && state.alternateActive()) {
             state.leaveAlternate();
-            state.restoreCursor();
         }
     }
 

@@ -64,6 +64,15 @@ class ScreenTests {
     }
 
     @Test
+    void settingAModeKeepsThePendingWrap() {
+        ScreenDriver t = new ScreenDriver(10, 4);
+
+        t.write("0123456789\033[?7h\033[?25h\033[mA");
+
+        assertThat(t.lines()).containsExactly("0123456789", "A", "", "");
+    }
+
+    @Test
     void withoutAutowrapTheLastColumnIsOverwritten() {
         ScreenDriver t = new ScreenDriver(10, 4);
 

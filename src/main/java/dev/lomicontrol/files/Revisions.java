@@ -1,0 +1,24 @@
+package dev.lomicontrol.files;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/** SHA-256 hex helpers for disk and directory revisions. */
+final class Revisions {
+
+    private Revisions() {}
+
+    /** The disk revision of {@code bytes}: SHA-256, lower-case hex. */
+    static String disk(byte[] bytes) {
+        return HexFormat.of().formatHex(sha256().digest(bytes));
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from the JDK", e);
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package dev.lomicontrol.broker;
+
+import static dev.lomicontrol.broker.BrokerCallsFixture.json;
+import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Project;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * File tools through the broker's dispatcher on real folders: secrets and links invisible and
+ * refused, pages bound to the disk revision, mutations that never overwrite, stale revisions
+ * refused without a receipt, a retry that changes nothing twice, trash with a recovery plan.
+ */
+class FileToolsTests {
+
+    @TempDir
+    Path temp;
+
+    BrokerCallsFixture broker;
+    Session session;
+    Project project;
+    RetryEpochId epoch;
+    String ws;
+    final AtomicInteger keys = new AtomicInteger();
+
+    @BeforeEach
+    void open() throws Exception {
+        broker = new BrokerCallsFixture(temp);
+        project = broker.project("files");
+        session = broker.session();
+        epoch = broker.connect(session, project);
+        ws = workspaceOf(project);
+        Path root = project.root();
+        Files.writeString(root.resolve("readme.txt"), "hello\r\nworld\r\n");
+        Files.write(root.resolve("bom.txt"), new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'x', '\n'});
+        Files.writeString(root.resolve(".env"), "SECRET=1");
+        Files.writeString(root.resolve("server.pem"), "key");
+        Files.createDirectories(root.resolve("src"));
+        Files.createSymbolicLink(root.resolve("outside"), temp);
+        Files.writeString(root.resolve("linked.txt"), "two names");
+        Files.createLink(root.resolve("hard.txt"), root.resolve("linked.txt"));
+    }
+
+    @AfterEach
+    void close() {
+        broker.close();
+    }
+
+    @Test
+    void listingHidesSecretsLinksAndHardLinksAndSaysSo() throws Exception {
+        JsonNode list = broker.ok(session, "lomi_files_list", json("workspaceId", ws));
+
+        assertThat(list.path("kind").asString()).isEqualTo("files_list");
+        assertThat(list.path("filtered").asBoolean()).isTrue();
+        assertThat(names(list)).containsExactly("bom.txt", "readme.txt", "src");
+        assertThat(list.path("directoryRevision").asString()).hasSize(64);
+    }
+
+    @Test
+    void secretsLinksAndEscapesAreRefusedOnDirectAccess() {
+        for (String path : new String[] {".env", "server.pem", "outside/x", "hard.txt", "linked.txt", "outside"}) {
+            assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path))).as(path)
+                    .isIn(ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
+        }
+        for (String path : new String[] {"../files/readme.txt", "/etc/passwd", "src/./x", "a\\b", "a//b"}) {
+            assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path))).as(path)
+                    .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        }
+    }
+
+    @Test
+    void readsReportEncodingAndLineEndingsAndLaterPagesAreBoundToTheDiskRevision() throws Exception {
+        JsonNode first = broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt", "maxChars", 4));
+        assertThat(first.path("text").asString()).isEqualTo("hell");
+        assertThat(first.path("lineEndings").asString()).isEqualTo("crlf");
+        assertThat(first.path("encoding").asString()).isEqualTo("utf-8");
+        assertThat(first.path("truncated").asBoolean()).isTrue();
+        String revision = first.path("diskRevision").asString();
+
+        assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        JsonNode second = broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4,
+                "expectedDiskRevision", revision));
+        assertThat(second.path("text").asString()).startsWith("o\r\nworld");
+
+        Files.writeString(project.root().resolve("readme.txt"), "changed");
+        assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4,
+                "expectedDiskRevision", revision))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "bom.txt")).path("encoding").asString())
+                .isEqualTo("utf-8-bom");
+    }
+
+    @Test
+    void createNeverOverwritesAndARetryCreatesOnce() throws Exception {
+        String parent = dirRevision("");
+        String create = op(operation("type", "create", "relativePath", "new.txt", "kind", "file", "expectedParentRevision", parent), "create-1");
+        JsonNode created = broker.ok(session, "lomi_files_mutate", create);
+        assertThat(created.path("state").asString()).isEqualTo("succeeded");
+        assertThat(created.path("result").path("relativePath").asString()).isEqualTo("new.txt");
+        assertThat(Files.exists(project.root().resolve("new.txt"))).isTrue();
+
+        JsonNode again = broker.ok(session, "lomi_files_mutate", create);
+        assertThat(again.path("operationId").asString()).isEqualTo(created.path("operationId").asString());
+
+        String overwrite = op(operation("type", "create", "relativePath", "readme.txt", "kind", "file", "expectedParentRevision", dirRevision("")),
+                "create-2");
+        JsonNode refused = broker.call(session, "lomi_files_mutate", overwrite);
+        assertThat(refused.path("status").asString().equals("error") ? refused.path("code").asString()
+                : refused.path("data").path("errorCode").asString()).isEqualTo("REVISION_CONFLICT");
+        assertThat(Files.readString(project.root().resolve("readme.txt"))).isEqualTo("hello\r\nworld\r\n");
+    }
+
+    @Test
+    void aStaleParentRevisionIsRefusedWithoutAReceipt() {
+        String stale = dirRevision("");
+        broker.ok(session, "lomi_files_mutate", op(operation("type", "create", "relativePath", "a.txt", "kind", "file", "expectedParentRevision", stale),
+                "first"));
+        assertThat(broker.refused(session, "lomi_files_mutate", op(operation("type", "create", "relativePath", "b.txt", "kind", "file",
+                "expectedParentRevision", stale), "second"))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(session, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", "second", "tool", "lomi_files_mutate")))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(Files.exists(project.root().resolve("b.txt"))).isFalse();
+    }
+
+    @Test
+    void renameAndMoveNeverOverwrite() throws Exception {
+        Files.writeString(project.root().resolve("src/readme.txt"), "other");
+        String disk = diskRevision("readme.txt");
+        JsonNode move = broker.call(session, "lomi_files_mutate", op(operation("type", "move", "relativePath", "readme.txt", "targetRelativePath", "src",
+                "expectedDiskRevision", disk, "expectedParentRevision", dirRevision(""), "expectedTargetParentRevision", dirRevision("src")), "m1"));
+        assertThat(move.toString()).contains("REVISION_CONFLICT");
+        assertThat(Files.readString(project.root().resolve("src/readme.txt"))).isEqualTo("other");
+
+        JsonNode renamed = broker.ok(session, "lomi_files_mutate", op(operation("type", "rename", "relativePath", "readme.txt", "newName", "notes.txt",
+                "expectedDiskRevision", diskRevision("readme.txt"), "expectedParentRevision", dirRevision("")), "r1"));
+        assertThat(renamed.path("state").asString()).as("%s", renamed).isEqualTo("succeeded");
+        assertThat(Files.readString(project.root().resolve("notes.txt"))).isEqualTo("hello\r\nworld\r\n");
+        assertThat(Files.exists(project.root().resolve("readme.txt"))).isFalse();
+    }
+
+    @Test
+    void trashMovesTheEntryIntoARecoveryFolderWithItsPlan() throws Exception {
+        Files.writeString(project.root().resolve("src/gone.txt"), "bye");
+        JsonNode trashed = broker.ok(session, "lomi_files_mutate", op(operation("type", "trash", "relativePath", "src/gone.txt", "kind", "file",
+                "expectedEntryRevision", diskRevision("src/gone.txt"), "expectedParentRevision", dirRevision("src")), "t1"));
+        assertThat(trashed.path("state").asString()).as("%s", trashed).isEqualTo("succeeded");
+        Path recovery = Path.of(trashed.path("result").path("recoveryPath").asString());
+        assertThat(Files.exists(project.root().resolve("src/gone.txt"))).isFalse();
+        assertThat(Files.readString(recovery.resolve("plan.json"))).contains("src/gone.txt");
+        assertThat(Files.exists(recovery.resolve("completed.json"))).isTrue();
+    }
+
+    @Test
+    void searchFindsLiteralMatchesWithOneBasedLineAndUtf16ColumnAndSkipsSecrets() throws Exception {
+        Files.writeString(project.root().resolve("src/code.txt"), "first\n😀 needle here\n", StandardCharsets.UTF_8);
+        Files.writeString(project.root().resolve(".env.local"), "needle");
+        ObjectNode arguments = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws));
+        arguments.set("query", BrokerCallsFixture.JSON.readTree(json("text", "needle")));
+        JsonNode found = broker.ok(session, "lomi_files_search", arguments.toString());
+
+        assertThat(found.path("matches")).hasSize(1);
+        JsonNode match = found.path("matches").get(0);
+        assertThat(match.path("relativePath").asString()).isEqualTo("src/code.txt");
+        assertThat(match.path("line").asInt()).isEqualTo(2);
+        assertThat(match.path("columnUtf16").asInt()).isEqualTo(4);
+    }
+
+    @Test
+    void aReplacedProjectFolderIsRefused() throws Exception {
+        broker.ok(session, "lomi_files_list", json("workspaceId", ws));
+        Path root = project.root();
+        Files.move(root, root.resolveSibling("moved-away"));
+        Files.createDirectories(root);
+        Files.writeString(root.resolve("readme.txt"), "impostor");
+
+        assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt"))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+    }
+
+    private String dirRevision(String directory) {
+        return broker.ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", directory)).path("directoryRevision").asString();
+    }
+
+    private String diskRevision(String path) {
+        return broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path)).path("diskRevision").asString();
+    }
+
+    private JsonNode operation(Object... pairs) {
+        return BrokerCallsFixture.JSON.readTree(json(pairs));
+    }
+
+    private String op(JsonNode operation, String key) {
+        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedRevision", broker.revision(),
+                "retryEpoch", epoch.value(), "requestKey", key));
+        node.set("operation", operation);
+        return node.toString();
+    }
+
+    private static java.util.List<String> names(JsonNode list) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        list.path("entries").forEach(e -> names.add(e.path("name").asString()));
+        return names;
+    }
+}
