@@ -24,5 +24,6 @@ CREATE TABLE panel (
     owner_session       TEXT,
     profile             TEXT,
     cwd                 TEXT,
+    document_id         TEXT,
     created_at          INTEGER NOT NULL
 ) STRICT;

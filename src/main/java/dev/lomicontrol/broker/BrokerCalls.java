@@ -9,7 +9,10 @@ import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.editor.Documents;
 import dev.lomicontrol.projects.Layout;
+import dev.lomicontrol.projects.Panel;
+import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.Terminals;
@@ -60,6 +63,10 @@ public class BrokerCalls implements AutoCloseable {
             Map.entry("lomi_files_read", "files.read"),
             Map.entry("lomi_files_search", "files.read"),
             Map.entry("lomi_files_mutate", "files.mutate"),
+            Map.entry("lomi_editor_open", "editor.read"),
+            Map.entry("lomi_editor_read", "editor.read"),
+            Map.entry("lomi_editor_apply_edits", "editor.write"),
+            Map.entry("lomi_editor_save", "editor.write"),
             Map.entry("lomi_artifact_import", "artifact.import"),
             Map.entry("lomi_artifact_read", "artifact.import"),
             Map.entry("lomi_artifact_export", "artifact.export"),
@@ -75,6 +82,7 @@ public class BrokerCalls implements AutoCloseable {
     private final LayoutCalls layout;
     private final TerminalCalls terminals;
     private final FileCalls files;
+    private final EditorCalls editors;
     private final ArtifactCalls artifacts;
     private final SettingsCalls settingsCalls;
 
@@ -93,37 +101,50 @@ public class BrokerCalls implements AutoCloseable {
         this.workspaces = new WorkspaceCalls(projects, ledger, runtime, clock);
         this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
         TerminalCalls[] terminalCalls = new TerminalCalls[1];
-        LiveTerminals live = new LiveTerminals() {
+        EditorCalls[] editorCalls = new EditorCalls[1];
+        LivePanels live = new LivePanels() {
             @Override
-            public String runtimeState(dev.lomicontrol.projects.Panel panel) {
-                return terminalCalls[0].runtimeState(panel);
+            public String runtimeState(Panel panel) {
+                return panel.kind() == PanelKind.EDITOR ? editorCalls[0].runtimeState(panel) : terminalCalls[0].runtimeState(panel);
             }
 
             @Override
-            public boolean busy(dev.lomicontrol.projects.Panel panel) {
-                return terminalCalls[0].busy(panel);
+            public boolean busy(Panel panel) {
+                return panel.kind() == PanelKind.TERMINAL && terminalCalls[0].busy(panel);
             }
 
             @Override
-            public boolean controlledBy(Session session, dev.lomicontrol.projects.Panel panel) {
-                return terminalCalls[0].controlledBy(session, panel);
+            public boolean dirty(Panel panel) {
+                return panel.kind() == PanelKind.EDITOR && editorCalls[0].dirty(panel);
             }
 
             @Override
-            public boolean ownedByOther(Session session, dev.lomicontrol.projects.Panel panel) {
-                return terminalCalls[0].ownedByOther(session, panel);
+            public boolean controlledBy(Session session, Panel panel) {
+                return panel.kind() == PanelKind.TERMINAL && terminalCalls[0].controlledBy(session, panel);
             }
 
             @Override
-            public void end(dev.lomicontrol.projects.Panel panel) {
-                terminalCalls[0].end(panel);
+            public boolean ownedByOther(Session session, Panel panel) {
+                return panel.kind() == PanelKind.TERMINAL && terminalCalls[0].ownedByOther(session, panel);
+            }
+
+            @Override
+            public void end(Panel panel) {
+                if (panel.kind() == PanelKind.EDITOR) {
+                    editorCalls[0].end(panel);
+                } else if (panel.kind() == PanelKind.TERMINAL) {
+                    terminalCalls[0].end(panel);
+                }
             }
         };
         this.layout = new LayoutCalls(projects, layoutStore, workspaces, runner, live, runtime.instanceId());
         this.terminals = new TerminalCalls(terminals, layoutStore, ledger, layout, runner, settings);
         terminalCalls[0] = this.terminals;
         NativeStop stop = operation -> this.terminals.requestStop(operation) || nativeStop.requestStop(operation);
-        this.files = new FileCalls(workspaces, new ProjectFolders(), runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
+        ProjectFolders folders = new ProjectFolders();
+        this.files = new FileCalls(workspaces, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
+        this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, layout, files, runner, layoutStore);
+        editorCalls[0] = this.editors;
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, workspaces, runner, layoutStore, clock);
         this.operations = new OperationCalls(ledger, workspaces, stop, runner::withdrawn);
@@ -214,6 +235,14 @@ public class BrokerCalls implements AutoCloseable {
                 return files.search(session, arguments);
             case "lomi_files_mutate":
                 return files.mutate(session, arguments);
+            case "lomi_editor_open":
+                return editors.open(session, arguments);
+            case "lomi_editor_read":
+                return editors.read(session, arguments);
+            case "lomi_editor_apply_edits":
+                return editors.applyEdits(session, arguments);
+            case "lomi_editor_save":
+                return editors.save(session, arguments);
             case "lomi_artifact_import":
                 return artifacts.importFile(session, arguments);
             case "lomi_artifact_read":

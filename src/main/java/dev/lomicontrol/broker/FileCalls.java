@@ -201,6 +201,11 @@ final class FileCalls {
 
     record Resolved(WorkspaceCalls.Listed listed, ProjectFiles files) {}
 
+    /** The pinned files of a resolved workspace's project. */
+    ProjectFiles folderOf(WorkspaceCalls.Listed listed) {
+        return folders.of(listed.project());
+    }
+
     /** One validated mutation with the exact fields of its type. */
     private record Change(String type, RelativePath path, EntryKind kind, Optional<String> newName, Optional<RelativePath> targetDirectory,
             String expectedEntry, String expectedParent, Optional<String> expectedTargetParent) {

@@ -45,10 +45,10 @@ final class LayoutCalls {
     private final Layout layout;
     private final WorkspaceCalls workspaces;
     private final OperationRunner runner;
-    private final LiveTerminals terminals;
+    private final LivePanels terminals;
     private final String instanceId;
 
-    LayoutCalls(Projects projects, Layout layout, WorkspaceCalls workspaces, OperationRunner runner, LiveTerminals terminals, String instanceId) {
+    LayoutCalls(Projects projects, Layout layout, WorkspaceCalls workspaces, OperationRunner runner, LivePanels terminals, String instanceId) {
         this.projects = projects;
         this.layout = layout;
         this.workspaces = workspaces;
@@ -89,7 +89,8 @@ final class LayoutCalls {
             item.put("title", panel.title());
             putNullable(item, "terminalSessionId", panel.terminalSessionId());
             item.put("ownership", ownership(session, panel));
-            item.put("runtimeState", panel.kind() == PanelKind.TERMINAL ? terminals.runtimeState(panel) : "ready");
+            item.put("runtimeState", panel.kind() == PanelKind.SCRATCH ? "ready" : terminals.runtimeState(panel));
+            panel.documentId().ifPresent(id -> item.put("documentId", id));
             item.put("inputControlled", panel.kind() == PanelKind.TERMINAL && terminals.controlledBy(session, panel));
             item.put("focused", view.activePanelId().filter(panel.id()::equals).isPresent());
         }
@@ -252,16 +253,22 @@ final class LayoutCalls {
                 }));
     }
 
-    /** Closes a scratch panel or an idle terminal this session owns; running commands and other sessions' terminals are kept. */
+    /**
+     * Closes a scratch panel, an editor panel or an idle terminal this session owns; running commands
+     * and other sessions' terminals are kept. An editor with unsaved changes waits for the admin:
+     * approve = discard the changes and close, reject = keep the panel.
+     */
     ObjectNode panelClose(Session session, JsonNode arguments) {
         Arguments args = Arguments.of(arguments, with("workspaceId", "panelId", "terminalSessionId", "expectedRevision"));
         PanelTarget target = panelTarget(session, args);
         Panel panel = target.panel;
-        return runner.immediate(request(session, "lomi_panel_close", arguments, args, target.listed, panel.id(), target.expected), () -> {
+        OperationRunner.Request request = request(session, "lomi_panel_close", arguments, args, target.listed, panel.id(), target.expected);
+        OperationRunner.Admission admission = () -> {
             Revisions.require(target.expected, layout.revision());
             requirePanelClosable(session, panel);
-        }, operation -> {
-            ObjectNode result = layout.change(OptionalLong.of(target.expected), edit -> {
+        };
+        java.util.function.Function<OptionalLong, OperationRunner.Work> closeChecking = revision -> operation -> {
+            ObjectNode result = layout.change(revision, edit -> {
                 edit.view(target.workspace()).panel(panel.id()).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panel.id()));
                 requirePanelClosable(session, panel);
                 edit.removePanel(target.workspace(), panel.id());
@@ -269,6 +276,24 @@ final class LayoutCalls {
             });
             terminals.end(panel);
             return result;
+        };
+        if (terminals.dirty(panel)) {
+            ObjectNode plan = JSON.objectNode();
+            plan.put("action", "close an editor with unsaved changes");
+            plan.put("panelId", panel.id());
+            plan.put("file", panel.cwd());
+            plan.put("approve", "discard the unsaved changes and close");
+            plan.put("reject", "keep the panel and its changes");
+            plan.put("client", session.clientLabel());
+            // decided later: the layout may have moved meanwhile, the admin approved this exact panel
+            return runner.afterApproval(request, admission, "close " + panel.cwd() + " and DISCARD its unsaved changes (" + session.clientLabel() + ")",
+                    plan, closeChecking.apply(OptionalLong.empty()));
+        }
+        return runner.immediate(request, admission, operation -> {
+            if (terminals.dirty(panel)) {
+                throw new LomiException(ErrorCode.TARGET_BUSY, "the editor got unsaved changes meanwhile; close it again");
+            }
+            return closeChecking.apply(OptionalLong.of(target.expected)).perform(operation);
         });
     }
 
@@ -361,6 +386,14 @@ final class LayoutCalls {
         if (!busy.isEmpty()) {
             throw new LomiException(ErrorCode.TARGET_BUSY, "a command is still running in " + String.join(", ", busy)
                     + "; wait for it or interrupt it first");
+        }
+        List<String> dirty = new ArrayList<>();
+        for (WorkspaceView view : views) {
+            view.panels().stream().filter(terminals::dirty).forEach(p -> dirty.add(p.id() + " (" + p.title() + ")"));
+        }
+        if (!dirty.isEmpty()) {
+            throw new LomiException(ErrorCode.TARGET_BUSY, "unsaved editor changes in " + String.join(", ", dirty)
+                    + "; save them (lomi_editor_save) or close those panels first (the admin decides about discarding)");
         }
         if (!wholeProject && project.workspaces().size() <= 1) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "this is the project's last workspace; close the project instead");

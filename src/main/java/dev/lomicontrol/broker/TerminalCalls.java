@@ -51,7 +51,7 @@ import tools.jackson.databind.node.ObjectNode;
  * its OSC 133 integration — never from silence. The terminal that hosts the calling agent (its
  * helper descends from the terminal's shell) refuses input from that agent.
  */
-final class TerminalCalls implements LiveTerminals, NativeStop, AutoCloseable {
+final class TerminalCalls implements NativeStop, AutoCloseable {
 
     static final long RUN_ANSWER_WAIT_MS = 750;
     private static final Pattern DECIMAL = Pattern.compile("0|[1-9][0-9]{0,17}");
@@ -351,9 +351,8 @@ final class TerminalCalls implements LiveTerminals, NativeStop, AutoCloseable {
         }
     }
 
-    // --- LiveTerminals
+    // --- what the layout asks about terminal panels
 
-    @Override
     public String runtimeState(Panel panel) {
         Optional<Terminal> terminal = live(panel);
         if (terminal.isEmpty() || !terminal.get().isAlive()) {
@@ -365,22 +364,18 @@ final class TerminalCalls implements LiveTerminals, NativeStop, AutoCloseable {
         return terminal.get().prompt() == PromptState.READY ? "ready" : "unobserved";
     }
 
-    @Override
     public boolean busy(Panel panel) {
         return live(panel).filter(Terminal::isAlive).map(TerminalCalls::busy).orElse(false);
     }
 
-    @Override
     public boolean controlledBy(Session session, Panel panel) {
         return live(panel).flatMap(Terminal::lease).filter(l -> l.holder().equals(session.id().value())).isPresent();
     }
 
-    @Override
     public boolean ownedByOther(Session session, Panel panel) {
         return live(panel).filter(Terminal::isAlive).isPresent() && !panel.ownerSession().filter(session.id().value()::equals).isPresent();
     }
 
-    @Override
     public void end(Panel panel) {
         live(panel).ifPresent(Terminal::kill);
     }

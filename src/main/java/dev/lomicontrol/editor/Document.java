@@ -175,6 +175,9 @@ public final class Document {
 
     /** Whether the file on disk no longer has {@link #diskRevision()} (changed, removed or no longer readable). */
     public boolean changedOnDisk(ProjectFiles files) {
+        synchronized (this) {
+            requireOpen();
+        }
         requireSameProject(files);
         String current;
         try {

@@ -7,7 +7,8 @@ import java.util.Optional;
  * One panel of a workspace. A terminal panel names the terminal session it was started with and the
  * session that created it (its owner); the panel outlives the process.
  *
- * @param cwd the working directory relative to the project root ({@code "."} for the root)
+ * @param cwd the working directory relative to the project root ({@code "."} for the root), or an editor panel's file
+ * @param documentId the shared editor buffer an editor panel shows
  */
 public record Panel(String id, WorkspaceId workspace, PanelKind kind, String title, Optional<String> terminalSessionId,
-        Optional<String> ownerSession, Optional<String> profile, String cwd) {}
+        Optional<String> ownerSession, Optional<String> profile, String cwd, Optional<String> documentId) {}

@@ -86,6 +86,7 @@ public final class Settings {
         SettingsSchema.requireComplete(section, after);
         SettingsView applied = store.write(c -> {
             SettingsView current = load(c, section);
+            requireCurrent(expected, current);
             if (!current.values().equals(plan.before())) {
                 throw new LomiException(ErrorCode.REVISION_CONFLICT, "the plan's before does not match " + section + " at " + current.settingsRevision());
             }

@@ -29,7 +29,6 @@ public final class Terminal {
     static final int MAX_COMMAND_BYTES = 16 * 1024;
     static final int MAX_INPUT_BYTES = 64 * 1024;
     static final int MAX_PAGE_BYTES = 65536;
-    private static final int READ_BUFFER = 16 * 1024;
     private static final Duration HANGUP_GRACE = Duration.ofSeconds(1);
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
     private static final Logger log = LoggerFactory.getLogger(Terminal.class);
@@ -40,14 +39,12 @@ public final class Terminal {
     private final PtyChannel channel;
     private final Screen screen;
     private final Supplier<String> ids;
-    private final Thread reader;
+    private final PtyReader reader;
     private final Object lock = new Object();
     private final CountDownLatch finished = new CountDownLatch(1);
 
     // Guarded by lock.
-    private final ByteRing text;
-    private final ByteRing raw;
-    private final OutputScanner scanner = new OutputScanner();
+    private final TerminalOutput output;
     private final ShellState shell = new ShellState();
     private final InputSequencer inputs = new InputSequencer();
     private final List<Runnable> exitListeners = new ArrayList<>();
@@ -55,18 +52,10 @@ public final class Terminal {
     private boolean exited;
     private int exitCode;
 
-    // Reader thread only.
-    private boolean screenBroken;
-
-    private final OutputScanner.Sink sink = new OutputScanner.Sink() {
+    private final TerminalOutput.Events events = new TerminalOutput.Events() {
         @Override
-        public void text(byte[] data, int offset, int length) {
-            text.append(data, offset, length);
-        }
-
-        @Override
-        public void mark(char kind, int code) {
-            shell.mark(kind, code, text.end(), deferred);
+        public void mark(char kind, int code, long textCursor) {
+            shell.mark(kind, code, textCursor, deferred);
         }
 
         @Override
@@ -82,10 +71,8 @@ public final class Terminal {
         this.channel = channel;
         this.screen = screen;
         this.ids = ids;
-        this.text = new ByteRing(ringBytes);
-        this.raw = new ByteRing(ringBytes);
-        this.reader = new Thread(this::readLoop, "lomi-terminal-" + id.substring(0, 8));
-        this.reader.setDaemon(true);
+        this.output = new TerminalOutput(ringBytes);
+        this.reader = new PtyReader(id, channel, screen, this::received, this::ended);
     }
 
     void startReading() {
@@ -93,7 +80,7 @@ public final class Terminal {
     }
 
     Thread readerThread() {
-        return reader;
+        return reader.thread();
     }
 
     /** The terminalSessionId: random 32 lower-case hex. */
@@ -223,7 +210,7 @@ public final class Terminal {
             synchronized (lock) {
                 shell.requireLease(leaseId);
                 shell.requireReadyForRun();
-                run = new CommandRun(this, ids.get(), command, text.end());
+                run = new CommandRun(this, ids.get(), command, output.textEnd());
                 shell.remember(run);
                 shell.input();
                 bytes = CommandText.frame(line, shell.bracketedPaste());
@@ -321,17 +308,15 @@ public final class Terminal {
 
     /** A page of normalized text (escape sequences and control characters removed). */
     public OutputPage readText(long cursor, int maxBytes) {
-        checkPage(cursor, maxBytes);
         synchronized (lock) {
-            return text.read(cursor, maxBytes, text.end(), true, exited);
+            return output.readText(cursor, maxBytes, exited);
         }
     }
 
     /** A page of the raw PTY bytes (may end inside a UTF-8 character). */
     public OutputPage readRaw(long cursor, int maxBytes) {
-        checkPage(cursor, maxBytes);
         synchronized (lock) {
-            return raw.read(cursor, maxBytes, raw.end(), false, exited);
+            return output.readRaw(cursor, maxBytes, exited);
         }
     }
 
@@ -344,14 +329,8 @@ public final class Terminal {
         if (run == null || run.terminal() != this) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "the command run does not belong to terminal " + id);
         }
-        long from = cursor == -1 ? run.startCursor() : cursor;
-        if (from < run.startCursor()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor " + cursor + " is before the command's start " + run.startCursor());
-        }
-        checkPage(from, maxBytes);
         synchronized (lock) {
-            long limit = run.endCursor().orElse(text.end());
-            return text.read(from, maxBytes, limit, true, run.endCursor().isPresent() || exited);
+            return output.readCommand(run, cursor, maxBytes, exited);
         }
     }
 
@@ -363,14 +342,14 @@ public final class Terminal {
     /** Total raw bytes read from the PTY so far. */
     public long streamSequence() {
         synchronized (lock) {
-            return raw.end();
+            return output.rawEnd();
         }
     }
 
     /** The end of the text ring now (the cursor a fresh reader would start waiting at). */
     public long textEnd() {
         synchronized (lock) {
-            return text.end();
+            return output.textEnd();
         }
     }
 
@@ -381,14 +360,14 @@ public final class Terminal {
     public boolean awaitText(long cursor, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (lock) {
-            while (text.end() <= cursor && !exited) {
+            while (output.textEnd() <= cursor && !exited) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     break;
                 }
                 lock.wait(Math.max(1, left / 1_000_000));
             }
-            return text.end() > cursor;
+            return output.textEnd() > cursor;
         }
     }
 
@@ -397,13 +376,17 @@ public final class Terminal {
      * run outcomes completed, exit listeners run); returns whether it was.
      */
     public boolean awaitExit(Duration timeout) throws InterruptedException {
-        if (Thread.currentThread() == reader) {
+        if (Thread.currentThread() == reader.thread()) {
             return !isAlive();
         }
         return finished.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    /** Resizes the PTY and the screen (1..1024 each). */
+    /**
+     * Resizes the PTY and the screen (1..1024 each). The shell redraws its prompt, and a redraw is
+     * not a fresh prompt: the prompt is not {@link PromptState#READY} again until the next command
+     * boundary (an input of a lone CR gives one).
+     */
     public void resize(int columns, int rows) {
         Terminals.checkSize(columns, rows);
         channel.resize(columns, rows);
@@ -446,62 +429,24 @@ public final class Terminal {
         }
     }
 
-    private static void checkPage(long cursor, int maxBytes) {
-        if (maxBytes < 1 || maxBytes > MAX_PAGE_BYTES) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "maxBytes must be 1.." + MAX_PAGE_BYTES + ", not " + maxBytes);
-        }
-        if (cursor < 0) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor must not be negative");
-        }
-    }
-
-    private void readLoop() {
-        byte[] buffer = new byte[READ_BUFFER];
-        try {
-            for (int n = channel.read(buffer); n > 0; n = channel.read(buffer)) {
-                consume(buffer, n);
-            }
-        } catch (IOException e) {
-            // EIO once the last slave descriptor closed: the shell is gone
-        } catch (RuntimeException e) {
-            log.error("terminal {}: the reader failed; treating the shell as ended", id, e);
-            channel.forceKill();
-        }
-        finish();
-    }
-
-    private void consume(byte[] buffer, int n) {
+    /** Stores a chunk of output (reader thread). */
+    private void received(byte[] buffer, int length) {
+        List<Runnable> actions = null;
         synchronized (lock) {
-            raw.append(buffer, 0, n);
-            scanner.scan(buffer, 0, n, sink);
+            output.append(buffer, length, events);
             lock.notifyAll();
-        }
-        feedScreen(buffer, n);
-        runDeferred();
-    }
-
-    private void feedScreen(byte[] buffer, int n) {
-        if (screenBroken) {
-            return;
-        }
-        try {
-            byte[] reply = screen.feed(buffer, 0, n);
-            if (reply.length > 0) {
-                channel.reply(reply);
+            if (!deferred.isEmpty()) {
+                actions = deferred;
+                deferred = new ArrayList<>();
             }
-        } catch (RuntimeException e) {
-            screenBroken = true;
-            log.error("terminal {}: the screen emulator failed; the screen stops updating", id, e);
+        }
+        if (actions != null) {
+            actions.forEach(Runnable::run);
         }
     }
 
-    private void finish() {
-        int code;
-        try {
-            code = channel.awaitExitCode();
-        } catch (InterruptedException e) {
-            code = -1;
-        }
+    /** The shell exited (reader thread): the lease dies, a run in flight is lost, listeners run once. */
+    private void ended(int code) {
         List<Runnable> listeners;
         synchronized (lock) {
             shell.exited(code, deferred);
@@ -520,7 +465,6 @@ public final class Terminal {
             }
         }
         finished.countDown();
-        channel.close();
     }
 
     /** Completes run outcomes decided under the lock, outside it. */

@@ -44,6 +44,7 @@ final class Parser {
         this.sequences = sequences;
     }
 
+    /** Consumes PTY output; a UTF-8 character or a control sequence may continue in the next call. */
     void feed(byte[] data, int offset, int length) {
         int i = offset;
         int end = offset + length;

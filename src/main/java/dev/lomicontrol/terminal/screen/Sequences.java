@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 final class Sequences {
 
     private static final byte[] NO_REPLY = new byte[0];
-    /** Primary DA: "VT100 with Advanced Video Option", the answer programs least often act on. */
+    /** Primary DA: "VT100 with Advanced Video Option", a modest claim so programs expect no extras. */
     private static final String PRIMARY_ATTRIBUTES = "\033[?1;2c";
     /** Secondary DA: terminal type 0 (VT100), version 10, ROM 0. */
     private static final String SECONDARY_ATTRIBUTES = "\033[>0;10;0c";
@@ -207,6 +207,7 @@ final class Sequences {
             state.enterAlternate();
         } else if (!on && state.alternateActive()) {
             state.leaveAlternate();
+            state.restoreCursor();
         }
     }
 

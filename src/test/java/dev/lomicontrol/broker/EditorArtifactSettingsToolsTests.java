@@ -1,0 +1,275 @@
+package dev.lomicontrol.broker;
+
+import static dev.lomicontrol.broker.BrokerCallsFixture.json;
+import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Project;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Editor, artifact and settings tools through the broker's dispatcher on real files and a real
+ * SQLite ledger: buffers edited atomically and saved byte-exact over the exact disk revision,
+ * retries that write once, the admin's decisions for dirty closes and settings changes, artifacts
+ * with SHA-256 checks and exports that never overwrite.
+ */
+class EditorArtifactSettingsToolsTests {
+
+    static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
+    @TempDir
+    Path temp;
+
+    BrokerCallsFixture broker;
+    Session session;
+    Project project;
+    RetryEpochId epoch;
+    String ws;
+    final AtomicInteger keys = new AtomicInteger();
+
+    @BeforeEach
+    void open() throws Exception {
+        broker = new BrokerCallsFixture(temp);
+        project = broker.project("edit");
+        session = broker.session();
+        epoch = broker.connect(session, project);
+        ws = workspaceOf(project);
+        Files.write(project.root().resolve("crlf.txt"), concat(BOM, "one\r\ntwo\r\n".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @AfterEach
+    void close() {
+        broker.close();
+    }
+
+    @Test
+    void editAndSaveKeepBomAndCrlfAndARetriedSaveWritesOnce() throws Exception {
+        Opened doc = openEditor("crlf.txt");
+        JsonNode read = broker.ok(session, "lomi_editor_read", doc.target());
+        assertThat(read.path("text").asString()).isEqualTo("one\ntwo\n");
+
+        JsonNode edited = broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 3}, "ONE", new int[] {4, 4}, "and "), null));
+        assertThat(edited.path("state").asString()).as("%s", edited).isEqualTo("succeeded");
+        String buffer = edited.path("result").path("bufferRevision").asString();
+
+        String save = doc.withBuffer(buffer, "save-1");
+        JsonNode saved = broker.ok(session, "lomi_editor_save", save);
+        assertThat(saved.path("state").asString()).as("%s", saved).isEqualTo("succeeded");
+        byte[] expected = concat(BOM, "ONE\r\nand two\r\n".getBytes(StandardCharsets.UTF_8));
+        assertThat(Files.readAllBytes(project.root().resolve("crlf.txt"))).isEqualTo(expected);
+        Object inode = Files.getAttribute(project.root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS);
+
+        JsonNode again = broker.ok(session, "lomi_editor_save", save);
+        assertThat(again.path("operationId").asString()).isEqualTo(saved.path("operationId").asString());
+        assertThat(Files.getAttribute(project.root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS)).as("not written again").isEqualTo(inode);
+        assertThat(saved.path("result").path("diskRevision").asString()).isEqualTo(sha256(expected));
+    }
+
+    @Test
+    void aFileChangedOnDiskIsNotOverwritten() throws Exception {
+        Opened doc = openEditor("crlf.txt");
+        JsonNode edited = broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "x"), null));
+        Files.writeString(project.root().resolve("crlf.txt"), "someone else");
+
+        assertThat(broker.refused(session, "lomi_editor_save", doc.withBuffer(edited.path("result").path("bufferRevision").asString(), "s")))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(Files.readString(project.root().resolve("crlf.txt"))).isEqualTo("someone else");
+        assertThat(broker.ok(session, "lomi_editor_read", doc.target()).path("changedOnDisk").asBoolean()).isTrue();
+    }
+
+    @Test
+    void sixtyFourEditsApplyTogetherAndOneBadEditChangesNothing() {
+        Opened doc = openEditor("crlf.txt");
+        Object[] many = new Object[128];
+        for (int i = 0; i < 64; i++) {
+            many[2 * i] = new int[] {0, 0};
+            many[2 * i + 1] = "";
+        }
+        // 64 inserts at distinct ascending positions are not possible in an 8-char text; use 8 real edits + a bad one instead
+        JsonNode bad = broker.call(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 1}, "A", new int[] {1, 2}, "B", new int[] {1, 3}, "C"), null));
+        assertThat(bad.toString()).containsAnyOf("INVALID_ARGUMENT", "failed");
+        JsonNode unchanged = broker.ok(session, "lomi_editor_read", doc.target());
+        assertThat(unchanged.path("text").asString()).isEqualTo("one\ntwo\n");
+        assertThat(unchanged.path("bufferRevision").asString()).isEqualTo(doc.buffer);
+
+        ArrayNode sixtyFour = BrokerCallsFixture.JSON.createArrayNode();
+        for (int i = 0; i < 64; i++) {
+            ObjectNode edit = sixtyFour.addObject();
+            edit.put("fromUtf16", i == 0 ? 0 : 8);
+            edit.put("toUtf16", i == 0 ? 0 : 8);
+            edit.put("insert", "x");
+        }
+        JsonNode overlapping = broker.call(session, "lomi_editor_apply_edits", doc.op(sixtyFour, null));
+        assertThat(overlapping.toString()).containsAnyOf("INVALID_ARGUMENT", "failed");
+        assertThat(broker.ok(session, "lomi_editor_read", doc.target()).path("text").asString()).isEqualTo("one\ntwo\n");
+    }
+
+    @Test
+    void closingADirtyEditorWaitsForTheAdminAndApprovalDiscards() throws Exception {
+        Opened doc = openEditor("crlf.txt");
+        broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "unsaved "), null));
+        JsonNode parked = broker.ok(session, "lomi_panel_close", doc.layoutOp());
+        assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
+        assertThat(broker.decisions.list()).singleElement().satisfies(d -> assertThat(d.summary()).contains("DISCARD"));
+
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
+        assertThat(broker.ok(session, "lomi_operation_get", json("operationId", parked.path("operationId").asString())).path("state").asString())
+                .isEqualTo("succeeded");
+        assertThat(Files.readAllBytes(project.root().resolve("crlf.txt"))).isEqualTo(concat(BOM, "one\r\ntwo\r\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels").toString()).doesNotContain(doc.panel);
+    }
+
+    @Test
+    void settingsChangeOnlyAfterTheAdminApprovesAndTheEditorHonoursThem() throws Exception {
+        JsonNode editor = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"));
+        String revision = editor.path("settingsRevision").asString();
+        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "section", "editor", "expectedSettingsRevision", revision,
+                "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "set-1"));
+        update.set("patch", BrokerCallsFixture.JSON.readTree(json("insertFinalNewline", false)));
+        JsonNode parked = broker.ok(session, "lomi_settings_update", update.toString());
+        assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
+        assertThat(broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor")).path("values").path("insertFinalNewline")
+                .asBoolean()).isTrue();
+
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
+        JsonNode after = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"));
+        assertThat(after.path("values").path("insertFinalNewline").asBoolean()).isFalse();
+        assertThat(after.path("settingsRevision").asString()).isNotEqualTo(revision);
+        update.put("requestKey", "set-2");
+        assertThat(broker.refused(session, "lomi_settings_update", update.toString())).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "agentControl")).path("readOnly").asBoolean()).isTrue();
+
+        Files.writeString(project.root().resolve("plain.txt"), "a\nb\n");
+        Opened doc = openEditor("plain.txt");
+        JsonNode edited = broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {3, 4}, ""), null));
+        broker.ok(session, "lomi_editor_save", doc.withBuffer(edited.path("result").path("bufferRevision").asString(), "s-plain"));
+        assertThat(Files.readString(project.root().resolve("plain.txt"))).as("no final newline added").isEqualTo("a\nb");
+    }
+
+    @Test
+    void artifactsAreCheckedCopiesAndExportNeverOverwrites() throws Exception {
+        byte[] bytes = "artifact bytes".getBytes(StandardCharsets.UTF_8);
+        Files.write(project.root().resolve("data.bin"), bytes);
+        String sha = sha256(bytes);
+        ObjectNode wrong = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "relativePath", "data.bin", "kind", "file",
+                "expectedByteLength", Integer.toString(bytes.length), "expectedSha256", "0".repeat(64), "expectedRevision", broker.revision(),
+                "retryEpoch", epoch.value(), "requestKey", "imp-bad"));
+        JsonNode refused = broker.call(session, "lomi_artifact_import", wrong.toString());
+        assertThat(refused.toString()).contains("ARTIFACT_INVALID");
+
+        wrong.put("expectedSha256", sha);
+        wrong.put("requestKey", "imp-1");
+        JsonNode imported = broker.ok(session, "lomi_artifact_import", wrong.toString());
+        assertThat(imported.path("state").asString()).as("%s", imported).isEqualTo("succeeded");
+        String id = imported.path("result").path("artifactId").asString();
+
+        JsonNode read = broker.ok(session, "lomi_artifact_read", json("workspaceId", ws, "artifactId", id));
+        assertThat(read.path("sha256").asString()).isEqualTo(sha);
+        assertThat(read.path("contentBase64").asString()).isEqualTo(java.util.Base64.getEncoder().encodeToString(bytes));
+        assertThat(broker.refused(broker.session(), "lomi_artifact_read", json("workspaceId", ws, "artifactId", id))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+
+        String parent = broker.ok(session, "lomi_files_list", json("workspaceId", ws)).path("directoryRevision").asString();
+        JsonNode overwrite = broker.call(session, "lomi_artifact_export", json("workspaceId", ws, "artifactId", id, "expectedSha256", sha,
+                "relativePath", "crlf.txt", "expectedParentRevision", parent, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(),
+                "requestKey", "exp-1"));
+        assertThat(overwrite.toString()).contains("REVISION_CONFLICT");
+        assertThat(Files.readAllBytes(project.root().resolve("crlf.txt"))).startsWith(BOM);
+        JsonNode exported = broker.ok(session, "lomi_artifact_export", json("workspaceId", ws, "artifactId", id, "expectedSha256", sha,
+                "relativePath", "copy.bin", "expectedParentRevision", parent, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(),
+                "requestKey", "exp-2"));
+        assertThat(exported.path("state").asString()).as("%s", exported).isEqualTo("succeeded");
+        assertThat(Files.readAllBytes(project.root().resolve("copy.bin"))).isEqualTo(bytes);
+    }
+
+    // --- helpers
+
+    private final class Opened {
+        final String panel;
+        final String document;
+        final String buffer;
+        final String disk;
+        final String path;
+
+        Opened(JsonNode result, String path) {
+            panel = result.path("panelId").asString();
+            document = result.path("documentId").asString();
+            buffer = result.path("bufferRevision").asString();
+            disk = result.path("diskRevision").asString();
+            this.path = path;
+        }
+
+        String target() {
+            return json("workspaceId", ws, "panelId", panel, "relativePath", path);
+        }
+
+        String op(JsonNode edits, String key) {
+            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "panelId", panel, "relativePath", path,
+                    "documentId", document, "expectedBufferRevision", currentBuffer(), "expectedDiskRevision", disk, "expectedRevision", broker.revision(),
+                    "retryEpoch", epoch.value(), "requestKey", key == null ? "e-" + keys.incrementAndGet() : key));
+            node.set("edits", edits);
+            return node.toString();
+        }
+
+        String withBuffer(String bufferRevision, String key) {
+            return json("workspaceId", ws, "panelId", panel, "relativePath", path, "documentId", document, "expectedBufferRevision", bufferRevision,
+                    "expectedDiskRevision", disk, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", key);
+        }
+
+        String layoutOp() {
+            return json("workspaceId", ws, "panelId", panel, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey",
+                    "close-" + keys.incrementAndGet());
+        }
+
+        private String currentBuffer() {
+            return broker.ok(session, "lomi_editor_read", target()).path("bufferRevision").asString();
+        }
+    }
+
+    private Opened openEditor(String path) {
+        JsonNode op = broker.ok(session, "lomi_editor_open", json("workspaceId", ws, "relativePath", path, "expectedRevision", broker.revision(),
+                "retryEpoch", epoch.value(), "requestKey", "open-" + keys.incrementAndGet()));
+        assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
+        assertThat(op.path("result").has("text")).isFalse();
+        return new Opened(op.path("result"), path);
+    }
+
+    private static JsonNode edits(Object... pairs) {
+        ArrayNode array = BrokerCallsFixture.JSON.createArrayNode();
+        for (int i = 0; i < pairs.length; i += 2) {
+            int[] range = (int[]) pairs[i];
+            ObjectNode edit = array.addObject();
+            edit.put("fromUtf16", range[0]);
+            edit.put("toUtf16", range[1]);
+            edit.put("insert", (String) pairs[i + 1]);
+        }
+        return array;
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = new byte[a.length + b.length];
+        System.arraycopy(a, 0, out, 0, a.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    private static String sha256(byte[] bytes) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    }
+}
