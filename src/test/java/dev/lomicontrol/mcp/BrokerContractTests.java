@@ -71,6 +71,7 @@ class BrokerContractTests {
         call(helper, "lomi_episodes", "{}", true);
         call(helper, "lomi_session_detach", "{}", true);
         exerciseLayoutAndTerminalTools(helper, workspaceId, epoch);
+        exerciseFileEditorArtifactAndSettingsTools(helper, workspaceId, epoch);
         assertThat(outputSchemas.keySet()).as("every catalog tool was listed").hasSize(Catalog.standard().all().size());
     }
 
@@ -182,6 +183,56 @@ class BrokerContractTests {
                 + op(revision, epoch) + "}", true);
         assertThat(projectClosed.at("/data/state").asString()).isEqualTo("succeeded");
         assertThat(Files.isDirectory(folder)).isTrue();
+    }
+
+    /** Files, editor, artifacts and settings through the real helper and broker on a real project folder. */
+    private void exerciseFileEditorArtifactAndSettingsTools(McpProcess helper, String workspaceId, String epoch) throws Exception {
+        Path root = temp.resolve("project");
+        Files.writeString(root.resolve("notes.txt"), "alpha\r\nbeta\r\n");
+        Files.writeString(root.resolve(".env"), "SECRET=1");
+        String ws = "\"workspaceId\":\"" + workspaceId + "\"";
+        JsonNode list = call(helper, "lomi_files_list", "{" + ws + "}", true);
+        assertThat(list.at("/data/filtered").asBoolean()).isTrue();
+        String parent = list.at("/data/directoryRevision").asString();
+        JsonNode read = call(helper, "lomi_files_read", "{" + ws + ",\"relativePath\":\"notes.txt\"}", true);
+        String disk = read.at("/data/diskRevision").asString();
+        call(helper, "lomi_files_read", "{" + ws + ",\"relativePath\":\".env\"}", false);
+        call(helper, "lomi_files_search", "{" + ws + ",\"query\":{\"text\":\"beta\"}}", true);
+        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true).at("/data/domainRevision").asString();
+        JsonNode created = call(helper, "lomi_files_mutate", "{" + ws + ",\"operation\":{\"type\":\"create\",\"relativePath\":\"made.txt\",\"kind\":\"file\","
+                + "\"expectedParentRevision\":\"" + parent + "\"}" + op(revision, epoch) + "}", true);
+        assertThat(created.at("/data/state").asString()).isEqualTo("succeeded");
+
+        JsonNode opened = call(helper, "lomi_editor_open", "{" + ws + ",\"relativePath\":\"notes.txt\"" + op(revision, epoch) + "}", true);
+        JsonNode doc = opened.at("/data/result");
+        revision = doc.get("domainRevision").asString();
+        String target = ws + ",\"panelId\":\"" + doc.get("panelId").asString() + "\",\"relativePath\":\"notes.txt\"";
+        String ids = ",\"documentId\":\"" + doc.get("documentId").asString() + "\",\"expectedDiskRevision\":\"" + disk + "\"";
+        call(helper, "lomi_editor_read", "{" + target + "}", true);
+        JsonNode edited = call(helper, "lomi_editor_apply_edits", "{" + target + ids + ",\"expectedBufferRevision\":\"" + doc.get("bufferRevision").asString()
+                + "\",\"edits\":[{\"fromUtf16\":0,\"toUtf16\":5,\"insert\":\"ALPHA\"}]" + op(revision, epoch) + "}", true);
+        JsonNode saved = call(helper, "lomi_editor_save", "{" + target + ids + ",\"expectedBufferRevision\":\""
+                + edited.at("/data/result/bufferRevision").asString() + "\"" + op(revision, epoch) + "}", true);
+        assertThat(saved.at("/data/state").asString()).isEqualTo("succeeded");
+        assertThat(Files.readString(root.resolve("notes.txt"))).isEqualTo("ALPHA\r\nbeta\r\n");
+
+        byte[] bytes = Files.readAllBytes(root.resolve("notes.txt"));
+        String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+        JsonNode imported = call(helper, "lomi_artifact_import", "{" + ws + ",\"relativePath\":\"notes.txt\",\"kind\":\"file\",\"expectedByteLength\":\""
+                + bytes.length + "\",\"expectedSha256\":\"" + sha + "\"" + op(revision, epoch) + "}", true);
+        String artifact = imported.at("/data/result/artifactId").asString();
+        call(helper, "lomi_artifact_read", "{" + ws + ",\"artifactId\":\"" + artifact + "\"}", true);
+        String parentNow = call(helper, "lomi_files_list", "{" + ws + "}", true).at("/data/directoryRevision").asString();
+        JsonNode exported = call(helper, "lomi_artifact_export", "{" + ws + ",\"artifactId\":\"" + artifact + "\",\"expectedSha256\":\"" + sha
+                + "\",\"relativePath\":\"copy.txt\",\"expectedParentRevision\":\"" + parentNow + "\"" + op(revision, epoch) + "}", true);
+        assertThat(exported.at("/data/state").asString()).isEqualTo("succeeded");
+
+        String settingsRevision = call(helper, "lomi_settings_read", "{" + ws + ",\"section\":\"editor\"}", true).at("/data/settingsRevision").asString();
+        call(helper, "lomi_settings_read", "{" + ws + ",\"section\":\"agentControl\"}", true);
+        JsonNode updated = call(helper, "lomi_settings_update", "{" + ws + ",\"section\":\"editor\",\"patch\":{\"tabSize\":2},\"expectedSettingsRevision\":\""
+                + settingsRevision + "\"" + op(revision, epoch) + "}", true);
+        assertThat(updated.at("/data/state").asString()).as("YOLO approves").isEqualTo("succeeded");
+        call(helper, "lomi_settings_open", "{" + ws + ",\"page\":\"editor\"" + op(revision, epoch) + "}", true);
     }
 
     private void awaitPrompt(McpProcess helper, String target) throws Exception {
