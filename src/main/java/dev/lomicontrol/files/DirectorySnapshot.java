@@ -40,7 +40,7 @@ record DirectorySnapshot(String revision, Stat self, List<Item> items, boolean f
             Stat before = dir.stat();
             List<Optional<String>> names = dir.names();
             if (names.size() > MAX_SCANNED) {
-                throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "directory has more than " + MAX_SCANNED + " entries");
+                throw tooMany(MAX_SCANNED);
             }
             boolean filtered = false;
             List<Item> items = new ArrayList<>();
@@ -53,7 +53,7 @@ record DirectorySnapshot(String revision, Stat self, List<Item> items, boolean f
                 items.add(item.get());
             }
             if (items.size() > MAX_ENTRIES) {
-                throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "directory has more than " + MAX_ENTRIES + " entries");
+                throw tooMany(MAX_ENTRIES);
             }
             Stat after = dir.stat();
             if (before.sameStamp(after)) {
@@ -62,6 +62,10 @@ record DirectorySnapshot(String revision, Stat self, List<Item> items, boolean f
             }
         }
         throw new LomiException(ErrorCode.REVISION_CONFLICT, "the directory kept changing while it was being listed");
+    }
+
+    private static LomiException tooMany(int limit) {
+        return new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "directory has more than " + limit + " entries");
     }
 
     private static Optional<Item> visibleItem(Tree tree, Fd dir, String name) {
@@ -82,11 +86,13 @@ record DirectorySnapshot(String revision, Stat self, List<Item> items, boolean f
 
     private static String revision(Stat self, List<Item> items) {
         MessageDigest digest = Revisions.sha256();
-        digest.update(("lomi-directory-v1\n" + self.dev() + ":" + self.ino() + "\n" + self.mtimeSec() + "." + self.mtimeNsec()
-                        + "\n" + self.ctimeSec() + "." + self.ctimeNsec() + "\n")
-                .getBytes(StandardCharsets.UTF_8));
+        String identity = "lomi-directory-v1\n" + self.dev() + ":" + self.ino() + "\n"
+                + self.mtimeSec() + "." + self.mtimeNsec() + "\n"
+                + self.ctimeSec() + "." + self.ctimeNsec() + "\n";
+        digest.update(identity.getBytes(StandardCharsets.UTF_8));
         for (Item item : items) {
-            digest.update((item.name() + "\0" + item.kind().wire() + "\0" + item.stat().ino() + "\n").getBytes(StandardCharsets.UTF_8));
+            String line = item.name() + "\0" + item.kind().wire() + "\0" + item.stat().ino() + "\n";
+            digest.update(line.getBytes(StandardCharsets.UTF_8));
         }
         return HexFormat.of().formatHex(digest.digest());
     }

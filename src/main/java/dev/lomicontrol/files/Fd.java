@@ -1,10 +1,10 @@
 package dev.lomicontrol.files;
 
 import com.sun.jna.Pointer;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -35,7 +35,7 @@ final class Fd implements AutoCloseable {
         return new Fd(Libc.check(Libc.c().openat(dirfd, Libc.cstr(name), flags | Libc.O_CLOEXEC, mode), what));
     }
 
-    /** Like {@link #openAt} but returns the errno instead of throwing; empty on success is impossible. */
+    /** Like {@link #openAt} but returns the errno instead of throwing. */
     static Result tryOpenAt(int dirfd, String name, int flags, int mode) {
         int r = Libc.c().openat(dirfd, Libc.cstr(name), flags | Libc.O_CLOEXEC, mode);
         return r < 0 ? new Result(null, Libc.errno()) : new Result(new Fd(r), 0);
@@ -47,7 +47,8 @@ final class Fd implements AutoCloseable {
     /** The fd's own status ({@code fstat} via {@code statx(AT_EMPTY_PATH)}). */
     Stat stat() {
         byte[] buf = new byte[Stat.BUFFER_SIZE];
-        Libc.check(Libc.c().statx(fd, new byte[] {0}, Libc.AT_EMPTY_PATH | Libc.AT_SYMLINK_NOFOLLOW, Stat.MASK_BASIC, buf), "stat");
+        int flags = Libc.AT_EMPTY_PATH | Libc.AT_SYMLINK_NOFOLLOW;
+        Libc.check(Libc.c().statx(fd, new byte[] {0}, flags, Stat.MASK_BASIC, buf), "stat");
         return Stat.parse(buf);
     }
 
@@ -67,7 +68,7 @@ final class Fd implements AutoCloseable {
 
     /** The raw names in this directory (not {@code .}/{@code ..}); undecodable names are reported as empty. */
     List<Optional<String>> names() {
-        Fd reading = openAt(fd, ".", Libc.O_RDONLY | Libc.O_DIRECTORY, 0, "open directory");
+        Fd reading = openAt(fd, ".", Libc.DIRECTORY_READ, 0, "open directory");
         Pointer dir = Libc.c().fdopendir(reading.fd);
         if (dir == null) {
             int errno = Libc.errno();
@@ -124,26 +125,20 @@ final class Fd implements AutoCloseable {
 
     /** Writes all of {@code bytes}. */
     void writeAll(byte[] bytes) {
-        int chunk = 1 << 16;
-        byte[] buf = new byte[Math.min(chunk, Math.max(1, bytes.length))];
+        byte[] chunk = new byte[Math.min(1 << 16, Math.max(1, bytes.length))];
         int done = 0;
         while (done < bytes.length) {
-            int len = Math.min(buf.length, bytes.length - done);
-            System.arraycopy(bytes, done, buf, 0, len);
-            int off = 0;
-            while (off < len) {
-                byte[] part = off == 0 ? buf : java.util.Arrays.copyOfRange(buf, off, len);
-                long n = Libc.c().write(fd, part, len - off);
-                if (n < 0) {
-                    int errno = Libc.errno();
-                    if (errno == Libc.EINTR) {
-                        continue;
-                    }
+            int len = Math.min(chunk.length, bytes.length - done);
+            System.arraycopy(bytes, done, chunk, 0, len);
+            long n = Libc.c().write(fd, chunk, len);
+            if (n < 0) {
+                int errno = Libc.errno();
+                if (errno != Libc.EINTR) {
                     throw Libc.error(errno, "write");
                 }
-                off += (int) n;
+                continue;
             }
-            done += len;
+            done += (int) n; // a short write is simply continued from where it stopped
         }
     }
 

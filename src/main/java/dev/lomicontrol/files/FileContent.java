@@ -37,7 +37,8 @@ record FileContent(byte[] bytes, String revision, Stat stamp) {
     static FileContent readOpen(Fd fd, String shown, Checkpoints checkpoints) {
         Stat before = fd.stat();
         if (before.size() > MAX_BYTES) {
-            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "'" + shown + "' is larger than " + MAX_BYTES + " bytes");
+            throw new LomiException(
+                    ErrorCode.RESOURCE_EXHAUSTED, "'" + shown + "' is larger than " + MAX_BYTES + " bytes");
         }
         checkpoints.reached(Checkpoints.READ_STARTED);
         byte[] bytes = readAll(fd, before.size());

@@ -97,6 +97,11 @@ final class Libc {
         }
     }
 
+    /** An {@code O_PATH} handle on a directory that must not be a link. */
+    static final int DIRECTORY_HANDLE = O_PATH | O_DIRECTORY | O_NOFOLLOW;
+    /** A readable directory (for listing, fsync and fchmod) that must not be a link. */
+    static final int DIRECTORY_READ = O_RDONLY | O_DIRECTORY | O_NOFOLLOW;
+
     private static volatile C instance;
 
     private Libc() {}
@@ -105,7 +110,8 @@ final class Libc {
     static C c() {
         C c = instance;
         if (c == null) {
-            if (!Platform.isLinux() || !Platform.is64Bit() || !(Platform.ARCH.equals("x86-64") || Platform.ARCH.equals("aarch64"))) {
+            boolean supportedArch = Platform.ARCH.equals("x86-64") || Platform.ARCH.equals("aarch64");
+            if (!Platform.isLinux() || !Platform.is64Bit() || !supportedArch) {
                 throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "project files need 64-bit Linux");
             }
             c = Native.load("c", C.class);

@@ -52,7 +52,8 @@ final class Mutator {
                 expect(current.revision(), expectedDiskRevision, shown);
                 int perms = current.stamp().permissions();
                 if ((perms & SPECIAL_BITS) != 0) {
-                    throw new LomiException(ErrorCode.SCOPE_DENIED, "'" + shown + "' has setuid, setgid or sticky bits");
+                    throw new LomiException(
+                            ErrorCode.SCOPE_DENIED, "'" + shown + "' has setuid, setgid or sticky bits");
                 }
                 if ((perms & OWNER_WRITE) == 0) {
                     throw new LomiException(ErrorCode.SCOPE_DENIED, "'" + shown + "' is read-only");
@@ -64,9 +65,8 @@ final class Mutator {
                     recheckParent(located, file);
                     recheckStamp(located, current.stamp());
                     expect(FileContent.readOpen(fd, shown, checkpoints).revision(), expectedDiskRevision, shown);
-                    Libc.check(
-                            Libc.c().renameat(located.parent().raw(), Libc.cstr(temp), located.parent().raw(), Libc.cstr(located.name())),
-                            "rename");
+                    int dir = located.parent().raw();
+                    Libc.check(Libc.c().renameat(dir, Libc.cstr(temp), dir, Libc.cstr(located.name())), "rename");
                     published = true;
                 } finally {
                     if (!published) {
@@ -77,13 +77,17 @@ final class Mutator {
             return afterPublish(() -> {
                 Staging.syncDirectory(located.parent());
                 String parentRevision = DirectorySnapshot.of(tree, located.parent()).revision();
-                return new Mutation(shown, EntryKind.FILE, Optional.of(Revisions.disk(bytes)), parentRevision, Optional.empty());
+                return new Mutation(
+                        shown, EntryKind.FILE, Optional.of(Revisions.disk(bytes)), parentRevision, Optional.empty());
             });
         }
     }
 
     Mutation create(RelativePath path, EntryKind kind, String expectedParentRevision, byte[] initialBytes) {
         requireRevision(expectedParentRevision, "expectedParentRevision");
+        if (kind == null) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "kind is missing");
+        }
         if (path.isRoot()) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the project root already exists");
         }
@@ -95,7 +99,7 @@ final class Mutator {
         checkSize(bytes);
         String name = path.name();
         try (Fd parent = tree.openDirectory(path.parent())) {
-            expect(DirectorySnapshot.of(tree, parent).revision(), expectedParentRevision, path.parent().toString());
+            expectDirectory(parent, expectedParentRevision, path.parent());
             if (parent.statAt(name).isPresent()) {
                 throw new LomiException(ErrorCode.REVISION_CONFLICT, "'" + path + "' already exists");
             }
@@ -113,8 +117,7 @@ final class Mutator {
             }
             return afterPublish(() -> {
                 if (kind == EntryKind.DIRECTORY) {
-                    try (Fd made = Fd.openAt(
-                            parent.raw(), name, Libc.O_RDONLY | Libc.O_DIRECTORY | Libc.O_NOFOLLOW, 0, "open new directory")) {
+                    try (Fd made = Fd.openAt(parent.raw(), name, Libc.DIRECTORY_READ, 0, "open new directory")) {
                         made.chmod(0700);
                         made.fsync("fsync new directory");
                     }
@@ -125,7 +128,12 @@ final class Mutator {
         }
     }
 
-    Mutation rename(RelativePath path, String newName, EntryKind kind, String expectedEntryRevision, String expectedParentRevision) {
+    Mutation rename(
+            RelativePath path,
+            String newName,
+            EntryKind kind,
+            String expectedEntryRevision,
+            String expectedParentRevision) {
         requireRevision(expectedEntryRevision, "expectedEntryRevision");
         requireRevision(expectedParentRevision, "expectedParentRevision");
         RelativePath target = path.parent().child(newName);
@@ -135,11 +143,12 @@ final class Mutator {
         }
         try (Tree.Located located = tree.locate(path)) {
             requireKind(located, kind);
-            expect(DirectorySnapshot.of(tree, located.parent()).revision(), expectedParentRevision, path.parent().toString());
+            expectDirectory(located.parent(), expectedParentRevision, path.parent());
             State state = state(located);
             expect(state.revision(), expectedEntryRevision, path.toString());
             recheckStamp(located, state.stamp());
-            Staging.publishNoReplace(located.parent(), located.name(), located.parent(), newName, kind == EntryKind.FILE);
+            boolean isFile = kind == EntryKind.FILE;
+            Staging.publishNoReplace(located.parent(), located.name(), located.parent(), newName, isFile);
             return afterPublish(() -> {
                 Staging.syncDirectory(located.parent());
                 return result(located.parent(), newName, target, kind, state.revision());
@@ -170,15 +179,16 @@ final class Mutator {
         try (Tree.Located located = tree.locate(path);
                 Fd targetDir = tree.openDirectory(targetDirectory)) {
             requireKind(located, kind);
-            expect(DirectorySnapshot.of(tree, located.parent()).revision(), expectedParentRevision, path.parent().toString());
-            expect(DirectorySnapshot.of(tree, targetDir).revision(), expectedTargetParentRevision, targetDirectory.toString());
+            expectDirectory(located.parent(), expectedParentRevision, path.parent());
+            expectDirectory(targetDir, expectedTargetParentRevision, targetDirectory);
             State state = state(located);
             expect(state.revision(), expectedEntryRevision, path.toString());
             if (targetDir.stat().dev() != located.stat().dev()) {
                 throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "moving across devices is not supported");
             }
             recheckStamp(located, state.stamp());
-            Staging.publishNoReplace(located.parent(), located.name(), targetDir, located.name(), kind == EntryKind.FILE);
+            boolean isFile = kind == EntryKind.FILE;
+            Staging.publishNoReplace(located.parent(), located.name(), targetDir, located.name(), isFile);
             return afterPublish(() -> {
                 Staging.syncDirectory(targetDir);
                 Staging.syncDirectory(located.parent());
@@ -205,7 +215,8 @@ final class Mutator {
         try {
             return rest.get();
         } catch (LomiException e) {
-            throw new LomiException(ErrorCode.OUTCOME_UNKNOWN, "the change was made but could not be confirmed: " + e.getMessage(), e);
+            String message = "the change was made but could not be confirmed: " + e.getMessage();
+            throw new LomiException(ErrorCode.OUTCOME_UNKNOWN, message, e);
         }
     }
 
@@ -235,6 +246,11 @@ final class Mutator {
         }
     }
 
+    /** The directory held open still has {@code expected} as its revision. */
+    void expectDirectory(Fd dir, String expected, RelativePath shown) {
+        expect(DirectorySnapshot.of(tree, dir).revision(), expected, shown.toString());
+    }
+
     static void expect(String actual, String expected, String shown) {
         if (!actual.equals(expected)) {
             throw new LomiException(ErrorCode.REVISION_CONFLICT, "'" + shown + "' changed since its revision was read");
@@ -259,7 +275,8 @@ final class Mutator {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "content is missing");
         }
         if (bytes.length > ProjectFiles.MAX_WRITE_BYTES) {
-            throw new LomiException(ErrorCode.PAYLOAD_TOO_LARGE, "content is larger than " + ProjectFiles.MAX_WRITE_BYTES + " bytes");
+            throw new LomiException(
+                    ErrorCode.PAYLOAD_TOO_LARGE, "content is larger than " + ProjectFiles.MAX_WRITE_BYTES + " bytes");
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.lomicontrol.files;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.io.IOException;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -51,7 +50,7 @@ public final class ProjectFiles {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "project root must be absolute");
         }
         try {
-            if (!root.toRealPath(LinkOption.NOFOLLOW_LINKS).equals(root) || !root.toRealPath().equals(root)) {
+            if (!root.toRealPath().equals(root)) {
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, "project root must be canonical");
             }
         } catch (IOException e) {
@@ -110,7 +109,8 @@ public final class ProjectFiles {
      */
     public FileSnapshot read(RelativePath file) {
         try (Tree.Located located = tree.locate(file)) {
-            FileContent content = FileContent.read(tree, located.parent(), located.name(), located.stat(), file.toString());
+            FileContent content =
+                    FileContent.read(tree, located.parent(), located.name(), located.stat(), file.toString());
             return new FileSnapshot(content.bytes(), content.revision(), content.stamp().permissions());
         }
     }
@@ -149,7 +149,11 @@ public final class ProjectFiles {
 
     /** Renames an entry within its directory, checking both revisions; never overwrites. */
     public Mutation rename(
-            RelativePath path, String newName, EntryKind kind, String expectedEntryRevision, String expectedParentRevision) {
+            RelativePath path,
+            String newName,
+            EntryKind kind,
+            String expectedEntryRevision,
+            String expectedParentRevision) {
         return mutator.rename(path, newName, kind, expectedEntryRevision, expectedParentRevision);
     }
 
@@ -165,7 +169,8 @@ public final class ProjectFiles {
             String expectedEntryRevision,
             String expectedParentRevision,
             String expectedTargetParentRevision) {
-        return mutator.move(path, targetDirectory, kind, expectedEntryRevision, expectedParentRevision, expectedTargetParentRevision);
+        return mutator.move(
+                path, targetDirectory, kind, expectedEntryRevision, expectedParentRevision, expectedTargetParentRevision);
     }
 
     /**

@@ -8,7 +8,12 @@ import java.util.Objects;
  * filters on the relative path ({@code include} empty = everything; {@code exclude} wins).
  */
 public record SearchQuery(
-        String text, boolean regex, boolean caseSensitive, boolean wholeWord, List<String> include, List<String> exclude) {
+        String text,
+        boolean regex,
+        boolean caseSensitive,
+        boolean wholeWord,
+        List<String> include,
+        List<String> exclude) {
     public SearchQuery {
         Objects.requireNonNull(text, "text");
         include = List.copyOf(include);

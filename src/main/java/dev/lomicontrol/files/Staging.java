@@ -24,8 +24,8 @@ final class Staging {
     /** Stages {@code bytes} next to the target; returns the temporary name. Removes it on failure. */
     String stage(Fd dir, byte[] bytes, int mode, Stat owner) {
         String name = PREFIX + randomHex();
-        try (Fd fd = Fd.openAt(
-                dir.raw(), name, Libc.O_WRONLY | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW, 0600, "create temporary file")) {
+        int flags = Libc.O_WRONLY | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW;
+        try (Fd fd = Fd.openAt(dir.raw(), name, flags, 0600, "create temporary file")) {
             try {
                 fd.writeAll(bytes);
                 if (owner != null) {
@@ -74,7 +74,8 @@ final class Staging {
             throw Libc.error(errno, "rename");
         }
         if (!isFile) {
-            throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "the file system cannot rename without overwriting");
+            throw new LomiException(
+                    ErrorCode.UNSUPPORTED_CAPABILITY, "the file system cannot rename without overwriting");
         }
         Libc.check(Libc.c().linkat(fromDir.raw(), Libc.cstr(from), toDir.raw(), Libc.cstr(to), 0), "link");
         Libc.check(Libc.c().unlinkat(fromDir.raw(), Libc.cstr(from), 0), "unlink");
@@ -82,7 +83,7 @@ final class Staging {
 
     /** fsyncs a directory (an {@code O_PATH} descriptor cannot be fsynced, so it is reopened). */
     static void syncDirectory(Fd dir) {
-        try (Fd readable = Fd.openAt(dir.raw(), ".", Libc.O_RDONLY | Libc.O_DIRECTORY, 0, "open directory")) {
+        try (Fd readable = Fd.openAt(dir.raw(), ".", Libc.DIRECTORY_READ, 0, "open directory")) {
             readable.fsync("fsync directory");
         }
     }

@@ -39,7 +39,8 @@ public final class TextCodec {
                     .decode(ByteBuffer.wrap(bytes, skip, bytes.length - skip))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "the file is not valid " + encoding.wire() + " text");
+            throw new LomiException(
+                    ErrorCode.UNSUPPORTED_CAPABILITY, "the file is not valid " + encoding.wire() + " text");
         }
         if (text.indexOf('\0') >= 0) {
             throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "the file is binary");

@@ -1,5 +1,8 @@
 package dev.lomicontrol.files;
 
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+
 /** The encodings a text file may use; detected by BOM, defaulting to UTF-8 without one. */
 public enum TextEncoding {
     UTF_8("utf-8"),
@@ -16,5 +19,15 @@ public enum TextEncoding {
     /** The wire form, e.g. {@code "utf-8-bom"}. */
     public String wire() {
         return wire;
+    }
+
+    /** Parses the wire form; anything else is {@code INVALID_ARGUMENT}. */
+    public static TextEncoding fromWire(String wire) {
+        for (TextEncoding encoding : values()) {
+            if (encoding.wire.equals(wire)) {
+                return encoding;
+            }
+        }
+        throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown encoding: " + wire);
     }
 }

@@ -24,7 +24,8 @@ public record TextPage(String text, int startUtf16, int nextUtf16, int totalUtf1
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "startUtf16 " + startUtf16 + " is outside 0.." + total);
         }
         if (splitsPair(whole, startUtf16)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "startUtf16 " + startUtf16 + " splits a surrogate pair");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "startUtf16 " + startUtf16 + " splits a surrogate pair");
         }
         int end = (int) Math.min(total, (long) startUtf16 + maxChars);
         if (splitsPair(whole, end)) {

@@ -55,7 +55,7 @@ final class Trash {
         }
         try (Tree.Located located = tree.locate(path)) {
             Mutator.requireKind(located, kind);
-            Mutator.expect(DirectorySnapshot.of(tree, located.parent()).revision(), expectedParentRevision, path.parent().toString());
+            mutator.expectDirectory(located.parent(), expectedParentRevision, path.parent());
             Mutator.State state = mutator.state(located);
             Mutator.expect(state.revision(), expectedEntryRevision, path.toString());
             try (Fd recovery = openRecoveryRoot(recoveryRoot)) {
@@ -63,7 +63,8 @@ final class Trash {
                     throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "the recovery folder is on another device");
                 }
                 try (Fd operation = makeOperationDirectory(recovery, operationId)) {
-                    Map<String, Object> plan = plan(path, kind, expectedEntryRevision, expectedParentRevision, operationId, located.stat());
+                    Map<String, Object> plan =
+                            plan(path, kind, expectedEntryRevision, expectedParentRevision, operationId, located.stat());
                     writeDurably(operation, PLAN, Json.object(plan));
                     Staging.syncDirectory(recovery);
                     checkpoints.reached(Checkpoints.TRASH_PLANNED);
@@ -85,7 +86,8 @@ final class Trash {
         }
     }
 
-    private Mutation complete(Tree.Located located, RelativePath path, EntryKind kind, Fd operation, String operationId) {
+    private Mutation complete(
+            Tree.Located located, RelativePath path, EntryKind kind, Fd operation, String operationId) {
         Staging.syncDirectory(operation);
         Staging.syncDirectory(located.parent());
         checkpoints.reached(Checkpoints.TRASH_MOVED);
@@ -121,27 +123,29 @@ final class Trash {
     private static Fd openRecoveryRoot(Path recoveryRoot) {
         try {
             if (!Files.isDirectory(recoveryRoot)) {
-                Files.createDirectories(recoveryRoot, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectories(
+                        recoveryRoot, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
         } catch (IOException e) {
             throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "the recovery folder cannot be created", e);
         }
         return Fd.openAt(
-                Libc.AT_FDCWD, recoveryRoot.toString(), Libc.O_PATH | Libc.O_DIRECTORY | Libc.O_NOFOLLOW, 0, "open recovery folder");
+                Libc.AT_FDCWD, recoveryRoot.toString(), Libc.DIRECTORY_HANDLE, 0, "open recovery folder");
     }
 
     private static Fd makeOperationDirectory(Fd recovery, String operationId) {
         if (Libc.c().mkdirat(recovery.raw(), Libc.cstr(operationId), 0700) < 0) {
             int errno = Libc.errno();
             if (errno == Libc.EEXIST) {
-                throw new LomiException(ErrorCode.IDEMPOTENCY_CONFLICT, "operation " + operationId + " already has a recovery folder");
+                throw new LomiException(
+                        ErrorCode.IDEMPOTENCY_CONFLICT, "operation " + operationId + " already has a recovery folder");
             }
             throw Libc.error(errno, "create recovery folder");
         }
-        try (Fd readable = Fd.openAt(recovery.raw(), operationId, Libc.O_RDONLY | Libc.O_DIRECTORY | Libc.O_NOFOLLOW, 0, "open")) {
+        try (Fd readable = Fd.openAt(recovery.raw(), operationId, Libc.DIRECTORY_READ, 0, "open recovery folder")) {
             readable.chmod(0700);
         }
-        return Fd.openAt(recovery.raw(), operationId, Libc.O_PATH | Libc.O_DIRECTORY | Libc.O_NOFOLLOW, 0, "open recovery folder");
+        return Fd.openAt(recovery.raw(), operationId, Libc.DIRECTORY_HANDLE, 0, "open recovery folder");
     }
 
     /** Writes {@code name} in {@code dir} via temp file, fsync, exclusive rename and directory fsync. */

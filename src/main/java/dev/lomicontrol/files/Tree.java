@@ -64,7 +64,7 @@ final class Tree {
     }
 
     private Fd openRootFd() {
-        int r = Libc.c().openat(Libc.AT_FDCWD, rootBytes, Libc.O_PATH | Libc.O_DIRECTORY | Libc.O_NOFOLLOW | Libc.O_CLOEXEC, 0);
+        int r = Libc.c().openat(Libc.AT_FDCWD, rootBytes, Libc.DIRECTORY_HANDLE | Libc.O_CLOEXEC, 0);
         if (r < 0) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "project root is not an accessible directory");
         }
@@ -120,7 +120,7 @@ final class Tree {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "'" + shown + "' is not a directory");
         }
         checkpoints.reached(Checkpoints.WALK_CHECKED);
-        Fd.Result opened = Fd.tryOpenAt(parent.raw(), name, Libc.O_PATH | Libc.O_NOFOLLOW | Libc.O_DIRECTORY, 0);
+        Fd.Result opened = Fd.tryOpenAt(parent.raw(), name, Libc.DIRECTORY_HANDLE, 0);
         if (opened.fd() == null) {
             throw changedOrMissing(opened.errno(), shown);
         }
@@ -143,7 +143,8 @@ final class Tree {
         Stat st = parent.statAt(name)
                 .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "'" + shown + "' does not exist"));
         if (!isVisible(st)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "'" + shown + "' is a link, special or multiply linked file");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED, "'" + shown + "' is a link, a special or multiply linked file, or a mount");
         }
         return st;
     }

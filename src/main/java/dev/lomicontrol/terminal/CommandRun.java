@@ -38,6 +38,7 @@ public final class CommandRun {
         return id;
     }
 
+    /** The command line exactly as given to {@link Terminal#run}. */
     public String command() {
         return command;
     }
@@ -69,6 +70,7 @@ public final class CommandRun {
         return completed;
     }
 
+    /** The exit code the shell reported, once {@link #completed()}. */
     public OptionalInt exitCode() {
         return completed ? OptionalInt.of(exitCode) : OptionalInt.empty();
     }

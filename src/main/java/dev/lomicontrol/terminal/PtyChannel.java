@@ -39,6 +39,7 @@ final class PtyChannel {
     private final ReentrantLock writes = new ReentrantLock();
     private final Queue<byte[]> replies = new ConcurrentLinkedQueue<>();
     private boolean closed;
+    private volatile long totalWritten; // updated under the write lock only
 
     PtyChannel(PtyProcess process) {
         this.process = process;
@@ -79,12 +80,18 @@ final class PtyChannel {
             int n = CLibrary.write(masterFd, rest, rest.length);
             if (n > 0) {
                 done += n;
+                totalWritten += n;
             } else if (n < 0 && CLibrary.errno() == CLibrary.EINTR) {
                 continue;
             } else {
                 throw new WriteFailure("write to the PTY failed (errno " + CLibrary.errno() + ")", done);
             }
         }
+    }
+
+    /** Bytes written to the PTY so far (commands, input, interrupts and query replies). */
+    long bytesWritten() {
+        return totalWritten;
     }
 
     /** Queues bytes the screen emulator wants to answer with; written as soon as no write is in progress. */

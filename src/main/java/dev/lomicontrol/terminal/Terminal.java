@@ -79,6 +79,10 @@ public final class Terminal {
         reader.start();
     }
 
+    long bytesWritten() {
+        return channel.bytesWritten();
+    }
+
     Thread readerThread() {
         return reader.thread();
     }
@@ -93,6 +97,7 @@ public final class Terminal {
         return profile;
     }
 
+    /** The shell's process id. */
     public long shellPid() {
         return channel.pid();
     }
@@ -109,6 +114,7 @@ public final class Terminal {
         return startDirectory;
     }
 
+    /** False once the shell's exit has been observed. */
     public boolean isAlive() {
         synchronized (lock) {
             return !exited;
@@ -122,6 +128,7 @@ public final class Terminal {
         }
     }
 
+    /** The prompt state now (see {@link PromptState}); only READY lets {@link #run} proceed. */
     public PromptState prompt() {
         synchronized (lock) {
             return shell.prompt();
@@ -163,6 +170,7 @@ public final class Terminal {
         }
     }
 
+    /** The live lease, if any. */
     public Optional<Lease> lease() {
         synchronized (lock) {
             return shell.lease();

@@ -135,6 +135,7 @@ public final class Terminals implements AutoCloseable {
         starting++;
     }
 
+    /** A kept terminal (live, or exited and not yet dropped) by its terminalSessionId. */
     public synchronized Optional<Terminal> find(String terminalSessionId) {
         return Optional.ofNullable(terminals.get(terminalSessionId));
     }

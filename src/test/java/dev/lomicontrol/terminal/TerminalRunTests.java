@@ -83,11 +83,14 @@ class TerminalRunTests {
         await().atMost(TerminalTesting.PATIENCE).until(run::startedObserved);
         assertThat(terminal.prompt()).isEqualTo(PromptState.RUNNING);
 
+        long writtenBefore = terminal.bytesWritten();
+
         terminal.interrupt(run, lease(terminal));
 
+        assertThat(terminal.bytesWritten() - writtenBefore).isEqualTo(1);
         assertThat(outcome(run)).isEqualTo(new RunOutcome.Exited(130));
         assertThat(run.interruptSent()).isTrue();
-        // The line discipline echoes every 0x03 it receives as "^C": exactly one was written.
+        // The line discipline echoed the 0x03 it received as "^C".
         String text = commandText(terminal, run);
         assertThat(text.split("\\^C", -1)).hasSize(2);
         assertRefused(() -> terminal.interrupt(run, lease(terminal)), ErrorCode.TARGET_BUSY, "latest");
@@ -162,6 +165,21 @@ class TerminalRunTests {
         terminal.grantLease("late");
 
         awaitPrompt(terminal, PromptState.READY);
+    }
+
+    @Test
+    void aPromptWithoutACommandStartCompletesNothingAndLeavesTheTerminalUsable() throws Exception {
+        Terminal terminal = ready(terminals, dir);
+
+        // bash runs nothing for a comment: no OSC 133 C, only the next prompt's D.
+        CommandRun comment = terminal.run(lease(terminal), "# only a comment");
+
+        assertThat(outcome(comment)).isEqualTo(new RunOutcome.Lost("the shell showed a new prompt without starting the command"));
+        assertThat(comment.startedObserved()).isFalse();
+        assertThat(comment.completed()).isFalse();
+        assertThat(comment.exitCode()).isEmpty();
+        awaitPrompt(terminal, PromptState.READY);
+        assertThat(runToCompletion(terminal, "echo next")).isEqualTo(new RunOutcome.Exited(0));
     }
 
     @Test
