@@ -59,7 +59,7 @@ final class ShellState {
         switch (kind) {
             case 'A' -> atPrompt = false;
             case 'B' -> {
-                atPrompt = freshBoundary;
+                atPrompt = true;
                 freshBoundary = false;
             }
             case 'C' -> {

@@ -181,8 +181,13 @@ class TerminalLifecycleTests {
         try (Terminals terminals = engine(dir)) {
             Terminal terminal = ready(terminals, dir);
 
+            long before = terminal.streamSequence();
+
             terminal.resize(100, 30);
-            // A redraw after the resize is not a fresh prompt; an empty line gives one.
+
+            // readline redraws the prompt (A, B) without a D: that is not a fresh prompt.
+            await().atMost(TerminalTesting.PATIENCE).until(() -> terminal.readRaw(before, 65536).text().contains("\u001b]133;B\u0007"));
+            assertThat(terminal.prompt()).isEqualTo(PromptState.UNKNOWN);
             terminal.input(lease(terminal), 1, "\r".getBytes());
             awaitPrompt(terminal, PromptState.READY);
             CommandRun run = terminal.run(lease(terminal), "stty size");
