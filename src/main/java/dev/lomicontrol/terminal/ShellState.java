@@ -59,7 +59,7 @@ final class ShellState {
         switch (kind) {
             case 'A' -> atPrompt = false;
             case 'B' -> {
-                atPrompt = true;
+                atPrompt = freshBoundary;
                 freshBoundary = false;
             }
             case 'C' -> {

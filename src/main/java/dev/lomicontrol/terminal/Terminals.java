@@ -45,8 +45,8 @@ public final class Terminals implements AutoCloseable {
         this(options, random, Map.of());
     }
 
-    /** For tests: {@code environmentOverrides} replace inherited variables (HOME, for example). */
-    Terminals(TerminalOptions options, RandomGenerator random, Map<String, String> environmentOverrides) {
+    /** {@code environmentOverrides} replace inherited variables of every shell (tests give shells an empty HOME this way). */
+    public Terminals(TerminalOptions options, RandomGenerator random, Map<String, String> environmentOverrides) {
         this.options = options;
         this.random = random;
         this.environmentOverrides = Map.copyOf(environmentOverrides);

@@ -71,11 +71,20 @@ final class BrokerCallsFixture implements AutoCloseable {
         episodes = Episodes.open(ledger, clock, EpisodesProperties.defaults(), random);
         BrokerRuntime runtime = new BrokerRuntime(ledger.instance().value(), clock.instant(), temp, temp.resolve("run"));
         NativeStop recorder = operation -> stopRequests.add(operation);
-        terminals = new Terminals(TerminalOptions.defaults(temp.resolve("shell")), random);
+        // shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep locks
+        terminals = new Terminals(TerminalOptions.defaults(temp.resolve("shell")), random, java.util.Map.of("HOME", emptyHome(temp).toString()));
         settings = new Settings(ledger, clock);
         artifacts = new ArtifactStore(temp.resolve("artifacts"), clock, random, 4L << 20, 1L << 30, 64);
         calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock, terminals, decisions, yolo::get, Duration.ofSeconds(120),
                 settings, artifacts);
+    }
+
+    private static Path emptyHome(Path temp) {
+        try {
+            return Files.createDirectories(temp.resolve("empty-home"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     Session session() {

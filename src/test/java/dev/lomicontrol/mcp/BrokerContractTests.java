@@ -37,8 +37,11 @@ class BrokerContractTests {
     void everyBrokerAnswerConformsToThePublishedOutputSchema() throws Exception {
         Path data = temp.resolve("data");
         Path brokerErr = temp.resolve("broker.err");
-        Process broker = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile()).start();
+        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile());
+        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep locks
+        builder.environment().put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
+        Process broker = builder.start();
         try {
             String key = await(brokerErr, KEY, broker);
             await(brokerErr, Pattern.compile("admin socket"), broker);
@@ -84,8 +87,11 @@ class BrokerContractTests {
     void aProjectOpenWaitsForTheAdminsDecisionInTheConsole() throws Exception {
         Path data = temp.resolve("data");
         Path brokerErr = temp.resolve("broker.err");
-        Process broker = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile()).start();
+        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile());
+        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep locks
+        builder.environment().put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
+        Process broker = builder.start();
         try {
             String key = await(brokerErr, KEY, broker);
             await(brokerErr, Pattern.compile("admin socket"), broker);
