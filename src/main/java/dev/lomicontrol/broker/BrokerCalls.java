@@ -146,7 +146,7 @@ public class BrokerCalls implements AutoCloseable {
         this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, layout, files, runner, layoutStore);
         editorCalls[0] = this.editors;
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
-        this.settingsCalls = new SettingsCalls(settings, workspaces, runner, layoutStore, clock);
+        this.settingsCalls = new SettingsCalls(settings, workspaces, runner, layoutStore, clock, decisions);
         this.operations = new OperationCalls(ledger, workspaces, stop, runner::withdrawn);
         this.episodeCalls = new EpisodeCalls(episodes, clock);
     }

@@ -1,6 +1,6 @@
 package dev.lomicontrol.broker;
 
-import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.core.Ids;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.pairing.Session;
@@ -10,8 +10,6 @@ import dev.lomicontrol.settings.SettingsPlan;
 import dev.lomicontrol.settings.SettingsView;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -24,7 +22,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class SettingsCalls {
 
-    static final int MAX_OPEN_REQUESTS = 64;
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final Settings settings;
@@ -32,10 +29,11 @@ final class SettingsCalls {
     private final OperationRunner runner;
     private final Layout layout;
     private final Clock clock;
-    private final List<ObjectNode> openRequests = new ArrayList<>();
+    private final DecisionBoard board;
     private final SecureRandom random = new SecureRandom();
 
-    SettingsCalls(Settings settings, WorkspaceCalls workspaces, OperationRunner runner, Layout layout, Clock clock) {
+    SettingsCalls(Settings settings, WorkspaceCalls workspaces, OperationRunner runner, Layout layout, Clock clock, DecisionBoard board) {
+        this.board = board;
         this.settings = settings;
         this.workspaces = workspaces;
         this.runner = runner;
@@ -101,31 +99,14 @@ final class SettingsCalls {
         long expected = Revisions.expected(args);
         return runner.immediate(LayoutCalls.request(session, "lomi_settings_open", arguments, args, listed, page, expected),
                 () -> Revisions.require(expected, layout.revision()), operation -> {
-                    ObjectNode request = JSON.objectNode();
                     String id = "req-" + Ids.randomHex(random, 8);
-                    request.put("requestId", id);
-                    request.put("page", page);
-                    request.put("client", session.clientLabel());
-                    request.put("at", clock.instant().toString());
-                    synchronized (openRequests) {
-                        if (openRequests.size() >= MAX_OPEN_REQUESTS) {
-                            openRequests.remove(0);
-                        }
-                        openRequests.add(request);
-                    }
+                    board.notice(clock.instant() + "  " + id + "  " + session.clientLabel() + " asks you to look at the " + page + " settings");
                     ObjectNode result = JSON.objectNode();
                     result.put("kind", "settings_opened");
                     result.put("page", page);
                     result.put("requestId", id);
                     return result;
                 });
-    }
-
-    /** Requests for the admin's attention, oldest first (shown by the console). */
-    List<ObjectNode> openRequests() {
-        synchronized (openRequests) {
-            return List.copyOf(openRequests);
-        }
     }
 
     private static ObjectNode view(SettingsView view) {

@@ -19,13 +19,17 @@ class DecisionCommands implements CommandGroup {
     }
 
     @Command(name = "decision list", group = "Decisions", description = "List operations awaiting the admin's decision",
-            help = "decision list\n  Each operation in awaiting_user: id, tool, summary, when it was posted and the exact plan (verbatim JSON).")
+            help = "decision list\n  Each operation in awaiting_user: id, tool, summary, when it was posted and the exact plan (verbatim JSON);\n"
+                    + "  first, requests for your attention that need no decision (lomi_settings_open).")
     public String list() {
         List<PendingDecision> pending = board.list();
-        if (pending.isEmpty()) {
-            return "no operations are awaiting a decision";
-        }
         StringBuilder out = new StringBuilder();
+        for (String notice : board.notices()) {
+            out.append("attention: ").append(notice).append('\n');
+        }
+        if (pending.isEmpty()) {
+            return out.append("no operations are awaiting a decision").toString();
+        }
         for (PendingDecision d : pending) {
             out.append(d.operationId()).append("  ").append(d.tool()).append("  posted ").append(Text.time(d.postedAt())).append('\n')
                     .append("  ").append(d.summary()).append('\n')

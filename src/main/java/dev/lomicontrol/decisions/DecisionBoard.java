@@ -16,7 +16,10 @@ import java.util.function.Consumer;
  */
 public final class DecisionBoard {
 
+    static final int MAX_NOTICES = 64;
+
     private final Map<OperationId, Entry> pending = new LinkedHashMap<>();
+    private final java.util.Deque<String> notices = new java.util.ArrayDeque<>();
 
     private record Entry(PendingDecision decision, Consumer<Boolean> resolver) {}
 
@@ -41,6 +44,19 @@ public final class DecisionBoard {
         }
         entry.resolver().accept(approve);
         return entry.decision();
+    }
+
+    /** Records a request for the admin's attention that needs no decision (e.g. an agent asked to open a settings page); the oldest of 64 is dropped. */
+    public synchronized void notice(String text) {
+        if (notices.size() >= MAX_NOTICES) {
+            notices.removeFirst();
+        }
+        notices.addLast(text);
+    }
+
+    /** The recorded attention requests, oldest first. */
+    public synchronized List<String> notices() {
+        return new ArrayList<>(notices);
     }
 
     /** Withdraws a decision whose operation ended otherwise (cancelled, session revoked). */

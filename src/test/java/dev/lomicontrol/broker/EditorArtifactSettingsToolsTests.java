@@ -155,6 +155,11 @@ class EditorArtifactSettingsToolsTests {
         update.put("requestKey", "set-2");
         assertThat(broker.refused(session, "lomi_settings_update", update.toString())).isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "agentControl")).path("readOnly").asBoolean()).isTrue();
+        JsonNode opened = broker.ok(session, "lomi_settings_open", json("workspaceId", ws, "page", "terminal", "expectedRevision", broker.revision(),
+                "retryEpoch", epoch.value(), "requestKey", "open-page"));
+        assertThat(opened.path("result").path("kind").asString()).isEqualTo("settings_opened");
+        assertThat(broker.decisions.notices()).singleElement().asString().contains("terminal settings")
+                .contains(opened.path("result").path("requestId").asString());
 
         Files.writeString(project.root().resolve("plain.txt"), "a\nb\n");
         Opened doc = openEditor("plain.txt");

@@ -225,9 +225,14 @@ class TerminalToolsTests {
     void theTerminalHostingTheCallingAgentIsProtected() throws Exception {
         Created terminal = create(session, epoch);
         broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "sleep 300 & echo CHILD=$!\r"));
-        String text = awaitText(terminal, "CHILD=");
-        java.util.regex.Matcher matcher = java.util.regex.Pattern.compile("CHILD=([0-9]+)").matcher(text);
-        assertThat(matcher.find()).isTrue();
+        java.util.regex.Pattern childPid = java.util.regex.Pattern.compile("CHILD=([0-9]+)");
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        java.util.regex.Matcher matcher = childPid.matcher(readAll(terminal));
+        while (!matcher.find() && System.nanoTime() < deadline) {
+            sleep(20);
+            matcher = childPid.matcher(readAll(terminal));
+        }
+        assertThat(matcher.find(0)).as("the shell printed the background pid").isTrue();
         long child = Long.parseLong(matcher.group(1));
 
         Session hosted = broker.session(Grant.full(), child);
