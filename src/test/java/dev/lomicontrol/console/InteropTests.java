@@ -82,7 +82,13 @@ class InteropTests {
 
             assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "yolo", "on", "--confirm").exitCode()).isZero();
             JsonNode list = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_workspace_list");
-            assertThat(list.path("structuredContent").path("status").asString()).isEqualTo("ok");
+            if (List.of("PAIRING_REQUIRED", "APP_UNAVAILABLE").contains(list.path("structuredContent").path("code").asString())) {
+                // each inspector call is a cold helper JVM that must enroll, be approved and finish mutual TLS within the
+                // helper's 2 s connecting grace; on a loaded 2-CPU machine that can take longer, so one more call is allowed
+                System.err.println("inspector: first call after YOLO answered " + list.path("structuredContent") + "; calling once more");
+                list = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_workspace_list");
+            }
+            assertThat(list.path("structuredContent").path("status").asString()).as("%s", list).isEqualTo("ok");
             String workspaceId = list.path("structuredContent").path("data").path("workspaces").get(0).path("workspaceId").asString();
             JsonNode connect = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_connect", "--tool-arg", "workspaceId=" + workspaceId);
             assertThat(connect.path("structuredContent").path("data").path("retryEpoch").asString()).hasSize(40);
