@@ -1,0 +1,7 @@
+package dev.lomicontrol.git;
+
+/**
+ * One file of a commit: {@code change} is added|modified|deleted|renamed|copied; {@code oldPath} only
+ * for renames and copies, else null.
+ */
+public record GitFileChange(String path, String oldPath, String change) {}

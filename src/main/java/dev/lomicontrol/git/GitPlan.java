@@ -1,0 +1,60 @@
+package dev.lomicontrol.git;
+
+import java.util.List;
+
+/**
+ * An exact, immutable mutation plan that the admin approves before it runs. {@code expectedHead}
+ * and {@code expectedRemoteHead} are commit ids ("" when absent); {@code reference} is a full ref
+ * name; {@code observationRevision} is the status the plan was made against.
+ */
+public record GitPlan(
+        String kind,
+        List<String> paths,
+        String message,
+        String remote,
+        String reference,
+        String expectedHead,
+        String expectedRemoteHead,
+        String observationRevision) {
+
+    public GitPlan {
+        paths = List.copyOf(paths);
+    }
+
+    /** A stable JSON rendering (fields in declaration order) for approval screens and the ledger. */
+    public String toJson() {
+        StringBuilder json = new StringBuilder("{\"kind\":").append(quote(kind)).append(",\"paths\":[");
+        for (int i = 0; i < paths.size(); i++) {
+            json.append(i == 0 ? "" : ",").append(quote(paths.get(i)));
+        }
+        return json.append("],\"message\":")
+                .append(quote(message))
+                .append(",\"remote\":")
+                .append(quote(remote))
+                .append(",\"reference\":")
+                .append(quote(reference))
+                .append(",\"expectedHead\":")
+                .append(quote(expectedHead))
+                .append(",\"expectedRemoteHead\":")
+                .append(quote(expectedRemoteHead))
+                .append(",\"observationRevision\":")
+                .append(quote(observationRevision))
+                .append('}')
+                .toString();
+    }
+
+    private static String quote(String s) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> out.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+            }
+        }
+        return out.append('"').toString();
+    }
+}

@@ -1,0 +1,172 @@
+package dev.lomicontrol.git;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.util.Collection;
+import java.util.List;
+import java.util.TreeSet;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.Ref;
+import org.eclipse.jgit.lib.Repository;
+
+/** Validates a {@link GitAction} against the repository as it is now and freezes it into a {@link GitPlan}. */
+final class Planner {
+
+    static final int MAX_PATHS = 64;
+
+    private Planner() {}
+
+    static GitPlan plan(Repository repo, GitAction action) throws IOException, GitAPIException {
+        GitStatus status = StatusReader.read(repo);
+        String head = status.head();
+        String observed = status.observationRevision();
+        if (action instanceof GitAction.Stage s) {
+            return local("stage", known(repo, s.paths(), status, false), head, observed);
+        } else if (action instanceof GitAction.Unstage u) {
+            return local("unstage", known(repo, u.paths(), status, false), head, observed);
+        } else if (action instanceof GitAction.Discard d) {
+            return local("discard", known(repo, d.paths(), status, true), head, observed);
+        } else if (action instanceof GitAction.Commit c) {
+            return commit(repo, c, status);
+        } else if (action instanceof GitAction.Fetch f) {
+            requireRemote(repo, f.remote());
+            return new GitPlan(
+                    "fetch", List.of(), "", f.remote(), "refs/remotes/" + f.remote() + "/*", head, "", observed);
+        } else if (action instanceof GitAction.Pull p) {
+            return pull(repo, p, status);
+        } else if (action instanceof GitAction.Push p) {
+            return push(repo, p, observed);
+        }
+        throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown git action");
+    }
+
+    private static GitPlan local(String kind, List<String> paths, String head, String observed) {
+        return new GitPlan(kind, paths, "", "", "", head, "", observed);
+    }
+
+    /** 1..64 valid, non-secret paths that the repository knows; for discard they must have a worktree change. */
+    private static List<String> known(Repository repo, List<String> paths, GitStatus status, boolean changedOnly)
+            throws IOException {
+        if (paths.isEmpty() || paths.size() > MAX_PATHS) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "give 1.." + MAX_PATHS + " paths");
+        }
+        TreeSet<String> sorted = new TreeSet<>();
+        for (String path : paths) {
+            String p = GitPaths.checked(path);
+            if (Files.isDirectory(repo.getWorkTree().toPath().resolve(p), LinkOption.NOFOLLOW_LINKS)) {
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "name files, not directories: " + p);
+            }
+            boolean present = repo.readDirCache().getEntry(p) != null
+                    || Trees.inHead(repo, p)
+                    || Files.exists(repo.getWorkTree().toPath().resolve(p), LinkOption.NOFOLLOW_LINKS);
+            boolean changed = status.changes().stream()
+                    .anyMatch(c -> c.path().equals(p) && !c.worktree().equals("none"));
+            if (!present || (changedOnly && !changed)) {
+                throw new LomiException(
+                        ErrorCode.TARGET_NOT_FOUND, (present ? "no worktree change at " : "no such path: ") + p);
+            }
+            sorted.add(p);
+        }
+        return List.copyOf(sorted);
+    }
+
+    private static GitPlan commit(Repository repo, GitAction.Commit c, GitStatus status)
+            throws IOException, GitAPIException {
+        if (c.message() == null || c.message().isBlank()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a commit message is required");
+        }
+        if (c.message().length() > GitRepository.MAX_MESSAGE_CHARS) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the commit message is longer than 64 KiB");
+        }
+        var raw = new Git(repo).status().call();
+        if (raw.getAdded().stream().anyMatch(GitPaths::hidden)
+                || raw.getChanged().stream().anyMatch(GitPaths::hidden)
+                || raw.getRemoved().stream().anyMatch(GitPaths::hidden)) {
+            throw new LomiException(ErrorCode.SCOPE_DENIED, "secret paths are staged; unstage them outside the broker");
+        }
+        List<String> staged = status.changes().stream()
+                .filter(ch -> !ch.staged().equals("none"))
+                .map(GitChange::path)
+                .toList();
+        if (staged.isEmpty()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "nothing is staged");
+        }
+        return new GitPlan(
+                "commit",
+                staged,
+                c.message(),
+                "",
+                currentBranchRef(repo),
+                status.head(),
+                "",
+                status.observationRevision());
+    }
+
+    private static GitPlan pull(Repository repo, GitAction.Pull p, GitStatus status)
+            throws IOException, GitAPIException {
+        if (!p.mode().equals("ff_only") && !p.mode().equals("rebase")) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "pull mode must be ff_only or rebase");
+        }
+        requireRemote(repo, p.remote());
+        String ref = currentBranchRef(repo);
+        String remoteHead = remoteHead(repo, p.remote(), ref);
+        if (remoteHead.isEmpty()) {
+            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "the remote has no " + ref);
+        }
+        return new GitPlan(
+                "pull_" + p.mode(),
+                List.of(),
+                "",
+                p.remote(),
+                ref,
+                status.head(),
+                remoteHead,
+                status.observationRevision());
+    }
+
+    private static GitPlan push(Repository repo, GitAction.Push p, String observed)
+            throws IOException, GitAPIException {
+        requireRemote(repo, p.remote());
+        String ref = Constants.R_HEADS + p.branch();
+        if (!Repository.isValidRefName(ref)) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "invalid branch name");
+        }
+        ObjectId local = repo.resolve(ref);
+        if (local == null) {
+            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no local branch " + p.branch());
+        }
+        return new GitPlan(
+                "push", List.of(), "", p.remote(), ref, local.name(), remoteHead(repo, p.remote(), ref), observed);
+    }
+
+    static void requireRemote(Repository repo, String remote) {
+        if (remote == null || !repo.getConfig().getSubsections("remote").contains(remote)) {
+            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no configured remote " + remote);
+        }
+    }
+
+    /** The remote's commit for {@code ref} right now, or "" when the remote lacks it. */
+    static String remoteHead(Repository repo, String remote, String ref) throws GitAPIException {
+        Collection<Ref> refs =
+                new Git(repo).lsRemote().setRemote(remote).setHeads(true).call();
+        return refs.stream()
+                .filter(r -> r.getName().equals(ref))
+                .map(r -> r.getObjectId().name())
+                .findFirst()
+                .orElse("");
+    }
+
+    static String currentBranchRef(Repository repo) throws IOException {
+        String full = repo.getFullBranch();
+        if (full == null || !full.startsWith(Constants.R_HEADS)) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "HEAD is detached; check out a branch first");
+        }
+        return full;
+    }
+}

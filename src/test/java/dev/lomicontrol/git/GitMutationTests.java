@@ -1,0 +1,263 @@
+package dev.lomicontrol.git;
+
+import static dev.lomicontrol.git.GitReadTests.assertCode;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.ErrorCode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Plans and their execution against a real clone of a local bare remote, with a second clone racing it. */
+class GitMutationTests {
+
+    @TempDir
+    Path dir;
+
+    Path bare;
+    GitFixture mine;
+    GitFixture theirs;
+    GitRepository git;
+
+    @BeforeEach
+    void cloneTwice() throws Exception {
+        bare = dir.resolve("remote.git");
+        Git.init()
+                .setBare(true)
+                .setDirectory(bare.toFile())
+                .setInitialBranch("main")
+                .call()
+                .close();
+        try (GitFixture seed = GitFixture.init(dir.resolve("seed"))) {
+            seed.write("shared.txt", "one\ntwo\nthree\n").add("shared.txt").commit("seed");
+            seed.git.push().setRemote(bare.toUri().toString()).add("main").call();
+        }
+        mine = GitFixture.cloneOf(bare, dir.resolve("mine"));
+        theirs = GitFixture.cloneOf(bare, dir.resolve("theirs"));
+        git = GitRepository.open(mine.root);
+    }
+
+    @AfterEach
+    void close() {
+        if (mine != null) {
+            mine.close();
+        }
+        if (theirs != null) {
+            theirs.close();
+        }
+    }
+
+    @Test
+    void stageThenCommitRunExactlyThePlannedChange() throws Exception {
+        mine.write("b.txt", "new\n");
+        Files.delete(mine.root.resolve("shared.txt"));
+
+        GitPlan stage = git.plan(new GitAction.Stage(List.of("shared.txt", "b.txt")));
+        assertThat(stage.paths()).containsExactly("b.txt", "shared.txt");
+        assertThat(git.execute(stage).state()).isEqualTo("succeeded");
+
+        GitPlan commit = git.plan(new GitAction.Commit("add b"));
+        assertThat(commit.reference()).isEqualTo("refs/heads/main");
+        assertThat(commit.paths()).containsExactly("b.txt", "shared.txt");
+        assertThat(commit.toJson())
+                .startsWith("{\"kind\":\"commit\",\"paths\":[\"b.txt\",\"shared.txt\"],\"message\":\"add b\"");
+        GitOutcome outcome = git.execute(commit);
+
+        assertThat(outcome.state()).isEqualTo("succeeded");
+        assertThat(outcome.effect()).isEqualTo("complete");
+        assertThat(git.history(Optional.empty(), 0, 1).get(0).id()).isEqualTo(outcome.newHead());
+        assertThat(git.status().changes()).isEmpty();
+        assertThat(git.commit(outcome.newHead()).files())
+                .containsExactly(
+                        new GitFileChange("b.txt", null, "added"), new GitFileChange("shared.txt", null, "deleted"));
+    }
+
+    @Test
+    void aPlanMadeBeforeTheWorktreeChangedIsRefused() throws Exception {
+        mine.write("shared.txt", "edited\n");
+        GitPlan stage = git.plan(new GitAction.Stage(List.of("shared.txt")));
+        mine.write("shared.txt", "edited again\n");
+
+        assertCode(() -> git.execute(stage), ErrorCode.REVISION_CONFLICT);
+    }
+
+    @Test
+    void plansRefuseSecretUnknownAndEmptyInput() throws Exception {
+        mine.write(".env", "TOKEN=1\n");
+
+        assertCode(() -> git.plan(new GitAction.Stage(List.of(".env"))), ErrorCode.SCOPE_DENIED);
+        assertCode(() -> git.plan(new GitAction.Stage(List.of("missing.txt"))), ErrorCode.TARGET_NOT_FOUND);
+        assertCode(() -> git.plan(new GitAction.Stage(List.of())), ErrorCode.INVALID_ARGUMENT);
+        mine.write("keys/server.pem", "PRIVATE\n");
+        assertCode(() -> git.plan(new GitAction.Stage(List.of("keys"))), ErrorCode.INVALID_ARGUMENT);
+        assertCode(() -> git.plan(new GitAction.Commit("  ")), ErrorCode.INVALID_ARGUMENT);
+        assertCode(() -> git.plan(new GitAction.Commit("nothing staged")), ErrorCode.INVALID_ARGUMENT);
+        assertCode(() -> git.plan(new GitAction.Fetch("upstream")), ErrorCode.TARGET_NOT_FOUND);
+        assertCode(() -> git.plan(new GitAction.Pull("origin", "merge")), ErrorCode.INVALID_ARGUMENT);
+    }
+
+    @Test
+    void unstageAndDiscardRestoreThePreviousState() throws Exception {
+        mine.write("shared.txt", "edited\n").add("shared.txt");
+        mine.write("scratch.txt", "temp\n");
+
+        git.execute(git.plan(new GitAction.Unstage(List.of("shared.txt"))));
+        assertThat(git.status().changes()).extracting(GitChange::staged).containsOnly("none");
+
+        GitOutcome discarded = git.execute(git.plan(new GitAction.Discard(List.of("shared.txt", "scratch.txt"))));
+
+        assertThat(discarded.state()).isEqualTo("succeeded");
+        assertThat(mine.read("shared.txt")).isEqualTo("one\ntwo\nthree\n");
+        assertThat(Files.exists(mine.root.resolve("scratch.txt"))).isFalse();
+        assertThat(git.status().changes()).isEmpty();
+    }
+
+    @Test
+    void pushSendsThePlannedCommitAndFastForwardPullBringsItToTheOtherClone() throws Exception {
+        RevCommit local = mine.write("shared.txt", "one\ntwo\nthree\nfour\n")
+                .add("shared.txt")
+                .commit("four");
+
+        GitPlan push = git.plan(new GitAction.Push("origin", "main"));
+        assertThat(push.expectedHead()).isEqualTo(local.name());
+        assertThat(push.expectedRemoteHead()).isEqualTo(local.getParent(0).name());
+        assertThat(git.execute(push).state()).isEqualTo("succeeded");
+
+        GitRepository other = GitRepository.open(theirs.root);
+        GitOutcome pulled = other.execute(other.plan(new GitAction.Pull("origin", "ff_only")));
+
+        assertThat(pulled.state()).isEqualTo("succeeded");
+        assertThat(pulled.newHead()).isEqualTo(local.name());
+        assertThat(theirs.read("shared.txt")).endsWith("four\n");
+    }
+
+    @Test
+    void aPushIsRejectedWhenTheRemoteMovedAfterPlanning() throws Exception {
+        mine.write("mine.txt", "mine\n").add("mine.txt").commit("mine");
+        GitPlan push = git.plan(new GitAction.Push("origin", "main"));
+
+        theirs.write("theirs.txt", "theirs\n").add("theirs.txt").commit("theirs");
+        theirs.git.push().call();
+        GitOutcome outcome = git.execute(push);
+
+        assertThat(outcome.state()).isEqualTo("failed");
+        assertThat(outcome.effect()).isEqualTo("none");
+        assertThat(outcome.detail()).contains("remote moved");
+        try (Git remote = Git.open(bare.toFile())) {
+            assertThat(remote.getRepository().resolve("refs/heads/main").name())
+                    .isEqualTo(theirs.git.getRepository().resolve("HEAD").name());
+        }
+    }
+
+    @Test
+    void aPullWhoseRemoteMovedAfterPlanningDoesNothing() throws Exception {
+        theirs.write("shared.txt", "one\ntwo\nthree\nfour\n").add("shared.txt").commit("four");
+        theirs.git.push().call();
+        GitPlan pull = git.plan(new GitAction.Pull("origin", "ff_only"));
+        theirs.write("shared.txt", "one\ntwo\nthree\nfour\nfive\n")
+                .add("shared.txt")
+                .commit("five");
+        theirs.git.push().call();
+
+        GitOutcome outcome = git.execute(pull);
+
+        assertThat(outcome.state()).isEqualTo("failed");
+        assertThat(outcome.effect()).isEqualTo("none");
+        assertThat(outcome.detail()).contains("remote moved");
+        assertThat(mine.read("shared.txt")).isEqualTo("one\ntwo\nthree\n");
+    }
+
+    @Test
+    void aConflictingRebasePullFailsPartiallyAndReportsTheConflicts() throws Exception {
+        theirs.write("shared.txt", "one\nTHEIRS\nthree\n").add("shared.txt").commit("theirs");
+        theirs.git.push().call();
+        mine.write("shared.txt", "one\nMINE\nthree\n").add("shared.txt").commit("mine");
+
+        GitOutcome ffOnly = git.execute(git.plan(new GitAction.Pull("origin", "ff_only")));
+        assertThat(ffOnly.state()).isEqualTo("failed");
+        assertThat(ffOnly.effect()).isEqualTo("none");
+
+        GitOutcome rebase = git.execute(git.plan(new GitAction.Pull("origin", "rebase")));
+
+        assertThat(rebase.state()).isEqualTo("failed");
+        assertThat(rebase.effect()).isEqualTo("partial");
+        assertThat(rebase.conflicts()).containsExactly("shared.txt");
+        assertThat(git.status().changes())
+                .extracting(GitChange::path, GitChange::conflicted)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("shared.txt", true));
+    }
+
+    @Test
+    void fetchUpdatesTheRemoteTrackingBranchOnly() throws Exception {
+        RevCommit pushed = theirs.write("t.txt", "t\n").add("t.txt").commit("t");
+        theirs.git.push().call();
+        String head = git.status().head();
+
+        GitOutcome fetched = git.execute(git.plan(new GitAction.Fetch("origin")));
+
+        assertThat(fetched.state()).isEqualTo("succeeded");
+        assertThat(fetched.newHead()).isEqualTo(head);
+        assertThat(mine.git.getRepository().resolve("refs/remotes/origin/main")).isEqualTo(pushed.getId());
+    }
+
+    @Test
+    void anUnreachableRemoteIsAFailedFetchWithNoEffect() throws Exception {
+        var config = mine.git.getRepository().getConfig();
+        config.setString(
+                "remote",
+                "gone",
+                "url",
+                dir.resolve("no-such-remote.git").toUri().toString());
+        config.save();
+
+        GitOutcome outcome = git.execute(git.plan(new GitAction.Fetch("gone")));
+
+        assertThat(outcome.state()).isEqualTo("failed");
+        assertThat(outcome.effect()).isEqualTo("none");
+        assertThat(outcome.detail()).contains("could not be reached");
+    }
+
+    @Test
+    void aFastForwardPullThatWouldOverwriteLocalEditsFailsAndNamesThem() throws Exception {
+        theirs.write("shared.txt", "one\ntwo\nthree\nfour\n").add("shared.txt").commit("four");
+        theirs.git.push().call();
+        mine.write("shared.txt", "local edit\n");
+
+        GitOutcome outcome = git.execute(git.plan(new GitAction.Pull("origin", "ff_only")));
+
+        assertThat(outcome.state()).isEqualTo("failed");
+        assertThat(outcome.effect()).isEqualTo("none");
+        assertThat(outcome.conflicts()).containsExactly("shared.txt");
+        assertThat(mine.read("shared.txt")).isEqualTo("local edit\n");
+    }
+
+    @Test
+    void aForgedPlanNamingASecretPathIsRefusedAtExecution() throws Exception {
+        mine.write(".env", "TOKEN=1\n");
+        GitPlan honest = git.plan(new GitAction.Stage(List.of("shared.txt")));
+        GitPlan forged = new GitPlan(
+                "stage", List.of(".env"), "", "", "", honest.expectedHead(), "", honest.observationRevision());
+
+        assertCode(() -> git.execute(forged), ErrorCode.SCOPE_DENIED);
+        assertThat(mine.git.status().call().getAdded()).isEmpty();
+    }
+
+    @Test
+    void transportErrorsNeverEchoCredentials() throws Exception {
+        var config = mine.git.getRepository().getConfig();
+        config.setString("remote", "web", "url", "http://user:s3cret-token@127.0.0.1:1/r.git");
+        config.save();
+
+        GitOutcome outcome = git.execute(git.plan(new GitAction.Fetch("web")));
+
+        assertThat(outcome.state()).isEqualTo("failed");
+        assertThat(outcome.detail()).doesNotContain("s3cret-token").doesNotContain("user:");
+    }
+}
