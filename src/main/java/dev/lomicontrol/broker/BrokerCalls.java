@@ -11,8 +11,6 @@ import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.editor.Documents;
 import dev.lomicontrol.projects.Layout;
-import dev.lomicontrol.projects.Panel;
-import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.Terminals;
@@ -100,51 +98,13 @@ public class BrokerCalls implements AutoCloseable {
         Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
         this.workspaces = new WorkspaceCalls(projects, ledger, runtime, clock);
         this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
-        TerminalCalls[] terminalCalls = new TerminalCalls[1];
-        EditorCalls[] editorCalls = new EditorCalls[1];
-        LivePanels live = new LivePanels() {
-            @Override
-            public String runtimeState(Panel panel) {
-                return panel.kind() == PanelKind.EDITOR ? editorCalls[0].runtimeState(panel) : terminalCalls[0].runtimeState(panel);
-            }
-
-            @Override
-            public boolean busy(Panel panel) {
-                return panel.kind() == PanelKind.TERMINAL && terminalCalls[0].busy(panel);
-            }
-
-            @Override
-            public boolean dirty(Panel panel) {
-                return panel.kind() == PanelKind.EDITOR && editorCalls[0].dirty(panel);
-            }
-
-            @Override
-            public boolean controlledBy(Session session, Panel panel) {
-                return panel.kind() == PanelKind.TERMINAL && terminalCalls[0].controlledBy(session, panel);
-            }
-
-            @Override
-            public boolean ownedByOther(Session session, Panel panel) {
-                return panel.kind() == PanelKind.TERMINAL && terminalCalls[0].ownedByOther(session, panel);
-            }
-
-            @Override
-            public void end(Panel panel) {
-                if (panel.kind() == PanelKind.EDITOR) {
-                    editorCalls[0].end(panel);
-                } else if (panel.kind() == PanelKind.TERMINAL) {
-                    terminalCalls[0].end(panel);
-                }
-            }
-        };
-        this.layout = new LayoutCalls(projects, layoutStore, workspaces, runner, live, runtime.instanceId());
-        this.terminals = new TerminalCalls(terminals, layoutStore, ledger, layout, runner, settings);
-        terminalCalls[0] = this.terminals;
-        NativeStop stop = operation -> this.terminals.requestStop(operation) || nativeStop.requestStop(operation);
+        PanelTargets panels = new PanelTargets(workspaces, layoutStore);
+        this.terminals = new TerminalCalls(terminals, layoutStore, ledger, panels, runner, settings);
         ProjectFolders folders = new ProjectFolders();
         this.files = new FileCalls(workspaces, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
-        this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, layout, files, runner, layoutStore);
-        editorCalls[0] = this.editors;
+        this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, panels, files, runner, layoutStore);
+        this.layout = new LayoutCalls(projects, layoutStore, workspaces, panels, runner, new PanelsByKind(this.terminals, editors), runtime.instanceId());
+        NativeStop stop = operation -> this.terminals.requestStop(operation) || nativeStop.requestStop(operation);
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, workspaces, runner, layoutStore, clock, decisions);
         this.operations = new OperationCalls(ledger, workspaces, stop, runner::withdrawn);
@@ -204,7 +164,8 @@ public class BrokerCalls implements AutoCloseable {
             case "lomi_workspace_create":
                 return layout.workspaceCreate(session, arguments);
             case "lomi_workspace_update":
-                return requireScope(session, arguments, "close", "workspace.close") ? layout.workspaceUpdate(session, arguments) : null;
+                requireCloseScope(session, arguments);
+                return layout.workspaceUpdate(session, arguments);
             case "lomi_project_open":
                 return layout.projectOpen(session, arguments);
             case "lomi_project_close":
@@ -260,11 +221,10 @@ public class BrokerCalls implements AutoCloseable {
         }
     }
 
-    /** A close action additionally needs workspace.close. */
-    private static boolean requireScope(Session session, JsonNode arguments, String action, String scope) {
-        if (arguments != null && arguments.isObject() && action.equals(arguments.path("action").asString("")) && !session.grant().allows(scope)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "closing a workspace needs the " + scope + " scope");
+    /** {@code lomi_workspace_update} with {@code action:"close"} additionally needs workspace.close. */
+    private static void requireCloseScope(Session session, JsonNode arguments) {
+        if (arguments != null && arguments.isObject() && "close".equals(arguments.path("action").asString("")) && !session.grant().allows("workspace.close")) {
+            throw new LomiException(ErrorCode.SCOPE_DENIED, "closing a workspace needs the workspace.close scope");
         }
-        return true;
     }
 }

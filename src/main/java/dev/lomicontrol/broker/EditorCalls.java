@@ -38,14 +38,14 @@ final class EditorCalls {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final Documents documents;
-    private final LayoutCalls layoutCalls;
+    private final PanelTargets panels;
     private final FileCalls files;
     private final OperationRunner runner;
     private final Layout layout;
 
-    EditorCalls(Documents documents, Settings settings, LayoutCalls layoutCalls, FileCalls files, OperationRunner runner, Layout layout) {
+    EditorCalls(Documents documents, Settings settings, PanelTargets panels, FileCalls files, OperationRunner runner, Layout layout) {
         this.documents = documents;
-        this.layoutCalls = layoutCalls;
+        this.panels = panels;
         this.files = files;
         this.runner = runner;
         this.layout = layout;
@@ -216,7 +216,7 @@ final class EditorCalls {
 
     /** The editor panel, its open document, checked against relativePath and documentId. */
     private Bound bind(Session session, Arguments args) {
-        LayoutCalls.PanelTarget target = layoutCalls.panelTarget(session, args);
+        PanelTargets.PanelTarget target = panels.panel(session, args);
         Panel panel = target.panel();
         if (panel.kind() != PanelKind.EDITOR) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "panel " + panel.id() + " is not an editor");
@@ -234,7 +234,7 @@ final class EditorCalls {
         return new Bound(target, document);
     }
 
-    private record Bound(LayoutCalls.PanelTarget target, Document document) {}
+    private record Bound(PanelTargets.PanelTarget target, Document document) {}
 
     private static String bufferRevision(String value) {
         if (!BUFFER_REVISION.matcher(value).matches()) {

@@ -185,10 +185,10 @@ final class FileCalls {
             result.put("type", type);
             result.put("relativePath", done.relativePath());
             result.put("entryKind", done.kind().wire());
-            putNullable(result, "diskRevision", done.diskRevision());
+            WireJson.put(result, "diskRevision", done.diskRevision());
             result.put("parentRevision", done.parentRevision());
-            putNullable(result, "directoryRevision", done.directoryRevision());
-            putNullable(result, "recoveryPath", type.equals("trash") ? Optional.of(recoveryRoot.resolve(operation.id().value()).toString()) : Optional.empty());
+            WireJson.put(result, "directoryRevision", done.directoryRevision());
+            WireJson.put(result, "recoveryPath", type.equals("trash") ? Optional.of(recoveryRoot.resolve(operation.id().value()).toString()) : Optional.empty());
             return result;
         });
     }
@@ -307,13 +307,5 @@ final class FileCalls {
             throw Arguments.invalid("a revision is 64 lower-case hex characters");
         }
         return value;
-    }
-
-    private static void putNullable(ObjectNode node, String name, Optional<String> value) {
-        if (value.isPresent()) {
-            node.put(name, value.get());
-        } else {
-            node.putNull(name);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.lomicontrol.broker;
 
+import dev.lomicontrol.broker.PanelTargets.PanelTarget;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.ProjectId;
@@ -44,22 +45,25 @@ final class LayoutCalls {
     private final Projects projects;
     private final Layout layout;
     private final WorkspaceCalls workspaces;
+    private final PanelTargets panels;
     private final OperationRunner runner;
-    private final LivePanels terminals;
+    private final LivePanels live;
     private final String instanceId;
 
-    LayoutCalls(Projects projects, Layout layout, WorkspaceCalls workspaces, OperationRunner runner, LivePanels terminals, String instanceId) {
+    LayoutCalls(Projects projects, Layout layout, WorkspaceCalls workspaces, PanelTargets panels, OperationRunner runner, LivePanels live,
+            String instanceId) {
+        this.panels = panels;
         this.projects = projects;
         this.layout = layout;
         this.workspaces = workspaces;
         this.runner = runner;
-        this.terminals = terminals;
+        this.live = live;
         this.instanceId = instanceId;
     }
 
     ObjectNode panelList(Session session, JsonNode arguments) {
         Arguments args = Arguments.of(arguments, "workspaceId", "limit", "cursor");
-        WorkspaceView view = view(session, args);
+        WorkspaceView view = panels.view(session, args);
         int limit = args.integer("limit", 1, WorkspaceCalls.MAX_LIMIT, OptionalInt.of(WorkspaceCalls.DEFAULT_LIMIT));
         int offset = args.optionalString("cursor").map(cursor -> offsetOf(cursor, view)).orElse(0);
         List<Panel> ordered = new ArrayList<>();
@@ -71,7 +75,7 @@ final class LayoutCalls {
         data.put("kind", "panel_list");
         data.put("workspaceId", view.workspace().id().value());
         data.put("domainRevision", Long.toString(view.revision()));
-        putNullable(data, "activePanelId", view.activePanelId());
+        WireJson.put(data, "activePanelId", view.activePanelId());
         ArrayNode tabs = data.putArray("tabs");
         for (Tab tab : view.tabs()) {
             ObjectNode item = tabs.addObject();
@@ -87,11 +91,11 @@ final class LayoutCalls {
             item.put("tabId", view.tabOf(panel.id()).map(Tab::id).orElseThrow());
             item.put("kind", panel.kind().wire());
             item.put("title", panel.title());
-            putNullable(item, "terminalSessionId", panel.terminalSessionId());
+            WireJson.put(item, "terminalSessionId", panel.terminalSessionId());
             item.put("ownership", ownership(session, panel));
-            item.put("runtimeState", panel.kind() == PanelKind.SCRATCH ? "ready" : terminals.runtimeState(panel));
+            item.put("runtimeState", live.runtimeState(panel));
             panel.documentId().ifPresent(id -> item.put("documentId", id));
-            item.put("inputControlled", panel.kind() == PanelKind.TERMINAL && terminals.controlledBy(session, panel));
+            item.put("inputControlled", panel.kind() == PanelKind.TERMINAL && live.controlledBy(session, panel));
             item.put("focused", view.activePanelId().filter(panel.id()::equals).isPresent());
         }
         boolean hasMore = end < ordered.size();
@@ -158,7 +162,7 @@ final class LayoutCalls {
                 data.put("workspaceId", id.value());
                 return data;
             });
-            closed.forEach(terminals::end);
+            closed.forEach(live::end);
             return result;
         });
     }
@@ -235,36 +239,36 @@ final class LayoutCalls {
                 views.forEach(v -> ids.add(v.workspace().id().value()));
                 return data;
             });
-            closed.forEach(terminals::end);
+            closed.forEach(live::end);
             return result;
         });
     }
 
     ObjectNode panelFocus(Session session, JsonNode arguments) {
         Arguments args = Arguments.of(arguments, with("workspaceId", "panelId", "terminalSessionId", "expectedRevision"));
-        PanelTarget target = panelTarget(session, args);
-        return runner.immediate(request(session, "lomi_panel_focus", arguments, args, target.listed, target.panel.id(), target.expected),
-                () -> Revisions.require(target.expected, layout.revision()),
-                operation -> layout.change(OptionalLong.of(target.expected), edit -> {
-                    edit.view(target.workspace()).panel(target.panel.id())
-                            .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + target.panel.id()));
-                    edit.focus(target.workspace(), target.panel.id());
+        PanelTarget target = panels.panel(session, args);
+        return runner.immediate(request(session, "lomi_panel_focus", arguments, args, target.listed(), target.panel().id(), target.expected()),
+                () -> Revisions.require(target.expected(), layout.revision()),
+                operation -> layout.change(OptionalLong.of(target.expected()), edit -> {
+                    edit.view(target.workspace()).panel(target.panel().id())
+                            .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + target.panel().id()));
+                    edit.focus(target.workspace(), target.panel().id());
                     return panelResult("panel_focused", target, edit.newRevision());
                 }));
     }
 
     /**
      * Closes a scratch panel, an editor panel or an idle terminal this session owns; running commands
-     * and other sessions' terminals are kept. An editor with unsaved changes waits for the admin:
+     * and other sessions' live are kept. An editor with unsaved changes waits for the admin:
      * approve = discard the changes and close, reject = keep the panel.
      */
     ObjectNode panelClose(Session session, JsonNode arguments) {
         Arguments args = Arguments.of(arguments, with("workspaceId", "panelId", "terminalSessionId", "expectedRevision"));
-        PanelTarget target = panelTarget(session, args);
-        Panel panel = target.panel;
-        OperationRunner.Request request = request(session, "lomi_panel_close", arguments, args, target.listed, panel.id(), target.expected);
+        PanelTarget target = panels.panel(session, args);
+        Panel panel = target.panel();
+        OperationRunner.Request request = request(session, "lomi_panel_close", arguments, args, target.listed(), panel.id(), target.expected());
         OperationRunner.Admission admission = () -> {
-            Revisions.require(target.expected, layout.revision());
+            Revisions.require(target.expected(), layout.revision());
             requirePanelClosable(session, panel);
         };
         java.util.function.Function<OptionalLong, OperationRunner.Work> closeChecking = revision -> operation -> {
@@ -274,10 +278,10 @@ final class LayoutCalls {
                 edit.removePanel(target.workspace(), panel.id());
                 return panelResult("panel_closed", target, edit.newRevision());
             });
-            terminals.end(panel);
+            live.end(panel);
             return result;
         };
-        if (terminals.dirty(panel)) {
+        if (live.dirty(panel)) {
             ObjectNode plan = JSON.objectNode();
             plan.put("action", "close an editor with unsaved changes");
             plan.put("panelId", panel.id());
@@ -290,10 +294,10 @@ final class LayoutCalls {
                     plan, closeChecking.apply(OptionalLong.empty()));
         }
         return runner.immediate(request, admission, operation -> {
-            if (terminals.dirty(panel)) {
+            if (live.dirty(panel)) {
                 throw new LomiException(ErrorCode.TARGET_BUSY, "the editor got unsaved changes meanwhile; close it again");
             }
-            return closeChecking.apply(OptionalLong.of(target.expected)).perform(operation);
+            return closeChecking.apply(OptionalLong.of(target.expected())).perform(operation);
         });
     }
 
@@ -314,32 +318,6 @@ final class LayoutCalls {
                     data.put("movement", movement.type());
                     return data;
                 }));
-    }
-
-    /** The workspace view of a granted workspace named by {@code workspaceId}. */
-    WorkspaceView view(Session session, Arguments args) {
-        return layout.view(workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId"))).workspace().id());
-    }
-
-    /** The panel named by {@code panelId} in the granted workspace, checked against {@code terminalSessionId} when given. */
-    PanelTarget panelTarget(Session session, Arguments args) {
-        WorkspaceCalls.Listed listed = workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
-        WorkspaceView view = layout.view(listed.workspace().id());
-        String panelId = args.requiredString("panelId");
-        Panel panel = view.panel(panelId).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
-        Optional<String> terminal = args.optionalString("terminalSessionId");
-        if (terminal.isPresent() && !terminal.equals(panel.terminalSessionId())) {
-            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " no longer shows terminal " + terminal.get()
-                    + "; list the panels again");
-        }
-        long expected = args.has("expectedRevision") ? Revisions.expected(args) : -1;
-        return new PanelTarget(listed, panel, expected);
-    }
-
-    record PanelTarget(WorkspaceCalls.Listed listed, Panel panel, long expected) {
-        WorkspaceId workspace() {
-            return listed.workspace().id();
-        }
     }
 
     static OperationRunner.Request request(Session session, String tool, JsonNode arguments, Arguments args, WorkspaceCalls.Listed listed,
@@ -365,7 +343,7 @@ final class LayoutCalls {
     private ObjectNode panelResult(String kind, PanelTarget target, long revision) {
         ObjectNode data = result(kind, revision);
         data.put("workspaceId", target.workspace().value());
-        data.put("panelId", target.panel.id());
+        data.put("panelId", target.panel().id());
         return data;
     }
 
@@ -380,7 +358,7 @@ final class LayoutCalls {
     private void requireClosable(List<WorkspaceView> views, Project project, boolean wholeProject) {
         List<String> busy = new ArrayList<>();
         for (WorkspaceView view : views) {
-            view.panels().stream().filter(p -> p.kind() == PanelKind.TERMINAL && terminals.busy(p))
+            view.panels().stream().filter(p -> p.kind() == PanelKind.TERMINAL && live.busy(p))
                     .forEach(p -> busy.add(p.id() + " (" + p.title() + ")"));
         }
         if (!busy.isEmpty()) {
@@ -389,7 +367,7 @@ final class LayoutCalls {
         }
         List<String> dirty = new ArrayList<>();
         for (WorkspaceView view : views) {
-            view.panels().stream().filter(terminals::dirty).forEach(p -> dirty.add(p.id() + " (" + p.title() + ")"));
+            view.panels().stream().filter(live::dirty).forEach(p -> dirty.add(p.id() + " (" + p.title() + ")"));
         }
         if (!dirty.isEmpty()) {
             throw new LomiException(ErrorCode.TARGET_BUSY, "unsaved editor changes in " + String.join(", ", dirty)
@@ -404,10 +382,10 @@ final class LayoutCalls {
         if (panel.kind() != PanelKind.TERMINAL) {
             return;
         }
-        if (terminals.ownedByOther(session, panel)) {
+        if (live.ownedByOther(session, panel)) {
             throw new LomiException(ErrorCode.SCOPE_DENIED, "panel " + panel.id() + " is another session's running terminal; it is kept");
         }
-        if (terminals.busy(panel)) {
+        if (live.busy(panel)) {
             throw new LomiException(ErrorCode.TARGET_BUSY, "a command is still running in panel " + panel.id() + "; interrupt it first");
         }
     }
@@ -465,13 +443,5 @@ final class LayoutCalls {
                     + "); list again without a cursor");
         }
         return Integer.parseInt(matcher.group(2));
-    }
-
-    private static void putNullable(ObjectNode node, String name, Optional<String> value) {
-        if (value.isPresent()) {
-            node.put(name, value.get());
-        } else {
-            node.putNull(name);
-        }
     }
 }

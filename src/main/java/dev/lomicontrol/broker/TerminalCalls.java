@@ -62,7 +62,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     private final Terminals terminals;
     private final Layout layout;
     private final Ledger ledger;
-    private final LayoutCalls layoutCalls;
+    private final PanelTargets panels;
     private final OperationRunner runner;
     private final Map<OperationId, Running> runs = new ConcurrentHashMap<>();
     private final ExecutorService settler = Executors.newSingleThreadExecutor(r -> {
@@ -89,19 +89,19 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
 
     private final Settings settings;
 
-    TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, LayoutCalls layoutCalls, OperationRunner runner, Settings settings) {
+    TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, PanelTargets panels, OperationRunner runner, Settings settings) {
         this.settings = settings;
         this.terminals = terminals;
         this.layout = layout;
         this.ledger = ledger;
-        this.layoutCalls = layoutCalls;
+        this.panels = panels;
         this.runner = runner;
     }
 
     ObjectNode create(Session session, JsonNode arguments) {
         Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "cwdRelative", "profileId", "title", "columns", "rows",
                 "expectedRevision"));
-        WorkspaceCalls.Listed listed = layoutCallsResolve(session, args);
+        WorkspaceCalls.Listed listed = panels.workspace(session, args);
         String profile = args.choice("profileId", Optional.of(settings.terminal().defaultProfile()), "bash", "zsh");
         String cwdRelative = args.optionalString("cwdRelative").orElse(".");
         String title = args.optionalString("title").orElse(profile);
@@ -287,20 +287,12 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         data.put("end", page.end());
         data.put("prompt", wire(terminal.prompt()));
         data.put("exited", !terminal.isAlive());
-        OptionalInt exit = terminal.exitCode();
-        if (exit.isPresent()) {
-            data.put("shellExitCode", exit.getAsInt());
-        } else {
-            data.putNull("shellExitCode");
-        }
+        WireJson.put(data, "shellExitCode", terminal.exitCode());
         data.put("leaseHeld", terminal.lease().filter(l -> l.holder().equals(session.id().value())).isPresent());
         data.put("nextInputSequence", Long.toString(terminal.nextInputSequence()));
         data.put("streamSequence", Long.toString(terminal.streamSequence()));
-        if (command.isPresent()) {
-            data.set("command", commandJson(command.get().run, Optional.of(args.requiredString("operationId"))));
-        } else {
-            data.putNull("command");
-        }
+        data.set("command", command.map(running -> (JsonNode) commandJson(running.run, Optional.of(args.requiredString("operationId"))))
+                .orElse(JSON.nullNode()));
         return data;
     }
 
@@ -408,20 +400,10 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         result.put("kind", "terminal_run");
         result.put("terminalSessionId", entry.terminal.id());
         result.put("runId", entry.run.id());
-        OptionalInt exit = entry.run.exitCode();
-        if (exit.isPresent()) {
-            result.put("exitCode", exit.getAsInt());
-        } else {
-            result.putNull("exitCode");
-        }
+        WireJson.put(result, "exitCode", entry.run.exitCode());
         result.put("completed", entry.run.completed());
         result.put("startCursor", Long.toString(entry.run.startCursor()));
-        OptionalLong end = entry.run.endCursor();
-        if (end.isPresent()) {
-            result.put("endCursor", Long.toString(end.getAsLong()));
-        } else {
-            result.putNull("endCursor");
-        }
+        WireJson.putDecimal(result, "endCursor", entry.run.endCursor());
         if (outcome instanceof RunOutcome.Exited exited) {
             if (exited.code() == 0) {
                 return runner.settle(id, OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
@@ -473,19 +455,9 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         operationId.ifPresent(id -> node.put("operationId", id));
         node.put("startedObserved", run.startedObserved());
         node.put("completed", run.completed());
-        OptionalInt exit = run.exitCode();
-        if (exit.isPresent()) {
-            node.put("exitCode", exit.getAsInt());
-        } else {
-            node.putNull("exitCode");
-        }
+        WireJson.put(node, "exitCode", run.exitCode());
         node.put("startCursor", Long.toString(run.startCursor()));
-        OptionalLong end = run.endCursor();
-        if (end.isPresent()) {
-            node.put("endCursor", Long.toString(end.getAsLong()));
-        } else {
-            node.putNull("endCursor");
-        }
+        WireJson.putDecimal(node, "endCursor", run.endCursor());
         return node;
     }
 
@@ -494,17 +466,13 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         data.put("kind", "panel_control");
         data.put("action", action);
         data.put("terminalSessionId", terminal.id());
-        if (leaseId.isPresent()) {
-            data.put("leaseId", leaseId.get());
-        } else {
-            data.putNull("leaseId");
-        }
+        WireJson.put(data, "leaseId", leaseId);
         return data;
     }
 
     /** A terminal panel of a granted workspace and its live terminal; a terminal that is gone is TARGET_NOT_FOUND. */
     private Bound bind(Session session, Arguments args) {
-        LayoutCalls.PanelTarget target = layoutCalls.panelTarget(session, args);
+        PanelTargets.PanelTarget target = panels.panel(session, args);
         String terminalId = args.requiredString("terminalSessionId");
         if (target.panel().kind() != PanelKind.TERMINAL) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "panel " + target.panel().id() + " is not a terminal");
@@ -514,12 +482,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         return new Bound(target, terminal);
     }
 
-    private record Bound(LayoutCalls.PanelTarget target, Terminal terminal) {}
-
-    private WorkspaceCalls.Listed layoutCallsResolve(Session session, Arguments args) {
-        WorkspaceView view = layoutCalls.view(session, args);
-        return new WorkspaceCalls.Listed(view.project(), view.workspace());
-    }
+    private record Bound(PanelTargets.PanelTarget target, Terminal terminal) {}
 
     private Optional<Terminal> live(Panel panel) {
         return panel.terminalSessionId().flatMap(terminals::find);

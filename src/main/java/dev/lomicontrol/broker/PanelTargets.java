@@ -1,0 +1,57 @@
+package dev.lomicontrol.broker;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.WorkspaceId;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Layout;
+import dev.lomicontrol.projects.Panel;
+import dev.lomicontrol.projects.WorkspaceView;
+import java.util.Optional;
+
+/**
+ * Resolving the {@code workspaceId}/{@code panelId}/{@code terminalSessionId} a call names into a
+ * granted workspace and a panel of it — shared by the layout, terminal and editor tools.
+ */
+final class PanelTargets {
+
+    private final WorkspaceCalls workspaces;
+    private final Layout layout;
+
+    PanelTargets(WorkspaceCalls workspaces, Layout layout) {
+        this.workspaces = workspaces;
+        this.layout = layout;
+    }
+
+    /** The granted workspace named by {@code workspaceId}, or TARGET_NOT_FOUND. */
+    WorkspaceCalls.Listed workspace(Session session, Arguments args) {
+        return workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
+    }
+
+    /** The layout of the granted workspace named by {@code workspaceId}. */
+    WorkspaceView view(Session session, Arguments args) {
+        return layout.view(workspace(session, args).workspace().id());
+    }
+
+    /** The panel named by {@code panelId} in the granted workspace, checked against {@code terminalSessionId} when given. */
+    PanelTarget panel(Session session, Arguments args) {
+        WorkspaceCalls.Listed listed = workspace(session, args);
+        WorkspaceView view = layout.view(listed.workspace().id());
+        String panelId = args.requiredString("panelId");
+        Panel panel = view.panel(panelId).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
+        Optional<String> terminal = args.optionalString("terminalSessionId");
+        if (terminal.isPresent() && !terminal.equals(panel.terminalSessionId())) {
+            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " no longer shows terminal " + terminal.get()
+                    + "; list the panels again");
+        }
+        long expected = args.has("expectedRevision") ? Revisions.expected(args) : -1;
+        return new PanelTarget(listed, panel, expected);
+    }
+
+    /** A resolved panel and the expectedRevision the call named (-1 when it named none). */
+    record PanelTarget(WorkspaceCalls.Listed listed, Panel panel, long expected) {
+        WorkspaceId workspace() {
+            return listed.workspace().id();
+        }
+    }
+}
