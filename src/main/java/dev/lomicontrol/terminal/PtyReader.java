@@ -52,8 +52,9 @@ final class PtyReader implements Runnable {
         byte[] buffer = new byte[READ_BUFFER];
         try {
             for (int n = channel.read(buffer); n > 0; n = channel.read(buffer)) {
-                received.accept(buffer, n);
+                // the screen first: whoever the store wakes (a settled run) must see these bytes on it
                 feedScreen(buffer, n);
+                received.accept(buffer, n);
             }
         } catch (IOException e) {
             // EIO once the last slave descriptor closed: the shell is gone
