@@ -70,7 +70,14 @@ public class BrokerCalls implements AutoCloseable {
             Map.entry("lomi_artifact_export", "artifact.export"),
             Map.entry("lomi_settings_read", "settings.read"),
             Map.entry("lomi_settings_update", "settings.write"),
-            Map.entry("lomi_settings_open", "settings.open"));
+            Map.entry("lomi_settings_open", "settings.open"),
+            Map.entry("lomi_git_status", "git.read"),
+            Map.entry("lomi_git_diff", "git.read"),
+            Map.entry("lomi_git_history", "git.read"),
+            Map.entry("lomi_git_commit", "git.read"),
+            Map.entry("lomi_git_remotes", "git.read"),
+            Map.entry("lomi_git_open", "git.read"),
+            Map.entry("lomi_git_mutate", "git.write"));
 
     private final Episodes episodes;
     private final WorkspaceCalls workspaces;
@@ -83,6 +90,7 @@ public class BrokerCalls implements AutoCloseable {
     private final EditorCalls editors;
     private final ArtifactCalls artifacts;
     private final SettingsCalls settingsCalls;
+    private final GitCalls git;
 
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
@@ -107,6 +115,7 @@ public class BrokerCalls implements AutoCloseable {
         NativeStop stop = operation -> this.terminals.requestStop(operation) || nativeStop.requestStop(operation);
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, workspaces, runner, layoutStore, clock, decisions);
+        this.git = new GitCalls(files, runner, layoutStore);
         this.operations = new OperationCalls(ledger, workspaces, stop, runner::withdrawn);
         this.episodeCalls = new EpisodeCalls(episodes, clock);
     }
@@ -216,6 +225,20 @@ public class BrokerCalls implements AutoCloseable {
                 return settingsCalls.update(session, arguments);
             case "lomi_settings_open":
                 return settingsCalls.open(session, arguments);
+            case "lomi_git_status":
+                return git.status(session, arguments);
+            case "lomi_git_diff":
+                return git.diff(session, arguments);
+            case "lomi_git_history":
+                return git.history(session, arguments);
+            case "lomi_git_commit":
+                return git.commit(session, arguments);
+            case "lomi_git_remotes":
+                return git.remotes(session, arguments);
+            case "lomi_git_open":
+                return git.open(session, arguments);
+            case "lomi_git_mutate":
+                return git.mutate(session, arguments);
             default:
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown tool " + tool);
         }

@@ -95,6 +95,7 @@ final class LayoutCalls {
             item.put("ownership", ownership(session, panel));
             item.put("runtimeState", live.runtimeState(panel));
             panel.documentId().ifPresent(id -> item.put("documentId", id));
+            panel.gitView().ifPresent(gitView -> item.set("gitView", GitCalls.view(gitView)));
             item.put("inputControlled", panel.kind() == PanelKind.TERMINAL && live.controlledBy(session, panel));
             item.put("focused", view.activePanelId().filter(panel.id()::equals).isPresent());
         }

@@ -29,6 +29,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -76,10 +77,30 @@ final class OperationRunner implements AutoCloseable {
         }
     }
 
-    /** The effect of an operation; a {@link LomiException} means nothing happened (failed/none with its code). */
+    /**
+     * The effect of an operation; a {@link LomiException} means nothing happened (failed/none with its
+     * code), except {@link Failed} (failed with a known effect) and OUTCOME_UNKNOWN (outcome_unknown).
+     */
     @FunctionalInterface
     interface Work {
         JsonNode perform(Operation operation);
+    }
+
+    /**
+     * Work that ran and failed with a known effect — possibly {@code partial} — and a result that
+     * describes what it left behind (a pull stopped on conflicts). The operation settles failed with
+     * this effect, result and code.
+     */
+    static final class Failed extends LomiException {
+
+        private final EffectState effect;
+        private final transient JsonNode result;
+
+        Failed(ErrorCode code, String message, EffectState effect, JsonNode result) {
+            super(code, message);
+            this.effect = effect;
+            this.result = result;
+        }
     }
 
     /** Checks run before the receipt exists (revision, state); their refusal leaves nothing behind. */
@@ -107,6 +128,11 @@ final class OperationRunner implements AutoCloseable {
      * silence past the timeout fails it with DEADLINE_EXCEEDED.
      */
     ObjectNode afterApproval(Request request, Admission admission, String summary, JsonNode plan, Work work) {
+        return afterApproval(request, admission, () -> summary, () -> plan, work);
+    }
+
+    /** As above, for a plan that the admission itself works out (read only after it passed). */
+    ObjectNode afterApproval(Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan, Work work) {
         Optional<Operation> earlier = admit(request, admission);
         if (earlier.isPresent()) {
             return OperationJson.of(earlier.get());
@@ -122,7 +148,7 @@ final class OperationRunner implements AutoCloseable {
             return OperationJson.of(decide(parked.id(), true, work).orElse(parked));
         }
         awaiting.put(parked.id(), request.session().id());
-        board.post(new PendingDecision(parked.id(), request.tool(), summary, CanonicalJson.string(plan), clock.instant()),
+        board.post(new PendingDecision(parked.id(), request.tool(), summary.get(), CanonicalJson.string(plan.get()), clock.instant()),
                 approve -> decide(parked.id(), approve, work));
         timer.schedule(() -> expire(parked.id()), decisionTimeout.toMillis(), TimeUnit.MILLISECONDS);
         return OperationJson.of(parked);
@@ -217,7 +243,13 @@ final class OperationRunner implements AutoCloseable {
         JsonNode result;
         try {
             result = work.perform(running);
+        } catch (Failed failed) {
+            return settle(running.id(), OperationState.FAILED, failed.effect, Optional.of(failed.result), Optional.of(failed.code()));
         } catch (LomiException refusal) {
+            if (refusal.code() == ErrorCode.OUTCOME_UNKNOWN) {
+                log.warn("operation {} ({}): outcome unknown: {}", running.id(), running.tool(), refusal.getMessage());
+                return settle(running.id(), OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.empty(), Optional.of(ErrorCode.OUTCOME_UNKNOWN));
+            }
             return settle(running.id(), OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(refusal.code()));
         } catch (RuntimeException e) {
             log.warn("operation {} ({}) failed unexpectedly: {}", running.id(), running.tool(), e.toString());

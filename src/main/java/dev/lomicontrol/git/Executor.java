@@ -44,6 +44,7 @@ final class Executor {
                     repo,
                     "failed",
                     "none",
+                    "unreachable",
                     "the remote could not be reached: " + Remotes.redactText(e.getMessage()),
                     List.of());
         } catch (GitAPIException | org.eclipse.jgit.api.errors.JGitInternalException | IOException e) {
@@ -54,7 +55,9 @@ final class Executor {
 
     private static GitOutcome run(Repository repo, GitPlan plan) throws IOException, GitAPIException {
         // a plan is a plain record and may come back from storage: its paths and remote are checked again
-        plan.paths().forEach(GitPaths::checked);
+        for (String path : plan.paths()) {
+            GitPaths.requireNoLinkedParent(repo.getWorkTree().toPath(), GitPaths.checked(path));
+        }
         if (!plan.remote().isEmpty()) {
             Planner.requireRemote(repo, plan.remote());
         }
@@ -92,7 +95,7 @@ final class Executor {
             }
             default -> throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown plan kind " + plan.kind());
         }
-        return done(repo, "succeeded", "complete", plan.kind() + " done", List.of());
+        return done(repo, "succeeded", "complete", "", plan.kind() + " done", List.of());
     }
 
     private static void unstage(Repository repo, Git git, List<String> paths) throws IOException, GitAPIException {
@@ -131,7 +134,7 @@ final class Executor {
         var advertised = fetched.getAdvertisedRef(plan.reference());
         String now = advertised == null ? "" : advertised.getObjectId().name();
         if (!now.equals(plan.expectedRemoteHead())) {
-            return done(repo, "failed", "none", "the remote moved: " + plan.reference() + " is now " + now, List.of());
+            return done(repo, "failed", "none", "remote_moved", "the remote moved: " + plan.reference() + " is now " + now, List.of());
         }
         ObjectId upstream = ObjectId.fromString(plan.expectedRemoteHead());
         if (plan.kind().equals("pull_ff_only")) {
@@ -148,24 +151,25 @@ final class Executor {
                         repo,
                         ok ? "succeeded" : "failed",
                         ok ? "complete" : "none",
+                        ok ? "" : blocked.isEmpty() ? "not_fast_forward" : "would_overwrite",
                         "fast-forward: " + merged.getMergeStatus(),
                         blocked);
             } catch (CheckoutConflictException e) {
                 return done(
-                        repo, "failed", "none", "local changes would be overwritten", visible(e.getConflictingPaths()));
+                        repo, "failed", "none", "would_overwrite", "local changes would be overwritten", visible(e.getConflictingPaths()));
             }
         }
         RebaseResult rebased = git.rebase().setUpstream(upstream).call();
         if (rebased.getStatus().isSuccessful()) {
-            return done(repo, "succeeded", "complete", "rebase: " + rebased.getStatus(), List.of());
+            return done(repo, "succeeded", "complete", "", "rebase: " + rebased.getStatus(), List.of());
         }
         if (rebased.getStatus() == RebaseResult.Status.STOPPED) {
             List<String> conflicts = visible(new ArrayList<>(git.status().call().getConflicting()));
             return done(
-                    repo, "failed", "partial", "rebase stopped on conflicts; the repository is mid-rebase", conflicts);
+                    repo, "failed", "partial", "conflict", "rebase stopped on conflicts; the repository is mid-rebase", conflicts);
         }
         List<String> conflicts = rebased.getConflicts() == null ? List.of() : visible(rebased.getConflicts());
-        return done(repo, "failed", "none", "rebase not started: " + rebased.getStatus(), conflicts);
+        return done(repo, "failed", "none", "conflict", "rebase not started: " + rebased.getStatus(), conflicts);
     }
 
     private static GitOutcome push(Repository repo, GitPlan plan) throws IOException, GitAPIException {
@@ -183,10 +187,12 @@ final class Executor {
             RemoteRefUpdate.Status status =
                     result.getRemoteUpdate(plan.reference()).getStatus();
             return switch (status) {
-                case OK, UP_TO_DATE -> done(repo, "succeeded", "complete", "push: " + status, List.of());
+                case OK, UP_TO_DATE -> done(repo, "succeeded", "complete", "", "push: " + status, List.of());
                 case REJECTED_REMOTE_CHANGED ->
-                    done(repo, "failed", "none", "the remote moved; fetch and plan again", List.of());
-                default -> done(repo, "failed", "none", "push rejected: " + status, List.of());
+                    done(repo, "failed", "none", "remote_moved", "the remote moved; fetch and plan again", List.of());
+                case REJECTED_NONFASTFORWARD ->
+                    done(repo, "failed", "none", "not_fast_forward", "push rejected: " + status, List.of());
+                default -> done(repo, "failed", "none", "rejected", "push rejected: " + status, List.of());
             };
         } catch (java.net.URISyntaxException e) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the remote URL is invalid");
@@ -210,9 +216,10 @@ final class Executor {
         return paths.stream().filter(p -> !GitPaths.hidden(p)).sorted().toList();
     }
 
-    private static GitOutcome done(Repository repo, String state, String effect, String detail, List<String> conflicts)
+    private static GitOutcome done(
+            Repository repo, String state, String effect, String reason, String detail, List<String> conflicts)
             throws IOException {
         ObjectId head = repo.resolve("HEAD^{commit}");
-        return new GitOutcome(state, effect, detail, head == null ? "" : head.name(), conflicts);
+        return new GitOutcome(state, effect, reason, detail, head == null ? "" : head.name(), conflicts);
     }
 }

@@ -4,6 +4,8 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.files.RelativePath;
 import dev.lomicontrol.files.SecretPaths;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** Path rules shared by reads and plans: valid, relative, never secret. */
 final class GitPaths {
@@ -20,6 +22,21 @@ final class GitPaths {
             throw new LomiException(ErrorCode.SCOPE_DENIED, "secret paths are not available");
         }
         return parsed.toString();
+    }
+
+    /**
+     * TARGET_NOT_FOUND when a directory on the way to {@code path} is a symbolic link: git does not
+     * look through links, and neither may a plan (it would touch files outside the worktree).
+     */
+    static void requireNoLinkedParent(Path worktree, String path) {
+        Path current = worktree;
+        String[] parts = path.split("/");
+        for (int i = 0; i < parts.length - 1; i++) {
+            current = current.resolve(parts[i]);
+            if (Files.isSymbolicLink(current)) {
+                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such path in the repository: " + path + " (" + parts[i] + " is a link)");
+            }
+        }
     }
 
     /** True when a repository path must stay invisible (secret, or not a valid relative path). */

@@ -88,16 +88,26 @@ public final class GitRepository {
 
     /** Commits reachable from HEAD, newest first, optionally only those touching {@code path}. */
     public List<GitCommitInfo> history(Optional<String> path, int skip, int limit) {
+        return history(Optional.empty(), path, skip, limit);
+    }
+
+    /**
+     * Commits reachable from {@code start} (a full commit id; HEAD when empty), newest first, optionally
+     * only those touching {@code path}. Paging from a fixed start stays stable while HEAD moves.
+     */
+    public List<GitCommitInfo> history(Optional<String> start, Optional<String> path, int skip, int limit) {
         if (skip < 0 || skip > MAX_SKIP || limit < 1 || limit > MAX_LIMIT) {
             throw new LomiException(
                     ErrorCode.INVALID_ARGUMENT, "skip must be 0.." + MAX_SKIP + " and limit 1.." + MAX_LIMIT);
         }
         Optional<String> checked = path.map(GitPaths::checked);
         return read(repo -> {
-            if (repo.resolve("HEAD^{commit}") == null) {
+            LogCommand log = new Git(repo).log().setSkip(skip).setMaxCount(limit);
+            if (start.isPresent()) {
+                log.add(resolveCommit(repo, start.get()));
+            } else if (repo.resolve("HEAD^{commit}") == null) {
                 return List.of();
             }
-            LogCommand log = new Git(repo).log().setSkip(skip).setMaxCount(limit);
             checked.ifPresent(log::addPath);
             List<GitCommitInfo> commits = new ArrayList<>();
             for (RevCommit c : log.call()) {
@@ -170,6 +180,7 @@ public final class GitRepository {
 
     /** TARGET_NOT_FOUND unless the path is in HEAD, the index or the worktree. */
     private static void requireKnown(Repository repo, String path) throws IOException {
+        GitPaths.requireNoLinkedParent(repo.getWorkTree().toPath(), path);
         boolean inIndex = repo.readDirCache().getEntry(path) != null;
         boolean inHead = Trees.inHead(repo, path);
         boolean onDisk = Files.exists(repo.getWorkTree().toPath().resolve(path), LinkOption.NOFOLLOW_LINKS);

@@ -59,6 +59,7 @@ final class Planner {
         TreeSet<String> sorted = new TreeSet<>();
         for (String path : paths) {
             String p = GitPaths.checked(path);
+            GitPaths.requireNoLinkedParent(repo.getWorkTree().toPath(), p);
             if (Files.isDirectory(repo.getWorkTree().toPath().resolve(p), LinkOption.NOFOLLOW_LINKS)) {
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, "name files, not directories: " + p);
             }

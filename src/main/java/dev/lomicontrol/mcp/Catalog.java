@@ -40,6 +40,7 @@ final class Catalog {
         all.addAll(EditorTools.all());
         all.addAll(ArtifactTools.all());
         all.addAll(SettingsTools.all());
+        all.addAll(GitTools.all());
         return new Catalog(all);
     }
 

@@ -1,5 +1,6 @@
 package dev.lomicontrol.mcp;
 
+import static dev.lomicontrol.mcp.Schemas.anyObject;
 import static dev.lomicontrol.mcp.Schemas.anyValue;
 import static dev.lomicontrol.mcp.Schemas.arrayOf;
 import static dev.lomicontrol.mcp.Schemas.bool;
@@ -105,7 +106,7 @@ final class LayoutTools {
         ObjectNode tab = object().property("tabId", token("tab id")).property("panelIds", arrayOf(token("a panel"), "the panels of this tab"))
                 .property("layout", anyValue("the tab's split tree of panes")).require("tabId", "panelIds", "layout").build();
         ObjectNode panel = object().property("panelId", token("panel id")).property("tabId", token("the tab that holds it"))
-                .property("kind", oneOfStrings("what the panel shows", "scratch", "terminal", "editor")).property("title", string("its title"))
+                .property("kind", oneOfStrings("what the panel shows", "scratch", "terminal", "editor", "git")).property("title", string("its title"))
                 .property("terminalSessionId", nullable(hex32("the terminal process it shows now; null when none")))
                 .property("ownership", oneOfStrings("who owns its terminal: this_session, other_session or none", "this_session",
                         "other_session", "none"))
@@ -113,6 +114,8 @@ final class LayoutTools {
                         "unobserved"))
                 .property("inputControlled", bool("whether this session holds its input lease"))
                 .property("focused", bool("whether it is the focused panel"))
+                .property("documentId", string("editor panels: the shared document it shows"))
+                .property("gitView", anyObject("git panels: the view it shows, {type:\"diff\", relativePath, staged} or {type:\"commit\", commit}"))
                 .require("panelId", "tabId", "kind", "title", "terminalSessionId", "ownership", "runtimeState", "inputControlled", "focused")
                 .build();
         ObjectNode data = object().property("kind", constant("panel_list")).property("workspaceId", token("the workspace"))

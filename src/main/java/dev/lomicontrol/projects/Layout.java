@@ -147,18 +147,29 @@ public final class Layout {
         /** The same, for an editor panel showing {@code documentId}. */
         public Panel addPanel(WorkspaceId workspace, PanelKind kind, String title, Optional<String> terminalSessionId, Optional<String> owner,
                 Optional<String> profile, String cwd, Optional<String> documentId) throws SQLException {
+            return insertPanel(workspace, kind, title, terminalSessionId, owner, profile, cwd, documentId, Optional.empty());
+        }
+
+        /** A read-only git panel showing {@code gitView} (canonical JSON of a diff or commit view). */
+        public Panel addGitPanel(WorkspaceId workspace, String title, String owner, String gitView) throws SQLException {
+            return insertPanel(workspace, PanelKind.GIT, title, Optional.empty(), Optional.of(owner), Optional.empty(), ".", Optional.empty(),
+                    Optional.of(gitView));
+        }
+
+        private Panel insertPanel(WorkspaceId workspace, PanelKind kind, String title, Optional<String> terminalSessionId, Optional<String> owner,
+                Optional<String> profile, String cwd, Optional<String> documentId, Optional<String> gitView) throws SQLException {
             WorkspaceView view = readView(c, workspace);
             if (view.panels().size() >= MAX_PANELS) {
                 throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "a workspace holds at most " + MAX_PANELS + " panels; close one first");
             }
             String panelId = "pnl-" + Ids.randomHex(random, 8);
-            update(c, "INSERT INTO panel (id, workspace_id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, created_at)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", panelId, workspace.value(), kind.wire(), title, terminalSessionId.orElse(null),
-                    owner.orElse(null), profile.orElse(null), cwd, documentId.orElse(null), clock.millis());
+            update(c, "INSERT INTO panel (id, workspace_id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, created_at, view)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", panelId, workspace.value(), kind.wire(), title, terminalSessionId.orElse(null),
+                    owner.orElse(null), profile.orElse(null), cwd, documentId.orElse(null), clock.millis(), gitView.orElse(null));
             List<Tab> tabs = new ArrayList<>(view.tabs());
             tabs.add(new Tab("tab-" + Ids.randomHex(random, 8), new Pane.Leaf(panelId)));
             writeTabs(workspace, tabs, Optional.of(panelId));
-            return new Panel(panelId, workspace, kind, title, terminalSessionId, owner, profile, cwd, documentId);
+            return new Panel(panelId, workspace, kind, title, terminalSessionId, owner, profile, cwd, documentId, gitView);
         }
 
         /** Removes a panel and its pane; an emptied tab disappears; focus moves to a neighbour. */
@@ -249,14 +260,14 @@ public final class Layout {
                 .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no workspace " + id));
         Workspace workspace = project.workspaces().stream().filter(w -> w.id().equals(id)).findFirst().orElseThrow();
         List<Panel> panels = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id FROM panel"
+        try (PreparedStatement s = c.prepareStatement("SELECT id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, view FROM panel"
                 + " WHERE workspace_id = ? ORDER BY created_at, id")) {
             s.setString(1, id.value());
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     panels.add(new Panel(rs.getString(1), id, PanelKind.fromWire(rs.getString(2)), rs.getString(3), Optional.ofNullable(rs.getString(4)),
                             Optional.ofNullable(rs.getString(5)), Optional.ofNullable(rs.getString(6)), rs.getString(7),
-                            Optional.ofNullable(rs.getString(8))));
+                            Optional.ofNullable(rs.getString(8)), Optional.ofNullable(rs.getString(9))));
                 }
             }
         }

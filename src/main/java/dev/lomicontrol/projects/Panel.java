@@ -9,6 +9,8 @@ import java.util.Optional;
  *
  * @param cwd the working directory relative to the project root ({@code "."} for the root), or an editor panel's file
  * @param documentId the shared editor buffer an editor panel shows
+ * @param gitView a git panel's view as canonical JSON (a diff of one path or one commit)
  */
 public record Panel(String id, WorkspaceId workspace, PanelKind kind, String title, Optional<String> terminalSessionId,
-        Optional<String> ownerSession, Optional<String> profile, String cwd, Optional<String> documentId) {}
+        Optional<String> ownerSession, Optional<String> profile, String cwd, Optional<String> documentId,
+        Optional<String> gitView) {}

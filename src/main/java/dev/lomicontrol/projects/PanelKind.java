@@ -9,7 +9,9 @@ public enum PanelKind {
     /** A real PTY terminal. */
     TERMINAL,
     /** A shared editor buffer of a project file. */
-    EDITOR;
+    EDITOR,
+    /** A read-only git view: one path's diff or one commit. */
+    GIT;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

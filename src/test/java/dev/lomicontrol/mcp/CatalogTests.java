@@ -47,6 +47,11 @@ class CatalogTests {
     static final String BUFFER = DOC + ":7";
     static final String ART = "art-fedcba9876543210";
     static final String EDITOR = "\"workspaceId\":\"w1\",\"panelId\":\"e1\",\"relativePath\":\"README.md\"";
+    static final String HEAD = "5f".repeat(20);
+    static final String OBSERVED = "6a".repeat(32);
+    static final String GIT = "\"workspaceId\":\"w1\"";
+    static final String COMMIT_INFO = "\"commit\":\"" + HEAD + "\",\"parents\":[\"" + "7b".repeat(20) + "\"],\"author\":\"Ann\","
+            + "\"email\":\"ann@example.com\",\"authoredAt\":\"2026-11-30T10:00:00Z\",\"summary\":\"Fix it\"";
     static final String EDITOR_DOCUMENT = EDITOR + ",\"documentId\":\"" + DOC + "\",\"expectedBufferRevision\":\"" + BUFFER + "\","
             + "\"expectedDiskRevision\":\"" + DISK + "\"";
 
@@ -93,7 +98,19 @@ class CatalogTests {
             Map.entry("lomi_settings_read", "{\"workspaceId\":\"w1\",\"section\":\"agentControl\"}"),
             Map.entry("lomi_settings_update", "{\"workspaceId\":\"w1\",\"section\":\"editor\",\"patch\":{\"tabSize\":2},"
                     + "\"expectedSettingsRevision\":\"editor:1\"," + REVISION + "," + DURABLE + "}"),
-            Map.entry("lomi_settings_open", "{\"workspaceId\":\"w1\",\"page\":\"agent-control\"," + REVISION + "," + DURABLE + "}"));
+            Map.entry("lomi_settings_open", "{\"workspaceId\":\"w1\",\"page\":\"agent-control\"," + REVISION + "," + DURABLE + "}"),
+            Map.entry("lomi_git_status", "{" + GIT + ",\"limit\":50,\"cursor\":\"6a6a6a6a6a6a6a6a:50\"}"),
+            Map.entry("lomi_git_diff", "{" + GIT + ",\"relativePath\":\"src/Main.java\",\"comparison\":\"staged\",\"startUtf16\":4096,"
+                    + "\"maxChars\":4096,\"expectedObservationRevision\":\"" + OBSERVED + "\"}"),
+            Map.entry("lomi_git_history", "{" + GIT + ",\"relativePath\":\"src/Main.java\",\"startCommit\":\"" + HEAD + "\",\"skip\":20,"
+                    + "\"limit\":20}"),
+            Map.entry("lomi_git_commit", "{" + GIT + ",\"commit\":\"" + HEAD + "\",\"filesSkip\":100,\"filesLimit\":100}"),
+            Map.entry("lomi_git_remotes", "{" + GIT + "}"),
+            Map.entry("lomi_git_open", "{" + GIT + ",\"view\":{\"type\":\"diff\",\"relativePath\":\"src/Main.java\",\"staged\":true},"
+                    + REVISION + "," + DURABLE + "}"),
+            Map.entry("lomi_git_mutate", "{" + GIT + ",\"operation\":\"push\",\"remote\":\"origin\",\"branch\":\"main\","
+                    + "\"expectedHead\":\"" + HEAD + "\",\"expectedRemoteHead\":\"\",\"expectedObservationRevision\":\"" + OBSERVED + "\","
+                    + DURABLE + "}"));
 
     /** Hand-made data as the broker answers it (SPEC §4–§9), one per broker tool. */
     static final Map<String, String> BROKER_DATA = Map.ofEntries(
@@ -165,6 +182,24 @@ class CatalogTests {
                     .replace("unknown", "none")),
             Map.entry("lomi_settings_open", settled("lomi_settings_open", "{\"kind\":\"settings_opened\",\"page\":\"agent-control\","
                     + "\"requestId\":\"r1\"}")),
+            Map.entry("lomi_git_status", "{\"kind\":\"git_status\"," + GIT + ",\"observationRevision\":\"" + OBSERVED + "\",\"branch\":"
+                    + "\"main\",\"head\":\"" + HEAD + "\",\"changes\":[{\"relativePath\":\"b.txt\",\"oldPath\":\"a.txt\",\"staged\":"
+                    + "\"renamed\",\"worktree\":\"modified\",\"binary\":false,\"conflicted\":false}],\"totalChanges\":1,\"filtered\":true,"
+                    + "\"hasMore\":false,\"nextCursor\":null}"),
+            Map.entry("lomi_git_diff", "{\"kind\":\"git_diff\"," + GIT + ",\"relativePath\":\"b.txt\",\"comparison\":\"worktree\","
+                    + "\"commit\":null,\"text\":\"@@ -1 +1 @@\\n-a\\n+b\\n\",\"startUtf16\":0,\"nextUtf16\":20,\"totalUtf16\":20,"
+                    + "\"truncated\":false,\"binary\":false,\"observationRevision\":\"" + OBSERVED + "\"}"),
+            Map.entry("lomi_git_history", "{\"kind\":\"git_history\"," + GIT + ",\"startCommit\":\"" + HEAD + "\",\"commits\":[{"
+                    + COMMIT_INFO + "}],\"hasMore\":true,\"nextSkip\":1}"),
+            Map.entry("lomi_git_commit", "{\"kind\":\"git_commit\"," + GIT + "," + COMMIT_INFO + ",\"message\":\"Fix it\\n\\nBody\","
+                    + "\"files\":[{\"relativePath\":\"b.txt\",\"oldPath\":null,\"change\":\"modified\"}],\"totalFiles\":1,"
+                    + "\"hasMoreFiles\":false,\"nextFilesSkip\":null}"),
+            Map.entry("lomi_git_remotes", "{\"kind\":\"git_remotes\"," + GIT + ",\"remotes\":[{\"name\":\"origin\",\"fetchUrls\":"
+                    + "[\"https://***@example.com/r.git\"],\"pushUrls\":[]}],\"truncated\":false}"),
+            Map.entry("lomi_git_open", settled("lomi_git_open", "{\"kind\":\"git_opened\"," + GIT + ",\"panelId\":\"g1\",\"view\":"
+                    + "{\"type\":\"commit\",\"commit\":\"" + HEAD + "\"},\"domainRevision\":\"14\"}")),
+            Map.entry("lomi_git_mutate", OPERATION.replace("lomi_terminal_run", "lomi_git_mutate").replace("running", "awaiting_user")
+                    .replace("unknown", "none")),
             Map.entry("lomi_connect", "{\"kind\":\"connection\",\"instanceId\":\"" + "a".repeat(32) + "\",\"workspaceId\":\"w1\","
                     + "\"projectId\":\"p1\",\"retryEpoch\":\"" + OP_ID + "\",\"retryEpochExpiresAt\":\"2026-12-01T10:00:00Z\","
                     + "\"scopes\":[\"workspace.read\"]}"),
@@ -192,7 +227,8 @@ class CatalogTests {
                 "lomi_terminal_create", "lomi_terminal_run", "lomi_terminal_input", "lomi_terminal_interrupt", "lomi_terminal_read",
                 "lomi_files_list", "lomi_files_read", "lomi_files_search", "lomi_files_mutate", "lomi_editor_open", "lomi_editor_read",
                 "lomi_editor_apply_edits", "lomi_editor_save", "lomi_artifact_import", "lomi_artifact_read", "lomi_artifact_export",
-                "lomi_settings_read", "lomi_settings_update", "lomi_settings_open");
+                "lomi_settings_read", "lomi_settings_update", "lomi_settings_open", "lomi_git_status", "lomi_git_diff", "lomi_git_history",
+                "lomi_git_commit", "lomi_git_remotes", "lomi_git_open", "lomi_git_mutate");
     }
 
     @Test
@@ -299,7 +335,10 @@ class CatalogTests {
                 Map.entry("lomi_editor_save", "OP editor.write"), Map.entry("lomi_artifact_import", "OP artifact.import"),
                 Map.entry("lomi_artifact_read", "RO artifact.import"), Map.entry("lomi_artifact_export", "OP artifact.export"),
                 Map.entry("lomi_settings_read", "RO settings.read"), Map.entry("lomi_settings_update", "OP settings.write"),
-                Map.entry("lomi_settings_open", "OP settings.open"));
+                Map.entry("lomi_settings_open", "OP settings.open"), Map.entry("lomi_git_status", "RO git.read"),
+                Map.entry("lomi_git_diff", "RO git.read"), Map.entry("lomi_git_history", "RO git.read"), Map.entry("lomi_git_commit", "RO git.read"),
+                Map.entry("lomi_git_remotes", "RO git.read"), Map.entry("lomi_git_open", "OP git.read"),
+                Map.entry("lomi_git_mutate", "OP git.write"));
 
         assertThat(scopes.keySet()).isEqualTo(VALID.keySet());
         for (Map.Entry<String, String> expected : scopes.entrySet()) {
@@ -331,7 +370,8 @@ class CatalogTests {
 
         assertThat(durable).extracting(ToolDefinition::name).containsExactlyInAnyOrderElementsOf(VALID.keySet().stream()
                 .filter(name -> !List.of("lomi_panel_list", "lomi_terminal_input", "lomi_terminal_read", "lomi_files_list", "lomi_files_read",
-                        "lomi_files_search", "lomi_editor_read", "lomi_artifact_read", "lomi_settings_read").contains(name)).toList());
+                        "lomi_files_search", "lomi_editor_read", "lomi_artifact_read", "lomi_settings_read", "lomi_git_status", "lomi_git_diff",
+                        "lomi_git_history", "lomi_git_commit", "lomi_git_remotes").contains(name)).toList());
         for (ToolDefinition tool : durable) {
             for (String field : List.of("retryEpoch", "requestKey")) {
                 ObjectNode without = arguments(VALID.get(tool.name()));
@@ -358,6 +398,39 @@ class CatalogTests {
                 assertThat(problem).contains("arguments.action: unknown field", "arguments.name: unknown field"));
         assertThat(violation("lomi_workspace_update", arguments(base + ",\"action\":\"delete\"}"))).isPresent();
         assertThat(violation("lomi_workspace_update", arguments(base + ",\"name\":\" \"}"))).as("a blank name").isPresent();
+    }
+
+    @Test
+    void gitMutateTakesExactlyTheFieldsOfItsOperationAndGitOpenOneView() {
+        String base = "{" + GIT + ",\"expectedObservationRevision\":\"" + OBSERVED + "\"," + DURABLE + ",";
+        for (String fields : List.of("\"operation\":\"stage\",\"paths\":[\"a.txt\",\"src/b.txt\"]",
+                "\"operation\":\"unstage\",\"paths\":[\"a.txt\"]", "\"operation\":\"discard\",\"paths\":[\"a.txt\"]",
+                "\"operation\":\"commit\",\"message\":\"Fix\\n\\nBody\"", "\"operation\":\"commit\",\"message\":\"x\",\"expectedHead\":\"\"",
+                "\"operation\":\"fetch\",\"remote\":\"origin\"", "\"operation\":\"pull\",\"remote\":\"origin\",\"pullMode\":\"rebase\"",
+                "\"operation\":\"push\",\"remote\":\"origin\",\"branch\":\"feature/x\"")) {
+            assertThat(violation("lomi_git_mutate", arguments(base + fields + "}"))).as(fields).isEmpty();
+        }
+        for (String fields : List.of("\"operation\":\"stage\"", "\"operation\":\"stage\",\"paths\":[]",
+                "\"operation\":\"stage\",\"paths\":[\"a\"],\"message\":\"m\"", "\"operation\":\"commit\"",
+                "\"operation\":\"commit\",\"message\":\"m\",\"remote\":\"origin\"", "\"operation\":\"pull\",\"remote\":\"origin\"",
+                "\"operation\":\"push\",\"remote\":\"origin\"", "\"operation\":\"push\",\"remote\":\"-x\",\"branch\":\"main\"",
+                "\"operation\":\"fetch\",\"remote\":\"origin\",\"expectedRemoteHead\":\"\"", "\"operation\":\"rebase\"",
+                "\"operation\":\"stage\",\"paths\":[\"/etc/passwd\"]", "\"operation\":\"commit\",\"message\":\"m\",\"expectedHead\":\"HEAD\"")) {
+            assertThat(violation("lomi_git_mutate", arguments(base + fields + "}"))).as(fields).isPresent();
+        }
+        assertThat(violation("lomi_git_mutate", arguments(base + "\"operation\":\"fetch\",\"remote\":\"origin\"}").without(
+                "expectedObservationRevision"))).as("every mutation names the status it is based on").isPresent();
+
+        assertThat(violation("lomi_git_open", with("lomi_git_open", "view", "{\"type\":\"commit\",\"commit\":\"" + HEAD + "\"}"))).isEmpty();
+        assertThat(violation("lomi_git_open", with("lomi_git_open", "view", "{\"type\":\"diff\",\"relativePath\":\"a\"}"))).isEmpty();
+        for (String view : List.of("{\"type\":\"commit\"}", "{\"type\":\"diff\"}", "{\"type\":\"commit\",\"commit\":\"" + HEAD
+                + "\",\"staged\":true}", "{\"type\":\"commit\",\"commit\":\"abc\"}", "{\"type\":\"blame\",\"relativePath\":\"a\"}")) {
+            assertThat(violation("lomi_git_open", with("lomi_git_open", "view", view))).as(view).isPresent();
+        }
+        assertThat(violation("lomi_git_diff", with("lomi_git_diff", "commit", "\"" + HEAD.toUpperCase() + "\""))).isPresent();
+        assertThat(violation("lomi_git_status", with("lomi_git_status", "limit", "201"))).isPresent();
+        assertThat(violation("lomi_git_history", with("lomi_git_history", "skip", "10001"))).isPresent();
+        assertThat(violation("lomi_git_commit", with("lomi_git_commit", "filesLimit", "0"))).isPresent();
     }
 
     @Test

@@ -1,0 +1,559 @@
+package dev.lomicontrol.broker;
+
+import static dev.lomicontrol.broker.BrokerCallsFixture.json;
+import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.pairing.Grant;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Project;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.lib.StoredConfig;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The seven git tools through the broker, on real repositories with a local bare remote and a real
+ * SQLite ledger: bounded, paged reads that never show secrets or credentials; a read-only panel; and
+ * mutations that wait for the admin's decision on an exact plan, run once, and record what really
+ * happened (succeeded/complete, failed/partial on a conflict, failed/none when the remote moved).
+ */
+class GitToolsTests {
+
+    @TempDir
+    Path temp;
+
+    BrokerCallsFixture broker;
+    Session session;
+    Project project;
+    RetryEpochId epoch;
+    Git mine;
+    Git theirs;
+    Path bare;
+    final AtomicInteger keys = new AtomicInteger();
+
+    @BeforeEach
+    void open() throws Exception {
+        broker = new BrokerCallsFixture(temp);
+        bare = temp.resolve("remote.git");
+        Git.init().setBare(true).setDirectory(bare.toFile()).setInitialBranch("main").call().close();
+        Path seed = temp.resolve("seed");
+        try (Git git = Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
+            identify(git);
+            Files.writeString(seed.resolve("shared.txt"), "one\ntwo\nthree\n");
+            git.add().addFilepattern("shared.txt").call();
+            git.commit().setMessage("seed").call();
+            git.remoteAdd().setName("origin").setUri(new org.eclipse.jgit.transport.URIish(bare.toUri().toString())).call();
+            git.push().setRemote("origin").call();
+        }
+        project = broker.project("repo");
+        mine = Git.cloneRepository().setURI(bare.toUri().toString()).setDirectory(project.root().toFile()).call();
+        identify(mine);
+        theirs = Git.cloneRepository().setURI(bare.toUri().toString()).setDirectory(temp.resolve("theirs").toFile()).call();
+        identify(theirs);
+        project = broker.projects.list().get(0);
+        session = broker.session();
+        epoch = broker.connect(session, project);
+    }
+
+    @AfterEach
+    void close() {
+        mine.close();
+        theirs.close();
+        broker.close();
+    }
+
+    @Test
+    void statusDiffHistoryCommitAndRemotesOnARepositoryWithEveryKindOfChange() throws Exception {
+        write("old.txt", lines("moved"));
+        write("bin.dat", "\u0000\u0001binary");
+        write(".env", "TOKEN=first\n");
+        mine.add().addFilepattern("old.txt").addFilepattern("bin.dat").addFilepattern(".env").call();
+        RevCommit second = mine.commit().setMessage("second\n\nwith a body").call();
+        write("shared.txt", "one\nTWO\nthree\n");
+        mine.add().addFilepattern("shared.txt").call();
+        write("shared.txt", "one\nTWO\nthree\nfour\n");
+        Files.move(root().resolve("old.txt"), root().resolve("new.txt"));
+        mine.rm().addFilepattern("old.txt").call();
+        mine.add().addFilepattern("new.txt").call();
+        write("untracked.txt", "fresh\n");
+        write("bin.dat", "\u0000\u0002binary changed");
+        write(".env", "TOKEN=second\n");
+
+        JsonNode status = broker.ok(session, "lomi_git_status", json("workspaceId", workspace()));
+        assertThat(status.path("kind").asString()).isEqualTo("git_status");
+        assertThat(status.path("branch").asString()).isEqualTo("main");
+        assertThat(status.path("head").asString()).isEqualTo(second.name());
+        assertThat(status.path("filtered").asBoolean()).as("the .env change is hidden").isTrue();
+        List<String> rows = new ArrayList<>();
+        status.path("changes").forEach(c -> rows.add(c.path("relativePath").asString() + " " + c.path("staged").asString() + "/"
+                + c.path("worktree").asString() + (c.path("binary").asBoolean() ? " binary" : "") + (c.path("oldPath").isNull() ? ""
+                : " from " + c.path("oldPath").asString())));
+        assertThat(rows).containsExactly("bin.dat none/modified binary", "new.txt renamed/none from old.txt", "shared.txt modified/modified",
+                "untracked.txt none/untracked");
+        assertThat(status.toString()).doesNotContain(".env");
+        String observed = status.path("observationRevision").asString();
+
+        JsonNode first = broker.ok(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 3));
+        assertThat(first.path("hasMore").asBoolean()).isTrue();
+        JsonNode rest = broker.ok(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 3, "cursor",
+                first.path("nextCursor").asString()));
+        assertThat(rest.path("changes")).hasSize(1);
+        assertThat(rest.path("nextCursor").isNull()).isTrue();
+
+        JsonNode worktree = broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt",
+                "expectedObservationRevision", observed));
+        assertThat(worktree.path("text").asString()).contains("+four").doesNotContain("-two");
+        JsonNode staged = broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt",
+                "comparison", "staged", "expectedObservationRevision", observed));
+        assertThat(staged.path("text").asString()).contains("-two", "+TWO").doesNotContain("+four");
+        StringBuilder paged = new StringBuilder();
+        int start = 0;
+        JsonNode page;
+        do {
+            page = broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt", "comparison", "staged",
+                    "startUtf16", start, "maxChars", 16, "expectedObservationRevision", observed));
+            paged.append(page.path("text").asString());
+            start = page.path("nextUtf16").asInt();
+        } while (page.path("truncated").asBoolean());
+        assertThat(paged.toString()).isEqualTo(staged.path("text").asString());
+        assertThat(broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "bin.dat",
+                "expectedObservationRevision", observed)).path("binary").asBoolean()).isTrue();
+        JsonNode ofCommit = broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "old.txt",
+                "comparison", "commit", "commit", second.name()));
+        assertThat(ofCommit.path("text").asString()).contains("+moved line 0");
+
+        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt")))
+                .as("a worktree diff names the status it continues").isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", ".env",
+                "expectedObservationRevision", observed))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "../seed/shared.txt",
+                "expectedObservationRevision", observed))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "nowhere.txt",
+                "expectedObservationRevision", observed))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+
+        write("untracked.txt", "fresher\n");
+        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt",
+                "expectedObservationRevision", observed))).as("the repository moved on").isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 3, "cursor",
+                first.path("nextCursor").asString()))).isEqualTo(ErrorCode.CURSOR_EXPIRED);
+
+        JsonNode history = broker.ok(session, "lomi_git_history", json("workspaceId", workspace(), "limit", 1));
+        assertThat(history.path("commits").get(0).path("commit").asString()).isEqualTo(second.name());
+        assertThat(history.path("commits").get(0).path("summary").asString()).isEqualTo("second");
+        assertThat(history.path("hasMore").asBoolean()).isTrue();
+        write("x.txt", "x\n");
+        mine.add().addFilepattern("x.txt").call();
+        mine.commit().setMessage("third").call();
+        JsonNode older = broker.ok(session, "lomi_git_history", json("workspaceId", workspace(), "limit", 1, "startCommit",
+                history.path("startCommit").asString(), "skip", history.path("nextSkip").asInt()));
+        assertThat(older.path("commits").get(0).path("summary").asString()).as("stable paging while HEAD moved").isEqualTo("seed");
+        assertThat(older.path("hasMore").asBoolean()).isFalse();
+        assertThat(broker.ok(session, "lomi_git_history", json("workspaceId", workspace(), "relativePath", "old.txt")).path("commits"))
+                .as("added by second, renamed away by third (it took the staged index along)")
+                .extracting(c -> c.path("summary").asString()).containsExactly("third", "second");
+
+        JsonNode commit = broker.ok(session, "lomi_git_commit", json("workspaceId", workspace(), "commit", second.name(), "filesLimit", 1));
+        assertThat(commit.path("message").asString()).isEqualTo("second\n\nwith a body");
+        assertThat(commit.path("totalFiles").asInt()).as(".env is not listed").isEqualTo(2);
+        assertThat(commit.path("files").get(0).path("relativePath").asString()).isEqualTo("bin.dat");
+        assertThat(commit.path("hasMoreFiles").asBoolean()).isTrue();
+        JsonNode files = broker.ok(session, "lomi_git_commit", json("workspaceId", workspace(), "commit", second.name(), "filesSkip",
+                commit.path("nextFilesSkip").asInt()));
+        assertThat(files.path("files").get(0).path("relativePath").asString()).isEqualTo("old.txt");
+        assertThat(broker.refused(session, "lomi_git_commit", json("workspaceId", workspace(), "commit", "0".repeat(40))))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_git_commit", json("workspaceId", workspace(), "commit", "HEAD")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+
+        StoredConfig config = mine.getRepository().getConfig();
+        config.setString("remote", "mirror", "url", "https://user:s3cret-token@example.com/team/repo.git");
+        config.setString("remote", "mirror", "pushurl", "https://ghp_abcdef@example.com/team/repo.git");
+        config.save();
+        JsonNode remotes = broker.ok(session, "lomi_git_remotes", json("workspaceId", workspace()));
+        assertThat(remotes.toString()).doesNotContain("s3cret-token", "user:", "ghp_abcdef")
+                .contains("https://***@example.com/team/repo.git");
+        assertThat(remotes.path("remotes")).extracting(r -> r.path("name").asString()).containsExactly("mirror", "origin");
+    }
+
+    @Test
+    void theReadsNeedTheGitReadScopeAndARepository() throws Exception {
+        Session reader = broker.session(new Grant(true, Set.of(), Set.of("workspace.read", "files.read")));
+        assertThat(broker.refused(reader, "lomi_git_status", json("workspaceId", workspace()))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        Project plain = broker.project("plain");
+        assertThat(broker.refused(session, "lomi_git_status", json("workspaceId", workspaceOf(plain)))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 201))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_remotes", json("workspaceId", workspace(), "verbose", true)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    }
+
+    @Test
+    void aLinkedDirectoryNeverLeadsAPlanOrADiffOutOfTheWorktree() throws Exception {
+        Path outside = Files.createDirectories(temp.resolve("outside"));
+        Files.writeString(outside.resolve("victim.txt"), "keep me\n");
+        Files.createSymbolicLink(root().resolve("link"), outside);
+        String observed = observed();
+
+        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "link/victim.txt",
+                "expectedObservationRevision", observed))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        for (String operation : List.of("stage", "discard")) {
+            ObjectNode request = mutation(operation, observed);
+            request.putArray("paths").add("link/victim.txt");
+            assertThat(broker.refused(session, "lomi_git_mutate", request.toString())).as(operation).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        }
+        assertThat(outside.resolve("victim.txt")).hasContent("keep me\n");
+        assertThat(broker.decisions.list()).isEmpty();
+    }
+
+    @Test
+    void gitOpenShowsAReadOnlyPanelAndFocusesTheSameViewInsteadOfOpeningItTwice() throws Exception {
+        String head = mine.getRepository().resolve("HEAD").name();
+        JsonNode opened = broker.ok(session, "lomi_git_open", layoutOp(json("workspaceId", workspace(), "view",
+                BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head)))));
+        assertThat(opened.path("state").asString()).isEqualTo("succeeded");
+        String panel = opened.path("result").path("panelId").asString();
+        JsonNode again = broker.ok(session, "lomi_git_open", layoutOp(json("workspaceId", workspace(), "view",
+                BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head)))));
+        assertThat(again.path("result").path("panelId").asString()).isEqualTo(panel);
+        write("shared.txt", "changed\n");
+        JsonNode diff = broker.ok(session, "lomi_git_open", layoutOp(json("workspaceId", workspace(), "view",
+                BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", "shared.txt")))));
+        assertThat(diff.path("result").path("view").path("staged").asBoolean()).isFalse();
+
+        JsonNode panels = broker.ok(session, "lomi_panel_list", json("workspaceId", workspace()));
+        List<JsonNode> git = new ArrayList<>();
+        panels.path("panels").forEach(p -> {
+            if (p.path("kind").asString().equals("git")) {
+                git.add(p);
+            }
+        });
+        assertThat(git).hasSize(2);
+        assertThat(git.get(0).path("gitView").path("commit").asString()).isEqualTo(head);
+        assertThat(git.get(1).path("gitView").path("relativePath").asString()).isEqualTo("shared.txt");
+        assertThat(git.get(1).path("focused").asBoolean()).isTrue();
+
+        assertThat(broker.refused(session, "lomi_git_open", layoutOp(json("workspaceId", workspace(), "view",
+                BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", ".env")))))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.refused(session, "lomi_git_open", layoutOp(json("workspaceId", workspace(), "view",
+                BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head, "relativePath", "x")))))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        String stale = Long.toString(broker.projects.revision() - 1);
+        String staleKey = "stale-open";
+        assertThat(broker.refused(session, "lomi_git_open", withOp(json("workspaceId", workspace(), "view",
+                BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head))), stale, staleKey))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertNoReceipt("lomi_git_open", staleKey);
+    }
+
+    @Test
+    void everyMutationWaitsForTheAdminAndRunsOnlyWhenApproved() throws Exception {
+        // stage: rejected leaves the index alone, approved stages
+        write("shared.txt", "one\nchanged\nthree\n");
+        ObjectNode stage = mutation("stage", observed());
+        stage.putArray("paths").add("shared.txt");
+        assertRejectedThenApproved(stage, () -> staged().contains("shared.txt"));
+        assertThat(broker.decisions.list()).isEmpty();
+
+        ObjectNode unstage = mutation("unstage", observed());
+        unstage.putArray("paths").add("shared.txt");
+        assertRejectedThenApproved(unstage, () -> !staged().contains("shared.txt"));
+
+        stage = mutation("stage", observed());
+        stage.putArray("paths").add("shared.txt");
+        approve(stage);
+        ObjectNode commit = mutation("commit", observed());
+        commit.put("message", "change two");
+        String before = head();
+        JsonNode committed = assertRejectedThenApproved(commit, () -> !head().equals(before));
+        assertThat(committed.path("result").path("newHead").asString()).isEqualTo(head());
+        assertThat(committed.path("result").path("plan").path("paths").get(0).asString()).isEqualTo("shared.txt");
+
+        write("shared.txt", "scribble\n");
+        write("scratch.txt", "untracked\n");
+        ObjectNode discard = mutation("discard", observed());
+        discard.putArray("paths").add("shared.txt").add("scratch.txt");
+        assertRejectedThenApproved(discard, () -> !Files.exists(root().resolve("scratch.txt")));
+        assertThat(root().resolve("shared.txt")).hasContent("one\nchanged\nthree\n");
+
+        ObjectNode push = mutation("push", observed());
+        push.put("remote", "origin").put("branch", "main");
+        assertRejectedThenApproved(push, () -> remoteHead().equals(head()));
+
+        theirs.pull().call();
+        Files.writeString(theirPath("shared.txt"), "one\nchanged\nthree\ntheirs\n");
+        theirs.add().addFilepattern("shared.txt").call();
+        RevCommit theirCommit = theirs.commit().setMessage("theirs").call();
+        theirs.push().call();
+        ObjectNode fetch = mutation("fetch", observed());
+        fetch.put("remote", "origin");
+        assertRejectedThenApproved(fetch, () -> mine.getRepository().resolve("refs/remotes/origin/main").equals(theirCommit.getId()));
+
+        ObjectNode pull = mutation("pull", observed());
+        pull.put("remote", "origin").put("pullMode", "ff_only").put("expectedRemoteHead", theirCommit.name());
+        JsonNode pulled = assertRejectedThenApproved(pull, () -> head().equals(theirCommit.name()));
+        assertThat(pulled.path("effectState").asString()).isEqualTo("complete");
+        assertThat(root().resolve("shared.txt")).hasContent("one\nchanged\nthree\ntheirs\n");
+    }
+
+    @Test
+    void aConflictingRebasePullFailsPartiallyAndReportsTheWorktreeState() throws Exception {
+        Files.writeString(theirPath("shared.txt"), "one\nTHEIRS\nthree\n");
+        theirs.add().addFilepattern("shared.txt").call();
+        theirs.commit().setMessage("theirs").call();
+        theirs.push().call();
+        write("shared.txt", "one\nMINE\nthree\n");
+        mine.add().addFilepattern("shared.txt").call();
+        mine.commit().setMessage("mine").call();
+        broker.yolo.set(true);
+
+        ObjectNode pull = mutation("pull", observed());
+        pull.put("remote", "origin").put("pullMode", "rebase");
+        JsonNode failed = broker.ok(session, "lomi_git_mutate", pull.toString());
+
+        assertThat(failed.path("state").asString()).isEqualTo("failed");
+        assertThat(failed.path("effectState").asString()).isEqualTo("partial");
+        assertThat(failed.path("errorCode").asString()).isEqualTo("REVISION_CONFLICT");
+        assertThat(failed.path("result").path("reason").asString()).isEqualTo("conflict");
+        assertThat(failed.path("result").path("conflicts")).extracting(JsonNode::asString).containsExactly("shared.txt");
+        JsonNode status = broker.ok(session, "lomi_git_status", json("workspaceId", workspace()));
+        assertThat(status.path("changes").get(0).path("conflicted").asBoolean()).as("the worktree is left mid-rebase, as reported").isTrue();
+
+        JsonNode retried = broker.ok(session, "lomi_git_mutate", pull.toString());
+        assertThat(retried.path("operationId").asString()).as("never replayed").isEqualTo(failed.path("operationId").asString());
+    }
+
+    @Test
+    void aPushIsRejectedWhenTheRemoteMovedWhileTheAdminWasDeciding() throws Exception {
+        write("mine.txt", "mine\n");
+        mine.add().addFilepattern("mine.txt").call();
+        mine.commit().setMessage("mine").call();
+        ObjectNode push = mutation("push", observed());
+        push.put("remote", "origin").put("branch", "main");
+        JsonNode parked = broker.ok(session, "lomi_git_mutate", push.toString());
+        assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
+        assertThat(broker.decisions.list()).singleElement().satisfies(decision -> {
+            assertThat(decision.summary()).contains("git push refs/heads/main", "origin");
+            assertThat(decision.plan()).contains("\"kind\":\"push\"", "\"expectedHead\":\"" + head() + "\"");
+        });
+
+        Files.writeString(theirPath("theirs.txt"), "theirs\n");
+        theirs.add().addFilepattern("theirs.txt").call();
+        RevCommit moved = theirs.commit().setMessage("theirs").call();
+        theirs.push().call();
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
+
+        JsonNode failed = broker.settled(session, parked.path("operationId").asString(), Duration.ofSeconds(30));
+        assertThat(failed.path("state").asString()).isEqualTo("failed");
+        assertThat(failed.path("effectState").asString()).isEqualTo("none");
+        assertThat(failed.path("errorCode").asString()).isEqualTo("REVISION_CONFLICT");
+        assertThat(failed.path("result").path("reason").asString()).isEqualTo("remote_moved");
+        assertThat(remoteHead()).isEqualTo(moved.name());
+    }
+
+    @Test
+    void aRetryWithTheSameKeyRunsOnceAndAChangedPlanUnderItIsAConflict() throws Exception {
+        write("shared.txt", "one\nretried\nthree\n");
+        mine.add().addFilepattern("shared.txt").call();
+        broker.yolo.set(true);
+        ObjectNode commit = mutation("commit", observed());
+        commit.put("message", "once");
+
+        JsonNode first = broker.ok(session, "lomi_git_mutate", commit.toString());
+        assertThat(first.path("state").asString()).isEqualTo("succeeded");
+        JsonNode again = broker.ok(session, "lomi_git_mutate", commit.toString());
+        assertThat(again.path("operationId").asString()).isEqualTo(first.path("operationId").asString());
+        assertThat(again.path("state").asString()).isEqualTo("succeeded");
+        assertThat(commitCount()).as("seed + one commit").isEqualTo(2);
+
+        ObjectNode changed = commit.deepCopy();
+        changed.put("message", "twice");
+        assertThat(broker.refused(session, "lomi_git_mutate", changed.toString())).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
+        assertThat(commitCount()).isEqualTo(2);
+
+        JsonNode cancelled = broker.ok(session, "lomi_operation_cancel", json("operationId", first.path("operationId").asString()));
+        assertThat(cancelled.path("cancel").asString()).as("the commit happened; a late cancel changes nothing").isEqualTo("unchanged");
+        assertThat(broker.ok(session, "lomi_operation_get", json("operationId", first.path("operationId").asString())).path("state").asString())
+                .isEqualTo("succeeded");
+    }
+
+    @Test
+    void aStaleObservationIsRefusedWithoutAReceiptAndAWaitingPlanCanBeCancelled() throws Exception {
+        String observed = observed();
+        write("shared.txt", "moved on\n");
+        ObjectNode stage = mutation("stage", observed);
+        stage.putArray("paths").add("shared.txt");
+        assertThat(broker.refused(session, "lomi_git_mutate", stage.toString())).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertNoReceipt("lomi_git_mutate", stage.path("requestKey").asString());
+
+        stage = mutation("stage", observed());
+        stage.putArray("paths").add("shared.txt");
+        JsonNode parked = broker.ok(session, "lomi_git_mutate", stage.toString());
+        JsonNode cancelled = broker.ok(session, "lomi_operation_cancel", json("operationId", parked.path("operationId").asString()));
+        assertThat(cancelled.path("cancel").asString()).isEqualTo("cancelled");
+        assertThat(broker.decisions.list()).as("the admin no longer sees it").isEmpty();
+        assertThat(staged()).isEmpty();
+    }
+
+    @Test
+    void eachMutationNeedsItsOwnScopeAndExactlyItsOwnFields() throws Exception {
+        Session writer = broker.session(new Grant(true, Set.of(), Set.of("workspace.read", "files.read", "git.read", "git.write", "git.execute")));
+        RetryEpochId writerEpoch = broker.connect(writer, project);
+        ObjectNode push = mutation("push", observed());
+        push.put("remote", "origin").put("branch", "main").put("retryEpoch", writerEpoch.value());
+        assertThat(broker.refused(writer, "lomi_git_mutate", push.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        ObjectNode discard = mutation("discard", observed());
+        discard.putArray("paths").add("shared.txt");
+        discard.put("retryEpoch", writerEpoch.value());
+        assertThat(broker.refused(writer, "lomi_git_mutate", discard.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        Session reader = broker.session(new Grant(true, Set.of(), Set.of("workspace.read", "files.read", "git.read")));
+        assertThat(broker.refused(reader, "lomi_git_mutate", mutation("fetch", observed()).put("remote", "origin").toString()))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
+
+        ObjectNode mixed = mutation("commit", observed());
+        mixed.put("message", "m").putArray("paths").add("shared.txt");
+        assertThat(broker.refused(session, "lomi_git_mutate", mixed.toString())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_mutate", mutation("fetch", observed()).put("remote", "nowhere").toString()))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_git_mutate", mutation("commit", observed()).put("message", "nothing staged").toString()))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        ObjectNode secret = mutation("stage", observed());
+        secret.putArray("paths").add(".env");
+        write(".env", "TOKEN=x\n");
+        secret.put("expectedObservationRevision", observed());
+        assertThat(broker.refused(session, "lomi_git_mutate", secret.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.decisions.list()).isEmpty();
+    }
+
+    // --- helpers ---
+
+    private JsonNode assertRejectedThenApproved(ObjectNode request, Check effect) throws Exception {
+        JsonNode parked = broker.ok(session, "lomi_git_mutate", request.toString());
+        assertThat(parked.path("state").asString()).as(request.toString()).isEqualTo("awaiting_user");
+        assertThat(broker.decisions.list()).singleElement().satisfies(d -> assertThat(d.tool()).isEqualTo("lomi_git_mutate"));
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), false);
+        JsonNode rejected = broker.settled(session, parked.path("operationId").asString(), Duration.ofSeconds(10));
+        assertThat(rejected.path("state").asString()).isEqualTo("failed");
+        assertThat(rejected.path("errorCode").asString()).isEqualTo("SCOPE_DENIED");
+        assertThat(effect.holds()).as("nothing happened on rejection: %s", request).isFalse();
+
+        ObjectNode fresh = request.deepCopy();
+        fresh.put("requestKey", "git-" + keys.incrementAndGet());
+        JsonNode done = approve(fresh);
+        assertThat(effect.holds()).as("the approved plan ran: %s", request).isTrue();
+        return done;
+    }
+
+    private JsonNode approve(ObjectNode request) {
+        JsonNode parked = broker.ok(session, "lomi_git_mutate", request.toString());
+        assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
+        JsonNode done = broker.settled(session, parked.path("operationId").asString(), Duration.ofSeconds(30));
+        assertThat(done.path("state").asString()).as("%s -> %s", request, done).isEqualTo("succeeded");
+        assertThat(done.path("effectState").asString()).isEqualTo("complete");
+        assertThat(done.path("result").path("kind").asString()).isEqualTo("git_mutated");
+        return done;
+    }
+
+    @FunctionalInterface
+    private interface Check {
+        boolean holds() throws Exception;
+    }
+
+    private ObjectNode mutation(String operation, String observed) {
+        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
+        node.put("workspaceId", workspace()).put("operation", operation).put("expectedObservationRevision", observed)
+                .put("retryEpoch", epoch.value()).put("requestKey", "git-" + keys.incrementAndGet());
+        return node;
+    }
+
+    private String layoutOp(String arguments) {
+        return withOp(arguments, broker.revision(), "open-" + keys.incrementAndGet());
+    }
+
+    private String withOp(String arguments, String revision, String key) {
+        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
+        node.put("expectedRevision", revision).put("retryEpoch", epoch.value()).put("requestKey", key);
+        return node.toString();
+    }
+
+    private void assertNoReceipt(String tool, String key) {
+        assertThat(broker.refused(session, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
+                .as("no receipt for %s", key).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+    }
+
+    private String observed() {
+        return broker.ok(session, "lomi_git_status", json("workspaceId", workspace())).path("observationRevision").asString();
+    }
+
+    private Set<String> staged() throws Exception {
+        var status = mine.status().call();
+        Set<String> staged = new java.util.TreeSet<>(status.getAdded());
+        staged.addAll(status.getChanged());
+        staged.addAll(status.getRemoved());
+        return staged;
+    }
+
+    private String head() throws IOException {
+        return mine.getRepository().resolve("HEAD").name();
+    }
+
+    private String remoteHead() throws Exception {
+        try (Git remote = Git.open(bare.toFile())) {
+            return remote.getRepository().resolve("refs/heads/main").name();
+        }
+    }
+
+    private int commitCount() throws Exception {
+        int count = 0;
+        for (RevCommit ignored : mine.log().call()) {
+            count++;
+        }
+        return count;
+    }
+
+    private String workspace() {
+        return workspaceOf(project);
+    }
+
+    private Path root() {
+        return project.root();
+    }
+
+    private Path theirPath(String name) {
+        return temp.resolve("theirs").resolve(name);
+    }
+
+    private void write(String path, String text) throws IOException {
+        Files.writeString(root().resolve(path), text, StandardCharsets.UTF_8);
+    }
+
+    private static void identify(Git git) throws IOException {
+        StoredConfig config = git.getRepository().getConfig();
+        config.setString("user", null, "name", "Test Author");
+        config.setString("user", null, "email", "author@example.com");
+        config.save();
+    }
+
+    private static String lines(String prefix) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            text.append(prefix).append(" line ").append(i).append('\n');
+        }
+        return text.toString();
+    }
+}
