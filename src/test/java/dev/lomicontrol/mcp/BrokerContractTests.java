@@ -75,6 +75,7 @@ class BrokerContractTests {
         call(helper, "lomi_session_detach", "{}", true);
         exerciseLayoutAndTerminalTools(helper, workspaceId, epoch);
         exerciseFileEditorArtifactAndSettingsTools(helper, workspaceId, epoch);
+        exerciseGitTools(helper, workspaceId, epoch);
         assertThat(outputSchemas.keySet()).as("every catalog tool was listed").hasSize(Catalog.standard().all().size());
     }
 
@@ -239,6 +240,40 @@ class BrokerContractTests {
                 + settingsRevision + "\"" + op(revision, epoch) + "}", true);
         assertThat(updated.at("/data/state").asString()).as("YOLO approves").isEqualTo("succeeded");
         call(helper, "lomi_settings_open", "{" + ws + ",\"page\":\"editor\"" + op(revision, epoch) + "}", true);
+    }
+
+    private void exerciseGitTools(McpProcess helper, String workspaceId, String epoch) throws Exception {
+        Path root = temp.resolve("project");
+        String head;
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init().setDirectory(root.toFile()).setInitialBranch("main").call()) {
+            var config = git.getRepository().getConfig();
+            config.setString("user", null, "name", "Contract");
+            config.setString("user", null, "email", "contract@example.com");
+            config.setString("remote", "origin", "url", "https://user:s3cret-token@example.com/team/repo.git");
+            config.save();
+            git.add().addFilepattern("notes.txt").call();
+            head = git.commit().setMessage("first").call().name();
+        }
+        Files.writeString(root.resolve("notes.txt"), "changed\n");
+        String ws = "\"workspaceId\":\"" + workspaceId + "\"";
+        JsonNode status = call(helper, "lomi_git_status", "{" + ws + "}", true);
+        String observed = status.at("/data/observationRevision").asString();
+        assertThat(status.toString()).doesNotContain(".env");
+        JsonNode diff = call(helper, "lomi_git_diff", "{" + ws + ",\"relativePath\":\"notes.txt\",\"expectedObservationRevision\":\"" + observed
+                + "\"}", true);
+        assertThat(diff.at("/data/text").asString()).contains("+changed");
+        call(helper, "lomi_git_diff", "{" + ws + ",\"relativePath\":\".env\",\"expectedObservationRevision\":\"" + observed + "\"}", false);
+        call(helper, "lomi_git_history", "{" + ws + "}", true);
+        call(helper, "lomi_git_commit", "{" + ws + ",\"commit\":\"" + head + "\"}", true);
+        assertThat(call(helper, "lomi_git_remotes", "{" + ws + "}", true).toString()).doesNotContain("s3cret-token");
+        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true).at("/data/domainRevision").asString();
+        JsonNode opened = call(helper, "lomi_git_open", "{" + ws + ",\"view\":{\"type\":\"commit\",\"commit\":\"" + head + "\"}"
+                + op(revision, epoch) + "}", true);
+        assertThat(opened.at("/data/state").asString()).isEqualTo("succeeded");
+        JsonNode staged = call(helper, "lomi_git_mutate", "{" + ws + ",\"operation\":\"stage\",\"paths\":[\"notes.txt\"],"
+                + "\"expectedObservationRevision\":\"" + observed + "\"" + op(null, epoch) + "}", true);
+        assertThat(staged.at("/data/state").asString()).as("YOLO approves: " + staged).isEqualTo("succeeded");
+        assertThat(staged.at("/data/result/plan/paths/0").asString()).isEqualTo("notes.txt");
     }
 
     private void awaitPrompt(McpProcess helper, String target) throws Exception {
