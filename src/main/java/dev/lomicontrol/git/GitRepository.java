@@ -40,6 +40,8 @@ public final class GitRepository {
     static final int MAX_SKIP = 10_000;
     static final int MAX_LIMIT = 100;
     static final int MAX_MESSAGE_CHARS = 64 * 1024;
+    /** The largest diff text held in memory for paging (PAYLOAD_TOO_LARGE beyond). */
+    static final int MAX_DIFF_BYTES = 16 * 1024 * 1024;
 
     private final Path root;
 
@@ -192,7 +194,7 @@ public final class GitRepository {
     private static GitDiff format(
             Repository repo, String path, AbstractTreeIterator a, AbstractTreeIterator b, String revision)
             throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new BoundedOutput(MAX_DIFF_BYTES);
         boolean binary = false;
         try (DiffFormatter formatter = new DiffFormatter(out)) {
             formatter.setRepository(repo);
@@ -237,6 +239,34 @@ public final class GitRepository {
                     ErrorCode.STORAGE_UNAVAILABLE, "git repository unreadable: " + Remotes.redactText(e.getMessage()));
         } catch (GitAPIException e) {
             throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "git failed: " + Remotes.redactText(e.getMessage()));
+        }
+    }
+
+    /** Collects a diff and refuses to grow past a bound instead of exhausting memory on a huge file. */
+    private static final class BoundedOutput extends ByteArrayOutputStream {
+
+        private final int limit;
+
+        BoundedOutput(int limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public synchronized void write(int b) {
+            require(1);
+            super.write(b);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            require(len);
+            super.write(b, off, len);
+        }
+
+        private void require(int more) {
+            if (size() + (long) more > limit) {
+                throw new LomiException(ErrorCode.PAYLOAD_TOO_LARGE, "the diff is larger than " + (limit >> 20) + " MiB; read the file instead");
+            }
         }
     }
 

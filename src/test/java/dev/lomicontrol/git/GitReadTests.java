@@ -217,6 +217,17 @@ class GitReadTests {
     }
 
     @Test
+    void aDiffLargerThanSixteenMebibytesIsRefusedInsteadOfHeldInMemory() throws Exception {
+        String line = "x".repeat(1023) + "\n";
+        repo.write("a.txt", line.repeat(17 * 1024));
+        String observed = git.status().observationRevision();
+
+        assertCode(() -> git.diff("a.txt", "worktree", Optional.empty(), observed), ErrorCode.PAYLOAD_TOO_LARGE);
+        repo.write("a.txt", line.repeat(15 * 1024));
+        assertThat(git.diff("a.txt", "worktree", Optional.empty(), git.status().observationRevision()).text()).hasSizeGreaterThan(15 << 20);
+    }
+
+    @Test
     void aFolderWithoutGitIsNotARepository() throws Exception {
         Path plain = Files.createDirectories(dir.resolve("plain"));
 
