@@ -121,7 +121,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
                         + String.join(" or ", Terminals.installedProfiles()));
             }
         }, operation -> {
-            Terminal terminal = terminals.start(profile, cwd[0], columns, rows);
+            Terminal terminal = terminals.start(profile, cwd[0], columns, rows, settings.terminal().scrollbackBytes());
             try {
                 Lease lease = terminal.grantLease(session.id().value());
                 return layout.change(OptionalLong.of(expected), edit -> {

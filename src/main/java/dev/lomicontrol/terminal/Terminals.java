@@ -67,6 +67,14 @@ public final class Terminals implements AutoCloseable {
      *     the PTY or the shell cannot be started
      */
     public Terminal start(String profile, Path cwd, int columns, int rows) {
+        return start(profile, cwd, columns, rows, options.ringBytes());
+    }
+
+    /** As {@link #start(String, Path, int, int)} with output rings of {@code ringBytes} each (4 KiB..64 MiB; the scrollback setting). */
+    public Terminal start(String profile, Path cwd, int columns, int rows, int ringBytes) {
+        if (ringBytes < 4096 || ringBytes > 64 * 1024 * 1024) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "ringBytes must be 4 KiB..64 MiB, not " + ringBytes);
+        }
         if (!ShellIntegration.BASH.equals(profile) && !ShellIntegration.ZSH.equals(profile)) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown terminal profile " + profile + "; use bash or zsh");
         }
@@ -79,7 +87,7 @@ public final class Terminals implements AutoCloseable {
         reserveSlot();
         Terminal terminal;
         try {
-            terminal = spawn(profile, shell, cwd.toAbsolutePath(), columns, rows);
+            terminal = spawn(profile, shell, cwd.toAbsolutePath(), columns, rows, ringBytes);
         } catch (IOException | RuntimeException e) {
             synchronized (this) {
                 starting--;
@@ -102,7 +110,7 @@ public final class Terminals implements AutoCloseable {
         return terminal;
     }
 
-    private Terminal spawn(String profile, Path shell, Path cwd, int columns, int rows) throws IOException {
+    private Terminal spawn(String profile, Path shell, Path cwd, int columns, int rows, int ringBytes) throws IOException {
         String id = newId();
         PtyProcess process = new PtyProcessBuilder(integration.command(profile, shell, columns, rows))
                 .setEnvironment(integration.environment(profile, id, environmentOverrides))
@@ -112,7 +120,7 @@ public final class Terminals implements AutoCloseable {
                 .setConsole(false)
                 .start();
         Terminal terminal = new Terminal(id, profile, cwd, new PtyChannel(process), new Screen(columns, rows),
-                options.ringBytes(), this::newId);
+                ringBytes, this::newId);
         terminal.startReading();
         return terminal;
     }

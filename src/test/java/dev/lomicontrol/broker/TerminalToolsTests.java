@@ -13,6 +13,7 @@ import dev.lomicontrol.projects.Project;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -64,6 +65,22 @@ class TerminalToolsTests {
         JsonNode output = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "command", "operationId", run.path("operationId").asString()));
         assertThat(output.path("text").asString()).contains("hello-from-lomi");
         assertThat(output.path("command").path("completed").asBoolean()).isTrue();
+    }
+
+    @Test
+    void theScrollbackSettingSizesTheOutputRingsOfNewTerminals() {
+        Created before = create(session, epoch);
+        String revision = broker.settings.read("terminal").settingsRevision();
+        broker.settings.apply(broker.settings.plan("terminal", BrokerCallsFixture.JSON.readTree("{\"scrollbackBytes\":65536}"), revision));
+        Created after = create(session, epoch);
+
+        for (Created terminal : List.of(before, after)) {
+            assertThat(run(terminal, "head -c 300000 /dev/zero | tr '\\0' x; echo").path("state").asString()).isEqualTo("succeeded");
+        }
+        long keptBefore = Long.parseLong(broker.ok(session, "lomi_terminal_read", before.read("cursor", "0")).path("availableFrom").asString());
+        long keptAfter = Long.parseLong(broker.ok(session, "lomi_terminal_read", after.read("cursor", "0")).path("availableFrom").asString());
+        assertThat(keptBefore).as("512 KiB rings keep all 300 kB").isZero();
+        assertThat(keptAfter).as("64 KiB rings dropped the oldest output").isGreaterThan(200_000);
     }
 
     @Test
