@@ -40,7 +40,7 @@ final class Bridge {
     }
 
     /** How long a call waits for a connection that is still being set up before answering with the phase. */
-    static final Duration CONNECTING_GRACE = Duration.ofSeconds(2);
+    static final Duration CONNECTING_GRACE = Duration.ofSeconds(10);
 
     /** A call is not sent at all when less than this is left of its timeout (it could only time out). */
     static final Duration MIN_WAIT = Duration.ofMillis(200);

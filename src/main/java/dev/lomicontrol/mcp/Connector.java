@@ -26,7 +26,7 @@ final class Connector implements AutoCloseable {
     static final Duration APPROVAL_TIMEOUT = Duration.ofSeconds(130);
     static final String GENERIC_LABEL = "lomi-control mcp";
     /** How long a waiting call gives a pending pairing request before it answers pairing_required. */
-    static final Duration APPROVAL_GRACE = Duration.ofSeconds(1);
+    static final Duration APPROVAL_GRACE = Duration.ofSeconds(3);
     /** Phase changes inside a connection attempt are not signalled; waiters look again this often. */
     private static final Duration POLL = Duration.ofMillis(100);
     private static final int MAX_LABEL = 80;
