@@ -412,8 +412,9 @@ public final class Terminal {
         listener.run();
     }
 
-    /** Ends the shell: SIGHUP, then SIGKILL after a short grace; returns once the exit was observed (or after ~6 s). */
+    /** Ends the shell: SIGHUP, then SIGKILL after a short grace, then SIGKILL to what it started that still lives; returns once the exit was observed (or after ~6 s). */
     public void kill() {
+        List<ProcessHandle> descendants = ProcessHandle.of(shellPid()).map(shell -> shell.descendants().toList()).orElse(List.of());
         hangup();
         try {
             if (!awaitExit(HANGUP_GRACE)) {
@@ -423,6 +424,9 @@ public final class Terminal {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // a job that ignored the hangup (or was not told) does not outlive its terminal; the handles
+        // carry their start time, so a reused pid is never hit
+        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 
     void hangup() {
