@@ -27,6 +27,8 @@ final class LedgerStatusText {
         lines.add(new String[] {"history head", Long.toString(s.historyHead())});
         lines.add(new String[] {"integrity", s.integrity()});
         lines.add(new String[] {"writer", s.writerHealthy() ? "healthy (" + s.commits() + " commits)" : "STOPPED after an I/O error: restart the broker"});
+        s.lastStorageRefusal().ifPresent(r -> lines.add(new String[] {"last refusal", Text.time(r.at()) + " " + r.detail()
+                + (r.recovered() ? " (writes have worked since)" : " — agents' changes are blocked: free space or make the data directory writable; no restart needed")}));
         return Table.pairs(lines);
     }
 }

@@ -200,6 +200,10 @@ public final class Ledger implements AutoCloseable {
         return writer.commits();
     }
 
+    Optional<LedgerStatus.StorageRefusal> lastStorageRefusal() {
+        return writer.lastRefusal().map(r -> new LedgerStatus.StorageRefusal(r.at(), r.detail(), writer.commits() > r.commitsThen()));
+    }
+
     private static JsonNode fingerprintInput(JsonNode input, Target target) {
         ObjectNode identity = JsonNodeFactory.instance.objectNode();
         identity.set("input", input == null ? JsonNodeFactory.instance.nullNode() : input);

@@ -152,7 +152,8 @@ public final class LedgerMaintenance {
                 LedgerReads.historyHead(c),
                 ledger.store().integrity(),
                 !ledger.writerBroken(),
-                ledger.commits());
+                ledger.commits(),
+                ledger.lastStorageRefusal());
     }
 
     private Operation reconcile(Connection c, OperationId id, OperationState finding, String note) throws SQLException {

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * What an admin needs to keep the ledger healthy: counts against the caps, rows past their
- * retention (kept until purged), the oldest row, the last export and the integrity verdict.
+ * retention (kept until purged), the oldest row, the last export, the integrity verdict and the
+ * last write refused for a full or read-only store.
  */
 public record LedgerStatus(
         String database,
@@ -24,9 +25,13 @@ public record LedgerStatus(
         long historyHead,
         String integrity,
         boolean writerHealthy,
-        long commits) {
+        long commits,
+        Optional<StorageRefusal> lastStorageRefusal) {
 
     public record LastExport(String path, String sha256, long historyHead, Instant at) {}
+
+    /** The last write refused because the store was full or read-only; {@code recovered} when writes worked since. */
+    public record StorageRefusal(Instant at, String detail, boolean recovered) {}
 
     public boolean atReceiptCap() {
         return receipts >= receiptCap;

@@ -221,10 +221,16 @@ class LedgerStoreSafetyTests {
                         r -> assertThat(r.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
                 long receipts = ledger.maintenance().status().receipts();
                 assertThat(ledger.maintenance().status().historyHead()).as("no partial receipt").isEqualTo(receipts);
+                assertThat(ledger.maintenance().status().lastStorageRefusal()).as("the admin's status names the refusal")
+                        .hasValueSatisfying(r -> {
+                            assertThat(r.detail()).contains("full");
+                            assertThat(r.recovered()).isFalse();
+                        });
 
                 Files.delete(filler);
                 assertThat(ledger.reserve(request(session, epoch, "after", "{}"))).as("recovers once space is freed")
                         .isInstanceOf(Reservation.Reserved.class);
+                assertThat(ledger.maintenance().status().lastStorageRefusal()).hasValueSatisfying(r -> assertThat(r.recovered()).isTrue());
             }
         } finally {
             run("umount", "-l", mount.toString());

@@ -41,6 +41,17 @@ public final class Writer implements AutoCloseable {
     private final AtomicLong commits = new AtomicLong();
     private volatile String broken;
     private volatile boolean closing;
+    private volatile Refusal lastRefusal;
+    private volatile long lastWarning = System.nanoTime() - WARNING_INTERVAL_NANOS;
+
+    /** How often a refused write is logged at most while the store stays full or read-only. */
+    private static final long WARNING_INTERVAL_NANOS = 30_000_000_000L;
+
+    /**
+     * The last write refused because the store was full or read-only: when, why, and the commit
+     * count then (a higher count now means writes have worked again since).
+     */
+    public record Refusal(java.time.Instant at, String detail, long commitsThen) {}
 
     public Writer(Connection connection, int maxBatch) {
         this.connection = StatementCache.wrap(connection);
@@ -82,6 +93,11 @@ public final class Writer implements AutoCloseable {
 
     public boolean isBroken() {
         return broken != null;
+    }
+
+    /** The last write refused for a full or read-only store, if any since start. */
+    public java.util.Optional<Refusal> lastRefusal() {
+        return java.util.Optional.ofNullable(lastRefusal);
     }
 
     @Override
@@ -163,9 +179,11 @@ public final class Writer implements AutoCloseable {
         switch (base) {
             case 13:
                 detail = "the disk or the store's size limit is full";
+                refused(detail, "free space on the data directory's file system");
                 break;
             case 8:
                 detail = "the store is read-only";
+                refused(detail, "make the data directory writable again (remount it read-write, fix permissions)");
                 break;
             case 10:
             case 11:
@@ -178,6 +196,16 @@ public final class Writer implements AutoCloseable {
                 detail = "SQLite error";
         }
         return new LomiException(ErrorCode.STORAGE_UNAVAILABLE, what + " (" + detail + "): " + e.getMessage(), e);
+    }
+
+    /** Remembers the refusal for the admin's status and logs it, at most every 30 s while it lasts. */
+    private void refused(String detail, String action) {
+        lastRefusal = new Refusal(java.time.Instant.now(), detail, commits.get());
+        long now = System.nanoTime();
+        if (now - lastWarning >= WARNING_INTERVAL_NANOS) {
+            lastWarning = now;
+            log.warn("ledger: a write was refused because {}; agents' changes are blocked until you {} (no restart needed)", detail, action);
+        }
     }
 
     /** Transaction control runs as plain statements: they are cheap to parse and must never be left half-executed in a cache. */
