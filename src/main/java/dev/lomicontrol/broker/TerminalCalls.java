@@ -153,7 +153,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
                 bound.terminal.id(), -1);
         Reservation reservation = runner.reserveForDispatch(request, () -> {
             requireNotHosting(session, bound.terminal);
-            requireLease(bound.terminal, leaseId);
+            requireLease(session, bound.terminal, leaseId);
             if (bound.terminal.latest().filter(r -> !r.completed() && !r.outcome().isDone()).isPresent()) {
                 throw new LomiException(ErrorCode.TARGET_BUSY, "a command is still running in this terminal");
             }
@@ -199,7 +199,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         Running[] found = new Running[1];
         return runner.immediate(LayoutCalls.request(session, "lomi_terminal_interrupt", arguments, args, bound.target.listed(), target.value(), -1), () -> {
             requireNotHosting(session, bound.terminal);
-            requireLease(bound.terminal, leaseId);
+            requireLease(session, bound.terminal, leaseId);
             found[0] = interruptible(session, bound.terminal, target);
         }, operation -> {
             Running running = found[0] == null ? interruptible(session, bound.terminal, target) : found[0];
@@ -224,6 +224,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         Arguments input = args.object("input", "type", "text", "key");
         byte[] payload = payload(input);
         requireNotHosting(session, bound.terminal);
+        requireLease(session, bound.terminal, leaseId);
         InputAck ack = bound.terminal.input(leaseId, Long.parseLong(sequenceText), payload);
         ObjectNode data = JSON.objectNode();
         data.put("kind", "terminal_input");
@@ -500,9 +501,10 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         return lease;
     }
 
-    private static void requireLease(Terminal terminal, String leaseId) {
+    /** The lease is the terminal's current one and belongs to this session: a lease id is not a bearer token. */
+    private static void requireLease(Session session, Terminal terminal, String leaseId) {
         Optional<Lease> lease = terminal.lease();
-        if (lease.isEmpty() || !lease.get().id().equals(leaseId)) {
+        if (lease.isEmpty() || !lease.get().id().equals(leaseId) || !lease.get().holder().equals(session.id().value())) {
             throw new LomiException(ErrorCode.CONTROL_REVOKED, "lease " + leaseId + " is not valid for terminal " + terminal.id()
                     + (terminal.isAlive() ? "" : " (the shell exited)") + "; claim input again with lomi_panel_control");
         }

@@ -57,6 +57,7 @@ final class Executor {
         // a plan is a plain record and may come back from storage: its paths and remote are checked again
         for (String path : plan.paths()) {
             GitPaths.requireNoLinkedParent(repo.getWorkTree().toPath(), GitPaths.checked(path));
+            GitPaths.requireNotHardLinked(repo.getWorkTree().toPath(), path);
         }
         if (!plan.remote().isEmpty()) {
             Planner.requireRemote(repo, plan.remote());

@@ -5,6 +5,7 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.files.RelativePath;
 import dev.lomicontrol.files.SecretPaths;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /** Path rules shared by reads and plans: valid, relative, never secret. */
@@ -36,6 +37,30 @@ final class GitPaths {
             if (Files.isSymbolicLink(current)) {
                 throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such path in the repository: " + path + " (" + parts[i] + " is a link)");
             }
+        }
+    }
+
+    /**
+     * SCOPE_DENIED when the worktree file at {@code path} is a hard link (more than one name): its
+     * other name may be outside the project, so neither its bytes nor a plan touching it are allowed
+     * (the file tools refuse it the same way). A missing path is fine here.
+     */
+    static void requireNotHardLinked(Path worktree, String path) {
+        Path file = worktree.resolve(path);
+        try {
+            if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+                    && ((Number) Files.getAttribute(file, "unix:nlink", LinkOption.NOFOLLOW_LINKS)).intValue() > 1) {
+                throw new LomiException(ErrorCode.SCOPE_DENIED, path + " has other names (hard links); it is not available");
+            }
+        } catch (java.io.IOException e) {
+            // gone meanwhile: the caller reports what it finds
+        }
+    }
+
+    /** INVALID_ARGUMENT when {@code path} is a directory in the worktree: git tools take files. */
+    static void requireNotDirectory(Path worktree, String path) {
+        if (Files.isDirectory(worktree.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "name files, not directories: " + path);
         }
     }
 

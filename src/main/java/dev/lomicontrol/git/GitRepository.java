@@ -183,6 +183,8 @@ public final class GitRepository {
     /** TARGET_NOT_FOUND unless the path is in HEAD, the index or the worktree. */
     private static void requireKnown(Repository repo, String path) throws IOException {
         GitPaths.requireNoLinkedParent(repo.getWorkTree().toPath(), path);
+        GitPaths.requireNotDirectory(repo.getWorkTree().toPath(), path);
+        GitPaths.requireNotHardLinked(repo.getWorkTree().toPath(), path);
         boolean inIndex = repo.readDirCache().getEntry(path) != null;
         boolean inHead = Trees.inHead(repo, path);
         boolean onDisk = Files.exists(repo.getWorkTree().toPath().resolve(path), LinkOption.NOFOLLOW_LINKS);
@@ -200,6 +202,10 @@ public final class GitRepository {
             formatter.setRepository(repo);
             formatter.setPathFilter(PathFilter.create(path));
             for (DiffEntry entry : formatter.scan(a, b)) {
+                // the filter also matches everything below a directory of that name: only the path itself
+                if (!path.equals(entry.getNewPath()) && !path.equals(entry.getOldPath())) {
+                    continue;
+                }
                 FileHeader header = formatter.toFileHeader(entry);
                 binary |= header.getPatchType() != FileHeader.PatchType.UNIFIED;
                 formatter.format(entry);

@@ -60,6 +60,7 @@ final class Planner {
         for (String path : paths) {
             String p = GitPaths.checked(path);
             GitPaths.requireNoLinkedParent(repo.getWorkTree().toPath(), p);
+            GitPaths.requireNotHardLinked(repo.getWorkTree().toPath(), p);
             if (Files.isDirectory(repo.getWorkTree().toPath().resolve(p), LinkOption.NOFOLLOW_LINKS)) {
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, "name files, not directories: " + p);
             }

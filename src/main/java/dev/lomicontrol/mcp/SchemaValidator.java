@@ -97,10 +97,15 @@ final class SchemaValidator {
             case "string": return value.isString();
             case "boolean": return value.isBoolean();
             case "null": return value.isNull();
-            case "number": return value.isNumber();
-            case "integer": return value.isIntegralNumber() || (value.isNumber() && value.decimalValue().stripTrailingZeros().scale() <= 0);
+            case "number": return finite(value);
+            case "integer": return value.isIntegralNumber() || (finite(value) && value.decimalValue().stripTrailingZeros().scale() <= 0);
             default: throw new IllegalArgumentException("unknown schema type '" + type + "'");
         }
+    }
+
+    /** A JSON number the schema rules can compare: a literal too large for a double (1e999999) is not one. */
+    private static boolean finite(JsonNode value) {
+        return value.isNumber() && (!value.isFloatingPointNumber() || value.isBigDecimal() || Double.isFinite(value.doubleValue()));
     }
 
     private static String constant(JsonNode schema, JsonNode value, String path) {
@@ -139,6 +144,9 @@ final class SchemaValidator {
     private static String number(JsonNode schema, JsonNode value, String path) {
         if (!value.isNumber()) {
             return null;
+        }
+        if (!finite(value)) {
+            return (schema.has("minimum") || schema.has("maximum")) ? path + ": must be a finite number" : null;
         }
         if (schema.has("minimum") && value.decimalValue().compareTo(schema.get("minimum").decimalValue()) < 0) {
             return path + ": must be at least " + schema.get("minimum");
@@ -225,6 +233,9 @@ final class SchemaValidator {
 
     private static boolean same(JsonNode expected, JsonNode value) {
         if (expected.isNumber() && value.isNumber()) {
+            if (!finite(expected) || !finite(value)) {
+                return false;
+            }
             return expected.decimalValue().compareTo(value.decimalValue()) == 0;
         }
         return expected.equals(value);

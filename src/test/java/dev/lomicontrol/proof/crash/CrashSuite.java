@@ -1,0 +1,201 @@
+package dev.lomicontrol.proof.crash;
+
+import dev.lomicontrol.proof.crash.CrashJudge.Verdict;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+
+/**
+ * The broker crash suite (issue 8): a real broker, the real helper and the scripted client on one
+ * data directory; each round the client drives file creates and terminal appends while the broker
+ * is SIGKILLed at a seeded random moment and started again on the same data directory. After every
+ * restart the client recovers by the rules and the judge compares its history with the receipts
+ * and the effects on disk. Runs from {@link BrokerCrashSuiteTests} (short) and {@code bench/crash.sh}.
+ */
+final class CrashSuite {
+
+    static final String CREATED = "created";
+    static final String EFFECTS_LOG = "effects.log";
+    private static final Duration RECONNECT = Duration.ofSeconds(90);
+    /** A partial report goes to stderr this often, so a long run that is cut short still has its figures. */
+    private static final int PROGRESS_EVERY = 10;
+
+    /** Rounds, the seed of the kill moments, the longest kill delay after the work starts, and where to work. */
+    record Settings(int rounds, long seed, int maxKillDelayMillis, Path workDir) {
+
+        /** Work items per round, so that all rounds stay inside the ledger's 4096 receipts (two setup receipts a round). */
+        int itemsPerRound() {
+            return Math.max(2, Math.min(16, 3900 / rounds - 3));
+        }
+    }
+
+    /** The figures of one suite run; {@link #line()} is the one-line report. */
+    record Report(Settings settings, int kills, List<Integer> exitCodes, int sends, int retries, int reads, int setupOperations, Verdict verdict,
+            int recoveredByBroker, int leftRuntimeDirectories, String ledgerCheck, Duration elapsed) {
+
+        String line() {
+            Verdict v = verdict;
+            return String.join(", ", List.of(
+                    "broker crash suite: seed " + settings.seed(),
+                    "rounds " + kills + " of " + settings.rounds(),
+                    "SIGKILLs " + kills + " (exit codes " + exitCodes.stream().distinct().toList() + ")",
+                    "calls " + (sends + retries + setupOperations + reads) + " (" + sends + " work sends, " + retries + " identical retries, "
+                            + setupOperations + " setup operations, " + reads + " reads)",
+                    "acknowledged operations " + v.acknowledged(),
+                    "effects per key max " + v.maxEffectsPerKey() + " (must be <= 1)",
+                    "receipts per key max " + v.maxReceiptsPerKey() + " (must be <= 1)",
+                    "acknowledged operations missing after restart " + v.acknowledgedMissing() + " (must be 0)",
+                    "rows left unsettled " + v.unsettledRows() + " (must be 0)",
+                    "rows the restarted brokers marked outcome_unknown " + recoveredByBroker,
+                    "work items outcome_unknown in the ledger " + v.ledgerUnknown(),
+                    "what the client learned " + v.clientKnowledge(),
+                    "left unknown to the client " + v.clientUnknown(),
+                    "recovery answers " + v.recoveryAnswers(),
+                    "staging files (.lomi-*) killed creates left in the project " + v.stagingLeft(),
+                    "runtime directories broker runs left in their temp dir " + leftRuntimeDirectories,
+                    "ledger check after the last restart: " + ledgerCheck.replace('\n', ' '),
+                    "violations " + v.violations().size(),
+                    String.format("%.0f s", elapsed.toMillis() / 1000.0)));
+        }
+    }
+
+    private final Settings settings;
+    private final Path data;
+    private final Path project;
+    private final Path home;
+    private final Path tmp;
+    private final List<Integer> exits = new ArrayList<>();
+    private BrokerProcess broker;
+    private int runs;
+    private int recovered;
+    private long started;
+
+    CrashSuite(Settings settings) {
+        this.settings = settings;
+        this.data = settings.workDir().resolve("data");
+        this.project = settings.workDir().resolve("project");
+        this.home = settings.workDir().resolve("empty-home");
+        this.tmp = settings.workDir().resolve("broker-tmp");
+    }
+
+    Report run() throws Exception {
+        started = System.nanoTime();
+        Files.createDirectories(project.resolve(CREATED));
+        Files.createDirectories(home);
+        Files.createDirectories(tmp);
+        broker = startBroker();
+        try {
+            BrokerProcess.console(data, settings.workDir(), "project", "add", project.toRealPath().toString());
+            BrokerProcess.console(data, settings.workDir(), "yolo", "on", "--confirm");
+            CrashClient client;
+            try (HelperProcess helper = HelperProcess.start(data.resolve("agent-control/discovery.json"), broker.discoveryKey(),
+                    settings.workDir().resolve("helper.err"))) {
+                client = new CrashClient(helper);
+                Random random = new Random(settings.seed());
+                boolean kept = true;
+                for (int round = 1; round <= settings.rounds() && kept; round++) {
+                    kept = round(round, helper, client, random.nextInt(settings.maxKillDelayMillis() + 1));
+                }
+                if (!helper.foreignLines().isEmpty()) {
+                    throw new AssertionError("the helper wrote non-JSON-RPC lines to stdout: " + helper.foreignLines());
+                }
+            }
+            Verdict verdict = CrashJudge.judge(client.items(), LedgerRows.read(data), CrashJudge.disk(project));
+            String check = BrokerProcess.console(data, settings.workDir(), "ledger", "check").strip();
+            broker.stop();
+            return report(client, verdict, check);
+        } finally {
+            broker.stop();
+        }
+    }
+
+    /**
+     * One round: set up (not under fire), work while the broker is SIGKILLed after {@code killDelayMillis}
+     * and restarted, reconnect, recover by the rules, judge. False when the judge found a broken promise.
+     */
+    private boolean round(int round, HelperProcess helper, CrashClient client, int killDelayMillis) throws Exception {
+        long t0 = System.nanoTime();
+        client.awaitBroker(RECONNECT);
+        client.setUp(round);
+        int before = client.items().size();
+        long t1 = System.nanoTime();
+        Restart restart = killAndRestart(broker, killDelayMillis);
+        try {
+            client.drive(round, settings.itemsPerRound(), restart.killed::get);
+        } finally {
+            broker = restart.next.get(3, TimeUnit.MINUTES);
+        }
+        long t2 = System.nanoTime();
+        exits.add(restart.exitCode);
+        recovered += broker.recoveredAtStart();
+        client.awaitBroker(RECONNECT);
+        long t3 = System.nanoTime();
+        List<WorkItem> open = client.items().subList(before, client.items().size()).stream()
+                .filter(item -> item.uncertain() || item.knowledge == WorkItem.Knowledge.NOT_SENT).toList();
+        client.recover(open);
+        Verdict verdict = CrashJudge.judge(client.items(), LedgerRows.read(data), CrashJudge.disk(project));
+        System.err.printf("round %d: kill at %d ms, %d items, %d open; setup %d ms, work and restart %d ms, reconnect %d ms, recovery and check %d ms%n",
+                round, killDelayMillis, client.items().size() - before, open.size(), millis(t0, t1), millis(t1, t2), millis(t2, t3),
+                millis(t3, System.nanoTime()));
+        if (round % PROGRESS_EVERY == 0) {
+            System.err.println("so far: " + report(client, verdict, "runs at the end").line());
+        }
+        if (!verdict.violations().isEmpty() || verdict.unsettledRows() > 0) {
+            System.err.println("round " + round + " (seed " + settings.seed() + ") broke a promise: " + verdict.violations());
+            return false;
+        }
+        return true;
+    }
+
+    private Report report(CrashClient client, Verdict verdict, String ledgerCheck) throws IOException {
+        int setup = (int) client.items().stream().filter(i -> i.kind == WorkItem.Kind.SETUP).count();
+        return new Report(settings, exits.size(), List.copyOf(exits), client.sends, client.retries, client.reads, setup, verdict, recovered,
+                leftRuntimeDirectories(), ledgerCheck, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** The moment of the kill and the next broker run, started right after the kill (a supervisor would). */
+    private static final class Restart {
+        final AtomicBoolean killed = new AtomicBoolean();
+        volatile int exitCode = -1;
+        CompletableFuture<BrokerProcess> next;
+    }
+
+    private Restart killAndRestart(BrokerProcess running, int delayMillis) {
+        Restart restart = new Restart();
+        restart.next = CompletableFuture.supplyAsync(() -> {
+            try {
+                Thread.sleep(delayMillis);
+                restart.exitCode = running.kill();
+                restart.killed.set(true);
+                return startBroker();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        return restart;
+    }
+
+    /** Runtime directories (sockets, shell integration) that broker runs left behind in their temp directory. */
+    private int leftRuntimeDirectories() throws IOException {
+        try (Stream<Path> entries = Files.list(tmp)) {
+            return (int) entries.filter(p -> p.getFileName().toString().startsWith("lomi-control-")).count();
+        }
+    }
+
+    private static long millis(long from, long to) {
+        return (to - from) / 1_000_000;
+    }
+
+    private BrokerProcess startBroker() throws Exception {
+        Path logs = Files.createDirectories(settings.workDir().resolve("broker-logs"));
+        return BrokerProcess.start(data, home, tmp, logs.resolve(String.format("run-%04d.err", ++runs)));
+    }
+}

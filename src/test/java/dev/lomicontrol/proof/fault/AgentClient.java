@@ -1,0 +1,231 @@
+package dev.lomicontrol.proof.fault;
+
+import dev.lomicontrol.LomiControl;
+import dev.lomicontrol.testing.ChildJvm;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An agent as the broker sees it: the real MCP helper ({@code lomi-control --mcp}) in a child JVM,
+ * one JSON-RPC line per request. Its one piece of work is {@code lomi_files_mutate} create of
+ * {@code created/<requestKey>} in the project, each under its own requestKey, so every effect is a
+ * file anyone can count.
+ */
+final class AgentClient implements AutoCloseable {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final String CREATED = "created";
+    private static final long ANSWER_SECONDS = 45;
+
+    /**
+     * One answer to a tool call as the client sees it: an operation ({@code state}, {@code operationId})
+     * or an error envelope ({@code code}, {@code message}); {@code raw} is the whole JSON-RPC response.
+     */
+    record Answer(String state, String operationId, String code, String message, JsonNode raw) {
+
+        boolean succeeded() {
+            return state.equals("succeeded");
+        }
+
+        /** The helper's words for "the call never reached a broker" (MCP.md). */
+        boolean neverSent() {
+            return List.of("APP_UNAVAILABLE", "PAIRING_REQUIRED", "DEADLINE_EXCEEDED").contains(code);
+        }
+
+        String word() {
+            return code.isEmpty() ? state : code;
+        }
+    }
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final Map<Long, JsonNode> answers = new ConcurrentHashMap<>();
+    private final List<String> foreignLines = new ArrayList<>();
+    private long nextId = 1;
+    private String workspaceId = "";
+    private String epoch = "";
+    private String domainRevision = "";
+    private String parentRevision = "";
+
+    private AgentClient(Process process) {
+        this.process = process;
+        this.stdin = process.getOutputStream();
+        Thread reader = new Thread(this::readStdout, "fault-helper-stdout");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Starts the helper pinned to {@code broker}'s discovery key, initializes MCP and waits until a broker call goes through. */
+    static AgentClient connect(BrokerRun broker, Path stderr) throws Exception {
+        AgentClient client = launch(broker.discoveryFile(), broker.discoveryKey(), stderr);
+        client.awaitBroker();
+        client.refresh();
+        return client;
+    }
+
+    /** Starts the helper and initializes MCP, without waiting for a broker (there may be none). */
+    static AgentClient launch(Path discoveryFile, String discoveryKey, Path stderr) throws Exception {
+        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class,
+                List.of("--mcp", "--discovery-file", discoveryFile.toString(), "--discovery-key", discoveryKey)).command());
+        command.add(1, "-Dlomi.mcp.label-grace-ms=0");
+        AgentClient client = new AgentClient(new ProcessBuilder(command).redirectError(stderr.toFile()).start());
+        client.request("initialize", JSON.readTree("{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"fault-suite\",\"version\":\"1.0\"}}"));
+        client.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        return client;
+    }
+
+    /** A fresh retry epoch and the current revisions of the workspace and of {@code created/}. */
+    void refresh() throws Exception {
+        workspaceId = ok(call("lomi_workspace_list", object().put("limit", 1))).path("workspaces").path(0).path("workspaceId").asString();
+        epoch = ok(call("lomi_connect", object().put("workspaceId", workspaceId))).path("retryEpoch").asString();
+        domainRevision = ok(call("lomi_panel_list", object().put("workspaceId", workspaceId).put("limit", 1))).path("domainRevision").asString();
+        parentRevision = ok(call("lomi_files_list", object().put("workspaceId", workspaceId).put("relativeDirectory", CREATED).put("limit", 1)))
+                .path("directoryRevision").asString();
+    }
+
+    /** The create request for {@code key} with this connection's epoch and the revisions last seen. */
+    ObjectNode createRequest(String key) {
+        ObjectNode operation = object().put("type", "create").put("relativePath", CREATED + "/" + key).put("kind", "file")
+                .put("expectedParentRevision", parentRevision);
+        ObjectNode request = object().put("workspaceId", workspaceId);
+        request.set("operation", operation);
+        return request.put("expectedRevision", domainRevision).put("retryEpoch", epoch).put("requestKey", key);
+    }
+
+    /** Sends a create request (a new one or an identical repeat) and follows its receipt to a settled state. */
+    Answer create(ObjectNode request) throws Exception {
+        Answer answer = call("lomi_files_mutate", request);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (answer.code().isEmpty() && List.of("queued", "running", "awaiting_user", "cancelling").contains(answer.state())) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("operation " + answer.operationId() + " did not settle within 30 s: " + answer.raw());
+            }
+            Thread.sleep(20);
+            answer = call("lomi_operation_get", object().put("operationId", answer.operationId()));
+        }
+        if (answer.succeeded()) {
+            parentRevision = answer.raw().path("result").path("structuredContent").path("data").path("result").path("parentRevision").asString();
+        }
+        return answer;
+    }
+
+    /** One {@code tools/call}. A JSON-RPC error (the helper's "outcome unknown") comes back with code {@code OUTCOME_UNKNOWN}. */
+    Answer call(String tool, ObjectNode arguments) throws Exception {
+        ObjectNode params = object().put("name", tool);
+        params.set("arguments", arguments);
+        JsonNode response = request("tools/call", params);
+        if (response.has("error")) {
+            return new Answer("", "", "OUTCOME_UNKNOWN", response.path("error").path("message").asString(""), response);
+        }
+        JsonNode envelope = response.path("result").path("structuredContent");
+        if (envelope.path("status").asString("").equals("ok")) {
+            JsonNode data = envelope.path("data");
+            return new Answer(data.path("state").asString(""), data.path("operationId").asString(""), "", "", response);
+        }
+        return new Answer("", "", envelope.path("code").asString("NO_ENVELOPE"), envelope.path("message").asString(""), response);
+    }
+
+    /** Lines the helper wrote to stdout that were not JSON-RPC (must stay empty). */
+    synchronized List<String> foreignLines() {
+        return new ArrayList<>(foreignLines);
+    }
+
+    /** Waits until a read goes through the broker: right after a (re)start the helper may still be connecting or pairing. */
+    private void awaitBroker() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        Answer answer = call("lomi_workspace_list", object().put("limit", 1));
+        while (!answer.code().isEmpty()) {
+            if (!answer.neverSent() || System.nanoTime() > deadline) {
+                throw new AssertionError("no broker call went through: " + answer.raw());
+            }
+            Thread.sleep(200);
+            answer = call("lomi_workspace_list", object().put("limit", 1));
+        }
+    }
+
+    private static JsonNode ok(Answer answer) {
+        if (!answer.code().isEmpty()) {
+            throw new AssertionError("expected an ok answer: " + answer.raw());
+        }
+        return answer.raw().path("result").path("structuredContent").path("data");
+    }
+
+    private JsonNode request(String method, JsonNode params) throws Exception {
+        long id;
+        synchronized (this) {
+            id = nextId++;
+        }
+        ObjectNode message = object().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        message.set("params", params);
+        send(JSON.writeValueAsString(message));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ANSWER_SECONDS);
+        while (!answers.containsKey(id)) {
+            if (System.nanoTime() > deadline || !process.isAlive()) {
+                throw new AssertionError("no answer to " + method + " " + params + " (helper alive: " + process.isAlive() + ")");
+            }
+            Thread.sleep(2);
+        }
+        return answers.remove(id);
+    }
+
+    private synchronized void send(String line) throws IOException {
+        stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        stdin.flush();
+    }
+
+    private void readStdout() {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                JsonNode message = parse(line);
+                if (message == null || !message.path("id").canConvertToLong()) {
+                    synchronized (this) {
+                        foreignLines.add(line);
+                    }
+                } else {
+                    answers.put(message.path("id").asLong(), message);
+                }
+            }
+        } catch (IOException e) {
+            // the helper ended; a waiting request reports it
+        }
+    }
+
+    private static JsonNode parse(String line) {
+        try {
+            JsonNode node = JSON.readTree(line);
+            return node.path("jsonrpc").asString("").equals("2.0") ? node : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    static ObjectNode object() {
+        return JSON.createObjectNode();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        try {
+            stdin.close();
+        } catch (IOException e) {
+            // already gone
+        }
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+}

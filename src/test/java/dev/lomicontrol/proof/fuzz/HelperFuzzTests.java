@@ -1,0 +1,132 @@
+package dev.lomicontrol.proof.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The fuzz suite against the real helper ({@code --mcp} in a child JVM): seeded hostile lines
+ * ({@link HostileLines}) on its stdin. The helper never dies, every stdout line is a JSON-RPC 2.0
+ * response with an id a request carried (or a null-id error), nothing else ever reaches stdout,
+ * every well-formed request is answered once, after every burst {@code ping} and {@code tools/list}
+ * still work, and with a broker no call costs the helper its session. {@code -Dlomi.fuzz.messages=N}
+ * (default 1500, split 2:1 between the two tests) and {@code -Dlomi.fuzz.seed=S} replay a run;
+ * each test prints one {@code FUZZ} line.
+ */
+class HelperFuzzTests {
+
+    @TempDir
+    Path temp;
+
+    final FuzzSettings settings = FuzzSettings.fromSystemProperties();
+
+    @Test
+    void hostileLinesNeverBreakAHelperWithoutABroker() throws Exception {
+        int messages = Math.max(1, settings.messages() * 2 / 3);
+        try (HelperChild helper = HelperChild.start(temp.resolve("helper.err"), List.of(), Map.of())) {
+            HelperFuzzRun run = new HelperFuzzRun(helper);
+            Random random = new Random(settings.seed());
+            HostileLines lines = new HostileLines(random, run.open(), new MutatedArguments(random, List.of()), 25);
+            long started = System.nanoTime();
+
+            run.run(lines, messages);
+            run.initialize();
+            JsonNode status = run.call("tools/call", "{\"name\":\"lomi_status\",\"arguments\":{}}").at("/result/structuredContent/data");
+
+            report("alone", run, helper, started);
+            assertThat(status.path("phase").asString()).isEqualTo("app_unavailable");
+            assertThat(run.audit.failures()).as(describe(run)).isEmpty();
+            assertThat(helper.closeAndWait(Duration.ofSeconds(30))).as("the helper exits normally once stdin ends").isZero();
+        }
+    }
+
+    @Test
+    void mutatedToolCallsThroughARealBrokerNeverBreakTheSession() throws Exception {
+        int messages = Math.max(1, settings.messages() - settings.messages() * 2 / 3);
+        FuzzBroker broker = FuzzBroker.shared();
+        try (HelperChild helper = HelperChild.start(temp.resolve("helper.err"), broker.helperArgs(), Map.of("lomi.mcp.label-grace-ms", "0"))) {
+            HelperFuzzRun run = new HelperFuzzRun(helper);
+            List<HostileLines.Tool> tools = run.open();
+            List<String> realValues = realValues(run, broker);
+            Random random = new Random(settings.seed());
+            HostileLines lines = new HostileLines(random, tools, new MutatedArguments(random, realValues), 300);
+            long started = System.nanoTime();
+
+            run.run(lines, messages);
+            run.initialize();
+            JsonNode listed = run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}").at("/result/structuredContent");
+
+            report("broker", run, helper, started);
+            assertThat(listed.path("status").asString()).as(listed.toString()).isEqualTo("ok");
+            assertThat(broker.isAlive()).as("the broker is alive").isTrue();
+            assertThat(helper.brokerConnections()).as("no call cost the helper its broker session (it connected once)").isEqualTo(1);
+            assertThat(run.audit.failures()).as(describe(run)).isEmpty();
+            assertThat(helper.closeAndWait(Duration.ofSeconds(30))).as("the helper exits normally once stdin ends").isZero();
+        }
+    }
+
+    /** Found by this suite (seed 1): see {@link KnownBugs#steerToolArguments}. Fails until the helper is fixed. */
+    @Test
+    void aNonFiniteNumberForAnIntegerArgumentIsRefusedNotFatal() throws Exception {
+        try (HelperChild helper = HelperChild.start(temp.resolve("helper.err"), List.of(), Map.of())) {
+            HelperFuzzRun run = new HelperFuzzRun(helper);
+            run.open();
+
+            JsonNode result = run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{\"limit\":1e999999}}").path("result");
+            run.call("ping", null);
+
+            assertThat(result.at("/structuredContent/code").asString()).as(result.toString()).isEqualTo("INVALID_ARGUMENT");
+            assertThat(run.audit.failures()).isEmpty();
+            assertThat(helper.closeAndWait(Duration.ofSeconds(30))).isZero();
+        }
+    }
+
+    /** Ids the broker really issued, so that some mutated calls get past validation into the tools. */
+    private static List<String> realValues(HelperFuzzRun run, FuzzBroker broker) throws Exception {
+        JsonNode workspaces = awaitConnected(run);
+        String workspaceId = workspaces.at("/data/workspaces/0/workspaceId").asString();
+        String workspace = "{\"workspaceId\":" + JsonText.quote(workspaceId) + "}";
+        JsonNode connection = run.call("tools/call", "{\"name\":\"lomi_connect\",\"arguments\":" + workspace + "}").at("/result/structuredContent/data");
+        JsonNode panels = run.call("tools/call", "{\"name\":\"lomi_panel_list\",\"arguments\":" + workspace + "}").at("/result/structuredContent/data");
+        List<String> values = new ArrayList<>(List.of(workspaceId, connection.path("retryEpoch").asString(), panels.path("domainRevision").asString(),
+                broker.project.toString(), "notes.txt"));
+        panels.findValues("panelId").forEach(panel -> values.add(panel.asString()));
+        panels.findValues("projectId").forEach(project -> values.add(project.asString()));
+        Files.writeString(broker.project.resolve("notes.txt"), "alpha\nbeta\n");
+        return values;
+    }
+
+    private static JsonNode awaitConnected(HelperFuzzRun run) throws Exception {
+        long deadline = System.nanoTime() + HelperFuzzRun.WAIT.toNanos();
+        while (true) {
+            JsonNode listed = run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}").at("/result/structuredContent");
+            if (listed.path("status").asString().equals("ok") || System.nanoTime() > deadline) {
+                assertThat(listed.path("status").asString()).as("the helper pairs with the YOLO broker: " + listed).isEqualTo("ok");
+                return listed;
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private void report(String part, HelperFuzzRun run, HelperChild helper, long startedNanos) throws Exception {
+        String stderr = new String(Files.readAllBytes(helper.stderr), java.nio.charset.StandardCharsets.ISO_8859_1);
+        long exceptions = stderr.lines().filter(line -> line.contains("Exception")).count();
+        System.out.printf("FUZZ helper part=%s messages=%d replies=%d nullIdErrors=%d failures=%d seed=%d seconds=%.1f stderrExceptionLines=%d "
+                + "brokerConnections=%d%n", part, run.sent(), run.audit.replies(), run.audit.nullErrors(), run.audit.failureCount(), settings.seed(),
+                (System.nanoTime() - startedNanos) / 1e9, exceptions, helper.brokerConnections());
+    }
+
+    private String describe(HelperFuzzRun run) {
+        return "fuzz failures (replay with -Dlomi.fuzz.seed=" + settings.seed() + " -Dlomi.fuzz.messages=" + settings.messages() + "):\n  "
+                + String.join("\n  ", run.audit.failures());
+    }
+}
