@@ -44,14 +44,22 @@ public final class BrokerRuntime {
     }
 
     /**
-     * Removes the runtime directory at shutdown, after the endpoints closed and deleted their
-     * sockets; anything still inside (a socket another process left) keeps it in place.
+     * Removes the runtime directory and what this run put in it (the shells' integration files) at
+     * shutdown, after the endpoints closed and deleted their sockets and the terminals ended. The
+     * directory was created private (0700) for this run, so everything inside is ours; links are
+     * removed, never followed.
      */
     public void deleteRuntimeDirectory() {
-        try {
-            Files.deleteIfExists(runtimeDirectory);
-        } catch (IOException e) {
-            // not empty or already gone: harmless in the temp directory
+        try (java.util.stream.Stream<Path> tree = Files.walk(runtimeDirectory)) {
+            tree.sorted(java.util.Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    // in use or already gone: harmless in the temp directory
+                }
+            });
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // already gone
         }
     }
 

@@ -40,6 +40,10 @@ class BrokerProcessTests {
         assertThat(broker.waitFor(30, TimeUnit.SECONDS)).as("stops on SIGTERM").isTrue();
         assertThat(broker.exitValue()).isIn(0, 143);
         assertThat(Files.readString(stdout)).as("the broker prints nothing on stdout").isEmpty();
+        try (var left = Files.list(temp.resolve("tmp"))) {
+            assertThat(left.map(p -> p.getFileName().toString()).filter(name -> name.startsWith("lomi-control-")))
+                    .as("a clean stop removes the run's runtime directory, shell integration included").isEmpty();
+        }
         Process again = serve(data, temp.resolve("again.out"), temp.resolve("again.err"));
         try {
             awaitLine(temp.resolve("again.err"), "ledger open at", again);
@@ -90,8 +94,11 @@ class BrokerProcessTests {
     }
 
     private Process serve(Path data, Path stdout, Path stderr) throws IOException {
-        return ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+        // the run's private runtime directory (sockets, shell integration) goes where this test can see it
+        builder.environment().put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + Files.createDirectories(temp.resolve("tmp")));
+        return builder.start();
     }
 
     private static void awaitLine(Path log, String text, Process process) throws Exception {
