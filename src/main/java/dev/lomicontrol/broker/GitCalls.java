@@ -92,13 +92,13 @@ final class GitCalls {
         data.put("kind", "git_status");
         data.put("workspaceId", target.workspaceId());
         data.put("observationRevision", status.observationRevision());
-        nullable(data, "branch", status.branch());
-        nullable(data, "head", status.head());
+        WireJson.putUnlessEmpty(data, "branch", status.branch());
+        WireJson.putUnlessEmpty(data, "head", status.head());
         ArrayNode changes = data.putArray("changes");
         for (GitChange change : status.changes().subList(offset, end)) {
             ObjectNode item = changes.addObject();
             item.put("relativePath", change.path());
-            nullable(item, "oldPath", change.oldPath() == null ? "" : change.oldPath());
+            WireJson.putUnlessEmpty(item, "oldPath", change.oldPath() == null ? "" : change.oldPath());
             item.put("staged", change.staged());
             item.put("worktree", change.worktree());
             item.put("binary", change.binary());
@@ -108,7 +108,7 @@ final class GitCalls {
         data.put("filtered", status.filtered());
         boolean hasMore = end < status.changes().size();
         data.put("hasMore", hasMore);
-        nullable(data, "nextCursor", hasMore ? status.observationRevision().substring(0, 16) + ":" + end : "");
+        WireJson.putUnlessEmpty(data, "nextCursor", hasMore ? status.observationRevision().substring(0, 16) + ":" + end : "");
         return data;
     }
 
@@ -134,7 +134,7 @@ final class GitCalls {
         data.put("workspaceId", target.workspaceId());
         data.put("relativePath", diff.path());
         data.put("comparison", comparison);
-        nullable(data, "commit", commit.orElse(""));
+        WireJson.putUnlessEmpty(data, "commit", commit.orElse(""));
         data.put("text", page.text());
         data.put("startUtf16", page.startUtf16());
         data.put("nextUtf16", page.nextUtf16());
@@ -154,7 +154,7 @@ final class GitCalls {
         if (skip > 0 && start.isEmpty()) {
             throw Arguments.invalid("paging with skip > 0 needs startCommit (the startCommit of the first page)");
         }
-        String from = start.orElseGet(() -> target.git.status().head());
+        String from = start.orElseGet(target.git::head);
         List<GitCommitInfo> commits = from.isEmpty() ? List.of()
                 : target.git.history(Optional.of(from), args.optionalString("relativePath"), skip, Math.min(limit + 1, 100));
         boolean hasMore = commits.size() > limit || (commits.size() == limit && limit == 100 && hasNext(target, from, args, skip + limit));
@@ -162,15 +162,11 @@ final class GitCalls {
         ObjectNode data = JSON.objectNode();
         data.put("kind", "git_history");
         data.put("workspaceId", target.workspaceId());
-        nullable(data, "startCommit", from);
+        WireJson.putUnlessEmpty(data, "startCommit", from);
         ArrayNode items = data.putArray("commits");
         page.forEach(info -> commitInfo(items.addObject(), info));
         data.put("hasMore", hasMore);
-        if (hasMore) {
-            data.put("nextSkip", skip + page.size());
-        } else {
-            data.putNull("nextSkip");
-        }
+        WireJson.put(data, "nextSkip", hasMore ? OptionalInt.of(skip + page.size()) : OptionalInt.empty());
         return data;
     }
 
@@ -192,17 +188,13 @@ final class GitCalls {
         for (GitFileChange file : all.subList(from, end)) {
             ObjectNode item = items.addObject();
             item.put("relativePath", file.path());
-            nullable(item, "oldPath", file.oldPath() == null ? "" : file.oldPath());
+            WireJson.putUnlessEmpty(item, "oldPath", file.oldPath() == null ? "" : file.oldPath());
             item.put("change", file.change());
         }
         data.put("totalFiles", all.size());
         boolean hasMore = end < all.size();
         data.put("hasMoreFiles", hasMore);
-        if (hasMore) {
-            data.put("nextFilesSkip", end);
-        } else {
-            data.putNull("nextFilesSkip");
-        }
+        WireJson.put(data, "nextFilesSkip", hasMore ? OptionalInt.of(end) : OptionalInt.empty());
         return data;
     }
 
@@ -321,9 +313,9 @@ final class GitCalls {
             result.set("plan", planJson(plan));
             result.put("outcome", outcome.state());
             result.put("effect", outcome.effect());
-            nullable(result, "reason", outcome.reason());
+            WireJson.putUnlessEmpty(result, "reason", outcome.reason());
             result.put("detail", outcome.detail());
-            nullable(result, "newHead", outcome.newHead());
+            WireJson.putUnlessEmpty(result, "newHead", outcome.newHead());
             outcome.conflicts().forEach(result.putArray("conflicts")::add);
             if (outcome.state().equals("succeeded")) {
                 return result;
@@ -445,13 +437,6 @@ final class GitCalls {
         }
     }
 
-    private static void nullable(ObjectNode node, String name, String value) {
-        if (value.isEmpty()) {
-            node.putNull(name);
-        } else {
-            node.put(name, value);
-        }
-    }
 
     private static String observation(String value) {
         if (!REVISION.matcher(value).matches()) {

@@ -18,6 +18,11 @@ final class WireJson {
         }
     }
 
+    /** A text where "" means absent (as the git module reports a missing HEAD or branch). */
+    static void putUnlessEmpty(ObjectNode node, String name, String value) {
+        put(node, name, value.isEmpty() ? Optional.empty() : Optional.of(value));
+    }
+
     static void put(ObjectNode node, String name, OptionalInt value) {
         if (value.isPresent()) {
             node.put(name, value.getAsInt());

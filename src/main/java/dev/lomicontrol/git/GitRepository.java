@@ -61,6 +61,14 @@ public final class GitRepository {
         return new GitRepository(root);
     }
 
+    /** The HEAD commit id, or "" in an empty repository (no status walk). */
+    public String head() {
+        return read(repo -> {
+            ObjectId head = repo.resolve("HEAD^{commit}");
+            return head == null ? "" : head.name();
+        });
+    }
+
     /** The current status, secret paths omitted, sorted by path. */
     public GitStatus status() {
         return read(StatusReader::read);
