@@ -126,4 +126,15 @@ final class ArtifactCalls {
         }
         return id;
     }
+
+    /** Registers the handlers of the tools this class serves. */
+    void register(ToolHandlers handlers) {
+    }
+
+    /** The tools of this class not yet bound through their declarations. */
+    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
+        legacy.put("lomi_artifact_import", this::importFile);
+        legacy.put("lomi_artifact_read", this::read);
+        legacy.put("lomi_artifact_export", this::export);
+    }
 }

@@ -17,6 +17,10 @@ import dev.lomicontrol.terminal.Terminals;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.HostQualification;
+import dev.lomicontrol.tools.ToolSpec;
 import java.util.function.BooleanSupplier;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -91,6 +95,14 @@ public class BrokerCalls implements AutoCloseable {
     private final ArtifactCalls artifacts;
     private final SettingsCalls settingsCalls;
     private final GitCalls git;
+    private final ToolHandlers handlers = new ToolHandlers();
+    private final Map<String, LegacyCall> legacy = new java.util.HashMap<>();
+
+    /** A tool not yet bound through its declaration: the adapter reads the raw arguments itself. */
+    @FunctionalInterface
+    interface LegacyCall {
+        JsonNode call(Session session, JsonNode arguments);
+    }
 
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
@@ -118,6 +130,27 @@ public class BrokerCalls implements AutoCloseable {
         this.git = new GitCalls(files, runner, layoutStore);
         this.operations = new OperationCalls(ledger, workspaces, stop, runner::withdrawn);
         this.episodeCalls = new EpisodeCalls(episodes, clock);
+        this.workspaces.register(handlers);
+        this.operations.register(handlers);
+        this.episodeCalls.register(handlers);
+        this.layout.register(handlers);
+        this.terminals.register(handlers);
+        this.files.register(handlers);
+        this.editors.register(handlers);
+        this.artifacts.register(handlers);
+        this.settingsCalls.register(handlers);
+        this.git.register(handlers);
+        UnavailableTools.register(handlers);
+        this.workspaces.registerLegacy(legacy);
+        this.operations.registerLegacy(legacy);
+        this.episodeCalls.registerLegacy(legacy);
+        this.layout.registerLegacy(legacy);
+        this.terminals.registerLegacy(legacy);
+        this.files.registerLegacy(legacy);
+        this.editors.registerLegacy(legacy);
+        this.artifacts.registerLegacy(legacy);
+        this.settingsCalls.registerLegacy(legacy);
+        this.git.registerLegacy(legacy);
     }
 
     /** Runs one call; never throws for expected refusals (they become error envelopes). */
@@ -126,6 +159,17 @@ public class BrokerCalls implements AutoCloseable {
             session.requireAlive();
             episodes.touch(session.id());
             String name = tool == null ? "" : tool;
+            if (handlers.handles(name)) {
+                ToolSpec<?> spec = handlers.spec(name).orElseThrow();
+                if (!session.grant().allows(spec.scope())) {
+                    throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + spec.scope() + " scope, which this session was not granted");
+                }
+                Optional<String> unqualified = HostQualification.reason(spec.host());
+                if (unqualified.isPresent()) {
+                    throw new LomiException(ErrorCode.HOST_UNQUALIFIED, name + ": " + unqualified.get());
+                }
+                return Envelope.ok(Encoder.encode(handlers.call(session, name, arguments)));
+            }
             String scope = SCOPES.get(name);
             if (scope != null && !session.grant().allows(scope)) {
                 throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + scope + " scope, which this session was not granted");
@@ -151,97 +195,14 @@ public class BrokerCalls implements AutoCloseable {
     }
 
     private JsonNode dispatch(Session session, String tool, JsonNode arguments) {
-        switch (tool) {
-            case "lomi_workspace_list":
-                return workspaces.list(session, arguments);
-            case "lomi_connect":
-                return workspaces.connect(session, arguments);
-            case "lomi_operation_get":
-                return operations.get(session, arguments);
-            case "lomi_operation_cancel":
-                return operations.cancel(session, arguments);
-            case "lomi_events_read":
-                return operations.events(session, arguments);
-            case "lomi_session_attach":
-                return episodeCalls.attach(session, arguments);
-            case "lomi_session_detach":
-                return episodeCalls.detach(session, arguments);
-            case "lomi_episodes":
-                return episodeCalls.list(session, arguments);
-            case "lomi_panel_list":
-                return layout.panelList(session, arguments);
-            case "lomi_workspace_create":
-                return layout.workspaceCreate(session, arguments);
-            case "lomi_workspace_update":
-                requireCloseScope(session, arguments);
-                return layout.workspaceUpdate(session, arguments);
-            case "lomi_project_open":
-                return layout.projectOpen(session, arguments);
-            case "lomi_project_close":
-                return layout.projectClose(session, arguments);
-            case "lomi_panel_focus":
-                return layout.panelFocus(session, arguments);
-            case "lomi_panel_close":
-                return layout.panelClose(session, arguments);
-            case "lomi_panel_move":
-                return layout.panelMove(session, arguments);
-            case "lomi_panel_control":
-                return terminals.control(session, arguments);
-            case "lomi_terminal_create":
-                return terminals.create(session, arguments);
-            case "lomi_terminal_run":
-                return terminals.run(session, arguments);
-            case "lomi_terminal_input":
-                return terminals.input(session, arguments);
-            case "lomi_terminal_interrupt":
-                return terminals.interrupt(session, arguments);
-            case "lomi_terminal_read":
-                return terminals.read(session, arguments);
-            case "lomi_files_list":
-                return files.list(session, arguments);
-            case "lomi_files_read":
-                return files.read(session, arguments);
-            case "lomi_files_search":
-                return files.search(session, arguments);
-            case "lomi_files_mutate":
-                return files.mutate(session, arguments);
-            case "lomi_editor_open":
-                return editors.open(session, arguments);
-            case "lomi_editor_read":
-                return editors.read(session, arguments);
-            case "lomi_editor_apply_edits":
-                return editors.applyEdits(session, arguments);
-            case "lomi_editor_save":
-                return editors.save(session, arguments);
-            case "lomi_artifact_import":
-                return artifacts.importFile(session, arguments);
-            case "lomi_artifact_read":
-                return artifacts.read(session, arguments);
-            case "lomi_artifact_export":
-                return artifacts.export(session, arguments);
-            case "lomi_settings_read":
-                return settingsCalls.read(session, arguments);
-            case "lomi_settings_update":
-                return settingsCalls.update(session, arguments);
-            case "lomi_settings_open":
-                return settingsCalls.open(session, arguments);
-            case "lomi_git_status":
-                return git.status(session, arguments);
-            case "lomi_git_diff":
-                return git.diff(session, arguments);
-            case "lomi_git_history":
-                return git.history(session, arguments);
-            case "lomi_git_commit":
-                return git.commit(session, arguments);
-            case "lomi_git_remotes":
-                return git.remotes(session, arguments);
-            case "lomi_git_open":
-                return git.open(session, arguments);
-            case "lomi_git_mutate":
-                return git.mutate(session, arguments);
-            default:
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown tool " + tool);
+        LegacyCall call = legacy.get(tool);
+        if (call == null) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown tool " + tool);
         }
+        if (tool.equals("lomi_workspace_update")) {
+            requireCloseScope(session, arguments);
+        }
+        return call.call(session, arguments);
     }
 
     /** {@code lomi_workspace_update} with {@code action:"close"} additionally needs workspace.close. */

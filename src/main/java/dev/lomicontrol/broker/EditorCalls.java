@@ -263,4 +263,16 @@ final class EditorCalls {
         }
         return edits;
     }
+
+    /** Registers the handlers of the tools this class serves. */
+    void register(ToolHandlers handlers) {
+    }
+
+    /** The tools of this class not yet bound through their declarations. */
+    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
+        legacy.put("lomi_editor_open", this::open);
+        legacy.put("lomi_editor_read", this::read);
+        legacy.put("lomi_editor_apply_edits", this::applyEdits);
+        legacy.put("lomi_editor_save", this::save);
+    }
 }

@@ -105,4 +105,15 @@ final class EpisodeCalls {
             item.put("ending", reason.ending());
         });
     }
+
+    /** Registers the handlers of the tools this class serves. */
+    void register(ToolHandlers handlers) {
+    }
+
+    /** The tools of this class not yet bound through their declarations. */
+    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
+        legacy.put("lomi_session_attach", this::attach);
+        legacy.put("lomi_session_detach", this::detach);
+        legacy.put("lomi_episodes", this::list);
+    }
 }

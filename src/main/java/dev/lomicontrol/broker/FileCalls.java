@@ -308,4 +308,16 @@ final class FileCalls {
         }
         return value;
     }
+
+    /** Registers the handlers of the tools this class serves. */
+    void register(ToolHandlers handlers) {
+    }
+
+    /** The tools of this class not yet bound through their declarations. */
+    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
+        legacy.put("lomi_files_list", this::list);
+        legacy.put("lomi_files_read", this::read);
+        legacy.put("lomi_files_search", this::search);
+        legacy.put("lomi_files_mutate", this::mutate);
+    }
 }

@@ -467,4 +467,19 @@ final class GitCalls {
             return listed.workspace().id().value();
         }
     }
+
+    /** Registers the handlers of the tools this class serves. */
+    void register(ToolHandlers handlers) {
+    }
+
+    /** The tools of this class not yet bound through their declarations. */
+    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
+        legacy.put("lomi_git_status", this::status);
+        legacy.put("lomi_git_diff", this::diff);
+        legacy.put("lomi_git_history", this::history);
+        legacy.put("lomi_git_commit", this::commit);
+        legacy.put("lomi_git_remotes", this::remotes);
+        legacy.put("lomi_git_open", this::open);
+        legacy.put("lomi_git_mutate", this::mutate);
+    }
 }

@@ -445,4 +445,20 @@ final class LayoutCalls {
         }
         return Integer.parseInt(matcher.group(2));
     }
+
+    /** Registers the handlers of the tools this class serves. */
+    void register(ToolHandlers handlers) {
+    }
+
+    /** The tools of this class not yet bound through their declarations. */
+    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
+        legacy.put("lomi_panel_list", this::panelList);
+        legacy.put("lomi_workspace_create", this::workspaceCreate);
+        legacy.put("lomi_workspace_update", this::workspaceUpdate);
+        legacy.put("lomi_project_open", this::projectOpen);
+        legacy.put("lomi_project_close", this::projectClose);
+        legacy.put("lomi_panel_focus", this::panelFocus);
+        legacy.put("lomi_panel_close", this::panelClose);
+        legacy.put("lomi_panel_move", this::panelMove);
+    }
 }

@@ -13,6 +13,9 @@ import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.LedgerEvent;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.OperationView;
+import dev.lomicontrol.tools.operations.OperationSpecs;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -49,82 +52,52 @@ final class OperationCalls {
         this.cancelledBeforeDispatch = cancelledBeforeDispatch;
     }
 
-    /** Exactly one variant: {@code {operationId}} or the receipt key. */
-    ObjectNode get(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "operationId", "retryEpoch", "requestKey", "tool", "projectId");
-        boolean byId = args.has("operationId");
-        boolean byKey = args.has("retryEpoch") || args.has("requestKey") || args.has("tool") || args.has("projectId");
-        if (byId == byKey) {
-            throw Arguments.invalid("pass exactly one variant: {operationId} or " + KEY_VARIANT);
-        }
+    /** Exactly one form: {@code {operationId}} or the receipt key. */
+    OperationView get(Session session, OperationSpecs.Lookup lookup) {
         Optional<Operation> found;
-        if (byId) {
-            found = ledger.get(session.id(), new OperationId(args.requiredString("operationId")));
+        if (lookup instanceof OperationSpecs.ById byId) {
+            found = ledger.get(session.id(), byId.operationId());
         } else {
-            found = ledger.getByKey(session.id(), new RetryEpochId(keyPart(args, "retryEpoch")), new ToolName(keyPart(args, "tool")),
-                    new RequestKey(keyPart(args, "requestKey")), args.optionalString("projectId").map(ProjectId::new));
+            OperationSpecs.ByKey key = (OperationSpecs.ByKey) lookup;
+            found = ledger.getByKey(session.id(), key.retryEpoch(), new ToolName(key.tool().value()), key.requestKey(), key.projectId());
         }
-        return OperationJson.of(found.orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such operation of this session")));
+        return OperationJson.view(found.orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such operation of this session")));
     }
 
     /** Cancels without undoing anything; running work gets a native stop request through {@link NativeStop}. */
-    ObjectNode cancel(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "operationId");
-        CancelResult result = ledger.cancel(session.id(), new OperationId(args.requiredString("operationId")));
+    OperationSpecs.Cancelled cancel(Session session, OperationSpecs.Cancel input) {
+        CancelResult result = ledger.cancel(session.id(), input.operationId());
         boolean stopRequested = result instanceof CancelResult.StopRequested;
         if (result instanceof CancelResult.Cancelled) {
             cancelledBeforeDispatch.accept(result.operation().id());
         }
-        ObjectNode data = OperationJson.of(result.operation());
-        data.put("cancel", cancelWord(result));
-        data.put("stopRequested", stopRequested);
-        data.put("stopDelivered", stopRequested && deliverStop(result.operation()));
-        return data;
+        return new OperationSpecs.Cancelled(OperationJson.view(result.operation()), outcome(result), stopRequested,
+                stopRequested && deliverStop(result.operation()));
     }
 
     /**
      * The durable state feed of one granted workspace after the cursor (the last sequence seen;
-     * absent = from the start). {@code limit} 1..500, default 100 as the published catalog says.
-     * After an empty page {@code nextCursor} is the cursor sent, so a client keeps polling with it.
+     * absent = from the start). After an empty page {@code nextCursor} is the cursor sent, so a
+     * client keeps polling with it.
      */
-    ObjectNode events(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId", "limit", "cursor");
-        WorkspaceId workspace = workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId"))).workspace().id();
-        int limit = args.integer("limit", 1, MAX_EVENTS, OptionalInt.of(DEFAULT_EVENTS));
-        long after = args.optionalString("cursor").map(OperationCalls::sequenceOf).orElse(0L);
-        List<LedgerEvent> read = ledger.events(Optional.of(workspace.value()), after, limit + 1);
-        List<LedgerEvent> page = read.subList(0, Math.min(limit, read.size()));
-        ObjectNode data = JsonNodeFactory.instance.objectNode();
-        data.put("kind", "events");
-        data.put("workspaceId", workspace.value());
-        ArrayNode events = data.putArray("events");
-        page.forEach(event -> events.add(OperationJson.event(event)));
-        data.put("nextCursor", Long.toString(page.isEmpty() ? after : page.get(page.size() - 1).sequence()));
-        data.put("hasMore", read.size() > limit);
-        data.put("gap", false);
-        return data;
+    OperationSpecs.Events events(Session session, OperationSpecs.EventsRead input) {
+        WorkspaceId workspace = workspaces.resolve(session, input.workspaceId()).workspace().id();
+        long after = input.cursor().map(Decimal::asLong).orElse(0L);
+        List<LedgerEvent> read = ledger.events(Optional.of(workspace.value()), after, input.limit() + 1);
+        List<LedgerEvent> page = read.subList(0, Math.min(input.limit(), read.size()));
+        return new OperationSpecs.Events(workspace, page.stream().map(OperationJson::event).toList(),
+                Decimal.of(page.isEmpty() ? after : page.get(page.size() - 1).sequence()), read.size() > input.limit(), false);
     }
 
-    private static String keyPart(Arguments args, String name) {
-        return args.optionalString(name).orElseThrow(() -> Arguments.invalid("the key variant " + KEY_VARIANT + " needs " + name));
-    }
-
-    private static long sequenceOf(String cursor) {
-        if (!SEQUENCE.matcher(cursor).matches()) {
-            throw Arguments.invalid("cursor must be the decimal sequence from an earlier nextCursor");
-        }
-        return Long.parseLong(cursor);
-    }
-
-    private static String cancelWord(CancelResult result) {
+    private static OperationSpecs.CancelOutcome outcome(CancelResult result) {
         if (result instanceof CancelResult.Cancelled) {
-            return "cancelled";
+            return OperationSpecs.CancelOutcome.CANCELLED;
         }
         if (result instanceof CancelResult.StopRequested) {
-            return "stop_requested";
+            return OperationSpecs.CancelOutcome.STOP_REQUESTED;
         }
         if (result instanceof CancelResult.Unchanged) {
-            return "unchanged";
+            return OperationSpecs.CancelOutcome.UNCHANGED;
         }
         throw new IllegalStateException("unknown cancel result " + result);
     }
@@ -136,5 +109,17 @@ final class OperationCalls {
             log.warn("operation {}: the native stop request failed: {}", operation.id(), e.getMessage());
             return false;
         }
+    }
+
+    /** Registers the handlers of the tools this class serves. */
+    void register(ToolHandlers handlers) {
+        handlers.on(OperationSpecs.GET, this::get);
+        handlers.on(OperationSpecs.CANCEL, this::cancel);
+        handlers.on(OperationSpecs.EVENTS, this::events);
+    }
+
+    /** The tools of this class not yet bound through their declarations. */
+    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
+
     }
 }

@@ -2,6 +2,10 @@ package dev.lomicontrol.broker;
 
 import dev.lomicontrol.ledger.LedgerEvent;
 import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.OperationView;
+import dev.lomicontrol.tools.operations.OperationSpecs;
+import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -15,46 +19,35 @@ final class OperationJson {
 
     private OperationJson() {}
 
-    /** {@code {kind:"operation", operationId, tool, projectId, requestKey, state, effectState, workspaceId?, result?, errorCode?, …}}. */
+    /** {@code {kind:"operation", operationId, tool, projectId, requestKey, state, effectState, workspaceId, result, errorCode, …}}. */
     static ObjectNode of(Operation operation) {
-        ObjectNode data = JsonNodeFactory.instance.objectNode();
-        data.put("kind", "operation");
-        data.put("operationId", operation.id().value());
-        data.put("tool", operation.tool().value());
-        data.put("projectId", operation.project().value());
-        data.put("requestKey", operation.requestKey().value());
-        data.put("state", operation.state().wire());
-        data.put("effectState", operation.effect().wire());
-        operation.workspaceId().ifPresent(w -> data.put("workspaceId", w));
-        operation.result().ifPresent(r -> data.set("result", parsed(r)));
-        operation.errorCode().ifPresent(e -> data.put("errorCode", e));
-        data.put("createdAt", operation.createdAt().toString());
-        data.put("updatedAt", operation.updatedAt().toString());
-        operation.completedAt().ifPresent(t -> data.put("completedAt", t.toString()));
-        operation.resolution().ifPresent(r -> {
-            ObjectNode resolution = data.putObject("resolution");
-            resolution.put("finding", r.finding().wire());
-            resolution.put("note", r.note());
-            resolution.put("at", r.at().toString());
-        });
-        return data;
+        return (ObjectNode) Encoder.encode(view(operation));
+    }
+
+    /**
+     * The typed view of an operation: its stored result, or for an operation that ended with an
+     * error code, the reference's {@code {kind:"failure", code, detail}} (detail: the stored result, if any).
+     */
+    static OperationView view(Operation operation) {
+        Optional<JsonNode> stored = operation.result().map(OperationJson::parsed);
+        Optional<JsonNode> result = operation.errorCode().isPresent()
+                ? Optional.of(Encoder.encode(new OperationView.Failure(operation.errorCode().get(), Optional.empty(), stored)))
+                : stored;
+        return new OperationView(operation.id(), operation.tool().value(), operation.project(), operation.requestKey(),
+                OperationView.State.valueOf(operation.state().name()), OperationView.EffectKind.valueOf(operation.effect().name()),
+                operation.workspaceId(), result, operation.errorCode(), operation.createdAt().toString(), operation.updatedAt().toString(),
+                operation.completedAt().map(Object::toString),
+                operation.resolution().map(r -> new OperationView.Resolution(r.finding().wire(), r.note(), r.at().toString())));
     }
 
     /**
      * Every history row is an {@code operation_state} event (an admin reconciliation repeats the
      * unchanged state). The time is given as ISO-8601 and, as the reference names it, Unix seconds.
      */
-    static ObjectNode event(LedgerEvent event) {
-        ObjectNode item = JsonNodeFactory.instance.objectNode();
-        item.put("sequence", event.sequence());
-        item.put("kind", "operation_state");
-        item.put("operationId", event.operationId().value());
-        item.put("tool", event.tool());
-        item.put("state", event.state().wire());
-        item.put("effectState", event.effect().wire());
-        item.put("timestamp", event.at().toString());
-        item.put("timestampSeconds", event.at().getEpochSecond());
-        return item;
+    static OperationSpecs.Event event(LedgerEvent event) {
+        return new OperationSpecs.Event(event.sequence(), "operation_state", event.operationId(), event.tool(),
+                OperationView.State.valueOf(event.state().name()), OperationView.EffectKind.valueOf(event.effect().name()), event.at().toString(),
+                event.at().getEpochSecond());
     }
 
     /** The stored result is canonical JSON text; should it ever not parse, it is passed on as a string. */

@@ -20,6 +20,9 @@ import dev.lomicontrol.ledger.ReserveRequest;
 import dev.lomicontrol.ledger.Target;
 import dev.lomicontrol.ledger.TransitionResult;
 import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.tools.Durable;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.ToolSpec;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -70,6 +73,20 @@ final class OperationRunner implements AutoCloseable {
 
     /** One OP request: who, which tool, the validated arguments, the resolved project and target. */
     record Request(Session session, String tool, JsonNode arguments, RetryEpochId retryEpoch, RequestKey requestKey, ProjectId project, Target target) {
+
+        /**
+         * A request of a declared tool: the fingerprint covers the bound input as it encodes
+         * (defaults filled in, {@code null} and absent alike), plus the target the broker resolved.
+         */
+        static Request of(Session session, ToolSpec<?> spec, Durable input, ProjectId project, Target target) {
+            return new Request(session, spec.name(), Encoder.encode(input), input.retryEpoch(), input.requestKey(), project, target);
+        }
+
+        /** The layout-scoped target of a declared tool: workspace, resource and the expected layout revision (negative: none). */
+        static Request of(Session session, ToolSpec<?> spec, Durable input, WorkspaceCalls.Listed listed, String resource, long expectedRevision) {
+            return of(session, spec, input, listed.project().id(),
+                    new Target(listed.workspace().id().value(), resource, "", expectedRevision < 0 ? "" : Long.toString(expectedRevision)));
+        }
 
         static Request of(Session session, String tool, JsonNode arguments, Arguments args, ProjectId project, Target target) {
             return new Request(session, tool, arguments, new RetryEpochId(args.requiredString("retryEpoch")),

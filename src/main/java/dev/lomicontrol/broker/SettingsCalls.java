@@ -118,4 +118,15 @@ final class SettingsCalls {
         data.put("readOnly", view.section().equals("agentControl"));
         return data;
     }
+
+    /** Registers the handlers of the tools this class serves. */
+    void register(ToolHandlers handlers) {
+    }
+
+    /** The tools of this class not yet bound through their declarations. */
+    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
+        legacy.put("lomi_settings_read", this::read);
+        legacy.put("lomi_settings_update", this::update);
+        legacy.put("lomi_settings_open", this::open);
+    }
 }

@@ -575,4 +575,18 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         return state.name().toLowerCase(Locale.ROOT);
     }
 
+
+    /** Registers the handlers of the tools this class serves. */
+    void register(ToolHandlers handlers) {
+    }
+
+    /** The tools of this class not yet bound through their declarations. */
+    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
+        legacy.put("lomi_panel_control", this::control);
+        legacy.put("lomi_terminal_create", this::create);
+        legacy.put("lomi_terminal_run", this::run);
+        legacy.put("lomi_terminal_input", this::input);
+        legacy.put("lomi_terminal_interrupt", this::interrupt);
+        legacy.put("lomi_terminal_read", this::read);
+    }
 }

@@ -143,4 +143,14 @@ final class WorkspaceCalls {
     record Listed(Project project, Workspace workspace) {}
 
     private record Snapshot(long revision, List<Listed> workspaces) {}
+
+    /** Registers the handlers of the tools this class serves. */
+    void register(ToolHandlers handlers) {
+    }
+
+    /** The tools of this class not yet bound through their declarations. */
+    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
+        legacy.put("lomi_workspace_list", this::list);
+        legacy.put("lomi_connect", this::connect);
+    }
 }

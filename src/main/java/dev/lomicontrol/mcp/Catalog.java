@@ -31,16 +31,23 @@ final class Catalog {
      */
     static Catalog standard() {
         List<ToolDefinition> all = new ArrayList<>();
-        all.addAll(SessionTools.all());
-        all.addAll(OperationTools.all());
-        all.addAll(EpisodeTools.all());
-        all.addAll(LayoutTools.all());
-        all.addAll(TerminalTools.all());
-        all.addAll(FileTools.all());
-        all.addAll(EditorTools.all());
-        all.addAll(ArtifactTools.all());
-        all.addAll(SettingsTools.all());
-        all.addAll(GitTools.all());
+        java.util.Set<String> declared = new java.util.HashSet<>();
+        for (dev.lomicontrol.tools.ToolSpec<?> spec : dev.lomicontrol.tools.ToolCatalog.standard().all()) {
+            all.add(ToolDefinition.of(spec));
+            declared.add(spec.name());
+        }
+        List<ToolDefinition> legacy = new ArrayList<>();
+        legacy.addAll(SessionTools.all());
+        legacy.addAll(OperationTools.all());
+        legacy.addAll(EpisodeTools.all());
+        legacy.addAll(LayoutTools.all());
+        legacy.addAll(TerminalTools.all());
+        legacy.addAll(FileTools.all());
+        legacy.addAll(EditorTools.all());
+        legacy.addAll(ArtifactTools.all());
+        legacy.addAll(SettingsTools.all());
+        legacy.addAll(GitTools.all());
+        legacy.stream().filter(tool -> !declared.contains(tool.name())).forEach(all::add);
         return new Catalog(all);
     }
 

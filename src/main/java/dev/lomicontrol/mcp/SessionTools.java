@@ -106,6 +106,6 @@ final class SessionTools {
 
     private static ToolDefinition helper(String name, String title, String description, ObjectNode data) {
         return new ToolDefinition(name, title, description, Schemas.noArguments(), Schemas.envelope(data), Effect.RO, Optional.empty(),
-                Optional.empty(), ToolDefinition.AnsweredBy.HELPER);
+                Optional.empty(), ToolDefinition.AnsweredBy.HELPER, Optional.empty());
     }
 }

@@ -75,6 +75,10 @@ final class ToolCalls {
         if (violation.isPresent()) {
             return done(CallResults.error(ErrorCode.INVALID_ARGUMENT, "invalid arguments for " + tool.name() + ": " + violation.get(), version));
         }
+        Optional<String> unqualified = tool.spec().flatMap(spec -> dev.lomicontrol.tools.HostQualification.reason(spec.host()));
+        if (unqualified.isPresent()) {
+            return done(CallResults.error(ErrorCode.HOST_UNQUALIFIED, tool.name() + ": " + unqualified.get(), version));
+        }
         if (tool.answeredBy() == ToolDefinition.AnsweredBy.HELPER) {
             return done(CallResults.ok(tool.name().equals(SessionTools.STATUS) ? status.status() : status.diagnostics(), version));
         }
@@ -121,6 +125,14 @@ final class ToolCalls {
     }
 
     private static Optional<String> violation(ToolDefinition tool, JsonNode arguments) {
+        if (tool.spec().isPresent()) {
+            try {
+                tool.spec().get().bind(arguments);
+                return Optional.empty();
+            } catch (dev.lomicontrol.core.LomiException refused) {
+                return Optional.of(refused.getMessage());
+            }
+        }
         Optional<String> problem = SchemaValidator.firstViolation(tool.inputSchema(), arguments, "arguments");
         if (problem.isPresent() || tool.constraint().isEmpty()) {
             return problem;

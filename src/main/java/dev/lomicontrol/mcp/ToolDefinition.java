@@ -3,6 +3,8 @@ package dev.lomicontrol.mcp;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import dev.lomicontrol.tools.Hints;
+import dev.lomicontrol.tools.ToolSpec;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -16,6 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
  *     publish — how a union input ("exactly one variant") is enforced natively (SPEC §5)
  * @param scope the grant scope the broker requires, for the status capability list
  * @param answeredBy whether the helper answers the call itself or forwards it to the broker
+ * @param spec the tool's one declaration, when it has one: validation binds the arguments into its input record
  */
 record ToolDefinition(
         String name,
@@ -26,7 +29,8 @@ record ToolDefinition(
         Effect effect,
         Optional<String> scope,
         Optional<ObjectNode> constraint,
-        AnsweredBy answeredBy) {
+        AnsweredBy answeredBy,
+        Optional<ToolSpec<?>> spec) {
 
     enum AnsweredBy { HELPER, BROKER }
 
@@ -56,12 +60,34 @@ record ToolDefinition(
     /** A tool the broker answers. */
     static ToolDefinition broker(String name, String title, String description, Effect effect, String scope, ObjectNode input, ObjectNode data) {
         return new ToolDefinition(name, title, description, input, Schemas.envelope(data), effect, Optional.ofNullable(scope), Optional.empty(),
-                AnsweredBy.BROKER);
+                AnsweredBy.BROKER, Optional.empty());
+    }
+
+    /** The catalog entry of a declared tool: schemas and annotations derived from its declaration. */
+    static ToolDefinition of(ToolSpec<?> spec) {
+        Effect effect = spec.effect() == dev.lomicontrol.tools.Effect.RO ? Effect.RO : spec.effect() == dev.lomicontrol.tools.Effect.OP ? Effect.OP : Effect.MUT;
+        return new ToolDefinition(spec.name(), spec.title(), spec.description(), spec.inputSchema(), spec.outputSchema(), effect,
+                Optional.of(spec.scope()), Optional.empty(), spec.helperAnswers() ? AnsweredBy.HELPER : AnsweredBy.BROKER, Optional.of(spec));
+    }
+
+    /** The MCP annotations: the declaration's hints, or (not yet declared tools) what the effect implies. */
+    ObjectNode annotations() {
+        if (spec.isEmpty()) {
+            return effect.annotations(title);
+        }
+        Hints hints = spec.get().hints();
+        ObjectNode annotations = McpJson.object();
+        annotations.put("title", title);
+        annotations.put("readOnlyHint", hints.readOnly());
+        annotations.put("destructiveHint", hints.destructive());
+        annotations.put("idempotentHint", hints.idempotent());
+        annotations.put("openWorldHint", hints.openWorld());
+        return annotations;
     }
 
     /** The same tool with an unpublished constraint checked after the input schema. */
     ToolDefinition withConstraint(ObjectNode extra) {
-        return new ToolDefinition(name, title, description, inputSchema, outputSchema, effect, scope, Optional.of(extra), answeredBy);
+        return new ToolDefinition(name, title, description, inputSchema, outputSchema, effect, scope, Optional.of(extra), answeredBy, spec);
     }
 
     /** The {@code tools/list} entry as the negotiated version knows it (older revisions lack titles, output schemas, annotations). */
@@ -77,7 +103,7 @@ record ToolDefinition(
             entry.set("outputSchema", outputSchema);
         }
         if (version.hasToolAnnotations()) {
-            entry.set("annotations", effect.annotations(title));
+            entry.set("annotations", annotations());
         }
         return entry;
     }

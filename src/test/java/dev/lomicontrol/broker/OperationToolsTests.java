@@ -65,8 +65,8 @@ class OperationToolsTests {
         assertThat(byId.path("effectState").asString()).isEqualTo("none");
         assertThat(byId.path("workspaceId").asString()).isEqualTo(workspaceOf(project));
         assertThat(byId.path("createdAt").asString()).isEqualTo(broker.clock.instant().toString());
-        assertThat(byId.has("result")).isFalse();
-        assertThat(byId.has("completedAt")).isFalse();
+        assertThat(byId.path("result").isNull()).isTrue();
+        assertThat(byId.path("completedAt").isNull()).isTrue();
         assertThat(byKey).isEqualTo(byId);
         assertThat(byKeyInProject).isEqualTo(byId);
         assertThat(broker.refused(session, "lomi_operation_get", key("k-2", Optional.empty()))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);

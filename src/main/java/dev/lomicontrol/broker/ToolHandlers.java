@@ -1,0 +1,54 @@
+package dev.lomicontrol.broker;
+
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.tools.ToolSpec;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The broker's dispatch: each declared tool's handler, registered by the feature that serves it.
+ * A handler gets the arguments already bound into the tool's input record and returns the output
+ * record (or, for operations, the operation view); the scope check happened before it.
+ */
+final class ToolHandlers {
+
+    /** Serves one tool: {@code input} is bound and valid; the answer is encoded by the caller. */
+    @FunctionalInterface
+    interface Handler<I> {
+        Object handle(Session session, I input);
+    }
+
+    private record Entry<I>(ToolSpec<I> spec, Handler<I> handler) {
+
+        Object call(Session session, tools.jackson.databind.JsonNode arguments) {
+            return handler.handle(session, spec.bind(arguments));
+        }
+    }
+
+    private final Map<String, Entry<?>> handlers = new LinkedHashMap<>();
+
+    /** Registers the handler of {@code spec}; a second handler for one tool is a wiring error. */
+    <I> void on(ToolSpec<I> spec, Handler<I> handler) {
+        if (handlers.putIfAbsent(spec.name(), new Entry<>(spec, handler)) != null) {
+            throw new IllegalStateException("two handlers for " + spec.name());
+        }
+    }
+
+    boolean handles(String tool) {
+        return handlers.containsKey(tool);
+    }
+
+    Optional<ToolSpec<?>> spec(String tool) {
+        return Optional.ofNullable(handlers.get(tool)).map(Entry::spec);
+    }
+
+    /** Binds the arguments (INVALID_ARGUMENT on a refusal) and runs the handler. */
+    Object call(Session session, String tool, tools.jackson.databind.JsonNode arguments) {
+        return handlers.get(tool).call(session, arguments);
+    }
+
+    java.util.Set<String> names() {
+        return handlers.keySet();
+    }
+}

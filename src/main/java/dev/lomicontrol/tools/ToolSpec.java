@@ -1,0 +1,99 @@
+package dev.lomicontrol.tools;
+
+import java.util.Optional;
+import java.util.regex.Pattern;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The one declaration of a tool: everything both processes need — the helper's catalog entry and
+ * validation, the broker's binding, scope check and dispatch — derives from it.
+ *
+ * @param scope the grant scope the broker requires
+ * @param input the record (or untagged union of records) its arguments bind into
+ * @param output the record its answer's {@code data} is built from ({@link OperationView} for OP tools)
+ * @param result for OP tools, the record or tagged union of its operation's {@code result}
+ * @param helperAnswers whether the helper answers it itself (status, diagnostics) instead of the broker
+ */
+public record ToolSpec<I>(String name, String title, String description, String scope, Effect effect, Hints hints, Class<I> input,
+        Class<?> output, Optional<Class<?>> result, HostNeed host, boolean helperAnswers) {
+
+    private static final Pattern NAME = Pattern.compile("lomi_[a-z0-9_]{1,123}");
+
+    public ToolSpec {
+        if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("invalid tool name " + name);
+        }
+        if ((effect == Effect.OP) != result.isPresent() && !result.equals(Optional.of(AnyResult.class))) {
+            throw new IllegalArgumentException(name + ": an OP tool, and only one, declares its operation result");
+        }
+        if (hints.readOnly() != (effect == Effect.RO)) {
+            throw new IllegalArgumentException(name + ": a readOnly hint on a tool that changes state");
+        }
+    }
+
+    /** A read answered by the broker. */
+    public static <I> ToolSpec<I> read(String name, String title, String scope, String hints, Class<I> input, Class<?> output, String description) {
+        return new ToolSpec<>(name, title, description, scope, Effect.RO, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE, false);
+    }
+
+    /** A durable operation; its answer is the operation with a {@code result} of type {@code result}. */
+    public static <I> ToolSpec<I> operation(String name, String title, String scope, String hints, Class<I> input, Class<?> result,
+            String description) {
+        return new ToolSpec<>(name, title, description, scope, Effect.OP, Hints.of(hints), input, OperationView.class, Optional.of(result),
+                HostNeed.NONE, false);
+    }
+
+    /** A change without a receipt that is harmless to repeat. */
+    public static <I> ToolSpec<I> change(String name, String title, String scope, String hints, Class<I> input, Class<?> output,
+            String description) {
+        return new ToolSpec<>(name, title, description, scope, Effect.MUT, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE, false);
+    }
+
+    /** The same tool, answering operations of any tool (its published result is every OP tool's result). */
+    public ToolSpec<I> answeringAnyOperation() {
+        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, Optional.of(AnyResult.class), host, helperAnswers);
+    }
+
+    /** Ordered input without a receipt ({@code inputSequence}). */
+    public static <I> ToolSpec<I> ordered(String name, String title, String scope, String hints, Class<I> input, Class<?> output,
+            String description) {
+        return new ToolSpec<>(name, title, description, scope, Effect.ORDERED, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE,
+                false);
+    }
+
+    /** The same tool, answered by the helper itself. */
+    public ToolSpec<I> answeredByHelper() {
+        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, result, host, true);
+    }
+
+    /** The same tool, needing {@code need} from the host. */
+    public ToolSpec<I> needs(HostNeed need) {
+        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, result, need, helperAnswers);
+    }
+
+    /** The published {@code inputSchema}: one closed object. */
+    public ObjectNode inputSchema() {
+        return SchemaWriter.input(input);
+    }
+
+    /** The published {@code outputSchema}: the Control API envelope around this tool's data. */
+    public ObjectNode outputSchema() {
+        return Envelopes.schema(dataSchema());
+    }
+
+    /** The schema of the envelope's {@code data} (for OP tools: the operation with this tool's typed result). */
+    public ObjectNode dataSchema() {
+        ObjectNode data = SchemaWriter.output(output);
+        if (result.equals(Optional.of(AnyResult.class))) {
+            OperationView.typeResult(data, ToolCatalog.standard().all().stream().filter(s -> s.effect() == Effect.OP)
+                    .<Class<?>>map(s -> s.result().orElseThrow()).distinct().toList());
+        } else {
+            result.ifPresent(type -> OperationView.typeResult(data, java.util.List.<Class<?>>of(type)));
+        }
+        return data;
+    }
+
+    public I bind(tools.jackson.databind.JsonNode arguments) {
+        return Binder.bind(input, arguments);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.lomicontrol.tools.operations;
+
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.ProjectId;
+import dev.lomicontrol.core.RequestKey;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.core.WorkspaceId;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.Default;
+import dev.lomicontrol.tools.Doc;
+import dev.lomicontrol.tools.Inline;
+import dev.lomicontrol.tools.OperationView;
+import dev.lomicontrol.tools.Range;
+import dev.lomicontrol.tools.Tag;
+import dev.lomicontrol.tools.Token;
+import dev.lomicontrol.tools.ToolSpec;
+import dev.lomicontrol.tools.Untagged;
+import java.util.List;
+import java.util.Optional;
+
+/** The operation tools (SPEC §6): read a receipt by id or by key, cancel one, read the durable state feed of a workspace. */
+public final class OperationSpecs {
+
+    private OperationSpecs() {}
+
+    /** Exactly one form: {@code {operationId}} or the receipt key. */
+    @Untagged
+    public sealed interface Lookup {}
+
+    public record ById(@Doc("read by id") OperationId operationId) implements Lookup {}
+
+    public record ByKey(@Doc("read by key: the retryEpoch the request was sent with") RetryEpochId retryEpoch,
+            @Doc("read by key: the requestKey the request was sent with") RequestKey requestKey,
+            @Doc("read by key: the tool the request was sent to") Token tool,
+            @Doc("read by key: the project, needed when the connection has more than one") Optional<ProjectId> projectId) implements Lookup {}
+
+    public record Cancel(@Doc("the operation to cancel") OperationId operationId) {}
+
+    /** What a cancel did, besides the operation as it now stands. */
+    public enum CancelOutcome { CANCELLED, STOP_REQUESTED, UNCHANGED }
+
+    public record Cancelled(@Inline OperationView operation,
+            @Doc("cancelled (it had not started), stop_requested (it was running) or unchanged (it had finished)") CancelOutcome cancel,
+            @Doc("whether a native stop request was made (a terminal: one Ctrl+C)") boolean stopRequested,
+            @Doc("whether the stop request reached the resource") boolean stopDelivered) {}
+
+    public record EventsRead(@Doc("the workspace whose feed to read") WorkspaceId workspaceId,
+            @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100") int limit,
+            @Doc("nextCursor of the previous page (the last sequence seen)") Optional<Decimal> cursor) {}
+
+    @Tag("events")
+    public record Events(WorkspaceId workspaceId, @Doc("operation state changes, oldest first") List<Event> events,
+            @Doc("where to continue; keep reading with it after an empty page") Decimal nextCursor,
+            @Doc("whether more events are available now") boolean hasMore, @Doc("whether events were skipped (never: the feed is durable)") boolean gap) {}
+
+    public record Event(@Doc("position in the feed") long sequence, @Doc("'operation_state'") String kind, OperationId operationId,
+            @Doc("its tool") String tool, @Doc("the state it entered") OperationView.State state,
+            @Doc("its effect") OperationView.EffectKind effectState, @Doc("when, ISO-8601 UTC") String timestamp,
+            @Doc("when, Unix seconds") long timestampSeconds) {}
+
+    public static final ToolSpec<Lookup> GET = ToolSpec.read("lomi_operation_get", "Read an operation", "workspace.read", "R-I-", Lookup.class,
+            OperationView.class, "Reads one durable operation this connection owns, either {operationId} or {retryEpoch, requestKey, tool, "
+                    + "projectId?} - exactly one of the two forms. Use the key form with the original values after a lost or unknown answer.")
+            .answeringAnyOperation();
+
+    public static final ToolSpec<Cancel> CANCEL = ToolSpec.change("lomi_operation_cancel", "Cancel an operation", "workspace.read", "--I-",
+            Cancel.class, Cancelled.class, "queued/awaiting_user becomes cancelled; running becomes cancelling with a native stop request (a "
+                    + "terminal gets one Ctrl+C). Never undoes an effect; a finished operation is returned unchanged.")
+            .answeringAnyOperation();
+
+    public static final ToolSpec<EventsRead> EVENTS = ToolSpec.read("lomi_events_read", "Read operation events", "workspace.read", "R-I-",
+            EventsRead.class, Events.class, "The durable feed of operation state changes in one workspace, paged by cursor. Contains no terminal "
+                    + "text.");
+
+    public static final List<ToolSpec<?>> ALL = List.of(GET, CANCEL, EVENTS);
+}
