@@ -19,7 +19,6 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import dev.lomicontrol.tools.Encoder;
-import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.function.BooleanSupplier;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -163,10 +162,6 @@ public class BrokerCalls implements AutoCloseable {
                 ToolSpec<?> spec = handlers.spec(name).orElseThrow();
                 if (!session.grant().allows(spec.scope())) {
                     throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + spec.scope() + " scope, which this session was not granted");
-                }
-                Optional<String> unqualified = HostQualification.reason(spec.host());
-                if (unqualified.isPresent()) {
-                    throw new LomiException(ErrorCode.HOST_UNQUALIFIED, name + ": " + unqualified.get());
                 }
                 return Envelope.ok(Encoder.encode(handlers.call(session, name, arguments)));
             }

@@ -1,6 +1,9 @@
 package dev.lomicontrol.broker;
 
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,8 +24,14 @@ final class ToolHandlers {
 
     private record Entry<I>(ToolSpec<I> spec, Handler<I> handler) {
 
+        /** Binds first (so the broker refuses exactly what the helper refuses), then a host that cannot serve the tool says why. */
         Object call(Session session, tools.jackson.databind.JsonNode arguments) {
-            return handler.handle(session, spec.bind(arguments));
+            I input = spec.bind(arguments);
+            Optional<String> unqualified = HostQualification.reason(spec.host());
+            if (unqualified.isPresent()) {
+                throw new LomiException(ErrorCode.HOST_UNQUALIFIED, spec.name() + ": " + unqualified.get());
+            }
+            return handler.handle(session, input);
         }
     }
 
