@@ -80,6 +80,75 @@ class BrokerContractTests {
     }
 
     /**
+     * Seed 000's example, word for word, through the real helper and broker: list, connect, create a
+     * terminal with {@code "cwdRelative": ""} (the project root) and the seed's exact arguments, read
+     * the operation by id until it settles and back by its key; the shell runs in the project root.
+     */
+    @Test
+    void theSeedsTerminalExampleRunsWithItsExactArguments() throws Exception {
+        Path data = temp.resolve("data");
+        Path brokerErr = temp.resolve("broker.err");
+        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile());
+        builder.environment().put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
+        Process broker = builder.start();
+        try {
+            String key = await(brokerErr, KEY, broker);
+            await(brokerErr, Pattern.compile("admin socket"), broker);
+            Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
+            console(data, "project", "add", project.toString());
+            console(data, "yolo", "on", "--confirm");
+            try (McpProcess helper = McpProcess.start(temp.resolve("helper.err"),
+                    List.of("--discovery-file", data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key),
+                    Map.of("lomi.mcp.label-grace-ms", "0"))) {
+                helper.initialize("2025-11-25");
+                helper.awaitPhase("connected");
+                helper.request(++ids, "tools/list", null).at("/result/tools").values()
+                        .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
+                JsonNode listed = call(helper, "lomi_workspace_list", "{}", true);
+                String workspaceId = listed.at("/data/workspaces/0/workspaceId").asString();
+                String revision = listed.at("/data/domainRevision").asString();
+                String epoch = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true).at("/data/retryEpoch").asString();
+
+                String create = "{\n  \"workspaceId\": \"" + workspaceId + "\",\n  \"cwdRelative\": \"\",\n  \"title\": \"Tests\",\n"
+                        + "  \"expectedRevision\": \"" + revision + "\",\n  \"retryEpoch\": \"" + epoch + "\",\n"
+                        + "  \"requestKey\": \"create-test-terminal-1\"\n}";
+                JsonNode accepted = call(helper, "lomi_terminal_create", create, true);
+                String operationId = accepted.at("/data/operationId").asString();
+                JsonNode operation = accepted;
+                for (int i = 0; i < 200 && !List.of("succeeded", "failed", "cancelled", "outcome_unknown").contains(operation.at("/data/state").asString()); i++) {
+                    Thread.sleep(50);
+                    operation = call(helper, "lomi_operation_get", "{\n  \"operationId\": \"" + operationId + "\"\n}", true);
+                }
+                assertThat(operation.at("/data/state").asString()).as(operation.toString()).isEqualTo("succeeded");
+                JsonNode byKey = call(helper, "lomi_operation_get", "{\n  \"retryEpoch\": \"" + epoch + "\",\n  \"requestKey\": \"create-test-terminal-1\",\n"
+                        + "  \"tool\": \"lomi_terminal_create\"\n}", true);
+                assertThat(byKey.at("/data/operationId").asString()).isEqualTo(operationId);
+                assertThat(call(helper, "lomi_terminal_create", create, true).at("/data/operationId").asString()).as("a retry answers the same operation")
+                        .isEqualTo(operationId);
+
+                JsonNode terminal = operation.at("/data/result");
+                String target = "\"workspaceId\":\"" + workspaceId + "\",\"panelId\":\"" + terminal.get("panelId").asString()
+                        + "\",\"terminalSessionId\":\"" + terminal.get("terminalSessionId").asString() + "\"";
+                awaitPrompt(helper, target);
+                JsonNode run = call(helper, "lomi_terminal_run", "{" + target + ",\"leaseId\":\"" + terminal.get("leaseId").asString()
+                        + "\",\"command\":\"pwd\"" + op(null, epoch) + "}", true);
+                String runId = run.at("/data/operationId").asString();
+                for (int i = 0; i < 200 && !run.at("/data/state").asString().equals("succeeded"); i++) {
+                    Thread.sleep(50);
+                    run = call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true);
+                }
+                assertThat(call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\"}", true)
+                        .at("/data/text").asString()).as("cwdRelative \"\" is the project root").contains(project.toString());
+                assertThat(Files.readString(helper.stderr)).doesNotContain("does not match the output schema");
+            }
+        } finally {
+            broker.destroy();
+            broker.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
      * Without YOLO, end to end with real processes: the admin approves the client's pairing in the
      * console, the agent asks to open a folder, the operation waits in awaiting_user with its exact
      * plan in {@code decision list}, and {@code decision approve} lets it run once.
