@@ -115,11 +115,9 @@ class BrokerContractTests {
                         + "  \"requestKey\": \"create-test-terminal-1\"\n}";
                 JsonNode accepted = call(helper, "lomi_terminal_create", create, true);
                 String operationId = accepted.at("/data/operationId").asString();
-                JsonNode operation = accepted;
-                for (int i = 0; i < 200 && !List.of("succeeded", "failed", "cancelled", "outcome_unknown").contains(operation.at("/data/state").asString()); i++) {
-                    Thread.sleep(50);
-                    operation = call(helper, "lomi_operation_get", "{\n  \"operationId\": \"" + operationId + "\"\n}", true);
-                }
+                JsonNode operation = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                        .until(() -> call(helper, "lomi_operation_get", "{\n  \"operationId\": \"" + operationId + "\"\n}", true),
+                                answer -> List.of("succeeded", "failed", "cancelled", "outcome_unknown").contains(answer.at("/data/state").asString()));
                 assertThat(operation.at("/data/state").asString()).as(operation.toString()).isEqualTo("succeeded");
                 JsonNode byKey = call(helper, "lomi_operation_get", "{\n  \"retryEpoch\": \"" + epoch + "\",\n  \"requestKey\": \"create-test-terminal-1\",\n"
                         + "  \"tool\": \"lomi_terminal_create\"\n}", true);
@@ -134,10 +132,9 @@ class BrokerContractTests {
                 JsonNode run = call(helper, "lomi_terminal_run", "{" + target + ",\"leaseId\":\"" + terminal.get("leaseId").asString()
                         + "\",\"command\":\"pwd\"" + op(null, epoch) + "}", true);
                 String runId = run.at("/data/operationId").asString();
-                for (int i = 0; i < 200 && !run.at("/data/state").asString().equals("succeeded"); i++) {
-                    Thread.sleep(50);
-                    run = call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true);
-                }
+                org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                        .until(() -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true).at("/data/state").asString(),
+                                "succeeded"::equals);
                 assertThat(call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\"}", true)
                         .at("/data/text").asString()).as("cwdRelative \"\" is the project root").contains(project.toString());
                 assertThat(Files.readString(helper.stderr)).doesNotContain("does not match the output schema");
