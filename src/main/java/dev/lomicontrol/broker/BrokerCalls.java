@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.function.BooleanSupplier;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -140,6 +141,7 @@ public class BrokerCalls implements AutoCloseable {
         this.settingsCalls.register(handlers);
         this.git.register(handlers);
         UnavailableTools.register(handlers);
+        handlers.requireCovers(ToolCatalog.standard());
         this.workspaces.registerLegacy(legacy);
         this.operations.registerLegacy(legacy);
         this.episodeCalls.registerLegacy(legacy);

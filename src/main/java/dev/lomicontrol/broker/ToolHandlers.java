@@ -4,6 +4,7 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.HostQualification;
+import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -57,7 +58,18 @@ final class ToolHandlers {
         return handlers.get(tool).call(session, arguments);
     }
 
-    java.util.Set<String> names() {
-        return handlers.keySet();
+    /**
+     * Start-up check: every broker-answered tool of {@code catalog} has exactly one handler and no
+     * handler serves a tool outside it (IllegalStateException naming them, so the broker never starts
+     * with a gap in its dispatch).
+     */
+    void requireCovers(ToolCatalog catalog) {
+        java.util.List<String> missing = catalog.all().stream().filter(spec -> !spec.helperAnswers()).map(ToolSpec::name)
+                .filter(name -> !handlers.containsKey(name)).toList();
+        java.util.List<String> extra = handlers.keySet().stream().filter(name -> catalog.find(name).isEmpty()).toList();
+        if (!missing.isEmpty() || !extra.isEmpty()) {
+            throw new IllegalStateException("the broker's tool handlers do not match the catalog: no handler for " + missing
+                    + "; handlers for unknown tools " + extra);
+        }
     }
 }

@@ -41,6 +41,11 @@ public final class ToolCatalog {
         }
     }
 
+    /** A catalog of just these tools (tests; the product uses {@link #standard()}). */
+    public static ToolCatalog of(List<ToolSpec<?>> specs) {
+        return new ToolCatalog(specs);
+    }
+
     public static ToolCatalog standard() {
         return STANDARD;
     }
