@@ -18,6 +18,12 @@ import java.util.TreeSet;
 public final class Scopes {
 
     private static final Map<String, List<String>> REQUIRES = new LinkedHashMap<>();
+    /**
+     * The scopes of the declared tools this host does not serve yet (browser, chat, Android; they
+     * answer HOST_UNQUALIFIED), named and chained as the reference names them. A grant may name them,
+     * but they are in no default or full grant ({@link #all()}) until their tools are implemented.
+     */
+    private static final Map<String, List<String>> NOT_YET_SERVED = new LinkedHashMap<>();
 
     static {
         scope("workspace.read");
@@ -50,6 +56,30 @@ public final class Scopes {
         scope("settings.open");
         scope("settings.read");
         scope("settings.write", "settings.read");
+
+        later("browser.navigate");
+        later("browser.read");
+        later("browser.interact");
+        later("browser.capture_composite");
+        later("browser.upload");
+        later("browser.download");
+        later("chat.read");
+        later("chat.open", "chat.read", "panel.create", "panel.focus");
+        later("chat.create", "chat.open");
+        later("chat.draft", "chat.read");
+        later("chat.send", "chat.read");
+        later("chat.stop", "chat.read");
+        later("chat.export", "chat.read");
+        later("android.read");
+        later("android.control", "android.read");
+        later("android.setup", "android.read");
+        later("android.manage", "android.read");
+        later("android.launch", "android.control");
+        later("android.logs", "android.control");
+        later("android.interact", "android.control");
+        later("android.observe", "android.control");
+        later("android.capture", "android.control");
+        later("android.install", "android.control");
     }
 
     private Scopes() {}
@@ -58,9 +88,25 @@ public final class Scopes {
         REQUIRES.put(name, List.of(requires));
     }
 
-    /** Every scope, in catalogue order: the full grant. */
+    private static void later(String name, String... requires) {
+        NOT_YET_SERVED.put(name, List.of(requires));
+    }
+
+    /** Every scope of a tool this host serves: the full grant (YOLO, a flagless approval). */
     public static Set<String> all() {
         return new TreeSet<>(REQUIRES.keySet());
+    }
+
+    /** The scopes of the declared tools this host answers HOST_UNQUALIFIED (browser, chat, Android): in no default grant. */
+    public static Set<String> notYetServed() {
+        return new TreeSet<>(NOT_YET_SERVED.keySet());
+    }
+
+    /** Every scope name a grant may hold: {@link #all()} and {@link #notYetServed()}. */
+    public static Set<String> known() {
+        Set<String> known = all();
+        known.addAll(NOT_YET_SERVED.keySet());
+        return known;
     }
 
     /** Checks names and dependencies; INVALID_ARGUMENT lists what is unknown or missing. */
@@ -71,7 +117,7 @@ public final class Scopes {
             problems.add("workspace.read is always required");
         }
         for (String scope : scopes) {
-            List<String> needs = REQUIRES.get(scope);
+            List<String> needs = REQUIRES.containsKey(scope) ? REQUIRES.get(scope) : NOT_YET_SERVED.get(scope);
             if (needs == null) {
                 problems.add("unknown scope " + scope);
                 continue;

@@ -1,0 +1,66 @@
+package dev.lomicontrol.pairing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.tools.HostNeed;
+import dev.lomicontrol.tools.ToolCatalog;
+import dev.lomicontrol.tools.ToolSpec;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The scopes of the browser, chat and Android tools (answered HOST_UNQUALIFIED on this host) are
+ * named as the reference names them and a grant may hold them when an admin lists them, but no
+ * default grant — neither the full grant of YOLO or a flagless approval nor {@link Scopes#all()} —
+ * contains any of them until their tools are implemented.
+ */
+class ScopesNotYetServedTests {
+
+    static final Set<String> REFERENCE = Set.of("browser.navigate", "browser.read", "browser.interact", "browser.capture_composite",
+            "browser.upload", "browser.download", "chat.read", "chat.open", "chat.create", "chat.draft", "chat.send", "chat.stop", "chat.export",
+            "android.read", "android.control", "android.setup", "android.manage", "android.launch", "android.logs", "android.interact",
+            "android.observe", "android.capture", "android.install");
+
+    @Test
+    void theyAreTheReferenceNamesAndInNoDefaultGrant() {
+        assertThat(Scopes.notYetServed()).containsExactlyInAnyOrderElementsOf(REFERENCE);
+        assertThat(Scopes.all()).doesNotContainAnyElementsOf(REFERENCE);
+        assertThat(Grant.full().scopes()).doesNotContainAnyElementsOf(REFERENCE);
+        assertThat(Scopes.known()).containsAll(Scopes.all()).containsAll(REFERENCE).hasSize(Scopes.all().size() + REFERENCE.size());
+        for (String scope : REFERENCE) {
+            assertThat(Grant.full().allows(scope)).as(scope).isFalse();
+        }
+    }
+
+    @Test
+    void everyToolThisHostCannotServeNamesOneOfThemAndEveryServedToolADefaultScope() {
+        for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
+            if (spec.host() != HostNeed.NONE) {
+                assertThat(Scopes.notYetServed()).as(spec.name()).contains(spec.scope());
+            } else {
+                assertThat(Scopes.notYetServed()).as(spec.name()).doesNotContain(spec.scope());
+            }
+        }
+    }
+
+    @Test
+    void anAdminMayListThemWithTheReferenceDependencies() {
+        assertThat(Scopes.validate(List.of("workspace.read", "chat.read", "chat.open", "chat.create", "panel.create", "panel.focus")))
+                .contains("chat.create");
+        assertThat(Scopes.validate(List.of("workspace.read", "android.read", "android.control", "android.interact"))).contains("android.interact");
+        assertThat(Scopes.validate(List.of("workspace.read", "browser.navigate", "browser.read"))).contains("browser.navigate");
+
+        assertThatThrownBy(() -> Scopes.validate(List.of("workspace.read", "android.interact", "android.read")))
+                .isInstanceOfSatisfying(LomiException.class, refused -> {
+                    assertThat(refused.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                    assertThat(refused.getMessage()).contains("android.interact needs android.control");
+                });
+        assertThatThrownBy(() -> Scopes.validate(List.of("workspace.read", "chat.open", "chat.read")))
+                .hasMessageContaining("chat.open needs panel.create").hasMessageContaining("chat.open needs panel.focus");
+        assertThatThrownBy(() -> Scopes.validate(List.of("workspace.read", "browser.everything"))).hasMessageContaining("unknown scope browser.everything");
+    }
+}
