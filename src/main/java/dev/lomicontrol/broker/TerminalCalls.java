@@ -36,6 +36,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -219,7 +220,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         Terminal terminal = bound.terminal;
         if (in.mode() == TerminalSpecs.Mode.SCREEN) {
-            return screen(terminal, in.minimumParsedSequence());
+            return screen(terminal, in.minimumParsedSequence(), in.maxBytes());
         }
         long cursor = in.cursor().map(Decimal::asLong).orElse(-1L);
         Optional<TerminalSpecs.Command> command = Optional.empty();
@@ -392,7 +393,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
      * {@code minimumParsedSequence} up to the stream is thereby always met at once, one past the
      * output produced so far is REVISION_CONFLICT (as in the reference).
      */
-    private TerminalSpecs.Screen screen(Terminal terminal, Optional<Decimal> minimum) {
+    private TerminalSpecs.Screen screen(Terminal terminal, Optional<Decimal> minimum, int maxBytes) {
         long parsed = terminal.streamSequence();
         if (minimum.isPresent() && minimum.get().asLong() > parsed) {
             throw new LomiException(ErrorCode.REVISION_CONFLICT, "minimumParsedSequence " + minimum.get() + " is past the output this terminal has "
@@ -400,10 +401,26 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         }
         ScreenSnapshot snapshot = terminal.screen();
         long stream = terminal.streamSequence();
+        List<String> lines = topLines(snapshot.lines(), maxBytes);
         return new TerminalSpecs.Screen(new Hex32(terminal.id()), snapshot.columns(), snapshot.rows(),
                 new TerminalSpecs.ScreenCursor(snapshot.cursorRow(), snapshot.cursorColumn(), snapshot.cursorVisible()),
-                snapshot.alternate() ? TerminalSpecs.Buffer.ALTERNATE : TerminalSpecs.Buffer.NORMAL, snapshot.lines(), String.join("\n", snapshot.lines()),
-                snapshot.title() == null ? "" : snapshot.title(), Decimal.of(stream), Decimal.of(parsed), parsed < stream, !terminal.isAlive());
+                snapshot.alternate() ? TerminalSpecs.Buffer.ALTERNATE : TerminalSpecs.Buffer.NORMAL, lines, String.join("\n", lines),
+                lines.size() < snapshot.lines().size(), snapshot.title() == null ? "" : snapshot.title(), Decimal.of(stream), Decimal.of(parsed),
+                parsed < stream, !terminal.isAlive());
+    }
+
+    /** The top rows whose text, joined by newlines, fits in {@code maxBytes} bytes of UTF-8. */
+    private static List<String> topLines(List<String> lines, int maxBytes) {
+        long used = 0;
+        int fitting = 0;
+        for (String line : lines) {
+            used += line.getBytes(StandardCharsets.UTF_8).length + (fitting == 0 ? 0 : 1);
+            if (used > maxBytes) {
+                break;
+            }
+            fitting++;
+        }
+        return lines.subList(0, fitting);
     }
 
     private static TerminalSpecs.Command command(CommandRun run, OperationId operationId) {

@@ -150,6 +150,21 @@ class TerminalReferenceCallsTests {
     }
 
     @Test
+    void theScreenKeepsItsTextWithinMaxBytesAndSaysWhenRowsWereLeftOut() {
+        Terminal terminal = created();
+        JsonNode whole = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen"));
+        assertThat(whole.path("truncated").asBoolean()).isFalse();
+        assertThat(whole.path("lines").size()).isEqualTo(whole.path("rows").asInt());
+
+        int firstRow = whole.path("lines").get(0).asString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertThat(firstRow).as("a fresh shell's prompt is on the top row").isPositive();
+        JsonNode cut = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen", "maxBytes", firstRow));
+        assertThat(cut.path("truncated").asBoolean()).isTrue();
+        assertThat(cut.path("lines").size()).isEqualTo(1);
+        assertThat(cut.path("text").asString()).isEqualTo(whole.path("lines").get(0).asString());
+    }
+
+    @Test
     void nullForEveryOptionalReadFieldMeansAbsent() {
         Terminal terminal = created();
         JsonNode output = broker.ok(session, "lomi_terminal_read", terminal.read("mode", null, "cursor", null, "maxBytes", null, "operationId", null,

@@ -126,7 +126,7 @@ public final class TerminalSpecs {
                     + "terminal has produced is REVISION_CONFLICT") Optional<Decimal> minimumParsedSequence,
             @Doc("modes output, command, raw: where to start, the nextCursor of the previous read (output and raw count bytes separately)")
             Optional<Decimal> cursor,
-            @Doc("at most this many bytes (default 16384)") @Range(min = 1, max = 65536) @Default("16384") int maxBytes,
+            @Doc("at most this many bytes (default 16384); in mode screen, of the screen's text") @Range(min = 1, max = 65536) @Default("16384") int maxBytes,
             @Doc("mode command only (and required there): the lomi_terminal_run operation") Optional<OperationId> operationId) {
 
         public Read {
@@ -229,7 +229,9 @@ public final class TerminalSpecs {
     @Tag("terminal_screen")
     public record Screen(@Doc("the terminal") Hex32 terminalSessionId, @Doc("width") int columns, @Doc("height") int rows, ScreenCursor cursor,
             @Doc("normal, or alternate (a full-screen program)") Buffer buffer,
-            @Doc("the visible rows, top to bottom, trailing blanks trimmed") List<String> lines, @Doc("the lines joined by \\n") String text,
+            @Doc("the visible rows, top to bottom, trailing blanks trimmed; only the top rows that fit in maxBytes") List<String> lines,
+            @Doc("the lines joined by \\n (at most maxBytes bytes of UTF-8)") String text,
+            @Doc("whether rows were left out to keep text within maxBytes") boolean truncated,
             @Doc("the title the program set (\"\" when none)") String title,
             @Doc("how much output (raw bytes) the terminal has produced") Decimal streamSequence,
             @Doc("how much output the screen reflects at least (≥ minimumParsedSequence when one was given)") Decimal parsedSequence,
