@@ -48,6 +48,26 @@ final class PanelTargets {
         return new PanelTarget(listed, panel, expected);
     }
 
+    /** The granted workspace {@code id}, or TARGET_NOT_FOUND (for inputs bound into records). */
+    WorkspaceCalls.Listed workspace(Session session, WorkspaceId id) {
+        return workspaces.resolve(session, id);
+    }
+
+    /**
+     * The panel {@code panelId} in the granted workspace {@code id}, checked against
+     * {@code terminalSessionId} when given (for inputs bound into records).
+     */
+    PanelTarget panel(Session session, WorkspaceId id, String panelId, Optional<String> terminalSessionId, long expected) {
+        WorkspaceCalls.Listed listed = workspace(session, id);
+        Panel panel = layout.view(listed.workspace().id()).panel(panelId)
+                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
+        if (terminalSessionId.isPresent() && !terminalSessionId.equals(panel.terminalSessionId())) {
+            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " no longer shows terminal " + terminalSessionId.get()
+                    + "; list the panels again");
+        }
+        return new PanelTarget(listed, panel, expected);
+    }
+
     /** A resolved panel and the expectedRevision the call named (-1 when it named none). */
     record PanelTarget(WorkspaceCalls.Listed listed, Panel panel, long expected) {
         WorkspaceId workspace() {

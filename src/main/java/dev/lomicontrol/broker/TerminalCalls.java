@@ -3,6 +3,7 @@ package dev.lomicontrol.broker;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.Operation;
@@ -12,7 +13,6 @@ import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
-import dev.lomicontrol.projects.WorkspaceView;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.CommandRun;
 import dev.lomicontrol.terminal.InputAck;
@@ -23,11 +23,20 @@ import dev.lomicontrol.terminal.RunOutcome;
 import dev.lomicontrol.terminal.Terminal;
 import dev.lomicontrol.terminal.Terminals;
 import dev.lomicontrol.terminal.screen.ScreenSnapshot;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.DisplayName;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.Hex32;
+import dev.lomicontrol.tools.HostNeed;
+import dev.lomicontrol.tools.HostQualification;
+import dev.lomicontrol.tools.Token;
+import dev.lomicontrol.tools.terminal.TerminalSpecs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -38,7 +47,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -54,8 +62,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class TerminalCalls implements NativeStop, AutoCloseable {
 
     static final long RUN_ANSWER_WAIT_MS = 750;
-    private static final Pattern DECIMAL = Pattern.compile("0|[1-9][0-9]{0,17}");
-    private static final Pattern HEX32 = Pattern.compile("[0-9a-f]{32}");
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final Logger log = LoggerFactory.getLogger(TerminalCalls.class);
 
@@ -77,13 +83,17 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         final CommandRun run;
         final String leaseId;
         final String session;
+        final WorkspaceId workspace;
+        final Token panel;
         volatile boolean cancelRequested;
 
-        Running(Terminal terminal, CommandRun run, String leaseId, String session) {
+        Running(Terminal terminal, CommandRun run, String leaseId, String session, WorkspaceId workspace, Token panel) {
             this.terminal = terminal;
             this.run = run;
             this.leaseId = leaseId;
             this.session = session;
+            this.workspace = workspace;
+            this.panel = panel;
         }
     }
 
@@ -98,22 +108,16 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         this.runner = runner;
     }
 
-    ObjectNode create(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "cwdRelative", "profileId", "title", "columns", "rows",
-                "expectedRevision"));
-        WorkspaceCalls.Listed listed = panels.workspace(session, args);
-        String profile = args.choice("profileId", Optional.of(settings.terminal().defaultProfile()), "bash", "zsh");
-        String cwdRelative = args.optionalString("cwdRelative").orElse(".");
-        String title = args.optionalString("title").orElse(profile);
-        if (title.isEmpty() || title.length() > 256 || title.chars().anyMatch(Character::isISOControl)) {
-            throw Arguments.invalid("title is 1-256 characters without control characters");
-        }
-        int columns = args.integer("columns", 20, 1024, OptionalInt.of(120));
-        int rows = args.integer("rows", 5, 1024, OptionalInt.of(32));
-        long expected = Revisions.expected(args);
+    /** A new shell in a new panel; {@code cwdRelative} "" (or ".") is the project root, no profile is the default one. */
+    Object create(Session session, TerminalSpecs.Create in) {
+        WorkspaceCalls.Listed listed = panels.workspace(session, in.workspaceId());
+        String profile = in.profileId().map(TerminalCalls::wire).orElse(settings.terminal().defaultProfile());
+        String cwdRelative = in.directory();
+        String title = in.title().map(DisplayName::value).orElse(profile);
+        long expected = in.expectedRevision().asLong();
         Path root = listed.project().root();
         Path[] cwd = new Path[1];
-        return runner.immediate(LayoutCalls.request(session, "lomi_terminal_create", arguments, args, listed, cwdRelative, expected), () -> {
+        return runner.immediate(OperationRunner.Request.of(session, TerminalSpecs.CREATE, in, listed, cwdRelative, expected), () -> {
             Revisions.require(expected, layout.revision());
             cwd[0] = insideProject(root, cwdRelative);
             if (!Terminals.installedProfiles().contains(profile)) {
@@ -121,20 +125,16 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
                         + String.join(" or ", Terminals.installedProfiles()));
             }
         }, operation -> {
-            Terminal terminal = terminals.start(profile, cwd[0], columns, rows, settings.terminal().scrollbackBytes());
+            Terminal terminal = terminals.start(profile, cwd[0], in.columns(), in.rows(), settings.terminal().scrollbackBytes());
             try {
                 Lease lease = terminal.grantLease(session.id().value());
                 return layout.change(OptionalLong.of(expected), edit -> {
                     Panel panel = edit.addPanel(listed.workspace().id(), PanelKind.TERMINAL, title, Optional.of(terminal.id()),
                             Optional.of(session.id().value()), Optional.of(profile), cwdRelative);
-                    ObjectNode data = LayoutCalls.result("terminal_created", edit.newRevision());
-                    data.put("workspaceId", listed.workspace().id().value());
-                    data.put("panelId", panel.id());
-                    data.put("tabId", edit.view(listed.workspace().id()).tabOf(panel.id()).map(t -> t.id()).orElse(""));
-                    data.put("terminalSessionId", terminal.id());
-                    data.put("leaseId", lease.id());
-                    data.put("profileId", profile);
-                    return data;
+                    String tab = edit.view(listed.workspace().id()).tabOf(panel.id()).map(t -> t.id()).orElse("");
+                    return Encoder.encode(new TerminalSpecs.Created(listed.workspace().id(), new Token(panel.id()), new Token(tab),
+                            new Hex32(terminal.id()), new Hex32(lease.id()), TerminalSpecs.Profile.valueOf(profile.toUpperCase(Locale.ROOT)),
+                            Decimal.of(edit.newRevision())));
                 });
             } catch (RuntimeException e) {
                 terminal.kill();
@@ -144,13 +144,10 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     }
 
     /** Runs one command at a ready prompt; answers the operation (settled if the command ends within a moment). */
-    ObjectNode run(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "panelId", "terminalSessionId", "leaseId", "command"));
-        Bound bound = bind(session, args);
-        String leaseId = lease(args);
-        String command = args.requiredString("command");
-        OperationRunner.Request request = LayoutCalls.request(session, "lomi_terminal_run", arguments, args, bound.target.listed(),
-                bound.terminal.id(), -1);
+    Object run(Session session, TerminalSpecs.Run in) {
+        Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
+        String leaseId = in.leaseId().value();
+        OperationRunner.Request request = OperationRunner.Request.of(session, TerminalSpecs.RUN, in, bound.target.listed(), bound.terminal.id(), -1);
         Reservation reservation = runner.reserveForDispatch(request, () -> {
             requireNotHosting(session, bound.terminal);
             requireLease(session, bound.terminal, leaseId);
@@ -158,7 +155,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
                 throw new LomiException(ErrorCode.TARGET_BUSY, "a command is still running in this terminal");
             }
             if (bound.terminal.prompt() != PromptState.READY) {
-                throw new LomiException(ErrorCode.PROMPT_STATE_UNKNOWN, "the prompt is " + wire(bound.terminal.prompt())
+                throw new LomiException(ErrorCode.PROMPT_STATE_UNKNOWN, "the prompt is " + bound.terminal.prompt().wireName()
                         + ", not ready; read the terminal and wait for a fresh prompt");
             }
         });
@@ -168,14 +165,14 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         Operation running = ((Reservation.Reserved) reservation).operation();
         CommandRun run;
         try {
-            run = bound.terminal.run(leaseId, command);
+            run = bound.terminal.run(leaseId, in.command());
         } catch (LomiException refusal) {
             return OperationJson.of(runner.settle(running.id(), OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(refusal.code())));
         } catch (RuntimeException e) {
             log.warn("terminal {}: writing the command failed: {}", bound.terminal.id(), e.toString());
             return OperationJson.of(runner.settle(running.id(), OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.empty(), Optional.empty()));
         }
-        Running entry = new Running(bound.terminal, run, leaseId, session.id().value());
+        Running entry = new Running(bound.terminal, run, leaseId, session.id().value(), in.workspaceId(), in.panelId());
         runs.put(running.id(), entry);
         java.util.concurrent.CompletableFuture<Operation> settled = run.outcome().thenApplyAsync(outcome -> settleRun(running.id(), entry, outcome), settler);
         try {
@@ -191,127 +188,92 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     }
 
     /** One Ctrl+C to the latest observed, unfinished run; reports the dispatch, not the exit. */
-    ObjectNode interrupt(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "panelId", "terminalSessionId", "leaseId", "operationId"));
-        Bound bound = bind(session, args);
-        String leaseId = lease(args);
-        OperationId target = new OperationId(args.requiredString("operationId"));
+    Object interrupt(Session session, TerminalSpecs.Interrupt in) {
+        Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
+        String leaseId = in.leaseId().value();
+        OperationId target = in.operationId();
         Running[] found = new Running[1];
-        return runner.immediate(LayoutCalls.request(session, "lomi_terminal_interrupt", arguments, args, bound.target.listed(), target.value(), -1), () -> {
+        return runner.immediate(OperationRunner.Request.of(session, TerminalSpecs.INTERRUPT, in, bound.target.listed(), target.value(), -1), () -> {
             requireNotHosting(session, bound.terminal);
             requireLease(session, bound.terminal, leaseId);
             found[0] = interruptible(session, bound.terminal, target);
         }, operation -> {
             Running running = found[0] == null ? interruptible(session, bound.terminal, target) : found[0];
             bound.terminal.interrupt(running.run, leaseId);
-            ObjectNode data = JSON.objectNode();
-            data.put("kind", "terminal_interrupt");
-            data.put("targetOperationId", target.value());
-            data.put("dispatched", true);
-            return data;
+            return Encoder.encode(new TerminalSpecs.Interrupted(in.workspaceId(), in.panelId(), in.terminalSessionId(), target, true));
         });
     }
 
     /** Ordered input without a receipt: same sequence and payload confirm the earlier send instead of repeating it. */
-    ObjectNode input(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId", "panelId", "terminalSessionId", "leaseId", "inputSequence", "input");
-        Bound bound = bind(session, args);
-        String leaseId = lease(args);
-        String sequenceText = args.requiredString("inputSequence");
-        if (!DECIMAL.matcher(sequenceText).matches() || sequenceText.equals("0")) {
-            throw Arguments.invalid("inputSequence is a decimal number from 1 (nextInputSequence of lomi_terminal_read)");
-        }
-        Arguments input = args.object("input", "type", "text", "key");
-        byte[] payload = payload(input);
+    TerminalSpecs.InputAcknowledged input(Session session, TerminalSpecs.Input in) {
+        Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
+        String leaseId = in.leaseId().value();
+        byte[] payload = payload(in.input());
         requireNotHosting(session, bound.terminal);
         requireLease(session, bound.terminal, leaseId);
-        InputAck ack = bound.terminal.input(leaseId, Long.parseLong(sequenceText), payload);
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "terminal_input");
-        data.put("terminalSessionId", bound.terminal.id());
-        data.put("inputSequence", Long.toString(ack.inputSequence()));
-        data.put("state", ack.state());
-        data.put("repeated", ack.repeated());
-        data.put("nextInputSequence", Long.toString(ack.nextInputSequence()));
-        return data;
+        InputAck ack = bound.terminal.input(leaseId, in.inputSequence().asLong(), payload);
+        return new TerminalSpecs.InputAcknowledged(in.workspaceId(), in.panelId(), in.terminalSessionId(), Decimal.of(ack.inputSequence()),
+                TerminalSpecs.InputState.valueOf(ack.state().toUpperCase(Locale.ROOT)), ack.repeated(), Decimal.of(ack.nextInputSequence()));
     }
 
-    ObjectNode read(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId", "panelId", "terminalSessionId", "mode", "cursor", "maxBytes", "operationId");
-        Bound bound = bind(session, args);
-        String mode = args.choice("mode", Optional.of("output"), "output", "command", "raw", "screen");
-        int maxBytes = args.integer("maxBytes", 1, 65536, OptionalInt.of(16384));
-        if (args.has("operationId") != mode.equals("command")) {
-            throw Arguments.invalid(mode.equals("command") ? "mode command needs operationId (a lomi_terminal_run operation)"
-                    : "operationId is only for mode command");
-        }
+    TerminalSpecs.ReadResult read(Session session, TerminalSpecs.Read in) {
+        Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         Terminal terminal = bound.terminal;
-        if (mode.equals("screen")) {
-            if (args.has("cursor")) {
-                throw Arguments.invalid("mode screen takes no cursor");
-            }
-            return screen(terminal);
+        if (in.mode() == TerminalSpecs.Mode.SCREEN) {
+            return screen(terminal, in.minimumParsedSequence(), in.maxBytes());
         }
-        Optional<String> cursorText = args.optionalString("cursor");
-        if (cursorText.isPresent() && !DECIMAL.matcher(cursorText.get()).matches()) {
-            throw Arguments.invalid("cursor is a decimal byte offset (nextCursor of an earlier read)");
-        }
-        long cursor = cursorText.map(Long::parseLong).orElse(-1L);
-        Optional<Running> command = Optional.empty();
+        long cursor = in.cursor().map(Decimal::asLong).orElse(-1L);
+        Optional<TerminalSpecs.Command> command = Optional.empty();
         OutputPage page;
-        if (mode.equals("command")) {
-            OperationId id = new OperationId(args.requiredString("operationId"));
+        TerminalSpecs.OutputMode mode;
+        if (in.mode() == TerminalSpecs.Mode.COMMAND) {
+            OperationId id = in.operationId().orElseThrow();
             Running running = runs.get(id);
             if (running == null || running.terminal != terminal || !running.session.equals(session.id().value())) {
                 throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no command " + id + " of this session in this terminal");
             }
-            command = Optional.of(running);
-            page = terminal.readCommand(running.run, cursor, maxBytes);
-        } else if (mode.equals("raw")) {
-            page = terminal.readRaw(Math.max(cursor, 0), maxBytes);
+            command = Optional.of(command(running.run, id));
+            page = terminal.readCommand(running.run, cursor, in.maxBytes());
+            mode = TerminalSpecs.OutputMode.COMMAND;
+        } else if (in.mode() == TerminalSpecs.Mode.RAW) {
+            page = terminal.readRaw(Math.max(cursor, 0), in.maxBytes());
+            mode = TerminalSpecs.OutputMode.RAW;
         } else {
-            page = terminal.readText(Math.max(cursor, 0), maxBytes);
+            page = terminal.readText(Math.max(cursor, 0), in.maxBytes());
+            mode = TerminalSpecs.OutputMode.OUTPUT;
         }
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "terminal_output");
-        data.put("mode", mode);
-        data.put("terminalSessionId", terminal.id());
-        if (mode.equals("raw")) {
-            data.put("data", Base64.getEncoder().encodeToString(page.bytes()));
-        } else {
-            data.put("text", page.text());
-        }
-        data.put("cursor", Long.toString(page.cursor()));
-        data.put("nextCursor", Long.toString(page.nextCursor()));
-        data.put("availableFrom", Long.toString(page.availableFrom()));
-        data.put("gap", page.gap() && (cursor >= 0 || mode.equals("command")));
-        data.put("end", page.end());
-        data.put("prompt", wire(terminal.prompt()));
-        data.put("exited", !terminal.isAlive());
-        WireJson.put(data, "shellExitCode", terminal.exitCode());
-        data.put("leaseHeld", terminal.lease().filter(l -> l.holder().equals(session.id().value())).isPresent());
-        data.put("nextInputSequence", Long.toString(terminal.nextInputSequence()));
-        data.put("streamSequence", Long.toString(terminal.streamSequence()));
-        data.set("command", command.map(running -> (JsonNode) commandJson(running.run, Optional.of(args.requiredString("operationId"))))
-                .orElse(JSON.nullNode()));
-        return data;
+        boolean raw = mode == TerminalSpecs.OutputMode.RAW;
+        Decimal stream = Decimal.of(terminal.streamSequence());
+        return new TerminalSpecs.Output(mode, in.terminalSessionId(), raw ? Optional.empty() : Optional.of(page.text()),
+                raw ? Optional.of(Base64.getEncoder().encodeToString(page.bytes())) : Optional.empty(), Decimal.of(page.cursor()),
+                Decimal.of(page.nextCursor()), Decimal.of(page.availableFrom()), page.gap() && (cursor >= 0 || mode == TerminalSpecs.OutputMode.COMMAND),
+                page.end(), TerminalSpecs.Prompt.valueOf(terminal.prompt().name()), !terminal.isAlive(), boxed(terminal.exitCode()),
+                terminal.lease().filter(l -> l.holder().equals(session.id().value())).isPresent(), Decimal.of(terminal.nextInputSequence()), stream,
+                stream, command);
     }
 
-    /** claim (the admin approves; the previous holder's lease dies) or release (this session's lease dies; the shell keeps running). */
-    ObjectNode control(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "panelId", "terminalSessionId", "action"));
-        Bound bound = bind(session, args);
-        String action = args.choice("action", Optional.empty(), "claim", "release");
+    /**
+     * claim (the admin approves; the previous holder's lease dies) or release (this session's lease
+     * dies; the shell keeps running). The reference's Android form is accepted and answered
+     * HOST_UNQUALIFIED: this host runs no managed emulator.
+     */
+    Object control(Session session, TerminalSpecs.Control request) {
+        if (request instanceof TerminalSpecs.AndroidControl) {
+            throw new LomiException(ErrorCode.HOST_UNQUALIFIED, "lomi_panel_control of an Android device: " + HostQualification.reason(HostNeed.ANDROID)
+                    .orElse("the Android tools are not available on this host") + "; nothing was done");
+        }
+        TerminalSpecs.TerminalControl in = (TerminalSpecs.TerminalControl) request;
+        Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         Terminal terminal = bound.terminal;
-        OperationRunner.Request request = LayoutCalls.request(session, "lomi_panel_control", arguments, args, bound.target.listed(), terminal.id(), -1);
-        if (action.equals("release")) {
-            return runner.immediate(request, () -> {
+        OperationRunner.Request operation = OperationRunner.Request.of(session, TerminalSpecs.PANEL_CONTROL, in, bound.target.listed(), terminal.id(), -1);
+        if (in.action() == TerminalSpecs.ControlAction.RELEASE) {
+            return runner.immediate(operation, () -> {
                 if (terminal.lease().filter(l -> l.holder().equals(session.id().value())).isEmpty()) {
                     throw new LomiException(ErrorCode.INVALID_ARGUMENT, "this session holds no input lease on terminal " + terminal.id());
                 }
-            }, operation -> {
+            }, done -> {
                 terminal.revokeLeasesOf(session.id().value(), "released by its holder");
-                return controlResult("release", terminal, Optional.empty());
+                return controlResult(in, Optional.empty());
             });
         }
         ObjectNode plan = JSON.objectNode();
@@ -322,18 +284,18 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         plan.put("client", session.clientLabel());
         plan.put("session", session.id().value());
         plan.put("currentHolder", terminal.lease().map(Lease::holder).orElse("nobody"));
-        return runner.afterApproval(request, () -> {
+        return runner.afterApproval(operation, () -> {
             if (!terminal.isAlive()) {
                 throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "terminal " + terminal.id() + " has exited");
             }
             requireNotHosting(session, terminal);
-        }, "give " + session.clientLabel() + " the input of terminal '" + bound.target.panel().title() + "' (" + terminal.id() + ")", plan, operation -> {
+        }, "give " + session.clientLabel() + " the input of terminal '" + bound.target.panel().title() + "' (" + terminal.id() + ")", plan, done -> {
             if (!terminal.isAlive()) {
                 throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "terminal " + terminal.id() + " has exited");
             }
             session.requireAlive();
             Lease lease = terminal.grantLease(session.id().value());
-            return controlResult("claim", terminal, Optional.of(lease.id()));
+            return controlResult(in, Optional.of(lease.id()));
         });
     }
 
@@ -397,14 +359,9 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     }
 
     private Operation settleRun(OperationId id, Running entry, RunOutcome outcome) {
-        ObjectNode result = JSON.objectNode();
-        result.put("kind", "terminal_run");
-        result.put("terminalSessionId", entry.terminal.id());
-        result.put("runId", entry.run.id());
-        WireJson.put(result, "exitCode", entry.run.exitCode());
-        result.put("completed", entry.run.completed());
-        result.put("startCursor", Long.toString(entry.run.startCursor()));
-        WireJson.putDecimal(result, "endCursor", entry.run.endCursor());
+        CommandRun run = entry.run;
+        JsonNode result = Encoder.encode(new TerminalSpecs.RunResult(entry.workspace, entry.panel, new Hex32(entry.terminal.id()), run.id(),
+                boxed(run.exitCode()), run.completed(), Decimal.of(run.startCursor()), decimal(run.endCursor())));
         if (outcome instanceof RunOutcome.Exited exited) {
             if (exited.code() == 0) {
                 return runner.settle(id, OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
@@ -430,51 +387,64 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         return running;
     }
 
-    private ObjectNode screen(Terminal terminal) {
+    /**
+     * The screen as it is now. The reader feeds the screen before it counts output, so the screen
+     * reflects at least the stream position read before the snapshot ({@code parsedSequence}); a
+     * {@code minimumParsedSequence} up to the stream is thereby always met at once, one past the
+     * output produced so far is REVISION_CONFLICT (as in the reference).
+     */
+    private TerminalSpecs.Screen screen(Terminal terminal, Optional<Decimal> minimum, int maxBytes) {
+        long parsed = terminal.streamSequence();
+        if (minimum.isPresent() && minimum.get().asLong() > parsed) {
+            throw new LomiException(ErrorCode.REVISION_CONFLICT, "minimumParsedSequence " + minimum.get() + " is past the output this terminal has "
+                    + "produced (streamSequence " + parsed + "); use a streamSequence of an earlier read");
+        }
         ScreenSnapshot snapshot = terminal.screen();
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "terminal_screen");
-        data.put("terminalSessionId", terminal.id());
-        data.put("columns", snapshot.columns());
-        data.put("rows", snapshot.rows());
-        ObjectNode cursor = data.putObject("cursor");
-        cursor.put("row", snapshot.cursorRow());
-        cursor.put("column", snapshot.cursorColumn());
-        cursor.put("visible", snapshot.cursorVisible());
-        data.put("buffer", snapshot.alternate() ? "alternate" : "normal");
-        snapshot.lines().forEach(data.putArray("lines")::add);
-        data.put("text", String.join("\n", snapshot.lines()));
-        data.put("title", snapshot.title() == null ? "" : snapshot.title());
-        data.put("streamSequence", Long.toString(terminal.streamSequence()));
-        data.put("exited", !terminal.isAlive());
-        return data;
+        long stream = terminal.streamSequence();
+        List<String> lines = topLines(snapshot.lines(), maxBytes);
+        return new TerminalSpecs.Screen(new Hex32(terminal.id()), snapshot.columns(), snapshot.rows(),
+                new TerminalSpecs.ScreenCursor(snapshot.cursorRow(), snapshot.cursorColumn(), snapshot.cursorVisible()),
+                snapshot.alternate() ? TerminalSpecs.Buffer.ALTERNATE : TerminalSpecs.Buffer.NORMAL, lines, String.join("\n", lines),
+                lines.size() < snapshot.lines().size(), snapshot.title() == null ? "" : snapshot.title(), Decimal.of(stream), Decimal.of(parsed),
+                parsed < stream, !terminal.isAlive());
     }
 
-    private static ObjectNode commandJson(CommandRun run, Optional<String> operationId) {
-        ObjectNode node = JSON.objectNode();
-        node.put("runId", run.id());
-        operationId.ifPresent(id -> node.put("operationId", id));
-        node.put("startedObserved", run.startedObserved());
-        node.put("completed", run.completed());
-        WireJson.put(node, "exitCode", run.exitCode());
-        node.put("startCursor", Long.toString(run.startCursor()));
-        WireJson.putDecimal(node, "endCursor", run.endCursor());
-        return node;
+    /** The top rows whose text, joined by newlines, fits in {@code maxBytes} bytes of UTF-8. */
+    private static List<String> topLines(List<String> lines, int maxBytes) {
+        long used = 0;
+        int fitting = 0;
+        for (String line : lines) {
+            used += line.getBytes(StandardCharsets.UTF_8).length + (fitting == 0 ? 0 : 1);
+            if (used > maxBytes) {
+                break;
+            }
+            fitting++;
+        }
+        return lines.subList(0, fitting);
     }
 
-    private ObjectNode controlResult(String action, Terminal terminal, Optional<String> leaseId) {
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "panel_control");
-        data.put("action", action);
-        data.put("terminalSessionId", terminal.id());
-        WireJson.put(data, "leaseId", leaseId);
-        return data;
+    private static TerminalSpecs.Command command(CommandRun run, OperationId operationId) {
+        return new TerminalSpecs.Command(run.id(), operationId, run.startedObserved(), run.completed(), boxed(run.exitCode()),
+                Decimal.of(run.startCursor()), decimal(run.endCursor()));
+    }
+
+    private static JsonNode controlResult(TerminalSpecs.TerminalControl in, Optional<String> leaseId) {
+        return Encoder.encode(new TerminalSpecs.Controlled(in.workspaceId(), in.panelId(), in.action(), in.terminalSessionId(), leaseId.map(Hex32::new),
+                leaseId.isPresent()));
+    }
+
+    private static Optional<Integer> boxed(OptionalInt value) {
+        return value.isPresent() ? Optional.of(value.getAsInt()) : Optional.empty();
+    }
+
+    private static Optional<Decimal> decimal(OptionalLong value) {
+        return value.isPresent() ? Optional.of(Decimal.of(value.getAsLong())) : Optional.empty();
     }
 
     /** A terminal panel of a granted workspace and its live terminal; a terminal that is gone is TARGET_NOT_FOUND. */
-    private Bound bind(Session session, Arguments args) {
-        PanelTargets.PanelTarget target = panels.panel(session, args);
-        String terminalId = args.requiredString("terminalSessionId");
+    private Bound bind(Session session, WorkspaceId workspace, Token panelId, Hex32 terminalSessionId) {
+        String terminalId = terminalSessionId.value();
+        PanelTargets.PanelTarget target = panels.panel(session, workspace, panelId.value(), Optional.of(terminalId), -1);
         if (target.panel().kind() != PanelKind.TERMINAL) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "panel " + target.panel().id() + " is not a terminal");
         }
@@ -493,14 +463,6 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         return terminal.latest().filter(r -> !r.completed() && !r.outcome().isDone()).isPresent() || terminal.prompt() == PromptState.RUNNING;
     }
 
-    private static String lease(Arguments args) {
-        String lease = args.requiredString("leaseId");
-        if (!HEX32.matcher(lease).matches()) {
-            throw Arguments.invalid("leaseId is the 32-hex lease from lomi_terminal_create or lomi_panel_control");
-        }
-        return lease;
-    }
-
     /** The lease is the terminal's current one and belongs to this session: a lease id is not a bearer token. */
     private static void requireLease(Session session, Terminal terminal, String leaseId) {
         Optional<Lease> lease = terminal.lease();
@@ -517,32 +479,20 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         }
     }
 
-    private static byte[] payload(Arguments input) {
-        String type = input.choice("type", Optional.empty(), "text", "key");
-        if (type.equals("text")) {
-            if (input.has("key")) {
-                throw Arguments.invalid("input {type:\"text\"} takes text, not key");
-            }
-            String text = input.requiredString("text");
-            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-            if (bytes.length == 0 || bytes.length > 65536 || text.indexOf('\0') >= 0) {
-                throw Arguments.invalid("input text is 1..65536 bytes without NUL");
-            }
-            return bytes;
+    private static byte[] payload(TerminalSpecs.Payload input) {
+        if (input instanceof TerminalSpecs.Text text) {
+            return text.text().getBytes(StandardCharsets.UTF_8);
         }
-        if (input.has("text")) {
-            throw Arguments.invalid("input {type:\"key\"} takes key, not text");
-        }
-        switch (input.choice("key", Optional.empty(), "enter", "tab", "escape", "backspace", "ctrl_c", "ctrl_d")) {
-            case "enter":
+        switch (((TerminalSpecs.Press) input).key()) {
+            case ENTER:
                 return new byte[] {'\r'};
-            case "tab":
+            case TAB:
                 return new byte[] {'\t'};
-            case "escape":
+            case ESCAPE:
                 return new byte[] {0x1b};
-            case "backspace":
+            case BACKSPACE:
                 return new byte[] {0x7f};
-            case "ctrl_c":
+            case CTRL_C:
                 return new byte[] {0x03};
             default:
                 return new byte[] {0x04};
@@ -571,22 +521,22 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         }
     }
 
-    private static String wire(PromptState state) {
-        return state.name().toLowerCase(Locale.ROOT);
+    private static String wire(TerminalSpecs.Profile profile) {
+        return profile.name().toLowerCase(Locale.ROOT);
     }
 
 
     /** Registers the handlers of the tools this class serves. */
     void register(ToolHandlers handlers) {
+        handlers.on(TerminalSpecs.PANEL_CONTROL, this::control);
+        handlers.on(TerminalSpecs.CREATE, this::create);
+        handlers.on(TerminalSpecs.RUN, this::run);
+        handlers.on(TerminalSpecs.INPUT, this::input);
+        handlers.on(TerminalSpecs.INTERRUPT, this::interrupt);
+        handlers.on(TerminalSpecs.READ, this::read);
     }
 
-    /** The tools of this class not yet bound through their declarations. */
+    /** The tools of this class not yet bound through their declarations (none). */
     void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-        legacy.put("lomi_panel_control", this::control);
-        legacy.put("lomi_terminal_create", this::create);
-        legacy.put("lomi_terminal_run", this::run);
-        legacy.put("lomi_terminal_input", this::input);
-        legacy.put("lomi_terminal_interrupt", this::interrupt);
-        legacy.put("lomi_terminal_read", this::read);
     }
 }

@@ -1,0 +1,147 @@
+package dev.lomicontrol.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.LomiControl;
+import dev.lomicontrol.testing.ChildJvm;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Seed 000's terminal flow through the real helper and the real broker (both child JVMs, YOLO on),
+ * with the reference's arguments: {@code lomi_terminal_create} with {@code cwdRelative:""} starts
+ * the shell at the project root, the screen honours {@code minimumParsedSequence}, and the Android
+ * form of {@code lomi_panel_control} is HOST_UNQUALIFIED. Every envelope conforms to the tool's
+ * published outputSchema.
+ */
+class TerminalSeedFlowTests {
+
+    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
+
+    @TempDir
+    Path temp;
+
+    int ids;
+    final Map<String, JsonNode> outputSchemas = new HashMap<>();
+
+    @Test
+    void theSeed000TerminalFlowRunsEndToEnd() throws Exception {
+        Path data = temp.resolve("data");
+        Path brokerErr = temp.resolve("broker.err");
+        Path project = Files.createDirectories(temp.resolve("project"));
+        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile());
+        builder.environment().put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
+        Process broker = builder.start();
+        try {
+            String key = await(brokerErr, KEY, broker);
+            await(brokerErr, Pattern.compile("admin socket"), broker);
+            console(data, "project", "add", project.toString());
+            console(data, "yolo", "on", "--confirm");
+            try (McpProcess helper = McpProcess.start(temp.resolve("helper.err"),
+                    List.of("--discovery-file", data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key),
+                    Map.of("lomi.mcp.label-grace-ms", "0"))) {
+                flow(helper, project.toRealPath());
+                assertThat(Files.readString(helper.stderr)).doesNotContain("does not match the output schema");
+            }
+        } finally {
+            broker.destroy();
+            broker.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private void flow(McpProcess helper, Path root) throws Exception {
+        helper.initialize("2025-11-25");
+        helper.awaitPhase("connected");
+        helper.request(++ids, "tools/list", null).at("/result/tools").values()
+                .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
+        call(helper, "lomi_status", "{}", true);
+        JsonNode list = call(helper, "lomi_workspace_list", "{}", true);
+        String workspaceId = list.at("/data/workspaces/0/workspaceId").asString();
+        String revision = list.at("/data/domainRevision").asString();
+        String epoch = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true).at("/data/retryEpoch").asString();
+
+        JsonNode created = call(helper, "lomi_terminal_create", "{\"workspaceId\":\"" + workspaceId + "\",\"cwdRelative\":\"\",\"title\":\"Agent shell\","
+                + "\"expectedRevision\":\"" + revision + "\",\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"seed-000-terminal\"}", true);
+        assertThat(created.at("/data/state").asString()).as("%s", created).isEqualTo("succeeded");
+        JsonNode terminal = created.at("/data/result");
+        assertThat(terminal.get("kind").asString()).isEqualTo("terminal_created");
+        String target = "\"workspaceId\":\"" + workspaceId + "\",\"panelId\":\"" + terminal.get("panelId").asString() + "\",\"terminalSessionId\":\""
+                + terminal.get("terminalSessionId").asString() + "\"";
+        awaitPrompt(helper, target);
+
+        JsonNode run = call(helper, "lomi_terminal_run", "{" + target + ",\"leaseId\":\"" + terminal.get("leaseId").asString() + "\",\"command\":\"pwd\","
+                + "\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"seed-000-pwd\"}", true);
+        String runId = run.at("/data/operationId").asString();
+        JsonNode settled = run;
+        for (int i = 0; i < 400 && !settled.at("/data/state").asString().equals("succeeded"); i++) {
+            Thread.sleep(50);
+            settled = call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true);
+        }
+        assertThat(settled.at("/data/state").asString()).isEqualTo("succeeded");
+        JsonNode output = call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\",\"cursor\":null}", true);
+        assertThat(output.at("/data/text").asString().lines().map(String::strip)).contains(root.toString());
+
+        String stream = call(helper, "lomi_terminal_read", "{" + target + "}", true).at("/data/streamSequence").asString();
+        JsonNode screen = call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"screen\",\"minimumParsedSequence\":\"" + stream + "\"}", true);
+        assertThat(Long.parseLong(screen.at("/data/parsedSequence").asString())).isGreaterThanOrEqualTo(Long.parseLong(stream));
+        assertThat(screen.at("/data/text").asString()).contains(root.toString());
+
+        JsonNode android = call(helper, "lomi_panel_control", "{\"workspaceId\":\"" + workspaceId + "\",\"panelId\":\"" + terminal.get("panelId").asString()
+                + "\",\"deviceId\":\"emulator-5554\",\"generation\":\"1\",\"action\":\"claim\",\"expectedRevision\":\"" + revision + "\",\"retryEpoch\":\""
+                + epoch + "\",\"requestKey\":\"seed-000-android\"}", false);
+        assertThat(android.get("code").asString()).isEqualTo("HOST_UNQUALIFIED");
+    }
+
+    private void awaitPrompt(McpProcess helper, String target) throws Exception {
+        String prompt = "";
+        for (int i = 0; i < 400 && !prompt.equals("ready"); i++) {
+            prompt = call(helper, "lomi_terminal_read", "{" + target + "}", true).at("/data/prompt").asString();
+            Thread.sleep(25);
+        }
+        assertThat(prompt).isEqualTo("ready");
+    }
+
+    /** Calls a tool, checks ok/error as expected and the envelope against the published schema; returns the envelope. */
+    private JsonNode call(McpProcess helper, String tool, String arguments, boolean ok) throws Exception {
+        JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
+        JsonNode envelope = result.get("structuredContent");
+        assertThat(result.get("isError").asBoolean()).as(tool + ": " + envelope).isEqualTo(!ok);
+        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result")).as(tool + ": " + envelope).isEmpty();
+        return envelope;
+    }
+
+    private String console(Path data, String... args) throws Exception {
+        List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
+        arguments.addAll(List.of(args));
+        Path out = Files.createTempFile(temp, "console", ".out");
+        Process console = ChildJvm.builder(LomiControl.class, arguments).redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        console.getOutputStream().close();
+        assertThat(console.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(console.exitValue()).as(String.join(" ", args) + ": " + Files.readString(out)).isZero();
+        return Files.readString(out);
+    }
+
+    private static String await(Path log, Pattern pattern, Process process) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            Matcher matcher = pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
+            if (matcher.find()) {
+                return matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
+            }
+            assertThat(process.isAlive()).as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : "")).isTrue();
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no " + pattern + " in " + Files.readString(log));
+    }
+}
