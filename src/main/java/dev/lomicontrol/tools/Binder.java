@@ -126,7 +126,7 @@ public final class Binder {
         }
         for (String name : node.propertyNames()) {
             if (obj.field(name).isEmpty() && !tagField.filter(name::equals).isPresent()) {
-                throw invalid(path, "unknown field " + name + (obj.fields().isEmpty() ? "; this takes no fields"
+                throw invalid(path + "." + name, "unknown field" + (obj.fields().isEmpty() ? "; this takes no fields"
                         : "; allowed: " + obj.fields().stream().map(Shape.Field::name).collect(Collectors.joining(", "))));
             }
         }
@@ -220,6 +220,12 @@ public final class Binder {
         }
         String forms = union.variants().stream().map(v -> form(v.shape())).collect(Collectors.joining(" | "));
         if (fitting.isEmpty()) {
+            for (String name : node.propertyNames()) {
+                if (union.variants().stream().noneMatch(v -> v.shape().field(name).isPresent())) {
+                    throw invalid(path + "." + name, "unknown field; allowed: " + union.variants().stream()
+                            .flatMap(v -> v.shape().fields().stream().map(Shape.Field::name)).distinct().collect(Collectors.joining(", ")));
+                }
+            }
             Optional<Shape.Variant> closest = closest(union, node);
             if (closest.isPresent()) {
                 object(closest.get().shape(), node, path, Optional.empty());

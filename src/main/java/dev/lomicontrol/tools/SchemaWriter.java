@@ -148,6 +148,9 @@ final class SchemaWriter {
         JsonNode type = schema.get("type");
         if (type != null && type.isString()) {
             schema.putArray("type").add(type.stringValue()).add("null");
+            if (schema.has("enum")) {
+                ((ArrayNode) schema.get("enum")).addNull();
+            }
             return schema;
         }
         if (schema.has("anyOf")) {

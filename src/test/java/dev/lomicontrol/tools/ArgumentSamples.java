@@ -18,7 +18,7 @@ public final class ArgumentSamples {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final List<String> CANDIDATES = List.of("a", "a.txt", "src/a.txt", "x1", "1", "ab", "refs/heads/main", "main", "https://example.test/",
-            "*.txt", "0", "a:b");
+            "*.txt", "0", "a:b", "123e4567-e89b-12d3-a456-426614174000", "com.example.app", "Enter", "a@example.com");
 
     /** One call: what it is, and the arguments. */
     public record Sample(String label, JsonNode arguments) {}

@@ -87,9 +87,9 @@ public class UnqualifiedToolsTests {
                 + "\"conversationId\":\"c 1\",\"connectionId\":\"openai-1\",\"model\":\"gpt-5\",\"expectedDraftRevision\":\"d1\","
                 + "\"expectedConversationRevision\":\"r1\"," + REV + "," + DURABLE + "}", "arguments.conversationId");
         valid("lomi_chat_stop", "{" + W + ",\"conversationId\":\"c_1\",\"requestId\":\"req-1\"," + DURABLE + "}",
-                "{" + W + ",\"panelId\":\"p1\",\"conversationId\":\"c_1\",\"requestId\":\"req-1\"," + DURABLE + "}", "unknown field panelId");
+                "{" + W + ",\"panelId\":\"p1\",\"conversationId\":\"c_1\",\"requestId\":\"req-1\"," + DURABLE + "}", "arguments.panelId: unknown field");
 
-        valid("lomi_android_list", "{" + W + "}", "{" + W + ",\"surprise\":1}", "unknown field surprise");
+        valid("lomi_android_list", "{" + W + "}", "{" + W + ",\"surprise\":1}", "arguments.surprise: unknown field");
         valid("lomi_android_open", "{" + W + ",\"deviceId\":\"123e4567-e89b-12d3-a456-426614174000\"," + REV + "," + DURABLE + "}",
                 "{" + W + ",\"deviceId\":\"emulator-5554\"," + REV + "," + DURABLE + "}", "arguments.deviceId");
         valid("lomi_android_start", "{" + W + "," + DEVICE + "," + REV + "," + DURABLE + "}",
@@ -99,7 +99,7 @@ public class UnqualifiedToolsTests {
         valid("lomi_android_input", "{" + W + "," + GEN + "," + LEASE + ",\"inputSequence\":\"1\",\"event\":{\"type\":\"touch\",\"space\":"
                 + "\"hardware_display\",\"identifier\":0,\"x\":100,\"y\":200,\"phase\":\"down\"},\"retryEpoch\":\"" + "a".repeat(40) + "\"}",
                 "{" + W + "," + GEN + "," + LEASE + ",\"inputSequence\":\"1\",\"event\":{\"type\":\"navigation\",\"key\":\"back\"}," + DURABLE + "}",
-                "unknown field requestKey");
+                "arguments.requestKey: unknown field");
         valid("lomi_android_snapshot", "{" + W + "," + GEN + "}", "{" + W + "," + GEN + ",\"maxNodes\":501}", "arguments.maxNodes");
         valid("lomi_android_screenshot", "{" + W + "," + GEN + ",\"maxEdge\":640}", "{" + W + "," + GEN + ",\"maxEdge\":32}", "arguments.maxEdge");
         valid("lomi_android_logcat", "{" + W + "," + GEN + ",\"packageName\":\"org.example_app.Main2\",\"minPriority\":\"W\",\"limit\":64,\"cursor\":null}",
@@ -242,7 +242,7 @@ public class UnqualifiedToolsTests {
         assertThatThrownBy(() -> bind("lomi_android_input", input.replace("\"inputSequence\":\"1\"", "\"inputSequence\":\"0\"")))
                 .hasMessageContaining("inputSequence starts at 1");
         assertThatThrownBy(() -> bind("lomi_android_input", input.replace(touchEvent, "{\"type\":\"navigation\",\"key\":\"back\",\"down\":true}")))
-                .hasMessageContaining("unknown field down");
+                .hasMessageContaining("down: unknown field");
 
         String plan = "{" + W + ",\"action\":";
         assertThat(((AndroidSpecs.SetupPlanInput) bind("lomi_android_setup_plan", plan + "{\"type\":\"inventory\"}}")).action())
