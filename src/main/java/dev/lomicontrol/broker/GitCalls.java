@@ -234,7 +234,8 @@ final class GitCalls {
                     GitSpecs.Effect effect = GitSpecs.Effect.valueOf(outcome.effect().toUpperCase(Locale.ROOT));
                     JsonNode result = Encoder.encode(new GitSpecs.Mutated(target.workspaceId(), target.relative, operation, plan(plan, observedBy),
                             succeeded ? GitSpecs.Outcome.SUCCEEDED : GitSpecs.Outcome.FAILED, effect,
-                            outcome.reason().isEmpty() ? Optional.empty() : Optional.of(GitSpecs.Reason.valueOf(outcome.reason().toUpperCase(Locale.ROOT))),
+                            outcome.reason().isEmpty() ? Optional.empty()
+                                    : Optional.of(wire(GitSpecs.Reason.valueOf(outcome.reason().toUpperCase(Locale.ROOT)))),
                             outcome.detail(), present(outcome.newHead()), outcome.conflicts()));
                     if (succeeded) {
                         return result;

@@ -352,7 +352,53 @@ class GitReferenceCallsTests {
         assertThat(bound.expectedObservationRevision()).isEmpty();
     }
 
+    /** Every answer of the seven tools — reads, an opened view, a mutation that ran and one that failed — fits its published schema. */
+    @Test
+    void everyAnswerValidatesAgainstItsPublishedOutputSchema() throws Exception {
+        write("shared.txt", "one\nTWO\nthree\n");
+        String head = head(mine);
+        conforms(GitSpecs.STATUS, broker.call(session, "lomi_git_status", args()));
+        conforms(GitSpecs.DIFF, broker.call(session, "lomi_git_diff", args("relativePath", "shared.txt")));
+        conforms(GitSpecs.DIFF, broker.call(session, "lomi_git_diff", args("relativePath", "shared.txt", "comparison", "commit", "commit", head)));
+        conforms(GitSpecs.HISTORY, broker.call(session, "lomi_git_history", args()));
+        conforms(GitSpecs.COMMIT, broker.call(session, "lomi_git_commit", args("commit", head)));
+        conforms(GitSpecs.REMOTES, broker.call(session, "lomi_git_remotes", args()));
+        conforms(GitSpecs.OPEN, broker.call(session, "lomi_git_open", op(args("view", view("type", "commit", "commit", head)))));
+        ObjectNode stage = mutate("stage", "");
+        stage.putArray("paths").add("shared.txt");
+        JsonNode parked = broker.call(session, "lomi_git_mutate", stage.toString());
+        conforms(GitSpecs.MUTATE, parked);
+        broker.decisions.decide(new OperationId(parked.path("data").path("operationId").asString()), true);
+        broker.settled(session, parked.path("data").path("operationId").asString(), Duration.ofSeconds(30));
+        conforms(GitSpecs.MUTATE, broker.call(session, "lomi_git_mutate", stage.toString()));
+
+        StoredConfig config = mine.getRepository().getConfig();
+        config.setString("remote", "gone", "url", temp.resolve("no-such-remote.git").toUri().toString());
+        config.save();
+        broker.yolo.set(true);
+        ObjectNode fetch = network("fetch");
+        fetch.put("remote", "gone").put("reference", "refs/heads/main");
+        JsonNode failed = broker.call(session, "lomi_git_mutate", fetch.toString());
+        JsonNode data = failed.path("data");
+        assertThat(data.path("state").asString()).as(failed.toString()).isEqualTo("failed");
+        assertThat(data.path("result").path("kind").asString()).isEqualTo("failure");
+        assertThat(data.path("result").path("code").asString()).isEqualTo("APP_UNAVAILABLE");
+        assertThat(data.path("result").path("detail").path("kind").asString()).isEqualTo("git_mutated");
+        assertThat(data.path("result").path("detail").path("reason").asString()).isEqualTo("unreachable");
+        conforms(GitSpecs.MUTATE, failed);
+    }
+
     // --- helpers
+
+    /** The envelope validates against the tool's published outputSchema (the helper's own validator). */
+    private static void conforms(dev.lomicontrol.tools.ToolSpec<?> spec, JsonNode envelope) throws Exception {
+        assertThat(envelope.path("status").asString()).as("%s: %s", spec.name(), envelope).isEqualTo("ok");
+        var validator = Class.forName("dev.lomicontrol.mcp.SchemaValidator").getDeclaredMethod("firstViolation", JsonNode.class, JsonNode.class,
+                String.class);
+        validator.setAccessible(true);
+        assertThat((java.util.Optional<?>) validator.invoke(null, spec.outputSchema(), envelope, "result")).as("%s: %s", spec.name(), envelope)
+                .isEmpty();
+    }
 
     /** The arguments of a read: the workspace and the given name/value pairs ({@code null} values written as JSON null). */
     private String args(Object... pairs) {

@@ -293,7 +293,8 @@ public final class GitSpecs {
     @Tag("git_mutated")
     public record Mutated(String workspaceId, String repositoryRelative, Operation operation, @Doc("the plan that ran") Plan plan,
             @Doc("succeeded or failed") Outcome outcome, @Doc("complete, partial (left mid-way, e.g. a rebase stopped on conflicts) or none") Effect effect,
-            @Doc("why it failed; null when it succeeded") Optional<Reason> reason, @Doc("what git reported") String detail,
+            @Doc("why it failed (a Reason: remote_moved, unreachable, would_overwrite, conflict, not_fast_forward, rejected); null when it "
+                    + "succeeded") @Matches("remote_moved|unreachable|would_overwrite|conflict|not_fast_forward|rejected") Optional<String> reason, @Doc("what git reported") String detail,
             @Doc("HEAD afterwards; null in an empty repository") Optional<String> newHead,
             @Doc("the conflicting or blocking paths") List<String> conflicts) {}
 
