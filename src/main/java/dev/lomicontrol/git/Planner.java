@@ -125,7 +125,7 @@ final class Planner {
         String remoteHead;
         if (p.expectedRemoteCommit().isPresent()) {
             remoteHead = p.expectedRemoteCommit().get();
-            if (!repo.getObjectDatabase().has(ObjectId.fromString(remoteHead))) {
+            if (!ObjectId.isId(remoteHead) || !repo.getObjectDatabase().has(ObjectId.fromString(remoteHead))) {
                 throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "commit " + remoteHead + " is not in the repository; fetch " + ref + " first");
             }
         } else {
