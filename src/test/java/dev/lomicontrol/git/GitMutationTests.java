@@ -283,6 +283,19 @@ class GitMutationTests {
     }
 
     @Test
+    void aForgedDiscardPlanNamingAnUntrackedFileRemovesNothing() throws Exception {
+        mine.write("shared.txt", "edited\n");
+        mine.write("scratch.txt", "keep\n");
+        GitPlan honest = git.plan(new GitAction.Discard(List.of("shared.txt")));
+        GitPlan forged = new GitPlan("discard", List.of("shared.txt", "scratch.txt"), "", "", "", honest.expectedHead(), "",
+                honest.observationRevision());
+
+        assertCode(() -> git.execute(forged), ErrorCode.INVALID_ARGUMENT);
+        assertThat(mine.read("scratch.txt")).isEqualTo("keep\n");
+        assertThat(mine.read("shared.txt")).as("nothing was restored either").isEqualTo("edited\n");
+    }
+
+    @Test
     void transportErrorsNeverEchoCredentials() throws Exception {
         var config = mine.git.getRepository().getConfig();
         config.setString("remote", "web", "url", "http://user:s3cret-token@127.0.0.1:1/r.git");
