@@ -201,6 +201,11 @@ final class FileCalls {
 
     record Resolved(WorkspaceCalls.Listed listed, ProjectFiles files) {}
 
+    /** The granted workspace {@code id} (TARGET_NOT_FOUND otherwise), for callers that need no files. */
+    WorkspaceCalls.Listed listed(Session session, dev.lomicontrol.core.WorkspaceId id) {
+        return workspaces.resolve(session, id);
+    }
+
     /** The pinned files of a resolved workspace's project. */
     ProjectFiles folderOf(WorkspaceCalls.Listed listed) {
         return folders.of(listed.project());

@@ -3,7 +3,6 @@ package dev.lomicontrol.git;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.jgit.api.Git;
@@ -85,7 +84,13 @@ final class Executor {
             }
             case "fetch" -> {
                 requireHead(repo, plan);
-                git.fetch().setRemote(plan.remote()).call();
+                if (plan.reference().startsWith(org.eclipse.jgit.lib.Constants.R_HEADS)) {
+                    // one branch into its remote-tracking branch: no tags, no other refs
+                    git.fetch().setRemote(plan.remote()).setTagOpt(org.eclipse.jgit.transport.TagOpt.NO_TAGS)
+                            .setRefSpecs(new RefSpec("+" + plan.reference() + ":" + tracking(plan))).call();
+                } else {
+                    git.fetch().setRemote(plan.remote()).call();
+                }
             }
             case "pull_ff_only", "pull_rebase" -> {
                 requireObserved(repo, plan);
@@ -111,25 +116,25 @@ final class Executor {
         reset.call();
     }
 
+    /** Restores tracked paths from the index; never removes a file (an untracked path in a plan is refused before anything). */
     private static void discard(Repository repo, Git git, List<String> paths) throws IOException, GitAPIException {
         var checkout = git.checkout();
-        boolean tracked = false;
         for (String p : paths) {
-            if (repo.readDirCache().getEntry(p) != null) {
-                checkout.addPath(p);
-                tracked = true;
-            } else {
-                Files.deleteIfExists(repo.getWorkTree().toPath().resolve(p));
+            if (repo.readDirCache().getEntry(p) == null) {
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, p + " is untracked: git discard never removes untracked files");
             }
+            checkout.addPath(p);
         }
-        if (tracked) {
-            checkout.call();
-        }
+        checkout.call();
+    }
+
+    /** The remote-tracking branch of a plan's {@code refs/heads/} reference. */
+    private static String tracking(GitPlan plan) {
+        return "refs/remotes/" + plan.remote() + "/" + plan.reference().substring(org.eclipse.jgit.lib.Constants.R_HEADS.length());
     }
 
     private static GitOutcome pull(Repository repo, Git git, GitPlan plan) throws IOException, GitAPIException {
-        RefSpec spec = new RefSpec("+" + plan.reference() + ":" + "refs/remotes/" + plan.remote() + "/"
-                + plan.reference().substring(11));
+        RefSpec spec = new RefSpec("+" + plan.reference() + ":" + tracking(plan));
         FetchResult fetched =
                 git.fetch().setRemote(plan.remote()).setRefSpecs(spec).call();
         var advertised = fetched.getAdvertisedRef(plan.reference());
@@ -174,9 +179,9 @@ final class Executor {
     }
 
     private static GitOutcome push(Repository repo, GitPlan plan) throws IOException, GitAPIException {
-        ObjectId local = repo.resolve(plan.reference());
+        ObjectId local = repo.resolve("HEAD^{commit}");
         if (local == null || !local.name().equals(plan.expectedHead())) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the local branch moved since the plan was made");
+            throw new LomiException(ErrorCode.REVISION_CONFLICT, "HEAD moved since the plan was made");
         }
         ObjectId expectedOld = plan.expectedRemoteHead().isEmpty()
                 ? ObjectId.zeroId()

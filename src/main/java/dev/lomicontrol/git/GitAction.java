@@ -1,6 +1,7 @@
 package dev.lomicontrol.git;
 
 import java.util.List;
+import java.util.Optional;
 
 /** A mutation a caller asks for; {@link GitRepository#plan} turns it into an exact plan for approval. */
 public sealed interface GitAction {
@@ -22,19 +23,34 @@ public sealed interface GitAction {
     /** Commits the index on the current branch. */
     record Commit(String message) implements GitAction {}
 
-    /** Restores tracked paths from the index and deletes untracked ones. */
+    /** Restores tracked paths from the index; an untracked path is refused (git discard never removes files git does not track). */
     record Discard(List<String> paths) implements GitAction {
         public Discard {
             paths = List.copyOf(paths);
         }
     }
 
-    /** Fetches a configured remote. */
-    record Fetch(String remote) implements GitAction {}
+    /**
+     * Fetches a configured remote: with a {@code reference} (a full {@code refs/heads/} name) only that
+     * branch, into its remote-tracking branch and without tags; without one, every branch.
+     */
+    record Fetch(String remote, Optional<String> reference) implements GitAction {
+        public Fetch(String remote) {
+            this(remote, Optional.empty());
+        }
+    }
 
-    /** Brings the current branch up to the remote's branch of the same name; mode is ff_only or rebase. */
-    record Pull(String remote, String mode) implements GitAction {}
+    /**
+     * Brings the current branch up to a remote branch; mode is ff_only or rebase. {@code reference} is
+     * the remote branch (default: the current branch's name); {@code expectedRemoteCommit} the fetched
+     * commit to integrate, which must be present locally (default: what the remote has now).
+     */
+    record Pull(String remote, String mode, Optional<String> reference, Optional<String> expectedRemoteCommit) implements GitAction {
+        public Pull(String remote, String mode) {
+            this(remote, mode, Optional.empty(), Optional.empty());
+        }
+    }
 
-    /** Pushes a local branch to the same-named branch of a configured remote, never forced. */
-    record Push(String remote, String branch) implements GitAction {}
+    /** Pushes HEAD's commit to {@code reference} (a full {@code refs/heads/} name) of a configured remote, never forced. */
+    record Push(String remote, String reference) implements GitAction {}
 }

@@ -81,12 +81,24 @@ public final class GitRepository {
      * commit diffs are immutable and accept {@code ""} to skip that check.
      */
     public GitDiff diff(String path, String source, Optional<String> commit, String expectedObservationRevision) {
+        if (expectedObservationRevision.isEmpty() && !source.equals("commit")) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "expectedObservationRevision is required");
+        }
+        return diffAt(path, source, commit, expectedObservationRevision);
+    }
+
+    /**
+     * The first page of a diff as the repository is now (the reference's first page names no
+     * observation): the answer's observationRevision is the one later pages must name.
+     */
+    public GitDiff diff(String path, String source, Optional<String> commit) {
+        return diffAt(path, source, commit, "");
+    }
+
+    private GitDiff diffAt(String path, String source, Optional<String> commit, String expectedObservationRevision) {
         String checked = GitPaths.checked(path);
         return read(repo -> {
             GitStatus status = StatusReader.read(repo);
-            if (expectedObservationRevision.isEmpty() && !source.equals("commit")) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "expectedObservationRevision is required");
-            }
             if (!expectedObservationRevision.isEmpty()
                     && !status.observationRevision().equals(expectedObservationRevision)) {
                 throw new LomiException(ErrorCode.REVISION_CONFLICT, "the repository changed since it was observed");
@@ -153,6 +165,11 @@ public final class GitRepository {
     /** Configured remotes, sorted by name, with credentials redacted from every URL. */
     public List<GitRemote> remotes() {
         return read(repo -> Remotes.read(repo.getConfig()));
+    }
+
+    /** Configured remotes as the reference reports them: per URL and role only transport, host and port, never the URL. */
+    public List<GitRemoteEndpoint> remoteEndpoints() {
+        return read(repo -> Remotes.endpoints(repo.getConfig()));
     }
 
     /** Validates {@code action} against the repository now and freezes it into an exact plan for approval. */

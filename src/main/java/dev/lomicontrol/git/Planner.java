@@ -36,8 +36,8 @@ final class Planner {
             return commit(repo, c, status);
         } else if (action instanceof GitAction.Fetch f) {
             requireRemote(repo, f.remote());
-            return new GitPlan(
-                    "fetch", List.of(), "", f.remote(), "refs/remotes/" + f.remote() + "/*", head, "", observed);
+            String reference = f.reference().isPresent() ? branchRef(f.reference().get()) : "refs/remotes/" + f.remote() + "/*";
+            return new GitPlan("fetch", List.of(), "", f.remote(), reference, head, "", observed);
         } else if (action instanceof GitAction.Pull p) {
             return pull(repo, p, status);
         } else if (action instanceof GitAction.Push p) {
@@ -69,6 +69,10 @@ final class Planner {
                     || Files.exists(repo.getWorkTree().toPath().resolve(p), LinkOption.NOFOLLOW_LINKS);
             boolean changed = status.changes().stream()
                     .anyMatch(c -> c.path().equals(p) && !c.worktree().equals("none"));
+            if (changedOnly && present && repo.readDirCache().getEntry(p) == null) {
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, p + " is untracked: git discard restores tracked files and never removes "
+                        + "untracked ones; use lomi_files_mutate trash");
+            }
             if (!present || (changedOnly && !changed)) {
                 throw new LomiException(
                         ErrorCode.TARGET_NOT_FOUND, (present ? "no worktree change at " : "no such path: ") + p);
@@ -116,8 +120,17 @@ final class Planner {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "pull mode must be ff_only or rebase");
         }
         requireRemote(repo, p.remote());
-        String ref = currentBranchRef(repo);
-        String remoteHead = remoteHead(repo, p.remote(), ref);
+        String current = currentBranchRef(repo);
+        String ref = p.reference().isPresent() ? branchRef(p.reference().get()) : current;
+        String remoteHead;
+        if (p.expectedRemoteCommit().isPresent()) {
+            remoteHead = p.expectedRemoteCommit().get();
+            if (!ObjectId.isId(remoteHead) || !repo.getObjectDatabase().has(ObjectId.fromString(remoteHead))) {
+                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "commit " + remoteHead + " is not in the repository; fetch " + ref + " first");
+            }
+        } else {
+            remoteHead = remoteHead(repo, p.remote(), ref);
+        }
         if (remoteHead.isEmpty()) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "the remote has no " + ref);
         }
@@ -135,16 +148,22 @@ final class Planner {
     private static GitPlan push(Repository repo, GitAction.Push p, String observed)
             throws IOException, GitAPIException {
         requireRemote(repo, p.remote());
-        String ref = Constants.R_HEADS + p.branch();
-        if (!Repository.isValidRefName(ref)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "invalid branch name");
-        }
-        ObjectId local = repo.resolve(ref);
+        String ref = branchRef(p.reference());
+        ObjectId local = repo.resolve("HEAD^{commit}");
         if (local == null) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no local branch " + p.branch());
+            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "HEAD names no commit; there is nothing to push");
         }
         return new GitPlan(
                 "push", List.of(), "", p.remote(), ref, local.name(), remoteHead(repo, p.remote(), ref), observed);
+    }
+
+    /** A full, valid {@code refs/heads/} name (INVALID_ARGUMENT otherwise). */
+    static String branchRef(String reference) {
+        if (reference == null || !reference.startsWith(Constants.R_HEADS) || reference.length() == Constants.R_HEADS.length()
+                || !Repository.isValidRefName(reference)) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "reference is a full branch name such as refs/heads/main");
+        }
+        return reference;
     }
 
     static void requireRemote(Repository repo, String remote) {

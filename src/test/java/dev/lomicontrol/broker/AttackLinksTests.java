@@ -270,7 +270,7 @@ class AttackLinksTests {
         String observed = observation();
         String key = key();
         ObjectNode stage = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "operation", "stage",
-                "expectedObservationRevision", observed, "retryEpoch", epoch.value(), "requestKey", key));
+                "expectedObservationRevision", observed, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", key));
         stage.putArray("paths").add("hard.txt");
 
         assertThat(broker.refused(session, "lomi_git_mutate", stage.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);

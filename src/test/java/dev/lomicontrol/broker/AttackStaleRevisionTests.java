@@ -121,6 +121,9 @@ class AttackStaleRevisionTests {
         calls.put("lomi_settings_update", update.toString());
         calls.put("lomi_settings_open", json("workspaceId", ws, "page", "editor"));
         calls.put("lomi_git_open", gitOpen.toString());
+        ObjectNode gitMutate = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "operation", "stage"));
+        gitMutate.putArray("paths").add("e.txt");
+        calls.put("lomi_git_mutate", gitMutate.toString());
         Snapshot before = snapshot();
 
         for (Map.Entry<String, String> call : calls.entrySet()) {
@@ -232,7 +235,7 @@ class AttackStaleRevisionTests {
         operations.put("stage", "{\"paths\":[\"e.txt\"]}");
         operations.put("unstage", "{\"paths\":[\"a.txt\"]}");
         operations.put("discard", "{\"paths\":[\"e.txt\"]}");
-        operations.put("commit", "{\"message\":\"sneaky\"}");
+        operations.put("commit", "{\"message\":\"sneaky\",\"paths\":[\"a.txt\"]}");
         Snapshot before = snapshot();
 
         for (Map.Entry<String, String> operation : operations.entrySet()) {
@@ -241,6 +244,7 @@ class AttackStaleRevisionTests {
             request.put("workspaceId", ws);
             request.put("operation", operation.getKey());
             request.put("expectedObservationRevision", observation);
+            request.put("expectedRevision", broker.revision());
             request.put("retryEpoch", epoch.value());
             request.put("requestKey", key);
             assertThat(broker.refused(session, "lomi_git_mutate", request.toString())).as(operation.getKey()).isEqualTo(ErrorCode.REVISION_CONFLICT);

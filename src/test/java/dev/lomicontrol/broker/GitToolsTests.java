@@ -140,8 +140,10 @@ class GitToolsTests {
                 "comparison", "commit", "commit", second.name()));
         assertThat(ofCommit.path("text").asString()).contains("+moved line 0");
 
-        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt")))
-                .as("a worktree diff names the status it continues").isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt"))
+                .path("observationRevision").asString()).as("a first page needs no observation (the reference's form)").isEqualTo(observed);
+        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt", "startUtf16", 4)))
+                .as("a later page names the status it continues").isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", ".env",
                 "expectedObservationRevision", observed))).isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "../seed/shared.txt",
@@ -188,9 +190,12 @@ class GitToolsTests {
         config.setString("remote", "mirror", "pushurl", "https://ghp_abcdef@example.com/team/repo.git");
         config.save();
         JsonNode remotes = broker.ok(session, "lomi_git_remotes", json("workspaceId", workspace()));
-        assertThat(remotes.toString()).doesNotContain("s3cret-token", "user:", "ghp_abcdef")
-                .contains("https://***@example.com/team/repo.git");
-        assertThat(remotes.path("remotes")).extracting(r -> r.path("name").asString()).containsExactly("mirror", "origin");
+        assertThat(remotes.toString()).doesNotContain("s3cret-token", "user:", "ghp_abcdef", "team/repo", "://", bare.toString());
+        assertThat(remotes.path("remotes")).extracting(r -> r.path("name").asString() + " " + r.path("role").asString() + " "
+                + r.path("transport").asString() + " " + (r.path("host").isNull() ? "-" : r.path("host").asString()) + " "
+                + r.path("locationRedacted").asBoolean())
+                .containsExactly("mirror fetch https example.com true", "mirror push https example.com true", "origin fetch file - true",
+                        "origin push file - true");
     }
 
     @Test
@@ -277,7 +282,7 @@ class GitToolsTests {
         stage.putArray("paths").add("shared.txt");
         approve(stage);
         ObjectNode commit = mutation("commit", observed());
-        commit.put("message", "change two");
+        commit.put("message", "change two").putArray("paths").add("shared.txt");
         String before = head();
         JsonNode committed = assertRejectedThenApproved(commit, () -> !head().equals(before));
         assertThat(committed.path("result").path("newHead").asString()).isEqualTo(head());
@@ -286,12 +291,13 @@ class GitToolsTests {
         write("shared.txt", "scribble\n");
         write("scratch.txt", "untracked\n");
         ObjectNode discard = mutation("discard", observed());
-        discard.putArray("paths").add("shared.txt").add("scratch.txt");
-        assertRejectedThenApproved(discard, () -> !Files.exists(root().resolve("scratch.txt")));
-        assertThat(root().resolve("shared.txt")).hasContent("one\nchanged\nthree\n");
+        discard.putArray("paths").add("shared.txt");
+        assertRejectedThenApproved(discard, () -> Files.readString(root().resolve("shared.txt")).equals("one\nchanged\nthree\n"));
+        assertThat(root().resolve("scratch.txt")).as("discard never touches an untracked file").hasContent("untracked\n");
+        Files.delete(root().resolve("scratch.txt"));
 
-        ObjectNode push = mutation("push", observed());
-        push.put("remote", "origin").put("branch", "main");
+        ObjectNode push = network("push", observed());
+        push.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head()).put("expectedRemoteCommit", remoteHead());
         assertRejectedThenApproved(push, () -> remoteHead().equals(head()));
 
         theirs.pull().call();
@@ -299,12 +305,13 @@ class GitToolsTests {
         theirs.add().addFilepattern("shared.txt").call();
         RevCommit theirCommit = theirs.commit().setMessage("theirs").call();
         theirs.push().call();
-        ObjectNode fetch = mutation("fetch", observed());
-        fetch.put("remote", "origin");
+        ObjectNode fetch = network("fetch", observed());
+        fetch.put("remote", "origin").put("reference", "refs/heads/main");
         assertRejectedThenApproved(fetch, () -> mine.getRepository().resolve("refs/remotes/origin/main").equals(theirCommit.getId()));
 
-        ObjectNode pull = mutation("pull", observed());
-        pull.put("remote", "origin").put("pullMode", "ff_only").put("expectedRemoteHead", theirCommit.name());
+        ObjectNode pull = network("pull", observed());
+        pull.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head()).put("pullMode", "ff_only")
+                .put("expectedRemoteCommit", theirCommit.name());
         JsonNode pulled = assertRejectedThenApproved(pull, () -> head().equals(theirCommit.name()));
         assertThat(pulled.path("effectState").asString()).isEqualTo("complete");
         assertThat(root().resolve("shared.txt")).hasContent("one\nchanged\nthree\ntheirs\n");
@@ -319,17 +326,20 @@ class GitToolsTests {
         write("shared.txt", "one\nMINE\nthree\n");
         mine.add().addFilepattern("shared.txt").call();
         mine.commit().setMessage("mine").call();
+        mine.fetch().call();
         broker.yolo.set(true);
 
-        ObjectNode pull = mutation("pull", observed());
-        pull.put("remote", "origin").put("pullMode", "rebase");
+        ObjectNode pull = network("pull", observed());
+        pull.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head()).put("pullMode", "rebase")
+                .put("expectedRemoteCommit", mine.getRepository().resolve("refs/remotes/origin/main").name());
         JsonNode failed = broker.ok(session, "lomi_git_mutate", pull.toString());
 
         assertThat(failed.path("state").asString()).isEqualTo("failed");
         assertThat(failed.path("effectState").asString()).isEqualTo("partial");
         assertThat(failed.path("errorCode").asString()).isEqualTo("REVISION_CONFLICT");
-        assertThat(failed.path("result").path("reason").asString()).isEqualTo("conflict");
-        assertThat(failed.path("result").path("conflicts")).extracting(JsonNode::asString).containsExactly("shared.txt");
+        assertThat(failed.path("result").path("kind").asString()).isEqualTo("failure");
+        assertThat(failed.path("result").path("detail").path("reason").asString()).isEqualTo("conflict");
+        assertThat(failed.path("result").path("detail").path("conflicts")).extracting(JsonNode::asString).containsExactly("shared.txt");
         JsonNode status = broker.ok(session, "lomi_git_status", json("workspaceId", workspace()));
         assertThat(status.path("changes").get(0).path("conflicted").asBoolean()).as("the worktree is left mid-rebase, as reported").isTrue();
 
@@ -342,8 +352,8 @@ class GitToolsTests {
         write("mine.txt", "mine\n");
         mine.add().addFilepattern("mine.txt").call();
         mine.commit().setMessage("mine").call();
-        ObjectNode push = mutation("push", observed());
-        push.put("remote", "origin").put("branch", "main");
+        ObjectNode push = network("push", observed());
+        push.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head()).put("expectedRemoteCommit", remoteHead());
         JsonNode parked = broker.ok(session, "lomi_git_mutate", push.toString());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
         assertThat(broker.decisions.list()).singleElement().satisfies(decision -> {
@@ -361,7 +371,7 @@ class GitToolsTests {
         assertThat(failed.path("state").asString()).isEqualTo("failed");
         assertThat(failed.path("effectState").asString()).isEqualTo("none");
         assertThat(failed.path("errorCode").asString()).isEqualTo("REVISION_CONFLICT");
-        assertThat(failed.path("result").path("reason").asString()).isEqualTo("remote_moved");
+        assertThat(failed.path("result").path("detail").path("reason").asString()).isEqualTo("remote_moved");
         assertThat(remoteHead()).isEqualTo(moved.name());
     }
 
@@ -371,7 +381,7 @@ class GitToolsTests {
         mine.add().addFilepattern("shared.txt").call();
         broker.yolo.set(true);
         ObjectNode commit = mutation("commit", observed());
-        commit.put("message", "once");
+        commit.put("message", "once").putArray("paths").add("shared.txt");
 
         JsonNode first = broker.ok(session, "lomi_git_mutate", commit.toString());
         assertThat(first.path("state").asString()).isEqualTo("succeeded");
@@ -413,24 +423,33 @@ class GitToolsTests {
     void eachMutationNeedsItsOwnScopeAndExactlyItsOwnFields() throws Exception {
         Session writer = broker.session(new Grant(true, Set.of(), Set.of("workspace.read", "files.read", "git.read", "git.write", "git.execute")));
         RetryEpochId writerEpoch = broker.connect(writer, project);
-        ObjectNode push = mutation("push", observed());
-        push.put("remote", "origin").put("branch", "main").put("retryEpoch", writerEpoch.value());
+        ObjectNode push = network("push", observed());
+        push.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head()).put("retryEpoch", writerEpoch.value());
         assertThat(broker.refused(writer, "lomi_git_mutate", push.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
         ObjectNode discard = mutation("discard", observed());
         discard.putArray("paths").add("shared.txt");
         discard.put("retryEpoch", writerEpoch.value());
         assertThat(broker.refused(writer, "lomi_git_mutate", discard.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
         Session reader = broker.session(new Grant(true, Set.of(), Set.of("workspace.read", "files.read", "git.read")));
-        assertThat(broker.refused(reader, "lomi_git_mutate", mutation("fetch", observed()).put("remote", "origin").toString()))
-                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.refused(reader, "lomi_git_mutate", network("fetch", observed()).put("remote", "origin")
+                .put("reference", "refs/heads/main").toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
 
         ObjectNode mixed = mutation("commit", observed());
-        mixed.put("message", "m").putArray("paths").add("shared.txt");
+        mixed.put("message", "m").put("remote", "origin").putArray("paths").add("shared.txt");
         assertThat(broker.refused(session, "lomi_git_mutate", mixed.toString())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_mutate", mutation("fetch", observed()).put("remote", "nowhere").toString()))
-                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_git_mutate", mutation("commit", observed()).put("message", "nothing staged").toString()))
-                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        ObjectNode noPaths = mutation("commit", observed());
+        noPaths.put("message", "m").putArray("paths");
+        assertThat(broker.refused(session, "lomi_git_mutate", noPaths.toString())).as("a commit names its staged set").isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        ObjectNode fetchWithPaths = network("fetch", observed()).put("remote", "origin").put("reference", "refs/heads/main");
+        fetchWithPaths.putArray("paths").add("shared.txt");
+        assertThat(broker.refused(session, "lomi_git_mutate", fetchWithPaths.toString())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_mutate", network("fetch", observed()).put("remote", "origin").toString()))
+                .as("a fetch names its reference").isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_mutate", network("fetch", observed()).put("remote", "nowhere")
+                .put("reference", "refs/heads/main").toString())).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        ObjectNode nothing = mutation("commit", observed()).put("message", "nothing staged");
+        nothing.putArray("paths").add("shared.txt");
+        assertThat(broker.refused(session, "lomi_git_mutate", nothing.toString())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         ObjectNode secret = mutation("stage", observed());
         secret.putArray("paths").add(".env");
         write(".env", "TOKEN=x\n");
@@ -474,10 +493,18 @@ class GitToolsTests {
         boolean holds() throws Exception;
     }
 
+    /** A mutation naming the observation it is based on (this host's optional field); the test adds paths and the operation's fields. */
     private ObjectNode mutation(String operation, String observed) {
         ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
         node.put("workspaceId", workspace()).put("operation", operation).put("expectedObservationRevision", observed)
-                .put("retryEpoch", epoch.value()).put("requestKey", "git-" + keys.incrementAndGet());
+                .put("expectedRevision", broker.revision()).put("retryEpoch", epoch.value()).put("requestKey", "git-" + keys.incrementAndGet());
+        return node;
+    }
+
+    /** A network mutation: paths [] as the reference requires. */
+    private ObjectNode network(String operation, String observed) {
+        ObjectNode node = mutation(operation, observed);
+        node.putArray("paths");
         return node;
     }
 

@@ -111,12 +111,13 @@ class GitMutationTests {
         git.execute(git.plan(new GitAction.Unstage(List.of("shared.txt"))));
         assertThat(git.status().changes()).extracting(GitChange::staged).containsOnly("none");
 
-        GitOutcome discarded = git.execute(git.plan(new GitAction.Discard(List.of("shared.txt", "scratch.txt"))));
+        assertCode(() -> git.plan(new GitAction.Discard(List.of("shared.txt", "scratch.txt"))), ErrorCode.INVALID_ARGUMENT);
+        GitOutcome discarded = git.execute(git.plan(new GitAction.Discard(List.of("shared.txt"))));
 
         assertThat(discarded.state()).isEqualTo("succeeded");
         assertThat(mine.read("shared.txt")).isEqualTo("one\ntwo\nthree\n");
-        assertThat(Files.exists(mine.root.resolve("scratch.txt"))).isFalse();
-        assertThat(git.status().changes()).isEmpty();
+        assertThat(mine.read("scratch.txt")).as("git discard never removes an untracked file").isEqualTo("temp\n");
+        assertThat(git.status().changes()).extracting(GitChange::path).containsExactly("scratch.txt");
     }
 
     @Test
@@ -125,7 +126,7 @@ class GitMutationTests {
                 .add("shared.txt")
                 .commit("four");
 
-        GitPlan push = git.plan(new GitAction.Push("origin", "main"));
+        GitPlan push = git.plan(new GitAction.Push("origin", "refs/heads/main"));
         assertThat(push.expectedHead()).isEqualTo(local.name());
         assertThat(push.expectedRemoteHead()).isEqualTo(local.getParent(0).name());
         assertThat(git.execute(push).state()).isEqualTo("succeeded");
@@ -141,7 +142,7 @@ class GitMutationTests {
     @Test
     void aPushIsRejectedWhenTheRemoteMovedAfterPlanning() throws Exception {
         mine.write("mine.txt", "mine\n").add("mine.txt").commit("mine");
-        GitPlan push = git.plan(new GitAction.Push("origin", "main"));
+        GitPlan push = git.plan(new GitAction.Push("origin", "refs/heads/main"));
 
         theirs.write("theirs.txt", "theirs\n").add("theirs.txt").commit("theirs");
         theirs.git.push().call();
@@ -208,6 +209,38 @@ class GitMutationTests {
     }
 
     @Test
+    void aFetchOfOneReferenceUpdatesOnlyThatRemoteTrackingBranch() throws Exception {
+        RevCommit main = theirs.write("t.txt", "t\n").add("t.txt").commit("t");
+        theirs.git.push().call();
+        theirs.git.branchCreate().setName("side").call();
+        theirs.git.push().add("side").call();
+        String head = git.status().head();
+
+        GitPlan plan = git.plan(new GitAction.Fetch("origin", java.util.Optional.of("refs/heads/main")));
+        assertThat(plan.reference()).isEqualTo("refs/heads/main");
+        GitOutcome fetched = git.execute(plan);
+
+        assertThat(fetched.state()).isEqualTo("succeeded");
+        assertThat(fetched.newHead()).isEqualTo(head);
+        assertThat(mine.git.getRepository().resolve("refs/remotes/origin/main")).isEqualTo(main.getId());
+        assertThat(mine.git.getRepository().resolve("refs/remotes/origin/side")).as("only the named branch").isNull();
+        assertCode(() -> git.plan(new GitAction.Fetch("origin", java.util.Optional.of("main"))), ErrorCode.INVALID_ARGUMENT);
+    }
+
+    @Test
+    void aPullOfAFetchedCommitNeedsItLocally() throws Exception {
+        RevCommit four = theirs.write("shared.txt", "one\ntwo\nthree\nfour\n").add("shared.txt").commit("four");
+        theirs.git.push().call();
+        java.util.Optional<String> ref = java.util.Optional.of("refs/heads/main");
+        assertCode(() -> git.plan(new GitAction.Pull("origin", "ff_only", ref, java.util.Optional.of(four.name()))), ErrorCode.TARGET_NOT_FOUND);
+
+        git.execute(git.plan(new GitAction.Fetch("origin", ref)));
+        GitPlan pull = git.plan(new GitAction.Pull("origin", "ff_only", ref, java.util.Optional.of(four.name())));
+        assertThat(pull.expectedRemoteHead()).isEqualTo(four.name());
+        assertThat(git.execute(pull).newHead()).isEqualTo(four.name());
+    }
+
+    @Test
     void anUnreachableRemoteIsAFailedFetchWithNoEffect() throws Exception {
         var config = mine.git.getRepository().getConfig();
         config.setString(
@@ -247,6 +280,19 @@ class GitMutationTests {
 
         assertCode(() -> git.execute(forged), ErrorCode.SCOPE_DENIED);
         assertThat(mine.git.status().call().getAdded()).isEmpty();
+    }
+
+    @Test
+    void aForgedDiscardPlanNamingAnUntrackedFileRemovesNothing() throws Exception {
+        mine.write("shared.txt", "edited\n");
+        mine.write("scratch.txt", "keep\n");
+        GitPlan honest = git.plan(new GitAction.Discard(List.of("shared.txt")));
+        GitPlan forged = new GitPlan("discard", List.of("shared.txt", "scratch.txt"), "", "", "", honest.expectedHead(), "",
+                honest.observationRevision());
+
+        assertCode(() -> git.execute(forged), ErrorCode.INVALID_ARGUMENT);
+        assertThat(mine.read("scratch.txt")).isEqualTo("keep\n");
+        assertThat(mine.read("shared.txt")).as("nothing was restored either").isEqualTo("edited\n");
     }
 
     @Test
