@@ -124,7 +124,8 @@ final class ToolCalls {
                 + "durable operation, before deciding anything.", data);
     }
 
-    private static Optional<String> violation(ToolDefinition tool, JsonNode arguments) {
+    /** The first reason the helper refuses these arguments (the declaration's binding, or for an undeclared tool its schemas); empty when valid. */
+    static Optional<String> violation(ToolDefinition tool, JsonNode arguments) {
         if (tool.spec().isPresent()) {
             try {
                 tool.spec().get().bind(arguments);

@@ -336,8 +336,9 @@ class BrokerContractTests {
         JsonNode opened = call(helper, "lomi_git_open", "{" + ws + ",\"view\":{\"type\":\"commit\",\"commit\":\"" + head + "\"}"
                 + op(revision, epoch) + "}", true);
         assertThat(opened.at("/data/state").asString()).isEqualTo("succeeded");
-        JsonNode staged = call(helper, "lomi_git_mutate", "{" + ws + ",\"operation\":\"stage\",\"paths\":[\"notes.txt\"],"
-                + "\"expectedObservationRevision\":\"" + observed + "\"" + op(null, epoch) + "}", true);
+        revision = opened.at("/data/result/domainRevision").asString();
+        JsonNode staged = call(helper, "lomi_git_mutate", "{" + ws + ",\"repositoryRelative\":\"\",\"operation\":\"stage\",\"paths\":[\"notes.txt\"],"
+                + "\"expectedObservationRevision\":\"" + observed + "\"" + op(revision, epoch) + "}", true);
         assertThat(staged.at("/data/state").asString()).as("YOLO approves: " + staged).isEqualTo("succeeded");
         assertThat(staged.at("/data/result/plan/paths/0").asString()).isEqualTo("notes.txt");
     }

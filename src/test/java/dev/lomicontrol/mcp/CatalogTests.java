@@ -726,10 +726,7 @@ class CatalogTests {
 
     /** The helper's check of a call's arguments: the published input schema, then the tool's constraint. */
     private Optional<String> violation(String tool, JsonNode arguments) {
-        ToolDefinition definition = catalog.find(tool).orElseThrow();
-        Optional<String> problem = SchemaValidator.firstViolation(definition.inputSchema(), arguments, "arguments");
-        return problem.isPresent() ? problem
-                : definition.constraint().flatMap(extra -> SchemaValidator.firstViolation(extra, arguments, "arguments"));
+        return ToolCalls.violation(catalog.find(tool).orElseThrow(), arguments);
     }
 
     /** The valid call of {@code tool} with one field replaced by a JSON value. */
