@@ -2,6 +2,7 @@ package dev.lomicontrol.broker;
 
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.episodes.AttachResult;
+import dev.lomicontrol.episodes.CloseReason;
 import dev.lomicontrol.episodes.DetachResult;
 import dev.lomicontrol.episodes.Episode;
 import dev.lomicontrol.episodes.EpisodeBoard;
@@ -67,8 +68,7 @@ final class EpisodeCalls {
         return new EpisodeSpecs.Episode(episode.id().value(), episode.externalId().value(), EpisodeSpecs.State.valueOf(episode.state().name()),
                 episode.attachments(), episode.openedAt().toString(), episode.lastActivity().toString(),
                 episode.detachedSince().map(Instant::toString), episode.closedAt().map(Instant::toString),
-                episode.closeReason().map(reason -> EpisodeSpecs.CloseReason.valueOf(reason.name())),
-                episode.closeReason().map(reason -> reason.interrupted() ? EpisodeSpecs.Ending.INTERRUPTED : EpisodeSpecs.Ending.CLOSED));
+                episode.closeReason().map(CloseReason::wire), episode.closeReason().map(CloseReason::ending));
     }
 
     /** Registers the handlers of the tools this class serves. */

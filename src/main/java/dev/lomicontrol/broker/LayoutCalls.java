@@ -48,14 +48,13 @@ final class LayoutCalls {
     private final Projects projects;
     private final Layout layout;
     private final WorkspaceCalls workspaces;
-    private final PanelTargets panels;
     private final OperationRunner runner;
     private final LivePanels live;
     private final String instanceId;
 
     LayoutCalls(Projects projects, Layout layout, WorkspaceCalls workspaces, PanelTargets panels, OperationRunner runner, LivePanels live,
             String instanceId) {
-        this.panels = panels;
+        // panels: the shared resolver the legacy domains use; these tools resolve from their records (see target)
         this.projects = projects;
         this.layout = layout;
         this.workspaces = workspaces;
@@ -299,6 +298,7 @@ final class LayoutCalls {
                 }));
     }
 
+    /** For the tools of other domains not yet bound through their declarations (as {@link #with} and {@link #result}). */
     static OperationRunner.Request request(Session session, String tool, JsonNode arguments, Arguments args, WorkspaceCalls.Listed listed,
             String resource, long expectedRevision) {
         return OperationRunner.Request.of(session, tool, arguments, args, listed.project().id(),

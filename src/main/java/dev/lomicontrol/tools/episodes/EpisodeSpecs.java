@@ -5,6 +5,7 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.tools.Doc;
 import dev.lomicontrol.tools.Inline;
 import dev.lomicontrol.tools.Len;
+import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.List;
@@ -17,6 +18,9 @@ import java.util.Optional;
 public final class EpisodeSpecs {
 
     private EpisodeSpecs() {}
+
+    /** Not blank, one line, no control characters (the constructor checks the rest: Unicode blanks, lone surrogates). */
+    static final String EXTERNAL_ID = "(?=.*[^\\s])[^\\p{Cc}\\u2028\\u2029]+";
 
     /** One line, 1-256 code points, not blank, no control characters (C0, DEL, C1), no line/paragraph separators, no lone surrogates. */
     static void requireExternalId(String value) {
@@ -31,14 +35,15 @@ public final class EpisodeSpecs {
     }
 
     public record Attach(@Doc("your durable conversation/thread id (not a connection id): one line, 1-256 characters, not blank")
-            @Len(min = 1, max = 256) String externalId) {
+            @Len(min = 1, max = 256) @Matches(EXTERNAL_ID) String externalId) {
 
         public Attach {
             requireExternalId(externalId);
         }
     }
 
-    public record Detach(@Doc("the episode to close; omit (or null) for your own") @Len(min = 1, max = 256) Optional<String> externalId) {
+    public record Detach(@Doc("the episode to close; omit (or null) for your own") @Len(min = 1, max = 256) @Matches(EXTERNAL_ID)
+            Optional<String> externalId) {
 
         public Detach {
             externalId.ifPresent(EpisodeSpecs::requireExternalId);
@@ -49,11 +54,11 @@ public final class EpisodeSpecs {
 
     public enum State { ATTACHED, DETACHED, CLOSED }
 
-    public enum CloseReason { CLOSED, EXPIRED, SHUTDOWN }
-
-    public enum Ending { CLOSED, INTERRUPTED }
-
-    /** The fields every episode answer shares. */
+    /**
+     * The fields every episode answer shares. {@code closeReason} and {@code ending} are strings, not
+     * enums: the framework publishes an optional enum as {@code type:[string,null]} with an enum
+     * lacking null, so a null value would not validate against its own schema.
+     */
     public record Episode(@Doc("the broker's id of the episode") String episodeId,
             @Doc("the client's own durable conversation/thread id") String externalId,
             @Doc("attached (a live connection holds it), detached (its connection ended; resumable) or closed") State state,
@@ -62,8 +67,8 @@ public final class EpisodeSpecs {
             @Doc("the last traffic on the holding connection (ISO-8601)") String lastActivity,
             @Doc("since when it is detached; null unless detached") Optional<String> detachedSince,
             @Doc("when it was closed; null unless closed") Optional<String> closedAt,
-            @Doc("closed (deliberately), expired (detached past the grace) or shutdown; null unless closed") Optional<CloseReason> closeReason,
-            @Doc("closed = the work was declared over; interrupted = it expired; null unless closed") Optional<Ending> ending) {}
+            @Doc("closed (deliberately), expired (detached past the grace) or shutdown; null unless closed") Optional<String> closeReason,
+            @Doc("closed = the work was declared over; interrupted = it expired; null unless closed") Optional<String> ending) {}
 
     /** An entry of the live list: the shared fields plus who holds it. */
     public record Listed(@Inline Episode episode, @Doc("whether a live connection holds it") boolean held,
