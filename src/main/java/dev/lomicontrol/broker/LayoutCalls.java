@@ -17,16 +17,19 @@ import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.projects.Tab;
 import dev.lomicontrol.projects.Workspace;
 import dev.lomicontrol.projects.WorkspaceView;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.Hex32;
+import dev.lomicontrol.tools.Token;
+import dev.lomicontrol.tools.layout.LayoutSpecs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -45,14 +48,13 @@ final class LayoutCalls {
     private final Projects projects;
     private final Layout layout;
     private final WorkspaceCalls workspaces;
-    private final PanelTargets panels;
     private final OperationRunner runner;
     private final LivePanels live;
     private final String instanceId;
 
     LayoutCalls(Projects projects, Layout layout, WorkspaceCalls workspaces, PanelTargets panels, OperationRunner runner, LivePanels live,
             String instanceId) {
-        this.panels = panels;
+        // panels: the shared resolver the legacy domains use; these tools resolve from their records (see target)
         this.projects = projects;
         this.layout = layout;
         this.workspaces = workspaces;
@@ -61,94 +63,69 @@ final class LayoutCalls {
         this.instanceId = instanceId;
     }
 
-    ObjectNode panelList(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId", "limit", "cursor");
-        WorkspaceView view = panels.view(session, args);
-        int limit = args.integer("limit", 1, WorkspaceCalls.MAX_LIMIT, OptionalInt.of(WorkspaceCalls.DEFAULT_LIMIT));
-        int offset = args.optionalString("cursor").map(cursor -> offsetOf(cursor, view)).orElse(0);
+    LayoutSpecs.Panels panelList(Session session, LayoutSpecs.PanelList input) {
+        WorkspaceView view = layout.view(workspaces.resolve(session, input.workspaceId()).workspace().id());
+        int offset = input.cursor().map(cursor -> offsetOf(cursor, view)).orElse(0);
         List<Panel> ordered = new ArrayList<>();
         for (Tab tab : view.tabs()) {
             tab.root().panelIds().forEach(id -> view.panel(id).ifPresent(ordered::add));
         }
-        int end = Math.min(ordered.size(), offset + limit);
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "panel_list");
-        data.put("workspaceId", view.workspace().id().value());
-        data.put("domainRevision", Long.toString(view.revision()));
-        WireJson.put(data, "activePanelId", view.activePanelId());
-        ArrayNode tabs = data.putArray("tabs");
-        for (Tab tab : view.tabs()) {
-            ObjectNode item = tabs.addObject();
-            item.put("tabId", tab.id());
-            ArrayNode ids = item.putArray("panelIds");
-            tab.root().panelIds().forEach(ids::add);
-            item.set("layout", LayoutJson.json(tab.root()));
-        }
-        ArrayNode panels = data.putArray("panels");
-        for (Panel panel : ordered.subList(Math.min(offset, end), end)) {
-            ObjectNode item = panels.addObject();
-            item.put("panelId", panel.id());
-            item.put("tabId", view.tabOf(panel.id()).map(Tab::id).orElseThrow());
-            item.put("kind", panel.kind().wire());
-            item.put("title", panel.title());
-            WireJson.put(item, "terminalSessionId", panel.terminalSessionId());
-            item.put("ownership", ownership(session, panel));
-            item.put("runtimeState", live.runtimeState(panel));
-            panel.documentId().ifPresent(id -> item.put("documentId", id));
-            panel.gitView().ifPresent(gitView -> item.set("gitView", GitCalls.view(gitView)));
-            item.put("inputControlled", panel.kind() == PanelKind.TERMINAL && live.controlledBy(session, panel));
-            item.put("focused", view.activePanelId().filter(panel.id()::equals).isPresent());
-        }
+        int end = Math.min(ordered.size(), offset + input.limit());
+        List<LayoutSpecs.TabItem> tabs = view.tabs().stream()
+                .map(tab -> new LayoutSpecs.TabItem(tab.id(), List.copyOf(tab.root().panelIds()), LayoutJson.json(tab.root()))).toList();
+        List<LayoutSpecs.PanelItem> items = ordered.subList(Math.min(offset, end), end).stream().map(panel -> item(session, view, panel)).toList();
         boolean hasMore = end < ordered.size();
-        data.put("hasMore", hasMore);
-        if (hasMore) {
-            data.put("nextCursor", view.revision() + ":" + end + ":" + instanceId + ":" + view.workspace().id().value());
-        } else {
-            data.putNull("nextCursor");
-        }
-        return data;
+        return new LayoutSpecs.Panels(view.workspace().id(), Decimal.of(view.revision()), view.activePanelId(), tabs, items, hasMore,
+                hasMore ? Optional.of(view.revision() + ":" + end + ":" + instanceId + ":" + view.workspace().id().value()) : Optional.empty());
     }
 
-    ObjectNode workspaceCreate(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, with("workspaceId", "name", "expectedRevision"));
-        WorkspaceCalls.Listed anchor = workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
-        String name = args.requiredString("name");
-        long expected = Revisions.expected(args);
-        return runner.immediate(request(session, "lomi_workspace_create", arguments, args, anchor, "", expected),
+    private LayoutSpecs.PanelItem item(Session session, WorkspaceView view, Panel panel) {
+        return new LayoutSpecs.PanelItem(panel.id(), view.tabOf(panel.id()).map(Tab::id).orElseThrow(), wire(LayoutSpecs.PanelKind.class,
+                panel.kind().name()), panel.title(), panel.terminalSessionId(), Optional.empty(), ownership(session, panel),
+                wire(LayoutSpecs.RuntimeState.class, live.runtimeState(panel)), panel.documentId(), panel.gitView().map(GitCalls::view),
+                panel.kind() == PanelKind.TERMINAL && live.controlledBy(session, panel), view.activePanelId().filter(panel.id()::equals).isPresent());
+    }
+
+    private static <E extends Enum<E>> E wire(Class<E> type, String name) {
+        return Enum.valueOf(type, name.toUpperCase(java.util.Locale.ROOT));
+    }
+
+    Object workspaceCreate(Session session, LayoutSpecs.WorkspaceCreate in) {
+        WorkspaceCalls.Listed anchor = workspaces.resolve(session, in.workspaceId());
+        long expected = in.expectedRevision().asLong();
+        return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.WORKSPACE_CREATE, in, anchor, "", expected),
                 () -> Revisions.require(expected, layout.revision()),
                 operation -> layout.change(OptionalLong.of(expected), edit -> {
-                    WorkspaceView created = edit.createWorkspace(anchor.project().id(), name);
-                    ObjectNode result = result("workspace_created", edit.newRevision());
-                    result.put("workspaceId", created.workspace().id().value());
-                    result.put("projectId", created.project().id().value());
-                    result.put("panelId", created.panels().get(0).id());
-                    return result;
+                    WorkspaceView created = edit.createWorkspace(anchor.project().id(), in.name().value());
+                    return Encoder.encode(new LayoutSpecs.WorkspaceCreated(Decimal.of(edit.newRevision()), created.workspace().id(),
+                            created.project().id(), created.panels().get(0).id()));
                 }));
     }
 
-    /** rename {name} | select {action:"select"} | close {action:"close"}. */
-    ObjectNode workspaceUpdate(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, with("workspaceId", "expectedRevision", "name", "action"));
-        WorkspaceCalls.Listed target = workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
-        if (args.has("name") == args.has("action")) {
-            throw Arguments.invalid("pass exactly one variant: rename {name}, {action:\"select\"} or {action:\"close\"}");
+    /** rename {name} | select {action:"select"} | close {action:"close"} (close also needs workspace.close). */
+    Object workspaceUpdate(Session session, LayoutSpecs.WorkspaceUpdate in) {
+        LayoutSpecs.Updated action = in instanceof LayoutSpecs.Rename ? LayoutSpecs.Updated.RENAME
+                : ((LayoutSpecs.Act) in).action() == LayoutSpecs.Action.SELECT ? LayoutSpecs.Updated.SELECT : LayoutSpecs.Updated.CLOSE;
+        if (action == LayoutSpecs.Updated.CLOSE && !session.grant().allows("workspace.close")) {
+            throw new LomiException(ErrorCode.SCOPE_DENIED, "closing a workspace needs the workspace.close scope");
         }
-        String action = args.has("name") ? "rename" : args.choice("action", Optional.empty(), "select", "close");
-        long expected = Revisions.expected(args);
+        WorkspaceCalls.Listed target = workspaces.resolve(session, in.workspaceId());
+        long expected = in.expectedRevision().asLong();
         WorkspaceId id = target.workspace().id();
-        return runner.immediate(request(session, "lomi_workspace_update", arguments, args, target, action, expected), () -> {
+        String resource = action.name().toLowerCase(java.util.Locale.ROOT);
+        return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.WORKSPACE_UPDATE, in, target, resource, expected), () -> {
             Revisions.require(expected, layout.revision());
-            if (action.equals("close")) {
+            if (action == LayoutSpecs.Updated.CLOSE) {
                 requireClosable(List.of(layout.view(id)), currentProject(target.project().id()), false);
             }
         }, operation -> {
             List<Panel> closed = new ArrayList<>();
-            ObjectNode result = layout.change(OptionalLong.of(expected), edit -> {
+            JsonNode result = layout.change(OptionalLong.of(expected), edit -> {
                 switch (action) {
-                    case "rename":
-                        edit.renameWorkspace(id, args.requiredString("name"));
+                    case RENAME:
+                        edit.renameWorkspace(id, ((LayoutSpecs.Rename) in).name().value());
                         break;
-                    case "select":
+                    case SELECT:
                         edit.select(id);
                         break;
                     default:
@@ -158,10 +135,7 @@ final class LayoutCalls {
                         edit.deleteWorkspace(id);
                         break;
                 }
-                ObjectNode data = result("workspace_updated", edit.newRevision());
-                data.put("action", action);
-                data.put("workspaceId", id.value());
-                return data;
+                return Encoder.encode(new LayoutSpecs.WorkspaceUpdated(Decimal.of(edit.newRevision()), action, id));
             });
             closed.forEach(live::end);
             return result;
@@ -169,18 +143,11 @@ final class LayoutCalls {
     }
 
     /** Asks the admin to open a new folder as a project; runs once approved (YOLO approves). */
-    ObjectNode projectOpen(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, with("workspaceId", "projectPath", "name", "expectedRevision"));
-        WorkspaceCalls.Listed anchor = workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
-        String rawPath = args.requiredString("projectPath");
-        String name = args.requiredString("name");
-        if (rawPath.length() > 4096 || rawPath.indexOf('\0') >= 0) {
-            throw Arguments.invalid("projectPath is an absolute path of at most 4096 characters");
-        }
-        if (name.isEmpty() || name.length() > 256 || name.chars().anyMatch(Character::isISOControl)) {
-            throw Arguments.invalid("name is 1-256 characters without control characters");
-        }
-        long expected = Revisions.expected(args);
+    Object projectOpen(Session session, LayoutSpecs.ProjectOpen in) {
+        WorkspaceCalls.Listed anchor = workspaces.resolve(session, in.workspaceId());
+        String rawPath = in.projectPath();
+        String name = in.name().value();
+        long expected = in.expectedRevision().asLong();
         Path[] root = new Path[1];
         ObjectNode plan = JSON.objectNode();
         plan.put("action", "open project");
@@ -188,7 +155,7 @@ final class LayoutCalls {
         plan.put("name", name);
         plan.put("client", session.clientLabel());
         plan.put("session", session.id().value());
-        return runner.afterApproval(request(session, "lomi_project_open", arguments, args, anchor, rawPath, expected), () -> {
+        return runner.afterApproval(OperationRunner.Request.of(session, LayoutSpecs.PROJECT_OPEN, in, anchor, rawPath, expected), () -> {
             Revisions.require(expected, layout.revision());
             root[0] = Projects.canonicalDirectory(Path.of(rawPath));
             if (projects.list().stream().anyMatch(p -> p.root().equals(root[0]))) {
@@ -199,34 +166,29 @@ final class LayoutCalls {
             }
         }, "open " + rawPath + " as project '" + name + "' for " + session.clientLabel(), plan, operation -> {
             Path folder = Projects.canonicalDirectory(root[0] == null ? Path.of(rawPath) : root[0]);
-            ObjectNode result = layout.change(OptionalLong.empty(), edit -> {
+            return layout.change(OptionalLong.empty(), edit -> {
                 Project project = edit.addProject(folder, name);
                 session.extendGrant(project.id());
-                ObjectNode data = result("project_opened", edit.newRevision());
-                data.put("projectId", project.id().value());
-                data.put("workspaceId", project.workspaces().get(0).id().value());
-                data.put("projectPath", project.root().toString());
-                return data;
+                return Encoder.encode(new LayoutSpecs.ProjectOpened(Decimal.of(edit.newRevision()), project.id(),
+                        project.workspaces().get(0).id(), project.root().toString()));
             });
-            return result;
         });
     }
 
     /** Closes a granted project and all its workspaces (never deletes the folder). */
-    ObjectNode projectClose(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, with("projectId", "workspaceId", "expectedRevision"));
-        ProjectId projectId = new ProjectId(args.requiredString("projectId"));
-        WorkspaceCalls.Listed anchor = workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
+    Object projectClose(Session session, LayoutSpecs.ProjectClose in) {
+        ProjectId projectId = in.projectId();
+        WorkspaceCalls.Listed anchor = workspaces.resolve(session, in.workspaceId());
         if (!anchor.project().id().equals(projectId)) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "workspace " + anchor.workspace().id() + " is not in project " + projectId);
         }
-        long expected = Revisions.expected(args);
-        return runner.immediate(request(session, "lomi_project_close", arguments, args, anchor, projectId.value(), expected), () -> {
+        long expected = in.expectedRevision().asLong();
+        return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.PROJECT_CLOSE, in, anchor, projectId.value(), expected), () -> {
             Revisions.require(expected, layout.revision());
             requireClosable(views(anchor.project()), anchor.project(), true);
         }, operation -> {
             List<Panel> closed = new ArrayList<>();
-            ObjectNode result = layout.change(OptionalLong.of(expected), edit -> {
+            JsonNode result = layout.change(OptionalLong.of(expected), edit -> {
                 List<WorkspaceView> views = new ArrayList<>();
                 for (Workspace w : edit.project(projectId).workspaces()) {
                     views.add(edit.view(w.id()));
@@ -234,27 +196,24 @@ final class LayoutCalls {
                 requireClosable(views, edit.project(projectId), true);
                 views.forEach(v -> closed.addAll(v.panels()));
                 edit.removeProject(projectId);
-                ObjectNode data = result("project_closed", edit.newRevision());
-                data.put("projectId", projectId.value());
-                ArrayNode ids = data.putArray("closedWorkspaceIds");
-                views.forEach(v -> ids.add(v.workspace().id().value()));
-                return data;
+                return Encoder.encode(new LayoutSpecs.ProjectClosed(Decimal.of(edit.newRevision()), projectId,
+                        views.stream().map(v -> v.workspace().id()).toList()));
             });
             closed.forEach(live::end);
             return result;
         });
     }
 
-    ObjectNode panelFocus(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, with("workspaceId", "panelId", "terminalSessionId", "expectedRevision"));
-        PanelTarget target = panels.panel(session, args);
-        return runner.immediate(request(session, "lomi_panel_focus", arguments, args, target.listed(), target.panel().id(), target.expected()),
+    Object panelFocus(Session session, LayoutSpecs.PanelMutation in) {
+        PanelTarget target = target(session, in);
+        return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.PANEL_FOCUS, in, target.listed(), target.panel().id(),
+                        target.expected()),
                 () -> Revisions.require(target.expected(), layout.revision()),
                 operation -> layout.change(OptionalLong.of(target.expected()), edit -> {
                     edit.view(target.workspace()).panel(target.panel().id())
                             .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + target.panel().id()));
                     edit.focus(target.workspace(), target.panel().id());
-                    return panelResult("panel_focused", target, edit.newRevision());
+                    return Encoder.encode(new LayoutSpecs.PanelFocused(Decimal.of(edit.newRevision()), target.workspace(), target.panel().id()));
                 }));
     }
 
@@ -263,21 +222,21 @@ final class LayoutCalls {
      * and other sessions' live are kept. An editor with unsaved changes waits for the admin:
      * approve = discard the changes and close, reject = keep the panel.
      */
-    ObjectNode panelClose(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, with("workspaceId", "panelId", "terminalSessionId", "expectedRevision"));
-        PanelTarget target = panels.panel(session, args);
+    Object panelClose(Session session, LayoutSpecs.PanelMutation in) {
+        PanelTarget target = target(session, in);
         Panel panel = target.panel();
-        OperationRunner.Request request = request(session, "lomi_panel_close", arguments, args, target.listed(), panel.id(), target.expected());
+        OperationRunner.Request request = OperationRunner.Request.of(session, LayoutSpecs.PANEL_CLOSE, in, target.listed(), panel.id(),
+                target.expected());
         OperationRunner.Admission admission = () -> {
             Revisions.require(target.expected(), layout.revision());
             requirePanelClosable(session, panel);
         };
         java.util.function.Function<OptionalLong, OperationRunner.Work> closeChecking = revision -> operation -> {
-            ObjectNode result = layout.change(revision, edit -> {
+            JsonNode result = layout.change(revision, edit -> {
                 edit.view(target.workspace()).panel(panel.id()).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panel.id()));
                 requirePanelClosable(session, panel);
                 edit.removePanel(target.workspace(), panel.id());
-                return panelResult("panel_closed", target, edit.newRevision());
+                return Encoder.encode(new LayoutSpecs.PanelClosed(Decimal.of(edit.newRevision()), target.workspace(), panel.id()));
             });
             live.end(panel);
             return result;
@@ -302,25 +261,44 @@ final class LayoutCalls {
         });
     }
 
-    ObjectNode panelMove(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, with("workspaceId", "movement", "expectedRevision"));
-        WorkspaceCalls.Listed listed = workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
-        Movement movement = movement(session, args.object("movement", "type", "tabId", "beforeTabId", "targetTabId", "side", "panelId",
-                "targetPanelId", "targetWorkspaceId"));
-        long expected = Revisions.expected(args);
-        return runner.immediate(request(session, "lomi_panel_move", arguments, args, listed, movement.type(), expected), () -> {
+    /**
+     * The panel a focus or close names, checked against the generations the call names: a
+     * {@code terminalSessionId} other than the one the panel shows, or any {@code browserGeneration}
+     * (this host has no browser panels, so no panel shows one), is STALE_GENERATION.
+     */
+    private PanelTarget target(Session session, LayoutSpecs.PanelMutation in) {
+        WorkspaceCalls.Listed listed = workspaces.resolve(session, in.workspaceId());
+        String panelId = in.panelId().value();
+        Panel panel = layout.view(listed.workspace().id()).panel(panelId)
+                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
+        Optional<String> terminal = in.terminalSessionId().map(Hex32::value);
+        if (terminal.isPresent() && !terminal.equals(panel.terminalSessionId())) {
+            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " no longer shows terminal " + terminal.get()
+                    + "; list the panels again");
+        }
+        if (in.browserGeneration().isPresent()) {
+            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " (" + panel.kind().wire() + ") does not show browser "
+                    + "generation " + in.browserGeneration().get().value() + "; this host has no browser panels; list the panels again");
+        }
+        return new PanelTarget(listed, panel, in.expectedRevision().asLong());
+    }
+
+    Object panelMove(Session session, LayoutSpecs.PanelMove in) {
+        WorkspaceCalls.Listed listed = workspaces.resolve(session, in.workspaceId());
+        Movement movement = movement(session, in.movement());
+        long expected = in.expectedRevision().asLong();
+        return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.PANEL_MOVE, in, listed, movement.type(), expected), () -> {
                     Revisions.require(expected, layout.revision());
                     layout.checkMovement(listed.workspace().id(), movement);
                 },
                 operation -> layout.change(OptionalLong.of(expected), edit -> {
                     edit.move(listed.workspace().id(), movement);
-                    ObjectNode data = result("panel_moved", edit.newRevision());
-                    data.put("workspaceId", listed.workspace().id().value());
-                    data.put("movement", movement.type());
-                    return data;
+                    return Encoder.encode(new LayoutSpecs.PanelMoved(Decimal.of(edit.newRevision()), listed.workspace().id(),
+                            wire(LayoutSpecs.MovementType.class, movement.type())));
                 }));
     }
 
+    /** For the tools of other domains not yet bound through their declarations (as {@link #with} and {@link #result}). */
     static OperationRunner.Request request(Session session, String tool, JsonNode arguments, Arguments args, WorkspaceCalls.Listed listed,
             String resource, long expectedRevision) {
         return OperationRunner.Request.of(session, tool, arguments, args, listed.project().id(),
@@ -341,18 +319,11 @@ final class LayoutCalls {
         return data;
     }
 
-    private ObjectNode panelResult(String kind, PanelTarget target, long revision) {
-        ObjectNode data = result(kind, revision);
-        data.put("workspaceId", target.workspace().value());
-        data.put("panelId", target.panel().id());
-        return data;
-    }
-
-    private String ownership(Session session, Panel panel) {
+    private static LayoutSpecs.Ownership ownership(Session session, Panel panel) {
         if (panel.ownerSession().isEmpty()) {
-            return "none";
+            return LayoutSpecs.Ownership.NONE;
         }
-        return panel.ownerSession().get().equals(session.id().value()) ? "this_session" : "other_session";
+        return panel.ownerSession().get().equals(session.id().value()) ? LayoutSpecs.Ownership.THIS_SESSION : LayoutSpecs.Ownership.OTHER_SESSION;
     }
 
     /** No terminal may be running a command; a workspace close keeps the project's last workspace (close the project instead). */
@@ -401,42 +372,29 @@ final class LayoutCalls {
         return views;
     }
 
-    private Movement movement(Session session, Arguments m) {
-        String type = m.choice("type", Optional.empty(), "reorder_tab", "dock_tab", "move_pane", "transfer_tab");
-        switch (type) {
-            case "reorder_tab":
-                only(m, type, "tabId", "beforeTabId");
-                return new Movement.ReorderTab(m.requiredString("tabId"), m.optionalString("beforeTabId"));
-            case "dock_tab":
-                only(m, type, "tabId", "targetTabId", "side");
-                return new Movement.DockTab(m.requiredString("tabId"), m.requiredString("targetTabId"), side(m));
-            case "move_pane":
-                only(m, type, "panelId", "targetPanelId", "side");
-                return new Movement.MovePane(m.requiredString("panelId"), m.requiredString("targetPanelId"), side(m));
-            default:
-                only(m, type, "tabId", "targetWorkspaceId", "beforeTabId");
-                WorkspaceId target = workspaces.resolve(session, new WorkspaceId(m.requiredString("targetWorkspaceId"))).workspace().id();
-                return new Movement.TransferTab(m.requiredString("tabId"), target, m.optionalString("beforeTabId"));
+    private Movement movement(Session session, LayoutSpecs.Movement m) {
+        if (m instanceof LayoutSpecs.ReorderTab reorder) {
+            return new Movement.ReorderTab(reorder.tabId().value(), reorder.beforeTabId().map(Token::value));
         }
+        if (m instanceof LayoutSpecs.DockTab dock) {
+            return new Movement.DockTab(dock.tabId().value(), dock.targetTabId().value(), side(dock.side()));
+        }
+        if (m instanceof LayoutSpecs.MovePane pane) {
+            return new Movement.MovePane(pane.panelId().value(), pane.targetPanelId().value(), side(pane.side()));
+        }
+        LayoutSpecs.TransferTab transfer = (LayoutSpecs.TransferTab) m;
+        WorkspaceId target = workspaces.resolve(session, transfer.targetWorkspaceId()).workspace().id();
+        return new Movement.TransferTab(transfer.tabId().value(), target, transfer.beforeTabId().map(Token::value));
     }
 
-    private static void only(Arguments m, String type, String... fields) {
-        List<String> allowed = List.of(fields);
-        for (String name : List.of("tabId", "beforeTabId", "targetTabId", "side", "panelId", "targetPanelId", "targetWorkspaceId")) {
-            if (m.has(name) && !allowed.contains(name)) {
-                throw Arguments.invalid("movement " + type + " takes " + String.join(", ", fields) + ", not " + name);
-            }
-        }
-    }
-
-    private static Movement.Side side(Arguments m) {
-        return Movement.Side.valueOf(m.choice("side", Optional.empty(), "left", "right", "top", "bottom").toUpperCase(java.util.Locale.ROOT));
+    private static Movement.Side side(LayoutSpecs.Side side) {
+        return Movement.Side.valueOf(side.name());
     }
 
     private int offsetOf(String cursor, WorkspaceView view) {
         Matcher matcher = CURSOR.matcher(cursor);
         if (!matcher.matches()) {
-            throw Arguments.invalid("cursor is not a panel_list cursor");
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor is not a panel_list cursor");
         }
         if (Long.parseLong(matcher.group(1)) != view.revision() || !matcher.group(3).equals(instanceId)
                 || !matcher.group(4).equals(view.workspace().id().value())) {
@@ -448,17 +406,17 @@ final class LayoutCalls {
 
     /** Registers the handlers of the tools this class serves. */
     void register(ToolHandlers handlers) {
+        handlers.on(LayoutSpecs.PANEL_LIST, this::panelList);
+        handlers.on(LayoutSpecs.WORKSPACE_CREATE, this::workspaceCreate);
+        handlers.on(LayoutSpecs.WORKSPACE_UPDATE, this::workspaceUpdate);
+        handlers.on(LayoutSpecs.PROJECT_OPEN, this::projectOpen);
+        handlers.on(LayoutSpecs.PROJECT_CLOSE, this::projectClose);
+        handlers.on(LayoutSpecs.PANEL_FOCUS, this::panelFocus);
+        handlers.on(LayoutSpecs.PANEL_CLOSE, this::panelClose);
+        handlers.on(LayoutSpecs.PANEL_MOVE, this::panelMove);
     }
 
     /** The tools of this class not yet bound through their declarations. */
     void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-        legacy.put("lomi_panel_list", this::panelList);
-        legacy.put("lomi_workspace_create", this::workspaceCreate);
-        legacy.put("lomi_workspace_update", this::workspaceUpdate);
-        legacy.put("lomi_project_open", this::projectOpen);
-        legacy.put("lomi_project_close", this::projectClose);
-        legacy.put("lomi_panel_focus", this::panelFocus);
-        legacy.put("lomi_panel_close", this::panelClose);
-        legacy.put("lomi_panel_move", this::panelMove);
     }
 }

@@ -10,18 +10,16 @@ import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.projects.Workspace;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.session.SessionSpecs;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code lomi_workspace_list} and {@code lomi_connect}. Only workspaces of granted projects exist
@@ -32,10 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class WorkspaceCalls {
 
-    static final int DEFAULT_LIMIT = 100;
-    static final int MAX_LIMIT = 500;
     private static final Pattern CURSOR = Pattern.compile("([0-9]{1,18}):([0-9]{1,9}):([^:]{1,64})");
-    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final Projects projects;
     private final Ledger ledger;
@@ -50,50 +45,26 @@ final class WorkspaceCalls {
         this.clock = clock;
     }
 
-    ObjectNode list(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "limit", "cursor");
-        int limit = args.integer("limit", 1, MAX_LIMIT, OptionalInt.of(DEFAULT_LIMIT));
+    SessionSpecs.Workspaces list(Session session, SessionSpecs.WorkspaceList input) {
         Snapshot snapshot = snapshot(session);
-        int offset = args.optionalString("cursor").map(cursor -> offsetOf(cursor, snapshot.revision)).orElse(0);
-        int end = Math.min(snapshot.workspaces.size(), offset + limit);
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "workspace_list");
-        data.put("domainRevision", Long.toString(snapshot.revision));
-        ArrayNode list = data.putArray("workspaces");
-        for (Listed listed : snapshot.workspaces.subList(Math.min(offset, end), end)) {
-            ObjectNode item = list.addObject();
-            item.put("workspaceId", listed.workspace.id().value());
-            item.put("projectId", listed.project.id().value());
-            item.put("name", listed.workspace.name());
-            item.put("projectName", listed.project.name());
-            item.put("projectPath", listed.project.root().toString());
-        }
+        int offset = input.cursor().map(cursor -> offsetOf(cursor, snapshot.revision)).orElse(0);
+        int end = Math.min(snapshot.workspaces.size(), offset + input.limit());
+        List<SessionSpecs.ListedWorkspace> page = snapshot.workspaces.subList(Math.min(offset, end), end).stream()
+                .map(listed -> new SessionSpecs.ListedWorkspace(listed.workspace.id(), listed.project.id(), listed.workspace.name(),
+                        listed.project.name(), listed.project.root().toString()))
+                .toList();
         boolean hasMore = end < snapshot.workspaces.size();
-        data.put("hasMore", hasMore);
-        if (hasMore) {
-            data.put("nextCursor", snapshot.revision + ":" + end + ":" + runtime.instanceId());
-        } else {
-            data.putNull("nextCursor");
-        }
-        return data;
+        return new SessionSpecs.Workspaces(Decimal.of(snapshot.revision), page, hasMore,
+                hasMore ? Optional.of(snapshot.revision + ":" + end + ":" + runtime.instanceId()) : Optional.empty());
     }
 
     /** Selects a granted workspace; the session's retry epoch is issued once and returned again while valid. */
-    ObjectNode connect(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId");
-        Listed listed = resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
+    SessionSpecs.Connection connect(Session session, SessionSpecs.Connect input) {
+        Listed listed = resolve(session, input.workspaceId());
         RetryEpoch epoch = epochs.compute(session.id(),
                 (id, issued) -> issued != null && clock.instant().isBefore(issued.expiresAt()) ? issued : ledger.issueEpoch(id));
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "connection");
-        data.put("instanceId", runtime.instanceId());
-        data.put("workspaceId", listed.workspace.id().value());
-        data.put("projectId", listed.project.id().value());
-        data.put("retryEpoch", epoch.id().value());
-        data.put("retryEpochExpiresAt", epoch.expiresAt().toString());
-        ArrayNode scopes = data.putArray("scopes");
-        session.grant().scopes().stream().sorted().forEach(scopes::add);
-        return data;
+        return new SessionSpecs.Connection(runtime.instanceId(), listed.workspace.id(), listed.project.id(), epoch.id(),
+                epoch.expiresAt().toString(), session.grant().scopes().stream().sorted().toList());
     }
 
     /** The granted workspace with this id, or TARGET_NOT_FOUND (unknown and forbidden look the same). */
@@ -131,7 +102,7 @@ final class WorkspaceCalls {
     private int offsetOf(String cursor, long revision) {
         Matcher matcher = CURSOR.matcher(cursor);
         if (!matcher.matches()) {
-            throw Arguments.invalid("cursor is not a workspace_list cursor");
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor is not a workspace_list cursor");
         }
         if (Long.parseLong(matcher.group(1)) != revision || !matcher.group(3).equals(runtime.instanceId())) {
             throw new LomiException(ErrorCode.CURSOR_EXPIRED, "the workspaces changed since this cursor (domainRevision is now "
@@ -146,11 +117,11 @@ final class WorkspaceCalls {
 
     /** Registers the handlers of the tools this class serves. */
     void register(ToolHandlers handlers) {
+        handlers.on(SessionSpecs.WORKSPACE_LIST, this::list);
+        handlers.on(SessionSpecs.CONNECT, this::connect);
     }
 
     /** The tools of this class not yet bound through their declarations. */
     void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-        legacy.put("lomi_workspace_list", this::list);
-        legacy.put("lomi_connect", this::connect);
     }
 }

@@ -5,7 +5,16 @@ import dev.lomicontrol.ipc.BrokerClient.State;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ipc.IpcJson;
 import java.nio.file.Path;
-import tools.jackson.databind.node.ArrayNode;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.HostQualification;
+import dev.lomicontrol.tools.ToolCatalog;
+import dev.lomicontrol.tools.ToolSpec;
+import dev.lomicontrol.tools.session.SessionSpecs;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -30,34 +39,40 @@ final class StatusReport {
 
     ObjectNode status() {
         State state = connector.state();
-        ObjectNode data = McpJson.object();
-        data.put("kind", "status");
-        data.put("phase", state.phase().wire());
-        data.put("detail", state.detail());
-        identity(data, state);
-        data.put("controlApiVersion", Envelope.CONTROL_API_VERSION);
-        data.put("ipcVersion", IpcJson.IPC_VERSION);
-        data.put("helperVersion", Protocol.version());
-        ArrayNode capabilities = data.putArray("capabilities");
-        for (ToolDefinition tool : catalog.all()) {
-            ObjectNode capability = capabilities.addObject();
-            capability.put("name", tool.name());
-            capability.put("scope", tool.scope().orElse(null));
-            capability.put("available", tool.answeredBy() == ToolDefinition.AnsweredBy.HELPER || state.phase() == Phase.CONNECTED);
+        return (ObjectNode) Encoder.encode(new SessionSpecs.Status(phase(state), state.detail(), state.pairingRequestId(), state.instanceId(),
+                Envelope.CONTROL_API_VERSION, IpcJson.IPC_VERSION, Protocol.version(), capabilities(state.phase() == Phase.CONNECTED)));
+    }
+
+    /**
+     * One entry per tool, from the declarations (a helper tool is always available; a broker tool once
+     * connected and when this host can serve it). Tools of the helper's catalog not declared yet
+     * follow, from their legacy definitions, until every domain is declared.
+     */
+    private List<SessionSpecs.Capability> capabilities(boolean connected) {
+        List<SessionSpecs.Capability> capabilities = new ArrayList<>();
+        Set<String> declared = new HashSet<>();
+        for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
+            declared.add(spec.name());
+            boolean available = spec.helperAnswers() || connected && HostQualification.reason(spec.host()).isEmpty();
+            capabilities.add(new SessionSpecs.Capability(spec.name(), Optional.of(spec.scope()).filter(scope -> !scope.isEmpty()), available));
         }
-        return data;
+        for (ToolDefinition tool : catalog.all()) {
+            if (!declared.contains(tool.name())) {
+                capabilities.add(new SessionSpecs.Capability(tool.name(), tool.scope(),
+                        tool.answeredBy() == ToolDefinition.AnsweredBy.HELPER || connected));
+            }
+        }
+        return capabilities;
     }
 
     ObjectNode diagnostics() {
         State state = connector.state();
-        ObjectNode data = McpJson.object();
-        data.put("kind", "diagnostics");
-        data.put("phase", state.phase().wire());
-        data.put("detail", state.detail());
-        data.put("nextStep", nextStep(state));
-        identity(data, state);
-        data.put("discoveryFile", connector.discoveryFile().map(Path::toString).orElse(null));
-        return data;
+        return (ObjectNode) Encoder.encode(new SessionSpecs.Diagnostics(phase(state), state.detail(), nextStep(state), state.pairingRequestId(),
+                state.instanceId(), connector.discoveryFile().map(Path::toString)));
+    }
+
+    private static SessionSpecs.Phase phase(State state) {
+        return SessionSpecs.Phase.valueOf(state.phase().name());
     }
 
     static String nextStep(State state) {
@@ -77,10 +92,5 @@ final class StatusReport {
                 return "Start the broker with 'lomi-control serve' and make sure this client was registered with "
                         + "'lomi-control console client register <client>' against the same data directory; the helper retries by itself.";
         }
-    }
-
-    private static void identity(ObjectNode data, State state) {
-        data.put("pairingRequestId", state.pairingRequestId().orElse(null));
-        data.put("instanceId", state.instanceId().orElse(null));
     }
 }

@@ -80,7 +80,7 @@ final class ToolCalls {
             return done(CallResults.error(ErrorCode.HOST_UNQUALIFIED, tool.name() + ": " + unqualified.get(), version));
         }
         if (tool.answeredBy() == ToolDefinition.AnsweredBy.HELPER) {
-            return done(CallResults.ok(tool.name().equals(SessionTools.STATUS) ? status.status() : status.diagnostics(), version));
+            return done(CallResults.ok(tool.name().equals(dev.lomicontrol.tools.session.SessionSpecs.STATUS.name()) ? status.status() : status.diagnostics(), version));
         }
         return new Plan.Forward(tool, arguments);
     }

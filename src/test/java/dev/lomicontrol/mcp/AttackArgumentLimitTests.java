@@ -45,7 +45,7 @@ class AttackArgumentLimitTests {
             JsonNode result = call(++id, tool.name(), arguments.toString());
 
             assertThat(result.at("/structuredContent/code").asString()).as("%s: %s", tool.name(), result).isEqualTo("INVALID_ARGUMENT");
-            assertThat(result.at("/structuredContent/message").asString()).as(tool.name()).contains("arguments.surprise");
+            assertThat(result.at("/structuredContent/message").asString()).as(tool.name()).contains("surprise");
         }
     }
 
