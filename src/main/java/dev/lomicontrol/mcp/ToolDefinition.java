@@ -67,7 +67,7 @@ record ToolDefinition(
     static ToolDefinition of(ToolSpec<?> spec) {
         Effect effect = spec.effect() == dev.lomicontrol.tools.Effect.RO ? Effect.RO : spec.effect() == dev.lomicontrol.tools.Effect.OP ? Effect.OP : Effect.MUT;
         return new ToolDefinition(spec.name(), spec.title(), spec.description(), spec.inputSchema(), spec.outputSchema(), effect,
-                Optional.of(spec.scope()), Optional.empty(), spec.helperAnswers() ? AnsweredBy.HELPER : AnsweredBy.BROKER, Optional.of(spec));
+                Optional.of(spec.scope()).filter(scope -> !scope.isEmpty()), Optional.empty(), spec.helperAnswers() ? AnsweredBy.HELPER : AnsweredBy.BROKER, Optional.of(spec));
     }
 
     /** The MCP annotations: the declaration's hints, or (not yet declared tools) what the effect implies. */
