@@ -264,20 +264,27 @@ final class FileCalls {
                     rename.expectedDirectoryRevision().value(), parent);
         }
         if (operation instanceof FileSpecs.Move move) {
-            return new Change("move", path, EntryKind.FILE, destination(move.targetRelativePath()), move.expectedDiskRevision().value(), parent);
+            return new Change("move", path, EntryKind.FILE, destination(path, move.targetRelativePath(), EntryKind.FILE), move.expectedDiskRevision().value(), parent);
         }
         if (operation instanceof FileSpecs.MoveDirectory move) {
-            return new Change("move_directory", path, EntryKind.DIRECTORY, destination(move.targetRelativePath()),
+            return new Change("move_directory", path, EntryKind.DIRECTORY, destination(path, move.targetRelativePath(), EntryKind.DIRECTORY),
                     move.expectedDirectoryRevision().value(), parent);
         }
         FileSpecs.Trash trash = (FileSpecs.Trash) operation;
         return new Change("trash", path, kind(trash.kind()), path, trash.expectedEntryRevision().value(), parent);
     }
 
-    private static RelativePath destination(String target) {
+    /** The destination of a move, refused before any receipt where the reference refuses it: onto itself, a directory into itself. */
+    private static RelativePath destination(RelativePath path, String target, EntryKind kind) {
         RelativePath destination = RelativePath.parse(target);
         if (destination.isRoot()) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "arguments.operation.targetRelativePath: is the destination path, not the project root");
+        }
+        if (kind == EntryKind.DIRECTORY && destination.startsWith(path)) {
+            throw new LomiException(ErrorCode.SCOPE_DENIED, "a directory cannot be moved onto or into itself");
+        }
+        if (destination.equals(path)) {
+            throw new LomiException(ErrorCode.REVISION_CONFLICT, "'" + path + "' is already at " + target);
         }
         return destination;
     }
