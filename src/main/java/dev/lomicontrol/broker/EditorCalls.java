@@ -84,7 +84,7 @@ final class EditorCalls {
                 }
                 return Encoder.encode(new EditorSpecs.Opened(Decimal.of(edit.newRevision()), view.workspace().id(), panel.id(), path.toString(),
                         EditorSpecs.Presentation.EDITOR, document.id(), document.bufferRevision(), new Hex64(document.diskRevision()), document.dirty(),
-                        document.encoding().wire(), document.lineEndings().wire(), document.lengthUtf16()));
+                        FileCalls.encoding(document.encoding()), FileCalls.lineEndings(document.lineEndings()), document.lengthUtf16()));
             });
         });
     }
@@ -94,8 +94,8 @@ final class EditorCalls {
         Document document = bound.document;
         TextPage page = document.read(in.startUtf16(), in.maxChars(), in.expectedBufferRevision());
         return new EditorSpecs.Text(bound.listed.workspace().id(), bound.panel.id(), document.path().toString(), document.id(),
-                document.bufferRevision(), new Hex64(document.diskRevision()), document.dirty(), changedOnDisk(bound), document.encoding().wire(),
-                document.lineEndings().wire(), page.text(), page.startUtf16(), page.nextUtf16(), page.totalUtf16(), page.truncated());
+                document.bufferRevision(), new Hex64(document.diskRevision()), document.dirty(), changedOnDisk(bound), FileCalls.encoding(document.encoding()),
+                FileCalls.lineEndings(document.lineEndings()), page.text(), page.startUtf16(), page.nextUtf16(), page.totalUtf16(), page.truncated());
     }
 
     ObjectNode applyEdits(Session session, EditorSpecs.EditsInput in) {

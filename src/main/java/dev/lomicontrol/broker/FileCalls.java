@@ -102,7 +102,7 @@ final class FileCalls {
         DecodedText decoded = TextCodec.decode(snapshot.bytes());
         TextPage page = TextPage.of(decoded.text(), in.startUtf16(), in.maxChars());
         return new FileSpecs.FileText(target.listed.workspace().id(), path.toString(), page.text(), page.startUtf16(), page.nextUtf16(),
-                page.totalUtf16(), page.truncated(), new Hex64(snapshot.diskRevision()), decoded.encoding().wire(), decoded.lineEndings().wire());
+                page.totalUtf16(), page.truncated(), new Hex64(snapshot.diskRevision()), encoding(decoded.encoding()), lineEndings(decoded.lineEndings()));
     }
 
     FileSpecs.Found search(Session session, FileSpecs.SearchInput in) {
@@ -201,6 +201,14 @@ final class FileCalls {
     /** The pinned files of a resolved workspace's project. */
     ProjectFiles folderOf(WorkspaceCalls.Listed listed) {
         return folders.of(listed.project());
+    }
+
+    static FileSpecs.Encoding encoding(dev.lomicontrol.files.TextEncoding encoding) {
+        return FileSpecs.Encoding.valueOf(encoding.name());
+    }
+
+    static FileSpecs.LineEndings lineEndings(dev.lomicontrol.files.LineEndings endings) {
+        return FileSpecs.LineEndings.valueOf(endings.name());
     }
 
     static FileSpecs.EntryType type(EntryKind kind) {

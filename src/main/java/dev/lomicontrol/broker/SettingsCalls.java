@@ -59,7 +59,33 @@ final class SettingsCalls {
             throw new LomiException(ErrorCode.REVISION_CONFLICT, section + " settings are at " + view.settingsRevision() + ", not "
                     + in.expectedRevision().get());
         }
-        return new SettingsSpecs.Snapshot(view.section(), view.values(), view.settingsRevision(), view.section().equals("agentControl"));
+        return new SettingsSpecs.Snapshot(section(view), values(view), view.settingsRevision(), view.section().equals("agentControl"));
+    }
+
+    private static SettingsSpecs.HostSection section(SettingsView view) {
+        switch (view.section()) {
+            case "editor":
+                return SettingsSpecs.HostSection.EDITOR;
+            case "terminal":
+                return SettingsSpecs.HostSection.TERMINAL;
+            default:
+                return SettingsSpecs.HostSection.AGENT_CONTROL;
+        }
+    }
+
+    /** The section's values as its typed record. */
+    private static SettingsSpecs.Values values(SettingsView view) {
+        JsonNode values = view.values();
+        switch (view.section()) {
+            case "editor":
+                return new SettingsSpecs.EditorValues(values.path("tabSize").intValue(), values.path("insertSpaces").booleanValue(),
+                        values.path("insertFinalNewline").booleanValue());
+            case "terminal":
+                return new SettingsSpecs.TerminalValues(values.path("defaultProfile").asString("bash").equals("zsh") ? SettingsSpecs.Profile.ZSH
+                        : SettingsSpecs.Profile.BASH, values.path("scrollbackBytes").intValue());
+            default:
+                return new SettingsSpecs.AgentControlValues(values.path("yolo").asBoolean(false), values.path("instanceId").asString(""));
+        }
     }
 
     /** The reference's tagged patch as the section and {field: value} it changes here, or UNSUPPORTED_CAPABILITY naming what has no meaning. */
@@ -127,7 +153,7 @@ final class SettingsCalls {
             }
         }, summary, shown, operation -> {
             SettingsView after = settings.apply(planned);
-            return Encoder.encode(new SettingsSpecs.Updated(after.section(), after.values(), after.settingsRevision(),
+            return Encoder.encode(new SettingsSpecs.Updated(section(after), values(after), after.settingsRevision(),
                     planned.expectedSettingsRevision(), true));
         });
     }

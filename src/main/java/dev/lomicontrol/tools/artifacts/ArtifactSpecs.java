@@ -50,13 +50,13 @@ public final class ArtifactSpecs {
             implements Durable, LayoutBased {}
 
     @Tag("artifact_imported")
-    public record Imported(@Doc("the new artifact's id (the reference's artifact.id)") String artifactId, Hex64 sha256,
+    public record Imported(@Doc("the new artifact's id (the reference's artifact.id)") @Matches(ARTIFACT) String artifactId, Hex64 sha256,
             @Doc("its size in bytes (a decimal string)") Decimal byteLength, @Doc("when it expires, ISO-8601 UTC (24 h)") String expiresAt) {}
 
     public record ReadInput(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the artifact") @Matches(ARTIFACT) String artifactId) {}
 
     @Tag("artifact")
-    public record Read(@Doc("the reference's artifact.id") String artifactId, @Doc("application/octet-stream") String mediaType, Hex64 sha256,
+    public record Read(@Doc("the reference's artifact.id") @Matches(ARTIFACT) String artifactId, @Doc("application/octet-stream") String mediaType, Hex64 sha256,
             @Doc("its size in bytes (a decimal string)") Decimal byteLength, @Doc("the project file it was copied from") String sourceRelativePath,
             @Doc("ISO-8601 UTC") String createdAt, @Doc("ISO-8601 UTC") String expiresAt,
             @Doc("whether the source file changed (or became unreadable) since the import") boolean sourceChanged,
@@ -71,7 +71,7 @@ public final class ArtifactSpecs {
             implements Durable, LayoutBased {}
 
     @Tag("artifact_exported")
-    public record Exported(String artifactId, @Doc("the file written") String relativePath, @Doc("its diskRevision") Hex64 diskRevision,
+    public record Exported(@Matches(ARTIFACT) String artifactId, @Doc("the file written") String relativePath, @Doc("its diskRevision") Hex64 diskRevision,
             @Doc("the directoryRevision of its parent afterwards") Hex64 parentRevision) {}
 
     public static final ToolSpec<ImportInput> IMPORT = ToolSpec.operation("lomi_artifact_import", "Import an artifact", "artifact.import", "--I-",

@@ -1,5 +1,7 @@
 package dev.lomicontrol.tools.editor;
 
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.WorkspaceId;
@@ -48,10 +50,11 @@ public final class EditorSpecs {
     @Tag("editor_opened")
     public record Opened(@Doc("the layout revision after the change") Decimal domainRevision, WorkspaceId workspaceId,
             @Doc("the editor panel showing the document") String panelId, @Doc("the file") String relativePath,
-            @Doc("always editor here") Presentation presentation, @Doc("the shared buffer's id") String documentId,
-            @Doc("send it as expectedBufferRevision") String bufferRevision, @Doc("the disk revision the buffer was loaded from") Hex64 diskRevision,
-            @Doc("whether the buffer has unsaved edits") boolean dirty, @Doc("the file's encoding, kept on save") String encoding,
-            @Doc("the file's line endings, restored on save") String lineEndings,
+            @Doc("always editor here") Presentation presentation, @Doc("the shared buffer's id") @Matches(DOCUMENT) String documentId,
+            @Doc("send it as expectedBufferRevision") @Matches(BUFFER) String bufferRevision,
+            @Doc("the disk revision the buffer was loaded from") Hex64 diskRevision,
+            @Doc("whether the buffer has unsaved edits") boolean dirty, @Doc("the file's encoding, kept on save") FileSpecs.Encoding encoding,
+            @Doc("the file's line endings, restored on save") FileSpecs.LineEndings lineEndings,
             @Doc("the buffer's length in UTF-16 code units") int lengthUtf16) {}
 
     public record ReadInput(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the editor panel") Token panelId,
@@ -60,14 +63,24 @@ public final class EditorSpecs {
             @Doc("the bufferRevision of the first page, so that a buffer edited in between is REVISION_CONFLICT; null = absent")
             @Matches(BUFFER) Optional<String> expectedBufferRevision,
             @Doc("where the page starts, in UTF-16 code units (default 0)") @Range(min = 0, max = FileSpecs.MAX_UTF16) @Default("0") int startUtf16,
-            @Doc("at most this many UTF-16 code units (2-8192, default 4096)") @Range(min = 2, max = 8192) @Default("4096") int maxChars) {}
+            @Doc("at most this many UTF-16 code units (2-8192, default 4096)") @Range(min = 2, max = 8192) @Default("4096") int maxChars) {
+
+        public ReadInput {
+            if (startUtf16 > 0 && expectedBufferRevision.isEmpty()) {
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT,
+                        "expectedBufferRevision: is required when startUtf16 > 0 (the bufferRevision of the first page)");
+            }
+        }
+    }
 
     @Tag("editor_text")
-    public record Text(WorkspaceId workspaceId, String panelId, @Doc("the file") String relativePath, String documentId, String bufferRevision,
+    public record Text(WorkspaceId workspaceId, String panelId, @Doc("the file") String relativePath, @Matches(DOCUMENT) String documentId,
+            @Matches(BUFFER) String bufferRevision,
             @Doc("the disk revision the buffer was loaded from or last saved as") Hex64 diskRevision,
             @Doc("whether the buffer has unsaved edits") boolean dirty,
             @Doc("whether the file on disk no longer matches diskRevision (the reference's conflict)") boolean changedOnDisk,
-            @Doc("the file's encoding") String encoding, @Doc("the file's line endings (the buffer itself is LF)") String lineEndings,
+            @Doc("the file's encoding") FileSpecs.Encoding encoding,
+            @Doc("the file's line endings (the buffer itself is LF)") FileSpecs.LineEndings lineEndings,
             @Doc("the page of the LF-normalized buffer (the reference's content)") String text, int startUtf16, int nextUtf16, int totalUtf16,
             boolean truncated) {}
 
@@ -86,8 +99,9 @@ public final class EditorSpecs {
             implements Durable, LayoutBased {}
 
     @Tag("editor_edited")
-    public record Edited(String documentId, @Doc("the buffer revision the edits were based on") String previousBufferRevision,
-            @Doc("the buffer revision afterwards") String bufferRevision, @Doc("the disk revision the buffer was loaded from") Hex64 diskRevision,
+    public record Edited(@Matches(DOCUMENT) String documentId,
+            @Doc("the buffer revision the edits were based on") @Matches(BUFFER) String previousBufferRevision,
+            @Doc("the buffer revision afterwards") @Matches(BUFFER) String bufferRevision, @Doc("the disk revision the buffer was loaded from") Hex64 diskRevision,
             @Doc("the buffer's length afterwards") int lengthUtf16, boolean dirty, @Doc("how many edits were applied") int editCount) {}
 
     public record SaveInput(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the editor panel") Token panelId,
@@ -100,7 +114,8 @@ public final class EditorSpecs {
             implements Durable, LayoutBased {}
 
     @Tag("editor_saved")
-    public record Saved(String documentId, @Doc("the buffer revision saved (the reference's savedBufferRevision)") String bufferRevision,
+    public record Saved(@Matches(DOCUMENT) String documentId,
+            @Doc("the buffer revision saved (the reference's savedBufferRevision)") @Matches(BUFFER) String bufferRevision,
             @Doc("the disk revision the save replaced") Hex64 previousDiskRevision, @Doc("the file's disk revision afterwards") Hex64 diskRevision,
             @Doc("bytes written (a decimal string)") Decimal byteLength) {}
 

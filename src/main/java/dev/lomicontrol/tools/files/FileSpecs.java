@@ -16,6 +16,7 @@ import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.Range;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.Tagged;
+import dev.lomicontrol.tools.WireName;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,17 @@ public final class FileSpecs {
     public static final int MAX_GLOBS = 32;
 
     public enum EntryType { FILE, DIRECTORY }
+
+    /** A text file's encoding (a BOM decides the utf-16 ones). */
+    public enum Encoding {
+        @WireName("utf-8") UTF_8,
+        @WireName("utf-8-bom") UTF_8_BOM,
+        @WireName("utf-16le") UTF_16LE,
+        @WireName("utf-16be") UTF_16BE
+    }
+
+    /** A text's line endings. */
+    public enum LineEndings { NONE, LF, CRLF, CR, MIXED }
 
     // --- lomi_files_list
 
@@ -79,7 +91,7 @@ public final class FileSpecs {
         public ReadInput {
             if (startUtf16 > 0 && expectedDiskRevision.isEmpty()) {
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT,
-                        "reading from startUtf16 > 0 needs expectedDiskRevision (the diskRevision of the first page)");
+                        "expectedDiskRevision: is required when startUtf16 > 0 (the diskRevision of the first page)");
             }
         }
     }
@@ -87,11 +99,11 @@ public final class FileSpecs {
     @Tag("file_text")
     public record FileText(WorkspaceId workspaceId, @Doc("the file") String relativePath,
             @Doc("the page, with the file's own line endings (the reference's content)") String text,
-            @Doc("where this page starts") int startUtf16, @Doc("where the next page starts") int nextUtf16,
-            @Doc("the whole text's length in UTF-16 code units") int totalUtf16, @Doc("whether text follows this page") boolean truncated,
+            @Doc("where this page starts") @Range(min = 0, max = Integer.MAX_VALUE) int startUtf16,
+            @Doc("where the next page starts") @Range(min = 0, max = Integer.MAX_VALUE) int nextUtf16,
+            @Doc("the whole text's length in UTF-16 code units") @Range(min = 0, max = Integer.MAX_VALUE) int totalUtf16, @Doc("whether text follows this page") boolean truncated,
             @Doc("SHA-256 of the file's bytes; send it as expectedDiskRevision") Hex64 diskRevision,
-            @Doc("utf-8, utf-8-bom, utf-16le or utf-16be (a BOM decides the utf-16 ones)") String encoding,
-            @Doc("none, lf, crlf, cr or mixed") String lineEndings) {}
+            @Doc("the file's encoding") Encoding encoding, @Doc("the file's line endings") LineEndings lineEndings) {}
 
     // --- lomi_files_search
 
@@ -146,8 +158,9 @@ public final class FileSpecs {
                     + "null = a new search") @Len(min = 1, max = 80) Optional<String> cursor) {}
 
     public record Match(@Doc("the file") String relativePath, @Doc("the file's revision when it was searched") Hex64 diskRevision,
-            @Doc("one-based line") int line, @Doc("one-based UTF-16 column (the reference's column)") int columnUtf16,
-            @Doc("the match's length in UTF-16 code units (the reference's length)") int lengthUtf16,
+            @Doc("one-based line") @Range(min = 1, max = Integer.MAX_VALUE) int line,
+            @Doc("one-based UTF-16 column (the reference's column)") @Range(min = 1, max = Integer.MAX_VALUE) int columnUtf16,
+            @Doc("the match's length in UTF-16 code units (the reference's length)") @Range(min = 0, max = Integer.MAX_VALUE) int lengthUtf16,
             @Doc("the matching line (shortened when long)") String preview) {}
 
     @Tag("files_search")
@@ -155,8 +168,8 @@ public final class FileSpecs {
             @Doc("the matches of this page, file by file") List<Match> matches,
             @Doc("whether a search budget (256 matches, 32 MiB, 10,000 entries, 15 s) stopped the search early (the reference's limited)")
             boolean truncated,
-            @Doc("how many files were searched") int filesScanned,
-            @Doc("how many files or lines were skipped (too large, not text)") int skipped,
+            @Doc("how many files were searched") @Range(min = 0, max = Integer.MAX_VALUE) int filesScanned,
+            @Doc("how many files or lines were skipped (too large, not text)") @Range(min = 0, max = Integer.MAX_VALUE) int skipped,
             @Doc("whether another page of this search follows") boolean hasMore,
             @Doc("cursor of the next page (valid 60 s); null on the last page") Optional<String> nextCursor) {}
 

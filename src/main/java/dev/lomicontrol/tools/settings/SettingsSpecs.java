@@ -11,10 +11,12 @@ import dev.lomicontrol.tools.Doc;
 import dev.lomicontrol.tools.Durable;
 import dev.lomicontrol.tools.LayoutBased;
 import dev.lomicontrol.tools.Len;
+import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.Range;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.Tagged;
 import dev.lomicontrol.tools.ToolSpec;
+import dev.lomicontrol.tools.Untagged;
 import dev.lomicontrol.tools.WireName;
 import java.util.List;
 import java.util.Optional;
@@ -54,11 +56,36 @@ public final class SettingsSpecs {
         }
     }
 
+    /** A settingsRevision: {@code <section>:<n>}. */
+    public static final String REVISION = "(editor|terminal|agentControl):(0|[1-9][0-9]{0,14})";
+
+    /** The sections this host has. */
+    public enum HostSection {
+        EDITOR, TERMINAL,
+        @WireName("agentControl") AGENT_CONTROL
+    }
+
+    /** The shells a terminal can start. */
+    public enum Profile { BASH, ZSH }
+
+    /** A section's values: exactly its fields. */
+    @Untagged
+    public sealed interface Values {}
+
+    public record EditorValues(@Doc("spaces per tab, reported to agents (the broker never reformats)") @Range(min = 1, max = 16) int tabSize,
+            @Doc("indent with spaces") boolean insertSpaces, @Doc("a save ends a non-empty text with a newline") boolean insertFinalNewline)
+            implements Values {}
+
+    public record TerminalValues(@Doc("the shell of new terminals") Profile defaultProfile,
+            @Doc("output kept per terminal, in bytes") @Range(min = 65_536, max = 4_194_304) int scrollbackBytes) implements Values {}
+
+    public record AgentControlValues(@Doc("whether the admin approves every operation at once (YOLO)") boolean yolo,
+            @Doc("this broker's instance") String instanceId) implements Values {}
+
     @Tag("settings")
-    public record Snapshot(@Doc("the section read") String section,
-            @Doc("every field of the section with its value (editor: tabSize, insertSpaces, insertFinalNewline; terminal: defaultProfile, "
-                    + "scrollbackBytes)") JsonNode values,
-            @Doc("the compare-and-set token '<section>:<n>' (the reference's revision); send it as expectedSettingsRevision") String settingsRevision,
+    public record Snapshot(@Doc("the section read") HostSection section, @Doc("every field of the section with its value") Values values,
+            @Doc("the compare-and-set token '<section>:<n>' (the reference's revision); send it as expectedSettingsRevision") @Matches(REVISION)
+            String settingsRevision,
             @Doc("whether the section is a read-only view (agentControl)") boolean readOnly) {}
 
     /** The reference's built-in themes. */
@@ -186,9 +213,9 @@ public final class SettingsSpecs {
             implements Durable, LayoutBased {}
 
     @Tag("settings_updated")
-    public record Updated(@Doc("the section changed") String section, @Doc("every field of the section afterwards") JsonNode values,
-            @Doc("the section's revision afterwards (the reference's storedRevision)") String settingsRevision,
-            @Doc("the revision the change was based on (the reference's previousStoredRevision)") String previousSettingsRevision,
+    public record Updated(@Doc("the section changed") HostSection section, @Doc("every field of the section afterwards") Values values,
+            @Doc("the section's revision afterwards (the reference's storedRevision)") @Matches(REVISION) String settingsRevision,
+            @Doc("the revision the change was based on (the reference's previousStoredRevision)") @Matches(REVISION) String previousSettingsRevision,
             @Doc("always true: the admin approved and it was applied") boolean applied) {}
 
     /** The reference's pages of the Settings window, plus editor (ours). */
