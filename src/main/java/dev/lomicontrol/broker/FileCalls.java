@@ -265,10 +265,12 @@ final class FileCalls {
             return new Change("create", path, kind(create.kind()), path, "", parent);
         }
         if (operation instanceof FileSpecs.Rename rename) {
-            return new Change("rename", path, EntryKind.FILE, path.parent().child(name(rename.newName())), rename.expectedDiskRevision().value(), parent);
+            return new Change("rename", path, EntryKind.FILE, same(path, path.parent().child(name(rename.newName())), EntryKind.FILE),
+                    rename.expectedDiskRevision().value(), parent);
         }
         if (operation instanceof FileSpecs.RenameDirectory rename) {
-            return new Change("rename_directory", path, EntryKind.DIRECTORY, path.parent().child(name(rename.newName())),
+            return new Change("rename_directory", path, EntryKind.DIRECTORY,
+                    same(path, path.parent().child(name(rename.newName())), EntryKind.DIRECTORY),
                     rename.expectedDirectoryRevision().value(), parent);
         }
         if (operation instanceof FileSpecs.Move move) {
@@ -288,11 +290,16 @@ final class FileCalls {
         if (destination.isRoot()) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "arguments.operation.targetRelativePath: is the destination path, not the project root");
         }
+        return same(path, destination, kind);
+    }
+
+    /** As the reference (a rename is a move beside it): onto itself is REVISION_CONFLICT for a file, SCOPE_DENIED for a directory. */
+    private static RelativePath same(RelativePath path, RelativePath destination, EntryKind kind) {
         if (kind == EntryKind.DIRECTORY && destination.startsWith(path)) {
             throw new LomiException(ErrorCode.SCOPE_DENIED, "a directory cannot be moved onto or into itself");
         }
         if (destination.equals(path)) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "'" + path + "' is already at " + target);
+            throw new LomiException(ErrorCode.REVISION_CONFLICT, "'" + path + "' is already at " + destination);
         }
         return destination;
     }

@@ -185,6 +185,13 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
                 + "\"expectedDirectoryRevision\":\"" + dirRevision("dest") + "\",\"expectedParentRevision\":\"" + dirRevision("") + "\"}"));
         assertThat(dir.path("state").asString()).as("%s", dir).isEqualTo("succeeded");
         assertThat(root.resolve("out")).isDirectory();
+
+        assertThat(refused(session, "lomi_files_mutate", mutate("{\"type\":\"rename\",\"relativePath\":\"read.md\",\"newName\":\"read.md\","
+                + "\"expectedDiskRevision\":\"" + diskRevision("read.md") + "\",\"expectedParentRevision\":\"" + dirRevision("") + "\"}")))
+                .as("a file renamed onto itself, as the reference").isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(refused(session, "lomi_files_mutate", mutate("{\"type\":\"rename_directory\",\"relativePath\":\"out\",\"newName\":\"out\","
+                + "\"expectedDirectoryRevision\":\"" + dirRevision("out") + "\",\"expectedParentRevision\":\"" + dirRevision("") + "\"}")))
+                .as("a directory renamed onto itself, as the reference").isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 
     // --- editor
