@@ -11,9 +11,12 @@ import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import java.util.Base64;
 import java.util.Optional;
-import java.util.regex.Pattern;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.Hex64;
+import dev.lomicontrol.tools.HostNeed;
+import dev.lomicontrol.tools.HostQualification;
+import dev.lomicontrol.tools.artifacts.ArtifactSpecs;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,9 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class ArtifactCalls {
 
     static final int INLINE_BYTES = 64 * 1024;
-    private static final Pattern DECIMAL = Pattern.compile("0|[1-9][0-9]{0,17}");
-    private static final Pattern ARTIFACT = Pattern.compile("art-[0-9a-f]{16}");
-    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    static final String MEDIA_TYPE = "application/octet-stream";
 
     private final ArtifactStore store;
     private final FileCalls files;
@@ -39,102 +40,66 @@ final class ArtifactCalls {
         this.layout = layout;
     }
 
-    ObjectNode importFile(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "relativePath", "kind", "expectedByteLength", "expectedSha256",
-                "expectedRevision"));
-        FileCalls.Resolved target = files.resolve(session, args);
-        RelativePath path = RelativePath.parse(args.requiredString("relativePath"));
-        args.choice("kind", Optional.of("file"), "file");
-        String lengthText = args.requiredString("expectedByteLength");
-        if (!DECIMAL.matcher(lengthText).matches()) {
-            throw Arguments.invalid("expectedByteLength is a decimal byte count");
+    ObjectNode importFile(Session session, ArtifactSpecs.ImportInput in) {
+        FileCalls.Resolved target = files.resolve(session, in.workspaceId());
+        RelativePath path = RelativePath.parse(in.relativePath());
+        if (in.kind() == ArtifactSpecs.ImportKind.ANDROID_APK) {
+            throw new LomiException(ErrorCode.HOST_UNQUALIFIED, "kind android_apk: an APK artifact is only for installing on a managed Android "
+                    + "emulator, and " + HostQualification.reason(HostNeed.ANDROID).orElse("the Android tools are not available") + "; use kind file");
         }
-        long length = Long.parseLong(lengthText);
-        String sha = FileCalls.sha256(args.requiredString("expectedSha256"));
-        long expected = Revisions.expected(args);
+        long length = in.expectedByteLength();
+        String sha = in.expectedSha256().value();
+        long expected = in.expectedRevision().asLong();
         String owner = session.id().value();
-        return runner.immediate(LayoutCalls.request(session, "lomi_artifact_import", arguments, args, target.listed(), path.toString(), expected),
+        return runner.immediate(OperationRunner.Request.of(session, ArtifactSpecs.IMPORT, in, target.listed(), path.toString(), expected),
                 () -> Revisions.require(expected, layout.revision()), operation -> {
                     Artifact artifact = store.importFile(owner, target.listed().project().id().value(), target.files(), path, length, sha);
-                    ObjectNode result = JSON.objectNode();
-                    result.put("kind", "artifact_imported");
-                    result.put("artifactId", artifact.id());
-                    result.put("sha256", artifact.sha256());
-                    result.put("byteLength", Long.toString(artifact.byteLength()));
-                    result.put("expiresAt", artifact.expiresAt().toString());
-                    return result;
+                    return Encoder.encode(new ArtifactSpecs.Imported(artifact.id(), new Hex64(artifact.sha256()), Decimal.of(artifact.byteLength()),
+                            artifact.expiresAt().toString()));
                 });
     }
 
-    ObjectNode read(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId", "artifactId");
-        FileCalls.Resolved target = files.resolve(session, args);
-        ArtifactRead read = store.read(session.id().value(), artifactId(args), target.files());
+    ArtifactSpecs.Read read(Session session, ArtifactSpecs.ReadInput in) {
+        FileCalls.Resolved target = files.resolve(session, in.workspaceId());
+        ArtifactRead read = store.read(session.id().value(), in.artifactId(), target.files());
         Artifact artifact = read.artifact();
         if (!artifact.projectKey().equals(target.listed().project().id().value())) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no artifact " + artifact.id() + " in this project");
         }
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "artifact");
-        data.put("artifactId", artifact.id());
-        data.put("sha256", artifact.sha256());
-        data.put("byteLength", Long.toString(artifact.byteLength()));
-        data.put("sourceRelativePath", artifact.relativePath());
-        data.put("createdAt", artifact.createdAt().toString());
-        data.put("expiresAt", artifact.expiresAt().toString());
-        data.put("sourceChanged", read.sourceChanged());
         byte[] bytes = read.bytes();
-        if (bytes.length <= INLINE_BYTES) {
-            data.put("contentBase64", Base64.getEncoder().encodeToString(bytes));
-        } else {
-            data.putNull("contentBase64");
-        }
-        return data;
+        return new ArtifactSpecs.Read(artifact.id(), MEDIA_TYPE, new Hex64(artifact.sha256()), Decimal.of(artifact.byteLength()),
+                artifact.relativePath(), artifact.createdAt().toString(), artifact.expiresAt().toString(), read.sourceChanged(),
+                bytes.length <= INLINE_BYTES ? Optional.of(Base64.getEncoder().encodeToString(bytes)) : Optional.empty());
     }
 
-    ObjectNode export(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "artifactId", "expectedSha256", "relativePath",
-                "expectedParentRevision", "expectedRevision"));
-        FileCalls.Resolved target = files.resolve(session, args);
-        String id = artifactId(args);
-        String sha = FileCalls.sha256(args.requiredString("expectedSha256"));
-        RelativePath path = RelativePath.parse(args.requiredString("relativePath"));
-        String parent = FileCalls.sha256(args.requiredString("expectedParentRevision"));
-        long expected = Revisions.expected(args);
+    ObjectNode export(Session session, ArtifactSpecs.ExportInput in) {
+        FileCalls.Resolved target = files.resolve(session, in.workspaceId());
+        String id = in.artifactId();
+        String sha = in.expectedSha256().value();
+        RelativePath path = RelativePath.parse(in.relativePath());
+        String parent = in.expectedParentRevision().value();
+        long expected = in.expectedRevision().asLong();
         String owner = session.id().value();
-        return runner.immediate(LayoutCalls.request(session, "lomi_artifact_export", arguments, args, target.listed(), id + ":" + path, expected), () -> {
+        return runner.immediate(OperationRunner.Request.of(session, ArtifactSpecs.EXPORT, in, target.listed(), id + ":" + path, expected), () -> {
             Revisions.require(expected, layout.revision());
             if (!target.files().directoryRevision(path.parent()).equals(parent)) {
                 throw new LomiException(ErrorCode.REVISION_CONFLICT, "the target directory changed since expectedParentRevision; list it again");
             }
         }, operation -> {
             Mutation done = store.export(owner, id, sha, target.files(), path, parent);
-            ObjectNode result = JSON.objectNode();
-            result.put("kind", "artifact_exported");
-            result.put("artifactId", id);
-            result.put("relativePath", done.relativePath());
-            result.put("diskRevision", done.diskRevision().orElse(""));
-            result.put("parentRevision", done.parentRevision());
-            return result;
+            return Encoder.encode(new ArtifactSpecs.Exported(id, done.relativePath(), new Hex64(done.diskRevision().orElseThrow()),
+                    new Hex64(done.parentRevision())));
         });
-    }
-
-    private static String artifactId(Arguments args) {
-        String id = args.requiredString("artifactId");
-        if (!ARTIFACT.matcher(id).matches()) {
-            throw Arguments.invalid("artifactId is art- followed by 16 hex characters");
-        }
-        return id;
     }
 
     /** Registers the handlers of the tools this class serves. */
     void register(ToolHandlers handlers) {
+        handlers.on(ArtifactSpecs.IMPORT, this::importFile);
+        handlers.on(ArtifactSpecs.READ, this::read);
+        handlers.on(ArtifactSpecs.EXPORT, this::export);
     }
 
     /** The tools of this class not yet bound through their declarations. */
     void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-        legacy.put("lomi_artifact_import", this::importFile);
-        legacy.put("lomi_artifact_read", this::read);
-        legacy.put("lomi_artifact_export", this::export);
     }
 }

@@ -15,14 +15,16 @@ import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.projects.WorkspaceView;
 import dev.lomicontrol.settings.Settings;
-import java.util.ArrayList;
+import dev.lomicontrol.core.WorkspaceId;
+import dev.lomicontrol.files.ProjectFiles;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.Hex64;
+import dev.lomicontrol.tools.Token;
+import dev.lomicontrol.tools.editor.EditorSpecs;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.regex.Pattern;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -34,18 +36,14 @@ import tools.jackson.databind.node.ObjectNode;
 final class EditorCalls {
 
     static final int MAX_DOCUMENTS = 64;
-    private static final Pattern BUFFER_REVISION = Pattern.compile("doc-[0-9a-f]{16}:[0-9]{1,16}");
-    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final Documents documents;
-    private final PanelTargets panels;
     private final FileCalls files;
     private final OperationRunner runner;
     private final Layout layout;
 
     EditorCalls(Documents documents, Settings settings, PanelTargets panels, FileCalls files, OperationRunner runner, Layout layout) {
         this.documents = documents;
-        this.panels = panels;
         this.files = files;
         this.runner = runner;
         this.layout = layout;
@@ -58,17 +56,17 @@ final class EditorCalls {
     }
 
     /** Opens (or reveals) a project file in the shared editor; one panel per document and workspace. */
-    ObjectNode open(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "relativePath", "presentation", "expectedRevision"));
-        FileCalls.Resolved target = files.resolve(session, args);
-        RelativePath path = RelativePath.parse(args.requiredString("relativePath"));
-        String presentation = args.choice("presentation", Optional.of("editor"), "editor", "preview", "split");
-        if (!presentation.equals("editor")) {
-            throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "presentation " + presentation + " (image previews) is not available on this host");
+    ObjectNode open(Session session, EditorSpecs.OpenInput in) {
+        FileCalls.Resolved target = files.resolve(session, in.workspaceId());
+        RelativePath path = RelativePath.parse(in.relativePath());
+        if (in.presentation() != EditorSpecs.Presentation.EDITOR) {
+            throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "presentation " + in.presentation().name().toLowerCase(java.util.Locale.ROOT)
+                    + " renders Markdown, SVG or an image in a native preview pane, and this host has no window to render it in; open the file "
+                    + "with presentation editor (text) or read its bytes with lomi_files_read / lomi_artifact_import");
         }
-        long expected = Revisions.expected(args);
+        long expected = in.expectedRevision().asLong();
         String projectKey = target.listed().project().id().value();
-        return runner.immediate(LayoutCalls.request(session, "lomi_editor_open", arguments, args, target.listed(), path.toString(), expected), () -> {
+        return runner.immediate(OperationRunner.Request.of(session, EditorSpecs.OPEN, in, target.listed(), path.toString(), expected), () -> {
             Revisions.require(expected, layout.revision());
             target.files().read(path);
         }, operation -> {
@@ -84,90 +82,56 @@ final class EditorCalls {
                     panel = edit.addPanel(view.workspace().id(), PanelKind.EDITOR, path.name(), Optional.empty(), Optional.of(session.id().value()),
                             Optional.empty(), path.toString(), Optional.of(document.id()));
                 }
-                ObjectNode result = LayoutCalls.result("editor_opened", edit.newRevision());
-                result.put("workspaceId", view.workspace().id().value());
-                result.put("panelId", panel.id());
-                describe(result, document);
-                return result;
+                return Encoder.encode(new EditorSpecs.Opened(Decimal.of(edit.newRevision()), view.workspace().id(), panel.id(), path.toString(),
+                        EditorSpecs.Presentation.EDITOR, document.id(), document.bufferRevision(), new Hex64(document.diskRevision()), document.dirty(),
+                        FileCalls.encoding(document.encoding()), FileCalls.lineEndings(document.lineEndings()), document.lengthUtf16()));
             });
         });
     }
 
-    ObjectNode read(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId", "panelId", "relativePath", "documentId", "expectedBufferRevision", "startUtf16", "maxChars");
-        Bound bound = bind(session, args);
-        int start = args.integer("startUtf16", 0, Integer.MAX_VALUE, OptionalInt.of(0));
-        int maxChars = args.integer("maxChars", 2, 8192, OptionalInt.of(4096));
-        Optional<String> expected = args.optionalString("expectedBufferRevision").map(EditorCalls::bufferRevision);
-        TextPage page = bound.document.read(start, maxChars, expected);
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "editor_text");
-        data.put("workspaceId", bound.target.workspace().value());
-        data.put("panelId", bound.target.panel().id());
-        data.put("documentId", bound.document.id());
-        data.put("bufferRevision", bound.document.bufferRevision());
-        data.put("diskRevision", bound.document.diskRevision());
-        data.put("dirty", bound.document.dirty());
-        data.put("changedOnDisk", changedOnDisk(bound));
-        data.put("text", page.text());
-        data.put("startUtf16", page.startUtf16());
-        data.put("nextUtf16", page.nextUtf16());
-        data.put("totalUtf16", page.totalUtf16());
-        data.put("truncated", page.truncated());
-        return data;
+    EditorSpecs.Text read(Session session, EditorSpecs.ReadInput in) {
+        Bound bound = bind(session, in.workspaceId(), in.panelId(), in.relativePath(), in.documentId());
+        Document document = bound.document;
+        TextPage page = document.read(in.startUtf16(), in.maxChars(), in.expectedBufferRevision());
+        return new EditorSpecs.Text(bound.listed.workspace().id(), bound.panel.id(), document.path().toString(), document.id(),
+                document.bufferRevision(), new Hex64(document.diskRevision()), document.dirty(), changedOnDisk(bound), FileCalls.encoding(document.encoding()),
+                FileCalls.lineEndings(document.lineEndings()), page.text(), page.startUtf16(), page.nextUtf16(), page.totalUtf16(), page.truncated());
     }
 
-    ObjectNode applyEdits(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "panelId", "relativePath", "documentId", "expectedBufferRevision",
-                "expectedDiskRevision", "edits", "expectedRevision"));
-        Bound bound = bind(session, args);
-        requireDocumentId(args);
-        String buffer = bufferRevision(args.requiredString("expectedBufferRevision"));
-        String disk = FileCalls.sha256(args.requiredString("expectedDiskRevision"));
-        List<Edit> edits = edits(args.raw("edits"));
-        long expected = Revisions.expected(args);
+    ObjectNode applyEdits(Session session, EditorSpecs.EditsInput in) {
+        Bound bound = bind(session, in.workspaceId(), in.panelId(), in.relativePath(), Optional.of(in.documentId()));
+        String buffer = in.expectedBufferRevision();
+        String disk = in.expectedDiskRevision().value();
+        List<Edit> edits = in.edits().stream().map(e -> new Edit(e.fromUtf16(), e.toUtf16(), e.insert())).toList();
+        long expected = in.expectedRevision().asLong();
         Document document = bound.document;
-        return runner.immediate(LayoutCalls.request(session, "lomi_editor_apply_edits", arguments, args, bound.target.listed(), document.id(), expected),
-                () -> {
-                    Revisions.require(expected, layout.revision());
-                    requireRevisions(document, buffer, disk);
-                }, operation -> {
-                    EditResult edited = document.apply(buffer, edits);
-                    ObjectNode result = JSON.objectNode();
-                    result.put("kind", "editor_edited");
-                    result.put("documentId", document.id());
-                    result.put("bufferRevision", edited.bufferRevision());
-                    result.put("lengthUtf16", edited.lengthUtf16());
-                    result.put("dirty", document.dirty());
-                    return result;
-                });
-    }
-
-    ObjectNode save(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "panelId", "relativePath", "documentId", "expectedBufferRevision",
-                "expectedDiskRevision", "expectedRevision"));
-        Bound bound = bind(session, args);
-        requireDocumentId(args);
-        String buffer = bufferRevision(args.requiredString("expectedBufferRevision"));
-        String disk = FileCalls.sha256(args.requiredString("expectedDiskRevision"));
-        long expected = Revisions.expected(args);
-        Document document = bound.document;
-        FileCalls.Resolved target = files.resolve(session, args);
-        return runner.immediate(LayoutCalls.request(session, "lomi_editor_save", arguments, args, bound.target.listed(), document.id(), expected), () -> {
+        return runner.immediate(OperationRunner.Request.of(session, EditorSpecs.APPLY_EDITS, in, bound.listed, document.id(), expected), () -> {
             Revisions.require(expected, layout.revision());
             requireRevisions(document, buffer, disk);
-            if (!target.files().read(document.path()).diskRevision().equals(disk)) {
+        }, operation -> {
+            EditResult edited = document.apply(buffer, edits);
+            return Encoder.encode(new EditorSpecs.Edited(document.id(), buffer, edited.bufferRevision(), new Hex64(document.diskRevision()),
+                    edited.lengthUtf16(), document.dirty(), edits.size()));
+        });
+    }
+
+    ObjectNode save(Session session, EditorSpecs.SaveInput in) {
+        Bound bound = bind(session, in.workspaceId(), in.panelId(), in.relativePath(), Optional.of(in.documentId()));
+        String buffer = in.expectedBufferRevision();
+        String disk = in.expectedDiskRevision().value();
+        long expected = in.expectedRevision().asLong();
+        Document document = bound.document;
+        ProjectFiles folder = files.folderOf(bound.listed);
+        return runner.immediate(OperationRunner.Request.of(session, EditorSpecs.SAVE, in, bound.listed, document.id(), expected), () -> {
+            Revisions.require(expected, layout.revision());
+            requireRevisions(document, buffer, disk);
+            if (!folder.read(document.path()).diskRevision().equals(disk)) {
                 throw new LomiException(ErrorCode.REVISION_CONFLICT, "the file changed on disk since " + disk + "; the buffer was not saved");
             }
         }, operation -> {
-            SaveResult saved = document.save(target.files(), buffer, disk);
-            ObjectNode result = JSON.objectNode();
-            result.put("kind", "editor_saved");
-            result.put("documentId", document.id());
-            result.put("bufferRevision", saved.bufferRevision());
-            result.put("diskRevision", saved.diskRevision());
-            result.put("byteLength", Integer.toString(saved.bytes()));
-            return result;
+            SaveResult saved = document.save(folder, buffer, disk);
+            return Encoder.encode(new EditorSpecs.Saved(document.id(), saved.bufferRevision(), new Hex64(disk), new Hex64(saved.diskRevision()),
+                    Decimal.of(saved.bytes())));
         });
     }
 
@@ -185,20 +149,10 @@ final class EditorCalls {
 
     private boolean changedOnDisk(Bound bound) {
         try {
-            return bound.document.changedOnDisk(files.folderOf(bound.target.listed()));
+            return bound.document.changedOnDisk(files.folderOf(bound.listed));
         } catch (LomiException e) {
             return true;
         }
-    }
-
-    private static void describe(ObjectNode result, Document document) {
-        result.put("documentId", document.id());
-        result.put("bufferRevision", document.bufferRevision());
-        result.put("diskRevision", document.diskRevision());
-        result.put("dirty", document.dirty());
-        result.put("encoding", document.encoding().wire());
-        result.put("lineEndings", document.lineEndings().wire());
-        result.put("lengthUtf16", document.lengthUtf16());
     }
 
     private static void requireRevisions(Document document, String buffer, String disk) {
@@ -210,69 +164,37 @@ final class EditorCalls {
         }
     }
 
-    private static void requireDocumentId(Arguments args) {
-        args.requiredString("documentId");
-    }
-
     /** The editor panel, its open document, checked against relativePath and documentId. */
-    private Bound bind(Session session, Arguments args) {
-        PanelTargets.PanelTarget target = panels.panel(session, args);
-        Panel panel = target.panel();
+    private Bound bind(Session session, WorkspaceId workspaceId, Token panelId, String relativePath, Optional<String> documentId) {
+        WorkspaceCalls.Listed listed = files.resolve(session, workspaceId).listed();
+        Panel panel = layout.view(listed.workspace().id()).panel(panelId.value())
+                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
         if (panel.kind() != PanelKind.EDITOR) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "panel " + panel.id() + " is not an editor");
         }
-        RelativePath path = RelativePath.parse(args.requiredString("relativePath"));
+        RelativePath path = RelativePath.parse(relativePath);
         if (!path.toString().equals(panel.cwd())) {
             throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panel.id() + " shows " + panel.cwd() + ", not " + path);
         }
         Document document = panel.documentId().flatMap(documents::find).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND,
                 "the buffer of panel " + panel.id() + " is not loaded (buffers do not survive a broker restart); open the file again"));
-        Optional<String> documentId = args.optionalString("documentId");
         if (documentId.isPresent() && !documentId.get().equals(document.id())) {
             throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panel.id() + " shows document " + document.id() + ", not " + documentId.get());
         }
-        return new Bound(target, document);
+        return new Bound(listed, panel, document);
     }
 
-    private record Bound(PanelTargets.PanelTarget target, Document document) {}
-
-    private static String bufferRevision(String value) {
-        if (!BUFFER_REVISION.matcher(value).matches()) {
-            throw Arguments.invalid("a bufferRevision looks like doc-<16 hex>:<n>");
-        }
-        return value;
-    }
-
-    private static List<Edit> edits(JsonNode node) {
-        if (node == null || !node.isArray() || node.isEmpty() || node.size() > 64) {
-            throw Arguments.invalid("edits is an array of 1-64 {fromUtf16, toUtf16, insert}");
-        }
-        List<Edit> edits = new ArrayList<>();
-        for (JsonNode item : node) {
-            if (!item.isObject()) {
-                throw Arguments.invalid("every edit is an object {fromUtf16, toUtf16, insert}");
-            }
-            Arguments edit;
-            try {
-                edit = Arguments.of(item, "fromUtf16", "toUtf16", "insert");
-            } catch (LomiException e) {
-                throw Arguments.invalid("edits: " + e.getMessage());
-            }
-            edits.add(new Edit(edit.integer("fromUtf16", 0, 16 << 20, OptionalInt.empty()), edit.integer("toUtf16", 0, 16 << 20, OptionalInt.empty()),
-                    edit.optionalString("insert").orElse("")));
-        }
-        return edits;
-    }
+    private record Bound(WorkspaceCalls.Listed listed, Panel panel, Document document) {}
 
     /** Registers the handlers of the tools this class serves. */
     void register(ToolHandlers handlers) {
+        handlers.on(EditorSpecs.OPEN, this::open);
+        handlers.on(EditorSpecs.READ, this::read);
+        handlers.on(EditorSpecs.APPLY_EDITS, this::applyEdits);
+        handlers.on(EditorSpecs.SAVE, this::save);
     }
 
     /** The tools of this class not yet bound through their declarations. */
     void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-        legacy.put("lomi_editor_open", this::open);
-        legacy.put("lomi_editor_read", this::read);
-        legacy.put("lomi_editor_apply_edits", this::applyEdits);
-        legacy.put("lomi_editor_save", this::save);
     }
 }

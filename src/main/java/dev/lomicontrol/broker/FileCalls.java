@@ -1,7 +1,9 @@
 package dev.lomicontrol.broker;
 
 import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.Ids;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.files.DecodedText;
 import dev.lomicontrol.files.Entry;
 import dev.lomicontrol.files.EntryKind;
@@ -17,35 +19,45 @@ import dev.lomicontrol.files.TextCodec;
 import dev.lomicontrol.files.TextPage;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.Hex64;
+import dev.lomicontrol.tools.files.FileSpecs;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * File tools (SPEC §10 "Files"): list, read and search are reads; {@code lomi_files_mutate} is a
  * durable operation whose expected revisions are checked before the receipt (stale → refused, no
- * receipt) and again inside {@code ProjectFiles} just before the change.
+ * receipt) and again inside {@code ProjectFiles} just before the change. A search runs once (at
+ * most 256 matches) and its further pages are served from a copy kept 60 s for the session that ran
+ * it, bound to the same workspace, directory and query (the reference's cursor; CURSOR_EXPIRED after).
  */
 final class FileCalls {
 
-    static final int DEFAULT_LIST = 100;
-    static final int MAX_LIST = 200;
-    private static final Pattern CURSOR = Pattern.compile("([0-9a-f]{16}):([0-9]{1,9})");
-    private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
-    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    static final Duration SEARCH_CURSOR_LIFE = Duration.ofSeconds(60);
+    static final int MAX_SEARCH_MATCHES = 256;
+    private static final int MAX_KEPT_SEARCHES = 32;
+    private static final Pattern LIST_CURSOR = Pattern.compile("([0-9a-f]{16}):([0-9]{1,9})");
+    private static final Pattern SEARCH_CURSOR = Pattern.compile("([0-9a-f]{16}):([1-9][0-9]{0,8})");
 
     private final WorkspaceCalls workspaces;
     private final ProjectFolders folders;
     private final OperationRunner runner;
     private final Layout layout;
     private final Path recoveryRoot;
+    private final SecureRandom random = new SecureRandom();
+    private final Map<String, KeptSearch> searches = new LinkedHashMap<>();
 
     FileCalls(WorkspaceCalls workspaces, ProjectFolders folders, OperationRunner runner, Layout layout, Path recoveryRoot) {
         this.workspaces = workspaces;
@@ -55,17 +67,15 @@ final class FileCalls {
         this.recoveryRoot = recoveryRoot;
     }
 
-    ObjectNode list(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId", "relativeDirectory", "limit", "cursor");
-        Resolved target = resolve(session, args);
-        RelativePath directory = RelativePath.parse(args.optionalString("relativeDirectory").orElse(""));
-        int limit = args.integer("limit", 1, MAX_LIST, OptionalInt.of(DEFAULT_LIST));
+    FileSpecs.Listed list(Session session, FileSpecs.ListInput in) {
+        Resolved target = resolve(session, in.workspaceId());
+        RelativePath directory = RelativePath.parse(in.relativeDirectory());
         Listing listing = target.files.list(directory);
         int offset = 0;
-        if (args.has("cursor")) {
-            Matcher matcher = CURSOR.matcher(args.requiredString("cursor"));
+        if (in.cursor().isPresent()) {
+            Matcher matcher = LIST_CURSOR.matcher(in.cursor().get());
             if (!matcher.matches()) {
-                throw Arguments.invalid("cursor is not a files_list cursor");
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "arguments.cursor: is not a files_list cursor");
             }
             if (!listing.directoryRevision().startsWith(matcher.group(1))) {
                 throw new LomiException(ErrorCode.CURSOR_EXPIRED, "the directory changed since this cursor; list again without a cursor");
@@ -73,130 +83,117 @@ final class FileCalls {
             offset = Integer.parseInt(matcher.group(2));
         }
         List<Entry> entries = listing.entries();
-        int end = Math.min(entries.size(), offset + limit);
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "files_list");
-        data.put("workspaceId", target.listed.workspace().id().value());
-        data.put("relativeDirectory", directory.toString());
-        data.put("directoryRevision", listing.directoryRevision());
-        ArrayNode items = data.putArray("entries");
-        for (Entry entry : entries.subList(Math.min(offset, end), end)) {
-            ObjectNode item = items.addObject();
-            item.put("name", entry.name());
-            item.put("relativePath", entry.relativePath());
-            item.put("kind", entry.kind().wire());
-            item.put("byteLength", Long.toString(entry.byteLength()));
-        }
-        data.put("filtered", listing.filtered());
+        int end = Math.min(entries.size(), offset + in.limit());
+        List<FileSpecs.ListEntry> page = entries.subList(Math.min(offset, end), end).stream()
+                .map(e -> new FileSpecs.ListEntry(e.name(), e.relativePath(), type(e.kind()), Decimal.of(e.byteLength()))).toList();
         boolean hasMore = end < entries.size();
-        data.put("hasMore", hasMore);
-        if (hasMore) {
-            data.put("nextCursor", listing.directoryRevision().substring(0, 16) + ":" + end);
-        } else {
-            data.putNull("nextCursor");
-        }
-        return data;
+        return new FileSpecs.Listed(target.listed.workspace().id(), directory.toString(), new Hex64(listing.directoryRevision()), page,
+                listing.filtered(), hasMore, hasMore ? Optional.of(listing.directoryRevision().substring(0, 16) + ":" + end) : Optional.empty());
     }
 
-    ObjectNode read(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId", "relativePath", "startUtf16", "maxChars", "expectedDiskRevision");
-        Resolved target = resolve(session, args);
-        RelativePath path = RelativePath.parse(args.requiredString("relativePath"));
-        int start = args.integer("startUtf16", 0, Integer.MAX_VALUE, OptionalInt.of(0));
-        int maxChars = args.integer("maxChars", 2, 8192, OptionalInt.of(4096));
-        Optional<String> expected = args.optionalString("expectedDiskRevision").map(FileCalls::sha256);
-        if (start > 0 && expected.isEmpty()) {
-            throw Arguments.invalid("reading from startUtf16 > 0 needs expectedDiskRevision (the diskRevision of the first page)");
-        }
+    FileSpecs.FileText read(Session session, FileSpecs.ReadInput in) {
+        Resolved target = resolve(session, in.workspaceId());
+        RelativePath path = RelativePath.parse(in.relativePath());
         FileSnapshot snapshot = target.files.read(path);
+        Optional<String> expected = in.expectedDiskRevision().map(Hex64::value);
         if (expected.isPresent() && !expected.get().equals(snapshot.diskRevision())) {
             throw new LomiException(ErrorCode.REVISION_CONFLICT, "the file changed since diskRevision " + expected.get() + "; read it again from the start");
         }
         DecodedText decoded = TextCodec.decode(snapshot.bytes());
-        TextPage page = TextPage.of(decoded.text(), start, maxChars);
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "file_text");
-        data.put("workspaceId", target.listed.workspace().id().value());
-        data.put("relativePath", path.toString());
-        data.put("text", page.text());
-        data.put("startUtf16", page.startUtf16());
-        data.put("nextUtf16", page.nextUtf16());
-        data.put("totalUtf16", page.totalUtf16());
-        data.put("truncated", page.truncated());
-        data.put("diskRevision", snapshot.diskRevision());
-        data.put("encoding", decoded.encoding().wire());
-        data.put("lineEndings", decoded.lineEndings().wire());
-        return data;
+        TextPage page = TextPage.of(decoded.text(), in.startUtf16(), in.maxChars());
+        return new FileSpecs.FileText(target.listed.workspace().id(), path.toString(), page.text(), page.startUtf16(), page.nextUtf16(),
+                page.totalUtf16(), page.truncated(), new Hex64(snapshot.diskRevision()), encoding(decoded.encoding()), lineEndings(decoded.lineEndings()));
     }
 
-    ObjectNode search(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId", "relativeDirectory", "query", "limit");
-        Resolved target = resolve(session, args);
-        RelativePath directory = RelativePath.parse(args.optionalString("relativeDirectory").orElse(""));
-        Arguments q = args.object("query", "text", "regex", "caseSensitive", "wholeWord", "include", "exclude");
-        String text = q.requiredString("text");
-        if (text.isEmpty() || text.length() > 1024) {
-            throw Arguments.invalid("query.text is 1-1024 characters");
+    FileSpecs.Found search(Session session, FileSpecs.SearchInput in) {
+        Resolved target = resolve(session, in.workspaceId());
+        RelativePath directory = RelativePath.parse(in.relativeDirectory());
+        SearchKey key = new SearchKey(session.id().value(), target.listed.workspace().id(), directory.toString(), in.query());
+        Instant now = runner.clock().instant();
+        if (in.cursor().isPresent()) {
+            Matcher matcher = SEARCH_CURSOR.matcher(in.cursor().get());
+            KeptSearch kept;
+            synchronized (searches) {
+                forgetExpired(now);
+                kept = matcher.matches() ? searches.get(matcher.group(1)) : null;
+            }
+            int offset = kept == null ? 0 : Integer.parseInt(matcher.group(2));
+            if (kept == null || !kept.key.equals(key) || kept.files != target.files || offset >= kept.result.matches().size()) {
+                throw new LomiException(ErrorCode.CURSOR_EXPIRED, "this search cursor expired (60 s) or belongs to another search; search again "
+                        + "without a cursor");
+            }
+            return page(key, kept.id, kept.result, offset, in.limit());
         }
-        SearchQuery query = new SearchQuery(text, q.bool("regex", false), q.bool("caseSensitive", false), q.bool("wholeWord", false),
-                q.strings("include", 32), q.strings("exclude", 32));
-        int limit = args.integer("limit", 1, 256, OptionalInt.of(100));
-        SearchResult result = target.files.search(directory, query, limit);
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "files_search");
-        data.put("workspaceId", target.listed.workspace().id().value());
-        ArrayNode matches = data.putArray("matches");
-        for (SearchMatch match : result.matches()) {
-            ObjectNode item = matches.addObject();
-            item.put("relativePath", match.relativePath());
-            item.put("diskRevision", match.diskRevision());
-            item.put("line", match.line());
-            item.put("columnUtf16", match.columnUtf16());
-            item.put("lengthUtf16", match.lengthUtf16());
-            item.put("preview", match.preview());
+        FileSpecs.Query q = in.query();
+        SearchQuery query = new SearchQuery(q.text(), q.regex(), q.caseSensitive(), q.wholeWord(), FileSpecs.Query.globs(q.include(), "include"),
+                FileSpecs.Query.globs(q.exclude(), "exclude"));
+        SearchResult result = target.files.search(directory, query, MAX_SEARCH_MATCHES);
+        String id = Ids.randomHex(random, 8);
+        if (result.matches().size() > in.limit()) {
+            synchronized (searches) {
+                forgetExpired(now);
+                searches.put(id, new KeptSearch(id, key, target.files, result, now.plus(SEARCH_CURSOR_LIFE)));
+                Iterator<String> oldest = searches.keySet().iterator();
+                while (searches.size() > MAX_KEPT_SEARCHES) {
+                    oldest.next();
+                    oldest.remove();
+                }
+            }
         }
-        data.put("truncated", result.truncated());
-        data.put("filesScanned", result.filesScanned());
-        data.put("skipped", result.skipped());
-        return data;
+        return page(key, id, result, 0, in.limit());
     }
+
+    private static FileSpecs.Found page(SearchKey key, String id, SearchResult result, int offset, int limit) {
+        List<SearchMatch> all = result.matches();
+        int end = Math.min(all.size(), offset + limit);
+        List<FileSpecs.Match> matches = all.subList(offset, end).stream().map(m -> new FileSpecs.Match(m.relativePath(), new Hex64(m.diskRevision()),
+                m.line(), m.columnUtf16(), m.lengthUtf16(), m.preview())).toList();
+        boolean hasMore = end < all.size();
+        return new FileSpecs.Found(key.workspace, key.relativeDirectory, matches, result.truncated(), result.filesScanned(), result.skipped(), hasMore,
+                hasMore ? Optional.of(id + ":" + end) : Optional.empty());
+    }
+
+    private void forgetExpired(Instant now) {
+        searches.values().removeIf(kept -> !now.isBefore(kept.expires));
+    }
+
+    /** What a search cursor is bound to: the session that searched, the workspace, the directory and the query. */
+    private record SearchKey(String owner, WorkspaceId workspace, String relativeDirectory, FileSpecs.Query query) {}
+
+    private record KeptSearch(String id, SearchKey key, ProjectFiles files, SearchResult result, Instant expires) {}
 
     /** create, rename, move, rename_directory, move_directory or trash — never overwriting, never following links. */
-    ObjectNode mutate(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "operation", "expectedRevision"));
-        Resolved target = resolve(session, args);
-        Arguments op = args.object("operation", "type", "relativePath", "kind", "newName", "targetRelativePath", "expectedParentRevision",
-                "expectedDiskRevision", "expectedDirectoryRevision", "expectedEntryRevision", "expectedTargetParentRevision");
-        String type = op.choice("type", Optional.empty(), "create", "rename", "move", "rename_directory", "move_directory", "trash");
-        String scope = type.equals("create") ? "files.create" : type.equals("trash") ? "files.trash" : "files.rename";
+    ObjectNode mutate(Session session, FileSpecs.MutateInput in) {
+        Resolved target = resolve(session, in.workspaceId());
+        Change change = change(in.operation());
+        String scope = change.type.equals("create") ? "files.create" : change.type.equals("trash") ? "files.trash" : "files.rename";
         if (!session.grant().allows(scope)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "files_mutate " + type + " needs the " + scope + " scope");
+            throw new LomiException(ErrorCode.SCOPE_DENIED, "files_mutate " + change.type + " needs the " + scope + " scope");
         }
-        Change change = change(type, op);
-        long expected = Revisions.expected(args);
+        long expected = in.expectedRevision().asLong();
         ProjectFiles files = target.files;
-        return runner.immediate(LayoutCalls.request(session, "lomi_files_mutate", arguments, args, target.listed, type + ":" + change.path, expected), () -> {
-            Revisions.require(expected, layout.revision());
-            change.precheck(files);
-        }, operation -> {
-            Mutation done = change.apply(files, recoveryRoot, operation.id().value());
-            ObjectNode result = JSON.objectNode();
-            result.put("kind", "files_mutated");
-            result.put("type", type);
-            result.put("relativePath", done.relativePath());
-            result.put("entryKind", done.kind().wire());
-            WireJson.put(result, "diskRevision", done.diskRevision());
-            result.put("parentRevision", done.parentRevision());
-            WireJson.put(result, "directoryRevision", done.directoryRevision());
-            WireJson.put(result, "recoveryPath", type.equals("trash") ? Optional.of(recoveryRoot.resolve(operation.id().value()).toString()) : Optional.empty());
-            return result;
-        });
+        return runner.immediate(OperationRunner.Request.of(session, FileSpecs.MUTATE, in, target.listed, change.type + ":" + change.path, expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    change.precheck(files);
+                }, operation -> {
+                    Mutation done = change.apply(files, recoveryRoot, operation.id().value());
+                    Optional<String> recovery = change.type.equals("trash") ? Optional.of(recoveryRoot.resolve(operation.id().value()).toString())
+                            : Optional.empty();
+                    return Encoder.encode(new FileSpecs.Mutated(change.type, done.relativePath(), type(done.kind()), done.diskRevision().map(Hex64::new),
+                            new Hex64(done.parentRevision()), done.directoryRevision().map(Hex64::new), recovery));
+                });
     }
 
     /** The granted workspace and its project's pinned files. */
-    Resolved resolve(Session session, Arguments args) {
-        WorkspaceCalls.Listed listed = workspaces.resolve(session, new dev.lomicontrol.core.WorkspaceId(args.requiredString("workspaceId")));
+    Resolved resolve(Session session, WorkspaceId workspace) {
+        WorkspaceCalls.Listed listed = workspaces.resolve(session, workspace);
         return new Resolved(listed, folders.of(listed.project()));
+    }
+
+    /** For callers still binding by {@code Arguments} (the git tools): the workspace named by {@code workspaceId}. */
+    Resolved resolve(Session session, Arguments args) {
+        return resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
     }
 
     record Resolved(WorkspaceCalls.Listed listed, ProjectFiles files) {}
@@ -211,18 +208,34 @@ final class FileCalls {
         return folders.of(listed.project());
     }
 
-    /** One validated mutation with the exact fields of its type. */
-    private record Change(String type, RelativePath path, EntryKind kind, Optional<String> newName, Optional<RelativePath> targetDirectory,
-            String expectedEntry, String expectedParent, Optional<String> expectedTargetParent) {
+    static FileSpecs.Encoding encoding(dev.lomicontrol.files.TextEncoding encoding) {
+        return FileSpecs.Encoding.valueOf(encoding.name());
+    }
+
+    static FileSpecs.LineEndings lineEndings(dev.lomicontrol.files.LineEndings endings) {
+        return FileSpecs.LineEndings.valueOf(endings.name());
+    }
+
+    static FileSpecs.EntryType type(EntryKind kind) {
+        return kind == EntryKind.FILE ? FileSpecs.EntryType.FILE : FileSpecs.EntryType.DIRECTORY;
+    }
+
+    private static EntryKind kind(FileSpecs.EntryType type) {
+        return type == FileSpecs.EntryType.FILE ? EntryKind.FILE : EntryKind.DIRECTORY;
+    }
+
+    /**
+     * One bound mutation. {@code destination} is where the entry ends up (rename: beside it; move:
+     * the reference's targetRelativePath); {@code expectedParent} is checked against the directory
+     * it is created in, renamed in, moved into, or trashed from.
+     */
+    private record Change(String type, RelativePath path, EntryKind kind, RelativePath destination, String expectedEntry, String expectedParent) {
 
         void precheck(ProjectFiles files) {
             if (!type.equals("create")) {
                 requireSame(files.entryRevision(path), expectedEntry, path.toString());
             }
-            requireSame(files.directoryRevision(path.parent()), expectedParent, "the parent of " + path);
-            if (expectedTargetParent.isPresent()) {
-                requireSame(files.directoryRevision(targetDirectory.orElseThrow()), expectedTargetParent.get(), "the target directory");
-            }
+            requireSame(files.directoryRevision(destination.parent()), expectedParent, "the parent of " + destination);
         }
 
         Mutation apply(ProjectFiles files, Path recoveryRoot, String operationId) {
@@ -231,10 +244,10 @@ final class FileCalls {
                     return files.create(path, kind, expectedParent, new byte[0]);
                 case "rename":
                 case "rename_directory":
-                    return files.rename(path, newName.orElseThrow(), kind, expectedEntry, expectedParent);
+                    return files.rename(path, destination.name(), kind, expectedEntry, expectedParent);
                 case "move":
                 case "move_directory":
-                    return files.move(path, targetDirectory.orElseThrow(), kind, expectedEntry, expectedParent, expectedTargetParent.orElseThrow());
+                    return files.move(path, destination, kind, expectedEntry, expectedParent);
                 default:
                     return files.trash(path, kind, expectedEntry, expectedParent, recoveryRoot, operationId);
             }
@@ -247,82 +260,69 @@ final class FileCalls {
         }
     }
 
-    private static Change change(String type, Arguments op) {
-        RelativePath path = RelativePath.parse(op.requiredString("relativePath"));
+    private static Change change(FileSpecs.Mutation operation) {
+        RelativePath path = RelativePath.parse(operation.relativePath());
         if (path.isRoot()) {
-            throw Arguments.invalid("operation.relativePath names an entry, not the project root");
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "arguments.operation.relativePath: names an entry, not the project root");
         }
-        switch (type) {
-            case "create":
-                only(op, type, "relativePath", "kind", "expectedParentRevision");
-                return new Change(type, path, kind(op), Optional.empty(), Optional.empty(), "", revision(op, "expectedParentRevision"), Optional.empty());
-            case "rename":
-                only(op, type, "relativePath", "newName", "expectedDiskRevision", "expectedParentRevision");
-                return new Change(type, path, EntryKind.FILE, Optional.of(name(op)), Optional.empty(), revision(op, "expectedDiskRevision"),
-                        revision(op, "expectedParentRevision"), Optional.empty());
-            case "rename_directory":
-                only(op, type, "relativePath", "newName", "expectedDirectoryRevision", "expectedParentRevision");
-                return new Change(type, path, EntryKind.DIRECTORY, Optional.of(name(op)), Optional.empty(), revision(op, "expectedDirectoryRevision"),
-                        revision(op, "expectedParentRevision"), Optional.empty());
-            case "move":
-                only(op, type, "relativePath", "targetRelativePath", "expectedDiskRevision", "expectedParentRevision", "expectedTargetParentRevision");
-                return new Change(type, path, EntryKind.FILE, Optional.empty(), Optional.of(RelativePath.parse(op.requiredString("targetRelativePath"))),
-                        revision(op, "expectedDiskRevision"), revision(op, "expectedParentRevision"), Optional.of(revision(op, "expectedTargetParentRevision")));
-            case "move_directory":
-                only(op, type, "relativePath", "targetRelativePath", "expectedDirectoryRevision", "expectedParentRevision", "expectedTargetParentRevision");
-                return new Change(type, path, EntryKind.DIRECTORY, Optional.empty(), Optional.of(RelativePath.parse(op.requiredString("targetRelativePath"))),
-                        revision(op, "expectedDirectoryRevision"), revision(op, "expectedParentRevision"),
-                        Optional.of(revision(op, "expectedTargetParentRevision")));
-            default:
-                only(op, type, "relativePath", "kind", "expectedEntryRevision", "expectedParentRevision");
-                return new Change(type, path, kind(op), Optional.empty(), Optional.empty(), revision(op, "expectedEntryRevision"),
-                        revision(op, "expectedParentRevision"), Optional.empty());
+        String parent = operation.expectedParentRevision().value();
+        if (operation instanceof FileSpecs.Create create) {
+            return new Change("create", path, kind(create.kind()), path, "", parent);
         }
+        if (operation instanceof FileSpecs.Rename rename) {
+            return new Change("rename", path, EntryKind.FILE, same(path, path.parent().child(name(rename.newName())), EntryKind.FILE),
+                    rename.expectedDiskRevision().value(), parent);
+        }
+        if (operation instanceof FileSpecs.RenameDirectory rename) {
+            return new Change("rename_directory", path, EntryKind.DIRECTORY,
+                    same(path, path.parent().child(name(rename.newName())), EntryKind.DIRECTORY),
+                    rename.expectedDirectoryRevision().value(), parent);
+        }
+        if (operation instanceof FileSpecs.Move move) {
+            return new Change("move", path, EntryKind.FILE, destination(path, move.targetRelativePath(), EntryKind.FILE), move.expectedDiskRevision().value(), parent);
+        }
+        if (operation instanceof FileSpecs.MoveDirectory move) {
+            return new Change("move_directory", path, EntryKind.DIRECTORY, destination(path, move.targetRelativePath(), EntryKind.DIRECTORY),
+                    move.expectedDirectoryRevision().value(), parent);
+        }
+        FileSpecs.Trash trash = (FileSpecs.Trash) operation;
+        return new Change("trash", path, kind(trash.kind()), path, trash.expectedEntryRevision().value(), parent);
     }
 
-    private static void only(Arguments op, String type, String... fields) {
-        List<String> allowed = List.of(fields);
-        for (String name : List.of("relativePath", "kind", "newName", "targetRelativePath", "expectedParentRevision", "expectedDiskRevision",
-                "expectedDirectoryRevision", "expectedEntryRevision", "expectedTargetParentRevision")) {
-            if (op.has(name) && !allowed.contains(name)) {
-                throw Arguments.invalid("operation " + type + " takes " + String.join(", ", fields) + ", not " + name);
-            }
+    /** The destination of a move, refused before any receipt where the reference refuses it: onto itself, a directory into itself. */
+    private static RelativePath destination(RelativePath path, String target, EntryKind kind) {
+        RelativePath destination = RelativePath.parse(target);
+        if (destination.isRoot()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "arguments.operation.targetRelativePath: is the destination path, not the project root");
         }
+        return same(path, destination, kind);
     }
 
-    private static EntryKind kind(Arguments op) {
-        return op.choice("kind", Optional.empty(), "file", "directory").equals("file") ? EntryKind.FILE : EntryKind.DIRECTORY;
+    /** As the reference (a rename is a move beside it): onto itself is REVISION_CONFLICT for a file, SCOPE_DENIED for a directory. */
+    private static RelativePath same(RelativePath path, RelativePath destination, EntryKind kind) {
+        if (kind == EntryKind.DIRECTORY && destination.startsWith(path)) {
+            throw new LomiException(ErrorCode.SCOPE_DENIED, "a directory cannot be moved onto or into itself");
+        }
+        if (destination.equals(path)) {
+            throw new LomiException(ErrorCode.REVISION_CONFLICT, "'" + path + "' is already at " + destination);
+        }
+        return destination;
     }
 
-    private static String name(Arguments op) {
-        String name = op.requiredString("newName");
-        if (name.isEmpty() || name.length() > 255 || name.contains("/")) {
-            throw Arguments.invalid("newName is 1-255 characters without '/'");
-        }
+    private static String name(String name) {
         RelativePath.parse(name);
         return name;
     }
 
-    private static String revision(Arguments op, String name) {
-        return sha256(op.requiredString(name));
-    }
-
-    static String sha256(String value) {
-        if (!SHA256.matcher(value).matches()) {
-            throw Arguments.invalid("a revision is 64 lower-case hex characters");
-        }
-        return value;
-    }
-
     /** Registers the handlers of the tools this class serves. */
     void register(ToolHandlers handlers) {
+        handlers.on(FileSpecs.LIST, this::list);
+        handlers.on(FileSpecs.READ, this::read);
+        handlers.on(FileSpecs.SEARCH, this::search);
+        handlers.on(FileSpecs.MUTATE, this::mutate);
     }
 
     /** The tools of this class not yet bound through their declarations. */
     void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-        legacy.put("lomi_files_list", this::list);
-        legacy.put("lomi_files_read", this::read);
-        legacy.put("lomi_files_search", this::search);
-        legacy.put("lomi_files_mutate", this::mutate);
     }
 }

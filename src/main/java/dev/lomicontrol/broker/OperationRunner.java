@@ -216,6 +216,11 @@ final class OperationRunner implements AutoCloseable {
         }
     }
 
+    /** The broker's clock (what a bounded-life token, e.g. a search cursor, is timed by). */
+    Clock clock() {
+        return clock;
+    }
+
     @Override
     public void close() {
         timer.shutdownNow();

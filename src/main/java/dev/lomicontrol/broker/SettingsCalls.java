@@ -2,6 +2,7 @@ package dev.lomicontrol.broker;
 
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.core.Ids;
+import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
@@ -10,7 +11,8 @@ import dev.lomicontrol.settings.SettingsPlan;
 import dev.lomicontrol.settings.SettingsView;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.util.Optional;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.settings.SettingsSpecs;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -41,27 +43,92 @@ final class SettingsCalls {
         this.clock = clock;
     }
 
-    ObjectNode read(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, "workspaceId", "section");
-        workspaces.resolve(session, new dev.lomicontrol.core.WorkspaceId(args.requiredString("workspaceId")));
-        String section = args.choice("section", Optional.empty(), "editor", "terminal", "agentControl");
-        return view(settings.read(section));
+    SettingsSpecs.Snapshot read(Session session, SettingsSpecs.ReadInput in) {
+        workspaces.resolve(session, in.workspaceId());
+        String section = switch (in.section()) {
+            case EDITOR -> "editor";
+            case TERMINAL -> "terminal";
+            case AGENT_CONTROL -> "agentControl";
+            case KEYBINDS -> throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "section keybinds: this host has no keyboard shortcuts "
+                    + "to read (there is no native window); readable sections are editor, terminal and agentControl");
+            case THEMES -> throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "section themes: this host has no themes to read (there is "
+                    + "no native window); readable sections are editor, terminal and agentControl");
+        };
+        SettingsView view = settings.read(section);
+        if (in.expectedRevision().isPresent() && !in.expectedRevision().get().equals(view.settingsRevision())) {
+            throw new LomiException(ErrorCode.REVISION_CONFLICT, section + " settings are at " + view.settingsRevision() + ", not "
+                    + in.expectedRevision().get());
+        }
+        return new SettingsSpecs.Snapshot(section(view), values(view), view.settingsRevision(), view.section().equals("agentControl"));
     }
 
-    ObjectNode update(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "section", "patch", "expectedSettingsRevision", "expectedRevision"));
-        WorkspaceCalls.Listed listed = workspaces.resolve(session, new dev.lomicontrol.core.WorkspaceId(args.requiredString("workspaceId")));
-        String section = args.choice("section", Optional.empty(), "editor", "terminal");
-        JsonNode patch = args.raw("patch");
-        if (patch == null || !patch.isObject() || patch.isEmpty()) {
-            throw Arguments.invalid("patch is an object with at least one field of the section");
+    private static SettingsSpecs.HostSection section(SettingsView view) {
+        switch (view.section()) {
+            case "editor":
+                return SettingsSpecs.HostSection.EDITOR;
+            case "terminal":
+                return SettingsSpecs.HostSection.TERMINAL;
+            default:
+                return SettingsSpecs.HostSection.AGENT_CONTROL;
         }
-        String expectedSettings = args.requiredString("expectedSettingsRevision");
-        long expected = Revisions.expected(args);
+    }
+
+    /** The section's values as its typed record. */
+    private static SettingsSpecs.Values values(SettingsView view) {
+        JsonNode values = view.values();
+        switch (view.section()) {
+            case "editor":
+                return new SettingsSpecs.EditorValues(values.path("tabSize").intValue(), values.path("insertSpaces").booleanValue(),
+                        values.path("insertFinalNewline").booleanValue());
+            case "terminal":
+                return new SettingsSpecs.TerminalValues(values.path("defaultProfile").asString("bash").equals("zsh") ? SettingsSpecs.Profile.ZSH
+                        : SettingsSpecs.Profile.BASH, values.path("scrollbackBytes").intValue());
+            default:
+                return new SettingsSpecs.AgentControlValues(values.path("yolo").asBoolean(false), values.path("instanceId").asString(""));
+        }
+    }
+
+    /** The reference's tagged patch as the section and {field: value} it changes here, or UNSUPPORTED_CAPABILITY naming what has no meaning. */
+    private static Change change(SettingsSpecs.Patch patch) {
+        if (patch instanceof SettingsSpecs.EditorTabSize tab) {
+            return new Change("editor", JSON.objectNode().put("tabSize", tab.value()));
+        }
+        if (patch instanceof SettingsSpecs.EditorInsertSpaces spaces) {
+            return new Change("editor", JSON.objectNode().put("insertSpaces", spaces.value()));
+        }
+        if (patch instanceof SettingsSpecs.EditorInsertFinalNewline newline) {
+            return new Change("editor", JSON.objectNode().put("insertFinalNewline", newline.value()));
+        }
+        if (patch instanceof SettingsSpecs.TerminalFieldPatch field) {
+            String name = Encoder.encode(field.field()).stringValue();
+            if (!field.field().ours()) {
+                throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "terminal_field " + name + ": this host has no native terminal view whose "
+                        + "appearance or behaviour it could set; its terminal fields are defaultProfile and scrollbackBytes");
+            }
+            JsonNode value = field.value().orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "arguments.patch.value: is required for "
+                    + name));
+            ObjectNode fields = JSON.objectNode();
+            fields.set(name, value);
+            return new Change("terminal", fields);
+        }
+        String type = Encoder.encode(SettingsSpecs.Patch.class, patch).path("type").stringValue();
+        String what = type.startsWith("theme") ? "themes (there is no native window to theme)" : "keyboard shortcuts (there is no native window)";
+        throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "patch type " + type + ": this host has no " + what
+                + "; settable here are editor_tab_size, editor_insert_spaces, editor_insert_final_newline and terminal_field");
+    }
+
+    private record Change(String section, ObjectNode fields) {}
+
+    ObjectNode update(Session session, SettingsSpecs.UpdateInput in) {
+        WorkspaceCalls.Listed listed = workspaces.resolve(session, in.workspaceId());
+        Change change = change(in.patch());
+        String section = change.section();
+        String expectedSettings = in.expectedSettingsRevision();
+        long expected = in.expectedRevision().asLong();
         SettingsPlan plan;
         LomiException refusal;
         try {
-            plan = settings.plan(section, patch, expectedSettings);
+            plan = settings.plan(section, change.fields(), expectedSettings);
             refusal = null;
         } catch (LomiException e) {
             plan = null;
@@ -79,54 +146,44 @@ final class SettingsCalls {
         shown.put("client", session.clientLabel());
         String summary = "change " + section + " settings for " + session.clientLabel()
                 + (planned == null ? "" : ": " + String.join(", ", planned.changedFields()));
-        return runner.afterApproval(LayoutCalls.request(session, "lomi_settings_update", arguments, args, listed, section, expected), () -> {
+        return runner.afterApproval(OperationRunner.Request.of(session, SettingsSpecs.UPDATE, in, listed, section, expected), () -> {
             Revisions.require(expected, layout.revision());
             if (refused != null) {
                 throw refused;
             }
         }, summary, shown, operation -> {
             SettingsView after = settings.apply(planned);
-            ObjectNode result = view(after);
-            result.put("kind", "settings_updated");
-            return result;
+            return Encoder.encode(new SettingsSpecs.Updated(section(after), values(after), after.settingsRevision(),
+                    planned.expectedSettingsRevision(), true));
         });
     }
 
-    ObjectNode open(Session session, JsonNode arguments) {
-        Arguments args = Arguments.of(arguments, LayoutCalls.with("workspaceId", "page", "expectedRevision"));
-        WorkspaceCalls.Listed listed = workspaces.resolve(session, new dev.lomicontrol.core.WorkspaceId(args.requiredString("workspaceId")));
-        String page = args.choice("page", Optional.empty(), "editor", "terminal", "agent-control");
-        long expected = Revisions.expected(args);
-        return runner.immediate(LayoutCalls.request(session, "lomi_settings_open", arguments, args, listed, page, expected),
+    ObjectNode open(Session session, SettingsSpecs.OpenInput in) {
+        WorkspaceCalls.Listed listed = workspaces.resolve(session, in.workspaceId());
+        String page = in.page().wire();
+        switch (in.page()) {
+            case EDITOR, TERMINAL, AGENT_CONTROL -> {
+            }
+            default -> throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "page " + page + ": this host has no native Settings window "
+                    + "and its admin console has no " + page + " page; the pages here are editor, terminal and agent-control");
+        }
+        long expected = in.expectedRevision().asLong();
+        return runner.immediate(OperationRunner.Request.of(session, SettingsSpecs.OPEN, in, listed, page, expected),
                 () -> Revisions.require(expected, layout.revision()), operation -> {
                     String id = "req-" + Ids.randomHex(random, 8);
                     board.notice(clock.instant() + "  " + id + "  " + session.clientLabel() + " asks you to look at the " + page + " settings");
-                    ObjectNode result = JSON.objectNode();
-                    result.put("kind", "settings_opened");
-                    result.put("page", page);
-                    result.put("requestId", id);
-                    return result;
+                    return Encoder.encode(new SettingsSpecs.Opened(listed.workspace().id(), page, id, true));
                 });
-    }
-
-    private static ObjectNode view(SettingsView view) {
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", "settings");
-        data.put("section", view.section());
-        data.set("values", view.values());
-        data.put("settingsRevision", view.settingsRevision());
-        data.put("readOnly", view.section().equals("agentControl"));
-        return data;
     }
 
     /** Registers the handlers of the tools this class serves. */
     void register(ToolHandlers handlers) {
+        handlers.on(SettingsSpecs.READ, this::read);
+        handlers.on(SettingsSpecs.UPDATE, this::update);
+        handlers.on(SettingsSpecs.OPEN, this::open);
     }
 
     /** The tools of this class not yet bound through their declarations. */
     void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-        legacy.put("lomi_settings_read", this::read);
-        legacy.put("lomi_settings_update", this::update);
-        legacy.put("lomi_settings_open", this::open);
     }
 }

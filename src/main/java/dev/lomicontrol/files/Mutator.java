@@ -156,31 +156,35 @@ final class Mutator {
         }
     }
 
+    /**
+     * Moves an entry to {@code destination} (the full new path, the reference's
+     * {@code targetRelativePath}), checking the entry's own revision and the revision of the
+     * destination's parent directory (the reference's {@code expectedParentRevision}); never
+     * overwrites. The same path is {@code REVISION_CONFLICT} for a file; a directory moved onto or
+     * into itself is {@code SCOPE_DENIED} (as the reference).
+     */
     Mutation move(
             RelativePath path,
-            RelativePath targetDirectory,
+            RelativePath destination,
             EntryKind kind,
             String expectedEntryRevision,
-            String expectedParentRevision,
-            String expectedTargetParentRevision) {
+            String expectedDestinationParentRevision) {
         requireRevision(expectedEntryRevision, "expectedEntryRevision");
-        requireRevision(expectedParentRevision, "expectedParentRevision");
-        requireRevision(expectedTargetParentRevision, "expectedTargetParentRevision");
-        if (path.isRoot()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the project root cannot be moved");
+        requireRevision(expectedDestinationParentRevision, "expectedParentRevision");
+        if (path.isRoot() || destination.isRoot()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the project root cannot be moved or replaced");
         }
-        if (targetDirectory.startsWith(path)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a directory cannot be moved into itself");
+        if (kind == EntryKind.DIRECTORY && destination.startsWith(path)) {
+            throw new LomiException(ErrorCode.SCOPE_DENIED, "a directory cannot be moved onto or into itself");
         }
-        if (targetDirectory.equals(path.parent())) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "'" + path + "' is already in that directory");
+        if (destination.equals(path)) {
+            throw new LomiException(ErrorCode.REVISION_CONFLICT, "'" + path + "' is already at that path");
         }
-        RelativePath target = targetDirectory.child(path.name());
+        checkNewName(destination.name(), destination);
         try (Tree.Located located = tree.locate(path);
-                Fd targetDir = tree.openDirectory(targetDirectory)) {
+                Fd targetDir = tree.openDirectory(destination.parent())) {
             requireKind(located, kind);
-            expectDirectory(located.parent(), expectedParentRevision, path.parent());
-            expectDirectory(targetDir, expectedTargetParentRevision, targetDirectory);
+            expectDirectory(targetDir, expectedDestinationParentRevision, destination.parent());
             State state = state(located);
             expect(state.revision(), expectedEntryRevision, path.toString());
             if (targetDir.stat().dev() != located.stat().dev()) {
@@ -188,16 +192,15 @@ final class Mutator {
             }
             recheckStamp(located, state.stamp());
             boolean isFile = kind == EntryKind.FILE;
-            Staging.publishNoReplace(located.parent(), located.name(), targetDir, located.name(), isFile);
+            Staging.publishNoReplace(located.parent(), located.name(), targetDir, destination.name(), isFile);
             return afterPublish(() -> {
                 Staging.syncDirectory(targetDir);
                 Staging.syncDirectory(located.parent());
-                return result(targetDir, located.name(), target, kind, state.revision());
+                return result(targetDir, destination.name(), destination, kind, state.revision());
             });
         }
     }
 
-    /** The mutation result for {@code name}, now in {@code parent}. */
     Mutation result(Fd parent, String name, RelativePath path, EntryKind kind, String fileRevision) {
         String parentRevision = DirectorySnapshot.of(tree, parent).revision();
         if (kind == EntryKind.FILE) {

@@ -158,19 +158,20 @@ public final class ProjectFiles {
     }
 
     /**
-     * Moves an entry into {@code targetDirectory} under the same name, checking the entry, its
-     * parent and the target directory revisions; never overwrites, and a directory cannot move into
-     * itself ({@code INVALID_ARGUMENT}). The returned {@code parentRevision} is the target's.
+     * Moves an entry to {@code destination}, its full new path (the reference's
+     * {@code targetRelativePath}), if the entry still has {@code expectedEntryRevision} and the
+     * destination's parent directory still has {@code expectedDestinationParentRevision} (the
+     * reference's {@code expectedParentRevision}); never overwrites, and a directory cannot move
+     * onto or into itself ({@code SCOPE_DENIED}). The returned {@code parentRevision} is the
+     * destination parent's.
      */
     public Mutation move(
             RelativePath path,
-            RelativePath targetDirectory,
+            RelativePath destination,
             EntryKind kind,
             String expectedEntryRevision,
-            String expectedParentRevision,
-            String expectedTargetParentRevision) {
-        return mutator.move(
-                path, targetDirectory, kind, expectedEntryRevision, expectedParentRevision, expectedTargetParentRevision);
+            String expectedDestinationParentRevision) {
+        return mutator.move(path, destination, kind, expectedEntryRevision, expectedDestinationParentRevision);
     }
 
     /**

@@ -70,10 +70,10 @@ class AttackForeignSessionTests {
 
     @Test
     void aForeignReceiptIsNotFoundByIdByKeyOrForCancelAndItsWaitingWorkIsUntouched() {
-        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "section", "editor", "expectedSettingsRevision",
+        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedSettingsRevision",
                 broker.ok(victim, "lomi_settings_read", json("workspaceId", ws, "section", "editor")).path("settingsRevision").asString(),
                 "expectedRevision", broker.revision(), "retryEpoch", victimEpoch.value(), "requestKey", "victim-key"));
-        update.set("patch", BrokerCallsFixture.JSON.readTree("{\"tabSize\":8}"));
+        update.set("patch", BrokerCallsFixture.JSON.readTree("{\"type\":\"editor_tab_size\",\"value\":8}"));
         JsonNode parked = broker.ok(victim, "lomi_settings_update", update.toString());
         String id = parked.path("operationId").asString();
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
@@ -142,7 +142,7 @@ class AttackForeignSessionTests {
         byte[] bytes = "victim data\n".getBytes(StandardCharsets.UTF_8);
         String sha = AttackLinksTests.sha256(bytes);
         String artifact = broker.ok(victim, "lomi_artifact_import", json("workspaceId", ws, "relativePath", "data.txt", "kind", "file",
-                "expectedByteLength", Integer.toString(bytes.length), "expectedSha256", sha, "expectedRevision", broker.revision(), "retryEpoch",
+                "expectedByteLength", bytes.length, "expectedSha256", sha, "expectedRevision", broker.revision(), "retryEpoch",
                 victimEpoch.value(), "requestKey", "victim-import")).path("result").path("artifactId").asString();
 
         JsonNode foreign = broker.call(stranger, "lomi_artifact_read", json("workspaceId", ws, "artifactId", artifact));

@@ -134,8 +134,8 @@ class AttackLimitsTests {
         calls.put("lomi_files_search", nested(json("workspaceId", ws), "query", json("text", "edit", "surprise", true), false));
         calls.put("lomi_panel_move", nested(json("workspaceId", ws), "movement", json("type", "reorder_tab", "tabId", tab, "surprise", true), true));
         calls.put("lomi_git_open", nested(json("workspaceId", ws), "view", json("type", "diff", "relativePath", "e.txt", "surprise", true), true));
-        calls.put("lomi_settings_update", nested(json("workspaceId", ws, "section", "editor", "expectedSettingsRevision", settings), "patch",
-                json("tabSize", 4, "surprise", true), true));
+        calls.put("lomi_settings_update", nested(json("workspaceId", ws, "expectedSettingsRevision", settings), "patch",
+                json("type", "editor_tab_size", "value", 4, "surprise", true), true));
         calls.put("lomi_terminal_input", nested(json("workspaceId", ws, "panelId", terminal.path("panelId").asString(), "terminalSessionId",
                 terminal.path("terminalSessionId").asString(), "leaseId", terminal.path("leaseId").asString(), "inputSequence", "1"), "input", json("type", "text", "text", "x", "surprise", true), false));
         ObjectNode edits = (ObjectNode) BrokerCallsFixture.JSON.readTree(op(json("workspaceId", ws, "panelId", opened.path("panelId").asString(),

@@ -157,7 +157,7 @@ class AttackLinksTests {
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
             String key = key();
             JsonNode answer = broker.call(session, "lomi_artifact_import", json("workspaceId", ws, "relativePath", path, "kind", "file",
-                    "expectedByteLength", Integer.toString(bytes.length), "expectedSha256", sha256(bytes), "expectedRevision", broker.revision(),
+                    "expectedByteLength", bytes.length, "expectedSha256", sha256(bytes), "expectedRevision", broker.revision(),
                     "retryEpoch", epoch.value(), "requestKey", key));
             assertThat(refusalCode(answer)).as("%s: %s", path, answer).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
             assertNothingHappenedTo(answer, "lomi_artifact_import", key);
@@ -171,7 +171,7 @@ class AttackLinksTests {
         byte[] bytes = "payload\n".getBytes(StandardCharsets.UTF_8);
         String sha = sha256(bytes);
         JsonNode imported = broker.ok(session, "lomi_artifact_import", json("workspaceId", ws, "relativePath", "payload.txt", "kind", "file",
-                "expectedByteLength", Integer.toString(bytes.length), "expectedSha256", sha, "expectedRevision", broker.revision(),
+                "expectedByteLength", bytes.length, "expectedSha256", sha, "expectedRevision", broker.revision(),
                 "retryEpoch", epoch.value(), "requestKey", key()));
         String artifact = imported.path("result").path("artifactId").asString();
         Files.createSymbolicLink(root.resolve("trap.bin"), outside.resolve("planted.bin"));
@@ -205,8 +205,8 @@ class AttackLinksTests {
                 .asString();
         List<JsonNode> attacks = List.of(
                 operation("type", "create", "relativePath", "symdir/created.txt", "kind", "file", "expectedParentRevision", rootRevision),
-                operation("type", "move", "relativePath", "plain.txt", "targetRelativePath", "symdir", "expectedDiskRevision", plainRevision,
-                        "expectedParentRevision", rootRevision, "expectedTargetParentRevision", anyRevision),
+                operation("type", "move", "relativePath", "plain.txt", "targetRelativePath", "symdir/plain.txt", "expectedDiskRevision",
+                        plainRevision, "expectedParentRevision", anyRevision),
                 operation("type", "rename", "relativePath", "hard.txt", "newName", "renamed.txt", "expectedDiskRevision", anyRevision,
                         "expectedParentRevision", rootRevision),
                 operation("type", "trash", "relativePath", "hard.txt", "kind", "file", "expectedEntryRevision", anyRevision,

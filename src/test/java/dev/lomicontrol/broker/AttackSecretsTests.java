@@ -121,7 +121,7 @@ class AttackSecretsTests {
                 ObjectNode arguments = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "relativeDirectory", directory));
                 ObjectNode query = arguments.putObject("query");
                 query.put("text", TOKEN);
-                include.forEach(query.withArray("include")::add);
+                query.put("include", String.join(",", include));
                 JsonNode found = broker.ok(session, "lomi_files_search", arguments.toString());
                 assertThat(found.path("matches")).as("%s in %s", include, directory).isEmpty();
             }
@@ -199,7 +199,7 @@ class AttackSecretsTests {
 
             String importKey = key();
             JsonNode imported = broker.call(session, "lomi_artifact_import", json("workspaceId", ws, "relativePath", secret, "kind", "file",
-                    "expectedByteLength", Integer.toString(bytes.length), "expectedSha256", AttackLinksTests.sha256(bytes), "expectedRevision",
+                    "expectedByteLength", bytes.length, "expectedSha256", AttackLinksTests.sha256(bytes), "expectedRevision",
                     broker.revision(), "retryEpoch", epoch.value(), "requestKey", importKey));
             assertThat(AttackLinksTests.refusalCode(imported)).as("%s: %s", secret, imported).isEqualTo("SCOPE_DENIED");
             assertThat(imported.toString()).doesNotContain(TOKEN);
@@ -220,7 +220,7 @@ class AttackSecretsTests {
         byte[] bytes = "harmless\n".getBytes(StandardCharsets.UTF_8);
         String sha = AttackLinksTests.sha256(bytes);
         String artifact = broker.ok(session, "lomi_artifact_import", json("workspaceId", ws, "relativePath", "harmless.txt", "kind", "file",
-                "expectedByteLength", Integer.toString(bytes.length), "expectedSha256", sha, "expectedRevision", broker.revision(),
+                "expectedByteLength", bytes.length, "expectedSha256", sha, "expectedRevision", broker.revision(),
                 "retryEpoch", epoch.value(), "requestKey", key())).path("result").path("artifactId").asString();
 
         for (String name : List.of(".env.local", "deploy.key", "id_rsa", "credentials")) {

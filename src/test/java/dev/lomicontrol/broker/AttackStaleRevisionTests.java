@@ -86,7 +86,7 @@ class AttackStaleRevisionTests {
         byte[] bytes = "alpha changed\n".getBytes(StandardCharsets.UTF_8);
         artifactSha = AttackLinksTests.sha256(bytes);
         artifact = broker.ok(session, "lomi_artifact_import", op(json("workspaceId", ws, "relativePath", "a.txt", "kind", "file",
-                "expectedByteLength", Integer.toString(bytes.length), "expectedSha256", artifactSha))).path("result").path("artifactId").asString();
+                "expectedByteLength", bytes.length, "expectedSha256", artifactSha))).path("result").path("artifactId").asString();
         aDisk = broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "a.txt")).path("diskRevision").asString();
         rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws)).path("directoryRevision").asString();
         settingsRevision = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor")).path("settingsRevision").asString();
@@ -104,9 +104,8 @@ class AttackStaleRevisionTests {
         String stale = Long.toString(broker.projects.revision() - 1);
         ObjectNode edits = editor(buffer, editDisk);
         edits.set("edits", BrokerCallsFixture.JSON.readTree("[{\"fromUtf16\":0,\"toUtf16\":0,\"insert\":\"X\"}]"));
-        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "section", "editor", "expectedSettingsRevision",
-                settingsRevision));
-        update.set("patch", BrokerCallsFixture.JSON.readTree("{\"tabSize\":7}"));
+        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedSettingsRevision", settingsRevision));
+        update.set("patch", BrokerCallsFixture.JSON.readTree("{\"type\":\"editor_tab_size\",\"value\":7}"));
         ObjectNode gitOpen = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws));
         gitOpen.set("view", BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", "a.txt")));
         Map<String, String> calls = new LinkedHashMap<>();
@@ -114,7 +113,7 @@ class AttackStaleRevisionTests {
         calls.put("lomi_editor_open", json("workspaceId", ws, "relativePath", "a.txt"));
         calls.put("lomi_editor_apply_edits", edits.toString());
         calls.put("lomi_editor_save", editor(buffer, editDisk).toString());
-        calls.put("lomi_artifact_import", json("workspaceId", ws, "relativePath", "a.txt", "kind", "file", "expectedByteLength", "14",
+        calls.put("lomi_artifact_import", json("workspaceId", ws, "relativePath", "a.txt", "kind", "file", "expectedByteLength", 14,
                 "expectedSha256", artifactSha));
         calls.put("lomi_artifact_export", json("workspaceId", ws, "artifactId", artifact, "expectedSha256", artifactSha, "relativePath",
                 "exported.txt", "expectedParentRevision", rootRevision));
@@ -152,12 +151,14 @@ class AttackStaleRevisionTests {
                 "expectedParentRevision", freshRoot)));
         calls.put("rename (stale parent)", mutate(json("type", "rename", "relativePath", "a.txt", "newName", "b.txt", "expectedDiskRevision", aDisk,
                 "expectedParentRevision", staleDir)));
-        calls.put("move (stale target)", mutate(json("type", "move", "relativePath", "a.txt", "targetRelativePath", "dir", "expectedDiskRevision",
-                aDisk, "expectedParentRevision", freshRoot, "expectedTargetParentRevision", staleDisk)));
+        calls.put("move (stale target)", mutate(json("type", "move", "relativePath", "a.txt", "targetRelativePath", "dir/a.txt",
+                "expectedDiskRevision", aDisk, "expectedParentRevision", staleDisk)));
+        calls.put("move (stale file)", mutate(json("type", "move", "relativePath", "a.txt", "targetRelativePath", "dir/a.txt",
+                "expectedDiskRevision", staleDisk, "expectedParentRevision", dirRevision)));
         calls.put("rename_directory (stale dir)", mutate(json("type", "rename_directory", "relativePath", "dir", "newName", "dir2",
                 "expectedDirectoryRevision", staleDisk, "expectedParentRevision", freshRoot)));
-        calls.put("move_directory (stale parent)", mutate(json("type", "move_directory", "relativePath", "dir", "targetRelativePath", "",
-                "expectedDirectoryRevision", dirRevision, "expectedParentRevision", staleDir, "expectedTargetParentRevision", freshRoot)));
+        calls.put("move_directory (stale parent)", mutate(json("type", "move_directory", "relativePath", "dir", "targetRelativePath", "dir3",
+                "expectedDirectoryRevision", dirRevision, "expectedParentRevision", staleDir)));
         calls.put("trash (stale entry)", mutate(json("type", "trash", "relativePath", "a.txt", "kind", "file", "expectedEntryRevision", staleDisk,
                 "expectedParentRevision", freshRoot)));
         calls.put("trash dir (stale entry)", mutate(json("type", "trash", "relativePath", "dir", "kind", "directory", "expectedEntryRevision",
@@ -210,9 +211,8 @@ class AttackStaleRevisionTests {
 
     @Test
     void aStaleSettingsRevisionIsRefusedBeforeTheAdminIsAsked() throws Exception {
-        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "section", "editor", "expectedSettingsRevision",
-                "editor:999"));
-        update.set("patch", BrokerCallsFixture.JSON.readTree("{\"tabSize\":7}"));
+        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedSettingsRevision", "editor:999"));
+        update.set("patch", BrokerCallsFixture.JSON.readTree("{\"type\":\"editor_tab_size\",\"value\":7}"));
         String key = key();
         update.put("expectedRevision", broker.revision());
         update.put("retryEpoch", epoch.value());

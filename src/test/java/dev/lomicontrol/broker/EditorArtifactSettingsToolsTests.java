@@ -140,9 +140,9 @@ class EditorArtifactSettingsToolsTests {
     void settingsChangeOnlyAfterTheAdminApprovesAndTheEditorHonoursThem() throws Exception {
         JsonNode editor = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"));
         String revision = editor.path("settingsRevision").asString();
-        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "section", "editor", "expectedSettingsRevision", revision,
+        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedSettingsRevision", revision,
                 "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "set-1"));
-        update.set("patch", BrokerCallsFixture.JSON.readTree(json("insertFinalNewline", false)));
+        update.set("patch", BrokerCallsFixture.JSON.readTree(json("type", "editor_insert_final_newline", "value", false)));
         JsonNode parked = broker.ok(session, "lomi_settings_update", update.toString());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
         assertThat(broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor")).path("values").path("insertFinalNewline")
@@ -174,7 +174,7 @@ class EditorArtifactSettingsToolsTests {
         Files.write(project.root().resolve("data.bin"), bytes);
         String sha = sha256(bytes);
         ObjectNode wrong = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "relativePath", "data.bin", "kind", "file",
-                "expectedByteLength", Integer.toString(bytes.length), "expectedSha256", "0".repeat(64), "expectedRevision", broker.revision(),
+                "expectedByteLength", bytes.length, "expectedSha256", "0".repeat(64), "expectedRevision", broker.revision(),
                 "retryEpoch", epoch.value(), "requestKey", "imp-bad"));
         JsonNode refused = broker.call(session, "lomi_artifact_import", wrong.toString());
         assertThat(refused.toString()).contains("ARTIFACT_INVALID");

@@ -139,8 +139,8 @@ class FileToolsTests {
     void renameAndMoveNeverOverwrite() throws Exception {
         Files.writeString(project.root().resolve("src/readme.txt"), "other");
         String disk = diskRevision("readme.txt");
-        JsonNode move = broker.call(session, "lomi_files_mutate", op(operation("type", "move", "relativePath", "readme.txt", "targetRelativePath", "src",
-                "expectedDiskRevision", disk, "expectedParentRevision", dirRevision(""), "expectedTargetParentRevision", dirRevision("src")), "m1"));
+        JsonNode move = broker.call(session, "lomi_files_mutate", op(operation("type", "move", "relativePath", "readme.txt", "targetRelativePath",
+                "src/readme.txt", "expectedDiskRevision", disk, "expectedParentRevision", dirRevision("src")), "m1"));
         assertThat(move.toString()).contains("REVISION_CONFLICT");
         assertThat(Files.readString(project.root().resolve("src/readme.txt"))).isEqualTo("other");
 

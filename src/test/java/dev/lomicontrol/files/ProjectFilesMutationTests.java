@@ -248,41 +248,41 @@ class ProjectFilesMutationTests {
         Path file = root.resolve("src/app.txt");
         long inodeBefore = inode(file);
         String entry = files.entryRevision(p("src/app.txt"));
-        String parent = files.directoryRevision(p("src"));
         String target = files.directoryRevision(p("dest"));
 
-        assertThat(code(() -> files.move(p("src/app.txt"), p("dest"), EntryKind.FILE, entry, parent, target)))
+        assertThat(code(() -> files.move(p("src/app.txt"), p("dest/app.txt"), EntryKind.FILE, entry, target)))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(text(root.resolve("dest/app.txt"))).isEqualTo("already here");
         assertThat(text(file)).isEqualTo("version 1\r\n");
 
         Files.delete(root.resolve("dest/app.txt"));
-        assertThat(code(() -> files.move(p("src/app.txt"), p("dest"), EntryKind.FILE, entry, parent, target)))
-                .as("the target directory changed since its revision")
+        assertThat(code(() -> files.move(p("src/app.txt"), p("dest/app.txt"), EntryKind.FILE, entry, target)))
+                .as("the destination's parent changed since its revision")
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        Mutation moved = files.move(p("src/app.txt"), p("dest"), EntryKind.FILE, entry, parent, files.directoryRevision(p("dest")));
+        assertThat(code(() -> files.move(p("src/app.txt"), p("src/app.txt"), EntryKind.FILE, entry, files.directoryRevision(p("src")))))
+                .as("onto itself")
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        Mutation moved = files.move(p("src/app.txt"), p("dest/renamed.txt"), EntryKind.FILE, entry, files.directoryRevision(p("dest")));
         assertThat(file).doesNotExist();
-        assertThat(inode(root.resolve("dest/app.txt"))).isEqualTo(inodeBefore);
-        assertThat(moved.relativePath()).isEqualTo("dest/app.txt");
+        assertThat(inode(root.resolve("dest/renamed.txt"))).isEqualTo(inodeBefore);
+        assertThat(moved.relativePath()).isEqualTo("dest/renamed.txt");
         assertThat(moved.parentRevision()).isEqualTo(files.directoryRevision(p("dest")));
         assertThat(moved.diskRevision()).contains(entry);
     }
 
     @Test
-    void aDirectoryCannotMoveIntoItself() throws IOException {
+    void aDirectoryCannotMoveOntoOrIntoItself() throws IOException {
         Files.createDirectories(root.resolve("src/inner/deeper"));
         String entry = files.entryRevision(p("src"));
-        String parent = files.directoryRevision(RelativePath.root());
-        for (String target : new String[] {"src", "src/inner", "src/inner/deeper"}) {
-            String targetRevision = files.directoryRevision(p(target));
-            assertThat(code(() -> files.move(p("src"), p(target), EntryKind.DIRECTORY, entry, parent, targetRevision)))
+        for (String target : new String[] {"src", "src/x", "src/inner/x", "src/inner/deeper/x"}) {
+            String parentRevision = files.directoryRevision(p(target).parent());
+            assertThat(code(() -> files.move(p("src"), p(target), EntryKind.DIRECTORY, entry, parentRevision)))
                     .as(target)
-                    .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                    .isEqualTo(ErrorCode.SCOPE_DENIED);
         }
         assertThat(root.resolve("src/inner/deeper")).isDirectory();
         Files.createDirectories(root.resolve("other"));
-        Mutation moved = files.move(
-                p("src"), p("other"), EntryKind.DIRECTORY, entry, files.directoryRevision(RelativePath.root()), files.directoryRevision(p("other")));
+        Mutation moved = files.move(p("src"), p("other/src"), EntryKind.DIRECTORY, entry, files.directoryRevision(p("other")));
         assertThat(root.resolve("other/src/inner/deeper")).isDirectory();
         assertThat(moved.directoryRevision()).contains(files.directoryRevision(p("other/src")));
     }
@@ -296,7 +296,7 @@ class ProjectFilesMutationTests {
         assertThat(code(() -> files.replace(p("src/.env"), utf8("x"), any))).isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(code(() -> files.replace(p("src/link"), utf8("x"), any))).isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(code(() -> files.rename(p("src/link"), "l2", EntryKind.FILE, any, parent))).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(code(() -> files.move(p("src/.env"), RelativePath.root(), EntryKind.FILE, any, parent, any)))
+        assertThat(code(() -> files.move(p("src/.env"), p("moved.env"), EntryKind.FILE, any, parent)))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(text(root.resolve("src/.env"))).isEqualTo("S=1");
         assertThat(text(root.resolve("src/app.txt"))).isEqualTo("version 1\r\n");
