@@ -98,8 +98,4 @@ final class ArtifactCalls {
         handlers.on(ArtifactSpecs.READ, this::read);
         handlers.on(ArtifactSpecs.EXPORT, this::export);
     }
-
-    /** The tools of this class not yet bound through their declarations. */
-    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-    }
 }

@@ -37,52 +37,6 @@ import tools.jackson.databind.JsonNode;
 @Component
 public class BrokerCalls implements AutoCloseable {
 
-    /** The grant scope each broker tool needs (SPEC §9; workspace.read is part of every grant). */
-    static final Map<String, String> SCOPES = Map.ofEntries(
-            Map.entry("lomi_workspace_list", "workspace.read"),
-            Map.entry("lomi_connect", "workspace.read"),
-            Map.entry("lomi_operation_get", "workspace.read"),
-            Map.entry("lomi_operation_cancel", "workspace.read"),
-            Map.entry("lomi_events_read", "workspace.read"),
-            Map.entry("lomi_session_attach", "workspace.read"),
-            Map.entry("lomi_session_detach", "workspace.read"),
-            Map.entry("lomi_episodes", "workspace.read"),
-            Map.entry("lomi_panel_list", "workspace.read"),
-            Map.entry("lomi_workspace_create", "workspace.write"),
-            Map.entry("lomi_workspace_update", "workspace.write"),
-            Map.entry("lomi_project_open", "project.open"),
-            Map.entry("lomi_project_close", "project.close"),
-            Map.entry("lomi_panel_focus", "panel.focus"),
-            Map.entry("lomi_panel_close", "panel.close"),
-            Map.entry("lomi_panel_move", "panel.move"),
-            Map.entry("lomi_panel_control", "terminal.execute"),
-            Map.entry("lomi_terminal_create", "terminal.execute"),
-            Map.entry("lomi_terminal_run", "terminal.execute"),
-            Map.entry("lomi_terminal_input", "terminal.execute"),
-            Map.entry("lomi_terminal_interrupt", "terminal.execute"),
-            Map.entry("lomi_terminal_read", "terminal.read"),
-            Map.entry("lomi_files_list", "files.read"),
-            Map.entry("lomi_files_read", "files.read"),
-            Map.entry("lomi_files_search", "files.read"),
-            Map.entry("lomi_files_mutate", "files.mutate"),
-            Map.entry("lomi_editor_open", "editor.read"),
-            Map.entry("lomi_editor_read", "editor.read"),
-            Map.entry("lomi_editor_apply_edits", "editor.write"),
-            Map.entry("lomi_editor_save", "editor.write"),
-            Map.entry("lomi_artifact_import", "artifact.import"),
-            Map.entry("lomi_artifact_read", "artifact.import"),
-            Map.entry("lomi_artifact_export", "artifact.export"),
-            Map.entry("lomi_settings_read", "settings.read"),
-            Map.entry("lomi_settings_update", "settings.write"),
-            Map.entry("lomi_settings_open", "settings.open"),
-            Map.entry("lomi_git_status", "git.read"),
-            Map.entry("lomi_git_diff", "git.read"),
-            Map.entry("lomi_git_history", "git.read"),
-            Map.entry("lomi_git_commit", "git.read"),
-            Map.entry("lomi_git_remotes", "git.read"),
-            Map.entry("lomi_git_open", "git.read"),
-            Map.entry("lomi_git_mutate", "git.write"));
-
     private final Episodes episodes;
     private final WorkspaceCalls workspaces;
     private final OperationCalls operations;
@@ -96,13 +50,7 @@ public class BrokerCalls implements AutoCloseable {
     private final SettingsCalls settingsCalls;
     private final GitCalls git;
     private final ToolHandlers handlers = new ToolHandlers();
-    private final Map<String, LegacyCall> legacy = new java.util.HashMap<>();
 
-    /** A tool not yet bound through its declaration: the adapter reads the raw arguments itself. */
-    @FunctionalInterface
-    interface LegacyCall {
-        JsonNode call(Session session, JsonNode arguments);
-    }
 
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
@@ -142,36 +90,23 @@ public class BrokerCalls implements AutoCloseable {
         this.git.register(handlers);
         UnavailableTools.register(handlers);
         handlers.requireCovers(ToolCatalog.standard());
-        this.workspaces.registerLegacy(legacy);
-        this.operations.registerLegacy(legacy);
-        this.episodeCalls.registerLegacy(legacy);
-        this.layout.registerLegacy(legacy);
-        this.terminals.registerLegacy(legacy);
-        this.files.registerLegacy(legacy);
-        this.editors.registerLegacy(legacy);
-        this.artifacts.registerLegacy(legacy);
-        this.settingsCalls.registerLegacy(legacy);
-        this.git.registerLegacy(legacy);
     }
 
-    /** Runs one call; never throws for expected refusals (they become error envelopes). */
+    /**
+     * Runs one call; never throws for expected refusals (they become error envelopes). An unknown
+     * tool is INVALID_ARGUMENT (the helper never forwards one); the scope is checked before the
+     * arguments are bound.
+     */
     public JsonNode call(Session session, String tool, JsonNode arguments) {
         try {
             session.requireAlive();
             episodes.touch(session.id());
             String name = tool == null ? "" : tool;
-            if (handlers.handles(name)) {
-                ToolSpec<?> spec = handlers.spec(name).orElseThrow();
-                if (!session.grant().allows(spec.scope())) {
-                    throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + spec.scope() + " scope, which this session was not granted");
-                }
-                return Envelope.ok(Encoder.encode(handlers.call(session, name, arguments)));
+            ToolSpec<?> spec = handlers.spec(name).orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown tool " + name));
+            if (!session.grant().allows(spec.scope())) {
+                throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + spec.scope() + " scope, which this session was not granted");
             }
-            String scope = SCOPES.get(name);
-            if (scope != null && !session.grant().allows(scope)) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + scope + " scope, which this session was not granted");
-            }
-            return Envelope.ok(dispatch(session, name, arguments));
+            return Envelope.ok(Encoder.encode(handlers.call(session, name, arguments)));
         } catch (LomiException e) {
             return Envelope.error(e.code(), e.getMessage());
         }
@@ -189,23 +124,5 @@ public class BrokerCalls implements AutoCloseable {
     public void close() {
         runner.close();
         terminals.close();
-    }
-
-    private JsonNode dispatch(Session session, String tool, JsonNode arguments) {
-        LegacyCall call = legacy.get(tool);
-        if (call == null) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown tool " + tool);
-        }
-        if (tool.equals("lomi_workspace_update")) {
-            requireCloseScope(session, arguments);
-        }
-        return call.call(session, arguments);
-    }
-
-    /** {@code lomi_workspace_update} with {@code action:"close"} additionally needs workspace.close. */
-    private static void requireCloseScope(Session session, JsonNode arguments) {
-        if (arguments != null && arguments.isObject() && "close".equals(arguments.path("action").asString("")) && !session.grant().allows("workspace.close")) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "closing a workspace needs the workspace.close scope");
-        }
     }
 }

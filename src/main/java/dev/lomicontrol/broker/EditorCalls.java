@@ -193,8 +193,4 @@ final class EditorCalls {
         handlers.on(EditorSpecs.APPLY_EDITS, this::applyEdits);
         handlers.on(EditorSpecs.SAVE, this::save);
     }
-
-    /** The tools of this class not yet bound through their declarations. */
-    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-    }
 }

@@ -77,8 +77,4 @@ final class EpisodeCalls {
         handlers.on(EpisodeSpecs.DETACH, this::detach);
         handlers.on(EpisodeSpecs.LIST, this::list);
     }
-
-    /** The tools of this class not yet bound through their declarations. */
-    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-    }
 }

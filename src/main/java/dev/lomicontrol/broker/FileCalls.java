@@ -191,11 +191,6 @@ final class FileCalls {
         return new Resolved(listed, folders.of(listed.project()));
     }
 
-    /** For callers still binding by {@code Arguments} (the git tools): the workspace named by {@code workspaceId}. */
-    Resolved resolve(Session session, Arguments args) {
-        return resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
-    }
-
     record Resolved(WorkspaceCalls.Listed listed, ProjectFiles files) {}
 
     /** The granted workspace {@code id} (TARGET_NOT_FOUND otherwise), for callers that need no files. */
@@ -320,9 +315,5 @@ final class FileCalls {
         handlers.on(FileSpecs.READ, this::read);
         handlers.on(FileSpecs.SEARCH, this::search);
         handlers.on(FileSpecs.MUTATE, this::mutate);
-    }
-
-    /** The tools of this class not yet bound through their declarations. */
-    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
     }
 }

@@ -396,8 +396,4 @@ final class GitCalls {
         handlers.on(GitSpecs.OPEN, this::open);
         handlers.on(GitSpecs.MUTATE, this::mutate);
     }
-
-    /** The tools of this class not yet bound through their declarations. */
-    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-    }
 }

@@ -42,7 +42,6 @@ final class LayoutCalls {
 
     static final int MAX_PROJECTS_PER_SESSION = 16;
     private static final Pattern CURSOR = Pattern.compile("([0-9]{1,18}):([0-9]{1,9}):([^:]{1,64}):([A-Za-z0-9._-]{1,128})");
-    private static final String[] OP = {"retryEpoch", "requestKey"};
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final Projects projects;
@@ -298,27 +297,6 @@ final class LayoutCalls {
                 }));
     }
 
-    /** For the tools of other domains not yet bound through their declarations (as {@link #with} and {@link #result}). */
-    static OperationRunner.Request request(Session session, String tool, JsonNode arguments, Arguments args, WorkspaceCalls.Listed listed,
-            String resource, long expectedRevision) {
-        return OperationRunner.Request.of(session, tool, arguments, args, listed.project().id(),
-                new Target(listed.workspace().id().value(), resource, "", expectedRevision < 0 ? "" : Long.toString(expectedRevision)));
-    }
-
-    static String[] with(String... fields) {
-        String[] all = new String[fields.length + OP.length];
-        System.arraycopy(fields, 0, all, 0, fields.length);
-        System.arraycopy(OP, 0, all, fields.length, OP.length);
-        return all;
-    }
-
-    static ObjectNode result(String kind, long revision) {
-        ObjectNode data = JSON.objectNode();
-        data.put("kind", kind);
-        data.put("domainRevision", Long.toString(revision));
-        return data;
-    }
-
     private static LayoutSpecs.Ownership ownership(Session session, Panel panel) {
         if (panel.ownerSession().isEmpty()) {
             return LayoutSpecs.Ownership.NONE;
@@ -414,9 +392,5 @@ final class LayoutCalls {
         handlers.on(LayoutSpecs.PANEL_FOCUS, this::panelFocus);
         handlers.on(LayoutSpecs.PANEL_CLOSE, this::panelClose);
         handlers.on(LayoutSpecs.PANEL_MOVE, this::panelMove);
-    }
-
-    /** The tools of this class not yet bound through their declarations. */
-    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
     }
 }

@@ -117,9 +117,4 @@ final class OperationCalls {
         handlers.on(OperationSpecs.CANCEL, this::cancel);
         handlers.on(OperationSpecs.EVENTS, this::events);
     }
-
-    /** The tools of this class not yet bound through their declarations. */
-    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-
-    }
 }

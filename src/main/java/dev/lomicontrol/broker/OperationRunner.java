@@ -87,11 +87,6 @@ final class OperationRunner implements AutoCloseable {
             return of(session, spec, input, listed.project().id(),
                     new Target(listed.workspace().id().value(), resource, "", expectedRevision < 0 ? "" : Long.toString(expectedRevision)));
         }
-
-        static Request of(Session session, String tool, JsonNode arguments, Arguments args, ProjectId project, Target target) {
-            return new Request(session, tool, arguments, new RetryEpochId(args.requiredString("retryEpoch")),
-                    new RequestKey(args.requiredString("requestKey")), project, target);
-        }
     }
 
     /**

@@ -23,31 +23,6 @@ final class PanelTargets {
         this.layout = layout;
     }
 
-    /** The granted workspace named by {@code workspaceId}, or TARGET_NOT_FOUND. */
-    WorkspaceCalls.Listed workspace(Session session, Arguments args) {
-        return workspaces.resolve(session, new WorkspaceId(args.requiredString("workspaceId")));
-    }
-
-    /** The layout of the granted workspace named by {@code workspaceId}. */
-    WorkspaceView view(Session session, Arguments args) {
-        return layout.view(workspace(session, args).workspace().id());
-    }
-
-    /** The panel named by {@code panelId} in the granted workspace, checked against {@code terminalSessionId} when given. */
-    PanelTarget panel(Session session, Arguments args) {
-        WorkspaceCalls.Listed listed = workspace(session, args);
-        WorkspaceView view = layout.view(listed.workspace().id());
-        String panelId = args.requiredString("panelId");
-        Panel panel = view.panel(panelId).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
-        Optional<String> terminal = args.optionalString("terminalSessionId");
-        if (terminal.isPresent() && !terminal.equals(panel.terminalSessionId())) {
-            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " no longer shows terminal " + terminal.get()
-                    + "; list the panels again");
-        }
-        long expected = args.has("expectedRevision") ? Revisions.expected(args) : -1;
-        return new PanelTarget(listed, panel, expected);
-    }
-
     /** The granted workspace {@code id}, or TARGET_NOT_FOUND (for inputs bound into records). */
     WorkspaceCalls.Listed workspace(Session session, WorkspaceId id) {
         return workspaces.resolve(session, id);

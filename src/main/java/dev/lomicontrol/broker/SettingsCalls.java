@@ -182,8 +182,4 @@ final class SettingsCalls {
         handlers.on(SettingsSpecs.UPDATE, this::update);
         handlers.on(SettingsSpecs.OPEN, this::open);
     }
-
-    /** The tools of this class not yet bound through their declarations. */
-    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-    }
 }

@@ -535,8 +535,4 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         handlers.on(TerminalSpecs.INTERRUPT, this::interrupt);
         handlers.on(TerminalSpecs.READ, this::read);
     }
-
-    /** The tools of this class not yet bound through their declarations (none). */
-    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-    }
 }

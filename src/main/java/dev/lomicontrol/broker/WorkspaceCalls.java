@@ -120,8 +120,4 @@ final class WorkspaceCalls {
         handlers.on(SessionSpecs.WORKSPACE_LIST, this::list);
         handlers.on(SessionSpecs.CONNECT, this::connect);
     }
-
-    /** The tools of this class not yet bound through their declarations. */
-    void registerLegacy(java.util.Map<String, BrokerCalls.LegacyCall> legacy) {
-    }
 }

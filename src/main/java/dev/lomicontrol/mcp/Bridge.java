@@ -1,6 +1,7 @@
 package dev.lomicontrol.mcp;
 
 import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.tools.Effect;
 import dev.lomicontrol.ipc.BrokerClient;
 import dev.lomicontrol.ipc.BrokerClient.CallFailure;
 import dev.lomicontrol.ipc.BrokerClient.Phase;

@@ -25,29 +25,12 @@ final class Catalog {
         }
     }
 
-    /**
-     * The phase 1 catalog so far: session, operations, episodes, then layout (workspaces, projects,
-     * panels), terminals, files, editor, artifacts and settings.
-     */
+    /** Every declared tool ({@link dev.lomicontrol.tools.ToolCatalog}), its schemas derived once. */
     static Catalog standard() {
         List<ToolDefinition> all = new ArrayList<>();
-        java.util.Set<String> declared = new java.util.HashSet<>();
         for (dev.lomicontrol.tools.ToolSpec<?> spec : dev.lomicontrol.tools.ToolCatalog.standard().all()) {
             all.add(ToolDefinition.of(spec));
-            declared.add(spec.name());
         }
-        List<ToolDefinition> legacy = new ArrayList<>();
-        legacy.addAll(SessionTools.all());
-        legacy.addAll(OperationTools.all());
-        legacy.addAll(EpisodeTools.all());
-        legacy.addAll(LayoutTools.all());
-        legacy.addAll(TerminalTools.all());
-        legacy.addAll(FileTools.all());
-        legacy.addAll(EditorTools.all());
-        legacy.addAll(ArtifactTools.all());
-        legacy.addAll(SettingsTools.all());
-        legacy.addAll(GitTools.all());
-        legacy.stream().filter(tool -> !declared.contains(tool.name())).forEach(all::add);
         return new Catalog(all);
     }
 

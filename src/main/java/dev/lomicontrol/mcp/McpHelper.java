@@ -24,7 +24,7 @@ public final class McpHelper {
         Connector connector = new Connector(options.discoveryFile(), options.discoveryKey(), options.labelGrace());
         connector.start();
         Bridge bridge = new Bridge(connector, options.callTimeout(), Frames.MAX_FRAME_BYTES);
-        ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector, catalog), bridge);
+        ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector), bridge);
         McpServer server = new McpServer(catalog, calls, connector, out);
         Diagnostics.info("ready; discovery file " + options.discoveryFile().map(Object::toString).orElse("none"));
         serve(System.in, server);

@@ -11,10 +11,8 @@ import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import dev.lomicontrol.tools.session.SessionSpecs;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -25,11 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
 final class StatusReport {
 
     private final Connector connector;
-    private final Catalog catalog;
 
-    StatusReport(Connector connector, Catalog catalog) {
+    StatusReport(Connector connector) {
         this.connector = connector;
-        this.catalog = catalog;
     }
 
     /** The console command that approves the pending request (or a placeholder when there is none). */
@@ -44,23 +40,17 @@ final class StatusReport {
     }
 
     /**
-     * One entry per tool, from the declarations (a helper tool is always available; a broker tool once
-     * connected and when this host can serve it). Tools of the helper's catalog not declared yet
-     * follow, from their legacy definitions, until every domain is declared.
+     * One entry per declared tool: a helper tool is always available; a broker tool once connected
+     * and when this host can serve it; an unqualified one names why (HOST_UNQUALIFIED).
      */
-    private List<SessionSpecs.Capability> capabilities(boolean connected) {
+    private static List<SessionSpecs.Capability> capabilities(boolean connected) {
         List<SessionSpecs.Capability> capabilities = new ArrayList<>();
-        Set<String> declared = new HashSet<>();
+        java.util.Map<dev.lomicontrol.tools.HostNeed, Optional<String>> reasons = new java.util.EnumMap<>(dev.lomicontrol.tools.HostNeed.class);
         for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
-            declared.add(spec.name());
-            boolean available = spec.helperAnswers() || connected && HostQualification.reason(spec.host()).isEmpty();
-            capabilities.add(new SessionSpecs.Capability(spec.name(), Optional.of(spec.scope()).filter(scope -> !scope.isEmpty()), available));
-        }
-        for (ToolDefinition tool : catalog.all()) {
-            if (!declared.contains(tool.name())) {
-                capabilities.add(new SessionSpecs.Capability(tool.name(), tool.scope(),
-                        tool.answeredBy() == ToolDefinition.AnsweredBy.HELPER || connected));
-            }
+            Optional<String> unqualified = reasons.computeIfAbsent(spec.host(), HostQualification::reason);
+            boolean available = spec.helperAnswers() || connected && unqualified.isEmpty();
+            capabilities.add(new SessionSpecs.Capability(spec.name(), Optional.of(spec.scope()).filter(scope -> !scope.isEmpty()), available,
+                    unqualified.isEmpty(), unqualified));
         }
         return capabilities;
     }

@@ -75,7 +75,7 @@ final class ToolCalls {
         if (violation.isPresent()) {
             return done(CallResults.error(ErrorCode.INVALID_ARGUMENT, "invalid arguments for " + tool.name() + ": " + violation.get(), version));
         }
-        Optional<String> unqualified = tool.spec().flatMap(spec -> dev.lomicontrol.tools.HostQualification.reason(spec.host()));
+        Optional<String> unqualified = dev.lomicontrol.tools.HostQualification.reason(tool.spec().host());
         if (unqualified.isPresent()) {
             return done(CallResults.error(ErrorCode.HOST_UNQUALIFIED, tool.name() + ": " + unqualified.get(), version));
         }
@@ -126,19 +126,12 @@ final class ToolCalls {
 
     /** The first reason the helper refuses these arguments (the declaration's binding, or for an undeclared tool its schemas); empty when valid. */
     static Optional<String> violation(ToolDefinition tool, JsonNode arguments) {
-        if (tool.spec().isPresent()) {
-            try {
-                tool.spec().get().bind(arguments);
-                return Optional.empty();
-            } catch (dev.lomicontrol.core.LomiException refused) {
-                return Optional.of(refused.getMessage());
-            }
+        try {
+            tool.spec().bind(arguments);
+            return Optional.empty();
+        } catch (dev.lomicontrol.core.LomiException refused) {
+            return Optional.of(refused.getMessage());
         }
-        Optional<String> problem = SchemaValidator.firstViolation(tool.inputSchema(), arguments, "arguments");
-        if (problem.isPresent() || tool.constraint().isEmpty()) {
-            return problem;
-        }
-        return SchemaValidator.firstViolation(tool.constraint().get(), arguments, "arguments");
     }
 
     private static Plan done(ObjectNode result) {

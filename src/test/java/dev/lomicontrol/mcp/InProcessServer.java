@@ -19,7 +19,7 @@ final class InProcessServer {
     final McpServer server;
 
     InProcessServer() {
-        ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector, catalog), new Bridge(connector, Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES));
+        ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector), new Bridge(connector, Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES));
         server = new McpServer(catalog, calls, connector, new StdoutWriter(stdout));
     }
 

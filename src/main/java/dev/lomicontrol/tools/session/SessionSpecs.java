@@ -43,7 +43,10 @@ public final class SessionSpecs {
     public record Capability(@Doc("a tool of this catalog") String name,
             @Doc("the grant scope the broker requires for it; null when none") Optional<String> scope,
             @Doc("whether it can be called now (helper tools always; broker tools once connected and when this host can serve them)")
-            boolean available) {}
+            boolean available,
+            @Doc("whether this host can serve it at all (false: it answers HOST_UNQUALIFIED, e.g. the Android tools without /dev/kvm)")
+            boolean qualified,
+            @Doc("why this host cannot serve it; null when it can") Optional<String> reason) {}
 
     @Tag("diagnostics")
     public record Diagnostics(@Doc("the helper's connection to the broker") Phase phase,
