@@ -34,7 +34,7 @@ public final class EditorSpecs {
     /** A document id: {@code doc-} and 16 hex digits. */
     public static final String DOCUMENT = "doc-[0-9a-f]{16}";
     /** A buffer revision: {@code <documentId>:<n>}. */
-    public static final String BUFFER = DOCUMENT + ":[0-9]{1,16}";
+    public static final String BUFFER = DOCUMENT + ":(0|[1-9][0-9]{0,15})";
 
     /** How to show the file: only {@code editor} (text) on this host. */
     public enum Presentation { EDITOR, PREVIEW, SPLIT }
@@ -86,7 +86,7 @@ public final class EditorSpecs {
 
     public record Edit(@Doc("start, in UTF-16 code units") @Range(min = 0, max = FileSpecs.MAX_UTF16) int fromUtf16,
             @Doc("end (exclusive), in UTF-16 code units") @Range(min = 0, max = FileSpecs.MAX_UTF16) int toUtf16,
-            @Doc("the replacement text (no CR or NUL); default \"\"") @Default("\"\"") String insert) {}
+            @Doc("the replacement text (no CR or NUL); default \"\"") @Default("\"\"") @Len(max = 65536) @Matches("[^\\r\\u0000]*") String insert) {}
 
     public record EditsInput(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the editor panel") Token panelId,
             @Doc("the file the panel shows") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH) String relativePath,
