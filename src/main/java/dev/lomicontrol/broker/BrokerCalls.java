@@ -18,6 +18,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import dev.lomicontrol.tools.Binder;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
@@ -49,6 +50,7 @@ public class BrokerCalls implements AutoCloseable {
     private final ArtifactCalls artifacts;
     private final SettingsCalls settingsCalls;
     private final GitCalls git;
+    private static final tools.jackson.databind.json.JsonMapper SIZE = tools.jackson.databind.json.JsonMapper.builder().build();
     private final ToolHandlers handlers = new ToolHandlers();
 
 
@@ -106,6 +108,7 @@ public class BrokerCalls implements AutoCloseable {
             if (!session.grant().allows(spec.scope())) {
                 throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + spec.scope() + " scope, which this session was not granted");
             }
+            Binder.requireArgumentSize(name, arguments == null ? 0 : SIZE.writeValueAsBytes(arguments).length);
             return Envelope.ok(Encoder.encode(handlers.call(session, name, arguments)));
         } catch (LomiException e) {
             return Envelope.error(e.code(), e.getMessage());

@@ -29,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class ToolCalls {
 
-    static final int MAX_ARGUMENT_BYTES = 64 * 1024;
+    static final int MAX_ARGUMENT_BYTES = dev.lomicontrol.tools.Binder.MAX_ARGUMENT_BYTES;
 
     /** What to do with a call: answer now, or forward it to the broker (off the reader thread). */
     sealed interface Plan permits Plan.Done, Plan.Forward {
@@ -66,10 +66,10 @@ final class ToolCalls {
     }
 
     private Plan plan(ToolDefinition tool, ObjectNode arguments, ProtocolVersion version) {
-        int size = McpJson.serializedSize(arguments);
-        if (size > MAX_ARGUMENT_BYTES) {
-            return done(CallResults.error(ErrorCode.PAYLOAD_TOO_LARGE, "payload too large: the arguments of " + tool.name() + " are " + size
-                    + " bytes; the limit is " + MAX_ARGUMENT_BYTES, version));
+        try {
+            dev.lomicontrol.tools.Binder.requireArgumentSize(tool.name(), McpJson.serializedSize(arguments));
+        } catch (dev.lomicontrol.core.LomiException tooLarge) {
+            return done(CallResults.error(tooLarge.code(), tooLarge.getMessage(), version));
         }
         Optional<String> violation = violation(tool, arguments);
         if (violation.isPresent()) {

@@ -22,9 +22,20 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public final class Binder {
 
+    /** Arguments over this many bytes, serialized, are refused before anything binds them (SPEC §7, §12). */
+    public static final int MAX_ARGUMENT_BYTES = 64 * 1024;
+
     private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
 
     private Binder() {}
+
+    /** PAYLOAD_TOO_LARGE for arguments of {@code size} serialized bytes over {@link #MAX_ARGUMENT_BYTES}; the same words in both processes. */
+    public static void requireArgumentSize(String tool, int size) {
+        if (size > MAX_ARGUMENT_BYTES) {
+            throw new LomiException(ErrorCode.PAYLOAD_TOO_LARGE, "payload too large: the arguments of " + tool + " are " + size
+                    + " bytes; the limit is " + MAX_ARGUMENT_BYTES);
+        }
+    }
 
     /** The bound input; missing or null arguments are the empty object. */
     public static <T> T bind(Class<T> type, JsonNode arguments) {

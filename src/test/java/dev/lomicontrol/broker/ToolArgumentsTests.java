@@ -19,6 +19,10 @@ class ToolArgumentsTests {
     /** Every tool the broker answers. */
     static final List<String> TOOLS = dev.lomicontrol.tools.ToolCatalog.standard().all().stream().filter(spec -> !spec.helperAnswers()).map(dev.lomicontrol.tools.ToolSpec::name).sorted().toList();
 
+    /** Every scope a grant can hold, so that authority never hides the verdict on the arguments. */
+    static final dev.lomicontrol.pairing.Grant EVERY_SCOPE = new dev.lomicontrol.pairing.Grant(true, java.util.Set.of(),
+            dev.lomicontrol.pairing.Scopes.known());
+
     static List<String> tools() {
         return TOOLS;
     }
@@ -41,7 +45,7 @@ class ToolArgumentsTests {
     @ParameterizedTest
     @org.junit.jupiter.params.provider.MethodSource("tools")
     void anUnknownFieldIsRefusedAsInvalidArgument(String tool) {
-        Session session = broker.session();
+        Session session = broker.session(EVERY_SCOPE);
 
         JsonNode envelope = broker.call(session, tool, "{\"surprise\":true}");
 
@@ -51,7 +55,7 @@ class ToolArgumentsTests {
 
     @Test
     void argumentsThatAreNotAnObjectAreRefusedOnEveryTool() {
-        Session session = broker.session();
+        Session session = broker.session(EVERY_SCOPE);
         for (String tool : TOOLS) {
             assertThat(broker.refused(session, tool, "[]")).as(tool).isEqualTo(ErrorCode.INVALID_ARGUMENT);
             assertThat(broker.refused(session, tool, "\"text\"")).as(tool).isEqualTo(ErrorCode.INVALID_ARGUMENT);
@@ -67,7 +71,7 @@ class ToolArgumentsTests {
     @Test
     void aRevokedSessionGetsControlRevokedOnEveryToolEvenWithBadArguments() {
         broker.project("p1");
-        Session session = broker.session();
+        Session session = broker.session(EVERY_SCOPE);
         broker.ok(session, "lomi_session_attach", "{\"externalId\":\"thread-1\"}");
 
         broker.sessions.revoke(session.id(), "admin revoked it");

@@ -61,9 +61,11 @@ class ValidationEquivalenceTests {
         assertThat(refused).isGreaterThan(calls / 3);
     }
 
-    /** A refusal by the argument binding: INVALID_ARGUMENT whose message names the argument path. */
+    /** A refusal of the arguments: over 64 KiB (PAYLOAD_TOO_LARGE), or by the binding (INVALID_ARGUMENT naming the argument path). */
     private static Optional<String> bindingRefusal(JsonNode envelope) {
-        if (ErrorCode.INVALID_ARGUMENT.name().equals(envelope.path("code").asString("")) && envelope.path("message").asString("").startsWith("arguments")) {
+        String code = envelope.path("code").asString("");
+        if (code.equals(ErrorCode.PAYLOAD_TOO_LARGE.name())
+                || code.equals(ErrorCode.INVALID_ARGUMENT.name()) && envelope.path("message").asString("").startsWith("arguments")) {
             return Optional.of(envelope.path("message").asString());
         }
         return Optional.empty();

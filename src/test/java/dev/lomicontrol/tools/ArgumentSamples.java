@@ -18,7 +18,8 @@ public final class ArgumentSamples {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final List<String> CANDIDATES = List.of("a", "a.txt", "src/a.txt", "x1", "1", "ab", "refs/heads/main", "main", "https://example.test/",
-            "*.txt", "0", "a:b", "123e4567-e89b-12d3-a456-426614174000", "com.example.app", "Enter", "a@example.com");
+            "*.txt", "0", "a:b", "123e4567-e89b-12d3-a456-426614174000", "com.example.app", "Enter", "a@example.com", "/home/u/project", "art-0123456789abcdef",
+            "doc-0123456789abcdef", "doc-0123456789abcdef:1");
 
     /** One call: what it is, and the arguments. */
     public record Sample(String label, JsonNode arguments) {}
@@ -120,9 +121,17 @@ public final class ArgumentSamples {
         }
     }
 
-    /** A string the shape accepts: a known candidate, or 'a' repeated to the minimum length, or hex of the right length. */
+    /** A string the shape accepts: one built from its pattern, a known candidate, or 'a' repeated to the minimum length. */
     static String string(Shape.Str str) {
-        List<String> tries = new ArrayList<>(CANDIDATES);
+        List<String> tries = new ArrayList<>();
+        str.pattern().ifPresent(p -> {
+            try {
+                tries.add(fromPattern(p));
+            } catch (RuntimeException unsupported) {
+                // a pattern outside the simple subset: the candidates below
+            }
+        });
+        tries.addAll(CANDIDATES);
         tries.add("a".repeat(Math.max(1, str.min())));
         tries.add("a".repeat(Math.max(1, str.min())).replace('a', 'b'));
         tries.add("0123456789abcdef".repeat(4).substring(0, Math.min(64, Math.max(1, str.min()))));
@@ -133,6 +142,74 @@ public final class ArgumentSamples {
             }
         }
         throw new IllegalStateException("no sample string for " + str);
+    }
+
+    /**
+     * One string matching a simple pattern: literals, escapes, {@code [...]} classes (their first
+     * member, or a safe letter for a negated class), groups and alternatives (the first),
+     * quantifiers {@code ? * + {n} {n,m}} (their minimum, at least one for {@code +}).
+     */
+    static String fromPattern(String pattern) {
+        StringBuilder out = new StringBuilder();
+        int[] at = {0};
+        sequence(pattern, at, out);
+        return out.toString();
+    }
+
+    private static void sequence(String p, int[] at, StringBuilder out) {
+        while (at[0] < p.length()) {
+            char c = p.charAt(at[0]);
+            if (c == '|') {
+                int depth = 0;
+                while (at[0] < p.length() && !(depth == 0 && p.charAt(at[0]) == ')')) {
+                    depth += p.charAt(at[0]) == '(' ? 1 : p.charAt(at[0]) == ')' ? -1 : 0;
+                    at[0]++;
+                }
+                return;
+            }
+            if (c == ')') {
+                return;
+            }
+            StringBuilder atom = new StringBuilder();
+            if (c == '(') {
+                at[0]++;
+                if (p.startsWith("?:", at[0])) {
+                    at[0] += 2;
+                }
+                sequence(p, at, atom);
+                at[0]++;
+            } else if (c == '[') {
+                int end = p.indexOf(']', at[0] + 2);
+                String body = p.substring(at[0] + 1, end);
+                atom.append(body.startsWith("^") ? 'a' : body.charAt(0) == '\\' ? body.charAt(1) : body.charAt(0));
+                at[0] = end + 1;
+            } else if (c == '\\') {
+                char e = p.charAt(at[0] + 1);
+                atom.append(e == 'd' ? '0' : e == 'w' ? 'a' : e == 's' ? ' ' : e);
+                at[0] += 2;
+            } else if (c == '.') {
+                atom.append('a');
+                at[0]++;
+            } else {
+                atom.append(c);
+                at[0]++;
+            }
+            int times = 1;
+            if (at[0] < p.length()) {
+                char q = p.charAt(at[0]);
+                if (q == '?' || q == '*') {
+                    times = 0;
+                    at[0]++;
+                } else if (q == '+') {
+                    at[0]++;
+                } else if (q == '{') {
+                    int end = p.indexOf('}', at[0]);
+                    times = Integer.parseInt(p.substring(at[0] + 1, end).split(",")[0]);
+                    at[0] = end + 1;
+                }
+            }
+            out.append(atom.toString().repeat(Math.max(times, c == '(' ? times : times)));
+        }
     }
 
     private static Map<String, JsonNode> breakages(Shape shape) {
