@@ -71,9 +71,19 @@ class TerminalSeedFlowTests {
         String revision = list.at("/data/domainRevision").asString();
         String epoch = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true).at("/data/retryEpoch").asString();
 
-        JsonNode created = call(helper, "lomi_terminal_create", "{\"workspaceId\":\"" + workspaceId + "\",\"cwdRelative\":\"\",\"title\":\"Agent shell\","
-                + "\"expectedRevision\":\"" + revision + "\",\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"seed-000-terminal\"}", true);
+        // seed 000's example, its exact arguments
+        String create = "{\"workspaceId\":\"" + workspaceId + "\",\"cwdRelative\":\"\",\"title\":\"Tests\",\"expectedRevision\":\"" + revision
+                + "\",\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"create-test-terminal-1\"}";
+        String operationId = call(helper, "lomi_terminal_create", create, true).at("/data/operationId").asString();
+        JsonNode created = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60))
+                .until(() -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + operationId + "\"}", true),
+                        answer -> !List.of("queued", "running").contains(answer.at("/data/state").asString()));
         assertThat(created.at("/data/state").asString()).as("%s", created).isEqualTo("succeeded");
+        JsonNode byKey = call(helper, "lomi_operation_get", "{\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"create-test-terminal-1\","
+                + "\"tool\":\"lomi_terminal_create\"}", true);
+        assertThat(byKey.at("/data/operationId").asString()).as("read back by its key").isEqualTo(operationId);
+        assertThat(call(helper, "lomi_terminal_create", create, true).at("/data/operationId").asString()).as("a retry answers the same operation")
+                .isEqualTo(operationId);
         JsonNode terminal = created.at("/data/result");
         assertThat(terminal.get("kind").asString()).isEqualTo("terminal_created");
         String target = "\"workspaceId\":\"" + workspaceId + "\",\"panelId\":\"" + terminal.get("panelId").asString() + "\",\"terminalSessionId\":\""
@@ -83,11 +93,9 @@ class TerminalSeedFlowTests {
         JsonNode run = call(helper, "lomi_terminal_run", "{" + target + ",\"leaseId\":\"" + terminal.get("leaseId").asString() + "\",\"command\":\"pwd\","
                 + "\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"seed-000-pwd\"}", true);
         String runId = run.at("/data/operationId").asString();
-        JsonNode settled = run;
-        for (int i = 0; i < 400 && !settled.at("/data/state").asString().equals("succeeded"); i++) {
-            Thread.sleep(50);
-            settled = call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true);
-        }
+        JsonNode settled = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60))
+                .until(() -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true),
+                        answer -> !List.of("queued", "running").contains(answer.at("/data/state").asString()));
         assertThat(settled.at("/data/state").asString()).isEqualTo("succeeded");
         JsonNode output = call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\",\"cursor\":null}", true);
         assertThat(output.at("/data/text").asString().lines().map(String::strip)).contains(root.toString());
