@@ -187,7 +187,7 @@ class JsonRpcTests {
         JsonNode multiline = callTool("lomi_session_attach", "{\"externalId\":\"a\\nb\"}");
 
         assertThat(unknown.at("/structuredContent/code").asString()).isEqualTo("INVALID_ARGUMENT");
-        assertThat(unknown.at("/structuredContent/message").asString()).contains("arguments").contains("unknown field colour");
+        assertThat(unknown.at("/structuredContent/message").asString()).contains("arguments").contains("arguments.colour: unknown field");
         assertThat(range.at("/structuredContent/message").asString()).contains("arguments.limit").contains("500");
         assertThat(multiline.at("/structuredContent/message").asString()).contains("arguments.externalId");
         assertThat(unknown.get("isError").asBoolean()).isTrue();
