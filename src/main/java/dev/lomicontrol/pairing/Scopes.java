@@ -17,6 +17,14 @@ import java.util.TreeSet;
  */
 public final class Scopes {
 
+    /**
+     * Creating a terminal while the admin has the sandbox off: such a shell can act as the admin,
+     * so no default grant (flagless approval, YOLO) holds this scope; only {@code --scopes} names it.
+     */
+    public static final String TERMINAL_UNSANDBOXED = "terminal.unsandboxed";
+
+    private static final Set<String> NEVER_DEFAULT = Set.of(TERMINAL_UNSANDBOXED);
+
     private static final Map<String, List<String>> REQUIRES = new LinkedHashMap<>();
 
     static {
@@ -31,6 +39,7 @@ public final class Scopes {
         scope("panel.move", "workspace.write");
         scope("terminal.read");
         scope("terminal.execute");
+        scope(TERMINAL_UNSANDBOXED, "terminal.read", "terminal.execute");
         scope("files.read");
         scope("files.mutate", "files.read");
         scope("files.create", "files.mutate");
@@ -58,8 +67,15 @@ public final class Scopes {
         REQUIRES.put(name, List.of(requires));
     }
 
-    /** Every scope, in catalogue order: the full grant. */
+    /** The full grant of a flagless approval and of YOLO: every scope except those no default grant carries. */
     public static Set<String> all() {
+        Set<String> all = new TreeSet<>(REQUIRES.keySet());
+        all.removeAll(NEVER_DEFAULT);
+        return all;
+    }
+
+    /** Every scope name a grant can hold, including {@link #TERMINAL_UNSANDBOXED}. */
+    public static Set<String> known() {
         return new TreeSet<>(REQUIRES.keySet());
     }
 

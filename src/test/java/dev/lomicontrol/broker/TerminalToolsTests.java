@@ -250,7 +250,9 @@ class TerminalToolsTests {
             matcher = childPid.matcher(readAll(terminal));
         }
         assertThat(matcher.find(0)).as("the shell printed the background pid").isTrue();
-        long child = Long.parseLong(matcher.group(1));
+        // inside the sandbox's pid namespace $! is not the host pid: take the sleep among the terminal's descendants
+        long child = ProcessHandle.of(broker.terminals.find(terminal.id).orElseThrow().shellPid()).orElseThrow().descendants()
+                .filter(p -> p.info().command().orElse("").endsWith("/sleep")).findFirst().orElseThrow().pid();
 
         Session hosted = broker.session(Grant.full(), child);
         RetryEpochId hostedEpoch = broker.connect(hosted, project);
