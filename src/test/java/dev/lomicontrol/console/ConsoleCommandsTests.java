@@ -181,6 +181,23 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
     }
 
     @Test
+    void agentControlledTextReachesTheAdminsTerminalWithEveryControlCharacterEscaped() {
+        OperationId disguised = OperationId.random(new SecureRandom());
+        String fileName = "zz\r\u001b[2K  git stage README.md\u001b[8m";
+        String subject = "fix\u001b]52;c;cm0gLXJmIH4=\u0007 typo\u009b1A\u202e";
+        decisions.post(new PendingDecision(disguised, "lomi_git_mutate", "git DISCARD important.c, " + fileName + " commit \"" + subject + "\"",
+                "{\"paths\":[\"" + fileName + "\"]}", clock.instant()), approved -> {});
+
+        String listed = ok("decision list");
+
+        assertThat(listed.chars().filter(c -> (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f) || c == 0x202e))
+                .as("no raw ESC, CR, BEL, CSI or bidi override reaches the terminal").isEmpty();
+        assertThat(listed).contains("important.c, zz\\r\\u001b[2K  git stage README.md\\u001b[8m", "fix\\u001b]52;c;", "\\u0007 typo\\u009b1A\\u202e");
+        assertThat(run("decision approve " + disguised + "\u001b[2K").stderr()).doesNotContain("\u001b");
+        decisions.decide(disguised, false);
+    }
+
+    @Test
     void usageErrorsExitTwoWithAMessageNamingTheProblem() {
         assertThat(fails("frobnicate", 2)).contains("unknown command 'frobnicate'");
         assertThat(fails("pairing", 2)).contains("'pairing' needs one of: approve, deny, list");
