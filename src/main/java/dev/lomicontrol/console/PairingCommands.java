@@ -61,17 +61,19 @@ class PairingCommands implements CommandGroup {
     }
 
     @Command(name = "pairing approve", group = "Pairing", description = "Approve a pending pairing request", completionProvider = "pairingCompletions",
-            help = "pairing approve <id> [--projects a,b] [--scopes x,y]\n  Without flags the session may use every current and future project"
-                    + " with the full scope set. --projects narrows it to the named projects (name or id); --scopes to the listed scopes"
+            help = "pairing approve <id> [--projects a,b] [--scopes x,y]\n  Without flags the session may use the projects that exist now (not"
+                    + " projects added later) with the full scope set (except " + Scopes.TERMINAL_UNSANDBOXED + ", which only --scopes grants). --projects narrows it to the named projects (name or id); --scopes to the listed scopes"
                     + " (workspace.read is always required; dependencies are checked).")
     public String approve(@Argument(index = 0, description = "id") String id,
             @Option(longName = "projects", description = "comma-separated project names or ids") String projectList,
             @Option(longName = "scopes", description = "comma-separated scopes") String scopeList) {
         Optional<List<String>> named = projectList.isEmpty() ? Optional.empty() : Optional.of(Text.list(projectList, "projects"));
         Optional<List<String>> scopes = scopeList.isEmpty() ? Optional.empty() : Optional.of(Text.list(scopeList, "scopes"));
-        Grant grant = pairings.approve(Text.required(id, "id"), named, scopes, name -> projects.find(name).map(Project::id));
-        String where = grant.allProjects() ? "every current and future project"
-                : "projects " + String.join(", ", grant.projects().stream().map(ProjectId::value).sorted().toList());
+        Grant grant = pairings.approve(Text.required(id, "id"), named, scopes, name -> projects.find(name).map(Project::id),
+                () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
+        String where = grant.projects().isEmpty() ? "no project yet (it may ask to open one)"
+                : (named.isEmpty() ? "the " + grant.projects().size() + " current project(s), not later ones: " : "projects ")
+                + String.join(", ", grant.projects().stream().map(ProjectId::value).sorted().toList());
         return "approved " + id + ": " + where + "; " + grant.scopes().size() + " of " + Scopes.known().size() + " scopes";
     }
 

@@ -64,9 +64,13 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
     void approvingWithoutFlagsGrantsEveryProjectAndTheFullScopeSet() throws Exception {
         Pairings.Pending pending = pairings.submit("codex", "cd".repeat(32), 7);
 
-        assertThat(ok("pairing approve " + pending.request().id())).contains("every current and future project", Scopes.all().size() + " of ");
+        Project existing = projects.add(Files.createDirectories(temp.resolve("existing-" + pending.request().id())).toRealPath(), Optional.empty());
+        assertThat(ok("pairing approve " + pending.request().id())).contains("current project(s), not later ones", Scopes.all().size() + " of ");
         Grant grant = ((Decision.Approved) pending.decision().get()).grant();
-        assertThat(grant.allProjects()).isTrue();
+        Project later = projects.add(Files.createDirectories(temp.resolve("later-" + pending.request().id())).toRealPath(), Optional.empty());
+        assertThat(grant.allProjects()).isFalse();
+        assertThat(grant.covers(existing.id())).isTrue();
+        assertThat(grant.covers(later.id())).as("F8: not a project added after the approval").isFalse();
         assertThat(grant.scopes()).isEqualTo(Scopes.all());
         assertThat(ok("pairing list")).doesNotContain(pending.request().id());
     }
