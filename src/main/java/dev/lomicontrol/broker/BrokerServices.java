@@ -43,7 +43,11 @@ public class BrokerServices {
 
     @Bean(destroyMethod = "deleteRuntimeDirectory")
     BrokerRuntime brokerRuntime(Ledger ledger, Clock clock, DataDirectory dataDirectory) {
-        return new BrokerRuntime(ledger.instance().value(), clock.instant(), dataDirectory.root(), BrokerRuntime.createRuntimeDirectory());
+        BrokerRuntime runtime = new BrokerRuntime(ledger.instance().value(), clock.instant(), dataDirectory.root(), BrokerRuntime.createRuntimeDirectory());
+        // never readable through any project, whatever a project contains (F12)
+        dev.lomicontrol.files.BrokerDirectories.protect(runtime.dataDirectory());
+        dev.lomicontrol.files.BrokerDirectories.protect(runtime.runtimeDirectory());
+        return runtime;
     }
 
     /** No adapter can stop running work natively yet; adapter modules replace this bean. */
