@@ -22,6 +22,7 @@ public final class BrokerRuntime {
     private volatile Path adminSocket;
     private volatile Path discoveryFile;
     private volatile String registrationKeyHex;
+    private final java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * @param runtimeDirectory a fresh private (0700) directory for this run's sockets
@@ -61,6 +62,16 @@ public final class BrokerRuntime {
         } catch (IOException | java.io.UncheckedIOException e) {
             // already gone
         }
+    }
+
+    /** Records a standing warning about this run's configuration (e.g. the terminal sandbox is off). */
+    public void warn(String warning) {
+        warnings.add(warning);
+    }
+
+    /** Standing warnings that {@code status}, {@code pairing list} and a helper's {@code lomi_status} show. */
+    public java.util.List<String> warnings() {
+        return java.util.List.copyOf(warnings);
     }
 
     public Path runtimeDirectory() {

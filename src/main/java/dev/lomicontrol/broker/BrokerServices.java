@@ -10,6 +10,7 @@ import dev.lomicontrol.pairing.YoloPolicy;
 import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.TerminalOptions;
+import dev.lomicontrol.terminal.TerminalSandbox;
 import dev.lomicontrol.terminal.Terminals;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -42,7 +43,11 @@ public class BrokerServices {
 
     @Bean(destroyMethod = "deleteRuntimeDirectory")
     BrokerRuntime brokerRuntime(Ledger ledger, Clock clock, DataDirectory dataDirectory) {
-        return new BrokerRuntime(ledger.instance().value(), clock.instant(), dataDirectory.root(), BrokerRuntime.createRuntimeDirectory());
+        BrokerRuntime runtime = new BrokerRuntime(ledger.instance().value(), clock.instant(), dataDirectory.root(), BrokerRuntime.createRuntimeDirectory());
+        // never readable through any project, whatever a project contains (F12)
+        dev.lomicontrol.files.BrokerDirectories.protect(runtime.dataDirectory());
+        dev.lomicontrol.files.BrokerDirectories.protect(runtime.runtimeDirectory());
+        return runtime;
     }
 
     /** No adapter can stop running work natively yet; adapter modules replace this bean. */
@@ -51,10 +56,27 @@ public class BrokerServices {
         return NativeStop.NONE;
     }
 
-    /** Real PTY terminals; their shell-integration files live in the per-start runtime directory. */
+    /**
+     * Real PTY terminals, sandboxed unless the admin turned that off; their shell-integration files
+     * live in the per-start runtime directory. The data and runtime directories are hidden from shells.
+     */
     @Bean(destroyMethod = "close")
-    Terminals terminals(BrokerRuntime runtime) {
-        return new Terminals(TerminalOptions.defaults(runtime.runtimeDirectory().resolve("shell")), new SecureRandom());
+    Terminals terminals(BrokerRuntime runtime, TerminalSandboxProperties sandbox) {
+        TerminalSandbox confinement = new TerminalSandbox(sandbox.policy(home(), accountHome()),
+                java.util.List.of(runtime.dataDirectory(), runtime.runtimeDirectory()));
+        confinement.warning().ifPresent(runtime::warn);
+        return new Terminals(TerminalOptions.defaults(runtime.runtimeDirectory().resolve("shell")), new SecureRandom(), confinement);
+    }
+
+    /** The HOME the shells inherit (where most tools look for their secrets). */
+    private static java.nio.file.Path home() {
+        String home = System.getenv("HOME");
+        return home != null && home.startsWith("/") ? java.nio.file.Path.of(home) : accountHome();
+    }
+
+    /** The account's home from the password database (where ssh looks, whatever HOME says). */
+    private static java.nio.file.Path accountHome() {
+        return java.nio.file.Path.of(System.getProperty("user.home"));
     }
 
     /** Editor and terminal settings (durable, compare-and-set); agentControl is a read-only view of the broker's policy. */

@@ -51,9 +51,11 @@ final class ControlConnection {
     private final BrokerCalls calls;
     private final Semaphore handshakes;
     private final long uid;
+    private final java.util.function.Supplier<java.util.List<String>> warnings;
 
     ControlConnection(FrameChannel channel, SessionCertificate brokerCertificate, String instanceId, Pairings pairings, Sessions sessions,
-            BrokerCalls calls, Semaphore handshakes, long uid) {
+            BrokerCalls calls, Semaphore handshakes, long uid, java.util.function.Supplier<java.util.List<String>> warnings) {
+        this.warnings = warnings;
         this.channel = channel;
         this.brokerCertificate = brokerCertificate;
         this.instanceId = instanceId;
@@ -170,7 +172,10 @@ final class ControlConnection {
 
     /** Announces approval, then runs mutual TLS pinned to exactly the enrolled certificate. */
     private Session authenticate(Pairings.Pending pending, Decision.Approved approved) throws FrameException {
-        channel.write(IpcJson.write(new PairingOutcome(PairingOutcome.APPROVED, "approved")));
+        // the standing warnings travel in the approval's message: lomi_status shows them as its detail
+        String message = String.join("; ", java.util.stream.Stream.concat(java.util.stream.Stream.of("approved"),
+                warnings.get().stream().map(warning -> "WARNING: " + warning)).toList());
+        channel.write(IpcJson.write(new PairingOutcome(PairingOutcome.APPROVED, message)));
         if (!handshakes.tryAcquire()) {
             return null;
         }

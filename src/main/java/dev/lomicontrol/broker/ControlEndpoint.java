@@ -60,7 +60,8 @@ public class ControlEndpoint implements SmartLifecycle {
         long uid = ProcessIdentity.uid();
         try {
             server = UnixSocketServer.bind(socket, MAX_CONNECTIONS,
-                    channel -> new ControlConnection(channel, certificate, runtime.instanceId(), pairings, sessions, calls, handshakes, uid).serve());
+                    channel -> new ControlConnection(channel, certificate, runtime.instanceId(), pairings, sessions, calls, handshakes, uid,
+                            runtime::warnings).serve());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on " + socket, e);
         }

@@ -163,7 +163,11 @@ final class LayoutCalls {
             if (!session.grant().allProjects() && session.grant().projects().size() >= MAX_PROJECTS_PER_SESSION) {
                 throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "a connection may hold at most " + MAX_PROJECTS_PER_SESSION + " projects");
             }
-        }, "open " + rawPath + " as project '" + name + "' for " + session.clientLabel(), plan, operation -> {
+        }, () -> "open " + shown(root[0], rawPath) + " as project '" + name + "' for " + session.clientLabel(), () -> {
+            // the admin approves the folder that will be granted, not the text the agent sent (F11)
+            plan.put("folder", root[0].toString());
+            return plan;
+        }, operation -> {
             Path folder = Projects.canonicalDirectory(root[0] == null ? Path.of(rawPath) : root[0]);
             return layout.change(OptionalLong.empty(), edit -> {
                 Project project = edit.addProject(folder, name);
@@ -172,6 +176,11 @@ final class LayoutCalls {
                         project.workspaces().get(0).id(), project.root().toString()));
             });
         });
+    }
+
+    /** The canonical folder, and what was asked for when that differs ({@code /home/u/p/..}). */
+    private static String shown(Path folder, String requested) {
+        return folder.toString().equals(requested) ? requested : folder + " (requested as " + requested + ")";
     }
 
     /** Closes a granted project and all its workspaces (never deletes the folder). */

@@ -131,7 +131,7 @@ final class OperationRunner implements AutoCloseable {
         if (!reserved.fresh()) {
             return OperationJson.of(reserved.operation());
         }
-        return OperationJson.of(execute(reserved.operation(), work));
+        return OperationJson.of(execute(request.session(), reserved.operation(), work));
     }
 
     /**
@@ -157,11 +157,11 @@ final class OperationRunner implements AutoCloseable {
         Operation parked = moved(ledger.transition(reserved.id(), OperationState.AWAITING_USER, EffectState.NONE, Optional.empty(), Optional.empty()))
                 .orElse(reserved);
         if (yolo.getAsBoolean()) {
-            return OperationJson.of(decide(parked.id(), true, work).orElse(parked));
+            return OperationJson.of(decide(request.session(), parked.id(), true, work).orElse(parked));
         }
         awaiting.put(parked.id(), request.session().id());
         board.post(new PendingDecision(parked.id(), request.tool(), summary.get(), CanonicalJson.string(plan.get()), clock.instant()),
-                approve -> decide(parked.id(), approve, work));
+                approve -> decide(request.session(), parked.id(), approve, work));
         timer.schedule(() -> expire(parked.id()), decisionTimeout.toMillis(), TimeUnit.MILLISECONDS);
         return OperationJson.of(parked);
     }
@@ -176,11 +176,18 @@ final class OperationRunner implements AutoCloseable {
         if (!reserved.fresh()) {
             return new Reservation.Duplicate(reserved.operation());
         }
+        if (!request.session().isAlive()) {
+            return new Reservation.Duplicate(revoked(reserved.operation()));
+        }
         TransitionResult begun = ledger.begin(reserved.operation().id());
         if (begun instanceof TransitionResult.Refused refused) {
             return new Reservation.Duplicate(refused.current());
         }
-        return new Reservation.Reserved(((TransitionResult.Moved) begun).operation());
+        Operation running = ((TransitionResult.Moved) begun).operation();
+        if (!request.session().isAlive()) {
+            return new Reservation.Duplicate(revoked(running));
+        }
+        return new Reservation.Reserved(running);
     }
 
     /** Settles a dispatched operation; a refusal (it was settled meanwhile, e.g. by revocation) keeps the earlier state. */
@@ -251,12 +258,23 @@ final class OperationRunner implements AutoCloseable {
         return new Fresh(((Reservation.Reserved) reservation).operation(), true);
     }
 
-    private Operation execute(Operation queued, Work work) {
+    /**
+     * Begins and performs the work, unless the session was revoked meanwhile (during admission, while
+     * the admin decided, or while the ledger began it): then nothing is dispatched and the operation
+     * settles cancelled/none with CONTROL_REVOKED (SPEC §3.8; F5 of the 2026-12-01 review).
+     */
+    private Operation execute(Session session, Operation queued, Work work) {
+        if (!session.isAlive()) {
+            return revoked(queued);
+        }
         TransitionResult begun = ledger.begin(queued.id());
         if (begun instanceof TransitionResult.Refused refused) {
             return refused.current();
         }
         Operation running = ((TransitionResult.Moved) begun).operation();
+        if (!session.isAlive()) {
+            return revoked(running);
+        }
         JsonNode result;
         try {
             result = work.perform(running);
@@ -275,13 +293,17 @@ final class OperationRunner implements AutoCloseable {
         return settle(running.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
     }
 
-    private Optional<Operation> decide(OperationId id, boolean approve, Work work) {
+    private Operation revoked(Operation notDispatched) {
+        return settle(notDispatched.id(), OperationState.CANCELLED, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.CONTROL_REVOKED));
+    }
+
+    private Optional<Operation> decide(Session session, OperationId id, boolean approve, Work work) {
         awaiting.remove(id);
         if (!approve) {
             return moved(ledger.transition(id, OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.SCOPE_DENIED)));
         }
         Optional<Operation> queued = moved(ledger.transition(id, OperationState.QUEUED, EffectState.NONE, Optional.empty(), Optional.empty()));
-        return queued.map(operation -> execute(operation, work));
+        return queued.map(operation -> execute(session, operation, work));
     }
 
     private void expire(OperationId id) {

@@ -9,6 +9,7 @@ import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.Reservation;
+import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Panel;
@@ -124,8 +125,13 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
                 throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "the " + profile + " profile is not installed on this host; use "
                         + String.join(" or ", Terminals.installedProfiles()));
             }
+            if (!terminals.sandbox().enabled() && !session.grant().allows(Scopes.TERMINAL_UNSANDBOXED)) {
+                throw new LomiException(ErrorCode.SCOPE_DENIED, "the admin turned the terminal sandbox off; an unsandboxed terminal needs the "
+                        + Scopes.TERMINAL_UNSANDBOXED + " scope, which no default grant contains");
+            }
+            terminals.sandbox().requireUsable();
         }, operation -> {
-            Terminal terminal = terminals.start(profile, cwd[0], in.columns(), in.rows(), settings.terminal().scrollbackBytes());
+            Terminal terminal = terminals.start(profile, root, cwd[0], in.columns(), in.rows(), settings.terminal().scrollbackBytes());
             try {
                 Lease lease = terminal.grantLease(session.id().value());
                 return layout.change(OptionalLong.of(expected), edit -> {

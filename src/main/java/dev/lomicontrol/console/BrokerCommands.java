@@ -60,6 +60,7 @@ class BrokerCommands implements CommandGroup {
         lines.add(new String[] {"ledger", "receipts " + ledgerStatus.receipts() + " / " + ledgerStatus.receiptCap() + ", epochs "
                 + ledgerStatus.epochs() + " / " + ledgerStatus.epochCap() + ", " + ledgerStatus.unreconciledOutcomeUnknown() + " unreconciled outcome_unknown"});
         lines.add(new String[] {"integrity", ledgerStatus.integrity() + (ledgerStatus.writerHealthy() ? "" : "; writer STOPPED (restart the broker)")});
+        runtime.warnings().forEach(warning -> lines.add(new String[] {"WARNING", warning}));
         return Table.pairs(lines);
     }
 

@@ -35,7 +35,7 @@ class ConsoleCompletions {
         return context -> switch (option(context)) {
             case "" -> proposals(pairings.pending().stream().map(PairingRequest::id).toList());
             case "projects" -> listItems(context, projects.list().stream().map(Project::name).toList());
-            case "scopes" -> listItems(context, Scopes.all());
+            case "scopes" -> listItems(context, Scopes.known());
             default -> List.of();
         };
     }

@@ -1,5 +1,6 @@
 package dev.lomicontrol.console;
 
+import dev.lomicontrol.broker.BrokerRuntime;
 import dev.lomicontrol.core.ProjectId;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.PairingRequest;
@@ -25,8 +26,10 @@ class PairingCommands implements CommandGroup {
     private final Projects projects;
     private final YoloPolicy yolo;
     private final Clock clock;
+    private final BrokerRuntime runtime;
 
-    PairingCommands(Pairings pairings, Projects projects, YoloPolicy yolo, Clock clock) {
+    PairingCommands(Pairings pairings, Projects projects, YoloPolicy yolo, Clock clock, BrokerRuntime runtime) {
+        this.runtime = runtime;
         this.pairings = pairings;
         this.projects = projects;
         this.yolo = yolo;
@@ -37,6 +40,16 @@ class PairingCommands implements CommandGroup {
             help = "pairing list\n  Pending requests (at most " + Pairings.MAX_PENDING + ", each expiring after 120 s): id, client label,"
                     + " SHA-256 of the client's session certificate, peer pid, expiry. Compare the fingerprint and pid with the client before approving.")
     public String list() {
+        return warnings() + pendingRequests();
+    }
+
+    private String warnings() {
+        StringBuilder out = new StringBuilder();
+        runtime.warnings().forEach(warning -> out.append("WARNING: ").append(warning).append('\n'));
+        return out.toString();
+    }
+
+    private String pendingRequests() {
         List<PairingRequest> pending = pairings.pending();
         if (pending.isEmpty()) {
             return "no pending pairing requests" + (yolo.isOn() ? " (YOLO is on: requests are approved automatically)" : "");
@@ -48,18 +61,20 @@ class PairingCommands implements CommandGroup {
     }
 
     @Command(name = "pairing approve", group = "Pairing", description = "Approve a pending pairing request", completionProvider = "pairingCompletions",
-            help = "pairing approve <id> [--projects a,b] [--scopes x,y]\n  Without flags the session may use every current and future project"
-                    + " with the full scope set. --projects narrows it to the named projects (name or id); --scopes to the listed scopes"
+            help = "pairing approve <id> [--projects a,b] [--scopes x,y]\n  Without flags the session may use the projects that exist now (not"
+                    + " projects added later) with the full scope set (except " + Scopes.TERMINAL_UNSANDBOXED + ", which only --scopes grants). --projects narrows it to the named projects (name or id); --scopes to the listed scopes"
                     + " (workspace.read is always required; dependencies are checked).")
     public String approve(@Argument(index = 0, description = "id") String id,
             @Option(longName = "projects", description = "comma-separated project names or ids") String projectList,
             @Option(longName = "scopes", description = "comma-separated scopes") String scopeList) {
         Optional<List<String>> named = projectList.isEmpty() ? Optional.empty() : Optional.of(Text.list(projectList, "projects"));
         Optional<List<String>> scopes = scopeList.isEmpty() ? Optional.empty() : Optional.of(Text.list(scopeList, "scopes"));
-        Grant grant = pairings.approve(Text.required(id, "id"), named, scopes, name -> projects.find(name).map(Project::id));
-        String where = grant.allProjects() ? "every current and future project"
-                : "projects " + String.join(", ", grant.projects().stream().map(ProjectId::value).sorted().toList());
-        return "approved " + id + ": " + where + "; " + grant.scopes().size() + " of " + Scopes.all().size() + " scopes";
+        Grant grant = pairings.approve(Text.required(id, "id"), named, scopes, name -> projects.find(name).map(Project::id),
+                () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
+        String where = grant.projects().isEmpty() ? "no project yet (it may ask to open one)"
+                : (named.isEmpty() ? "the " + grant.projects().size() + " current project(s), not later ones: " : "projects ")
+                + String.join(", ", grant.projects().stream().map(ProjectId::value).sorted().toList());
+        return "approved " + id + ": " + where + "; " + grant.scopes().size() + " of " + Scopes.known().size() + " scopes";
     }
 
     @Command(name = "pairing deny", group = "Pairing", description = "Deny a pending pairing request", completionProvider = "pairingCompletions",

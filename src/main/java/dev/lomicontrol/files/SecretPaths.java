@@ -22,9 +22,22 @@ public final class SecretPaths {
             "credentials",
             "credentials.json",
             "id_rsa",
-            "id_ed25519");
+            "id_ed25519",
+            "id_ecdsa",
+            "id_dsa",
+            "id_ecdsa_sk",
+            "id_ed25519_sk",
+            ".git-credentials",
+            ".kube",
+            ".docker", // names are checked per component: the whole directory, for .docker/config.json
+            ".terraformrc",
+            ".pgpass",
+            // the broker's own files, should a project contain its data directory (also hidden by identity: BrokerDirectories)
+            "admin.token",
+            "registration-key.pk8",
+            "control.sqlite3");
 
-    private static final String[] SUFFIXES = {".pem", ".key", ".p12", ".pfx", ".keystore", ".jks"};
+    private static final String[] SUFFIXES = {".pem", ".key", ".p12", ".pfx", ".keystore", ".jks", ".ppk", ".pk8"};
 
     private SecretPaths() {}
 

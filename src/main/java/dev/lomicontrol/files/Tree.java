@@ -142,6 +142,9 @@ final class Tree {
         }
         Stat st = parent.statAt(name)
                 .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "'" + shown + "' does not exist"));
+        if (BrokerDirectories.isProtected(st)) {
+            throw new LomiException(ErrorCode.SCOPE_DENIED, "'" + shown + "' is a protected path");
+        }
         if (!isVisible(st)) {
             throw new LomiException(
                     ErrorCode.SCOPE_DENIED, "'" + shown + "' is a link, a special or multiply linked file, or a mount");
@@ -165,9 +168,12 @@ final class Tree {
         return fd;
     }
 
-    /** True for what agents may see: a directory, or a regular file with one link, on the root's device. */
+    /**
+     * True for what agents may see: a directory, or a regular file with one link, on the root's
+     * device; never one of the {@linkplain BrokerDirectories broker's own directories}.
+     */
     boolean isVisible(Stat st) {
-        if (st.dev() != rootDev || st.isMountRoot()) {
+        if (st.dev() != rootDev || st.isMountRoot() || BrokerDirectories.isProtected(st)) {
             return false;
         }
         return st.isDirectory() || (st.isRegular() && st.nlink() == 1);

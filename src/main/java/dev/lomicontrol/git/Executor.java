@@ -80,7 +80,8 @@ final class Executor {
             }
             case "commit" -> {
                 requireObserved(repo, plan);
-                git.commit().setMessage(plan.message()).call();
+                // never signed: a signing program is repository (or user) configuration the broker does not run
+                git.commit().setMessage(plan.message()).setSign(false).setNoVerify(true).call();
             }
             case "fetch" -> {
                 requireHead(repo, plan);

@@ -21,7 +21,10 @@ public record GitPlan(
         paths = List.copyOf(paths);
     }
 
-    /** A stable JSON rendering (fields in declaration order) for approval screens and the ledger. */
+    /**
+     * A stable JSON rendering (fields in declaration order, then {@code repositoryCode}: what is
+     * never run) for approval screens and the ledger.
+     */
     public String toJson() {
         StringBuilder json = new StringBuilder("{\"kind\":").append(quote(kind)).append(",\"paths\":[");
         for (int i = 0; i < paths.size(); i++) {
@@ -39,6 +42,8 @@ public record GitPlan(
                 .append(quote(expectedRemoteHead))
                 .append(",\"observationRevision\":")
                 .append(quote(observationRevision))
+                .append(",\"repositoryCode\":")
+                .append(quote(NoRepositoryCode.PROMISE))
                 .append('}')
                 .toString();
     }

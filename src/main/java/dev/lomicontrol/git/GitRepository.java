@@ -260,6 +260,7 @@ public final class GitRepository {
 
     private <T> T read(RepoFunction<T> body) {
         try (Repository repo = new FileRepositoryBuilder()
+                .setFS(new NoRepositoryCode())
                 .setGitDir(root.resolve(".git").toFile())
                 .setWorkTree(root.toFile())
                 .setMustExist(true)

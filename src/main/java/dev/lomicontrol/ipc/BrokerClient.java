@@ -127,7 +127,9 @@ public final class BrokerClient implements AutoCloseable {
             return set(Phase.DISCONNECTED, welcome.pairingRequestId(), record.instanceId(), "pairing " + outcome.outcome() + ": " + outcome.message());
         }
         opened.startTls(PinnedTls.client(own, record.brokerSha256()), TLS_DEADLINE);
-        return set(Phase.CONNECTED, welcome.pairingRequestId(), record.instanceId(), "connected");
+        // anything after "approved" is a standing warning of the broker (e.g. unsandboxed terminals)
+        String warnings = outcome.message().startsWith("approved; ") ? outcome.message().substring("approved".length()) : "";
+        return set(Phase.CONNECTED, welcome.pairingRequestId(), record.instanceId(), "connected" + warnings);
     }
 
     /** Sends one call and waits for its response within {@code deadline}. */

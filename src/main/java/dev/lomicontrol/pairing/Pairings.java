@@ -82,17 +82,18 @@ public final class Pairings {
     }
 
     /**
-     * Approves a pending request. Without projects the grant covers every current and future
-     * project; without scopes it holds the full scope set. {@code resolveProject} maps an id or
-     * name to a project (TARGET_NOT_FOUND otherwise).
+     * Approves a pending request. Without projects the grant covers the projects that exist now
+     * ({@code currentProjects}; SPEC §3.5: not later ones); without scopes it holds the full scope
+     * set ({@link Scopes#all()}). {@code resolveProject} maps an id or name to a project
+     * (TARGET_NOT_FOUND otherwise).
      */
     public synchronized Grant approve(String requestId, Optional<List<String>> projects, Optional<List<String>> scopes,
-            Function<String, Optional<ProjectId>> resolveProject) {
+            Function<String, Optional<ProjectId>> resolveProject, java.util.function.Supplier<Set<ProjectId>> currentProjects) {
         Pending entry = take(requestId);
         Grant grant;
         try {
             Set<String> granted = scopes.map(Scopes::validate).orElseGet(Scopes::all);
-            grant = projects.isEmpty() ? new Grant(true, Set.of(), granted) : new Grant(false, resolve(projects.get(), resolveProject), granted);
+            grant = new Grant(false, projects.isEmpty() ? currentProjects.get() : resolve(projects.get(), resolveProject), granted);
         } catch (LomiException e) {
             pending.put(requestId, entry);
             throw e;

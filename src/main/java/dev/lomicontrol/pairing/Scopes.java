@@ -17,6 +17,14 @@ import java.util.TreeSet;
  */
 public final class Scopes {
 
+    /**
+     * Creating a terminal while the admin has the sandbox off: such a shell can act as the admin,
+     * so no default grant (flagless approval, YOLO) holds this scope; only {@code --scopes} names it.
+     */
+    public static final String TERMINAL_UNSANDBOXED = "terminal.unsandboxed";
+
+    private static final Set<String> NEVER_DEFAULT = Set.of(TERMINAL_UNSANDBOXED);
+
     private static final Map<String, List<String>> REQUIRES = new LinkedHashMap<>();
     /**
      * The scopes of the declared tools this host does not serve yet (browser, chat, Android; they
@@ -37,6 +45,7 @@ public final class Scopes {
         scope("panel.move", "workspace.write");
         scope("terminal.read");
         scope("terminal.execute");
+        scope(TERMINAL_UNSANDBOXED, "terminal.read", "terminal.execute");
         scope("files.read");
         scope("files.mutate", "files.read");
         scope("files.create", "files.mutate");
@@ -92,9 +101,11 @@ public final class Scopes {
         NOT_YET_SERVED.put(name, List.of(requires));
     }
 
-    /** Every scope of a tool this host serves: the full grant (YOLO, a flagless approval). */
+    /** The full grant of a flagless approval and of YOLO: every scope except those no default grant carries. */
     public static Set<String> all() {
-        return new TreeSet<>(REQUIRES.keySet());
+        Set<String> all = new TreeSet<>(REQUIRES.keySet());
+        all.removeAll(NEVER_DEFAULT);
+        return all;
     }
 
     /** The scopes of the declared tools this host answers HOST_UNQUALIFIED (browser, chat, Android): in no default grant. */
@@ -102,9 +113,9 @@ public final class Scopes {
         return new TreeSet<>(NOT_YET_SERVED.keySet());
     }
 
-    /** Every scope name a grant may hold: {@link #all()} and {@link #notYetServed()}. */
+    /** Every scope name a grant may hold: {@link #all()}, those no default grant carries ({@link #TERMINAL_UNSANDBOXED}) and {@link #notYetServed()}. */
     public static Set<String> known() {
-        Set<String> known = all();
+        Set<String> known = new TreeSet<>(REQUIRES.keySet());
         known.addAll(NOT_YET_SERVED.keySet());
         return known;
     }

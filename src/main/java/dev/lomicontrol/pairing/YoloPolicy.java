@@ -31,7 +31,10 @@ public final class YoloPolicy {
         return pairings.yolo();
     }
 
-    /** Saves the policy, applies it and revokes live sessions; returns how many were revoked. */
+    /**
+     * Saves the policy, applies it and revokes live sessions; returns how many were revoked.
+     * Turning it off stops automatic approval before the first session is revoked.
+     */
     public synchronized int set(boolean on) {
         store.write(c -> {
             try (PreparedStatement s = c.prepareStatement("INSERT INTO broker_setting (name, value, updated_at) VALUES (?, ?, ?)"
@@ -42,8 +45,13 @@ public final class YoloPolicy {
                 return s.executeUpdate();
             }
         });
-        int revoked = sessions.revokeAll("YOLO policy turned " + (on ? "on" : "off"));
-        pairings.setYolo(on);
+        if (!on) {
+            // off first: a helper re-enrolling while the sessions are revoked must wait for the admin (F6)
+            pairings.setYolo(false);
+            return sessions.revokeAll("YOLO policy turned off");
+        }
+        int revoked = sessions.revokeAll("YOLO policy turned on");
+        pairings.setYolo(true);
         return revoked;
     }
 

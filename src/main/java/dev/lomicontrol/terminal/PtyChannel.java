@@ -40,15 +40,30 @@ final class PtyChannel {
     private final Queue<byte[]> replies = new ConcurrentLinkedQueue<>();
     private boolean closed;
     private volatile long totalWritten; // updated under the write lock only
+    private final boolean sandboxed;
 
-    PtyChannel(PtyProcess process) {
+    /** {@code sandboxed}: the process is bubblewrap, and the shell is the first descendant that is not. */
+    PtyChannel(PtyProcess process, boolean sandboxed) {
         this.process = process;
+        this.sandboxed = sandboxed;
         this.input = process.getInputStream();
         this.masterFd = ((UnixPtyProcess) process).getPty().getMasterFD();
     }
 
+    /** The process started in the PTY (bubblewrap when sandboxed): what signals and ancestry checks use. */
     long pid() {
         return process.pid();
+    }
+
+    /** The shell itself: the PTY's process, or inside a sandbox the first descendant that is not bubblewrap. */
+    long shellPid() {
+        if (!sandboxed) {
+            return process.pid();
+        }
+        return ProcessHandle.of(process.pid()).flatMap(outer -> outer.descendants()
+                        .filter(p -> !p.info().command().orElse("bwrap").endsWith("/bwrap"))
+                        .findFirst())
+                .map(ProcessHandle::pid).orElse(process.pid());
     }
 
     /** Blocks until output arrives; -1 once the shell has exited and its output is drained. */

@@ -115,6 +115,11 @@ final class ShellIntegration {
         }
     }
 
+    /** Where the integration files live (the sandbox mounts it read-only at the same path). */
+    Path directory() {
+        return directory;
+    }
+
     Path bashRc() {
         return directory.resolve("lomi.bashrc");
     }

@@ -106,7 +106,7 @@ public final class Terminal {
     public Path cwd() {
         try {
             if (isAlive()) {
-                return Files.readSymbolicLink(Path.of("/proc", Long.toString(shellPid()), "cwd"));
+                return Files.readSymbolicLink(Path.of("/proc", Long.toString(channel.shellPid()), "cwd"));
             }
         } catch (IOException | UnsupportedOperationException e) {
             // not Linux, or the shell just exited

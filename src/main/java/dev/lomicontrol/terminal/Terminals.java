@@ -32,6 +32,8 @@ public final class Terminals implements AutoCloseable {
     private final RandomGenerator random;
     private final Map<String, String> environmentOverrides;
     private final ShellIntegration integration;
+    private final TerminalSandbox sandbox;
+    private final Map<Path, Integer> placeholderUsers = new java.util.HashMap<>();
     private final Map<String, Terminal> terminals = new LinkedHashMap<>();
     private int starting;
     private boolean closed;
@@ -40,17 +42,24 @@ public final class Terminals implements AutoCloseable {
      * Writes the shell integration into {@code options.integrationDirectory()}.
      *
      * @param random source of terminal, lease and run ids (a {@link java.security.SecureRandom} in production)
+     * @param sandbox how shells are confined (or the admin's explicit opt-out)
      */
-    public Terminals(TerminalOptions options, RandomGenerator random) {
-        this(options, random, Map.of());
+    public Terminals(TerminalOptions options, RandomGenerator random, TerminalSandbox sandbox) {
+        this(options, random, sandbox, Map.of());
     }
 
     /** {@code environmentOverrides} replace inherited variables of every shell (tests give shells an empty HOME this way). */
-    public Terminals(TerminalOptions options, RandomGenerator random, Map<String, String> environmentOverrides) {
+    public Terminals(TerminalOptions options, RandomGenerator random, TerminalSandbox sandbox, Map<String, String> environmentOverrides) {
         this.options = options;
+        this.sandbox = sandbox;
         this.random = random;
         this.environmentOverrides = Map.copyOf(environmentOverrides);
         this.integration = new ShellIntegration(options.integrationDirectory());
+    }
+
+    /** How shells are confined. */
+    public TerminalSandbox sandbox() {
+        return sandbox;
     }
 
     /** The profiles whose shell is installed here: "bash" (always expected), and "zsh" when present. */
@@ -67,11 +76,17 @@ public final class Terminals implements AutoCloseable {
      *     the PTY or the shell cannot be started
      */
     public Terminal start(String profile, Path cwd, int columns, int rows) {
-        return start(profile, cwd, columns, rows, options.ringBytes());
+        return start(profile, cwd, cwd, columns, rows, options.ringBytes());
     }
 
-    /** As {@link #start(String, Path, int, int)} with output rings of {@code ringBytes} each (4 KiB..64 MiB; the scrollback setting). */
-    public Terminal start(String profile, Path cwd, int columns, int rows, int ringBytes) {
+    /**
+     * As {@link #start(String, Path, int, int)} in the project {@code projectRoot} (the folder the
+     * sandbox opens for writing; {@code cwd} lies inside it) with output rings of {@code ringBytes}
+     * each (4 KiB..64 MiB; the scrollback setting).
+     *
+     * @throws LomiException also HOST_UNQUALIFIED when the sandbox is on and bubblewrap is missing or cannot create one
+     */
+    public Terminal start(String profile, Path projectRoot, Path cwd, int columns, int rows, int ringBytes) {
         if (ringBytes < 4096 || ringBytes > 64 * 1024 * 1024) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "ringBytes must be 4 KiB..64 MiB, not " + ringBytes);
         }
@@ -84,10 +99,11 @@ public final class Terminals implements AutoCloseable {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the working directory " + cwd + " is not a directory");
         }
         checkSize(columns, rows);
+        sandbox.requireUsable();
         reserveSlot();
         Terminal terminal;
         try {
-            terminal = spawn(profile, shell, cwd.toAbsolutePath(), columns, rows, ringBytes);
+            terminal = spawn(profile, shell, projectRoot.toAbsolutePath(), cwd.toAbsolutePath(), columns, rows, ringBytes);
         } catch (IOException | RuntimeException e) {
             synchronized (this) {
                 starting--;
@@ -110,19 +126,52 @@ public final class Terminals implements AutoCloseable {
         return terminal;
     }
 
-    private Terminal spawn(String profile, Path shell, Path cwd, int columns, int rows, int ringBytes) throws IOException {
+    private Terminal spawn(String profile, Path shell, Path root, Path cwd, int columns, int rows, int ringBytes) throws IOException {
         String id = newId();
-        PtyProcess process = new PtyProcessBuilder(integration.command(profile, shell, columns, rows))
-                .setEnvironment(integration.environment(profile, id, environmentOverrides))
-                .setDirectory(cwd.toString())
-                .setInitialColumns(columns)
-                .setInitialRows(rows)
-                .setConsole(false)
-                .start();
-        Terminal terminal = new Terminal(id, profile, cwd, new PtyChannel(process), new Screen(columns, rows),
+        TerminalSandbox.Wrapped wrapped;
+        List<Path> placeholders = new java.util.ArrayList<>();
+        synchronized (placeholderUsers) {
+            // a placeholder another live sandbox created counts this one as a user too, so it outlives both
+            wrapped = sandbox.wrap(List.of(integration.command(profile, shell, columns, rows)), root, cwd, integration.directory());
+            for (Path entry : wrapped.guarded()) {
+                if (wrapped.created().contains(entry) || placeholderUsers.containsKey(entry)) {
+                    placeholderUsers.merge(entry, 1, Integer::sum);
+                    placeholders.add(entry);
+                }
+            }
+        }
+        PtyProcess process;
+        try {
+            process = new PtyProcessBuilder(wrapped.command().toArray(String[]::new))
+                    .setEnvironment(integration.environment(profile, id, environmentOverrides))
+                    .setDirectory(cwd.toString())
+                    .setInitialColumns(columns)
+                    .setInitialRows(rows)
+                    .setConsole(false)
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            release(placeholders);
+            throw e;
+        }
+        Terminal terminal = new Terminal(id, profile, cwd, new PtyChannel(process, sandbox.enabled()), new Screen(columns, rows),
                 ringBytes, this::newId);
+        terminal.addExitListener(() -> release(placeholders));
         terminal.startReading();
         return terminal;
+    }
+
+    /** A shell that used these placeholders ended: each is removed once no live sandbox uses it. */
+    private void release(List<Path> placeholders) {
+        List<Path> unused = new java.util.ArrayList<>();
+        synchronized (placeholderUsers) {
+            for (Path path : placeholders) {
+                if (placeholderUsers.merge(path, -1, Integer::sum) <= 0) {
+                    placeholderUsers.remove(path);
+                    unused.add(path);
+                }
+            }
+            TerminalSandbox.removePlaceholders(unused);
+        }
     }
 
     /** Takes a slot, first dropping the oldest exited terminals when at the cap. */

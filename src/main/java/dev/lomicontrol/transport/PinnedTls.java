@@ -16,13 +16,28 @@ import javax.net.ssl.SSLException;
  * resumption across connections: every {@code server(...)}/{@code client(...)} call builds a fresh JDK
  * {@code SSLContext} with its own session cache (size 1, timeout 1 s), and client engines are created
  * without a peer host, so the JDK client never looks up a session to resume and never offers a PSK — every
- * handshake is a full one with fresh ephemeral keys. The JDK has no 0-RTT early data. The JDK server may
- * still send a NewSessionTicket after the handshake; it can only name a session of that one context, which
- * no client can present. Use one context per connection.
+ * handshake is a full one with fresh ephemeral keys. The JDK has no 0-RTT early data. The server sends
+ * no NewSessionTicket (SPEC §3.6): loading this class turns off the JDK server's
+ * {@code psk_key_exchange_modes} and {@code pre_shared_key} extensions for the process
+ * ({@code jdk.tls.server.disableExtensions}), and without them a TLS 1.3 server issues no ticket and
+ * resumes nothing. Use one context per connection.
  */
 public final class PinnedTls {
 
     private static final String TLS_13 = "TLSv1.3";
+    private static final String SERVER_EXTENSIONS_OFF = "jdk.tls.server.disableExtensions";
+
+    static {
+        // read once by the JDK when its first server handshake starts; this class builds every server context
+        String off = System.getProperty(SERVER_EXTENSIONS_OFF, "");
+        StringBuilder value = new StringBuilder(off);
+        for (String extension : new String[] {"psk_key_exchange_modes", "pre_shared_key"}) {
+            if (!off.contains(extension)) {
+                value.append(value.length() == 0 ? "" : ",").append(extension);
+            }
+        }
+        System.setProperty(SERVER_EXTENSIONS_OFF, value.toString());
+    }
 
     private PinnedTls() {}
 

@@ -79,7 +79,8 @@ public final class TerminalBenchmark {
             List<Pass> lomi = new ArrayList<>();
             String screenKind;
             double idleReaderMillis;
-            try (Terminals terminals = new Terminals(TerminalOptions.defaults(work.resolve("integration")), new SecureRandom())) {
+            try (Terminals terminals = new Terminals(TerminalOptions.defaults(work.resolve("integration")), new SecureRandom(),
+                    new dev.lomicontrol.terminal.TerminalSandbox(dev.lomicontrol.terminal.SandboxPolicy.off(work), List.of()))) {
                 Terminal terminal = terminals.start("bash", work, 200, 50);
                 terminal.grantLease("bench");
                 awaitReady(terminal);

@@ -103,7 +103,8 @@ class AttackPairingTests {
             write(channel, frame(enrollment(certificate)));
             PairingRequest request = awaitPending();
             write(channel, frame(call)); // while the request waits for the admin
-            pairings.approve(request.id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id));
+            pairings.approve(request.id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id),
+                    () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
             write(channel, frame(call)); // after the approval, instead of TLS
 
             assertNoSessionUntilClosed(channel);
@@ -120,7 +121,8 @@ class AttackPairingTests {
             Path discovery = discoveryThrough(relay.socket);
             BrokerClient genuine = new BrokerClient(discovery, runtime.registrationKeyHex().orElseThrow(), "genuine client");
             CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> genuine.connect(Duration.ofSeconds(60)));
-            pairings.approve(awaitPending().id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id));
+            pairings.approve(awaitPending().id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id),
+                    () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
             assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
             assertThat(Envelope.isOk(genuine.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10)))).isTrue();
             genuine.close();
@@ -133,7 +135,8 @@ class AttackPairingTests {
             write(replay, recorded);
             PairingRequest replayed = awaitPending();
             assertThat(replayed.clientLabel()).isEqualTo("genuine client");
-            pairings.approve(replayed.id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id));
+            pairings.approve(replayed.id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id),
+                    () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
 
             assertNoSessionUntilClosed(replay);
         }
@@ -146,7 +149,8 @@ class AttackPairingTests {
         try (FrameChannel channel = UnixSocketClient.connect(socket(), WAIT)) {
             channel.write(enrollment(own));
             Welcome welcome = IpcJson.read(channel.read(WAIT, 64 * 1024), Welcome.class);
-            pairings.approve(welcome.pairingRequestId(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id));
+            pairings.approve(welcome.pairingRequestId(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id),
+                    () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
             assertThat(IpcJson.read(channel.read(WAIT, 64 * 1024), PairingOutcome.class).outcome()).isEqualTo(PairingOutcome.APPROVED);
             DiscoveryRecord record = DiscoveryFile.verify(runtime.discoveryFile().orElseThrow(), runtime.registrationKeyHex().orElseThrow());
             channel.startTls(PinnedTls.client(own, record.brokerSha256()), WAIT);

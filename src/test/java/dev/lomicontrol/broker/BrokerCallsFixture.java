@@ -24,6 +24,8 @@ import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.TerminalOptions;
+import dev.lomicontrol.terminal.SandboxPolicy;
+import dev.lomicontrol.terminal.TerminalSandbox;
 import dev.lomicontrol.terminal.Terminals;
 import dev.lomicontrol.testing.MutableClock;
 import java.io.IOException;
@@ -64,6 +66,16 @@ final class BrokerCallsFixture implements AutoCloseable {
     final BrokerCalls calls;
 
     BrokerCallsFixture(Path temp) {
+        this(temp, policy -> policy);
+    }
+
+    /** A fixture whose terminal sandbox is {@code sandboxPolicy} applied to the default one (home: the fixture's empty home). */
+    BrokerCallsFixture(Path temp, java.util.function.UnaryOperator<SandboxPolicy> sandboxPolicy) {
+        this(temp, sandboxPolicy, () -> java.util.Optional.of(Path.of("/usr/bin/bwrap")));
+    }
+
+    /** As above, with {@code bubblewrap} standing for the host's executable (empty: a host without it). */
+    BrokerCallsFixture(Path temp, java.util.function.UnaryOperator<SandboxPolicy> sandboxPolicy, java.util.function.Supplier<Optional<Path>> bubblewrap) {
         this.temp = temp;
         ledger = Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, random);
         projects = new Projects(ledger, clock);
@@ -72,7 +84,11 @@ final class BrokerCallsFixture implements AutoCloseable {
         BrokerRuntime runtime = new BrokerRuntime(ledger.instance().value(), clock.instant(), temp, temp.resolve("run"));
         NativeStop recorder = operation -> stopRequests.add(operation);
         // shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep locks
-        terminals = new Terminals(TerminalOptions.defaults(temp.resolve("shell")), random, java.util.Map.of("HOME", emptyHome(temp).toString()));
+        // sandboxed like the broker's; the data and runtime directories of this fixture are hidden from shells
+        terminals = new Terminals(TerminalOptions.defaults(temp.resolve("shell")), random,
+                new TerminalSandbox(sandboxPolicy.apply(SandboxPolicy.defaults(emptyHome(temp))), List.of(temp.resolve("agent-control"), temp.resolve("run")),
+                        bubblewrap),
+                java.util.Map.of("HOME", emptyHome(temp).toString()));
         settings = new Settings(ledger, clock);
         artifacts = new ArtifactStore(temp.resolve("artifacts"), clock, random, 4L << 20, 1L << 30, 64);
         calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock, terminals, decisions, yolo::get, Duration.ofSeconds(120),

@@ -147,6 +147,20 @@ class LayoutToolsTests {
     }
 
     @Test
+    void theAdminApprovesTheCanonicalFolderNotTheTextTheAgentSent() throws Exception {
+        Path folder = folder("gamma");
+        Files.createDirectories(folder.resolve("sub"));
+        String sneaky = folder + "/sub/..";
+        JsonNode parked = broker.ok(session, "lomi_project_open", op("workspaceId", workspaceOf(project), "projectPath", sneaky, "name", "gamma"));
+
+        assertThat(broker.decisions.list()).singleElement().satisfies(d -> {
+            assertThat(d.summary()).startsWith("open " + folder + " (requested as " + sneaky + ")");
+            assertThat(d.plan()).contains("\"folder\":\"" + folder + "\"");
+        });
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), false);
+    }
+
+    @Test
     void openingAProjectWaitsForTheAdminAndAnApprovalGrantsItToTheSession() {
         Path folder = folder("beta");
         JsonNode parked = broker.ok(session, "lomi_project_open", op("workspaceId", workspaceOf(project), "projectPath", folder.toString(), "name", "beta"));

@@ -81,7 +81,7 @@ class PairingFlowTests {
         awaitPhase(BrokerClient.Phase.PAIRING_REQUIRED);
         assertThat(client.state().pairingRequestId()).contains(request.id());
         assertThat(request.peerPid()).isEqualTo(ProcessHandle.current().pid());
-        pairings.approve(request.id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id)).scopes();
+        pairings.approve(request.id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id), this::currentProjects).scopes();
 
         assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
         JsonNode list = client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10));
@@ -172,7 +172,7 @@ class PairingFlowTests {
     private BrokerClient connectedClient() throws Exception {
         BrokerClient connected = newClient();
         CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> connected.connect(Duration.ofSeconds(60)));
-        pairings.approve(awaitPending().id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id));
+        pairings.approve(awaitPending().id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id), this::currentProjects);
         assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
         return connected;
     }
@@ -199,5 +199,9 @@ class PairingFlowTests {
             Thread.sleep(10);
         }
         throw new AssertionError("no pairing request arrived");
+    }
+
+    private java.util.Set<dev.lomicontrol.core.ProjectId> currentProjects() {
+        return projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet());
     }
 }

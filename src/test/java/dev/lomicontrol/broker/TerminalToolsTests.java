@@ -250,7 +250,11 @@ class TerminalToolsTests {
             matcher = childPid.matcher(readAll(terminal));
         }
         assertThat(matcher.find(0)).as("the shell printed the background pid").isTrue();
-        long child = Long.parseLong(matcher.group(1));
+        // inside the sandbox's pid namespace $! is not the host pid: take the sleep among the terminal's descendants
+        // (the fork may not have exec'd sleep yet when $! is printed: wait for it)
+        long shell = broker.terminals.find(terminal.id).orElseThrow().shellPid();
+        long child = org.awaitility.Awaitility.await().atMost(SETTLE).until(() -> ProcessHandle.of(shell).orElseThrow().descendants()
+                .filter(p -> p.info().command().orElse("").endsWith("/sleep")).findFirst(), java.util.Optional::isPresent).orElseThrow().pid();
 
         Session hosted = broker.session(Grant.full(), child);
         RetryEpochId hostedEpoch = broker.connect(hosted, project);

@@ -64,9 +64,13 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
     void approvingWithoutFlagsGrantsEveryProjectAndTheFullScopeSet() throws Exception {
         Pairings.Pending pending = pairings.submit("codex", "cd".repeat(32), 7);
 
-        assertThat(ok("pairing approve " + pending.request().id())).contains("every current and future project", Scopes.all().size() + " of ");
+        Project existing = projects.add(Files.createDirectories(temp.resolve("existing-" + pending.request().id())).toRealPath(), Optional.empty());
+        assertThat(ok("pairing approve " + pending.request().id())).contains("current project(s), not later ones", Scopes.all().size() + " of ");
         Grant grant = ((Decision.Approved) pending.decision().get()).grant();
-        assertThat(grant.allProjects()).isTrue();
+        Project later = projects.add(Files.createDirectories(temp.resolve("later-" + pending.request().id())).toRealPath(), Optional.empty());
+        assertThat(grant.allProjects()).isFalse();
+        assertThat(grant.covers(existing.id())).isTrue();
+        assertThat(grant.covers(later.id())).as("F8: not a project added after the approval").isFalse();
         assertThat(grant.scopes()).isEqualTo(Scopes.all());
         assertThat(ok("pairing list")).doesNotContain(pending.request().id());
     }
@@ -178,6 +182,23 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
         assertThat(approved.get()).isTrue();
         assertThat(rejected.get()).isFalse();
         assertThat(fails("decision approve " + approveMe, 1)).contains("TARGET_NOT_FOUND");
+    }
+
+    @Test
+    void agentControlledTextReachesTheAdminsTerminalWithEveryControlCharacterEscaped() {
+        OperationId disguised = OperationId.random(new SecureRandom());
+        String fileName = "zz\r\u001b[2K  git stage README.md\u001b[8m";
+        String subject = "fix\u001b]52;c;cm0gLXJmIH4=\u0007 typo\u009b1A\u202e";
+        decisions.post(new PendingDecision(disguised, "lomi_git_mutate", "git DISCARD important.c, " + fileName + " commit \"" + subject + "\"",
+                "{\"paths\":[\"" + fileName + "\"]}", clock.instant()), approved -> {});
+
+        String listed = ok("decision list");
+
+        assertThat(listed.chars().filter(c -> (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f) || c == 0x202e))
+                .as("no raw ESC, CR, BEL, CSI or bidi override reaches the terminal").isEmpty();
+        assertThat(listed).contains("important.c, zz\\r\\u001b[2K  git stage README.md\\u001b[8m", "fix\\u001b]52;c;", "\\u0007 typo\\u009b1A\\u202e");
+        assertThat(run("decision approve " + disguised + "\u001b[2K").stderr()).doesNotContain("\u001b");
+        decisions.decide(disguised, false);
     }
 
     @Test

@@ -7,6 +7,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class GlobTests {
 
+    @org.junit.jupiter.api.Test
+    void matchingTakesLinearTimeEvenForGlobsThatMakeABacktrackingMatcherExplode() {
+        Glob evil = Glob.compile("**a".repeat(100) + "**b");
+        RelativePath subject = RelativePath.parse("d/" + "a".repeat(250));
+        long started = System.nanoTime();
+        for (int i = 0; i < 10; i++) {
+            assertThat(evil.matches(subject)).isFalse();
+        }
+        assertThat(System.nanoTime() - started).as("ten matches of a 301-character glob against 252 characters").isLessThan(1_000_000_000L);
+    }
+
     @ParameterizedTest
     @CsvSource({
         "*.java, src/A.java, true",
@@ -28,7 +39,16 @@ class GlobTests {
         "a+b(1).txt, a+b(1).txt, true",
         "\\*.txt, *.txt, true",
         "\\*.txt, a.txt, false",
-        "build/*, build/x/y, false"
+        "build/*, build/x/y, false",
+        "[]a].txt, ].txt, true",
+        "[a-].txt, -.txt, true",
+        "[!a-c]?.md, dx.md, true",
+        "'{src,test}/**/*.{java,kt}', test/a/B.kt, true",
+        "'{src,test}/**/*.{java,kt}', main/a/B.kt, false",
+        "**/*.txt, a.txt, true",
+        "a/**/b, a/b, true",
+        "a/**/b, a/x/y/b, true",
+        "a/**/b, a/xb, false"
     })
     void globsMatchProjectRelativePaths(String glob, String path, boolean expected) {
         assertThat(Glob.compile(glob).matches(RelativePath.parse(path))).isEqualTo(expected);

@@ -106,6 +106,25 @@ class ProjectFilesAccessTests {
     }
 
     @Test
+    void theBrokersOwnDataDirectoryIsNeverReadableThroughAProjectWhateverItIsCalled() throws IOException {
+        Path data = Files.createDirectories(root.resolve("home/.local/share/state"));
+        write(root, "home/.local/share/state/notes.txt", "ledger bytes");
+        write(root, "home/.local/share/other.txt", "fine");
+        BrokerDirectories.protect(data);
+
+        Listing listing = files.list(p("home/.local/share"));
+        assertThat(listing.entries()).extracting(Entry::name).containsExactly("other.txt");
+        assertThat(listing.filtered()).isTrue();
+        assertThat(code(() -> files.list(p("home/.local/share/state")))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(code(() -> files.read(p("home/.local/share/state/notes.txt")))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        // once it is gone, its inode number hides nothing that may reuse it
+        Files.delete(data.resolve("notes.txt"));
+        Files.delete(data);
+        Files.createDirectories(root.resolve("fresh"));
+        assertThat(files.list(RelativePath.root()).entries()).extracting(Entry::name).contains("fresh");
+    }
+
+    @Test
     void namesThatAreNotValidUtf8PathsAreFiltered() {
         Fixture.run("bash", "-c", "touch \"$1\"/$'bad\\xffname' \"$1\"/'back\\slash'", "bash", root.toString());
         Listing listing = files.list(RelativePath.root());

@@ -34,6 +34,19 @@ class SecretPathsTests {
         assertThat(SecretPaths.isSecret(RelativePath.parse("src/" + name))).isFalse();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"id_ecdsa", "id_dsa", "ID_ECDSA_SK", "id_ed25519_sk", ".git-credentials", ".kube", ".docker", ".terraformrc",
+        ".pgpass", "putty.ppk", "admin.token", "registration-key.pk8", "control.sqlite3"})
+    void theReviewsMissingCredentialNamesAndTheBrokersOwnFilesAreSecret(String name) {
+        assertThat(SecretPaths.isSecretName(name)).as("F12: %s", name).isTrue();
+        assertThat(SecretPaths.isSecret(RelativePath.parse("home/" + name + "/x"))).isTrue();
+    }
+
+    @Test
+    void dockersCredentialFileIsSecret() {
+        assertThat(SecretPaths.isSecret(RelativePath.parse("home/.docker/config.json"))).isTrue();
+    }
+
     @Test
     void theRootIsNotSecret() {
         assertThat(SecretPaths.isSecret(RelativePath.root())).isFalse();

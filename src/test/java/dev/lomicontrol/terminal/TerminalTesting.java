@@ -41,7 +41,8 @@ final class TerminalTesting {
                 throw new UncheckedIOException(e);
             }
         }
-        return new Terminals(options, new Random(42), isolated);
+        // the engine's own tests run shells unsandboxed; the sandbox has its own tests (TerminalSandboxTests, TerminalToolsTests)
+        return new Terminals(options, new Random(42), new TerminalSandbox(SandboxPolicy.off(Path.of(isolated.get("HOME"))), java.util.List.of()), isolated);
     }
 
     /** A bash terminal with a lease, waited until its prompt is ready. */

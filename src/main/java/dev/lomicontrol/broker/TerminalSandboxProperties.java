@@ -1,0 +1,48 @@
+package dev.lomicontrol.broker;
+
+import dev.lomicontrol.terminal.SandboxPolicy;
+import java.nio.file.Path;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The terminal sandbox settings ({@code lomi.terminal.sandbox.*}; shipped defaults in
+ * {@code config/application.properties}). Only the admin edits them: they are not part of the
+ * settings an agent can change.
+ *
+ * @param enabled        false turns the sandbox off (shown as a warning; terminals then need the
+ *                       {@code terminal.unsandboxed} scope)
+ * @param writableCaches cache directories the shell may write; {@code ~/} means the user's home
+ * @param hidden         more files or directories hidden from shells, on top of the built-in secret locations
+ * @param gitWritable    true lets shells write the project's {@code .git} (hooks they write run outside later)
+ * @param network        false leaves shells with loopback only
+ */
+@ConfigurationProperties("lomi.terminal.sandbox")
+public record TerminalSandboxProperties(
+        @DefaultValue("true") boolean enabled,
+        @DefaultValue({"~/.cache", "~/.m2", "~/.npm", "~/.gradle", "~/.cargo"}) List<String> writableCaches,
+        @DefaultValue({}) List<String> hidden,
+        @DefaultValue("false") boolean gitWritable,
+        @DefaultValue("true") boolean network) {
+
+    /**
+     * The policy for the user whose HOME is {@code home}; when the account's home from the password
+     * database differs, its secret locations and client files are hidden too.
+     */
+    public SandboxPolicy policy(Path home, Path accountHome) {
+        List<Path> hide = new java.util.ArrayList<>(paths(hidden, home));
+        if (!accountHome.equals(home)) {
+            SandboxPolicy.SECRET_LOCATIONS.forEach(name -> hide.add(accountHome.resolve(name)));
+            SandboxPolicy.CLIENT_FILES.forEach(name -> hide.add(accountHome.resolve(name)));
+        }
+        return new SandboxPolicy(enabled, home, paths(writableCaches, home), hide, gitWritable, network);
+    }
+
+    private static List<Path> paths(List<String> names, Path home) {
+        return names.stream().map(String::strip).filter(name -> !name.isEmpty())
+                .map(name -> name.equals("~") ? home : name.startsWith("~/") ? home.resolve(name.substring(2)) : Path.of(name))
+                .map(Path::normalize)
+                .toList();
+    }
+}

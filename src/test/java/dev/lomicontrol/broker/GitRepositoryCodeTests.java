@@ -1,0 +1,225 @@
+package dev.lomicontrol.broker;
+
+import static dev.lomicontrol.broker.BrokerCallsFixture.json;
+import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Project;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.lib.StoredConfig;
+import org.eclipse.jgit.transport.URIish;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * F2 (security review 2026-12-01): approved git mutations and git reads never run code the
+ * repository (or an agent that can write its worktree) supplies. A real repository with hooks in
+ * {@code .git/hooks} and in a worktree {@code core.hooksPath}, a clean/smudge filter and
+ * {@code uploadpack}/{@code receivepack} programs; every hook and command would touch a marker
+ * file. Commit, push, fetch, pull and discard through {@code lomi_git_mutate} leave it absent, and
+ * a control run of plain JGit shows the same repository does run them.
+ */
+class GitRepositoryCodeTests {
+
+    static final List<String> HOOKS = List.of("pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "pre-push", "post-checkout",
+            "post-merge", "post-rewrite", "pre-rebase", "reference-transaction");
+
+    @TempDir
+    Path temp;
+
+    BrokerCallsFixture broker;
+    Session session;
+    Project project;
+    RetryEpochId epoch;
+    Git mine;
+    Git theirs;
+    Path bare;
+    Path marker;
+    final AtomicInteger keys = new AtomicInteger();
+
+    @BeforeEach
+    void open() throws Exception {
+        broker = new BrokerCallsFixture(temp);
+        marker = temp.resolve("MARKER");
+        bare = temp.resolve("remote.git");
+        Git.init().setBare(true).setDirectory(bare.toFile()).setInitialBranch("main").call().close();
+        Path seed = temp.resolve("seed");
+        try (Git git = Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
+            identify(git);
+            Files.writeString(seed.resolve("shared.txt"), "one\n");
+            git.add().addFilepattern("shared.txt").call();
+            git.commit().setMessage("seed").call();
+            git.remoteAdd().setName("origin").setUri(new URIish(bare.toUri().toString())).call();
+            git.push().setRemote("origin").call();
+        }
+        project = broker.project("repo");
+        mine = Git.cloneRepository().setURI(bare.toUri().toString()).setDirectory(project.root().toFile()).call();
+        identify(mine);
+        theirs = Git.cloneRepository().setURI(bare.toUri().toString()).setDirectory(temp.resolve("theirs").toFile()).call();
+        identify(theirs);
+        project = broker.projects.list().get(0);
+        session = broker.session();
+        epoch = broker.connect(session, project);
+    }
+
+    @AfterEach
+    void close() {
+        mine.close();
+        theirs.close();
+        broker.close();
+    }
+
+    @Test
+    void hooksInDotGitAndInAWorktreeHooksPathNeverRunOnCommitPushFetchPullOrDiscard() throws Exception {
+        for (String hook : HOOKS) {
+            executable(root().resolve(".git/hooks").resolve(hook));
+            executable(root().resolve(".husky").resolve(hook));
+        }
+        for (boolean hooksPath : List.of(false, true)) {
+            if (hooksPath) {
+                StoredConfig config = mine.getRepository().getConfig();
+                config.setString("core", null, "hooksPath", ".husky");
+                config.save();
+            }
+            String round = hooksPath ? "core.hooksPath" : ".git/hooks";
+            Files.writeString(root().resolve("file-" + hooksPath + ".txt"), "new\n");
+            approved(mutation("stage").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
+            JsonNode commit = approved(mutation("commit").put("message", "add a file"));
+            assertThat(commit.path("result").path("plan").path("repositoryCode").asString()).as("the plan says so").contains("hooks", "not run");
+            approved(mutation("push").put("remote", "origin").put("branch", "main"));
+            theirs.pull().call();
+            Files.writeString(temp.resolve("theirs/theirs-" + hooksPath + ".txt"), "theirs\n");
+            theirs.add().addFilepattern("theirs-" + hooksPath + ".txt").call();
+            theirs.commit().setNoVerify(true).setMessage("theirs").call();
+            theirs.push().call();
+            approved(mutation("fetch").put("remote", "origin"));
+            approved(mutation("pull").put("remote", "origin").put("pullMode", hooksPath ? "rebase" : "ff_only"));
+            Files.writeString(root().resolve("shared.txt"), "scribble\n");
+            approved(mutation("discard").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("shared.txt")));
+            assertThat(root().resolve("shared.txt")).hasContent("one\n");
+            assertThat(marker).as("no hook ran (%s)", round).doesNotExist();
+        }
+
+        // the control: plain JGit on the same repository runs the worktree's hooks
+        mine.commit().setAllowEmpty(true).setMessage("control").call();
+        assertThat(marker).as("plain JGit runs core.hooksPath hooks: the test has teeth").exists();
+    }
+
+    @Test
+    void aCleanOrSmudgeFilterIsRefusedAndNeverRunByStatusStageCommitOrDiscard() throws Exception {
+        String touch = "touch '" + marker + "'; cat";
+        StoredConfig config = mine.getRepository().getConfig();
+        config.setString("filter", "evil", "clean", touch);
+        config.setString("filter", "evil", "smudge", touch);
+        config.setString("filter", "evil", "process", "touch '" + marker + "'");
+        config.save();
+        Files.writeString(root().resolve(".gitattributes"), "*.txt filter=evil\n");
+        Files.writeString(root().resolve("shared.txt"), "scribble\n");
+        Files.writeString(root().resolve("added.txt"), "new\n");
+
+        JsonNode status = broker.call(session, "lomi_git_status", json("workspaceId", workspaceOf(project)));
+        assertThat(status.toString()).contains("UNSUPPORTED_CAPABILITY", "never runs repository code");
+        assertThat(attempt(mutation("stage").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("added.txt"))).toString())
+                .contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(mutation("commit").put("message", "x")).toString()).doesNotContain("\"succeeded\"");
+        assertThat(attempt(mutation("discard").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("shared.txt"))).toString())
+                .doesNotContain("\"succeeded\"");
+        assertThat(marker).as("no filter ran").doesNotExist();
+
+        // the control: plain JGit runs the clean filter of the same repository
+        mine.add().addFilepattern("added.txt").call();
+        assertThat(marker).as("plain JGit runs filter.evil.clean: the test has teeth").exists();
+    }
+
+    @Test
+    void uploadpackAndReceivepackProgramsAreRefusedAndNeverRunByFetchPullOrPush() throws Exception {
+        StoredConfig config = mine.getRepository().getConfig();
+        config.setString("remote", "origin", "uploadpack", "touch '" + marker + "'; git-upload-pack");
+        config.setString("remote", "origin", "receivepack", "touch '" + marker + "'; git-receive-pack");
+        config.save();
+        Files.writeString(root().resolve("shared.txt"), "two\n");
+        mine.add().addFilepattern("shared.txt").call();
+        mine.commit().setMessage("local").call();
+
+        assertThat(attempt(mutation("fetch").put("remote", "origin")).toString()).contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(mutation("pull").put("remote", "origin").put("pullMode", "ff_only")).toString()).contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(mutation("push").put("remote", "origin").put("branch", "main")).toString()).contains("UNSUPPORTED_CAPABILITY");
+        assertThat(marker).as("no uploadpack or receivepack ran").doesNotExist();
+
+        // the control: plain JGit runs the configured upload-pack program for the same remote
+        try {
+            mine.fetch().setRemote("origin").call();
+        } catch (Exception expected) {
+            // the program ran and then did not speak the protocol: only the marker matters
+        }
+        assertThat(marker).as("plain JGit runs remote.origin.uploadpack: the test has teeth").exists();
+    }
+
+    /** Submits a mutation, approves it and waits; it must succeed. */
+    private JsonNode approved(ObjectNode request) {
+        JsonNode done = attempt(request);
+        assertThat(done.path("state").asString()).as("%s -> %s", request, done).isEqualTo("succeeded");
+        return done;
+    }
+
+    /** Submits a mutation; approves it if it waits for the admin; answers the settled operation or the refusal envelope. */
+    private JsonNode attempt(ObjectNode request) {
+        request.put("expectedObservationRevision", observedOrEmpty());
+        JsonNode envelope = broker.call(session, "lomi_git_mutate", request.toString());
+        if (!envelope.path("status").asString().equals("ok")) {
+            return envelope;
+        }
+        JsonNode parked = envelope.path("data");
+        if (parked.path("state").asString().equals("awaiting_user")) {
+            broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
+        }
+        return broker.settled(session, parked.path("operationId").asString(), Duration.ofSeconds(30));
+    }
+
+    private String observedOrEmpty() {
+        JsonNode status = broker.call(session, "lomi_git_status", json("workspaceId", workspaceOf(project)));
+        return status.path("data").path("observationRevision").asString("0".repeat(64));
+    }
+
+    private ObjectNode mutation(String operation) {
+        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
+        node.put("workspaceId", workspaceOf(project)).put("operation", operation).put("retryEpoch", epoch.value())
+                .put("requestKey", "git-" + keys.incrementAndGet());
+        return node;
+    }
+
+    private void executable(Path hook) throws IOException {
+        Files.createDirectories(hook.getParent());
+        Files.writeString(hook, "#!/bin/sh\ntouch '" + marker + "'\n");
+        Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwx------"));
+    }
+
+    private String head() throws IOException {
+        return mine.getRepository().resolve("HEAD").name();
+    }
+
+    private Path root() {
+        return project.root();
+    }
+
+    private static void identify(Git git) throws IOException {
+        StoredConfig config = git.getRepository().getConfig();
+        config.setString("user", null, "name", "Test Author");
+        config.setString("user", null, "email", "author@example.com");
+        config.save();
+    }
+}

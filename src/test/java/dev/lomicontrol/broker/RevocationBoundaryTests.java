@@ -1,0 +1,105 @@
+package dev.lomicontrol.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.RequestKey;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.ledger.OperationState;
+import dev.lomicontrol.ledger.Reservation;
+import dev.lomicontrol.ledger.Target;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Project;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * F5 (security review 2026-12-01): a call already past its "is the session alive" check when the
+ * admin revokes the session dispatches nothing; its operation settles cancelled/none. The
+ * revocation arrives deterministically inside the admission (where the real calls spend their time:
+ * directory snapshots, git plans), through the real sessions and a real SQLite ledger.
+ */
+class RevocationBoundaryTests {
+
+    @TempDir
+    Path temp;
+
+    BrokerCallsFixture broker;
+    Project project;
+    Session session;
+    RetryEpochId epoch;
+    OperationRunner runner;
+    final AtomicBoolean performed = new AtomicBoolean();
+    int keys;
+
+    @BeforeEach
+    void open() {
+        broker = new BrokerCallsFixture(temp);
+        project = broker.project("revoked");
+        session = broker.session();
+        epoch = broker.connect(session, project);
+    }
+
+    @AfterEach
+    void close() {
+        if (runner != null) {
+            runner.close();
+        }
+        broker.close();
+    }
+
+    @Test
+    void anImmediateOperationRevokedDuringItsAdmissionIsNeverPerformed() {
+        runner = new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
+
+        JsonNode answer = runner.immediate(request(), this::revokeNow, this::perform);
+
+        assertNotDispatched(answer.path("operationId").asString());
+    }
+
+    @Test
+    void aYoloApprovedOperationRevokedDuringItsAdmissionIsNeverPerformed() {
+        runner = new OperationRunner(broker.ledger, broker.decisions, () -> true, broker.clock, Duration.ofSeconds(30));
+
+        JsonNode answer = runner.afterApproval(request(), this::revokeNow, "test", BrokerCallsFixture.JSON.createObjectNode(), this::perform);
+
+        assertNotDispatched(answer.path("operationId").asString());
+    }
+
+    @Test
+    void aDispatchReservationRevokedDuringItsAdmissionIsNotHandedOutForDispatch() {
+        runner = new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
+
+        Reservation reservation = runner.reserveForDispatch(request(), this::revokeNow);
+
+        assertThat(reservation).as("nothing to dispatch").isInstanceOf(Reservation.Duplicate.class);
+        assertNotDispatched(((Reservation.Duplicate) reservation).operation().id().value());
+    }
+
+    private void revokeNow() {
+        broker.sessions.revoke(session.id(), "the admin revoked it mid-call");
+    }
+
+    private JsonNode perform(Operation operation) {
+        performed.set(true);
+        return BrokerCallsFixture.JSON.createObjectNode();
+    }
+
+    private void assertNotDispatched(String operationId) {
+        assertThat(performed).as("the effect was never performed").isFalse();
+        Operation row = broker.ledger.get(session.id(), new dev.lomicontrol.core.OperationId(operationId)).orElseThrow();
+        assertThat(row.state()).as("settled as never dispatched").isEqualTo(OperationState.CANCELLED);
+        assertThat(row.effect().wire()).isEqualTo("none");
+    }
+
+    private OperationRunner.Request request() {
+        return new OperationRunner.Request(session, "lomi_files_mutate", BrokerCallsFixture.JSON.createObjectNode(), epoch,
+                new RequestKey("k-" + ++keys), project.id(), new Target(BrokerCallsFixture.workspaceOf(project), "resource", "", ""));
+    }
+}
