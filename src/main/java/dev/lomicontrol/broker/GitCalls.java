@@ -253,7 +253,7 @@ final class GitCalls {
     /** The plan as the admin approves it and the result repeats it. */
     private static GitSpecs.Plan plan(GitPlan plan, GitSpecs.ObservedBy observedBy) {
         return new GitSpecs.Plan(GitSpecs.PlanKind.valueOf(plan.kind().toUpperCase(Locale.ROOT)), plan.paths(), plan.message(), plan.remote(),
-                plan.reference(), plan.expectedHead(), plan.expectedRemoteHead(), plan.observationRevision(), observedBy);
+                plan.reference(), plan.expectedHead(), plan.expectedRemoteHead(), plan.observationRevision(), observedBy, GitPlan.REPOSITORY_CODE);
     }
 
     private static GitAction action(GitSpecs.MutateInput in) {

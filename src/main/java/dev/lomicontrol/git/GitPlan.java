@@ -17,6 +17,9 @@ public record GitPlan(
         String expectedRemoteHead,
         String observationRevision) {
 
+    /** What the broker never runs for any plan (said in the plan the admin approves). */
+    public static final String REPOSITORY_CODE = NoRepositoryCode.PROMISE;
+
     public GitPlan {
         paths = List.copyOf(paths);
     }

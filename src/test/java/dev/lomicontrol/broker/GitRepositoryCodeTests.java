@@ -98,16 +98,19 @@ class GitRepositoryCodeTests {
             String round = hooksPath ? "core.hooksPath" : ".git/hooks";
             Files.writeString(root().resolve("file-" + hooksPath + ".txt"), "new\n");
             approved(mutation("stage").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
-            JsonNode commit = approved(mutation("commit").put("message", "add a file"));
+            JsonNode commit = approved(mutation("commit").put("message", "add a file").set("paths",
+                    BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
             assertThat(commit.path("result").path("plan").path("repositoryCode").asString()).as("the plan says so").contains("hooks", "not run");
-            approved(mutation("push").put("remote", "origin").put("branch", "main"));
+            approved(network("push").put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head())
+                    .put("expectedRemoteCommit", remoteHead()));
             theirs.pull().call();
             Files.writeString(temp.resolve("theirs/theirs-" + hooksPath + ".txt"), "theirs\n");
             theirs.add().addFilepattern("theirs-" + hooksPath + ".txt").call();
             theirs.commit().setNoVerify(true).setMessage("theirs").call();
             theirs.push().call();
-            approved(mutation("fetch").put("remote", "origin"));
-            approved(mutation("pull").put("remote", "origin").put("pullMode", hooksPath ? "rebase" : "ff_only"));
+            approved(network("fetch").put("remote", "origin").put("reference", "refs/heads/main"));
+            approved(network("pull").put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head())
+                    .put("pullMode", hooksPath ? "rebase" : "ff_only").put("expectedRemoteCommit", remoteHead()));
             Files.writeString(root().resolve("shared.txt"), "scribble\n");
             approved(mutation("discard").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("shared.txt")));
             assertThat(root().resolve("shared.txt")).hasContent("one\n");
@@ -135,7 +138,8 @@ class GitRepositoryCodeTests {
         assertThat(status.toString()).contains("UNSUPPORTED_CAPABILITY", "never runs repository code");
         assertThat(attempt(mutation("stage").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("added.txt"))).toString())
                 .contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(mutation("commit").put("message", "x")).toString()).doesNotContain("\"succeeded\"");
+        assertThat(attempt(mutation("commit").put("message", "x").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("added.txt"))).toString())
+                .doesNotContain("\"succeeded\"");
         assertThat(attempt(mutation("discard").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("shared.txt"))).toString())
                 .doesNotContain("\"succeeded\"");
         assertThat(marker).as("no filter ran").doesNotExist();
@@ -155,9 +159,11 @@ class GitRepositoryCodeTests {
         mine.add().addFilepattern("shared.txt").call();
         mine.commit().setMessage("local").call();
 
-        assertThat(attempt(mutation("fetch").put("remote", "origin")).toString()).contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(mutation("pull").put("remote", "origin").put("pullMode", "ff_only")).toString()).contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(mutation("push").put("remote", "origin").put("branch", "main")).toString()).contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(network("fetch").put("remote", "origin").put("reference", "refs/heads/main")).toString()).contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(network("pull").put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head())
+                .put("pullMode", "ff_only").put("expectedRemoteCommit", remoteHead())).toString()).contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(network("push").put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head())
+                .put("expectedRemoteCommit", remoteHead())).toString()).contains("UNSUPPORTED_CAPABILITY");
         assertThat(marker).as("no uploadpack or receivepack ran").doesNotExist();
 
         // the control: plain JGit runs the configured upload-pack program for the same remote
@@ -197,9 +203,22 @@ class GitRepositoryCodeTests {
 
     private ObjectNode mutation(String operation) {
         ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project)).put("operation", operation).put("retryEpoch", epoch.value())
-                .put("requestKey", "git-" + keys.incrementAndGet());
+        node.put("workspaceId", workspaceOf(project)).put("operation", operation).put("expectedRevision", broker.revision())
+                .put("retryEpoch", epoch.value()).put("requestKey", "git-" + keys.incrementAndGet());
         return node;
+    }
+
+    /** A network mutation: {@code paths: []} as the reference has it. */
+    private ObjectNode network(String operation) {
+        ObjectNode node = mutation(operation);
+        node.putArray("paths");
+        return node;
+    }
+
+    private String remoteHead() throws Exception {
+        try (Git remote = Git.open(bare.toFile())) {
+            return remote.getRepository().resolve("refs/heads/main").name();
+        }
     }
 
     private void executable(Path hook) throws IOException {

@@ -30,7 +30,7 @@ class ScopesNotYetServedTests {
         assertThat(Scopes.notYetServed()).containsExactlyInAnyOrderElementsOf(REFERENCE);
         assertThat(Scopes.all()).doesNotContainAnyElementsOf(REFERENCE);
         assertThat(Grant.full().scopes()).doesNotContainAnyElementsOf(REFERENCE);
-        assertThat(Scopes.known()).containsAll(Scopes.all()).containsAll(REFERENCE).hasSize(Scopes.all().size() + REFERENCE.size());
+        assertThat(Scopes.known()).containsAll(Scopes.all()).containsAll(REFERENCE).contains(Scopes.TERMINAL_UNSANDBOXED).hasSize(Scopes.all().size() + REFERENCE.size() + 1);
         for (String scope : REFERENCE) {
             assertThat(Grant.full().allows(scope)).as(scope).isFalse();
         }

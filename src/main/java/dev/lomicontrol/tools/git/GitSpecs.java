@@ -281,7 +281,8 @@ public final class GitSpecs {
             @Doc("the commit HEAD (push: the source commit) must still be, or \"\"") String expectedHead,
             @Doc("the commit the remote branch must still be; \"\" = absent (push: create only)") String expectedRemoteHead,
             @Doc("the repository status the plan was made against") String observationRevision,
-            @Doc("caller: named by the request; broker: taken by the broker at reserve time") ObservedBy observedBy) {}
+            @Doc("caller: named by the request; broker: taken by the broker at reserve time") ObservedBy observedBy,
+            @Doc("what the broker never runs for it: repository hooks, filters and configured transport commands") String repositoryCode) {}
 
     public enum Outcome { SUCCEEDED, FAILED }
 
