@@ -91,6 +91,7 @@ public class BrokerCalls implements AutoCloseable {
     private final ArtifactCalls artifacts;
     private final SettingsCalls settingsCalls;
     private final GitCalls git;
+    private final Ledger ledger;
 
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
@@ -103,6 +104,7 @@ public class BrokerCalls implements AutoCloseable {
             Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
             ArtifactStore artifactStore) {
         this.episodes = episodes;
+        this.ledger = ledger;
         Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
         this.workspaces = new WorkspaceCalls(projects, ledger, runtime, clock);
         this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
@@ -130,10 +132,16 @@ public class BrokerCalls implements AutoCloseable {
             if (scope != null && !session.grant().allows(scope)) {
                 throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + scope + " scope, which this session was not granted");
             }
-            return Envelope.ok(dispatch(session, name, arguments));
+            return withLedgerWarning(Envelope.ok(dispatch(session, name, arguments)));
         } catch (LomiException e) {
-            return Envelope.error(e.code(), e.getMessage());
+            return withLedgerWarning(Envelope.error(e.code(), e.getMessage()));
         }
+    }
+
+    /** From 80 % of a ledger cap every answer carries {@code ledgerWarning}; the helper's lomi_status repeats the last one seen. */
+    private JsonNode withLedgerWarning(tools.jackson.databind.node.ObjectNode envelope) {
+        ledger.headroom().agentWarning().ifPresent(warning -> envelope.put("ledgerWarning", warning));
+        return envelope;
     }
 
     /** The session's connection is gone: its retry epoch is forgotten, its leases and pending decisions end, its episode detaches. */

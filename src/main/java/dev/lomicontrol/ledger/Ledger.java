@@ -147,6 +147,14 @@ public final class Ledger implements AutoCloseable {
         return read(c -> LedgerReads.eventsOf(c, id));
     }
 
+    /**
+     * Receipts and retry epochs against their caps as the writer last counted them: cheap enough
+     * for every call (the agents' hint that new work may soon be refused), exact after each write.
+     */
+    public Headroom headroom() {
+        return writes.caps().headroom();
+    }
+
     public LedgerMaintenance maintenance() {
         return new LedgerMaintenance(this);
     }
@@ -178,6 +186,10 @@ public final class Ledger implements AutoCloseable {
         } catch (SQLException e) {
             throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "ledger read failed: " + e.getMessage(), e);
         }
+    }
+
+    LedgerWrites writes() {
+        return writes;
     }
 
     StoreOpener.OpenStore store() {

@@ -48,6 +48,8 @@ final class SessionTools {
                 .property("instanceId", nullable(string("the broker instance named by discovery.json; null when unknown")))
                 .property("controlApiVersion", constant(Envelope.CONTROL_API_VERSION)).property("ipcVersion", constant(1))
                 .property("helperVersion", string("this helper's version"))
+                .property("ledgerWarning", nullable(string("set when the broker's last answer said its ledger passed 80 % of a cap:"
+                        + " new work may soon be refused with RESOURCE_EXHAUSTED until the admin frees rows; null otherwise")))
                 .property("capabilities", arrayOf(capability, "every catalog tool with its availability"))
                 .require("kind", "phase", "detail", "pairingRequestId", "instanceId", "controlApiVersion", "ipcVersion", "helperVersion", "capabilities")
                 .build();

@@ -5,6 +5,7 @@ import dev.lomicontrol.ipc.BrokerClient.State;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ipc.IpcJson;
 import java.nio.file.Path;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -17,6 +18,7 @@ final class StatusReport {
 
     private final Connector connector;
     private final Catalog catalog;
+    private volatile String ledgerWarning;
 
     StatusReport(Connector connector, Catalog catalog) {
         this.connector = connector;
@@ -38,6 +40,7 @@ final class StatusReport {
         data.put("controlApiVersion", Envelope.CONTROL_API_VERSION);
         data.put("ipcVersion", IpcJson.IPC_VERSION);
         data.put("helperVersion", Protocol.version());
+        data.put("ledgerWarning", ledgerWarning);
         ArrayNode capabilities = data.putArray("capabilities");
         for (ToolDefinition tool : catalog.all()) {
             ObjectNode capability = capabilities.addObject();
@@ -46,6 +49,12 @@ final class StatusReport {
             capability.put("available", tool.answeredBy() == ToolDefinition.AnsweredBy.HELPER || state.phase() == Phase.CONNECTED);
         }
         return data;
+    }
+
+    /** Remembers the broker's ledger warning of its latest answer (absent: the ledger is below 80 % of its caps). */
+    void observe(JsonNode envelope) {
+        JsonNode warning = envelope.get("ledgerWarning");
+        ledgerWarning = warning != null && warning.isString() ? warning.asString() : null;
     }
 
     ObjectNode diagnostics() {
