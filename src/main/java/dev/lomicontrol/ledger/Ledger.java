@@ -89,6 +89,14 @@ public final class Ledger implements AutoCloseable {
         return writer.submit(c -> writes.issueEpoch(c, session));
     }
 
+    /**
+     * Why {@code session} cannot use {@code epoch} now (another connection's, an earlier broker run's,
+     * ended or expired) — the RETRY_WINDOW_EXPIRED message — or empty when it can. Read-only.
+     */
+    public Optional<String> epochProblem(SessionId session, RetryEpochId epoch) {
+        return read(c -> writes.epochProblem(c, epoch, Optional.of(session)));
+    }
+
     /** Reserves a receipt before any effect; see {@link Reservation} for the outcomes. */
     public Reservation reserve(ReserveRequest request) {
         JsonNode identity;

@@ -212,7 +212,8 @@ public final class LedgerWrites {
         throw new IllegalStateException("internal transition refused: " + refused.message());
     }
 
-    private Optional<String> epochProblem(Connection c, RetryEpochId epoch, Optional<SessionId> session) throws SQLException {
+    /** Why {@code epoch} cannot be used (by {@code session}, when given) now: the RETRY_WINDOW_EXPIRED message; empty when it can. */
+    public Optional<String> epochProblem(Connection c, RetryEpochId epoch, Optional<SessionId> session) throws SQLException {
         try (PreparedStatement statement = Rows.prepare(c, "SELECT session_id, instance_id, expires_at, ended_at FROM retry_epoch WHERE id = ?",
                 epoch.value());
                 ResultSet rs = statement.executeQuery()) {

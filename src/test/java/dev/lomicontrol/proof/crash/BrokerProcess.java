@@ -12,10 +12,10 @@ import java.util.regex.Pattern;
 
 /**
  * One run of the real headless broker ({@code serve --headless}) in a child JVM on a fixed data
- * directory. {@link #kill()} is SIGKILL ({@link Process#destroyForcibly()} on Linux): no shutdown
+ * directory (also used by {@code proof.cap}). {@link #kill()} is SIGKILL ({@link Process#destroyForcibly()} on Linux): no shutdown
  * hook, no flush, no goodbye to the helper. Each run logs to its own file.
  */
-final class BrokerProcess {
+public final class BrokerProcess {
 
     private static final Pattern DISCOVERY_KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
     private static final Pattern RECOVERED = Pattern.compile("(\\d+) unfinished operations marked outcome_unknown");
@@ -33,7 +33,7 @@ final class BrokerProcess {
      * Starts a broker on {@code data} with {@code home} as HOME (for its shells) and {@code tmp} as
      * its temp directory; returns once its control and admin sockets are published.
      */
-    static BrokerProcess start(Path data, Path home, Path tmp, Path log) throws Exception {
+    public static BrokerProcess start(Path data, Path home, Path tmp, Path log) throws Exception {
         ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile());
         // the per-run runtime directory (sockets, shell integration) lands in tmp, so the suite can count what killed runs leave
@@ -47,7 +47,7 @@ final class BrokerProcess {
     }
 
     /** The registration key the helper pins (stable across restarts of one data directory). */
-    String discoveryKey() throws Exception {
+    public String discoveryKey() throws Exception {
         return await(DISCOVERY_KEY);
     }
 
@@ -66,7 +66,7 @@ final class BrokerProcess {
     }
 
     /** SIGTERM and a wait for the clean exit (the end of the suite). */
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         process.destroy();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
@@ -79,7 +79,7 @@ final class BrokerProcess {
     }
 
     /** {@code lomi-control console --data-dir DATA ARGS…} against the running broker; fails unless it exits 0. */
-    static String console(Path data, Path scratch, String... args) throws Exception {
+    public static String console(Path data, Path scratch, String... args) throws Exception {
         List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
         arguments.addAll(List.of(args));
         Path out = Files.createTempFile(scratch, "console", ".out");

@@ -24,9 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  * would: one JSON-RPC request per stdin line, answers matched by id from stdout. The helper lives
  * through every broker kill of the suite; only the broker dies.
  */
-final class HelperProcess implements AutoCloseable {
+public final class HelperProcess implements AutoCloseable {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    public static final JsonMapper JSON = JsonMapper.builder().build();
     /** Longer than the helper's own 30 s call bound, so a missing answer is the helper's fault. */
     private static final Duration ANSWER_WAIT = Duration.ofSeconds(45);
 
@@ -47,7 +47,7 @@ final class HelperProcess implements AutoCloseable {
     }
 
     /** Starts the helper pinned to the broker's discovery file and key, then runs {@code initialize}. */
-    static HelperProcess start(Path discoveryFile, String discoveryKey, Path stderr) throws Exception {
+    public static HelperProcess start(Path discoveryFile, String discoveryKey, Path stderr) throws Exception {
         List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class,
                 List.of("--mcp", "--discovery-file", discoveryFile.toString(), "--discovery-key", discoveryKey)).command());
         command.add(1, "-Dlomi.mcp.label-grace-ms=0");
@@ -59,7 +59,7 @@ final class HelperProcess implements AutoCloseable {
     }
 
     /** One {@code tools/call}; answers the whole JSON-RPC response (a {@code result} or an {@code error}). */
-    JsonNode call(String tool, JsonNode arguments) throws Exception {
+    public JsonNode call(String tool, JsonNode arguments) throws Exception {
         ObjectNode params = JSON.createObjectNode();
         params.put("name", tool);
         params.set("arguments", arguments);
@@ -123,7 +123,7 @@ final class HelperProcess implements AutoCloseable {
         }
     }
 
-    String stderrTail() throws IOException {
+    public String stderrTail() throws IOException {
         String text = Files.exists(stderr) ? Files.readString(stderr) : "";
         return text.length() <= 4000 ? text : text.substring(text.length() - 4000);
     }
