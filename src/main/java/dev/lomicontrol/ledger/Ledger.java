@@ -128,8 +128,14 @@ public final class Ledger implements AutoCloseable {
         return writer.submit(c -> writes.cancel(c, session, id));
     }
 
-    /** Settles all unfinished work of a session that lost its authority (revocation, disconnect). */
+    /**
+     * Settles all unfinished work of a session that lost its authority (revocation, disconnect) and
+     * marks its retry epochs ended. The mark is committed first and on its own (an in-place update),
+     * so even a store too full to record the settlement still lets the admin purge the session's
+     * settled receipts.
+     */
     public List<Operation> settleLost(SessionId session, String reason) {
+        writer.submit(c -> writes.endEpochs(c, session));
         return writer.submit(c -> writes.settleLost(c, session, reason));
     }
 

@@ -183,12 +183,17 @@ public final class LedgerWrites {
      * serve as history and become purgeable (after a fresh export).
      */
     public List<Operation> settleLost(Connection c, SessionId session, String reason) throws SQLException {
-        Rows.update(c, "UPDATE retry_epoch SET ended_at = ? WHERE session_id = ? AND ended_at IS NULL", clock.millis(), session.value());
+        endEpochs(c, session);
         List<Operation> settled = new ArrayList<>();
         for (Operation operation : Rows.operations(c, "WHERE session_id = ? AND state IN " + NON_TERMINAL, session.value())) {
             settled.add(settleOne(c, operation, reason));
         }
         return settled;
+    }
+
+    /** Marks the session's retry epochs ended: its connection is gone, they can never be used again. */
+    public int endEpochs(Connection c, SessionId session) throws SQLException {
+        return Rows.update(c, "UPDATE retry_epoch SET ended_at = ? WHERE session_id = ? AND ended_at IS NULL", clock.millis(), session.value());
     }
 
     public Operation settleLost(Connection c, OperationId id, String reason) throws SQLException {
