@@ -86,12 +86,13 @@ class LedgerCommands implements CommandGroup {
                 + result.bytes() + " bytes, sha256 " + result.sha256();
     }
 
-    @Command(name = "ledger purge", group = "Ledger", description = "Delete settled rows whose retry epoch is dead (needs --expired --confirm and a fresh export)",
+    @Command(name = "ledger purge", group = "Ledger", description = "Delete settled rows whose retry epoch is dead (needs --expired --confirm and an export holding them)",
             help = "ledger purge --expired [--before ISO-INSTANT] --confirm\n  In one transaction, deletes settled receipts whose retry epoch"
                     + " can no longer be used (its connection ended, an earlier broker run issued it, or 24 h passed), reconciled ones of"
                     + " outcome_unknown, their history, and retry epochs that can no longer be used and no kept receipt refers to. With --before,"
                     + " only rows settled before that instant. A live session's rows are kept (it names the session to revoke)."
-                    + " Refused without --confirm, and unless the last export still covers the current history and its file is unchanged.")
+                    + " Refused without --confirm or without an export, and when the last export's file is missing or changed; deletes only rows"
+                    + " that export holds as they are now (rows changed since are kept: export again).")
     public String purge(@Option(longName = "expired", description = "purge expired rows", defaultValue = "false") boolean expired,
             @Option(longName = "before", description = "cutoff instant, e.g. 2026-01-01T00:00:00Z") String before,
             @Option(longName = "confirm", description = "really delete", defaultValue = "false") boolean confirm) {
@@ -104,6 +105,9 @@ class LedgerCommands implements CommandGroup {
         if (result.keptUnreconciled() > 0) {
             text.append("\nkept ").append(result.keptUnreconciled()).append(" outcome_unknown receipts without a finding: check each resource, then"
                     + " 'ledger reconcile <operationId> --resolution succeeded|failed|cancelled --note \"…\"', export and purge again");
+        }
+        if (result.keptChanged() > 0) {
+            text.append("\nkept ").append(result.keptChanged()).append(" purgeable receipts that changed since the last export: export again and purge again");
         }
         for (LedgerStatus.LiveHolder holder : result.liveSessions()) {
             if (holder.receipts() > 0 || holder.epochs() > 0) {

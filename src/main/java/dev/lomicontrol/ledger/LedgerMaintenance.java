@@ -99,9 +99,10 @@ public final class LedgerMaintenance {
      * history, and the retry epochs that can no longer be used and no kept receipt refers to — see
      * {@link ReclaimSql}. {@code outcome_unknown} rows go only once the admin's finding is recorded;
      * a live connection's rows are kept (the result names the sessions). With {@code before}, only
-     * rows settled (epochs: issued) before it. Refuses without {@code confirm}, unless the latest
-     * export still covers the current history and its file is unchanged, and deletes only rows
-     * that the export file holds.
+     * rows settled (epochs: issued) before it. Refuses without {@code confirm}, without an export,
+     * and when the latest export's file is missing or changed; deletes only rows that export holds
+     * exactly as they are now — rows that changed since are kept ({@code keptChanged}: export again),
+     * so agents may keep working while the admin purges.
      */
     public PurgeResult purge(Optional<Instant> before, boolean confirm) {
         if (!confirm) {
@@ -183,10 +184,8 @@ public final class LedgerMaintenance {
 
     private PurgeResult purge(Connection c, Optional<Instant> before, ExportedIds exported) throws SQLException {
         Optional<LedgerStatus.LastExport> export = MaintenanceSql.lastExport(c);
-        long head = LedgerReads.historyHead(c);
-        if (export.isEmpty() || export.get().historyHead() != head) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export: the ledger changed since the last one"
-                    + " (run: ledger export <file>)");
+        if (export.isEmpty()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export first (run: ledger export <file>)");
         }
         Path file = Path.of(export.get().path());
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !export.get().sha256().equals(sha256(file))) {
@@ -197,11 +196,13 @@ public final class LedgerMaintenance {
         }
         long now = ledger.clock().millis();
         String instance = ledger.instance().value();
-        long[] deleted = ReclaimSql.delete(c, new ReclaimSql.Scope(now, instance, before.map(Instant::toEpochMilli).orElse(Long.MAX_VALUE),
-                exported.operations(), exported.epochs()));
+        long cutoff = before.map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
+        long[] deleted = ReclaimSql.delete(c, new ReclaimSql.Scope(now, instance, cutoff, exported.operations(), exported.epochs(),
+                export.get().historyHead()));
         ledger.writes().recount(c);
         ReclaimSql.Scope left = ReclaimSql.Scope.counting(now, instance);
-        return new PurgeResult(deleted[0], deleted[1], deleted[2], ReclaimSql.counts(c, left)[2], ReclaimSql.liveHolders(c, left));
+        long[] remaining = ReclaimSql.counts(c, new ReclaimSql.Scope(now, instance, cutoff, null, null, Long.MAX_VALUE));
+        return new PurgeResult(deleted[0], deleted[1], deleted[2], ReclaimSql.counts(c, left)[2], remaining[0], ReclaimSql.liveHolders(c, left));
     }
 
     /** The ids an export file holds, as JSON arrays (the purge deletes nothing the export lacks). */

@@ -197,6 +197,28 @@ class LedgerReclaimTests {
     }
 
     @Test
+    void agentsMayKeepWorkingDuringAPurgeAndRowsThatChangedSinceTheExportAreKept() {
+        SessionId gone = fixture.session();
+        RetryEpoch goneEpoch = ledger.issueEpoch(gone);
+        succeeded(gone, goneEpoch, "settled");
+        Operation running = reserved(ledger.reserve(request(gone, goneEpoch, "running", "{}")));
+        moved(ledger.begin(running.id()));
+        ledger.settleLost(gone, "disconnected");
+        ledger.maintenance().export(temp.resolve("e"));
+        ledger.maintenance().reconcile(running.id(), OperationState.SUCCEEDED, "reconciled after the export");
+        SessionId busy = fixture.session();
+        succeeded(busy, ledger.issueEpoch(busy), "work-after-the-export");
+
+        PurgeResult purged = ledger.maintenance().purge(Optional.empty(), true);
+
+        assertThat(purged.operations()).as("the row the export holds as it is now").isEqualTo(1);
+        assertThat(purged.keptChanged()).as("reconciled after the export").isEqualTo(1);
+        assertThat(purged.epochs()).as("still referenced by the kept row").isZero();
+        ledger.maintenance().export(temp.resolve("e2"));
+        assertThat(ledger.maintenance().purge(Optional.empty(), true).operations()).isEqualTo(1);
+    }
+
+    @Test
     void beforeLimitsThePurgeToRowsSettledEarlier() {
         SessionId agent = fixture.session();
         RetryEpoch epoch = ledger.issueEpoch(agent);

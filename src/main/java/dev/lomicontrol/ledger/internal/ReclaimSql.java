@@ -20,20 +20,24 @@ import java.util.List;
  * connection of this run are never purgeable before their retention passed. An epoch is purgeable
  * when it can no longer be used (expired, ended, another run) and no receipt is left that refers to it.
  *
- * <p>Every statement starts with the parameters {@code p(now, instance, before, ops, epochs)}:
+ * <p>Every statement starts with the parameters {@code p(now, instance, before, ops, epochs, head)}:
  * {@code before} limits the purge to rows settled (epochs: issued) before it; {@code ops} and
- * {@code epochs} are JSON arrays of the ids the export holds (NULL: no such limit, for counting).
+ * {@code epochs} are JSON arrays of the ids the export holds, {@code head} its history head (NULL
+ * and MAX: no such limit, for counting). A receipt is in the export as it is now exactly when the
+ * export holds it and none of its history rows is newer than the export's head: every change of a
+ * receipt appends a history row, and history sequence numbers are never reused.
  */
 public final class ReclaimSql {
 
-    private static final String PARAMETERS = "WITH p(now, instance, before, ops, epochs) AS (SELECT ?, ?, ?, ?, ?),";
+    private static final String PARAMETERS = "WITH p(now, instance, before, ops, epochs, head) AS (SELECT ?, ?, ?, ?, ?, ?),";
 
     private static final String PURGEABLE_OPS = " purgeable_ops(id) AS (SELECT o.id FROM operation o JOIN retry_epoch e ON e.id = o.retry_epoch, p"
             + " WHERE o.state IN ('succeeded', 'failed', 'cancelled', 'outcome_unknown')"
             + " AND (o.state <> 'outcome_unknown' OR o.resolution IS NOT NULL)"
             + " AND (o.retain_until < p.now OR e.instance_id <> p.instance OR e.ended_at IS NOT NULL)"
             + " AND coalesce(o.completed_at, o.updated_at) < p.before"
-            + " AND (p.ops IS NULL OR o.id IN (SELECT value FROM json_each(p.ops)))),";
+            + " AND (p.ops IS NULL OR o.id IN (SELECT value FROM json_each(p.ops)))"
+            + " AND NOT EXISTS (SELECT 1 FROM operation_history h WHERE h.operation_id = o.id AND h.seq > p.head)),";
 
     private static final String PURGEABLE_EPOCHS = " purgeable_epochs(id) AS (SELECT e.id FROM retry_epoch e, p"
             + " WHERE (e.expires_at <= p.now OR e.instance_id <> p.instance OR e.ended_at IS NOT NULL) AND e.issued_at < p.before"
@@ -47,16 +51,16 @@ public final class ReclaimSql {
 
     private static final String PREFIX = PARAMETERS + PURGEABLE_OPS + PURGEABLE_EPOCHS + AWAITING_FINDING;
 
-    /** The parameters of one evaluation; {@code before} is exclusive. */
-    public record Scope(long now, String instance, long before, String exportedOps, String exportedEpochs) {
+    /** The parameters of one evaluation; {@code before} is exclusive, {@code exportHead} inclusive. */
+    public record Scope(long now, String instance, long before, String exportedOps, String exportedEpochs, long exportHead) {
 
         /** Everything retired now, wherever it was exported (for counting). */
         public static Scope counting(long now, String instance) {
-            return new Scope(now, instance, Long.MAX_VALUE, null, null);
+            return new Scope(now, instance, Long.MAX_VALUE, null, null, Long.MAX_VALUE);
         }
 
         Object[] args() {
-            return new Object[] {now, instance, before, exportedOps, exportedEpochs};
+            return new Object[] {now, instance, before, exportedOps, exportedEpochs, exportHead};
         }
     }
 
