@@ -52,6 +52,7 @@ public class BrokerCalls implements AutoCloseable {
     private final GitCalls git;
     private static final tools.jackson.databind.json.JsonMapper SIZE = tools.jackson.databind.json.JsonMapper.builder().build();
     private final ToolHandlers handlers = new ToolHandlers();
+    private final Ledger ledger;
 
 
     @Autowired
@@ -65,6 +66,7 @@ public class BrokerCalls implements AutoCloseable {
             Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
             ArtifactStore artifactStore) {
         this.episodes = episodes;
+        this.ledger = ledger;
         Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
         this.workspaces = new WorkspaceCalls(projects, ledger, runtime, clock);
         this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
@@ -109,10 +111,16 @@ public class BrokerCalls implements AutoCloseable {
                 throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + spec.scope() + " scope, which this session was not granted");
             }
             Binder.requireArgumentSize(name, arguments == null ? 0 : SIZE.writeValueAsBytes(arguments).length);
-            return Envelope.ok(Encoder.encode(handlers.call(session, name, arguments)));
+            return withLedgerWarning(Envelope.ok(Encoder.encode(handlers.call(session, name, arguments))));
         } catch (LomiException e) {
-            return Envelope.error(e.code(), e.getMessage());
+            return withLedgerWarning(Envelope.error(e.code(), e.getMessage()));
         }
+    }
+
+    /** From 80 % of a ledger cap every answer carries {@code ledgerWarning}; the helper's lomi_status repeats the last one seen. */
+    private JsonNode withLedgerWarning(tools.jackson.databind.node.ObjectNode envelope) {
+        ledger.headroom().agentWarning().ifPresent(warning -> envelope.put("ledgerWarning", warning));
+        return envelope;
     }
 
     /** The session's connection is gone: its retry epoch is forgotten, its leases and pending decisions end, its episode detaches. */

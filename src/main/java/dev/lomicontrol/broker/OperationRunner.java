@@ -236,7 +236,9 @@ final class OperationRunner implements AutoCloseable {
             Optional<Operation> earlier = ledger.getByKey(request.session().id(), request.retryEpoch(), new ToolName(request.tool()),
                     request.requestKey(), Optional.of(request.project()));
             if (earlier.isEmpty()) {
-                throw refusal;
+                // a retry with a dead epoch hears that first (SPEC §6 checks the epoch before anything else), whatever moved since
+                Optional<String> expired = ledger.epochProblem(request.session().id(), request.retryEpoch());
+                throw expired.isPresent() ? new LomiException(ErrorCode.RETRY_WINDOW_EXPIRED, expired.get()) : refusal;
             }
             return Optional.of(reserve(request).operation());
         }

@@ -57,8 +57,7 @@ class BrokerCommands implements CommandGroup {
         lines.add(new String[] {"discovery file", runtime.discoveryFile().map(Path::toString).orElse("not published")});
         lines.add(new String[] {"sessions", sessions.list().size() + " live"});
         lines.add(new String[] {"pairing", pairings.pending().size() + " pending; YOLO " + (yolo.isOn() ? "on" : "off")});
-        lines.add(new String[] {"ledger", "receipts " + ledgerStatus.receipts() + " / " + ledgerStatus.receiptCap() + ", epochs "
-                + ledgerStatus.epochs() + " / " + ledgerStatus.epochCap() + ", " + ledgerStatus.unreconciledOutcomeUnknown() + " unreconciled outcome_unknown"});
+        lines.add(new String[] {"ledger", LedgerStatusText.summary(ledgerStatus)});
         lines.add(new String[] {"integrity", ledgerStatus.integrity() + (ledgerStatus.writerHealthy() ? "" : "; writer STOPPED (restart the broker)")});
         runtime.warnings().forEach(warning -> lines.add(new String[] {"WARNING", warning}));
         return Table.pairs(lines);

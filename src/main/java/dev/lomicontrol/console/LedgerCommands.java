@@ -5,10 +5,14 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.ledger.ExportResult;
 import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.core.SessionId;
 import dev.lomicontrol.ledger.LedgerMaintenance;
+import dev.lomicontrol.ledger.LedgerStatus;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.PurgeResult;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.pairing.Sessions;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
@@ -28,16 +32,19 @@ class LedgerCommands implements CommandGroup {
     static final int MAX_LIMIT = 1000;
 
     private final Ledger ledger;
+    private final Sessions sessions;
 
-    LedgerCommands(Ledger ledger) {
+    LedgerCommands(Ledger ledger, Sessions sessions) {
         this.ledger = ledger;
+        this.sessions = sessions;
     }
 
-    @Command(name = "ledger status", group = "Ledger", description = "Counts vs caps, expired rows, last export, integrity",
-            help = "ledger status\n  Receipts and retry epochs against their caps, counts per state, rows past retention (kept until purged),"
-                    + " unreconciled outcome_unknown rows, the oldest row, the last export, integrity and writer health.")
+    @Command(name = "ledger status", group = "Ledger", description = "Counts vs caps, what a purge frees, last export, integrity",
+            help = "ledger status\n  Receipts and retry epochs against their caps (warnings from 80 % and 95 %), counts per state, rows past"
+                    + " retention, rows a purge frees now, unreconciled outcome_unknown rows, live sessions holding rows, the oldest row, the last"
+                    + " export, integrity and writer health. From 80 % of a cap: the steps that free rows, in order, with the rows each frees.")
     public String status() {
-        return LedgerStatusText.render(ledger.maintenance().status());
+        return LedgerStatusText.render(ledger.maintenance().status(), this::describeSession);
     }
 
     @Command(name = "ledger operations", group = "Ledger", description = "List operations, oldest first", completionProvider = "ledgerCompletions",
@@ -79,10 +86,13 @@ class LedgerCommands implements CommandGroup {
                 + result.bytes() + " bytes, sha256 " + result.sha256();
     }
 
-    @Command(name = "ledger purge", group = "Ledger", description = "Delete expired settled rows (needs --expired --confirm and a fresh export)",
-            help = "ledger purge --expired [--before ISO-INSTANT] --confirm\n  Deletes settled rows whose retention passed before the cutoff"
-                    + " (default now), reconciled expired outcome_unknown rows, their history and unused expired epochs. Refused without"
-                    + " --confirm, and unless the last export still covers the current history.")
+    @Command(name = "ledger purge", group = "Ledger", description = "Delete settled rows whose retry epoch is dead (needs --expired --confirm and an export holding them)",
+            help = "ledger purge --expired [--before ISO-INSTANT] --confirm\n  In one transaction, deletes settled receipts whose retry epoch"
+                    + " can no longer be used (its connection ended, an earlier broker run issued it, or 24 h passed), reconciled ones of"
+                    + " outcome_unknown, their history, and retry epochs that can no longer be used and no kept receipt refers to. With --before,"
+                    + " only rows settled before that instant. A live session's rows are kept (it names the session to revoke)."
+                    + " Refused without --confirm or without an export, and when the last export's file is missing or changed; deletes only rows"
+                    + " that export holds as they are now (rows changed since are kept: export again).")
     public String purge(@Option(longName = "expired", description = "purge expired rows", defaultValue = "false") boolean expired,
             @Option(longName = "before", description = "cutoff instant, e.g. 2026-01-01T00:00:00Z") String before,
             @Option(longName = "confirm", description = "really delete", defaultValue = "false") boolean confirm) {
@@ -90,8 +100,35 @@ class LedgerCommands implements CommandGroup {
             throw new UsageException("ledger purge needs --expired (the only purge mode); usage: ledger purge --expired [--before ISO-INSTANT] --confirm");
         }
         PurgeResult result = ledger.maintenance().purge(before.isEmpty() ? Optional.empty() : Optional.of(instant(before)), confirm);
-        return "purged " + result.operations() + " operations, " + result.historyRows() + " history rows, " + result.epochs() + " retry epochs"
-                + (result.keptUnreconciled() > 0 ? "; kept " + result.keptUnreconciled() + " expired outcome_unknown rows (reconcile them first)" : "");
+        StringBuilder text = new StringBuilder("purged " + result.operations() + " operations, " + result.historyRows() + " history rows, "
+                + result.epochs() + " retry epochs");
+        if (result.keptUnreconciled() > 0) {
+            text.append("\nkept ").append(result.keptUnreconciled()).append(" outcome_unknown receipts without a finding: check each resource, then"
+                    + " 'ledger reconcile <operationId> --resolution succeeded|failed|cancelled --note \"…\"', export and purge again");
+        }
+        if (result.keptChanged() > 0) {
+            text.append("\nkept ").append(result.keptChanged()).append(" purgeable receipts that changed since the last export: export again and purge again");
+        }
+        for (LedgerStatus.LiveHolder holder : result.liveSessions()) {
+            if (holder.receipts() > 0 || holder.epochs() > 0) {
+                text.append("\nkept ").append(holder.receipts()).append(" receipts and ").append(holder.epochs()).append(" retry epochs of live session ")
+                        .append(holder.sessionId()).append(" (").append(describeSession(holder.sessionId())).append("): if that agent is done, 'session revoke ")
+                        .append(holder.sessionId()).append(" --confirm', then export and purge again");
+            }
+        }
+        return text.toString();
+    }
+
+    /** The client of a live session, or why its rows are still held although it is not live. */
+    String describeSession(String id) {
+        Optional<Session> live;
+        try {
+            live = sessions.get(new SessionId(id));
+        } catch (LomiException e) {
+            live = Optional.empty();
+        }
+        return live.map(s -> "client '" + s.clientLabel() + "', pid " + s.peerPid() + ", connected " + Text.time(s.connectedAt()))
+                .orElse("not live any more: its rows are freed once its work is settled, or by a broker restart");
     }
 
     @Command(name = "ledger check", group = "Ledger", description = "Run a fresh integrity and foreign-key check",

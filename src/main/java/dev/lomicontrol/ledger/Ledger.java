@@ -89,6 +89,14 @@ public final class Ledger implements AutoCloseable {
         return writer.submit(c -> writes.issueEpoch(c, session));
     }
 
+    /**
+     * Why {@code session} cannot use {@code epoch} now (another connection's, an earlier broker run's,
+     * ended or expired) — the RETRY_WINDOW_EXPIRED message — or empty when it can. Read-only.
+     */
+    public Optional<String> epochProblem(SessionId session, RetryEpochId epoch) {
+        return read(c -> writes.epochProblem(c, epoch, Optional.of(session)));
+    }
+
     /** Reserves a receipt before any effect; see {@link Reservation} for the outcomes. */
     public Reservation reserve(ReserveRequest request) {
         JsonNode identity;
@@ -120,8 +128,14 @@ public final class Ledger implements AutoCloseable {
         return writer.submit(c -> writes.cancel(c, session, id));
     }
 
-    /** Settles all unfinished work of a session that lost its authority (revocation, disconnect). */
+    /**
+     * Settles all unfinished work of a session that lost its authority (revocation, disconnect) and
+     * marks its retry epochs ended. The mark is committed first and on its own (an in-place update),
+     * so even a store too full to record the settlement still lets the admin purge the session's
+     * settled receipts.
+     */
     public List<Operation> settleLost(SessionId session, String reason) {
+        writer.submit(c -> writes.endEpochs(c, session));
         return writer.submit(c -> writes.settleLost(c, session, reason));
     }
 
@@ -145,6 +159,14 @@ public final class Ledger implements AutoCloseable {
 
     public List<LedgerEvent> eventsOf(OperationId id) {
         return read(c -> LedgerReads.eventsOf(c, id));
+    }
+
+    /**
+     * Receipts and retry epochs against their caps as the writer last counted them: cheap enough
+     * for every call (the agents' hint that new work may soon be refused), exact after each write.
+     */
+    public Headroom headroom() {
+        return writes.caps().headroom();
     }
 
     public LedgerMaintenance maintenance() {
@@ -178,6 +200,10 @@ public final class Ledger implements AutoCloseable {
         } catch (SQLException e) {
             throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "ledger read failed: " + e.getMessage(), e);
         }
+    }
+
+    LedgerWrites writes() {
+        return writes;
     }
 
     StoreOpener.OpenStore store() {

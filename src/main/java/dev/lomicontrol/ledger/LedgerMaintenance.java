@@ -5,6 +5,7 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.ledger.internal.LedgerReads;
 import dev.lomicontrol.ledger.internal.MaintenanceSql;
+import dev.lomicontrol.ledger.internal.ReclaimSql;
 import dev.lomicontrol.ledger.internal.SqliteConnections;
 import dev.lomicontrol.ledger.internal.StoreDirectory;
 import java.io.IOException;
@@ -38,9 +39,6 @@ import java.util.Set;
  * effect, and nothing is deleted without a fresh export.
  */
 public final class LedgerMaintenance {
-
-    private static final String PURGEABLE = "state IN ('succeeded', 'failed', 'cancelled', 'outcome_unknown') AND retain_until < ?"
-            + " AND (state <> 'outcome_unknown' OR resolution IS NOT NULL)";
 
     private final Ledger ledger;
 
@@ -96,15 +94,24 @@ public final class LedgerMaintenance {
     }
 
     /**
-     * Deletes expired terminal rows (and reconciled expired {@code outcome_unknown} rows) retained
-     * past {@code before} (default now), their history, and expired epochs no receipt refers to.
-     * Refuses without {@code confirm} and unless the latest export still covers the current history.
+     * Deletes, in one transaction, the settled receipts whose retry epoch can no longer be used
+     * (another broker run issued it, its connection ended, or its retention passed) with their
+     * history, and the retry epochs that can no longer be used and no kept receipt refers to — see
+     * {@link ReclaimSql}. {@code outcome_unknown} rows go only once the admin's finding is recorded;
+     * a live connection's rows are kept (the result names the sessions). With {@code before}, only
+     * rows settled (epochs: issued) before it. Refuses without {@code confirm}, without an export,
+     * and when the latest export's file is missing or changed; deletes only rows that export holds
+     * exactly as they are now — rows that changed since are kept ({@code keptChanged}: export again),
+     * so agents may keep working while the admin purges.
      */
     public PurgeResult purge(Optional<Instant> before, boolean confirm) {
         if (!confirm) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "purge deletes history; repeat with --confirm");
         }
-        return ledger.write(c -> purge(c, before));
+        LedgerStatus.LastExport export = ledger.read(MaintenanceSql::lastExport)
+                .orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export first (run: ledger export <file>)"));
+        ExportedIds exported = exportedIds(Path.of(export.path()));
+        return ledger.write(c -> purge(c, before, exported));
     }
 
     /** A fresh {@code quick_check} and foreign-key check on a reader connection. */
@@ -136,6 +143,8 @@ public final class LedgerMaintenance {
         }
         long oldest = MaintenanceSql.count(c, "SELECT coalesce(min(created_at), -1) FROM operation");
         LedgerProperties properties = ledger.properties();
+        ReclaimSql.Scope scope = ReclaimSql.Scope.counting(now, ledger.instance().value());
+        long[] reclaim = ReclaimSql.counts(c, scope);
         return new LedgerStatus(
                 ledger.store().connections().database().toString(),
                 ledger.instance().value(),
@@ -153,7 +162,8 @@ public final class LedgerMaintenance {
                 ledger.store().integrity(),
                 !ledger.writerBroken(),
                 ledger.commits(),
-                ledger.lastStorageRefusal());
+                ledger.lastStorageRefusal(),
+                new LedgerStatus.Reclaim(reclaim[0], reclaim[1], reclaim[2], ReclaimSql.liveHolders(c, scope)));
     }
 
     private Operation reconcile(Connection c, OperationId id, OperationState finding, String note) throws SQLException {
@@ -172,24 +182,39 @@ public final class LedgerMaintenance {
         return MaintenanceSql.operation(c, id).orElseThrow();
     }
 
-    private PurgeResult purge(Connection c, Optional<Instant> before) throws SQLException {
+    private PurgeResult purge(Connection c, Optional<Instant> before, ExportedIds exported) throws SQLException {
         Optional<LedgerStatus.LastExport> export = MaintenanceSql.lastExport(c);
-        long head = LedgerReads.historyHead(c);
-        if (export.isEmpty() || export.get().historyHead() != head) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export: the ledger changed since the last one"
-                    + " (run: ledger export <file>)");
+        if (export.isEmpty()) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export first (run: ledger export <file>)");
         }
         Path file = Path.of(export.get().path());
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !export.get().sha256().equals(sha256(file))) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the last export " + file + " is missing or changed; export again first");
         }
+        if (!exported.path().equals(file)) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "another export was recorded meanwhile; run the purge again");
+        }
         long now = ledger.clock().millis();
-        long cutoff = Math.min(now, before.map(Instant::toEpochMilli).orElse(now));
-        long history = MaintenanceSql.update(c, "DELETE FROM operation_history WHERE operation_id IN (SELECT id FROM operation WHERE " + PURGEABLE + ")", cutoff);
-        long operations = MaintenanceSql.update(c, "DELETE FROM operation WHERE " + PURGEABLE, cutoff);
-        long epochs = MaintenanceSql.update(c, "DELETE FROM retry_epoch WHERE expires_at < ? AND id NOT IN (SELECT retry_epoch FROM operation)", cutoff);
-        long kept = MaintenanceSql.count(c, "SELECT count(*) FROM operation WHERE state = 'outcome_unknown' AND resolution IS NULL AND retain_until < ?", cutoff);
-        return new PurgeResult(operations, history, epochs, kept);
+        String instance = ledger.instance().value();
+        long cutoff = before.map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
+        long[] deleted = ReclaimSql.delete(c, new ReclaimSql.Scope(now, instance, cutoff, exported.operations(), exported.epochs(),
+                export.get().historyHead()));
+        ledger.writes().recount(c);
+        ReclaimSql.Scope left = ReclaimSql.Scope.counting(now, instance);
+        long[] remaining = ReclaimSql.counts(c, new ReclaimSql.Scope(now, instance, cutoff, null, null, Long.MAX_VALUE));
+        return new PurgeResult(deleted[0], deleted[1], deleted[2], ReclaimSql.counts(c, left)[2], remaining[0], ReclaimSql.liveHolders(c, left));
+    }
+
+    /** The ids an export file holds, as JSON arrays (the purge deletes nothing the export lacks). */
+    private record ExportedIds(Path path, String operations, String epochs) {}
+
+    private ExportedIds exportedIds(Path file) {
+        try (Connection copy = new SqliteConnections(file, ledger.properties().busyTimeout(), ledger.properties().maxPageCount())
+                .open(SqliteConnections.Role.INSPECT)) {
+            return new ExportedIds(file, MaintenanceSql.idsAsJson(copy, "SELECT id FROM operation"), MaintenanceSql.idsAsJson(copy, "SELECT id FROM retry_epoch"));
+        } catch (SQLException | RuntimeException e) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cannot read the last export " + file + " (" + e.getMessage() + "); export again first", e);
+        }
     }
 
     private ExportResult describe(Path file) {

@@ -13,6 +13,7 @@ import dev.lomicontrol.tools.session.SessionSpecs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,6 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class StatusReport {
 
     private final Connector connector;
+    private volatile String ledgerWarning;
 
     StatusReport(Connector connector) {
         this.connector = connector;
@@ -36,7 +38,8 @@ final class StatusReport {
     ObjectNode status() {
         State state = connector.state();
         return (ObjectNode) Encoder.encode(new SessionSpecs.Status(phase(state), state.detail(), state.pairingRequestId(), state.instanceId(),
-                Envelope.CONTROL_API_VERSION, IpcJson.IPC_VERSION, Protocol.version(), capabilities(state.phase() == Phase.CONNECTED)));
+                Envelope.CONTROL_API_VERSION, IpcJson.IPC_VERSION, Protocol.version(), Optional.ofNullable(ledgerWarning),
+                capabilities(state.phase() == Phase.CONNECTED)));
     }
 
     /**
@@ -53,6 +56,12 @@ final class StatusReport {
                     unqualified.isEmpty(), unqualified));
         }
         return capabilities;
+    }
+
+    /** Remembers the broker's ledger warning of its latest answer (absent: the ledger is below 80 % of its caps). */
+    void observe(JsonNode envelope) {
+        JsonNode warning = envelope.get("ledgerWarning");
+        ledgerWarning = warning != null && warning.isString() ? warning.asString() : null;
     }
 
     ObjectNode diagnostics() {

@@ -95,6 +95,7 @@ final class ToolCalls {
             outcome = new Bridge.Forwarded.OutcomeUnknown("the helper stopped while waiting");
         }
         if (outcome instanceof Bridge.Forwarded.Answered) {
+            status.observe(((Bridge.Forwarded.Answered) outcome).envelope());
             return answered(call.tool(), ((Bridge.Forwarded.Answered) outcome).envelope(), version);
         }
         if (outcome instanceof Bridge.Forwarded.Refused) {

@@ -99,15 +99,15 @@ class LedgerMaintenanceTests {
     }
 
     @Test
-    void purgeRefusesWithoutConfirmationAndWithoutAFreshExport() {
+    void purgeRefusesWithoutConfirmationWithoutAnExportAndWhenTheExportFileChanged() throws Exception {
         Operation done = succeeded("k-1");
         fixture.clock.advance(Duration.ofDays(3));
 
         assertRefused(() -> ledger.maintenance().purge(Optional.empty(), false), ErrorCode.INVALID_ARGUMENT);
         assertRefused(() -> ledger.maintenance().purge(Optional.empty(), true), ErrorCode.INVALID_ARGUMENT);
-        ledger.maintenance().export(temp.resolve("b1"));
-        SessionId other = fixture.session();
-        reserved(ledger.reserve(request(other, ledger.issueEpoch(other), "later", "{}")));
+        Path export = temp.resolve("b1");
+        ledger.maintenance().export(export);
+        Files.write(export, new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);
         assertRefused(() -> ledger.maintenance().purge(Optional.empty(), true), ErrorCode.INVALID_ARGUMENT);
         assertThat(ledger.get(session, done.id())).isPresent();
     }

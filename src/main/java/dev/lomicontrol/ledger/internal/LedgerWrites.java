@@ -40,12 +40,24 @@ public final class LedgerWrites {
     private final RandomGenerator random;
     private final LedgerProperties properties;
     private final InstanceId instance;
+    private final CapWatch caps;
 
     public LedgerWrites(Clock clock, RandomGenerator random, LedgerProperties properties, InstanceId instance) {
         this.clock = clock;
         this.random = random;
         this.properties = properties;
         this.instance = instance;
+        this.caps = new CapWatch(properties);
+    }
+
+    /** The counts against the caps as last written (cheap; see {@link CapWatch}). */
+    public CapWatch caps() {
+        return caps;
+    }
+
+    /** Counts both caps again after a purge deleted rows. */
+    public void recount(Connection c) throws SQLException {
+        caps.purged(Rows.count(c, "SELECT count(*) FROM operation"), Rows.count(c, "SELECT count(*) FROM retry_epoch"));
     }
 
     /** Records this broker run and turns every non-terminal row into outcome_unknown/unknown; never replays. */
@@ -60,19 +72,23 @@ public final class LedgerWrites {
             history(c, operation.id(), "state", OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, "recovery",
                     "broker restarted while " + operation.state().wire() + "; never replayed", now);
         }
+        caps.opened(Rows.count(c, "SELECT count(*) FROM operation"), Rows.count(c, "SELECT count(*) FROM retry_epoch"));
         return open.size();
     }
 
     public RetryEpoch issueEpoch(Connection c, SessionId session) throws SQLException {
         long epochs = Rows.count(c, "SELECT count(*) FROM retry_epoch");
         if (epochs >= properties.epochCap()) {
-            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "the ledger holds " + epochs + " retry epochs (cap "
-                    + properties.epochCap() + "); an admin must export and purge expired rows (lomi-control console ledger status)");
+            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, CapRefusals.message(c, ReclaimSql.Scope.counting(clock.millis(), instance.value()),
+                    "retry epochs", epochs, properties.epochCap(), "a new connection's retry epoch (lomi_connect)"));
         }
         Instant now = clock.instant();
         RetryEpoch epoch = new RetryEpoch(RetryEpochId.random(random), session, instance, now, now.plus(properties.epochLifetime()));
-        Rows.update(c, "INSERT INTO retry_epoch (id, session_id, instance_id, issued_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                epoch.id().value(), session.value(), instance.value(), now.toEpochMilli(), epoch.expiresAt().toEpochMilli());
+        // a session whose end was already recorded (a connect that raced its revocation) gets an epoch that is ended too
+        Rows.update(c, "INSERT INTO retry_epoch (id, session_id, instance_id, issued_at, expires_at, ended_at) VALUES (?, ?, ?, ?, ?,"
+                + " (SELECT max(ended_at) FROM retry_epoch WHERE session_id = ?))",
+                epoch.id().value(), session.value(), instance.value(), now.toEpochMilli(), epoch.expiresAt().toEpochMilli(), session.value());
+        caps.epochs(epochs + 1);
         return epoch;
     }
 
@@ -95,8 +111,8 @@ public final class LedgerWrites {
         }
         long receipts = Rows.count(c, "SELECT count(*) FROM operation");
         if (receipts >= properties.receiptCap()) {
-            return new Reservation.Refused(ErrorCode.RESOURCE_EXHAUSTED, "the ledger holds " + receipts + " receipts (cap "
-                    + properties.receiptCap() + "); an admin must reconcile, export and purge expired rows");
+            return new Reservation.Refused(ErrorCode.RESOURCE_EXHAUSTED, CapRefusals.message(c, ReclaimSql.Scope.counting(clock.millis(),
+                    instance.value()), "receipts", receipts, properties.receiptCap(), "new work"));
         }
         long now = clock.millis();
         long retain = epochExpiry(c, request.retryEpoch());
@@ -105,6 +121,7 @@ public final class LedgerWrites {
                 + " state, effect_state, created_at, updated_at, retain_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 'none', ?, ?, ?)",
                 id.value(), key[0], key[1], key[2], key[3], key[4], fingerprint, emptyToNull(request.target().workspaceId()), target, now, now, retain);
         history(c, id, "state", OperationState.QUEUED, EffectState.NONE, "broker", null, now);
+        caps.receipts(receipts + 1);
         Instant created = Instant.ofEpochMilli(now);
         return new Reservation.Reserved(new Operation(id, request.session(), request.retryEpoch(), request.project(), request.tool(),
                 request.requestKey(), Optional.ofNullable(emptyToNull(request.target().workspaceId())), OperationState.QUEUED, EffectState.NONE,
@@ -160,15 +177,23 @@ public final class LedgerWrites {
     }
 
     /**
-     * Settles the session's unfinished work after revocation, disconnect or a deadline: dispatched
-     * work becomes outcome_unknown/unknown, undispatched work cancelled/none.
+     * Settles the work of a session whose connection ended (revocation, disconnect, shutdown):
+     * dispatched work becomes outcome_unknown/unknown, undispatched work cancelled/none, and its
+     * retry epochs are marked ended — they can never be used again, so their settled receipts only
+     * serve as history and become purgeable (after a fresh export).
      */
     public List<Operation> settleLost(Connection c, SessionId session, String reason) throws SQLException {
+        endEpochs(c, session);
         List<Operation> settled = new ArrayList<>();
         for (Operation operation : Rows.operations(c, "WHERE session_id = ? AND state IN " + NON_TERMINAL, session.value())) {
             settled.add(settleOne(c, operation, reason));
         }
         return settled;
+    }
+
+    /** Marks the session's retry epochs ended: its connection is gone, they can never be used again. */
+    public int endEpochs(Connection c, SessionId session) throws SQLException {
+        return Rows.update(c, "UPDATE retry_epoch SET ended_at = ? WHERE session_id = ? AND ended_at IS NULL", clock.millis(), session.value());
     }
 
     public Operation settleLost(Connection c, OperationId id, String reason) throws SQLException {
@@ -192,14 +217,20 @@ public final class LedgerWrites {
         throw new IllegalStateException("internal transition refused: " + refused.message());
     }
 
-    private Optional<String> epochProblem(Connection c, RetryEpochId epoch, Optional<SessionId> session) throws SQLException {
-        try (PreparedStatement statement = Rows.prepare(c, "SELECT session_id, instance_id, expires_at FROM retry_epoch WHERE id = ?", epoch.value());
+    /** Why {@code epoch} cannot be used (by {@code session}, when given) now: the RETRY_WINDOW_EXPIRED message; empty when it can. */
+    public Optional<String> epochProblem(Connection c, RetryEpochId epoch, Optional<SessionId> session) throws SQLException {
+        try (PreparedStatement statement = Rows.prepare(c, "SELECT session_id, instance_id, expires_at, ended_at FROM retry_epoch WHERE id = ?",
+                epoch.value());
                 ResultSet rs = statement.executeQuery()) {
             if (!rs.next() || (session.isPresent() && !session.get().value().equals(rs.getString(1)))) {
                 return Optional.of("retryEpoch " + epoch + " is not this connection's; call lomi_connect for a fresh one");
             }
             if (!instance.value().equals(rs.getString(2))) {
                 return Optional.of("retryEpoch " + epoch + " belongs to an earlier broker run; call lomi_connect for a fresh one");
+            }
+            rs.getLong(4);
+            if (!rs.wasNull()) {
+                return Optional.of("retryEpoch " + epoch + " belongs to a connection that has ended; call lomi_connect for a fresh one");
             }
             if (rs.getLong(3) <= clock.millis()) {
                 return Optional.of("retryEpoch " + epoch + " has expired; call lomi_connect for a fresh one");

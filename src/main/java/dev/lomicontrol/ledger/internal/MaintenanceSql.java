@@ -45,6 +45,17 @@ public final class MaintenanceSql {
         }
     }
 
+    /** The first column of every row of {@code sql} as a JSON array of strings (ids are plain tokens). */
+    public static String idsAsJson(Connection c, String sql) throws SQLException {
+        StringBuilder json = new StringBuilder("[");
+        try (PreparedStatement statement = c.prepareStatement(sql); ResultSet rs = statement.executeQuery()) {
+            while (rs.next()) {
+                json.append(json.length() == 1 ? "" : ",").append('"').append(rs.getString(1).replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+            }
+        }
+        return json.append(']').toString();
+    }
+
     public static Void insertExport(Connection c, ExportResult export, long at) throws SQLException {
         Rows.update(c, "INSERT INTO ledger_export (path, sha256, history_head, operations, at) VALUES (?, ?, ?, ?, ?)",
                 export.file().toString(), export.sha256(), export.historyHead(), export.operations(), at);

@@ -38,6 +38,8 @@ public final class SessionSpecs {
             @Doc("the Control API version of the envelopes ('1.0')") String controlApiVersion,
             @Doc("the helper-broker protocol version (1)") int ipcVersion,
             @Doc("this helper's version") String helperVersion,
+            @Doc("set when the broker's last answer said its ledger passed 80 % of a cap: new work may soon be refused with "
+                    + "RESOURCE_EXHAUSTED until the admin frees rows; null otherwise") Optional<String> ledgerWarning,
             @Doc("every catalog tool with its availability") List<Capability> capabilities) {}
 
     public record Capability(@Doc("a tool of this catalog") String name,

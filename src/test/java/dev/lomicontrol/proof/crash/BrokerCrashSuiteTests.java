@@ -38,5 +38,7 @@ class BrokerCrashSuiteTests {
         assertThat(report.verdict().acknowledgedMissing()).as("acknowledged operations missing after restart").isZero();
         assertThat(report.verdict().unsettledRows()).as("rows left queued/running after restart").isZero();
         assertThat(report.verdict().acknowledged()).as("the client got work acknowledged at all").isPositive();
+        assertThat(report.purge()).as("purges in the mix (issue 19)").contains("all in the export");
+        assertThat(report.ledgerCheck()).as("ledger check after the purge").contains("integrity: ok");
     }
 }

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 /**
  * One run of the real headless broker ({@code serve --headless}) in a child JVM on a fixed data
- * directory. {@link #kill()} is SIGKILL ({@link Process#destroyForcibly()} on Linux): no shutdown
+ * directory (also used by {@code proof.cap}). {@link #kill()} is SIGKILL ({@link Process#destroyForcibly()} on Linux): no shutdown
  * hook, no flush, no goodbye to the helper. Each run logs to its own file.
  */
 public final class BrokerProcess {

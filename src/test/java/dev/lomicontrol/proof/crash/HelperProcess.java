@@ -123,7 +123,7 @@ public final class HelperProcess implements AutoCloseable {
         }
     }
 
-    String stderrTail() throws IOException {
+    public String stderrTail() throws IOException {
         String text = Files.exists(stderr) ? Files.readString(stderr) : "";
         return text.length() <= 4000 ? text : text.substring(text.length() - 4000);
     }

@@ -29,10 +29,14 @@ final class LedgerRows {
 
     /** Every receipt of the store under {@code data}, oldest first. */
     static List<Row> read(Path data) throws SQLException {
+        return readFile(data.resolve("agent-control").resolve("control.sqlite3"));
+    }
+
+    /** Every receipt of a ledger file (the live store or an export), oldest first. */
+    static List<Row> readFile(Path db) throws SQLException {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setBusyTimeout(10_000);
-        Path db = data.resolve("agent-control").resolve("control.sqlite3");
         try (Connection c = config.createConnection("jdbc:sqlite:" + db);
                 Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT id, session_id, retry_epoch, tool, request_key, state, effect_state, error_code"

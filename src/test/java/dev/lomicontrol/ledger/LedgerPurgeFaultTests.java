@@ -1,0 +1,137 @@
+package dev.lomicontrol.ledger;
+
+import static dev.lomicontrol.ledger.LedgerFixture.moved;
+import static dev.lomicontrol.ledger.LedgerFixture.request;
+import static dev.lomicontrol.ledger.LedgerFixture.reserved;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.SessionId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fault suite with purges in the mix (issue 19): a purge on a store at its size ceiling is the
+ * way out (it frees room for new work), and a purge on a really full disk either happens whole or
+ * not at all — never a half-deleted receipt — and works once space is freed, without a restart.
+ */
+class LedgerPurgeFaultTests {
+
+    static final String BULKY = "{\"text\":\"" + "x".repeat(3000) + "\"}";
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aPurgeFreesRoomInAStoreAtItsSizeCeilingAndNewWorkIsTakenAgain() throws Exception {
+        LedgerFixture fixture = new LedgerFixture(temp);
+        fixture.open().close();
+        try (Ledger ledger = fixture.open(LedgerProperties.defaults().withMaxPageCount(pages(fixture.store.resolve("control.sqlite3")) + 40))) {
+            SessionId gone = fixture.session();
+            fillUntilRefused(ledger, gone, ledger.issueEpoch(gone));
+            Throwable settling = catchThrowable(() -> ledger.settleLost(gone, "disconnected"));
+            assertThat(settling).as("settling may not fit any more; the end of the connection is recorded anyway")
+                    .satisfiesAnyOf(t -> assertThat(t).isNull(), t -> assertThat(((LomiException) t).code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
+            long settled = ledger.maintenance().status().reclaim().purgeableReceipts();
+            assertThat(settled).isPositive();
+            SessionId next = fixture.session();
+            RetryEpoch epoch = ledger.issueEpoch(next);
+            assertThat(ledger.reserve(request(next, epoch, "refused", BULKY))).as("the store is full")
+                    .isInstanceOfSatisfying(Reservation.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
+
+            ledger.maintenance().export(temp.resolve("export.sqlite3"));
+            PurgeResult purged = ledger.maintenance().purge(Optional.empty(), true);
+
+            assertThat(purged.operations()).isEqualTo(settled);
+            assertThat(ledger.reserve(request(next, epoch, "after-purge", BULKY))).as("room again").isInstanceOf(Reservation.Reserved.class);
+            assertThat(ledger.maintenance().check()).isEqualTo("ok");
+        }
+    }
+
+    @Test
+    void aPurgeOnAFullDiskHappensWholeOrNotAtAllAndWorksOnceSpaceIsFreed() throws Exception {
+        Path mount = Files.createDirectories(temp.resolve("small"));
+        assumeThat(run("mount", "-t", "tmpfs", "-o", "size=3m,mode=0700", "tmpfs", mount.toString())).as("needs root to mount a tmpfs").isZero();
+        try {
+            LedgerFixture fixture = new LedgerFixture(mount);
+            try (Ledger ledger = fixture.open()) {
+                SessionId gone = fixture.session();
+                RetryEpoch epoch = ledger.issueEpoch(gone);
+                for (int i = 0; i < 60; i++) {
+                    Operation operation = reserved(ledger.reserve(request(gone, epoch, "k-" + i, BULKY)));
+                    moved(ledger.begin(operation.id()));
+                    moved(ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
+                }
+                ledger.settleLost(gone, "disconnected");
+                ledger.maintenance().export(temp.resolve("export.sqlite3"));
+                Path filler = mount.resolve("filler");
+                run("dd", "if=/dev/zero", "of=" + filler, "bs=64k", "count=128");
+
+                Throwable fault = catchThrowable(() -> ledger.maintenance().purge(Optional.empty(), true));
+                long left = ledger.maintenance().status().receipts();
+                if (fault != null) {
+                    assertThat(fault).isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
+                    assertThat(left).as("refused whole: nothing deleted").isEqualTo(60);
+                } else {
+                    assertThat(left).as("done whole").isZero();
+                }
+                assertThat(ledger.maintenance().check()).isEqualTo("ok");
+                assertThat(ledger.maintenance().status().historyHead()).as("no receipt without its three history rows").isEqualTo(left == 0 ? 0 : 180);
+                System.err.println("purge on a full disk: " + (fault == null ? "went through (the WAL had room)" : "refused: " + fault.getMessage()));
+
+                Files.delete(filler);
+                if (left > 0) {
+                    assertThat(ledger.maintenance().purge(Optional.empty(), true).operations()).as("works once space is freed").isEqualTo(60);
+                }
+                SessionId next = fixture.session();
+                assertThat(ledger.reserve(request(next, ledger.issueEpoch(next), "after", "{}"))).isInstanceOf(Reservation.Reserved.class);
+                assertThat(ledger.maintenance().check()).isEqualTo("ok");
+            }
+        } finally {
+            run("umount", "-l", mount.toString());
+        }
+    }
+
+    /** Settled bulky receipts until the store's ceiling refuses a write (a receipt may be left unfinished then). */
+    private static void fillUntilRefused(Ledger ledger, SessionId session, RetryEpoch epoch) {
+        for (int i = 0; i < 2000; i++) {
+            Reservation reservation = ledger.reserve(request(session, epoch, "fill-" + i, BULKY));
+            if (!(reservation instanceof Reservation.Reserved)) {
+                assertThat(((Reservation.Refused) reservation).code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE);
+                return;
+            }
+            Operation operation = ((Reservation.Reserved) reservation).operation();
+            try {
+                moved(ledger.begin(operation.id()));
+                moved(ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
+            } catch (LomiException e) {
+                assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE);
+                return;
+            }
+        }
+        throw new AssertionError("the store never filled");
+    }
+
+    private static long pages(Path db) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA page_count")) {
+            return rs.getLong(1);
+        }
+    }
+
+    private static int run(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return process.waitFor(30, TimeUnit.SECONDS) ? process.exitValue() : -1;
+    }
+}
