@@ -58,18 +58,15 @@ class RevocationBoundaryTests {
     void anImmediateOperationRevokedDuringItsAdmissionIsNeverPerformed() {
         runner = new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
 
-        JsonNode answer = runner.immediate(request(), this::revokeNow, this::perform);
-
-        assertNotDispatched(answer.path("operationId").asString());
+        neverPerformed(() -> runner.immediate(request(), this::revokeNow, this::perform).path("operationId").asString());
     }
 
     @Test
     void aYoloApprovedOperationRevokedDuringItsAdmissionIsNeverPerformed() {
         runner = new OperationRunner(broker.ledger, broker.decisions, () -> true, broker.clock, Duration.ofSeconds(30));
 
-        JsonNode answer = runner.afterApproval(request(), this::revokeNow, "test", BrokerCallsFixture.JSON.createObjectNode(), this::perform);
-
-        assertNotDispatched(answer.path("operationId").asString());
+        neverPerformed(() -> runner.afterApproval(request(), this::revokeNow, "test", BrokerCallsFixture.JSON.createObjectNode(), this::perform)
+                .path("operationId").asString());
     }
 
     @Test
@@ -89,6 +86,25 @@ class RevocationBoundaryTests {
     private JsonNode perform(Operation operation) {
         performed.set(true);
         return BrokerCallsFixture.JSON.createObjectNode();
+    }
+
+    /**
+     * The call either leaves a receipt settled as never dispatched, or — once the revocation has
+     * also ended the connection's retry epoch — is refused before any receipt exists; either way
+     * the effect never ran.
+     */
+    private void neverPerformed(java.util.function.Supplier<String> call) {
+        String operationId;
+        try {
+            operationId = call.get();
+        } catch (dev.lomicontrol.core.LomiException refused) {
+            assertThat(refused.code()).isIn(dev.lomicontrol.core.ErrorCode.CONTROL_REVOKED, dev.lomicontrol.core.ErrorCode.RETRY_WINDOW_EXPIRED);
+            assertThat(performed).as("the effect was never performed").isFalse();
+            assertThat(broker.ledger.getByKey(session.id(), epoch, new dev.lomicontrol.core.ToolName("lomi_files_mutate"), new RequestKey("k-" + keys),
+                    java.util.Optional.of(project.id()))).as("no receipt").isEmpty();
+            return;
+        }
+        assertNotDispatched(operationId);
     }
 
     private void assertNotDispatched(String operationId) {
