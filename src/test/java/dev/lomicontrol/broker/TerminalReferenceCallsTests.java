@@ -279,37 +279,14 @@ class TerminalReferenceCallsTests {
     }
 
     private void awaitPrompt(Terminal terminal, String prompt) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        String seen = "";
-        while (System.nanoTime() < deadline) {
-            seen = broker.ok(session, "lomi_terminal_read", terminal.read()).path("prompt").asString();
-            if (seen.equals(prompt)) {
-                return;
-            }
-            sleep(20);
-        }
-        throw new AssertionError("prompt never became " + prompt + " (last: " + seen + ")");
+        org.awaitility.Awaitility.await("prompt " + prompt).atMost(SETTLE).pollInterval(java.time.Duration.ofMillis(20))
+                .until(() -> broker.ok(session, "lomi_terminal_read", terminal.read()).path("prompt").asString(), prompt::equals);
     }
 
     /** The first output read (from the start) whose text contains {@code needle}. */
     private JsonNode awaitOutput(Terminal terminal, String needle) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        JsonNode page = null;
-        while (System.nanoTime() < deadline) {
-            page = broker.ok(session, "lomi_terminal_read", terminal.read("cursor", "0", "maxBytes", 65536));
-            if (page.path("text").asString().contains(needle)) {
-                return page;
-            }
-            sleep(20);
-        }
-        throw new AssertionError("never saw " + needle + " in: " + page);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return org.awaitility.Awaitility.await("output " + needle).atMost(SETTLE).pollInterval(java.time.Duration.ofMillis(20))
+                .until(() -> broker.ok(session, "lomi_terminal_read", terminal.read("cursor", "0", "maxBytes", 65536)),
+                        page -> page.path("text").asString().contains(needle));
     }
 }

@@ -112,12 +112,8 @@ class TerminalSeedFlowTests {
     }
 
     private void awaitPrompt(McpProcess helper, String target) throws Exception {
-        String prompt = "";
-        for (int i = 0; i < 400 && !prompt.equals("ready"); i++) {
-            prompt = call(helper, "lomi_terminal_read", "{" + target + "}", true).at("/data/prompt").asString();
-            Thread.sleep(25);
-        }
-        assertThat(prompt).isEqualTo("ready");
+        org.awaitility.Awaitility.await("a ready prompt").atMost(java.time.Duration.ofSeconds(30)).pollInterval(java.time.Duration.ofMillis(25))
+                .until(() -> call(helper, "lomi_terminal_read", "{" + target + "}", true).at("/data/prompt").asString(), "ready"::equals);
     }
 
     /** Calls a tool, checks ok/error as expected and the envelope against the published schema; returns the envelope. */
@@ -141,15 +137,11 @@ class TerminalSeedFlowTests {
     }
 
     private static String await(Path log, Pattern pattern, Process process) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            Matcher matcher = pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
-            if (matcher.find()) {
-                return matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
-            }
-            assertThat(process.isAlive()).as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : "")).isTrue();
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no " + pattern + " in " + Files.readString(log));
+        Matcher found = org.awaitility.Awaitility.await(pattern.toString()).atMost(java.time.Duration.ofSeconds(120))
+                .pollInterval(java.time.Duration.ofMillis(100)).until(() -> {
+                    assertThat(process.isAlive()).as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : "")).isTrue();
+                    return pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
+                }, Matcher::find);
+        return found.groupCount() > 0 ? found.group(1) : found.group();
     }
 }
