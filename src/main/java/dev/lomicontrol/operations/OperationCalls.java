@@ -1,4 +1,5 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
+
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -32,7 +33,7 @@ import tools.jackson.databind.node.ObjectNode;
  * is visible only to the session that owns it: another session's receipt gets the same
  * TARGET_NOT_FOUND as an unknown one.
  */
-final class OperationCalls {
+public final class OperationCalls {
 
     static final int DEFAULT_EVENTS = 100;
     static final int MAX_EVENTS = 500;
@@ -41,11 +42,11 @@ final class OperationCalls {
     private static final Logger log = LoggerFactory.getLogger(OperationCalls.class);
 
     private final Ledger ledger;
-    private final WorkspaceCalls workspaces;
+    private final WorkspaceAccess workspaces;
     private final NativeStop nativeStop;
     private final java.util.function.Consumer<OperationId> cancelledBeforeDispatch;
 
-    OperationCalls(Ledger ledger, WorkspaceCalls workspaces, NativeStop nativeStop, java.util.function.Consumer<OperationId> cancelledBeforeDispatch) {
+    public OperationCalls(Ledger ledger, WorkspaceAccess workspaces, NativeStop nativeStop, java.util.function.Consumer<OperationId> cancelledBeforeDispatch) {
         this.ledger = ledger;
         this.workspaces = workspaces;
         this.nativeStop = nativeStop;
@@ -53,7 +54,7 @@ final class OperationCalls {
     }
 
     /** Exactly one form: {@code {operationId}} or the receipt key. */
-    OperationView get(Session session, OperationSpecs.Lookup lookup) {
+    public OperationView get(Session session, OperationSpecs.Lookup lookup) {
         Optional<Operation> found;
         if (lookup instanceof OperationSpecs.ById byId) {
             found = ledger.get(session.id(), byId.operationId());
@@ -65,7 +66,7 @@ final class OperationCalls {
     }
 
     /** Cancels without undoing anything; running work gets a native stop request through {@link NativeStop}. */
-    OperationSpecs.Cancelled cancel(Session session, OperationSpecs.Cancel input) {
+    public OperationSpecs.Cancelled cancel(Session session, OperationSpecs.Cancel input) {
         CancelResult result = ledger.cancel(session.id(), input.operationId());
         boolean stopRequested = result instanceof CancelResult.StopRequested;
         if (result instanceof CancelResult.Cancelled) {
@@ -80,7 +81,7 @@ final class OperationCalls {
      * absent = from the start). After an empty page {@code nextCursor} is the cursor sent, so a
      * client keeps polling with it.
      */
-    OperationSpecs.Events events(Session session, OperationSpecs.EventsRead input) {
+    public OperationSpecs.Events events(Session session, OperationSpecs.EventsRead input) {
         WorkspaceId workspace = workspaces.resolve(session, input.workspaceId()).workspace().id();
         long after = input.cursor().map(Decimal::asLong).orElse(0L);
         List<LedgerEvent> read = ledger.events(Optional.of(workspace.value()), after, input.limit() + 1);
@@ -112,7 +113,7 @@ final class OperationCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
-    void register(ToolHandlers handlers) {
+    public void register(ToolHandlers handlers) {
         handlers.on(OperationSpecs.GET, this::get);
         handlers.on(OperationSpecs.CANCEL, this::cancel);
         handlers.on(OperationSpecs.EVENTS, this::events);

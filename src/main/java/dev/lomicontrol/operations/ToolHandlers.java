@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -15,11 +15,11 @@ import java.util.Optional;
  * A handler gets the arguments already bound into the tool's input record and returns the output
  * record (or, for operations, the operation view); the scope check happened before it.
  */
-final class ToolHandlers {
+public final class ToolHandlers {
 
     /** Serves one tool: {@code input} is bound and valid; the answer is encoded by the caller. */
     @FunctionalInterface
-    interface Handler<I> {
+    public interface Handler<I> {
         Object handle(Session session, I input);
     }
 
@@ -39,22 +39,22 @@ final class ToolHandlers {
     private final Map<String, Entry<?>> handlers = new LinkedHashMap<>();
 
     /** Registers the handler of {@code spec}; a second handler for one tool is a wiring error. */
-    <I> void on(ToolSpec<I> spec, Handler<I> handler) {
+    public <I> void on(ToolSpec<I> spec, Handler<I> handler) {
         if (handlers.putIfAbsent(spec.name(), new Entry<>(spec, handler)) != null) {
             throw new IllegalStateException("two handlers for " + spec.name());
         }
     }
 
-    boolean handles(String tool) {
+    public boolean handles(String tool) {
         return handlers.containsKey(tool);
     }
 
-    Optional<ToolSpec<?>> spec(String tool) {
+    public Optional<ToolSpec<?>> spec(String tool) {
         return Optional.ofNullable(handlers.get(tool)).map(Entry::spec);
     }
 
     /** Binds the arguments (INVALID_ARGUMENT on a refusal) and runs the handler. */
-    Object call(Session session, String tool, tools.jackson.databind.JsonNode arguments) {
+    public Object call(Session session, String tool, tools.jackson.databind.JsonNode arguments) {
         return handlers.get(tool).call(session, arguments);
     }
 
@@ -63,7 +63,7 @@ final class ToolHandlers {
      * handler serves a tool outside it (IllegalStateException naming them, so the broker never starts
      * with a gap in its dispatch).
      */
-    void requireCovers(ToolCatalog catalog) {
+    public void requireCovers(ToolCatalog catalog) {
         java.util.List<String> missing = catalog.all().stream().filter(spec -> !spec.helperAnswers()).map(ToolSpec::name)
                 .filter(name -> !handlers.containsKey(name)).toList();
         java.util.List<String> extra = handlers.keySet().stream().filter(name -> catalog.find(name).isEmpty()).toList();
