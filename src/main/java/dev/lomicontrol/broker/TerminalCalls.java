@@ -47,7 +47,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -64,6 +64,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
 
     static final long RUN_ANSWER_WAIT_MS = 750;
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final tools.jackson.databind.json.JsonMapper MAPPER = tools.jackson.databind.json.JsonMapper.builder().build();
     private static final Logger log = LoggerFactory.getLogger(TerminalCalls.class);
 
     private final Terminals terminals;
@@ -100,8 +101,16 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
 
     private final Settings settings;
 
-    TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, PanelTargets panels, OperationRunner runner, Settings settings) {
+    private final Waits waits;
+    private final int outputTailBytes;
+
+    TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, PanelTargets panels, OperationRunner runner, Settings settings, Waits waits,
+            OperationWaits operationWaits, int outputTailBytes) {
         this.settings = settings;
+        this.waits = waits;
+        this.outputTailBytes = outputTailBytes;
+        operationWaits.follow(TerminalSpecs.CREATE, new CreateFollow());
+        operationWaits.follow(TerminalSpecs.RUN, new RunFollow());
         this.terminals = terminals;
         this.layout = layout;
         this.ledger = ledger;
@@ -140,7 +149,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
                     String tab = edit.view(listed.workspace().id()).tabOf(panel.id()).map(t -> t.id()).orElse("");
                     return Encoder.encode(new TerminalSpecs.Created(listed.workspace().id(), new Token(panel.id()), new Token(tab),
                             new Hex32(terminal.id()), new Hex32(lease.id()), TerminalSpecs.Profile.valueOf(profile.toUpperCase(Locale.ROOT)),
-                            Decimal.of(edit.newRevision())));
+                            Decimal.of(edit.newRevision()), Optional.empty()));
                 });
             } catch (RuntimeException e) {
                 terminal.kill();
@@ -149,7 +158,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         });
     }
 
-    /** Runs one command at a ready prompt; answers the operation (settled if the command ends within a moment). */
+    /** Runs one command at a ready prompt; answers the running operation (its answer then waits: see {@link RunFollow}). */
     Object run(Session session, TerminalSpecs.Run in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         String leaseId = in.leaseId().value();
@@ -180,17 +189,9 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         }
         Running entry = new Running(bound.terminal, run, leaseId, session.id().value(), in.workspaceId(), in.panelId());
         runs.put(running.id(), entry);
-        java.util.concurrent.CompletableFuture<Operation> settled = run.outcome().thenApplyAsync(outcome -> settleRun(running.id(), entry, outcome), settler);
-        try {
-            return OperationJson.of(settled.get(RUN_ANSWER_WAIT_MS, TimeUnit.MILLISECONDS));
-        } catch (TimeoutException e) {
-            return OperationJson.of(ledger.get(session.id(), running.id()).orElse(running));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return OperationJson.of(running);
-        } catch (java.util.concurrent.ExecutionException e) {
-            return OperationJson.of(ledger.get(session.id(), running.id()).orElse(running));
-        }
+        run.outcome().thenApplyAsync(outcome -> settleRun(running.id(), entry, outcome), settler);
+        // the answer waits (RunFollow: waitMs, or 750 ms without it) for the settlement the ledger announces
+        return OperationJson.of(running);
     }
 
     /** One Ctrl+C to the latest observed, unfinished run; reports the dispatch, not the exit. */
@@ -222,24 +223,47 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
                 TerminalSpecs.InputState.valueOf(ack.state().toUpperCase(Locale.ROOT)), ack.repeated(), Decimal.of(ack.nextInputSequence()));
     }
 
-    TerminalSpecs.ReadResult read(Session session, TerminalSpecs.Read in) {
+    /**
+     * Reads the terminal. With a wait (modes output and command), a read that finds nothing past
+     * its cursor waits for the terminal's next output (or its exit, or in mode command the run's end),
+     * woken by the terminal's reader, not by polling.
+     */
+    TerminalSpecs.ReadResult read(Session session, TerminalSpecs.Read in, java.time.Duration wait) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         Terminal terminal = bound.terminal;
         if (in.mode() == TerminalSpecs.Mode.SCREEN) {
             return screen(terminal, in.minimumParsedSequence(), in.maxBytes());
         }
+        Optional<Running> running = Optional.empty();
+        if (in.mode() == TerminalSpecs.Mode.COMMAND) {
+            OperationId id = in.operationId().orElseThrow();
+            Running found = runs.get(id);
+            if (found == null || found.terminal != terminal || !found.session.equals(session.id().value())) {
+                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no command " + id + " of this session in this terminal");
+            }
+            running = Optional.of(found);
+        }
+        Optional<Running> command = running;
+        if (in.mode() == TerminalSpecs.Mode.RAW) {
+            return output(session, in, terminal, command);
+        }
+        TerminalSpecs.Output[] last = new TerminalSpecs.Output[1];
+        return waits.until(session, wait, waiter -> waiter.also(terminal.onChange(waiter::wake)), () -> {
+            last[0] = output(session, in, terminal, command);
+            boolean news = !last[0].text().orElse("").isEmpty() || last[0].exited() || command.map(r -> r.run.completed()).orElse(false);
+            return news ? Optional.of(last[0]) : Optional.empty();
+        }, () -> last[0]);
+    }
+
+    /** One page of modes output, command or raw, as it stands now. */
+    private TerminalSpecs.Output output(Session session, TerminalSpecs.Read in, Terminal terminal, Optional<Running> running) {
         long cursor = in.cursor().map(Decimal::asLong).orElse(-1L);
         Optional<TerminalSpecs.Command> command = Optional.empty();
         OutputPage page;
         TerminalSpecs.OutputMode mode;
-        if (in.mode() == TerminalSpecs.Mode.COMMAND) {
-            OperationId id = in.operationId().orElseThrow();
-            Running running = runs.get(id);
-            if (running == null || running.terminal != terminal || !running.session.equals(session.id().value())) {
-                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no command " + id + " of this session in this terminal");
-            }
-            command = Optional.of(command(running.run, id));
-            page = terminal.readCommand(running.run, cursor, in.maxBytes());
+        if (running.isPresent()) {
+            command = Optional.of(command(running.get().run, in.operationId().orElseThrow()));
+            page = terminal.readCommand(running.get().run, cursor, in.maxBytes());
             mode = TerminalSpecs.OutputMode.COMMAND;
         } else if (in.mode() == TerminalSpecs.Mode.RAW) {
             page = terminal.readRaw(Math.max(cursor, 0), in.maxBytes());
@@ -367,7 +391,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     private Operation settleRun(OperationId id, Running entry, RunOutcome outcome) {
         CommandRun run = entry.run;
         JsonNode result = Encoder.encode(new TerminalSpecs.RunResult(entry.workspace, entry.panel, new Hex32(entry.terminal.id()), run.id(),
-                boxed(run.exitCode()), run.completed(), Decimal.of(run.startCursor()), decimal(run.endCursor())));
+                boxed(run.exitCode()), run.completed(), Decimal.of(run.startCursor()), decimal(run.endCursor()), Optional.empty()));
         if (outcome instanceof RunOutcome.Exited exited) {
             if (exited.code() == 0) {
                 return runner.settle(id, OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
@@ -445,6 +469,100 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
 
     private static Optional<Decimal> decimal(OptionalLong value) {
         return value.isPresent() ? Optional.of(Decimal.of(value.getAsLong())) : Optional.empty();
+    }
+
+    /**
+     * A new terminal's operation: a caller that waits also waits for the shell's first ready prompt
+     * (woken by the terminal's output), and every answer says whether the prompt is ready now.
+     */
+    private final class CreateFollow implements OperationWaits.Follow {
+
+        @Override
+        public boolean done(Operation operation) {
+            if (!operation.state().isTerminal()) {
+                return false;
+            }
+            return operation.state() != OperationState.SUCCEEDED
+                    || created(operation).map(t -> !t.isAlive() || t.prompt() == PromptState.READY).orElse(true);
+        }
+
+        @Override
+        public void watch(Operation operation, Waits.Waiter waiter) {
+            created(operation).ifPresent(terminal -> waiter.also(terminal.onChange(waiter::wake)));
+        }
+
+        @Override
+        public ObjectNode answer(Session session, Operation operation) {
+            ObjectNode answer = OperationJson.of(operation);
+            JsonNode result = answer.path("result");
+            if (result instanceof ObjectNode created && "terminal_created".equals(created.path("kind").asString(""))) {
+                Optional<Terminal> terminal = created(operation).filter(Terminal::isAlive);
+                if (terminal.isPresent()) {
+                    created.put("ready", terminal.get().prompt() == PromptState.READY);
+                } else {
+                    created.putNull("ready");
+                }
+            }
+            return answer;
+        }
+
+        /** The live terminal a succeeded create started (as its stored result names it). */
+        private Optional<Terminal> created(Operation operation) {
+            return operation.result().map(text -> {
+                try {
+                    return MAPPER.readTree(text).path("terminalSessionId").asString("");
+                } catch (RuntimeException e) {
+                    return "";
+                }
+            }).filter(id -> !id.isEmpty()).flatMap(terminals::find);
+        }
+    }
+
+    /**
+     * A command run's operation: its own call waits 750 ms when the caller sent no waitMs (quick
+     * commands come back settled, as before), and the answer of a finished run carries the tail of the
+     * command's own output from the terminal's ring ({@code result.output}); the stored result never
+     * holds terminal text.
+     */
+    private final class RunFollow implements OperationWaits.Follow {
+
+        @Override
+        public Duration defaultWait() {
+            return Duration.ofMillis(RUN_ANSWER_WAIT_MS);
+        }
+
+        @Override
+        public ObjectNode answer(Session session, Operation operation) {
+            ObjectNode answer = OperationJson.of(operation);
+            JsonNode result = answer.path("result");
+            JsonNode run = "failure".equals(result.path("kind").asString("")) ? result.path("detail") : result;
+            Running entry = runs.get(operation.id());
+            if (run instanceof ObjectNode node && "terminal_run".equals(node.path("kind").asString("")) && entry != null) {
+                Optional<TerminalSpecs.RunOutput> tail = tail(entry.run, entry.terminal);
+                node.set("output", tail.isPresent() ? Encoder.encode(tail.get()) : JSON.nullNode());
+            }
+            return answer;
+        }
+    }
+
+    /**
+     * The last {@code outputTailBytes} of a finished command's own output (from OSC 133 C, past its
+     * echo, to its end cursor); empty while it runs, when the tail size is 0 or the ring lost it.
+     */
+    private Optional<TerminalSpecs.RunOutput> tail(CommandRun run, Terminal terminal) {
+        if (!run.completed() || run.endCursor().isEmpty() || outputTailBytes == 0) {
+            return Optional.empty();
+        }
+        long end = run.endCursor().getAsLong();
+        long own = run.startedCursor().orElse(run.startCursor());
+        long from = Math.max(own, end - outputTailBytes);
+        try {
+            OutputPage page = terminal.readCommand(run, from, (int) Math.max(1, Math.min(outputTailBytes, end - from)));
+            return Optional.of(new TerminalSpecs.RunOutput(page.text(), Decimal.of(page.cursor()), Decimal.of(page.nextCursor()), page.cursor() > own,
+                    page.gap()));
+        } catch (LomiException e) {
+            return Optional.empty();
+        }
     }
 
     /** A terminal panel of a granted workspace and its live terminal; a terminal that is gone is TARGET_NOT_FOUND. */
@@ -539,6 +657,6 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         handlers.on(TerminalSpecs.RUN, this::run);
         handlers.on(TerminalSpecs.INPUT, this::input);
         handlers.on(TerminalSpecs.INTERRUPT, this::interrupt);
-        handlers.on(TerminalSpecs.READ, this::read);
+        handlers.onWaiting(TerminalSpecs.READ, this::read);
     }
 }

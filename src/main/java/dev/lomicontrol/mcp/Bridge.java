@@ -43,6 +43,13 @@ final class Bridge {
     /** How long a call waits for a connection that is still being set up before answering with the phase. */
     static final Duration CONNECTING_GRACE = Duration.ofSeconds(10);
 
+    /**
+     * What a waiting call ({@code waitMs}) leaves of the call timeout for the rest of its way: its wait
+     * is cut to the timeout minus this, so waiting can never outlast the helper and turn into an
+     * unknown outcome (the default 30 s timeout lets the full 25 s through).
+     */
+    static final Duration WAIT_MARGIN = Duration.ofSeconds(5);
+
     /** A call is not sent at all when less than this is left of its timeout (it could only time out). */
     static final Duration MIN_WAIT = Duration.ofMillis(200);
 
@@ -63,8 +70,9 @@ final class Bridge {
     }
 
     /** Forwards one call; blocks up to the call timeout (plus the transport's frame deadline). */
-    Forwarded forward(ToolDefinition tool, ObjectNode arguments) throws InterruptedException {
+    Forwarded forward(ToolDefinition tool, ObjectNode given) throws InterruptedException {
         long deadline = System.nanoTime() + callTimeout.toNanos();
+        ObjectNode arguments = tool.spec().waits() ? dev.lomicontrol.tools.Waiting.atMost(given, callTimeout.minus(WAIT_MARGIN)) : given;
         int frame = IpcJson.write(new CallRequest(IpcJson.IPC_VERSION, "r" + Long.MAX_VALUE, tool.name(), arguments)).length;
         if (frame > maxFrameBytes) {
             return new Forwarded.Refused(ErrorCode.PAYLOAD_TOO_LARGE,
