@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.terminal.tools;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,14 +11,14 @@ import java.util.Set;
  * The chain of parent processes of a pid, read from {@code /proc}: how the broker recognises the
  * terminal that hosts the calling agent (the helper's peer pid descends from that terminal's shell).
  */
-final class ProcessAncestry {
+public final class ProcessAncestry {
 
     private static final int MAX_DEPTH = 64;
 
     private ProcessAncestry() {}
 
     /** {@code pid} and its ancestors up to init; stops early where {@code /proc} cannot be read. */
-    static Set<Long> of(long pid) {
+    public static Set<Long> of(long pid) {
         Set<Long> chain = new LinkedHashSet<>();
         long current = pid;
         while (current > 1 && chain.size() < MAX_DEPTH && chain.add(current)) {

@@ -1,4 +1,6 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.episodes.tools;
+
+import dev.lomicontrol.operations.ToolHandlers;
 
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.episodes.AttachResult;
@@ -21,17 +23,17 @@ import java.util.Optional;
  * {@link Episodes}. The board shows every live episode, but the holding session's id only of the
  * caller's own; for the others only whether one holds it.
  */
-final class EpisodeCalls {
+public final class EpisodeCalls {
 
     private final Episodes episodes;
     private final Clock clock;
 
-    EpisodeCalls(Episodes episodes, Clock clock) {
+    public EpisodeCalls(Episodes episodes, Clock clock) {
         this.episodes = episodes;
         this.clock = clock;
     }
 
-    EpisodeSpecs.Attached attach(Session session, EpisodeSpecs.Attach input) {
+    public EpisodeSpecs.Attached attach(Session session, EpisodeSpecs.Attach input) {
         AttachResult result = episodes.attach(session.id(), new ExternalId(input.externalId()));
         if (result instanceof AttachResult.Refused refused) {
             throw new LomiException(refused.code(), refused.message());
@@ -41,7 +43,7 @@ final class EpisodeCalls {
                 attached.released().map(EpisodeCalls::describe));
     }
 
-    EpisodeSpecs.Detached detach(Session session, EpisodeSpecs.Detach input) {
+    public EpisodeSpecs.Detached detach(Session session, EpisodeSpecs.Detach input) {
         DetachResult result = episodes.detach(session.id(), input.externalId().map(ExternalId::new));
         if (result instanceof DetachResult.Refused refused) {
             throw new LomiException(refused.code(), refused.message());
@@ -49,7 +51,7 @@ final class EpisodeCalls {
         return new EpisodeSpecs.Detached(describe(((DetachResult.Closed) result).episode()));
     }
 
-    EpisodeSpecs.Board list(Session session, EpisodeSpecs.NoArguments input) {
+    public EpisodeSpecs.Board list(Session session, EpisodeSpecs.NoArguments input) {
         EpisodeBoard board = episodes.board(session.id());
         return new EpisodeSpecs.Board(board.count(EpisodeState.ATTACHED), board.count(EpisodeState.DETACHED), episodes.reattachGrace().toSeconds(),
                 board.live().stream().map(episode -> listed(episode, session)).toList(),
@@ -72,7 +74,7 @@ final class EpisodeCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
-    void register(ToolHandlers handlers) {
+    public void register(ToolHandlers handlers) {
         handlers.on(EpisodeSpecs.ATTACH, this::attach);
         handlers.on(EpisodeSpecs.DETACH, this::detach);
         handlers.on(EpisodeSpecs.LIST, this::list);

@@ -1,4 +1,9 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.settings.tools;
+
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.WorkspaceAccess;
 
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.core.Ids;
@@ -22,19 +27,19 @@ import tools.jackson.databind.node.ObjectNode;
  * compare-and-set whose exact before/after plan the admin approves; open records a request for the
  * admin's attention. The {@code agentControl} section is a read-only view.
  */
-final class SettingsCalls {
+public final class SettingsCalls {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final Settings settings;
-    private final WorkspaceCalls workspaces;
+    private final WorkspaceAccess workspaces;
     private final OperationRunner runner;
     private final Layout layout;
     private final Clock clock;
     private final DecisionBoard board;
     private final SecureRandom random = new SecureRandom();
 
-    SettingsCalls(Settings settings, WorkspaceCalls workspaces, OperationRunner runner, Layout layout, Clock clock, DecisionBoard board) {
+    public SettingsCalls(Settings settings, WorkspaceAccess workspaces, OperationRunner runner, Layout layout, Clock clock, DecisionBoard board) {
         this.board = board;
         this.settings = settings;
         this.workspaces = workspaces;
@@ -43,7 +48,7 @@ final class SettingsCalls {
         this.clock = clock;
     }
 
-    SettingsSpecs.Snapshot read(Session session, SettingsSpecs.ReadInput in) {
+    public SettingsSpecs.Snapshot read(Session session, SettingsSpecs.ReadInput in) {
         workspaces.resolve(session, in.workspaceId());
         String section = switch (in.section()) {
             case EDITOR -> "editor";
@@ -119,8 +124,8 @@ final class SettingsCalls {
 
     private record Change(String section, ObjectNode fields) {}
 
-    ObjectNode update(Session session, SettingsSpecs.UpdateInput in) {
-        WorkspaceCalls.Listed listed = workspaces.resolve(session, in.workspaceId());
+    public ObjectNode update(Session session, SettingsSpecs.UpdateInput in) {
+        WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         Change change = change(in.patch());
         String section = change.section();
         String expectedSettings = in.expectedSettingsRevision();
@@ -158,8 +163,8 @@ final class SettingsCalls {
         });
     }
 
-    ObjectNode open(Session session, SettingsSpecs.OpenInput in) {
-        WorkspaceCalls.Listed listed = workspaces.resolve(session, in.workspaceId());
+    public ObjectNode open(Session session, SettingsSpecs.OpenInput in) {
+        WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         String page = in.page().wire();
         switch (in.page()) {
             case EDITOR, TERMINAL, AGENT_CONTROL -> {
@@ -177,7 +182,7 @@ final class SettingsCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
-    void register(ToolHandlers handlers) {
+    public void register(ToolHandlers handlers) {
         handlers.on(SettingsSpecs.READ, this::read);
         handlers.on(SettingsSpecs.UPDATE, this::update);
         handlers.on(SettingsSpecs.OPEN, this::open);

@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -16,17 +16,17 @@ import java.util.Optional;
  * A handler gets the arguments already bound into the tool's input record and returns the output
  * record (or, for operations, the operation view); the scope check happened before it.
  */
-final class ToolHandlers {
+public final class ToolHandlers {
 
     /** Serves one tool: {@code input} is bound and valid; the answer is encoded by the caller. */
     @FunctionalInterface
-    interface Handler<I> {
+    public interface Handler<I> {
         Object handle(Session session, I input);
     }
 
     /** Serves a tool that waits ({@code waitMs}) itself: {@code wait} is the validated wait, zero when none was asked for. */
     @FunctionalInterface
-    interface WaitingHandler<I> {
+    public interface WaitingHandler<I> {
         Object handle(Session session, I input, Duration wait);
     }
 
@@ -47,12 +47,12 @@ final class ToolHandlers {
     private final Optional<OperationWaits> operations;
 
     /** Handlers whose OP tools answer at once (waitMs has no effect): for tests of the dispatch itself. */
-    ToolHandlers() {
+    public ToolHandlers() {
         this.operations = Optional.empty();
     }
 
     /** Handlers whose OP tools' answers wait through {@code operations} when the call asks to. */
-    ToolHandlers(OperationWaits operations) {
+    public ToolHandlers(OperationWaits operations) {
         this.operations = Optional.of(operations);
     }
 
@@ -61,7 +61,7 @@ final class ToolHandlers {
      * tool's answer (the operation) then waits as its {@code waitMs} asks (see {@link OperationWaits});
      * a read that takes waitMs and is registered here answers at once.
      */
-    <I> void on(ToolSpec<I> spec, Handler<I> handler) {
+    public <I> void on(ToolSpec<I> spec, Handler<I> handler) {
         if (spec.effect() == dev.lomicontrol.tools.Effect.OP && operations.isPresent()) {
             OperationWaits waits = operations.get();
             onWaiting(spec, (session, input, wait) -> waits.ownAnswer(session, spec, handler.handle(session, input), wait));
@@ -71,22 +71,22 @@ final class ToolHandlers {
     }
 
     /** Registers the handler of a tool that does its own waiting. */
-    <I> void onWaiting(ToolSpec<I> spec, WaitingHandler<I> handler) {
+    public <I> void onWaiting(ToolSpec<I> spec, WaitingHandler<I> handler) {
         if (handlers.putIfAbsent(spec.name(), new Entry<>(spec, handler)) != null) {
             throw new IllegalStateException("two handlers for " + spec.name());
         }
     }
 
-    boolean handles(String tool) {
+    public boolean handles(String tool) {
         return handlers.containsKey(tool);
     }
 
-    Optional<ToolSpec<?>> spec(String tool) {
+    public Optional<ToolSpec<?>> spec(String tool) {
         return Optional.ofNullable(handlers.get(tool)).map(Entry::spec);
     }
 
     /** Binds the arguments (INVALID_ARGUMENT on a refusal) and runs the handler. */
-    Object call(Session session, String tool, tools.jackson.databind.JsonNode arguments) {
+    public Object call(Session session, String tool, tools.jackson.databind.JsonNode arguments) {
         return handlers.get(tool).call(session, arguments);
     }
 
@@ -95,7 +95,7 @@ final class ToolHandlers {
      * handler serves a tool outside it (IllegalStateException naming them, so the broker never starts
      * with a gap in its dispatch).
      */
-    void requireCovers(ToolCatalog catalog) {
+    public void requireCovers(ToolCatalog catalog) {
         java.util.List<String> missing = catalog.all().stream().filter(spec -> !spec.helperAnswers()).map(ToolSpec::name)
                 .filter(name -> !handlers.containsKey(name)).toList();
         java.util.List<String> extra = handlers.keySet().stream().filter(name -> catalog.find(name).isEmpty()).toList();

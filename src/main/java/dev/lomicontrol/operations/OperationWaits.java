@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -26,10 +26,10 @@ import tools.jackson.databind.node.ObjectNode;
  * live resource (a finished command's output tail), and how long its own call waits when the
  * caller sent no {@code waitMs} (a command run: 750 ms, as before).
  */
-final class OperationWaits {
+public final class OperationWaits {
 
     /** A tool's additions to waiting for and answering its operations; every method has the plain default. */
-    interface Follow {
+    public interface Follow {
 
         /** Whether a caller waiting on {@code operation} has what it waits for (default: it settled). */
         default boolean done(Operation operation) {
@@ -56,13 +56,13 @@ final class OperationWaits {
     private final Waits waits;
     private final Map<String, Follow> follows = new ConcurrentHashMap<>();
 
-    OperationWaits(Ledger ledger, Waits waits) {
+    public OperationWaits(Ledger ledger, Waits waits) {
         this.ledger = ledger;
         this.waits = waits;
     }
 
     /** Registers what {@code spec}'s operations add to waiting and answering. */
-    void follow(ToolSpec<?> spec, Follow follow) {
+    public void follow(ToolSpec<?> spec, Follow follow) {
         if (follows.putIfAbsent(spec.name(), follow) != null) {
             throw new IllegalStateException("two follows for " + spec.name());
         }
@@ -72,7 +72,7 @@ final class OperationWaits {
      * The answer of an OP tool's own call: {@code answer} is what its handler returned (the operation),
      * waited on for {@code wait} — or, when that is zero, for the tool's default wait.
      */
-    Object ownAnswer(Session session, ToolSpec<?> spec, Object answer, Duration wait) {
+    public Object ownAnswer(Session session, ToolSpec<?> spec, Object answer, Duration wait) {
         Follow follow = follows.getOrDefault(spec.name(), PLAIN);
         Duration effective = wait.isZero() ? follow.defaultWait() : wait;
         if (effective.isZero() && follow == PLAIN) {
@@ -90,7 +90,7 @@ final class OperationWaits {
      * The operation's answer once its tool's wait condition holds (by default: it settled) or
      * {@code wait} ended; CONTROL_REVOKED when the session loses its authority meanwhile.
      */
-    ObjectNode answer(Session session, Operation current, Duration wait) {
+    public ObjectNode answer(Session session, Operation current, Duration wait) {
         Follow follow = follows.getOrDefault(current.tool().value(), PLAIN);
         if (wait.isZero() || follow.done(current)) {
             return follow.answer(session, current);

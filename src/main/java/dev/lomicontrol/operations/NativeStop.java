@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
 
 import dev.lomicontrol.ledger.Operation;
 

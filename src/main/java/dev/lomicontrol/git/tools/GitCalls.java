@@ -1,4 +1,10 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.git.tools;
+
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.WorkspaceAccess;
+import dev.lomicontrol.files.tools.FileCalls;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -51,7 +57,7 @@ import tools.jackson.databind.node.ObjectNode;
  * repository as it is, parks it for the admin's decision and runs it once after approval,
  * re-checking what the plan expected. Secret paths, remote URLs and credentials never appear.
  */
-final class GitCalls {
+public final class GitCalls {
 
     static final int MAX_REMOTES = 64;
 
@@ -67,13 +73,13 @@ final class GitCalls {
     private final OperationRunner runner;
     private final Layout layout;
 
-    GitCalls(FileCalls files, OperationRunner runner, Layout layout) {
+    public GitCalls(FileCalls files, OperationRunner runner, Layout layout) {
         this.files = files;
         this.runner = runner;
         this.layout = layout;
     }
 
-    GitSpecs.Status status(Session session, GitSpecs.StatusInput in) {
+    public GitSpecs.Status status(Session session, GitSpecs.StatusInput in) {
         Repo target = open(session, in.workspaceId(), in.repositoryRelative());
         GitStatus status = target.git.status();
         int offset = 0;
@@ -92,7 +98,7 @@ final class GitCalls {
     }
 
     /** The first page may name no observation (the reference's form); later worktree and staged pages must. */
-    GitSpecs.Diff diff(Session session, GitSpecs.DiffInput in) {
+    public GitSpecs.Diff diff(Session session, GitSpecs.DiffInput in) {
         Repo target = open(session, in.workspaceId(), in.repositoryRelative());
         String comparison = wire(in.comparison());
         Optional<String> commit = in.commit().map(CommitId::value);
@@ -104,7 +110,7 @@ final class GitCalls {
                 page.nextUtf16(), page.totalUtf16(), page.truncated(), diff.binary(), diff.observationRevision());
     }
 
-    GitSpecs.History history(Session session, GitSpecs.HistoryInput in) {
+    public GitSpecs.History history(Session session, GitSpecs.HistoryInput in) {
         Repo target = open(session, in.workspaceId(), in.repositoryRelative());
         int skip = in.skip();
         int limit = in.limit();
@@ -119,7 +125,7 @@ final class GitCalls {
                 hasMore ? Optional.of(skip + page.size()) : Optional.empty());
     }
 
-    GitSpecs.Commit commit(Session session, GitSpecs.CommitInput in) {
+    public GitSpecs.Commit commit(Session session, GitSpecs.CommitInput in) {
         Repo target = open(session, in.workspaceId(), in.repositoryRelative());
         GitCommitDetail detail = target.git.commit(in.commit().value());
         List<GitFileChange> all = detail.files();
@@ -133,7 +139,7 @@ final class GitCalls {
     }
 
     /** What the reference discloses per remote and role: transport, host and port; never a URL. */
-    GitSpecs.Remotes remotes(Session session, GitSpecs.RemotesInput in) {
+    public GitSpecs.Remotes remotes(Session session, GitSpecs.RemotesInput in) {
         Repo target = open(session, in.workspaceId(), in.repositoryRelative());
         List<GitRemoteEndpoint> endpoints = target.git.remoteEndpoints();
         List<GitSpecs.Remote> remotes = endpoints.subList(0, Math.min(MAX_REMOTES, endpoints.size())).stream()
@@ -144,7 +150,7 @@ final class GitCalls {
     }
 
     /** A read-only panel showing one path's diff or one commit; an identical view already open is focused instead. */
-    ObjectNode open(Session session, GitSpecs.OpenInput in) {
+    public ObjectNode open(Session session, GitSpecs.OpenInput in) {
         Repo target = open(session, in.workspaceId(), in.repositoryRelative());
         GitSpecs.View view;
         String title;
@@ -195,7 +201,7 @@ final class GitCalls {
      * = HEAD, expectedRemoteCommit (absent = the remote branch must not exist) — are checked before any
      * receipt exists.
      */
-    ObjectNode mutate(Session session, GitSpecs.MutateInput in) {
+    public ObjectNode mutate(Session session, GitSpecs.MutateInput in) {
         Repo target = open(session, in.workspaceId(), in.repositoryRelative());
         GitSpecs.Operation operation = in.operation();
         String name = wire(operation);
@@ -246,7 +252,7 @@ final class GitCalls {
     }
 
     /** A git panel's stored view as JSON. */
-    static JsonNode view(String canonical) {
+    public static JsonNode view(String canonical) {
         return MAPPER.readTree(canonical);
     }
 
@@ -356,7 +362,7 @@ final class GitCalls {
      * through a secret path (SCOPE_DENIED); anything else is TARGET_NOT_FOUND.
      */
     private Repo open(Session session, WorkspaceId workspaceId, String repositoryRelative) {
-        WorkspaceCalls.Listed listed = files.listed(session, workspaceId);
+        WorkspaceAccess.Listed listed = files.listed(session, workspaceId);
         Path root = listed.project().root();
         RelativePath relative = RelativePath.parse(repositoryRelative);
         if (relative.isRoot()) {
@@ -380,14 +386,14 @@ final class GitCalls {
     }
 
     /** A granted workspace, the repository's project-relative path ("" = the project's) and the repository. */
-    private record Repo(WorkspaceCalls.Listed listed, String relative, GitRepository git) {
+    private record Repo(WorkspaceAccess.Listed listed, String relative, GitRepository git) {
         String workspaceId() {
             return listed.workspace().id().value();
         }
     }
 
     /** Registers the handlers of the tools this class serves. */
-    void register(ToolHandlers handlers) {
+    public void register(ToolHandlers handlers) {
         handlers.on(GitSpecs.STATUS, this::status);
         handlers.on(GitSpecs.DIFF, this::diff);
         handlers.on(GitSpecs.HISTORY, this::history);

@@ -1,4 +1,9 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.artifacts.tools;
+
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.files.tools.FileCalls;
 
 import dev.lomicontrol.artifacts.Artifact;
 import dev.lomicontrol.artifacts.ArtifactRead;
@@ -23,24 +28,24 @@ import tools.jackson.databind.node.ObjectNode;
  * Artifact tools (SPEC §10 "Artifacts"): private immutable copies of project files with SHA-256,
  * quotas and 24 h expiry; the source is rechecked on read, and export never overwrites.
  */
-final class ArtifactCalls {
+public final class ArtifactCalls {
 
     static final int INLINE_BYTES = 64 * 1024;
-    static final String MEDIA_TYPE = "application/octet-stream";
+    public static final String MEDIA_TYPE = "application/octet-stream";
 
     private final ArtifactStore store;
     private final FileCalls files;
     private final OperationRunner runner;
     private final Layout layout;
 
-    ArtifactCalls(ArtifactStore store, FileCalls files, OperationRunner runner, Layout layout) {
+    public ArtifactCalls(ArtifactStore store, FileCalls files, OperationRunner runner, Layout layout) {
         this.store = store;
         this.files = files;
         this.runner = runner;
         this.layout = layout;
     }
 
-    ObjectNode importFile(Session session, ArtifactSpecs.ImportInput in) {
+    public ObjectNode importFile(Session session, ArtifactSpecs.ImportInput in) {
         FileCalls.Resolved target = files.resolve(session, in.workspaceId());
         RelativePath path = RelativePath.parse(in.relativePath());
         if (in.kind() == ArtifactSpecs.ImportKind.ANDROID_APK) {
@@ -59,7 +64,7 @@ final class ArtifactCalls {
                 });
     }
 
-    ArtifactSpecs.Read read(Session session, ArtifactSpecs.ReadInput in) {
+    public ArtifactSpecs.Read read(Session session, ArtifactSpecs.ReadInput in) {
         FileCalls.Resolved target = files.resolve(session, in.workspaceId());
         ArtifactRead read = store.read(session.id().value(), in.artifactId(), target.files());
         Artifact artifact = read.artifact();
@@ -72,7 +77,7 @@ final class ArtifactCalls {
                 bytes.length <= INLINE_BYTES ? Optional.of(Base64.getEncoder().encodeToString(bytes)) : Optional.empty());
     }
 
-    ObjectNode export(Session session, ArtifactSpecs.ExportInput in) {
+    public ObjectNode export(Session session, ArtifactSpecs.ExportInput in) {
         FileCalls.Resolved target = files.resolve(session, in.workspaceId());
         String id = in.artifactId();
         String sha = in.expectedSha256().value();
@@ -93,7 +98,7 @@ final class ArtifactCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
-    void register(ToolHandlers handlers) {
+    public void register(ToolHandlers handlers) {
         handlers.on(ArtifactSpecs.IMPORT, this::importFile);
         handlers.on(ArtifactSpecs.READ, this::read);
         handlers.on(ArtifactSpecs.EXPORT, this::export);

@@ -1,6 +1,14 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.projects.tools;
 
-import dev.lomicontrol.broker.PanelTargets.PanelTarget;
+import dev.lomicontrol.operations.WorkspaceAccess;
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.operations.LivePanels;
+import dev.lomicontrol.git.tools.GitCalls;
+
+import dev.lomicontrol.operations.PanelTargets.PanelTarget;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.ProjectId;
@@ -38,7 +46,7 @@ import tools.jackson.databind.node.ObjectNode;
  * it was based on: checked before the receipt exists (stale → REVISION_CONFLICT, nothing left behind)
  * and again atomically with the change (stale by then → the operation fails with REVISION_CONFLICT).
  */
-final class LayoutCalls {
+public final class LayoutCalls {
 
     static final int MAX_PROJECTS_PER_SESSION = 16;
     private static final Pattern CURSOR = Pattern.compile("([0-9]{1,18}):([0-9]{1,9}):([^:]{1,64}):([A-Za-z0-9._-]{1,128})");
@@ -46,12 +54,12 @@ final class LayoutCalls {
 
     private final Projects projects;
     private final Layout layout;
-    private final WorkspaceCalls workspaces;
+    private final WorkspaceAccess workspaces;
     private final OperationRunner runner;
     private final LivePanels live;
     private final String instanceId;
 
-    LayoutCalls(Projects projects, Layout layout, WorkspaceCalls workspaces, PanelTargets panels, OperationRunner runner, LivePanels live,
+    public LayoutCalls(Projects projects, Layout layout, WorkspaceAccess workspaces, PanelTargets panels, OperationRunner runner, LivePanels live,
             String instanceId) {
         // panels: the shared resolver the legacy domains use; these tools resolve from their records (see target)
         this.projects = projects;
@@ -62,7 +70,7 @@ final class LayoutCalls {
         this.instanceId = instanceId;
     }
 
-    LayoutSpecs.Panels panelList(Session session, LayoutSpecs.PanelList input) {
+    public LayoutSpecs.Panels panelList(Session session, LayoutSpecs.PanelList input) {
         WorkspaceView view = layout.view(workspaces.resolve(session, input.workspaceId()).workspace().id());
         int offset = input.cursor().map(cursor -> offsetOf(cursor, view)).orElse(0);
         List<Panel> ordered = new ArrayList<>();
@@ -89,8 +97,8 @@ final class LayoutCalls {
         return Enum.valueOf(type, name.toUpperCase(java.util.Locale.ROOT));
     }
 
-    Object workspaceCreate(Session session, LayoutSpecs.WorkspaceCreate in) {
-        WorkspaceCalls.Listed anchor = workspaces.resolve(session, in.workspaceId());
+    public Object workspaceCreate(Session session, LayoutSpecs.WorkspaceCreate in) {
+        WorkspaceAccess.Listed anchor = workspaces.resolve(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
         return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.WORKSPACE_CREATE, in, anchor, "", expected),
                 () -> Revisions.require(expected, layout.revision()),
@@ -102,13 +110,13 @@ final class LayoutCalls {
     }
 
     /** rename {name} | select {action:"select"} | close {action:"close"} (close also needs workspace.close). */
-    Object workspaceUpdate(Session session, LayoutSpecs.WorkspaceUpdate in) {
+    public Object workspaceUpdate(Session session, LayoutSpecs.WorkspaceUpdate in) {
         LayoutSpecs.Updated action = in instanceof LayoutSpecs.Rename ? LayoutSpecs.Updated.RENAME
                 : ((LayoutSpecs.Act) in).action() == LayoutSpecs.Action.SELECT ? LayoutSpecs.Updated.SELECT : LayoutSpecs.Updated.CLOSE;
         if (action == LayoutSpecs.Updated.CLOSE && !session.grant().allows("workspace.close")) {
             throw new LomiException(ErrorCode.SCOPE_DENIED, "closing a workspace needs the workspace.close scope");
         }
-        WorkspaceCalls.Listed target = workspaces.resolve(session, in.workspaceId());
+        WorkspaceAccess.Listed target = workspaces.resolve(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
         WorkspaceId id = target.workspace().id();
         String resource = action.name().toLowerCase(java.util.Locale.ROOT);
@@ -142,8 +150,8 @@ final class LayoutCalls {
     }
 
     /** Asks the admin to open a new folder as a project; runs once approved (YOLO approves). */
-    Object projectOpen(Session session, LayoutSpecs.ProjectOpen in) {
-        WorkspaceCalls.Listed anchor = workspaces.resolve(session, in.workspaceId());
+    public Object projectOpen(Session session, LayoutSpecs.ProjectOpen in) {
+        WorkspaceAccess.Listed anchor = workspaces.resolve(session, in.workspaceId());
         String rawPath = in.projectPath();
         String name = in.name().value();
         long expected = in.expectedRevision().asLong();
@@ -184,9 +192,9 @@ final class LayoutCalls {
     }
 
     /** Closes a granted project and all its workspaces (never deletes the folder). */
-    Object projectClose(Session session, LayoutSpecs.ProjectClose in) {
+    public Object projectClose(Session session, LayoutSpecs.ProjectClose in) {
         ProjectId projectId = in.projectId();
-        WorkspaceCalls.Listed anchor = workspaces.resolve(session, in.workspaceId());
+        WorkspaceAccess.Listed anchor = workspaces.resolve(session, in.workspaceId());
         if (!anchor.project().id().equals(projectId)) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "workspace " + anchor.workspace().id() + " is not in project " + projectId);
         }
@@ -212,7 +220,7 @@ final class LayoutCalls {
         });
     }
 
-    Object panelFocus(Session session, LayoutSpecs.PanelMutation in) {
+    public Object panelFocus(Session session, LayoutSpecs.PanelMutation in) {
         PanelTarget target = target(session, in);
         return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.PANEL_FOCUS, in, target.listed(), target.panel().id(),
                         target.expected()),
@@ -230,7 +238,7 @@ final class LayoutCalls {
      * and other sessions' live are kept. An editor with unsaved changes waits for the admin:
      * approve = discard the changes and close, reject = keep the panel.
      */
-    Object panelClose(Session session, LayoutSpecs.PanelMutation in) {
+    public Object panelClose(Session session, LayoutSpecs.PanelMutation in) {
         PanelTarget target = target(session, in);
         Panel panel = target.panel();
         OperationRunner.Request request = OperationRunner.Request.of(session, LayoutSpecs.PANEL_CLOSE, in, target.listed(), panel.id(),
@@ -275,7 +283,7 @@ final class LayoutCalls {
      * (this host has no browser panels, so no panel shows one), is STALE_GENERATION.
      */
     private PanelTarget target(Session session, LayoutSpecs.PanelMutation in) {
-        WorkspaceCalls.Listed listed = workspaces.resolve(session, in.workspaceId());
+        WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         String panelId = in.panelId().value();
         Panel panel = layout.view(listed.workspace().id()).panel(panelId)
                 .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
@@ -291,8 +299,8 @@ final class LayoutCalls {
         return new PanelTarget(listed, panel, in.expectedRevision().asLong());
     }
 
-    Object panelMove(Session session, LayoutSpecs.PanelMove in) {
-        WorkspaceCalls.Listed listed = workspaces.resolve(session, in.workspaceId());
+    public Object panelMove(Session session, LayoutSpecs.PanelMove in) {
+        WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         Movement movement = movement(session, in.movement());
         long expected = in.expectedRevision().asLong();
         return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.PANEL_MOVE, in, listed, movement.type(), expected), () -> {
@@ -392,7 +400,7 @@ final class LayoutCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
-    void register(ToolHandlers handlers) {
+    public void register(ToolHandlers handlers) {
         handlers.on(LayoutSpecs.PANEL_LIST, this::panelList);
         handlers.on(LayoutSpecs.WORKSPACE_CREATE, this::workspaceCreate);
         handlers.on(LayoutSpecs.WORKSPACE_UPDATE, this::workspaceUpdate);

@@ -1,4 +1,5 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
+
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
 
 import dev.lomicontrol.ledger.LedgerEvent;
 import dev.lomicontrol.ledger.Operation;
@@ -13,14 +13,14 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The wire form of operations and feed events (camelCase, ISO-8601 UTC times, optional fields omitted). */
-final class OperationJson {
+public final class OperationJson {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private OperationJson() {}
 
     /** {@code {kind:"operation", operationId, tool, projectId, requestKey, state, effectState, workspaceId, result, errorCode, …}}. */
-    static ObjectNode of(Operation operation) {
+    public static ObjectNode of(Operation operation) {
         return (ObjectNode) Encoder.encode(view(operation));
     }
 
@@ -28,7 +28,7 @@ final class OperationJson {
      * The typed view of an operation: its stored result, or for an operation that ended with an
      * error code, the reference's {@code {kind:"failure", code, detail}} (detail: the stored result, if any).
      */
-    static OperationView view(Operation operation) {
+    public static OperationView view(Operation operation) {
         Optional<JsonNode> stored = operation.result().map(OperationJson::parsed);
         Optional<JsonNode> result = operation.errorCode().isPresent()
                 ? Optional.of(Encoder.encode(new OperationView.Failure(operation.errorCode().get(), Optional.empty(), stored)))
@@ -44,7 +44,7 @@ final class OperationJson {
      * Every history row is an {@code operation_state} event (an admin reconciliation repeats the
      * unchanged state). The time is given as ISO-8601 and, as the reference names it, Unix seconds.
      */
-    static OperationSpecs.Event event(LedgerEvent event) {
+    public static OperationSpecs.Event event(LedgerEvent event) {
         return new OperationSpecs.Event(event.sequence(), "operation_state", event.operationId(), event.tool(),
                 OperationView.State.valueOf(event.state().name()), OperationView.EffectKind.valueOf(event.effect().name()), event.at().toString(),
                 event.at().getEpochSecond());

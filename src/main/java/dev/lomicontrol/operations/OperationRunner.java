@@ -1,4 +1,5 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
+
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -45,9 +46,9 @@ import tools.jackson.databind.node.ObjectNode;
  * already used, in which case the earlier operation (or IDEMPOTENCY_CONFLICT) is the answer, so a
  * retry after a lost answer never turns into a refusal of work that already happened.
  */
-final class OperationRunner implements AutoCloseable {
+public final class OperationRunner implements AutoCloseable {
 
-    static final Duration DECISION_TIMEOUT = Duration.ofSeconds(120);
+    public static final Duration DECISION_TIMEOUT = Duration.ofSeconds(120);
 
     private static final Logger log = LoggerFactory.getLogger(OperationRunner.class);
 
@@ -63,7 +64,7 @@ final class OperationRunner implements AutoCloseable {
         return thread;
     });
 
-    OperationRunner(Ledger ledger, DecisionBoard board, BooleanSupplier yolo, Clock clock, Duration decisionTimeout) {
+    public OperationRunner(Ledger ledger, DecisionBoard board, BooleanSupplier yolo, Clock clock, Duration decisionTimeout) {
         this.ledger = ledger;
         this.board = board;
         this.yolo = yolo;
@@ -72,18 +73,18 @@ final class OperationRunner implements AutoCloseable {
     }
 
     /** One OP request: who, which tool, the validated arguments, the resolved project and target. */
-    record Request(Session session, String tool, JsonNode arguments, RetryEpochId retryEpoch, RequestKey requestKey, ProjectId project, Target target) {
+    public record Request(Session session, String tool, JsonNode arguments, RetryEpochId retryEpoch, RequestKey requestKey, ProjectId project, Target target) {
 
         /**
          * A request of a declared tool: the fingerprint covers the bound input as it encodes
          * (defaults filled in, {@code null} and absent alike), plus the target the broker resolved.
          */
-        static Request of(Session session, ToolSpec<?> spec, Durable input, ProjectId project, Target target) {
+        public static Request of(Session session, ToolSpec<?> spec, Durable input, ProjectId project, Target target) {
             return new Request(session, spec.name(), Encoder.encode(input), input.retryEpoch(), input.requestKey(), project, target);
         }
 
         /** The layout-scoped target of a declared tool: workspace, resource and the expected layout revision (negative: none). */
-        static Request of(Session session, ToolSpec<?> spec, Durable input, WorkspaceCalls.Listed listed, String resource, long expectedRevision) {
+        public static Request of(Session session, ToolSpec<?> spec, Durable input, WorkspaceAccess.Listed listed, String resource, long expectedRevision) {
             return of(session, spec, input, listed.project().id(),
                     new Target(listed.workspace().id().value(), resource, "", expectedRevision < 0 ? "" : Long.toString(expectedRevision)));
         }
@@ -94,7 +95,7 @@ final class OperationRunner implements AutoCloseable {
      * code), except {@link Failed} (failed with a known effect) and OUTCOME_UNKNOWN (outcome_unknown).
      */
     @FunctionalInterface
-    interface Work {
+    public interface Work {
         JsonNode perform(Operation operation);
     }
 
@@ -103,12 +104,12 @@ final class OperationRunner implements AutoCloseable {
      * describes what it left behind (a pull stopped on conflicts). The operation settles failed with
      * this effect, result and code.
      */
-    static final class Failed extends LomiException {
+    public static final class Failed extends LomiException {
 
         private final EffectState effect;
         private final transient JsonNode result;
 
-        Failed(ErrorCode code, String message, EffectState effect, JsonNode result) {
+        public Failed(ErrorCode code, String message, EffectState effect, JsonNode result) {
             super(code, message);
             this.effect = effect;
             this.result = result;
@@ -117,12 +118,12 @@ final class OperationRunner implements AutoCloseable {
 
     /** Checks run before the receipt exists (revision, state); their refusal leaves nothing behind. */
     @FunctionalInterface
-    interface Admission {
+    public interface Admission {
         void check();
     }
 
     /** Reserves, runs {@code work} at once and answers the settled operation. */
-    ObjectNode immediate(Request request, Admission admission, Work work) {
+    public ObjectNode immediate(Request request, Admission admission, Work work) {
         Optional<Operation> earlier = admit(request, admission);
         if (earlier.isPresent()) {
             return OperationJson.of(earlier.get());
@@ -139,12 +140,12 @@ final class OperationRunner implements AutoCloseable {
      * decides (YOLO approves at once); approval runs {@code work}, rejection fails it with SCOPE_DENIED,
      * silence past the timeout fails it with DEADLINE_EXCEEDED.
      */
-    ObjectNode afterApproval(Request request, Admission admission, String summary, JsonNode plan, Work work) {
+    public ObjectNode afterApproval(Request request, Admission admission, String summary, JsonNode plan, Work work) {
         return afterApproval(request, admission, () -> summary, () -> plan, work);
     }
 
     /** As above, for a plan that the admission itself works out (read only after it passed). */
-    ObjectNode afterApproval(Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan, Work work) {
+    public ObjectNode afterApproval(Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan, Work work) {
         Optional<Operation> earlier = admit(request, admission);
         if (earlier.isPresent()) {
             return OperationJson.of(earlier.get());
@@ -167,7 +168,7 @@ final class OperationRunner implements AutoCloseable {
     }
 
     /** Reserves and moves to running; the caller dispatches the effect and settles it later. Empty when it was a repeat. */
-    Reservation reserveForDispatch(Request request, Admission admission) {
+    public Reservation reserveForDispatch(Request request, Admission admission) {
         Optional<Operation> earlier = admit(request, admission);
         if (earlier.isPresent()) {
             return new Reservation.Duplicate(earlier.get());
@@ -191,7 +192,7 @@ final class OperationRunner implements AutoCloseable {
     }
 
     /** Settles a dispatched operation; a refusal (it was settled meanwhile, e.g. by revocation) keeps the earlier state. */
-    Operation settle(OperationId id, OperationState state, EffectState effect, Optional<JsonNode> result, Optional<ErrorCode> error) {
+    public Operation settle(OperationId id, OperationState state, EffectState effect, Optional<JsonNode> result, Optional<ErrorCode> error) {
         TransitionResult outcome = ledger.transition(id, state, effect, result.map(CanonicalJson::string), error);
         if (outcome instanceof TransitionResult.Refused refused) {
             log.debug("operation {}: settling as {} refused ({}); it stays {}", id, state.wire(), refused.message(), refused.current().state().wire());
@@ -201,7 +202,7 @@ final class OperationRunner implements AutoCloseable {
     }
 
     /** A session ended: nothing it was waiting for will be decided any more (the ledger settles the rows). */
-    void sessionEnded(SessionId session) {
+    public void sessionEnded(SessionId session) {
         awaiting.entrySet().removeIf(entry -> {
             if (entry.getValue().equals(session)) {
                 board.withdraw(entry.getKey());
@@ -212,14 +213,14 @@ final class OperationRunner implements AutoCloseable {
     }
 
     /** An awaiting operation was cancelled by its owner: the admin no longer sees it. */
-    void withdrawn(OperationId id) {
+    public void withdrawn(OperationId id) {
         if (awaiting.remove(id) != null) {
             board.withdraw(id);
         }
     }
 
     /** The broker's clock (what a bounded-life token, e.g. a search cursor, is timed by). */
-    Clock clock() {
+    public Clock clock() {
         return clock;
     }
 

@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.files.tools;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -14,11 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * was approved: a folder replaced since (moved away, swapped for a link or another directory) is
  * refused with REVISION_CONFLICT instead of being trusted under the old name.
  */
-final class ProjectFolders {
+public final class ProjectFolders {
 
     private final Map<ProjectId, ProjectFiles> pinned = new ConcurrentHashMap<>();
 
-    ProjectFiles of(Project project) {
+    public ProjectFiles of(Project project) {
         ProjectFiles files = pinned.computeIfAbsent(project.id(), id -> open(project));
         if (!project.rootIdentity().isEmpty() && !project.rootIdentity().equals(identity(project))) {
             pinned.remove(project.id());

@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
 
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.ledger.Ledger;
@@ -21,7 +21,7 @@ import java.util.function.Supplier;
 /**
  * Calls that wait ({@code waitMs}, issue 20) without polling. A waiting call parks the thread that
  * already serves its connection (the control socket answers one call at a time per connection, on
- * that connection's thread, with at most {@link ControlEndpoint#MAX_CONNECTIONS} of them) on one
+ * that connection's thread, with at most 16 of them: the broker's connection cap) on one
  * {@link Waiter}; nothing else runs for it until something it watches changes. Waiting therefore
  * adds no thread at all: waiters ≤ connection threads ≤ 16, whatever the number of waiting calls.
  *
@@ -31,14 +31,14 @@ import java.util.function.Supplier;
  * registers before it reads what it waits for, so a change between the read and the sleep is never
  * missed; a spurious wake only costs one more read.
  */
-final class Waits implements AutoCloseable {
+public final class Waits implements AutoCloseable {
 
     private final Map<OperationId, Set<Waiter>> byOperation = new ConcurrentHashMap<>();
     private final Map<String, Set<Waiter>> byWorkspace = new ConcurrentHashMap<>();
     private final AtomicInteger waiting = new AtomicInteger();
     private final Runnable unsubscribe;
 
-    Waits(Ledger ledger) {
+    public Waits(Ledger ledger) {
         this.unsubscribe = ledger.onChange(this::changed);
     }
 
@@ -48,7 +48,7 @@ final class Waits implements AutoCloseable {
      * again). With a zero wait it checks once. Throws CONTROL_REVOKED when the session loses its
      * authority meanwhile.
      */
-    <T> T until(Session session, Duration wait, Consumer<Waiter> watch, Supplier<Optional<T>> check, Supplier<T> timedOut) {
+    public <T> T until(Session session, Duration wait, Consumer<Waiter> watch, Supplier<Optional<T>> check, Supplier<T> timedOut) {
         Optional<T> now = check.get();
         if (now.isPresent() || wait.isZero() || wait.isNegative()) {
             return now.orElseGet(timedOut);
@@ -69,7 +69,7 @@ final class Waits implements AutoCloseable {
     }
 
     /** Calls waiting right now (tests and benchmarks). */
-    int waiting() {
+    public int waiting() {
         return waiting.get();
     }
 
@@ -98,7 +98,7 @@ final class Waits implements AutoCloseable {
     }
 
     /** One waiting call: woken by what it watches, released by its session's revocation, unregistered on close. */
-    final class Waiter implements AutoCloseable {
+    public final class Waiter implements AutoCloseable {
 
         private final Session session;
         private final ReentrantLock lock = new ReentrantLock();
@@ -114,25 +114,25 @@ final class Waits implements AutoCloseable {
         }
 
         /** Wakes on every ledger change of this operation. */
-        Waiter operation(OperationId id) {
+        public Waiter operation(OperationId id) {
             registrations.add(register(byOperation, id, this));
             return this;
         }
 
         /** Wakes on every ledger change of an operation in this workspace (a new event of its feed). */
-        Waiter workspace(String workspaceId) {
+        public Waiter workspace(String workspaceId) {
             registrations.add(register(byWorkspace, workspaceId, this));
             return this;
         }
 
         /** Also ends {@code registration} (e.g. a terminal's change listener that calls {@link #wake}) when the wait ends. */
-        Waiter also(Runnable registration) {
+        public Waiter also(Runnable registration) {
             registrations.add(registration);
             return this;
         }
 
         /** Something it watches changed: check again. Never blocks for long (any thread may call it). */
-        void wake() {
+        public void wake() {
             lock.lock();
             try {
                 signalled = true;

@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -11,11 +11,11 @@ import dev.lomicontrol.tools.ToolSpec;
  * tools until they are built): each is registered so that the broker answers HOST_UNQUALIFIED with
  * the reason ({@link dev.lomicontrol.tools.HostQualification}) — never an unknown tool, never a fake success.
  */
-final class UnavailableTools {
+public final class UnavailableTools {
 
     private UnavailableTools() {}
 
-    static void register(ToolHandlers handlers) {
+    public static void register(ToolHandlers handlers) {
         for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
             if (spec.host() != HostNeed.NONE && !handlers.handles(spec.name())) {
                 register(handlers, spec);

@@ -1,4 +1,5 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
+
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -32,7 +33,7 @@ import tools.jackson.databind.node.ObjectNode;
  * is visible only to the session that owns it: another session's receipt gets the same
  * TARGET_NOT_FOUND as an unknown one.
  */
-final class OperationCalls {
+public final class OperationCalls {
 
     static final int DEFAULT_EVENTS = 100;
     static final int MAX_EVENTS = 500;
@@ -41,13 +42,13 @@ final class OperationCalls {
     private static final Logger log = LoggerFactory.getLogger(OperationCalls.class);
 
     private final Ledger ledger;
-    private final WorkspaceCalls workspaces;
+    private final WorkspaceAccess workspaces;
     private final NativeStop nativeStop;
     private final java.util.function.Consumer<OperationId> cancelledBeforeDispatch;
     private final Waits waits;
     private final OperationWaits operationWaits;
 
-    OperationCalls(Ledger ledger, WorkspaceCalls workspaces, NativeStop nativeStop, java.util.function.Consumer<OperationId> cancelledBeforeDispatch,
+    public OperationCalls(Ledger ledger, WorkspaceAccess workspaces, NativeStop nativeStop, java.util.function.Consumer<OperationId> cancelledBeforeDispatch,
             Waits waits, OperationWaits operationWaits) {
         this.waits = waits;
         this.operationWaits = operationWaits;
@@ -61,7 +62,7 @@ final class OperationCalls {
      * Exactly one form: {@code {operationId}} or the receipt key. With a wait, the answer comes once
      * the operation settles (or what its tool waits for holds) or the wait ends — read-only either way.
      */
-    ObjectNode get(Session session, OperationSpecs.Lookup lookup, java.time.Duration wait) {
+    public ObjectNode get(Session session, OperationSpecs.Lookup lookup, java.time.Duration wait) {
         Optional<Operation> found;
         if (lookup instanceof OperationSpecs.ById byId) {
             found = ledger.get(session.id(), byId.operationId());
@@ -74,7 +75,7 @@ final class OperationCalls {
     }
 
     /** Cancels without undoing anything; running work gets a native stop request through {@link NativeStop}. */
-    OperationSpecs.Cancelled cancel(Session session, OperationSpecs.Cancel input) {
+    public OperationSpecs.Cancelled cancel(Session session, OperationSpecs.Cancel input) {
         CancelResult result = ledger.cancel(session.id(), input.operationId());
         boolean stopRequested = result instanceof CancelResult.StopRequested;
         if (result instanceof CancelResult.Cancelled) {
@@ -90,7 +91,7 @@ final class OperationCalls {
      * client keeps polling with it. With a wait, an empty page is answered only when no event came
      * within it (woken by the ledger's commit of a change in this workspace, not by polling).
      */
-    OperationSpecs.Events events(Session session, OperationSpecs.EventsRead input, java.time.Duration wait) {
+    public OperationSpecs.Events events(Session session, OperationSpecs.EventsRead input, java.time.Duration wait) {
         WorkspaceId workspace = workspaces.resolve(session, input.workspaceId()).workspace().id();
         long after = input.cursor().map(Decimal::asLong).orElse(0L);
         OperationSpecs.Events[] last = new OperationSpecs.Events[1];
@@ -126,7 +127,7 @@ final class OperationCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
-    void register(ToolHandlers handlers) {
+    public void register(ToolHandlers handlers) {
         handlers.onWaiting(OperationSpecs.GET, this::get);
         handlers.on(OperationSpecs.CANCEL, this::cancel);
         handlers.onWaiting(OperationSpecs.EVENTS, this::events);

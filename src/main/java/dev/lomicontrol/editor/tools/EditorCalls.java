@@ -1,4 +1,12 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.editor.tools;
+
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.LivePanels;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.operations.WorkspaceAccess;
+import dev.lomicontrol.files.tools.FileCalls;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -33,16 +41,16 @@ import tools.jackson.databind.node.ObjectNode;
  * against one {@code expectedBufferRevision}; save writes that exact buffer revision atomically over
  * the exact disk revision it names. Editor settings (final newline) apply on save.
  */
-final class EditorCalls {
+public final class EditorCalls implements LivePanels {
 
-    static final int MAX_DOCUMENTS = 64;
+    public static final int MAX_DOCUMENTS = 64;
 
     private final Documents documents;
     private final FileCalls files;
     private final OperationRunner runner;
     private final Layout layout;
 
-    EditorCalls(Documents documents, Settings settings, PanelTargets panels, FileCalls files, OperationRunner runner, Layout layout) {
+    public EditorCalls(Documents documents, Settings settings, PanelTargets panels, FileCalls files, OperationRunner runner, Layout layout) {
         this.documents = documents;
         this.files = files;
         this.runner = runner;
@@ -56,7 +64,7 @@ final class EditorCalls {
     }
 
     /** Opens (or reveals) a project file in the shared editor; one panel per document and workspace. */
-    ObjectNode open(Session session, EditorSpecs.OpenInput in) {
+    public ObjectNode open(Session session, EditorSpecs.OpenInput in) {
         FileCalls.Resolved target = files.resolve(session, in.workspaceId());
         RelativePath path = RelativePath.parse(in.relativePath());
         if (in.presentation() != EditorSpecs.Presentation.EDITOR) {
@@ -89,7 +97,7 @@ final class EditorCalls {
         });
     }
 
-    EditorSpecs.Text read(Session session, EditorSpecs.ReadInput in) {
+    public EditorSpecs.Text read(Session session, EditorSpecs.ReadInput in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.relativePath(), in.documentId());
         Document document = bound.document;
         TextPage page = document.read(in.startUtf16(), in.maxChars(), in.expectedBufferRevision());
@@ -98,7 +106,7 @@ final class EditorCalls {
                 FileCalls.lineEndings(document.lineEndings()), page.text(), page.startUtf16(), page.nextUtf16(), page.totalUtf16(), page.truncated());
     }
 
-    ObjectNode applyEdits(Session session, EditorSpecs.EditsInput in) {
+    public ObjectNode applyEdits(Session session, EditorSpecs.EditsInput in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.relativePath(), Optional.of(in.documentId()));
         String buffer = in.expectedBufferRevision();
         String disk = in.expectedDiskRevision().value();
@@ -115,7 +123,7 @@ final class EditorCalls {
         });
     }
 
-    ObjectNode save(Session session, EditorSpecs.SaveInput in) {
+    public ObjectNode save(Session session, EditorSpecs.SaveInput in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.relativePath(), Optional.of(in.documentId()));
         String buffer = in.expectedBufferRevision();
         String disk = in.expectedDiskRevision().value();
@@ -135,15 +143,18 @@ final class EditorCalls {
         });
     }
 
-    String runtimeState(Panel panel) {
+    @Override
+    public String runtimeState(Panel panel) {
         return panel.documentId().flatMap(documents::find).isPresent() ? "ready" : "exited";
     }
 
-    boolean dirty(Panel panel) {
+    @Override
+    public boolean dirty(Panel panel) {
         return panel.documentId().flatMap(documents::find).map(Document::dirty).orElse(false);
     }
 
-    void end(Panel panel) {
+    @Override
+    public void end(Panel panel) {
         panel.documentId().ifPresent(documents::close);
     }
 
@@ -166,7 +177,7 @@ final class EditorCalls {
 
     /** The editor panel, its open document, checked against relativePath and documentId. */
     private Bound bind(Session session, WorkspaceId workspaceId, Token panelId, String relativePath, Optional<String> documentId) {
-        WorkspaceCalls.Listed listed = files.resolve(session, workspaceId).listed();
+        WorkspaceAccess.Listed listed = files.resolve(session, workspaceId).listed();
         Panel panel = layout.view(listed.workspace().id()).panel(panelId.value())
                 .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
         if (panel.kind() != PanelKind.EDITOR) {
@@ -184,10 +195,10 @@ final class EditorCalls {
         return new Bound(listed, panel, document);
     }
 
-    private record Bound(WorkspaceCalls.Listed listed, Panel panel, Document document) {}
+    private record Bound(WorkspaceAccess.Listed listed, Panel panel, Document document) {}
 
     /** Registers the handlers of the tools this class serves. */
-    void register(ToolHandlers handlers) {
+    public void register(ToolHandlers handlers) {
         handlers.on(EditorSpecs.OPEN, this::open);
         handlers.on(EditorSpecs.READ, this::read);
         handlers.on(EditorSpecs.APPLY_EDITS, this::applyEdits);

@@ -1,4 +1,5 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.operations;
+
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -13,18 +14,18 @@ import java.util.Optional;
  * Resolving the {@code workspaceId}/{@code panelId}/{@code terminalSessionId} a call names into a
  * granted workspace and a panel of it — shared by the layout, terminal and editor tools.
  */
-final class PanelTargets {
+public final class PanelTargets {
 
-    private final WorkspaceCalls workspaces;
+    private final WorkspaceAccess workspaces;
     private final Layout layout;
 
-    PanelTargets(WorkspaceCalls workspaces, Layout layout) {
+    public PanelTargets(WorkspaceAccess workspaces, Layout layout) {
         this.workspaces = workspaces;
         this.layout = layout;
     }
 
     /** The granted workspace {@code id}, or TARGET_NOT_FOUND (for inputs bound into records). */
-    WorkspaceCalls.Listed workspace(Session session, WorkspaceId id) {
+    public WorkspaceAccess.Listed workspace(Session session, WorkspaceId id) {
         return workspaces.resolve(session, id);
     }
 
@@ -32,8 +33,8 @@ final class PanelTargets {
      * The panel {@code panelId} in the granted workspace {@code id}, checked against
      * {@code terminalSessionId} when given (for inputs bound into records).
      */
-    PanelTarget panel(Session session, WorkspaceId id, String panelId, Optional<String> terminalSessionId, long expected) {
-        WorkspaceCalls.Listed listed = workspace(session, id);
+    public PanelTarget panel(Session session, WorkspaceId id, String panelId, Optional<String> terminalSessionId, long expected) {
+        WorkspaceAccess.Listed listed = workspace(session, id);
         Panel panel = layout.view(listed.workspace().id()).panel(panelId)
                 .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
         if (terminalSessionId.isPresent() && !terminalSessionId.equals(panel.terminalSessionId())) {
@@ -44,8 +45,8 @@ final class PanelTargets {
     }
 
     /** A resolved panel and the expectedRevision the call named (-1 when it named none). */
-    record PanelTarget(WorkspaceCalls.Listed listed, Panel panel, long expected) {
-        WorkspaceId workspace() {
+    public record PanelTarget(WorkspaceAccess.Listed listed, Panel panel, long expected) {
+        public WorkspaceId workspace() {
             return listed.workspace().id();
         }
     }

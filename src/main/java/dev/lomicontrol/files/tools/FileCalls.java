@@ -1,4 +1,9 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.files.tools;
+
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.WorkspaceAccess;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.Ids;
@@ -43,15 +48,15 @@ import tools.jackson.databind.node.ObjectNode;
  * most 256 matches) and its further pages are served from a copy kept 60 s for the session that ran
  * it, bound to the same workspace, directory and query (the reference's cursor; CURSOR_EXPIRED after).
  */
-final class FileCalls {
+public final class FileCalls {
 
-    static final Duration SEARCH_CURSOR_LIFE = Duration.ofSeconds(60);
+    public static final Duration SEARCH_CURSOR_LIFE = Duration.ofSeconds(60);
     static final int MAX_SEARCH_MATCHES = 256;
     private static final int MAX_KEPT_SEARCHES = 32;
     private static final Pattern LIST_CURSOR = Pattern.compile("([0-9a-f]{16}):([0-9]{1,9})");
     private static final Pattern SEARCH_CURSOR = Pattern.compile("([0-9a-f]{16}):([1-9][0-9]{0,8})");
 
-    private final WorkspaceCalls workspaces;
+    private final WorkspaceAccess workspaces;
     private final ProjectFolders folders;
     private final OperationRunner runner;
     private final Layout layout;
@@ -59,7 +64,7 @@ final class FileCalls {
     private final SecureRandom random = new SecureRandom();
     private final Map<String, KeptSearch> searches = new LinkedHashMap<>();
 
-    FileCalls(WorkspaceCalls workspaces, ProjectFolders folders, OperationRunner runner, Layout layout, Path recoveryRoot) {
+    public FileCalls(WorkspaceAccess workspaces, ProjectFolders folders, OperationRunner runner, Layout layout, Path recoveryRoot) {
         this.workspaces = workspaces;
         this.folders = folders;
         this.runner = runner;
@@ -67,7 +72,7 @@ final class FileCalls {
         this.recoveryRoot = recoveryRoot;
     }
 
-    FileSpecs.Listed list(Session session, FileSpecs.ListInput in) {
+    public FileSpecs.Listed list(Session session, FileSpecs.ListInput in) {
         Resolved target = resolve(session, in.workspaceId());
         RelativePath directory = RelativePath.parse(in.relativeDirectory());
         Listing listing = target.files.list(directory);
@@ -91,7 +96,7 @@ final class FileCalls {
                 listing.filtered(), hasMore, hasMore ? Optional.of(listing.directoryRevision().substring(0, 16) + ":" + end) : Optional.empty());
     }
 
-    FileSpecs.FileText read(Session session, FileSpecs.ReadInput in) {
+    public FileSpecs.FileText read(Session session, FileSpecs.ReadInput in) {
         Resolved target = resolve(session, in.workspaceId());
         RelativePath path = RelativePath.parse(in.relativePath());
         FileSnapshot snapshot = target.files.read(path);
@@ -105,7 +110,7 @@ final class FileCalls {
                 page.totalUtf16(), page.truncated(), new Hex64(snapshot.diskRevision()), encoding(decoded.encoding()), lineEndings(decoded.lineEndings()));
     }
 
-    FileSpecs.Found search(Session session, FileSpecs.SearchInput in) {
+    public FileSpecs.Found search(Session session, FileSpecs.SearchInput in) {
         Resolved target = resolve(session, in.workspaceId());
         RelativePath directory = RelativePath.parse(in.relativeDirectory());
         SearchKey key = new SearchKey(session.id().value(), target.listed.workspace().id(), directory.toString(), in.query());
@@ -163,7 +168,7 @@ final class FileCalls {
     private record KeptSearch(String id, SearchKey key, ProjectFiles files, SearchResult result, Instant expires) {}
 
     /** create, rename, move, rename_directory, move_directory or trash — never overwriting, never following links. */
-    ObjectNode mutate(Session session, FileSpecs.MutateInput in) {
+    public ObjectNode mutate(Session session, FileSpecs.MutateInput in) {
         Resolved target = resolve(session, in.workspaceId());
         Change change = change(in.operation());
         String scope = change.type.equals("create") ? "files.create" : change.type.equals("trash") ? "files.trash" : "files.rename";
@@ -186,32 +191,32 @@ final class FileCalls {
     }
 
     /** The granted workspace and its project's pinned files. */
-    Resolved resolve(Session session, WorkspaceId workspace) {
-        WorkspaceCalls.Listed listed = workspaces.resolve(session, workspace);
+    public Resolved resolve(Session session, WorkspaceId workspace) {
+        WorkspaceAccess.Listed listed = workspaces.resolve(session, workspace);
         return new Resolved(listed, folders.of(listed.project()));
     }
 
-    record Resolved(WorkspaceCalls.Listed listed, ProjectFiles files) {}
+    public record Resolved(WorkspaceAccess.Listed listed, ProjectFiles files) {}
 
     /** The granted workspace {@code id} (TARGET_NOT_FOUND otherwise), for callers that need no files. */
-    WorkspaceCalls.Listed listed(Session session, dev.lomicontrol.core.WorkspaceId id) {
+    public WorkspaceAccess.Listed listed(Session session, dev.lomicontrol.core.WorkspaceId id) {
         return workspaces.resolve(session, id);
     }
 
     /** The pinned files of a resolved workspace's project. */
-    ProjectFiles folderOf(WorkspaceCalls.Listed listed) {
+    public ProjectFiles folderOf(WorkspaceAccess.Listed listed) {
         return folders.of(listed.project());
     }
 
-    static FileSpecs.Encoding encoding(dev.lomicontrol.files.TextEncoding encoding) {
+    public static FileSpecs.Encoding encoding(dev.lomicontrol.files.TextEncoding encoding) {
         return FileSpecs.Encoding.valueOf(encoding.name());
     }
 
-    static FileSpecs.LineEndings lineEndings(dev.lomicontrol.files.LineEndings endings) {
+    public static FileSpecs.LineEndings lineEndings(dev.lomicontrol.files.LineEndings endings) {
         return FileSpecs.LineEndings.valueOf(endings.name());
     }
 
-    static FileSpecs.EntryType type(EntryKind kind) {
+    public static FileSpecs.EntryType type(EntryKind kind) {
         return kind == EntryKind.FILE ? FileSpecs.EntryType.FILE : FileSpecs.EntryType.DIRECTORY;
     }
 
@@ -310,7 +315,7 @@ final class FileCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
-    void register(ToolHandlers handlers) {
+    public void register(ToolHandlers handlers) {
         handlers.on(FileSpecs.LIST, this::list);
         handlers.on(FileSpecs.READ, this::read);
         handlers.on(FileSpecs.SEARCH, this::search);

@@ -1,4 +1,15 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.terminal.tools;
+
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.LivePanels;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.OperationWaits;
+import dev.lomicontrol.operations.Waits;
+import dev.lomicontrol.operations.OperationJson;
+import dev.lomicontrol.operations.NativeStop;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.operations.WorkspaceAccess;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -60,7 +71,7 @@ import tools.jackson.databind.node.ObjectNode;
  * its OSC 133 integration — never from silence. The terminal that hosts the calling agent (its
  * helper descends from the terminal's shell) refuses input from that agent.
  */
-final class TerminalCalls implements NativeStop, AutoCloseable {
+public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseable {
 
     static final long RUN_ANSWER_WAIT_MS = 750;
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -104,7 +115,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     private final Waits waits;
     private final int outputTailBytes;
 
-    TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, PanelTargets panels, OperationRunner runner, Settings settings, Waits waits,
+    public TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, PanelTargets panels, OperationRunner runner, Settings settings, Waits waits,
             OperationWaits operationWaits, int outputTailBytes) {
         this.settings = settings;
         this.waits = waits;
@@ -119,8 +130,8 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     }
 
     /** A new shell in a new panel; {@code cwdRelative} "" (or ".") is the project root, no profile is the default one. */
-    Object create(Session session, TerminalSpecs.Create in) {
-        WorkspaceCalls.Listed listed = panels.workspace(session, in.workspaceId());
+    public Object create(Session session, TerminalSpecs.Create in) {
+        WorkspaceAccess.Listed listed = panels.workspace(session, in.workspaceId());
         String profile = in.profileId().map(TerminalCalls::wire).orElse(settings.terminal().defaultProfile());
         String cwdRelative = in.directory();
         String title = in.title().map(DisplayName::value).orElse(profile);
@@ -159,7 +170,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     }
 
     /** Runs one command at a ready prompt; answers the running operation (its answer then waits: see {@link RunFollow}). */
-    Object run(Session session, TerminalSpecs.Run in) {
+    public Object run(Session session, TerminalSpecs.Run in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         String leaseId = in.leaseId().value();
         OperationRunner.Request request = OperationRunner.Request.of(session, TerminalSpecs.RUN, in, bound.target.listed(), bound.terminal.id(), -1);
@@ -195,7 +206,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     }
 
     /** One Ctrl+C to the latest observed, unfinished run; reports the dispatch, not the exit. */
-    Object interrupt(Session session, TerminalSpecs.Interrupt in) {
+    public Object interrupt(Session session, TerminalSpecs.Interrupt in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         String leaseId = in.leaseId().value();
         OperationId target = in.operationId();
@@ -212,7 +223,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     }
 
     /** Ordered input without a receipt: same sequence and payload confirm the earlier send instead of repeating it. */
-    TerminalSpecs.InputAcknowledged input(Session session, TerminalSpecs.Input in) {
+    public TerminalSpecs.InputAcknowledged input(Session session, TerminalSpecs.Input in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         String leaseId = in.leaseId().value();
         byte[] payload = payload(in.input());
@@ -228,7 +239,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
      * its cursor waits for the terminal's next output (or its exit, or in mode command the run's end),
      * woken by the terminal's reader, not by polling.
      */
-    TerminalSpecs.ReadResult read(Session session, TerminalSpecs.Read in, java.time.Duration wait) {
+    public TerminalSpecs.ReadResult read(Session session, TerminalSpecs.Read in, java.time.Duration wait) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         Terminal terminal = bound.terminal;
         if (in.mode() == TerminalSpecs.Mode.SCREEN) {
@@ -287,7 +298,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
      * dies; the shell keeps running). The reference's Android form is accepted and answered
      * HOST_UNQUALIFIED: this host runs no managed emulator.
      */
-    Object control(Session session, TerminalSpecs.Control request) {
+    public Object control(Session session, TerminalSpecs.Control request) {
         if (request instanceof TerminalSpecs.AndroidControl) {
             throw new LomiException(ErrorCode.HOST_UNQUALIFIED, "lomi_panel_control of an Android device: " + HostQualification.reason(HostNeed.ANDROID)
                     .orElse("the Android tools are not available on this host") + "; nothing was done");
@@ -330,7 +341,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
     }
 
     /** The session's connection ended: its leases die (runs in flight settle outcome_unknown). */
-    void sessionEnded(Session session) {
+    public void sessionEnded(Session session) {
         for (Terminal terminal : terminals.all()) {
             terminal.revokeLeasesOf(session.id().value(), "session ended");
         }
@@ -338,6 +349,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
 
     // --- what the layout asks about terminal panels
 
+    @Override
     public String runtimeState(Panel panel) {
         Optional<Terminal> terminal = live(panel);
         if (terminal.isEmpty() || !terminal.get().isAlive()) {
@@ -349,18 +361,22 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
         return terminal.get().prompt() == PromptState.READY ? "ready" : "unobserved";
     }
 
+    @Override
     public boolean busy(Panel panel) {
         return live(panel).filter(Terminal::isAlive).map(TerminalCalls::busy).orElse(false);
     }
 
+    @Override
     public boolean controlledBy(Session session, Panel panel) {
         return live(panel).flatMap(Terminal::lease).filter(l -> l.holder().equals(session.id().value())).isPresent();
     }
 
+    @Override
     public boolean ownedByOther(Session session, Panel panel) {
         return live(panel).filter(Terminal::isAlive).isPresent() && !panel.ownerSession().filter(session.id().value()::equals).isPresent();
     }
 
+    @Override
     public void end(Panel panel) {
         live(panel).ifPresent(Terminal::kill);
     }
@@ -651,7 +667,7 @@ final class TerminalCalls implements NativeStop, AutoCloseable {
 
 
     /** Registers the handlers of the tools this class serves. */
-    void register(ToolHandlers handlers) {
+    public void register(ToolHandlers handlers) {
         handlers.on(TerminalSpecs.PANEL_CONTROL, this::control);
         handlers.on(TerminalSpecs.CREATE, this::create);
         handlers.on(TerminalSpecs.RUN, this::run);
