@@ -73,9 +73,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseable {
 
-    static final long RUN_ANSWER_WAIT_MS = 750;
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final tools.jackson.databind.json.JsonMapper MAPPER = tools.jackson.databind.json.JsonMapper.builder().build();
     private static final Logger log = LoggerFactory.getLogger(TerminalCalls.class);
 
     private final Terminals terminals;
@@ -113,15 +111,15 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     private final Settings settings;
 
     private final Waits waits;
-    private final int outputTailBytes;
 
     public TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, PanelTargets panels, OperationRunner runner, Settings settings, Waits waits,
             OperationWaits operationWaits, int outputTailBytes) {
         this.settings = settings;
         this.waits = waits;
-        this.outputTailBytes = outputTailBytes;
-        operationWaits.follow(TerminalSpecs.CREATE, new CreateFollow());
-        operationWaits.follow(TerminalSpecs.RUN, new RunFollow());
+        TerminalFollows follows = new TerminalFollows(terminals,
+                id -> Optional.ofNullable(runs.get(id)).map(running -> new TerminalFollows.RunRef(running.run, running.terminal)), outputTailBytes);
+        operationWaits.follow(TerminalSpecs.CREATE, follows.create());
+        operationWaits.follow(TerminalSpecs.RUN, follows.run());
         this.terminals = terminals;
         this.layout = layout;
         this.ledger = ledger;
@@ -169,7 +167,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         });
     }
 
-    /** Runs one command at a ready prompt; answers the running operation (its answer then waits: see {@link RunFollow}). */
+    /** Runs one command at a ready prompt; answers the running operation (its answer then waits: see {@link TerminalFollows#run}). */
     public Object run(Session session, TerminalSpecs.Run in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         String leaseId = in.leaseId().value();
@@ -485,100 +483,6 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
 
     private static Optional<Decimal> decimal(OptionalLong value) {
         return value.isPresent() ? Optional.of(Decimal.of(value.getAsLong())) : Optional.empty();
-    }
-
-    /**
-     * A new terminal's operation: a caller that waits also waits for the shell's first ready prompt
-     * (woken by the terminal's output), and every answer says whether the prompt is ready now.
-     */
-    private final class CreateFollow implements OperationWaits.Follow {
-
-        @Override
-        public boolean done(Operation operation) {
-            if (!operation.state().isTerminal()) {
-                return false;
-            }
-            return operation.state() != OperationState.SUCCEEDED
-                    || created(operation).map(t -> !t.isAlive() || t.prompt() == PromptState.READY).orElse(true);
-        }
-
-        @Override
-        public void watch(Operation operation, Waits.Waiter waiter) {
-            created(operation).ifPresent(terminal -> waiter.also(terminal.onChange(waiter::wake)));
-        }
-
-        @Override
-        public ObjectNode answer(Session session, Operation operation) {
-            ObjectNode answer = OperationJson.of(operation);
-            JsonNode result = answer.path("result");
-            if (result instanceof ObjectNode created && "terminal_created".equals(created.path("kind").asString(""))) {
-                Optional<Terminal> terminal = created(operation).filter(Terminal::isAlive);
-                if (terminal.isPresent()) {
-                    created.put("ready", terminal.get().prompt() == PromptState.READY);
-                } else {
-                    created.putNull("ready");
-                }
-            }
-            return answer;
-        }
-
-        /** The live terminal a succeeded create started (as its stored result names it). */
-        private Optional<Terminal> created(Operation operation) {
-            return operation.result().map(text -> {
-                try {
-                    return MAPPER.readTree(text).path("terminalSessionId").asString("");
-                } catch (RuntimeException e) {
-                    return "";
-                }
-            }).filter(id -> !id.isEmpty()).flatMap(terminals::find);
-        }
-    }
-
-    /**
-     * A command run's operation: its own call waits 750 ms when the caller sent no waitMs (quick
-     * commands come back settled, as before), and the answer of a finished run carries the tail of the
-     * command's own output from the terminal's ring ({@code result.output}); the stored result never
-     * holds terminal text.
-     */
-    private final class RunFollow implements OperationWaits.Follow {
-
-        @Override
-        public Duration defaultWait() {
-            return Duration.ofMillis(RUN_ANSWER_WAIT_MS);
-        }
-
-        @Override
-        public ObjectNode answer(Session session, Operation operation) {
-            ObjectNode answer = OperationJson.of(operation);
-            JsonNode result = answer.path("result");
-            JsonNode run = "failure".equals(result.path("kind").asString("")) ? result.path("detail") : result;
-            Running entry = runs.get(operation.id());
-            if (run instanceof ObjectNode node && "terminal_run".equals(node.path("kind").asString("")) && entry != null) {
-                Optional<TerminalSpecs.RunOutput> tail = tail(entry.run, entry.terminal);
-                node.set("output", tail.isPresent() ? Encoder.encode(tail.get()) : JSON.nullNode());
-            }
-            return answer;
-        }
-    }
-
-    /**
-     * The last {@code outputTailBytes} of a finished command's own output (from OSC 133 C, past its
-     * echo, to its end cursor); empty while it runs, when the tail size is 0 or the ring lost it.
-     */
-    private Optional<TerminalSpecs.RunOutput> tail(CommandRun run, Terminal terminal) {
-        if (!run.completed() || run.endCursor().isEmpty() || outputTailBytes == 0) {
-            return Optional.empty();
-        }
-        long end = run.endCursor().getAsLong();
-        long own = run.startedCursor().orElse(run.startCursor());
-        long from = Math.max(own, end - outputTailBytes);
-        try {
-            OutputPage page = terminal.readCommand(run, from, (int) Math.max(1, Math.min(outputTailBytes, end - from)));
-            return Optional.of(new TerminalSpecs.RunOutput(page.text(), Decimal.of(page.cursor()), Decimal.of(page.nextCursor()), page.cursor() > own,
-                    page.gap()));
-        } catch (LomiException e) {
-            return Optional.empty();
-        }
     }
 
     /** A terminal panel of a granted workspace and its live terminal; a terminal that is gone is TARGET_NOT_FOUND. */
