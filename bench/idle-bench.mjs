@@ -4,7 +4,8 @@
 // With LOMI_IDLE_WAITING=1 (issue 20) every session holds a waiting call all through the idle phase:
 // lomi_events_read {waitMs:25000} (even sessions) or lomi_terminal_read at the end of its terminal's
 // output {waitMs:25000} (odd sessions), sent again as soon as it answers; nothing happens, so each waits
-// its full 25 s. The broker's thread count is sampled before and during.
+// its full 25 s. The broker's thread count is sampled before and during. The measurement starts after
+// LOMI_IDLE_WARMUP seconds (default 60) of waiting.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -119,7 +120,8 @@ if (WAITING) {
       }
     })());
   }
-  await sleep(3000); // every session is in its first wait
+  // every session is in its first wait; LOMI_IDLE_WARMUP seconds (default 60) of waiting before the measurement
+  await sleep(1000 * Number(process.env.LOMI_IDLE_WARMUP ?? 60));
 }
 const before = cpuSeconds(brokerPid);
 const shellsBefore = children(brokerPid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
@@ -153,7 +155,7 @@ const lines = [
   `| all helpers' CPU since start (connect + idle) | ${helpersCpu.toFixed(2)} s | — |`,
   `| time to connect ${SESSIONS} helpers | ${connectSeconds.toFixed(1)} s | — |`,
   ...(WAITING ? [`| broker threads: idle before the waits / peak while ${SESSIONS} calls wait | ${threadsIdle} / ${threadsPeak} | no growth beyond the 16 connection threads |`,
-    `| waiting calls answered at the end of their 25 s wait during the run | ${waitsAnswered} | — |`] : []),
+    `| waiting calls answered at the end of their 25 s wait (warm-up included: ${process.env.LOMI_IDLE_WARMUP ?? 60} s before the measurement) | ${waitsAnswered} | — |`] : []),
   '',
 ];
 writeFileSync(out, lines.join('\n'));
