@@ -28,6 +28,8 @@ final class JsonMcpConfig {
 
     private static final JsonMapper STRICT = mapper(false);
     private static final JsonMapper LENIENT = mapper(true);
+    /** A byte-order mark some editors put first; kept as it is, not parsed. */
+    private static final String BOM = "\uFEFF";
 
     private final McpClient.Format format;
     private final boolean jsonc;
@@ -53,7 +55,8 @@ final class JsonMcpConfig {
         if (existing.isEmpty() || existing.get().isBlank()) {
             return Optional.of(JsoncEdits.document(nest(format.container(), entry(fields))));
         }
-        String original = existing.get();
+        String bom = existing.get().startsWith(BOM) ? BOM : "";
+        String original = existing.get().substring(bom.length());
         ObjectNode expected = tree(file, original);
         String text = original;
         for (int step = 0; step <= fields.size() + format.container().size(); step++) {
@@ -62,7 +65,7 @@ final class JsonMcpConfig {
                 if (!tree(file, text).equals(expected)) {
                     throw new IllegalStateException(file + ": the merge would change more than the lomi-control entry; file left untouched");
                 }
-                return text.equals(original) ? Optional.empty() : Optional.of(text);
+                return text.equals(original) ? Optional.empty() : Optional.of(bom + text);
             }
             text = next.get();
         }
@@ -104,7 +107,7 @@ final class JsonMcpConfig {
 
     /** The state of the {@code lomi-control} entry in {@code text} against {@code entry}. */
     EntryFields.Verdict state(Path file, String text, Optional<McpEntry> entry) {
-        JsonNode node = tree(file, text);
+        JsonNode node = tree(file, text.startsWith(BOM) ? text.substring(1) : text);
         for (String key : format.container()) {
             node = node.get(key);
             if (node == null) {

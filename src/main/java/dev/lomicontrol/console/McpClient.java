@@ -139,6 +139,32 @@ public enum McpClient {
         return names.stream().map(root::resolve).filter(Files::exists).findFirst().or(() -> names.stream().findFirst().map(root::resolve));
     }
 
+    /**
+     * Every user-level file {@code register} may write, relative to the home with the default
+     * config directories ({@code ~/.config}, {@code ~/.codex}), each followed by its backup: for
+     * the terminal sandbox's list of hidden client files.
+     */
+    public static List<String> defaultUserFiles() {
+        List<String> files = new java.util.ArrayList<>();
+        for (McpClient client : values()) {
+            for (String name : client.userFiles) {
+                String prefix = switch (client.base) {
+                    case HOME -> "";
+                    case XDG_CONFIG -> ".config/";
+                    case CODEX_HOME -> ".codex/";
+                };
+                files.add(prefix + name);
+                files.add(prefix + name + ClientConfigs.BACKUP_SUFFIX);
+            }
+        }
+        return List.copyOf(files);
+    }
+
+    /** The first path element of every project-level file {@code register} may write ({@code .mcp.json}, {@code .zed}, …). */
+    public static List<String> projectEntries() {
+        return Arrays.stream(values()).flatMap(c -> c.projectFiles.stream()).map(f -> f.split("/")[0]).distinct().toList();
+    }
+
     public static McpClient of(String id) {
         return Arrays.stream(values()).filter(c -> c.id.equals(id)).findFirst()
                 .orElseThrow(() -> new UsageException("unknown client '" + id + "'; one of: " + String.join(", ", ids())));

@@ -165,6 +165,14 @@ class ClientRegisterTests extends ConsoleTestSupport {
     }
 
     @Test
+    void theFilesRegisterMayWriteAreListedForTheSandbox() {
+        assertThat(McpClient.defaultUserFiles()).contains(".claude.json", ".claude.json.lomi-backup", ".config/zed/settings.json",
+                ".codex/config.toml", ".codeium/windsurf/mcp_config.json", ".config/opencode/opencode.jsonc.lomi-backup").hasSize(22);
+        assertThat(McpClient.projectEntries()).containsExactly(".mcp.json", ".cursor", ".vscode", ".gemini", ".codex", ".zed", "opencode.json",
+                "opencode.jsonc");
+    }
+
+    @Test
     void opencodeKeepsTheUsersEnabledAndPrefersAnExistingJsoncFile() throws Exception {
         Path jsonc = Files.createDirectories(paths.xdgConfig().resolve("opencode")).resolve("opencode.jsonc");
         Files.writeString(jsonc, "{\n  // off for now\n  \"mcp\": {\"lomi-control\": {\"type\": \"local\", \"command\": [\"/x\"], \"enabled\": false},},\n}\n");

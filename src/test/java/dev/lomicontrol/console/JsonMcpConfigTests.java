@@ -65,6 +65,15 @@ class JsonMcpConfigTests {
     }
 
     @Test
+    void aByteOrderMarkStaysFirst() {
+        String written = JSONC.merge(FILE, Optional.of("\uFEFF{}"), ENTRY).orElseThrow();
+
+        assertThat(written).startsWith("\uFEFF{\n  \"mcpServers\": {");
+        assertThat(JSONC.state(FILE, written, Optional.of(ENTRY)).state()).isEqualTo(EntryState.CURRENT);
+        assertThat(JSONC.merge(FILE, Optional.of(written), ENTRY)).isEmpty();
+    }
+
+    @Test
     void duplicateKeysAndNonObjectsAreRefused() {
         assertThatThrownBy(() -> PLAIN.merge(FILE, Optional.of("{\"mcpServers\": {}, \"mcpServers\": {}}"), ENTRY)).isInstanceOf(LomiException.class)
                 .hasMessageContaining("Duplicate Object property").hasMessageContaining("file left untouched");
