@@ -74,7 +74,11 @@ class ClientCommands implements CommandGroup {
         return table + (entry.isEmpty() ? "\n(no registration key yet: entries cannot be compared with this broker)" : "");
     }
 
-    /** The rows of {@code client list}, typed, for a machine-readable form. */
+    /** The rows of {@code client list}, typed, for a machine-readable form ({@code client list --json}). */
+    List<ClientConfigs.Row> rows(CommandContext context) {
+        return rows(paths(context));
+    }
+
     List<ClientConfigs.Row> rows(ClientPaths paths) {
         return ClientConfigs.entries(paths, currentEntry());
     }

@@ -165,6 +165,13 @@ class ClientRegisterTests extends ConsoleTestSupport {
     }
 
     @Test
+    void theHelpNamesEveryClient() {
+        String help = ok("client register --help");
+        Stream.of(McpClient.values()).filter(McpClient::hasFile).forEach(c -> assertThat(help).contains(c.id()));
+        assertThat(ok("client show --help")).contains("jetbrains");
+    }
+
+    @Test
     void theFilesRegisterMayWriteAreListedForTheSandbox() {
         assertThat(McpClient.defaultUserFiles()).contains(".claude.json", ".claude.json.lomi-backup", ".config/zed/settings.json",
                 ".codex/config.toml", ".codeium/windsurf/mcp_config.json", ".config/opencode/opencode.jsonc.lomi-backup").hasSize(22);
