@@ -71,7 +71,7 @@ class ModuleRulesTests {
             Map.entry("broker", Set.of("core", "tools", "ledger", "projects", "files", "editor", "artifacts", "settings", "git", "terminal",
                     "pairing", "decisions", "episodes", "transport", "discovery", "ipc", "operations", "projects.tools", "terminal.tools",
                     "files.tools", "editor.tools", "artifacts.tools", "settings.tools", "git.tools", "episodes.tools")),
-            Map.entry("console", Set.of("core", "ledger", "projects", "pairing", "decisions", "episodes", "broker", "discovery", "transport")));
+            Map.entry("console", Set.of("core", "tools", "ledger", "projects", "pairing", "decisions", "episodes", "broker", "discovery", "transport")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
     static final List<String> SPRING_FREE = List.of("core", "tools", "mcp", "ipc", "transport", "discovery");
