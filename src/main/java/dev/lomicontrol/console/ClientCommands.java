@@ -2,6 +2,7 @@ package dev.lomicontrol.console;
 
 import dev.lomicontrol.broker.BrokerRuntime;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.UserDirectories;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -110,6 +111,6 @@ class ClientCommands implements CommandGroup {
     }
 
     private ClientPaths paths(CommandContext context) {
-        return ClientPaths.forBrokerCaller(Caller.of(context), environment, Path.of(System.getProperty("user.home")));
+        return ClientPaths.forBrokerCaller(Caller.of(context), environment, UserDirectories.of(environment).home());
     }
 }
