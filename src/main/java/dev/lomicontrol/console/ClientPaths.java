@@ -3,6 +3,7 @@ package dev.lomicontrol.console;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Where a caller's client files live: the console's working directory (project scope), its home,
@@ -41,10 +42,10 @@ record ClientPaths(Path cwd, Path home, Path xdgConfig, Path codexHome) {
         return of(caller, same ? brokerEnvironment : Map.of());
     }
 
-    private static java.util.Optional<Path> absolute(String value) {
+    private static Optional<Path> absolute(String value) {
         if (value == null || value.isBlank() || !Path.of(value).isAbsolute()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(Path.of(value).normalize());
+        return Optional.of(Path.of(value).normalize());
     }
 }

@@ -2,6 +2,7 @@ package dev.lomicontrol.console;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -145,7 +146,7 @@ public enum McpClient {
      * the terminal sandbox's list of hidden client files.
      */
     public static List<String> defaultUserFiles() {
-        List<String> files = new java.util.ArrayList<>();
+        List<String> files = new ArrayList<>();
         for (McpClient client : values()) {
             for (String name : client.userFiles) {
                 String prefix = switch (client.base) {
