@@ -44,23 +44,37 @@ final class ClientConfigs {
         Path file = client.file(scope, paths).orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT,
                 client.id() + " has no project-level config; use --scope user"));
         try {
-            Optional<String> existing = AtomicFiles.read(file);
-            Optional<String> merged = client.format() == McpClient.Format.CODEX_TOML ? CodexToml.upsert(file, existing.orElse(""), entry)
-                    : new JsonMcpConfig(client.format(), client.jsonc()).merge(file, existing, entry);
-            if (merged.isEmpty() || merged.equals(existing)) {
-                return new Written(file, false, Optional.empty());
+            for (int attempt = 1; ; attempt++) {
+                Optional<String> existing = AtomicFiles.read(file);
+                Optional<String> merged = client.format() == McpClient.Format.CODEX_TOML ? CodexToml.upsert(file, existing.orElse(""), entry)
+                        : new JsonMcpConfig(client.format(), client.jsonc()).merge(file, existing, entry);
+                if (merged.isEmpty() || merged.equals(existing)) {
+                    return new Written(file, false, Optional.empty());
+                }
+                if (!AtomicFiles.read(file).equals(existing)) {
+                    if (attempt < 3) {
+                        continue;
+                    }
+                    throw new LomiException(ErrorCode.TARGET_BUSY, file + " keeps changing while it is merged (is the client writing it?); quit the"
+                            + " client and run client register again (file left untouched)");
+                }
+                return write(file, scope, existing, merged.get());
             }
-            Optional<Path> backup = Optional.empty();
-            if (existing.isPresent() && !existing.get().isEmpty()) {
-                Path copy = file.resolveSibling(file.getFileName() + BACKUP_SUFFIX);
-                AtomicFiles.write(copy, Files.readAllBytes(file), Files.getPosixFilePermissions(file));
-                backup = Optional.of(copy);
-            }
-            AtomicFiles.replace(file, merged.get().getBytes(StandardCharsets.UTF_8), scope == McpClient.Scope.USER ? AtomicFiles.PRIVATE : AtomicFiles.SHARED);
-            return new Written(file, true, backup);
         } catch (IOException e) {
             throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Keeps the previous content beside the file (when there was any), then replaces the file atomically. */
+    private static Written write(Path file, McpClient.Scope scope, Optional<String> existing, String merged) throws IOException {
+        Optional<Path> backup = Optional.empty();
+        if (existing.isPresent() && !existing.get().isEmpty()) {
+            Path copy = file.resolveSibling(file.getFileName() + BACKUP_SUFFIX);
+            AtomicFiles.write(copy, existing.get().getBytes(StandardCharsets.UTF_8), Files.getPosixFilePermissions(file));
+            backup = Optional.of(copy);
+        }
+        AtomicFiles.replace(file, merged.getBytes(StandardCharsets.UTF_8), scope == McpClient.Scope.USER ? AtomicFiles.PRIVATE : AtomicFiles.SHARED);
+        return new Written(file, true, backup);
     }
 
     /** The entry as the client's file would hold it (a whole minimal document), for {@code client show}. */
