@@ -61,8 +61,14 @@ class ClientCommands implements CommandGroup {
     @Command(name = "client list", group = "Clients", description = "Show each client's config file and the state of its lomi-control entry",
             help = "client list\n  For every client and scope: the file and whether its lomi-control entry is current (what register writes now),"
                     + " stale (written for another launcher path, data directory or discovery key, or by an older version: register again),"
-                    + " hand-edited (one of our fields changed by hand: register resets it), absent, or there is no file.")
-    public String list(CommandContext context) {
+                    + " hand-edited (one of our fields changed by hand: register resets it), absent, or there is no file. --json: one JSON document.")
+    public String list(@Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json, CommandContext context) {
+        if (json) {
+            return ConsoleJson.write(new ConsoleJson.Clients(currentEntry().isPresent(), rows(context).stream()
+                    .map(row -> new ConsoleJson.Client(row.client(), row.scope(), row.file().map(Path::toString), row.state(), row.differences(),
+                            row.detail()))
+                    .toList()));
+        }
         return listFor(paths(context));
     }
 
