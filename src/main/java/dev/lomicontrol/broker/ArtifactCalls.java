@@ -26,7 +26,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class ArtifactCalls {
 
     static final int INLINE_BYTES = 64 * 1024;
-    static final String MEDIA_TYPE = "application/octet-stream";
 
     private final ArtifactStore store;
     private final FileCalls files;
@@ -59,7 +58,8 @@ final class ArtifactCalls {
                 });
     }
 
-    ArtifactSpecs.Read read(Session session, ArtifactSpecs.ReadInput in) {
+    /** The artifact's metadata (and up to 64 KiB inline); a PNG capture also travels whole to the helper, which sends it as an image block. */
+    ObjectNode read(Session session, ArtifactSpecs.ReadInput in) {
         FileCalls.Resolved target = files.resolve(session, in.workspaceId());
         ArtifactRead read = store.read(session.id().value(), in.artifactId(), target.files());
         Artifact artifact = read.artifact();
@@ -67,9 +67,13 @@ final class ArtifactCalls {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no artifact " + artifact.id() + " in this project");
         }
         byte[] bytes = read.bytes();
-        return new ArtifactSpecs.Read(artifact.id(), MEDIA_TYPE, new Hex64(artifact.sha256()), Decimal.of(artifact.byteLength()),
+        ObjectNode data = (ObjectNode) Encoder.encode(new ArtifactSpecs.Read(artifact.id(), artifact.mediaType(), new Hex64(artifact.sha256()), Decimal.of(artifact.byteLength()),
                 artifact.relativePath(), artifact.createdAt().toString(), artifact.expiresAt().toString(), read.sourceChanged(),
-                bytes.length <= INLINE_BYTES ? Optional.of(Base64.getEncoder().encodeToString(bytes)) : Optional.empty());
+                bytes.length <= INLINE_BYTES ? Optional.of(Base64.getEncoder().encodeToString(bytes)) : Optional.empty()));
+        if (artifact.mediaType().equals("image/png")) {
+            data.put(dev.lomicontrol.ipc.Envelope.IMAGE_PNG, Base64.getEncoder().encodeToString(bytes));
+        }
+        return data;
     }
 
     ObjectNode export(Session session, ArtifactSpecs.ExportInput in) {

@@ -50,6 +50,8 @@ public class BrokerCalls implements AutoCloseable {
     private final ArtifactCalls artifacts;
     private final SettingsCalls settingsCalls;
     private final GitCalls git;
+    private final BrowserCalls browserCalls;
+    private final dev.lomicontrol.browser.Browsers browsers;
     private static final tools.jackson.databind.json.JsonMapper SIZE = tools.jackson.databind.json.JsonMapper.builder().build();
     private final ToolHandlers handlers = new ToolHandlers();
     private final Ledger ledger;
@@ -57,15 +59,26 @@ public class BrokerCalls implements AutoCloseable {
 
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
-            Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore) {
+            Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore,
+            dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins) {
         this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, pairings::yolo, OperationRunner.DECISION_TIMEOUT, settings,
-                artifactStore);
+                artifactStore, browsers, origins);
+    }
+
+    /** As above with browsers of the default options on this host (started only when a browser is opened). */
+    BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
+            Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
+            ArtifactStore artifactStore) {
+        this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, yolo, decisionTimeout, settings, artifactStore,
+                new dev.lomicontrol.browser.Browsers(dev.lomicontrol.browser.BrowserOptions.defaults(), clock, new SecureRandom()),
+                new dev.lomicontrol.projects.BrowserOrigins(ledger, clock));
     }
 
     BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
-            ArtifactStore artifactStore) {
+            ArtifactStore artifactStore, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins) {
         this.episodes = episodes;
+        this.browsers = browsers;
         this.ledger = ledger;
         Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
         this.workspaces = new WorkspaceCalls(projects, ledger, runtime, clock);
@@ -75,7 +88,9 @@ public class BrokerCalls implements AutoCloseable {
         ProjectFolders folders = new ProjectFolders();
         this.files = new FileCalls(workspaces, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
         this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, panels, files, runner, layoutStore);
-        this.layout = new LayoutCalls(projects, layoutStore, workspaces, panels, runner, new PanelsByKind(this.terminals, editors), runtime.instanceId());
+        this.browserCalls = new BrowserCalls(browsers, origins, artifactStore, layoutStore, panels, runner);
+        this.layout = new LayoutCalls(projects, layoutStore, workspaces, panels, runner, new PanelsByKind(this.terminals, editors, browserCalls),
+                runtime.instanceId());
         NativeStop stop = operation -> this.terminals.requestStop(operation) || nativeStop.requestStop(operation);
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, workspaces, runner, layoutStore, clock, decisions);
@@ -92,6 +107,7 @@ public class BrokerCalls implements AutoCloseable {
         this.artifacts.register(handlers);
         this.settingsCalls.register(handlers);
         this.git.register(handlers);
+        this.browserCalls.register(handlers);
         UnavailableTools.register(handlers);
         handlers.requireCovers(ToolCatalog.standard());
     }
@@ -128,6 +144,7 @@ public class BrokerCalls implements AutoCloseable {
         workspaces.sessionEnded(session);
         runner.sessionEnded(session.id());
         terminals.sessionEnded(session);
+        browserCalls.sessionEnded(session);
         episodes.sessionEnded(session.id());
     }
 
@@ -135,5 +152,6 @@ public class BrokerCalls implements AutoCloseable {
     public void close() {
         runner.close();
         terminals.close();
+        browsers.close();
     }
 }

@@ -21,6 +21,11 @@ interface LivePanels {
     /** Whether the panel's terminal is alive and was created by another session. */
     boolean ownedByOther(Session session, Panel panel);
 
+    /** The live browser generation a browser panel shows (empty for other panels, or when its browser closed). */
+    default java.util.Optional<String> browserGeneration(Panel panel) {
+        return java.util.Optional.empty();
+    }
+
     /** Ends the panel's process or drops its buffer (after the panel left the layout; unsaved changes are discarded). */
     void end(Panel panel);
 }
