@@ -35,6 +35,7 @@ class ModuleRulesTests {
             Map.entry("settings", Set.of("core", "ledger")),
             Map.entry("git", Set.of("core", "files")),
             Map.entry("terminal", Set.of("core")),
+            Map.entry("browser", Set.of("core")),
             Map.entry("pairing", Set.of("core", "ledger")),
             Map.entry("decisions", Set.of("core")),
             Map.entry("episodes", Set.of("core", "ledger")),
@@ -43,7 +44,7 @@ class ModuleRulesTests {
             Map.entry("ipc", Set.of("core", "discovery", "transport")),
             Map.entry("mcp", Set.of("core", "tools", "ipc", "transport", "discovery")),
             Map.entry("broker", Set.of("core", "tools", "ledger", "projects", "files", "editor", "artifacts", "settings", "git", "terminal",
-                    "pairing", "decisions", "episodes", "transport", "discovery", "ipc")),
+                    "browser", "pairing", "decisions", "episodes", "transport", "discovery", "ipc")),
             Map.entry("console", Set.of("core", "ledger", "projects", "pairing", "decisions", "episodes", "broker", "discovery", "transport")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
@@ -77,6 +78,13 @@ class ModuleRulesTests {
         noClasses().that().resideInAPackage("dev.lomicontrol." + module + "..").should().dependOnClassesThat()
                 .resideInAnyPackage(forbidden.toArray(String[]::new)).because("docs/ARCHITECTURE.md lists what " + module + " depends on")
                 .check(production);
+    }
+
+    /** The browser engine is a plain library like the terminal engine: no Spring, SQLite or Flyway (it talks to Chromium only). */
+    @org.junit.jupiter.api.Test
+    void theBrowserEngineLoadsNoSpringSqliteOrFlyway() {
+        noClasses().that().resideInAPackage("dev.lomicontrol.browser..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..").check(production);
     }
 
     @ParameterizedTest(name = "{0} loads no Spring, SQLite or Flyway class")

@@ -396,14 +396,27 @@ public final class BrowserPage {
             return evaluate("(() => document.readyState)()", null).asString("").equals("complete");
         }
         Condition.Element element = (Condition.Element) condition;
-        for (PageSnapshot.Frame frame : List.of(new PageSnapshot.Frame(mainFrameId, Optional.empty(), origin(), url, "viewport", obj()))) {
-            for (Candidate candidate : candidates(frame.frameId(), domNodes())) {
+        Map<Long, JsonNode> dom = domNodes();
+        JsonNode tree = send("Page.getFrameTree", null).path("frameTree");
+        for (String frame : sameOriginFrames(tree, frameOrigin(tree.path("frame")), 1, new ArrayList<>())) {
+            for (Candidate candidate : candidates(frame, dom)) {
                 if (candidate.role.equals(element.role()) && candidate.name.equals(element.name())) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /** The ids of the frames a snapshot projects (main first), without reading their viewports. */
+    private static List<String> sameOriginFrames(JsonNode node, String topOrigin, int depth, List<String> out) {
+        if (out.isEmpty() || (depth <= MAX_FRAME_DEPTH && out.size() < MAX_FRAMES && frameOrigin(node.path("frame")).equals(topOrigin))) {
+            out.add(node.path("frame").path("id").asString());
+            for (JsonNode child : node.path("childFrames")) {
+                sameOriginFrames(child, topOrigin, depth + 1, out);
+            }
+        }
+        return out;
     }
 
     // ------------------------------------------------------------------ input
