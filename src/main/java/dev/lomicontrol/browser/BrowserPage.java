@@ -145,6 +145,11 @@ public final class BrowserPage {
         return lastUsed;
     }
 
+    /** The pid of the Chromium process this page lives in. */
+    public long pid() {
+        return chromium.pid();
+    }
+
     /** Resident memory of the Chromium process tree this page lives in. */
     public long residentBytes() {
         return chromium.residentBytes();

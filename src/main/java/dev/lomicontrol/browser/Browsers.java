@@ -136,7 +136,8 @@ public final class Browsers implements AutoCloseable {
         return (int) processes.values().stream().filter(Chromium::isAlive).count();
     }
 
-    void closeIdle() {
+    /** Closes every page unused for the idle timeout (the reaper runs this periodically). */
+    public void closeIdle() {
         Instant cutoff = clock.instant().minus(options.idleTimeout());
         List<String> idle = new ArrayList<>();
         synchronized (this) {
