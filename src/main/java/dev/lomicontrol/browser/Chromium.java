@@ -140,7 +140,10 @@ final class Chromium implements AutoCloseable {
         }
     }
 
-    /** Resident memory of the browser and its child processes, in bytes (from /proc; 0 when unknown). */
+    /**
+     * Memory of the browser and its child processes in bytes: the sum of their proportional set sizes
+     * (PSS, from /proc/PID/smaps_rollup: shared pages counted once across the tree), else their RSS.
+     */
     long residentBytes() {
         long total = 0;
         for (ProcessHandle handle : java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()), process.descendants()).toList()) {
@@ -151,6 +154,14 @@ final class Chromium implements AutoCloseable {
 
     private static long rss(long pid) {
         try {
+            Path rollup = Path.of("/proc", Long.toString(pid), "smaps_rollup");
+            if (Files.isReadable(rollup)) {
+                for (String line : Files.readAllLines(rollup)) {
+                    if (line.startsWith("Pss:")) {
+                        return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                    }
+                }
+            }
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
                 if (line.startsWith("VmRSS:")) {
                     return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
