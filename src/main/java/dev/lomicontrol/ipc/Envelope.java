@@ -10,13 +10,6 @@ public final class Envelope {
 
     public static final String CONTROL_API_VERSION = "1.0";
 
-    /**
-     * The private field of an answer's {@code data} that carries a PNG (base64) between the broker
-     * and the helper; the helper removes it and sends the bytes as an MCP {@code image} block
-     * ({@code image/png}), so it never appears in {@code structuredContent}.
-     */
-    public static final String IMAGE_PNG = "_imagePngBase64";
-
     private Envelope() {}
 
     public static ObjectNode ok(JsonNode data) {

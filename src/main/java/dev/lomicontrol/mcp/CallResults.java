@@ -30,13 +30,13 @@ final class CallResults {
     }
 
     /**
-     * Removes the broker's private PNG field ({@link Envelope#IMAGE_PNG}) from the envelope's data and
+     * Removes the broker's private PNG field ({@link dev.lomicontrol.tools.ImageBlock#FIELD}) from the envelope's data and
      * answers it: a screenshot or an image artifact read then becomes a standard image block.
      */
     static java.util.Optional<String> withoutImage(JsonNode envelope) {
         JsonNode data = envelope.path("data");
-        if (data instanceof ObjectNode object && object.has(Envelope.IMAGE_PNG)) {
-            JsonNode png = object.remove(Envelope.IMAGE_PNG);
+        if (data instanceof ObjectNode object && object.has(dev.lomicontrol.tools.ImageBlock.FIELD)) {
+            JsonNode png = object.remove(dev.lomicontrol.tools.ImageBlock.FIELD);
             return png.isString() ? java.util.Optional.of(png.asString()) : java.util.Optional.empty();
         }
         return java.util.Optional.empty();

@@ -113,7 +113,7 @@ final class ToolCalls {
         java.util.Optional<String> png = CallResults.withoutImage(envelope);
         SchemaValidator.firstViolation(tool.outputSchema(), envelope, "result")
                 .ifPresent(problem -> Diagnostics.warn(tool.name() + ": the broker's answer does not match the output schema: " + problem));
-        png.ifPresent(data -> ((ObjectNode) envelope.path("data")).put(dev.lomicontrol.ipc.Envelope.IMAGE_PNG, data));
+        png.ifPresent(data -> ((ObjectNode) envelope.path("data")).put(dev.lomicontrol.tools.ImageBlock.FIELD, data));
         return Reply.success(CallResults.of(envelope, version));
     }
 

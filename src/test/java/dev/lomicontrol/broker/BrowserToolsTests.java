@@ -233,7 +233,7 @@ class BrowserToolsTests {
     void aScreenshotIsAPngArtifactAndItsReadCarriesTheImage() throws Exception {
         Page page = page();
         JsonNode shot = broker.ok(session, "lomi_browser_screenshot", page.read("navigationId", page.navigation, "maxWidth", 640));
-        String png = shot.path(dev.lomicontrol.ipc.Envelope.IMAGE_PNG).asString();
+        String png = shot.path(dev.lomicontrol.tools.ImageBlock.FIELD).asString();
         BufferedImage image = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(png)));
         assertThat(image).isNotNull();
         assertThat(image.getWidth()).isEqualTo(640);
@@ -244,7 +244,7 @@ class BrowserToolsTests {
         JsonNode read = broker.ok(session, "lomi_artifact_read", BrokerCallsFixture.json("workspaceId", workspaceOf(project), "artifactId",
                 artifact.path("id").asString()));
         assertThat(read.path("mediaType").asString()).isEqualTo("image/png");
-        assertThat(read.path(dev.lomicontrol.ipc.Envelope.IMAGE_PNG).asString()).isEqualTo(png);
+        assertThat(read.path(dev.lomicontrol.tools.ImageBlock.FIELD).asString()).isEqualTo(png);
         assertThat(read.path("sourceChanged").asBoolean()).isFalse();
     }
 

@@ -18,15 +18,15 @@ class ImageResultsTests {
     @Test
     void thePrivatePngFieldBecomesAnImageBlock() {
         ObjectNode data = JsonNodeFactory.instance.objectNode().put("kind", "artifact");
-        data.put(Envelope.IMAGE_PNG, "iVBORw0KGgo=");
+        data.put(dev.lomicontrol.tools.ImageBlock.FIELD, "iVBORw0KGgo=");
         JsonNode result = CallResults.of(Envelope.ok(data), ProtocolVersion.V2025_11_25);
 
         assertThat(result.at("/content/0/type").asString()).isEqualTo("text");
-        assertThat(result.at("/content/0/text").asString()).doesNotContain(Envelope.IMAGE_PNG).doesNotContain("iVBORw0KGgo=");
+        assertThat(result.at("/content/0/text").asString()).doesNotContain(dev.lomicontrol.tools.ImageBlock.FIELD).doesNotContain("iVBORw0KGgo=");
         assertThat(result.at("/content/1/type").asString()).isEqualTo("image");
         assertThat(result.at("/content/1/mimeType").asString()).isEqualTo("image/png");
         assertThat(result.at("/content/1/data").asString()).isEqualTo("iVBORw0KGgo=");
-        assertThat(result.at("/structuredContent/data").has(Envelope.IMAGE_PNG)).isFalse();
+        assertThat(result.at("/structuredContent/data").has(dev.lomicontrol.tools.ImageBlock.FIELD)).isFalse();
         assertThat(result.path("isError").asBoolean()).isFalse();
     }
 
