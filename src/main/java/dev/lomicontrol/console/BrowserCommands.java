@@ -28,12 +28,18 @@ class BrowserCommands implements CommandGroup {
     }
 
     @Command(name = "browser origins list", group = "Browser", description = "List the browser origins approved per project",
-            help = "browser origins list [--project ID|NAME]\n  Each approved origin: project, origin (scheme://host[:port]), when, and through which decision.")
-    public String list(@Option(longName = "project", description = "only this project (id or name)") String project) {
+            help = "browser origins list [--project ID|NAME] [--json]\n  Each approved origin: project, origin (scheme://host[:port]), when, and through"
+                    + " which decision. --json: one JSON document.")
+    public String list(@Option(longName = "project", description = "only this project (id or name)") String project,
+            @Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json) {
         List<BrowserOrigins.Approved> all = origins.list();
         if (project != null && !project.isBlank()) {
             Project only = find(project);
             all = all.stream().filter(a -> a.project().equals(only.id())).toList();
+        }
+        if (json) {
+            return ConsoleJson.write(new ConsoleJson.BrowserOrigins(all.stream()
+                    .map(a -> new ConsoleJson.BrowserOrigin(a.project().value(), a.origin(), a.approvedAt().toString(), a.approvedBy())).toList()));
         }
         if (all.isEmpty()) {
             return "no browser origins are approved" + (project == null || project.isBlank() ? "" : " for " + project)

@@ -60,6 +60,9 @@ class BrowserConsoleTests extends ConsoleTestSupport {
             assertThat(origins.approved(project.id(), site.origin())).isTrue();
             assertThat(ok("browser origins list")).contains(project.id().value(), site.origin(), "decision " + operation);
             assertThat(ok("browser origins list --project " + project.name())).contains(site.origin());
+            JsonNode listed = JSON.readTree(ok("browser origins list --json --project " + project.id()));
+            assertThat(listed.at("/origins/0/origin").asString()).isEqualTo(site.origin());
+            assertThat(listed.at("/origins/0/projectId").asString()).isEqualTo(project.id().value());
             assertThat(ok("browser origins revoke " + project.id() + " " + site.origin())).contains("revoked " + site.origin());
             assertThat(origins.approved(project.id(), site.origin())).isFalse();
             assertThat(fails("browser origins revoke " + project.id() + " " + site.origin(), 1)).contains("TARGET_NOT_FOUND");
