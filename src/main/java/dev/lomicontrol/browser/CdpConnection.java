@@ -131,7 +131,12 @@ final class CdpConnection implements AutoCloseable {
             closed = true;
             pending.values().forEach(f -> f.completeExceptionally(gone()));
             pending.clear();
-            events.execute(() -> listener.accept(JsonNodeFactory.instance.objectNode().put("method", "lomi.disconnected")));
+            JsonNode disconnected = JsonNodeFactory.instance.objectNode().put("method", "lomi.disconnected");
+            try {
+                events.execute(() -> listener.accept(disconnected));
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                listener.accept(disconnected); // closed by us: the event thread is already gone
+            }
             events.shutdown();
         }
     }
