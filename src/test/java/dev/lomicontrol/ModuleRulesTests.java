@@ -50,6 +50,7 @@ class ModuleRulesTests {
             Map.entry("settings", Set.of("core", "ledger")),
             Map.entry("git", Set.of("core", "files")),
             Map.entry("terminal", Set.of("core")),
+            Map.entry("browser", Set.of("core")),
             Map.entry("pairing", Set.of("core", "ledger")),
             Map.entry("decisions", Set.of("core")),
             Map.entry("episodes", Set.of("core", "ledger")),
@@ -64,13 +65,14 @@ class ModuleRulesTests {
             Map.entry("settings.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "decisions", "settings")),
             Map.entry("git.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "git", "files", "files.tools")),
             Map.entry("episodes.tools", Set.of("core", "tools", "pairing", "operations", "episodes")),
+            Map.entry("browser.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "browser", "artifacts")),
             Map.entry("transport", Set.of()),
             Map.entry("discovery", Set.of("core")),
             Map.entry("ipc", Set.of("core", "discovery", "transport")),
             Map.entry("mcp", Set.of("core", "tools", "ipc", "transport", "discovery")),
             Map.entry("broker", Set.of("core", "tools", "ledger", "projects", "files", "editor", "artifacts", "settings", "git", "terminal",
                     "pairing", "decisions", "episodes", "transport", "discovery", "ipc", "operations", "projects.tools", "terminal.tools",
-                    "files.tools", "editor.tools", "artifacts.tools", "settings.tools", "git.tools", "episodes.tools")),
+                    "files.tools", "editor.tools", "artifacts.tools", "settings.tools", "git.tools", "episodes.tools", "browser", "browser.tools")),
             Map.entry("console", Set.of("core", "tools", "ledger", "projects", "pairing", "decisions", "episodes", "broker", "discovery", "transport")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
@@ -130,6 +132,13 @@ class ModuleRulesTests {
         List<String> stray = production.stream().map(JavaClass::getPackageName).distinct()
                 .filter(name -> !name.equals("dev.lomicontrol") && moduleOf(name).isEmpty()).sorted().toList();
         org.assertj.core.api.Assertions.assertThat(stray).as("packages that no row of docs/ARCHITECTURE.md covers").isEmpty();
+    }
+
+    /** The browser engine is a plain library like the terminal engine: no Spring, SQLite or Flyway (it talks to Chromium only). */
+    @org.junit.jupiter.api.Test
+    void theBrowserEngineLoadsNoSpringSqliteOrFlyway() {
+        noClasses().that().resideInAPackage("dev.lomicontrol.browser..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..").check(production);
     }
 
     @ParameterizedTest(name = "{0} loads no Spring, SQLite or Flyway class")

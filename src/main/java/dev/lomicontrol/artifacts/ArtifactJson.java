@@ -27,6 +27,8 @@ final class ArtifactJson {
         node.put("createdAt", artifact.createdAt().toString());
         node.put("expiresAt", artifact.expiresAt().toString());
         node.put("sourceDiskRevision", artifact.sourceDiskRevision());
+        node.put("mediaType", artifact.mediaType());
+        node.put("source", artifact.source());
         return JSON.writeValueAsBytes(node);
     }
 
@@ -41,7 +43,8 @@ final class ArtifactJson {
             throw new IllegalArgumentException("byteLength must be a non-negative integer");
         }
         return new Artifact(text(node, "id"), text(node, "owner"), text(node, "projectKey"), text(node, "relativePath"), text(node, "sha256"),
-                length.longValue(), Instant.parse(text(node, "createdAt")), Instant.parse(text(node, "expiresAt")), text(node, "sourceDiskRevision"));
+                length.longValue(), Instant.parse(text(node, "createdAt")), Instant.parse(text(node, "expiresAt")), text(node, "sourceDiskRevision"),
+                node.path("mediaType").asString(Artifact.OCTET_STREAM), node.path("source").asString(""));
     }
 
     private static String text(JsonNode node, String field) {

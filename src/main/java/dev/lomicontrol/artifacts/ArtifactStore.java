@@ -96,10 +96,36 @@ public final class ArtifactStore {
         requireRoomAfterPurge(source.bytes().length);
         Instant now = Instant.ofEpochMilli(clock.millis());
         Artifact artifact = new Artifact(newId(), owner, projectKey, path.toString(), sha256, source.bytes().length, now, now.plus(LIFETIME),
-                source.diskRevision());
+                source.diskRevision(), Artifact.OCTET_STREAM, "");
         directory.store(artifact, source.bytes());
         artifacts.put(artifact.id(), artifact);
         return artifact;
+    }
+
+    /**
+     * Stores captured bytes (a browser screenshot or download) for {@code owner} in {@code projectKey}:
+     * ARTIFACT_TOO_LARGE over the per-file limit, RESOURCE_EXHAUSTED over the quota or count. A
+     * capture has no source file, so it never reports {@code sourceChanged}.
+     */
+    public synchronized Artifact capture(String owner, String projectKey, String mediaType, String source, byte[] bytes) {
+        requireName(owner, "owner");
+        requireName(projectKey, "projectKey");
+        if (bytes.length > maxBytesPerFile) {
+            throw tooLarge(bytes.length);
+        }
+        requireRoomAfterPurge(bytes.length);
+        Instant now = Instant.ofEpochMilli(clock.millis());
+        Artifact artifact = new Artifact(newId(), owner, projectKey, "", sha256(bytes), bytes.length, now, now.plus(LIFETIME), "", mediaType,
+                source);
+        directory.store(artifact, bytes);
+        artifacts.put(artifact.id(), artifact);
+        return artifact;
+    }
+
+    /** The artifact with its verified bytes, for its owner only (TARGET_NOT_FOUND otherwise); no source recheck. */
+    public ArtifactRead bytesOf(String owner, String id) {
+        Artifact artifact = visible(owner, id);
+        return new ArtifactRead(artifact, verifiedBytes(artifact), false);
     }
 
     /**
@@ -175,6 +201,9 @@ public final class ArtifactStore {
     }
 
     private static boolean sourceChanged(Artifact artifact, ProjectFiles files) {
+        if (artifact.captured()) {
+            return false;
+        }
         try {
             return !files.read(RelativePath.parse(artifact.relativePath())).diskRevision().equals(artifact.sourceDiskRevision());
         } catch (LomiException e) {

@@ -19,6 +19,7 @@ import dev.lomicontrol.artifacts.tools.ArtifactCalls;
 import dev.lomicontrol.settings.tools.SettingsCalls;
 import dev.lomicontrol.git.tools.GitCalls;
 import dev.lomicontrol.episodes.tools.EpisodeCalls;
+import dev.lomicontrol.browser.tools.BrowserCalls;
 
 import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.core.ErrorCode;
@@ -72,6 +73,8 @@ public class BrokerCalls implements AutoCloseable {
     private final ArtifactCalls artifacts;
     private final SettingsCalls settingsCalls;
     private final GitCalls git;
+    private final BrowserCalls browserCalls;
+    private final dev.lomicontrol.browser.Browsers browsers;
     private static final tools.jackson.databind.json.JsonMapper SIZE = tools.jackson.databind.json.JsonMapper.builder().build();
     private final ToolHandlers handlers;
     private final Ledger ledger;
@@ -81,22 +84,33 @@ public class BrokerCalls implements AutoCloseable {
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore,
-            TerminalRunProperties run) {
+            TerminalRunProperties run, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins) {
         this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, pairings::yolo, OperationRunner.DECISION_TIMEOUT, settings,
-                artifactStore, run.outputTailBytes());
+                artifactStore, run.outputTailBytes(), browsers, origins);
     }
 
+    /** As above with browsers of the default options on this host (started only when a browser is opened). */
     BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
             ArtifactStore artifactStore) {
         this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, yolo, decisionTimeout, settings, artifactStore,
-                TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES);
+                new dev.lomicontrol.browser.Browsers(dev.lomicontrol.browser.BrowserOptions.defaults(), clock, new SecureRandom()),
+                new dev.lomicontrol.projects.BrowserOrigins(ledger, clock));
     }
 
     BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
-            ArtifactStore artifactStore, int runOutputTailBytes) {
+            ArtifactStore artifactStore, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins) {
+        this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, yolo, decisionTimeout, settings, artifactStore,
+                TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES, browsers, origins);
+    }
+
+    BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
+            Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
+            ArtifactStore artifactStore, int runOutputTailBytes, dev.lomicontrol.browser.Browsers browsers,
+            dev.lomicontrol.projects.BrowserOrigins origins) {
         this.episodes = episodes;
+        this.browsers = browsers;
         this.ledger = ledger;
         this.waits = new Waits(ledger);
         OperationWaits operationWaits = new OperationWaits(ledger, waits);
@@ -109,8 +123,10 @@ public class BrokerCalls implements AutoCloseable {
         ProjectFolders folders = new ProjectFolders();
         this.files = new FileCalls(access, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
         this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, panels, files, runner, layoutStore);
+        this.browserCalls = new BrowserCalls(browsers, origins, artifactStore, layoutStore, panels, runner);
         this.layout = new LayoutCalls(projects, layoutStore, access, panels, runner,
-                new PanelsByKind(Map.of(PanelKind.TERMINAL, this.terminals, PanelKind.EDITOR, editors)), runtime.instanceId());
+                new PanelsByKind(Map.of(PanelKind.TERMINAL, this.terminals, PanelKind.EDITOR, editors, PanelKind.BROWSER, browserCalls)),
+                runtime.instanceId());
         NativeStop stop = operation -> this.terminals.requestStop(operation) || nativeStop.requestStop(operation);
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, access, runner, layoutStore, clock, decisions);
@@ -127,6 +143,7 @@ public class BrokerCalls implements AutoCloseable {
         this.artifacts.register(handlers);
         this.settingsCalls.register(handlers);
         this.git.register(handlers);
+        this.browserCalls.register(handlers);
         UnavailableTools.register(handlers);
         handlers.requireCovers(ToolCatalog.standard());
     }
@@ -163,6 +180,7 @@ public class BrokerCalls implements AutoCloseable {
         access.sessionEnded(session);
         runner.sessionEnded(session.id());
         terminals.sessionEnded(session);
+        browserCalls.sessionEnded(session);
         episodes.sessionEnded(session.id());
     }
 
@@ -176,5 +194,6 @@ public class BrokerCalls implements AutoCloseable {
         waits.close();
         runner.close();
         terminals.close();
+        browsers.close();
     }
 }

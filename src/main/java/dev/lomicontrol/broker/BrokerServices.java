@@ -98,6 +98,21 @@ public class BrokerServices {
         return new ArtifactStore(dataDirectory.root().resolve("artifacts"), clock, new SecureRandom(), 4L << 20, 1L << 30, 64);
     }
 
+    /** The browsers' Chromium processes (one per connection with a browser; none until the first lomi_browser_open). */
+    @Bean(destroyMethod = "close")
+    dev.lomicontrol.browser.Browsers browsers(BrowserProperties properties, Clock clock) {
+        if (!properties.executable().isBlank()) {
+            System.setProperty("lomi.browser.executable", properties.executable()); // the host check (HostQualification) follows the setting
+        }
+        return new dev.lomicontrol.browser.Browsers(properties.options(), clock, new SecureRandom());
+    }
+
+    /** The origins the admin approved per project. */
+    @Bean
+    dev.lomicontrol.projects.BrowserOrigins browserOrigins(Ledger ledger, Clock clock) {
+        return new dev.lomicontrol.projects.BrowserOrigins(ledger, clock);
+    }
+
     @Bean
     DecisionBoard decisionBoard() {
         return new DecisionBoard();

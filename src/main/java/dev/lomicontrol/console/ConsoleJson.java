@@ -17,7 +17,8 @@ final class ConsoleJson {
     /** The {@code --json} commands and the record of each document, in the order the docs list them. */
     static final List<Documented> DOCUMENTS = List.of(new Documented("status", Status.class), new Documented("pairing list", Pairings.class),
             new Documented("session list", Sessions.class), new Documented("decision list", Decisions.class),
-            new Documented("ledger status", Ledger.class), new Documented("client list", Clients.class));
+            new Documented("ledger status", Ledger.class), new Documented("client list", Clients.class),
+            new Documented("browser origins list", BrowserOrigins.class));
 
     record Documented(String command, Class<? extends Record> type) {}
 
@@ -40,6 +41,10 @@ final class ConsoleJson {
     record Sessions(List<Session> sessions) {}
 
     record Session(String id, String client, long pid, List<String> projects, List<String> scopes, String connectedAt) {}
+
+    record BrowserOrigins(List<BrowserOrigin> origins) {}
+
+    record BrowserOrigin(String projectId, @Doc("scheme://host[:port]") String origin, String approvedAt, @Doc("the decision that approved it") String approvedBy) {}
 
     record Decisions(List<String> notices, List<Decision> decisions) {}
 

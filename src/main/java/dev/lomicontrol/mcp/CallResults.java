@@ -15,15 +15,31 @@ final class CallResults {
     private CallResults() {}
 
     static ObjectNode of(JsonNode envelope, ProtocolVersion version) {
+        java.util.Optional<String> png = withoutImage(envelope);
         ObjectNode result = McpJson.object();
-        ObjectNode text = result.putArray("content").addObject();
+        tools.jackson.databind.node.ArrayNode content = result.putArray("content");
+        ObjectNode text = content.addObject();
         text.put("type", "text");
         text.put("text", envelope.toString());
+        png.ifPresent(data -> content.addObject().put("type", "image").put("data", data).put("mimeType", "image/png"));
         if (version.hasStructuredOutput()) {
             result.set("structuredContent", envelope);
         }
         result.put("isError", !Envelope.isOk(envelope));
         return result;
+    }
+
+    /**
+     * Removes the broker's private PNG field ({@link dev.lomicontrol.tools.ImageBlock#FIELD}) from the envelope's data and
+     * answers it: a screenshot or an image artifact read then becomes a standard image block.
+     */
+    static java.util.Optional<String> withoutImage(JsonNode envelope) {
+        JsonNode data = envelope.path("data");
+        if (data instanceof ObjectNode object && object.has(dev.lomicontrol.tools.ImageBlock.FIELD)) {
+            JsonNode png = object.remove(dev.lomicontrol.tools.ImageBlock.FIELD);
+            return png.isString() ? java.util.Optional.of(png.asString()) : java.util.Optional.empty();
+        }
+        return java.util.Optional.empty();
     }
 
     static ObjectNode ok(JsonNode data, ProtocolVersion version) {

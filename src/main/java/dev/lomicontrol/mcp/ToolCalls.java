@@ -110,8 +110,10 @@ final class ToolCalls {
 
     /** The broker's envelope as the result; a mismatch with the published output schema is reported on stderr (the contract drifted). */
     private static Reply answered(ToolDefinition tool, JsonNode envelope, ProtocolVersion version) {
+        java.util.Optional<String> png = CallResults.withoutImage(envelope);
         SchemaValidator.firstViolation(tool.outputSchema(), envelope, "result")
                 .ifPresent(problem -> Diagnostics.warn(tool.name() + ": the broker's answer does not match the output schema: " + problem));
+        png.ifPresent(data -> ((ObjectNode) envelope.path("data")).put(dev.lomicontrol.tools.ImageBlock.FIELD, data));
         return Reply.success(CallResults.of(envelope, version));
     }
 

@@ -35,6 +35,11 @@ public interface LivePanels {
         return false;
     }
 
+    /** The live browser generation a browser panel shows (empty for other panels, or when its browser closed). */
+    public default java.util.Optional<String> browserGeneration(Panel panel) {
+        return java.util.Optional.empty();
+    }
+
     /** Ends the panel's process or drops its buffer (after the panel left the layout; unsaved changes are discarded). */
     default void end(Panel panel) {}
 }

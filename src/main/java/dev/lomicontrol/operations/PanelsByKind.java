@@ -47,6 +47,11 @@ public final class PanelsByKind implements LivePanels {
     }
 
     @Override
+    public java.util.Optional<String> browserGeneration(Panel panel) {
+        return of(panel).browserGeneration(panel);
+    }
+
+    @Override
     public void end(Panel panel) {
         of(panel).end(panel);
     }

@@ -27,7 +27,7 @@ public final class Scopes {
 
     private static final Map<String, List<String>> REQUIRES = new LinkedHashMap<>();
     /**
-     * The scopes of the declared tools this host does not serve yet (browser, chat, Android; they
+     * The scopes of the declared tools this host does not serve yet (chat, Android; they
      * answer HOST_UNQUALIFIED), named and chained as the reference names them. A grant may name them,
      * but they are in no default or full grant ({@link #all()}) until their tools are implemented.
      */
@@ -65,13 +65,13 @@ public final class Scopes {
         scope("settings.open");
         scope("settings.read");
         scope("settings.write", "settings.read");
+        scope("browser.navigate");
+        scope("browser.read");
+        scope("browser.interact");
+        scope("browser.capture_composite");
+        scope("browser.upload", "browser.read", "browser.interact");
+        scope("browser.download", "browser.read");
 
-        later("browser.navigate");
-        later("browser.read");
-        later("browser.interact");
-        later("browser.capture_composite");
-        later("browser.upload");
-        later("browser.download");
         later("chat.read");
         later("chat.open", "chat.read", "panel.create", "panel.focus");
         later("chat.create", "chat.open");
@@ -108,7 +108,7 @@ public final class Scopes {
         return all;
     }
 
-    /** The scopes of the declared tools this host answers HOST_UNQUALIFIED (browser, chat, Android): in no default grant. */
+    /** The scopes of the declared tools this host answers HOST_UNQUALIFIED (chat, Android): in no default grant. */
     public static Set<String> notYetServed() {
         return new TreeSet<>(NOT_YET_SERVED.keySet());
     }

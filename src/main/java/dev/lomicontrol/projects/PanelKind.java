@@ -11,7 +11,9 @@ public enum PanelKind {
     /** A shared editor buffer of a project file. */
     EDITOR,
     /** A read-only git view: one path's diff or one commit. */
-    GIT;
+    GIT,
+    /** A headless Chromium page (its live generation is not stored: browsers do not survive a restart). */
+    BROWSER;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

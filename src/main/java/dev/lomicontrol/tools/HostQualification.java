@@ -21,13 +21,38 @@ public final class HostQualification {
             case ANDROID:
                 return android();
             case BROWSER:
-                return Optional.of("the browser tools are not yet available on this broker (a headless Chromium driver is being built); "
-                        + "nothing was done");
+                return browser();
             case CHAT:
                 return Optional.of("shared chat conversations and the built-in Chat AI are not yet available on this broker; nothing was done");
             default:
                 return Optional.empty();
         }
+    }
+
+    /** Where this host's Chromium is: {@code lomi.browser.executable} (system property) or {@code LOMI_BROWSER_EXECUTABLE}, else the Debian paths. */
+    public static Optional<Path> browserExecutable() {
+        String configured = System.getProperty("lomi.browser.executable");
+        if (configured == null || configured.isBlank()) {
+            configured = System.getenv("LOMI_BROWSER_EXECUTABLE");
+        }
+        if (configured != null && !configured.isBlank()) {
+            Path path = Path.of(configured);
+            return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
+        }
+        return BROWSERS.stream().filter(Files::isExecutable).findFirst();
+    }
+
+    static final List<Path> BROWSERS = List.of(Path.of("/usr/bin/chromium-headless-shell"), Path.of("/usr/bin/chromium"));
+
+    /** The browser tools need a headless Chromium: a configured executable, else /usr/bin/chromium-headless-shell or /usr/bin/chromium. */
+    static Optional<String> browser() {
+        if (browserExecutable().isPresent()) {
+            return Optional.empty();
+        }
+        String configured = System.getProperty("lomi.browser.executable", System.getenv().getOrDefault("LOMI_BROWSER_EXECUTABLE", ""));
+        return Optional.of((configured.isBlank() ? "no Chromium was found (/usr/bin/chromium-headless-shell, /usr/bin/chromium)"
+                : "the configured browser " + configured + " is not an executable file")
+                + "; install it with: apt-get install chromium-headless-shell (or set lomi.browser.executable); nothing was done");
     }
 
     /**

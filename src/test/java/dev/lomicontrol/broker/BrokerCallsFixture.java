@@ -65,6 +65,8 @@ final class BrokerCallsFixture implements AutoCloseable {
     final AtomicBoolean yolo = new AtomicBoolean(false);
     final Settings settings;
     final ArtifactStore artifacts;
+    final dev.lomicontrol.browser.Browsers browsers;
+    final dev.lomicontrol.projects.BrowserOrigins origins;
     final BrokerCalls calls;
 
     BrokerCallsFixture(Path temp) {
@@ -93,8 +95,10 @@ final class BrokerCallsFixture implements AutoCloseable {
                 java.util.Map.of("HOME", emptyHome(temp).toString()));
         settings = new Settings(ledger, clock);
         artifacts = new ArtifactStore(temp.resolve("artifacts"), clock, random, 4L << 20, 1L << 30, 64);
+        browsers = new dev.lomicontrol.browser.Browsers(dev.lomicontrol.browser.BrowserOptions.defaults(), clock, random);
+        origins = new dev.lomicontrol.projects.BrowserOrigins(ledger, clock);
         calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock, terminals, decisions, yolo::get, Duration.ofSeconds(120),
-                settings, artifacts);
+                settings, artifacts, browsers, origins);
     }
 
     private static Path emptyHome(Path temp) {

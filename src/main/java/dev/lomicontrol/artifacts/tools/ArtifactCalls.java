@@ -31,7 +31,6 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ArtifactCalls {
 
     static final int INLINE_BYTES = 64 * 1024;
-    public static final String MEDIA_TYPE = "application/octet-stream";
 
     private final ArtifactStore store;
     private final FileCalls files;
@@ -64,7 +63,8 @@ public final class ArtifactCalls {
                 });
     }
 
-    public ArtifactSpecs.Read read(Session session, ArtifactSpecs.ReadInput in) {
+    /** The artifact's metadata (and up to 64 KiB inline); a PNG capture also travels whole to the helper, which sends it as an image block. */
+    public ObjectNode read(Session session, ArtifactSpecs.ReadInput in) {
         FileCalls.Resolved target = files.resolve(session, in.workspaceId());
         ArtifactRead read = store.read(session.id().value(), in.artifactId(), target.files());
         Artifact artifact = read.artifact();
@@ -72,9 +72,13 @@ public final class ArtifactCalls {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no artifact " + artifact.id() + " in this project");
         }
         byte[] bytes = read.bytes();
-        return new ArtifactSpecs.Read(artifact.id(), MEDIA_TYPE, new Hex64(artifact.sha256()), Decimal.of(artifact.byteLength()),
+        ObjectNode data = (ObjectNode) Encoder.encode(new ArtifactSpecs.Read(artifact.id(), artifact.mediaType(), new Hex64(artifact.sha256()), Decimal.of(artifact.byteLength()),
                 artifact.relativePath(), artifact.createdAt().toString(), artifact.expiresAt().toString(), read.sourceChanged(),
-                bytes.length <= INLINE_BYTES ? Optional.of(Base64.getEncoder().encodeToString(bytes)) : Optional.empty());
+                bytes.length <= INLINE_BYTES ? Optional.of(Base64.getEncoder().encodeToString(bytes)) : Optional.empty()));
+        if (artifact.mediaType().equals("image/png")) {
+            data.put(dev.lomicontrol.tools.ImageBlock.FIELD, Base64.getEncoder().encodeToString(bytes));
+        }
+        return data;
     }
 
     public ObjectNode export(Session session, ArtifactSpecs.ExportInput in) {

@@ -88,9 +88,9 @@ public final class LayoutCalls {
 
     private LayoutSpecs.PanelItem item(Session session, WorkspaceView view, Panel panel) {
         return new LayoutSpecs.PanelItem(panel.id(), view.tabOf(panel.id()).map(Tab::id).orElseThrow(), wire(LayoutSpecs.PanelKind.class,
-                panel.kind().name()), panel.title(), panel.terminalSessionId(), Optional.empty(), ownership(session, panel),
+                panel.kind().name()), panel.title(), panel.terminalSessionId(), live.browserGeneration(panel), ownership(session, panel),
                 wire(LayoutSpecs.RuntimeState.class, live.runtimeState(panel)), panel.documentId(), panel.gitView().map(GitCalls::view),
-                panel.kind() == PanelKind.TERMINAL && live.controlledBy(session, panel), view.activePanelId().filter(panel.id()::equals).isPresent());
+                (panel.kind() == PanelKind.TERMINAL || panel.kind() == PanelKind.BROWSER) && live.controlledBy(session, panel), view.activePanelId().filter(panel.id()::equals).isPresent());
     }
 
     private static <E extends Enum<E>> E wire(Class<E> type, String name) {
@@ -279,8 +279,8 @@ public final class LayoutCalls {
 
     /**
      * The panel a focus or close names, checked against the generations the call names: a
-     * {@code terminalSessionId} other than the one the panel shows, or any {@code browserGeneration}
-     * (this host has no browser panels, so no panel shows one), is STALE_GENERATION.
+     * {@code terminalSessionId} or {@code browserGeneration} other than the live one the panel shows
+     * is STALE_GENERATION.
      */
     private PanelTarget target(Session session, LayoutSpecs.PanelMutation in) {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
@@ -292,9 +292,10 @@ public final class LayoutCalls {
             throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " no longer shows terminal " + terminal.get()
                     + "; list the panels again");
         }
-        if (in.browserGeneration().isPresent()) {
+        if (in.browserGeneration().isPresent() && !in.browserGeneration().map(Token::value).equals(live.browserGeneration(panel))) {
             throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " (" + panel.kind().wire() + ") does not show browser "
-                    + "generation " + in.browserGeneration().get().value() + "; this host has no browser panels; list the panels again");
+                    + "generation " + in.browserGeneration().get().value() + " (now: " + live.browserGeneration(panel).orElse("none")
+                    + "); list the panels again");
         }
         return new PanelTarget(listed, panel, in.expectedRevision().asLong());
     }
@@ -346,6 +347,9 @@ public final class LayoutCalls {
     }
 
     private void requirePanelClosable(Session session, Panel panel) {
+        if (panel.kind() == PanelKind.BROWSER && live.ownedByOther(session, panel)) {
+            throw new LomiException(ErrorCode.SCOPE_DENIED, "panel " + panel.id() + " is another connection's live browser; it is kept");
+        }
         if (panel.kind() != PanelKind.TERMINAL) {
             return;
         }

@@ -56,7 +56,7 @@ public final class ArtifactSpecs {
     public record ReadInput(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the artifact") @Matches(ARTIFACT) String artifactId) {}
 
     @Tag("artifact")
-    public record Read(@Doc("the reference's artifact.id") @Matches(ARTIFACT) String artifactId, @Doc("application/octet-stream") String mediaType, Hex64 sha256,
+    public record Read(@Doc("the reference's artifact.id") @Matches(ARTIFACT) String artifactId, @Doc("application/octet-stream for an imported file; image/png for a browser screenshot (then also an MCP image block); a download's own type") String mediaType, Hex64 sha256,
             @Doc("its size in bytes (a decimal string)") Decimal byteLength, @Doc("the project file it was copied from") String sourceRelativePath,
             @Doc("ISO-8601 UTC") String createdAt, @Doc("ISO-8601 UTC") String expiresAt,
             @Doc("whether the source file changed (or became unreadable) since the import") boolean sourceChanged,

@@ -28,15 +28,15 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The browser tools of the reference (an isolated native browser panel per connection), declared
- * with the reference's inputs. This broker has no browser engine yet (SPEC §9 plans headless
- * Chromium): every one answers HOST_UNQUALIFIED "not yet available" after its arguments were checked.
+ * with the reference's inputs, served by the broker's headless Chromium ({@code dev.lomicontrol.browser}); a
+ * host without Chromium answers HOST_UNQUALIFIED naming the package after the arguments were checked.
  */
 public final class BrowserSpecs {
 
     private BrowserSpecs() {}
 
-    static final String UNQUALIFIED = " On this host it answers HOST_UNQUALIFIED (the browser tools are not yet available: no browser engine is "
-            + "built into this broker); its arguments are checked first.";
+    static final String UNQUALIFIED = " Runs on the broker's headless Chromium; a host without one answers HOST_UNQUALIFIED naming the package "
+            + "(its arguments are checked first).";
 
     /** A web address as the reference's browser::address accepts it: http(s) (or about:blank), at most 16384 characters, no control characters. */
     static final String ADDRESS = "(?i:https?)://[^\\p{Cc}]+|about:blank";

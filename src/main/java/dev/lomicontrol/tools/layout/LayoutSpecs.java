@@ -73,8 +73,8 @@ public final class LayoutSpecs {
     public record PanelMutation(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the panel") Token panelId,
             @Doc("the terminal process you expect the panel to show (from lomi_panel_list); another one is STALE_GENERATION")
             Optional<Hex32> terminalSessionId,
-            @Doc("the browser generation you expect the panel to show (from lomi_panel_list); this host has no browser panels yet, so a "
-                    + "generation named for any panel is STALE_GENERATION") Optional<Token> browserGeneration,
+            @Doc("the browser generation you expect the panel to show (from lomi_panel_list); another one (or one named for a panel "
+                    + "that shows no live browser) is STALE_GENERATION") Optional<Token> browserGeneration,
             @Doc(EXPECTED) Decimal expectedRevision, RetryEpochId retryEpoch, RequestKey requestKey) implements Durable, LayoutBased {}
 
     public record PanelMove(@Doc("the workspace whose layout changes") WorkspaceId workspaceId,
@@ -113,7 +113,7 @@ public final class LayoutSpecs {
     public record TabItem(@Doc("tab id") String tabId, @Doc("the panels of this tab") List<String> panelIds,
             @Doc("the tab's split tree of panes") JsonNode layout) {}
 
-    public enum PanelKind { SCRATCH, TERMINAL, EDITOR, GIT }
+    public enum PanelKind { SCRATCH, TERMINAL, EDITOR, GIT, BROWSER }
 
     public enum Ownership { THIS_SESSION, OTHER_SESSION, NONE }
 
@@ -121,7 +121,7 @@ public final class LayoutSpecs {
 
     public record PanelItem(@Doc("panel id") String panelId, @Doc("the tab that holds it") String tabId, @Doc("what the panel shows") PanelKind kind,
             @Doc("its title") String title, @Doc("the terminal process it shows now; null when none") Optional<String> terminalSessionId,
-            @Doc("the browser generation it shows; null (this host has no browser panels yet)") Optional<String> browserGeneration,
+            @Doc("browser panels: the live browser generation it shows; null when none (not a browser, or its browser closed)") Optional<String> browserGeneration,
             @Doc("who owns its terminal: this_session, other_session or none") Ownership ownership,
             @Doc("the terminal's life") RuntimeState runtimeState,
             @Doc("editor panels: the shared document it shows; null otherwise") Optional<String> documentId,

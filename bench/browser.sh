@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Browser benchmark, one command from the repo root: bash bench/browser.sh
+# Starts a headless broker on a scratch data dir (YOLO on, one project), then runs
+# bench/browser/browser-bench.mjs: lomi-control's browser tools vs @playwright/mcp (--isolated, same
+# Chromium, same page) in one run. Needs chromium-headless-shell and Node 20.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo="$(pwd)"
+[ -d bench/browser/node_modules/@playwright/mcp ] || (cd bench/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund >&2)
+[ -f target/lomi-control.jar ] || ./mvnw -q -B -DskipTests package >&2
+jar="$repo/target/lomi-control.jar"
+java="$(readlink -f "$(command -v java)")"
+work="$(mktemp -d "${TMPDIR:-/tmp}/lomi-browser-bench.XXXXXX")"
+mkdir -p "$work/project" bench/results
+"$java" -jar "$jar" serve --data-dir "$work/data" --headless 2>"$work/broker.err" &
+broker=$!
+trap 'kill $broker 2>/dev/null; wait $broker 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 120); do grep -q "admin socket" "$work/broker.err" 2>/dev/null && break; sleep 0.5; done
+"$java" -jar "$jar" console --data-dir "$work/data" project add "$work/project" >&2
+"$java" -jar "$jar" console --data-dir "$work/data" yolo on --confirm >&2
+key="$(grep -o 'discovery-key [0-9a-f]*' "$work/broker.err" | tail -1 | cut -d' ' -f2)"
+out="bench/results/browser-$(date -u +%Y%m%d-%H%M%S).md"
+(cd bench/browser && node browser-bench.mjs "$repo/$out" -- "$java" -XX:TieredStopAtLevel=1 -jar "$jar" \
+  --mcp --discovery-file "$work/data/agent-control/discovery.json" --discovery-key "$key") || { tail -20 "$work/broker.err" >&2; exit 1; }
+echo "written: $out" >&2

@@ -1,0 +1,109 @@
+// Side-by-side browser benchmark: lomi-control's browser tools vs @playwright/mcp, both driving the
+// same headless Chromium binary on the same local page, in one run.
+// Usage: node bench/browser/browser-bench.mjs <results.md> -- <lomi-control helper command...>
+// Measures round trips (median, p90) of: open+navigate (lomi: lomi_browser_open of an approved origin,
+// a new page each time; playwright: browser_navigate), snapshot, click. The page is served here.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { createServer } from 'node:http';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+const [out, sep, ...helper] = process.argv.slice(2);
+if (sep !== '--' || helper.length === 0) throw new Error('usage: browser-bench.mjs out.md -- helper...');
+const N = Number(process.env.ROUNDS ?? 20);
+const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium-headless-shell';
+const page = readFileSync(new URL('../../src/test/resources/browser/index.html', import.meta.url));
+const frame = readFileSync(new URL('../../src/test/resources/browser/frame.html', import.meta.url));
+const server = createServer((req, res) => {
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.end(req.url.startsWith('/frame.html') ? frame : req.url === '/' ? page : 'ok');
+}).listen(0, '127.0.0.1');
+await new Promise((r) => server.once('listening', r));
+const site = `http://127.0.0.1:${server.address().port}`;
+
+const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
+const stats = (xs) => { const s = [...xs].sort((a, b) => a - b); return { median: s[Math.floor(s.length / 2)], p90: s[Math.floor(s.length * 0.9)] }; };
+async function connect(command, args, env) {
+  const transport = new StdioClientTransport({ command, args, env: { ...process.env, ...env }, stderr: 'ignore' });
+  const client = new Client({ name: 'browser-bench', version: '1' });
+  await client.connect(transport);
+  await client.listTools();
+  return client;
+}
+const sc = (r) => r.structuredContent;
+
+// --- lomi-control
+const lomi = await connect(helper[0], helper.slice(1), {});
+const call = async (name, a) => { const s = sc(await lomi.callTool({ name, arguments: a })); if (s.status !== 'ok') throw new Error(name + ' ' + JSON.stringify(s)); return s.data; };
+for (let i = 0; ; i++) { const s = sc(await lomi.callTool({ name: 'lomi_status', arguments: {} })); if (s.data.phase === 'connected') break; if (i > 600) throw new Error('not connected'); await new Promise((r) => setTimeout(r, 100)); }
+const ws = await call('lomi_workspace_list', {});
+const workspaceId = ws.workspaces[0].workspaceId;
+const retryEpoch = (await call('lomi_connect', { workspaceId })).retryEpoch;
+let key = 0;
+const lomiTimes = { open: [], navigate: [], snapshot: [], click: [] };
+async function open() {
+  const revision = (await call('lomi_panel_list', { workspaceId })).domainRevision;
+  let opened = await call('lomi_browser_open', { workspaceId, url: site + '/', expectedRevision: revision, retryEpoch, requestKey: `o-${++key}` });
+  while (opened.state !== 'succeeded') { if (!['queued', 'running', 'awaiting_user'].includes(opened.state)) throw new Error(JSON.stringify(opened)); opened = await call('lomi_operation_get', { operationId: opened.operationId }); }
+  return opened.result;
+}
+const a = await open(); // starts this connection's Chromium; it stays open, so later opens measure a new page, not a new process
+const targetA = { workspaceId, panelId: a.panelId, browserGeneration: a.browserGeneration };
+for (let i = 0; i <= N; i++) {
+  let t0 = process.hrtime.bigint();
+  const b = await open();
+  const tOpen = ms(t0);
+  await call('lomi_panel_close', { workspaceId, panelId: b.panelId, browserGeneration: b.browserGeneration,
+    expectedRevision: (await call('lomi_panel_list', { workspaceId })).domainRevision, retryEpoch, requestKey: `x-${++key}` });
+  t0 = process.hrtime.bigint();
+  const nav = await call('lomi_browser_navigate', { ...targetA, leaseId: a.leaseId, url: site + '/', retryEpoch, requestKey: `n-${++key}` });
+  const tNav = ms(t0);
+  if (nav.state !== 'succeeded') throw new Error(JSON.stringify(nav));
+  t0 = process.hrtime.bigint();
+  const snap = await call('lomi_browser_snapshot', targetA);
+  const tSnap = ms(t0);
+  const greet = snap.elements.find((e) => e.role === 'button' && e.name === 'Greet').elementRef;
+  t0 = process.hrtime.bigint();
+  const clicked = await call('lomi_browser_click', { ...targetA, navigationId: snap.navigationId, snapshotId: snap.snapshotId, elementRef: greet, leaseId: a.leaseId, retryEpoch, requestKey: `c-${++key}` });
+  const tClick = ms(t0);
+  if (clicked.state !== 'succeeded') throw new Error(JSON.stringify(clicked));
+  if (i > 0) { lomiTimes.open.push(tOpen); lomiTimes.navigate.push(tNav); lomiTimes.snapshot.push(tSnap); lomiTimes.click.push(tClick); }
+}
+await lomi.close();
+
+// --- @playwright/mcp on the same Chromium
+const require = createRequire(import.meta.url);
+const cli = path.join(path.dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js');
+const pw = await connect(process.execPath, [cli, '--executable-path', chromium, '--headless', '--isolated', '--no-sandbox'], {});
+const pwCall = async (name, a) => { const r = await pw.callTool({ name, arguments: a }); if (r.isError) throw new Error(name + ' ' + JSON.stringify(r.content)); return r.content.map((c) => c.text ?? '').join('\n'); };
+const pwTimes = { open: [], navigate: [], snapshot: [], click: [] };
+for (let i = 0; i <= N; i++) {
+  let t0 = process.hrtime.bigint();
+  await pwCall('browser_navigate', { url: site + '/' });
+  const tOpen = ms(t0);
+  t0 = process.hrtime.bigint();
+  const text = await pwCall('browser_snapshot', {});
+  const tSnap = ms(t0);
+  const ref = /button "Greet" \[ref=([^\]]+)\]/.exec(text)?.[1];
+  if (!ref) throw new Error('no Greet ref in ' + text.slice(0, 400));
+  t0 = process.hrtime.bigint();
+  await pwCall('browser_click', { element: 'Greet button', target: ref });
+  const tClick = ms(t0);
+  if (i > 0) { pwTimes.open.push(tOpen); pwTimes.navigate.push(tOpen); pwTimes.snapshot.push(tSnap); pwTimes.click.push(tClick); }
+}
+await pw.close();
+server.close();
+
+const rows = ['open', 'navigate', 'snapshot', 'click'].map((k) => {
+  const a = stats(lomiTimes[k]); const b = stats(pwTimes[k]);
+  return `| ${k === 'open' ? 'open+navigate (new page)' : k} | ${a.median.toFixed(1)} / ${a.p90.toFixed(1)} | ${b.median.toFixed(1)} / ${b.p90.toFixed(1)} | ${(a.median / b.median).toFixed(2)}× |`;
+});
+const report = `# Browser benchmark ${new Date().toISOString()}\n\n${os.cpus().length} CPUs, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; ${N} rounds after one warm-up; same Chromium (${chromium}), same page on 127.0.0.1.\n\n`
+  + `| round trip (ms, median / p90) | lomi-control | @playwright/mcp 0.0.83 | ratio |\n|---|---|---|---|\n${rows.join('\n')}\n\n`
+  + `lomi open+navigate = lomi_browser_open of an approved origin (a durable receipt, a new page and panel in the connection's running Chromium, load awaited); lomi navigate = lomi_browser_navigate (durable, load awaited); playwright = browser_navigate of its one page (both rows).\n`
+  + `lomi click = a durable operation (receipt reserved and settled in SQLite with synchronous=FULL); playwright click = a trusted input event plus its settle wait.\n`;
+writeFileSync(out, report);
+console.log(report);

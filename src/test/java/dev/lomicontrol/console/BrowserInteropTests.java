@@ -1,0 +1,115 @@
+package dev.lomicontrol.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.TestSite;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The browser flow end to end: the official TypeScript SDK client ({@code interop/browser-client.mjs})
+ * drives the real helper against a real broker child with a real Chromium and pages served on
+ * 127.0.0.1; the admin pairs it and approves the origin through the console. The SDK validates every
+ * structured result against the tool's published outputSchema.
+ */
+class BrowserInteropTests {
+
+    static final Path INTEROP = InteropTests.INTEROP;
+    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void theSdkClientRunsTheWholeBrowserFlowThroughTheHelper() throws Exception {
+        InteropTests.installClients();
+        try (TestSite site = new TestSite(); TestSite other = new TestSite(); BrokerChild broker = BrokerChild.start(temp)) {
+            Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString()).exitCode()).isZero();
+            List<String> command = new ArrayList<>(List.of("node", INTEROP.resolve("browser-client.mjs").toString()));
+            command.addAll(helperCommand(broker));
+            ProcessBuilder builder = new ProcessBuilder(command).directory(INTEROP.toFile()).redirectError(temp.resolve("browser.err").toFile());
+            builder.environment().put("LOMI_TEST_SITE", site.origin());
+            builder.environment().put("LOMI_OTHER_SITE", other.origin());
+            Process node = builder.start();
+            List<String> lines = new CopyOnWriteArrayList<>();
+            Thread reader = new Thread(() -> {
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = in.readLine()) != null; ) {
+                        lines.add(line);
+                    }
+                } catch (java.io.IOException ignored) {
+                    // ended
+                }
+            });
+            reader.start();
+            String pairing = awaitLine(lines, "PAIRING ", node).substring("PAIRING ".length());
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "pairing", "approve", pairing).exitCode()).isZero();
+            String decision = awaitLine(lines, "DECISION ", node).substring("DECISION ".length());
+            BrokerChild.Run listed = BrokerChild.console(broker.data, temp, "", List.of(), "decision", "list");
+            assertThat(listed.toString()).contains(decision).contains(site.origin());
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "decision", "approve", decision).exitCode()).isZero();
+            String result = awaitLine(lines, "RESULT ", node);
+            assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(node.exitValue()).as(Files.readString(temp.resolve("browser.err"))).isZero();
+            JsonNode summary = JsonMapper.builder().build().readTree(result.substring("RESULT ".length()));
+            assertThat(summary.path("browserTools").asInt()).isEqualTo(12);
+            assertThat(summary.path("panelGeneration").asString()).isEqualTo(summary.path("generation").asString());
+            assertThat(summary.path("imageBytes").asInt()).isGreaterThan(1000);
+            assertThat(summary.path("downloadSha256").asString())
+                    .isEqualTo(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(TestSite.FILE)));
+            assertThat(other.requests).as("the redirect to the unapproved origin never reached it").isEmpty();
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "browser", "origins", "list").toString()).contains(site.origin());
+        }
+    }
+
+    private static List<String> helperCommand(BrokerChild broker) throws Exception {
+        Matcher matcher = KEY.matcher(Files.readString(broker.logs.resolve("err")));
+        String key = null;
+        while (matcher.find()) {
+            key = matcher.group(1);
+        }
+        assertThat(key).isNotNull();
+        List<String> command = new ArrayList<>(ChildJvm.builder(dev.lomicontrol.LomiControl.class, List.of()).command());
+        command.addAll(List.of("--mcp", "--discovery-file", broker.data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key));
+        return command;
+    }
+
+    private String awaitLine(List<String> lines, String prefix, Process process) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (System.nanoTime() < deadline) {
+            for (String line : lines) {
+                if (line.startsWith(prefix)) {
+                    return line;
+                }
+            }
+            if (!process.isAlive()) {
+                process.waitFor(1, TimeUnit.SECONDS);
+                for (String line : lines) {
+                    if (line.startsWith(prefix)) {
+                        return line;
+                    }
+                }
+                throw new AssertionError("browser-client.mjs exited " + process.exitValue() + ": " + lines + "\n" + Files.readString(temp.resolve("browser.err")));
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no '" + prefix + "' line: " + lines + "\n" + Files.readString(temp.resolve("browser.err")));
+    }
+}
