@@ -1,6 +1,7 @@
 package dev.lomicontrol.broker;
 
 import dev.lomicontrol.artifacts.ArtifactStore;
+import dev.lomicontrol.chat.Chat;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.decisions.DecisionBoard;
@@ -50,6 +51,7 @@ public class BrokerCalls implements AutoCloseable {
     private final ArtifactCalls artifacts;
     private final SettingsCalls settingsCalls;
     private final GitCalls git;
+    private final ChatCalls chatCalls;
     private static final tools.jackson.databind.json.JsonMapper SIZE = tools.jackson.databind.json.JsonMapper.builder().build();
     private final ToolHandlers handlers = new ToolHandlers();
     private final Ledger ledger;
@@ -57,14 +59,14 @@ public class BrokerCalls implements AutoCloseable {
 
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
-            Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore) {
+            Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore, Chat chat) {
         this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, pairings::yolo, OperationRunner.DECISION_TIMEOUT, settings,
-                artifactStore);
+                artifactStore, chat);
     }
 
     BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
-            ArtifactStore artifactStore) {
+            ArtifactStore artifactStore, Chat chat) {
         this.episodes = episodes;
         this.ledger = ledger;
         Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
@@ -76,7 +78,8 @@ public class BrokerCalls implements AutoCloseable {
         this.files = new FileCalls(workspaces, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
         this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, panels, files, runner, layoutStore);
         this.layout = new LayoutCalls(projects, layoutStore, workspaces, panels, runner, new PanelsByKind(this.terminals, editors), runtime.instanceId());
-        NativeStop stop = operation -> this.terminals.requestStop(operation) || nativeStop.requestStop(operation);
+        this.chatCalls = new ChatCalls(chat.conversations(), chat.connections(), chat.replies(), workspaces, runner, layoutStore);
+        NativeStop stop = operation -> this.terminals.requestStop(operation) || chatCalls.requestStop(operation) || nativeStop.requestStop(operation);
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, workspaces, runner, layoutStore, clock, decisions);
         this.git = new GitCalls(files, runner, layoutStore);
@@ -92,6 +95,7 @@ public class BrokerCalls implements AutoCloseable {
         this.artifacts.register(handlers);
         this.settingsCalls.register(handlers);
         this.git.register(handlers);
+        this.chatCalls.register(handlers);
         UnavailableTools.register(handlers);
         handlers.requireCovers(ToolCatalog.standard());
     }

@@ -27,7 +27,7 @@ public final class Scopes {
 
     private static final Map<String, List<String>> REQUIRES = new LinkedHashMap<>();
     /**
-     * The scopes of the declared tools this host does not serve yet (browser, chat, Android; they
+     * The scopes of the declared tools this host does not serve yet (browser, Android; they
      * answer HOST_UNQUALIFIED), named and chained as the reference names them. A grant may name them,
      * but they are in no default or full grant ({@link #all()}) until their tools are implemented.
      */
@@ -65,6 +65,13 @@ public final class Scopes {
         scope("settings.open");
         scope("settings.read");
         scope("settings.write", "settings.read");
+        scope("chat.read");
+        scope("chat.open", "chat.read", "panel.create", "panel.focus");
+        scope("chat.create", "chat.open");
+        scope("chat.draft", "chat.read");
+        scope("chat.send", "chat.read");
+        scope("chat.stop", "chat.read");
+        scope("chat.export", "chat.read");
 
         later("browser.navigate");
         later("browser.read");
@@ -72,13 +79,6 @@ public final class Scopes {
         later("browser.capture_composite");
         later("browser.upload");
         later("browser.download");
-        later("chat.read");
-        later("chat.open", "chat.read", "panel.create", "panel.focus");
-        later("chat.create", "chat.open");
-        later("chat.draft", "chat.read");
-        later("chat.send", "chat.read");
-        later("chat.stop", "chat.read");
-        later("chat.export", "chat.read");
         later("android.read");
         later("android.control", "android.read");
         later("android.setup", "android.read");
@@ -108,7 +108,7 @@ public final class Scopes {
         return all;
     }
 
-    /** The scopes of the declared tools this host answers HOST_UNQUALIFIED (browser, chat, Android): in no default grant. */
+    /** The scopes of the declared tools this host answers HOST_UNQUALIFIED (browser, Android): in no default grant. */
     public static Set<String> notYetServed() {
         return new TreeSet<>(NOT_YET_SERVED.keySet());
     }

@@ -11,7 +11,9 @@ public enum PanelKind {
     /** A shared editor buffer of a project file. */
     EDITOR,
     /** A read-only git view: one path's diff or one commit. */
-    GIT;
+    GIT,
+    /** A shared chat conversation (its view names the conversation). */
+    CHAT;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

@@ -23,8 +23,6 @@ public final class HostQualification {
             case BROWSER:
                 return Optional.of("the browser tools are not yet available on this broker (a headless Chromium driver is being built); "
                         + "nothing was done");
-            case CHAT:
-                return Optional.of("shared chat conversations and the built-in Chat AI are not yet available on this broker; nothing was done");
             default:
                 return Optional.empty();
         }

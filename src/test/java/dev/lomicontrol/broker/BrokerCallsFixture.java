@@ -3,6 +3,9 @@ package dev.lomicontrol.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.artifacts.ArtifactStore;
+import dev.lomicontrol.chat.Chat;
+import dev.lomicontrol.chat.ChatProperties;
+import dev.lomicontrol.chat.SpringAiModels;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.core.RequestKey;
@@ -64,6 +67,11 @@ final class BrokerCallsFixture implements AutoCloseable {
     final Settings settings;
     final ArtifactStore artifacts;
     final BrokerCalls calls;
+    /** The chat module on Spring AI's real models; keys come from {@link #environment} (the broker process's environment stand-in). */
+    final Chat chat;
+    final java.util.Map<String, String> environment = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Provider requests may take 3 s here; every streamed piece is checkpointed. */
+    static final ChatProperties CHAT = new ChatProperties(Duration.ofSeconds(3), Duration.ZERO);
 
     BrokerCallsFixture(Path temp) {
         this(temp, policy -> policy);
@@ -91,8 +99,9 @@ final class BrokerCallsFixture implements AutoCloseable {
                 java.util.Map.of("HOME", emptyHome(temp).toString()));
         settings = new Settings(ledger, clock);
         artifacts = new ArtifactStore(temp.resolve("artifacts"), clock, random, 4L << 20, 1L << 30, 64);
+        chat = Chat.open(ledger, clock, CHAT, new SpringAiModels(), environment::get);
         calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock, terminals, decisions, yolo::get, Duration.ofSeconds(120),
-                settings, artifacts);
+                settings, artifacts, chat);
     }
 
     private static Path emptyHome(Path temp) {
@@ -213,6 +222,7 @@ final class BrokerCallsFixture implements AutoCloseable {
 
     @Override
     public void close() {
+        chat.close();
         calls.close();
         terminals.close();
         sessions.close();
