@@ -77,14 +77,20 @@ public final class SpringAiModels implements ModelClient {
         return Objects.requireNonNullElse(response.getResult().getOutput().getText(), "");
     }
 
-    /** The error's class and first line, bounded (SDK messages carry the status and the provider's error, not the key). */
+    /**
+     * The error's causes, outermost first, each as its class and first line ({@code A: m ← B: n}),
+     * bounded to 500 characters (SDK messages carry the status and the provider's error, not the key).
+     */
     static String describe(Throwable error) {
-        Throwable cause = error;
-        while (cause.getCause() != null && cause.getCause() != cause && (cause.getMessage() == null || cause.getMessage().isBlank())) {
-            cause = cause.getCause();
+        StringBuilder text = new StringBuilder();
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable cause = error; cause != null && seen.add(cause); cause = cause.getCause()) {
+            String message = cause.getMessage() == null ? "" : cause.getMessage().lines().findFirst().orElse("");
+            if (text.length() > 0) {
+                text.append(" \u2190 ");
+            }
+            text.append(cause.getClass().getSimpleName()).append(message.isEmpty() ? "" : ": " + message);
         }
-        String message = cause.getMessage() == null ? "" : cause.getMessage().lines().findFirst().orElse("");
-        String text = cause.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
-        return text.length() > 500 ? text.substring(0, 500) : text;
+        return text.length() > 500 ? text.substring(0, 500) : text.toString();
     }
 }
