@@ -38,13 +38,14 @@ class ModuleRulesTests {
             Map.entry("pairing", Set.of("core", "ledger")),
             Map.entry("decisions", Set.of("core")),
             Map.entry("episodes", Set.of("core", "ledger")),
+            Map.entry("chat", Set.of("core", "ledger")),
             Map.entry("transport", Set.of()),
             Map.entry("discovery", Set.of("core")),
             Map.entry("ipc", Set.of("core", "discovery", "transport")),
             Map.entry("mcp", Set.of("core", "tools", "ipc", "transport", "discovery")),
             Map.entry("broker", Set.of("core", "tools", "ledger", "projects", "files", "editor", "artifacts", "settings", "git", "terminal",
-                    "pairing", "decisions", "episodes", "transport", "discovery", "ipc")),
-            Map.entry("console", Set.of("core", "ledger", "projects", "pairing", "decisions", "episodes", "broker", "discovery", "transport")));
+                    "pairing", "decisions", "episodes", "chat", "transport", "discovery", "ipc")),
+            Map.entry("console", Set.of("core", "ledger", "projects", "pairing", "decisions", "episodes", "chat", "broker", "discovery", "transport")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
     static final List<String> SPRING_FREE = List.of("core", "tools", "mcp", "ipc", "transport", "discovery");
@@ -77,6 +78,13 @@ class ModuleRulesTests {
         noClasses().that().resideInAPackage("dev.lomicontrol." + module + "..").should().dependOnClassesThat()
                 .resideInAnyPackage(forbidden.toArray(String[]::new)).because("docs/ARCHITECTURE.md lists what " + module + " depends on")
                 .check(production);
+    }
+
+    /** Model providers (Spring AI and the SDKs under it) are the chat module's business alone: no other module, least of all the helper's path, loads them. */
+    @org.junit.jupiter.api.Test
+    void onlyTheChatModuleUsesSpringAiOrAProviderSdk() {
+        noClasses().that().resideOutsideOfPackage("dev.lomicontrol.chat..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.springframework.ai..", "com.openai..", "com.anthropic..").check(production);
     }
 
     @ParameterizedTest(name = "{0} loads no Spring, SQLite or Flyway class")
