@@ -1,7 +1,26 @@
 package dev.lomicontrol.broker;
 
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.NativeStop;
+import dev.lomicontrol.operations.UnavailableTools;
+import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.operations.OperationCalls;
+import dev.lomicontrol.operations.PanelsByKind;
+import dev.lomicontrol.projects.tools.WorkspaceCalls;
+import dev.lomicontrol.projects.tools.LayoutCalls;
+import dev.lomicontrol.terminal.tools.TerminalCalls;
+import dev.lomicontrol.files.tools.FileCalls;
+import dev.lomicontrol.files.tools.ProjectFolders;
+import dev.lomicontrol.editor.tools.EditorCalls;
+import dev.lomicontrol.artifacts.tools.ArtifactCalls;
+import dev.lomicontrol.settings.tools.SettingsCalls;
+import dev.lomicontrol.git.tools.GitCalls;
+import dev.lomicontrol.episodes.tools.EpisodeCalls;
+
 import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.chat.Chat;
+import dev.lomicontrol.chat.tools.ChatCalls;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.decisions.DecisionBoard;
@@ -12,6 +31,8 @@ import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.editor.Documents;
 import dev.lomicontrol.projects.Layout;
+import dev.lomicontrol.projects.PanelKind;
+import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.Terminals;
@@ -40,7 +61,7 @@ import tools.jackson.databind.JsonNode;
 public class BrokerCalls implements AutoCloseable {
 
     private final Episodes episodes;
-    private final WorkspaceCalls workspaces;
+    private final WorkspaceAccess access;
     private final OperationCalls operations;
     private final EpisodeCalls episodeCalls;
     private final OperationRunner runner;
@@ -70,22 +91,23 @@ public class BrokerCalls implements AutoCloseable {
         this.episodes = episodes;
         this.ledger = ledger;
         Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
-        this.workspaces = new WorkspaceCalls(projects, ledger, runtime, clock);
+        this.access = new WorkspaceAccess(projects, ledger, runtime.instanceId(), clock);
         this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
-        PanelTargets panels = new PanelTargets(workspaces, layoutStore);
+        PanelTargets panels = new PanelTargets(access, layoutStore);
         this.terminals = new TerminalCalls(terminals, layoutStore, ledger, panels, runner, settings);
         ProjectFolders folders = new ProjectFolders();
-        this.files = new FileCalls(workspaces, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
+        this.files = new FileCalls(access, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
         this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, panels, files, runner, layoutStore);
-        this.layout = new LayoutCalls(projects, layoutStore, workspaces, panels, runner, new PanelsByKind(this.terminals, editors), runtime.instanceId());
-        this.chatCalls = new ChatCalls(chat.conversations(), chat.connections(), chat.replies(), workspaces, runner, layoutStore);
+        this.layout = new LayoutCalls(projects, layoutStore, access, panels, runner,
+                new PanelsByKind(Map.of(PanelKind.TERMINAL, this.terminals, PanelKind.EDITOR, editors)), runtime.instanceId());
+        this.chatCalls = new ChatCalls(chat.conversations(), chat.connections(), chat.replies(), access, runner, layoutStore);
         NativeStop stop = operation -> this.terminals.requestStop(operation) || chatCalls.requestStop(operation) || nativeStop.requestStop(operation);
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
-        this.settingsCalls = new SettingsCalls(settings, workspaces, runner, layoutStore, clock, decisions);
+        this.settingsCalls = new SettingsCalls(settings, access, runner, layoutStore, clock, decisions);
         this.git = new GitCalls(files, runner, layoutStore);
-        this.operations = new OperationCalls(ledger, workspaces, stop, runner::withdrawn);
+        this.operations = new OperationCalls(ledger, access, stop, runner::withdrawn);
         this.episodeCalls = new EpisodeCalls(episodes, clock);
-        this.workspaces.register(handlers);
+        new WorkspaceCalls(access).register(handlers);
         this.operations.register(handlers);
         this.episodeCalls.register(handlers);
         this.layout.register(handlers);
@@ -129,7 +151,7 @@ public class BrokerCalls implements AutoCloseable {
 
     /** The session's connection is gone: its retry epoch is forgotten, its leases and pending decisions end, its episode detaches. */
     public void sessionEnded(Session session) {
-        workspaces.sessionEnded(session);
+        access.sessionEnded(session);
         runner.sessionEnded(session.id());
         terminals.sessionEnded(session);
         episodes.sessionEnded(session.id());

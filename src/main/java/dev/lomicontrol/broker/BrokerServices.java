@@ -1,5 +1,7 @@
 package dev.lomicontrol.broker;
 
+import dev.lomicontrol.operations.NativeStop;
+
 import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.core.DataDirectory;
 import dev.lomicontrol.decisions.DecisionBoard;

@@ -45,9 +45,16 @@ class BrokerCommands implements CommandGroup {
 
     @org.springframework.shell.core.command.annotation.Command(name = "status", group = "Broker", description = "The broker at a glance",
             help = "status\n  Instance, start time, data directory, control and admin sockets, discovery file, live sessions, pending"
-                    + " pairing requests, YOLO, ledger receipts/epochs against their caps and integrity.")
-    public String status() {
+                    + " pairing requests, YOLO, ledger receipts/epochs against their caps and integrity. --json: one JSON document.")
+    public String status(@org.springframework.shell.core.command.annotation.Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json) {
         LedgerStatus ledgerStatus = ledger.maintenance().status();
+        if (json) {
+            return ConsoleJson.write(new ConsoleJson.Status(runtime.instanceId(), runtime.startedAt().toString(),
+                    Duration.between(runtime.startedAt(), clock.instant()).toSeconds(), runtime.dataDirectory().toString(),
+                    runtime.controlSocket().map(Path::toString), runtime.adminSocket().map(Path::toString), runtime.discoveryFile().map(Path::toString),
+                    sessions.list().size(), pairings.pending().size(), yolo.isOn(), ledgerStatus.receipts(), ledgerStatus.receiptCap(),
+                    ledgerStatus.epochs(), ledgerStatus.epochCap(), ledgerStatus.integrity(), ledgerStatus.writerHealthy(), runtime.warnings()));
+        }
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"instance", runtime.instanceId()});
         lines.add(new String[] {"started", Text.time(runtime.startedAt()) + " (up " + Text.duration(Duration.between(runtime.startedAt(), clock.instant())) + ")"});

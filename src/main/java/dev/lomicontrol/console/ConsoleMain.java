@@ -23,22 +23,18 @@ import org.jline.terminal.TerminalBuilder;
  * talks to its admin socket. With a COMMAND it runs it once, prints its output (stdout) and error
  * (stderr) and returns its exit status; without one it reads commands until {@code exit} or end of
  * input — with JLine editing and broker-side completion on a terminal, as plain lines otherwise
- * (then the status is the last command's). Exit status 2 when no broker answers.
+ * (then the status is the last command's). Exit status 3 when no broker answers.
  */
 public final class ConsoleMain {
 
     static final String USAGE = "usage: lomi-control console [--data-dir DIR] [COMMAND...]";
     static final String DESCRIPTION = "Runs COMMAND in the running broker of the data directory, or reads commands until 'exit'."
-            + " 'lomi-control console help' lists the commands. Exit status: the command's (0 ok, 1 refused, 2 usage), 2 when no broker runs.";
+            + " 'lomi-control console help' lists the commands; list and status commands take --json. " + ConsoleResult.EXIT_STATUSES;
 
     private ConsoleMain() {}
 
     public static int run(String[] args, Map<String, String> environment) {
         List<String> words = new ArrayList<>(Arrays.asList(args));
-        if (!words.isEmpty() && (words.get(0).equals("--help") || words.get(0).equals("-h"))) {
-            ConsoleOutput.print(new ConsoleResult(ConsoleResult.OK, USAGE + "\n" + DESCRIPTION, ""));
-            return ConsoleResult.OK;
-        }
         Optional<String> dataDir;
         try {
             dataDir = dataDirOption(words);
@@ -46,22 +42,29 @@ public final class ConsoleMain {
             ConsoleOutput.error(USAGE);
             return ConsoleResult.USAGE;
         }
-        DataDirectory data = DataDirectory.resolve(dataDir, environment, System.getProperty("user.home"));
+        if (!words.isEmpty() && (words.get(0).equals("--help") || words.get(0).equals("-h"))) {
+            ConsoleOutput.print(new ConsoleResult(ConsoleResult.OK, USAGE + "\n" + DESCRIPTION, ""));
+            return ConsoleResult.OK;
+        }
+        DataDirectory data = DataDirectory.resolve(dataDir, environment);
         Path cwd = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        Path home = Path.of(System.getProperty("user.home")).toAbsolutePath();
+        Path home = dev.lomicontrol.core.UserDirectories.of(environment).home();
         try (AdminClient client = AdminClient.connect(data.root(), data.store(), cwd, home)) {
             if (words.isEmpty()) {
                 return System.console() != null ? interactive(client) : plain(client);
+            }
+            if (ConsoleWatch.wanted(words)) {
+                return ConsoleWatch.run(client, Words.join(words.stream().filter(word -> !word.equals("--watch")).toList()));
             }
             ConsoleResult result = client.run(Words.join(words));
             ConsoleOutput.print(result);
             return result.exitCode();
         } catch (AdminClient.NoBroker e) {
             ConsoleOutput.error("lomi-control console: " + e.getMessage());
-            return ConsoleResult.USAGE;
+            return ConsoleResult.NO_BROKER;
         } catch (IOException e) {
             ConsoleOutput.error("lomi-control console: lost the connection to the broker: " + e.getMessage());
-            return ConsoleResult.USAGE;
+            return ConsoleResult.NO_BROKER;
         }
     }
 

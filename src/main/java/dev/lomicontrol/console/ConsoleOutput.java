@@ -22,6 +22,17 @@ public final class ConsoleOutput {
         }
     }
 
+    /** One line of output for the admin on stdout (help, version, service and watch output). */
+    public static void line(String text) {
+        System.out.println(text);
+        System.out.flush();
+    }
+
+    /** The admin's stdout, for code that prints through a stream it was given (service). */
+    public static PrintStream stdout() {
+        return System.out;
+    }
+
     static void error(String message) {
         System.err.println(message);
         System.err.flush();

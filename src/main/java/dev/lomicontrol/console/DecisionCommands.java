@@ -20,9 +20,13 @@ class DecisionCommands implements CommandGroup {
 
     @Command(name = "decision list", group = "Decisions", description = "List operations awaiting the admin's decision",
             help = "decision list\n  Each operation in awaiting_user: id, tool, summary, when it was posted and the exact plan (verbatim JSON);\n"
-                    + "  first, requests for your attention that need no decision (lomi_settings_open).")
-    public String list() {
+                    + "  first, requests for your attention that need no decision (lomi_settings_open). --json: one JSON document.")
+    public String list(@org.springframework.shell.core.command.annotation.Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json) {
         List<PendingDecision> pending = board.list();
+        if (json) {
+            return ConsoleJson.write(new ConsoleJson.Decisions(List.copyOf(board.notices()), pending.stream()
+                    .map(d -> new ConsoleJson.Decision(d.operationId().value(), d.tool(), d.summary(), d.postedAt().toString(), ConsoleJson.plan(d.plan()))).toList()));
+        }
         StringBuilder out = new StringBuilder();
         for (String notice : board.notices()) {
             out.append("attention: ").append(notice).append('\n');

@@ -42,8 +42,11 @@ class LedgerCommands implements CommandGroup {
     @Command(name = "ledger status", group = "Ledger", description = "Counts vs caps, what a purge frees, last export, integrity",
             help = "ledger status\n  Receipts and retry epochs against their caps (warnings from 80 % and 95 %), counts per state, rows past"
                     + " retention, rows a purge frees now, unreconciled outcome_unknown rows, live sessions holding rows, the oldest row, the last"
-                    + " export, integrity and writer health. From 80 % of a cap: the steps that free rows, in order, with the rows each frees.")
-    public String status() {
+                    + " export, integrity and writer health. From 80 % of a cap: the steps that free rows, in order, with the rows each frees. --json: one JSON document.")
+    public String status(@org.springframework.shell.core.command.annotation.Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json) {
+        if (json) {
+            return ConsoleJson.write(ledgerDocument(ledger.maintenance().status()));
+        }
         return LedgerStatusText.render(ledger.maintenance().status(), this::describeSession);
     }
 
@@ -156,5 +159,15 @@ class LedgerCommands implements CommandGroup {
         } catch (DateTimeParseException e) {
             throw new UsageException("--before must be an ISO-8601 instant such as 2026-01-01T00:00:00Z, not '" + text + "'");
         }
+    }
+
+    static ConsoleJson.Ledger ledgerDocument(dev.lomicontrol.ledger.LedgerStatus status) {
+        return new ConsoleJson.Ledger(status.database(), status.instance(), status.receipts(), status.receiptCap(), status.epochs(), status.epochCap(),
+                status.byState().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                        .map(entry -> new ConsoleJson.StateCount(entry.getKey(), entry.getValue())).toList(),
+                status.expiredReceipts(), status.expiredEpochs(), status.unreconciledOutcomeUnknown(), ConsoleJson.time(status.oldestOperation()),
+                status.lastExport().map(e -> new ConsoleJson.LastExport(e.path(), e.sha256(), e.historyHead(), e.at().toString())), status.historyHead(),
+                status.integrity(), status.writerHealthy(), status.commits(), status.reclaim().purgeableReceipts(), status.reclaim().purgeableEpochs(),
+                status.receiptLevel(), status.epochLevel());
     }
 }

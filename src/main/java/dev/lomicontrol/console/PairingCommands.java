@@ -38,8 +38,14 @@ class PairingCommands implements CommandGroup {
 
     @Command(name = "pairing list", group = "Pairing", description = "List pending pairing requests",
             help = "pairing list\n  Pending requests (at most " + Pairings.MAX_PENDING + ", each expiring after 120 s): id, client label,"
-                    + " SHA-256 of the client's session certificate, peer pid, expiry. Compare the fingerprint and pid with the client before approving.")
-    public String list() {
+                    + " SHA-256 of the client's session certificate, peer pid, expiry. Compare the fingerprint and pid with the client before approving. --json: one JSON document.")
+    public String list(@org.springframework.shell.core.command.annotation.Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json) {
+        if (json) {
+            return ConsoleJson.write(new ConsoleJson.Pairings(yolo.isOn(), runtime.warnings(), pairings.pending().stream()
+                    .map(r -> new ConsoleJson.PairingRequest(r.id(), r.clientLabel(), r.certificateSha256(), r.peerPid(), r.expiresAt().toString(),
+                            Math.max(0, Duration.between(clock.instant(), r.expiresAt()).toSeconds())))
+                    .toList()));
+        }
         return warnings() + pendingRequests();
     }
 

@@ -24,9 +24,14 @@ class SessionCommands implements CommandGroup {
     }
 
     @Command(name = "session list", group = "Sessions", description = "List live client sessions",
-            help = "session list\n  Live sessions of this broker run: id, client label, peer pid, granted projects, number of scopes, connected since.")
-    public String list() {
+            help = "session list\n  Live sessions of this broker run: id, client label, peer pid, granted projects, number of scopes, connected since. --json: one JSON document (with the scopes themselves).")
+    public String list(@org.springframework.shell.core.command.annotation.Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json) {
         List<Session> live = sessions.list();
+        if (json) {
+            return ConsoleJson.write(new ConsoleJson.Sessions(live.stream().map(s -> new ConsoleJson.Session(s.id().value(), s.clientLabel(), s.peerPid(),
+                    s.grant().projects().stream().map(dev.lomicontrol.core.ProjectId::value).sorted().toList(), s.grant().scopes().stream().sorted().toList(),
+                    s.connectedAt().toString())).toList()));
+        }
         if (live.isEmpty()) {
             return "no live sessions";
         }

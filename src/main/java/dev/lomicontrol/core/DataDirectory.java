@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * Where the broker keeps its data (SPEC §2): {@code --data-dir}, else {@code LOMI_CONTROL_HOME},
- * else {@code $XDG_DATA_HOME/lomi-control}, else {@code ~/.local/share/lomi-control}. The ledger,
+ * else {@code $XDG_DATA_HOME/lomi-control}, else {@code ~/.local/share/lomi-control} ({@code ~} = {@code $HOME}). The ledger,
  * keys and discovery live in its {@code agent-control/} subdirectory.
  */
 public record DataDirectory(Path root) {
@@ -15,6 +15,11 @@ public record DataDirectory(Path root) {
 
     public DataDirectory {
         root = root.toAbsolutePath().normalize();
+    }
+
+    /** Resolves it from {@code --data-dir}, the environment and the user's home ({@code $HOME} first, see {@link UserDirectories}). */
+    public static DataDirectory resolve(Optional<String> flag, Map<String, String> environment) {
+        return resolve(flag, environment, UserDirectories.of(environment).home().toString());
     }
 
     public static DataDirectory resolve(Optional<String> flag, Map<String, String> environment, String userHome) {

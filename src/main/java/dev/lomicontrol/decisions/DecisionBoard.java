@@ -23,8 +23,16 @@ public final class DecisionBoard {
 
     private record Entry(PendingDecision decision, Consumer<Boolean> resolver) {}
 
+    private final List<Consumer<PendingDecision>> watchers = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     public synchronized void post(PendingDecision decision, Consumer<Boolean> resolver) {
         pending.put(decision.operationId(), new Entry(decision, resolver));
+        watchers.forEach(watcher -> watcher.accept(decision));
+    }
+
+    /** Calls {@code watcher} with every decision posted for the admin, as it arrives. */
+    public void watch(Consumer<PendingDecision> watcher) {
+        watchers.add(watcher);
     }
 
     public synchronized List<PendingDecision> list() {

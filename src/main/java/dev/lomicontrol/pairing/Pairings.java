@@ -32,6 +32,7 @@ public final class Pairings {
     private final RandomGenerator random;
     private final Map<String, Pending> pending = new LinkedHashMap<>();
     private volatile boolean yolo;
+    private final java.util.List<java.util.function.Consumer<PairingRequest>> watchers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public Pairings(Clock clock, RandomGenerator random) {
         this.clock = clock;
@@ -69,8 +70,14 @@ public final class Pairings {
             entry.decision.complete(new Decision.Approved(Grant.full()));
         } else {
             pending.put(request.id(), entry);
+            watchers.forEach(watcher -> watcher.accept(request));
         }
         return entry;
+    }
+
+    /** Calls {@code watcher} with every request that waits for the admin (not those YOLO approves), as it arrives. */
+    public void watch(java.util.function.Consumer<PairingRequest> watcher) {
+        watchers.add(watcher);
     }
 
     public synchronized List<PairingRequest> pending() {

@@ -1,5 +1,7 @@
 package dev.lomicontrol.broker;
 
+import dev.lomicontrol.operations.NativeStop;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.artifacts.ArtifactStore;

@@ -1,5 +1,7 @@
 package dev.lomicontrol.broker;
 
+import dev.lomicontrol.operations.OperationRunner;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.RequestKey;
@@ -73,10 +75,11 @@ class RevocationBoundaryTests {
     void aDispatchReservationRevokedDuringItsAdmissionIsNotHandedOutForDispatch() {
         runner = new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
 
-        Reservation reservation = runner.reserveForDispatch(request(), this::revokeNow);
-
-        assertThat(reservation).as("nothing to dispatch").isInstanceOf(Reservation.Duplicate.class);
-        assertNotDispatched(((Reservation.Duplicate) reservation).operation().id().value());
+        neverPerformed(() -> {
+            Reservation reservation = runner.reserveForDispatch(request(), this::revokeNow);
+            assertThat(reservation).as("nothing to dispatch").isInstanceOf(Reservation.Duplicate.class);
+            return ((Reservation.Duplicate) reservation).operation().id().value();
+        });
     }
 
     private void revokeNow() {

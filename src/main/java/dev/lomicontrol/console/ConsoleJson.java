@@ -1,0 +1,72 @@
+package dev.lomicontrol.console;
+
+import dev.lomicontrol.tools.Doc;
+import dev.lomicontrol.tools.Encoder;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The documents the console's {@code --json} options print: one JSON object per command, with
+ * stable field names (these records; docs/OPERATIONS.md "Scripting" lists them and their schemas
+ * are derived from these records by {@link dev.lomicontrol.tools.RecordSchemas}). Times are ISO-8601
+ * instants; absent values are {@code null}, never missing.
+ */
+final class ConsoleJson {
+
+    /** The {@code --json} commands and the record of each document, in the order the docs list them. */
+    static final List<Documented> DOCUMENTS = List.of(new Documented("status", Status.class), new Documented("pairing list", Pairings.class),
+            new Documented("session list", Sessions.class), new Documented("decision list", Decisions.class),
+            new Documented("ledger status", Ledger.class));
+
+    record Documented(String command, Class<? extends Record> type) {}
+
+    private ConsoleJson() {}
+
+    /** The document as one line of JSON. */
+    static String write(Record document) {
+        return Encoder.encode(document).toString();
+    }
+
+    record Status(String instance, String startedAt, long uptimeSeconds, String dataDirectory, Optional<String> controlSocket,
+            Optional<String> adminSocket, Optional<String> discoveryFile, int sessions, int pendingPairings, boolean yolo, long receipts,
+            int receiptCap, long epochs, int epochCap, String integrity, boolean writerHealthy, List<String> warnings) {}
+
+    record Pairings(boolean yolo, List<String> warnings, List<PairingRequest> requests) {}
+
+    record PairingRequest(String id, String client, @Doc("SHA-256 of the client's session certificate") String certificateSha256,
+            long pid, String expiresAt, long expiresInSeconds) {}
+
+    record Sessions(List<Session> sessions) {}
+
+    record Session(String id, String client, long pid, List<String> projects, List<String> scopes, String connectedAt) {}
+
+    record Decisions(List<String> notices, List<Decision> decisions) {}
+
+    record Decision(String operationId, String tool, String summary, String postedAt, @Doc("the exact plan the admin decides on") JsonNode plan) {}
+
+    record Ledger(String database, String instance, long receipts, int receiptCap, long epochs, int epochCap, List<StateCount> byState,
+            long expiredReceipts, long expiredEpochs, long unreconciledOutcomeUnknown, Optional<String> oldestOperation,
+            Optional<LastExport> lastExport, long historyHead, String integrity, boolean writerHealthy, long commits,
+            long purgeableReceipts, long purgeableEpochs, dev.lomicontrol.ledger.CapLevel receiptLevel,
+            dev.lomicontrol.ledger.CapLevel epochLevel) {}
+
+    record StateCount(String state, long count) {}
+
+    record LastExport(String path, String sha256, long historyHead, String at) {}
+
+    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
+
+    /** A decision's plan (verbatim JSON text) as the JSON it is; text that is not JSON stays a string. */
+    static JsonNode plan(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (tools.jackson.core.JacksonException e) {
+            return JSON.getNodeFactory().textNode(text);
+        }
+    }
+
+    static Optional<String> time(Optional<java.time.Instant> instant) {
+        return instant.map(java.time.Instant::toString);
+    }
+}

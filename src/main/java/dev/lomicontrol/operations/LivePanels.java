@@ -1,0 +1,40 @@
+package dev.lomicontrol.operations;
+
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Panel;
+
+/**
+ * What the layout needs to know about the live thing behind a panel (a terminal's process, an
+ * editor's buffer), and how to end it. Each feature with panels answers for its own kind; the
+ * defaults fit a panel with nothing live behind it.
+ */
+public interface LivePanels {
+
+    /** not_started, starting, running (a command runs), ready (prompt ready / buffer loaded), unobserved (alive, prompt unknown) or exited. */
+    public default String runtimeState(Panel panel) {
+        return "ready";
+    }
+
+    /** Whether a command is running in the panel's terminal (a close must not cut it off). */
+    public default boolean busy(Panel panel) {
+        return false;
+    }
+
+    /** Whether the panel's editor buffer has unsaved changes (a close needs the admin's decision). */
+    public default boolean dirty(Panel panel) {
+        return false;
+    }
+
+    /** Whether {@code session} holds the input lease of the panel's terminal. */
+    public default boolean controlledBy(Session session, Panel panel) {
+        return false;
+    }
+
+    /** Whether the panel's terminal is alive and was created by another session. */
+    public default boolean ownedByOther(Session session, Panel panel) {
+        return false;
+    }
+
+    /** Ends the panel's process or drops its buffer (after the panel left the layout; unsaved changes are discarded). */
+    default void end(Panel panel) {}
+}

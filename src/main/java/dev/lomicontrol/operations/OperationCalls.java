@@ -1,0 +1,121 @@
+package dev.lomicontrol.operations;
+
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.ProjectId;
+import dev.lomicontrol.core.RequestKey;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.core.ToolName;
+import dev.lomicontrol.core.WorkspaceId;
+import dev.lomicontrol.ledger.CancelResult;
+import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.ledger.LedgerEvent;
+import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.OperationView;
+import dev.lomicontrol.tools.operations.OperationSpecs;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code lomi_operation_get}, {@code lomi_operation_cancel} and {@code lomi_events_read}. A receipt
+ * is visible only to the session that owns it: another session's receipt gets the same
+ * TARGET_NOT_FOUND as an unknown one.
+ */
+public final class OperationCalls {
+
+    static final int DEFAULT_EVENTS = 100;
+    static final int MAX_EVENTS = 500;
+    private static final String KEY_VARIANT = "{retryEpoch, requestKey, tool[, projectId]}";
+    private static final Pattern SEQUENCE = Pattern.compile("[0-9]{1,18}");
+    private static final Logger log = LoggerFactory.getLogger(OperationCalls.class);
+
+    private final Ledger ledger;
+    private final WorkspaceAccess workspaces;
+    private final NativeStop nativeStop;
+    private final java.util.function.Consumer<OperationId> cancelledBeforeDispatch;
+
+    public OperationCalls(Ledger ledger, WorkspaceAccess workspaces, NativeStop nativeStop, java.util.function.Consumer<OperationId> cancelledBeforeDispatch) {
+        this.ledger = ledger;
+        this.workspaces = workspaces;
+        this.nativeStop = nativeStop;
+        this.cancelledBeforeDispatch = cancelledBeforeDispatch;
+    }
+
+    /** Exactly one form: {@code {operationId}} or the receipt key. */
+    public OperationView get(Session session, OperationSpecs.Lookup lookup) {
+        Optional<Operation> found;
+        if (lookup instanceof OperationSpecs.ById byId) {
+            found = ledger.get(session.id(), byId.operationId());
+        } else {
+            OperationSpecs.ByKey key = (OperationSpecs.ByKey) lookup;
+            found = ledger.getByKey(session.id(), key.retryEpoch(), new ToolName(key.tool().value()), key.requestKey(), key.projectId());
+        }
+        return OperationJson.view(found.orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such operation of this session")));
+    }
+
+    /** Cancels without undoing anything; running work gets a native stop request through {@link NativeStop}. */
+    public OperationSpecs.Cancelled cancel(Session session, OperationSpecs.Cancel input) {
+        CancelResult result = ledger.cancel(session.id(), input.operationId());
+        boolean stopRequested = result instanceof CancelResult.StopRequested;
+        if (result instanceof CancelResult.Cancelled) {
+            cancelledBeforeDispatch.accept(result.operation().id());
+        }
+        return new OperationSpecs.Cancelled(OperationJson.view(result.operation()), outcome(result), stopRequested,
+                stopRequested && deliverStop(result.operation()));
+    }
+
+    /**
+     * The durable state feed of one granted workspace after the cursor (the last sequence seen;
+     * absent = from the start). After an empty page {@code nextCursor} is the cursor sent, so a
+     * client keeps polling with it.
+     */
+    public OperationSpecs.Events events(Session session, OperationSpecs.EventsRead input) {
+        WorkspaceId workspace = workspaces.resolve(session, input.workspaceId()).workspace().id();
+        long after = input.cursor().map(Decimal::asLong).orElse(0L);
+        List<LedgerEvent> read = ledger.events(Optional.of(workspace.value()), after, input.limit() + 1);
+        List<LedgerEvent> page = read.subList(0, Math.min(input.limit(), read.size()));
+        return new OperationSpecs.Events(workspace, page.stream().map(OperationJson::event).toList(),
+                Decimal.of(page.isEmpty() ? after : page.get(page.size() - 1).sequence()), read.size() > input.limit(), false);
+    }
+
+    private static OperationSpecs.CancelOutcome outcome(CancelResult result) {
+        if (result instanceof CancelResult.Cancelled) {
+            return OperationSpecs.CancelOutcome.CANCELLED;
+        }
+        if (result instanceof CancelResult.StopRequested) {
+            return OperationSpecs.CancelOutcome.STOP_REQUESTED;
+        }
+        if (result instanceof CancelResult.Unchanged) {
+            return OperationSpecs.CancelOutcome.UNCHANGED;
+        }
+        throw new IllegalStateException("unknown cancel result " + result);
+    }
+
+    private boolean deliverStop(Operation operation) {
+        try {
+            return nativeStop.requestStop(operation);
+        } catch (RuntimeException e) {
+            log.warn("operation {}: the native stop request failed: {}", operation.id(), e.getMessage());
+            return false;
+        }
+    }
+
+    /** Registers the handlers of the tools this class serves. */
+    public void register(ToolHandlers handlers) {
+        handlers.on(OperationSpecs.GET, this::get);
+        handlers.on(OperationSpecs.CANCEL, this::cancel);
+        handlers.on(OperationSpecs.EVENTS, this::events);
+    }
+}

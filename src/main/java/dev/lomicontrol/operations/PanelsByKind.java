@@ -1,0 +1,53 @@
+package dev.lomicontrol.operations;
+
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Panel;
+import dev.lomicontrol.projects.PanelKind;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** {@link LivePanels} answered, for each panel, by the feature that owns its kind (terminal, editor, …); other kinds get the defaults. */
+public final class PanelsByKind implements LivePanels {
+
+    private static final LivePanels NOTHING_LIVE = new LivePanels() {};
+
+    private final Map<PanelKind, LivePanels> byKind;
+
+    public PanelsByKind(Map<PanelKind, LivePanels> byKind) {
+        this.byKind = new EnumMap<>(byKind);
+    }
+
+    private LivePanels of(Panel panel) {
+        return byKind.getOrDefault(panel.kind(), NOTHING_LIVE);
+    }
+
+    @Override
+    public String runtimeState(Panel panel) {
+        return of(panel).runtimeState(panel);
+    }
+
+    @Override
+    public boolean busy(Panel panel) {
+        return of(panel).busy(panel);
+    }
+
+    @Override
+    public boolean dirty(Panel panel) {
+        return of(panel).dirty(panel);
+    }
+
+    @Override
+    public boolean controlledBy(Session session, Panel panel) {
+        return of(panel).controlledBy(session, panel);
+    }
+
+    @Override
+    public boolean ownedByOther(Session session, Panel panel) {
+        return of(panel).ownedByOther(session, panel);
+    }
+
+    @Override
+    public void end(Panel panel) {
+        of(panel).end(panel);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.lomicontrol.operations;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.tools.HostQualification;
+import dev.lomicontrol.tools.ToolCatalog;
+import dev.lomicontrol.tools.ToolSpec;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The broker's dispatch: each declared tool's handler, registered by the feature that serves it.
+ * A handler gets the arguments already bound into the tool's input record and returns the output
+ * record (or, for operations, the operation view); the scope check happened before it.
+ */
+public final class ToolHandlers {
+
+    /** Serves one tool: {@code input} is bound and valid; the answer is encoded by the caller. */
+    @FunctionalInterface
+    public interface Handler<I> {
+        Object handle(Session session, I input);
+    }
+
+    private record Entry<I>(ToolSpec<I> spec, Handler<I> handler) {
+
+        /** Binds first (so the broker refuses exactly what the helper refuses), then a host that cannot serve the tool says why. */
+        Object call(Session session, tools.jackson.databind.JsonNode arguments) {
+            I input = spec.bind(arguments);
+            Optional<String> unqualified = HostQualification.reason(spec.host());
+            if (unqualified.isPresent()) {
+                throw new LomiException(ErrorCode.HOST_UNQUALIFIED, spec.name() + ": " + unqualified.get());
+            }
+            return handler.handle(session, input);
+        }
+    }
+
+    private final Map<String, Entry<?>> handlers = new LinkedHashMap<>();
+
+    /** Registers the handler of {@code spec}; a second handler for one tool is a wiring error. */
+    public <I> void on(ToolSpec<I> spec, Handler<I> handler) {
+        if (handlers.putIfAbsent(spec.name(), new Entry<>(spec, handler)) != null) {
+            throw new IllegalStateException("two handlers for " + spec.name());
+        }
+    }
+
+    public boolean handles(String tool) {
+        return handlers.containsKey(tool);
+    }
+
+    public Optional<ToolSpec<?>> spec(String tool) {
+        return Optional.ofNullable(handlers.get(tool)).map(Entry::spec);
+    }
+
+    /** Binds the arguments (INVALID_ARGUMENT on a refusal) and runs the handler. */
+    public Object call(Session session, String tool, tools.jackson.databind.JsonNode arguments) {
+        return handlers.get(tool).call(session, arguments);
+    }
+
+    /**
+     * Start-up check: every broker-answered tool of {@code catalog} has exactly one handler and no
+     * handler serves a tool outside it (IllegalStateException naming them, so the broker never starts
+     * with a gap in its dispatch).
+     */
+    public void requireCovers(ToolCatalog catalog) {
+        java.util.List<String> missing = catalog.all().stream().filter(spec -> !spec.helperAnswers()).map(ToolSpec::name)
+                .filter(name -> !handlers.containsKey(name)).toList();
+        java.util.List<String> extra = handlers.keySet().stream().filter(name -> catalog.find(name).isEmpty()).toList();
+        if (!missing.isEmpty() || !extra.isEmpty()) {
+            throw new IllegalStateException("the broker's tool handlers do not match the catalog: no handler for " + missing
+                    + "; handlers for unknown tools " + extra);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.lomicontrol.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.lomicontrol.LomiControl;
+import dev.lomicontrol.ipc.BrokerClient;
+import dev.lomicontrol.mcp.Conformance;
+import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.tools.RecordSchemas;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Issue 17, real processes: the admin learns of a pairing request from the broker's log and from
+ * {@code pairing list --watch} within 2 s; every {@code --json} document parses and conforms to the
+ * schema derived from its record; the exit statuses tell usage errors, refusals and "no broker" apart.
+ */
+class AdminAttentionProcessTests {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aPairingRequestReachesTheLogAndTheWatchWithinTwoSecondsAndEveryJsonDocumentConforms() throws Exception {
+        Path work = Files.createDirectories(temp.resolve("work"));
+        try (BrokerChild broker = BrokerChild.start(temp.resolve("run"))) {
+            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "project", "add", work.toString()).exitCode()).isZero();
+            Path watchOut = temp.resolve("watch.out");
+            Process watch = ChildJvm.builder(LomiControl.class, List.of("console", "--data-dir", broker.data.toString(), "pairing", "list", "--watch"))
+                    .redirectOutput(watchOut.toFile()).redirectError(temp.resolve("watch.err").toFile()).start();
+            try {
+                await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(watchOut) && Files.readString(watchOut).contains("watching pairing list"));
+
+                BrokerClient client = new BrokerClient(broker.data.resolve("agent-control/discovery.json"), pinnedKey(broker), "attention client");
+                CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(90)));
+                await().atMost(Duration.ofSeconds(60)).until(() -> client.state().pairingRequestId().isPresent());
+                String id = client.state().pairingRequestId().orElseThrow();
+                long seen = System.nanoTime();
+                await().atMost(Duration.ofSeconds(2)).until(() -> Files.readString(broker.logs.resolve("err")).contains("pairing request " + id)
+                        && Files.readString(watchOut).contains("pairing request " + id));
+                long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - seen);
+                assertThat(Files.readString(broker.logs.resolve("err"))).contains("lomi-control console pairing approve " + id);
+                assertThat(Files.readString(broker.data.resolve("log/broker.log"))).as("the log file holds it too").contains("pairing request " + id);
+                assertThat(Files.readString(watchOut)).contains("approve: pairing approve " + id);
+                System.out.println("pairing request visible in the log and the watch after " + millis + " ms");
+
+                JsonNode pending = document(broker, work, ConsoleJson.Pairings.class, "pairing", "list", "--json");
+                assertThat(pending.path("requests").get(0).path("id").asString()).isEqualTo(id);
+                assertThat(pending.path("requests").get(0).path("client").asString()).isEqualTo("attention client");
+
+                assertThat(BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", id).exitCode()).isZero();
+                assertThat(connecting.get(60, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
+                await().atMost(Duration.ofSeconds(10)).until(() -> Files.readString(watchOut).contains("gone: " + id));
+
+                JsonNode sessions = document(broker, work, ConsoleJson.Sessions.class, "session", "list", "--json");
+                assertThat(sessions.path("sessions").get(0).path("client").asString()).isEqualTo("attention client");
+                assertThat(sessions.path("sessions").get(0).path("scopes").size()).isGreaterThan(1);
+                JsonNode status = document(broker, work, ConsoleJson.Status.class, "status", "--json");
+                assertThat(status.path("sessions").asInt()).isEqualTo(1);
+                assertThat(status.path("dataDirectory").asString()).isEqualTo(broker.data.toString());
+                JsonNode decisions = document(broker, work, ConsoleJson.Decisions.class, "decision", "list", "--json");
+                assertThat(decisions.path("decisions").size()).isZero();
+                JsonNode ledger = document(broker, work, ConsoleJson.Ledger.class, "ledger", "status", "--json");
+                assertThat(ledger.path("receiptCap").asInt()).isEqualTo(4096);
+                assertThat(ledger.path("receiptLevel").asString()).isEqualTo("below_80");
+
+                BrokerChild.Run refused = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", "pr-nope");
+                assertThat(refused.exitCode()).as("a refusal: " + refused).isEqualTo(ConsoleResult.REFUSED);
+                BrokerChild.Run usage = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "list", "--bogus");
+                assertThat(usage.exitCode()).as("a usage error: " + usage).isEqualTo(ConsoleResult.USAGE);
+            } finally {
+                watch.destroy();
+                watch.waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+        BrokerChild.Run none = BrokerChild.console(temp.resolve("nothing-here"), work, "", List.of(), "status", "--json");
+        assertThat(none.exitCode()).as("no broker: " + none).isEqualTo(ConsoleResult.NO_BROKER);
+        BrokerChild.Run help = BrokerChild.console(temp.resolve("nothing-here"), work, "", List.of(), "--help");
+        assertThat(help.stdout()).contains("0 ok, 1 refused", "2 usage error", "3 no broker running");
+    }
+
+    /** Runs a {@code --json} command: status 0, one JSON document conforming to its record's schema. */
+    private static JsonNode document(BrokerChild broker, Path work, Class<? extends Record> type, String... command) throws Exception {
+        BrokerChild.Run run = BrokerChild.console(broker.data, work, "", List.of(), command);
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        JsonNode document = JSON.readTree(run.stdout());
+        assertThat(Conformance.violation(RecordSchemas.output(type), document)).as(String.join(" ", command) + ": " + run.stdout()).isEmpty();
+        return document;
+    }
+
+    private static String pinnedKey(BrokerChild broker) throws Exception {
+        Matcher matcher = KEY.matcher(Files.readString(broker.logs.resolve("err")));
+        String last = null;
+        while (matcher.find()) {
+            last = matcher.group(1);
+        }
+        assertThat(last).as("the broker logs the key to pin").isNotNull();
+        return last;
+    }
+}
