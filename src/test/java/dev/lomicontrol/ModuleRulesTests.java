@@ -53,7 +53,7 @@ class ModuleRulesTests {
             Map.entry("pairing", Set.of("core", "ledger")),
             Map.entry("decisions", Set.of("core")),
             Map.entry("episodes", Set.of("core", "ledger")),
-            Map.entry("chat", Set.of("core", "ledger")),
+            Map.entry("chat", Set.of("core", "tools", "ledger")),
             Map.entry("operations", Set.of("core", "tools", "ledger", "projects", "pairing", "decisions")),
             Map.entry("projects.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "git.tools")),
             Map.entry("terminal.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "terminal", "settings")),

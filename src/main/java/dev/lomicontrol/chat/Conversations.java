@@ -153,6 +153,14 @@ public final class Conversations {
         });
     }
 
+    /** Lets the conversation's model use the broker's tools (the built-in Chat AI), or stops it; TARGET_NOT_FOUND for an unknown one. */
+    public void setTools(String conversationId, boolean tools) {
+        store.write(c -> {
+            require(c, conversationId);
+            return update(c, "UPDATE chat_conversation SET tools = ?, updated_at = ? WHERE id = ?", tools ? 1 : 0, clock.millis(), conversationId);
+        });
+    }
+
     public List<ChatMessage> messages(String conversationId) {
         return store.read(c -> messages(c, conversationId));
     }
@@ -337,7 +345,7 @@ public final class Conversations {
         return load(c, id).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no conversation " + id));
     }
 
-    private static final String SELECT = "SELECT id, project_id, title, revision, draft, draft_revision, connection_id, model, created_at, updated_at"
+    private static final String SELECT = "SELECT id, project_id, title, revision, draft, draft_revision, connection_id, model, created_at, updated_at, tools"
             + " FROM chat_conversation";
     private static final String MESSAGE = "SELECT id, conversation_id, seq, parent_id, role, status, content, connection_id, model, request_id,"
             + " error, created_at, updated_at FROM chat_message";
@@ -354,7 +362,7 @@ public final class Conversations {
     private static Conversation row(ResultSet rs) throws SQLException {
         return new Conversation(rs.getString(1), new ProjectId(rs.getString(2)), rs.getString(3), rs.getLong(4), rs.getString(5), rs.getLong(6),
                 Optional.ofNullable(rs.getString(7)), Optional.ofNullable(rs.getString(8)), Instant.ofEpochMilli(rs.getLong(9)),
-                Instant.ofEpochMilli(rs.getLong(10)));
+                Instant.ofEpochMilli(rs.getLong(10)), rs.getInt(11) == 1);
     }
 
     private static List<ChatMessage> messages(Connection c, String conversationId) throws SQLException {

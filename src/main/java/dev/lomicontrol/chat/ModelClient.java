@@ -41,4 +41,33 @@ public interface ModelClient {
     }
 
     Handle stream(Request request, Listener listener);
+
+    /** A tool the model may call: the catalog's name, description and input schema (JSON text). */
+    record ToolDeclaration(String name, String description, String inputSchema) {}
+
+    /** A tool call the model asked for ({@code arguments}: its JSON text, as the model wrote it). */
+    record ToolCall(String id, String name, String arguments) {}
+
+    /** The answer to one tool call, as the model will read it. */
+    record ToolResult(String id, String name, String content) {}
+
+    /**
+     * One message of a tool-using exchange: {@code system}, {@code user} or {@code assistant} text
+     * (an assistant message may carry tool calls), or {@code tool} results.
+     */
+    record Exchange(String role, String text, java.util.List<ToolCall> calls, java.util.List<ToolResult> results) {
+        public static Exchange text(String role, String text) {
+            return new Exchange(role, text, java.util.List.of(), java.util.List.of());
+        }
+    }
+
+    /** What the model answered in one round: text, and the tool calls it wants (none: it is done). */
+    record Round(String text, java.util.List<ToolCall> calls) {}
+
+    /**
+     * One non-streamed round of a tool-using conversation: sends the exchange with the tool
+     * declarations and answers the model's text and tool calls. Never runs a tool; never retries.
+     * A failure throws (its message names the cause, never the key).
+     */
+    Round complete(Request request, java.util.List<ToolDeclaration> tools, java.util.List<Exchange> exchange);
 }

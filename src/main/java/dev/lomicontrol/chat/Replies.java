@@ -31,6 +31,7 @@ public final class Replies {
     private final Duration checkpointEvery;
     private final Duration timeout;
     private final Map<String, Reply> running = new ConcurrentHashMap<>();
+    private volatile ToolGateway gateway;
 
     public Replies(Conversations conversations, ModelConnections connections, ModelClient client, Clock clock, Duration checkpointEvery,
             Duration timeout) {
@@ -75,12 +76,27 @@ public final class Replies {
         }
         Reply reply = new Reply(assistant.id(), requestId, ended);
         running.put(requestId, reply);
+        ToolGateway tools = gateway;
+        if (sending.conversation().tools() && tools != null) {
+            ModelClient.Request request = new ModelClient.Request(connection, apiKey, assistant.model().orElse(connection.model()),
+                    connection.maxOutputTokens(), turns, timeout);
+            Thread worker = new Thread(() -> withTools(new ChatAi(client, tools), request, sending, turns, reply), "lomi-chat-ai-" + requestId);
+            worker.setDaemon(true);
+            reply.handle = worker::interrupt;
+            worker.start();
+            return;
+        }
         try {
             reply.handle = client.stream(new ModelClient.Request(connection, apiKey, assistant.model().orElse(connection.model()),
                     connection.maxOutputTokens(), turns, timeout), reply);
         } catch (RuntimeException e) {
             reply.end("failed", Optional.of(SpringAiModels.describe(e)));
         }
+    }
+
+    /** Lets conversations with tools on use the broker's tools through {@code gateway} (the broker sets it once its dispatcher exists). */
+    public void useTools(ToolGateway gateway) {
+        this.gateway = gateway;
     }
 
     /** Whether the request's reply is still streaming in this broker. */
@@ -117,6 +133,18 @@ public final class Replies {
             throw new LomiException(ErrorCode.DEADLINE_EXCEEDED, "interrupted while stopping request " + requestId);
         }
         return Optional.of(reply.outcome);
+    }
+
+    /** The built-in Chat AI's request: tool rounds, then the final text as the reply. */
+    private void withTools(ChatAi ai, ModelClient.Request request, Conversations.Sending sending, List<ModelClient.Turn> turns, Reply reply) {
+        ChatAi.Ended ended = ai.run(request, sending.conversation().id(), sending.conversation().project(), turns, reply::finished,
+                waiting -> conversations.checkpoint(reply.messageId, "(waiting for the admin to approve the Chat AI's pairing request " + waiting + ")"));
+        if (ended.failure().isPresent()) {
+            reply.failedAfter(ended.failure().get(), ended.calls() > 0);
+            return;
+        }
+        reply.text(ended.text());
+        reply.completed();
     }
 
     /** Cancels every stream (broker shutdown); their messages end {@code interrupted}. */
@@ -165,6 +193,20 @@ public final class Replies {
                 snapshot = text.toString();
             }
             conversations.checkpoint(messageId, snapshot);
+        }
+
+        synchronized boolean finished() {
+            return finished;
+        }
+
+        /** A Chat AI failure: after a tool ran the effect of the request is partly there (bytes = true). */
+        void failedAfter(String what, boolean toolsRan) {
+            synchronized (this) {
+                if (toolsRan) {
+                    bytes = true;
+                }
+            }
+            end("failed", Optional.of(what));
         }
 
         @Override

@@ -8,6 +8,8 @@ import org.springframework.ai.anthropic.AnthropicChatModel;
 import org.springframework.ai.anthropic.AnthropicChatOptions;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.SystemMessage;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
@@ -15,6 +17,8 @@ import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.openai.OpenAiChatModel;
 import org.springframework.ai.openai.OpenAiChatOptions;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
 import reactor.core.Disposable;
 
 /**
@@ -29,22 +33,76 @@ public final class SpringAiModels implements ModelClient {
     /** What a connection without a key sends as its key (local servers ignore it). */
     static final String NO_KEY = "no-key";
 
-    @Override
-    public Handle stream(Request request, Listener listener) {
-        ChatModel model;
-        ChatOptions options;
+    /** The model and options of one request (tools: definitions only; the model module never runs them). */
+    private record Built(ChatModel model, ChatOptions options) {}
+
+    private static Built build(Request request, List<ToolCallback> tools) {
         String key = request.apiKey().orElse(NO_KEY);
         if (request.connection().kind() == ModelConnection.Kind.OPENAI) {
             OpenAiChatOptions openAi = OpenAiChatOptions.builder().baseUrl(request.connection().baseUrl()).apiKey(key).model(request.model())
-                    .maxTokens(request.maxOutputTokens()).timeout(request.timeout()).maxRetries(0).build();
-            model = OpenAiChatModel.builder().options(openAi).build();
-            options = openAi;
-        } else {
-            AnthropicChatOptions anthropic = AnthropicChatOptions.builder().baseUrl(request.connection().baseUrl()).apiKey(key).model(request.model())
-                    .maxTokens(request.maxOutputTokens()).timeout(request.timeout()).maxRetries(0).build();
-            model = AnthropicChatModel.builder().options(anthropic).build();
-            options = anthropic;
+                    .maxTokens(request.maxOutputTokens()).timeout(request.timeout()).maxRetries(0).toolCallbacks(tools).build();
+            return new Built(OpenAiChatModel.builder().options(openAi).build(), openAi);
         }
+        AnthropicChatOptions anthropic = AnthropicChatOptions.builder().baseUrl(request.connection().baseUrl()).apiKey(key).model(request.model())
+                .maxTokens(request.maxOutputTokens()).timeout(request.timeout()).maxRetries(0).toolCallbacks(tools).build();
+        return new Built(AnthropicChatModel.builder().options(anthropic).build(), anthropic);
+    }
+
+    @Override
+    public Round complete(Request request, List<ToolDeclaration> tools, List<Exchange> exchange) {
+        List<ToolCallback> callbacks = new ArrayList<>();
+        for (ToolDeclaration tool : tools) {
+            callbacks.add(new Declared(ToolDefinition.builder().name(tool.name()).description(tool.description()).inputSchema(tool.inputSchema())
+                    .build()));
+        }
+        Built built = build(request, callbacks);
+        List<Message> messages = new ArrayList<>();
+        for (Exchange item : exchange) {
+            switch (item.role()) {
+                case "system" -> messages.add(new SystemMessage(item.text()));
+                case "user" -> messages.add(new UserMessage(item.text()));
+                case "assistant" -> messages.add(AssistantMessage.builder().content(item.text()).toolCalls(item.calls().stream()
+                        .map(c -> new AssistantMessage.ToolCall(c.id(), "function", c.name(), c.arguments())).toList()).build());
+                default -> messages.add(ToolResponseMessage.builder().responses(item.results().stream()
+                        .map(r -> new ToolResponseMessage.ToolResponse(r.id(), r.name(), r.content())).toList()).build());
+            }
+        }
+        String key = request.apiKey().orElse(NO_KEY);
+        ChatResponse response;
+        try {
+            response = built.model().call(new Prompt(messages, built.options()));
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(describe(e).replace(key, "[key]"));
+        }
+        StringBuilder text = new StringBuilder();
+        List<ToolCall> calls = new ArrayList<>();
+        for (org.springframework.ai.chat.model.Generation generation : response.getResults()) {
+            AssistantMessage output = generation.getOutput();
+            text.append(Objects.requireNonNullElse(output.getText(), ""));
+            output.getToolCalls().forEach(c -> calls.add(new ToolCall(c.id(), c.name(), c.arguments())));
+        }
+        return new Round(text.toString(), calls);
+    }
+
+    /** A tool the model may call; only its definition is used: the broker runs every call itself. */
+    private record Declared(ToolDefinition definition) implements ToolCallback {
+        @Override
+        public ToolDefinition getToolDefinition() {
+            return definition;
+        }
+
+        @Override
+        public String call(String arguments) {
+            throw new IllegalStateException("tool calls are run by the broker's Chat AI, never by the model module");
+        }
+    }
+
+    @Override
+    public Handle stream(Request request, Listener listener) {
+        Built built = build(request, List.of());
+        ChatModel model = built.model();
+        ChatOptions options = built.options();
+        String key = request.apiKey().orElse(NO_KEY);
         List<Message> messages = new ArrayList<>();
         for (Turn turn : request.turns()) {
             messages.add(turn.role().equals("assistant") ? new AssistantMessage(turn.text()) : new UserMessage(turn.text()));

@@ -130,6 +130,19 @@ class ChatCommands implements CommandGroup {
                 + m.requestId().orElse("?") + ")").orElse("added your message (no connection: no model answers)");
     }
 
+    @Command(name = "chat tools", group = "Chat", description = "Let a conversation's model use the broker's tools (the Chat AI), or stop it",
+            help = "chat tools <id> on|off\n  on: its replies may call the lomi_* tools, over a broker session of its own that pairs like any client"
+                    + "\n  (pairing list shows 'lomi Chat AI <id>'; approve it as any client; it never gets chat.* scopes). At most 128 calls,"
+                    + "\n  64 KiB of arguments per call, 8 MiB per result and 16 MiB of results per request.")
+    public String tools(@Argument(index = 0, description = "id") String id, @Argument(index = 1, description = "on|off") String state) {
+        String value = Text.required(state, "on|off");
+        if (!value.equals("on") && !value.equals("off")) {
+            throw new UsageException("chat tools <id> on|off");
+        }
+        chat.conversations().setTools(conversation(id).id(), value.equals("on"));
+        return "the model of " + id + (value.equals("on") ? " may use tools (through its own paired session)" : " uses no tools");
+    }
+
     @Command(name = "chat share", group = "Chat", description = "Share a conversation with a client or a session",
             help = "chat share <id> (--client LABEL | --session ID) [--revoke]\n  Agents see only conversations shared with them:"
                     + " --client shares with every session of that client label\n  (as pairing list shows it), --session with one"

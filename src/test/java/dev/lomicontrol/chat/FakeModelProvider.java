@@ -33,7 +33,16 @@ public final class FakeModelProvider implements AutoCloseable {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** One scripted reply: text pieces sent in order; then how it ends. */
-    public record Script(List<String> pieces, Ending ending, int status) {
+    public record Script(List<String> pieces, Ending ending, int status, List<Call> calls) {
+        public Script(List<String> pieces, Ending ending, int status) {
+            this(pieces, ending, status, List.of());
+        }
+
+        /** A non-streamed answer that asks for these tool calls (OpenAI {@code tool_calls}). */
+        public static Script toolCalls(Call... calls) {
+            return new Script(List.of(), Ending.DONE, 200, List.of(calls));
+        }
+
         public static Script reply(String... pieces) {
             return new Script(List.of(pieces), Ending.DONE, 200);
         }
@@ -60,6 +69,9 @@ public final class FakeModelProvider implements AutoCloseable {
     }
 
     public enum Ending { DONE, HOLD, CUT, ERROR, SILENT }
+
+    /** One scripted tool call: its id, the tool and the arguments' JSON text. */
+    public record Call(String id, String name, String arguments) {}
 
     /** One request as received. */
     public record Received(String path, String authorization, String apiKeyHeader, JsonNode body) {}
@@ -139,6 +151,13 @@ public final class FakeModelProvider implements AutoCloseable {
                 exchange.getResponseBody().write(error);
                 return;
             }
+            if (!anthropic && !received.get(received.size() - 1).body().path("stream").asBoolean(false)) {
+                byte[] json = completion(script, new String(body, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, json.length);
+                exchange.getResponseBody().write(json);
+                return;
+            }
             exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
             // a cut stream promises more bytes than it sends, so its end is an abrupt close, not a finished chunked body
             exchange.sendResponseHeaders(200, script.ending() == Ending.CUT ? 1_000_000 : 0);
@@ -179,6 +198,36 @@ public final class FakeModelProvider implements AutoCloseable {
         } catch (IOException e) {
             // the client went away (a stop): nothing more to send
         }
+    }
+
+    /** A non-streamed chat completion: the pieces as the content, or the scripted tool calls. */
+    private static final java.util.regex.Pattern EPOCH = java.util.regex.Pattern.compile("retryEpoch[^0-9a-f]{1,12}([0-9a-f]{40})");
+
+    /**
+     * {@code {{retryEpoch}}} in scripted arguments stands for the retry epoch the conversation's
+     * earlier tool results carry (the model read it from its lomi_connect result), as a model would copy it.
+     */
+    private static String completion(Script script, String requestBody) {
+        java.util.regex.Matcher epoch = EPOCH.matcher(requestBody);
+        String retryEpoch = epoch.find() ? epoch.group(1) : "none";
+        ObjectNode completion = JsonNodeFactory.instance.objectNode().put("id", "chatcmpl-2").put("object", "chat.completion").put("created", 1)
+                .put("model", "gpt-test");
+        ObjectNode choice = completion.putArray("choices").addObject().put("index", 0);
+        ObjectNode message = choice.putObject("message").put("role", "assistant");
+        if (script.calls().isEmpty()) {
+            message.put("content", String.join("", script.pieces()));
+            choice.put("finish_reason", "stop");
+        } else {
+            message.putNull("content");
+            var calls = message.putArray("tool_calls");
+            for (Call call : script.calls()) {
+                ObjectNode one = calls.addObject().put("id", call.id()).put("type", "function");
+                one.putObject("function").put("name", call.name()).put("arguments", call.arguments().replace("{{retryEpoch}}", retryEpoch));
+            }
+            choice.put("finish_reason", "tool_calls");
+        }
+        completion.putObject("usage").put("prompt_tokens", 1).put("completion_tokens", 1).put("total_tokens", 2);
+        return JSON.writeValueAsString(completion);
     }
 
     private static String chunk(String content, String finish) {

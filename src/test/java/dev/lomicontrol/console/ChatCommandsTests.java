@@ -47,6 +47,9 @@ class ChatCommandsTests extends ConsoleTestSupport {
             assertThat(ok("chat share " + chat + " --client claude-code")).contains("shared", "client claude-code");
             assertThat(ok("chat list --project " + project.id())).contains(chat, "Plans", "client:claude-code");
             assertThat(run("chat share " + chat).exitCode()).as("names exactly one of --client/--session").isNotZero();
+            assertThat(ok("chat tools " + chat + " on")).contains("may use tools");
+            assertThat(ok("chat tools " + chat + " off")).contains("uses no tools");
+            assertThat(run("chat tools " + chat + " maybe").exitCode()).isNotZero();
 
             assertThat(ok("chat say " + chat + " 'hello there' --connection " + id)).contains("answers in");
             await().atMost(Duration.ofSeconds(10)).until(() -> ok("chat show " + chat).contains("Hi admin"));
