@@ -187,6 +187,37 @@ class ChatAiTests {
         assertThat(results.get(128)).contains("at most 128 tool calls per request").doesNotContain("untrustedToolOutput");
     }
 
+    @Test
+    void aRevokedChatAiSessionIsReplacedByANewPairingNeverReused() {
+        pairings.setYolo(true);
+        String read = "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}";
+        provider.script(Script.toolCalls(new Call("r1", "lomi_files_read", read)));
+        provider.script(Script.reply("one"));
+        String conversation = sendWithTools("first");
+        await().atMost(Duration.ofSeconds(15)).until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
+        Session first = chatAi.sessionOf(conversation).orElseThrow();
+        broker.sessions.revoke(first.id(), "the admin revoked it");
+
+        provider.script(Script.toolCalls(new Call("r2", "lomi_files_read", read)));
+        provider.script(Script.reply("two"));
+        String panel = broker.ok(agent, "lomi_panel_list", json("workspaceId", ws)).path("panels").valueStream()
+                .filter(p -> p.path("kind").asString().equals("chat")).findFirst().orElseThrow().path("panelId").asString();
+        broker.ok(agent, "lomi_chat_draft", json("workspaceId", ws, "panelId", panel, "conversationId", conversation, "text", "second",
+                "expectedDraftRevision", "d3", "expectedConversationRevision", "r3", "expectedRevision", broker.revision(), "retryEpoch",
+                epoch.value(), "requestKey", "draft-again"));
+        broker.ok(agent, "lomi_chat_send", json("workspaceId", ws, "panelId", panel, "conversationId", conversation, "connectionId", "local",
+                "model", "gpt-test", "expectedDraftRevision", "d4", "expectedConversationRevision", "r3", "expectedRevision", broker.revision(),
+                "retryEpoch", epoch.value(), "requestKey", "send-again"));
+        await().atMost(Duration.ofSeconds(15)).until(() -> !lastMessage(conversation).path("status").asString().equals("streaming"));
+        assertThat(lastMessage(conversation).path("content").asString()).as(lastMessage(conversation).toString()).isEqualTo("two");
+
+        Session second = chatAi.sessionOf(conversation).orElseThrow();
+        assertThat(second.id()).isNotEqualTo(first.id());
+        assertThat(first.isAlive()).isFalse();
+        assertThat(second.isAlive()).isTrue();
+        assertThat(findRole(provider.received().get(3).body(), "tool").toString()).contains("hello from the file");
+    }
+
     // ------------------------------------------------------------------ helpers
 
     /** The agent opens a conversation, turns its tools on (the admin's choice), drafts and sends; returns the conversation id. */

@@ -215,6 +215,25 @@ class ChatToolsTests {
     }
 
     @Test
+    void aSecondSendWhileAReplyStreamsIsRefusedAndSendsNothing() throws Exception {
+        provider.script(Script.hold("slow"));
+        Opened chat = openNew();
+        draft(chat, "one", "d1", "r1");
+        broker.yolo.set(true);
+        JsonNode first = send(chat, "local", "gpt-test", "d2", "r1", "send-first");
+        assertThat(provider.awaitFirstPiece(10)).isTrue();
+        draft(chat, "two", "d3", "r2");
+
+        assertThat(broker.refused(session, "lomi_chat_send", sendArgs(chat, "local", "gpt-test", "d4", "r2", "send-parallel")))
+                .isEqualTo(ErrorCode.TARGET_BUSY);
+        assertThat(provider.requests()).isEqualTo(1);
+        provider.release();
+        assertThat(broker.settled(session, first.path("operationId").asString(), Duration.ofSeconds(10)).path("state").asString())
+                .isEqualTo("succeeded");
+        assertThat(read(chat, "{\"type\":\"draft\"}").path("content").asString()).as("the refused send left the draft").isEqualTo("two");
+    }
+
+    @Test
     void aProvider500FailsTheSendWithWhatIsKnownAndIsNotRetried() {
         provider.script(Script.error(500));
         Opened chat = openNew();
