@@ -64,7 +64,8 @@ CREATE TABLE chat_share (
 ) STRICT;
 
 -- Chat panels: the panel table gains the kind 'chat' (its view: {"type":"chat","conversationId":…}).
--- SQLite cannot change a CHECK constraint in place, so the table is rebuilt with every column it has.
+-- SQLite cannot change a CHECK constraint in place, so the table is rebuilt with every column it has (the
+-- same columns as V6 and V8; 'browser' is V8's kind, listed here so that V9 keeps it).
 CREATE TABLE panel_v9 (
     id                  TEXT    PRIMARY KEY,
     workspace_id        TEXT    NOT NULL REFERENCES workspace (id) ON DELETE CASCADE,
@@ -76,7 +77,7 @@ CREATE TABLE panel_v9 (
     cwd                 TEXT,
     document_id         TEXT,
     created_at          INTEGER NOT NULL,
-    view                TEXT    CHECK ((kind IN ('git', 'chat')) = (view IS NOT NULL) OR kind = 'browser')
+    view                TEXT    CHECK ((kind IN ('git', 'chat')) = (view IS NOT NULL))
 ) STRICT;
 
 INSERT INTO panel_v9 (id, workspace_id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, created_at, view)

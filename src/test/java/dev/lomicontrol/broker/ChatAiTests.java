@@ -118,6 +118,23 @@ class ChatAiTests {
     }
 
     @Test
+    void anthropicToolUseRunsThroughTheBrokerAndItsResultReachesTheNextRequest() {
+        pairings.setYolo(true);
+        broker.chat.connections().add(new ModelConnection("claude", ModelConnection.Kind.ANTHROPIC, provider.anthropicBaseUrl(), "claude-test",
+                Optional.empty(), Optional.empty(), 256));
+        provider.script(Script.toolCalls(new Call("toolu_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
+        provider.script(Script.reply("Claude read it."));
+        String conversation = sendWithTools("read notes.txt", "claude", "claude-test");
+
+        await().atMost(Duration.ofSeconds(15)).until(() -> !lastMessage(conversation).path("status").asString().equals("streaming"));
+        assertThat(lastMessage(conversation).path("content").asString()).as(lastMessage(conversation).toString()).isEqualTo("Claude read it.");
+        assertThat(provider.received().get(0).path()).isEqualTo("/v1/messages");
+        assertThat(provider.received().get(0).body().path("tools").size()).isEqualTo(ToolCatalog.standard().all().size());
+        String second = provider.received().get(1).body().path("messages").toString();
+        assertThat(second).contains("tool_result", "toolu_1", "hello from the file", "untrustedToolOutput");
+    }
+
+    @Test
     void withYoloOffTheChatAiWaitsForItsOwnPairingLikeAnyClient() {
         provider.script(Script.toolCalls(new Call("call_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
         provider.script(Script.reply("done"));
@@ -222,6 +239,10 @@ class ChatAiTests {
 
     /** The agent opens a conversation, turns its tools on (the admin's choice), drafts and sends; returns the conversation id. */
     String sendWithTools(String text) {
+        return sendWithTools(text, "local", "gpt-test");
+    }
+
+    String sendWithTools(String text, String connection, String model) {
         JsonNode opened = broker.ok(agent, "lomi_chat_open", json("workspaceId", ws, "target", BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}"),
                 "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "open-" + keys.incrementAndGet()));
         String conversation = opened.at("/result/conversationId").asString();
@@ -232,7 +253,7 @@ class ChatAiTests {
                 epoch.value(), "requestKey", "draft-" + keys.incrementAndGet()));
         assertThat(drafted.path("state").asString()).isEqualTo("succeeded");
         JsonNode sent = broker.ok(agent, "lomi_chat_send", json("workspaceId", ws, "panelId", panel, "conversationId", conversation, "connectionId",
-                "local", "model", "gpt-test", "expectedDraftRevision", "d2", "expectedConversationRevision", "r1", "expectedRevision",
+                connection, "model", model, "expectedDraftRevision", "d2", "expectedConversationRevision", "r1", "expectedRevision",
                 broker.revision(), "retryEpoch", epoch.value(), "requestKey", "send-" + keys.incrementAndGet()));
         assertThat(sent.path("state").asString()).as(sent.toString()).isIn("running", "succeeded");
         return conversation;

@@ -151,8 +151,9 @@ public final class FakeModelProvider implements AutoCloseable {
                 exchange.getResponseBody().write(error);
                 return;
             }
-            if (!anthropic && !received.get(received.size() - 1).body().path("stream").asBoolean(false)) {
-                byte[] json = completion(script, new String(body, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+            if (!received.get(received.size() - 1).body().path("stream").asBoolean(false)) {
+                String text = new String(body, StandardCharsets.UTF_8);
+                byte[] json = (anthropic ? message(script, text) : completion(script, text)).getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
                 exchange.sendResponseHeaders(200, json.length);
                 exchange.getResponseBody().write(json);
@@ -228,6 +229,28 @@ public final class FakeModelProvider implements AutoCloseable {
         }
         completion.putObject("usage").put("prompt_tokens", 1).put("completion_tokens", 1).put("total_tokens", 2);
         return JSON.writeValueAsString(completion);
+    }
+
+    /** A non-streamed Anthropic message: the pieces as one text block, or the scripted tool_use blocks. */
+    private static String message(Script script, String requestBody) {
+        java.util.regex.Matcher epoch = EPOCH.matcher(requestBody);
+        String retryEpoch = epoch.find() ? epoch.group(1) : "none";
+        ObjectNode message = JsonNodeFactory.instance.objectNode().put("id", "msg_2").put("type", "message").put("role", "assistant")
+                .put("model", "claude-test");
+        var content = message.putArray("content");
+        if (script.calls().isEmpty()) {
+            content.addObject().put("type", "text").put("text", String.join("", script.pieces()));
+            message.put("stop_reason", "end_turn");
+        } else {
+            for (Call call : script.calls()) {
+                content.addObject().put("type", "tool_use").put("id", call.id()).put("name", call.name())
+                        .set("input", JSON.readTree(call.arguments().replace("{{retryEpoch}}", retryEpoch)));
+            }
+            message.put("stop_reason", "tool_use");
+        }
+        message.putNull("stop_sequence");
+        message.putObject("usage").put("input_tokens", 1).put("output_tokens", 1);
+        return JSON.writeValueAsString(message);
     }
 
     private static String chunk(String content, String finish) {
