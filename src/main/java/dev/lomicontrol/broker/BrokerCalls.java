@@ -6,6 +6,8 @@ import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.operations.UnavailableTools;
 import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.OperationCalls;
+import dev.lomicontrol.operations.OperationWaits;
+import dev.lomicontrol.operations.Waits;
 import dev.lomicontrol.operations.PanelsByKind;
 import dev.lomicontrol.projects.tools.WorkspaceCalls;
 import dev.lomicontrol.projects.tools.LayoutCalls;
@@ -74,27 +76,39 @@ public class BrokerCalls implements AutoCloseable {
     private final GitCalls git;
     private final ChatCalls chatCalls;
     private static final tools.jackson.databind.json.JsonMapper SIZE = tools.jackson.databind.json.JsonMapper.builder().build();
-    private final ToolHandlers handlers = new ToolHandlers();
+    private final ToolHandlers handlers;
     private final Ledger ledger;
+    private final Waits waits;
 
 
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
-            Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore, Chat chat) {
+            Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore,
+            TerminalRunProperties run, Chat chat) {
         this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, pairings::yolo, OperationRunner.DECISION_TIMEOUT, settings,
-                artifactStore, chat);
+                artifactStore, run.outputTailBytes(), chat);
     }
 
     BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
             ArtifactStore artifactStore, Chat chat) {
+        this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, yolo, decisionTimeout, settings, artifactStore,
+                TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES, chat);
+    }
+
+    BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
+            Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
+            ArtifactStore artifactStore, int runOutputTailBytes, Chat chat) {
         this.episodes = episodes;
         this.ledger = ledger;
+        this.waits = new Waits(ledger);
+        OperationWaits operationWaits = new OperationWaits(ledger, waits);
+        this.handlers = new ToolHandlers(operationWaits);
         Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
         this.access = new WorkspaceAccess(projects, ledger, runtime.instanceId(), clock);
         this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
         PanelTargets panels = new PanelTargets(access, layoutStore);
-        this.terminals = new TerminalCalls(terminals, layoutStore, ledger, panels, runner, settings);
+        this.terminals = new TerminalCalls(terminals, layoutStore, ledger, panels, runner, settings, waits, operationWaits, runOutputTailBytes);
         ProjectFolders folders = new ProjectFolders();
         this.files = new FileCalls(access, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
         this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, panels, files, runner, layoutStore);
@@ -105,7 +119,7 @@ public class BrokerCalls implements AutoCloseable {
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, access, runner, layoutStore, clock, decisions);
         this.git = new GitCalls(files, runner, layoutStore);
-        this.operations = new OperationCalls(ledger, access, stop, runner::withdrawn);
+        this.operations = new OperationCalls(ledger, access, stop, runner::withdrawn, waits, operationWaits);
         this.episodeCalls = new EpisodeCalls(episodes, clock);
         new WorkspaceCalls(access).register(handlers);
         this.operations.register(handlers);
@@ -157,8 +171,14 @@ public class BrokerCalls implements AutoCloseable {
         episodes.sessionEnded(session.id());
     }
 
+    /** Calls waiting right now ({@code waitMs}); each holds its own connection's thread, none holds another. */
+    public int waitingCalls() {
+        return waits.waiting();
+    }
+
     @Override
     public void close() {
+        waits.close();
         runner.close();
         terminals.close();
     }
