@@ -52,9 +52,14 @@ class ChatCommands implements CommandGroup {
     }
 
     @Command(name = "chat connection list", group = "Chat", description = "List model connections",
-            help = "chat connection list\n  Each connection: id, kind, base URL, model, output token limit and where its key comes from (never the key).")
-    public String connectionList() {
+            help = "chat connection list [--json]\n  Each connection: id, kind, base URL, model, output token limit and where its key comes from (never the key).")
+    public String connectionList(@Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")",
+            defaultValue = "false") boolean json) {
         List<ModelConnection> all = chat.connections().list();
+        if (json) {
+            return ConsoleJson.write(new ConsoleJson.ChatConnections(all.stream().map(c -> new ConsoleJson.ChatConnection(c.id(), c.kind().wire(),
+                    c.baseUrl(), c.model(), c.maxOutputTokens(), c.keySource())).toList()));
+        }
         if (all.isEmpty()) {
             return "no model connections; add one with: chat connection add <id> --kind openai|anthropic --base-url URL --model NAME";
         }
@@ -71,10 +76,16 @@ class ChatCommands implements CommandGroup {
     }
 
     @Command(name = "chat list", group = "Chat", description = "List chat conversations",
-            help = "chat list [--project ID|NAME]\n  Every conversation: id, project, title, conversationRevision, messages, who it is shared with.")
-    public String list(@Option(longName = "project", description = "only this project") String project) {
+            help = "chat list [--project ID|NAME] [--json]\n  Every conversation: id, project, title, conversationRevision, messages, who it is shared with.")
+    public String list(@Option(longName = "project", description = "only this project") String project,
+            @Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json) {
         Optional<Project> only = blank(project).map(this::project);
         List<Conversation> all = chat.conversations().list(only.map(Project::id));
+        if (json) {
+            return ConsoleJson.write(new ConsoleJson.Chats(all.stream().map(c -> new ConsoleJson.Chat(c.id(), c.project().value(), c.title(),
+                    c.conversationRevision(), c.draftRevisionToken(), chat.conversations().messages(c.id()).size(), c.tools(),
+                    chat.conversations().shares(c.id()).stream().map(s -> s.kind() + ":" + s.value()).toList(), c.updatedAt().toString())).toList()));
+        }
         if (all.isEmpty()) {
             return "no conversations; start one with: chat new [--title TITLE]";
         }

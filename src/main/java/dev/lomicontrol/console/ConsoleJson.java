@@ -17,7 +17,8 @@ final class ConsoleJson {
     /** The {@code --json} commands and the record of each document, in the order the docs list them. */
     static final List<Documented> DOCUMENTS = List.of(new Documented("status", Status.class), new Documented("pairing list", Pairings.class),
             new Documented("session list", Sessions.class), new Documented("decision list", Decisions.class),
-            new Documented("ledger status", Ledger.class));
+            new Documented("ledger status", Ledger.class), new Documented("chat connection list", ChatConnections.class),
+            new Documented("chat list", Chats.class));
 
     record Documented(String command, Class<? extends Record> type) {}
 
@@ -52,6 +53,16 @@ final class ConsoleJson {
             dev.lomicontrol.ledger.CapLevel epochLevel) {}
 
     record StateCount(String state, long count) {}
+
+    record ChatConnections(List<ChatConnection> connections) {}
+
+    record ChatConnection(String id, String kind, String baseUrl, String model, int maxOutputTokens,
+            @Doc("where the key is read from: env:NAME, file:PATH or none (never the key)") String key) {}
+
+    record Chats(List<Chat> conversations) {}
+
+    record Chat(String id, String projectId, String title, String conversationRevision, String draftRevision, int messages, boolean tools,
+            @Doc("client:LABEL or session:ID") List<String> sharedWith, String updatedAt) {}
 
     record LastExport(String path, String sha256, long historyHead, String at) {}
 

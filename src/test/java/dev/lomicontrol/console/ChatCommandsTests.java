@@ -46,6 +46,14 @@ class ChatCommandsTests extends ConsoleTestSupport {
 
             assertThat(ok("chat share " + chat + " --client claude-code")).contains("shared", "client claude-code");
             assertThat(ok("chat list --project " + project.id())).contains(chat, "Plans", "client:claude-code");
+            tools.jackson.databind.JsonNode chats = tools.jackson.databind.json.JsonMapper.builder().build().readTree(ok("chat list --json"));
+            assertThat(dev.lomicontrol.mcp.Conformance.violation(dev.lomicontrol.tools.RecordSchemas.output(ConsoleJson.Chats.class), chats)).isEmpty();
+            assertThat(chats.toString()).contains(chat, "client:claude-code");
+            tools.jackson.databind.JsonNode connections = tools.jackson.databind.json.JsonMapper.builder().build()
+                    .readTree(ok("chat connection list --json"));
+            assertThat(dev.lomicontrol.mcp.Conformance.violation(dev.lomicontrol.tools.RecordSchemas.output(ConsoleJson.ChatConnections.class),
+                    connections)).isEmpty();
+            assertThat(connections.toString()).contains(id, "file:" + keyFile).doesNotContain(KEY);
             assertThat(run("chat share " + chat).exitCode()).as("names exactly one of --client/--session").isNotZero();
             assertThat(ok("chat tools " + chat + " on")).contains("may use tools");
             assertThat(ok("chat tools " + chat + " off")).contains("uses no tools");
