@@ -215,6 +215,28 @@ class ChatToolsTests {
     }
 
     @Test
+    void cancellingAStreamingSendStopsItsRequestAndKeepsWhatArrived() throws Exception {
+        provider.script(Script.hold("so far"));
+        Opened chat = openNew();
+        draft(chat, "go on", "d1", "r1");
+        broker.yolo.set(true);
+        JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-cancel");
+        assertThat(provider.awaitFirstPiece(10)).isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> read(chat, "{\"type\":\"message\",\"messageId\":null}").path("content").asString()
+                .equals("so far"));
+
+        broker.ok(session, "lomi_operation_cancel", json("operationId", sent.path("operationId").asString()));
+        JsonNode settled = broker.settled(session, sent.path("operationId").asString(), Duration.ofSeconds(10));
+
+        assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("cancelled");
+        assertThat(settled.path("effectState").asString()).isEqualTo("partial");
+        JsonNode reply = read(chat, "{\"type\":\"message\",\"messageId\":null}");
+        assertThat(reply.path("status").asString()).isEqualTo("stopped");
+        assertThat(reply.path("content").asString()).isEqualTo("so far");
+        assertThat(provider.requests()).isEqualTo(1);
+    }
+
+    @Test
     void aSecondSendWhileAReplyStreamsIsRefusedAndSendsNothing() throws Exception {
         provider.script(Script.hold("slow"));
         Opened chat = openNew();
