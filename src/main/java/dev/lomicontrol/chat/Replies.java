@@ -114,12 +114,14 @@ public final class Replies {
         if (reply == null) {
             return Optional.empty();
         }
+        // the checkpoint is saved first (later text is ignored from then on), then the stream is cancelled:
+        // cancelling a provider's stream may take a while, the stop answer must not wait for it
         Thread stopper = new Thread(() -> {
+            reply.end("stopped", Optional.empty());
             ModelClient.Handle handle = reply.handle;
             if (handle != null) {
                 handle.stop();
             }
-            reply.end("stopped", Optional.empty());
         }, "lomi-chat-stop");
         stopper.setDaemon(true);
         stopper.start();
