@@ -38,7 +38,42 @@ export async function scenario(label, list, call) {
   if (attach.status !== 'ok') throw new Error(`${label}: attach ${JSON.stringify(attach)}`);
   const events = structured(await call('lomi_events_read', { workspaceId, limit: 10 }));
   if (events.status !== 'ok') throw new Error(`${label}: events ${JSON.stringify(events)}`);
-  return { tools: names.length, beforePairing: early, workspaceId, retryEpoch: connect.data.retryEpoch, episode: attach.data, events: events.data.events.length };
+  const chat = await chatScenario(label, call, workspaceId, connect.data.retryEpoch);
+  return { tools: names.length, beforePairing: early, workspaceId, retryEpoch: connect.data.retryEpoch, episode: attach.data, events: events.data.events.length, chat };
+}
+
+/**
+ * The seven chat tools, each answered through the real helper (the client checks every
+ * structuredContent against the tool's outputSchema): list, open new, read the draft, draft, export,
+ * a send that parks awaiting the admin, and a stop of an unknown request (a typed error).
+ */
+async function chatScenario(label, call, workspaceId, retryEpoch) {
+  const statuses = {};
+  const revision = async () => structured(await call('lomi_panel_list', { workspaceId })).data.domainRevision;
+  const list = structured(await call('lomi_chat_list', { workspaceId }));
+  statuses.list = list.status;
+  const opened = structured(await call('lomi_chat_open', { workspaceId, target: { type: 'new' }, expectedRevision: await revision(), retryEpoch,
+    requestKey: `${label}-chat-open` }));
+  if (opened.status !== 'ok' || opened.data.state !== 'succeeded') throw new Error(`${label}: chat open ${JSON.stringify(opened)}`);
+  statuses.open = opened.data.state;
+  const { panelId, conversationId } = opened.data.result;
+  const draft = structured(await call('lomi_chat_read', { workspaceId, conversationId, part: { type: 'draft' } }));
+  statuses.read = draft.status;
+  const drafted = structured(await call('lomi_chat_draft', { workspaceId, panelId, conversationId, text: 'hello from ' + label,
+    expectedDraftRevision: draft.data.draftRevision, expectedConversationRevision: draft.data.conversation.conversationRevision,
+    expectedRevision: await revision(), retryEpoch, requestKey: `${label}-chat-draft` }));
+  if (drafted.status !== 'ok' || drafted.data.state !== 'succeeded') throw new Error(`${label}: chat draft ${JSON.stringify(drafted)}`);
+  statuses.draft = drafted.data.state;
+  const exported = structured(await call('lomi_chat_export', { workspaceId, conversationId, format: 'markdown' }));
+  statuses.export = exported.status;
+  const sent = structured(await call('lomi_chat_send', { workspaceId, panelId, conversationId, connectionId: 'interop', model: 'interop-model',
+    expectedDraftRevision: drafted.data.result.draftRevision, expectedConversationRevision: drafted.data.result.conversationRevision,
+    expectedRevision: await revision(), retryEpoch, requestKey: `${label}-chat-send` }));
+  statuses.send = sent.status === 'ok' ? sent.data.state : sent.code;
+  const stopped = structured(await call('lomi_chat_stop', { workspaceId, conversationId, requestId: 'req-unknown', retryEpoch,
+    requestKey: `${label}-chat-stop` }));
+  statuses.stop = stopped.status === 'ok' ? stopped.data.state : stopped.code;
+  return statuses;
 }
 
 async function waitFor(label, call, predicate) {

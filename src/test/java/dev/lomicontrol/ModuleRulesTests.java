@@ -54,6 +54,7 @@ class ModuleRulesTests {
             Map.entry("pairing", Set.of("core", "ledger")),
             Map.entry("decisions", Set.of("core")),
             Map.entry("episodes", Set.of("core", "ledger")),
+            Map.entry("chat", Set.of("core", "tools", "ledger")),
             Map.entry("operations", Set.of("core", "tools", "ledger", "projects", "pairing", "decisions")),
             Map.entry("projects.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "git.tools")),
             Map.entry("terminal.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "terminal", "settings")),
@@ -66,14 +67,16 @@ class ModuleRulesTests {
             Map.entry("git.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "git", "files", "files.tools")),
             Map.entry("episodes.tools", Set.of("core", "tools", "pairing", "operations", "episodes")),
             Map.entry("browser.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "browser", "artifacts")),
+            Map.entry("chat.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "chat")),
             Map.entry("transport", Set.of()),
             Map.entry("discovery", Set.of("core")),
             Map.entry("ipc", Set.of("core", "discovery", "transport")),
             Map.entry("mcp", Set.of("core", "tools", "ipc", "transport", "discovery")),
             Map.entry("broker", Set.of("core", "tools", "ledger", "projects", "files", "editor", "artifacts", "settings", "git", "terminal",
                     "pairing", "decisions", "episodes", "transport", "discovery", "ipc", "operations", "projects.tools", "terminal.tools",
-                    "files.tools", "editor.tools", "artifacts.tools", "settings.tools", "git.tools", "episodes.tools", "browser", "browser.tools")),
-            Map.entry("console", Set.of("core", "tools", "ledger", "projects", "pairing", "decisions", "episodes", "broker", "discovery", "transport")));
+                    "files.tools", "editor.tools", "artifacts.tools", "settings.tools", "git.tools", "episodes.tools", "browser", "browser.tools", "chat",
+                    "chat.tools")),
+            Map.entry("console", Set.of("core", "tools", "ledger", "projects", "pairing", "decisions", "episodes", "chat", "broker", "discovery", "transport")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
     static final List<String> SPRING_FREE = List.of("core", "tools", "mcp", "ipc", "transport", "discovery");
@@ -139,6 +142,13 @@ class ModuleRulesTests {
     void theBrowserEngineLoadsNoSpringSqliteOrFlyway() {
         noClasses().that().resideInAPackage("dev.lomicontrol.browser..").should().dependOnClassesThat()
                 .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..").check(production);
+    }
+
+    /** Model providers (Spring AI and the SDKs under it) are the chat module's business alone: no other module, least of all the helper's path, loads them. */
+    @org.junit.jupiter.api.Test
+    void onlyTheChatModuleUsesSpringAiOrAProviderSdk() {
+        noClasses().that().resideOutsideOfPackage("dev.lomicontrol.chat..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.springframework.ai..", "com.openai..", "com.anthropic..").check(production);
     }
 
     @ParameterizedTest(name = "{0} loads no Spring, SQLite or Flyway class")

@@ -22,6 +22,8 @@ import dev.lomicontrol.episodes.tools.EpisodeCalls;
 import dev.lomicontrol.browser.tools.BrowserCalls;
 
 import dev.lomicontrol.artifacts.ArtifactStore;
+import dev.lomicontrol.chat.Chat;
+import dev.lomicontrol.chat.tools.ChatCalls;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.decisions.DecisionBoard;
@@ -75,6 +77,7 @@ public class BrokerCalls implements AutoCloseable {
     private final GitCalls git;
     private final BrowserCalls browserCalls;
     private final dev.lomicontrol.browser.Browsers browsers;
+    private final ChatCalls chatCalls;
     private static final tools.jackson.databind.json.JsonMapper SIZE = tools.jackson.databind.json.JsonMapper.builder().build();
     private final ToolHandlers handlers;
     private final Ledger ledger;
@@ -84,31 +87,22 @@ public class BrokerCalls implements AutoCloseable {
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore,
-            TerminalRunProperties run, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins) {
+            TerminalRunProperties run, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins, Chat chat) {
         this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, pairings::yolo, OperationRunner.DECISION_TIMEOUT, settings,
-                artifactStore, run.outputTailBytes(), browsers, origins);
-    }
-
-    /** As above with browsers of the default options on this host (started only when a browser is opened). */
-    BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
-            Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
-            ArtifactStore artifactStore) {
-        this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, yolo, decisionTimeout, settings, artifactStore,
-                new dev.lomicontrol.browser.Browsers(dev.lomicontrol.browser.BrowserOptions.defaults(), clock, new SecureRandom()),
-                new dev.lomicontrol.projects.BrowserOrigins(ledger, clock));
+                artifactStore, run.outputTailBytes(), browsers, origins, chat);
     }
 
     BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
-            ArtifactStore artifactStore, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins) {
+            ArtifactStore artifactStore, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins, Chat chat) {
         this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, yolo, decisionTimeout, settings, artifactStore,
-                TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES, browsers, origins);
+                TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES, browsers, origins, chat);
     }
 
     BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
             ArtifactStore artifactStore, int runOutputTailBytes, dev.lomicontrol.browser.Browsers browsers,
-            dev.lomicontrol.projects.BrowserOrigins origins) {
+            dev.lomicontrol.projects.BrowserOrigins origins, Chat chat) {
         this.episodes = episodes;
         this.browsers = browsers;
         this.ledger = ledger;
@@ -127,7 +121,8 @@ public class BrokerCalls implements AutoCloseable {
         this.layout = new LayoutCalls(projects, layoutStore, access, panels, runner,
                 new PanelsByKind(Map.of(PanelKind.TERMINAL, this.terminals, PanelKind.EDITOR, editors, PanelKind.BROWSER, browserCalls)),
                 runtime.instanceId());
-        NativeStop stop = operation -> this.terminals.requestStop(operation) || nativeStop.requestStop(operation);
+        this.chatCalls = new ChatCalls(chat.conversations(), chat.connections(), chat.replies(), access, runner, layoutStore);
+        NativeStop stop = operation -> this.terminals.requestStop(operation) || chatCalls.requestStop(operation) || nativeStop.requestStop(operation);
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, access, runner, layoutStore, clock, decisions);
         this.git = new GitCalls(files, runner, layoutStore);
@@ -144,6 +139,7 @@ public class BrokerCalls implements AutoCloseable {
         this.settingsCalls.register(handlers);
         this.git.register(handlers);
         this.browserCalls.register(handlers);
+        this.chatCalls.register(handlers);
         UnavailableTools.register(handlers);
         handlers.requireCovers(ToolCatalog.standard());
     }

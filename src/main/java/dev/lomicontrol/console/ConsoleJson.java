@@ -18,7 +18,8 @@ final class ConsoleJson {
     static final List<Documented> DOCUMENTS = List.of(new Documented("status", Status.class), new Documented("pairing list", Pairings.class),
             new Documented("session list", Sessions.class), new Documented("decision list", Decisions.class),
             new Documented("ledger status", Ledger.class), new Documented("client list", Clients.class),
-            new Documented("browser origins list", BrowserOrigins.class));
+            new Documented("browser origins list", BrowserOrigins.class), new Documented("chat connection list", ChatConnections.class),
+            new Documented("chat list", Chats.class));
 
     record Documented(String command, Class<? extends Record> type) {}
 
@@ -62,6 +63,16 @@ final class ConsoleJson {
             @Doc("current, stale, hand-edited, present, absent, no-file, unreadable, n/a or ui") String state, List<String> differences, String detail) {}
 
     record StateCount(String state, long count) {}
+
+    record ChatConnections(List<ChatConnection> connections) {}
+
+    record ChatConnection(String id, String kind, String baseUrl, String model, int maxOutputTokens,
+            @Doc("where the key is read from: env:NAME, file:PATH or none (never the key)") String key) {}
+
+    record Chats(List<Chat> conversations) {}
+
+    record Chat(String id, String projectId, String title, String conversationRevision, String draftRevision, int messages, boolean tools,
+            @Doc("client:LABEL or session:ID") List<String> sharedWith, String updatedAt) {}
 
     record LastExport(String path, String sha256, long historyHead, String at) {}
 

@@ -116,6 +116,16 @@ public final class OperationRunner implements AutoCloseable {
         }
     }
 
+    /**
+     * Work that starts an effect and returns while it goes on (a provider's streamed reply); the
+     * operation stays running and the caller settles it later through {@link #settle}. A
+     * {@link LomiException} thrown here means nothing was started (failed/none with its code).
+     */
+    @FunctionalInterface
+    public interface Dispatch {
+        void start(Operation running);
+    }
+
     /** Checks run before the receipt exists (revision, state); their refusal leaves nothing behind. */
     @FunctionalInterface
     public interface Admission {
@@ -146,6 +156,19 @@ public final class OperationRunner implements AutoCloseable {
 
     /** As above, for a plan that the admission itself works out (read only after it passed). */
     public ObjectNode afterApproval(Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan, Work work) {
+        return parked(request, admission, summary, plan, queued -> execute(request.session(), queued, work));
+    }
+
+    /**
+     * As {@link #afterApproval}, but approval only starts the effect ({@link Dispatch}): the operation
+     * is running when the approval returns and is settled by the caller when the effect ends.
+     */
+    public ObjectNode afterApprovalThenDispatch(Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan, Dispatch dispatch) {
+        return parked(request, admission, summary, plan, queued -> dispatch(request.session(), queued, dispatch));
+    }
+
+    private ObjectNode parked(Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan,
+            java.util.function.UnaryOperator<Operation> run) {
         Optional<Operation> earlier = admit(request, admission);
         if (earlier.isPresent()) {
             return OperationJson.of(earlier.get());
@@ -158,11 +181,11 @@ public final class OperationRunner implements AutoCloseable {
         Operation parked = moved(ledger.transition(reserved.id(), OperationState.AWAITING_USER, EffectState.NONE, Optional.empty(), Optional.empty()))
                 .orElse(reserved);
         if (yolo.getAsBoolean()) {
-            return OperationJson.of(decide(request.session(), parked.id(), true, work).orElse(parked));
+            return OperationJson.of(decide(parked.id(), true, run).orElse(parked));
         }
         awaiting.put(parked.id(), request.session().id());
         board.post(new PendingDecision(parked.id(), request.tool(), summary.get(), CanonicalJson.string(plan.get()), clock.instant()),
-                approve -> decide(request.session(), parked.id(), approve, work));
+                approve -> decide(parked.id(), approve, run));
         timer.schedule(() -> expire(parked.id()), decisionTimeout.toMillis(), TimeUnit.MILLISECONDS);
         return OperationJson.of(parked);
     }
@@ -296,17 +319,41 @@ public final class OperationRunner implements AutoCloseable {
         return settle(running.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
     }
 
+    /** Begins the operation and starts {@code dispatch}; answers the operation as it is then (running, or settled meanwhile). */
+    private Operation dispatch(Session session, Operation queued, Dispatch dispatch) {
+        if (!session.isAlive()) {
+            return revoked(queued);
+        }
+        TransitionResult begun = ledger.begin(queued.id());
+        if (begun instanceof TransitionResult.Refused refused) {
+            return refused.current();
+        }
+        Operation running = ((TransitionResult.Moved) begun).operation();
+        if (!session.isAlive()) {
+            return revoked(running);
+        }
+        try {
+            dispatch.start(running);
+        } catch (LomiException refusal) {
+            return settle(running.id(), OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(refusal.code()));
+        } catch (RuntimeException e) {
+            log.warn("operation {} ({}) failed unexpectedly while starting: {}", running.id(), running.tool(), e.toString());
+            return settle(running.id(), OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.empty(), Optional.empty());
+        }
+        return ledger.get(session.id(), running.id()).orElse(running);
+    }
+
     private Operation revoked(Operation notDispatched) {
         return settle(notDispatched.id(), OperationState.CANCELLED, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.CONTROL_REVOKED));
     }
 
-    private Optional<Operation> decide(Session session, OperationId id, boolean approve, Work work) {
+    private Optional<Operation> decide(OperationId id, boolean approve, java.util.function.UnaryOperator<Operation> run) {
         awaiting.remove(id);
         if (!approve) {
             return moved(ledger.transition(id, OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.SCOPE_DENIED)));
         }
         Optional<Operation> queued = moved(ledger.transition(id, OperationState.QUEUED, EffectState.NONE, Optional.empty(), Optional.empty()));
-        return queued.map(operation -> execute(session, operation, work));
+        return queued.map(run);
     }
 
     private void expire(OperationId id) {

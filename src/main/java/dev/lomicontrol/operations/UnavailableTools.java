@@ -7,7 +7,7 @@ import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 
 /**
- * The tools this host cannot serve (Android without a managed emulator, and the browser and chat
+ * The tools this host cannot serve (Android without a managed emulator, and the browser
  * tools until they are built): each is registered so that the broker answers HOST_UNQUALIFIED with
  * the reason ({@link dev.lomicontrol.tools.HostQualification}) — never an unknown tool, never a fake success.
  */

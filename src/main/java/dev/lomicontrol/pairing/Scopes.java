@@ -27,7 +27,7 @@ public final class Scopes {
 
     private static final Map<String, List<String>> REQUIRES = new LinkedHashMap<>();
     /**
-     * The scopes of the declared tools this host does not serve yet (chat, Android; they
+     * The scopes of the declared tools this host does not serve yet (Android; they
      * answer HOST_UNQUALIFIED), named and chained as the reference names them. A grant may name them,
      * but they are in no default or full grant ({@link #all()}) until their tools are implemented.
      */
@@ -72,13 +72,13 @@ public final class Scopes {
         scope("browser.upload", "browser.read", "browser.interact");
         scope("browser.download", "browser.read");
 
-        later("chat.read");
-        later("chat.open", "chat.read", "panel.create", "panel.focus");
-        later("chat.create", "chat.open");
-        later("chat.draft", "chat.read");
-        later("chat.send", "chat.read");
-        later("chat.stop", "chat.read");
-        later("chat.export", "chat.read");
+        scope("chat.read");
+        scope("chat.open", "chat.read", "panel.create", "panel.focus");
+        scope("chat.create", "chat.open");
+        scope("chat.draft", "chat.read");
+        scope("chat.send", "chat.read");
+        scope("chat.stop", "chat.read");
+        scope("chat.export", "chat.read");
         later("android.read");
         later("android.control", "android.read");
         later("android.setup", "android.read");
@@ -108,7 +108,7 @@ public final class Scopes {
         return all;
     }
 
-    /** The scopes of the declared tools this host answers HOST_UNQUALIFIED (chat, Android): in no default grant. */
+    /** The scopes of the declared tools this host answers HOST_UNQUALIFIED (Android): in no default grant. */
     public static Set<String> notYetServed() {
         return new TreeSet<>(NOT_YET_SERVED.keySet());
     }

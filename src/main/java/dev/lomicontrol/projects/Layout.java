@@ -156,6 +156,13 @@ public final class Layout {
                     Optional.of(gitView));
         }
 
+        /** A chat panel showing the shared conversation {@code conversationId}. */
+        public Panel addChatPanel(WorkspaceId workspace, String title, String owner, String conversationId) throws SQLException {
+            String view = "{\"conversationId\":\"" + conversationId + "\",\"type\":\"chat\"}";
+            return insertPanel(workspace, PanelKind.CHAT, title, Optional.empty(), Optional.of(owner), Optional.empty(), ".", Optional.empty(),
+                    Optional.of(view));
+        }
+
         private Panel insertPanel(WorkspaceId workspace, PanelKind kind, String title, Optional<String> terminalSessionId, Optional<String> owner,
                 Optional<String> profile, String cwd, Optional<String> documentId, Optional<String> gitView) throws SQLException {
             WorkspaceView view = readView(c, workspace);

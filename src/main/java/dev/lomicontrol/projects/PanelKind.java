@@ -13,7 +13,10 @@ public enum PanelKind {
     /** A read-only git view: one path's diff or one commit. */
     GIT,
     /** A headless Chromium page (its live generation is not stored: browsers do not survive a restart). */
-    BROWSER;
+    BROWSER,
+
+    /** A shared chat conversation (its view names the conversation). */
+    CHAT;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

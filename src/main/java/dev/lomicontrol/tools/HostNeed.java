@@ -6,7 +6,5 @@ public enum HostNeed {
     /** A managed Android emulator: /dev/kvm, the SDK's emulator and adb. */
     ANDROID,
     /** The browser tools (a headless Chromium). */
-    BROWSER,
-    /** Shared chat conversations and model connections. */
-    CHAT
+    BROWSER
 }

@@ -22,8 +22,6 @@ public final class HostQualification {
                 return android();
             case BROWSER:
                 return browser();
-            case CHAT:
-                return Optional.of("shared chat conversations and the built-in Chat AI are not yet available on this broker; nothing was done");
             default:
                 return Optional.empty();
         }

@@ -5,6 +5,9 @@ import dev.lomicontrol.operations.NativeStop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.artifacts.ArtifactStore;
+import dev.lomicontrol.chat.Chat;
+import dev.lomicontrol.chat.ChatProperties;
+import dev.lomicontrol.chat.SpringAiModels;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.core.RequestKey;
@@ -68,6 +71,11 @@ final class BrokerCallsFixture implements AutoCloseable {
     final dev.lomicontrol.browser.Browsers browsers;
     final dev.lomicontrol.projects.BrowserOrigins origins;
     final BrokerCalls calls;
+    /** The chat module on Spring AI's real models; keys come from {@link #environment} (the broker process's environment stand-in). */
+    final Chat chat;
+    final java.util.Map<String, String> environment = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Provider requests may take 3 s here; every streamed piece is checkpointed. */
+    static final ChatProperties CHAT = new ChatProperties(Duration.ofSeconds(3), Duration.ZERO);
 
     BrokerCallsFixture(Path temp) {
         this(temp, policy -> policy);
@@ -97,8 +105,9 @@ final class BrokerCallsFixture implements AutoCloseable {
         artifacts = new ArtifactStore(temp.resolve("artifacts"), clock, random, 4L << 20, 1L << 30, 64);
         browsers = new dev.lomicontrol.browser.Browsers(dev.lomicontrol.browser.BrowserOptions.defaults(), clock, random);
         origins = new dev.lomicontrol.projects.BrowserOrigins(ledger, clock);
+        chat = Chat.open(ledger, clock, CHAT, new SpringAiModels(), environment::get);
         calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock, terminals, decisions, yolo::get, Duration.ofSeconds(120),
-                settings, artifacts, browsers, origins);
+                settings, artifacts, browsers, origins, chat);
     }
 
     private static Path emptyHome(Path temp) {
@@ -219,6 +228,7 @@ final class BrokerCallsFixture implements AutoCloseable {
 
     @Override
     public void close() {
+        chat.close();
         calls.close();
         terminals.close();
         sessions.close();

@@ -51,6 +51,7 @@ class InteropTests {
         JsonNode result = runScenario("sdk-client.mjs");
         assertThat(result.path("beforePairing").asString()).isEqualTo("PAIRING_REQUIRED");
         assertThat(result.path("retryEpoch").asString()).hasSize(40);
+        assertChatAnswered(result.path("chat"));
     }
 
     @Test
@@ -58,6 +59,7 @@ class InteropTests {
         JsonNode result = runScenario("client2-client.mjs");
         assertThat(result.path("beforePairing").asString()).isEqualTo("PAIRING_REQUIRED");
         assertThat(result.path("retryEpoch").asString()).hasSize(40);
+        assertChatAnswered(result.path("chat"));
         System.err.println("2026-era client negotiated: " + result.path("negotiated"));
     }
 
@@ -108,6 +110,17 @@ class InteropTests {
         return JsonMapper.builder().build().readTree(text.substring(text.indexOf('{')));
     }
 
+    /** The seven chat tools answered schema-valid results (the SDK client validated each against its outputSchema). */
+    private static void assertChatAnswered(JsonNode chat) {
+        assertThat(chat.path("list").asString()).as(chat.toString()).isEqualTo("ok");
+        assertThat(chat.path("open").asString()).isEqualTo("succeeded");
+        assertThat(chat.path("read").asString()).isEqualTo("ok");
+        assertThat(chat.path("draft").asString()).isEqualTo("succeeded");
+        assertThat(chat.path("export").asString()).isEqualTo("ok");
+        assertThat(chat.path("send").asString()).as("a human approves each send").isEqualTo("awaiting_user");
+        assertThat(chat.path("stop").asString()).isEqualTo("TARGET_NOT_FOUND");
+    }
+
     private static List<String> quoted(List<String> words) {
         List<String> out = new ArrayList<>();
         for (String word : words) {
@@ -120,6 +133,9 @@ class InteropTests {
         try (BrokerChild broker = BrokerChild.start(temp)) {
             Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
             assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString()).exitCode()).isZero();
+            // a connection nobody listens on: the scenario's chat send parks awaiting the admin and is never approved
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "chat", "connection", "add", "interop", "--kind", "openai", "--base-url",
+                    "http://127.0.0.1:9/v1", "--model", "interop-model").exitCode()).isZero();
             List<String> command = new ArrayList<>(List.of("node", INTEROP.resolve(script).toString()));
             command.addAll(helperCommand(broker));
             Process node = new ProcessBuilder(command).directory(INTEROP.toFile()).redirectError(temp.resolve(script + ".err").toFile()).start();

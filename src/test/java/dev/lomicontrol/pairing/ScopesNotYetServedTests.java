@@ -13,7 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The scopes of the chat and Android tools (answered HOST_UNQUALIFIED on this host) are
+ * The scopes of the Android tools (answered HOST_UNQUALIFIED on this host) are
  * named as the reference names them and a grant may hold them when an admin lists them, but no
  * default grant — neither the full grant of YOLO or a flagless approval nor {@link Scopes#all()} —
  * contains any of them until their tools are implemented.
@@ -23,9 +23,18 @@ class ScopesNotYetServedTests {
     static final Set<String> BROWSER = Set.of("browser.navigate", "browser.read", "browser.interact", "browser.capture_composite",
             "browser.upload", "browser.download");
 
-    static final Set<String> REFERENCE = Set.of("chat.read", "chat.open", "chat.create", "chat.draft", "chat.send", "chat.stop", "chat.export",
+    static final Set<String> REFERENCE = Set.of(
             "android.read", "android.control", "android.setup", "android.manage", "android.launch", "android.logs", "android.interact",
             "android.observe", "android.capture", "android.install");
+
+    /** Served since issue 16: in the full grant (every send still waits for the admin's approval). */
+    static final Set<String> CHAT = Set.of("chat.read", "chat.open", "chat.create", "chat.draft", "chat.send", "chat.stop", "chat.export");
+
+    @Test
+    void theChatScopesAreServedAndInTheFullGrant() {
+        assertThat(Scopes.all()).containsAll(CHAT);
+        assertThat(Scopes.notYetServed()).doesNotContainAnyElementsOf(CHAT);
+    }
 
     @Test
     void theyAreTheReferenceNamesAndInNoDefaultGrant() {

@@ -89,7 +89,7 @@ public final class LayoutCalls {
     private LayoutSpecs.PanelItem item(Session session, WorkspaceView view, Panel panel) {
         return new LayoutSpecs.PanelItem(panel.id(), view.tabOf(panel.id()).map(Tab::id).orElseThrow(), wire(LayoutSpecs.PanelKind.class,
                 panel.kind().name()), panel.title(), panel.terminalSessionId(), live.browserGeneration(panel), ownership(session, panel),
-                wire(LayoutSpecs.RuntimeState.class, live.runtimeState(panel)), panel.documentId(), panel.gitView().map(GitCalls::view),
+                wire(LayoutSpecs.RuntimeState.class, live.runtimeState(panel)), panel.documentId(), panel.gitView().filter(v -> panel.kind() == PanelKind.GIT).map(GitCalls::view),
                 (panel.kind() == PanelKind.TERMINAL || panel.kind() == PanelKind.BROWSER) && live.controlledBy(session, panel), view.activePanelId().filter(panel.id()::equals).isPresent());
     }
 

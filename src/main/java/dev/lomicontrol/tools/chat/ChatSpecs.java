@@ -10,7 +10,6 @@ import dev.lomicontrol.tools.Decimal;
 import dev.lomicontrol.tools.Default;
 import dev.lomicontrol.tools.Doc;
 import dev.lomicontrol.tools.Durable;
-import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.LayoutBased;
 import dev.lomicontrol.tools.Len;
 import dev.lomicontrol.tools.Matches;
@@ -25,15 +24,11 @@ import java.util.Optional;
 
 /**
  * The Chat AI tools of the reference (conversations explicitly shared with a connection), declared
- * with the reference's inputs. This broker has no shared conversations and no built-in Chat AI yet:
- * every one answers HOST_UNQUALIFIED "not yet available" after its arguments were checked.
+ * with the reference's inputs; served by the broker's {@code ChatCalls} on the {@code chat} module.
  */
 public final class ChatSpecs {
 
     private ChatSpecs() {}
-
-    static final String UNQUALIFIED = " On this host it answers HOST_UNQUALIFIED (shared chat conversations and the built-in Chat AI are not "
-            + "yet available on this broker); its arguments are checked first.";
 
     /** A conversation, message, request or connection id as the reference's valid_chat_id: 1-100 of A-Za-z0-9-_. */
     @WireString(maxLength = 100, pattern = "[A-Za-z0-9_-]+", description = "a chat id (1-100 of A-Za-z0-9_-)")
@@ -167,41 +162,33 @@ public final class ChatSpecs {
 
     public static final ToolSpec<ListInput> LIST = ToolSpec.read("lomi_chat_list", "List shared chats", "chat.read", "R-I-", ListInput.class,
             Listed.class, "Metadata of the Chat AI conversations explicitly shared with this connection in the workspace's project (at most "
-                    + "64, stable order, limit 1-64; pass revision at a nonzero offset). Starts no model and reads no credentials."
-                    + UNQUALIFIED)
-            .needs(HostNeed.CHAT);
+                    + "64, stable order, limit 1-64; pass revision at a nonzero offset). Starts no model and reads no credentials.");
 
     public static final ToolSpec<ReadInput> READ = ToolSpec.read("lomi_chat_read", "Read a shared chat", "chat.read", "R-I-", ReadInput.class,
             Read.class, "A bounded persisted checkpoint of one shared conversation: part.type draft, or message (messageId null = the active "
-                    + "leaf); text only, 2-8192 UTF-16 units a page, later pages need the revision." + UNQUALIFIED)
-            .needs(HostNeed.CHAT);
+                    + "leaf); text only, 2-8192 UTF-16 units a page, later pages need the revision.");
 
     public static final ToolSpec<ExportInput> EXPORT = ToolSpec.read("lomi_chat_export", "Export a shared chat", "chat.export", "R-I-",
             ExportInput.class, Exported.class, "The saved text of a shared conversation as one Markdown or JSON document (at most 512 "
                     + "messages, 4 MiB; refused, not truncated, when larger), paged in UTF-16 units; revision is the SHA-256 of the whole "
-                    + "document. Writes no file." + UNQUALIFIED)
-            .needs(HostNeed.CHAT);
+                    + "document. Writes no file.");
 
     public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation("lomi_chat_open", "Open a chat", "chat.open", "--I-", OpenInput.class,
             Opened.class, "Opens a shared conversation (target.type existing) or creates one (target.type new, needs chat.create) in a "
-                    + "panel; never sends a provider request. Durable operation; poll it for the conversation and panel ids." + UNQUALIFIED)
-            .needs(HostNeed.CHAT);
+                    + "panel; never sends a provider request. Durable operation; poll it for the conversation and panel ids.");
 
     public static final ToolSpec<DraftInput> DRAFT = ToolSpec.operation("lomi_chat_draft", "Replace a chat draft", "chat.draft", "-DI-",
             DraftInput.class, DraftUpdated.class, "Compare-and-set replaces the draft of an open shared conversation (at most 32 KiB); saves "
-                    + "locally and never sends." + UNQUALIFIED)
-            .needs(HostNeed.CHAT);
+                    + "locally and never sends.");
 
     public static final ToolSpec<SendInput> SEND = ToolSpec.operation("lomi_chat_send", "Send a chat draft", "chat.send", "--IO", SendInput.class,
             Sent.class, "Sends the exact persisted draft to the configured connection and model; awaiting_user until a human approves the "
                     + "context, target and possible provider charges. draftRevision null in the result = reserved only. Never retry with a "
-                    + "new key after an uncertain answer." + UNQUALIFIED)
-            .needs(HostNeed.CHAT);
+                    + "new key after an uncertain answer.");
 
     public static final ToolSpec<StopInput> STOP = ToolSpec.operation("lomi_chat_stop", "Stop a chat request", "chat.stop", "-DI-",
             StopInput.class, Stopped.class, "Stops one exact native request id of a shared conversation and waits up to 5 s for its "
-                    + "checkpoint; a finished request answers its saved state." + UNQUALIFIED)
-            .needs(HostNeed.CHAT);
+                    + "checkpoint; a finished request answers its saved state.");
 
     public static final List<ToolSpec<?>> ALL = List.of(LIST, READ, EXPORT, OPEN, DRAFT, SEND, STOP);
 }

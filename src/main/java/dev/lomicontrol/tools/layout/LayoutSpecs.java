@@ -113,7 +113,7 @@ public final class LayoutSpecs {
     public record TabItem(@Doc("tab id") String tabId, @Doc("the panels of this tab") List<String> panelIds,
             @Doc("the tab's split tree of panes") JsonNode layout) {}
 
-    public enum PanelKind { SCRATCH, TERMINAL, EDITOR, GIT, BROWSER }
+    public enum PanelKind { SCRATCH, TERMINAL, EDITOR, GIT, BROWSER, CHAT }
 
     public enum Ownership { THIS_SESSION, OTHER_SESSION, NONE }
 
