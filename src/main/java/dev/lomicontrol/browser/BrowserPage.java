@@ -198,24 +198,43 @@ public final class BrowserPage {
 
     // ------------------------------------------------------------------ snapshots
 
-    /** A fresh snapshot of at most {@code maxNodes} refs; earlier refs become stale. */
+    /**
+     * A fresh snapshot of at most {@code maxNodes} refs; earlier refs become stale. After the frame
+     * tree, the document, every frame's accessibility tree and viewport are requested at once (one
+     * round trip of latency, not one per read).
+     */
     public PageSnapshot snapshot(int maxNodes) {
         touch();
         String navigation = navigationId;
         JsonNode tree = send("Page.getFrameTree", null).path("frameTree");
         String topOrigin = frameOrigin(tree.path("frame"));
-        List<PageSnapshot.Frame> frames = new ArrayList<>();
+        List<FrameInfo> infos = new ArrayList<>();
         int[] omittedFrames = {0};
-        collectFrames(tree, 1, topOrigin, frames, omittedFrames);
-        Map<Long, JsonNode> dom = domNodes();
+        collectFrames(tree, 1, topOrigin, infos, omittedFrames);
+        CompletableFuture<JsonNode> document = request("DOM.getDocument", obj().put("depth", -1).put("pierce", true));
+        List<CompletableFuture<JsonNode>> trees = new ArrayList<>();
+        List<CompletableFuture<JsonNode>> viewportsOf = new ArrayList<>();
+        for (FrameInfo info : infos) {
+            trees.add(request("Accessibility.getFullAXTree", obj().put("frameId", info.id())));
+            viewportsOf.add(viewportOf(info.id(), info.main()));
+        }
+        Map<Long, JsonNode> dom = domNodes(await(document).path("root"));
+        List<PageSnapshot.Frame> frames = new ArrayList<>();
+        for (int i = 0; i < infos.size(); i++) {
+            FrameInfo info = infos.get(i);
+            JsonNode viewport = await(viewportsOf.get(i)).path("result").path("value");
+            frames.add(new PageSnapshot.Frame(info.id(), info.parent(), info.origin(), info.url(), info.main() ? "viewport" : "viewport:" + info.id(),
+                    viewport.isObject() ? viewport : obj()));
+        }
         Map<String, Ref> byRef = new HashMap<>();
         Map<String, String> viewports = new HashMap<>();
         List<PageSnapshot.Element> elements = new ArrayList<>();
         int omitted = 0;
         int limit = Math.min(maxNodes, MAX_REFS);
-        for (PageSnapshot.Frame frame : frames) {
+        for (int i = 0; i < frames.size(); i++) {
+            PageSnapshot.Frame frame = frames.get(i);
             viewports.put(frame.viewportRef(), frame.frameId());
-            for (Candidate candidate : candidates(frame.frameId(), dom)) {
+            for (Candidate candidate : candidates(await(trees.get(i)).path("nodes"), dom)) {
                 if (elements.size() >= limit) {
                     omitted++;
                     continue;
@@ -233,7 +252,9 @@ public final class BrowserPage {
                 omittedFrames[0]);
     }
 
-    private void collectFrames(JsonNode node, int depth, String topOrigin, List<PageSnapshot.Frame> frames, int[] omitted) {
+    private record FrameInfo(String id, Optional<String> parent, String origin, String url, boolean main) {}
+
+    private void collectFrames(JsonNode node, int depth, String topOrigin, List<FrameInfo> frames, int[] omitted) {
         JsonNode frame = node.path("frame");
         String origin = frameOrigin(frame);
         boolean main = frames.isEmpty() && depth == 1;
@@ -241,9 +262,8 @@ public final class BrowserPage {
             omitted[0] += 1 + countFrames(node);
             return;
         }
-        String id = frame.path("id").asString();
-        Optional<String> parent = Optional.ofNullable(frame.get("parentId")).map(JsonNode::asString);
-        frames.add(new PageSnapshot.Frame(id, parent, origin, frame.path("url").asString(), main ? "viewport" : "viewport:" + id, viewportOf(id, main)));
+        frames.add(new FrameInfo(frame.path("id").asString(), Optional.ofNullable(frame.get("parentId")).map(JsonNode::asString), origin,
+                frame.path("url").asString(), main));
         for (JsonNode child : node.path("childFrames")) {
             collectFrames(child, depth + 1, topOrigin, frames, omitted);
         }
@@ -261,9 +281,15 @@ public final class BrowserPage {
         return Origins.of(frame.path("url").asString("")).orElse("null");
     }
 
-    private JsonNode viewportOf(String frameId, boolean main) {
-        JsonNode value = evaluateIn(frameId, main, "({width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio})");
-        return value.isObject() ? value : obj();
+    /** The frame's {width, height, deviceScaleFactor} as a Runtime.evaluate answer (frames other than the main one in an isolated world). */
+    private CompletableFuture<JsonNode> viewportOf(String frameId, boolean main) {
+        ObjectNode params = obj().put("expression", "({width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio})")
+                .put("returnByValue", true);
+        if (main) {
+            return request("Runtime.evaluate", params);
+        }
+        return request("Page.createIsolatedWorld", obj().put("frameId", frameId).put("worldName", "lomi"))
+                .thenCompose(world -> request("Runtime.evaluate", params.put("contextId", world.path("executionContextId").asInt())));
     }
 
     private record Candidate(long backendNodeId, String role, String name, boolean enabled, boolean editable, Optional<Boolean> checked,
@@ -271,7 +297,10 @@ public final class BrowserPage {
 
     /** The frame's accessibility tree in document order: named or interactive nodes; text already in an ancestor's name is skipped. */
     private List<Candidate> candidates(String frameId, Map<Long, JsonNode> dom) {
-        JsonNode nodes = send("Accessibility.getFullAXTree", obj().put("frameId", frameId)).path("nodes");
+        return candidates(send("Accessibility.getFullAXTree", obj().put("frameId", frameId)).path("nodes"), dom);
+    }
+
+    private List<Candidate> candidates(JsonNode nodes, Map<Long, JsonNode> dom) {
         Map<String, JsonNode> byId = new HashMap<>();
         nodes.forEach(n -> byId.put(n.path("nodeId").asString(), n));
         List<Candidate> out = new ArrayList<>();
@@ -329,7 +358,10 @@ public final class BrowserPage {
 
     /** Every element of the main document and same-process frames by backend node id: nodeName and attributes. */
     private Map<Long, JsonNode> domNodes() {
-        JsonNode root = send("DOM.getDocument", obj().put("depth", -1).put("pierce", true)).path("root");
+        return domNodes(send("DOM.getDocument", obj().put("depth", -1).put("pierce", true)).path("root"));
+    }
+
+    private static Map<Long, JsonNode> domNodes(JsonNode root) {
         Map<Long, JsonNode> out = new HashMap<>();
         Deque<JsonNode> todo = new ArrayDeque<>();
         todo.add(root);
@@ -828,6 +860,28 @@ public final class BrowserPage {
 
     private JsonNode send(String method, ObjectNode params) {
         return send(method, params, timeout);
+    }
+
+    private CompletableFuture<JsonNode> request(String method, ObjectNode params) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new LomiException(ErrorCode.TARGET_NOT_FOUND, "browser " + generation + " is closed; open a new one"));
+        }
+        return chromium.request(sessionId, method, params);
+    }
+
+    /** The answer of a request in flight, as {@link CdpConnection#send} would have answered it. */
+    private JsonNode await(CompletableFuture<JsonNode> answer) {
+        try {
+            return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new LomiException(ErrorCode.DEADLINE_EXCEEDED, "the browser did not answer within " + timeout.toMillis() + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LomiException(ErrorCode.APP_CLOSING, "interrupted while waiting for the browser");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() instanceof java.util.concurrent.CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
+            throw cause instanceof LomiException refusal ? refusal : new LomiException(ErrorCode.TARGET_NOT_FOUND, "the browser failed: " + cause);
+        }
     }
 
     private JsonNode send(String method, ObjectNode params, Duration wait) {
