@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The broker crash suite (issue 8), long version, one command from the repo root:
-#   bash bench/crash.sh [--rounds=200] [--seed=N] [--max-kill-delay-ms=800] [--work-dir=DIR]
+#   bash bench/crash.sh [--rounds=200] [--seed=N] [--max-kill-delay-ms=800] [--wait-ms=0] [--work-dir=DIR]
+# --wait-ms=5000 (issue 20) sends every work item and poll with that waitMs, so calls wait when the broker is killed.
 # Compiles (main + test classes), resolves the test classpath, runs dev.lomicontrol.proof.crash.CrashBench:
 # a real broker SIGKILLed and restarted N times under a scripted MCP client (see bench/README.md).
 # Set LOMI_BUILD_DIR to build somewhere other than target/ (e.g. while others build in parallel).

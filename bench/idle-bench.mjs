@@ -1,6 +1,11 @@
 // Broker idle cost: N real helpers (`lomi-control --mcp`) connected to one broker, T terminals
 // open (idle bash), then the broker's own CPU time and memory are sampled from /proc for a while.
 // Usage: node bench/idle-bench.mjs <results.md> <brokerPid> <sessions> <terminals> <seconds> -- <helper command...>
+// With LOMI_IDLE_WAITING=1 (issue 20) every session holds a waiting call all through the idle phase:
+// lomi_events_read {waitMs:25000} (even sessions) or lomi_terminal_read at the end of its terminal's
+// output {waitMs:25000} (odd sessions), sent again as soon as it answers; nothing happens, so each waits
+// its full 25 s. The broker's thread count is sampled before and during. The measurement starts after
+// LOMI_IDLE_WARMUP seconds (default 60) of waiting.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -63,6 +68,7 @@ function children(pid) {
 
 const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'idle-bench', version: '1' } };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const WAITING = process.env.LOMI_IDLE_WAITING === '1';
 
 const clients = [];
 const tConnect = Date.now();
@@ -90,19 +96,43 @@ for (let t = 0; t < TERMINALS; t++) {
     const revision = (await s.call('lomi_panel_list', { workspaceId: s.workspaceId })).domainRevision;
     const op = await s.call('lomi_terminal_create', { workspaceId: s.workspaceId, expectedRevision: revision, retryEpoch: s.epoch,
       requestKey: `idle-${t}-${attempt}` });
-    if (op.state === 'succeeded') { made++; break; }
+    if (op.state === 'succeeded') { made++; s.terminal ??= op.result; break; }
     if (attempt > 5) throw new Error('terminal_create: ' + JSON.stringify(op).slice(0, 300));
   }
 }
 await sleep(5000); // let the shells print their prompts and settle
+const threadsIdle = memory(brokerPid).threads;
+let waitsAnswered = 0;
+let stopping = false;
+const waiters = [];
+if (WAITING) {
+  for (const [i, s] of clients.entries()) {
+    waiters.push((async () => {
+      if (i % 2 === 0 || !s.terminal) {
+        const cursor = (await s.call('lomi_events_read', { workspaceId: s.workspaceId, limit: 500 })).nextCursor;
+        while (!stopping) { await s.call('lomi_events_read', { workspaceId: s.workspaceId, cursor, waitMs: 25000 }); waitsAnswered++; }
+      } else {
+        const target = { workspaceId: s.workspaceId, panelId: s.terminal.panelId, terminalSessionId: s.terminal.terminalSessionId };
+        let cursor = '0';
+        for (let page; !(page = await s.call('lomi_terminal_read', { ...target, cursor, maxBytes: 65536 })).end;) cursor = page.nextCursor;
+        cursor = (await s.call('lomi_terminal_read', { ...target, cursor, maxBytes: 65536 })).nextCursor;
+        while (!stopping) { await s.call('lomi_terminal_read', { ...target, cursor, waitMs: 25000 }); waitsAnswered++; }
+      }
+    })());
+  }
+  // every session is in its first wait; LOMI_IDLE_WARMUP seconds (default 60) of waiting before the measurement
+  await sleep(1000 * Number(process.env.LOMI_IDLE_WARMUP ?? 60));
+}
 const before = cpuSeconds(brokerPid);
 const shellsBefore = children(brokerPid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 const t0 = process.hrtime.bigint();
 let peak = memory(brokerPid);
+let threadsPeak = peak.threads;
 for (let waited = 0; waited < SECONDS; waited += 10) {
   await sleep(Math.min(10, SECONDS - waited) * 1000);
   const m = memory(brokerPid);
   if (m.rss > peak.rss) peak = m;
+  threadsPeak = Math.max(threadsPeak, m.threads);
 }
 const wall = Number(process.hrtime.bigint() - t0) / 1e9;
 const used = cpuSeconds(brokerPid) - before;
@@ -112,7 +142,7 @@ const helperRss = clients.map((s) => memory(s.child.pid).rss);
 const end = memory(brokerPid);
 const percent = (100 * used) / wall;
 const lines = [
-  `## Broker idle cost — ${SESSIONS} sessions, ${made} terminals, ${wall.toFixed(0)} s`,
+  `## Broker idle cost — ${SESSIONS} sessions${WAITING ? ', each holding a waiting call (waitMs 25000)' : ''}, ${made} terminals, ${wall.toFixed(0)} s`,
   '',
   `date ${new Date().toISOString()}, ${os.cpus().length} CPUs (${os.cpus()[0].model}), load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
   '',
@@ -124,9 +154,12 @@ const lines = [
   `| helper RSS (each) | median ${helperRss.sort((a, b) => a - b)[Math.floor(helperRss.length / 2)].toFixed(1)} MiB, max ${Math.max(...helperRss).toFixed(1)} MiB | — |`,
   `| all helpers' CPU since start (connect + idle) | ${helpersCpu.toFixed(2)} s | — |`,
   `| time to connect ${SESSIONS} helpers | ${connectSeconds.toFixed(1)} s | — |`,
+  ...(WAITING ? [`| broker threads: idle before the waits / peak while ${SESSIONS} calls wait | ${threadsIdle} / ${threadsPeak} | no growth beyond the 16 connection threads |`,
+    `| waiting calls answered at the end of their 25 s wait (warm-up included: ${process.env.LOMI_IDLE_WARMUP ?? 60} s before the measurement) | ${waitsAnswered} | — |`] : []),
   '',
 ];
 writeFileSync(out, lines.join('\n'));
 console.log(lines.join('\n'));
+stopping = true;
 for (const s of clients) s.child.kill('SIGTERM');
 process.exit(percent < 1 ? 0 : 1);

@@ -6,6 +6,8 @@ import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.operations.UnavailableTools;
 import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.OperationCalls;
+import dev.lomicontrol.operations.OperationWaits;
+import dev.lomicontrol.operations.Waits;
 import dev.lomicontrol.operations.PanelsByKind;
 import dev.lomicontrol.projects.tools.WorkspaceCalls;
 import dev.lomicontrol.projects.tools.LayoutCalls;
@@ -74,16 +76,17 @@ public class BrokerCalls implements AutoCloseable {
     private final BrowserCalls browserCalls;
     private final dev.lomicontrol.browser.Browsers browsers;
     private static final tools.jackson.databind.json.JsonMapper SIZE = tools.jackson.databind.json.JsonMapper.builder().build();
-    private final ToolHandlers handlers = new ToolHandlers();
+    private final ToolHandlers handlers;
     private final Ledger ledger;
+    private final Waits waits;
 
 
     @Autowired
     public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore,
-            dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins) {
+            TerminalRunProperties run, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins) {
         this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, pairings::yolo, OperationRunner.DECISION_TIMEOUT, settings,
-                artifactStore, browsers, origins);
+                artifactStore, run.outputTailBytes(), browsers, origins);
     }
 
     /** As above with browsers of the default options on this host (started only when a browser is opened). */
@@ -98,14 +101,25 @@ public class BrokerCalls implements AutoCloseable {
     BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
             Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
             ArtifactStore artifactStore, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins) {
+        this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, yolo, decisionTimeout, settings, artifactStore,
+                TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES, browsers, origins);
+    }
+
+    BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
+            Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
+            ArtifactStore artifactStore, int runOutputTailBytes, dev.lomicontrol.browser.Browsers browsers,
+            dev.lomicontrol.projects.BrowserOrigins origins) {
         this.episodes = episodes;
         this.browsers = browsers;
         this.ledger = ledger;
+        this.waits = new Waits(ledger);
+        OperationWaits operationWaits = new OperationWaits(ledger, waits);
+        this.handlers = new ToolHandlers(operationWaits);
         Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
         this.access = new WorkspaceAccess(projects, ledger, runtime.instanceId(), clock);
         this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
         PanelTargets panels = new PanelTargets(access, layoutStore);
-        this.terminals = new TerminalCalls(terminals, layoutStore, ledger, panels, runner, settings);
+        this.terminals = new TerminalCalls(terminals, layoutStore, ledger, panels, runner, settings, waits, operationWaits, runOutputTailBytes);
         ProjectFolders folders = new ProjectFolders();
         this.files = new FileCalls(access, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
         this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, panels, files, runner, layoutStore);
@@ -117,7 +131,7 @@ public class BrokerCalls implements AutoCloseable {
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, access, runner, layoutStore, clock, decisions);
         this.git = new GitCalls(files, runner, layoutStore);
-        this.operations = new OperationCalls(ledger, access, stop, runner::withdrawn);
+        this.operations = new OperationCalls(ledger, access, stop, runner::withdrawn, waits, operationWaits);
         this.episodeCalls = new EpisodeCalls(episodes, clock);
         new WorkspaceCalls(access).register(handlers);
         this.operations.register(handlers);
@@ -170,8 +184,14 @@ public class BrokerCalls implements AutoCloseable {
         episodes.sessionEnded(session.id());
     }
 
+    /** Calls waiting right now ({@code waitMs}); each holds its own connection's thread, none holds another. */
+    public int waitingCalls() {
+        return waits.waiting();
+    }
+
     @Override
     public void close() {
+        waits.close();
         runner.close();
         terminals.close();
         browsers.close();

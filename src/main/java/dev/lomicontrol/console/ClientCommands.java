@@ -2,6 +2,9 @@ package dev.lomicontrol.console;
 
 import dev.lomicontrol.broker.BrokerRuntime;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.UserDirectories;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -11,9 +14,11 @@ import org.springframework.shell.core.command.annotation.Command;
 import org.springframework.shell.core.command.annotation.Option;
 import org.springframework.stereotype.Component;
 
-/** {@code client register | list}: this broker's MCP server entry in the clients' config files. */
+/** {@code client register | list | show}: this broker's MCP server entry in the clients' config files. */
 @Component
 class ClientCommands implements CommandGroup {
+
+    private static final String CLIENTS = "claude-code|claude-desktop|cursor|vscode|gemini|codex|windsurf|cline|zed|opencode";
 
     private final BrokerRuntime runtime;
     private final Map<String, String> environment;
@@ -30,39 +35,88 @@ class ClientCommands implements CommandGroup {
 
     @Command(name = "client register", group = "Clients", description = "Write the lomi-control MCP entry into a client's config",
             completionProvider = "clientCompletions",
-            help = "client register <claude-code|claude-desktop|cursor|vscode|gemini|codex> [--scope user|project]\n"
-                    + "  Sets only the 'lomi-control' server (absolute command; --mcp --discovery-file <abs> --discovery-key <hex>) and keeps"
-                    + " every other entry. user (default): the client's file under your home; project: its project file in the console's"
-                    + " working directory (.mcp.json, .cursor/mcp.json, .vscode/mcp.json, .gemini/settings.json, .codex/config.toml)."
-                    + " A file that does not parse is refused and left untouched. Restart the client afterwards.")
+            help = "client register <" + CLIENTS + "> [--scope user|project]\n"
+                    + "  Sets only the fields lomi-control owns in its 'lomi-control' server entry (the absolute command and --mcp"
+                    + " --discovery-file <abs> --discovery-key <hex>; VS Code's type, Zed's source, opencode's type/enabled, Codex's"
+                    + " startup_timeout_sec/tool_timeout_sec) and keeps everything else of yours: other servers, other fields of the entry,"
+                    + " comments and trailing commas where the client accepts them. user (default): the client's file under your home"
+                    + " ($XDG_CONFIG_HOME and $CODEX_HOME honoured); project: its project file in the console's working directory."
+                    + " The previous file is kept as <file>.lomi-backup; a second register changes nothing. A file that does not parse"
+                    + " is refused and left untouched. Quit Claude Code first (it rewrites ~/.claude.json from memory). JetBrains:"
+                    + " client show jetbrains.")
     public String register(@Argument(index = 0, description = "client") String client,
             @Option(longName = "scope", description = "user or project", defaultValue = "user") String scope, CommandContext context) {
-        McpClient target = McpClient.of(Text.required(client, "client"));
-        McpEntry entry = McpEntry.forBroker(runtime, environment);
-        ClientConfigs.Written written = ClientConfigs.register(target, McpClient.Scope.of(scope), Caller.of(context), entry);
-        return (written.changed() ? "wrote " : "already up to date: ") + McpEntry.NAME + " in " + written.file() + " (" + target.id() + ", "
-                + scope + " scope)\n  command: " + entry.command() + "\n  args: " + String.join(" ", entry.args());
+        return registerFor(McpClient.of(Text.required(client, "client")), McpClient.Scope.of(scope), paths(context));
     }
 
-    @Command(name = "client list", group = "Clients", description = "Show each client's config file and its lomi-control entry",
-            help = "client list\n  For every client and scope: the file (under your home or the console's working directory) and whether it"
-                    + " holds a lomi-control entry matching this broker (current), another one (different), none (absent), or no file.")
-    public String list(CommandContext context) {
-        Caller caller = Caller.of(context);
-        Optional<McpEntry> entry;
-        try {
-            entry = Optional.of(McpEntry.forBroker(runtime, environment));
-        } catch (LomiException e) {
-            entry = Optional.empty();
+    String registerFor(McpClient target, McpClient.Scope scope, ClientPaths paths) {
+        McpEntry entry = McpEntry.forBroker(runtime, environment);
+        ClientConfigs.Written written = ClientConfigs.register(target, scope, paths, entry);
+        StringBuilder out = new StringBuilder((written.changed() ? "wrote " : "already up to date: ") + McpEntry.NAME + " in " + written.file()
+                + " (" + target.id() + ", " + scope.wire() + " scope)\n  command: " + entry.command() + "\n  args: " + String.join(" ", entry.args()));
+        written.backup().ifPresent(b -> out.append("\n  previous file kept as ").append(b));
+        return out.append('\n').append(NextStep.after(target, scope)).toString();
+    }
+
+    @Command(name = "client list", group = "Clients", description = "Show each client's config file and the state of its lomi-control entry",
+            help = "client list\n  For every client and scope: the file and whether its lomi-control entry is current (what register writes now),"
+                    + " stale (written for another launcher path, data directory or discovery key, or by an older version: register again),"
+                    + " hand-edited (one of our fields changed by hand: register resets it), absent, or there is no file. --json: one JSON document.")
+    public String list(@Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json, CommandContext context) {
+        if (json) {
+            return ConsoleJson.write(new ConsoleJson.Clients(currentEntry().isPresent(), rows(context).stream()
+                    .map(row -> new ConsoleJson.Client(row.client(), row.scope(), row.file().map(Path::toString), row.state(), row.differences(),
+                            row.detail()))
+                    .toList()));
         }
+        return listFor(paths(context));
+    }
+
+    String listFor(ClientPaths paths) {
+        Optional<McpEntry> entry = currentEntry();
         Table table = new Table("CLIENT", "SCOPE", "FILE", "ENTRY");
-        for (McpClient client : McpClient.values()) {
-            for (McpClient.Scope scope : McpClient.Scope.values()) {
-                Optional<McpEntry> expected = entry;
-                client.file(scope, caller).ifPresentOrElse(file -> table.row(client.id(), scope.wire(), file, ClientConfigs.describe(file, client, expected)),
-                        () -> table.row(client.id(), scope.wire(), "-", "n/a (no project-level config)"));
-            }
+        for (ClientConfigs.Row row : ClientConfigs.entries(paths, entry)) {
+            table.row(row.client(), row.scope(), row.file().map(Path::toString).orElse("-"), row.detail());
         }
         return table + (entry.isEmpty() ? "\n(no registration key yet: entries cannot be compared with this broker)" : "");
+    }
+
+    /** The rows of {@code client list}, typed, for a machine-readable form ({@code client list --json}). */
+    List<ClientConfigs.Row> rows(CommandContext context) {
+        return rows(paths(context));
+    }
+
+    List<ClientConfigs.Row> rows(ClientPaths paths) {
+        return ClientConfigs.entries(paths, currentEntry());
+    }
+
+    @Command(name = "client show", group = "Clients", description = "Print the lomi-control entry for a client without writing anything",
+            completionProvider = "clientCompletions",
+            help = "client show <" + CLIENTS + "|jetbrains> [--scope user|project]\n  Prints the entry as the client's config holds it,"
+                    + " and where it goes. For clients configured in their UI (JetBrains AI Assistant) this is what to paste.")
+    public String show(@Argument(index = 0, description = "client") String client,
+            @Option(longName = "scope", description = "user or project", defaultValue = "user") String scope, CommandContext context) {
+        return showFor(McpClient.of(Text.required(client, "client")), McpClient.Scope.of(scope), paths(context));
+    }
+
+    String showFor(McpClient target, McpClient.Scope scope, ClientPaths paths) {
+        McpEntry entry = McpEntry.forBroker(runtime, environment);
+        String where = target.hasFile() ? target.file(scope, paths).map(f -> "# " + target.title() + ": goes into " + f
+                + " (client register " + target.id() + (scope == McpClient.Scope.PROJECT ? " --scope project" : "") + " writes it for you)")
+                .orElse("# " + target.title() + " has no project-level config; this is its user-level entry")
+                : "# " + target.title() + ": Settings | Tools | AI Assistant | Model Context Protocol (MCP), Add (+), paste as JSON:";
+        return where + "\n" + ClientConfigs.snippet(target, entry).stripTrailing() + "\n" + NextStep.after(target, scope);
+    }
+
+    private Optional<McpEntry> currentEntry() {
+        try {
+            return Optional.of(McpEntry.forBroker(runtime, environment));
+        } catch (LomiException e) {
+            return Optional.empty();
+        }
+    }
+
+    private ClientPaths paths(CommandContext context) {
+        return ClientPaths.forBrokerCaller(Caller.of(context), environment, UserDirectories.of(environment).home());
     }
 }

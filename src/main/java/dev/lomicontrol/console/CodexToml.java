@@ -4,59 +4,105 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.NullNode;
 
 /**
- * Codex's {@code config.toml}: the {@code [mcp_servers.lomi-control]} table is replaced (or
- * appended) and every other byte of the file stays as it was, including comments, blank lines and
- * sub-tables such as {@code [mcp_servers.lomi-control.env]}. The file is scanned line by line
- * (strings, multi-line strings and arrays tracked) so that the table's end is found reliably; a
- * line that is not TOML, an unterminated value, a duplicate table, or {@code lomi-control} defined
- * in another form (dotted keys, an inline table, an array of tables) is refused and the file is
- * left untouched.
+ * Codex's {@code config.toml}: inside the {@code [mcp_servers.lomi-control]} table only the keys
+ * lomi-control owns ({@link EntryFields}: {@code command}, {@code args}, and the two timeouts, which
+ * a larger value of the user's also satisfies) are set, each on its own line; every other byte of
+ * the file stays as it was, including the table's other keys ({@code env}, {@code enabled}, …),
+ * comments, blank lines and sub-tables such as {@code [mcp_servers.lomi-control.env]}. A missing
+ * table is appended. The file is scanned line by line (strings, multi-line strings and arrays
+ * tracked) so that keys and the table's end are found reliably; a line that is not TOML, an
+ * unterminated value, a duplicate table, or {@code lomi-control} defined in another form (dotted
+ * keys, an inline table, an array of tables) is refused and the file is left untouched. A comment
+ * on the same line as a key we replace goes with that line.
  */
 final class CodexToml {
 
     static final List<String> TABLE = List.of("mcp_servers", McpEntry.NAME);
 
+    /** One key = value of our table: its lines {@code [start, end)} and its value read as JSON (null when unreadable). */
+    private record Key(int start, int end, JsonNode value) {}
+
+    /** Our table: where a new key goes (after its last key line) and its keys by name. */
+    private record Table(int insertAt, Map<String, Key> keys) {}
+
     private CodexToml() {}
 
-    /** The new file text, or empty when the table already is exactly the entry. */
+    /** The new file text, or empty when every key we own already satisfies {@code entry}. */
     static Optional<String> upsert(Path file, String text, McpEntry entry) {
         String newline = text.contains("\r\n") ? "\r\n" : "\n";
-        String table = render(entry, newline);
-        Optional<int[]> region = region(file, text);
-        if (region.isPresent()) {
-            int[] r = region.get();
-            String current = text.substring(r[0], r[1]);
-            return current.equals(table) ? Optional.empty() : Optional.of(text.substring(0, r[0]) + table + text.substring(r[1]));
+        List<EntryFields.Field> fields = EntryFields.of(McpClient.Format.CODEX_TOML, entry);
+        Optional<Table> table = table(file, text);
+        if (table.isEmpty()) {
+            StringBuilder out = new StringBuilder(text);
+            if (!text.isEmpty() && !text.endsWith("\n")) {
+                out.append(newline);
+            }
+            if (!text.isBlank() && !text.endsWith(newline + newline)) {
+                out.append(newline);
+            }
+            return Optional.of(out.append(render(entry, newline)).toString());
         }
-        StringBuilder out = new StringBuilder(text);
-        if (!text.isEmpty() && !text.endsWith("\n")) {
-            out.append(newline);
+        StringBuilder missing = new StringBuilder();
+        TreeMap<Integer, Map.Entry<Key, String>> replaced = new TreeMap<>();
+        for (EntryFields.Field field : fields) {
+            Key key = table.get().keys().get(field.name());
+            if (key == null) {
+                missing.append(line(field, newline));
+            } else if (!field.rule().satisfiedBy(key.value(), field.value())) {
+                replaced.put(key.start(), Map.entry(key, line(field, newline)));
+            }
         }
-        if (!text.isBlank() && !text.endsWith(newline + newline)) {
-            out.append(newline);
+        if (missing.isEmpty() && replaced.isEmpty()) {
+            return Optional.empty();
         }
-        return Optional.of(out.append(table).toString());
+        String out = text;
+        int at = table.get().insertAt();
+        if (!missing.isEmpty()) {
+            out = out.substring(0, at) + (at == out.length() && !out.endsWith("\n") ? newline : "") + missing + out.substring(at);
+        }
+        for (Map.Entry<Key, String> edit : replaced.descendingMap().values()) {
+            out = out.substring(0, edit.getKey().start()) + edit.getValue() + out.substring(edit.getKey().end());
+        }
+        return Optional.of(out);
     }
 
-    static EntryState state(Path file, String text, Optional<McpEntry> entry) {
-        Optional<int[]> region = region(file, text);
-        if (region.isEmpty()) {
-            return EntryState.ABSENT;
+    static EntryFields.Verdict state(Path file, String text, Optional<McpEntry> entry) {
+        Optional<Table> table = table(file, text);
+        if (table.isEmpty()) {
+            return new EntryFields.Verdict(EntryState.ABSENT, List.of());
         }
-        String current = text.substring(region.get()[0], region.get()[1]).replace("\r\n", "\n");
-        return entry.map(e -> render(e, "\n").equals(current) ? EntryState.CURRENT : EntryState.DIFFERENT).orElse(EntryState.PRESENT);
+        Map<String, JsonNode> found = new LinkedHashMap<>();
+        table.get().keys().forEach((name, key) -> found.put(name, key.value() == null ? NullNode.getInstance() : key.value()));
+        return EntryFields.judge(McpClient.Format.CODEX_TOML, found, entry);
     }
 
-    /** {@code [mcp_servers.lomi-control]} with {@code command} and {@code args}, each line ended by {@code newline}. */
+    /** {@code [mcp_servers.lomi-control]} with every field we own, each line ended by {@code newline}. */
     static String render(McpEntry entry, String newline) {
-        List<String> args = new ArrayList<>();
-        entry.args().forEach(a -> args.add(string(a)));
-        return "[" + String.join(".", TABLE) + "]" + newline + "command = " + string(entry.command()) + newline
-                + "args = [" + String.join(", ", args) + "]" + newline;
+        StringBuilder out = new StringBuilder("[" + String.join(".", TABLE) + "]" + newline);
+        EntryFields.of(McpClient.Format.CODEX_TOML, entry).forEach(f -> out.append(line(f, newline)));
+        return out.toString();
+    }
+
+    private static String line(EntryFields.Field field, String newline) {
+        return field.name() + " = " + toml(field.value()) + newline;
+    }
+
+    private static String toml(JsonNode value) {
+        if (value.isArray()) {
+            List<String> items = new ArrayList<>();
+            value.forEach(v -> items.add(toml(v)));
+            return "[" + String.join(", ", items) + "]";
+        }
+        return value.isString() ? string(value.asString()) : value.toString();
     }
 
     /** A TOML basic string. */
@@ -77,10 +123,11 @@ final class CodexToml {
     }
 
     /**
-     * Offsets of our table: from its header line to the end of its last key/value line (trailing
-     * blank and comment lines belong to what follows). Empty when the file has no such table.
+     * Our table, when the file has one: its single keys (a key's lines run from its line to the last
+     * continuation line of its value) and the offset just after its last key line (trailing blank
+     * and comment lines belong to what follows).
      */
-    private static Optional<int[]> region(Path file, String text) {
+    private static Optional<Table> table(Path file, String text) {
         List<TomlLines.Line> lines = TomlLines.scan(file, text);
         int header = -1;
         List<String> table = List.of();
@@ -101,13 +148,26 @@ final class CodexToml {
         if (header < 0) {
             return Optional.empty();
         }
-        int end = lines.get(header).end();
+        int insertAt = lines.get(header).end();
+        Map<String, Key> keys = new LinkedHashMap<>();
         for (int i = header + 1; i < lines.size() && !lines.get(i).kind().isHeader(); i++) {
-            if (lines.get(i).kind() == TomlLines.Kind.KEY || lines.get(i).kind() == TomlLines.Kind.CONTINUATION) {
-                end = lines.get(i).end();
+            TomlLines.Line line = lines.get(i);
+            if (line.kind() != TomlLines.Kind.KEY) {
+                continue;
             }
+            int last = i;
+            while (last + 1 < lines.size() && lines.get(last + 1).kind() == TomlLines.Kind.CONTINUATION) {
+                last++;
+            }
+            insertAt = lines.get(last).end();
+            if (line.path().size() == 1) {
+                String content = text.substring(line.start(), lines.get(last).end());
+                String value = content.substring(TomlLines.keyEnd(content) + 1);
+                keys.put(line.path().get(0), new Key(line.start(), insertAt, TomlValue.parse(value).orElse(null)));
+            }
+            i = last;
         }
-        return Optional.of(new int[] {lines.get(header).start(), end});
+        return Optional.of(new Table(insertAt, keys));
     }
 
     private static LomiException conflict(Path file, TomlLines.Line line, String what) {

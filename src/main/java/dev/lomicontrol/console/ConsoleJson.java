@@ -17,7 +17,8 @@ final class ConsoleJson {
     /** The {@code --json} commands and the record of each document, in the order the docs list them. */
     static final List<Documented> DOCUMENTS = List.of(new Documented("status", Status.class), new Documented("pairing list", Pairings.class),
             new Documented("session list", Sessions.class), new Documented("decision list", Decisions.class),
-            new Documented("ledger status", Ledger.class), new Documented("browser origins list", BrowserOrigins.class));
+            new Documented("ledger status", Ledger.class), new Documented("client list", Clients.class),
+            new Documented("browser origins list", BrowserOrigins.class));
 
     record Documented(String command, Class<? extends Record> type) {}
 
@@ -54,6 +55,11 @@ final class ConsoleJson {
             Optional<LastExport> lastExport, long historyHead, String integrity, boolean writerHealthy, long commits,
             long purgeableReceipts, long purgeableEpochs, dev.lomicontrol.ledger.CapLevel receiptLevel,
             dev.lomicontrol.ledger.CapLevel epochLevel) {}
+
+    record Clients(@Doc("false until the broker has a registration key: entries cannot be compared yet") boolean comparable, List<Client> entries) {}
+
+    record Client(String client, String scope, Optional<String> file,
+            @Doc("current, stale, hand-edited, present, absent, no-file, unreadable, n/a or ui") String state, List<String> differences, String detail) {}
 
     record StateCount(String state, long count) {}
 

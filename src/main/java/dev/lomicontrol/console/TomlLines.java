@@ -123,7 +123,7 @@ final class TomlLines {
     }
 
     /** Index of the {@code =} ending the key (outside quotes), or -1. */
-    private static int keyEnd(String text) {
+    static int keyEnd(String text) {
         char quote = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -49,6 +49,7 @@ public final class Ledger implements AutoCloseable {
     private final Clock clock;
     private final LedgerProperties properties;
     private final int recovered;
+    private final List<java.util.function.Consumer<Operation>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private Ledger(StoreOpener.OpenStore store, LedgerProperties properties, Clock clock, RandomGenerator random) {
         this.store = store;
@@ -109,7 +110,11 @@ public final class Ledger implements AutoCloseable {
         }
         String target = CanonicalJson.string(identity.get("target"));
         try {
-            return writer.submit(c -> writes.reserve(c, request, fingerprint, target));
+            return writer.submit(c -> writes.reserve(c, request, fingerprint, target), reserved -> {
+                if (reserved instanceof Reservation.Reserved fresh) {
+                    changed(fresh.operation());
+                }
+            });
         } catch (LomiException e) {
             return new Reservation.Refused(e.code(), e.getMessage());
         }
@@ -121,11 +126,15 @@ public final class Ledger implements AutoCloseable {
     }
 
     public TransitionResult transition(OperationId id, OperationState to, EffectState effect, Optional<String> resultJson, Optional<ErrorCode> error) {
-        return writer.submit(c -> writes.transition(c, id, to, effect, resultJson, error, "broker", null));
+        return writer.submit(c -> writes.transition(c, id, to, effect, resultJson, error, "broker", null), this::moved);
     }
 
     public CancelResult cancel(SessionId session, OperationId id) {
-        return writer.submit(c -> writes.cancel(c, session, id));
+        return writer.submit(c -> writes.cancel(c, session, id), result -> {
+            if (!(result instanceof CancelResult.Unchanged)) {
+                changed(result.operation());
+            }
+        });
     }
 
     /**
@@ -136,12 +145,41 @@ public final class Ledger implements AutoCloseable {
      */
     public List<Operation> settleLost(SessionId session, String reason) {
         writer.submit(c -> writes.endEpochs(c, session));
-        return writer.submit(c -> writes.settleLost(c, session, reason));
+        return writer.submit(c -> writes.settleLost(c, session, reason), settled -> settled.forEach(this::changed));
     }
 
     /** Settles one operation whose deadline passed. */
     public Operation settleLost(OperationId id, String reason) {
-        return writer.submit(c -> writes.settleLost(c, id, reason));
+        return writer.submit(c -> writes.settleLost(c, id, reason), this::changed);
+    }
+
+    /**
+     * Registers {@code listener}, told about every operation whose row changed (reserved, moved,
+     * cancelled, settled, reconciled) as it now stands, on the writer thread right after the change
+     * committed and before the writing caller is released — so a waiter that registered first, then
+     * read the row, never misses a change. It must not block (wake a waiter, nothing more). Returns
+     * the handle that unregisters it.
+     */
+    public Runnable onChange(java.util.function.Consumer<Operation> listener) {
+        listeners.add(listener);
+        return () -> listeners.remove(listener);
+    }
+
+    /** Tells the listeners (on the writer thread, after the commit) that {@code operation} changed. */
+    void changed(Operation operation) {
+        for (java.util.function.Consumer<Operation> listener : listeners) {
+            try {
+                listener.accept(operation);
+            } catch (RuntimeException e) {
+                log.warn("ledger: a change listener failed: {}", e.toString());
+            }
+        }
+    }
+
+    private void moved(TransitionResult result) {
+        if (result instanceof TransitionResult.Moved moved) {
+            changed(moved.operation());
+        }
     }
 
     public Optional<Operation> get(SessionId session, OperationId id) {
@@ -191,6 +229,11 @@ public final class Ledger implements AutoCloseable {
      */
     public <T> T write(SqlWork<T> work) {
         return writer.submit(work::run);
+    }
+
+    /** As {@link #write}, then (after the commit, on the writer thread) {@code committed} gets the value. */
+    <T> T write(SqlWork<T> work, java.util.function.Consumer<? super T> committed) {
+        return writer.submit(work::run, committed);
     }
 
     /** Runs {@code work} on a reader connection ({@code query_only}). */

@@ -70,7 +70,7 @@ public final class LedgerMaintenance {
         if (note == null || note.isBlank()) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a note describing what was checked is required");
         }
-        return ledger.write(c -> reconcile(c, id, finding, note.strip()));
+        return ledger.write(c -> reconcile(c, id, finding, note.strip()), ledger::changed);
     }
 
     /** Writes a consistent backup to {@code file} (which must not exist) and records it. */

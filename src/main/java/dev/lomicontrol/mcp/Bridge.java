@@ -43,6 +43,14 @@ final class Bridge {
     /** How long a call waits for a connection that is still being set up before answering with the phase. */
     static final Duration CONNECTING_GRACE = Duration.ofSeconds(10);
 
+    /**
+     * What a waiting call ({@code waitMs}) leaves of the call timeout for the rest of its way: its wait
+     * is cut to what is left of its timeout minus this, so waiting can never outlast the helper and
+     * turn into an unknown outcome (the default 30 s timeout lets the full 25 s through when no
+     * earlier call held the connection).
+     */
+    static final Duration WAIT_MARGIN = Duration.ofSeconds(5);
+
     /** A call is not sent at all when less than this is left of its timeout (it could only time out). */
     static final Duration MIN_WAIT = Duration.ofMillis(200);
 
@@ -101,7 +109,7 @@ final class Bridge {
         }
         CallFailure first;
         try {
-            return answered(tool, client.get().call(tool.name(), arguments, remaining(deadline)));
+            return answered(tool, client.get().call(tool.name(), bounded(tool, arguments, deadline), remaining(deadline)));
         } catch (CallFailure failure) {
             first = failure;
         }
@@ -128,7 +136,7 @@ final class Bridge {
                     + "; " + phase.message());
         }
         try {
-            return answered(tool, again.get().call(tool.name(), arguments, remaining(deadline)));
+            return answered(tool, again.get().call(tool.name(), bounded(tool, arguments, deadline), remaining(deadline)));
         } catch (CallFailure second) {
             connector.lost(again.get());
             if (second.mayHaveReachedBroker() && !tool.effect().mayResendAfterLostAnswer()) {
@@ -158,6 +166,15 @@ final class Bridge {
         }
         return new Forwarded.Refused(ErrorCode.APP_UNAVAILABLE, "not connected to the broker (" + state.phase().wire() + ": " + state.detail()
                 + "); call lomi_diagnostics for the next step");
+    }
+
+    /**
+     * The arguments as sent: a waiting call's {@code waitMs} cut to what is left of this call's
+     * timeout (after queueing behind earlier calls) minus {@link #WAIT_MARGIN}. {@code waitMs} is no
+     * part of the request's identity, so this changes nothing but how long the broker waits.
+     */
+    private static ObjectNode bounded(ToolDefinition tool, ObjectNode arguments, long deadline) {
+        return tool.spec().waits() ? dev.lomicontrol.tools.Waiting.atMost(arguments, remaining(deadline).minus(WAIT_MARGIN)) : arguments;
     }
 
     private static Duration remaining(long deadline) {

@@ -45,16 +45,24 @@ public final class OperationCalls {
     private final WorkspaceAccess workspaces;
     private final NativeStop nativeStop;
     private final java.util.function.Consumer<OperationId> cancelledBeforeDispatch;
+    private final Waits waits;
+    private final OperationWaits operationWaits;
 
-    public OperationCalls(Ledger ledger, WorkspaceAccess workspaces, NativeStop nativeStop, java.util.function.Consumer<OperationId> cancelledBeforeDispatch) {
+    public OperationCalls(Ledger ledger, WorkspaceAccess workspaces, NativeStop nativeStop, java.util.function.Consumer<OperationId> cancelledBeforeDispatch,
+            Waits waits, OperationWaits operationWaits) {
+        this.waits = waits;
+        this.operationWaits = operationWaits;
         this.ledger = ledger;
         this.workspaces = workspaces;
         this.nativeStop = nativeStop;
         this.cancelledBeforeDispatch = cancelledBeforeDispatch;
     }
 
-    /** Exactly one form: {@code {operationId}} or the receipt key. */
-    public OperationView get(Session session, OperationSpecs.Lookup lookup) {
+    /**
+     * Exactly one form: {@code {operationId}} or the receipt key. With a wait, the answer comes once
+     * the operation settles (or what its tool waits for holds) or the wait ends — read-only either way.
+     */
+    public ObjectNode get(Session session, OperationSpecs.Lookup lookup, java.time.Duration wait) {
         Optional<Operation> found;
         if (lookup instanceof OperationSpecs.ById byId) {
             found = ledger.get(session.id(), byId.operationId());
@@ -62,7 +70,8 @@ public final class OperationCalls {
             OperationSpecs.ByKey key = (OperationSpecs.ByKey) lookup;
             found = ledger.getByKey(session.id(), key.retryEpoch(), new ToolName(key.tool().value()), key.requestKey(), key.projectId());
         }
-        return OperationJson.view(found.orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such operation of this session")));
+        Operation operation = found.orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such operation of this session"));
+        return operationWaits.answer(session, operation, wait);
     }
 
     /** Cancels without undoing anything; running work gets a native stop request through {@link NativeStop}. */
@@ -79,15 +88,20 @@ public final class OperationCalls {
     /**
      * The durable state feed of one granted workspace after the cursor (the last sequence seen;
      * absent = from the start). After an empty page {@code nextCursor} is the cursor sent, so a
-     * client keeps polling with it.
+     * client keeps polling with it. With a wait, an empty page is answered only when no event came
+     * within it (woken by the ledger's commit of a change in this workspace, not by polling).
      */
-    public OperationSpecs.Events events(Session session, OperationSpecs.EventsRead input) {
+    public OperationSpecs.Events events(Session session, OperationSpecs.EventsRead input, java.time.Duration wait) {
         WorkspaceId workspace = workspaces.resolve(session, input.workspaceId()).workspace().id();
         long after = input.cursor().map(Decimal::asLong).orElse(0L);
-        List<LedgerEvent> read = ledger.events(Optional.of(workspace.value()), after, input.limit() + 1);
-        List<LedgerEvent> page = read.subList(0, Math.min(input.limit(), read.size()));
-        return new OperationSpecs.Events(workspace, page.stream().map(OperationJson::event).toList(),
-                Decimal.of(page.isEmpty() ? after : page.get(page.size() - 1).sequence()), read.size() > input.limit(), false);
+        OperationSpecs.Events[] last = new OperationSpecs.Events[1];
+        return waits.until(session, wait, waiter -> waiter.workspace(workspace.value()), () -> {
+            List<LedgerEvent> read = ledger.events(Optional.of(workspace.value()), after, input.limit() + 1);
+            List<LedgerEvent> page = read.subList(0, Math.min(input.limit(), read.size()));
+            last[0] = new OperationSpecs.Events(workspace, page.stream().map(OperationJson::event).toList(),
+                    Decimal.of(page.isEmpty() ? after : page.get(page.size() - 1).sequence()), read.size() > input.limit(), false);
+            return page.isEmpty() ? Optional.empty() : Optional.of(last[0]);
+        }, () -> last[0]);
     }
 
     private static OperationSpecs.CancelOutcome outcome(CancelResult result) {
@@ -114,8 +128,8 @@ public final class OperationCalls {
 
     /** Registers the handlers of the tools this class serves. */
     public void register(ToolHandlers handlers) {
-        handlers.on(OperationSpecs.GET, this::get);
+        handlers.onWaiting(OperationSpecs.GET, this::get);
         handlers.on(OperationSpecs.CANCEL, this::cancel);
-        handlers.on(OperationSpecs.EVENTS, this::events);
+        handlers.onWaiting(OperationSpecs.EVENTS, this::events);
     }
 }

@@ -6,6 +6,7 @@ import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -23,7 +24,13 @@ public final class ToolHandlers {
         Object handle(Session session, I input);
     }
 
-    private record Entry<I>(ToolSpec<I> spec, Handler<I> handler) {
+    /** Serves a tool that waits ({@code waitMs}) itself: {@code wait} is the validated wait, zero when none was asked for. */
+    @FunctionalInterface
+    public interface WaitingHandler<I> {
+        Object handle(Session session, I input, Duration wait);
+    }
+
+    private record Entry<I>(ToolSpec<I> spec, WaitingHandler<I> handler) {
 
         /** Binds first (so the broker refuses exactly what the helper refuses), then a host that cannot serve the tool says why. */
         Object call(Session session, tools.jackson.databind.JsonNode arguments) {
@@ -32,14 +39,39 @@ public final class ToolHandlers {
             if (unqualified.isPresent()) {
                 throw new LomiException(ErrorCode.HOST_UNQUALIFIED, spec.name() + ": " + unqualified.get());
             }
-            return handler.handle(session, input);
+            return handler.handle(session, input, spec.waitOf(arguments));
         }
     }
 
     private final Map<String, Entry<?>> handlers = new LinkedHashMap<>();
+    private final Optional<OperationWaits> operations;
 
-    /** Registers the handler of {@code spec}; a second handler for one tool is a wiring error. */
+    /** Handlers whose OP tools answer at once (waitMs has no effect): for tests of the dispatch itself. */
+    public ToolHandlers() {
+        this.operations = Optional.empty();
+    }
+
+    /** Handlers whose OP tools' answers wait through {@code operations} when the call asks to. */
+    public ToolHandlers(OperationWaits operations) {
+        this.operations = Optional.of(operations);
+    }
+
+    /**
+     * Registers the handler of {@code spec}; a second handler for one tool is a wiring error. An OP
+     * tool's answer (the operation) then waits as its {@code waitMs} asks (see {@link OperationWaits});
+     * a read that takes waitMs and is registered here answers at once.
+     */
     public <I> void on(ToolSpec<I> spec, Handler<I> handler) {
+        if (spec.effect() == dev.lomicontrol.tools.Effect.OP && operations.isPresent()) {
+            OperationWaits waits = operations.get();
+            onWaiting(spec, (session, input, wait) -> waits.ownAnswer(session, spec, handler.handle(session, input), wait));
+        } else {
+            onWaiting(spec, (session, input, wait) -> handler.handle(session, input));
+        }
+    }
+
+    /** Registers the handler of a tool that does its own waiting. */
+    public <I> void onWaiting(ToolSpec<I> spec, WaitingHandler<I> handler) {
         if (handlers.putIfAbsent(spec.name(), new Entry<>(spec, handler)) != null) {
             throw new IllegalStateException("two handlers for " + spec.name());
         }

@@ -21,6 +21,7 @@ public final class Session {
     private final Instant connectedAt;
     private final Runnable disconnect;
     private final AtomicReference<String> revoked = new AtomicReference<>();
+    private final Set<Runnable> whenRevoked = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Session(SessionId id, PairingRequest request, Grant grant, Instant connectedAt, Runnable disconnect) {
         this.id = id;
@@ -78,10 +79,32 @@ public final class Session {
         }
     }
 
+    /**
+     * Runs {@code action} once when authority ends — at once (on this thread) if it already has.
+     * It must not block: it runs on the revoking thread before the connection is closed (it is how a
+     * waiting call is released). Returns the handle that unregisters it.
+     */
+    public Runnable onRevoke(Runnable action) {
+        whenRevoked.add(action);
+        if (!isAlive() && whenRevoked.remove(action)) {
+            action.run();
+        }
+        return () -> whenRevoked.remove(action);
+    }
+
     /** Ends authority (first caller wins) and closes the connection; returns whether this call revoked it. */
     boolean revoke(String reason) {
         if (!revoked.compareAndSet(null, reason)) {
             return false;
+        }
+        for (Runnable action : whenRevoked) {
+            if (whenRevoked.remove(action)) {
+                try {
+                    action.run();
+                } catch (RuntimeException ignored) {
+                    // a release hook never stands in the way of the revocation itself
+                }
+            }
         }
         disconnect.run();
         return true;

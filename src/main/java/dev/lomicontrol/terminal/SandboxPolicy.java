@@ -29,12 +29,23 @@ public record SandboxPolicy(boolean enabled, Path home, List<Path> writableCache
             ".git-credentials", ".config/git/credentials", ".kube", ".docker/config.json", ".terraformrc", ".terraform.d/credentials.tfrc.json",
             ".pgpass", ".npmrc", ".pypirc", ".config/gcloud");
 
-    /** The user-level MCP client files {@code client register} writes, relative to the home. */
-    public static final List<String> CLIENT_FILES = List.of(".claude.json", ".config/Claude/claude_desktop_config.json", ".cursor/mcp.json",
-            ".config/Code/User/mcp.json", ".gemini/settings.json", ".codex/config.toml");
+    /** The user-level MCP client files {@code client register} writes and their backups, relative to the home (ClientFilesSandboxedTests keeps it equal to the console's client table). */
+    public static final List<String> CLIENT_FILES = List.of(
+            ".claude.json", ".claude.json.lomi-backup",
+            ".config/Claude/claude_desktop_config.json", ".config/Claude/claude_desktop_config.json.lomi-backup",
+            ".cursor/mcp.json", ".cursor/mcp.json.lomi-backup",
+            ".config/Code/User/mcp.json", ".config/Code/User/mcp.json.lomi-backup",
+            ".gemini/settings.json", ".gemini/settings.json.lomi-backup",
+            ".codex/config.toml", ".codex/config.toml.lomi-backup",
+            ".codeium/windsurf/mcp_config.json", ".codeium/windsurf/mcp_config.json.lomi-backup",
+            ".config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json", ".config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json.lomi-backup",
+            ".config/zed/settings.json", ".config/zed/settings.json.lomi-backup",
+            ".config/opencode/opencode.json", ".config/opencode/opencode.json.lomi-backup",
+            ".config/opencode/opencode.jsonc", ".config/opencode/opencode.jsonc.lomi-backup");
 
     /** Entries of the project that stay read-only inside the sandbox: MCP client files (and {@code .git} unless opened). */
-    public static final List<String> PROJECT_CLIENT_FILES = List.of(".mcp.json", ".vscode", ".cursor", ".gemini", ".codex", ".claude");
+    public static final List<String> PROJECT_CLIENT_FILES = List.of(".mcp.json", ".vscode", ".cursor", ".gemini", ".codex", ".claude", ".zed",
+            "opencode.json", "opencode.jsonc");
 
     public SandboxPolicy {
         Objects.requireNonNull(home, "home");

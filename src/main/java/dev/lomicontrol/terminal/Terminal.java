@@ -42,6 +42,7 @@ public final class Terminal {
     private final PtyReader reader;
     private final Object lock = new Object();
     private final CountDownLatch finished = new CountDownLatch(1);
+    private final List<Runnable> changeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     // Guarded by lock.
     private final TerminalOutput output;
@@ -412,6 +413,26 @@ public final class Terminal {
         listener.run();
     }
 
+    /**
+     * Runs {@code listener} after every chunk of output was stored (prompt state and runs updated)
+     * and once more when the shell's exit was handled — on the reader thread, so it must not block
+     * (it wakes waiting reads). Returns the handle that removes it.
+     */
+    public Runnable onChange(Runnable listener) {
+        changeListeners.add(listener);
+        return () -> changeListeners.remove(listener);
+    }
+
+    private void changed() {
+        for (Runnable listener : changeListeners) {
+            try {
+                listener.run();
+            } catch (RuntimeException e) {
+                log.warn("terminal {}: a change listener failed", id, e);
+            }
+        }
+    }
+
     /** Ends the shell: SIGHUP, then SIGKILL after a short grace, then SIGKILL to what it started that still lives; returns once the exit was observed (or after ~6 s). */
     public void kill() {
         List<ProcessHandle> descendants = ProcessHandle.of(shellPid()).map(shell -> shell.descendants().toList()).orElse(List.of());
@@ -455,6 +476,7 @@ public final class Terminal {
         if (actions != null) {
             actions.forEach(Runnable::run);
         }
+        changed();
     }
 
     /** The shell exited (reader thread): the lease dies, a run in flight is lost, listeners run once. */
@@ -477,6 +499,7 @@ public final class Terminal {
             }
         }
         finished.countDown();
+        changed();
     }
 
     /** Completes run outcomes decided under the lock, outside it. */

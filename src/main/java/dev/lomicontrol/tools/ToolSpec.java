@@ -13,9 +13,10 @@ import tools.jackson.databind.node.ObjectNode;
  * @param output the record its answer's {@code data} is built from ({@link OperationView} for OP tools)
  * @param result for OP tools, the record or tagged union of its operation's {@code result}
  * @param helperAnswers whether the helper answers it itself (status, diagnostics) instead of the broker
+ * @param waitDoc the description of its {@link Waiting waitMs} field when it takes one (every OP tool does), else empty
  */
 public record ToolSpec<I>(String name, String title, String description, String scope, Effect effect, Hints hints, Class<I> input,
-        Class<?> output, Optional<Class<?>> result, HostNeed host, boolean helperAnswers) {
+        Class<?> output, Optional<Class<?>> result, HostNeed host, boolean helperAnswers, Optional<String> waitDoc) {
 
     private static final Pattern NAME = Pattern.compile("lomi_[a-z0-9_]{1,123}");
 
@@ -29,51 +30,75 @@ public record ToolSpec<I>(String name, String title, String description, String 
         if (hints.readOnly() != (effect == Effect.RO)) {
             throw new IllegalArgumentException(name + ": a readOnly hint on a tool that changes state");
         }
+        if ((effect == Effect.OP) && waitDoc.isEmpty()) {
+            throw new IllegalArgumentException(name + ": every OP tool takes waitMs");
+        }
+        if (waitDoc.isPresent() && effect != Effect.OP && effect != Effect.RO) {
+            throw new IllegalArgumentException(name + ": only OP tools and reads wait");
+        }
     }
 
     /** A read answered by the broker. */
     public static <I> ToolSpec<I> read(String name, String title, String scope, String hints, Class<I> input, Class<?> output, String description) {
-        return new ToolSpec<>(name, title, description, scope, Effect.RO, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE, false);
+        return new ToolSpec<>(name, title, description, scope, Effect.RO, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE, false, Optional.empty());
     }
 
     /** A durable operation; its answer is the operation with a {@code result} of type {@code result}. */
     public static <I> ToolSpec<I> operation(String name, String title, String scope, String hints, Class<I> input, Class<?> result,
             String description) {
         return new ToolSpec<>(name, title, description, scope, Effect.OP, Hints.of(hints), input, OperationView.class, Optional.of(result),
-                HostNeed.NONE, false);
+                HostNeed.NONE, false, Optional.of(Waiting.OPERATION_DOC));
     }
 
     /** A change without a receipt that is harmless to repeat. */
     public static <I> ToolSpec<I> change(String name, String title, String scope, String hints, Class<I> input, Class<?> output,
             String description) {
-        return new ToolSpec<>(name, title, description, scope, Effect.MUT, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE, false);
+        return new ToolSpec<>(name, title, description, scope, Effect.MUT, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE, false,
+                Optional.empty());
     }
 
     /** The same tool, answering operations of any tool (its published result is every OP tool's result). */
     public ToolSpec<I> answeringAnyOperation() {
-        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, Optional.of(AnyResult.class), host, helperAnswers);
+        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, Optional.of(AnyResult.class), host, helperAnswers, waitDoc);
     }
 
     /** Ordered input without a receipt ({@code inputSequence}). */
     public static <I> ToolSpec<I> ordered(String name, String title, String scope, String hints, Class<I> input, Class<?> output,
             String description) {
         return new ToolSpec<>(name, title, description, scope, Effect.ORDERED, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE,
-                false);
+                false, Optional.empty());
     }
 
     /** The same tool, answered by the helper itself. */
     public ToolSpec<I> answeredByHelper() {
-        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, result, host, true);
+        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, result, host, true, waitDoc);
     }
 
     /** The same tool, needing {@code need} from the host. */
     public ToolSpec<I> needs(HostNeed need) {
-        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, result, need, helperAnswers);
+        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, result, need, helperAnswers, waitDoc);
+    }
+
+    /** The same tool taking {@link Waiting waitMs}, published with {@code description} (what a call waits for). */
+    public ToolSpec<I> waiting(String description) {
+        return new ToolSpec<>(name, title, this.description, scope, effect, hints, input, output, result, host, helperAnswers, Optional.of(description));
+    }
+
+    /** Whether it takes {@code waitMs}. */
+    public boolean waits() {
+        return waitDoc.isPresent();
+    }
+
+    /** The validated {@code waitMs} of these arguments (zero when absent, null, or the tool takes none). */
+    public java.time.Duration waitOf(tools.jackson.databind.JsonNode arguments) {
+        return waits() ? Waiting.of(arguments) : java.time.Duration.ZERO;
     }
 
     /** The published {@code inputSchema}: one closed object. */
     public ObjectNode inputSchema() {
-        return SchemaWriter.input(input);
+        ObjectNode schema = SchemaWriter.input(input);
+        waitDoc.ifPresent(doc -> ((ObjectNode) schema.get("properties")).set(Waiting.FIELD, Waiting.schema(doc)));
+        return schema;
     }
 
     /** The published {@code outputSchema}: the Control API envelope around this tool's data. */
@@ -93,7 +118,15 @@ public record ToolSpec<I>(String name, String title, String description, String 
         return data;
     }
 
+    /**
+     * Binds the arguments into the input record — for a waiting tool after checking {@code waitMs}
+     * and leaving it out, so the record (and a receipt's fingerprint) never sees it.
+     */
     public I bind(tools.jackson.databind.JsonNode arguments) {
-        return Binder.bind(input, arguments);
+        if (!waits()) {
+            return Binder.bind(input, arguments);
+        }
+        Waiting.of(arguments);
+        return Binder.bind(input, Waiting.without(arguments));
     }
 }

@@ -159,6 +159,8 @@ class TerminalSandboxToolsTests {
     }
 
     private JsonNode run(Session session, RetryEpochId epoch, JsonNode terminal, String command) {
+        // a run settles when the command ends (OSC 133 D); the next may start once the prompt is back (A)
+        await().atMost(SETTLE).until(() -> broker.ok(session, "lomi_terminal_read", target(terminal)).path("prompt").asString().equals("ready"));
         JsonNode started = broker.ok(session, "lomi_terminal_run", json("workspaceId", workspaceOf(project), "panelId", terminal.path("panelId").asString(),
                 "terminalSessionId", terminal.path("terminalSessionId").asString(), "leaseId", terminal.path("leaseId").asString(),
                 "command", command, "retryEpoch", epoch.value(), "requestKey", "run-" + keys.incrementAndGet()));

@@ -77,6 +77,8 @@ class AdminAttentionProcessTests {
                 JsonNode ledger = document(broker, work, ConsoleJson.Ledger.class, "ledger", "status", "--json");
                 assertThat(ledger.path("receiptCap").asInt()).isEqualTo(4096);
                 assertThat(ledger.path("receiptLevel").asString()).isEqualTo("below_80");
+                JsonNode clients = document(broker, work, ConsoleJson.Clients.class, "client", "list", "--json");
+                assertThat(clients.path("entries").size()).as("a row per client and scope").isGreaterThan(6);
 
                 BrokerChild.Run refused = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", "pr-nope");
                 assertThat(refused.exitCode()).as("a refusal: " + refused).isEqualTo(ConsoleResult.REFUSED);

@@ -6,9 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lomicontrol.core.LomiException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Editing one TOML table while every other byte of config.toml stays as it was. */
+/** Editing the keys we own in one TOML table while every other byte of config.toml stays as it was. */
 class CodexTomlTests {
 
     static final Path FILE = Path.of("/home/u/.codex/config.toml");
@@ -16,20 +17,41 @@ class CodexTomlTests {
 
     @Test
     void theTableIsAppendedToAFileWithoutIt() {
-        assertThat(CodexToml.upsert(FILE, "", ENTRY)).contains(
-                "[mcp_servers.lomi-control]\ncommand = \"/opt/lomi/bin/lomi-control\"\nargs = [\"--mcp\", \"--discovery-key\", \"a\\\"b\\\\c\"]\n");
+        assertThat(CodexToml.upsert(FILE, "", ENTRY)).contains("[mcp_servers.lomi-control]\ncommand = \"/opt/lomi/bin/lomi-control\"\n"
+                + "args = [\"--mcp\", \"--discovery-key\", \"a\\\"b\\\\c\"]\nstartup_timeout_sec = 30\ntool_timeout_sec = 60\n");
         assertThat(CodexToml.upsert(FILE, "model = \"o3\"", ENTRY).orElseThrow()).startsWith("model = \"o3\"\n\n[mcp_servers.lomi-control]\n");
     }
 
     @Test
-    void onlyTheTableIsReplacedAndItsSubTablesAndNeighboursStay() {
-        String before = "a = 1\n\n[mcp_servers.\"lomi-control\"] # old\ncommand = \"x\"\nargs = [\n  \"[x]\", '''\n[fake]\n''',\n]\n";
-        String after = "\n# about env\n[mcp_servers.lomi-control.env]\nK = \"v\"\n";
+    void onlyOurKeysAreSetAndTheTablesOtherKeysSubTablesAndNeighboursStay() {
+        String before = "a = 1\r\n\r\n[mcp_servers.\"lomi-control\"] # old\r\ncommand = \"x\"\r\nenabled = true # mine\r\nargs = [\r\n  \"[x]\", '''\r\n[fake]\r\n''',\r\n]\r\n";
+        String after = "\r\n# about env\r\n[mcp_servers.lomi-control.env]\r\nK = \"v\"\r\n";
         String written = CodexToml.upsert(FILE, before + after, ENTRY).orElseThrow();
 
-        assertThat(written).isEqualTo("a = 1\n\n" + CodexToml.render(ENTRY, "\n") + after);
-        assertThat(CodexToml.state(FILE, written, java.util.Optional.of(ENTRY))).isEqualTo(EntryState.CURRENT);
+        assertThat(written).isEqualTo("a = 1\r\n\r\n[mcp_servers.\"lomi-control\"] # old\r\ncommand = \"/opt/lomi/bin/lomi-control\"\r\nenabled = true # mine\r\n"
+                + "args = [\"--mcp\", \"--discovery-key\", \"a\\\"b\\\\c\"]\r\nstartup_timeout_sec = 30\r\ntool_timeout_sec = 60\r\n" + after);
+        assertThat(CodexToml.state(FILE, written, Optional.of(ENTRY)).state()).isEqualTo(EntryState.CURRENT);
         assertThat(CodexToml.upsert(FILE, written, ENTRY)).isEmpty();
+    }
+
+    @Test
+    void aLargerTimeoutOfTheUsersStaysAndASmallerOneIsRaised() {
+        String table = CodexToml.render(ENTRY, "\n");
+        String user = table.replace("startup_timeout_sec = 30", "startup_timeout_sec = 1_20").replace("tool_timeout_sec = 60", "tool_timeout_sec = 0x14 # short");
+
+        assertThat(CodexToml.state(FILE, user, Optional.of(ENTRY))).isEqualTo(new EntryFields.Verdict(EntryState.HAND_EDITED, List.of("tool_timeout_sec")));
+        assertThat(CodexToml.upsert(FILE, user, ENTRY)).contains(table.replace("startup_timeout_sec = 30", "startup_timeout_sec = 1_20"));
+    }
+
+    @Test
+    void valuesCompareByMeaningNotSpelling() {
+        String respelled = "[mcp_servers.lomi-control]\ncommand = '/opt/lomi/bin/lomi-control'\nargs = [ # ours\n  \"--mcp\",\n  \"\\u002D-discovery-key\",\n"
+                + "  'a\"b\\c',\n]\nstartup_timeout_sec = +30\ntool_timeout_sec = 60\n";
+
+        assertThat(CodexToml.state(FILE, respelled, Optional.of(ENTRY)).state()).isEqualTo(EntryState.CURRENT);
+        assertThat(CodexToml.upsert(FILE, respelled, ENTRY)).isEmpty();
+        assertThat(TomlValue.parse(" 1.5")).isEmpty();
+        assertThat(TomlValue.parse(" \"\"\"\nmulti\\\n   line\"\"\"\n").orElseThrow().asString()).isEqualTo("multiline");
     }
 
     @Test

@@ -225,7 +225,7 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
             assertThat(executor.complete("pairing approve x --")).containsExactly("--projects", "--scopes");
             assertThat(executor.complete("pairing approve x --scopes workspace.read,files.r")).contains("workspace.read,files.read");
             assertThat(executor.complete("ledger operations --state outcome")).containsExactly("outcome_unknown");
-            assertThat(executor.complete("client register c")).containsExactly("claude-code", "claude-desktop", "cursor", "codex");
+            assertThat(executor.complete("client register c")).containsExactly("claude-code", "claude-desktop", "cursor", "codex", "cline");
             assertThat(executor.complete("client register codex --scope ")).containsExactly("user", "project");
             assertThat(executor.complete("help led")).containsExactly("ledger");
         } finally {

@@ -121,7 +121,7 @@ class JsonRpcTests {
         assertThat(result.at("/capabilities/tools/listChanged").asBoolean(true)).isFalse();
         assertThat(result.at("/serverInfo/name").asString()).isEqualTo("lomi-control");
         assertThat(result.get("instructions").asString()).contains("lomi_status").contains("lomi_workspace_list").contains("lomi_connect")
-                .contains("lomi_operation_get").contains("approv").contains("untrusted");
+                .contains("lomi_operation_get").contains("approv").contains("untrusted").contains("waitMs");
     }
 
     @Test

@@ -63,6 +63,16 @@ public final class Writer implements AutoCloseable {
 
     /** Runs {@code work} durably; returns only after its transaction committed. */
     public <T> T submit(Work<T> work) {
+        return submit(work, value -> {});
+    }
+
+    /**
+     * Runs {@code work} durably and, once its transaction committed and only then, hands its value to
+     * {@code committed} on the writer thread before the caller is released ({@code committed} must not
+     * block: it is how the ledger tells listeners about a change that is now durable). Not called when
+     * the work refused (its savepoint rolled back) or the commit failed.
+     */
+    public <T> T submit(Work<T> work, java.util.function.Consumer<? super T> committed) {
         String reason = broken;
         if (reason != null) {
             throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "the ledger writer stopped after a storage fault (" + reason
@@ -71,7 +81,7 @@ public final class Writer implements AutoCloseable {
         if (closing) {
             throw new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing");
         }
-        Task<T> task = new Task<>(work);
+        Task<T> task = new Task<>(work, committed);
         queue.add(task);
         try {
             return task.future.get();
@@ -157,6 +167,9 @@ public final class Writer implements AutoCloseable {
             return;
         }
         for (Task<?> task : batch) {
+            task.committed();
+        }
+        for (Task<?> task : batch) {
             task.complete();
         }
     }
@@ -231,12 +244,26 @@ public final class Writer implements AutoCloseable {
 
     private static final class Task<T> {
         final Work<T> work;
+        final java.util.function.Consumer<? super T> afterCommit;
         final CompletableFuture<T> future = new CompletableFuture<>();
         T value;
         RuntimeException error;
 
-        Task(Work<T> work) {
+        Task(Work<T> work, java.util.function.Consumer<? super T> afterCommit) {
             this.work = work;
+            this.afterCommit = afterCommit;
+        }
+
+        /** Tells the after-commit hook of an item that did not refuse; a failing hook never fails the committed work. */
+        void committed() {
+            if (error != null) {
+                return;
+            }
+            try {
+                afterCommit.accept(value);
+            } catch (RuntimeException e) {
+                log.warn("ledger: an after-commit listener failed: {}", e.toString());
+            }
         }
 
         void complete() {

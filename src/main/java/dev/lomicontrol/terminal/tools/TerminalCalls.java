@@ -3,6 +3,8 @@ package dev.lomicontrol.terminal.tools;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.OperationWaits;
+import dev.lomicontrol.operations.Waits;
 import dev.lomicontrol.operations.OperationJson;
 import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.operations.Revisions;
@@ -56,7 +58,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -71,7 +73,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseable {
 
-    static final long RUN_ANSWER_WAIT_MS = 750;
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final Logger log = LoggerFactory.getLogger(TerminalCalls.class);
 
@@ -109,8 +110,16 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
 
     private final Settings settings;
 
-    public TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, PanelTargets panels, OperationRunner runner, Settings settings) {
+    private final Waits waits;
+
+    public TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, PanelTargets panels, OperationRunner runner, Settings settings, Waits waits,
+            OperationWaits operationWaits, int outputTailBytes) {
         this.settings = settings;
+        this.waits = waits;
+        TerminalFollows follows = new TerminalFollows(terminals,
+                id -> Optional.ofNullable(runs.get(id)).map(running -> new TerminalFollows.RunRef(running.run, running.terminal)), outputTailBytes);
+        operationWaits.follow(TerminalSpecs.CREATE, follows.create());
+        operationWaits.follow(TerminalSpecs.RUN, follows.run());
         this.terminals = terminals;
         this.layout = layout;
         this.ledger = ledger;
@@ -149,7 +158,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
                     String tab = edit.view(listed.workspace().id()).tabOf(panel.id()).map(t -> t.id()).orElse("");
                     return Encoder.encode(new TerminalSpecs.Created(listed.workspace().id(), new Token(panel.id()), new Token(tab),
                             new Hex32(terminal.id()), new Hex32(lease.id()), TerminalSpecs.Profile.valueOf(profile.toUpperCase(Locale.ROOT)),
-                            Decimal.of(edit.newRevision())));
+                            Decimal.of(edit.newRevision()), Optional.empty()));
                 });
             } catch (RuntimeException e) {
                 terminal.kill();
@@ -158,7 +167,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         });
     }
 
-    /** Runs one command at a ready prompt; answers the operation (settled if the command ends within a moment). */
+    /** Runs one command at a ready prompt; answers the running operation (its answer then waits: see {@link TerminalFollows#run}). */
     public Object run(Session session, TerminalSpecs.Run in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         String leaseId = in.leaseId().value();
@@ -189,17 +198,9 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         }
         Running entry = new Running(bound.terminal, run, leaseId, session.id().value(), in.workspaceId(), in.panelId());
         runs.put(running.id(), entry);
-        java.util.concurrent.CompletableFuture<Operation> settled = run.outcome().thenApplyAsync(outcome -> settleRun(running.id(), entry, outcome), settler);
-        try {
-            return OperationJson.of(settled.get(RUN_ANSWER_WAIT_MS, TimeUnit.MILLISECONDS));
-        } catch (TimeoutException e) {
-            return OperationJson.of(ledger.get(session.id(), running.id()).orElse(running));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return OperationJson.of(running);
-        } catch (java.util.concurrent.ExecutionException e) {
-            return OperationJson.of(ledger.get(session.id(), running.id()).orElse(running));
-        }
+        run.outcome().thenApplyAsync(outcome -> settleRun(running.id(), entry, outcome), settler);
+        // the answer waits (RunFollow: waitMs, or 750 ms without it) for the settlement the ledger announces
+        return OperationJson.of(running);
     }
 
     /** One Ctrl+C to the latest observed, unfinished run; reports the dispatch, not the exit. */
@@ -231,24 +232,47 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
                 TerminalSpecs.InputState.valueOf(ack.state().toUpperCase(Locale.ROOT)), ack.repeated(), Decimal.of(ack.nextInputSequence()));
     }
 
-    public TerminalSpecs.ReadResult read(Session session, TerminalSpecs.Read in) {
+    /**
+     * Reads the terminal. With a wait (modes output and command), a read that finds nothing past
+     * its cursor waits for the terminal's next output (or its exit, or in mode command the run's end),
+     * woken by the terminal's reader, not by polling.
+     */
+    public TerminalSpecs.ReadResult read(Session session, TerminalSpecs.Read in, java.time.Duration wait) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         Terminal terminal = bound.terminal;
         if (in.mode() == TerminalSpecs.Mode.SCREEN) {
             return screen(terminal, in.minimumParsedSequence(), in.maxBytes());
         }
+        Optional<Running> running = Optional.empty();
+        if (in.mode() == TerminalSpecs.Mode.COMMAND) {
+            OperationId id = in.operationId().orElseThrow();
+            Running found = runs.get(id);
+            if (found == null || found.terminal != terminal || !found.session.equals(session.id().value())) {
+                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no command " + id + " of this session in this terminal");
+            }
+            running = Optional.of(found);
+        }
+        Optional<Running> command = running;
+        if (in.mode() == TerminalSpecs.Mode.RAW) {
+            return output(session, in, terminal, command);
+        }
+        TerminalSpecs.Output[] last = new TerminalSpecs.Output[1];
+        return waits.until(session, wait, waiter -> waiter.also(terminal.onChange(waiter::wake)), () -> {
+            last[0] = output(session, in, terminal, command);
+            boolean news = !last[0].text().orElse("").isEmpty() || last[0].exited() || command.map(r -> r.run.completed()).orElse(false);
+            return news ? Optional.of(last[0]) : Optional.empty();
+        }, () -> last[0]);
+    }
+
+    /** One page of modes output, command or raw, as it stands now. */
+    private TerminalSpecs.Output output(Session session, TerminalSpecs.Read in, Terminal terminal, Optional<Running> running) {
         long cursor = in.cursor().map(Decimal::asLong).orElse(-1L);
         Optional<TerminalSpecs.Command> command = Optional.empty();
         OutputPage page;
         TerminalSpecs.OutputMode mode;
-        if (in.mode() == TerminalSpecs.Mode.COMMAND) {
-            OperationId id = in.operationId().orElseThrow();
-            Running running = runs.get(id);
-            if (running == null || running.terminal != terminal || !running.session.equals(session.id().value())) {
-                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no command " + id + " of this session in this terminal");
-            }
-            command = Optional.of(command(running.run, id));
-            page = terminal.readCommand(running.run, cursor, in.maxBytes());
+        if (running.isPresent()) {
+            command = Optional.of(command(running.get().run, in.operationId().orElseThrow()));
+            page = terminal.readCommand(running.get().run, cursor, in.maxBytes());
             mode = TerminalSpecs.OutputMode.COMMAND;
         } else if (in.mode() == TerminalSpecs.Mode.RAW) {
             page = terminal.readRaw(Math.max(cursor, 0), in.maxBytes());
@@ -381,7 +405,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     private Operation settleRun(OperationId id, Running entry, RunOutcome outcome) {
         CommandRun run = entry.run;
         JsonNode result = Encoder.encode(new TerminalSpecs.RunResult(entry.workspace, entry.panel, new Hex32(entry.terminal.id()), run.id(),
-                boxed(run.exitCode()), run.completed(), Decimal.of(run.startCursor()), decimal(run.endCursor())));
+                boxed(run.exitCode()), run.completed(), Decimal.of(run.startCursor()), decimal(run.endCursor()), Optional.empty()));
         if (outcome instanceof RunOutcome.Exited exited) {
             if (exited.code() == 0) {
                 return runner.settle(id, OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
@@ -553,6 +577,6 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         handlers.on(TerminalSpecs.RUN, this::run);
         handlers.on(TerminalSpecs.INPUT, this::input);
         handlers.on(TerminalSpecs.INTERRUPT, this::interrupt);
-        handlers.on(TerminalSpecs.READ, this::read);
+        handlers.onWaiting(TerminalSpecs.READ, this::read);
     }
 }

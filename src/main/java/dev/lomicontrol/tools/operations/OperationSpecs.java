@@ -60,8 +60,12 @@ public final class OperationSpecs {
 
     public static final ToolSpec<Lookup> GET = ToolSpec.read("lomi_operation_get", "Read an operation", "workspace.read", "R-I-", Lookup.class,
             OperationView.class, "Reads one durable operation this connection owns, either {operationId} or {retryEpoch, requestKey, tool, "
-                    + "projectId?} - exactly one of the two forms. Use the key form with the original values after a lost or unknown answer.")
-            .answeringAnyOperation();
+                    + "projectId?} - exactly one of the two forms. Use the key form with the original values after a lost or unknown answer. "
+                    + "With waitMs it answers as soon as the operation settles (or the wait ends).")
+            .answeringAnyOperation()
+            .waiting("optional: wait up to this many milliseconds (0-25000; default 0 = answer at once) until the operation settles "
+                    + "(succeeded, failed, cancelled or outcome_unknown), then answer; a wait that ends first answers it as it stands. "
+                    + "Read-only: it never re-sends or changes what runs");
 
     public static final ToolSpec<Cancel> CANCEL = ToolSpec.change("lomi_operation_cancel", "Cancel an operation", "workspace.read", "--I-",
             Cancel.class, Cancelled.class, "queued/awaiting_user becomes cancelled; running becomes cancelling with a native stop request (a "
@@ -70,7 +74,9 @@ public final class OperationSpecs {
 
     public static final ToolSpec<EventsRead> EVENTS = ToolSpec.read("lomi_events_read", "Read operation events", "workspace.read", "R-I-",
             EventsRead.class, Events.class, "The durable feed of operation state changes in one workspace, paged by cursor. Contains no terminal "
-                    + "text.");
+                    + "text.")
+            .waiting("optional: when no event follows the cursor yet, wait up to this many milliseconds (0-25000; default 0 = answer at "
+                    + "once) for the next one; an empty page means none came");
 
     public static final List<ToolSpec<?>> ALL = List.of(GET, CANCEL, EVENTS);
 }

@@ -166,13 +166,36 @@ public final class TerminalSpecs {
     @Tag("terminal_created")
     public record Created(WorkspaceId workspaceId, @Doc("the new terminal's panel") Token panelId, @Doc("its tab") Token tabId,
             @Doc("the terminal process") Hex32 terminalSessionId, @Doc("your input lease") Hex32 leaseId, @Doc("the shell it runs") Profile profileId,
-            @Doc("the layout's revision after the change") Decimal domainRevision) {}
+            @Doc("the layout's revision after the change") Decimal domainRevision,
+            @Doc("whether the shell's prompt is ready for lomi_terminal_run as this answer is made (the reference's ready); null when "
+                    + "the terminal is gone, and in lomi_operation_cancel's answer") Optional<Boolean> ready) {
+
+        /** The same result with the prompt's state now (answers fill it from the live terminal; the stored result never has it). */
+        public Created withReady(Optional<Boolean> now) {
+            return new Created(workspaceId, panelId, tabId, terminalSessionId, leaseId, profileId, domainRevision, now);
+        }
+    }
 
     @Tag("terminal_run")
     public record RunResult(WorkspaceId workspaceId, Token panelId, Hex32 terminalSessionId, @Doc("the run within the terminal") String runId,
             @Doc("the exit code the shell reported; null until known") Optional<Integer> exitCode,
             @Doc("whether the shell reported the exit code") boolean completed, @Doc("where its output starts (an output cursor)") Decimal startCursor,
-            @Doc("where its output ends; null until completed") Optional<Decimal> endCursor) {}
+            @Doc("where its output ends; null until completed") Optional<Decimal> endCursor,
+            @Doc("once completed, the tail of the command's own output, read from the terminal as the answer is made (never stored); "
+                    + "null while running, after a broker restart, and in lomi_operation_cancel's answer") Optional<RunOutput> output) {
+
+        /** The same result with the output tail read now. */
+        public RunResult withOutput(Optional<RunOutput> tail) {
+            return new RunResult(workspaceId, panelId, terminalSessionId, runId, exitCode, completed, startCursor, endCursor, tail);
+        }
+    }
+
+    /** The end of what a finished command printed: at most the broker's tail size (lomi.terminal.run.output-tail-bytes, default 8 KiB). */
+    public record RunOutput(@Doc("normalized text (as lomi_terminal_read mode output), the command's echo excluded") String text,
+            @Doc("where this text starts (an output cursor)") Decimal cursor, @Doc("where it ends: the command's endCursor") Decimal nextCursor,
+            @Doc("whether the command printed more before cursor: read it with lomi_terminal_read mode command from startCursor")
+            boolean truncated,
+            @Doc("whether part of it was lost from the terminal's ring before it could be read") boolean gap) {}
 
     @Tag("terminal_interrupt")
     public record Interrupted(WorkspaceId workspaceId, Token panelId, Hex32 terminalSessionId,
@@ -258,14 +281,24 @@ public final class TerminalSpecs {
             Created.class,
             "Starts a real shell (bash or zsh, with shell integration) in a new terminal panel inside the project and gives this session its "
                     + "input lease. cwdRelative \"\" is the project root. Returns an operation; its result is {kind:\"terminal_created\", "
-                    + "workspaceId, panelId, tabId, terminalSessionId, leaseId, profileId, domainRevision}. The shell's cwd is not a sandbox.");
+                    + "workspaceId, panelId, tabId, terminalSessionId, leaseId, profileId, domainRevision, ready}. The shell's cwd is not a "
+                    + "sandbox. With waitMs the answer comes once the shell shows its first ready prompt (ready:true), so "
+                    + "lomi_terminal_run can follow at once.")
+            .waiting("optional: wait up to this many milliseconds (0-25000; default 0 = answer at once) until the terminal exists and its "
+                    + "prompt is ready (result.ready), then answer; a wait that ends first answers the operation as it stands. Never "
+                    + "starts a second shell");
 
     public static final ToolSpec<Run> RUN = ToolSpec.operation("lomi_terminal_run", "Run a command", EXECUTE, "-DIO", Run.class, RunResult.class,
             "Types one single-line command at an observed ready prompt and presses Enter. The operation stays running until the shell reports "
                     + "the exit code; poll lomi_operation_get. It settles succeeded (exit 0), failed (non-zero), cancelled (after "
                     + "lomi_operation_cancel, exit 130) or outcome_unknown (no exit observed, lease lost); completion is never inferred from "
                     + "silence. Its result is {kind:\"terminal_run\", workspaceId, panelId, terminalSessionId, runId, exitCode (null until "
-                    + "known), completed, startCursor, endCursor (null until completed)}; read the output with lomi_terminal_read mode command.");
+                    + "known), completed, startCursor, endCursor (null until completed), output}; read the output with lomi_terminal_read mode "
+                    + "command. With waitMs (e.g. 20000) one call usually does it all: the answer comes when the command ends, with its exit "
+                    + "code and output = the tail of what the command printed.")
+            .waiting("optional: wait up to this many milliseconds (0-25000; default 0 = up to 750 ms) until the command ends, then answer "
+                    + "with its exitCode and output (the tail of its own output); a wait that ends first answers running with the same "
+                    + "operationId - wait again with lomi_operation_get {operationId, waitMs}. Never types the command twice");
 
     public static final ToolSpec<Input> INPUT = ToolSpec.ordered("lomi_terminal_input", "Type into a terminal", EXECUTE, "-DIO", Input.class,
             InputAcknowledged.class,
@@ -285,7 +318,10 @@ public final class TerminalSpecs {
                     + "availableFrom, gap (bytes were lost before cursor), end, prompt, exited, shellExitCode, leaseHeld, nextInputSequence, "
                     + "streamSequence, parsedSequence, command}; a cursor past the end is CURSOR_EXPIRED. screen: {kind:\"terminal_screen\", "
                     + "columns, rows, cursor, buffer, lines, text, title, streamSequence, parsedSequence, parserPending, exited}; "
-                    + "minimumParsedSequence (a streamSequence read earlier) makes sure the screen reflects at least that output.");
+                    + "minimumParsedSequence (a streamSequence read earlier) makes sure the screen reflects at least that output. "
+                    + "waitMs (modes output and command) waits for output past the cursor.")
+            .waiting("optional, modes output and command: when nothing follows the cursor yet, wait up to this many milliseconds (0-25000; "
+                    + "default 0 = answer at once) for new output (mode command: or the command's end); ignored in modes screen and raw");
 
     public static final List<ToolSpec<?>> ALL = List.of(PANEL_CONTROL, CREATE, RUN, INPUT, INTERRUPT, READ);
 }

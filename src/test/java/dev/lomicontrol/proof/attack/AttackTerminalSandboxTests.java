@@ -185,6 +185,8 @@ class AttackTerminalSandboxTests {
 
         /** Runs one command line in the terminal; answers its exit code. */
         int run(Terminal terminal, String command) throws Exception {
+            // a run settles when the command ends (OSC 133 D); the next may start once the prompt is back (A)
+            await().atMost(SETTLE).until(() -> ok("lomi_terminal_read", target(terminal)).path("prompt").asString().equals("ready"));
             JsonNode settled = settled(envelope("lomi_terminal_run", target(terminal).put("leaseId", terminal.lease()).put("command", command)
                     .put("retryEpoch", epoch).put("requestKey", "k-" + keys.incrementAndGet())));
             assertThat(settled.path("state").asString()).as("%s: %s", command, settled).isIn("succeeded", "failed");

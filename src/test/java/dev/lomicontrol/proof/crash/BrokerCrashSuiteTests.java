@@ -25,7 +25,24 @@ class BrokerCrashSuiteTests {
     void aSigkilledBrokerNeverRepeatsAnEffectNorLosesAnAcknowledgedOperation() throws Exception {
         CrashSuite.Settings settings = new CrashSuite.Settings(Integer.getInteger("lomi.crash.broker.rounds", CI_ROUNDS),
                 Long.getLong("lomi.crash.broker.seed", System.nanoTime()), Integer.getInteger("lomi.crash.broker.max-kill-delay-ms", 800), temp);
-        System.err.println("broker crash suite: seed " + settings.seed() + ", rounds " + settings.rounds());
+        holds(settings);
+    }
+
+    /**
+     * Issue 20: the same promises while calls wait ({@code waitMs}) — every work item and every
+     * poll is sent with a 5 s wait, so the broker is SIGKILLed while calls are parked in it. A wait
+     * never re-sends: the client still sees each effect at most once and no acknowledged receipt lost.
+     */
+    @Test
+    void waitingCallsInFlightWhenTheBrokerIsKilledNeverRepeatAnEffect() throws Exception {
+        CrashSuite.Settings settings = new CrashSuite.Settings(Integer.getInteger("lomi.crash.broker.wait-rounds", 3),
+                Long.getLong("lomi.crash.broker.seed", System.nanoTime()), Integer.getInteger("lomi.crash.broker.max-kill-delay-ms", 800),
+                temp, 5_000);
+        holds(settings);
+    }
+
+    private static void holds(CrashSuite.Settings settings) throws Exception {
+        System.err.println("broker crash suite: seed " + settings.seed() + ", rounds " + settings.rounds() + ", waitMs " + settings.waitMs());
 
         CrashSuite.Report report = new CrashSuite(settings).run();
 

@@ -18,6 +18,7 @@ public final class CrashBench {
         int rounds = 200;
         long seed = System.nanoTime();
         int maxDelay = 800;
+        int waitMs = 0;
         Path workDir = null;
         for (String arg : args) {
             String value = arg.substring(arg.indexOf('=') + 1);
@@ -27,16 +28,18 @@ public final class CrashBench {
                 seed = Long.parseLong(value);
             } else if (arg.startsWith("--max-kill-delay-ms=")) {
                 maxDelay = Integer.parseInt(value);
+            } else if (arg.startsWith("--wait-ms=")) {
+                waitMs = Integer.parseInt(value);
             } else if (arg.startsWith("--work-dir=")) {
                 workDir = Path.of(value);
             } else {
                 throw new IllegalArgumentException("unknown argument " + arg
-                        + "; usage: [--rounds=200] [--seed=N] [--max-kill-delay-ms=800] [--work-dir=DIR]");
+                        + "; usage: [--rounds=200] [--seed=N] [--max-kill-delay-ms=800] [--wait-ms=0] [--work-dir=DIR]");
             }
         }
         Path dir = workDir == null ? Files.createTempDirectory("lomi-crash-") : Files.createDirectories(workDir);
         System.err.println("broker crash suite: seed " + seed + ", rounds " + rounds + ", work dir " + dir);
-        CrashSuite.Report report = new CrashSuite(new CrashSuite.Settings(rounds, seed, maxDelay, dir)).run();
+        CrashSuite.Report report = new CrashSuite(new CrashSuite.Settings(rounds, seed, maxDelay, dir, waitMs)).run();
         System.out.println(report.line());
         report.verdict().uncertainItems().forEach(item -> System.out.println("left unknown to the client: " + item));
         report.verdict().violations().forEach(violation -> System.out.println("VIOLATION " + violation));

@@ -33,8 +33,22 @@ final class CrashClient {
     int retries;
     int reads;
 
+    private final int waitMs;
+    /** Work items answered while still running, followed with lomi_operation_get {waitMs} (waiting mode). */
+    int waitedOn;
+
     CrashClient(HelperProcess helper) {
+        this(helper, 0);
+    }
+
+    /**
+     * With {@code waitMs} > 0 (issue 20) every work item is sent with that wait and every poll is a
+     * lomi_operation_get with it instead of a 20 ms sleep; a terminal append then takes a moment
+     * (a short sleep before its echo), so the broker is often killed while calls wait.
+     */
+    CrashClient(HelperProcess helper, int waitMs) {
         this.helper = helper;
+        this.waitMs = waitMs;
     }
 
     /** Every item so far, setup included. */
@@ -139,14 +153,15 @@ final class CrashClient {
         ObjectNode request = object().put("workspaceId", workspaceId);
         request.set("operation", operation);
         request.put("expectedRevision", domainRevision).put("retryEpoch", epoch).put("requestKey", key);
-        return new WorkItem(round, key, Kind.FILE_CREATE, "lomi_files_mutate", request);
+        return new WorkItem(round, key, Kind.FILE_CREATE, "lomi_files_mutate", waited(request));
     }
 
     private WorkItem terminalAppend(int round, int index) {
         String key = key(round, index, "run");
         ObjectNode request = terminalTarget().put("leaseId", terminal.path("leaseId").asString())
-                .put("command", "echo " + key + " >> " + CrashSuite.EFFECTS_LOG).put("retryEpoch", epoch).put("requestKey", key);
-        return new WorkItem(round, key, Kind.TERMINAL_APPEND, "lomi_terminal_run", request);
+                .put("command", (waitMs > 0 ? "sleep 0.3; " : "") + "echo " + key + " >> " + CrashSuite.EFFECTS_LOG).put("retryEpoch", epoch)
+                .put("requestKey", key);
+        return new WorkItem(round, key, Kind.TERMINAL_APPEND, "lomi_terminal_run", waited(request));
     }
 
     /** Sends the item and, for a running operation, polls it to its end; false when the round must stop. */
@@ -161,12 +176,17 @@ final class CrashClient {
         item.operationId = Optional.of(answer.operationId());
         item.lastSeen = answer.state();
         long deadline = System.nanoTime() + RUN_LIMIT.toNanos();
+        if (!answer.settled() && waitMs > 0) {
+            waitedOn++;
+        }
         while (!answer.settled()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError(item + " did not settle within " + RUN_LIMIT + " while the broker ran");
             }
-            Thread.sleep(POLL.toMillis());
-            answer = call("lomi_operation_get", object().put("operationId", item.operationId.get()), false);
+            if (waitMs == 0) {
+                Thread.sleep(POLL.toMillis());
+            }
+            answer = call("lomi_operation_get", waited(object().put("operationId", item.operationId.get())), false);
             if (!answer.isOperation()) {
                 item.knowledge = Knowledge.UNKNOWN_ACKNOWLEDGED;
                 return false;
@@ -222,6 +242,11 @@ final class CrashClient {
             reads++;
         }
         return Answer.of(tool, helper.call(tool, arguments));
+    }
+
+    /** The request with this client's waitMs (part of the frozen request: a retry sends it again, and it changes nothing). */
+    private ObjectNode waited(ObjectNode request) {
+        return waitMs > 0 ? request.put("waitMs", waitMs) : request;
     }
 
     private static String key(int round, int index, String what) {

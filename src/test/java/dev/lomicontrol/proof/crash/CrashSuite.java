@@ -28,8 +28,16 @@ final class CrashSuite {
     /** A partial report goes to stderr this often, so a long run that is cut short still has its figures. */
     private static final int PROGRESS_EVERY = 10;
 
-    /** Rounds, the seed of the kill moments, the longest kill delay after the work starts, and where to work. */
-    record Settings(int rounds, long seed, int maxKillDelayMillis, Path workDir) {
+    /**
+     * Rounds, the seed of the kill moments, the longest kill delay after the work starts, where to
+     * work, and {@code waitMs} (issue 20): 0 polls as before; more sends every work item and every
+     * poll with that wait, so waiting calls are in flight when the broker is killed.
+     */
+    record Settings(int rounds, long seed, int maxKillDelayMillis, Path workDir, int waitMs) {
+
+        Settings(int rounds, long seed, int maxKillDelayMillis, Path workDir) {
+            this(rounds, seed, maxKillDelayMillis, workDir, 0);
+        }
 
         /** Work items per round, so that all rounds stay inside the ledger's 4096 receipts (two setup receipts a round). */
         int itemsPerRound() {
@@ -39,17 +47,19 @@ final class CrashSuite {
 
     /** The figures of one suite run; {@link #line()} is the one-line report. */
     record Report(Settings settings, int kills, List<Integer> exitCodes, int sends, int retries, int reads, int setupOperations, Verdict verdict,
-            int recoveredByBroker, int leftRuntimeDirectories, String purge, String ledgerCheck, Duration elapsed) {
+            int recoveredByBroker, int leftRuntimeDirectories, String purge, String ledgerCheck, Duration elapsed, int waitedOn, int waitingCut) {
 
         String line() {
             Verdict v = verdict;
             return String.join(", ", List.of(
-                    "broker crash suite: seed " + settings.seed(),
+                    "broker crash suite: seed " + settings.seed() + (settings.waitMs() > 0 ? ", waitMs " + settings.waitMs() : ""),
                     "rounds " + kills + " of " + settings.rounds(),
                     "SIGKILLs " + kills + " (exit codes " + exitCodes.stream().distinct().toList() + ")",
                     "calls " + (sends + retries + setupOperations + reads) + " (" + sends + " work sends, " + retries + " identical retries, "
                             + setupOperations + " setup operations, " + reads + " reads)",
                     "acknowledged operations " + v.acknowledged(),
+                    "answered running and then waited on (waitMs) " + waitedOn,
+                    "waiting calls (waitMs) the kill cut off unanswered " + waitingCut,
                     "effects per key max " + v.maxEffectsPerKey() + " (must be <= 1)",
                     "receipts per key max " + v.maxReceiptsPerKey() + " (must be <= 1)",
                     "acknowledged operations missing after restart " + v.acknowledgedMissing() + " (must be 0)",
@@ -100,7 +110,7 @@ final class CrashSuite {
             CrashClient client;
             try (HelperProcess helper = HelperProcess.start(data.resolve("agent-control/discovery.json"), broker.discoveryKey(),
                     settings.workDir().resolve("helper.err"))) {
-                client = new CrashClient(helper);
+                client = new CrashClient(helper, settings.waitMs());
                 Random random = new Random(settings.seed());
                 boolean kept = true;
                 for (int round = 1; round <= settings.rounds() && kept; round++) {
@@ -161,7 +171,9 @@ final class CrashSuite {
     private Report report(CrashClient client, Verdict verdict, String ledgerCheck) throws IOException {
         int setup = (int) client.items().stream().filter(i -> i.kind == WorkItem.Kind.SETUP).count();
         return new Report(settings, exits.size(), List.copyOf(exits), client.sends, client.retries, client.reads, setup, verdict, recovered,
-                leftRuntimeDirectories(), purged, ledgerCheck, Duration.ofNanos(System.nanoTime() - started));
+                leftRuntimeDirectories(), purged, ledgerCheck, Duration.ofNanos(System.nanoTime() - started), client.waitedOn,
+                (int) client.items().stream().filter(i -> i.request.has("waitMs") && i.knowledge == WorkItem.Knowledge.UNKNOWN_NO_RECEIPT
+                        || i.request.has("waitMs") && !i.recovery.isEmpty() && i.acknowledged() && i.lastSeen.equals("running")).count());
     }
 
     /**
