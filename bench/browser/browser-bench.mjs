@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createServer } from 'node:http';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,7 +77,8 @@ await lomi.close();
 // --- @playwright/mcp on the same Chromium
 const require = createRequire(import.meta.url);
 const cli = path.join(path.dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js');
-const pw = await connect(process.execPath, [cli, '--executable-path', chromium, '--headless', '--isolated', '--no-sandbox'], {});
+const pwOutput = mkdtempSync(path.join(os.tmpdir(), 'playwright-mcp-'));
+const pw = await connect(process.execPath, [cli, '--executable-path', chromium, '--headless', '--isolated', '--no-sandbox', '--output-dir', pwOutput], {});
 const pwCall = async (name, a) => { const r = await pw.callTool({ name, arguments: a }); if (r.isError) throw new Error(name + ' ' + JSON.stringify(r.content)); return r.content.map((c) => c.text ?? '').join('\n'); };
 const pwTimes = { open: [], navigate: [], snapshot: [], click: [] };
 for (let i = 0; i <= N; i++) {
@@ -95,6 +96,7 @@ for (let i = 0; i <= N; i++) {
   if (i > 0) { pwTimes.open.push(tOpen); pwTimes.navigate.push(tOpen); pwTimes.snapshot.push(tSnap); pwTimes.click.push(tClick); }
 }
 await pw.close();
+rmSync(pwOutput, { recursive: true, force: true });
 server.close();
 
 const rows = ['open', 'navigate', 'snapshot', 'click'].map((k) => {

@@ -42,15 +42,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class BrowserPage {
 
     private static final Logger log = LoggerFactory.getLogger(BrowserPage.class);
-    static final int MAX_FRAMES = 16;
-    static final int MAX_FRAME_DEPTH = 4;
     static final int MAX_REFS = 500;
-    private static final Set<String> SKIPPED_ROLES = Set.of("none", "generic", "InlineTextBox", "RootWebArea", "WebArea", "LineBreak", "paragraph",
-            "ListMarker", "Iframe", "IframePresentational", "LayoutTable", "LayoutTableRow", "LayoutTableCell", "presentation", "Section", "div",
-            "list", "listitem", "group", "LabelText", "main", "navigation", "banner", "contentinfo", "region", "form", "article", "Pre", "Canvas",
-            "Abbr", "Ruby", "time", "strong", "emphasis", "code", "mark", "subscript", "superscript", "insertion", "deletion", "blockquote",
-            "figure", "Figcaption", "DescriptionList", "term", "definition", "rowgroup", "Legend");
-
     /** What lomi_browser_logs reads. */
     public enum LogKind { JAVASCRIPT_ERROR, CONSOLE, PROMISE_REJECTION }
 
@@ -198,32 +190,51 @@ public final class BrowserPage {
 
     // ------------------------------------------------------------------ snapshots
 
-    /** A fresh snapshot of at most {@code maxNodes} refs; earlier refs become stale. */
+    /**
+     * A fresh snapshot of at most {@code maxNodes} refs; earlier refs become stale. After the frame
+     * tree, the document, every frame's accessibility tree and viewport are requested at once (one
+     * round trip of latency, not one per read).
+     */
     public PageSnapshot snapshot(int maxNodes) {
         touch();
         String navigation = navigationId;
         JsonNode tree = send("Page.getFrameTree", null).path("frameTree");
-        String topOrigin = frameOrigin(tree.path("frame"));
-        List<PageSnapshot.Frame> frames = new ArrayList<>();
+        String topOrigin = AxProjection.frameOrigin(tree.path("frame"));
+        List<AxProjection.FrameInfo> infos = new ArrayList<>();
         int[] omittedFrames = {0};
-        collectFrames(tree, 1, topOrigin, frames, omittedFrames);
-        Map<Long, JsonNode> dom = domNodes();
+        AxProjection.collectFrames(tree, 1, topOrigin, infos, omittedFrames);
+        CompletableFuture<JsonNode> document = request("DOM.getDocument", obj().put("depth", -1).put("pierce", true));
+        List<CompletableFuture<JsonNode>> trees = new ArrayList<>();
+        List<CompletableFuture<JsonNode>> viewportsOf = new ArrayList<>();
+        for (AxProjection.FrameInfo info : infos) {
+            trees.add(request("Accessibility.getFullAXTree", obj().put("frameId", info.id())));
+            viewportsOf.add(viewportOf(info.id(), info.main()));
+        }
+        Map<Long, JsonNode> dom = AxProjection.domNodes(await(document).path("root"));
+        List<PageSnapshot.Frame> frames = new ArrayList<>();
+        for (int i = 0; i < infos.size(); i++) {
+            AxProjection.FrameInfo info = infos.get(i);
+            JsonNode viewport = await(viewportsOf.get(i)).path("result").path("value");
+            frames.add(new PageSnapshot.Frame(info.id(), info.parent(), info.origin(), info.url(), info.main() ? "viewport" : "viewport:" + info.id(),
+                    viewport.isObject() ? viewport : obj()));
+        }
         Map<String, Ref> byRef = new HashMap<>();
         Map<String, String> viewports = new HashMap<>();
         List<PageSnapshot.Element> elements = new ArrayList<>();
         int omitted = 0;
         int limit = Math.min(maxNodes, MAX_REFS);
-        for (PageSnapshot.Frame frame : frames) {
+        for (int i = 0; i < frames.size(); i++) {
+            PageSnapshot.Frame frame = frames.get(i);
             viewports.put(frame.viewportRef(), frame.frameId());
-            for (Candidate candidate : candidates(frame.frameId(), dom)) {
+            for (AxProjection.Candidate candidate : AxProjection.candidates(await(trees.get(i)).path("nodes"), dom)) {
                 if (elements.size() >= limit) {
                     omitted++;
                     continue;
                 }
                 String ref = "e" + (elements.size() + 1);
-                byRef.put(ref, new Ref(frame.frameId(), candidate.backendNodeId));
-                elements.add(new PageSnapshot.Element(frame.frameId(), ref, candidate.role, candidate.name, candidate.enabled, candidate.editable,
-                        candidate.checked, candidate.valueLength));
+                byRef.put(ref, new Ref(frame.frameId(), candidate.backendNodeId()));
+                elements.add(new PageSnapshot.Element(frame.frameId(), ref, candidate.role(), candidate.name(), candidate.enabled(), candidate.editable(),
+                        candidate.checked(), candidate.valueLength()));
             }
         }
         String snapshotId = newId("snp");
@@ -233,128 +244,23 @@ public final class BrowserPage {
                 omittedFrames[0]);
     }
 
-    private void collectFrames(JsonNode node, int depth, String topOrigin, List<PageSnapshot.Frame> frames, int[] omitted) {
-        JsonNode frame = node.path("frame");
-        String origin = frameOrigin(frame);
-        boolean main = frames.isEmpty() && depth == 1;
-        if (!main && (depth > MAX_FRAME_DEPTH || frames.size() >= MAX_FRAMES || !origin.equals(topOrigin))) {
-            omitted[0] += 1 + countFrames(node);
-            return;
-        }
-        String id = frame.path("id").asString();
-        Optional<String> parent = Optional.ofNullable(frame.get("parentId")).map(JsonNode::asString);
-        frames.add(new PageSnapshot.Frame(id, parent, origin, frame.path("url").asString(), main ? "viewport" : "viewport:" + id, viewportOf(id, main)));
-        for (JsonNode child : node.path("childFrames")) {
-            collectFrames(child, depth + 1, topOrigin, frames, omitted);
-        }
+    private List<AxProjection.Candidate> candidates(String frameId, Map<Long, JsonNode> dom) {
+        return AxProjection.candidates(send("Accessibility.getFullAXTree", obj().put("frameId", frameId)).path("nodes"), dom);
     }
 
-    private static int countFrames(JsonNode node) {
-        int n = 0;
-        for (JsonNode child : node.path("childFrames")) {
-            n += 1 + countFrames(child);
-        }
-        return n;
-    }
-
-    private static String frameOrigin(JsonNode frame) {
-        return Origins.of(frame.path("url").asString("")).orElse("null");
-    }
-
-    private JsonNode viewportOf(String frameId, boolean main) {
-        JsonNode value = evaluateIn(frameId, main, "({width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio})");
-        return value.isObject() ? value : obj();
-    }
-
-    private record Candidate(long backendNodeId, String role, String name, boolean enabled, boolean editable, Optional<Boolean> checked,
-            Optional<Long> valueLength) {}
-
-    /** The frame's accessibility tree in document order: named or interactive nodes; text already in an ancestor's name is skipped. */
-    private List<Candidate> candidates(String frameId, Map<Long, JsonNode> dom) {
-        JsonNode nodes = send("Accessibility.getFullAXTree", obj().put("frameId", frameId)).path("nodes");
-        Map<String, JsonNode> byId = new HashMap<>();
-        nodes.forEach(n -> byId.put(n.path("nodeId").asString(), n));
-        List<Candidate> out = new ArrayList<>();
-        if (nodes.isEmpty()) {
-            return out;
-        }
-        walk(nodes.get(0), byId, dom, "", out);
-        return out;
-    }
-
-    private void walk(JsonNode node, Map<String, JsonNode> byId, Map<Long, JsonNode> dom, String ancestorName, List<Candidate> out) {
-        String inherited = ancestorName;
-        if (!node.path("ignored").asBoolean(false)) {
-            String role = node.path("role").path("value").asString("");
-            String name = node.path("name").path("value").asString("").strip();
-            long backend = node.path("backendDOMNodeId").asLong(0);
-            JsonNode element = dom.get(backend);
-            boolean fileInput = element != null && element.path("nodeName").asString().equals("INPUT") && "file".equalsIgnoreCase(attribute(element, "type"));
-            boolean text = role.equals("StaticText");
-            boolean interesting = fileInput || (!SKIPPED_ROLES.contains(role) && !role.isEmpty() && (!name.isEmpty() || isInteractive(role)));
-            if (text && (name.isEmpty() || ancestorName.contains(name))) {
-                interesting = false;
-            }
-            if (interesting && backend != 0) {
-                Map<String, JsonNode> props = new HashMap<>();
-                node.path("properties").forEach(p -> props.put(p.path("name").asString(), p.path("value").path("value")));
-                boolean enabled = !props.containsKey("disabled") || !props.get("disabled").asBoolean(false);
-                boolean editable = props.containsKey("editable") && !props.get("editable").asString("").isEmpty();
-                Optional<Boolean> checked = props.containsKey("checked")
-                        ? Optional.of(props.get("checked").asString(props.get("checked").toString()).equals("true")) : Optional.empty();
-                JsonNode value = node.path("value").path("value");
-                Optional<Long> valueLength = editable || role.equals("textbox") || role.equals("combobox") || role.equals("searchbox")
-                        ? Optional.of((long) (value.isMissingNode() || value.isNull() ? 0 : value.asString("").length())) : Optional.empty();
-                out.add(new Candidate(backend, fileInput ? "file_input" : text ? "text" : role, name, enabled, editable, checked, valueLength));
-                if (!name.isEmpty()) {
-                    inherited = ancestorName + "\n" + name;
-                }
-                if (valueLength.isPresent()) {
-                    return; // what is inside a field is its value: form values are never projected
-                }
-            }
-        }
-        for (JsonNode child : node.path("childIds")) {
-            JsonNode next = byId.get(child.asString());
-            if (next != null) {
-                walk(next, byId, dom, inherited, out);
-            }
-        }
-    }
-
-    private static boolean isInteractive(String role) {
-        return Set.of("button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox", "listbox", "option", "menuitem", "tab", "switch",
-                "slider", "spinbutton", "menuitemcheckbox", "menuitemradio").contains(role);
-    }
-
-    /** Every element of the main document and same-process frames by backend node id: nodeName and attributes. */
     private Map<Long, JsonNode> domNodes() {
-        JsonNode root = send("DOM.getDocument", obj().put("depth", -1).put("pierce", true)).path("root");
-        Map<Long, JsonNode> out = new HashMap<>();
-        Deque<JsonNode> todo = new ArrayDeque<>();
-        todo.add(root);
-        while (!todo.isEmpty()) {
-            JsonNode node = todo.removeFirst();
-            if (node.path("nodeType").asInt() == 1) {
-                out.put(node.path("backendNodeId").asLong(), node);
-            }
-            node.path("children").forEach(todo::add);
-            if (node.has("contentDocument")) {
-                todo.add(node.get("contentDocument"));
-            }
-            node.path("shadowRoots").forEach(todo::add);
-        }
-        return out;
+        return AxProjection.domNodes(send("DOM.getDocument", obj().put("depth", -1).put("pierce", true)).path("root"));
     }
 
-    private static String attribute(JsonNode element, String name) {
-        JsonNode attributes = element.path("attributes");
-        for (int i = 0; i + 1 < attributes.size(); i += 2) {
-            if (attributes.get(i).asString().equalsIgnoreCase(name)) {
-                return attributes.get(i + 1).asString();
-            }
+    /** The frame's {width, height, deviceScaleFactor} as a Runtime.evaluate answer (frames other than the main one in an isolated world). */
+    private CompletableFuture<JsonNode> viewportOf(String frameId, boolean main) {
+        ObjectNode params = obj().put("expression", "({width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio})")
+                .put("returnByValue", true);
+        if (main) {
+            return request("Runtime.evaluate", params);
         }
-        return "";
+        return request("Page.createIsolatedWorld", obj().put("frameId", frameId).put("worldName", "lomi"))
+                .thenCompose(world -> request("Runtime.evaluate", params.put("contextId", world.path("executionContextId").asInt())));
     }
 
     // ------------------------------------------------------------------ waiting
@@ -403,25 +309,14 @@ public final class BrowserPage {
         Condition.Element element = (Condition.Element) condition;
         Map<Long, JsonNode> dom = domNodes();
         JsonNode tree = send("Page.getFrameTree", null).path("frameTree");
-        for (String frame : sameOriginFrames(tree, frameOrigin(tree.path("frame")), 1, new ArrayList<>())) {
-            for (Candidate candidate : candidates(frame, dom)) {
-                if (candidate.role.equals(element.role()) && candidate.name.equals(element.name())) {
+        for (String frame : AxProjection.sameOriginFrames(tree, AxProjection.frameOrigin(tree.path("frame")), 1, new ArrayList<>())) {
+            for (AxProjection.Candidate candidate : candidates(frame, dom)) {
+                if (candidate.role().equals(element.role()) && candidate.name().equals(element.name())) {
                     return true;
                 }
             }
         }
         return false;
-    }
-
-    /** The ids of the frames a snapshot projects (main first), without reading their viewports. */
-    private static List<String> sameOriginFrames(JsonNode node, String topOrigin, int depth, List<String> out) {
-        if (out.isEmpty() || (depth <= MAX_FRAME_DEPTH && out.size() < MAX_FRAMES && frameOrigin(node.path("frame")).equals(topOrigin))) {
-            out.add(node.path("frame").path("id").asString());
-            for (JsonNode child : node.path("childFrames")) {
-                sameOriginFrames(child, topOrigin, depth + 1, out);
-            }
-        }
-        return out;
     }
 
     // ------------------------------------------------------------------ input
@@ -828,6 +723,28 @@ public final class BrowserPage {
 
     private JsonNode send(String method, ObjectNode params) {
         return send(method, params, timeout);
+    }
+
+    private CompletableFuture<JsonNode> request(String method, ObjectNode params) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new LomiException(ErrorCode.TARGET_NOT_FOUND, "browser " + generation + " is closed; open a new one"));
+        }
+        return chromium.request(sessionId, method, params);
+    }
+
+    /** The answer of a request in flight, as {@link CdpConnection#send} would have answered it. */
+    private JsonNode await(CompletableFuture<JsonNode> answer) {
+        try {
+            return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new LomiException(ErrorCode.DEADLINE_EXCEEDED, "the browser did not answer within " + timeout.toMillis() + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LomiException(ErrorCode.APP_CLOSING, "interrupted while waiting for the browser");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() instanceof java.util.concurrent.CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
+            throw cause instanceof LomiException refusal ? refusal : new LomiException(ErrorCode.TARGET_NOT_FOUND, "the browser failed: " + cause);
+        }
     }
 
     private JsonNode send(String method, ObjectNode params, Duration wait) {

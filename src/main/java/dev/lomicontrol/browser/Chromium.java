@@ -118,6 +118,11 @@ final class Chromium implements AutoCloseable {
         return cdp.send(sessionId, method, params, timeout);
     }
 
+    /** Sends without waiting: several requests are then in flight at once (a snapshot's reads). */
+    java.util.concurrent.CompletableFuture<JsonNode> request(String sessionId, String method, ObjectNode params) {
+        return cdp.sendAsync(sessionId, method, params);
+    }
+
     void sendAsync(String sessionId, String method, ObjectNode params) {
         cdp.sendAsync(sessionId, method, params).exceptionally(e -> {
             log.debug("{} failed: {}", method, e.toString());
