@@ -88,9 +88,9 @@ class ConsoleProcessTests {
     }
 
     @Test
-    void withoutARunningBrokerTheConsoleExitsTwoAndSaysSo() throws Exception {
+    void withoutARunningBrokerTheConsoleExitsThreeAndSaysSo() throws Exception {
         BrokerChild.Run run = BrokerChild.console(temp.resolve("nobody-home"), work, "", List.of(), "status");
-        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.exitCode()).as("3: no broker running").isEqualTo(ConsoleResult.NO_BROKER);
         assertThat(run.stdout()).isEmpty();
         assertThat(run.stderr()).contains("lomi-control console: no broker is running for data directory " + temp.resolve("nobody-home"),
                 "start one with: lomi-control serve");
