@@ -28,7 +28,7 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The built-in Chat AI's broker sessions (ADR 0016): each conversation that uses tools gets a
+ * The built-in Chat AI's broker sessions (ADR 0010): each conversation that uses tools gets a
  * session of its own, obtained exactly as a client's — a pairing request in the same queue
  * ({@code pairing list} shows it, labelled {@code lomi Chat AI <conversation>}), approved by the
  * admin with the same projects and scopes choice (or at once by YOLO), then a {@link Session} with

@@ -6,7 +6,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * How the Chat AI reaches the broker's tools: over a session of its own that pairs like any client
- * (the broker implements this; ADR 0016). Nothing here runs a tool without that session's grant.
+ * (the broker implements this; ADR 0010). Nothing here runs a tool without that session's grant.
  */
 public interface ToolGateway {
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.lomicontrol.LomiControl;
-import dev.lomicontrol.ipc.BrokerClient;
 import dev.lomicontrol.mcp.Conformance;
 import dev.lomicontrol.testing.ChildJvm;
 import dev.lomicontrol.tools.RecordSchemas;
@@ -12,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,8 +20,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 17, real processes: the admin learns of a pairing request from the broker's log and from
- * {@code pairing list --watch} within 2 s; every {@code --json} document parses and conforms to the
+ * Issue 17, real processes (a broker, a real {@code --mcp} helper, console clients): the admin learns of
+ * the helper's pairing request from the broker's log and from {@code pairing list --watch} within 2 s; every {@code --json} document parses and conforms to the
  * schema derived from its record; the exit statuses tell usage errors, refusals and "no broker" apart.
  */
 class AdminAttentionProcessTests {
@@ -33,6 +31,8 @@ class AdminAttentionProcessTests {
 
     @TempDir
     Path temp;
+
+    final List<Process> helpers = new java.util.ArrayList<>();
 
     @Test
     void aPairingRequestReachesTheLogAndTheWatchWithinTwoSecondsAndEveryJsonDocumentConforms() throws Exception {
@@ -45,13 +45,20 @@ class AdminAttentionProcessTests {
             try {
                 await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(watchOut) && Files.readString(watchOut).contains("watching pairing list"));
 
-                BrokerClient client = new BrokerClient(broker.data.resolve("agent-control/discovery.json"), pinnedKey(broker), "attention client");
-                CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(90)));
-                await().atMost(Duration.ofSeconds(60)).until(() -> client.state().pairingRequestId().isPresent());
-                String id = client.state().pairingRequestId().orElseThrow();
+                Process helper = ChildJvm.builder(LomiControl.class, List.of("--mcp", "--discovery-file",
+                        broker.data.resolve("agent-control/discovery.json").toString(), "--discovery-key", pinnedKey(broker)))
+                        .redirectError(temp.resolve("helper.err").toFile()).start();
+                helpers.add(helper);
+                helper.getOutputStream().write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+                        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"attention client\",\"version\":\"1\"}}}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                helper.getOutputStream().flush();
+                Pattern logged = Pattern.compile("pairing request (pr-[0-9a-f]+) from client");
+                await().atMost(Duration.ofSeconds(90)).until(() -> logged.matcher(Files.readString(broker.logs.resolve("err"))).find());
                 long seen = System.nanoTime();
-                await().atMost(Duration.ofSeconds(2)).until(() -> Files.readString(broker.logs.resolve("err")).contains("pairing request " + id)
-                        && Files.readString(watchOut).contains("pairing request " + id));
+                Matcher request = logged.matcher(Files.readString(broker.logs.resolve("err")));
+                assertThat(request.find()).isTrue();
+                String id = request.group(1);
+                await().atMost(Duration.ofSeconds(2)).until(() -> Files.readString(watchOut).contains("pairing request " + id));
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - seen);
                 assertThat(Files.readString(broker.logs.resolve("err"))).contains("lomi-control console pairing approve " + id);
                 assertThat(Files.readString(broker.data.resolve("log/broker.log"))).as("the log file holds it too").contains("pairing request " + id);
@@ -60,14 +67,14 @@ class AdminAttentionProcessTests {
 
                 JsonNode pending = document(broker, work, ConsoleJson.Pairings.class, "pairing", "list", "--json");
                 assertThat(pending.path("requests").get(0).path("id").asString()).isEqualTo(id);
-                assertThat(pending.path("requests").get(0).path("client").asString()).isEqualTo("attention client");
 
                 assertThat(BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", id).exitCode()).isZero();
-                assertThat(connecting.get(60, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
                 await().atMost(Duration.ofSeconds(10)).until(() -> Files.readString(watchOut).contains("gone: " + id));
+                await().atMost(Duration.ofSeconds(60)).until(() -> BrokerChild.console(broker.data, work, "", List.of(), "session", "list").stdout()
+                        .contains("attention client"));
 
                 JsonNode sessions = document(broker, work, ConsoleJson.Sessions.class, "session", "list", "--json");
-                assertThat(sessions.path("sessions").get(0).path("client").asString()).isEqualTo("attention client");
+                assertThat(sessions.path("sessions").get(0).path("client").asString()).contains("attention client");
                 assertThat(sessions.path("sessions").get(0).path("scopes").size()).isGreaterThan(1);
                 JsonNode status = document(broker, work, ConsoleJson.Status.class, "status", "--json");
                 assertThat(status.path("sessions").asInt()).isEqualTo(1);
@@ -85,6 +92,7 @@ class AdminAttentionProcessTests {
                 BrokerChild.Run usage = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "list", "--bogus");
                 assertThat(usage.exitCode()).as("a usage error: " + usage).isEqualTo(ConsoleResult.USAGE);
             } finally {
+                helpers.forEach(Process::destroy);
                 watch.destroy();
                 watch.waitFor(30, TimeUnit.SECONDS);
             }
