@@ -227,6 +227,11 @@ public final class Ledger implements AutoCloseable {
      * Runs {@code work} durably in the single writer's transaction (its own savepoint); returns after
      * COMMIT. A runtime exception from {@code work} rolls back only its own changes.
      */
+    /** Copies the WAL into the database and truncates it (after a purge); returns when done. */
+    void checkpoint() {
+        writer.checkpoint();
+    }
+
     public <T> T write(SqlWork<T> work) {
         return writer.submit(work::run);
     }

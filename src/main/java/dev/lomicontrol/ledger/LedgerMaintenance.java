@@ -111,7 +111,9 @@ public final class LedgerMaintenance {
         LedgerStatus.LastExport export = ledger.read(MaintenanceSql::lastExport)
                 .orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export first (run: ledger export <file>)"));
         ExportedIds exported = exportedIds(Path.of(export.path()));
-        return ledger.write(c -> purge(c, before, exported));
+        PurgeResult result = ledger.write(c -> purge(c, before, exported));
+        ledger.checkpoint(); // give the deleted rows' space back: a small store's WAL never reaches the auto-checkpoint
+        return result;
     }
 
     /** A fresh {@code quick_check} and foreign-key check on a reader connection. */

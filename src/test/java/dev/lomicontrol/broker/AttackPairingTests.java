@@ -238,7 +238,7 @@ class AttackPairingTests {
 
     /** Runs a tiny client as uid/gid 65534: exit 3 = could not connect, 0 = closed without an answer, 4 = the broker answered. */
     private static int asNobody(Path socket, String enrollment) throws Exception {
-        String script = "use IO::Socket::UNIX; my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Peer => $ARGV[0]) or exit 3;"
+        String script = "use IO::Socket::UNIX; $SIG{PIPE} = 'IGNORE'; my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Peer => $ARGV[0]) or exit 3;"
                 + " print $s pack('N', length $ARGV[1]) . $ARGV[1]; my $b; my $n = sysread($s, $b, 65536); exit(defined $n && $n > 0 ? 4 : 0);";
         Process process = new ProcessBuilder("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/perl", "-e", script,
                 socket.toString(), enrollment).redirectErrorStream(true).start();

@@ -76,6 +76,9 @@ class LedgerPurgeFaultTests {
                 }
                 ledger.settleLost(gone, "disconnected");
                 ledger.maintenance().export(temp.resolve("export.sqlite3"));
+                // the rows' WAL into the database first, so that the filler (not the ledger's own WAL) is what fills the disk
+                // and deleting it frees space; a WAL below the auto-checkpoint size would otherwise hold it
+                ledger.checkpoint();
                 Path filler = mount.resolve("filler");
                 run("dd", "if=/dev/zero", "of=" + filler, "bs=64k", "count=128");
 

@@ -132,9 +132,49 @@ public final class Writer implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
+            if (batch.get(0).work == CHECKPOINT) {
+                checkpointQuietly();
+                batch.get(0).complete();
+                batch.clear();
+                continue;
+            }
             queue.drainTo(batch, maxBatch - 1);
+            List<Task<?>> checkpoints = new ArrayList<>();
+            batch.removeIf(task -> task.work == CHECKPOINT && checkpoints.add(task));
             runBatch(batch);
             batch.clear();
+            if (!checkpoints.isEmpty()) {
+                checkpointQuietly();
+                checkpoints.forEach(Task::complete);
+            }
+            if (checkpointWanted) {
+                checkpointWanted = false;
+                checkpointQuietly();
+            }
+        }
+    }
+
+    private volatile boolean checkpointWanted;
+
+    /**
+     * Copies the WAL into the database and truncates it, between batches, and returns when done (a
+     * purge just freed pages): without it the WAL of a small store never reaches the auto-checkpoint
+     * size and keeps the space the deleted rows had. After a commit that failed on a full store the
+     * writer does the same by itself, so space freed meanwhile comes back.
+     */
+    public void checkpoint() {
+        submit(CHECKPOINT);
+    }
+
+    /** The marker work of {@link #checkpoint()}: run outside any transaction, never batched with other work. */
+    private static final Work<Object> CHECKPOINT = c -> null;
+
+    /** {@code PRAGMA wal_checkpoint(TRUNCATE)} outside any transaction; a busy or failing checkpoint is harmless and only logged. */
+    private void checkpointQuietly() {
+        try (java.sql.Statement statement = connection.createStatement()) {
+            statement.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+        } catch (SQLException e) {
+            log.debug("ledger: checkpoint not done: {}", e.toString());
         }
     }
 
@@ -164,6 +204,7 @@ public final class Writer implements AutoCloseable {
         } catch (SQLException e) {
             rollbackQuietly();
             failAll(batch, storageFault("commit failed; the effect is blocked", e));
+            checkpointWanted = true;
             return;
         }
         for (Task<?> task : batch) {
