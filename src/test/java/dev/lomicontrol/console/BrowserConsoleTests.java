@@ -28,6 +28,8 @@ import tools.jackson.databind.json.JsonMapper;
  * new origin shows in {@code decision list} with the exact origin, {@code decision approve} opens it
  * and remembers the origin ({@code browser origins list}), {@code browser origins revoke} forgets it.
  */
+// its operations and conversations stay in the shared context's ledger: a fresh context (and data directory) for the classes after it
+@org.springframework.test.annotation.DirtiesContext
 class BrowserConsoleTests extends ConsoleTestSupport {
 
     static final JsonMapper JSON = JsonMapper.builder().build();

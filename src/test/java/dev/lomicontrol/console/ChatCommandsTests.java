@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /** The chat command group as console lines through the real executor, with a real provider server on 127.0.0.1 answering {@code chat say}. */
+// its operations and conversations stay in the shared context's ledger: a fresh context (and data directory) for the classes after it
+@org.springframework.test.annotation.DirtiesContext
 class ChatCommandsTests extends ConsoleTestSupport {
 
     static final String KEY = "sk-console-secret-42";
