@@ -30,6 +30,7 @@ class BrokerProcessTests {
         Process broker = serve(data, stdout, stderr);
         try {
             awaitLine(stderr, "ledger open at", broker);
+            awaitLine(stderr, "admin socket", broker); // fully started: the clean stop below is the one of a running broker
             Path store = data.resolve("agent-control");
             assertThat(mode(store)).isEqualTo("rwx------");
             assertThat(mode(store.resolve("control.sqlite3"))).isEqualTo("rw-------");
