@@ -72,8 +72,7 @@ public class BrokerServices {
 
     /** The HOME the shells inherit (where most tools look for their secrets). */
     private static java.nio.file.Path home() {
-        String home = System.getenv("HOME");
-        return home != null && home.startsWith("/") ? java.nio.file.Path.of(home) : accountHome();
+        return dev.lomicontrol.core.UserDirectories.current().home();
     }
 
     /** The account's home from the password database (where ssh looks, whatever HOME says). */

@@ -14,15 +14,6 @@ import tools.jackson.databind.JsonNode;
  */
 final class ConsoleJson {
 
-    /** The {@code --json} commands and the record of each document, in the order the docs list them. */
-    static final List<Documented> DOCUMENTS = List.of(new Documented("status", Status.class), new Documented("pairing list", Pairings.class),
-            new Documented("session list", Sessions.class), new Documented("decision list", Decisions.class),
-            new Documented("ledger status", Ledger.class), new Documented("client list", Clients.class),
-            new Documented("browser origins list", BrowserOrigins.class), new Documented("chat connection list", ChatConnections.class),
-            new Documented("chat list", Chats.class));
-
-    record Documented(String command, Class<? extends Record> type) {}
-
     private ConsoleJson() {}
 
     /** The document as one line of JSON. */

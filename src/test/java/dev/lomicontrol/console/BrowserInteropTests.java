@@ -1,6 +1,7 @@
 package dev.lomicontrol.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.lomicontrol.testing.ChildJvm;
 import dev.lomicontrol.testing.TestSite;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -92,24 +94,18 @@ class BrowserInteropTests {
     }
 
     private String awaitLine(List<String> lines, String prefix, Process process) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-        while (System.nanoTime() < deadline) {
-            for (String line : lines) {
-                if (line.startsWith(prefix)) {
-                    return line;
-                }
-            }
-            if (!process.isAlive()) {
-                process.waitFor(1, TimeUnit.SECONDS);
-                for (String line : lines) {
-                    if (line.startsWith(prefix)) {
-                        return line;
-                    }
-                }
-                throw new AssertionError("browser-client.mjs exited " + process.exitValue() + ": " + lines + "\n" + Files.readString(temp.resolve("browser.err")));
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no '" + prefix + "' line: " + lines + "\n" + Files.readString(temp.resolve("browser.err")));
+        await().atMost(Duration.ofSeconds(180)).until(() -> lines.stream().anyMatch(line -> line.startsWith(prefix)) || !process.isAlive());
+        process.waitFor(1, TimeUnit.SECONDS); // an exited client: its last lines are read before we look
+        return lines.stream().filter(line -> line.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no '" + prefix + "' line"
+                + (process.isAlive() ? "" : " (browser-client.mjs exited " + process.exitValue() + ")") + ": " + lines + "\n" + read(temp.resolve("browser.err"))));
     }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            return "(" + file + " unreadable: " + e.getMessage() + ")";
+        }
+    }
+
 }

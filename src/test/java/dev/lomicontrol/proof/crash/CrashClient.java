@@ -184,6 +184,7 @@ final class CrashClient {
                 throw new AssertionError(item + " did not settle within " + RUN_LIMIT + " while the broker ran");
             }
             if (waitMs == 0) {
+                // the point, not synchronisation: a client written for the reference polls at its own pace
                 Thread.sleep(POLL.toMillis());
             }
             answer = call("lomi_operation_get", waited(object().put("operationId", item.operationId.get())), false);
