@@ -62,7 +62,7 @@ class LayoutCacheTests {
         assertThat(projects.revision()).isEqualTo(revision);
 
         Project second = projects.add(folder("b"), Optional.of("b"));
-        assertThat(projects.list()).extracting(Project::id).containsExactly(first.id(), second.id());
+        assertThat(projects.list()).extracting(Project::id).containsExactlyInAnyOrder(first.id(), second.id());
         assertThat(layout.revision()).isEqualTo(revision + 1);
 
         layout.change(OptionalLong.of(revision + 1), edit -> {
@@ -70,7 +70,7 @@ class LayoutCacheTests {
             return null;
         });
         assertThat(layout.view(workspace).workspace().name()).isEqualTo("renamed");
-        assertThat(projects.list().get(0).workspaces().get(0).name()).isEqualTo("renamed");
+        assertThat(projects.get(first.id()).orElseThrow().workspaces().get(0).name()).isEqualTo("renamed");
         assertThat(layout.view(workspace).revision()).isEqualTo(revision + 2).isEqualTo(layout.revision());
 
         projects.remove(second.id());
