@@ -61,8 +61,13 @@ async function initializeTimes(command, args) {
   return times;
 }
 
+const BROKER_PID = Number(process.env.BROKER_PID ?? 0);
+/** utime + stime of a process in ms (USER_HZ 100). */
+const cpuMs = (pid) => { const f = readFileSync(`/proc/${pid}/stat`, 'utf8'); const x = f.slice(f.lastIndexOf(')') + 2).split(' '); return (Number(x[11]) + Number(x[12])) * 10; };
+
 async function series(s, call, check) {
   for (let i = 0; i < 30; i++) await s.request('tools/call', call); // warm-up
+  const cpu0 = [cpuMs(s.child.pid), BROKER_PID ? cpuMs(BROKER_PID) : 0];
   const times = [];
   for (let i = 0; i < CALLS; i++) {
     const t0 = process.hrtime.bigint();
@@ -71,6 +76,7 @@ async function series(s, call, check) {
     if (reply.error || reply.result?.isError) throw new Error(JSON.stringify(reply).slice(0, 300));
     if (check && i === 0) check(reply.result);
   }
+  times.cpu = { server: (cpuMs(s.child.pid) - cpu0[0]) / CALLS, broker: BROKER_PID ? (cpuMs(BROKER_PID) - cpu0[1]) / CALLS : NaN };
   return times;
 }
 
@@ -152,6 +158,7 @@ for (const [name, ours, node, goal] of figures) {
   md += `| ${name} | ${fmt(ours)} | ${fmt(node)} | ${(ours / node).toFixed(2)}× | ≤ ${goal}× ${ours / node <= goal ? '**met**' : '**missed**'} |\n`;
 }
 md += `| call p50 / p99: \`lomi_status\` (answered by the helper) (ms) | ${fmt(m((r) => pct(r.ours.status, 0.5)))} / ${fmt(m((r) => pct(r.ours.status, 0.99)))} | — | — | — |\n\n`;
+md += `CPU per read call (median of rounds; load-independent): lomi-control helper ${fmt(m((r) => r.ours.read.cpu.server))} ms + broker ${fmt(m((r) => r.ours.read.cpu.broker))} ms; node fs server ${fmt(m((r) => r.node.read.cpu.server))} ms.\n\n`;
 md += 'Per round (p50 / p99 ms; RSS MiB):\n\n| round | init ours | init node | read ours | read node | status ours | RSS ours | RSS node |\n|---|---|---|---|---|---|---|---|\n';
 rounds.forEach((r, i) => {
   md += `| ${i + 1} | ${fmt(median(r.oursInit))} | ${fmt(median(r.nodeInit))} | ${fmt(pct(r.ours.read, 0.5))} / ${fmt(pct(r.ours.read, 0.99))} | `

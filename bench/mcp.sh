@@ -23,6 +23,6 @@ for _ in $(seq 1 120); do grep -q "admin socket" "$work/broker.err" 2>/dev/null 
 key="$(grep -o 'discovery-key [0-9a-f]*' "$work/broker.err" | tail -1 | cut -d' ' -f2)"
 out="bench/results/mcp-$(date -u +%Y%m%d-%H%M%S).md"
 # the helper as MCP clients start it: the launcher, which runs the fast layout with its CDS archive (target/helper)
-LOAD_BEFORE="$(cut -d' ' -f1-3 /proc/loadavg)" node bench/mcp-bench.mjs "$out" "$work/project" -- "$repo/bin/lomi-control" \
+BROKER_PID="$broker" LOAD_BEFORE="$(cut -d' ' -f1-3 /proc/loadavg)" node bench/mcp-bench.mjs "$out" "$work/project" -- "$repo/bin/lomi-control" \
   --mcp --discovery-file "$work/data/agent-control/discovery.json" --discovery-key "$key"
 echo "written: $out" >&2
