@@ -9,6 +9,7 @@ interface ConversationRecords extends ListCrudRepository<ConversationRecord, Str
 
     List<ConversationRecord> findAllByOrderByCreatedAtAscIdAsc();
 
+    @Query("SELECT * FROM chat_conversation WHERE project_id = :projectId ORDER BY created_at, id")
     List<ConversationRecord> findByProjectIdOrderByCreatedAtAscIdAsc(String projectId);
 
     /** The conversations of a project shared with this client label or session, oldest first. */
