@@ -151,6 +151,16 @@ class ModuleRulesTests {
                 .resideInAnyPackage("org.springframework.ai..", "com.openai..", "com.anthropic..").check(production);
     }
 
+    /**
+     * Spring Data JDBC (and Spring's JDBC under it) stays with the store (ADR 0012): the ledger, which
+     * binds it to its single writer, and the engines whose state is aggregates on that store.
+     */
+    @org.junit.jupiter.api.Test
+    void onlyTheStoreAndItsAggregateModulesUseSpringDataJdbc() {
+        noClasses().that().resideOutsideOfPackages("dev.lomicontrol.ledger..", "dev.lomicontrol.settings", "dev.lomicontrol.episodes", "dev.lomicontrol.chat")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework.data..", "org.springframework.jdbc..").check(production);
+    }
+
     @ParameterizedTest(name = "{0} loads no Spring, SQLite or Flyway class")
     @MethodSource("springFree")
     void theHelpersPathLoadsNoSpringSqliteOrFlyway(String module) {

@@ -6,22 +6,21 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.ProjectId;
 import dev.lomicontrol.ledger.Ledger;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.random.RandomGenerator;
+import org.springframework.data.jdbc.core.JdbcAggregateOperations;
 
 /**
  * The durable conversations (tables {@code chat_conversation}, {@code chat_message},
  * {@code chat_share}). Every change runs in the ledger's single writer; the compare-and-set changes
  * ({@link #setDraft}, {@link #beginSend}) check {@code draftRevision} and {@code conversationRevision}
- * in the same transaction, so a stale revision changes nothing (REVISION_CONFLICT).
+ * in the same transaction, so a stale revision changes nothing (REVISION_CONFLICT). The rows are
+ * Spring Data JDBC aggregates ({@link ConversationRecord} with its shares, {@link MessageRecord})
+ * whose repositories write inside that transaction (ADR 0012).
  */
 public final class Conversations {
 
@@ -31,11 +30,17 @@ public final class Conversations {
     public static final int MAX_SHARED = 64;
 
     private final Ledger store;
+    private final ConversationRecords conversations;
+    private final MessageRecords messages;
+    private final JdbcAggregateOperations aggregates;
     private final Clock clock;
     private final RandomGenerator random;
 
     public Conversations(Ledger store, Clock clock, RandomGenerator random) {
         this.store = store;
+        this.conversations = store.jdbc().repository(ConversationRecords.class);
+        this.messages = store.jdbc().repository(MessageRecords.class);
+        this.aggregates = store.jdbc().aggregates();
         this.clock = clock;
         this.random = random;
     }
@@ -56,98 +61,54 @@ public final class Conversations {
         if (title.isEmpty() || title.length() > 256 || title.chars().anyMatch(Character::isISOControl)) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a chat title is 1-256 characters without control characters");
         }
+        sharedWith.ifPresent(Conversations::requireValid);
         String id = "chat-" + Ids.randomHex(random, 8);
         return store.write(c -> {
             long now = clock.millis();
-            update(c, "INSERT INTO chat_conversation (id, project_id, title, revision, draft, draft_revision, created_at, updated_at)"
-                    + " VALUES (?, ?, ?, 1, '', 1, ?, ?)", id, project.value(), title, now, now);
+            ConversationRecord created = ConversationRecord.created(id, project, title, now);
             if (sharedWith.isPresent()) {
-                share(c, id, sharedWith.get());
+                created = created.sharing(sharedWith.get(), now);
             }
-            return load(c, id).orElseThrow();
+            return aggregates.insert(created).conversation();
         });
     }
 
     public Optional<Conversation> find(String id) {
-        return store.read(c -> load(c, id));
+        return conversations.findById(id).map(ConversationRecord::conversation);
     }
 
     /** Every conversation (of one project, when given), oldest first. */
     public List<Conversation> list(Optional<ProjectId> project) {
-        return store.read(c -> {
-            List<Conversation> all = new ArrayList<>();
-            String sql = SELECT + (project.isPresent() ? " WHERE project_id = ?" : "") + " ORDER BY created_at, id";
-            try (PreparedStatement s = c.prepareStatement(sql)) {
-                if (project.isPresent()) {
-                    s.setString(1, project.get().value());
-                }
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        all.add(row(rs));
-                    }
-                }
-            }
-            return all;
-        });
+        List<ConversationRecord> found = project.isPresent() ? conversations.findByProjectIdOrderByCreatedAtAscIdAsc(project.get().value())
+                : conversations.findAllByOrderByCreatedAtAscIdAsc();
+        return found.stream().map(ConversationRecord::conversation).toList();
     }
 
     /** The conversations of {@code project} shared with this client label or session, oldest first, at most 64. */
     public List<Conversation> sharedWith(ProjectId project, String clientLabel, String sessionId) {
-        return store.read(c -> {
-            List<Conversation> shared = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement(SELECT + " WHERE project_id = ? AND id IN (SELECT conversation_id FROM chat_share"
-                    + " WHERE (kind = 'client' AND value = ?) OR (kind = 'session' AND value = ?)) ORDER BY created_at, id LIMIT " + MAX_SHARED)) {
-                s.setString(1, project.value());
-                s.setString(2, clientLabel);
-                s.setString(3, sessionId);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        shared.add(row(rs));
-                    }
-                }
-            }
-            return shared;
-        });
+        return conversations.sharedWith(project.value(), clientLabel, sessionId, MAX_SHARED).stream().map(ConversationRecord::conversation).toList();
     }
 
     /** Whether the conversation is shared with this client label or session. */
     public boolean isShared(String conversationId, String clientLabel, String sessionId) {
-        return store.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM chat_share WHERE conversation_id = ? AND ((kind = 'client' AND value = ?)"
-                    + " OR (kind = 'session' AND value = ?))")) {
-                s.setString(1, conversationId);
-                s.setString(2, clientLabel);
-                s.setString(3, sessionId);
-                try (ResultSet rs = s.executeQuery()) {
-                    return rs.next();
-                }
-            }
-        });
+        return conversations.findById(conversationId).filter(r -> r.sharedWith(clientLabel, sessionId)).isPresent();
     }
 
     public List<Share> shares(String conversationId) {
-        return store.read(c -> {
-            List<Share> all = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT kind, value FROM chat_share WHERE conversation_id = ? ORDER BY kind, value")) {
-                s.setString(1, conversationId);
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        all.add(new Share(rs.getString(1), rs.getString(2)));
-                    }
-                }
-            }
-            return all;
-        });
+        return conversations.findById(conversationId).stream().flatMap(r -> r.shares().stream()).map(s -> new Share(s.kind(), s.value()))
+                .sorted(java.util.Comparator.comparing(Share::kind).thenComparing(Share::value)).toList();
     }
 
     /** Shares (or, with {@code revoke}, stops sharing) a conversation; TARGET_NOT_FOUND for an unknown one. */
     public void share(String conversationId, Share share, boolean revoke) {
         store.write(c -> {
-            require(c, conversationId);
-            if (revoke) {
-                update(c, "DELETE FROM chat_share WHERE conversation_id = ? AND kind = ? AND value = ?", conversationId, share.kind(), share.value());
-            } else {
-                share(c, conversationId, share);
+            ConversationRecord current = require(conversationId);
+            if (!revoke) {
+                requireValid(share);
+            }
+            ConversationRecord next = revoke ? current.unsharing(share) : current.sharing(share, clock.millis());
+            if (next != current) {
+                conversations.save(next);
             }
             return null;
         });
@@ -155,25 +116,15 @@ public final class Conversations {
 
     /** Lets the conversation's model use the broker's tools (the built-in Chat AI), or stops it; TARGET_NOT_FOUND for an unknown one. */
     public void setTools(String conversationId, boolean tools) {
-        store.write(c -> {
-            require(c, conversationId);
-            return update(c, "UPDATE chat_conversation SET tools = ?, updated_at = ? WHERE id = ?", tools ? 1 : 0, clock.millis(), conversationId);
-        });
+        store.write(c -> conversations.save(require(conversationId).withTools(tools, clock.millis())));
     }
 
     public List<ChatMessage> messages(String conversationId) {
-        return store.read(c -> messages(c, conversationId));
+        return messages.findByConversationIdOrderBySeq(conversationId).stream().map(MessageRecord::message).toList();
     }
 
     public Optional<ChatMessage> message(String messageId) {
-        return store.read(c -> {
-            try (PreparedStatement s = c.prepareStatement(MESSAGE + " WHERE id = ?")) {
-                s.setString(1, messageId);
-                try (ResultSet rs = s.executeQuery()) {
-                    return rs.next() ? Optional.of(message(rs)) : Optional.empty();
-                }
-            }
-        });
+        return messages.findById(messageId).map(MessageRecord::message);
     }
 
     /** The assistant message a provider request produced. */
@@ -190,11 +141,9 @@ public final class Conversations {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a draft holds at most 32 KiB of UTF-8");
         }
         return store.write(c -> {
-            Conversation current = require(c, conversationId);
-            requireRevisions(current, expectedDraftRevision, expectedConversationRevision);
-            update(c, "UPDATE chat_conversation SET draft = ?, draft_revision = draft_revision + 1, updated_at = ? WHERE id = ?", text,
-                    clock.millis(), conversationId);
-            return load(c, conversationId).orElseThrow();
+            ConversationRecord current = require(conversationId);
+            requireRevisions(current.conversation(), expectedDraftRevision, expectedConversationRevision);
+            return conversations.save(current.withDraft(text, clock.millis())).conversation();
         });
     }
 
@@ -210,15 +159,14 @@ public final class Conversations {
     public Sending beginSend(String conversationId, String expectedDraftRevision, String expectedConversationRevision, String connectionId,
             String model, String requestId) {
         return store.write(c -> {
-            Conversation current = require(c, conversationId);
-            requireRevisions(current, expectedDraftRevision, expectedConversationRevision);
-            requireSendable(c, current);
-            String user = insertMessage(c, conversationId, "user", "complete", current.draft(), Optional.empty(), Optional.empty(), Optional.empty());
-            String assistant = insertMessage(c, conversationId, "assistant", "streaming", "", Optional.of(connectionId), Optional.of(model),
-                    Optional.of(requestId));
-            update(c, "UPDATE chat_conversation SET draft = '', draft_revision = draft_revision + 1, revision = revision + 1, connection_id = ?,"
-                    + " model = ?, updated_at = ? WHERE id = ?", connectionId, model, clock.millis(), conversationId);
-            return new Sending(load(c, conversationId).orElseThrow(), messageIn(c, user), messageIn(c, assistant));
+            ConversationRecord current = require(conversationId);
+            requireRevisions(current.conversation(), expectedDraftRevision, expectedConversationRevision);
+            requireSendable(current.conversation());
+            long now = clock.millis();
+            MessageRecord user = append(conversationId, "user", "complete", current.draft(), null, null, null, now);
+            MessageRecord assistant = append(conversationId, "assistant", "streaming", "", connectionId, model, requestId, now);
+            ConversationRecord sent = conversations.save(current.sent(connectionId, model, now));
+            return new Sending(sent.conversation(), user.message(), assistant.message());
         });
     }
 
@@ -231,49 +179,52 @@ public final class Conversations {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a message is 1 byte to 32 KiB of UTF-8");
         }
         return store.write(c -> {
-            Conversation current = require(c, conversationId);
-            requireIdle(c, current);
-            String user = insertMessage(c, conversationId, "user", "complete", text, Optional.empty(), Optional.empty(), Optional.empty());
-            Optional<String> assistant = Optional.empty();
+            ConversationRecord current = require(conversationId);
+            requireIdle(current.conversation());
+            long now = clock.millis();
+            MessageRecord user = append(conversationId, "user", "complete", text, null, null, null, now);
+            ChatMessage reply = null;
             if (connectionId.isPresent()) {
-                assistant = Optional.of(insertMessage(c, conversationId, "assistant", "streaming", "", connectionId, model, requestId));
+                reply = append(conversationId, "assistant", "streaming", "", connectionId.get(), model.orElse(null), requestId.orElse(null), now).message();
             }
-            update(c, "UPDATE chat_conversation SET revision = revision + 1, connection_id = COALESCE(?, connection_id), model = COALESCE(?, model),"
-                    + " updated_at = ? WHERE id = ?", connectionId.orElse(null), model.orElse(null), clock.millis(), conversationId);
-            ChatMessage reply = assistant.isPresent() ? messageIn(c, assistant.get()) : null;
-            return new Sending(load(c, conversationId).orElseThrow(), messageIn(c, user), reply);
+            ConversationRecord said = conversations.save(current.said(connectionId, model, now));
+            return new Sending(said.conversation(), user.message(), reply);
         });
     }
 
     /** Saves what arrived of a streaming reply so far (its checkpoint); a reply that already ended is left alone. */
     public void checkpoint(String messageId, String content) {
-        store.write(c -> update(c, "UPDATE chat_message SET content = ?, updated_at = ? WHERE id = ? AND status = 'streaming'", content,
-                clock.millis(), messageId));
+        store.write(c -> messages.checkpoint(messageId, content, clock.millis()));
     }
 
     /** Ends a streaming reply with its final text and status; conversationRevision moves. False when it had already ended. */
     public boolean finish(String messageId, String status, String content, Optional<String> error) {
         return store.write(c -> {
-            int changed = update(c, "UPDATE chat_message SET content = ?, status = ?, error = ?, updated_at = ? WHERE id = ? AND status = 'streaming'",
-                    content, status, error.orElse(null), clock.millis(), messageId);
-            if (changed == 1) {
-                update(c, "UPDATE chat_conversation SET revision = revision + 1, updated_at = ? WHERE id = (SELECT conversation_id FROM chat_message"
-                        + " WHERE id = ?)", clock.millis(), messageId);
+            Optional<MessageRecord> streaming = messages.findById(messageId).filter(MessageRecord::streaming);
+            if (streaming.isEmpty()) {
+                return false;
             }
-            return changed == 1;
+            long now = clock.millis();
+            messages.save(streaming.get().ended(status, content, error.orElse(null), now));
+            conversations.findById(streaming.get().conversationId()).ifPresent(conversation -> conversations.save(conversation.replyEnded(now)));
+            return true;
         });
     }
 
     /** At start-up: replies that were streaming when the broker stopped end {@code interrupted} (never resumed). */
     public int interruptStreaming() {
         return store.write(c -> {
-            int changed = update(c, "UPDATE chat_message SET status = 'interrupted', error = 'the broker stopped while the reply streamed',"
-                    + " updated_at = ? WHERE status = 'streaming'", clock.millis());
-            if (changed > 0) {
-                update(c, "UPDATE chat_conversation SET revision = revision + 1 WHERE id IN (SELECT conversation_id FROM chat_message"
-                        + " WHERE status = 'interrupted' AND updated_at = ?)", clock.millis());
+            List<MessageRecord> streaming = messages.findByStatus("streaming");
+            long now = clock.millis();
+            Set<String> moved = new LinkedHashSet<>();
+            for (MessageRecord message : streaming) {
+                messages.save(message.ended("interrupted", message.content(), "the broker stopped while the reply streamed", now));
+                moved.add(message.conversationId());
             }
-            return changed;
+            for (String id : moved) {
+                conversations.findById(id).ifPresent(conversation -> conversations.save(conversation.replyEnded(conversation.updatedAt())));
+            }
+            return streaming.size();
         });
     }
 
@@ -292,115 +243,41 @@ public final class Conversations {
 
     /** The checks a send needs besides the revisions (also run at admission, before anything is reserved). */
     public void requireSendable(String conversationId) {
-        store.read(c -> {
-            requireSendable(c, require(c, conversationId));
-            return null;
-        });
+        requireSendable(require(conversationId).conversation());
     }
 
-    private void requireSendable(Connection c, Conversation current) throws SQLException {
+    private void requireSendable(Conversation current) {
         if (current.draft().isEmpty()) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the draft of " + current.id() + " is empty; there is nothing to send");
         }
-        requireIdle(c, current);
+        requireIdle(current);
     }
 
-    private void requireIdle(Connection c, Conversation current) throws SQLException {
-        for (ChatMessage message : messages(c, current.id())) {
-            if (message.streaming()) {
-                throw new LomiException(ErrorCode.TARGET_BUSY, "a reply is still streaming in " + current.id() + " (request "
-                        + message.requestId().orElse("?") + "); stop it or wait");
-            }
+    private void requireIdle(Conversation current) {
+        Optional<MessageRecord> streaming = messages.findFirstByConversationIdAndStatus(current.id(), "streaming");
+        if (streaming.isPresent()) {
+            throw new LomiException(ErrorCode.TARGET_BUSY, "a reply is still streaming in " + current.id() + " (request "
+                    + Optional.ofNullable(streaming.get().requestId()).orElse("?") + "); stop it or wait");
         }
     }
 
-    private String insertMessage(Connection c, String conversationId, String role, String status, String content, Optional<String> connectionId,
-            Optional<String> model, Optional<String> requestId) throws SQLException {
+    /** Appends a message after the conversation's last one (its parent). Inside the writer. */
+    private MessageRecord append(String conversationId, String role, String status, String content, String connectionId, String model,
+            String requestId, long now) {
+        Optional<MessageRecord> last = messages.findFirstByConversationIdOrderBySeqDesc(conversationId);
+        long seq = last.map(m -> m.seq() + 1).orElse(1L);
         String id = "msg-" + Ids.randomHex(random, 8);
-        long seq;
-        Optional<String> parent;
-        try (PreparedStatement s = c.prepareStatement("SELECT seq, id FROM chat_message WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1")) {
-            s.setString(1, conversationId);
-            try (ResultSet rs = s.executeQuery()) {
-                seq = rs.next() ? rs.getLong(1) + 1 : 1;
-                parent = seq == 1 ? Optional.empty() : Optional.of(rs.getString(2));
-            }
-        }
-        long now = clock.millis();
-        update(c, "INSERT INTO chat_message (id, conversation_id, seq, parent_id, role, status, content, connection_id, model, request_id,"
-                + " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", id, conversationId, seq, parent.orElse(null), role, status,
-                content, connectionId.orElse(null), model.orElse(null), requestId.orElse(null), now, now);
-        return id;
+        return aggregates.insert(new MessageRecord(id, conversationId, seq, last.map(MessageRecord::id).orElse(null), role, status, content,
+                connectionId, model, requestId, null, now, now));
     }
 
-    private void share(Connection c, String conversationId, Share share) throws SQLException {
+    private static void requireValid(Share share) {
         if (!share.kind().equals("client") && !share.kind().equals("session") || share.value().isEmpty() || share.value().length() > 256) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "share with --client LABEL or --session ID");
         }
-        update(c, "INSERT INTO chat_share (conversation_id, kind, value, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING", conversationId,
-                share.kind(), share.value(), clock.millis());
     }
 
-    private static Conversation require(Connection c, String id) throws SQLException {
-        return load(c, id).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no conversation " + id));
-    }
-
-    private static final String SELECT = "SELECT id, project_id, title, revision, draft, draft_revision, connection_id, model, created_at, updated_at, tools"
-            + " FROM chat_conversation";
-    private static final String MESSAGE = "SELECT id, conversation_id, seq, parent_id, role, status, content, connection_id, model, request_id,"
-            + " error, created_at, updated_at FROM chat_message";
-
-    private static Optional<Conversation> load(Connection c, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(SELECT + " WHERE id = ?")) {
-            s.setString(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? Optional.of(row(rs)) : Optional.empty();
-            }
-        }
-    }
-
-    private static Conversation row(ResultSet rs) throws SQLException {
-        return new Conversation(rs.getString(1), new ProjectId(rs.getString(2)), rs.getString(3), rs.getLong(4), rs.getString(5), rs.getLong(6),
-                Optional.ofNullable(rs.getString(7)), Optional.ofNullable(rs.getString(8)), Instant.ofEpochMilli(rs.getLong(9)),
-                Instant.ofEpochMilli(rs.getLong(10)), rs.getInt(11) == 1);
-    }
-
-    private static List<ChatMessage> messages(Connection c, String conversationId) throws SQLException {
-        List<ChatMessage> all = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement(MESSAGE + " WHERE conversation_id = ? ORDER BY seq")) {
-            s.setString(1, conversationId);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    all.add(message(rs));
-                }
-            }
-        }
-        return all;
-    }
-
-    private static ChatMessage messageIn(Connection c, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(MESSAGE + " WHERE id = ?")) {
-            s.setString(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return message(rs);
-            }
-        }
-    }
-
-    private static ChatMessage message(ResultSet rs) throws SQLException {
-        return new ChatMessage(rs.getString(1), rs.getString(2), rs.getLong(3), Optional.ofNullable(rs.getString(4)), rs.getString(5),
-                rs.getString(6), rs.getString(7), Optional.ofNullable(rs.getString(8)), Optional.ofNullable(rs.getString(9)),
-                Optional.ofNullable(rs.getString(10)), Optional.ofNullable(rs.getString(11)), Instant.ofEpochMilli(rs.getLong(12)),
-                Instant.ofEpochMilli(rs.getLong(13)));
-    }
-
-    private static int update(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                s.setObject(i + 1, args[i]);
-            }
-            return s.executeUpdate();
-        }
+    private ConversationRecord require(String id) {
+        return conversations.findById(id).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no conversation " + id));
     }
 }

@@ -15,12 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +23,7 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * The admin's model connections (table {@code chat_connection}). A key is never stored, logged or
+ * The admin's model connections ({@link ConnectionRecord} aggregates, table {@code chat_connection}). A key is never stored, logged or
  * answered: {@link #apiKey} reads it when a request starts from the named environment variable of
  * the broker's process or from a regular 0600 file of the broker's user (no link, at most 16 KiB).
  */
@@ -37,12 +32,14 @@ public final class ModelConnections {
     private static final int MAX_KEY_FILE = 16 * 1024;
 
     private final Ledger store;
+    private final ConnectionRecords connections;
     private final Clock clock;
     private final UnaryOperator<String> environment;
 
     /** {@code environment} answers a variable's value or null (the process's: {@code System::getenv}). */
     public ModelConnections(Ledger store, Clock clock, UnaryOperator<String> environment) {
         this.store = store;
+        this.connections = store.jdbc().repository(ConnectionRecords.class);
         this.clock = clock;
         this.environment = environment;
     }
@@ -50,50 +47,28 @@ public final class ModelConnections {
     /** Adds a connection; an existing id is INVALID_ARGUMENT (remove it first). */
     public ModelConnection add(ModelConnection connection) {
         return store.write(c -> {
-            if (load(c, connection.id()).isPresent()) {
+            if (connections.existsById(connection.id())) {
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a connection " + connection.id() + " exists; remove it first");
             }
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO chat_connection (id, kind, base_url, model, api_key_env, api_key_file,"
-                    + " max_output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
-                s.setString(1, connection.id());
-                s.setString(2, connection.kind().wire());
-                s.setString(3, connection.baseUrl());
-                s.setString(4, connection.model());
-                s.setString(5, connection.apiKeyEnv().orElse(null));
-                s.setString(6, connection.apiKeyFile().orElse(null));
-                s.setInt(7, connection.maxOutputTokens());
-                s.setLong(8, clock.millis());
-                s.executeUpdate();
-            }
-            return connection;
+            return store.jdbc().aggregates().insert(ConnectionRecord.of(connection, clock.millis())).connection();
         });
     }
 
     public List<ModelConnection> list() {
-        return store.read(c -> {
-            List<ModelConnection> all = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement(SELECT + " ORDER BY id"); ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    all.add(row(rs));
-                }
-            }
-            return all;
-        });
+        return connections.findAllByOrderById().stream().map(ConnectionRecord::connection).toList();
     }
 
     public Optional<ModelConnection> find(String id) {
-        return store.read(c -> load(c, id));
+        return connections.findById(id).map(ConnectionRecord::connection);
     }
 
     /** Removes a connection (conversations keep the id they used); TARGET_NOT_FOUND when there is none. */
     public void remove(String id) {
         store.write(c -> {
-            try (PreparedStatement s = c.prepareStatement("DELETE FROM chat_connection WHERE id = ?")) {
-                s.setString(1, id);
-                if (s.executeUpdate() == 0) {
-                    throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no connection " + id);
-                }
+            if (!connections.existsById(id)) {
+                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no connection " + id);
             }
+            connections.deleteById(id);
             return null;
         });
     }
@@ -157,21 +132,5 @@ public final class ModelConnections {
         } catch (IOException e) {
             throw new LomiException(ErrorCode.HOST_UNQUALIFIED, refused + " cannot be read (" + e.getClass().getSimpleName() + ")");
         }
-    }
-
-    private static final String SELECT = "SELECT id, kind, base_url, model, api_key_env, api_key_file, max_output_tokens FROM chat_connection";
-
-    private static Optional<ModelConnection> load(Connection c, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(SELECT + " WHERE id = ?")) {
-            s.setString(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? Optional.of(row(rs)) : Optional.empty();
-            }
-        }
-    }
-
-    private static ModelConnection row(ResultSet rs) throws SQLException {
-        return new ModelConnection(rs.getString(1), ModelConnection.Kind.fromWire(rs.getString(2)), rs.getString(3), rs.getString(4),
-                Optional.ofNullable(rs.getString(5)), Optional.ofNullable(rs.getString(6)), rs.getInt(7));
     }
 }

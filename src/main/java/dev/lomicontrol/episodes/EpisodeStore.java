@@ -1,93 +1,57 @@
 package dev.lomicontrol.episodes;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import dev.lomicontrol.ledger.Ledger;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import org.springframework.data.domain.Limit;
+import org.springframework.data.jdbc.core.JdbcAggregateOperations;
 
 /**
- * The durable open/close records of episodes ({@code episode} table, V3). Runs inside the ledger's
- * single writer ({@code Ledger.write}) or on a reader ({@code Ledger.read}). Times are epoch ms.
+ * The durable open/close records of episodes ({@link EpisodeRecord} aggregates of
+ * {@link EpisodeRecords}). The writing methods run inside the ledger's single writer
+ * ({@code Ledger.write}), so a close, a release and an attach of one board step commit together;
+ * the reads run anywhere (a reader connection).
  */
 final class EpisodeStore {
 
-    private static final String COLUMNS = "id, external_id, opened_at, closed_at, close_reason, attachments, last_activity";
+    private final EpisodeRecords records;
+    private final JdbcAggregateOperations aggregates;
 
-    private EpisodeStore() {}
+    EpisodeStore(Ledger ledger) {
+        this.records = ledger.jdbc().repository(EpisodeRecords.class);
+        this.aggregates = ledger.jdbc().aggregates();
+    }
 
-    static void insert(Connection c, LiveEpisode episode) throws SQLException {
-        update(c, "INSERT INTO episode (id, external_id, opened_at, attachments, last_activity) VALUES (?, ?, ?, ?, ?)",
-                episode.id.value(), episode.externalId.value(), episode.openedAt.toEpochMilli(), episode.attachments,
-                episode.lastActivity.toEpochMilli());
+    void insert(LiveEpisode episode) {
+        aggregates.insert(EpisodeRecord.opened(episode));
     }
 
     /** Records a new attachment count and the last activity of an open episode. */
-    static void attached(Connection c, EpisodeId id, int attachments, Instant lastActivity) throws SQLException {
-        requireOne(update(c, "UPDATE episode SET attachments = ?, last_activity = ? WHERE id = ? AND closed_at IS NULL",
-                attachments, lastActivity.toEpochMilli(), id.value()), id);
+    void attached(EpisodeId id, int attachments, Instant lastActivity) {
+        records.save(requireOpen(id).attached(attachments, lastActivity));
     }
 
-    static void activity(Connection c, EpisodeId id, Instant lastActivity) throws SQLException {
-        update(c, "UPDATE episode SET last_activity = ? WHERE id = ? AND closed_at IS NULL", lastActivity.toEpochMilli(), id.value());
+    /** Records the last activity of an episode, if it is still open. */
+    void activity(EpisodeId id, Instant lastActivity) {
+        records.findById(id.value()).filter(EpisodeRecord::isOpen).ifPresent(open -> records.save(open.active(lastActivity)));
     }
 
-    static void close(Connection c, Episode closed) throws SQLException {
-        requireOne(update(c, "UPDATE episode SET closed_at = ?, close_reason = ?, attachments = ?, last_activity = ? WHERE id = ? AND closed_at IS NULL",
-                closed.closedAt().orElseThrow().toEpochMilli(), closed.closeReason().orElseThrow().wire(), closed.attachments(),
-                closed.lastActivity().toEpochMilli(), closed.id().value()), closed.id());
+    void close(Episode closed) {
+        records.save(requireOpen(closed.id()).closed(closed));
     }
 
     /** Episodes whose close was never recorded (the broker died): they come back detached. */
-    static List<LiveEpisode> open(Connection c) throws SQLException {
-        List<LiveEpisode> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM episode WHERE closed_at IS NULL ORDER BY external_id");
-                ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                out.add(new LiveEpisode(new EpisodeId(rs.getString("id")), new ExternalId(rs.getString("external_id")),
-                        Instant.ofEpochMilli(rs.getLong("opened_at")), rs.getInt("attachments"), Instant.ofEpochMilli(rs.getLong("last_activity"))));
-            }
-        }
-        return out;
+    List<LiveEpisode> open() {
+        return records.findByClosedAtIsNullOrderByExternalId().stream().map(EpisodeRecord::live).toList();
     }
 
     /** The {@code limit} most recently closed episodes, newest first. */
-    static List<Episode> recentlyClosed(Connection c, int limit) throws SQLException {
-        List<Episode> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM episode WHERE closed_at IS NOT NULL"
-                + " ORDER BY closed_at DESC, id LIMIT ?")) {
-            s.setInt(1, limit);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(closed(rs));
-                }
-            }
-        }
-        return out;
+    List<Episode> recentlyClosed(int limit) {
+        return records.findByClosedAtIsNotNullOrderByClosedAtDescIdAsc(Limit.of(limit)).stream().map(EpisodeRecord::asClosed).toList();
     }
 
-    private static Episode closed(ResultSet rs) throws SQLException {
-        return new Episode(new EpisodeId(rs.getString("id")), new ExternalId(rs.getString("external_id")), EpisodeState.CLOSED, Optional.empty(),
-                Instant.ofEpochMilli(rs.getLong("opened_at")), Instant.ofEpochMilli(rs.getLong("last_activity")), rs.getInt("attachments"),
-                Optional.empty(), Optional.of(Instant.ofEpochMilli(rs.getLong("closed_at"))),
-                Optional.of(CloseReason.fromWire(rs.getString("close_reason"))));
-    }
-
-    private static void requireOne(int rows, EpisodeId id) {
-        if (rows != 1) {
-            throw new IllegalStateException("episode " + id + " is not open in the store");
-        }
-    }
-
-    private static int update(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                s.setObject(i + 1, args[i]);
-            }
-            return s.executeUpdate();
-        }
+    private EpisodeRecord requireOpen(EpisodeId id) {
+        return records.findById(id.value()).filter(EpisodeRecord::isOpen)
+                .orElseThrow(() -> new IllegalStateException("episode " + id + " is not open in the store"));
     }
 }

@@ -3,8 +3,6 @@ package dev.lomicontrol.episodes;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.SessionId;
 import dev.lomicontrol.ledger.Ledger;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,6 +32,7 @@ public final class Episodes implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Episodes.class);
 
     private final Ledger store;
+    private final EpisodeStore records;
     private final Clock clock;
     private final EpisodesProperties properties;
     private final RandomGenerator random;
@@ -47,6 +46,7 @@ public final class Episodes implements AutoCloseable {
 
     private Episodes(Ledger store, Clock clock, EpisodesProperties properties, RandomGenerator random) {
         this.store = store;
+        this.records = new EpisodeStore(store);
         this.clock = clock;
         this.properties = properties;
         this.random = random;
@@ -56,7 +56,7 @@ public final class Episodes implements AutoCloseable {
     public static Episodes open(Ledger store, Clock clock, EpisodesProperties properties, RandomGenerator random) {
         Episodes episodes = new Episodes(store, clock, properties, random);
         Instant now = clock.instant();
-        for (LiveEpisode episode : store.read(EpisodeStore::open)) {
+        for (LiveEpisode episode : episodes.records.open()) {
             episode.detach(now);
             episodes.byExternalId.put(episode.externalId.value(), episode);
         }
@@ -122,7 +122,7 @@ public final class Episodes implements AutoCloseable {
             episode.detach(clock.instant());
             try {
                 store.write(c -> {
-                    EpisodeStore.activity(c, episode.id, episode.lastActivity);
+                    records.activity(episode.id, episode.lastActivity);
                     return null;
                 });
             } catch (RuntimeException e) {
@@ -172,7 +172,7 @@ public final class Episodes implements AutoCloseable {
             live = byExternalId.values().stream().map(LiveEpisode::snapshot).toList();
             mine = Optional.ofNullable(held.get(caller)).map(LiveEpisode::snapshot);
         }
-        return new EpisodeBoard(live, store.read(c -> EpisodeStore.recentlyClosed(c, properties.recentClosed())), mine);
+        return new EpisodeBoard(live, records.recentlyClosed(properties.recentClosed()), mine);
     }
 
     /** Server stop: closes every open episode as {@code shutdown}; later attaches are refused. */
@@ -205,8 +205,8 @@ public final class Episodes implements AutoCloseable {
     private LiveEpisode openNew(ExternalId externalId, Instant now, LiveEpisode released) {
         LiveEpisode fresh = new LiveEpisode(EpisodeId.random(random), externalId, now, 1, now);
         store.write(c -> {
-            EpisodeStore.insert(c, fresh);
-            recordRelease(c, released);
+            records.insert(fresh);
+            recordRelease(released);
             return null;
         });
         byExternalId.put(externalId.value(), fresh);
@@ -216,17 +216,17 @@ public final class Episodes implements AutoCloseable {
     private LiveEpisode resume(LiveEpisode episode, Instant now, LiveEpisode released) {
         int attachments = episode.attachments + 1;
         store.write(c -> {
-            EpisodeStore.attached(c, episode.id, attachments, now);
-            recordRelease(c, released);
+            records.attached(episode.id, attachments, now);
+            recordRelease(released);
             return null;
         });
         episode.attachments = attachments;
         return episode;
     }
 
-    private static void recordRelease(Connection c, LiveEpisode released) throws SQLException {
+    private void recordRelease(LiveEpisode released) {
         if (released != null) {
-            EpisodeStore.activity(c, released.id, released.lastActivity);
+            records.activity(released.id, released.lastActivity);
         }
     }
 
@@ -236,7 +236,7 @@ public final class Episodes implements AutoCloseable {
         List<Episode> closed = episodes.stream().map(e -> e.closed(reason, now)).toList();
         store.write(c -> {
             for (Episode episode : closed) {
-                EpisodeStore.close(c, episode);
+                records.close(episode);
             }
             return null;
         });

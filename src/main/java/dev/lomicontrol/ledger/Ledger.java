@@ -9,6 +9,7 @@ import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.SessionId;
 import dev.lomicontrol.core.ToolName;
+import dev.lomicontrol.ledger.internal.LedgerDataSource;
 import dev.lomicontrol.ledger.internal.LedgerReads;
 import dev.lomicontrol.ledger.internal.LedgerWrites;
 import dev.lomicontrol.ledger.internal.ReaderPool;
@@ -44,6 +45,7 @@ public final class Ledger implements AutoCloseable {
     private final StoreOpener.OpenStore store;
     private final Writer writer;
     private final ReaderPool readers;
+    private final LedgerJdbc jdbc;
     private final LedgerWrites writes;
     private final InstanceId instance;
     private final Clock clock;
@@ -59,6 +61,7 @@ public final class Ledger implements AutoCloseable {
         this.writer = new Writer(store.writer(), properties.maxBatch());
         this.writes = new LedgerWrites(clock, random, properties, instance);
         this.readers = new ReaderPool(store.connections(), properties.readers());
+        this.jdbc = new LedgerJdbc(new LedgerDataSource(writer, readers.dataSource()));
         this.recovered = writer.submit(writes::recover);
     }
 
@@ -211,9 +214,17 @@ public final class Ledger implements AutoCloseable {
         return new LedgerMaintenance(this);
     }
 
-    /** Reader connections, for read models built on Spring Data JDBC. */
+    /** Reader connections only ({@code query_only}). */
     public DataSource readerDataSource() {
         return readers.dataSource();
+    }
+
+    /**
+     * Spring Data JDBC on this store: repositories that write inside {@link #write} (the single
+     * writer's transaction) and read from readers anywhere else (ADR 0012).
+     */
+    public LedgerJdbc jdbc() {
+        return jdbc;
     }
 
     @Override
@@ -223,15 +234,17 @@ public final class Ledger implements AutoCloseable {
         closeStore(store);
     }
 
-    /**
-     * Runs {@code work} durably in the single writer's transaction (its own savepoint); returns after
-     * COMMIT. A runtime exception from {@code work} rolls back only its own changes.
-     */
     /** Copies the WAL into the database and truncates it (after a purge); returns when done. */
     void checkpoint() {
         writer.checkpoint();
     }
 
+    /**
+     * Runs {@code work} durably in the single writer's transaction (its own savepoint); returns after
+     * COMMIT. A runtime exception from {@code work} rolls back only its own changes; an SQL error
+     * (also one a repository wrapped) fails the batch with STORAGE_UNAVAILABLE. Repositories of
+     * {@link #jdbc()} called inside {@code work} write in the same savepoint.
+     */
     public <T> T write(SqlWork<T> work) {
         return writer.submit(work::run);
     }

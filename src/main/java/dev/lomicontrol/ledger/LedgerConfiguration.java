@@ -10,8 +10,10 @@ import org.springframework.data.jdbc.core.dialect.JdbcDialect;
 
 /**
  * Spring wiring of the ledger: the {@link Ledger} (opened, checked and recovered at startup; a
- * refusal stops the broker with the ledger's message) and its reader connections as the
- * application's {@link DataSource}, with the SQLite dialect for Spring Data JDBC read models.
+ * refusal stops the broker with the ledger's message) and its store as the application's
+ * {@link DataSource} ({@link LedgerJdbc#dataSource()}: the writer's connection inside
+ * {@link Ledger#write}, a {@code query_only} reader elsewhere), with the SQLite dialect Spring Data
+ * JDBC needs. The repositories themselves come from {@link Ledger#jdbc()}, not from a scan.
  */
 @Configuration(proxyBeanMethods = false)
 public class LedgerConfiguration {
@@ -22,8 +24,8 @@ public class LedgerConfiguration {
     }
 
     @Bean
-    DataSource ledgerReaders(Ledger ledger) {
-        return ledger.readerDataSource();
+    DataSource ledgerDataSource(Ledger ledger) {
+        return ledger.jdbc().dataSource();
     }
 
     @Bean

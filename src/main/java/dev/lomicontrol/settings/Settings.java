@@ -3,17 +3,15 @@ package dev.lomicontrol.settings;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.ledger.Ledger;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.OptimisticLockingFailureException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -23,13 +21,15 @@ import tools.jackson.databind.node.ObjectNode;
  * one row per section, and change only in two steps: {@link #plan} computes the exact before/after
  * against an {@code expectedSettingsRevision} without touching anything (the admin decides on it),
  * then {@link #apply} commits it compare-and-set in one ledger write. {@code agentControl} is a
- * read-only view the caller supplies. Thread-safe.
+ * read-only view the caller supplies. Stored sections are {@link SettingSection} aggregates of a
+ * Spring Data JDBC repository that writes inside the ledger's single writer. Thread-safe.
  */
 public final class Settings {
 
     private static final Logger log = LoggerFactory.getLogger(Settings.class);
 
     private final Ledger store;
+    private final SettingSections sections;
     private final Clock clock;
     private final Supplier<? extends JsonNode> agentControl;
     private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
@@ -43,6 +43,7 @@ public final class Settings {
     /** Settings whose read-only {@code agentControl} section is whatever JSON object {@code agentControl} supplies at read time. */
     public Settings(Ledger store, Clock clock, Supplier<? extends JsonNode> agentControl) {
         this.store = store;
+        this.sections = store.jdbc().repository(SettingSections.class);
         this.clock = clock;
         this.agentControl = agentControl;
     }
@@ -53,7 +54,7 @@ public final class Settings {
             return agentView.of(agentControl.get());
         }
         SettingsSchema.requireEditable(section);
-        return store.read(c -> load(c, section));
+        return view(section, sections.findById(section));
     }
 
     /**
@@ -85,14 +86,20 @@ public final class Settings {
         JsonNode after = plan.after();
         SettingsSchema.requireComplete(section, after);
         SettingsView applied = store.write(c -> {
-            SettingsView current = load(c, section);
+            Optional<SettingSection> stored = sections.findById(section);
+            SettingsView current = view(section, stored);
             requireCurrent(expected, current);
             if (!current.values().equals(plan.before())) {
                 throw new LomiException(ErrorCode.REVISION_CONFLICT, "the plan's before does not match " + section + " at " + current.settingsRevision());
             }
-            long next = expected + 1;
-            save(c, section, SettingsSchema.canonical(after), next);
-            return new SettingsView(section, after, revision(section, next));
+            long now = clock.millis();
+            SettingSection base = stored.orElseGet(() -> sections.save(SettingSection.defaults(section, now)));
+            try {
+                SettingSection saved = sections.save(base.changed(SettingsSchema.canonical(after), now));
+                return new SettingsView(section, after, revision(section, saved.revision()));
+            } catch (OptimisticLockingFailureException e) {
+                throw new LomiException(ErrorCode.REVISION_CONFLICT, section + " settings changed meanwhile; read them again", e);
+            }
         });
         notifyListeners(section);
         return applied;
@@ -149,28 +156,12 @@ public final class Settings {
         return section + ":" + n;
     }
 
-    private static SettingsView load(Connection c, String section) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT value, revision FROM setting_section WHERE section = ?")) {
-            s.setString(1, section);
-            try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next()) {
-                    return new SettingsView(section, SettingsSchema.defaults(section), revision(section, 1));
-                }
-                return new SettingsView(section, SettingsSchema.fromStored(section, rs.getString(1)), revision(section, rs.getLong(2)));
-            }
+    /** The view of a stored row, or of the shipped defaults at revision 1 when there is none. */
+    private static SettingsView view(String section, Optional<SettingSection> stored) {
+        if (stored.isEmpty()) {
+            return new SettingsView(section, SettingsSchema.defaults(section), revision(section, 1));
         }
-    }
-
-    private void save(Connection c, String section, String canonicalValues, long revision) throws SQLException {
-        String sql = "INSERT INTO setting_section (section, value, revision, updated_at) VALUES (?, ?, ?, ?)"
-                + " ON CONFLICT (section) DO UPDATE SET value = excluded.value, revision = excluded.revision, updated_at = excluded.updated_at";
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, section);
-            s.setString(2, canonicalValues);
-            s.setLong(3, revision);
-            s.setLong(4, clock.millis());
-            s.executeUpdate();
-        }
+        return new SettingsView(section, SettingsSchema.fromStored(section, stored.get().value()), revision(section, stored.get().revision()));
     }
 
     /** Numbers the supplied agentControl objects: the revision moves when the content does. */

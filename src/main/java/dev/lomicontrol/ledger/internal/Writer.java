@@ -43,6 +43,8 @@ public final class Writer implements AutoCloseable {
     private volatile boolean closing;
     private volatile Refusal lastRefusal;
     private volatile long lastWarning = System.nanoTime() - WARNING_INTERVAL_NANOS;
+    /** True on the writer thread while a work item runs (only the writer thread reads or writes it). */
+    private boolean inWork;
 
     /** How often a refused write is logged at most while the store stays full or read-only. */
     private static final long WARNING_INTERVAL_NANOS = 30_000_000_000L;
@@ -218,13 +220,52 @@ public final class Writer implements AutoCloseable {
     private <T> void runInSavepoint(Task<T> task) throws SQLException {
         execute("SAVEPOINT item");
         try {
-            task.value = task.work.run(connection);
+            task.value = runBound(task.work);
             execute("RELEASE item");
         } catch (RuntimeException e) {
+            SQLException sql = sqlCause(e);
+            if (sql != null) {
+                throw sql;
+            }
             execute("ROLLBACK TO item");
             execute("RELEASE item");
             task.error = e;
         }
+    }
+
+    /**
+     * The SQL error under a runtime exception that a library (Spring Data JDBC) wrapped it in, so an
+     * SQL failure is a storage fault of the batch whichever way it was raised; null for a refusal.
+     */
+    private static SQLException sqlCause(RuntimeException e) {
+        if (e instanceof LomiException) {
+            return null;
+        }
+        for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (cause instanceof SQLException) {
+                return (SQLException) cause;
+            }
+        }
+        return null;
+    }
+
+    private <T> T runBound(Work<T> work) throws SQLException {
+        inWork = true;
+        try {
+            return work.run(connection);
+        } finally {
+            inWork = false;
+        }
+    }
+
+    /**
+     * The writer's connection when the caller is a work item running on the writer thread (so a
+     * library that asks a {@code DataSource} for a connection inside {@link #submit} writes in the
+     * item's savepoint), else empty. The connection's transaction belongs to the writer: the caller
+     * must not commit, roll back or close it (see {@link LedgerDataSource}).
+     */
+    java.util.Optional<Connection> boundConnection() {
+        return Thread.currentThread() == thread && inWork ? java.util.Optional.of(connection) : java.util.Optional.empty();
     }
 
     private LomiException storageFault(String what, SQLException e) {
