@@ -12,7 +12,8 @@ jar="$repo/target/lomi-control.jar"
 java="$(readlink -f "$(command -v java)")"
 work="$(mktemp -d "${TMPDIR:-/tmp}/lomi-browser-bench.XXXXXX")"
 mkdir -p "$work/project" bench/results
-"$java" -jar "$jar" serve --data-dir "$work/data" --headless 2>"$work/broker.err" &
+# the browser handlers' debug timing (inside the broker, without the helper<->broker hop) goes into the report
+"$java" -Dlogging.level.dev.lomicontrol.browser.tools=DEBUG -jar "$jar" serve --data-dir "$work/data" --headless 2>"$work/broker.err" &
 broker=$!
 trap 'kill $broker 2>/dev/null; wait $broker 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 1 120); do grep -q "admin socket" "$work/broker.err" 2>/dev/null && break; sleep 0.5; done
@@ -20,6 +21,8 @@ for _ in $(seq 1 120); do grep -q "admin socket" "$work/broker.err" 2>/dev/null 
 "$java" -jar "$jar" console --data-dir "$work/data" yolo on --confirm >&2
 key="$(grep -o 'discovery-key [0-9a-f]*' "$work/broker.err" | tail -1 | cut -d' ' -f2)"
 out="bench/results/browser-$(date -u +%Y%m%d-%H%M%S).md"
-(cd bench/browser && node browser-bench.mjs "$repo/$out" -- "$java" -XX:TieredStopAtLevel=1 -jar "$jar" \
+before="$(uptime)"
+(cd bench/browser && BROKER_LOG="$work/broker.err" node browser-bench.mjs "$repo/$out" -- "$java" -XX:TieredStopAtLevel=1 -jar "$jar" \
   --mcp --discovery-file "$work/data/agent-control/discovery.json" --discovery-key "$key") || { tail -20 "$work/broker.err" >&2; exit 1; }
+printf '\nuptime before: %s\nuptime after:  %s\nmachine: %s, %s\n' "$before" "$(uptime)" "$(uname -srm)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')" >>"$out"
 echo "written: $out" >&2

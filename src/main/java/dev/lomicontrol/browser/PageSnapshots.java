@@ -1,0 +1,167 @@
+package dev.lomicontrol.browser;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A page's snapshots and the refs of its current one: what a snapshot reads from the page (in as
+ * few round trips as the frame tree allows), how it becomes a {@link PageSnapshot}, and which ref
+ * or viewport an input names (STALE_SNAPSHOT after a newer snapshot or a navigation).
+ */
+final class PageSnapshots {
+
+    static final int MAX_REFS = 500;
+    private static final String VIEWPORT = "({width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio})";
+
+    private final PageChannel channel;
+    private final PageEvents events;
+    private final Clock clock;
+    private volatile Refs refs;
+
+    /** An element a ref names: its frame and its node. */
+    record Ref(String frameId, long backendNodeId) {}
+
+    /** The refs and viewports of one snapshot. */
+    record Refs(String snapshotId, String navigationId, Map<String, Ref> byRef, Map<String, String> viewports) {}
+
+    /** A frame's accessibility tree and viewport, in flight. */
+    private record FrameReads(CompletableFuture<JsonNode> tree, CompletableFuture<JsonNode> viewport) {}
+
+    PageSnapshots(PageChannel channel, PageEvents events, Clock clock) {
+        this.channel = channel;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /**
+     * A fresh snapshot of at most {@code maxNodes} refs; earlier refs become stale. Everything is
+     * requested in one batch (one round trip of latency): the frame tree, the document, and the
+     * accessibility tree and viewport of every frame the page's events announced. The frame tree
+     * answer decides what is projected: a frame it has that the events had not announced yet is read
+     * in a second batch, reads of frames it does not project are dropped.
+     */
+    PageSnapshot take(int maxNodes) {
+        String navigation = events.navigationId();
+        CompletableFuture<JsonNode> treeAnswer = channel.request("Page.getFrameTree", null);
+        CompletableFuture<JsonNode> document = channel.request("DOM.getDocument", PageChannel.obj().put("depth", -1).put("pierce", true));
+        Map<String, FrameReads> reads = new HashMap<>();
+        for (String frame : events.announcedFrames()) {
+            reads.put(frame, frameReads(frame));
+        }
+        JsonNode tree = channel.await(treeAnswer).path("frameTree");
+        String topOrigin = AxProjection.frameOrigin(tree.path("frame"));
+        List<AxProjection.FrameInfo> infos = new ArrayList<>();
+        int[] omittedFrames = {0};
+        AxProjection.collectFrames(tree, 1, topOrigin, infos, omittedFrames);
+        for (AxProjection.FrameInfo info : infos) {
+            reads.computeIfAbsent(info.id(), this::frameReads);
+        }
+        Map<Long, JsonNode> dom = AxProjection.domNodes(channel.await(document).path("root"));
+        List<PageSnapshot.Frame> frames = new ArrayList<>();
+        for (AxProjection.FrameInfo info : infos) {
+            JsonNode viewport = channel.await(reads.get(info.id()).viewport()).path("result").path("value");
+            frames.add(new PageSnapshot.Frame(info.id(), info.parent(), info.origin(), info.url(), info.main() ? "viewport" : "viewport:" + info.id(),
+                    viewport.isObject() ? viewport : PageChannel.obj()));
+        }
+        Map<String, Ref> byRef = new HashMap<>();
+        Map<String, String> viewports = new HashMap<>();
+        List<PageSnapshot.Element> elements = new ArrayList<>();
+        int omitted = 0;
+        int limit = Math.min(maxNodes, MAX_REFS);
+        for (PageSnapshot.Frame frame : frames) {
+            viewports.put(frame.viewportRef(), frame.frameId());
+            for (AxProjection.Candidate candidate : AxProjection.candidates(channel.await(reads.get(frame.frameId()).tree()).path("nodes"), dom)) {
+                if (elements.size() >= limit) {
+                    omitted++;
+                    continue;
+                }
+                String ref = "e" + (elements.size() + 1);
+                byRef.put(ref, new Ref(frame.frameId(), candidate.backendNodeId()));
+                elements.add(new PageSnapshot.Element(frame.frameId(), ref, candidate.role(), candidate.name(), candidate.enabled(), candidate.editable(),
+                        candidate.checked(), candidate.valueLength()));
+            }
+        }
+        String snapshotId = events.newId("snp");
+        refs = new Refs(snapshotId, navigation, byRef, viewports);
+        JsonNode viewport = frames.isEmpty() ? PageChannel.obj() : frames.get(0).viewport();
+        return new PageSnapshot(snapshotId, navigation, events.mainFrameId(), Origins.of(events.url()).orElse("null"), events.url(), clock.instant(),
+                viewport, frames, elements, omitted, omittedFrames[0]);
+    }
+
+    private FrameReads frameReads(String frameId) {
+        return new FrameReads(channel.request("Accessibility.getFullAXTree", PageChannel.obj().put("frameId", frameId)), viewportOf(frameId));
+    }
+
+    /**
+     * The frame's {width, height, deviceScaleFactor} as a Runtime.evaluate answer: the main frame and
+     * a frame whose document's context the events announced in their own world (the page's, as for
+     * the main frame); another frame in an isolated world created for it.
+     */
+    private CompletableFuture<JsonNode> viewportOf(String frameId) {
+        ObjectNode params = PageChannel.obj().put("expression", VIEWPORT).put("returnByValue", true);
+        if (frameId.equals(events.mainFrameId())) {
+            return channel.request("Runtime.evaluate", params);
+        }
+        Optional<Integer> context = events.contextOf(frameId);
+        if (context.isPresent()) {
+            return channel.request("Runtime.evaluate", params.deepCopy().put("contextId", context.get()))
+                    .exceptionallyCompose(gone -> inIsolatedWorld(frameId, params)); // the document went away in between
+        }
+        return inIsolatedWorld(frameId, params);
+    }
+
+    private CompletableFuture<JsonNode> inIsolatedWorld(String frameId, ObjectNode params) {
+        return channel.request("Page.createIsolatedWorld", PageChannel.obj().put("frameId", frameId).put("worldName", "lomi"))
+                .thenCompose(world -> channel.request("Runtime.evaluate", params.deepCopy().put("contextId", world.path("executionContextId").asInt())));
+    }
+
+    /** Whether an element of this role and name is in the projected frames now (what lomi_browser_wait's element condition asks). */
+    boolean hasElement(String role, String name) {
+        CompletableFuture<JsonNode> document = channel.request("DOM.getDocument", PageChannel.obj().put("depth", -1).put("pierce", true));
+        JsonNode tree = channel.send("Page.getFrameTree", null).path("frameTree");
+        List<CompletableFuture<JsonNode>> trees = new ArrayList<>();
+        for (String frame : AxProjection.sameOriginFrames(tree, AxProjection.frameOrigin(tree.path("frame")), 1, new ArrayList<>())) {
+            trees.add(channel.request("Accessibility.getFullAXTree", PageChannel.obj().put("frameId", frame)));
+        }
+        Map<Long, JsonNode> dom = AxProjection.domNodes(channel.await(document).path("root"));
+        for (CompletableFuture<JsonNode> frameTree : trees) {
+            for (AxProjection.Candidate candidate : AxProjection.candidates(channel.await(frameTree).path("nodes"), dom)) {
+                if (candidate.role().equals(role) && candidate.name().equals(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The element a current snapshot's ref names; STALE_SNAPSHOT after a new snapshot or a navigation, TARGET_NOT_FOUND for an unknown ref. */
+    Ref resolve(String snapshotId, String navigation, String ref) {
+        Ref target = current(snapshotId, navigation).byRef().get(ref);
+        if (target == null) {
+            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "snapshot " + snapshotId + " has no element " + ref);
+        }
+        return target;
+    }
+
+    /** The refs of {@code snapshotId}, if it is the page's current snapshot of the current navigation (else STALE_SNAPSHOT). */
+    Refs current(String snapshotId, String navigation) {
+        Refs current = refs;
+        String now = events.navigationId();
+        if (!navigation.equals(now)) {
+            throw new LomiException(ErrorCode.STALE_SNAPSHOT, "navigation " + navigation + " is over (the page is now " + now + "); take a new snapshot");
+        }
+        if (current == null || !current.snapshotId().equals(snapshotId) || !current.navigationId().equals(navigation)) {
+            throw new LomiException(ErrorCode.STALE_SNAPSHOT, "snapshot " + snapshotId + " is not the page's current snapshot; take a new one");
+        }
+        return current;
+    }
+}
