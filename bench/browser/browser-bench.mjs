@@ -2,7 +2,7 @@
 // same headless Chromium binary on the same local page, in one run.
 // Usage: node bench/browser/browser-bench.mjs <results.md> -- <lomi-control helper command...>
 // Measures round trips (median, p90) of: open of a new page (lomi: lomi_browser_open of an approved origin;
-// playwright: browser_tabs new + browser_navigate), navigate, snapshot, click. The page is served here.
+// playwright: browser_tabs {action:"new", url}), navigate, snapshot, click. The page is served here.
 // With BROKER_LOG (the broker's stderr with dev.lomicontrol.browser.tools at DEBUG) it also reports the
 // time spent inside the broker's browser handlers, apart from the helper↔broker hop.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -57,7 +57,7 @@ async function open() {
 }
 const a = await open(); // starts this connection's Chromium; it stays open, so later opens measure a new page, not a new process
 const targetA = { workspaceId, panelId: a.panelId, browserGeneration: a.browserGeneration };
-for (let i = 0; i <= N; i++) {
+async function lomiRound(i) {
   let t0 = process.hrtime.bigint();
   const b = await open();
   const tOpen = ms(t0);
@@ -78,7 +78,42 @@ for (let i = 0; i <= N; i++) {
   if (clicked.state !== 'succeeded') throw new Error(JSON.stringify(clicked));
   if (i > 0) { lomiTimes.open.push(tOpen); lomiTimes.openCall.push(tOpenCall); lomiTimes.navigate.push(tNav); lomiTimes.snapshot.push(tSnap); lomiTimes.click.push(tClick); }
 }
+
+// --- @playwright/mcp on the same Chromium
+const require = createRequire(import.meta.url);
+const cli = path.join(path.dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js');
+const pwOutput = mkdtempSync(path.join(os.tmpdir(), 'playwright-mcp-'));
+const pw = await connect(process.execPath, [cli, '--executable-path', chromium, '--headless', '--isolated', '--no-sandbox', '--output-dir', pwOutput], {});
+const pwCall = async (name, a) => { const r = await pw.callTool({ name, arguments: a }); if (r.isError) throw new Error(name + ' ' + JSON.stringify(r.content)); return r.content.map((c) => c.text ?? '').join('\n'); };
+const pwTimes = { open: [], navigate: [], snapshot: [], click: [] };
+async function pwRound(i) {
+  // a new tab and a navigation in it: what lomi_browser_open does (a new page); then the tab closes again (not timed, as lomi's panel close)
+  let t0 = process.hrtime.bigint();
+  await pwCall('browser_tabs', { action: 'new', url: site + '/' }); // 0.0.83: a new tab navigated in one call
+  const tNewTab = ms(t0);
+  await pwCall('browser_tabs', { action: 'close' });
+  t0 = process.hrtime.bigint();
+  await pwCall('browser_navigate', { url: site + '/' });
+  const tOpen = ms(t0);
+  t0 = process.hrtime.bigint();
+  const text = await pwCall('browser_snapshot', {});
+  const tSnap = ms(t0);
+  const ref = /button "Greet" \[ref=([^\]]+)\]/.exec(text)?.[1];
+  if (!ref) throw new Error('no Greet ref in ' + text.slice(0, 400));
+  t0 = process.hrtime.bigint();
+  await pwCall('browser_click', { element: 'Greet button', target: ref });
+  const tClick = ms(t0);
+  if (i > 0) { pwTimes.open.push(tNewTab); pwTimes.navigate.push(tOpen); pwTimes.snapshot.push(tSnap); pwTimes.click.push(tClick); }
+}
+// interleaved (a lomi round, then a Playwright round), so that a change of the machine's load falls on both alike
+for (let i = 0; i <= N; i++) {
+  await lomiRound(i);
+  await pwRound(i);
+}
 await lomi.close();
+await pw.close();
+rmSync(pwOutput, { recursive: true, force: true });
+server.close();
 
 // --- inside the broker: the browser handlers' own timing (debug log of dev.lomicontrol.browser.tools), without the helper↔broker hop
 const broker = { snapshot: [], snapshotPage: [], snapshotAnswer: [], open: [], openPage: [], openNavigate: [], openPanel: [], navigate: [], click: [] };
@@ -95,40 +130,10 @@ if (process.env.BROKER_LOG) {
   for (const k of Object.keys(broker)) broker[k] = broker[k].slice(-N); // the measured rounds (the warm-up and the first open are earlier)
 }
 
-// --- @playwright/mcp on the same Chromium
-const require = createRequire(import.meta.url);
-const cli = path.join(path.dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js');
-const pwOutput = mkdtempSync(path.join(os.tmpdir(), 'playwright-mcp-'));
-const pw = await connect(process.execPath, [cli, '--executable-path', chromium, '--headless', '--isolated', '--no-sandbox', '--output-dir', pwOutput], {});
-const pwCall = async (name, a) => { const r = await pw.callTool({ name, arguments: a }); if (r.isError) throw new Error(name + ' ' + JSON.stringify(r.content)); return r.content.map((c) => c.text ?? '').join('\n'); };
-const pwTimes = { open: [], navigate: [], snapshot: [], click: [] };
-for (let i = 0; i <= N; i++) {
-  // a new tab and a navigation in it: what lomi_browser_open does (a new page); then the tab closes again (not timed, as lomi's panel close)
-  let t0 = process.hrtime.bigint();
-  await pwCall('browser_tabs', { action: 'new' });
-  await pwCall('browser_navigate', { url: site + '/' });
-  const tNewTab = ms(t0);
-  await pwCall('browser_tabs', { action: 'close' });
-  t0 = process.hrtime.bigint();
-  await pwCall('browser_navigate', { url: site + '/' });
-  const tOpen = ms(t0);
-  t0 = process.hrtime.bigint();
-  const text = await pwCall('browser_snapshot', {});
-  const tSnap = ms(t0);
-  const ref = /button "Greet" \[ref=([^\]]+)\]/.exec(text)?.[1];
-  if (!ref) throw new Error('no Greet ref in ' + text.slice(0, 400));
-  t0 = process.hrtime.bigint();
-  await pwCall('browser_click', { element: 'Greet button', target: ref });
-  const tClick = ms(t0);
-  if (i > 0) { pwTimes.open.push(tNewTab); pwTimes.navigate.push(tOpen); pwTimes.snapshot.push(tSnap); pwTimes.click.push(tClick); }
-}
-await pw.close();
-rmSync(pwOutput, { recursive: true, force: true });
-server.close();
 
 const pairs = [
-  ['open of a new page (lomi: lomi_panel_list for expectedRevision + lomi_browser_open; playwright: browser_tabs new + browser_navigate)', 'open', 'open'],
-  ['open of a new page, lomi_browser_open call alone (no revision read) vs browser_tabs new + browser_navigate', 'openCall', 'open'],
+  ['open of a new page (lomi: lomi_panel_list for expectedRevision + lomi_browser_open; playwright: browser_tabs {action:"new", url})', 'open', 'open'],
+  ['open of a new page, lomi_browser_open call alone (no revision read) vs browser_tabs {action:"new", url}', 'openCall', 'open'],
   ['old pairing: open (lomi_panel_list + lomi_browser_open) vs browser_navigate of Playwright\'s open page', 'open', 'navigate'],
   ['navigate (lomi_browser_navigate vs browser_navigate)', 'navigate', 'navigate'],
   ['snapshot', 'snapshot', 'snapshot'],
@@ -141,7 +146,7 @@ const rows = pairs.map(([text, l, p]) => {
 const inside = Object.entries(broker).filter(([, xs]) => xs.length > 0).map(([k, xs]) => { const s = stats(xs); return `| ${k} | ${s.median.toFixed(2)} / ${s.p90.toFixed(2)} |`; });
 const report = `# Browser benchmark ${new Date().toISOString()}\n\n${os.cpus().length} CPUs, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; ${N} rounds after one warm-up; same Chromium (${chromium}), same page on 127.0.0.1.\n\n`
   + `| round trip (ms, median / p90) | lomi-control | @playwright/mcp 0.0.83 | ratio |\n|---|---|---|---|\n${rows.join('\n')}\n\n`
-  + `lomi open = lomi_browser_open of an approved origin (a durable receipt, a new page and panel in the connection's running Chromium, load awaited); lomi navigate = lomi_browser_navigate (durable, load awaited); playwright navigate = browser_navigate of its current page; playwright new page = browser_tabs {action:"new"} then browser_navigate in that tab (the tab is closed again between rounds, untimed, as lomi's panel).\n`
+  + `lomi open = lomi_browser_open of an approved origin (a durable receipt, a new page and panel in the connection's running Chromium, load awaited); lomi navigate = lomi_browser_navigate (durable, load awaited); playwright navigate = browser_navigate of its current page; playwright new page = browser_tabs {action:"new", url} (a new tab navigated in one call; closed again between rounds, untimed, as lomi's panel).\n`
   + `lomi click = a durable operation (receipt reserved and settled in SQLite with synchronous=FULL); playwright click = a trusted input event plus its settle wait.\n`
   + (inside.length ? `\nInside the broker (its browser handlers' debug timing, ms, median / p90; the rest of a lomi round trip is the helper, the helper↔broker hop and the MCP client):\n\n| handler part | ms |\n|---|---|\n${inside.join('\n')}\n` : '');
 writeFileSync(out, report);

@@ -19,6 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class PageSnapshots {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PageSnapshots.class);
+
     static final int MAX_REFS = 500;
     private static final String VIEWPORT = "({width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio})";
 
@@ -44,15 +46,15 @@ final class PageSnapshots {
 
     /**
      * A fresh snapshot of at most {@code maxNodes} refs; earlier refs become stale. Everything is
-     * requested in one batch (one round trip of latency): the frame tree, the document, and the
-     * accessibility tree and viewport of every frame the page's events announced. The frame tree
-     * answer decides what is projected: a frame it has that the events had not announced yet is read
-     * in a second batch, reads of frames it does not project are dropped.
+     * requested in one batch (one round trip of latency): the frame tree, and the accessibility tree
+     * and viewport of every frame the page's events announced. The frame tree answer decides what is
+     * projected: a frame it has that the events had not announced yet is read in a second batch,
+     * reads of frames it does not project are dropped. Only accessibility nodes that may be file
+     * inputs are looked up in the DOM (a second batch, only when there are any).
      */
     PageSnapshot take(int maxNodes) {
         String navigation = events.navigationId();
         CompletableFuture<JsonNode> treeAnswer = channel.request("Page.getFrameTree", null);
-        CompletableFuture<JsonNode> document = channel.request("DOM.getDocument", PageChannel.obj().put("depth", -1).put("pierce", true));
         Map<String, FrameReads> reads = new HashMap<>();
         for (String frame : events.announcedFrames()) {
             reads.put(frame, frameReads(frame));
@@ -62,10 +64,18 @@ final class PageSnapshots {
         List<AxProjection.FrameInfo> infos = new ArrayList<>();
         int[] omittedFrames = {0};
         AxProjection.collectFrames(tree, 1, topOrigin, infos, omittedFrames);
+        int late = 0;
         for (AxProjection.FrameInfo info : infos) {
-            reads.computeIfAbsent(info.id(), this::frameReads);
+            if (!reads.containsKey(info.id())) {
+                reads.put(info.id(), frameReads(info.id()));
+                late++;
+            }
         }
-        Map<Long, JsonNode> dom = AxProjection.domNodes(channel.await(document).path("root"));
+        Map<String, JsonNode> axTrees = new HashMap<>();
+        for (AxProjection.FrameInfo info : infos) {
+            axTrees.put(info.id(), channel.await(reads.get(info.id()).tree()).path("nodes"));
+        }
+        Map<Long, JsonNode> dom = elements(axTrees.values());
         List<PageSnapshot.Frame> frames = new ArrayList<>();
         for (AxProjection.FrameInfo info : infos) {
             JsonNode viewport = channel.await(reads.get(info.id()).viewport()).path("result").path("value");
@@ -79,7 +89,7 @@ final class PageSnapshots {
         int limit = Math.min(maxNodes, MAX_REFS);
         for (PageSnapshot.Frame frame : frames) {
             viewports.put(frame.viewportRef(), frame.frameId());
-            for (AxProjection.Candidate candidate : AxProjection.candidates(channel.await(reads.get(frame.frameId()).tree()).path("nodes"), dom)) {
+            for (AxProjection.Candidate candidate : AxProjection.candidates(axTrees.get(frame.frameId()), dom)) {
                 if (elements.size() >= limit) {
                     omitted++;
                     continue;
@@ -90,11 +100,30 @@ final class PageSnapshots {
                         candidate.checked(), candidate.valueLength()));
             }
         }
+        if (late > 0) {
+            log.debug("snapshot: {} frame(s) read in a second batch (not yet announced by the page's events)", late);
+        }
         String snapshotId = events.newId("snp");
         refs = new Refs(snapshotId, navigation, byRef, viewports);
         JsonNode viewport = frames.isEmpty() ? PageChannel.obj() : frames.get(0).viewport();
         return new PageSnapshot(snapshotId, navigation, events.mainFrameId(), Origins.of(events.url()).orElse("null"), events.url(), clock.instant(),
                 viewport, frames, elements, omitted, omittedFrames[0]);
+    }
+
+    /**
+     * The DOM elements (nodeName, attributes) of the accessibility nodes that may be file inputs, read
+     * together in one batch; none when no node may be one.
+     */
+    private Map<Long, JsonNode> elements(java.util.Collection<JsonNode> axTrees) {
+        Map<Long, CompletableFuture<JsonNode>> described = new HashMap<>();
+        for (JsonNode nodes : axTrees) {
+            for (long backend : AxProjection.fileInputSuspects(nodes)) {
+                described.computeIfAbsent(backend, id -> channel.request("DOM.describeNode", PageChannel.obj().put("backendNodeId", id)));
+            }
+        }
+        Map<Long, JsonNode> out = new HashMap<>();
+        described.forEach((backend, answer) -> out.put(backend, channel.await(answer).path("node")));
+        return out;
     }
 
     private FrameReads frameReads(String frameId) {
@@ -126,15 +155,18 @@ final class PageSnapshots {
 
     /** Whether an element of this role and name is in the projected frames now (what lomi_browser_wait's element condition asks). */
     boolean hasElement(String role, String name) {
-        CompletableFuture<JsonNode> document = channel.request("DOM.getDocument", PageChannel.obj().put("depth", -1).put("pierce", true));
         JsonNode tree = channel.send("Page.getFrameTree", null).path("frameTree");
         List<CompletableFuture<JsonNode>> trees = new ArrayList<>();
         for (String frame : AxProjection.sameOriginFrames(tree, AxProjection.frameOrigin(tree.path("frame")), 1, new ArrayList<>())) {
             trees.add(channel.request("Accessibility.getFullAXTree", PageChannel.obj().put("frameId", frame)));
         }
-        Map<Long, JsonNode> dom = AxProjection.domNodes(channel.await(document).path("root"));
+        List<JsonNode> axTrees = new ArrayList<>();
         for (CompletableFuture<JsonNode> frameTree : trees) {
-            for (AxProjection.Candidate candidate : AxProjection.candidates(channel.await(frameTree).path("nodes"), dom)) {
+            axTrees.add(channel.await(frameTree).path("nodes"));
+        }
+        Map<Long, JsonNode> dom = elements(axTrees);
+        for (JsonNode nodes : axTrees) {
+            for (AxProjection.Candidate candidate : AxProjection.candidates(nodes, dom)) {
                 if (candidate.role().equals(role) && candidate.name().equals(name)) {
                     return true;
                 }
