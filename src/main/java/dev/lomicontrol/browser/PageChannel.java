@@ -80,8 +80,8 @@ final class PageChannel {
         chromium.sendAsync(sessionId, method, params);
     }
 
-    /** The answer of a request in flight, as {@link #send} would have answered it. */
-    JsonNode await(CompletableFuture<JsonNode> answer) {
+    /** The answer of a request in flight (or of work chained on one), as {@link #send} would have answered it. */
+    <T> T await(CompletableFuture<T> answer) {
         try {
             return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

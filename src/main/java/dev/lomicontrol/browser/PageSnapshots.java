@@ -71,11 +71,17 @@ final class PageSnapshots {
                 late++;
             }
         }
+        // each frame's possible file inputs are described as soon as its tree arrives, while the other reads are still in flight
         Map<String, JsonNode> axTrees = new HashMap<>();
+        Map<String, CompletableFuture<Map<Long, JsonNode>>> described = new HashMap<>();
+        for (AxProjection.FrameInfo info : infos) {
+            described.put(info.id(), reads.get(info.id()).tree().thenCompose(answer -> describe(answer.path("nodes"))));
+        }
+        Map<Long, JsonNode> dom = new HashMap<>();
         for (AxProjection.FrameInfo info : infos) {
             axTrees.put(info.id(), channel.await(reads.get(info.id()).tree()).path("nodes"));
+            dom.putAll(channel.await(described.get(info.id())));
         }
-        Map<Long, JsonNode> dom = elements(axTrees.values());
         List<PageSnapshot.Frame> frames = new ArrayList<>();
         for (AxProjection.FrameInfo info : infos) {
             JsonNode viewport = channel.await(reads.get(info.id()).viewport()).path("result").path("value");
@@ -115,15 +121,25 @@ final class PageSnapshots {
      * together in one batch; none when no node may be one.
      */
     private Map<Long, JsonNode> elements(java.util.Collection<JsonNode> axTrees) {
-        Map<Long, CompletableFuture<JsonNode>> described = new HashMap<>();
-        for (JsonNode nodes : axTrees) {
-            for (long backend : AxProjection.fileInputSuspects(nodes)) {
-                described.computeIfAbsent(backend, id -> channel.request("DOM.describeNode", PageChannel.obj().put("backendNodeId", id)));
-            }
-        }
         Map<Long, JsonNode> out = new HashMap<>();
-        described.forEach((backend, answer) -> out.put(backend, channel.await(answer).path("node")));
+        for (JsonNode nodes : axTrees) {
+            out.putAll(channel.await(describe(nodes)));
+        }
         return out;
+    }
+
+    /** The DOM elements of one accessibility tree's possible file inputs, described together (at once when there are none). */
+    private CompletableFuture<Map<Long, JsonNode>> describe(JsonNode nodes) {
+        List<Long> suspects = AxProjection.fileInputSuspects(nodes);
+        Map<Long, CompletableFuture<JsonNode>> answers = new HashMap<>();
+        for (long backend : suspects) {
+            answers.computeIfAbsent(backend, id -> channel.request("DOM.describeNode", PageChannel.obj().put("backendNodeId", id)));
+        }
+        return CompletableFuture.allOf(answers.values().toArray(new CompletableFuture<?>[0])).thenApply(done -> {
+            Map<Long, JsonNode> out = new HashMap<>();
+            answers.forEach((backend, answer) -> out.put(backend, answer.join().path("node")));
+            return out;
+        });
     }
 
     private FrameReads frameReads(String frameId) {
