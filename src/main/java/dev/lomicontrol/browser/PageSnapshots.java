@@ -54,12 +54,14 @@ final class PageSnapshots {
      */
     PageSnapshot take(int maxNodes) {
         String navigation = events.navigationId();
+        long started = System.nanoTime();
         CompletableFuture<JsonNode> treeAnswer = channel.request("Page.getFrameTree", null);
         Map<String, FrameReads> reads = new HashMap<>();
         for (String frame : events.announcedFrames()) {
             reads.put(frame, frameReads(frame));
         }
         JsonNode tree = channel.await(treeAnswer).path("frameTree");
+        long framed = System.nanoTime();
         String topOrigin = AxProjection.frameOrigin(tree.path("frame"));
         List<AxProjection.FrameInfo> infos = new ArrayList<>();
         int[] omittedFrames = {0};
@@ -82,6 +84,7 @@ final class PageSnapshots {
             axTrees.put(info.id(), channel.await(reads.get(info.id()).tree()).path("nodes"));
             dom.putAll(channel.await(described.get(info.id())));
         }
+        long treed = System.nanoTime();
         List<PageSnapshot.Frame> frames = new ArrayList<>();
         for (AxProjection.FrameInfo info : infos) {
             JsonNode viewport = channel.await(reads.get(info.id()).viewport()).path("result").path("value");
@@ -106,6 +109,10 @@ final class PageSnapshots {
                         candidate.checked(), candidate.valueLength()));
             }
         }
+        if (log.isDebugEnabled()) {
+            log.debug("snapshot reads (ms from the first request): frame tree {}, accessibility trees and file inputs {}, all {}",
+                    ms(framed - started), ms(treed - started), ms(System.nanoTime() - started));
+        }
         if (late > 0) {
             log.debug("snapshot: {} frame(s) read in a second batch (not yet announced by the page's events)", late);
         }
@@ -114,6 +121,10 @@ final class PageSnapshots {
         JsonNode viewport = frames.isEmpty() ? PageChannel.obj() : frames.get(0).viewport();
         return new PageSnapshot(snapshotId, navigation, events.mainFrameId(), Origins.of(events.url()).orElse("null"), events.url(), clock.instant(),
                 viewport, frames, elements, omitted, omittedFrames[0]);
+    }
+
+    private static String ms(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.2f", nanos / 1e6);
     }
 
     /**
