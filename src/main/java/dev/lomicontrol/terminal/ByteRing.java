@@ -4,17 +4,26 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 
 /**
- * A fixed-size byte ring addressed by absolute offsets since the terminal started. Appending
- * overwrites the oldest bytes; {@link #availableFrom()} is the oldest offset still held. Not
- * thread-safe: the owning terminal guards it.
+ * A byte ring of a fixed capacity addressed by absolute offsets since the terminal started. Appending
+ * overwrites the oldest bytes once the capacity is full; {@link #availableFrom()} is the oldest offset
+ * still held. The array grows (doubling from {@link #INITIAL_BYTES}) until it reaches the capacity, so an
+ * idle terminal holds a few KiB instead of its whole ring: until then nothing has been overwritten and
+ * offset {@code p} sits at index {@code p}. Not thread-safe: the owning terminal guards it.
  */
 final class ByteRing {
 
-    private final byte[] buffer;
+    static final int INITIAL_BYTES = 4096;
+
+    private final int capacity;
+    private byte[] buffer;
     private long end;
 
     ByteRing(int capacity) {
-        this.buffer = new byte[capacity];
+        if (capacity <= 0) {
+            throw new IllegalArgumentException("capacity must be positive: " + capacity);
+        }
+        this.capacity = capacity;
+        this.buffer = new byte[Math.min(capacity, INITIAL_BYTES)];
     }
 
     /** The offset one past the newest byte (= bytes ever appended). */
@@ -28,6 +37,7 @@ final class ByteRing {
     }
 
     void append(byte[] data, int offset, int length) {
+        growFor(end + length);
         if (length >= buffer.length) {
             int skip = length - buffer.length;
             end += skip;
@@ -122,6 +132,18 @@ final class ByteRing {
                     "maxBytes " + maxBytes + " cannot hold the next character (" + (charEnd - lead) + " bytes)");
         }
         return (int) (lead - from);
+    }
+
+    /** Grows the array towards the capacity so that {@code needed} bytes fit without overwriting (while it is below the capacity, end ≤ its length). */
+    private void growFor(long needed) {
+        if (buffer.length == capacity || needed <= buffer.length) {
+            return;
+        }
+        long size = buffer.length;
+        while (size < needed && size < capacity) {
+            size = Math.min(capacity, size * 2);
+        }
+        buffer = java.util.Arrays.copyOf(buffer, (int) size);
     }
 
     private void copy(long from, byte[] into) {

@@ -150,4 +150,31 @@ class ByteRingTests {
         assertThat(page.gap()).isTrue();
         assertThat(page.availableFrom()).isEqualTo(3);
     }
+
+    /** The array grows from a few KiB to its capacity; what it holds and returns is exactly what a fixed ring of that capacity would. */
+    @Test
+    void aGrowingRingHoldsExactlyWhatAFixedRingOfItsCapacityWould() {
+        int capacity = 64 * 1024 + 3;
+        ByteRing ring = new ByteRing(capacity);
+        java.util.Random random = new java.util.Random(20261202);
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (int round = 0; round < 400; round++) {
+            byte[] chunk = new byte[random.nextInt(round % 50 == 0 ? 70_000 : 900)];
+            for (int i = 0; i < chunk.length; i++) {
+                chunk[i] = (byte) ('a' + random.nextInt(26));
+            }
+            ring.append(chunk, 0, chunk.length);
+            all.write(chunk, 0, chunk.length);
+            byte[] written = all.toByteArray();
+            long expectedFrom = Math.max(0, written.length - capacity);
+            assertThat(ring.end()).isEqualTo(written.length);
+            assertThat(ring.availableFrom()).as("round %d", round).isEqualTo(expectedFrom);
+            long cursor = Math.max(0, written.length - 1 - random.nextInt(capacity + 10));
+            OutputPage page = ring.read(cursor, capacity, ring.end(), false, false);
+            long from = Math.max(cursor, expectedFrom);
+            assertThat(page.cursor()).isEqualTo(from);
+            assertThat(page.gap()).isEqualTo(from != cursor);
+            assertThat(page.text()).isEqualTo(new String(written, (int) from, (int) (written.length - from), StandardCharsets.ISO_8859_1));
+        }
+    }
 }
