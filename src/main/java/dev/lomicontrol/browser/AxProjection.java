@@ -1,8 +1,6 @@
 package dev.lomicontrol.browser;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,21 +116,20 @@ final class AxProjection {
                 "slider", "spinbutton", "menuitemcheckbox", "menuitemradio").contains(role);
     }
 
-    /** Every element of the main document and same-process frames by backend node id: nodeName and attributes. */
-    static Map<Long, JsonNode> domNodes(JsonNode root) {
-        Map<Long, JsonNode> out = new HashMap<>();
-        Deque<JsonNode> todo = new ArrayDeque<>();
-        todo.add(root);
-        while (!todo.isEmpty()) {
-            JsonNode node = todo.removeFirst();
-            if (node.path("nodeType").asInt() == 1) {
-                out.put(node.path("backendNodeId").asLong(), node);
+    /**
+     * The nodes of a frame's accessibility tree that may be file inputs: Chromium exposes an
+     * {@code <input type=file>} as a button whose value is its status text ("No file chosen", the
+     * file's name); a plain button has no value. Only these are looked up in the DOM (what decides
+     * is the element's nodeName and type), so a page without such a node costs no DOM read.
+     */
+    static List<Long> fileInputSuspects(JsonNode nodes) {
+        List<Long> out = new ArrayList<>();
+        for (JsonNode node : nodes) {
+            long backend = node.path("backendDOMNodeId").asLong(0);
+            if (backend != 0 && !node.path("ignored").asBoolean(false) && node.path("role").path("value").asString("").equals("button")
+                    && !node.path("value").path("value").asString("").isEmpty()) {
+                out.add(backend);
             }
-            node.path("children").forEach(todo::add);
-            if (node.has("contentDocument")) {
-                todo.add(node.get("contentDocument"));
-            }
-            node.path("shadowRoots").forEach(todo::add);
         }
         return out;
     }

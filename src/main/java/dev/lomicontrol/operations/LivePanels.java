@@ -40,6 +40,9 @@ public interface LivePanels {
         return java.util.Optional.empty();
     }
 
+    /** The panel was focused (lomi_panel_focus): a browser opened hidden is shown from then on. */
+    default void focused(Panel panel) {}
+
     /** Ends the panel's process or drops its buffer (after the panel left the layout; unsaved changes are discarded). */
     default void end(Panel panel) {}
 }

@@ -52,6 +52,11 @@ public final class PanelsByKind implements LivePanels {
     }
 
     @Override
+    public void focused(Panel panel) {
+        of(panel).focused(panel);
+    }
+
+    @Override
     public void end(Panel panel) {
         of(panel).end(panel);
     }

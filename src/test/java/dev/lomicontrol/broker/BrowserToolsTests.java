@@ -222,7 +222,11 @@ class BrowserToolsTests {
         JsonNode errors = broker.ok(session, "lomi_browser_logs", page.read());
         assertThat(errors.path("logKind").asString()).isEqualTo("javascript_error");
         assertThat(errors.path("entries").toString()).contains("thrown later");
+        assertThat(errors.path("entries").get(0).path("eventTrusted").asBoolean(false)).as("the engine reported it").isTrue();
         assertThat(errors.path("dropped").asLong()).isZero();
+        assertThat(console.path("entries").get(0).path("eventTrusted").isNull()).as("a console message is no event").isTrue();
+        JsonNode rejections = broker.ok(session, "lomi_browser_logs", page.read("logKind", "promise_rejection"));
+        assertThat(rejections.path("entries").get(0).path("eventTrusted").asBoolean(false)).isTrue();
         JsonNode rest = broker.ok(session, "lomi_browser_logs", page.read("logKind", "console", "cursor", console.path("nextCursor").asString()));
         assertThat(rest.path("entries").size()).isZero();
         assertThat(broker.refused(session, "lomi_browser_logs", page.read("logKind", "console", "cursor", "log.nav-0000000000000000.1")))
@@ -246,6 +250,25 @@ class BrowserToolsTests {
         assertThat(read.path("mediaType").asString()).isEqualTo("image/png");
         assertThat(read.path(dev.lomicontrol.tools.ImageBlock.FIELD).asString()).isEqualTo(png);
         assertThat(read.path("sourceChanged").asBoolean()).isFalse();
+    }
+
+    @Test
+    void aHiddenBrowserIsNotRenderableUntilItsPanelIsFocused() {
+        JsonNode opened = broker.ok(session, "lomi_browser_open", BrokerCallsFixture.json("workspaceId", workspaceOf(project), "url", site.url("/"),
+                "visible", false, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "open-" + keys.incrementAndGet()));
+        assertThat(opened.path("state").asString()).as("%s", opened).isEqualTo("succeeded");
+        Page page = new Page(session, epoch, opened.path("result"));
+        int artifactsBefore = broker.artifacts.list(session.id().value()).size();
+        assertThat(broker.refused(session, "lomi_browser_screenshot", page.read("navigationId", page.navigation)))
+                .isEqualTo(ErrorCode.UNSUPPORTED_CAPABILITY);
+        assertThat(broker.artifacts.list(session.id().value()).size()).as("no artifact for a refused capture").isEqualTo(artifactsBefore);
+        assertThat(page.snapshot().path("kind").asString()).as("reading a hidden page is fine").isEqualTo("browser_snapshot");
+        JsonNode focused = broker.ok(session, "lomi_panel_focus", BrokerCallsFixture.json("workspaceId", workspaceOf(project), "panelId", page.panel,
+                "browserGeneration", page.generation, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey",
+                "f-" + keys.incrementAndGet()));
+        assertThat(focused.path("state").asString()).as("%s", focused).isEqualTo("succeeded");
+        JsonNode shot = broker.ok(session, "lomi_browser_screenshot", page.read("navigationId", page.navigation, "maxWidth", 320));
+        assertThat(shot.path("artifact").path("mediaType").asString()).isEqualTo("image/png");
     }
 
     @Test

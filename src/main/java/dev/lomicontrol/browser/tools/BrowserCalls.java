@@ -57,6 +57,8 @@ public final class BrowserCalls implements LivePanels {
     static final String ENGINE = "chromium";
     static final long MAX_UPLOAD = 4L << 20;
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final tools.jackson.databind.json.JsonMapper WIRE = tools.jackson.databind.json.JsonMapper.builder().build();
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BrowserCalls.class);
 
     private final Browsers browsers;
     private final BrowserOrigins origins;
@@ -67,8 +69,12 @@ public final class BrowserCalls implements LivePanels {
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Live> byPanel = new ConcurrentHashMap<>();
 
-    /** A live browser panel: its page, project, owner and the lease its owner holds. */
-    private record Live(String panelId, WorkspaceId workspace, ProjectId project, String owner, BrowserPage page, String leaseId) {}
+    /**
+     * A live browser panel: its page, project, owner, the lease its owner holds, and whether it has been
+     * shown (opened with {@code visible:true}, or focused since).
+     */
+    private record Live(String panelId, WorkspaceId workspace, ProjectId project, String owner, BrowserPage page, String leaseId,
+            java.util.concurrent.atomic.AtomicBoolean shown) {}
 
     public BrowserCalls(Browsers browsers, BrowserOrigins origins, ArtifactStore artifacts, Layout layout, PanelTargets panels, OperationRunner runner) {
         this.browsers = browsers;
@@ -90,7 +96,10 @@ public final class BrowserCalls implements LivePanels {
         OperationRunner.Request request = OperationRunner.Request.of(session, BrowserSpecs.OPEN, in, listed, in.url(), expected);
         OperationRunner.Admission admission = () -> Revisions.require(expected, layout.revision());
         if (origin.isEmpty() || origins.approved(project, origin.get())) {
-            return runner.immediate(request, admission, operation -> openPage(session, listed, in, OptionalLong.of(expected)));
+            long started = System.nanoTime();
+            ObjectNode answer = runner.immediate(request, admission, operation -> openPage(session, listed, in, OptionalLong.of(expected)));
+            log.debug("timing open: handler={} (ms, receipt included)", millis(System.nanoTime() - started));
+            return answer;
         }
         ObjectNode plan = JSON.objectNode();
         plan.put("action", "approve a browser origin");
@@ -110,13 +119,16 @@ public final class BrowserCalls implements LivePanels {
 
     private JsonNode openPage(Session session, WorkspaceAccess.Listed listed, BrowserSpecs.OpenInput in, OptionalLong expected) {
         ProjectId project = listed.project().id();
+        long started = System.nanoTime();
         BrowserPage page = browsers.open(session.id().value(), origin -> origins.approved(project, origin));
+        long created = System.nanoTime();
         try {
             if (!in.url().equalsIgnoreCase("about:blank")) {
                 page.navigate(in.url(), true);
             }
+            long navigated = System.nanoTime();
             String lease = Ids.randomHex(random, 16);
-            return layout.change(expected, edit -> {
+            JsonNode opened = layout.change(expected, edit -> {
                 WorkspaceId workspace = listed.workspace().id();
                 Optional<String> before = edit.view(workspace).activePanelId();
                 Panel panel = edit.addPanel(workspace, PanelKind.BROWSER, page.origin().equals("null") ? "Browser" : page.origin(), Optional.empty(),
@@ -124,10 +136,14 @@ public final class BrowserCalls implements LivePanels {
                 if (!in.visible() && before.isPresent()) {
                     edit.focus(workspace, before.get());
                 }
-                byPanel.put(panel.id(), new Live(panel.id(), workspace, project, session.id().value(), page, lease));
+                byPanel.put(panel.id(), new Live(panel.id(), workspace, project, session.id().value(), page, lease,
+                        new java.util.concurrent.atomic.AtomicBoolean(in.visible())));
                 return Encoder.encode(new BrowserSpecs.Opened(workspace, panel.id(), page.generation(), page.profileId(), page.navigationId(),
                         Optional.of(lease), true, ENGINE, "none"));
             });
+            log.debug("timing {} open: page={} navigate={} panel={} (ms)", page.generation(), millis(created - started), millis(navigated - created),
+                    millis(System.nanoTime() - navigated));
+            return opened;
         } catch (RuntimeException e) {
             browsers.close(page.generation());
             throw e;
@@ -138,7 +154,8 @@ public final class BrowserCalls implements LivePanels {
         Live live = bound(session, in.workspaceId(), in.panelId(), in.browserGeneration());
         Optional<String> origin = in.url().equalsIgnoreCase("about:blank") ? Optional.empty() : Optional.of(Origins.required(in.url()));
         WorkspaceAccess.Listed listed = panels.workspace(session, in.workspaceId());
-        return runner.immediate(OperationRunner.Request.of(session, BrowserSpecs.NAVIGATE, in, listed, live.page().generation(), -1), () -> {
+        long started = System.nanoTime();
+        ObjectNode answer = runner.immediate(OperationRunner.Request.of(session, BrowserSpecs.NAVIGATE, in, listed, live.page().generation(), -1), () -> {
             requireLease(session, live, in.leaseId().value());
             if (origin.isPresent() && !origins.approved(live.project(), origin.get())) {
                 throw new LomiException(ErrorCode.SCOPE_DENIED, origin.get() + " is not an approved origin of this project; open it with "
@@ -149,17 +166,36 @@ public final class BrowserCalls implements LivePanels {
             return Encoder.encode(new BrowserSpecs.Navigated(live.workspace(), live.panelId(), live.page().generation(), done.navigationId(),
                     live.page().url(), done.committed(), done.loaded()));
         });
+        log.debug("timing navigate: handler={} (ms, receipt included)", millis(System.nanoTime() - started));
+        return answer;
     }
 
     // ------------------------------------------------------------------ reading
 
-    BrowserSpecs.Snapshot snapshot(Session session, BrowserSpecs.SnapshotInput in) {
+    /** The snapshot as its encoded answer (the fit to maxBytes encoded it already; the broker sends it as it is). */
+    JsonNode snapshot(Session session, BrowserSpecs.SnapshotInput in) {
+        long started = System.nanoTime();
         Live live = bound(session, in.workspaceId(), in.panelId(), in.browserGeneration());
-        return snapshotOf(live, in.maxNodes(), in.maxBytes());
+        Fitted fitted = snapshotOf(live, in.maxNodes(), in.maxBytes());
+        if (log.isDebugEnabled()) {
+            long done = System.nanoTime();
+            log.debug("timing {} snapshot: handler={} page={} answer={} (ms; {} elements)", live.page().generation(), millis(done - started),
+                    millis(fitted.pageNanos()), millis(done - started - fitted.pageNanos()), fitted.snapshot().elements().size());
+        }
+        return fitted.encoded();
     }
 
-    private BrowserSpecs.Snapshot snapshotOf(Live live, int maxNodes, long maxBytes) {
+    /** A snapshot answer that fits maxBytes, encoded, and how long reading the page took. */
+    private record Fitted(BrowserSpecs.Snapshot snapshot, JsonNode encoded, long pageNanos) {}
+
+    static String millis(long nanos) {
+        return String.format(Locale.ROOT, "%.2f", nanos / 1e6);
+    }
+
+    private Fitted snapshotOf(Live live, int maxNodes, long maxBytes) {
+        long started = System.nanoTime();
         PageSnapshot snapshot = live.page().snapshot(maxNodes);
+        long pageNanos = System.nanoTime() - started;
         List<BrowserSpecs.Element> elements = new ArrayList<>();
         snapshot.elements().forEach(e -> elements.add(new BrowserSpecs.Element(e.frameId(), e.elementRef(), e.role(), e.name(), e.enabled(),
                 e.editable(), e.checked(), e.valueLength())));
@@ -167,20 +203,22 @@ public final class BrowserCalls implements LivePanels {
                 f.viewportRef(), f.viewport())).toList();
         int keep = elements.size();
         BrowserSpecs.Snapshot answer = snapshot(live, snapshot, frames, elements, keep, snapshot.omittedElements(), 0);
-        if (size(answer) > maxBytes) {
+        JsonNode encoded = Encoder.encode(answer);
+        if (size(encoded) > maxBytes) {
             int low = 0;
             int high = keep;
             while (low < high) {
                 int mid = (low + high + 1) / 2;
-                if (size(snapshot(live, snapshot, frames, elements, mid, snapshot.omittedElements(), keep - mid)) <= maxBytes) {
+                if (size(Encoder.encode(snapshot(live, snapshot, frames, elements, mid, snapshot.omittedElements(), keep - mid))) <= maxBytes) {
                     low = mid;
                 } else {
                     high = mid - 1;
                 }
             }
             answer = snapshot(live, snapshot, frames, elements, low, snapshot.omittedElements(), keep - low);
+            encoded = Encoder.encode(answer);
         }
-        return answer;
+        return new Fitted(answer, encoded, pageNanos);
     }
 
     private static BrowserSpecs.Snapshot snapshot(Live live, PageSnapshot s, List<BrowserSpecs.Frame> frames, List<BrowserSpecs.Element> elements,
@@ -202,8 +240,8 @@ public final class BrowserCalls implements LivePanels {
                 overNodes > 0 || overBytes > 0 || s.omittedFrames() > 0, s.omittedFrames(), limitations);
     }
 
-    private static long size(Object output) {
-        return Encoder.encode(output).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    private static long size(JsonNode encoded) {
+        return WIRE.writeValueAsBytes(encoded).length;
     }
 
     BrowserSpecs.Waited waitFor(Session session, BrowserSpecs.WaitInput in) {
@@ -211,7 +249,7 @@ public final class BrowserCalls implements LivePanels {
         long started = System.nanoTime();
         boolean matched = live.page().waitFor(condition(in.condition()), Duration.ofMillis(in.timeoutMs()));
         long elapsed = (System.nanoTime() - started) / 1_000_000;
-        return new BrowserSpecs.Waited(matched, elapsed, snapshotOf(live, 100, 16384));
+        return new BrowserSpecs.Waited(matched, elapsed, snapshotOf(live, 100, 16384).snapshot());
     }
 
     private static BrowserPage.Condition condition(BrowserSpecs.Condition condition) {
@@ -231,8 +269,11 @@ public final class BrowserCalls implements LivePanels {
         Live live = bound(session, in.workspaceId(), in.panelId(), in.browserGeneration());
         BrowserPage.LogKind kind = BrowserPage.LogKind.valueOf(in.logKind().name());
         BrowserPage.LogPage page = live.page().logs(kind, in.cursor().map(Token::value), (int) Math.min(64, in.limit()));
+        // eventTrusted: an error or rejection entry is what the engine itself reported (Runtime.exceptionThrown; an event a script
+        // dispatches never produces one), so true; a console message is no event, so null
+        Optional<Boolean> trusted = kind == BrowserPage.LogKind.CONSOLE ? Optional.empty() : Optional.of(true);
         List<BrowserSpecs.LogEntry> entries = page.entries().stream().map(e -> new BrowserSpecs.LogEntry(e.sequence(), e.capturedAtMillis(), in.logKind(),
-                e.message(), e.level(), Optional.<Boolean>empty())).toList();
+                e.message(), e.level(), trusted)).toList();
         return new BrowserSpecs.Logs(live.workspace(), live.panelId(), live.page().generation(), page.navigationId(), live.page().mainFrameId(), in.logKind(),
                 live.page().origin(), page.captureStartedAtMillis(), List.of("main_document"), entries, page.nextCursor(), page.dropped(), page.hasMore());
     }
@@ -240,6 +281,11 @@ public final class BrowserCalls implements LivePanels {
     /** The viewport as a PNG artifact; the helper also sends it as an MCP image block. */
     ObjectNode screenshot(Session session, BrowserSpecs.ScreenshotInput in) {
         Live live = bound(session, in.workspaceId(), in.panelId(), in.browserGeneration());
+        if (!live.shown().get()) {
+            throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "browser " + live.page().generation() + " was opened with visible:false and "
+                    + "has not been shown: a hidden browser panel is not renderable (the reference's PANEL_NOT_RENDERABLE); show it with "
+                    + "lomi_panel_focus first");
+        }
         requireNavigation(live, in.navigationId().value());
         BrowserPage.Capture capture = live.page().screenshot(in.maxWidth());
         if (capture.png().length > in.maxBytes()) {
@@ -288,9 +334,10 @@ public final class BrowserCalls implements LivePanels {
 
     private Object interact(Session session, dev.lomicontrol.tools.ToolSpec<?> spec, dev.lomicontrol.tools.Durable in, WorkspaceId workspace, Token panel,
             Token generation, Token navigation, Token snapshot, String ref, String lease, java.util.function.Function<BrowserPage, BrowserPage.Action> action) {
+        long started = System.nanoTime();
         Live live = bound(session, workspace, panel, generation);
         WorkspaceAccess.Listed listed = panels.workspace(session, workspace);
-        return runner.immediate(OperationRunner.Request.of(session, spec, in, listed, live.page().generation() + ":" + snapshot.value() + ":" + ref, -1),
+        ObjectNode answer = runner.immediate(OperationRunner.Request.of(session, spec, in, listed, live.page().generation() + ":" + snapshot.value() + ":" + ref, -1),
                 () -> {
                     requireLease(session, live, lease);
                     requireNavigation(live, navigation.value());
@@ -300,6 +347,8 @@ public final class BrowserCalls implements LivePanels {
                     return Encoder.encode(new BrowserSpecs.Interaction(live.workspace(), live.panelId(), live.page().generation(), navigation.value(),
                             snapshot.value(), ref, done.dispatched(), "synthetic_dom", done.defaultAction(), done.scrollPosition(), done.valueLength()));
                 });
+        log.debug("timing {}: handler={} (ms, receipt included)", spec.name(), millis(System.nanoTime() - started));
+        return answer;
     }
 
     private static String keyName(BrowserSpecs.Key key) {
@@ -459,6 +508,15 @@ public final class BrowserCalls implements LivePanels {
     public Optional<String> browserGeneration(Panel panel) {
         Live live = byPanel.get(panel.id());
         return live != null && live.page().isAlive() ? Optional.of(live.page().generation()) : Optional.empty();
+    }
+
+    /** The panel was focused: a browser opened with {@code visible:false} is shown from now on (screenshots allowed). */
+    @Override
+    public void focused(Panel panel) {
+        Live live = byPanel.get(panel.id());
+        if (live != null) {
+            live.shown().set(true);
+        }
     }
 
     @Override

@@ -225,12 +225,16 @@ public final class LayoutCalls {
         return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.PANEL_FOCUS, in, target.listed(), target.panel().id(),
                         target.expected()),
                 () -> Revisions.require(target.expected(), layout.revision()),
-                operation -> layout.change(OptionalLong.of(target.expected()), edit -> {
-                    edit.view(target.workspace()).panel(target.panel().id())
-                            .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + target.panel().id()));
-                    edit.focus(target.workspace(), target.panel().id());
-                    return Encoder.encode(new LayoutSpecs.PanelFocused(Decimal.of(edit.newRevision()), target.workspace(), target.panel().id()));
-                }));
+                operation -> {
+                    JsonNode focused = layout.change(OptionalLong.of(target.expected()), edit -> {
+                        edit.view(target.workspace()).panel(target.panel().id())
+                                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + target.panel().id()));
+                        edit.focus(target.workspace(), target.panel().id());
+                        return Encoder.encode(new LayoutSpecs.PanelFocused(Decimal.of(edit.newRevision()), target.workspace(), target.panel().id()));
+                    });
+                    live.focused(target.panel());
+                    return focused;
+                });
     }
 
     /**
