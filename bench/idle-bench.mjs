@@ -7,7 +7,7 @@
 // its full 25 s. The broker's thread count is sampled before and during. The measurement starts after
 // LOMI_IDLE_WARMUP seconds (default 60) of waiting.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
 const [out, brokerPidText, sessionsText, terminalsText, secondsText, sep, ...helper] = process.argv.slice(2);
@@ -52,6 +52,23 @@ function cpuSeconds(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICK;
+}
+
+/** CPU seconds per thread group (thread name with digits folded), since `since` when given. */
+function threadCpu(pid, since) {
+  const groups = new Map();
+  const raw = new Map();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat;
+    try { stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8'); } catch { continue; }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+/g, 'N');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cpu = (Number(fields[11]) + Number(fields[12])) / TICK;
+    raw.set(task, cpu);
+    const used = cpu - (since?.raw.get(task) ?? 0);
+    groups.set(name, (groups.get(name) ?? 0) + used);
+  }
+  return { raw, groups };
 }
 
 function memory(pid) {
@@ -124,6 +141,7 @@ if (WAITING) {
   await sleep(1000 * Number(process.env.LOMI_IDLE_WARMUP ?? 60));
 }
 const before = cpuSeconds(brokerPid);
+const threadsBefore = threadCpu(brokerPid);
 const shellsBefore = children(brokerPid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 const t0 = process.hrtime.bigint();
 let peak = memory(brokerPid);
@@ -136,6 +154,7 @@ for (let waited = 0; waited < SECONDS; waited += 10) {
 }
 const wall = Number(process.hrtime.bigint() - t0) / 1e9;
 const used = cpuSeconds(brokerPid) - before;
+const byThread = threadCpu(brokerPid, threadsBefore);
 const shells = children(brokerPid).reduce((sum, pid) => sum + cpuSeconds(pid), 0) - shellsBefore;
 const helpersCpu = clients.reduce((sum, s) => sum + cpuSeconds(s.child.pid), 0);
 const helperRss = clients.map((s) => memory(s.child.pid).rss);
@@ -156,6 +175,9 @@ const lines = [
   `| time to connect ${SESSIONS} helpers | ${connectSeconds.toFixed(1)} s | — |`,
   ...(WAITING ? [`| broker threads: idle before the waits / peak while ${SESSIONS} calls wait | ${threadsIdle} / ${threadsPeak} | no growth beyond the 16 connection threads |`,
     `| waiting calls answered at the end of their 25 s wait (warm-up included: ${process.env.LOMI_IDLE_WARMUP ?? 60} s before the measurement) | ${waitsAnswered} | — |`] : []),
+  '',
+  `Broker CPU by thread (digits folded; the JVM's own threads included): ${[...byThread.groups].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).slice(0, 8)
+    .map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')}`,
   '',
 ];
 writeFileSync(out, lines.join('\n'));

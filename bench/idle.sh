@@ -11,9 +11,11 @@ build="${LOMI_BUILD_DIR:-$(pwd)/target}"
 ./mvnw -q -B -Dmaven.test.skip=true -Dlomi.build.dir="$build" package >&2
 jar="$build/lomi-control.jar"
 java="$(readlink -f "$(command -v java)")"
+# the broker runs with the options the launcher gives `serve` (LOMI_BROKER_BENCH_OPTS appends more, for experiments)
+. bin/broker-jvm-options
 work="$(mktemp -d "${TMPDIR:-/tmp}/lomi-idle-bench.XXXXXX")"
 mkdir -p "$work/project" "$work/home" bench/results
-HOME="$work/home" "$java" -jar "$jar" serve --data-dir "$work/data" --headless 2>"$work/broker.err" &
+HOME="$work/home" "$java" "${BROKER_JVM_OPTIONS[@]}" ${LOMI_BROKER_BENCH_OPTS:-} -jar "$jar" serve --data-dir "$work/data" --headless 2>"$work/broker.err" &
 broker=$!
 trap 'kill $broker 2>/dev/null; wait $broker 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 1 600); do grep -q "admin socket" "$work/broker.err" 2>/dev/null && break; sleep 0.5; done

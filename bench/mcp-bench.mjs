@@ -1,7 +1,12 @@
 // Side-by-side MCP stdio benchmark: lomi-control's helper vs the official Node filesystem server.
 // Usage: node bench/mcp-bench.mjs <results.md> <fs-root> -- <helper command...>
-// Measures (same run, same machine): spawn → initialize response (N spawns), tools/call round
-// trips (median, p99) and peak RSS of the server process (VmHWM).
+// One run, same machine, rounds interleaved (ours, node, ours, node, …); per round:
+//   * spawn → initialize answer (SPAWNS spawns per server),
+//   * CALLS tools/call round trips after 30 warm-up calls: the same 2,000-line file read through
+//     helper → mTLS → broker (`lomi_files_read`, one page of 8192 UTF-16 units) vs
+//     `read_text_file` with `head` = the lines of that page; and `lomi_status`, answered by the helper,
+//   * peak RSS of the server process (VmHWM) after the read series.
+// The figure of each measure is the median over ROUNDS of the per-round p50/p99.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +19,9 @@ const require = createRequire(path.resolve('interop/package.json'));
 const fsServer = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
 const SPAWNS = Number(process.env.SPAWNS ?? 10);
 const CALLS = Number(process.env.CALLS ?? 300);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const LINES = 2000;
+const PAGE = 8192; // lomi_files_read's largest page, in UTF-16 units
 
 function start(command, args) {
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
@@ -48,15 +56,12 @@ async function initializeTimes(command, args) {
     await s.request('initialize', init);
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
     s.child.kill('SIGKILL');
+    await new Promise((resolve) => s.child.once('exit', resolve));
   }
   return times;
 }
 
-async function roundTrips(command, args, call, ready) {
-  const s = start(command, args);
-  await s.request('initialize', init);
-  s.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
-  if (ready) await ready(s);
+async function series(s, call, check) {
   for (let i = 0; i < 30; i++) await s.request('tools/call', call); // warm-up
   const times = [];
   for (let i = 0; i < CALLS; i++) {
@@ -64,16 +69,17 @@ async function roundTrips(command, args, call, ready) {
     const reply = await s.request('tools/call', call);
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
     if (reply.error || reply.result?.isError) throw new Error(JSON.stringify(reply).slice(0, 300));
+    if (check && i === 0) check(reply.result);
   }
-  const rss = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${s.child.pid}/status`, 'utf8'))[1] / 1024;
-  s.child.kill('SIGKILL');
-  return { times, rss };
+  return times;
 }
 
+const peakRss = (pid) => /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1] / 1024;
 const pct = (xs, p) => { const a = [...xs].sort((x, y) => x - y); return a[Math.min(a.length - 1, Math.floor(p * a.length))]; };
+const median = (xs) => pct(xs, 0.5);
 const fmt = (x) => x.toFixed(2);
 
-async function waitConnected(s) {
+async function connected(s) {
   for (let i = 0; i < 600; i++) {
     const r = await s.request('tools/call', { name: 'lomi_status', arguments: {} });
     if (r.result.structuredContent.data.phase === 'connected') return;
@@ -82,31 +88,75 @@ async function waitConnected(s) {
   throw new Error('helper never connected (is YOLO on?)');
 }
 
-const [hc, ...ha] = helper;
-const fsArgs = [fsServer, fsRoot];
-const file = path.join(fsRoot, 'bench.txt');
-writeFileSync(file, 'hello from the benchmark\n');
+// 2,000 lines of 40 characters; the page lomi_files_read returns (8192 units) is the first 200 lines minus 8 units.
+const relativePath = 'bench-2000.txt';
+const file = path.join(fsRoot, relativePath);
+let text = '';
+for (let i = 0; i < LINES; i++) text += `line ${String(i).padStart(5, '0')} of the benchmark file .....`.slice(0, 40) + '\n';
+writeFileSync(file, text);
+const headLines = Math.ceil(PAGE / 41);
 
-const ours = await initializeTimes(hc, ha);
-const node = await initializeTimes('node', fsArgs);
-const status = await roundTrips(hc, ha, { name: 'lomi_status', arguments: {} }, waitConnected);
-const list = await roundTrips(hc, ha, { name: 'lomi_workspace_list', arguments: {} }, waitConnected);
-const read = await roundTrips('node', fsArgs, { name: 'read_text_file', arguments: { path: file } });
+async function oursRound() {
+  const s = start(helper[0], helper.slice(1));
+  await s.request('initialize', init);
+  s.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
+  await connected(s);
+  const list = await s.request('tools/call', { name: 'lomi_workspace_list', arguments: {} });
+  const workspaceId = list.result.structuredContent.data.workspaces[0].workspaceId;
+  const read = await series(s, { name: 'lomi_files_read', arguments: { workspaceId, relativePath, maxChars: PAGE } }, (result) => {
+    const page = result.structuredContent.data;
+    if (!text.startsWith(page.text) || page.text.length !== PAGE) throw new Error(`unexpected page: ${JSON.stringify(page).slice(0, 200)}`);
+  });
+  const rss = peakRss(s.child.pid);
+  const status = await series(s, { name: 'lomi_status', arguments: {} });
+  s.child.kill('SIGKILL');
+  return { read, status, rss };
+}
 
-const rows = [
-  ['spawn → initialize (ms)', ours, node],
-  ['tools/call: lomi_status (helper) vs read_text_file (ms)', status.times, read.times],
-  ['tools/call: lomi_workspace_list (helper → broker) vs read_text_file (ms)', list.times, read.times],
+async function nodeRound() {
+  const s = start('node', [fsServer, fsRoot]);
+  await s.request('initialize', init);
+  s.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
+  const read = await series(s, { name: 'read_text_file', arguments: { path: file, head: headLines } }, (result) => {
+    const got = result.structuredContent?.content ?? result.content[0].text;
+    if (!text.startsWith(got.slice(0, PAGE))) throw new Error('unexpected node page');
+  });
+  const rss = peakRss(s.child.pid);
+  s.child.kill('SIGKILL');
+  return { read, rss };
+}
+
+const rounds = [];
+for (let r = 0; r < ROUNDS; r++) {
+  const oursInit = await initializeTimes(helper[0], helper.slice(1));
+  const nodeInit = await initializeTimes('node', [fsServer, fsRoot]);
+  const ours = await oursRound();
+  const node = await nodeRound();
+  rounds.push({ oursInit, nodeInit, ours, node });
+}
+
+const m = (f) => median(rounds.map(f));
+const figures = [
+  ['spawn → initialize answer, p50 (ms)', m((r) => median(r.oursInit)), m((r) => median(r.nodeInit)), 0.5],
+  ['call p50: `lomi_files_read` (helper → broker) vs `read_text_file` (ms)', m((r) => pct(r.ours.read, 0.5)), m((r) => pct(r.node.read, 0.5)), 1],
+  ['call p99: the same (ms)', m((r) => pct(r.ours.read, 0.99)), m((r) => pct(r.node.read, 0.99)), 1],
+  ['peak RSS of the server process (MiB)', m((r) => r.ours.rss), m((r) => r.node.rss), 1],
 ];
 let md = `## MCP stdio benchmark ${new Date().toISOString()}\n\n`;
-md += `Machine: ${os.cpus().length} × ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.release()}; node ${process.version}. `;
-md += `${SPAWNS} spawns per server; ${CALLS} calls per series after 30 warm-up calls.\n\n`;
-md += '| measure | lomi-control p50 | node fs p50 | ratio p50 | lomi-control p99 | node fs p99 | ratio p99 |\n|---|---:|---:|---:|---:|---:|---:|\n';
-for (const [name, a, b] of rows) {
-  md += `| ${name} | ${fmt(pct(a, 0.5))} | ${fmt(pct(b, 0.5))} | ${(pct(a, 0.5) / pct(b, 0.5)).toFixed(2)}× | ${fmt(pct(a, 0.99))} | ${fmt(pct(b, 0.99))} | ${(pct(a, 0.99) / pct(b, 0.99)).toFixed(2)}× |\n`;
+md += `Machine: ${os.cpus().length} × ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.release()}; node ${process.version}; `;
+md += `load average before: ${process.env.LOAD_BEFORE ?? '?'}, after: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}. `;
+md += `${ROUNDS} interleaved rounds (median of the per-round figures); per round ${SPAWNS} spawns per server and ${CALLS} calls per series after 30 warm-up calls. `;
+md += `Helper: \`${helper.join(' ')}\`.\n\n`;
+md += '| measure | lomi-control | node fs server | ratio | goal |\n|---|---:|---:|---:|---:|\n';
+for (const [name, ours, node, goal] of figures) {
+  md += `| ${name} | ${fmt(ours)} | ${fmt(node)} | ${(ours / node).toFixed(2)}× | ≤ ${goal}× ${ours / node <= goal ? '**met**' : '**missed**'} |\n`;
 }
-md += `| peak RSS (MiB) | ${list.rss.toFixed(0)} | ${read.rss.toFixed(0)} | ${(list.rss / read.rss).toFixed(2)}× | | | |\n\n`;
-md += `Goals: initialize ≤ 0.5× node → ${pct(ours, 0.5) <= 0.5 * pct(node, 0.5) ? 'PASS' : 'MISS'}; `;
-md += `call p50/p99 ≤ node → ${pct(list.times, 0.5) <= pct(read.times, 0.5) && pct(list.times, 0.99) <= pct(read.times, 0.99) ? 'PASS' : 'MISS'} (workspace_list through the broker).\n`;
+md += `| call p50 / p99: \`lomi_status\` (answered by the helper) (ms) | ${fmt(m((r) => pct(r.ours.status, 0.5)))} / ${fmt(m((r) => pct(r.ours.status, 0.99)))} | — | — | — |\n\n`;
+md += 'Per round (p50 / p99 ms; RSS MiB):\n\n| round | init ours | init node | read ours | read node | status ours | RSS ours | RSS node |\n|---|---|---|---|---|---|---|---|\n';
+rounds.forEach((r, i) => {
+  md += `| ${i + 1} | ${fmt(median(r.oursInit))} | ${fmt(median(r.nodeInit))} | ${fmt(pct(r.ours.read, 0.5))} / ${fmt(pct(r.ours.read, 0.99))} | `
+    + `${fmt(pct(r.node.read, 0.5))} / ${fmt(pct(r.node.read, 0.99))} | ${fmt(pct(r.ours.status, 0.5))} / ${fmt(pct(r.ours.status, 0.99))} | `
+    + `${r.ours.rss.toFixed(0)} | ${r.node.rss.toFixed(0)} |\n`;
+});
 writeFileSync(out, md);
 console.log(md);

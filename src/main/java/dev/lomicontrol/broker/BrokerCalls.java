@@ -109,7 +109,7 @@ public class BrokerCalls implements AutoCloseable {
         this.waits = new Waits(ledger);
         OperationWaits operationWaits = new OperationWaits(ledger, waits);
         this.handlers = new ToolHandlers(operationWaits);
-        Layout layoutStore = new Layout(ledger, clock, new SecureRandom());
+        Layout layoutStore = new Layout(projects, ledger, clock, new SecureRandom());
         this.access = new WorkspaceAccess(projects, ledger, runtime.instanceId(), clock);
         this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
         PanelTargets panels = new PanelTargets(access, layoutStore);

@@ -31,8 +31,11 @@ public final class Layout {
     private final Ledger store;
     private final Clock clock;
     private final RandomGenerator random;
+    private final LayoutCache cache;
 
-    public Layout(Ledger store, Clock clock, RandomGenerator random) {
+    /** {@code projects} shares its cache: a layout change drops what both read from memory. */
+    public Layout(Projects projects, Ledger store, Clock clock, RandomGenerator random) {
+        this.cache = projects.cache();
         this.store = store;
         this.clock = clock;
         this.random = random;
@@ -40,12 +43,12 @@ public final class Layout {
 
     /** The current domain revision (durable: it keeps counting across restarts). */
     public long revision() {
-        return store.read(Layout::readRevision);
+        return cache.revision(() -> store.read(Layout::readRevision));
     }
 
-    /** One workspace as it is now, or TARGET_NOT_FOUND. */
+    /** One workspace as of the last commit (from memory; read once per change), or TARGET_NOT_FOUND. */
     public WorkspaceView view(WorkspaceId workspace) {
-        return store.read(c -> readView(c, workspace));
+        return cache.view(workspace, () -> store.read(c -> readView(c, workspace)));
     }
 
     /** Checks that {@code movement} applies to the workspace as it is now (unknown tabs/panels, self-moves), changing nothing. */
@@ -68,6 +71,14 @@ public final class Layout {
      * check), bumping it once; returns what the change returned. Any refusal inside rolls it all back.
      */
     public <T> T change(OptionalLong expectedRevision, Change<T> change) {
+        try {
+            return write(expectedRevision, change);
+        } finally {
+            cache.changed();
+        }
+    }
+
+    private <T> T write(OptionalLong expectedRevision, Change<T> change) {
         return store.write(c -> {
             long current = readRevision(c);
             if (expectedRevision.isPresent() && expectedRevision.getAsLong() != current) {

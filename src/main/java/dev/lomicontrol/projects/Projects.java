@@ -36,6 +36,7 @@ public final class Projects {
     private final Ledger store;
     private final Clock clock;
     private final RandomGenerator random;
+    private final LayoutCache cache = new LayoutCache();
 
     public Projects(Ledger store, Clock clock) {
         this(store, clock, new SecureRandom());
@@ -51,12 +52,15 @@ public final class Projects {
     public Project add(Path folder, Optional<String> name) {
         Path root = canonicalDirectory(folder);
         String projectName = name.filter(n -> !n.isBlank()).orElse(root.getFileName() == null ? root.toString() : root.getFileName().toString());
-        Project project = store.write(c -> {
-            Project added = insert(c, root, projectName, random, clock);
-            Layout.bumpRevision(c);
-            return added;
-        });
-        return project;
+        try {
+            return store.write(c -> {
+                Project added = insert(c, root, projectName, random, clock);
+                Layout.bumpRevision(c);
+                return added;
+            });
+        } finally {
+            cache.changed();
+        }
     }
 
     /** Inserts a project row and its default workspace; INVALID_ARGUMENT when the folder is already a project. */
@@ -77,16 +81,21 @@ public final class Projects {
     /** Removes the project (and its workspaces) from the broker; the folder is left as it is. */
     public Project remove(ProjectId id) {
         Project project = get(id).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no project " + id));
-        store.write(c -> {
-            Layout.update(c, "DELETE FROM project WHERE id = ?", id.value());
-            Layout.bumpRevision(c);
-            return null;
-        });
+        try {
+            store.write(c -> {
+                Layout.update(c, "DELETE FROM project WHERE id = ?", id.value());
+                Layout.bumpRevision(c);
+                return null;
+            });
+        } finally {
+            cache.changed();
+        }
         return project;
     }
 
+    /** The projects as of the last commit (from memory; read from the store once per change). */
     public List<Project> list() {
-        return store.read(Projects::load);
+        return cache.projects(() -> store.read(Projects::load));
     }
 
     public Optional<Project> get(ProjectId id) {
@@ -100,7 +109,12 @@ public final class Projects {
 
     /** The durable layout revision (decimal {@code domainRevision}); bumped by every change. */
     public long revision() {
-        return store.read(Layout::readRevision);
+        return cache.revision(() -> store.read(Layout::readRevision));
+    }
+
+    /** Shared with {@link Layout}, whose changes drop it too. */
+    LayoutCache cache() {
+        return cache;
     }
 
     static List<Project> load(Connection c) throws SQLException {

@@ -7,6 +7,12 @@ import java.util.Optional;
 public record WorkspaceView(Project project, Workspace workspace, List<Tab> tabs, List<Panel> panels, Optional<String> activePanelId,
         long revision) {
 
+    /** Immutable: views are shared from the layout's cache. */
+    public WorkspaceView {
+        tabs = List.copyOf(tabs);
+        panels = List.copyOf(panels);
+    }
+
     public Optional<Panel> panel(String panelId) {
         return panels.stream().filter(p -> p.id().equals(panelId)).findFirst();
     }
