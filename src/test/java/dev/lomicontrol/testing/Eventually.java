@@ -23,7 +23,8 @@ import org.awaitility.core.ConditionTimeoutException;
  * <p>Every wait polls in the test's own thread, starts with an immediate check, and on timeout
  * fails with an {@link AssertionError} that names what was awaited and shows the last value seen.
  * An exception or {@code AssertionError} thrown by the probe ends the wait at once: probes use that
- * to stop when the child process they watch has died.
+ * to stop when the child process they watch has died. Unlike Awaitility's default, an uncaught
+ * exception in some other thread does not fail the wait (as with the loops this replaced).
  */
 public final class Eventually {
 
@@ -37,7 +38,7 @@ public final class Eventually {
             Function<? super T, String> describe) {
         AtomicReference<T> last = new AtomicReference<>();
         try {
-            return Awaitility.await(what).atMost(atMost).pollDelay(Duration.ZERO).pollInterval(every).pollInSameThread()
+            return Awaitility.await(what).atMost(atMost).pollDelay(Duration.ZERO).pollInterval(every).pollInSameThread().dontCatchUncaughtExceptions()
                     .until(() -> {
                         T value = probe.call();
                         last.set(value);
@@ -73,7 +74,7 @@ public final class Eventually {
     /** True when {@code condition} holds within {@code atMost}, false when the time passes (for probes that report). */
     public static boolean holdsWithin(Duration atMost, Duration every, Callable<Boolean> condition) {
         try {
-            Awaitility.await().atMost(atMost).pollDelay(Duration.ZERO).pollInterval(every).pollInSameThread().until(condition);
+            Awaitility.await().atMost(atMost).pollDelay(Duration.ZERO).pollInterval(every).pollInSameThread().dontCatchUncaughtExceptions().until(condition);
             return true;
         } catch (ConditionTimeoutException e) {
             return false;
@@ -87,7 +88,7 @@ public final class Eventually {
     public static void holdsFor(String what, Duration period, Callable<Boolean> condition) {
         try {
             Awaitility.await(what).during(period).atMost(period.plus(period).plusSeconds(5)).pollDelay(Duration.ZERO).pollInterval(POLL)
-                    .pollInSameThread().until(condition);
+                    .pollInSameThread().dontCatchUncaughtExceptions().until(condition);
         } catch (ConditionTimeoutException e) {
             throw new AssertionError(what + ": did not hold for " + period, e);
         }
