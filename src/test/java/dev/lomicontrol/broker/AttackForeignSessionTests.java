@@ -10,6 +10,7 @@ import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Eventually;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -234,39 +234,13 @@ class AttackForeignSessionTests {
     }
 
     private void awaitPrompt(Terminal terminal, String prompt) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        String seen = "";
-        while (System.nanoTime() < deadline) {
-            seen = broker.ok(victim, "lomi_terminal_read", terminal.read()).path("prompt").asString();
-            if (seen.equals(prompt)) {
-                return;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        throw new AssertionError("the prompt never became " + prompt + " (last: " + seen + ")");
+        Eventually.await("the prompt becomes " + prompt, Duration.ofSeconds(30),
+                () -> broker.ok(victim, "lomi_terminal_read", terminal.read()).path("prompt").asString(), prompt::equals);
     }
 
     private String awaitText(Terminal terminal, String needle) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        String text = "";
-        while (System.nanoTime() < deadline) {
-            text = broker.ok(victim, "lomi_terminal_read", terminal.read()).path("text").asString();
-            if (text.contains(needle)) {
-                return text;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        throw new AssertionError("the terminal never showed " + needle + "; it shows: " + text);
+        return Eventually.await("the terminal prints " + needle, Duration.ofSeconds(30),
+                () -> broker.ok(victim, "lomi_terminal_read", terminal.read()).path("text").asString(), text -> text.contains(needle));
     }
 
     private final class Terminal {

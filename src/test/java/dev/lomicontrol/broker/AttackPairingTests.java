@@ -20,6 +20,8 @@ import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Sessions;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.Machine;
 import dev.lomicontrol.transport.FrameChannel;
 import dev.lomicontrol.transport.FrameException;
 import dev.lomicontrol.transport.PinnedTls;
@@ -179,8 +181,9 @@ class AttackPairingTests {
 
     @Test
     void anotherOsUserCannotReachTheSocketNorEnrollWhenTheDirectoryIsOpened() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(new com.sun.security.auth.module.UnixSystem().getUid() == 0, "switching users needs root");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")) && Files.isExecutable(Path.of("/usr/bin/perl")));
+        Machine.assumeRoot("connecting as another OS user (setpriv) needs root");
+        Machine.requireProgram("/usr/bin/setpriv", "util-linux");
+        Machine.requireProgram("/usr/bin/perl", "perl-base");
         String enrollment = new String(enrollment(SessionCertificate.generate("helper.lomi.invalid")), UTF_8);
         Path socket = socket();
 
@@ -246,47 +249,28 @@ class AttackPairingTests {
         return process.exitValue();
     }
 
-    private PairingRequest awaitPending() throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            List<PairingRequest> pending = pairings.pending();
-            if (!pending.isEmpty()) {
-                return pending.get(0);
-            }
-            Thread.sleep(10);
-        }
-        throw new AssertionError("no pairing request arrived");
+    private PairingRequest awaitPending() {
+        return Eventually.await("a pairing request arrives", WAIT, pairings::pending, pending -> !pending.isEmpty()).get(0);
     }
 
-    private void awaitNoSessions() throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!sessions.list().isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(sessions.list()).isEmpty();
+    private void awaitNoSessions() {
+        Eventually.await("every session has ended", WAIT, sessions::list, List::isEmpty);
     }
 
     /** Watches until the broker closes the connection: no session may exist at any moment meanwhile. */
     private void assertNoSessionUntilClosed(SocketChannel channel) throws Exception {
         channel.configureBlocking(false);
         ByteBuffer sink = ByteBuffer.allocate(64 * 1024);
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
+        Eventually.until("the broker closes the connection", WAIT, () -> {
             assertThat(sessions.list()).as("a session was opened").isEmpty();
             sink.clear();
-            int read;
             try {
-                read = channel.read(sink);
+                return channel.read(sink) < 0;
             } catch (IOException reset) {
-                read = -1;
+                return true;
             }
-            if (read < 0) {
-                assertThat(sessions.list()).isEmpty();
-                return;
-            }
-            Thread.sleep(5);
-        }
-        throw new AssertionError("the broker kept the connection open");
+        });
+        assertThat(sessions.list()).isEmpty();
     }
 
     private static SocketChannel connect(Path socket) throws IOException {
@@ -309,30 +293,21 @@ class AttackPairingTests {
     private static byte[] readUntilClosed(SocketChannel channel) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
-        long deadline = System.nanoTime() + WAIT.toNanos();
         channel.configureBlocking(false);
-        while (System.nanoTime() < deadline) {
+        Eventually.until("the broker closes an unpaired connection", WAIT, () -> {
             buffer.clear();
             int read;
             try {
                 read = channel.read(buffer);
             } catch (IOException reset) {
-                return out.toByteArray();
+                return true;
             }
-            if (read < 0) {
-                return out.toByteArray();
+            if (read > 0) {
+                out.write(buffer.array(), 0, read);
             }
-            out.write(buffer.array(), 0, read);
-            if (read == 0) {
-                try {
-                    Thread.sleep(5);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
-        }
-        throw new AssertionError("the broker kept an unpaired connection open");
+            return read < 0;
+        }, () -> out.size() + " bytes read so far");
+        return out.toByteArray();
     }
 
     /** A Unix-socket relay to the broker for one connection that records every byte the client sent. */

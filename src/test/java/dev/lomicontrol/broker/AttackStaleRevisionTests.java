@@ -8,9 +8,11 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Eventually;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -336,18 +338,10 @@ class AttackStaleRevisionTests {
         return node.toString();
     }
 
-    private String awaitOutput(String termPanel, String terminal, String needle) throws InterruptedException {
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(20).toNanos();
-        String text = "";
-        while (System.nanoTime() < deadline) {
-            text = broker.ok(session, "lomi_terminal_read", json("workspaceId", ws, "panelId", termPanel, "terminalSessionId", terminal, "cursor", "0",
-                    "maxBytes", 65536)).path("text").asString();
-            if (text.contains(needle)) {
-                return text;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the terminal never printed " + needle + "; it shows: " + text);
+    private String awaitOutput(String termPanel, String terminal, String needle) {
+        return Eventually.await("the terminal prints " + needle, Duration.ofSeconds(30),
+                () -> broker.ok(session, "lomi_terminal_read", json("workspaceId", ws, "panelId", termPanel, "terminalSessionId", terminal, "cursor", "0",
+                        "maxBytes", 65536)).path("text").asString(), text -> text.contains(needle));
     }
 
     private String key() {

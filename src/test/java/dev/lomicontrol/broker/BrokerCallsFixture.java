@@ -1,18 +1,14 @@
 package dev.lomicontrol.broker;
 
-import dev.lomicontrol.operations.NativeStop;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.chat.Chat;
 import dev.lomicontrol.chat.ChatProperties;
 import dev.lomicontrol.chat.SpringAiModels;
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.ToolName;
+import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.episodes.Episodes;
 import dev.lomicontrol.episodes.EpisodesProperties;
 import dev.lomicontrol.ledger.Ledger;
@@ -21,6 +17,7 @@ import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.ledger.ReserveRequest;
 import dev.lomicontrol.ledger.Target;
+import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.PairingRequest;
 import dev.lomicontrol.pairing.Session;
@@ -28,10 +25,11 @@ import dev.lomicontrol.pairing.Sessions;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.settings.Settings;
-import dev.lomicontrol.terminal.TerminalOptions;
 import dev.lomicontrol.terminal.SandboxPolicy;
+import dev.lomicontrol.terminal.TerminalOptions;
 import dev.lomicontrol.terminal.TerminalSandbox;
 import dev.lomicontrol.terminal.Terminals;
+import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.MutableClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,6 +41,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import static org.assertj.core.api.Assertions.assertThat;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -174,22 +173,10 @@ final class BrokerCallsFixture implements AutoCloseable {
         return Long.toString(projects.revision());
     }
 
-    /** Polls the operation until it leaves queued/running/cancelling/awaiting_user (or the deadline passes). */
+    /** Polls the operation until it leaves queued/running/cancelling/awaiting_user; fails when {@code within} passes first. */
     JsonNode settled(Session session, String operationId, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (true) {
-            JsonNode operation = ok(session, "lomi_operation_get", json("operationId", operationId));
-            String state = operation.path("state").asString();
-            if (!List.of("queued", "running", "cancelling", "awaiting_user").contains(state) || System.nanoTime() > deadline) {
-                return operation;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return operation;
-            }
-        }
+        return Eventually.await(operationId + " settles", within, () -> ok(session, "lomi_operation_get", json("operationId", operationId)),
+                operation -> !List.of("queued", "running", "cancelling", "awaiting_user").contains(operation.path("state").asString()));
     }
 
     /** The raw envelope of one call; {@code arguments} is JSON text. */

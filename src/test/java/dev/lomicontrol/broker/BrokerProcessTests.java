@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,18 +105,8 @@ class BrokerProcessTests {
         return builder.start();
     }
 
-    private static void awaitLine(Path log, String text, Process process) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(log) && Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
-                return;
-            }
-            if (!process.isAlive()) {
-                throw new AssertionError("process exited " + process.exitValue() + ": " + Files.readString(log));
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no '" + text + "' in " + log + ": " + Files.readString(log));
+    private static void awaitLine(Path log, String text, Process process) {
+        Eventually.inLog(log, Pattern.compile(Pattern.quote(text)), process, Duration.ofSeconds(60));
     }
 
     private static String mode(Path path) throws IOException {

@@ -195,7 +195,8 @@ class ChatToolsTests {
         long started = System.nanoTime();
         JsonNode stopped = broker.ok(session, "lomi_chat_stop", json("workspaceId", ws, "conversationId", chat.conversationId, "requestId", requestId,
                 "retryEpoch", epoch.value(), "requestKey", "stop-1"));
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(6));
+        // generous: the provider holds its stream until it is closed, so a stop that waited for the stream would not return at all
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
 
         assertThat(stopped.path("state").asString()).as(stopped.toString()).isEqualTo("succeeded");
         assertThat(stopped.at("/result/kind").asString()).isEqualTo("chat_stopped");

@@ -11,6 +11,7 @@ import dev.lomicontrol.pairing.Sessions;
 import dev.lomicontrol.pairing.YoloPolicy;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.MutableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -139,11 +139,8 @@ class PairingFlowTests {
     @Test
     void revocationEndsALiveSessionAndItsNextCallFails() throws Exception {
         client = connectedClient();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (sessions.list().isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        sessions.revoke(sessions.list().get(0).id(), "admin revoked");
+        sessions.revoke(Eventually.await("the session is listed", Duration.ofSeconds(30), sessions::list, list -> !list.isEmpty()).get(0).id(),
+                "admin revoked");
 
         assertThat(catchCall()).isInstanceOf(BrokerClient.CallFailure.class);
         assertThat(client.state().phase()).isEqualTo(BrokerClient.Phase.DISCONNECTED);
@@ -181,24 +178,12 @@ class PairingFlowTests {
         return new BrokerClient(runtime.discoveryFile().orElseThrow(), runtime.registrationKeyHex().orElseThrow(), "test client");
     }
 
-    private void awaitPhase(BrokerClient.Phase phase) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (client.state().phase() != phase && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(client.state().phase()).isEqualTo(phase);
+    private void awaitPhase(BrokerClient.Phase phase) {
+        Eventually.await("the client reaches " + phase, Duration.ofSeconds(30), () -> client.state().phase(), phase::equals);
     }
 
-    private PairingRequest awaitPending() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            List<PairingRequest> pending = pairings.pending();
-            if (!pending.isEmpty()) {
-                return pending.get(0);
-            }
-            Thread.sleep(10);
-        }
-        throw new AssertionError("no pairing request arrived");
+    private PairingRequest awaitPending() {
+        return Eventually.await("a pairing request arrives", Duration.ofSeconds(30), pairings::pending, pending -> !pending.isEmpty()).get(0);
     }
 
     private java.util.Set<dev.lomicontrol.core.ProjectId> currentProjects() {

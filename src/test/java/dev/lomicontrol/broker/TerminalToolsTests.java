@@ -10,6 +10,8 @@ import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.Machine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -177,12 +179,9 @@ class TerminalToolsTests {
         broker.calls.sessionEnded(session);
 
         Session admin = broker.session();
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        String state;
-        do {
-            state = broker.ledger.get(session.id(), new OperationId(started.path("operationId").asString())).orElseThrow().state().wire();
-        } while (!state.equals("outcome_unknown") && System.nanoTime() < deadline);
-        assertThat(state).isEqualTo("outcome_unknown");
+        Eventually.await("the running command becomes outcome_unknown", SETTLE,
+                () -> broker.ledger.get(session.id(), new OperationId(started.path("operationId").asString())).orElseThrow().state().wire(),
+                "outcome_unknown"::equals);
         JsonNode list = broker.ok(admin, "lomi_panel_list", json("workspaceId", terminal.workspace));
         assertThat(list.path("panels").get(list.path("panels").size() - 1).path("inputControlled").asBoolean()).isFalse();
     }
@@ -200,15 +199,12 @@ class TerminalToolsTests {
         broker.settled(session, started.path("operationId").asString(), SETTLE);
         awaitPrompt(terminal, "ready");
         assertThat(broker.ok(session, "lomi_panel_close", terminal.layoutOp()).path("state").asString()).isEqualTo("succeeded");
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (broker.terminals.find(terminal.id).filter(t -> t.isAlive()).isPresent() && System.nanoTime() < deadline) {
-            sleep(20);
-        }
-        assertThat(broker.terminals.find(terminal.id).filter(t -> t.isAlive())).as("the closed panel's shell ended").isEmpty();
+        Eventually.until("the closed panel's shell ended", SETTLE, () -> broker.terminals.find(terminal.id).filter(t -> t.isAlive()).isEmpty());
     }
 
     @Test
     void aFullScreenProgramIsReadableInScreenMode() throws Exception {
+        Machine.requireProgram("/usr/bin/less", "less");
         Path file = project.root().resolve("lines.txt");
         StringBuilder lines = new StringBuilder();
         for (int i = 1; i <= 200; i++) {
@@ -218,15 +214,9 @@ class TerminalToolsTests {
         Created terminal = create(session, epoch);
         JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "less lines.txt"));
 
-        JsonNode screen = null;
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (System.nanoTime() < deadline) {
-            screen = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen"));
-            if (screen.path("buffer").asString().equals("alternate") && screen.path("text").asString().contains("screen line 20")) {
-                break;
-            }
-            Thread.sleep(50);
-        }
+        JsonNode screen = Eventually.await("less shows the file in the alternate buffer", SETTLE,
+                () -> broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen")),
+                read -> read.path("buffer").asString().equals("alternate") && read.path("text").asString().contains("screen line 20"));
         assertThat(screen.path("kind").asString()).isEqualTo("terminal_screen");
         assertThat(screen.path("buffer").asString()).isEqualTo("alternate");
         assertThat(screen.path("lines").get(0).asString()).isEqualTo("screen line 1");
@@ -243,13 +233,7 @@ class TerminalToolsTests {
         Created terminal = create(session, epoch);
         broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "sleep 300 & echo CHILD=$!\r"));
         java.util.regex.Pattern childPid = java.util.regex.Pattern.compile("CHILD=([0-9]+)");
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        java.util.regex.Matcher matcher = childPid.matcher(readAll(terminal));
-        while (!matcher.find() && System.nanoTime() < deadline) {
-            sleep(20);
-            matcher = childPid.matcher(readAll(terminal));
-        }
-        assertThat(matcher.find(0)).as("the shell printed the background pid").isTrue();
+        Eventually.await("the shell printed the background pid", SETTLE, () -> readAll(terminal), text -> childPid.matcher(text).find());
         // inside the sandbox's pid namespace $! is not the host pid: take the sleep among the terminal's descendants
         // (the fork may not have exec'd sleep yet when $! is printed: wait for it)
         long shell = broker.terminals.find(terminal.id).orElseThrow().shellPid();
@@ -374,16 +358,8 @@ class TerminalToolsTests {
     }
 
     private void awaitPrompt(Created terminal, String prompt) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        String seen = "";
-        while (System.nanoTime() < deadline) {
-            seen = broker.ok(session, "lomi_terminal_read", terminal.read()).path("prompt").asString();
-            if (seen.equals(prompt)) {
-                return;
-            }
-            sleep(20);
-        }
-        throw new AssertionError("prompt never became " + prompt + " (last: " + seen + ")");
+        Eventually.await("the prompt becomes " + prompt, SETTLE, () -> broker.ok(session, "lomi_terminal_read", terminal.read()).path("prompt").asString(),
+                prompt::equals);
     }
 
     private void awaitStarted(Created terminal) {
@@ -391,16 +367,7 @@ class TerminalToolsTests {
     }
 
     private String awaitText(Created terminal, String needle) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        String text = "";
-        while (System.nanoTime() < deadline) {
-            text = readAll(terminal);
-            if (text.contains(needle)) {
-                return text;
-            }
-            sleep(20);
-        }
-        throw new AssertionError("never saw " + needle + " in: " + text);
+        return Eventually.await("the terminal prints " + needle, SETTLE, () -> readAll(terminal), text -> text.contains(needle));
     }
 
     private String readAll(Created terminal) {
@@ -413,14 +380,6 @@ class TerminalToolsTests {
                 return text.toString();
             }
             cursor = page.path("nextCursor").asString();
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -133,7 +133,8 @@ class WaitingCallsTests {
         broker.sessions.revoke(session.id(), "admin revoked it");
         JsonNode answer = waiting.get(5, TimeUnit.SECONDS);
 
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - revoked)).as("released at once, not at the end of its wait").isLessThan(2_000);
+        // generous: "at once" against a 20 s wait; half of it separates the two even on a loaded machine
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - revoked)).as("released at once, not at the end of its wait").isLessThan(WAIT / 2);
         assertThat(answer.path("code").asString()).isEqualTo(ErrorCode.CONTROL_REVOKED.name());
         assertThat(broker.calls.waitingCalls()).isZero();
     }

@@ -2,13 +2,16 @@ package dev.lomicontrol.console;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /** A real headless broker in a child JVM, and console client runs against it (each its own child JVM). */
 final class BrokerChild implements AutoCloseable {
@@ -69,19 +72,9 @@ final class BrokerChild implements AutoCloseable {
         return new Run(console.exitValue(), Files.readString(out), Files.readString(err));
     }
 
-    void await(String text) throws Exception {
-        Path log = logs.resolve("err");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(log) && Files.readString(log).contains(text)) {
-                return;
-            }
-            if (!process.isAlive()) {
-                throw new AssertionError("broker exited " + process.exitValue() + ": " + Files.readString(log));
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no '" + text + "' in " + log + ": " + Files.readString(log));
+    /** Waits until the broker's stderr log contains {@code text}; fails at once if the broker exits. */
+    void await(String text) {
+        Eventually.inLog(logs.resolve("err"), Pattern.compile(Pattern.quote(text)), process, Duration.ofSeconds(120));
     }
 
     /** SIGTERM, then waits for a clean exit; true when it stopped in time. */

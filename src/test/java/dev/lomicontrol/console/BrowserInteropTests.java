@@ -61,13 +61,13 @@ class BrowserInteropTests {
                 }
             });
             reader.start();
-            String pairing = awaitLine(lines, "PAIRING ", node).substring("PAIRING ".length());
+            String pairing = awaitLine(lines, "PAIRING ", reader, node).substring("PAIRING ".length());
             assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "pairing", "approve", pairing).exitCode()).isZero();
-            String decision = awaitLine(lines, "DECISION ", node).substring("DECISION ".length());
+            String decision = awaitLine(lines, "DECISION ", reader, node).substring("DECISION ".length());
             BrokerChild.Run listed = BrokerChild.console(broker.data, temp, "", List.of(), "decision", "list");
             assertThat(listed.toString()).contains(decision).contains(site.origin());
             assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "decision", "approve", decision).exitCode()).isZero();
-            String result = awaitLine(lines, "RESULT ", node);
+            String result = awaitLine(lines, "RESULT ", reader, node);
             assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(node.exitValue()).as(Files.readString(temp.resolve("browser.err"))).isZero();
             JsonNode summary = JsonMapper.builder().build().readTree(result.substring("RESULT ".length()));
@@ -93,9 +93,9 @@ class BrowserInteropTests {
         return command;
     }
 
-    private String awaitLine(List<String> lines, String prefix, Process process) throws Exception {
-        await().atMost(Duration.ofSeconds(180)).until(() -> lines.stream().anyMatch(line -> line.startsWith(prefix)) || !process.isAlive());
-        process.waitFor(1, TimeUnit.SECONDS); // an exited client: its last lines are read before we look
+    /** The first line starting with {@code prefix}; fails once the client's stdout has ended (read to the end by {@code reader}) without one. */
+    private String awaitLine(List<String> lines, String prefix, Thread reader, Process process) {
+        await().atMost(Duration.ofSeconds(180)).until(() -> lines.stream().anyMatch(line -> line.startsWith(prefix)) || !reader.isAlive());
         return lines.stream().filter(line -> line.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no '" + prefix + "' line"
                 + (process.isAlive() ? "" : " (browser-client.mjs exited " + process.exitValue() + ")") + ": " + lines + "\n" + read(temp.resolve("browser.err"))));
     }

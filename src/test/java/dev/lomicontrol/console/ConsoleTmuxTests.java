@@ -1,13 +1,15 @@
 package dev.lomicontrol.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.Machine;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,14 +32,8 @@ class ConsoleTmuxTests {
     final String session = "console";
 
     @BeforeAll
-    static void tmuxIsInstalled() throws Exception {
-        boolean available;
-        try {
-            available = new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start().waitFor() == 0;
-        } catch (java.io.IOException e) {
-            available = false;
-        }
-        assumeTrue(available, "tmux is not installed");
+    static void tmuxIsInstalled() {
+        Machine.requireOnPath("tmux", "-V", "tmux");
     }
 
     @AfterEach
@@ -79,11 +75,8 @@ class ConsoleTmuxTests {
                     broker.data.resolve("agent-control/discovery.json"), key.group(1), "tmux-approved client");
             java.util.concurrent.CompletableFuture<dev.lomicontrol.ipc.BrokerClient.State> connecting =
                     java.util.concurrent.CompletableFuture.supplyAsync(() -> client.connect(java.time.Duration.ofSeconds(110)));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (client.state().pairingRequestId().isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-            String id = client.state().pairingRequestId().orElseThrow();
+            String id = Eventually.await("the client's pairing request is pending", Duration.ofSeconds(60), () -> client.state().pairingRequestId(),
+                    java.util.Optional::isPresent).orElseThrow();
             startInTmux(List.of("console", "--data-dir", broker.data.toString()), "");
             awaitScreen("lomi> ");
 
@@ -136,17 +129,9 @@ class ConsoleTmuxTests {
         tmux("send-keys", "-t", session, "Enter");
     }
 
-    private void awaitScreen(String text) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        String screen = "";
-        while (System.nanoTime() < deadline) {
-            screen = tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", session);
-            if (screen.contains(text)) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("no '" + text + "' on the screen:\n" + screen);
+    private void awaitScreen(String text) {
+        Eventually.await("'" + text + "' on the screen", Duration.ofSeconds(120), Duration.ofMillis(200),
+                () -> tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", session), screen -> screen.contains(text), screen -> "\n" + screen);
     }
 
     /** The client exited: the pane shows the script's exit line. */

@@ -3,12 +3,15 @@ package dev.lomicontrol.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.Machine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -36,6 +39,8 @@ class InteropTests {
 
     @BeforeAll
     static void installClients() throws Exception {
+        Machine.requireOnPath("node", "--version", "nodejs (Node 20, see README)");
+        Machine.requireOnPath("npm", "--version", "npm");
         if (Files.isDirectory(INTEROP.resolve("node_modules/@modelcontextprotocol/sdk"))
                 && Files.isDirectory(INTEROP.resolve("node_modules/@modelcontextprotocol/client"))) {
             return;
@@ -142,10 +147,10 @@ class InteropTests {
             List<String> lines = new CopyOnWriteArrayList<>();
             Thread reader = new Thread(() -> readLines(node, lines));
             reader.start();
-            String requestId = awaitLine(lines, "PAIRING ", node, script).substring("PAIRING ".length());
+            String requestId = awaitLine(lines, "PAIRING ", reader, node, script).substring("PAIRING ".length());
             BrokerChild.Run approve = BrokerChild.console(broker.data, temp, "", List.of(), "pairing", "approve", requestId);
             assertThat(approve.exitCode()).as(approve.toString()).isZero();
-            String result = awaitLine(lines, "RESULT ", node, script);
+            String result = awaitLine(lines, "RESULT ", reader, node, script);
             assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(node.exitValue()).as(Files.readString(temp.resolve(script + ".err"))).isZero();
             return JsonMapper.builder().build().readTree(result.substring("RESULT ".length()));
@@ -175,23 +180,24 @@ class InteropTests {
         }
     }
 
-    private String awaitLine(List<String> lines, String prefix, Process process, String script) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            for (String line : lines) {
-                if (line.startsWith(prefix)) {
-                    return line;
-                }
-            }
-            if (!process.isAlive() && lines.stream().noneMatch(l -> l.startsWith(prefix))) {
-                Thread.sleep(200);
-                if (lines.stream().noneMatch(l -> l.startsWith(prefix))) {
-                    throw new AssertionError(script + " exited " + process.exitValue() + ": " + lines + "\n"
-                            + Files.readString(temp.resolve(script + ".err")));
-                }
-            }
-            Thread.sleep(50);
+    /** The first line starting with {@code prefix}; fails once the script's stdout has ended (read to the end by {@code reader}) without one. */
+    private String awaitLine(List<String> lines, String prefix, Thread reader, Process process, String script) throws Exception {
+        Eventually.until("a '" + prefix + "' line from " + script, Duration.ofSeconds(120), () -> hasLine(lines, prefix) || !reader.isAlive(),
+                () -> String.valueOf(lines));
+        return lines.stream().filter(line -> line.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError(script + " ended its output"
+                + (process.isAlive() ? "" : " and exited " + process.exitValue()) + " with no '" + prefix + "' line: " + lines + "\n"
+                + readQuietly(temp.resolve(script + ".err"))));
+    }
+
+    private static boolean hasLine(List<String> lines, String prefix) {
+        return lines.stream().anyMatch(line -> line.startsWith(prefix));
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "(" + file + " unreadable: " + e.getMessage() + ")";
         }
-        throw new AssertionError(script + ": no '" + prefix + "' line: " + lines);
     }
 }

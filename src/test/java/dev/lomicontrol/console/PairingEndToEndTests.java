@@ -6,6 +6,7 @@ import dev.lomicontrol.discovery.DiscoveryFile;
 import dev.lomicontrol.discovery.DiscoveryRecord;
 import dev.lomicontrol.ipc.BrokerClient;
 import dev.lomicontrol.ipc.Envelope;
+import dev.lomicontrol.testing.Eventually;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -150,11 +151,8 @@ class PairingEndToEndTests {
         }
     }
 
-    private static void awaitPhase(BrokerClient client, BrokerClient.Phase phase) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (client.state().phase() != phase && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(client.state().phase()).as(client.state().detail()).isEqualTo(phase);
+    private static void awaitPhase(BrokerClient client, BrokerClient.Phase phase) {
+        Eventually.await("the client reaches " + phase, Duration.ofSeconds(60), client::state, state -> state.phase() == phase,
+                state -> state.phase() + " (" + state.detail() + ")");
     }
 }

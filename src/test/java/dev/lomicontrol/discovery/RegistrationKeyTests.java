@@ -2,11 +2,10 @@ package dev.lomicontrol.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
-import com.sun.security.auth.module.UnixSystem;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.testing.Machine;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -120,7 +119,7 @@ class RegistrationKeyTests {
 
     @Test
     void aKeyFileOwnedByAnotherUserIsRefusedAndPreserved() throws Exception {
-        assumeThat(new UnixSystem().getUid()).as("chown needs root").isZero();
+        Machine.assumeRoot("giving the file to another user (chown) needs root");
         Path file = validKeyFile();
         Files.setAttribute(file, "unix:uid", 4242, LinkOption.NOFOLLOW_LINKS);
 

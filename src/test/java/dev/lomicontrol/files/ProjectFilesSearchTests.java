@@ -133,7 +133,8 @@ class ProjectFilesSearchTests {
         long took = System.nanoTime() - started;
 
         assertThat(result.matches()).extracting(SearchMatch::relativePath).containsExactly("deep/" + "a".repeat(199) + "b");
-        assertThat(took).as("linear-time glob matching (the old regex took minutes for 4 stars)").isLessThan(2_000_000_000L);
+        // a generous bound: the old regex took minutes, linear matching takes milliseconds; a loaded machine cannot blur the two
+        assertThat(took).as("linear-time glob matching (the old regex took minutes for 4 stars)").isLessThan(20_000_000_000L);
     }
 
     @Test

@@ -20,7 +20,6 @@ import java.security.SecureRandom;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -143,7 +142,8 @@ class ProjectFilesTrashTests {
     @Test
     void aRecoveryFolderOnAnotherDeviceIsUnsupported() throws IOException {
         Path shm = Path.of("/dev/shm");
-        Assumptions.assumeTrue(Files.isDirectory(shm) && !Files.getFileStore(shm).equals(Files.getFileStore(root)));
+        assertThat(Files.isDirectory(shm) && !Files.getFileStore(shm).equals(Files.getFileStore(root)))
+                .as("this test needs a second filesystem: /dev/shm (a tmpfs on every Linux) apart from the temp directory").isTrue();
         Path other = Files.createTempDirectory(shm, "lomi-recovery");
         try {
             String entry = files.entryRevision(p("src/old.txt"));

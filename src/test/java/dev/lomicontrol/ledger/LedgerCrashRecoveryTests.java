@@ -3,6 +3,7 @@ package dev.lomicontrol.ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -70,11 +72,13 @@ class LedgerCrashRecoveryTests {
         List<String> lines = new ArrayList<>();
         Thread reader = new Thread(() -> readLines(child, lines));
         reader.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!ready(lines) && System.nanoTime() < deadline && child.isAlive()) {
-            Thread.sleep(5);
-        }
-        assertThat(ready(lines)).as("workload started (round " + round + ")").isTrue();
+        Eventually.until("workload started (round " + round + ")", Duration.ofSeconds(60), () -> {
+            if (!child.isAlive() && !ready(lines)) {
+                throw new AssertionError("the workload exited " + child.exitValue() + " before it was ready (round " + round + ")");
+            }
+            return ready(lines);
+        });
+        // intentional, not synchronisation (docs/adr/0011): the seeded moment of the SIGKILL is the point of the test
         Thread.sleep(killAfterMillis);
         child.destroyForcibly();
         assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();

@@ -3,13 +3,13 @@ package dev.lomicontrol.ledger;
 import static dev.lomicontrol.ledger.LedgerFixture.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.SessionId;
 import dev.lomicontrol.testing.ChildJvm;
 import dev.lomicontrol.testing.Files2;
+import dev.lomicontrol.testing.Machine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -202,7 +202,8 @@ class LedgerStoreSafetyTests {
     @Test
     void aRealFullDiskRefusesWithStorageUnavailableAndRecoversWhenSpaceIsFreed() throws Exception {
         Path mount = Files.createDirectories(temp.resolve("small"));
-        assumeThat(run("mount", "-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", mount.toString())).as("needs root to mount a tmpfs").isZero();
+        Machine.assumeRoot("mounting a small tmpfs needs root");
+        assertThat(run("mount", "-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", mount.toString())).as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)").isZero();
         try {
             LedgerFixture fixture = new LedgerFixture(mount);
             try (Ledger ledger = fixture.open()) {
@@ -240,7 +241,8 @@ class LedgerStoreSafetyTests {
     @Test
     void aReadOnlyStoreIsRefusedWithoutChangingAnything() throws Exception {
         Path mount = Files.createDirectories(temp.resolve("ro"));
-        assumeThat(run("mount", "-t", "tmpfs", "-o", "size=8m,mode=0700", "tmpfs", mount.toString())).as("needs root to mount a tmpfs").isZero();
+        Machine.assumeRoot("mounting a small tmpfs needs root");
+        assertThat(run("mount", "-t", "tmpfs", "-o", "size=8m,mode=0700", "tmpfs", mount.toString())).as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)").isZero();
         try {
             LedgerFixture fixture = new LedgerFixture(mount);
             try (Ledger ledger = fixture.open()) {

@@ -2,8 +2,10 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.testing.Eventually;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -108,14 +110,17 @@ class BridgeAcceptanceTests {
         assertThat(result.get("isError").asBoolean()).isTrue();
         assertThat(result.at("/structuredContent/code").asString()).isEqualTo("PAIRING_REQUIRED");
         assertThat(result.at("/structuredContent/message").asString()).contains("can simply be repeated").contains("pairing approve pairing-2");
+        // "at once" means: not after waiting out the call timeout; the bound is that timeout, not a speed mark
         assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(CALL_TIMEOUT_MS);
         assertThat(broker.received(READ)).isEqualTo(1);
     }
 
     @Test
     void aMutatingCallThatProvablyNeverReachedTheBrokerIsSentOnceAfterReconnecting() throws Exception {
+        long sockets = unixSockets(helper.process.pid());
         broker.dropIdleSessions();
-        Thread.sleep(300); // let the helper's socket see the close
+        // the call below is "provably never sent" only once the helper has seen the close: its Netty channel then releases the socket
+        Eventually.until("the helper closed its end of the dropped connection", Duration.ofSeconds(30), () -> unixSockets(helper.process.pid()) < sockets);
 
         JsonNode result = helper.callTool(11, MUTATING, MUTATING_ARGS).get("result");
 
@@ -150,5 +155,18 @@ class BridgeAcceptanceTests {
         assertThat(response.at("/error/message").asString()).startsWith("outcome unknown:").contains("request " + idJson);
         assertThat(response.at("/error/data/requestId").toString()).isEqualTo(idJson);
         assertThat(response.at("/error/data/outcome").asString()).isEqualTo("unknown");
+    }
+
+    /** The Unix-domain (and other) sockets a process holds open, from {@code /proc/PID/fd}. */
+    private static long unixSockets(long pid) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            return fds.filter(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString().startsWith("socket:");
+                } catch (java.io.IOException gone) {
+                    return false;
+                }
+            }).count();
+        }
     }
 }

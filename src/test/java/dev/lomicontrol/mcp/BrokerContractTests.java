@@ -4,14 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -152,12 +153,9 @@ class BrokerContractTests {
         awaitPrompt(helper, target);
         JsonNode run = call(helper, "lomi_terminal_run", "{" + target + lease + ",\"command\":\"echo contract\"" + op(null, epoch) + "}", true);
         String runId = run.at("/data/operationId").asString();
-        JsonNode settled = run;
-        for (int i = 0; i < 200 && !settled.at("/data/state").asString().equals("succeeded"); i++) {
-            Thread.sleep(50);
-            settled = call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true);
-        }
-        assertThat(settled.at("/data/state").asString()).isEqualTo("succeeded");
+        Eventually.await("the run " + runId + " succeeds", Duration.ofSeconds(30),
+                () -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true),
+                settled -> settled.at("/data/state").asString().equals("succeeded"));
         assertThat(call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\"}", true)
                 .at("/data/text").asString()).contains("contract");
         call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"raw\",\"cursor\":\"0\"}", true);
@@ -277,13 +275,9 @@ class BrokerContractTests {
         assertThat(staged.at("/data/result/plan/paths/0").asString()).isEqualTo("notes.txt");
     }
 
-    private void awaitPrompt(McpProcess helper, String target) throws Exception {
-        String prompt = "";
-        for (int i = 0; i < 400 && !prompt.equals("ready"); i++) {
-            prompt = call(helper, "lomi_terminal_read", "{" + target + "}", true).at("/data/prompt").asString();
-            Thread.sleep(25);
-        }
-        assertThat(prompt).isEqualTo("ready");
+    private void awaitPrompt(McpProcess helper, String target) {
+        Eventually.await("the terminal's prompt is ready", Duration.ofSeconds(20),
+                () -> call(helper, "lomi_terminal_read", "{" + target + "}", true).at("/data/prompt").asString(), "ready"::equals);
     }
 
     private String op(String revision, String epoch) {
@@ -312,16 +306,7 @@ class BrokerContractTests {
         return Files.readString(out);
     }
 
-    private static String await(Path log, Pattern pattern, Process process) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            Matcher matcher = pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
-            if (matcher.find()) {
-                return matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
-            }
-            assertThat(process.isAlive()).as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : "")).isTrue();
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no " + pattern + " in " + Files.readString(log));
+    private static String await(Path log, Pattern pattern, Process process) {
+        return Eventually.inLog(log, pattern, process, Duration.ofSeconds(120));
     }
 }

@@ -1,5 +1,6 @@
 package dev.lomicontrol.mcp;
 
+import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.transport.Frames;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,17 +24,13 @@ final class InProcessServer {
         server = new McpServer(catalog, calls, connector, new StdoutWriter(stdout));
     }
 
-    /** Feeds raw lines and returns every message written since the last call, waiting up to 5 s for {@code expected} of them. */
+    /** Feeds raw lines and returns every message written since the last call, waiting (up to 20 s, then failing) for {@code expected} of them. */
     List<JsonNode> send(int expected, String... lines) throws InterruptedException {
         for (String line : lines) {
             server.accept(new LineReader.Line.Complete(line.getBytes(StandardCharsets.UTF_8)));
         }
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        List<JsonNode> messages = written();
-        while (messages.size() < expected && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-            messages = written();
-        }
+        List<JsonNode> messages = Eventually.await(expected + " messages written", Duration.ofSeconds(20), Duration.ofMillis(10), this::written,
+                written -> written.size() >= expected, String::valueOf);
         consumed += messages.size();
         return messages;
     }

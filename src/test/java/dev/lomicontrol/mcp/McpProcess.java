@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,6 +21,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -106,17 +108,11 @@ final class McpProcess implements AutoCloseable {
     }
 
     /** Polls lomi_status until its phase is {@code phase}. */
-    JsonNode awaitPhase(String phase) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        int id = 100_000;
-        while (true) {
-            JsonNode data = callTool(id++, "lomi_status", "{}").at("/result/structuredContent/data");
-            if (data.path("phase").asString().equals(phase) || System.nanoTime() > deadline) {
-                assertThat(data.path("phase").asString()).as(data.toString()).isEqualTo(phase);
-                return data;
-            }
-            Thread.sleep(100);
-        }
+    JsonNode awaitPhase(String phase) {
+        AtomicInteger id = new AtomicInteger(100_000);
+        return Eventually.await("lomi_status reports " + phase, WAIT, Duration.ofMillis(100),
+                () -> callTool(id.getAndIncrement(), "lomi_status", "{}").at("/result/structuredContent/data"),
+                data -> data.path("phase").asString().equals(phase), JsonNode::toString);
     }
 
     /** Closes stdin and returns the exit status. */

@@ -36,6 +36,7 @@ final class EnrollingBroker implements AutoCloseable {
             byte[] enrollment = channel.read(WAIT, Frames.MAX_METADATA_BYTES);
             plaintext.add(enrollment);
             channel.write(certificate.der());
+            // intentional, not synchronisation (docs/adr/0011): a broker slow to start TLS is what some tests need
             Thread.sleep(pauseBeforeTls.toMillis());
             String pin = approval.apply(SessionCertificate.sha256(SessionCertificate.parse(enrollment)));
             X509Certificate peer = channel.startTls(PinnedTls.server(certificate, pin), tlsTimeout);

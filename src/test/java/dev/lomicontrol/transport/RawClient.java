@@ -1,5 +1,6 @@
 package dev.lomicontrol.transport;
 
+import dev.lomicontrol.testing.Eventually;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -42,6 +43,7 @@ final class RawClient implements AutoCloseable {
     void trickle(byte[] bytes, Duration pause) throws IOException, InterruptedException {
         for (byte b : bytes) {
             write(new byte[] {b});
+            // intentional, not synchronisation (docs/adr/0011): a slow peer is the point of the test
             Thread.sleep(pause.toMillis());
         }
     }
@@ -62,21 +64,18 @@ final class RawClient implements AutoCloseable {
     }
 
     /** True when the peer closed this connection within {@code within} (end of stream or reset). */
-    boolean closedByPeerWithin(Duration within) throws IOException, InterruptedException {
+    boolean closedByPeerWithin(Duration within) throws IOException {
         channel.configureBlocking(false);
-        long end = System.nanoTime() + within.toNanos();
         ByteBuffer sink = ByteBuffer.allocate(64 * 1024);
         try {
-            while (System.nanoTime() < end) {
+            return Eventually.holdsWithin(within, Duration.ofMillis(10), () -> {
                 sink.clear();
-                if (channel.read(sink) < 0) {
+                try {
+                    return channel.read(sink) < 0;
+                } catch (IOException reset) {
                     return true;
                 }
-                Thread.sleep(10);
-            }
-            return false;
-        } catch (IOException reset) {
-            return true;
+            });
         } finally {
             channel.configureBlocking(true);
         }

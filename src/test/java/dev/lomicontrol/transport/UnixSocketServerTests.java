@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.transport.FrameException.Reason;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -131,11 +132,7 @@ class UnixSocketServerTests {
         assertThat(Files.readString(taken)).isEqualTo("not ours");
     }
 
-    private static void awaitOpenConnections(UnixSocketServer server, int expected) throws InterruptedException {
-        long end = System.nanoTime() + WAIT.toNanos();
-        while (server.openConnections() != expected && System.nanoTime() < end) {
-            Thread.sleep(10);
-        }
-        assertThat(server.openConnections()).isEqualTo(expected);
+    private static void awaitOpenConnections(UnixSocketServer server, int expected) {
+        Eventually.await(expected + " open connections", WAIT, server::openConnections, open -> open == expected);
     }
 }

@@ -1,13 +1,12 @@
 package dev.lomicontrol.proof.attack;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.sun.security.auth.module.UnixSystem;
 import dev.lomicontrol.discovery.DiscoveryFile;
 import dev.lomicontrol.discovery.DiscoveryRecord;
 import dev.lomicontrol.discovery.RegistrationKey;
 import dev.lomicontrol.ipc.BrokerClient;
+import dev.lomicontrol.testing.Machine;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -55,8 +54,9 @@ class AttackImpostorBrokerTests {
 
     @Test
     void aSocketServedByAnotherUserIsRefusedBeforeAnyByteIsSent() throws Exception {
-        assumeTrue(new UnixSystem().getUid() == 0, "running a listener as another user needs root");
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")) && Files.isExecutable(Path.of("/usr/bin/perl")), "needs setpriv and perl");
+        Machine.assumeRoot("running a listener as another user needs root");
+        Machine.requireProgram("/usr/bin/setpriv", "util-linux");
+        Machine.requireProgram("/usr/bin/perl", "perl-base");
         // a directory the other user can bind in (the JUnit temp directory is private to us)
         shared = Files.createTempDirectory(Path.of("/tmp"), "lomi-impostor-");
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));

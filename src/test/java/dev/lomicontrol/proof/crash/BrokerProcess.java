@@ -2,12 +2,13 @@ package dev.lomicontrol.proof.crash;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -102,18 +103,7 @@ public final class BrokerProcess {
         return output;
     }
 
-    private String await(Pattern pattern) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
-        while (System.nanoTime() < deadline) {
-            Matcher matcher = pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
-            if (matcher.find()) {
-                return matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
-            }
-            if (!process.isAlive()) {
-                throw new AssertionError("the broker exited " + process.exitValue() + " before '" + pattern + "': " + Files.readString(log));
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("no '" + pattern + "' in " + log + " within " + START_SECONDS + " s");
+    private String await(Pattern pattern) {
+        return Eventually.inLog(log, pattern, process, Duration.ofSeconds(START_SECONDS));
     }
 }

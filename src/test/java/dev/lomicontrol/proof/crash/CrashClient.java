@@ -2,6 +2,7 @@ package dev.lomicontrol.proof.crash;
 
 import dev.lomicontrol.proof.crash.WorkItem.Kind;
 import dev.lomicontrol.proof.crash.WorkItem.Knowledge;
+import dev.lomicontrol.testing.Eventually;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,15 +63,13 @@ final class CrashClient {
      * APP_UNAVAILABLE or PAIRING_REQUIRED ("not sent"); a read is simply asked again.
      */
     void awaitBroker(Duration max) throws Exception {
-        long deadline = System.nanoTime() + max.toNanos();
-        Answer answer = call("lomi_workspace_list", object().put("limit", 1), false);
-        while (!answer.ok()) {
-            if (!answer.neverSent() || System.nanoTime() > deadline) {
-                throw new AssertionError("no broker call went through within " + max + ": " + answer.data() + "; helper stderr:\n" + helper.stderrTail());
+        Eventually.await("a broker call goes through", max, POLL.multipliedBy(10), () -> {
+            Answer answer = call("lomi_workspace_list", object().put("limit", 1), false);
+            if (!answer.ok() && !answer.neverSent()) {
+                throw new AssertionError("no broker call went through: " + answer.data() + "; helper stderr:\n" + helper.stderrTail());
             }
-            Thread.sleep(POLL.toMillis() * 10);
-            answer = call("lomi_workspace_list", object().put("limit", 1), false);
-        }
+            return answer;
+        }, Answer::ok, answer -> answer.data() + "; helper stderr:\n" + helper.stderrTailQuietly());
     }
 
     /**
@@ -184,7 +183,7 @@ final class CrashClient {
                 throw new AssertionError(item + " did not settle within " + RUN_LIMIT + " while the broker ran");
             }
             if (waitMs == 0) {
-                // the point, not synchronisation: a client written for the reference polls at its own pace
+                // intentional, not synchronisation (docs/adr/0011): a client written for the reference polls at its own pace
                 Thread.sleep(POLL.toMillis());
             }
             answer = call("lomi_operation_get", waited(object().put("operationId", item.operationId.get())), false);
@@ -216,13 +215,8 @@ final class CrashClient {
     }
 
     private void awaitPrompt() throws Exception {
-        long deadline = System.nanoTime() + RUN_LIMIT.toNanos();
-        while (!read("lomi_terminal_read", terminalTarget()).path("prompt").asString().equals("ready")) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the new terminal shows no ready prompt within " + RUN_LIMIT);
-            }
-            Thread.sleep(POLL.toMillis());
-        }
+        Eventually.await("the new terminal shows a ready prompt", RUN_LIMIT, POLL,
+                () -> read("lomi_terminal_read", terminalTarget()).path("prompt").asString(), "ready"::equals, String::valueOf);
     }
 
     private ObjectNode terminalTarget() {

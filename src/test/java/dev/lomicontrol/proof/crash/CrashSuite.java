@@ -208,6 +208,7 @@ final class CrashSuite {
         Restart restart = new Restart();
         restart.next = CompletableFuture.supplyAsync(() -> {
             try {
+                // intentional, not synchronisation (docs/adr/0011): the seeded moment of the SIGKILL
                 Thread.sleep(delayMillis);
                 restart.exitCode = running.kill();
                 restart.killed.set(true);

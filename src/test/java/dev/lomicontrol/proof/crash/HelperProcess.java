@@ -2,6 +2,7 @@ package dev.lomicontrol.proof.crash;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -82,13 +83,12 @@ public final class HelperProcess implements AutoCloseable {
         message.put("method", method);
         message.set("params", params);
         send(JSON.writeValueAsString(message));
-        long deadline = System.nanoTime() + ANSWER_WAIT.toNanos();
-        while (!answers.containsKey(id)) {
-            if (System.nanoTime() > deadline || !process.isAlive()) {
-                throw new AssertionError("no answer to " + method + " " + params + " (helper alive: " + process.isAlive() + "); stderr:\n" + stderrTail());
+        Eventually.await("an answer to " + method + " " + params, ANSWER_WAIT, Duration.ofMillis(2), () -> {
+            if (!answers.containsKey(id) && !process.isAlive()) {
+                throw new AssertionError("no answer to " + method + " " + params + ": the helper exited; stderr:\n" + stderrTail());
             }
-            Thread.sleep(2);
-        }
+            return answers.containsKey(id);
+        }, Boolean.TRUE::equals, ignored -> "no answer; stderr:\n" + stderrTailQuietly());
         return answers.remove(id);
     }
 
@@ -120,6 +120,14 @@ public final class HelperProcess implements AutoCloseable {
             return node.path("jsonrpc").asString("").equals("2.0") ? node : null;
         } catch (RuntimeException e) {
             return null;
+        }
+    }
+
+    String stderrTailQuietly() {
+        try {
+            return stderrTail();
+        } catch (IOException e) {
+            return "(stderr unreadable: " + e.getMessage() + ")";
         }
     }
 

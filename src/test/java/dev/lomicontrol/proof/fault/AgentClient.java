@@ -2,12 +2,14 @@ package dev.lomicontrol.proof.fault;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -107,19 +109,17 @@ final class AgentClient implements AutoCloseable {
 
     /** Sends a create request (a new one or an identical repeat) and follows its receipt to a settled state. */
     Answer create(ObjectNode request) throws Exception {
-        Answer answer = call("lomi_files_mutate", request);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (answer.code().isEmpty() && List.of("queued", "running", "awaiting_user", "cancelling").contains(answer.state())) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("operation " + answer.operationId() + " did not settle within 30 s: " + answer.raw());
-            }
-            Thread.sleep(20);
-            answer = call("lomi_operation_get", object().put("operationId", answer.operationId()));
-        }
+        Answer first = call("lomi_files_mutate", request);
+        Answer answer = settled(first) ? first : Eventually.await("operation " + first.operationId() + " settles", Duration.ofSeconds(30),
+                () -> call("lomi_operation_get", object().put("operationId", first.operationId())), AgentClient::settled, a -> a.raw().toString());
         if (answer.succeeded()) {
             parentRevision = answer.raw().path("result").path("structuredContent").path("data").path("result").path("parentRevision").asString();
         }
         return answer;
+    }
+
+    private static boolean settled(Answer answer) {
+        return !answer.code().isEmpty() || !List.of("queued", "running", "awaiting_user", "cancelling").contains(answer.state());
     }
 
     /** One {@code tools/call}. A JSON-RPC error (the helper's "outcome unknown") comes back with code {@code OUTCOME_UNKNOWN}. */
@@ -145,15 +145,13 @@ final class AgentClient implements AutoCloseable {
 
     /** Waits until a read goes through the broker: right after a (re)start the helper may still be connecting or pairing. */
     private void awaitBroker() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        Answer answer = call("lomi_workspace_list", object().put("limit", 1));
-        while (!answer.code().isEmpty()) {
-            if (!answer.neverSent() || System.nanoTime() > deadline) {
+        Eventually.await("a broker call goes through", Duration.ofSeconds(90), Duration.ofMillis(200), () -> {
+            Answer answer = call("lomi_workspace_list", object().put("limit", 1));
+            if (!answer.code().isEmpty() && !answer.neverSent()) {
                 throw new AssertionError("no broker call went through: " + answer.raw());
             }
-            Thread.sleep(200);
-            answer = call("lomi_workspace_list", object().put("limit", 1));
-        }
+            return answer;
+        }, answer -> answer.code().isEmpty(), answer -> answer.raw().toString());
     }
 
     private static JsonNode ok(Answer answer) {
@@ -171,13 +169,12 @@ final class AgentClient implements AutoCloseable {
         ObjectNode message = object().put("jsonrpc", "2.0").put("id", id).put("method", method);
         message.set("params", params);
         send(JSON.writeValueAsString(message));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ANSWER_SECONDS);
-        while (!answers.containsKey(id)) {
-            if (System.nanoTime() > deadline || !process.isAlive()) {
-                throw new AssertionError("no answer to " + method + " " + params + " (helper alive: " + process.isAlive() + ")");
+        Eventually.until("an answer to " + method + " " + params, Duration.ofSeconds(ANSWER_SECONDS), Duration.ofMillis(2), () -> {
+            if (!answers.containsKey(id) && !process.isAlive()) {
+                throw new AssertionError("no answer to " + method + " " + params + ": the helper exited " + process.exitValue());
             }
-            Thread.sleep(2);
-        }
+            return answers.containsKey(id);
+        });
         return answers.remove(id);
     }
 

@@ -2,13 +2,14 @@ package dev.lomicontrol.proof.fault;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -131,18 +132,7 @@ final class BrokerRun {
         }
     }
 
-    private String await(Pattern pattern) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
-        while (System.nanoTime() < deadline) {
-            Matcher matcher = pattern.matcher(logText());
-            if (matcher.find()) {
-                return matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
-            }
-            if (!process.isAlive()) {
-                throw new AssertionError("the broker exited " + process.exitValue() + " before '" + pattern + "': " + logText());
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("no '" + pattern + "' in " + log + " within " + START_SECONDS + " s");
+    private String await(Pattern pattern) {
+        return Eventually.inLog(log, pattern, process, Duration.ofSeconds(START_SECONDS));
     }
 }

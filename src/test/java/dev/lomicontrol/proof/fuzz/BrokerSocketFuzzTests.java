@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.discovery.DiscoveryFile;
 import dev.lomicontrol.discovery.DiscoveryRecord;
+import dev.lomicontrol.testing.Eventually;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -81,13 +83,12 @@ class BrokerSocketFuzzTests {
 
     /** lomi_workspace_list through the good helper; the first call waits for the YOLO pairing. */
     private static JsonNode listWorkspaces(HelperFuzzRun good, boolean awaitPairing) throws Exception {
-        long deadline = System.nanoTime() + HelperFuzzRun.WAIT.toNanos();
-        while (true) {
-            JsonNode listed = good.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}").at("/result/structuredContent");
-            if (!awaitPairing || listed.path("status").asString().equals("ok") || System.nanoTime() > deadline) {
-                return listed;
-            }
-            Thread.sleep(100);
+        String list = "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}";
+        if (!awaitPairing) {
+            return good.call("tools/call", list).at("/result/structuredContent");
         }
+        return Eventually.await("the good helper pairs with the YOLO broker", HelperFuzzRun.WAIT, Duration.ofMillis(100),
+                () -> good.call("tools/call", list).at("/result/structuredContent"), listed -> listed.path("status").asString().equals("ok"),
+                JsonNode::toString);
     }
 }

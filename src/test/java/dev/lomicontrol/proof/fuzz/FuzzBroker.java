@@ -2,12 +2,13 @@ package dev.lomicontrol.proof.fuzz;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.Eventually;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -132,19 +133,8 @@ final class FuzzBroker implements AutoCloseable {
         return Files.readString(out);
     }
 
-    private static String await(Path log, Pattern pattern, Process process) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
-        while (System.nanoTime() < deadline) {
-            Matcher matcher = pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
-            if (matcher.find()) {
-                return matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
-            }
-            if (!process.isAlive()) {
-                throw new AssertionError("the broker exited: " + Files.readString(log));
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no " + pattern + " in " + Files.readString(log));
+    private static String await(Path log, Pattern pattern, Process process) {
+        return Eventually.inLog(log, pattern, process, Duration.ofSeconds(START_SECONDS));
     }
 
     @Override

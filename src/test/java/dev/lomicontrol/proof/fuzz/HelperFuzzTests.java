@@ -2,6 +2,7 @@ package dev.lomicontrol.proof.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.testing.Eventually;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -105,16 +106,10 @@ class HelperFuzzTests {
         return values;
     }
 
-    private static JsonNode awaitConnected(HelperFuzzRun run) throws Exception {
-        long deadline = System.nanoTime() + HelperFuzzRun.WAIT.toNanos();
-        while (true) {
-            JsonNode listed = run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}").at("/result/structuredContent");
-            if (listed.path("status").asString().equals("ok") || System.nanoTime() > deadline) {
-                assertThat(listed.path("status").asString()).as("the helper pairs with the YOLO broker: " + listed).isEqualTo("ok");
-                return listed;
-            }
-            Thread.sleep(100);
-        }
+    private static JsonNode awaitConnected(HelperFuzzRun run) {
+        return Eventually.await("the helper pairs with the YOLO broker", HelperFuzzRun.WAIT, Duration.ofMillis(100),
+                () -> run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}").at("/result/structuredContent"),
+                listed -> listed.path("status").asString().equals("ok"), JsonNode::toString);
     }
 
     private void report(String part, HelperFuzzRun run, HelperChild helper, long startedNanos) throws Exception {

@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.pty4j.PtyProcess;
 import com.pty4j.PtyProcessBuilder;
 import com.pty4j.WinSize;
+import dev.lomicontrol.testing.Eventually;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,7 +24,8 @@ import java.util.function.Predicate;
  */
 final class PtyProgram implements AutoCloseable {
 
-    private static final Duration PATIENCE = Duration.ofSeconds(20);
+    /** Generous: a full-screen program on a loaded 2-core machine may take many seconds to draw. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     final Screen screen;
     private final PtyProcess process;
@@ -88,17 +90,9 @@ final class PtyProgram implements AutoCloseable {
     }
 
     /** Polls the screen until {@code condition} holds; fails with the last screen shown otherwise. */
-    ScreenSnapshot await(String what, Predicate<ScreenSnapshot> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        ScreenSnapshot snapshot = screen.snapshot();
-        while (!condition.test(snapshot)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("screen never showed " + what + " (" + bytesRead + " bytes read):\n" + dump(snapshot));
-            }
-            Thread.sleep(20);
-            snapshot = screen.snapshot();
-        }
-        return snapshot;
+    ScreenSnapshot await(String what, Predicate<ScreenSnapshot> condition) {
+        return Eventually.await("the screen shows " + what, PATIENCE, screen::snapshot, condition,
+                snapshot -> "(" + bytesRead + " bytes read):\n" + dump(snapshot));
     }
 
     int awaitExit() throws InterruptedException {

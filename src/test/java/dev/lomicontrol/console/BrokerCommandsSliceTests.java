@@ -1,0 +1,29 @@
+package dev.lomicontrol.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Slice test of the broker group ({@code status}, {@code help}): no broker runs, so no socket is listening. */
+class BrokerCommandsSliceTests extends ConsoleSliceSupport {
+
+    @Test
+    void theGroupIsRegisteredWithHelpForEachCommand() {
+        assertGroupHelp("Broker", "status", "help");
+    }
+
+    @Test
+    void statusNamesWhatIsNotRunningInTheSlice() {
+        assertThat(ok("status")).contains("instance", "data dir", "not listening", "admin socket", "off", "not published", "0 live", "YOLO off",
+                "receipts 0 / 4096");
+    }
+
+    @Test
+    void helpAndParsingErrorsHaveTheirExitStatus() {
+        assertThat(ok("help ledger")).contains("ledger export", "ledger check").doesNotContain("pairing");
+        assertThat(fails("help nonsense", ConsoleResult.USAGE)).contains("no command 'nonsense'");
+        assertThat(fails("frobnicate", ConsoleResult.USAGE)).contains("unknown command 'frobnicate'");
+        assertThat(fails("status 'unterminated", ConsoleResult.USAGE)).contains("unterminated");
+        assertThat(fails("status extra", ConsoleResult.USAGE)).contains("unexpected: extra");
+    }
+}

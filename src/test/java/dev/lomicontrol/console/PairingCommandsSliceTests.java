@@ -1,0 +1,49 @@
+package dev.lomicontrol.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.pairing.Pairings;
+import dev.lomicontrol.pairing.YoloPolicy;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** Slice test of the pairing group ({@code pairing list|approve|deny}, {@code yolo status|on|off}): no broker runs. */
+class PairingCommandsSliceTests extends ConsoleSliceSupport {
+
+    @Autowired Pairings pairings;
+    @Autowired YoloPolicy yolo;
+
+    @Test
+    void theGroupIsRegisteredWithHelpForEachCommand() {
+        assertGroupHelp("Pairing", "pairing list", "pairing approve", "pairing deny", "yolo status", "yolo on", "yolo off");
+    }
+
+    @Test
+    void argumentsAreParsedStrictly() {
+        assertThat(fails("pairing", ConsoleResult.USAGE)).contains("'pairing' needs one of: approve, deny, list");
+        assertThat(fails("pairing approve", ConsoleResult.USAGE)).contains("takes 1 argument", "usage: pairing approve <id>");
+        assertThat(fails("pairing deny a b", ConsoleResult.USAGE)).contains("unexpected: b");
+        assertThat(fails("yolo on --confirm=maybe", ConsoleResult.USAGE)).contains("is a flag");
+    }
+
+    @Test
+    void aPendingRequestIsListedApprovedAndAnUnknownOneIsRefused() {
+        Pairings.Pending pending = pairings.submit("slice client", "cd".repeat(32), 4321);
+        assertThat(ok("pairing list")).contains(pending.request().id(), "slice client", "4321");
+        assertThat(ok("pairing list --json")).startsWith("{").contains(pending.request().id());
+        ok("pairing approve " + pending.request().id());
+        assertThat(pending.decision()).isDone();
+        assertThat(fails("pairing deny " + pending.request().id(), ConsoleResult.REFUSED)).contains("TARGET_NOT_FOUND", "no pending pairing request");
+    }
+
+    @Test
+    void yoloOnIsRefusedWithoutConfirmAndChangesNothing() {
+        assertThat(fails("yolo on", ConsoleResult.REFUSED)).contains("repeat with --confirm");
+        assertThat(yolo.isOn()).isFalse();
+        assertThat(ok("yolo status")).contains("off");
+        ok("yolo on --confirm");
+        assertThat(yolo.isOn()).isTrue();
+        ok("yolo off");
+        assertThat(yolo.isOn()).isFalse();
+    }
+}

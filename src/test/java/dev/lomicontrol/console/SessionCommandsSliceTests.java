@@ -1,0 +1,47 @@
+package dev.lomicontrol.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.pairing.Grant;
+import dev.lomicontrol.pairing.PairingRequest;
+import dev.lomicontrol.pairing.Scopes;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.pairing.Sessions;
+import java.time.Duration;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** Slice test of the session group ({@code session list|revoke}): no broker runs. */
+class SessionCommandsSliceTests extends ConsoleSliceSupport {
+
+    @Autowired Sessions sessions;
+
+    @Test
+    void theGroupIsRegisteredWithHelpForEachCommand() {
+        assertGroupHelp("Sessions", "session list", "session revoke");
+    }
+
+    @Test
+    void revokeIsRefusedWithoutConfirmAndLeavesTheSessionAlive() {
+        Session session = sessions.open(new PairingRequest("pr-slice", "slice session", "99".repeat(32), 4711, clock.instant(),
+                clock.instant().plus(Duration.ofMinutes(2))), new Grant(true, Set.of(), Scopes.all()), () -> {});
+        String id = session.id().value();
+        assertThat(ok("session list")).contains(id, "slice session", "4711");
+        assertThat(ok("session list --json")).startsWith("{").contains(id);
+
+        assertThat(fails("session revoke " + id, ConsoleResult.REFUSED)).contains("repeat with --confirm");
+        assertThat(session.isAlive()).isTrue();
+        assertThat(ok("session revoke " + id + " --confirm")).contains("revoked session " + id);
+        assertThat(session.isAlive()).isFalse();
+        assertThat(fails("session revoke " + id + " --confirm", ConsoleResult.REFUSED)).contains("TARGET_NOT_FOUND");
+        assertThat(fails("session revoke not-hex --confirm", ConsoleResult.REFUSED)).contains("sessionId");
+    }
+
+    @Test
+    void argumentsAreParsedStrictly() {
+        assertThat(fails("session", ConsoleResult.USAGE)).contains("'session' needs one of");
+        assertThat(fails("session revoke", ConsoleResult.USAGE)).contains("takes 1 argument");
+        assertThat(fails("session list --json=yes", ConsoleResult.USAGE)).contains("is a flag");
+    }
+}
