@@ -74,8 +74,9 @@ class LedgerCommandsTests extends ConsoleTestSupport {
         ok("ledger export before-purge.sqlite3");
         ok("ledger reconcile " + later + " --resolution failed --note 'checked after the export'");
         outcomeUnknown("moves-history-on");
-        assertThat(ok("ledger purge --expired --confirm")).contains("purged 1 operations",
-                "kept 1 purgeable receipts that changed since the last export: export again and purge again");
+        // other methods of this class share the ledger and may have left reconciled receipts too (random method order): the ids decide
+        assertThat(ok("ledger purge --expired --confirm")).containsPattern("purged [1-9][0-9]* operations")
+                .contains("kept 1 purgeable receipts that changed since the last export: export again and purge again");
         assertThat(ok("ledger operations --state outcome_unknown --limit 1000")).doesNotContain(id.value()).contains(later.value());
 
         ok("ledger export fresh.sqlite3");
