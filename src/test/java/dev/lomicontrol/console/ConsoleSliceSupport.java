@@ -8,13 +8,7 @@ import dev.lomicontrol.broker.BrokerServices;
 import dev.lomicontrol.chat.ChatConfiguration;
 import dev.lomicontrol.ledger.LedgerConfiguration;
 import dev.lomicontrol.testing.MutableClock;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -51,7 +45,7 @@ import org.springframework.test.annotation.DirtiesContext;
 @SpringBootTest(classes = ConsoleSliceSupport.Slice.class,
         properties = {"lomi.data-dir=${java.io.tmpdir}/lomi-console-slice-${random.uuid}", "spring.main.allow-bean-definition-overriding=true"})
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-abstract class ConsoleSliceSupport {
+abstract class ConsoleSliceSupport extends ConsoleLines {
 
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration(SpringShellAutoConfiguration.class) // @ShellTest adds its ShellTestClient
@@ -84,52 +78,10 @@ abstract class ConsoleSliceSupport {
     static class CommandPackage {}
 
     @Autowired
-    ConsoleExecutor executor;
-
-    @Autowired
     CommandRegistry registry;
 
     @Autowired
     ShellTestClient shell;
-
-    @Autowired
-    MutableClock clock;
-
-    @TempDir
-    Path temp;
-
-    Path cwd;
-    Path home;
-
-    @BeforeEach
-    void callerDirectories() {
-        try {
-            cwd = Files.createDirectories(temp.resolve("work"));
-            home = Files.createDirectories(temp.resolve("home"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    ConsoleResult run(String line) {
-        return executor.run(line, new Caller(cwd, home));
-    }
-
-    /** A line that must succeed: its output. */
-    String ok(String line) {
-        ConsoleResult result = run(line);
-        assertThat(result.exitCode()).as("%s -> %s", line, result).isEqualTo(ConsoleResult.OK);
-        assertThat(result.stderr()).isEmpty();
-        return result.stdout();
-    }
-
-    /** A line that must be refused with {@code code} (1 refused, 2 usage): its one-line error. */
-    String fails(String line, int code) {
-        ConsoleResult result = run(line);
-        assertThat(result.exitCode()).as("%s -> %s", line, result).isEqualTo(code);
-        assertThat(result.stderr()).isNotBlank().doesNotContain("\n");
-        return result.stderr();
-    }
 
     /** What Spring Shell's test client shows for {@code line}. */
     ShellScreen screen(String line) {

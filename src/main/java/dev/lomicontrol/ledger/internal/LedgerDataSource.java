@@ -1,13 +1,10 @@
 package dev.lomicontrol.ledger.internal;
 
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.Set;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -19,7 +16,7 @@ import javax.sql.DataSource;
  * writer, so {@code commit}, {@code rollback}, {@code setAutoCommit}, {@code setReadOnly} and
  * {@code close} do nothing (a refusal rolls back the item's savepoint when it reaches the writer).
  */
-public final class LedgerDataSource implements DataSource {
+public final class LedgerDataSource extends PlainDataSource {
 
     private static final Set<String> WRITER_OWNED = Set.of("close", "commit", "rollback", "setAutoCommit", "setReadOnly",
             "setTransactionIsolation");
@@ -38,11 +35,6 @@ public final class LedgerDataSource implements DataSource {
         return bound.isPresent() ? borrowed(bound.get()) : readers.getConnection();
     }
 
-    @Override
-    public Connection getConnection(String username, String password) throws SQLException {
-        return getConnection();
-    }
-
     private static Connection borrowed(Connection connection) {
         return (Connection) Proxy.newProxyInstance(LedgerDataSource.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, method, args) -> {
             String name = method.getName();
@@ -58,36 +50,5 @@ public final class LedgerDataSource implements DataSource {
                 throw e.getCause();
             }
         });
-    }
-
-    @Override
-    public PrintWriter getLogWriter() {
-        return null;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {}
-
-    @Override
-    public void setLoginTimeout(int seconds) {}
-
-    @Override
-    public int getLoginTimeout() {
-        return 0;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> type) throws SQLException {
-        throw new SQLException("not a wrapper");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> type) {
-        return false;
     }
 }

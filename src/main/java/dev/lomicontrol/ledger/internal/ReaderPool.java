@@ -2,10 +2,7 @@ package dev.lomicontrol.ledger.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import java.io.PrintWriter;
 import java.sql.Connection;
-import java.sql.SQLFeatureNotSupportedException;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /** A small pool of verified, {@code query_only} reader connections, separate from the writer. */
@@ -34,7 +31,7 @@ public final class ReaderPool implements AutoCloseable {
     }
 
     /** Opens a reader connection with every pragma read back. */
-    private static final class Opener implements DataSource {
+    private static final class Opener extends PlainDataSource {
         private final SqliteConnections connections;
 
         Opener(SqliteConnections connections) {
@@ -44,42 +41,6 @@ public final class ReaderPool implements AutoCloseable {
         @Override
         public Connection getConnection() {
             return connections.open(SqliteConnections.Role.READER);
-        }
-
-        @Override
-        public Connection getConnection(String username, String password) {
-            return getConnection();
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) {}
-
-        @Override
-        public void setLoginTimeout(int seconds) {}
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-            throw new SQLFeatureNotSupportedException();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> type) throws java.sql.SQLException {
-            throw new java.sql.SQLException("not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> type) {
-            return false;
         }
     }
 }
