@@ -49,8 +49,11 @@ public class BrokerApplication {
      */
     static java.nio.file.Path logFile(Optional<String> flag, DataDirectory directory) {
         boolean named = flag.filter(dir -> !dir.isBlank()).isPresent()
-                || Optional.ofNullable(System.getenv("LOMI_CONTROL_HOME")).filter(dir -> !dir.isBlank()).isPresent();
-        return named ? directory.root().resolve("log").resolve("broker.log")
+                || Optional.ofNullable(System.getenv("LOMI_CONTROL_HOME"))
+                        .filter(dir -> !dir.isBlank())
+                        .isPresent();
+        return named
+                ? directory.root().resolve("log").resolve("broker.log")
                 : UserDirectories.current().state().resolve("lomi-control").resolve("broker.log");
     }
 }

@@ -99,7 +99,9 @@ public final class LomiControl {
                     return Optional.of("--data-dir needs a directory");
                 }
                 i++;
-            } else if (!(arg.equals("--headless") || arg.startsWith("--data-dir=") || arg.matches("--[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+=.*"))) {
+            } else if (!(arg.equals("--headless")
+                    || arg.startsWith("--data-dir=")
+                    || arg.matches("--[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+=.*"))) {
                 return Optional.of("unknown argument '" + arg + "'");
             }
         }
@@ -140,7 +142,9 @@ public final class LomiControl {
     }
 
     private static String usage() {
-        return String.join("\n", "usage: lomi-control serve [--data-dir DIR] [--headless] [--NAME=VALUE ...]   the broker (serve --help)",
+        return String.join(
+                "\n",
+                "usage: lomi-control serve [--data-dir DIR] [--headless] [--NAME=VALUE ...]   the broker (serve --help)",
                 "       lomi-control console [--data-dir DIR] [COMMAND...]                  the admin console (console --help, console help)",
                 "       lomi-control service install|uninstall|status                       a systemd user service running serve --headless",
                 "       lomi-control --mcp [--discovery-file FILE] [--discovery-key HEX]     the MCP stdio helper (MCP clients start it)",

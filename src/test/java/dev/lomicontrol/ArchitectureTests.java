@@ -16,29 +16,47 @@ class ArchitectureTests {
 
     @BeforeAll
     static void importClasses() {
-        production = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .withImportOption(location -> !location.contains("/test-classes/")).importPackages("dev.lomicontrol");
+        production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("/test-classes/"))
+                .importPackages("dev.lomicontrol");
     }
 
     @Test
     void coreDependsOnNoOtherModule() {
-        classes().that().resideInAPackage("dev.lomicontrol.core..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("dev.lomicontrol.core..", "java..", "com.sun.security..")
+        classes()
+                .that()
+                .resideInAPackage("dev.lomicontrol.core..")
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage("dev.lomicontrol.core..", "java..", "com.sun.security..")
                 .check(production);
     }
 
     @Test
     void theLedgerSeesOnlyTheCoreOfOurModules() {
-        noClasses().that().resideInAPackage("dev.lomicontrol.ledger..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.lomicontrol.broker..", "dev.lomicontrol.mcp..",
-                        "dev.lomicontrol.transport..", "dev.lomicontrol.console..", "dev.lomicontrol.pairing..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.lomicontrol.ledger..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.lomicontrol.broker..",
+                        "dev.lomicontrol.mcp..",
+                        "dev.lomicontrol.transport..",
+                        "dev.lomicontrol.console..",
+                        "dev.lomicontrol.pairing..")
                 .check(production);
     }
 
     @Test
     void ledgerInternalsAreReachedOnlyThroughTheLedgerModule() {
-        noClasses().that().resideOutsideOfPackage("dev.lomicontrol.ledger..")
-                .should().dependOnClassesThat().resideInAPackage("dev.lomicontrol.ledger.internal..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.lomicontrol.ledger..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.lomicontrol.ledger.internal..")
                 .check(production);
     }
 
@@ -50,8 +68,13 @@ class ArchitectureTests {
      */
     @Test
     void stdoutBelongsToMcpSoNoProductionClassWritesToIt() {
-        noClasses().that().doNotHaveFullyQualifiedName("dev.lomicontrol.console.ConsoleOutput")
-                .and().doNotHaveFullyQualifiedName("dev.lomicontrol.mcp.StdoutWriter")
-                .should().accessField(System.class, "out").check(production);
+        noClasses()
+                .that()
+                .doNotHaveFullyQualifiedName("dev.lomicontrol.console.ConsoleOutput")
+                .and()
+                .doNotHaveFullyQualifiedName("dev.lomicontrol.mcp.StdoutWriter")
+                .should()
+                .accessField(System.class, "out")
+                .check(production);
     }
 }

@@ -6,18 +6,16 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.lang.ArchCondition;
-import com.tngtech.archunit.lang.ConditionEvents;
-import com.tngtech.archunit.lang.SimpleConditionEvent;
-
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import java.util.ArrayList;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Comparator;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -56,27 +54,108 @@ class ModuleRulesTests {
             Map.entry("episodes", Set.of("core", "ledger")),
             Map.entry("chat", Set.of("core", "tools", "ledger")),
             Map.entry("operations", Set.of("core", "tools", "ledger", "projects", "pairing", "decisions")),
-            Map.entry("projects.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "git.tools")),
-            Map.entry("terminal.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "terminal", "settings")),
+            Map.entry(
+                    "projects.tools",
+                    Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "git.tools")),
+            Map.entry(
+                    "terminal.tools",
+                    Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "terminal", "settings")),
             Map.entry("files.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "files")),
-            Map.entry("editor.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "editor", "files", "files.tools",
-                    "settings")),
-            Map.entry("artifacts.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "artifacts", "files",
-                    "files.tools")),
-            Map.entry("settings.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "decisions", "settings")),
-            Map.entry("git.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "git", "files", "files.tools")),
+            Map.entry(
+                    "editor.tools",
+                    Set.of(
+                            "core",
+                            "tools",
+                            "ledger",
+                            "projects",
+                            "pairing",
+                            "operations",
+                            "editor",
+                            "files",
+                            "files.tools",
+                            "settings")),
+            Map.entry(
+                    "artifacts.tools",
+                    Set.of(
+                            "core",
+                            "tools",
+                            "ledger",
+                            "projects",
+                            "pairing",
+                            "operations",
+                            "artifacts",
+                            "files",
+                            "files.tools")),
+            Map.entry(
+                    "settings.tools",
+                    Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "decisions", "settings")),
+            Map.entry(
+                    "git.tools",
+                    Set.of(
+                            "core",
+                            "tools",
+                            "ledger",
+                            "projects",
+                            "pairing",
+                            "operations",
+                            "git",
+                            "files",
+                            "files.tools")),
             Map.entry("episodes.tools", Set.of("core", "tools", "pairing", "operations", "episodes")),
-            Map.entry("browser.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "browser", "artifacts")),
+            Map.entry(
+                    "browser.tools",
+                    Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "browser", "artifacts")),
             Map.entry("chat.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "chat")),
             Map.entry("transport", Set.of()),
             Map.entry("discovery", Set.of("core")),
             Map.entry("ipc", Set.of("core", "discovery", "transport")),
             Map.entry("mcp", Set.of("core", "tools", "ipc", "transport", "discovery")),
-            Map.entry("broker", Set.of("core", "tools", "ledger", "projects", "files", "editor", "artifacts", "settings", "git", "terminal",
-                    "pairing", "decisions", "episodes", "transport", "discovery", "ipc", "operations", "projects.tools", "terminal.tools",
-                    "files.tools", "editor.tools", "artifacts.tools", "settings.tools", "git.tools", "episodes.tools", "browser", "browser.tools", "chat",
-                    "chat.tools")),
-            Map.entry("console", Set.of("core", "tools", "ledger", "projects", "pairing", "decisions", "episodes", "chat", "broker", "discovery", "transport")));
+            Map.entry(
+                    "broker",
+                    Set.of(
+                            "core",
+                            "tools",
+                            "ledger",
+                            "projects",
+                            "files",
+                            "editor",
+                            "artifacts",
+                            "settings",
+                            "git",
+                            "terminal",
+                            "pairing",
+                            "decisions",
+                            "episodes",
+                            "transport",
+                            "discovery",
+                            "ipc",
+                            "operations",
+                            "projects.tools",
+                            "terminal.tools",
+                            "files.tools",
+                            "editor.tools",
+                            "artifacts.tools",
+                            "settings.tools",
+                            "git.tools",
+                            "episodes.tools",
+                            "browser",
+                            "browser.tools",
+                            "chat",
+                            "chat.tools")),
+            Map.entry(
+                    "console",
+                    Set.of(
+                            "core",
+                            "tools",
+                            "ledger",
+                            "projects",
+                            "pairing",
+                            "decisions",
+                            "episodes",
+                            "chat",
+                            "broker",
+                            "discovery",
+                            "transport")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
     static final List<String> SPRING_FREE = List.of("core", "tools", "mcp", "ipc", "transport", "discovery");
@@ -85,8 +164,10 @@ class ModuleRulesTests {
 
     @BeforeAll
     static void importClasses() {
-        production = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .withImportOption(location -> !location.contains("/test-classes/")).importPackages("dev.lomicontrol");
+        production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("/test-classes/"))
+                .importPackages("dev.lomicontrol");
     }
 
     static Stream<String> modules() {
@@ -104,51 +185,81 @@ class ModuleRulesTests {
             return Optional.empty();
         }
         String rest = packageName.substring(prefix.length());
-        return ALLOWED.keySet().stream().filter(module -> rest.equals(module) || rest.startsWith(module + "."))
+        return ALLOWED.keySet().stream()
+                .filter(module -> rest.equals(module) || rest.startsWith(module + "."))
                 .max(Comparator.comparingInt(String::length));
     }
 
     @ParameterizedTest(name = "{0} depends only on the modules its row names")
     @MethodSource("modules")
     void eachModuleDependsOnlyOnTheModulesItsRowNames(String module) {
-        ArchCondition<JavaClass> onlyItsRow = new ArchCondition<>("depend only on the modules of its row " + ALLOWED.get(module)) {
-            @Override
-            public void check(JavaClass owner, ConditionEvents events) {
-                for (Dependency dependency : owner.getDirectDependenciesFromSelf()) {
-                    Optional<String> target = moduleOf(dependency.getTargetClass().getPackageName());
-                    if (target.isPresent() && !target.get().equals(module) && !ALLOWED.get(module).contains(target.get())) {
-                        events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription() + " (module " + target.get() + ")"));
+        ArchCondition<JavaClass> onlyItsRow =
+                new ArchCondition<>("depend only on the modules of its row " + ALLOWED.get(module)) {
+                    @Override
+                    public void check(JavaClass owner, ConditionEvents events) {
+                        for (Dependency dependency : owner.getDirectDependenciesFromSelf()) {
+                            Optional<String> target =
+                                    moduleOf(dependency.getTargetClass().getPackageName());
+                            if (target.isPresent()
+                                    && !target.get().equals(module)
+                                    && !ALLOWED.get(module).contains(target.get())) {
+                                events.add(SimpleConditionEvent.violated(
+                                        dependency, dependency.getDescription() + " (module " + target.get() + ")"));
+                            }
+                        }
                     }
-                }
-            }
-        };
-        classes().that(new DescribedPredicate<JavaClass>("belong to module " + module) {
-            @Override
-            public boolean test(JavaClass javaClass) {
-                return moduleOf(javaClass.getPackageName()).filter(module::equals).isPresent();
-            }
-        }).should(onlyItsRow).because("docs/ARCHITECTURE.md lists what " + module + " depends on").allowEmptyShould(false).check(production);
+                };
+        classes()
+                .that(new DescribedPredicate<JavaClass>("belong to module " + module) {
+                    @Override
+                    public boolean test(JavaClass javaClass) {
+                        return moduleOf(javaClass.getPackageName())
+                                .filter(module::equals)
+                                .isPresent();
+                    }
+                })
+                .should(onlyItsRow)
+                .because("docs/ARCHITECTURE.md lists what " + module + " depends on")
+                .allowEmptyShould(false)
+                .check(production);
     }
 
     @Test
     void everyPackageOfOursBelongsToAModuleOfTheTable() {
-        List<String> stray = production.stream().map(JavaClass::getPackageName).distinct()
-                .filter(name -> !name.equals("dev.lomicontrol") && moduleOf(name).isEmpty()).sorted().toList();
-        org.assertj.core.api.Assertions.assertThat(stray).as("packages that no row of docs/ARCHITECTURE.md covers").isEmpty();
+        List<String> stray = production.stream()
+                .map(JavaClass::getPackageName)
+                .distinct()
+                .filter(name ->
+                        !name.equals("dev.lomicontrol") && moduleOf(name).isEmpty())
+                .sorted()
+                .toList();
+        org.assertj.core.api.Assertions.assertThat(stray)
+                .as("packages that no row of docs/ARCHITECTURE.md covers")
+                .isEmpty();
     }
 
     /** The browser engine is a plain library like the terminal engine: no Spring, SQLite or Flyway (it talks to Chromium only). */
     @org.junit.jupiter.api.Test
     void theBrowserEngineLoadsNoSpringSqliteOrFlyway() {
-        noClasses().that().resideInAPackage("dev.lomicontrol.browser..").should().dependOnClassesThat()
-                .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..").check(production);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.lomicontrol.browser..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..")
+                .check(production);
     }
 
     /** Model providers (Spring AI and the SDKs under it) are the chat module's business alone: no other module, least of all the helper's path, loads them. */
     @org.junit.jupiter.api.Test
     void onlyTheChatModuleUsesSpringAiOrAProviderSdk() {
-        noClasses().that().resideOutsideOfPackage("dev.lomicontrol.chat..").should().dependOnClassesThat()
-                .resideInAnyPackage("org.springframework.ai..", "com.openai..", "com.anthropic..").check(production);
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.lomicontrol.chat..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.springframework.ai..", "com.openai..", "com.anthropic..")
+                .check(production);
     }
 
     /**
@@ -157,14 +268,28 @@ class ModuleRulesTests {
      */
     @org.junit.jupiter.api.Test
     void onlyTheStoreAndItsAggregateModulesUseSpringDataJdbc() {
-        noClasses().that().resideOutsideOfPackages("dev.lomicontrol.ledger..", "dev.lomicontrol.settings", "dev.lomicontrol.episodes", "dev.lomicontrol.chat")
-                .should().dependOnClassesThat().resideInAnyPackage("org.springframework.data..", "org.springframework.jdbc..").check(production);
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(
+                        "dev.lomicontrol.ledger..",
+                        "dev.lomicontrol.settings",
+                        "dev.lomicontrol.episodes",
+                        "dev.lomicontrol.chat")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.springframework.data..", "org.springframework.jdbc..")
+                .check(production);
     }
 
     @ParameterizedTest(name = "{0} loads no Spring, SQLite or Flyway class")
     @MethodSource("springFree")
     void theHelpersPathLoadsNoSpringSqliteOrFlyway(String module) {
-        noClasses().that().resideInAPackage("dev.lomicontrol." + module + "..").should().dependOnClassesThat()
-                .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..").check(production);
+        noClasses()
+                .that()
+                .resideInAPackage("dev.lomicontrol." + module + "..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..")
+                .check(production);
     }
 }

@@ -42,10 +42,14 @@ final class ArtifactDirectory {
         try {
             if (!Files.exists(this.directory, LinkOption.NOFOLLOW_LINKS)) {
                 Files.createDirectories(this.directory.getParent());
-                Files.createDirectory(this.directory, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectory(
+                        this.directory,
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
             if (!Files.isDirectory(this.directory, LinkOption.NOFOLLOW_LINKS)) {
-                throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "the artifact directory " + this.directory + " is not a directory");
+                throw new LomiException(
+                        ErrorCode.STORAGE_UNAVAILABLE,
+                        "the artifact directory " + this.directory + " is not a directory");
             }
             Files.setPosixFilePermissions(this.directory, PosixFilePermissions.fromString("rwx------"));
         } catch (IOException e) {
@@ -60,7 +64,8 @@ final class ArtifactDirectory {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
-                if (name.endsWith(".json") && ID.matcher(name.substring(0, name.length() - 5)).matches()) {
+                if (name.endsWith(".json")
+                        && ID.matcher(name.substring(0, name.length() - 5)).matches()) {
                     loadOne(entry, name.substring(0, name.length() - 5)).ifPresent(loaded::add);
                 } else {
                     others.add(entry);
@@ -107,10 +112,12 @@ final class ArtifactDirectory {
 
     /** The stored bytes, at most {@code byteLength + 1} of them; a missing file is ARTIFACT_INVALID. */
     byte[] bytes(Artifact artifact) {
-        try (InputStream in = Channels.newInputStream(FileChannel.open(bin(artifact.id()), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
+        try (InputStream in = Channels.newInputStream(
+                FileChannel.open(bin(artifact.id()), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
             return in.readNBytes(Math.toIntExact(artifact.byteLength() + 1));
         } catch (NoSuchFileException e) {
-            throw new LomiException(ErrorCode.ARTIFACT_INVALID, "the stored bytes of " + artifact.id() + " are missing");
+            throw new LomiException(
+                    ErrorCode.ARTIFACT_INVALID, "the stored bytes of " + artifact.id() + " are missing");
         } catch (IOException e) {
             throw unavailable("cannot read artifact " + artifact.id(), e);
         }
@@ -126,7 +133,9 @@ final class ArtifactDirectory {
     private void writeDurably(Path target, byte[] bytes) throws IOException {
         Path temp = target.resolveSibling(target.getFileName() + TEMP_SUFFIX);
         Files.deleteIfExists(temp);
-        try (FileChannel channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+        try (FileChannel channel = FileChannel.open(
+                temp,
+                Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
             ByteBuffer buffer = ByteBuffer.wrap(bytes);
             while (buffer.hasRemaining()) {

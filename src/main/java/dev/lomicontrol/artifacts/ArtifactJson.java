@@ -42,9 +42,18 @@ final class ArtifactJson {
         if (!length.isIntegralNumber() || length.longValue() < 0) {
             throw new IllegalArgumentException("byteLength must be a non-negative integer");
         }
-        return new Artifact(text(node, "id"), text(node, "owner"), text(node, "projectKey"), text(node, "relativePath"), text(node, "sha256"),
-                length.longValue(), Instant.parse(text(node, "createdAt")), Instant.parse(text(node, "expiresAt")), text(node, "sourceDiskRevision"),
-                node.path("mediaType").asString(Artifact.OCTET_STREAM), node.path("source").asString(""));
+        return new Artifact(
+                text(node, "id"),
+                text(node, "owner"),
+                text(node, "projectKey"),
+                text(node, "relativePath"),
+                text(node, "sha256"),
+                length.longValue(),
+                Instant.parse(text(node, "createdAt")),
+                Instant.parse(text(node, "expiresAt")),
+                text(node, "sourceDiskRevision"),
+                node.path("mediaType").asString(Artifact.OCTET_STREAM),
+                node.path("source").asString(""));
     }
 
     private static String text(JsonNode node, String field) {

@@ -45,7 +45,13 @@ public final class ArtifactStore {
      * Opens (creating it 0700 if needed) the store in {@code directory} and loads the artifacts kept
      * there. Typical limits: 4 MiB per file, a 1 GiB quota, 64 artifacts.
      */
-    public ArtifactStore(Path directory, Clock clock, RandomGenerator random, long maxBytesPerFile, long quotaBytes, int maxArtifacts) {
+    public ArtifactStore(
+            Path directory,
+            Clock clock,
+            RandomGenerator random,
+            long maxBytesPerFile,
+            long quotaBytes,
+            int maxArtifacts) {
         if (maxBytesPerFile < 0 || quotaBytes < 0 || maxArtifacts < 0) {
             throw new IllegalArgumentException("artifact limits must not be negative");
         }
@@ -66,7 +72,13 @@ public final class ArtifactStore {
      * stored); over the per-file limit is ARTIFACT_TOO_LARGE; over the quota or count (after purging
      * expired artifacts) is RESOURCE_EXHAUSTED.
      */
-    public Artifact importFile(String owner, String projectKey, ProjectFiles files, RelativePath path, long expectedByteLength, String expectedSha256) {
+    public Artifact importFile(
+            String owner,
+            String projectKey,
+            ProjectFiles files,
+            RelativePath path,
+            long expectedByteLength,
+            String expectedSha256) {
         requireName(owner, "owner");
         requireName(projectKey, "projectKey");
         Ids.requireHex(expectedSha256, 64, "expectedSha256");
@@ -83,20 +95,35 @@ public final class ArtifactStore {
             throw tooLarge(bytes.length);
         }
         if (bytes.length != expectedByteLength) {
-            throw new LomiException(ErrorCode.ARTIFACT_INVALID, path + " has " + bytes.length + " bytes, not the expected " + expectedByteLength);
+            throw new LomiException(
+                    ErrorCode.ARTIFACT_INVALID,
+                    path + " has " + bytes.length + " bytes, not the expected " + expectedByteLength);
         }
         String sha256 = sha256(bytes);
         if (!sha256.equals(expectedSha256)) {
-            throw new LomiException(ErrorCode.ARTIFACT_INVALID, path + " has SHA-256 " + sha256 + ", not the expected " + expectedSha256);
+            throw new LomiException(
+                    ErrorCode.ARTIFACT_INVALID,
+                    path + " has SHA-256 " + sha256 + ", not the expected " + expectedSha256);
         }
         return store(owner, projectKey, path, source, sha256);
     }
 
-    private synchronized Artifact store(String owner, String projectKey, RelativePath path, FileSnapshot source, String sha256) {
+    private synchronized Artifact store(
+            String owner, String projectKey, RelativePath path, FileSnapshot source, String sha256) {
         requireRoomAfterPurge(source.bytes().length);
         Instant now = Instant.ofEpochMilli(clock.millis());
-        Artifact artifact = new Artifact(newId(), owner, projectKey, path.toString(), sha256, source.bytes().length, now, now.plus(LIFETIME),
-                source.diskRevision(), Artifact.OCTET_STREAM, "");
+        Artifact artifact = new Artifact(
+                newId(),
+                owner,
+                projectKey,
+                path.toString(),
+                sha256,
+                source.bytes().length,
+                now,
+                now.plus(LIFETIME),
+                source.diskRevision(),
+                Artifact.OCTET_STREAM,
+                "");
         directory.store(artifact, source.bytes());
         artifacts.put(artifact.id(), artifact);
         return artifact;
@@ -107,7 +134,8 @@ public final class ArtifactStore {
      * ARTIFACT_TOO_LARGE over the per-file limit, RESOURCE_EXHAUSTED over the quota or count. A
      * capture has no source file, so it never reports {@code sourceChanged}.
      */
-    public synchronized Artifact capture(String owner, String projectKey, String mediaType, String source, byte[] bytes) {
+    public synchronized Artifact capture(
+            String owner, String projectKey, String mediaType, String source, byte[] bytes) {
         requireName(owner, "owner");
         requireName(projectKey, "projectKey");
         if (bytes.length > maxBytesPerFile) {
@@ -115,7 +143,17 @@ public final class ArtifactStore {
         }
         requireRoomAfterPurge(bytes.length);
         Instant now = Instant.ofEpochMilli(clock.millis());
-        Artifact artifact = new Artifact(newId(), owner, projectKey, "", sha256(bytes), bytes.length, now, now.plus(LIFETIME), "", mediaType,
+        Artifact artifact = new Artifact(
+                newId(),
+                owner,
+                projectKey,
+                "",
+                sha256(bytes),
+                bytes.length,
+                now,
+                now.plus(LIFETIME),
+                "",
+                mediaType,
                 source);
         directory.store(artifact, bytes);
         artifacts.put(artifact.id(), artifact);
@@ -145,11 +183,19 @@ public final class ArtifactStore {
      * overwrites (an existing name or a stale {@code expectedParentRevision} is REVISION_CONFLICT).
      * {@code expectedSha256} must name this artifact's content (ARTIFACT_INVALID otherwise).
      */
-    public Mutation export(String owner, String id, String expectedSha256, ProjectFiles files, RelativePath target, String expectedParentRevision) {
+    public Mutation export(
+            String owner,
+            String id,
+            String expectedSha256,
+            ProjectFiles files,
+            RelativePath target,
+            String expectedParentRevision) {
         Artifact artifact = visible(owner, id);
         Ids.requireHex(expectedSha256, 64, "expectedSha256");
         if (!artifact.sha256().equals(expectedSha256)) {
-            throw new LomiException(ErrorCode.ARTIFACT_INVALID, id + " has SHA-256 " + artifact.sha256() + ", not the expected " + expectedSha256);
+            throw new LomiException(
+                    ErrorCode.ARTIFACT_INVALID,
+                    id + " has SHA-256 " + artifact.sha256() + ", not the expected " + expectedSha256);
         }
         return files.create(target, EntryKind.FILE, expectedParentRevision, verifiedBytes(artifact));
     }
@@ -173,7 +219,9 @@ public final class ArtifactStore {
     /** The owner's live artifacts, oldest first. */
     public synchronized List<Artifact> list(String owner) {
         Instant now = clock.instant();
-        return artifacts.values().stream().filter(a -> a.owner().equals(owner) && !a.expiredAt(now)).toList();
+        return artifacts.values().stream()
+                .filter(a -> a.owner().equals(owner) && !a.expiredAt(now))
+                .toList();
     }
 
     /** Bytes held by live and not-yet-purged artifacts. */
@@ -187,7 +235,8 @@ public final class ArtifactStore {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no artifact " + id);
         }
         if (artifact.expiredAt(clock.instant())) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "artifact " + id + " expired at " + artifact.expiresAt());
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND, "artifact " + id + " expired at " + artifact.expiresAt());
         }
         return artifact;
     }
@@ -195,7 +244,9 @@ public final class ArtifactStore {
     private byte[] verifiedBytes(Artifact artifact) {
         byte[] bytes = directory.bytes(artifact);
         if (bytes.length != artifact.byteLength() || !sha256(bytes).equals(artifact.sha256())) {
-            throw new LomiException(ErrorCode.ARTIFACT_INVALID, "the stored bytes of " + artifact.id() + " no longer match their SHA-256");
+            throw new LomiException(
+                    ErrorCode.ARTIFACT_INVALID,
+                    "the stored bytes of " + artifact.id() + " no longer match their SHA-256");
         }
         return bytes;
     }
@@ -205,7 +256,9 @@ public final class ArtifactStore {
             return false;
         }
         try {
-            return !files.read(RelativePath.parse(artifact.relativePath())).diskRevision().equals(artifact.sourceDiskRevision());
+            return !files.read(RelativePath.parse(artifact.relativePath()))
+                    .diskRevision()
+                    .equals(artifact.sourceDiskRevision());
         } catch (LomiException e) {
             if (e.code() == ErrorCode.STORAGE_UNAVAILABLE) {
                 throw e;
@@ -219,7 +272,10 @@ public final class ArtifactStore {
             return files.read(path);
         } catch (LomiException e) {
             if (e.code() == ErrorCode.RESOURCE_EXHAUSTED) {
-                throw new LomiException(ErrorCode.ARTIFACT_TOO_LARGE, path + " is larger than an artifact may be (" + maxBytesPerFile + " bytes)", e);
+                throw new LomiException(
+                        ErrorCode.ARTIFACT_TOO_LARGE,
+                        path + " is larger than an artifact may be (" + maxBytesPerFile + " bytes)",
+                        e);
             }
             throw e;
         }
@@ -229,11 +285,15 @@ public final class ArtifactStore {
     private synchronized void requireRoomAfterPurge(long bytes) {
         purgeExpired();
         if (artifacts.size() >= maxArtifacts) {
-            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "the artifact store holds its maximum of " + maxArtifacts + " artifacts");
+            throw new LomiException(
+                    ErrorCode.RESOURCE_EXHAUSTED,
+                    "the artifact store holds its maximum of " + maxArtifacts + " artifacts");
         }
         long used = usedBytes();
         if (used + bytes > quotaBytes) {
-            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "the artifact quota of " + quotaBytes + " bytes is used (" + used + " in use)");
+            throw new LomiException(
+                    ErrorCode.RESOURCE_EXHAUSTED,
+                    "the artifact quota of " + quotaBytes + " bytes is used (" + used + " in use)");
         }
     }
 
@@ -246,7 +306,8 @@ public final class ArtifactStore {
     }
 
     private LomiException tooLarge(long length) {
-        return new LomiException(ErrorCode.ARTIFACT_TOO_LARGE, "an artifact holds at most " + maxBytesPerFile + " bytes, not " + length);
+        return new LomiException(
+                ErrorCode.ARTIFACT_TOO_LARGE, "an artifact holds at most " + maxBytesPerFile + " bytes, not " + length);
     }
 
     private static void requireName(String value, String what) {

@@ -41,18 +41,35 @@ public final class AdminAttention {
     }
 
     void pairingRequested(PairingRequest request) {
-        log.warn("pairing request {} from client '{}' (pid {}, certificate SHA-256 {}) waits for the admin until {}; answer with: "
-                + "lomi-control console pairing approve {}   (or: pairing deny {})", request.id(), request.clientLabel(), request.peerPid(),
-                request.certificateSha256(), request.expiresAt(), request.id(), request.id());
-        notifyDesktop("lomi-control: pairing request", "'" + request.clientLabel() + "' (pid " + request.peerPid() + ") asks to connect. Approve: "
-                + "lomi-control console pairing approve " + request.id());
+        log.warn(
+                "pairing request {} from client '{}' (pid {}, certificate SHA-256 {}) waits for the admin until {}; answer with: "
+                        + "lomi-control console pairing approve {}   (or: pairing deny {})",
+                request.id(),
+                request.clientLabel(),
+                request.peerPid(),
+                request.certificateSha256(),
+                request.expiresAt(),
+                request.id(),
+                request.id());
+        notifyDesktop(
+                "lomi-control: pairing request",
+                "'" + request.clientLabel() + "' (pid " + request.peerPid() + ") asks to connect. Approve: "
+                        + "lomi-control console pairing approve " + request.id());
     }
 
     void decisionPosted(PendingDecision decision) {
-        log.warn("operation {} ({}) waits for the admin's decision: {}; answer with: lomi-control console decision approve {}   (or: decision reject {};"
-                + " the plan: decision list)", decision.operationId(), decision.tool(), decision.summary(), decision.operationId(), decision.operationId());
-        notifyDesktop("lomi-control: decision needed", decision.tool() + ": " + decision.summary() + ". Approve: lomi-control console decision approve "
-                + decision.operationId());
+        log.warn(
+                "operation {} ({}) waits for the admin's decision: {}; answer with: lomi-control console decision approve {}   (or: decision reject {};"
+                        + " the plan: decision list)",
+                decision.operationId(),
+                decision.tool(),
+                decision.summary(),
+                decision.operationId(),
+                decision.operationId());
+        notifyDesktop(
+                "lomi-control: decision needed",
+                decision.tool() + ": " + decision.summary() + ". Approve: lomi-control console decision approve "
+                        + decision.operationId());
     }
 
     private void notifyDesktop(String title, String body) {
@@ -61,7 +78,9 @@ public final class AdminAttention {
         }
         try {
             Process process = new ProcessBuilder(notifySend.get().toString(), "--app-name=lomi-control", title, body)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             process.getOutputStream().close();
             process.onExit().orTimeout(10, TimeUnit.SECONDS).exceptionally(timeout -> {
                 process.destroyForcibly();

@@ -1,52 +1,50 @@
 package dev.lomicontrol.broker;
 
-import dev.lomicontrol.operations.ToolHandlers;
-import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.operations.NativeStop;
-import dev.lomicontrol.operations.UnavailableTools;
-import dev.lomicontrol.operations.PanelTargets;
-import dev.lomicontrol.operations.OperationCalls;
-import dev.lomicontrol.operations.OperationWaits;
-import dev.lomicontrol.operations.Waits;
-import dev.lomicontrol.operations.PanelsByKind;
-import dev.lomicontrol.projects.tools.WorkspaceCalls;
-import dev.lomicontrol.projects.tools.LayoutCalls;
-import dev.lomicontrol.terminal.tools.TerminalCalls;
-import dev.lomicontrol.files.tools.FileCalls;
-import dev.lomicontrol.files.tools.ProjectFolders;
-import dev.lomicontrol.editor.tools.EditorCalls;
-import dev.lomicontrol.artifacts.tools.ArtifactCalls;
-import dev.lomicontrol.settings.tools.SettingsCalls;
-import dev.lomicontrol.git.tools.GitCalls;
-import dev.lomicontrol.episodes.tools.EpisodeCalls;
-import dev.lomicontrol.browser.tools.BrowserCalls;
-
 import dev.lomicontrol.artifacts.ArtifactStore;
+import dev.lomicontrol.artifacts.tools.ArtifactCalls;
+import dev.lomicontrol.browser.tools.BrowserCalls;
 import dev.lomicontrol.chat.Chat;
 import dev.lomicontrol.chat.tools.ChatCalls;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.decisions.DecisionBoard;
+import dev.lomicontrol.editor.Documents;
+import dev.lomicontrol.editor.tools.EditorCalls;
 import dev.lomicontrol.episodes.Episodes;
+import dev.lomicontrol.episodes.tools.EpisodeCalls;
+import dev.lomicontrol.files.tools.FileCalls;
+import dev.lomicontrol.files.tools.ProjectFolders;
+import dev.lomicontrol.git.tools.GitCalls;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.operations.NativeStop;
+import dev.lomicontrol.operations.OperationCalls;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.OperationWaits;
+import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.operations.PanelsByKind;
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.UnavailableTools;
+import dev.lomicontrol.operations.Waits;
+import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.editor.Documents;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.PanelKind;
-import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.projects.tools.LayoutCalls;
+import dev.lomicontrol.projects.tools.WorkspaceCalls;
 import dev.lomicontrol.settings.Settings;
+import dev.lomicontrol.settings.tools.SettingsCalls;
 import dev.lomicontrol.terminal.Terminals;
-import java.security.SecureRandom;
-import java.time.Clock;
-import java.util.Map;
-import java.util.Optional;
+import dev.lomicontrol.terminal.tools.TerminalCalls;
 import dev.lomicontrol.tools.Binder;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -78,31 +76,100 @@ public class BrokerCalls implements AutoCloseable {
     private final BrowserCalls browserCalls;
     private final dev.lomicontrol.browser.Browsers browsers;
     private final ChatCalls chatCalls;
-    private static final tools.jackson.databind.json.JsonMapper SIZE = tools.jackson.databind.json.JsonMapper.builder().build();
+    private static final tools.jackson.databind.json.JsonMapper SIZE =
+            tools.jackson.databind.json.JsonMapper.builder().build();
     private final ToolHandlers handlers;
     private final Ledger ledger;
     private final Waits waits;
 
-
     @Autowired
-    public BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
-            Terminals terminals, DecisionBoard decisions, Pairings pairings, Settings settings, ArtifactStore artifactStore,
-            TerminalRunProperties run, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins, Chat chat) {
-        this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, pairings::yolo, OperationRunner.DECISION_TIMEOUT, settings,
-                artifactStore, run.outputTailBytes(), browsers, origins, chat);
+    public BrokerCalls(
+            Projects projects,
+            Ledger ledger,
+            BrokerRuntime runtime,
+            Episodes episodes,
+            NativeStop nativeStop,
+            Clock clock,
+            Terminals terminals,
+            DecisionBoard decisions,
+            Pairings pairings,
+            Settings settings,
+            ArtifactStore artifactStore,
+            TerminalRunProperties run,
+            dev.lomicontrol.browser.Browsers browsers,
+            dev.lomicontrol.projects.BrowserOrigins origins,
+            Chat chat) {
+        this(
+                projects,
+                ledger,
+                runtime,
+                episodes,
+                nativeStop,
+                clock,
+                terminals,
+                decisions,
+                pairings::yolo,
+                OperationRunner.DECISION_TIMEOUT,
+                settings,
+                artifactStore,
+                run.outputTailBytes(),
+                browsers,
+                origins,
+                chat);
     }
 
-    BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
-            Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
-            ArtifactStore artifactStore, dev.lomicontrol.browser.Browsers browsers, dev.lomicontrol.projects.BrowserOrigins origins, Chat chat) {
-        this(projects, ledger, runtime, episodes, nativeStop, clock, terminals, decisions, yolo, decisionTimeout, settings, artifactStore,
-                TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES, browsers, origins, chat);
+    BrokerCalls(
+            Projects projects,
+            Ledger ledger,
+            BrokerRuntime runtime,
+            Episodes episodes,
+            NativeStop nativeStop,
+            Clock clock,
+            Terminals terminals,
+            DecisionBoard decisions,
+            BooleanSupplier yolo,
+            java.time.Duration decisionTimeout,
+            Settings settings,
+            ArtifactStore artifactStore,
+            dev.lomicontrol.browser.Browsers browsers,
+            dev.lomicontrol.projects.BrowserOrigins origins,
+            Chat chat) {
+        this(
+                projects,
+                ledger,
+                runtime,
+                episodes,
+                nativeStop,
+                clock,
+                terminals,
+                decisions,
+                yolo,
+                decisionTimeout,
+                settings,
+                artifactStore,
+                TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES,
+                browsers,
+                origins,
+                chat);
     }
 
-    BrokerCalls(Projects projects, Ledger ledger, BrokerRuntime runtime, Episodes episodes, NativeStop nativeStop, Clock clock,
-            Terminals terminals, DecisionBoard decisions, BooleanSupplier yolo, java.time.Duration decisionTimeout, Settings settings,
-            ArtifactStore artifactStore, int runOutputTailBytes, dev.lomicontrol.browser.Browsers browsers,
-            dev.lomicontrol.projects.BrowserOrigins origins, Chat chat) {
+    BrokerCalls(
+            Projects projects,
+            Ledger ledger,
+            BrokerRuntime runtime,
+            Episodes episodes,
+            NativeStop nativeStop,
+            Clock clock,
+            Terminals terminals,
+            DecisionBoard decisions,
+            BooleanSupplier yolo,
+            java.time.Duration decisionTimeout,
+            Settings settings,
+            ArtifactStore artifactStore,
+            int runOutputTailBytes,
+            dev.lomicontrol.browser.Browsers browsers,
+            dev.lomicontrol.projects.BrowserOrigins origins,
+            Chat chat) {
         this.episodes = episodes;
         this.browsers = browsers;
         this.ledger = ledger;
@@ -113,16 +180,38 @@ public class BrokerCalls implements AutoCloseable {
         this.access = new WorkspaceAccess(projects, ledger, runtime.instanceId(), clock);
         this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
         PanelTargets panels = new PanelTargets(access, layoutStore);
-        this.terminals = new TerminalCalls(terminals, layoutStore, ledger, panels, runner, settings, waits, operationWaits, runOutputTailBytes);
+        this.terminals = new TerminalCalls(
+                terminals, layoutStore, ledger, panels, runner, settings, waits, operationWaits, runOutputTailBytes);
         ProjectFolders folders = new ProjectFolders();
-        this.files = new FileCalls(access, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
-        this.editors = new EditorCalls(new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS), settings, panels, files, runner, layoutStore);
+        this.files = new FileCalls(
+                access, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
+        this.editors = new EditorCalls(
+                new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS),
+                settings,
+                panels,
+                files,
+                runner,
+                layoutStore);
         this.browserCalls = new BrowserCalls(browsers, origins, artifactStore, layoutStore, panels, runner);
-        this.layout = new LayoutCalls(projects, layoutStore, access, panels, runner,
-                new PanelsByKind(Map.of(PanelKind.TERMINAL, this.terminals, PanelKind.EDITOR, editors, PanelKind.BROWSER, browserCalls)),
+        this.layout = new LayoutCalls(
+                projects,
+                layoutStore,
+                access,
+                panels,
+                runner,
+                new PanelsByKind(Map.of(
+                        PanelKind.TERMINAL,
+                        this.terminals,
+                        PanelKind.EDITOR,
+                        editors,
+                        PanelKind.BROWSER,
+                        browserCalls)),
                 runtime.instanceId());
-        this.chatCalls = new ChatCalls(chat.conversations(), chat.connections(), chat.replies(), access, runner, layoutStore);
-        NativeStop stop = operation -> this.terminals.requestStop(operation) || chatCalls.requestStop(operation) || nativeStop.requestStop(operation);
+        this.chatCalls =
+                new ChatCalls(chat.conversations(), chat.connections(), chat.replies(), access, runner, layoutStore);
+        NativeStop stop = operation -> this.terminals.requestStop(operation)
+                || chatCalls.requestStop(operation)
+                || nativeStop.requestStop(operation);
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, access, runner, layoutStore, clock, decisions);
         this.git = new GitCalls(files, runner, layoutStore);
@@ -154,9 +243,12 @@ public class BrokerCalls implements AutoCloseable {
             session.requireAlive();
             episodes.touch(session.id());
             String name = tool == null ? "" : tool;
-            ToolSpec<?> spec = handlers.spec(name).orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown tool " + name));
+            ToolSpec<?> spec = handlers.spec(name)
+                    .orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown tool " + name));
             if (!session.grant().allows(spec.scope())) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, name + " needs the " + spec.scope() + " scope, which this session was not granted");
+                throw new LomiException(
+                        ErrorCode.SCOPE_DENIED,
+                        name + " needs the " + spec.scope() + " scope, which this session was not granted");
             }
             Binder.requireArgumentSize(name, arguments == null ? 0 : SIZE.writeValueAsBytes(arguments).length);
             return withLedgerWarning(Envelope.ok(Encoder.encode(handlers.call(session, name, arguments))));

@@ -3,7 +3,6 @@ package dev.lomicontrol.broker;
 import dev.lomicontrol.core.DataDirectory;
 import java.nio.file.Path;
 import java.time.Clock;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 

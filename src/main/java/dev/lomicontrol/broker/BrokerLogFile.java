@@ -41,13 +41,17 @@ public final class BrokerLogFile implements ApplicationListener<ApplicationPrepa
         if (file.isBlank() || file.equals("none")) {
             return;
         }
-        attach(Path.of(file).toAbsolutePath(), FileSize.valueOf(environment.getProperty("lomi.log.max-size", "10MB")),
+        attach(
+                Path.of(file).toAbsolutePath(),
+                FileSize.valueOf(environment.getProperty("lomi.log.max-size", "10MB")),
                 environment.getProperty("lomi.log.max-files", Integer.class, 5));
     }
 
     static void attach(Path file, FileSize maxSize, int maxFiles) {
         try {
-            Files.createDirectories(file.getParent(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(
+                    file.getParent(),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the log directory " + file.getParent(), e);
         }

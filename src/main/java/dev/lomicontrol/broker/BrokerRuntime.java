@@ -37,14 +37,18 @@ public final class BrokerRuntime {
 
     /** Creates a fresh private runtime directory (0700) under {@code $XDG_RUNTIME_DIR} when it is set, else the system temp directory. */
     public static Path createRuntimeDirectory() {
-        return createRuntimeDirectory(dev.lomicontrol.core.UserDirectories.current().runtime());
+        return createRuntimeDirectory(
+                dev.lomicontrol.core.UserDirectories.current().runtime());
     }
 
     /** Creates a fresh private runtime directory (0700) under {@code parent}, or the system temp directory without one. */
     public static Path createRuntimeDirectory(java.util.Optional<Path> parent) {
         try {
-            java.nio.file.attribute.FileAttribute<?> mode = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
-            return parent.isPresent() ? Files.createTempDirectory(parent.get(), "lomi-control-", mode) : Files.createTempDirectory("lomi-control-", mode);
+            java.nio.file.attribute.FileAttribute<?> mode =
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
+            return parent.isPresent()
+                    ? Files.createTempDirectory(parent.get(), "lomi-control-", mode)
+                    : Files.createTempDirectory("lomi-control-", mode);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the private runtime directory", e);
         }

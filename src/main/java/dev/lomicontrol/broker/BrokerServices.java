@@ -1,11 +1,10 @@
 package dev.lomicontrol.broker;
 
-import dev.lomicontrol.operations.NativeStop;
-
 import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.core.DataDirectory;
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Sessions;
 import dev.lomicontrol.pairing.YoloPolicy;
@@ -45,7 +44,11 @@ public class BrokerServices {
 
     @Bean(destroyMethod = "deleteRuntimeDirectory")
     BrokerRuntime brokerRuntime(Ledger ledger, Clock clock, DataDirectory dataDirectory) {
-        BrokerRuntime runtime = new BrokerRuntime(ledger.instance().value(), clock.instant(), dataDirectory.root(), BrokerRuntime.createRuntimeDirectory());
+        BrokerRuntime runtime = new BrokerRuntime(
+                ledger.instance().value(),
+                clock.instant(),
+                dataDirectory.root(),
+                BrokerRuntime.createRuntimeDirectory());
         // never readable through any project, whatever a project contains (F12)
         dev.lomicontrol.files.BrokerDirectories.protect(runtime.dataDirectory());
         dev.lomicontrol.files.BrokerDirectories.protect(runtime.runtimeDirectory());
@@ -64,10 +67,12 @@ public class BrokerServices {
      */
     @Bean(destroyMethod = "close")
     Terminals terminals(BrokerRuntime runtime, TerminalSandboxProperties sandbox) {
-        TerminalSandbox confinement = new TerminalSandbox(sandbox.policy(home(), accountHome()),
+        TerminalSandbox confinement = new TerminalSandbox(
+                sandbox.policy(home(), accountHome()),
                 java.util.List.of(runtime.dataDirectory(), runtime.runtimeDirectory()));
         confinement.warning().ifPresent(runtime::warn);
-        return new Terminals(TerminalOptions.defaults(runtime.runtimeDirectory().resolve("shell")), new SecureRandom(), confinement);
+        return new Terminals(
+                TerminalOptions.defaults(runtime.runtimeDirectory().resolve("shell")), new SecureRandom(), confinement);
     }
 
     /** The HOME the shells inherit (where most tools look for their secrets). */
@@ -84,7 +89,8 @@ public class BrokerServices {
     @Bean
     Settings settings(Ledger ledger, Clock clock, Pairings pairings, BrokerRuntime runtime) {
         return new Settings(ledger, clock, () -> {
-            tools.jackson.databind.node.ObjectNode view = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+            tools.jackson.databind.node.ObjectNode view =
+                    tools.jackson.databind.node.JsonNodeFactory.instance.objectNode();
             view.put("yolo", pairings.yolo());
             view.put("instanceId", runtime.instanceId());
             return view;
@@ -94,14 +100,17 @@ public class BrokerServices {
     /** Private artifact copies in {@code <data>/artifacts} (0700), 4 MiB per file, 1 GiB, 64 artifacts, 24 h. */
     @Bean
     ArtifactStore artifactStore(DataDirectory dataDirectory, Clock clock) {
-        return new ArtifactStore(dataDirectory.root().resolve("artifacts"), clock, new SecureRandom(), 4L << 20, 1L << 30, 64);
+        return new ArtifactStore(
+                dataDirectory.root().resolve("artifacts"), clock, new SecureRandom(), 4L << 20, 1L << 30, 64);
     }
 
     /** The browsers' Chromium processes (one per connection with a browser; none until the first lomi_browser_open). */
     @Bean(destroyMethod = "close")
     dev.lomicontrol.browser.Browsers browsers(BrowserProperties properties, Clock clock) {
         if (!properties.executable().isBlank()) {
-            System.setProperty("lomi.browser.executable", properties.executable()); // the host check (HostQualification) follows the setting
+            System.setProperty(
+                    "lomi.browser.executable",
+                    properties.executable()); // the host check (HostQualification) follows the setting
         }
         return new dev.lomicontrol.browser.Browsers(properties.options(), clock, new SecureRandom());
     }

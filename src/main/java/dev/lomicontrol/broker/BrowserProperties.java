@@ -19,12 +19,20 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param idleTimeout           a browser unused this long is closed (its panel then shows no generation)
  */
 @ConfigurationProperties("lomi.browser")
-public record BrowserProperties(@DefaultValue("") String executable, @DefaultValue("8") int maxBrowsers, @DefaultValue("4") int maxBrowsersPerSession,
+public record BrowserProperties(
+        @DefaultValue("") String executable,
+        @DefaultValue("8") int maxBrowsers,
+        @DefaultValue("4") int maxBrowsersPerSession,
         @DefaultValue("15m") Duration idleTimeout) {
 
     BrowserOptions options() {
         Optional<Path> configured = executable.isBlank() ? Optional.empty() : Optional.of(Path.of(executable));
-        return new BrowserOptions(ChromiumExecutable.find(configured), maxBrowsers, maxBrowsersPerSession, idleTimeout, Duration.ofSeconds(20),
+        return new BrowserOptions(
+                ChromiumExecutable.find(configured),
+                maxBrowsers,
+                maxBrowsersPerSession,
+                idleTimeout,
+                Duration.ofSeconds(20),
                 Duration.ofSeconds(10));
     }
 }

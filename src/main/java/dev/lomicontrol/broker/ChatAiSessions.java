@@ -60,7 +60,10 @@ public class ChatAiSessions implements ToolGateway {
         if (current != null && current.alive()) {
             return current;
         }
-        Pairings.Pending pending = pairings.submit("lomi Chat AI " + conversationId, fingerprint(), ProcessHandle.current().pid());
+        Pairings.Pending pending = pairings.submit(
+                "lomi Chat AI " + conversationId,
+                fingerprint(),
+                ProcessHandle.current().pid());
         if (!pending.decision().isDone()) {
             waiting.accept(pending.request().id());
         }
@@ -69,7 +72,9 @@ public class ChatAiSessions implements ToolGateway {
             decision = pending.decision().get(Pairings.EXPIRY.toMillis() + 1_000, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             pairings.withdraw(pending.request().id());
-            throw new LomiException(ErrorCode.PAIRING_REQUIRED, "the Chat AI's pairing request " + pending.request().id() + " expired");
+            throw new LomiException(
+                    ErrorCode.PAIRING_REQUIRED,
+                    "the Chat AI's pairing request " + pending.request().id() + " expired");
         } catch (InterruptedException e) {
             pairings.withdraw(pending.request().id());
             Thread.currentThread().interrupt();
@@ -78,17 +83,23 @@ public class ChatAiSessions implements ToolGateway {
             throw new LomiException(ErrorCode.PAIRING_REQUIRED, "the Chat AI's pairing failed: " + e.getCause());
         }
         if (!(decision instanceof Decision.Approved approved)) {
-            throw new LomiException(ErrorCode.PAIRING_REQUIRED, "the admin denied the Chat AI's pairing request " + pending.request().id());
+            throw new LomiException(
+                    ErrorCode.PAIRING_REQUIRED,
+                    "the admin denied the Chat AI's pairing request "
+                            + pending.request().id());
         }
         Grant granted = approved.grant();
-        Set<String> scopes = granted.scopes().stream().filter(scope -> !scope.startsWith("chat.")).collect(Collectors.toSet());
+        Set<String> scopes = granted.scopes().stream()
+                .filter(scope -> !scope.startsWith("chat."))
+                .collect(Collectors.toSet());
         AtomicReference<Session> opened = new AtomicReference<>();
-        Session session = sessions.open(pending.request(), new Grant(granted.allProjects(), granted.projects(), scopes), () -> {
-            Session ended = opened.get();
-            if (ended != null) {
-                calls.sessionEnded(ended);
-            }
-        });
+        Session session =
+                sessions.open(pending.request(), new Grant(granted.allProjects(), granted.projects(), scopes), () -> {
+                    Session ended = opened.get();
+                    if (ended != null) {
+                        calls.sessionEnded(ended);
+                    }
+                });
         opened.set(session);
         Live fresh = new Live(session);
         live.put(conversationId, fresh);
@@ -103,8 +114,9 @@ public class ChatAiSessions implements ToolGateway {
     /** A stand-in for a client certificate's SHA-256 (the session is in-process; nothing to pin). */
     private String fingerprint() {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Ids.randomHex(random, 32).getBytes(
-                    java.nio.charset.StandardCharsets.US_ASCII)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256")
+                            .digest(Ids.randomHex(random, 32).getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -53,8 +53,16 @@ final class ControlConnection {
     private final long uid;
     private final java.util.function.Supplier<java.util.List<String>> warnings;
 
-    ControlConnection(FrameChannel channel, SessionCertificate brokerCertificate, String instanceId, Pairings pairings, Sessions sessions,
-            BrokerCalls calls, Semaphore handshakes, long uid, java.util.function.Supplier<java.util.List<String>> warnings) {
+    ControlConnection(
+            FrameChannel channel,
+            SessionCertificate brokerCertificate,
+            String instanceId,
+            Pairings pairings,
+            Sessions sessions,
+            BrokerCalls calls,
+            Semaphore handshakes,
+            long uid,
+            java.util.function.Supplier<java.util.List<String>> warnings) {
         this.warnings = warnings;
         this.channel = channel;
         this.brokerCertificate = brokerCertificate;
@@ -69,7 +77,10 @@ final class ControlConnection {
     void serve() {
         try {
             if (channel.peer().uid() != uid) {
-                log.warn("refused a connection from uid {} (pid {})", channel.peer().uid(), channel.peer().pid());
+                log.warn(
+                        "refused a connection from uid {} (pid {})",
+                        channel.peer().uid(),
+                        channel.peer().pid());
                 return;
             }
             Pairings.Pending pending = enroll();
@@ -115,13 +126,19 @@ final class ControlConnection {
             }
             Pairings.Pending pending;
             try {
-                pending = pairings.submit(enrollment.clientLabel(), SessionCertificate.sha256(certificate), channel.peer().pid());
+                pending = pairings.submit(
+                        enrollment.clientLabel(),
+                        SessionCertificate.sha256(certificate),
+                        channel.peer().pid());
             } catch (LomiException e) {
                 refuse(PairingOutcome.REFUSED, e.getMessage());
                 return null;
             }
             channel.onClose(() -> pairings.withdraw(pending.request().id()));
-            channel.write(IpcJson.write(new Welcome(IpcJson.IPC_VERSION, instanceId, Base64.getEncoder().encodeToString(brokerCertificate.der()),
+            channel.write(IpcJson.write(new Welcome(
+                    IpcJson.IPC_VERSION,
+                    instanceId,
+                    Base64.getEncoder().encodeToString(brokerCertificate.der()),
                     pending.request().id())));
             return pending;
         } finally {
@@ -134,11 +151,16 @@ final class ControlConnection {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unsupported ipcVersion " + enrollment.ipcVersion());
         }
         if (!instanceId.equals(enrollment.instanceId())) {
-            throw new LomiException(ErrorCode.APP_UNAVAILABLE, "this broker is instance " + instanceId + "; read discovery.json again");
+            throw new LomiException(
+                    ErrorCode.APP_UNAVAILABLE, "this broker is instance " + instanceId + "; read discovery.json again");
         }
         String label = enrollment.clientLabel();
-        if (label == null || label.isEmpty() || label.length() > MAX_LABEL || label.chars().anyMatch(Character::isISOControl)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "clientLabel must be 1-80 characters without control characters");
+        if (label == null
+                || label.isEmpty()
+                || label.length() > MAX_LABEL
+                || label.chars().anyMatch(Character::isISOControl)) {
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "clientLabel must be 1-80 characters without control characters");
         }
         byte[] der;
         try {
@@ -173,14 +195,19 @@ final class ControlConnection {
     /** Announces approval, then runs mutual TLS pinned to exactly the enrolled certificate. */
     private Session authenticate(Pairings.Pending pending, Decision.Approved approved) throws FrameException {
         // the standing warnings travel in the approval's message: lomi_status shows them as its detail
-        String message = String.join("; ", java.util.stream.Stream.concat(java.util.stream.Stream.of("approved"),
-                warnings.get().stream().map(warning -> "WARNING: " + warning)).toList());
+        String message = String.join(
+                "; ",
+                java.util.stream.Stream.concat(
+                                java.util.stream.Stream.of("approved"),
+                                warnings.get().stream().map(warning -> "WARNING: " + warning))
+                        .toList());
         channel.write(IpcJson.write(new PairingOutcome(PairingOutcome.APPROVED, message)));
         if (!handshakes.tryAcquire()) {
             return null;
         }
         try {
-            channel.startTls(PinnedTls.server(brokerCertificate, pending.request().certificateSha256()), TLS_DEADLINE);
+            channel.startTls(
+                    PinnedTls.server(brokerCertificate, pending.request().certificateSha256()), TLS_DEADLINE);
         } finally {
             handshakes.release();
         }
@@ -198,7 +225,8 @@ final class ControlConnection {
                 log.debug("session {}: malformed call, closing: {}", session.id(), e.getMessage());
                 return;
             }
-            CallResponse response = new CallResponse(request.requestId(), calls.call(session, request.tool(), request.arguments()));
+            CallResponse response =
+                    new CallResponse(request.requestId(), calls.call(session, request.tool(), request.arguments()));
             channel.setStrict(false);
             if (!session.isAlive()) {
                 return;

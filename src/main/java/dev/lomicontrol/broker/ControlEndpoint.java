@@ -44,7 +44,12 @@ public class ControlEndpoint implements SmartLifecycle {
     private final Semaphore handshakes = new Semaphore(MAX_HANDSHAKES);
     private volatile UnixSocketServer server;
 
-    public ControlEndpoint(BrokerRuntime runtime, DataDirectory dataDirectory, Pairings pairings, Sessions sessions, BrokerCalls calls) {
+    public ControlEndpoint(
+            BrokerRuntime runtime,
+            DataDirectory dataDirectory,
+            Pairings pairings,
+            Sessions sessions,
+            BrokerCalls calls) {
         this.runtime = runtime;
         this.dataDirectory = dataDirectory;
         this.pairings = pairings;
@@ -59,16 +64,34 @@ public class ControlEndpoint implements SmartLifecycle {
         Path socket = runtime.runtimeDirectory().resolve(SOCKET);
         long uid = ProcessIdentity.uid();
         try {
-            server = UnixSocketServer.bind(socket, MAX_CONNECTIONS,
-                    channel -> new ControlConnection(channel, certificate, runtime.instanceId(), pairings, sessions, calls, handshakes, uid,
-                            runtime::warnings).serve());
+            server = UnixSocketServer.bind(
+                    socket,
+                    MAX_CONNECTIONS,
+                    channel -> new ControlConnection(
+                                    channel,
+                                    certificate,
+                                    runtime.instanceId(),
+                                    pairings,
+                                    sessions,
+                                    calls,
+                                    handshakes,
+                                    uid,
+                                    runtime::warnings)
+                            .serve());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on " + socket, e);
         }
         Path discovery = dataDirectory.store().resolve(DISCOVERY);
-        DiscoveryFile.publish(discovery, new DiscoveryRecord(runtime.instanceId(), socket.toString(), certificate.sha256(), IpcJson.IPC_VERSION), key);
+        DiscoveryFile.publish(
+                discovery,
+                new DiscoveryRecord(runtime.instanceId(), socket.toString(), certificate.sha256(), IpcJson.IPC_VERSION),
+                key);
         runtime.controlEndpoint(socket, discovery, key.publicKeyHex());
-        log.info("control socket {} (broker certificate {}); discovery {}; pin with --discovery-key {}", socket, certificate.sha256(), discovery,
+        log.info(
+                "control socket {} (broker certificate {}); discovery {}; pin with --discovery-key {}",
+                socket,
+                certificate.sha256(),
+                discovery,
                 key.publicKeyHex());
     }
 

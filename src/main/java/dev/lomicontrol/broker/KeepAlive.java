@@ -16,13 +16,15 @@ class KeepAlive implements SmartLifecycle {
 
     @Override
     public void start() {
-        Thread holder = new Thread(() -> {
-            try {
-                stopped.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "broker-keep-alive");
+        Thread holder = new Thread(
+                () -> {
+                    try {
+                        stopped.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "broker-keep-alive");
         holder.setDaemon(false);
         holder.start();
         thread = holder;

@@ -18,7 +18,8 @@ public record TerminalRunProperties(@DefaultValue("8192") int outputTailBytes) {
 
     public TerminalRunProperties {
         if (outputTailBytes < 0 || outputTailBytes > MAX_OUTPUT_TAIL_BYTES) {
-            throw new IllegalArgumentException("lomi.terminal.run.output-tail-bytes must be 0.." + MAX_OUTPUT_TAIL_BYTES + ", was " + outputTailBytes);
+            throw new IllegalArgumentException("lomi.terminal.run.output-tail-bytes must be 0.." + MAX_OUTPUT_TAIL_BYTES
+                    + ", was " + outputTailBytes);
         }
     }
 }

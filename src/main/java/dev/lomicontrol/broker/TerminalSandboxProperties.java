@@ -21,7 +21,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("lomi.terminal.sandbox")
 public record TerminalSandboxProperties(
         @DefaultValue("true") boolean enabled,
-        @DefaultValue({"~/.cache", "~/.m2", "~/.npm", "~/.gradle", "~/.cargo"}) List<String> writableCaches,
+
+        @DefaultValue({"~/.cache", "~/.m2", "~/.npm", "~/.gradle", "~/.cargo"})
+        List<String> writableCaches,
+
         @DefaultValue({}) List<String> hidden,
         @DefaultValue("false") boolean gitWritable,
         @DefaultValue("true") boolean network) {
@@ -40,8 +43,12 @@ public record TerminalSandboxProperties(
     }
 
     private static List<Path> paths(List<String> names, Path home) {
-        return names.stream().map(String::strip).filter(name -> !name.isEmpty())
-                .map(name -> name.equals("~") ? home : name.startsWith("~/") ? home.resolve(name.substring(2)) : Path.of(name))
+        return names.stream()
+                .map(String::strip)
+                .filter(name -> !name.isEmpty())
+                .map(name -> name.equals("~")
+                        ? home
+                        : name.startsWith("~/") ? home.resolve(name.substring(2)) : Path.of(name))
                 .map(Path::normalize)
                 .toList();
     }

@@ -21,11 +21,55 @@ final class AxProjection {
 
     private AxProjection() {}
 
-    private static final Set<String> SKIPPED_ROLES = Set.of("none", "generic", "InlineTextBox", "RootWebArea", "WebArea", "LineBreak", "paragraph",
-            "ListMarker", "Iframe", "IframePresentational", "LayoutTable", "LayoutTableRow", "LayoutTableCell", "presentation", "Section", "div",
-            "list", "listitem", "group", "LabelText", "main", "navigation", "banner", "contentinfo", "region", "form", "article", "Pre", "Canvas",
-            "Abbr", "Ruby", "time", "strong", "emphasis", "code", "mark", "subscript", "superscript", "insertion", "deletion", "blockquote",
-            "figure", "Figcaption", "DescriptionList", "term", "definition", "rowgroup", "Legend");
+    private static final Set<String> SKIPPED_ROLES = Set.of(
+            "none",
+            "generic",
+            "InlineTextBox",
+            "RootWebArea",
+            "WebArea",
+            "LineBreak",
+            "paragraph",
+            "ListMarker",
+            "Iframe",
+            "IframePresentational",
+            "LayoutTable",
+            "LayoutTableRow",
+            "LayoutTableCell",
+            "presentation",
+            "Section",
+            "div",
+            "list",
+            "listitem",
+            "group",
+            "LabelText",
+            "main",
+            "navigation",
+            "banner",
+            "contentinfo",
+            "region",
+            "form",
+            "article",
+            "Pre",
+            "Canvas",
+            "Abbr",
+            "Ruby",
+            "time",
+            "strong",
+            "emphasis",
+            "code",
+            "mark",
+            "subscript",
+            "superscript",
+            "insertion",
+            "deletion",
+            "blockquote",
+            "figure",
+            "Figcaption",
+            "DescriptionList",
+            "term",
+            "definition",
+            "rowgroup",
+            "Legend");
 
     record FrameInfo(String id, Optional<String> parent, String origin, String url, boolean main) {}
 
@@ -37,8 +81,12 @@ final class AxProjection {
             omitted[0] += 1 + countFrames(node);
             return;
         }
-        frames.add(new FrameInfo(frame.path("id").asString(), Optional.ofNullable(frame.get("parentId")).map(JsonNode::asString), origin,
-                frame.path("url").asString(), main));
+        frames.add(new FrameInfo(
+                frame.path("id").asString(),
+                Optional.ofNullable(frame.get("parentId")).map(JsonNode::asString),
+                origin,
+                frame.path("url").asString(),
+                main));
         for (JsonNode child : node.path("childFrames")) {
             collectFrames(child, depth + 1, topOrigin, frames, omitted);
         }
@@ -56,7 +104,13 @@ final class AxProjection {
         return Origins.of(frame.path("url").asString("")).orElse("null");
     }
 
-    record Candidate(long backendNodeId, String role, String name, boolean enabled, boolean editable, Optional<Boolean> checked,
+    record Candidate(
+            long backendNodeId,
+            String role,
+            String name,
+            boolean enabled,
+            boolean editable,
+            Optional<Boolean> checked,
             Optional<Long> valueLength) {}
 
     /** The frame's accessibility tree in document order: named or interactive nodes; text already in an ancestor's name is skipped. */
@@ -71,30 +125,57 @@ final class AxProjection {
         return out;
     }
 
-    private static void walk(JsonNode node, Map<String, JsonNode> byId, Map<Long, JsonNode> dom, String ancestorName, List<Candidate> out) {
+    private static void walk(
+            JsonNode node,
+            Map<String, JsonNode> byId,
+            Map<Long, JsonNode> dom,
+            String ancestorName,
+            List<Candidate> out) {
         String inherited = ancestorName;
         if (!node.path("ignored").asBoolean(false)) {
             String role = node.path("role").path("value").asString("");
             String name = node.path("name").path("value").asString("").strip();
             long backend = node.path("backendDOMNodeId").asLong(0);
             JsonNode element = dom.get(backend);
-            boolean fileInput = element != null && element.path("nodeName").asString().equals("INPUT") && "file".equalsIgnoreCase(attribute(element, "type"));
+            boolean fileInput = element != null
+                    && element.path("nodeName").asString().equals("INPUT")
+                    && "file".equalsIgnoreCase(attribute(element, "type"));
             boolean text = role.equals("StaticText");
-            boolean interesting = fileInput || (!SKIPPED_ROLES.contains(role) && !role.isEmpty() && (!name.isEmpty() || isInteractive(role)));
+            boolean interesting = fileInput
+                    || (!SKIPPED_ROLES.contains(role) && !role.isEmpty() && (!name.isEmpty() || isInteractive(role)));
             if (text && (name.isEmpty() || ancestorName.contains(name))) {
                 interesting = false;
             }
             if (interesting && backend != 0) {
                 Map<String, JsonNode> props = new HashMap<>();
-                node.path("properties").forEach(p -> props.put(p.path("name").asString(), p.path("value").path("value")));
-                boolean enabled = !props.containsKey("disabled") || !props.get("disabled").asBoolean(false);
-                boolean editable = props.containsKey("editable") && !props.get("editable").asString("").isEmpty();
+                node.path("properties")
+                        .forEach(p -> props.put(
+                                p.path("name").asString(), p.path("value").path("value")));
+                boolean enabled =
+                        !props.containsKey("disabled") || !props.get("disabled").asBoolean(false);
+                boolean editable = props.containsKey("editable")
+                        && !props.get("editable").asString("").isEmpty();
                 Optional<Boolean> checked = props.containsKey("checked")
-                        ? Optional.of(props.get("checked").asString(props.get("checked").toString()).equals("true")) : Optional.empty();
+                        ? Optional.of(props.get("checked")
+                                .asString(props.get("checked").toString())
+                                .equals("true"))
+                        : Optional.empty();
                 JsonNode value = node.path("value").path("value");
-                Optional<Long> valueLength = editable || role.equals("textbox") || role.equals("combobox") || role.equals("searchbox")
-                        ? Optional.of((long) (value.isMissingNode() || value.isNull() ? 0 : value.asString("").length())) : Optional.empty();
-                out.add(new Candidate(backend, fileInput ? "file_input" : text ? "text" : role, name, enabled, editable, checked, valueLength));
+                Optional<Long> valueLength =
+                        editable || role.equals("textbox") || role.equals("combobox") || role.equals("searchbox")
+                                ? Optional.of((long)
+                                        (value.isMissingNode() || value.isNull()
+                                                ? 0
+                                                : value.asString("").length()))
+                                : Optional.empty();
+                out.add(new Candidate(
+                        backend,
+                        fileInput ? "file_input" : text ? "text" : role,
+                        name,
+                        enabled,
+                        editable,
+                        checked,
+                        valueLength));
                 if (!name.isEmpty()) {
                     inherited = ancestorName + "\n" + name;
                 }
@@ -112,8 +193,24 @@ final class AxProjection {
     }
 
     private static boolean isInteractive(String role) {
-        return Set.of("button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox", "listbox", "option", "menuitem", "tab", "switch",
-                "slider", "spinbutton", "menuitemcheckbox", "menuitemradio").contains(role);
+        return Set.of(
+                        "button",
+                        "link",
+                        "textbox",
+                        "searchbox",
+                        "checkbox",
+                        "radio",
+                        "combobox",
+                        "listbox",
+                        "option",
+                        "menuitem",
+                        "tab",
+                        "switch",
+                        "slider",
+                        "spinbutton",
+                        "menuitemcheckbox",
+                        "menuitemradio")
+                .contains(role);
     }
 
     /**
@@ -126,7 +223,9 @@ final class AxProjection {
         List<Long> out = new ArrayList<>();
         for (JsonNode node : nodes) {
             long backend = node.path("backendDOMNodeId").asLong(0);
-            if (backend != 0 && !node.path("ignored").asBoolean(false) && node.path("role").path("value").asString("").equals("button")
+            if (backend != 0
+                    && !node.path("ignored").asBoolean(false)
+                    && node.path("role").path("value").asString("").equals("button")
                     && !node.path("value").path("value").asString("").isEmpty()) {
                 out.add(backend);
             }
@@ -146,7 +245,10 @@ final class AxProjection {
 
     /** The ids of the frames a snapshot projects (main first), without reading their viewports. */
     static List<String> sameOriginFrames(JsonNode node, String topOrigin, int depth, List<String> out) {
-        if (out.isEmpty() || (depth <= MAX_FRAME_DEPTH && out.size() < MAX_FRAMES && frameOrigin(node.path("frame")).equals(topOrigin))) {
+        if (out.isEmpty()
+                || (depth <= MAX_FRAME_DEPTH
+                        && out.size() < MAX_FRAMES
+                        && frameOrigin(node.path("frame")).equals(topOrigin))) {
             out.add(node.path("frame").path("id").asString());
             for (JsonNode child : node.path("childFrames")) {
                 sameOriginFrames(child, topOrigin, depth + 1, out);
@@ -154,5 +256,4 @@ final class AxProjection {
         }
         return out;
     }
-
 }

@@ -9,7 +9,12 @@ import java.util.Optional;
  * caps on live browsers (pages) per broker and per connection, how long an unused browser lives, and
  * how long one protocol command may take.
  */
-public record BrowserOptions(Optional<Path> executable, int maxBrowsers, int maxBrowsersPerSession, Duration idleTimeout, Duration startTimeout,
+public record BrowserOptions(
+        Optional<Path> executable,
+        int maxBrowsers,
+        int maxBrowsersPerSession,
+        Duration idleTimeout,
+        Duration startTimeout,
         Duration commandTimeout) {
 
     public BrowserOptions {
@@ -20,7 +25,13 @@ public record BrowserOptions(Optional<Path> executable, int maxBrowsers, int max
 
     /** The executable found on this host, 8 browsers, 4 per connection, 15 min idle, 20 s start, 10 s per command. */
     public static BrowserOptions defaults() {
-        return new BrowserOptions(ChromiumExecutable.find(Optional.empty()), 8, 4, Duration.ofMinutes(15), Duration.ofSeconds(20), Duration.ofSeconds(10));
+        return new BrowserOptions(
+                ChromiumExecutable.find(Optional.empty()),
+                8,
+                4,
+                Duration.ofMinutes(15),
+                Duration.ofSeconds(20),
+                Duration.ofSeconds(10));
     }
 
     public BrowserOptions withCaps(int browsers, int perSession) {

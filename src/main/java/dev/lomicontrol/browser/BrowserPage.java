@@ -27,7 +27,11 @@ import tools.jackson.databind.node.ObjectNode;
 public final class BrowserPage {
 
     /** What lomi_browser_logs reads. */
-    public enum LogKind { JAVASCRIPT_ERROR, CONSOLE, PROMISE_REJECTION }
+    public enum LogKind {
+        JAVASCRIPT_ERROR,
+        CONSOLE,
+        PROMISE_REJECTION
+    }
 
     private final Chromium chromium;
     private final String owner;
@@ -41,7 +45,13 @@ public final class BrowserPage {
     private final PageFiles files;
     private volatile Instant lastUsed;
 
-    BrowserPage(Chromium chromium, String owner, String generation, Predicate<String> originAllowed, Clock clock, RandomGenerator random,
+    BrowserPage(
+            Chromium chromium,
+            String owner,
+            String generation,
+            Predicate<String> originAllowed,
+            Clock clock,
+            RandomGenerator random,
             Duration timeout) {
         this.chromium = chromium;
         this.owner = owner;
@@ -58,14 +68,21 @@ public final class BrowserPage {
         channel.attached(ids[1]);
         ObjectNode patterns = PageChannel.obj();
         patterns.putArray("patterns").addObject().put("urlPattern", "*").put("requestStage", "Request");
-        // One round trip: the protocol runs a session's commands in order, so the network rule is in force before anything
+        // One round trip: the protocol runs a session's commands in order, so the network rule is in force before
+        // anything
         // later, and every answer is awaited before the page is handed out (no navigation can start earlier).
-        List<CompletableFuture<JsonNode>> enabled = List.of(channel.request("Fetch.enable", patterns), channel.request("Page.enable", null),
-                channel.request("Page.setLifecycleEventsEnabled", PageChannel.obj().put("enabled", true)), channel.request("Runtime.enable", null),
-                channel.request("DOM.enable", null), channel.request("Accessibility.enable", null));
+        List<CompletableFuture<JsonNode>> enabled = List.of(
+                channel.request("Fetch.enable", patterns),
+                channel.request("Page.enable", null),
+                channel.request(
+                        "Page.setLifecycleEventsEnabled", PageChannel.obj().put("enabled", true)),
+                channel.request("Runtime.enable", null),
+                channel.request("DOM.enable", null),
+                channel.request("Accessibility.enable", null));
         CompletableFuture<JsonNode> tree = channel.request("Page.getFrameTree", null);
         enabled.forEach(channel::await);
-        events.mainFrame(channel.await(tree).path("frameTree").path("frame").path("id").asString());
+        events.mainFrame(
+                channel.await(tree).path("frameTree").path("frame").path("id").asString());
     }
 
     public String generation() {
@@ -131,8 +148,10 @@ public final class BrowserPage {
         String error = answer.path("errorText").asString("");
         if (!error.isEmpty()) {
             if (error.contains("ERR_BLOCKED_BY_CLIENT") || events.blockedCount() > blockedBefore) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, "the browser refused to load " + events.lastBlocked().orElse(address)
-                        + ": its origin is not approved for this project (redirects are checked too); nothing was loaded from it");
+                throw new LomiException(
+                        ErrorCode.SCOPE_DENIED,
+                        "the browser refused to load " + events.lastBlocked().orElse(address)
+                                + ": its origin is not approved for this project (redirects are checked too); nothing was loaded from it");
             }
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "navigating to " + address + " failed: " + error);
         }
@@ -185,13 +204,19 @@ public final class BrowserPage {
 
     private boolean holds(Condition condition) {
         if (condition instanceof Condition.Text text) {
-            return channel.evaluate("(t => !!document.body && document.body.innerText.includes(t))", text.text()).asBoolean(false);
+            return channel.evaluate("(t => !!document.body && document.body.innerText.includes(t))", text.text())
+                    .asBoolean(false);
         }
         if (condition instanceof Condition.Url wanted) {
-            return events.url().equals(wanted.url()) || channel.evaluate("(() => location.href)()", null).asString("").equals(wanted.url());
+            return events.url().equals(wanted.url())
+                    || channel.evaluate("(() => location.href)()", null)
+                            .asString("")
+                            .equals(wanted.url());
         }
         if (condition instanceof Condition.Load) {
-            return channel.evaluate("(() => document.readyState)()", null).asString("").equals("complete");
+            return channel.evaluate("(() => document.readyState)()", null)
+                    .asString("")
+                    .equals("complete");
         }
         Condition.Element element = (Condition.Element) condition;
         return snapshots.hasElement(element.role(), element.name());
@@ -200,7 +225,11 @@ public final class BrowserPage {
     // ------------------------------------------------------------------ input
 
     /** What an input did: dispatched, whether the page let the default action happen, the scroll position, the retained value's length. */
-    public record Action(boolean dispatched, Optional<Boolean> defaultAction, Optional<JsonNode> scrollPosition, Optional<Long> valueLength) {}
+    public record Action(
+            boolean dispatched,
+            Optional<Boolean> defaultAction,
+            Optional<JsonNode> scrollPosition,
+            Optional<Long> valueLength) {}
 
     public Action click(String snapshotId, String navigation, String ref) {
         touch();
@@ -271,12 +300,24 @@ public final class BrowserPage {
         double height = css.path("clientHeight").asDouble(800);
         double scale = Math.min(1.0, maxWidth / width);
         ObjectNode params = PageChannel.obj().put("format", "png").put("captureBeyondViewport", false);
-        params.putObject("clip").put("x", css.path("pageX").asDouble(0)).put("y", css.path("pageY").asDouble(0)).put("width", width)
-                .put("height", height).put("scale", scale);
-        byte[] png = Base64.getDecoder().decode(channel.send("Page.captureScreenshot", params).path("data").asString());
+        params.putObject("clip")
+                .put("x", css.path("pageX").asDouble(0))
+                .put("y", css.path("pageY").asDouble(0))
+                .put("width", width)
+                .put("height", height)
+                .put("scale", scale);
+        byte[] png = Base64.getDecoder()
+                .decode(channel.send("Page.captureScreenshot", params)
+                        .path("data")
+                        .asString());
         ObjectNode geometry = PageChannel.obj();
-        geometry.put("cssWidth", width).put("cssHeight", height).put("scale", scale).put("pixelWidth", (long) Math.floor(width * scale))
-                .put("pixelHeight", (long) Math.floor(height * scale)).put("zoom", css.path("zoom").asDouble(1)).put("scrollX", css.path("pageX").asDouble(0))
+        geometry.put("cssWidth", width)
+                .put("cssHeight", height)
+                .put("scale", scale)
+                .put("pixelWidth", (long) Math.floor(width * scale))
+                .put("pixelHeight", (long) Math.floor(height * scale))
+                .put("zoom", css.path("zoom").asDouble(1))
+                .put("scrollX", css.path("pageX").asDouble(0))
                 .put("scrollY", css.path("pageY").asDouble(0));
         return new Capture(png, geometry);
     }
@@ -284,7 +325,13 @@ public final class BrowserPage {
     // ------------------------------------------------------------------ logs
 
     /** One page of one log kind; {@code nextCursor} continues it within the same navigation. */
-    public record LogPage(String navigationId, long captureStartedAtMillis, List<LogRing.Entry> entries, String nextCursor, long dropped, boolean hasMore) {}
+    public record LogPage(
+            String navigationId,
+            long captureStartedAtMillis,
+            List<LogRing.Entry> entries,
+            String nextCursor,
+            long dropped,
+            boolean hasMore) {}
 
     /** Entries after {@code cursor} (from the start without); a cursor of another navigation or page is CURSOR_EXPIRED. */
     public LogPage logs(LogKind kind, Optional<String> cursor, int limit) {

@@ -64,24 +64,42 @@ public final class Browsers implements AutoCloseable {
         synchronized (this) {
             pages.values().removeIf(page -> !page.isAlive());
             if (pages.size() >= options.maxBrowsers()) {
-                throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "the broker runs its maximum of " + options.maxBrowsers() + " browsers; close one first");
+                throw new LomiException(
+                        ErrorCode.RESOURCE_EXHAUSTED,
+                        "the broker runs its maximum of " + options.maxBrowsers() + " browsers; close one first");
             }
-            if (pages.values().stream().filter(p -> p.owner().equals(owner)).count() >= options.maxBrowsersPerSession()) {
-                throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "a connection may hold at most " + options.maxBrowsersPerSession()
-                        + " browsers; close one first");
+            if (pages.values().stream().filter(p -> p.owner().equals(owner)).count()
+                    >= options.maxBrowsersPerSession()) {
+                throw new LomiException(
+                        ErrorCode.RESOURCE_EXHAUSTED,
+                        "a connection may hold at most " + options.maxBrowsersPerSession()
+                                + " browsers; close one first");
             }
             chromium = processes.get(owner);
             if (chromium == null || !chromium.isAlive()) {
                 if (chromium != null) {
                     chromium.close();
                 }
-                chromium = Chromium.launch(options.executable().orElseThrow(() -> new LomiException(ErrorCode.HOST_UNQUALIFIED,
-                        "no Chromium is installed (apt-get install " + ChromiumExecutable.PACKAGE + ")")), "prf-" + Ids.randomHex(random, 8),
-                        options.startTimeout(), options.commandTimeout());
+                chromium = Chromium.launch(
+                        options.executable()
+                                .orElseThrow(() -> new LomiException(
+                                        ErrorCode.HOST_UNQUALIFIED,
+                                        "no Chromium is installed (apt-get install " + ChromiumExecutable.PACKAGE
+                                                + ")")),
+                        "prf-" + Ids.randomHex(random, 8),
+                        options.startTimeout(),
+                        options.commandTimeout());
                 processes.put(owner, chromium);
             }
         }
-        BrowserPage page = new BrowserPage(chromium, owner, "brg-" + Ids.randomHex(random, 8), originAllowed, clock, random, options.commandTimeout());
+        BrowserPage page = new BrowserPage(
+                chromium,
+                owner,
+                "brg-" + Ids.randomHex(random, 8),
+                originAllowed,
+                clock,
+                random,
+                options.commandTimeout());
         synchronized (this) {
             pages.put(page.generation(), page);
         }

@@ -58,7 +58,9 @@ final class CdpConnection implements AutoCloseable {
         try {
             return sendAsync(sessionId, method, params).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new LomiException(ErrorCode.DEADLINE_EXCEEDED, "the browser did not answer " + method + " within " + timeout.toMillis() + " ms");
+            throw new LomiException(
+                    ErrorCode.DEADLINE_EXCEEDED,
+                    "the browser did not answer " + method + " within " + timeout.toMillis() + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LomiException(ErrorCode.APP_CLOSING, "interrupted while waiting for the browser");
@@ -157,7 +159,9 @@ final class CdpConnection implements AutoCloseable {
             }
             JsonNode error = message.get("error");
             if (error != null) {
-                answer.completeExceptionally(new CdpError(error.path("message").asString("error"), error.path("data").asString("")));
+                answer.completeExceptionally(new CdpError(
+                        error.path("message").asString("error"),
+                        error.path("data").asString("")));
             } else {
                 answer.complete(message.path("result"));
             }
@@ -168,7 +172,10 @@ final class CdpConnection implements AutoCloseable {
                 try {
                     listener.accept(message);
                 } catch (RuntimeException e) {
-                    log.warn("browser event {} failed: {}", message.path("method").asString(), e.toString());
+                    log.warn(
+                            "browser event {} failed: {}",
+                            message.path("method").asString(),
+                            e.toString());
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -200,7 +207,9 @@ final class CdpConnection implements AutoCloseable {
     /** An error answer of the protocol (e.g. "No node with given id found"). */
     static final class CdpError extends LomiException {
         CdpError(String message, String data) {
-            super(ErrorCode.TARGET_NOT_FOUND, "the browser refused: " + message + (data.isEmpty() ? "" : " (" + data + ")"));
+            super(
+                    ErrorCode.TARGET_NOT_FOUND,
+                    "the browser refused: " + message + (data.isEmpty() ? "" : " (" + data + ")"));
         }
     }
 }

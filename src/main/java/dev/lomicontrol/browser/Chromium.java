@@ -34,9 +34,21 @@ final class Chromium implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Chromium.class);
 
     /** The flags every browser starts with (headless, no GPU, no background traffic of its own). */
-    static final List<String> FLAGS = List.of("--remote-debugging-pipe", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
-            "--disable-extensions", "--mute-audio", "--no-default-browser-check", "--password-store=basic", "--window-size=1280,800");
+    static final List<String> FLAGS = List.of(
+            "--remote-debugging-pipe",
+            "--headless",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-default-apps",
+            "--disable-extensions",
+            "--mute-audio",
+            "--no-default-browser-check",
+            "--password-store=basic",
+            "--window-size=1280,800");
 
     private final Process process;
     private final CdpConnection cdp;
@@ -51,7 +63,8 @@ final class Chromium implements AutoCloseable {
         this.profile = profile;
         this.profileId = profileId;
         this.commandTimeout = commandTimeout;
-        this.cdp = new CdpConnection(process.getInputStream(), process.getOutputStream(), this::event, "lomi-chromium-" + profileId);
+        this.cdp = new CdpConnection(
+                process.getInputStream(), process.getOutputStream(), this::event, "lomi-chromium-" + profileId);
         drain(process.getErrorStream(), profileId);
     }
 
@@ -59,11 +72,15 @@ final class Chromium implements AutoCloseable {
     static Chromium launch(Path executable, String profileId, Duration startTimeout, Duration commandTimeout) {
         Path profile;
         try {
-            profile = Files.createTempDirectory("lomi-browser-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            profile = Files.createTempDirectory(
+                    "lomi-browser-",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (IOException e) {
-            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot create a browser profile directory: " + e.getMessage(), e);
+            throw new LomiException(
+                    ErrorCode.STORAGE_UNAVAILABLE, "cannot create a browser profile directory: " + e.getMessage(), e);
         }
-        List<String> command = new ArrayList<>(List.of("/bin/sh", "-c", "exec \"$0\" \"$@\" 3<&0 4>&1 </dev/null >/dev/null", executable.toString()));
+        List<String> command = new ArrayList<>(
+                List.of("/bin/sh", "-c", "exec \"$0\" \"$@\" 3<&0 4>&1 </dev/null >/dev/null", executable.toString()));
         command.addAll(FLAGS);
         if (isRoot()) {
             command.add("--no-sandbox"); // Chromium's own sandbox refuses to run as root
@@ -73,19 +90,24 @@ final class Chromium implements AutoCloseable {
         Process process;
         try {
             ProcessBuilder builder = new ProcessBuilder(command);
-            builder.environment().keySet().removeIf(name -> !List.of("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR").contains(name));
+            builder.environment()
+                    .keySet()
+                    .removeIf(name -> !List.of("PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR")
+                            .contains(name));
             builder.environment().put("HOME", profile.toString());
             process = builder.start();
         } catch (IOException e) {
             deleteTree(profile);
-            throw new LomiException(ErrorCode.HOST_UNQUALIFIED, "cannot start " + executable + ": " + e.getMessage(), e);
+            throw new LomiException(
+                    ErrorCode.HOST_UNQUALIFIED, "cannot start " + executable + ": " + e.getMessage(), e);
         }
         Chromium chromium = new Chromium(process, profile, profileId, commandTimeout);
         try {
             chromium.send(null, "Browser.getVersion", null, startTimeout);
         } catch (LomiException e) {
             chromium.close();
-            throw new LomiException(ErrorCode.HOST_UNQUALIFIED, "Chromium (" + executable + ") did not start: " + e.getMessage(), e);
+            throw new LomiException(
+                    ErrorCode.HOST_UNQUALIFIED, "Chromium (" + executable + ") did not start: " + e.getMessage(), e);
         }
         return chromium;
     }
@@ -132,8 +154,15 @@ final class Chromium implements AutoCloseable {
 
     /** A new page target attached in flat mode; its events go to {@code listener}. Answers {targetId, sessionId}. */
     String[] newPage(Consumer<JsonNode> listener) {
-        String targetId = send(null, "Target.createTarget", obj().put("url", "about:blank")).path("targetId").asString();
-        String sessionId = send(null, "Target.attachToTarget", obj().put("targetId", targetId).put("flatten", true)).path("sessionId").asString();
+        String targetId = send(null, "Target.createTarget", obj().put("url", "about:blank"))
+                .path("targetId")
+                .asString();
+        String sessionId = send(
+                        null,
+                        "Target.attachToTarget",
+                        obj().put("targetId", targetId).put("flatten", true))
+                .path("sessionId")
+                .asString();
         sessions.put(sessionId, listener);
         return new String[] {targetId, sessionId};
     }
@@ -151,7 +180,9 @@ final class Chromium implements AutoCloseable {
      */
     long residentBytes() {
         long total = 0;
-        for (ProcessHandle handle : java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()), process.descendants()).toList()) {
+        for (ProcessHandle handle : java.util.stream.Stream.concat(
+                        java.util.stream.Stream.of(process.toHandle()), process.descendants())
+                .toList()) {
             total += rss(handle.pid());
         }
         return total;
@@ -225,16 +256,18 @@ final class Chromium implements AutoCloseable {
     }
 
     private static void drain(InputStream stderr, String name) {
-        Thread thread = new Thread(() -> {
-            byte[] buffer = new byte[8192];
-            try (stderr) {
-                while (stderr.read(buffer) >= 0) {
-                    // Chromium's own diagnostics; not ours to log at any level a user sees
-                }
-            } catch (IOException e) {
-                log.trace("stderr of {}: {}", name, e.toString());
-            }
-        }, "lomi-chromium-stderr-" + name);
+        Thread thread = new Thread(
+                () -> {
+                    byte[] buffer = new byte[8192];
+                    try (stderr) {
+                        while (stderr.read(buffer) >= 0) {
+                            // Chromium's own diagnostics; not ours to log at any level a user sees
+                        }
+                    } catch (IOException e) {
+                        log.trace("stderr of {}: {}", name, e.toString());
+                    }
+                },
+                "lomi-chromium-stderr-" + name);
         thread.setDaemon(true);
         thread.start();
     }

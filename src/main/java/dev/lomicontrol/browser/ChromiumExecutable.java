@@ -10,6 +10,7 @@ public final class ChromiumExecutable {
 
     /** The Debian package to install when none is found. */
     public static final String PACKAGE = "chromium-headless-shell";
+
     static final List<Path> KNOWN = List.of(Path.of("/usr/bin/chromium-headless-shell"), Path.of("/usr/bin/chromium"));
 
     private ChromiumExecutable() {}

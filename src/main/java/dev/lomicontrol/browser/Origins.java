@@ -22,7 +22,8 @@ public final class Origins {
                 return Optional.empty();
             }
             int port = uri.getPort();
-            boolean defaultPort = port == -1 || (scheme.equals("http") && port == 80) || (scheme.equals("https") && port == 443);
+            boolean defaultPort =
+                    port == -1 || (scheme.equals("http") && port == 80) || (scheme.equals("https") && port == 443);
             return Optional.of(scheme + "://" + host.toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port));
         } catch (URISyntaxException e) {
             return Optional.empty();
@@ -31,6 +32,7 @@ public final class Origins {
 
     /** The origin of an address an agent names (INVALID_ARGUMENT unless it is an http(s) address). */
     public static String required(String url) {
-        return of(url).orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, url + " is not an http(s) address with a host"));
+        return of(url).orElseThrow(() ->
+                new LomiException(ErrorCode.INVALID_ARGUMENT, url + " is not an http(s) address with a host"));
     }
 }

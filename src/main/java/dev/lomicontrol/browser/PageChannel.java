@@ -85,13 +85,17 @@ final class PageChannel {
         try {
             return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new LomiException(ErrorCode.DEADLINE_EXCEEDED, "the browser did not answer within " + timeout.toMillis() + " ms");
+            throw new LomiException(
+                    ErrorCode.DEADLINE_EXCEEDED, "the browser did not answer within " + timeout.toMillis() + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LomiException(ErrorCode.APP_CLOSING, "interrupted while waiting for the browser");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause() instanceof CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
-            throw cause instanceof LomiException refusal ? refusal : new LomiException(ErrorCode.TARGET_NOT_FOUND, "the browser failed: " + cause);
+            Throwable cause =
+                    e.getCause() instanceof CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
+            throw cause instanceof LomiException refusal
+                    ? refusal
+                    : new LomiException(ErrorCode.TARGET_NOT_FOUND, "the browser failed: " + cause);
         }
     }
 
@@ -112,8 +116,10 @@ final class PageChannel {
 
     /** The value of {@code function(argument)} (or of the expression {@code function} without one) in the main frame's page world. */
     JsonNode evaluate(String function, String argument) {
-        String expression = argument == null ? function : function + "(" + CdpConnection.JSON.writeValueAsString(argument) + ")";
-        JsonNode answer = send("Runtime.evaluate", obj().put("expression", expression).put("returnByValue", true));
+        String expression =
+                argument == null ? function : function + "(" + CdpConnection.JSON.writeValueAsString(argument) + ")";
+        JsonNode answer =
+                send("Runtime.evaluate", obj().put("expression", expression).put("returnByValue", true));
         return answer.path("result").path("value");
     }
 
@@ -121,7 +127,11 @@ final class PageChannel {
     JsonNode evaluateIn(String frameId, boolean main, String expression) {
         ObjectNode params = obj().put("expression", expression).put("returnByValue", true);
         if (!main) {
-            int context = send("Page.createIsolatedWorld", obj().put("frameId", frameId).put("worldName", "lomi")).path("executionContextId").asInt();
+            int context = send(
+                            "Page.createIsolatedWorld",
+                            obj().put("frameId", frameId).put("worldName", "lomi"))
+                    .path("executionContextId")
+                    .asInt();
             params.put("contextId", context);
         }
         return send("Runtime.evaluate", params).path("result").path("value");
@@ -131,21 +141,32 @@ final class PageChannel {
     JsonNode callOn(long backendNodeId, String function, String argument) {
         String objectId;
         try {
-            objectId = send("DOM.resolveNode", obj().put("backendNodeId", backendNodeId)).path("object").path("objectId").asString("");
+            objectId = send("DOM.resolveNode", obj().put("backendNodeId", backendNodeId))
+                    .path("object")
+                    .path("objectId")
+                    .asString("");
         } catch (LomiException e) {
-            throw new LomiException(ErrorCode.STALE_SNAPSHOT, "the element is no longer in the page; take a new snapshot");
+            throw new LomiException(
+                    ErrorCode.STALE_SNAPSHOT, "the element is no longer in the page; take a new snapshot");
         }
         if (objectId.isEmpty()) {
-            throw new LomiException(ErrorCode.STALE_SNAPSHOT, "the element is no longer in the page; take a new snapshot");
+            throw new LomiException(
+                    ErrorCode.STALE_SNAPSHOT, "the element is no longer in the page; take a new snapshot");
         }
-        ObjectNode params = obj().put("objectId", objectId).put("functionDeclaration", function).put("returnByValue", true).put("awaitPromise", true);
+        ObjectNode params = obj().put("objectId", objectId)
+                .put("functionDeclaration", function)
+                .put("returnByValue", true)
+                .put("awaitPromise", true);
         if (argument != null) {
             params.putArray("arguments").addObject().put("value", argument);
         }
         JsonNode answer = send("Runtime.callFunctionOn", params);
         sendAndForget("Runtime.releaseObject", obj().put("objectId", objectId)); // nothing waits for the release
         if (answer.has("exceptionDetails")) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "the page threw: " + answer.path("exceptionDetails").path("text").asString());
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND,
+                    "the page threw: "
+                            + answer.path("exceptionDetails").path("text").asString());
         }
         return answer.path("result").path("value");
     }

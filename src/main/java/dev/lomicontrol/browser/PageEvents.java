@@ -41,6 +41,7 @@ final class PageEvents {
     private final Map<Integer, String> contexts = new ConcurrentHashMap<>();
     /** The page's frames as its events announce them (id → document url), main frame included. */
     private final Map<String, String> frameUrls = new ConcurrentSkipListMap<>();
+
     private final AtomicLong logSequence = new AtomicLong();
     private final Deque<String> blocked = new ArrayDeque<>();
     private final AtomicLong blockedTotal = new AtomicLong();
@@ -52,7 +53,12 @@ final class PageEvents {
     /** The log rings of one document. */
     record Logs(String navigationId, long startedAtMillis, Map<BrowserPage.LogKind, LogRing> rings) {}
 
-    PageEvents(PageChannel channel, String generation, Predicate<String> originAllowed, Clock clock, RandomGenerator random) {
+    PageEvents(
+            PageChannel channel,
+            String generation,
+            Predicate<String> originAllowed,
+            Clock clock,
+            RandomGenerator random) {
         this.channel = channel;
         this.generation = generation;
         this.originAllowed = originAllowed;
@@ -103,7 +109,10 @@ final class PageEvents {
 
     /** The default script context the events announced for {@code frameId}'s current document. */
     Optional<Integer> contextOf(String frameId) {
-        return contexts.entrySet().stream().filter(e -> e.getValue().equals(frameId)).map(Map.Entry::getKey).findFirst();
+        return contexts.entrySet().stream()
+                .filter(e -> e.getValue().equals(frameId))
+                .map(Map.Entry::getKey)
+                .findFirst();
     }
 
     /** The main frame and the frames the events announced on its origin (at most 16): a guess a frame tree answer checks. */
@@ -116,7 +125,8 @@ final class PageEvents {
             if (out.size() >= AxProjection.MAX_FRAMES) {
                 break;
             }
-            if (!frame.getKey().equals(main) && Origins.of(frame.getValue()).orElse("null").equals(topOrigin)) {
+            if (!frame.getKey().equals(main)
+                    && Origins.of(frame.getValue()).orElse("null").equals(topOrigin)) {
                 out.add(frame.getKey());
             }
         }
@@ -129,15 +139,27 @@ final class PageEvents {
         long after = 0;
         if (cursor.isPresent()) {
             String[] parts = cursor.get().split("\\.", -1);
-            if (parts.length != 3 || !parts[0].equals("log") || !parts[1].equals(current.navigationId()) || !parts[2].matches("[0-9]{1,18}")) {
-                throw new LomiException(ErrorCode.CURSOR_EXPIRED, "this cursor belongs to another document or page; read again without a cursor");
+            if (parts.length != 3
+                    || !parts[0].equals("log")
+                    || !parts[1].equals(current.navigationId())
+                    || !parts[2].matches("[0-9]{1,18}")) {
+                throw new LomiException(
+                        ErrorCode.CURSOR_EXPIRED,
+                        "this cursor belongs to another document or page; read again without a cursor");
             }
             after = Long.parseLong(parts[2]);
         }
         LogRing.Page page = current.rings().get(kind).after(after, limit);
-        long last = page.entries().isEmpty() ? after : page.entries().get(page.entries().size() - 1).sequence();
-        return new BrowserPage.LogPage(current.navigationId(), current.startedAtMillis(), page.entries(), "log." + current.navigationId() + "." + last,
-                page.dropped(), page.hasMore());
+        long last = page.entries().isEmpty()
+                ? after
+                : page.entries().get(page.entries().size() - 1).sequence();
+        return new BrowserPage.LogPage(
+                current.navigationId(),
+                current.startedAtMillis(),
+                page.entries(),
+                "log." + current.navigationId() + "." + last,
+                page.dropped(),
+                page.hasMore());
     }
 
     private Logs freshLogs(String navigation) {
@@ -184,7 +206,8 @@ final class PageEvents {
                 }
                 break;
             case "Page.lifecycleEvent":
-                if (params.path("name").asString().equals("load") && params.path("frameId").asString().equals(mainFrameId)) {
+                if (params.path("name").asString().equals("load")
+                        && params.path("frameId").asString().equals(mainFrameId)) {
                     load(params.path("loaderId").asString()).complete(null);
                     if (loads.size() > 64) {
                         loads.entrySet().removeIf(e -> e.getValue().isDone());
@@ -194,24 +217,35 @@ final class PageEvents {
             case "Runtime.executionContextCreated":
                 JsonNode context = params.path("context");
                 if (context.path("auxData").path("isDefault").asBoolean(false)) {
-                    contexts.put(context.path("id").asInt(), context.path("auxData").path("frameId").asString());
+                    contexts.put(
+                            context.path("id").asInt(),
+                            context.path("auxData").path("frameId").asString());
                 }
                 break;
             case "Runtime.consoleAPICalled":
                 if (isMainDocument(params.path("executionContextId").asInt())) {
-                    logs.rings().get(BrowserPage.LogKind.CONSOLE).add(logSequence.incrementAndGet(), clock.millis(), consoleText(params.path("args")),
-                            Optional.of(params.path("type").asString("log")));
+                    logs.rings()
+                            .get(BrowserPage.LogKind.CONSOLE)
+                            .add(
+                                    logSequence.incrementAndGet(),
+                                    clock.millis(),
+                                    consoleText(params.path("args")),
+                                    Optional.of(params.path("type").asString("log")));
                 }
                 break;
             case "Runtime.exceptionThrown":
                 JsonNode details = params.path("exceptionDetails");
-                if (details.has("executionContextId") && !isMainDocument(details.path("executionContextId").asInt())) {
+                if (details.has("executionContextId")
+                        && !isMainDocument(details.path("executionContextId").asInt())) {
                     break;
                 }
-                String text = details.path("exception").path("description").asString(details.path("text").asString("error"));
+                String text = details.path("exception")
+                        .path("description")
+                        .asString(details.path("text").asString("error"));
                 boolean rejection = details.path("text").asString("").contains("(in promise)");
-                logs.rings().get(rejection ? BrowserPage.LogKind.PROMISE_REJECTION : BrowserPage.LogKind.JAVASCRIPT_ERROR).add(logSequence.incrementAndGet(),
-                        clock.millis(), text, Optional.empty());
+                logs.rings()
+                        .get(rejection ? BrowserPage.LogKind.PROMISE_REJECTION : BrowserPage.LogKind.JAVASCRIPT_ERROR)
+                        .add(logSequence.incrementAndGet(), clock.millis(), text, Optional.empty());
                 break;
             case "Inspector.detached":
             case "Target.targetCrashed":
@@ -235,8 +269,10 @@ final class PageEvents {
                 text.append(' ');
             }
             JsonNode value = arg.get("value");
-            text.append(value != null && !value.isNull() ? (value.isString() ? value.asString() : value.toString())
-                    : arg.path("description").asString(arg.path("type").asString("")));
+            text.append(
+                    value != null && !value.isNull()
+                            ? (value.isString() ? value.asString() : value.toString())
+                            : arg.path("description").asString(arg.path("type").asString("")));
             if (text.length() > LogRing.MAX_UNITS) {
                 break;
             }
@@ -268,8 +304,14 @@ final class PageEvents {
                 blocked.removeFirst();
             }
         }
-        log.info("browser {}: refused {} ({}): origin not approved", generation, target, document ? "document" : "redirect");
-        channel.sendAndForget("Fetch.failRequest", PageChannel.obj().put("requestId", requestId).put("errorReason", "BlockedByClient"));
+        log.info(
+                "browser {}: refused {} ({}): origin not approved",
+                generation,
+                target,
+                document ? "document" : "redirect");
+        channel.sendAndForget(
+                "Fetch.failRequest",
+                PageChannel.obj().put("requestId", requestId).put("errorReason", "BlockedByClient"));
     }
 
     String newId(String prefix) {

@@ -36,9 +36,10 @@ final class PageInput {
             + " el.dispatchEvent(new Event('input', {bubbles: true})); el.dispatchEvent(new Event('change', {bubbles: true}));"
             + " return {dispatched: true, length: String(el.value).length}; }";
 
-    private static final String KEY = "function(key) { if (this.focus) this.focus(); const t = document.activeElement || this;"
-            + " const o = {key: key, code: key, bubbles: true, cancelable: true, composed: true};"
-            + " t.dispatchEvent(new KeyboardEvent('keydown', o)); t.dispatchEvent(new KeyboardEvent('keyup', o)); return {dispatched: true}; }";
+    private static final String KEY =
+            "function(key) { if (this.focus) this.focus(); const t = document.activeElement || this;"
+                    + " const o = {key: key, code: key, bubbles: true, cancelable: true, composed: true};"
+                    + " t.dispatchEvent(new KeyboardEvent('keydown', o)); t.dispatchEvent(new KeyboardEvent('keyup', o)); return {dispatched: true}; }";
 
     private final PageChannel channel;
     private final PageEvents events;
@@ -68,26 +69,38 @@ final class PageInput {
         PageSnapshots.Refs current = snapshots.current(snapshotId, navigation);
         String frame = current.viewports().get(viewportRef);
         if (frame == null) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "snapshot " + snapshotId + " has no viewport " + viewportRef);
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND, "snapshot " + snapshotId + " has no viewport " + viewportRef);
         }
-        JsonNode position = channel.evaluateIn(frame, frame.equals(events.mainFrameId()),
-                "((dx, dy) => { scrollBy(dx, dy); return {x: scrollX, y: scrollY}; })(" + jsonNumber(dx) + ", " + jsonNumber(dy) + ")");
+        JsonNode position = channel.evaluateIn(
+                frame,
+                frame.equals(events.mainFrameId()),
+                "((dx, dy) => { scrollBy(dx, dy); return {x: scrollX, y: scrollY}; })(" + jsonNumber(dx) + ", "
+                        + jsonNumber(dy) + ")");
         return new BrowserPage.Action(true, Optional.empty(), Optional.of(position), Optional.empty());
     }
 
     /** A number as JSON writes it (the scroll deltas are finite: the tool's input checked them). */
     private static String jsonNumber(double value) {
-        return tools.jackson.databind.node.JsonNodeFactory.instance.numberNode(value).toString();
+        return tools.jackson.databind.node.JsonNodeFactory.instance
+                .numberNode(value)
+                .toString();
     }
 
-    private BrowserPage.Action act(String snapshotId, String navigation, String ref, String function, String argument, boolean fill) {
+    private BrowserPage.Action act(
+            String snapshotId, String navigation, String ref, String function, String argument, boolean fill) {
         PageSnapshots.Ref target = snapshots.resolve(snapshotId, navigation, ref);
         JsonNode answer = channel.callOn(target.backendNodeId(), function, argument);
         if (answer.has("refused")) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, ref + ": " + answer.path("refused").asString());
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    ref + ": " + answer.path("refused").asString());
         }
-        Optional<Boolean> defaultAction = answer.has("defaultAction") ? Optional.of(answer.path("defaultAction").asBoolean()) : Optional.empty();
+        Optional<Boolean> defaultAction = answer.has("defaultAction")
+                ? Optional.of(answer.path("defaultAction").asBoolean())
+                : Optional.empty();
         Optional<Long> length = fill ? Optional.of(answer.path("length").asLong()) : Optional.empty();
-        return new BrowserPage.Action(answer.path("dispatched").asBoolean(false), defaultAction, Optional.empty(), length);
+        return new BrowserPage.Action(
+                answer.path("dispatched").asBoolean(false), defaultAction, Optional.empty(), length);
     }
 }

@@ -13,13 +13,36 @@ import tools.jackson.databind.JsonNode;
  * @param omittedElements elements left out beyond {@code maxNodes}
  * @param omittedFrames frames left out (cross-origin, too deep, or beyond 16)
  */
-public record PageSnapshot(String snapshotId, String navigationId, String mainFrameId, String origin, String url, Instant capturedAt,
-        JsonNode viewport, List<Frame> frames, List<Element> elements, int omittedElements, int omittedFrames) {
+public record PageSnapshot(
+        String snapshotId,
+        String navigationId,
+        String mainFrameId,
+        String origin,
+        String url,
+        Instant capturedAt,
+        JsonNode viewport,
+        List<Frame> frames,
+        List<Element> elements,
+        int omittedElements,
+        int omittedFrames) {
 
     /** One projected frame; {@code viewportRef} is what lomi_browser_scroll names it by. */
-    public record Frame(String frameId, Optional<String> parentFrameId, String origin, String url, String viewportRef, JsonNode viewport) {}
+    public record Frame(
+            String frameId,
+            Optional<String> parentFrameId,
+            String origin,
+            String url,
+            String viewportRef,
+            JsonNode viewport) {}
 
     /** One element: its ref, the accessibility role and name Chromium computed, and its state. */
-    public record Element(String frameId, String elementRef, String role, String name, boolean enabled, boolean editable, Optional<Boolean> checked,
+    public record Element(
+            String frameId,
+            String elementRef,
+            String role,
+            String name,
+            boolean enabled,
+            boolean editable,
+            Optional<Boolean> checked,
             Optional<Long> valueLength) {}
 }

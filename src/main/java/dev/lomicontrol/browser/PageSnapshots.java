@@ -22,7 +22,8 @@ final class PageSnapshots {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PageSnapshots.class);
 
     static final int MAX_REFS = 500;
-    private static final String VIEWPORT = "({width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio})";
+    private static final String VIEWPORT =
+            "({width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio})";
 
     private final PageChannel channel;
     private final PageEvents events;
@@ -73,7 +74,8 @@ final class PageSnapshots {
                 late++;
             }
         }
-        // each frame's possible file inputs are described as soon as its tree arrives, while the other reads are still in flight
+        // each frame's possible file inputs are described as soon as its tree arrives, while the other reads are still
+        // in flight
         Map<String, JsonNode> axTrees = new HashMap<>();
         Map<String, CompletableFuture<Map<Long, JsonNode>>> described = new HashMap<>();
         for (AxProjection.FrameInfo info : infos) {
@@ -87,8 +89,15 @@ final class PageSnapshots {
         long treed = System.nanoTime();
         List<PageSnapshot.Frame> frames = new ArrayList<>();
         for (AxProjection.FrameInfo info : infos) {
-            JsonNode viewport = channel.await(reads.get(info.id()).viewport()).path("result").path("value");
-            frames.add(new PageSnapshot.Frame(info.id(), info.parent(), info.origin(), info.url(), info.main() ? "viewport" : "viewport:" + info.id(),
+            JsonNode viewport = channel.await(reads.get(info.id()).viewport())
+                    .path("result")
+                    .path("value");
+            frames.add(new PageSnapshot.Frame(
+                    info.id(),
+                    info.parent(),
+                    info.origin(),
+                    info.url(),
+                    info.main() ? "viewport" : "viewport:" + info.id(),
                     viewport.isObject() ? viewport : PageChannel.obj()));
         }
         Map<String, Ref> byRef = new HashMap<>();
@@ -105,13 +114,23 @@ final class PageSnapshots {
                 }
                 String ref = "e" + (elements.size() + 1);
                 byRef.put(ref, new Ref(frame.frameId(), candidate.backendNodeId()));
-                elements.add(new PageSnapshot.Element(frame.frameId(), ref, candidate.role(), candidate.name(), candidate.enabled(), candidate.editable(),
-                        candidate.checked(), candidate.valueLength()));
+                elements.add(new PageSnapshot.Element(
+                        frame.frameId(),
+                        ref,
+                        candidate.role(),
+                        candidate.name(),
+                        candidate.enabled(),
+                        candidate.editable(),
+                        candidate.checked(),
+                        candidate.valueLength()));
             }
         }
         if (log.isDebugEnabled()) {
-            log.debug("snapshot reads (ms from the first request): frame tree {}, accessibility trees and file inputs {}, all {}",
-                    ms(framed - started), ms(treed - started), ms(System.nanoTime() - started));
+            log.debug(
+                    "snapshot reads (ms from the first request): frame tree {}, accessibility trees and file inputs {}, all {}",
+                    ms(framed - started),
+                    ms(treed - started),
+                    ms(System.nanoTime() - started));
         }
         if (late > 0) {
             log.debug("snapshot: {} frame(s) read in a second batch (not yet announced by the page's events)", late);
@@ -119,8 +138,18 @@ final class PageSnapshots {
         String snapshotId = events.newId("snp");
         refs = new Refs(snapshotId, navigation, byRef, viewports);
         JsonNode viewport = frames.isEmpty() ? PageChannel.obj() : frames.get(0).viewport();
-        return new PageSnapshot(snapshotId, navigation, events.mainFrameId(), Origins.of(events.url()).orElse("null"), events.url(), clock.instant(),
-                viewport, frames, elements, omitted, omittedFrames[0]);
+        return new PageSnapshot(
+                snapshotId,
+                navigation,
+                events.mainFrameId(),
+                Origins.of(events.url()).orElse("null"),
+                events.url(),
+                clock.instant(),
+                viewport,
+                frames,
+                elements,
+                omitted,
+                omittedFrames[0]);
     }
 
     private static String ms(long nanos) {
@@ -144,17 +173,23 @@ final class PageSnapshots {
         List<Long> suspects = AxProjection.fileInputSuspects(nodes);
         Map<Long, CompletableFuture<JsonNode>> answers = new HashMap<>();
         for (long backend : suspects) {
-            answers.computeIfAbsent(backend, id -> channel.request("DOM.describeNode", PageChannel.obj().put("backendNodeId", id)));
+            answers.computeIfAbsent(
+                    backend,
+                    id -> channel.request("DOM.describeNode", PageChannel.obj().put("backendNodeId", id)));
         }
-        return CompletableFuture.allOf(answers.values().toArray(new CompletableFuture<?>[0])).thenApply(done -> {
-            Map<Long, JsonNode> out = new HashMap<>();
-            answers.forEach((backend, answer) -> out.put(backend, answer.join().path("node")));
-            return out;
-        });
+        return CompletableFuture.allOf(answers.values().toArray(new CompletableFuture<?>[0]))
+                .thenApply(done -> {
+                    Map<Long, JsonNode> out = new HashMap<>();
+                    answers.forEach(
+                            (backend, answer) -> out.put(backend, answer.join().path("node")));
+                    return out;
+                });
     }
 
     private FrameReads frameReads(String frameId) {
-        return new FrameReads(channel.request("Accessibility.getFullAXTree", PageChannel.obj().put("frameId", frameId)), viewportOf(frameId));
+        return new FrameReads(
+                channel.request("Accessibility.getFullAXTree", PageChannel.obj().put("frameId", frameId)),
+                viewportOf(frameId));
     }
 
     /**
@@ -170,22 +205,32 @@ final class PageSnapshots {
         Optional<Integer> context = events.contextOf(frameId);
         if (context.isPresent()) {
             return channel.request("Runtime.evaluate", params.deepCopy().put("contextId", context.get()))
-                    .exceptionallyCompose(gone -> inIsolatedWorld(frameId, params)); // the document went away in between
+                    .exceptionallyCompose(
+                            gone -> inIsolatedWorld(frameId, params)); // the document went away in between
         }
         return inIsolatedWorld(frameId, params);
     }
 
     private CompletableFuture<JsonNode> inIsolatedWorld(String frameId, ObjectNode params) {
-        return channel.request("Page.createIsolatedWorld", PageChannel.obj().put("frameId", frameId).put("worldName", "lomi"))
-                .thenCompose(world -> channel.request("Runtime.evaluate", params.deepCopy().put("contextId", world.path("executionContextId").asInt())));
+        return channel.request(
+                        "Page.createIsolatedWorld",
+                        PageChannel.obj().put("frameId", frameId).put("worldName", "lomi"))
+                .thenCompose(world -> channel.request(
+                        "Runtime.evaluate",
+                        params.deepCopy()
+                                .put(
+                                        "contextId",
+                                        world.path("executionContextId").asInt())));
     }
 
     /** Whether an element of this role and name is in the projected frames now (what lomi_browser_wait's element condition asks). */
     boolean hasElement(String role, String name) {
         JsonNode tree = channel.send("Page.getFrameTree", null).path("frameTree");
         List<CompletableFuture<JsonNode>> trees = new ArrayList<>();
-        for (String frame : AxProjection.sameOriginFrames(tree, AxProjection.frameOrigin(tree.path("frame")), 1, new ArrayList<>())) {
-            trees.add(channel.request("Accessibility.getFullAXTree", PageChannel.obj().put("frameId", frame)));
+        for (String frame : AxProjection.sameOriginFrames(
+                tree, AxProjection.frameOrigin(tree.path("frame")), 1, new ArrayList<>())) {
+            trees.add(channel.request(
+                    "Accessibility.getFullAXTree", PageChannel.obj().put("frameId", frame)));
         }
         List<JsonNode> axTrees = new ArrayList<>();
         for (CompletableFuture<JsonNode> frameTree : trees) {
@@ -216,10 +261,16 @@ final class PageSnapshots {
         Refs current = refs;
         String now = events.navigationId();
         if (!navigation.equals(now)) {
-            throw new LomiException(ErrorCode.STALE_SNAPSHOT, "navigation " + navigation + " is over (the page is now " + now + "); take a new snapshot");
+            throw new LomiException(
+                    ErrorCode.STALE_SNAPSHOT,
+                    "navigation " + navigation + " is over (the page is now " + now + "); take a new snapshot");
         }
-        if (current == null || !current.snapshotId().equals(snapshotId) || !current.navigationId().equals(navigation)) {
-            throw new LomiException(ErrorCode.STALE_SNAPSHOT, "snapshot " + snapshotId + " is not the page's current snapshot; take a new one");
+        if (current == null
+                || !current.snapshotId().equals(snapshotId)
+                || !current.navigationId().equals(navigation)) {
+            throw new LomiException(
+                    ErrorCode.STALE_SNAPSHOT,
+                    "snapshot " + snapshotId + " is not the page's current snapshot; take a new one");
         }
         return current;
     }

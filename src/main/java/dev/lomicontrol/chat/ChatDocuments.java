@@ -38,10 +38,15 @@ public final class ChatDocuments {
     public static Page page(String text, long start, int max) {
         int length = text.length();
         if (start > length) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "startUtf16 " + start + " is past the end (" + length + " UTF-16 units)");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "startUtf16 " + start + " is past the end (" + length + " UTF-16 units)");
         }
         int from = (int) start;
-        if (from > 0 && from < length && Character.isLowSurrogate(text.charAt(from)) && Character.isHighSurrogate(text.charAt(from - 1))) {
+        if (from > 0
+                && from < length
+                && Character.isLowSurrogate(text.charAt(from))
+                && Character.isHighSurrogate(text.charAt(from - 1))) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "startUtf16 " + start + " is inside a surrogate pair");
         }
         int to = (int) Math.min(length, (long) from + max);
@@ -55,11 +60,18 @@ public final class ChatDocuments {
         requireCount(messages);
         StringBuilder out = new StringBuilder();
         out.append("# ").append(conversation.title()).append("\n\n");
-        out.append("Conversation `").append(conversation.id()).append("`, revision ").append(conversation.conversationRevision()).append(".\n");
+        out.append("Conversation `")
+                .append(conversation.id())
+                .append("`, revision ")
+                .append(conversation.conversationRevision())
+                .append(".\n");
         for (ChatMessage message : messages) {
             out.append("\n## ").append(message.role());
             if (message.role().equals("assistant")) {
-                out.append(" (").append(message.model().orElse("?")).append(" via ").append(message.connectionId().orElse("?"));
+                out.append(" (")
+                        .append(message.model().orElse("?"))
+                        .append(" via ")
+                        .append(message.connectionId().orElse("?"));
                 if (!message.status().equals("complete")) {
                     out.append(", ").append(message.status());
                 }
@@ -93,7 +105,8 @@ public final class ChatDocuments {
     /** Lower-case hex SHA-256 of the UTF-8 bytes of {@code text}. */
     public static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -101,15 +114,19 @@ public final class ChatDocuments {
 
     private static void requireCount(List<ChatMessage> messages) {
         if (messages.size() > MAX_MESSAGES) {
-            throw new LomiException(ErrorCode.PAYLOAD_TOO_LARGE, "the conversation has " + messages.size() + " messages; an export covers at most "
-                    + MAX_MESSAGES + " (it is refused, not truncated)");
+            throw new LomiException(
+                    ErrorCode.PAYLOAD_TOO_LARGE,
+                    "the conversation has " + messages.size() + " messages; an export covers at most " + MAX_MESSAGES
+                            + " (it is refused, not truncated)");
         }
     }
 
     private static String requireSize(String document) {
         int bytes = document.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_BYTES) {
-            throw new LomiException(ErrorCode.PAYLOAD_TOO_LARGE, "the export would be " + bytes + " bytes; at most 4 MiB (it is refused, not truncated)");
+            throw new LomiException(
+                    ErrorCode.PAYLOAD_TOO_LARGE,
+                    "the export would be " + bytes + " bytes; at most 4 MiB (it is refused, not truncated)");
         }
         return document;
     }

@@ -8,8 +8,19 @@ import java.util.Optional;
  * {@code content} is what was saved of the stream so far and {@code status} whether it is still
  * {@code streaming} or ended {@code complete}, {@code stopped}, {@code failed} or {@code interrupted}.
  */
-public record ChatMessage(String id, String conversationId, long seq, Optional<String> parentId, String role, String status, String content,
-        Optional<String> connectionId, Optional<String> model, Optional<String> requestId, Optional<String> error, Instant createdAt,
+public record ChatMessage(
+        String id,
+        String conversationId,
+        long seq,
+        Optional<String> parentId,
+        String role,
+        String status,
+        String content,
+        Optional<String> connectionId,
+        Optional<String> model,
+        Optional<String> requestId,
+        Optional<String> error,
+        Instant createdAt,
         Instant updatedAt) {
 
     public boolean streaming() {

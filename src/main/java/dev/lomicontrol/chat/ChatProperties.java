@@ -12,7 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param checkpointInterval how often a streaming reply's text is saved at most (its end always is)
  */
 @ConfigurationProperties("lomi.chat")
-public record ChatProperties(@DefaultValue("300s") Duration requestTimeout, @DefaultValue("200ms") Duration checkpointInterval) {
+public record ChatProperties(
+        @DefaultValue("300s") Duration requestTimeout,
+        @DefaultValue("200ms") Duration checkpointInterval) {
 
     public ChatProperties {
         if (requestTimeout.isNegative() || requestTimeout.isZero()) {

@@ -10,16 +10,36 @@ import org.springframework.data.relational.core.mapping.Table;
  * revision. {@code createdAt} is epoch milliseconds.
  */
 @Table("chat_connection")
-record ConnectionRecord(@Id String id, String kind, String baseUrl, String model, String apiKeyEnv, String apiKeyFile, int maxOutputTokens,
+record ConnectionRecord(
+        @Id String id,
+        String kind,
+        String baseUrl,
+        String model,
+        String apiKeyEnv,
+        String apiKeyFile,
+        int maxOutputTokens,
         long createdAt) {
 
     static ConnectionRecord of(ModelConnection connection, long now) {
-        return new ConnectionRecord(connection.id(), connection.kind().wire(), connection.baseUrl(), connection.model(),
-                connection.apiKeyEnv().orElse(null), connection.apiKeyFile().orElse(null), connection.maxOutputTokens(), now);
+        return new ConnectionRecord(
+                connection.id(),
+                connection.kind().wire(),
+                connection.baseUrl(),
+                connection.model(),
+                connection.apiKeyEnv().orElse(null),
+                connection.apiKeyFile().orElse(null),
+                connection.maxOutputTokens(),
+                now);
     }
 
     ModelConnection connection() {
-        return new ModelConnection(id, ModelConnection.Kind.fromWire(kind), baseUrl, model, Optional.ofNullable(apiKeyEnv), Optional.ofNullable(apiKeyFile),
+        return new ModelConnection(
+                id,
+                ModelConnection.Kind.fromWire(kind),
+                baseUrl,
+                model,
+                Optional.ofNullable(apiKeyEnv),
+                Optional.ofNullable(apiKeyFile),
                 maxOutputTokens);
     }
 }

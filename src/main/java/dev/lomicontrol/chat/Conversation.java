@@ -12,8 +12,18 @@ import java.util.Optional;
  * @param connectionId the connection its last send used
  * @param tools whether its model may use the broker's tools (the built-in Chat AI)
  */
-public record Conversation(String id, ProjectId project, String title, long revision, String draft, long draftRevision,
-        Optional<String> connectionId, Optional<String> model, Instant createdAt, Instant updatedAt, boolean tools) {
+public record Conversation(
+        String id,
+        ProjectId project,
+        String title,
+        long revision,
+        String draft,
+        long draftRevision,
+        Optional<String> connectionId,
+        Optional<String> model,
+        Instant createdAt,
+        Instant updatedAt,
+        boolean tools) {
 
     /** The wire form of {@link #revision}: {@code "r<n>"}. */
     public String conversationRevision() {

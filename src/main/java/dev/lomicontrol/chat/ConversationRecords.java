@@ -13,7 +13,8 @@ interface ConversationRecords extends ListCrudRepository<ConversationRecord, Str
     List<ConversationRecord> findByProjectIdOrderByCreatedAtAscIdAsc(String projectId);
 
     /** The conversations of a project shared with this client label or session, oldest first. */
-    @Query("SELECT * FROM chat_conversation WHERE project_id = :projectId AND id IN (SELECT conversation_id FROM chat_share"
-            + " WHERE (kind = 'client' AND value = :clientLabel) OR (kind = 'session' AND value = :sessionId)) ORDER BY created_at, id LIMIT :limit")
+    @Query(
+            "SELECT * FROM chat_conversation WHERE project_id = :projectId AND id IN (SELECT conversation_id FROM chat_share"
+                    + " WHERE (kind = 'client' AND value = :clientLabel) OR (kind = 'session' AND value = :sessionId)) ORDER BY created_at, id LIMIT :limit")
     List<ConversationRecord> sharedWith(String projectId, String clientLabel, String sessionId, int limit);
 }

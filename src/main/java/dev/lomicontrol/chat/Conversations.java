@@ -59,7 +59,8 @@ public final class Conversations {
     /** A new, empty conversation of {@code project}, shared with {@code sharedWith} (if any). */
     public Conversation create(ProjectId project, String title, Optional<Share> sharedWith) {
         if (title.isEmpty() || title.length() > 256 || title.chars().anyMatch(Character::isISOControl)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a chat title is 1-256 characters without control characters");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "a chat title is 1-256 characters without control characters");
         }
         sharedWith.ifPresent(Conversations::requireValid);
         String id = "chat-" + Ids.randomHex(random, 8);
@@ -79,24 +80,34 @@ public final class Conversations {
 
     /** Every conversation (of one project, when given), oldest first. */
     public List<Conversation> list(Optional<ProjectId> project) {
-        List<ConversationRecord> found = project.isPresent() ? conversations.findByProjectIdOrderByCreatedAtAscIdAsc(project.get().value())
+        List<ConversationRecord> found = project.isPresent()
+                ? conversations.findByProjectIdOrderByCreatedAtAscIdAsc(
+                        project.get().value())
                 : conversations.findAllByOrderByCreatedAtAscIdAsc();
         return found.stream().map(ConversationRecord::conversation).toList();
     }
 
     /** The conversations of {@code project} shared with this client label or session, oldest first, at most 64. */
     public List<Conversation> sharedWith(ProjectId project, String clientLabel, String sessionId) {
-        return conversations.sharedWith(project.value(), clientLabel, sessionId, MAX_SHARED).stream().map(ConversationRecord::conversation).toList();
+        return conversations.sharedWith(project.value(), clientLabel, sessionId, MAX_SHARED).stream()
+                .map(ConversationRecord::conversation)
+                .toList();
     }
 
     /** Whether the conversation is shared with this client label or session. */
     public boolean isShared(String conversationId, String clientLabel, String sessionId) {
-        return conversations.findById(conversationId).filter(r -> r.sharedWith(clientLabel, sessionId)).isPresent();
+        return conversations
+                .findById(conversationId)
+                .filter(r -> r.sharedWith(clientLabel, sessionId))
+                .isPresent();
     }
 
     public List<Share> shares(String conversationId) {
-        return conversations.findById(conversationId).stream().flatMap(r -> r.shares().stream()).map(s -> new Share(s.kind(), s.value()))
-                .sorted(java.util.Comparator.comparing(Share::kind).thenComparing(Share::value)).toList();
+        return conversations.findById(conversationId).stream()
+                .flatMap(r -> r.shares().stream())
+                .map(s -> new Share(s.kind(), s.value()))
+                .sorted(java.util.Comparator.comparing(Share::kind).thenComparing(Share::value))
+                .toList();
     }
 
     /** Shares (or, with {@code revoke}, stops sharing) a conversation; TARGET_NOT_FOUND for an unknown one. */
@@ -120,7 +131,9 @@ public final class Conversations {
     }
 
     public List<ChatMessage> messages(String conversationId) {
-        return messages.findByConversationIdOrderBySeq(conversationId).stream().map(MessageRecord::message).toList();
+        return messages.findByConversationIdOrderBySeq(conversationId).stream()
+                .map(MessageRecord::message)
+                .toList();
     }
 
     public Optional<ChatMessage> message(String messageId) {
@@ -129,14 +142,17 @@ public final class Conversations {
 
     /** The assistant message a provider request produced. */
     public Optional<ChatMessage> byRequest(String conversationId, String requestId) {
-        return messages(conversationId).stream().filter(m -> m.requestId().filter(requestId::equals).isPresent()).findFirst();
+        return messages(conversationId).stream()
+                .filter(m -> m.requestId().filter(requestId::equals).isPresent())
+                .findFirst();
     }
 
     /**
      * Replaces the draft compare-and-set: both revisions must be current, else REVISION_CONFLICT and
      * nothing changes; more than 32 KiB of UTF-8 is INVALID_ARGUMENT. The draft revision moves.
      */
-    public Conversation setDraft(String conversationId, String text, String expectedDraftRevision, String expectedConversationRevision) {
+    public Conversation setDraft(
+            String conversationId, String text, String expectedDraftRevision, String expectedConversationRevision) {
         if (text.getBytes(StandardCharsets.UTF_8).length > MAX_DRAFT_BYTES) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a draft holds at most 32 KiB of UTF-8");
         }
@@ -156,15 +172,21 @@ public final class Conversations {
      * draft is cleared (draftRevision moves) and conversationRevision moves. REVISION_CONFLICT when a
      * revision is stale, INVALID_ARGUMENT for an empty draft, TARGET_BUSY while a reply streams.
      */
-    public Sending beginSend(String conversationId, String expectedDraftRevision, String expectedConversationRevision, String connectionId,
-            String model, String requestId) {
+    public Sending beginSend(
+            String conversationId,
+            String expectedDraftRevision,
+            String expectedConversationRevision,
+            String connectionId,
+            String model,
+            String requestId) {
         return store.write(c -> {
             ConversationRecord current = require(conversationId);
             requireRevisions(current.conversation(), expectedDraftRevision, expectedConversationRevision);
             requireSendable(current.conversation());
             long now = clock.millis();
             MessageRecord user = append(conversationId, "user", "complete", current.draft(), null, null, null, now);
-            MessageRecord assistant = append(conversationId, "assistant", "streaming", "", connectionId, model, requestId, now);
+            MessageRecord assistant =
+                    append(conversationId, "assistant", "streaming", "", connectionId, model, requestId, now);
             ConversationRecord sent = conversations.save(current.sent(connectionId, model, now));
             return new Sending(sent.conversation(), user.message(), assistant.message());
         });
@@ -174,7 +196,12 @@ public final class Conversations {
      * The admin's own message ({@code chat say}): appended as a user message at once, no approval;
      * with a connection, an assistant message starts {@code streaming} for its reply. TARGET_BUSY while a reply streams.
      */
-    public Sending say(String conversationId, String text, Optional<String> connectionId, Optional<String> model, Optional<String> requestId) {
+    public Sending say(
+            String conversationId,
+            String text,
+            Optional<String> connectionId,
+            Optional<String> model,
+            Optional<String> requestId) {
         if (text.isEmpty() || text.getBytes(StandardCharsets.UTF_8).length > MAX_DRAFT_BYTES) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a message is 1 byte to 32 KiB of UTF-8");
         }
@@ -185,7 +212,16 @@ public final class Conversations {
             MessageRecord user = append(conversationId, "user", "complete", text, null, null, null, now);
             ChatMessage reply = null;
             if (connectionId.isPresent()) {
-                reply = append(conversationId, "assistant", "streaming", "", connectionId.get(), model.orElse(null), requestId.orElse(null), now).message();
+                reply = append(
+                                conversationId,
+                                "assistant",
+                                "streaming",
+                                "",
+                                connectionId.get(),
+                                model.orElse(null),
+                                requestId.orElse(null),
+                                now)
+                        .message();
             }
             ConversationRecord said = conversations.save(current.said(connectionId, model, now));
             return new Sending(said.conversation(), user.message(), reply);
@@ -206,7 +242,9 @@ public final class Conversations {
             }
             long now = clock.millis();
             messages.save(streaming.get().ended(status, content, error.orElse(null), now));
-            conversations.findById(streaming.get().conversationId()).ifPresent(conversation -> conversations.save(conversation.replyEnded(now)));
+            conversations
+                    .findById(streaming.get().conversationId())
+                    .ifPresent(conversation -> conversations.save(conversation.replyEnded(now)));
             return true;
         });
     }
@@ -218,11 +256,15 @@ public final class Conversations {
             long now = clock.millis();
             Set<String> moved = new LinkedHashSet<>();
             for (MessageRecord message : streaming) {
-                messages.save(message.ended("interrupted", message.content(), "the broker stopped while the reply streamed", now));
+                messages.save(message.ended(
+                        "interrupted", message.content(), "the broker stopped while the reply streamed", now));
                 moved.add(message.conversationId());
             }
             for (String id : moved) {
-                conversations.findById(id).ifPresent(conversation -> conversations.save(conversation.replyEnded(conversation.updatedAt())));
+                conversations
+                        .findById(id)
+                        .ifPresent(
+                                conversation -> conversations.save(conversation.replyEnded(conversation.updatedAt())));
             }
             return streaming.size();
         });
@@ -230,14 +272,19 @@ public final class Conversations {
 
     // ------------------------------------------------------------------ internals
 
-    private void requireRevisions(Conversation current, String expectedDraftRevision, String expectedConversationRevision) {
+    private void requireRevisions(
+            Conversation current, String expectedDraftRevision, String expectedConversationRevision) {
         if (!current.draftRevisionToken().equals(expectedDraftRevision)) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the draft of " + current.id() + " is at " + current.draftRevisionToken() + ", not "
-                    + expectedDraftRevision + "; read it again");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the draft of " + current.id() + " is at " + current.draftRevisionToken() + ", not "
+                            + expectedDraftRevision + "; read it again");
         }
         if (!current.conversationRevision().equals(expectedConversationRevision)) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "conversation " + current.id() + " is at " + current.conversationRevision()
-                    + ", not " + expectedConversationRevision + "; read it again");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "conversation " + current.id() + " is at " + current.conversationRevision() + ", not "
+                            + expectedConversationRevision + "; read it again");
         }
     }
 
@@ -248,7 +295,8 @@ public final class Conversations {
 
     private void requireSendable(Conversation current) {
         if (current.draft().isEmpty()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the draft of " + current.id() + " is empty; there is nothing to send");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "the draft of " + current.id() + " is empty; there is nothing to send");
         }
         requireIdle(current);
     }
@@ -256,28 +304,53 @@ public final class Conversations {
     private void requireIdle(Conversation current) {
         Optional<MessageRecord> streaming = messages.findFirstByConversationIdAndStatus(current.id(), "streaming");
         if (streaming.isPresent()) {
-            throw new LomiException(ErrorCode.TARGET_BUSY, "a reply is still streaming in " + current.id() + " (request "
-                    + Optional.ofNullable(streaming.get().requestId()).orElse("?") + "); stop it or wait");
+            throw new LomiException(
+                    ErrorCode.TARGET_BUSY,
+                    "a reply is still streaming in " + current.id() + " (request "
+                            + Optional.ofNullable(streaming.get().requestId()).orElse("?") + "); stop it or wait");
         }
     }
 
     /** Appends a message after the conversation's last one (its parent). Inside the writer. */
-    private MessageRecord append(String conversationId, String role, String status, String content, String connectionId, String model,
-            String requestId, long now) {
+    private MessageRecord append(
+            String conversationId,
+            String role,
+            String status,
+            String content,
+            String connectionId,
+            String model,
+            String requestId,
+            long now) {
         Optional<MessageRecord> last = messages.findFirstByConversationIdOrderBySeqDesc(conversationId);
         long seq = last.map(m -> m.seq() + 1).orElse(1L);
         String id = "msg-" + Ids.randomHex(random, 8);
-        return aggregates.insert(new MessageRecord(id, conversationId, seq, last.map(MessageRecord::id).orElse(null), role, status, content,
-                connectionId, model, requestId, null, now, now));
+        return aggregates.insert(new MessageRecord(
+                id,
+                conversationId,
+                seq,
+                last.map(MessageRecord::id).orElse(null),
+                role,
+                status,
+                content,
+                connectionId,
+                model,
+                requestId,
+                null,
+                now,
+                now));
     }
 
     private static void requireValid(Share share) {
-        if (!share.kind().equals("client") && !share.kind().equals("session") || share.value().isEmpty() || share.value().length() > 256) {
+        if (!share.kind().equals("client") && !share.kind().equals("session")
+                || share.value().isEmpty()
+                || share.value().length() > 256) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "share with --client LABEL or --session ID");
         }
     }
 
     private ConversationRecord require(String id) {
-        return conversations.findById(id).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no conversation " + id));
+        return conversations
+                .findById(id)
+                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no conversation " + id));
     }
 }

@@ -11,12 +11,35 @@ import org.springframework.data.relational.core.mapping.Table;
  * the conversation each time. Times are epoch milliseconds.
  */
 @Table("chat_message")
-record MessageRecord(@Id String id, String conversationId, long seq, String parentId, String role, String status, String content,
-        String connectionId, String model, String requestId, String error, long createdAt, long updatedAt) {
+record MessageRecord(
+        @Id String id,
+        String conversationId,
+        long seq,
+        String parentId,
+        String role,
+        String status,
+        String content,
+        String connectionId,
+        String model,
+        String requestId,
+        String error,
+        long createdAt,
+        long updatedAt) {
 
     ChatMessage message() {
-        return new ChatMessage(id, conversationId, seq, Optional.ofNullable(parentId), role, status, content, Optional.ofNullable(connectionId),
-                Optional.ofNullable(model), Optional.ofNullable(requestId), Optional.ofNullable(error), Instant.ofEpochMilli(createdAt),
+        return new ChatMessage(
+                id,
+                conversationId,
+                seq,
+                Optional.ofNullable(parentId),
+                role,
+                status,
+                content,
+                Optional.ofNullable(connectionId),
+                Optional.ofNullable(model),
+                Optional.ofNullable(requestId),
+                Optional.ofNullable(error),
+                Instant.ofEpochMilli(createdAt),
                 Instant.ofEpochMilli(updatedAt));
     }
 
@@ -25,6 +48,19 @@ record MessageRecord(@Id String id, String conversationId, long seq, String pare
     }
 
     MessageRecord ended(String endStatus, String finalContent, String endError, long now) {
-        return new MessageRecord(id, conversationId, seq, parentId, role, endStatus, finalContent, connectionId, model, requestId, endError, createdAt, now);
+        return new MessageRecord(
+                id,
+                conversationId,
+                seq,
+                parentId,
+                role,
+                endStatus,
+                finalContent,
+                connectionId,
+                model,
+                requestId,
+                endError,
+                createdAt,
+                now);
     }
 }

@@ -19,7 +19,8 @@ interface MessageRecords extends ListCrudRepository<MessageRecord, String> {
     @Query("SELECT * FROM chat_message WHERE conversation_id = :conversationId ORDER BY seq DESC LIMIT 1")
     Optional<MessageRecord> findFirstByConversationIdOrderBySeqDesc(String conversationId);
 
-    @Query("SELECT * FROM chat_message WHERE conversation_id = :conversationId AND status = :status ORDER BY seq LIMIT 1")
+    @Query(
+            "SELECT * FROM chat_message WHERE conversation_id = :conversationId AND status = :status ORDER BY seq LIMIT 1")
     Optional<MessageRecord> findFirstByConversationIdAndStatus(String conversationId, String status);
 
     List<MessageRecord> findByStatus(String status);

@@ -18,7 +18,13 @@ public interface ModelClient {
      * What to send: the connection, its key (read just now; empty when it names none), the model,
      * the output token limit, the conversation so far, and how long the provider may take.
      */
-    record Request(ModelConnection connection, Optional<String> apiKey, String model, int maxOutputTokens, List<Turn> turns, Duration timeout) {
+    record Request(
+            ModelConnection connection,
+            Optional<String> apiKey,
+            String model,
+            int maxOutputTokens,
+            List<Turn> turns,
+            Duration timeout) {
         @Override
         public String toString() {
             return "Request[" + connection.id() + ", " + model + ", " + turns.size() + " turns]"; // never the key

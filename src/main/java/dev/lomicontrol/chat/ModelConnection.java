@@ -12,14 +12,21 @@ import java.util.regex.Pattern;
  * LM Studio, llama.cpp) or Anthropic's messages API. The key is named, never held: the environment
  * variable {@code apiKeyEnv} or the 0600 file {@code apiKeyFile} is read when a request starts.
  */
-public record ModelConnection(String id, Kind kind, String baseUrl, String model, Optional<String> apiKeyEnv, Optional<String> apiKeyFile,
+public record ModelConnection(
+        String id,
+        Kind kind,
+        String baseUrl,
+        String model,
+        Optional<String> apiKeyEnv,
+        Optional<String> apiKeyFile,
         int maxOutputTokens) {
 
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{1,100}");
     private static final Pattern ENV = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,127}");
 
     public enum Kind {
-        OPENAI, ANTHROPIC;
+        OPENAI,
+        ANTHROPIC;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -45,15 +52,22 @@ public record ModelConnection(String id, Kind kind, String baseUrl, String model
         } catch (IllegalArgumentException e) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "--base-url is not a URL: " + e.getMessage());
         }
-        if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null || uri.getUserInfo() != null
-                || uri.getQuery() != null || uri.getFragment() != null) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "--base-url is an http(s) URL with a host and no user info, query or fragment");
+        if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+                || uri.getHost() == null
+                || uri.getUserInfo() != null
+                || uri.getQuery() != null
+                || uri.getFragment() != null) {
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "--base-url is an http(s) URL with a host and no user info, query or fragment");
         }
         if (model.isEmpty() || model.length() > 256 || model.chars().anyMatch(Character::isISOControl)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "--model is 1-256 characters without control characters");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "--model is 1-256 characters without control characters");
         }
         if (apiKeyEnv.isPresent() && apiKeyFile.isPresent()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "name the key by --api-key-env or --api-key-file, not both");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "name the key by --api-key-env or --api-key-file, not both");
         }
         if (apiKeyEnv.isPresent() && !ENV.matcher(apiKeyEnv.get()).matches()) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "--api-key-env is an environment variable name");
@@ -68,6 +82,9 @@ public record ModelConnection(String id, Kind kind, String baseUrl, String model
 
     /** Where the key comes from, for listings: {@code env:NAME}, {@code file:/path} or {@code none}. */
     public String keySource() {
-        return apiKeyEnv.map(e -> "env:" + e).or(() -> apiKeyFile.map(f -> "file:" + f)).orElse("none");
+        return apiKeyEnv
+                .map(e -> "env:" + e)
+                .or(() -> apiKeyFile.map(f -> "file:" + f))
+                .orElse("none");
     }
 }

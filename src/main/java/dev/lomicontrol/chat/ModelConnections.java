@@ -48,14 +48,20 @@ public final class ModelConnections {
     public ModelConnection add(ModelConnection connection) {
         return store.write(c -> {
             if (connections.existsById(connection.id())) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a connection " + connection.id() + " exists; remove it first");
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, "a connection " + connection.id() + " exists; remove it first");
             }
-            return store.jdbc().aggregates().insert(ConnectionRecord.of(connection, clock.millis())).connection();
+            return store.jdbc()
+                    .aggregates()
+                    .insert(ConnectionRecord.of(connection, clock.millis()))
+                    .connection();
         });
     }
 
     public List<ModelConnection> list() {
-        return connections.findAllByOrderById().stream().map(ConnectionRecord::connection).toList();
+        return connections.findAllByOrderById().stream()
+                .map(ConnectionRecord::connection)
+                .toList();
     }
 
     public Optional<ModelConnection> find(String id) {
@@ -83,13 +89,16 @@ public final class ModelConnections {
             String name = connection.apiKeyEnv().get();
             String value = environment.apply(name);
             if (value == null || value.isBlank()) {
-                throw new LomiException(ErrorCode.HOST_UNQUALIFIED, "connection " + connection.id() + ": the environment variable " + name
-                        + " is not set in the broker's environment");
+                throw new LomiException(
+                        ErrorCode.HOST_UNQUALIFIED,
+                        "connection " + connection.id() + ": the environment variable " + name
+                                + " is not set in the broker's environment");
             }
             return Optional.of(value.strip());
         }
         if (connection.apiKeyFile().isPresent()) {
-            return Optional.of(readKeyFile(connection.id(), Path.of(connection.apiKeyFile().get())));
+            return Optional.of(
+                    readKeyFile(connection.id(), Path.of(connection.apiKeyFile().get())));
         }
         return Optional.empty();
     }
@@ -97,14 +106,18 @@ public final class ModelConnections {
     private static String readKeyFile(String id, Path file) {
         String refused = "connection " + id + ": the key file " + file;
         try {
-            PosixFileAttributes attributes = Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            Set<PosixFilePermission> wide = EnumSet.complementOf(EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
+            PosixFileAttributes attributes =
+                    Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            Set<PosixFilePermission> wide =
+                    EnumSet.complementOf(EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
             wide.retainAll(attributes.permissions());
             if (!attributes.isRegularFile()) {
-                throw new LomiException(ErrorCode.HOST_UNQUALIFIED, refused + " is not a regular file (links are not followed)");
+                throw new LomiException(
+                        ErrorCode.HOST_UNQUALIFIED, refused + " is not a regular file (links are not followed)");
             }
             if (!wide.isEmpty()) {
-                throw new LomiException(ErrorCode.HOST_UNQUALIFIED, refused + " must have mode 0600 (chmod 600 " + file + ")");
+                throw new LomiException(
+                        ErrorCode.HOST_UNQUALIFIED, refused + " must have mode 0600 (chmod 600 " + file + ")");
             }
             if (!attributes.owner().getName().equals(System.getProperty("user.name"))) {
                 throw new LomiException(ErrorCode.HOST_UNQUALIFIED, refused + " belongs to another user");
@@ -112,7 +125,8 @@ public final class ModelConnections {
             if (attributes.size() > MAX_KEY_FILE) {
                 throw new LomiException(ErrorCode.HOST_UNQUALIFIED, refused + " is larger than 16 KiB");
             }
-            try (SeekableByteChannel channel = Files.newByteChannel(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
+            try (SeekableByteChannel channel =
+                    Files.newByteChannel(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
                 ByteBuffer buffer = ByteBuffer.allocate(MAX_KEY_FILE + 1);
                 while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
                     // read to the end or one byte past the limit
@@ -121,7 +135,12 @@ public final class ModelConnections {
                 if (buffer.remaining() > MAX_KEY_FILE) {
                     throw new LomiException(ErrorCode.HOST_UNQUALIFIED, refused + " is larger than 16 KiB");
                 }
-                String key = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT).decode(buffer).toString().strip();
+                String key = StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .decode(buffer)
+                        .toString()
+                        .strip();
                 if (key.isEmpty()) {
                     throw new LomiException(ErrorCode.HOST_UNQUALIFIED, refused + " is empty");
                 }
@@ -130,7 +149,9 @@ public final class ModelConnections {
         } catch (CharacterCodingException e) {
             throw new LomiException(ErrorCode.HOST_UNQUALIFIED, refused + " is not UTF-8 text");
         } catch (IOException e) {
-            throw new LomiException(ErrorCode.HOST_UNQUALIFIED, refused + " cannot be read (" + e.getClass().getSimpleName() + ")");
+            throw new LomiException(
+                    ErrorCode.HOST_UNQUALIFIED,
+                    refused + " cannot be read (" + e.getClass().getSimpleName() + ")");
         }
     }
 }

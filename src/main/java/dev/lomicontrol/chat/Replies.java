@@ -33,7 +33,12 @@ public final class Replies {
     private final Map<String, Reply> running = new ConcurrentHashMap<>();
     private volatile ToolGateway gateway;
 
-    public Replies(Conversations conversations, ModelConnections connections, ModelClient client, Clock clock, Duration checkpointEvery,
+    public Replies(
+            Conversations conversations,
+            ModelConnections connections,
+            ModelClient client,
+            Clock clock,
+            Duration checkpointEvery,
             Duration timeout) {
         this.conversations = conversations;
         this.connections = connections;
@@ -62,7 +67,11 @@ public final class Replies {
      * Sends the conversation up to {@code sending.user()} and streams the answer into
      * {@code sending.assistant()}; {@code ended} hears the outcome once, after it was persisted.
      */
-    public void start(Conversations.Sending sending, ModelConnection connection, Optional<String> apiKey, Consumer<Outcome> ended) {
+    public void start(
+            Conversations.Sending sending,
+            ModelConnection connection,
+            Optional<String> apiKey,
+            Consumer<Outcome> ended) {
         ChatMessage assistant = sending.assistant();
         String requestId = assistant.requestId().orElseThrow();
         List<ModelClient.Turn> turns = new ArrayList<>();
@@ -78,17 +87,31 @@ public final class Replies {
         running.put(requestId, reply);
         ToolGateway tools = gateway;
         if (sending.conversation().tools() && tools != null) {
-            ModelClient.Request request = new ModelClient.Request(connection, apiKey, assistant.model().orElse(connection.model()),
-                    connection.maxOutputTokens(), turns, timeout);
-            Thread worker = new Thread(() -> withTools(new ChatAi(client, tools), request, sending, turns, reply), "lomi-chat-ai-" + requestId);
+            ModelClient.Request request = new ModelClient.Request(
+                    connection,
+                    apiKey,
+                    assistant.model().orElse(connection.model()),
+                    connection.maxOutputTokens(),
+                    turns,
+                    timeout);
+            Thread worker = new Thread(
+                    () -> withTools(new ChatAi(client, tools), request, sending, turns, reply),
+                    "lomi-chat-ai-" + requestId);
             worker.setDaemon(true);
             reply.handle = worker::interrupt;
             worker.start();
             return;
         }
         try {
-            reply.handle = client.stream(new ModelClient.Request(connection, apiKey, assistant.model().orElse(connection.model()),
-                    connection.maxOutputTokens(), turns, timeout), reply);
+            reply.handle = client.stream(
+                    new ModelClient.Request(
+                            connection,
+                            apiKey,
+                            assistant.model().orElse(connection.model()),
+                            connection.maxOutputTokens(),
+                            turns,
+                            timeout),
+                    reply);
         } catch (RuntimeException e) {
             reply.end("failed", Optional.of(SpringAiModels.describe(e)));
         }
@@ -116,19 +139,23 @@ public final class Replies {
         }
         // the checkpoint is saved first (later text is ignored from then on), then the stream is cancelled:
         // cancelling a provider's stream may take a while, the stop answer must not wait for it
-        Thread stopper = new Thread(() -> {
-            reply.end("stopped", Optional.empty());
-            ModelClient.Handle handle = reply.handle;
-            if (handle != null) {
-                handle.stop();
-            }
-        }, "lomi-chat-stop");
+        Thread stopper = new Thread(
+                () -> {
+                    reply.end("stopped", Optional.empty());
+                    ModelClient.Handle handle = reply.handle;
+                    if (handle != null) {
+                        handle.stop();
+                    }
+                },
+                "lomi-chat-stop");
         stopper.setDaemon(true);
         stopper.start();
         try {
             if (!reply.done.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new LomiException(ErrorCode.DEADLINE_EXCEEDED, "the checkpoint of request " + requestId + " was not saved within " + wait.toSeconds()
-                        + " s; read the conversation again");
+                throw new LomiException(
+                        ErrorCode.DEADLINE_EXCEEDED,
+                        "the checkpoint of request " + requestId + " was not saved within " + wait.toSeconds()
+                                + " s; read the conversation again");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -138,9 +165,21 @@ public final class Replies {
     }
 
     /** The built-in Chat AI's request: tool rounds, then the final text as the reply. */
-    private void withTools(ChatAi ai, ModelClient.Request request, Conversations.Sending sending, List<ModelClient.Turn> turns, Reply reply) {
-        ChatAi.Ended ended = ai.run(request, sending.conversation().id(), sending.conversation().project(), turns, reply::finished,
-                waiting -> conversations.checkpoint(reply.messageId, "(waiting for the admin to approve the Chat AI's pairing request " + waiting + ")"));
+    private void withTools(
+            ChatAi ai,
+            ModelClient.Request request,
+            Conversations.Sending sending,
+            List<ModelClient.Turn> turns,
+            Reply reply) {
+        ChatAi.Ended ended = ai.run(
+                request,
+                sending.conversation().id(),
+                sending.conversation().project(),
+                turns,
+                reply::finished,
+                waiting -> conversations.checkpoint(
+                        reply.messageId,
+                        "(waiting for the admin to approve the Chat AI's pairing request " + waiting + ")"));
         if (ended.failure().isPresent()) {
             reply.failedAfter(ended.failure().get(), ended.calls() > 0);
             return;

@@ -39,12 +39,26 @@ public final class SpringAiModels implements ModelClient {
     private static Built build(Request request, List<ToolCallback> tools) {
         String key = request.apiKey().orElse(NO_KEY);
         if (request.connection().kind() == ModelConnection.Kind.OPENAI) {
-            OpenAiChatOptions openAi = OpenAiChatOptions.builder().baseUrl(request.connection().baseUrl()).apiKey(key).model(request.model())
-                    .maxTokens(request.maxOutputTokens()).timeout(request.timeout()).maxRetries(0).toolCallbacks(tools).build();
+            OpenAiChatOptions openAi = OpenAiChatOptions.builder()
+                    .baseUrl(request.connection().baseUrl())
+                    .apiKey(key)
+                    .model(request.model())
+                    .maxTokens(request.maxOutputTokens())
+                    .timeout(request.timeout())
+                    .maxRetries(0)
+                    .toolCallbacks(tools)
+                    .build();
             return new Built(OpenAiChatModel.builder().options(openAi).build(), openAi);
         }
-        AnthropicChatOptions anthropic = AnthropicChatOptions.builder().baseUrl(request.connection().baseUrl()).apiKey(key).model(request.model())
-                .maxTokens(request.maxOutputTokens()).timeout(request.timeout()).maxRetries(0).toolCallbacks(tools).build();
+        AnthropicChatOptions anthropic = AnthropicChatOptions.builder()
+                .baseUrl(request.connection().baseUrl())
+                .apiKey(key)
+                .model(request.model())
+                .maxTokens(request.maxOutputTokens())
+                .timeout(request.timeout())
+                .maxRetries(0)
+                .toolCallbacks(tools)
+                .build();
         return new Built(AnthropicChatModel.builder().options(anthropic).build(), anthropic);
     }
 
@@ -52,7 +66,10 @@ public final class SpringAiModels implements ModelClient {
     public Round complete(Request request, List<ToolDeclaration> tools, List<Exchange> exchange) {
         List<ToolCallback> callbacks = new ArrayList<>();
         for (ToolDeclaration tool : tools) {
-            callbacks.add(new Declared(ToolDefinition.builder().name(tool.name()).description(tool.description()).inputSchema(tool.inputSchema())
+            callbacks.add(new Declared(ToolDefinition.builder()
+                    .name(tool.name())
+                    .description(tool.description())
+                    .inputSchema(tool.inputSchema())
                     .build()));
         }
         Built built = build(request, callbacks);
@@ -61,10 +78,20 @@ public final class SpringAiModels implements ModelClient {
             switch (item.role()) {
                 case "system" -> messages.add(new SystemMessage(item.text()));
                 case "user" -> messages.add(new UserMessage(item.text()));
-                case "assistant" -> messages.add(AssistantMessage.builder().content(item.text()).toolCalls(item.calls().stream()
-                        .map(c -> new AssistantMessage.ToolCall(c.id(), "function", c.name(), c.arguments())).toList()).build());
-                default -> messages.add(ToolResponseMessage.builder().responses(item.results().stream()
-                        .map(r -> new ToolResponseMessage.ToolResponse(r.id(), r.name(), r.content())).toList()).build());
+                case "assistant" ->
+                    messages.add(AssistantMessage.builder()
+                            .content(item.text())
+                            .toolCalls(item.calls().stream()
+                                    .map(c ->
+                                            new AssistantMessage.ToolCall(c.id(), "function", c.name(), c.arguments()))
+                                    .toList())
+                            .build());
+                default ->
+                    messages.add(ToolResponseMessage.builder()
+                            .responses(item.results().stream()
+                                    .map(r -> new ToolResponseMessage.ToolResponse(r.id(), r.name(), r.content()))
+                                    .toList())
+                            .build());
             }
         }
         String key = request.apiKey().orElse(NO_KEY);
@@ -105,23 +132,28 @@ public final class SpringAiModels implements ModelClient {
         String key = request.apiKey().orElse(NO_KEY);
         List<Message> messages = new ArrayList<>();
         for (Turn turn : request.turns()) {
-            messages.add(turn.role().equals("assistant") ? new AssistantMessage(turn.text()) : new UserMessage(turn.text()));
+            messages.add(
+                    turn.role().equals("assistant") ? new AssistantMessage(turn.text()) : new UserMessage(turn.text()));
         }
         AtomicBoolean ended = new AtomicBoolean();
-        Disposable subscription = model.stream(new Prompt(messages, options)).subscribe(response -> {
-            String delta = text(response);
-            if (!delta.isEmpty()) {
-                listener.text(delta);
-            }
-        }, error -> {
-            if (ended.compareAndSet(false, true)) {
-                listener.failed(describe(error).replace(key, "[key]"));
-            }
-        }, () -> {
-            if (ended.compareAndSet(false, true)) {
-                listener.completed();
-            }
-        });
+        Disposable subscription = model.stream(new Prompt(messages, options))
+                .subscribe(
+                        response -> {
+                            String delta = text(response);
+                            if (!delta.isEmpty()) {
+                                listener.text(delta);
+                            }
+                        },
+                        error -> {
+                            if (ended.compareAndSet(false, true)) {
+                                listener.failed(describe(error).replace(key, "[key]"));
+                            }
+                        },
+                        () -> {
+                            if (ended.compareAndSet(false, true)) {
+                                listener.completed();
+                            }
+                        });
         return () -> {
             ended.set(true);
             subscription.dispose();
@@ -129,7 +161,9 @@ public final class SpringAiModels implements ModelClient {
     }
 
     private static String text(ChatResponse response) {
-        if (response == null || response.getResult() == null || response.getResult().getOutput() == null) {
+        if (response == null
+                || response.getResult() == null
+                || response.getResult().getOutput() == null) {
             return "";
         }
         return Objects.requireNonNullElse(response.getResult().getOutput().getText(), "");
@@ -143,7 +177,9 @@ public final class SpringAiModels implements ModelClient {
         StringBuilder text = new StringBuilder();
         java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (Throwable cause = error; cause != null && seen.add(cause); cause = cause.getCause()) {
-            String message = cause.getMessage() == null ? "" : cause.getMessage().lines().findFirst().orElse("");
+            String message = cause.getMessage() == null
+                    ? ""
+                    : cause.getMessage().lines().findFirst().orElse("");
             if (text.length() > 0) {
                 text.append(" \u2190 ");
             }

@@ -27,13 +27,16 @@ public final class ToolCallBudget {
             return Optional.of("INVALID_ARGUMENT: a tool call needs an id");
         }
         if (!ids.add(id)) {
-            return Optional.of("INVALID_ARGUMENT: tool call id " + id + " was already used in this request; it is not run again");
+            return Optional.of(
+                    "INVALID_ARGUMENT: tool call id " + id + " was already used in this request; it is not run again");
         }
         if (calls >= MAX_CALLS) {
-            return Optional.of("RESOURCE_EXHAUSTED: at most " + MAX_CALLS + " tool calls per request; this one was not run");
+            return Optional.of(
+                    "RESOURCE_EXHAUSTED: at most " + MAX_CALLS + " tool calls per request; this one was not run");
         }
         if (argumentBytes > MAX_ARGUMENT_BYTES) {
-            return Optional.of("PAYLOAD_TOO_LARGE: tool arguments are at most 64 KiB (" + argumentBytes + " bytes); this call was not run");
+            return Optional.of("PAYLOAD_TOO_LARGE: tool arguments are at most 64 KiB (" + argumentBytes
+                    + " bytes); this call was not run");
         }
         calls++;
         return Optional.empty();
@@ -42,10 +45,12 @@ public final class ToolCallBudget {
     /** Whether a result of {@code bytes} may reach the model; empty = yes (counted), else why not. */
     public synchronized Optional<String> admitResult(long bytes) {
         if (bytes > MAX_RESULT_BYTES) {
-            return Optional.of("PAYLOAD_TOO_LARGE: a tool result is at most 8 MiB (" + bytes + " bytes); it was not passed on");
+            return Optional.of(
+                    "PAYLOAD_TOO_LARGE: a tool result is at most 8 MiB (" + bytes + " bytes); it was not passed on");
         }
         if (resultBytes + bytes > MAX_TOTAL_RESULT_BYTES) {
-            return Optional.of("PAYLOAD_TOO_LARGE: tool results are at most 16 MiB per request; this one was not passed on");
+            return Optional.of(
+                    "PAYLOAD_TOO_LARGE: tool results are at most 16 MiB per request; this one was not passed on");
         }
         resultBytes += bytes;
         return Optional.empty();

@@ -47,7 +47,8 @@ final class AdminClient implements Closeable {
             throw new NoBroker("cannot use " + file + ": " + e.getMessage());
         }
         if (token.isEmpty()) {
-            throw new NoBroker("no broker is running for data directory " + dataDirectory + " (no " + file + "); start one with: lomi-control serve");
+            throw new NoBroker("no broker is running for data directory " + dataDirectory + " (no " + file
+                    + "); start one with: lomi-control serve");
         }
         SocketChannel channel = null;
         try {
@@ -59,9 +60,13 @@ final class AdminClient implements Closeable {
             return new AdminClient(channel, token.get(), cwd, home);
         } catch (IOException | RuntimeException e) {
             closeQuietly(channel);
-            boolean alive = ProcessHandle.of(token.get().pid()).map(ProcessHandle::isAlive).orElse(false);
-            throw new NoBroker("no broker is running for data directory " + dataDirectory + ": " + file + " names pid " + token.get().pid()
-                    + (alive ? ", which does not answer on " : ", which is not running; its socket was ") + token.get().socket() + " (" + e.getMessage()
+            boolean alive = ProcessHandle.of(token.get().pid())
+                    .map(ProcessHandle::isAlive)
+                    .orElse(false);
+            throw new NoBroker("no broker is running for data directory " + dataDirectory + ": " + file + " names pid "
+                    + token.get().pid()
+                    + (alive ? ", which does not answer on " : ", which is not running; its socket was ")
+                    + token.get().socket() + " (" + e.getMessage()
                     + "); start one with: lomi-control serve");
         }
     }
@@ -88,7 +93,8 @@ final class AdminClient implements Closeable {
     }
 
     private <T> T receive(Class<T> type) throws IOException {
-        byte[] frame = AdminFrames.read(channel, AdminFrames.MAX_RESPONSE).orElseThrow(() -> new IOException("the broker closed the connection"));
+        byte[] frame = AdminFrames.read(channel, AdminFrames.MAX_RESPONSE)
+                .orElseThrow(() -> new IOException("the broker closed the connection"));
         try {
             return AdminProtocol.read(frame, type);
         } catch (AdminProtocol.MalformedException e) {

@@ -27,7 +27,8 @@ final class AdminFrames {
         }
         int length = header.flip().getInt();
         if (length <= 0 || length > max) {
-            throw new IOException("frame of " + Integer.toUnsignedString(length) + " bytes refused (limit " + max + ")");
+            throw new IOException(
+                    "frame of " + Integer.toUnsignedString(length) + " bytes refused (limit " + max + ")");
         }
         ByteBuffer payload = ByteBuffer.allocate(length);
         fill(channel, payload, false);
@@ -38,7 +39,10 @@ final class AdminFrames {
         if (payload.length == 0 || payload.length > max) {
             throw new IOException("frame of " + payload.length + " bytes refused (limit " + max + ")");
         }
-        ByteBuffer frame = ByteBuffer.allocate(4 + payload.length).putInt(payload.length).put(payload).flip();
+        ByteBuffer frame = ByteBuffer.allocate(4 + payload.length)
+                .putInt(payload.length)
+                .put(payload)
+                .flip();
         while (frame.hasRemaining()) {
             channel.write(frame);
         }

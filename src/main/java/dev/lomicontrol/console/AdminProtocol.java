@@ -73,7 +73,9 @@ public final class AdminProtocol {
     static Request readRequest(byte[] frame) throws MalformedException {
         Request request;
         try {
-            request = MAPPER.readerFor(Request.class).without(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES).readValue(frame);
+            request = MAPPER.readerFor(Request.class)
+                    .without(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+                    .readValue(frame);
         } catch (JacksonException e) {
             throw new MalformedException("malformed Request: " + e.getOriginalMessage());
         }
@@ -83,7 +85,10 @@ public final class AdminProtocol {
         if (request.token() == null || (request.line() == null) == (request.complete() == null)) {
             throw new MalformedException("a request has a token and exactly one of line or complete");
         }
-        if (request.cwd() == null || request.home() == null || !request.cwd().startsWith("/") || !request.home().startsWith("/")) {
+        if (request.cwd() == null
+                || request.home() == null
+                || !request.cwd().startsWith("/")
+                || !request.home().startsWith("/")) {
             throw new MalformedException("a request names the console's absolute cwd and home");
         }
         try {

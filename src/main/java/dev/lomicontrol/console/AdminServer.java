@@ -44,7 +44,11 @@ class AdminServer implements SmartLifecycle {
     private volatile ServerSocketChannel server;
     private volatile Semaphore slots;
 
-    AdminServer(ConsoleProperties properties, BrokerRuntime runtime, DataDirectory dataDirectory, ConsoleExecutor executor) {
+    AdminServer(
+            ConsoleProperties properties,
+            BrokerRuntime runtime,
+            DataDirectory dataDirectory,
+            ConsoleExecutor executor) {
         this.properties = properties;
         this.runtime = runtime;
         this.dataDirectory = dataDirectory;
@@ -61,7 +65,12 @@ class AdminServer implements SmartLifecycle {
             ServerSocketChannel channel = bind(socket);
             UserPrincipal owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
             String token = randomToken();
-            new AdminToken(socket.toString(), token, runtime.instanceId(), ProcessHandle.current().pid()).write(tokenFile());
+            new AdminToken(
+                            socket.toString(),
+                            token,
+                            runtime.instanceId(),
+                            ProcessHandle.current().pid())
+                    .write(tokenFile());
             slots = new Semaphore(properties.maxConnections());
             server = channel;
             runtime.adminEndpoint(socket);
@@ -121,7 +130,8 @@ class AdminServer implements SmartLifecycle {
             try {
                 SocketChannel connection = channel.accept();
                 if (!slots.tryAcquire()) {
-                    log.warn("admin socket: {} connections already open; refusing another", properties.maxConnections());
+                    log.warn(
+                            "admin socket: {} connections already open; refusing another", properties.maxConnections());
                     close(connection);
                     continue;
                 }

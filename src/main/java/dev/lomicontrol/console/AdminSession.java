@@ -1,8 +1,8 @@
 package dev.lomicontrol.console;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
@@ -56,7 +56,8 @@ final class AdminSession {
             return false;
         }
         if (!MessageDigest.isEqual(token, request.token().getBytes(StandardCharsets.UTF_8))) {
-            reply(new AdminProtocol.Result(ConsoleResult.USAGE, "", "admin socket: wrong token (is admin.token from another broker run?)"));
+            reply(new AdminProtocol.Result(
+                    ConsoleResult.USAGE, "", "admin socket: wrong token (is admin.token from another broker run?)"));
             return false;
         }
         Caller caller = new Caller(Path.of(request.cwd()), Path.of(request.home()));

@@ -41,7 +41,9 @@ public record AdminToken(String socket, String token, String instanceId, long pi
         if (!attributes.owner().equals(LocalUser.current())) {
             throw new IOException(file + " belongs to " + attributes.owner() + ", not to this user");
         }
-        if (attributes.permissions().stream().anyMatch(p -> !p.equals(PosixFilePermission.OWNER_READ) && !p.equals(PosixFilePermission.OWNER_WRITE))) {
+        if (attributes.permissions().stream()
+                .anyMatch(
+                        p -> !p.equals(PosixFilePermission.OWNER_READ) && !p.equals(PosixFilePermission.OWNER_WRITE))) {
             throw new IOException(file + " is readable or writable by others; expected mode 0600");
         }
         if (attributes.size() > MAX_BYTES) {

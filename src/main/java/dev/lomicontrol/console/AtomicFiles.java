@@ -43,7 +43,8 @@ final class AtomicFiles {
      * {@code newFileMode} for a new one; missing parent directories are created.
      */
     static void replace(Path file, byte[] bytes, Set<PosixFilePermission> newFileMode) throws IOException {
-        Path target = Files.exists(file) ? file.toRealPath() : file.toAbsolutePath().normalize();
+        Path target =
+                Files.exists(file) ? file.toRealPath() : file.toAbsolutePath().normalize();
         Set<PosixFilePermission> mode = Files.exists(target) ? Files.getPosixFilePermissions(target) : newFileMode;
         Files.createDirectories(target.getParent());
         write(target, bytes, mode);
@@ -52,9 +53,12 @@ final class AtomicFiles {
     /** Replaces exactly the path {@code file} (a link there is replaced, not followed) with a file of exactly {@code mode}. */
     static void write(Path file, byte[] bytes, Set<PosixFilePermission> mode) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
-        Path temp = directory.resolve("." + file.getFileName() + ".tmp-" + HexFormat.of().formatHex(randomBytes()));
+        Path temp = directory.resolve(
+                "." + file.getFileName() + ".tmp-" + HexFormat.of().formatHex(randomBytes()));
         try {
-            try (FileChannel channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+            try (FileChannel channel = FileChannel.open(
+                    temp,
+                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
                     PosixFilePermissions.asFileAttribute(PRIVATE))) {
                 ByteBuffer buffer = ByteBuffer.wrap(bytes);
                 while (buffer.hasRemaining()) {

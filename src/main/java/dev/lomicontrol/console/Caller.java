@@ -20,7 +20,9 @@ public record Caller(Path cwd, Path home) {
 
     /** The broker process itself (its own terminal). */
     public static Caller local() {
-        return new Caller(Path.of(System.getProperty("user.dir")).toAbsolutePath(), Path.of(System.getProperty("user.home")).toAbsolutePath());
+        return new Caller(
+                Path.of(System.getProperty("user.dir")).toAbsolutePath(),
+                Path.of(System.getProperty("user.home")).toAbsolutePath());
     }
 
     /** The caller a command runs for: carried by {@link CallerInputReader}, else the broker process. */

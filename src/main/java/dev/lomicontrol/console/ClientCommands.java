@@ -18,7 +18,8 @@ import org.springframework.stereotype.Component;
 @Component
 class ClientCommands implements CommandGroup {
 
-    private static final String CLIENTS = "claude-code|claude-desktop|cursor|vscode|gemini|codex|windsurf|cline|zed|opencode";
+    private static final String CLIENTS =
+            "claude-code|claude-desktop|cursor|vscode|gemini|codex|windsurf|cline|zed|opencode";
 
     private final BrokerRuntime runtime;
     private final Map<String, String> environment;
@@ -33,7 +34,10 @@ class ClientCommands implements CommandGroup {
         this.environment = environment;
     }
 
-    @Command(name = "client register", group = "Clients", description = "Write the lomi-control MCP entry into a client's config",
+    @Command(
+            name = "client register",
+            group = "Clients",
+            description = "Write the lomi-control MCP entry into a client's config",
             completionProvider = "clientCompletions",
             help = "client register <" + CLIENTS + "> [--scope user|project]\n"
                     + "  Sets only the fields lomi-control owns in its 'lomi-control' server entry (the absolute command and --mcp"
@@ -44,30 +48,50 @@ class ClientCommands implements CommandGroup {
                     + " The previous file is kept as <file>.lomi-backup; a second register changes nothing. A file that does not parse"
                     + " is refused and left untouched. Quit Claude Code first (it rewrites ~/.claude.json from memory). JetBrains:"
                     + " client show jetbrains.")
-    public String register(@Argument(index = 0, description = "client") String client,
-            @Option(longName = "scope", description = "user or project", defaultValue = "user") String scope, CommandContext context) {
+    public String register(
+            @Argument(index = 0, description = "client") String client,
+            @Option(longName = "scope", description = "user or project", defaultValue = "user") String scope,
+            CommandContext context) {
         return registerFor(McpClient.of(Text.required(client, "client")), McpClient.Scope.of(scope), paths(context));
     }
 
     String registerFor(McpClient target, McpClient.Scope scope, ClientPaths paths) {
         McpEntry entry = McpEntry.forBroker(runtime, environment);
         ClientConfigs.Written written = ClientConfigs.register(target, scope, paths, entry);
-        StringBuilder out = new StringBuilder((written.changed() ? "wrote " : "already up to date: ") + McpEntry.NAME + " in " + written.file()
-                + " (" + target.id() + ", " + scope.wire() + " scope)\n  command: " + entry.command() + "\n  args: " + String.join(" ", entry.args()));
+        StringBuilder out = new StringBuilder((written.changed() ? "wrote " : "already up to date: ") + McpEntry.NAME
+                + " in " + written.file() + " (" + target.id() + ", " + scope.wire() + " scope)\n  command: "
+                + entry.command() + "\n  args: " + String.join(" ", entry.args()));
         written.backup().ifPresent(b -> out.append("\n  previous file kept as ").append(b));
         return out.append('\n').append(NextStep.after(target, scope)).toString();
     }
 
-    @Command(name = "client list", group = "Clients", description = "Show each client's config file and the state of its lomi-control entry",
-            help = "client list\n  For every client and scope: the file and whether its lomi-control entry is current (what register writes now),"
-                    + " stale (written for another launcher path, data directory or discovery key, or by an older version: register again),"
-                    + " hand-edited (one of our fields changed by hand: register resets it), absent, or there is no file. --json: one JSON document.")
-    public String list(@Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json, CommandContext context) {
+    @Command(
+            name = "client list",
+            group = "Clients",
+            description = "Show each client's config file and the state of its lomi-control entry",
+            help =
+                    "client list\n  For every client and scope: the file and whether its lomi-control entry is current (what register writes now),"
+                            + " stale (written for another launcher path, data directory or discovery key, or by an older version: register again),"
+                            + " hand-edited (one of our fields changed by hand: register resets it), absent, or there is no file. --json: one JSON document.")
+    public String list(
+            @Option(
+                            longName = "json",
+                            description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")",
+                            defaultValue = "false")
+                    boolean json,
+            CommandContext context) {
         if (json) {
-            return ConsoleJson.write(new ConsoleJson.Clients(currentEntry().isPresent(), rows(context).stream()
-                    .map(row -> new ConsoleJson.Client(row.client(), row.scope(), row.file().map(Path::toString), row.state(), row.differences(),
-                            row.detail()))
-                    .toList()));
+            return ConsoleJson.write(new ConsoleJson.Clients(
+                    currentEntry().isPresent(),
+                    rows(context).stream()
+                            .map(row -> new ConsoleJson.Client(
+                                    row.client(),
+                                    row.scope(),
+                                    row.file().map(Path::toString),
+                                    row.state(),
+                                    row.differences(),
+                                    row.detail()))
+                            .toList()));
         }
         return listFor(paths(context));
     }
@@ -78,7 +102,8 @@ class ClientCommands implements CommandGroup {
         for (ClientConfigs.Row row : ClientConfigs.entries(paths, entry)) {
             table.row(row.client(), row.scope(), row.file().map(Path::toString).orElse("-"), row.detail());
         }
-        return table + (entry.isEmpty() ? "\n(no registration key yet: entries cannot be compared with this broker)" : "");
+        return table
+                + (entry.isEmpty() ? "\n(no registration key yet: entries cannot be compared with this broker)" : "");
     }
 
     /** The rows of {@code client list}, typed, for a machine-readable form ({@code client list --json}). */
@@ -90,22 +115,33 @@ class ClientCommands implements CommandGroup {
         return ClientConfigs.entries(paths, currentEntry());
     }
 
-    @Command(name = "client show", group = "Clients", description = "Print the lomi-control entry for a client without writing anything",
+    @Command(
+            name = "client show",
+            group = "Clients",
+            description = "Print the lomi-control entry for a client without writing anything",
             completionProvider = "clientCompletions",
-            help = "client show <" + CLIENTS + "|jetbrains> [--scope user|project]\n  Prints the entry as the client's config holds it,"
-                    + " and where it goes. For clients configured in their UI (JetBrains AI Assistant) this is what to paste.")
-    public String show(@Argument(index = 0, description = "client") String client,
-            @Option(longName = "scope", description = "user or project", defaultValue = "user") String scope, CommandContext context) {
+            help =
+                    "client show <" + CLIENTS
+                            + "|jetbrains> [--scope user|project]\n  Prints the entry as the client's config holds it,"
+                            + " and where it goes. For clients configured in their UI (JetBrains AI Assistant) this is what to paste.")
+    public String show(
+            @Argument(index = 0, description = "client") String client,
+            @Option(longName = "scope", description = "user or project", defaultValue = "user") String scope,
+            CommandContext context) {
         return showFor(McpClient.of(Text.required(client, "client")), McpClient.Scope.of(scope), paths(context));
     }
 
     String showFor(McpClient target, McpClient.Scope scope, ClientPaths paths) {
         McpEntry entry = McpEntry.forBroker(runtime, environment);
-        String where = target.hasFile() ? target.file(scope, paths).map(f -> "# " + target.title() + ": goes into " + f
-                + " (client register " + target.id() + (scope == McpClient.Scope.PROJECT ? " --scope project" : "") + " writes it for you)")
-                .orElse("# " + target.title() + " has no project-level config; this is its user-level entry")
-                : "# " + target.title() + ": Settings | Tools | AI Assistant | Model Context Protocol (MCP), Add (+), paste as JSON:";
-        return where + "\n" + ClientConfigs.snippet(target, entry).stripTrailing() + "\n" + NextStep.after(target, scope);
+        String where = target.hasFile()
+                ? target.file(scope, paths)
+                        .map(f -> "# " + target.title() + ": goes into " + f + " (client register " + target.id()
+                                + (scope == McpClient.Scope.PROJECT ? " --scope project" : "") + " writes it for you)")
+                        .orElse("# " + target.title() + " has no project-level config; this is its user-level entry")
+                : "# " + target.title()
+                        + ": Settings | Tools | AI Assistant | Model Context Protocol (MCP), Add (+), paste as JSON:";
+        return where + "\n" + ClientConfigs.snippet(target, entry).stripTrailing() + "\n"
+                + NextStep.after(target, scope);
     }
 
     private Optional<McpEntry> currentEntry() {
@@ -117,6 +153,7 @@ class ClientCommands implements CommandGroup {
     }
 
     private ClientPaths paths(CommandContext context) {
-        return ClientPaths.forBrokerCaller(Caller.of(context), environment, UserDirectories.of(environment).home());
+        return ClientPaths.forBrokerCaller(
+                Caller.of(context), environment, UserDirectories.of(environment).home());
     }
 }

@@ -32,21 +32,26 @@ final class ClientConfigs {
      * {@code n/a}, {@code ui}) and, for stale and hand-edited entries, what differs; {@code detail}
      * is the whole human text.
      */
-    record Row(String client, String scope, Optional<Path> file, String state, List<String> differences, String detail) {}
+    record Row(
+            String client, String scope, Optional<Path> file, String state, List<String> differences, String detail) {}
 
     private ClientConfigs() {}
 
     static Written register(McpClient client, McpClient.Scope scope, ClientPaths paths, McpEntry entry) {
         if (!client.hasFile()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, client.title() + " is configured in the IDE, not in a file; run 'client show "
-                    + client.id() + "' and paste what it prints");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    client.title() + " is configured in the IDE, not in a file; run 'client show " + client.id()
+                            + "' and paste what it prints");
         }
-        Path file = client.file(scope, paths).orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT,
-                client.id() + " has no project-level config; use --scope user"));
+        Path file = client.file(scope, paths)
+                .orElseThrow(() -> new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, client.id() + " has no project-level config; use --scope user"));
         try {
             for (int attempt = 1; ; attempt++) {
                 Optional<String> existing = AtomicFiles.read(file);
-                Optional<String> merged = client.format() == McpClient.Format.CODEX_TOML ? CodexToml.upsert(file, existing.orElse(""), entry)
+                Optional<String> merged = client.format() == McpClient.Format.CODEX_TOML
+                        ? CodexToml.upsert(file, existing.orElse(""), entry)
                         : new JsonMcpConfig(client.format(), client.jsonc()).merge(file, existing, entry);
                 if (merged.isEmpty() || merged.equals(existing)) {
                     return new Written(file, false, Optional.empty());
@@ -55,8 +60,10 @@ final class ClientConfigs {
                     if (attempt < 3) {
                         continue;
                     }
-                    throw new LomiException(ErrorCode.TARGET_BUSY, file + " keeps changing while it is merged (is the client writing it?); quit the"
-                            + " client and run client register again (file left untouched)");
+                    throw new LomiException(
+                            ErrorCode.TARGET_BUSY,
+                            file + " keeps changing while it is merged (is the client writing it?); quit the"
+                                    + " client and run client register again (file left untouched)");
                 }
                 return write(file, scope, existing, merged.get());
             }
@@ -66,14 +73,19 @@ final class ClientConfigs {
     }
 
     /** Keeps the previous content beside the file (when there was any), then replaces the file atomically. */
-    private static Written write(Path file, McpClient.Scope scope, Optional<String> existing, String merged) throws IOException {
+    private static Written write(Path file, McpClient.Scope scope, Optional<String> existing, String merged)
+            throws IOException {
         Optional<Path> backup = Optional.empty();
         if (existing.isPresent() && !existing.get().isEmpty()) {
             Path copy = file.resolveSibling(file.getFileName() + BACKUP_SUFFIX);
-            AtomicFiles.write(copy, existing.get().getBytes(StandardCharsets.UTF_8), Files.getPosixFilePermissions(file));
+            AtomicFiles.write(
+                    copy, existing.get().getBytes(StandardCharsets.UTF_8), Files.getPosixFilePermissions(file));
             backup = Optional.of(copy);
         }
-        AtomicFiles.replace(file, merged.getBytes(StandardCharsets.UTF_8), scope == McpClient.Scope.USER ? AtomicFiles.PRIVATE : AtomicFiles.SHARED);
+        AtomicFiles.replace(
+                file,
+                merged.getBytes(StandardCharsets.UTF_8),
+                scope == McpClient.Scope.USER ? AtomicFiles.PRIVATE : AtomicFiles.SHARED);
         return new Written(file, true, backup);
     }
 
@@ -90,13 +102,25 @@ final class ClientConfigs {
         List<Row> rows = new ArrayList<>();
         for (McpClient client : McpClient.values()) {
             if (!client.hasFile()) {
-                rows.add(new Row(client.id(), "-", Optional.empty(), "ui", List.of(), "configured in the IDE: client show " + client.id()));
+                rows.add(new Row(
+                        client.id(),
+                        "-",
+                        Optional.empty(),
+                        "ui",
+                        List.of(),
+                        "configured in the IDE: client show " + client.id()));
                 continue;
             }
             for (McpClient.Scope scope : McpClient.Scope.values()) {
                 Optional<Path> file = client.file(scope, paths);
                 rows.add(file.map(f -> row(client, scope, f, entry))
-                        .orElseGet(() -> new Row(client.id(), scope.wire(), Optional.empty(), "n/a", List.of(), "n/a (no project-level config)")));
+                        .orElseGet(() -> new Row(
+                                client.id(),
+                                scope.wire(),
+                                Optional.empty(),
+                                "n/a",
+                                List.of(),
+                                "n/a (no project-level config)")));
             }
         }
         return rows;
@@ -108,18 +132,27 @@ final class ClientConfigs {
             if (text.isEmpty()) {
                 return new Row(client.id(), scope.wire(), Optional.of(file), "no-file", List.of(), "no file");
             }
-            EntryFields.Verdict verdict = text.get().isBlank() ? new EntryFields.Verdict(EntryState.ABSENT, List.of())
-                    : client.format() == McpClient.Format.CODEX_TOML ? CodexToml.state(file, text.get(), entry)
-                    : new JsonMcpConfig(client.format(), client.jsonc()).state(file, text.get(), entry);
+            EntryFields.Verdict verdict = text.get().isBlank()
+                    ? new EntryFields.Verdict(EntryState.ABSENT, List.of())
+                    : client.format() == McpClient.Format.CODEX_TOML
+                            ? CodexToml.state(file, text.get(), entry)
+                            : new JsonMcpConfig(client.format(), client.jsonc()).state(file, text.get(), entry);
             String word = verdict.state().wire();
             String detail = switch (verdict.state()) {
                 case STALE -> word + " (" + String.join(", ", verdict.differences()) + "; run client register)";
-                case HAND_EDITED -> word + " (" + String.join(", ", verdict.differences()) + "; client register resets them)";
+                case HAND_EDITED ->
+                    word + " (" + String.join(", ", verdict.differences()) + "; client register resets them)";
                 default -> word;
             };
             return new Row(client.id(), scope.wire(), Optional.of(file), word, verdict.differences(), detail);
         } catch (IOException | LomiException e) {
-            return new Row(client.id(), scope.wire(), Optional.of(file), "unreadable", List.of(), "unreadable: " + e.getMessage());
+            return new Row(
+                    client.id(),
+                    scope.wire(),
+                    Optional.of(file),
+                    "unreadable",
+                    List.of(),
+                    "unreadable: " + e.getMessage());
         }
     }
 }

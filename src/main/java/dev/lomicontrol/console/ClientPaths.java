@@ -25,7 +25,10 @@ record ClientPaths(Path cwd, Path home, Path xdgConfig, Path codexHome) {
 
     /** The paths for {@code caller}, whose own environment is {@code environment}. */
     static ClientPaths of(Caller caller, Map<String, String> environment) {
-        return new ClientPaths(caller.cwd(), caller.home(), absolute(environment.get(XDG_CONFIG_HOME)).orElse(caller.home().resolve(".config")),
+        return new ClientPaths(
+                caller.cwd(),
+                caller.home(),
+                absolute(environment.get(XDG_CONFIG_HOME)).orElse(caller.home().resolve(".config")),
                 absolute(environment.get(CODEX_HOME)).orElse(caller.home().resolve(".codex")));
     }
 
@@ -38,7 +41,9 @@ record ClientPaths(Path cwd, Path home, Path xdgConfig, Path codexHome) {
     static ClientPaths forBrokerCaller(Caller caller, Map<String, String> brokerEnvironment, Path brokerHome) {
         String home = brokerEnvironment.get("HOME");
         boolean same = caller.home().equals(brokerHome.toAbsolutePath().normalize())
-                || (home != null && Path.of(home).isAbsolute() && caller.home().equals(Path.of(home).normalize()));
+                || (home != null
+                        && Path.of(home).isAbsolute()
+                        && caller.home().equals(Path.of(home).normalize()));
         return of(caller, same ? brokerEnvironment : Map.of());
     }
 

@@ -67,10 +67,15 @@ final class CodexToml {
         String out = text;
         int at = table.get().insertAt();
         if (!missing.isEmpty()) {
-            out = out.substring(0, at) + (at == out.length() && !out.endsWith("\n") ? newline : "") + missing + out.substring(at);
+            out = out.substring(0, at)
+                    + (at == out.length() && !out.endsWith("\n") ? newline : "")
+                    + missing
+                    + out.substring(at);
         }
         for (Map.Entry<Key, String> edit : replaced.descendingMap().values()) {
-            out = out.substring(0, edit.getKey().start()) + edit.getValue() + out.substring(edit.getKey().end());
+            out = out.substring(0, edit.getKey().start())
+                    + edit.getValue()
+                    + out.substring(edit.getKey().end());
         }
         return Optional.of(out);
     }
@@ -81,7 +86,9 @@ final class CodexToml {
             return new EntryFields.Verdict(EntryState.ABSENT, List.of());
         }
         Map<String, JsonNode> found = new LinkedHashMap<>();
-        table.get().keys().forEach((name, key) -> found.put(name, key.value() == null ? NullNode.getInstance() : key.value()));
+        table.get()
+                .keys()
+                .forEach((name, key) -> found.put(name, key.value() == null ? NullNode.getInstance() : key.value()));
         return EntryFields.judge(McpClient.Format.CODEX_TOML, found, entry);
     }
 
@@ -137,11 +144,14 @@ final class CodexToml {
                 table = line.path();
                 if (line.path().equals(TABLE)) {
                     if (line.kind() == TomlLines.Kind.ARRAY_HEADER || header >= 0) {
-                        throw conflict(file, line, "defines [" + String.join(".", TABLE) + "] twice or as an array of tables");
+                        throw conflict(
+                                file, line, "defines [" + String.join(".", TABLE) + "] twice or as an array of tables");
                     }
                     header = i;
                 }
-            } else if (line.kind() == TomlLines.Kind.KEY && startsWith(concat(table, line.path()), TABLE) && !startsWith(table, TABLE)) {
+            } else if (line.kind() == TomlLines.Kind.KEY
+                    && startsWith(concat(table, line.path()), TABLE)
+                    && !startsWith(table, TABLE)) {
                 throw conflict(file, line, "defines " + McpEntry.NAME + " with dotted keys or an inline table");
             }
         }
@@ -163,7 +173,9 @@ final class CodexToml {
             if (line.path().size() == 1) {
                 String content = text.substring(line.start(), lines.get(last).end());
                 String value = content.substring(TomlLines.keyEnd(content) + 1);
-                keys.put(line.path().get(0), new Key(line.start(), insertAt, TomlValue.parse(value).orElse(null)));
+                keys.put(
+                        line.path().get(0),
+                        new Key(line.start(), insertAt, TomlValue.parse(value).orElse(null)));
             }
             i = last;
         }
@@ -171,8 +183,10 @@ final class CodexToml {
     }
 
     private static LomiException conflict(Path file, TomlLines.Line line, String what) {
-        return new LomiException(ErrorCode.INVALID_ARGUMENT, file + " line " + line.number() + " " + what
-                + "; convert it to a [" + String.join(".", TABLE) + "] table by hand (file left untouched)");
+        return new LomiException(
+                ErrorCode.INVALID_ARGUMENT,
+                file + " line " + line.number() + " " + what + "; convert it to a [" + String.join(".", TABLE)
+                        + "] table by hand (file left untouched)");
     }
 
     private static boolean startsWith(List<String> path, List<String> prefix) {

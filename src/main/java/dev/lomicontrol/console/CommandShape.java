@@ -7,7 +7,8 @@ import java.util.Map;
  * The syntax of one command: its name words, its positional arguments (all required, in order, or
  * any number with {@code varargs}) and its {@code --long} options.
  */
-public record CommandShape(String name, List<String> nameWords, List<String> arguments, boolean varargs, Map<String, Option> options) {
+public record CommandShape(
+        String name, List<String> nameWords, List<String> arguments, boolean varargs, Map<String, Option> options) {
 
     public CommandShape {
         nameWords = List.copyOf(nameWords);

@@ -48,15 +48,19 @@ public final class CommandShapes {
     /** The command whose name is the longest run of leading words of {@code words}. */
     public Optional<CommandShape> longestMatch(List<String> words) {
         return all().stream()
-                .filter(s -> s.nameWords().size() <= words.size() && s.nameWords().equals(words.subList(0, s.nameWords().size())))
+                .filter(s -> s.nameWords().size() <= words.size()
+                        && s.nameWords().equals(words.subList(0, s.nameWords().size())))
                 .max(Comparator.comparingInt(s -> s.nameWords().size()));
     }
 
     /** The distinct words that may follow {@code typed} within some command name. */
     public List<String> nextWords(List<String> typed) {
         Set<String> next = new LinkedHashSet<>();
-        all().stream().map(CommandShape::nameWords).sorted(Comparator.comparing(w -> String.join(" ", w)))
-                .filter(w -> w.size() > typed.size() && w.subList(0, typed.size()).equals(typed))
+        all().stream()
+                .map(CommandShape::nameWords)
+                .sorted(Comparator.comparing(w -> String.join(" ", w)))
+                .filter(w ->
+                        w.size() > typed.size() && w.subList(0, typed.size()).equals(typed))
                 .forEach(w -> next.add(w.get(typed.size())));
         return new ArrayList<>(next);
     }
@@ -103,7 +107,9 @@ public final class CommandShapes {
                 varargs = true;
             } else if (option != null) {
                 boolean flag = parameter.getType() == boolean.class || parameter.getType() == Boolean.class;
-                options.put(option.longName(), new CommandShape.Option(option.longName(), flag, option.required(), option.description()));
+                options.put(
+                        option.longName(),
+                        new CommandShape.Option(option.longName(), flag, option.required(), option.description()));
             }
         }
         return new CommandShape(name, words(name), arguments, varargs, options);
@@ -113,8 +119,13 @@ public final class CommandShapes {
         Map<String, CommandShape.Option> options = new LinkedHashMap<>();
         for (CommandOption option : command.getOptions()) {
             if (option.longName() != null && !option.longName().isEmpty()) {
-                options.put(option.longName(), new CommandShape.Option(option.longName(), false, Boolean.TRUE.equals(option.required()),
-                        option.description() == null ? "" : option.description()));
+                options.put(
+                        option.longName(),
+                        new CommandShape.Option(
+                                option.longName(),
+                                false,
+                                Boolean.TRUE.equals(option.required()),
+                                option.description() == null ? "" : option.description()));
             }
         }
         return new CommandShape(command.getName(), words(command.getName()), List.of(), false, options);

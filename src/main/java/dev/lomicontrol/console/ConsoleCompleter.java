@@ -34,7 +34,8 @@ public final class ConsoleCompleter {
         List<String> before = words.subList(0, words.size() - 1);
         Set<String> candidates = new LinkedHashSet<>(shapes.nextWords(before));
         Optional<CommandShape> shape = shapes.longestMatch(before);
-        shape.ifPresent(s -> candidates.addAll(within(s, words, before.subList(s.nameWords().size(), before.size()), current)));
+        shape.ifPresent(s ->
+                candidates.addAll(within(s, words, before.subList(s.nameWords().size(), before.size()), current)));
         List<String> out = new ArrayList<>();
         candidates.stream().filter(c -> c.startsWith(current)).forEach(out::add);
         return out;
@@ -42,7 +43,8 @@ public final class ConsoleCompleter {
 
     private List<String> within(CommandShape shape, List<String> words, List<String> rest, String current) {
         String last = rest.isEmpty() ? "" : rest.get(rest.size() - 1);
-        CommandShape.Option pending = last.startsWith("--") && !last.contains("=") ? shape.options().get(last.substring(2)) : null;
+        CommandShape.Option pending =
+                last.startsWith("--") && !last.contains("=") ? shape.options().get(last.substring(2)) : null;
         if (pending != null && !pending.flag()) {
             return provided(shape, words, Optional.of(pending.name()));
         }
@@ -58,7 +60,8 @@ public final class ConsoleCompleter {
 
     private List<String> unusedOptions(CommandShape shape, List<String> rest) {
         List<String> out = new ArrayList<>();
-        shape.options().keySet().stream().sorted()
+        shape.options().keySet().stream()
+                .sorted()
                 .filter(name -> rest.stream().noneMatch(w -> w.equals("--" + name) || w.startsWith("--" + name + "=")))
                 .forEach(name -> out.add("--" + name));
         return out;
@@ -84,10 +87,15 @@ public final class ConsoleCompleter {
             return List.of();
         }
         String current = words.get(words.size() - 1);
-        CommandOption commandOption = option.map(name -> CommandOption.with().longName(name).build()).orElse(null);
+        CommandOption commandOption =
+                option.map(name -> CommandOption.with().longName(name).build()).orElse(null);
         List<String> out = new ArrayList<>();
-        command.getCompletionProvider().apply(new CompletionContext(words, words.size() - 1, current.length(), command, commandOption))
-                .stream().map(CompletionProposal::value).forEach(out::add);
+        command
+                .getCompletionProvider()
+                .apply(new CompletionContext(words, words.size() - 1, current.length(), command, commandOption))
+                .stream()
+                .map(CompletionProposal::value)
+                .forEach(out::add);
         return out;
     }
 }

@@ -33,8 +33,10 @@ class ConsoleCompletions {
     @Bean
     CompletionProvider pairingCompletions(Pairings pairings, Projects projects) {
         return context -> switch (option(context)) {
-            case "" -> proposals(pairings.pending().stream().map(PairingRequest::id).toList());
-            case "projects" -> listItems(context, projects.list().stream().map(Project::name).toList());
+            case "" ->
+                proposals(pairings.pending().stream().map(PairingRequest::id).toList());
+            case "projects" ->
+                listItems(context, projects.list().stream().map(Project::name).toList());
             case "scopes" -> listItems(context, Scopes.known());
             default -> List.of();
         };
@@ -42,20 +44,30 @@ class ConsoleCompletions {
 
     @Bean
     CompletionProvider sessionCompletions(Sessions sessions) {
-        return context -> option(context).isEmpty() ? proposals(sessions.list().stream().map(s -> s.id().value()).toList()) : List.of();
+        return context -> option(context).isEmpty()
+                ? proposals(sessions.list().stream().map(s -> s.id().value()).toList())
+                : List.of();
     }
 
     @Bean
     CompletionProvider projectCompletions(Projects projects) {
-        return context -> option(context).isEmpty() ? proposals(projects.list().stream().map(Project::name).toList()) : List.of();
+        return context -> option(context).isEmpty()
+                ? proposals(projects.list().stream().map(Project::name).toList())
+                : List.of();
     }
 
     @Bean
     CompletionProvider ledgerCompletions(Ledger ledger) {
         return context -> switch (option(context)) {
-            case "" -> proposals(ledger.maintenance().operations(Optional.of(OperationState.OUTCOME_UNKNOWN), 100).stream()
-                    .filter(o -> o.resolution().isEmpty()).map(o -> o.id().value()).toList());
-            case "state" -> proposals(Arrays.stream(OperationState.values()).map(OperationState::wire).toList());
+            case "" ->
+                proposals(ledger.maintenance().operations(Optional.of(OperationState.OUTCOME_UNKNOWN), 100).stream()
+                        .filter(o -> o.resolution().isEmpty())
+                        .map(o -> o.id().value())
+                        .toList());
+            case "state" ->
+                proposals(Arrays.stream(OperationState.values())
+                        .map(OperationState::wire)
+                        .toList());
             case "resolution" -> proposals(List.of("succeeded", "failed", "cancelled"));
             default -> List.of();
         };
@@ -63,12 +75,18 @@ class ConsoleCompletions {
 
     @Bean
     CompletionProvider decisionCompletions(DecisionBoard board) {
-        return context -> option(context).isEmpty() ? proposals(board.list().stream().map(d -> d.operationId()).map(OperationId::value).toList()) : List.of();
+        return context -> option(context).isEmpty()
+                ? proposals(board.list().stream()
+                        .map(d -> d.operationId())
+                        .map(OperationId::value)
+                        .toList())
+                : List.of();
     }
 
     @Bean
     CompletionProvider clientCompletions() {
-        return context -> option(context).equals("scope") ? proposals(List.of("user", "project"))
+        return context -> option(context).equals("scope")
+                ? proposals(List.of("user", "project"))
                 : option(context).isEmpty() ? proposals(McpClient.ids()) : List.of();
     }
 
@@ -82,7 +100,9 @@ class ConsoleCompletions {
     }
 
     private static String option(CompletionContext context) {
-        return context.getCommandOption() == null || context.getCommandOption().longName() == null ? "" : context.getCommandOption().longName();
+        return context.getCommandOption() == null || context.getCommandOption().longName() == null
+                ? ""
+                : context.getCommandOption().longName();
     }
 
     private static List<CompletionProposal> proposals(Collection<String> values) {

@@ -49,12 +49,16 @@ class ConsoleConfiguration {
 
     @Bean
     CommandCompleter consoleLineCompleter(CommandRegistry registry, ObjectProvider<ConsoleExecutor> executor) {
-        return new LineEditing.BrokerCompleter(registry, buffer -> executor.getObject().complete(buffer));
+        return new LineEditing.BrokerCompleter(
+                registry, buffer -> executor.getObject().complete(buffer));
     }
 
     @Bean
     @ConditionalOnProperty(prefix = "spring.shell.interactive", name = "enabled", havingValue = "false")
     TerminalCustomizer headlessTerminal() {
-        return builder -> builder.system(false).dumb(true).type("dumb").streams(InputStream.nullInputStream(), OutputStream.nullOutputStream());
+        return builder -> builder.system(false)
+                .dumb(true)
+                .type("dumb")
+                .streams(InputStream.nullInputStream(), OutputStream.nullOutputStream());
     }
 }

@@ -46,7 +46,8 @@ public final class ConsoleExecutor {
         StringWriter buffer = new StringWriter();
         PrintWriter out = new PrintWriter(buffer);
         try {
-            CommandContext context = new CommandContext(parser.parse(line), registry, out, new CallerInputReader(caller));
+            CommandContext context =
+                    new CommandContext(parser.parse(line), registry, out, new CallerInputReader(caller));
             ExitStatus status = new CommandExecutor(registry).execute(context);
             out.flush();
             if (status.code() == ExitStatus.OK.code()) {
@@ -76,13 +77,17 @@ public final class ConsoleExecutor {
     }
 
     private static ConsoleResult failure(Throwable thrown, String stdout) {
-        Throwable cause = thrown instanceof InvocationTargetException && thrown.getCause() != null ? thrown.getCause() : thrown;
+        Throwable cause =
+                thrown instanceof InvocationTargetException && thrown.getCause() != null ? thrown.getCause() : thrown;
         if (cause instanceof LomiException e) {
             return new ConsoleResult(ConsoleResult.REFUSED, stdout, "error: " + e);
         }
         if (cause instanceof ConversionFailedException e) {
-            return new ConsoleResult(ConsoleResult.USAGE, stdout, "usage: '" + e.getValue() + "' is not a valid "
-                    + e.getTargetType().getType().getSimpleName() + " value");
+            return new ConsoleResult(
+                    ConsoleResult.USAGE,
+                    stdout,
+                    "usage: '" + e.getValue() + "' is not a valid "
+                            + e.getTargetType().getType().getSimpleName() + " value");
         }
         if (cause instanceof IllegalArgumentException || cause instanceof ConversionException) {
             return new ConsoleResult(ConsoleResult.USAGE, stdout, "usage: " + message(cause));

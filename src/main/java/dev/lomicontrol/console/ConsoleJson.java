@@ -21,53 +21,130 @@ final class ConsoleJson {
         return Encoder.encode(document).toString();
     }
 
-    record Status(String instance, String startedAt, long uptimeSeconds, String dataDirectory, Optional<String> controlSocket,
-            Optional<String> adminSocket, Optional<String> discoveryFile, int sessions, int pendingPairings, boolean yolo, long receipts,
-            int receiptCap, long epochs, int epochCap, String integrity, boolean writerHealthy, List<String> warnings) {}
+    record Status(
+            String instance,
+            String startedAt,
+            long uptimeSeconds,
+            String dataDirectory,
+            Optional<String> controlSocket,
+            Optional<String> adminSocket,
+            Optional<String> discoveryFile,
+            int sessions,
+            int pendingPairings,
+            boolean yolo,
+            long receipts,
+            int receiptCap,
+            long epochs,
+            int epochCap,
+            String integrity,
+            boolean writerHealthy,
+            List<String> warnings) {}
 
     record Pairings(boolean yolo, List<String> warnings, List<PairingRequest> requests) {}
 
-    record PairingRequest(String id, String client, @Doc("SHA-256 of the client's session certificate") String certificateSha256,
-            long pid, String expiresAt, long expiresInSeconds) {}
+    record PairingRequest(
+            String id,
+            String client,
+
+            @Doc("SHA-256 of the client's session certificate")
+            String certificateSha256,
+
+            long pid,
+            String expiresAt,
+            long expiresInSeconds) {}
 
     record Sessions(List<Session> sessions) {}
 
-    record Session(String id, String client, long pid, List<String> projects, List<String> scopes, String connectedAt) {}
+    record Session(
+            String id, String client, long pid, List<String> projects, List<String> scopes, String connectedAt) {}
 
     record BrowserOrigins(List<BrowserOrigin> origins) {}
 
-    record BrowserOrigin(String projectId, @Doc("scheme://host[:port]") String origin, String approvedAt, @Doc("the decision that approved it") String approvedBy) {}
+    record BrowserOrigin(
+            String projectId,
+            @Doc("scheme://host[:port]") String origin,
+            String approvedAt,
+            @Doc("the decision that approved it") String approvedBy) {}
 
     record Decisions(List<String> notices, List<Decision> decisions) {}
 
-    record Decision(String operationId, String tool, String summary, String postedAt, @Doc("the exact plan the admin decides on") JsonNode plan) {}
+    record Decision(
+            String operationId,
+            String tool,
+            String summary,
+            String postedAt,
+            @Doc("the exact plan the admin decides on") JsonNode plan) {}
 
-    record Ledger(String database, String instance, long receipts, int receiptCap, long epochs, int epochCap, List<StateCount> byState,
-            long expiredReceipts, long expiredEpochs, long unreconciledOutcomeUnknown, Optional<String> oldestOperation,
-            Optional<LastExport> lastExport, long historyHead, String integrity, boolean writerHealthy, long commits,
-            long purgeableReceipts, long purgeableEpochs, dev.lomicontrol.ledger.CapLevel receiptLevel,
+    record Ledger(
+            String database,
+            String instance,
+            long receipts,
+            int receiptCap,
+            long epochs,
+            int epochCap,
+            List<StateCount> byState,
+            long expiredReceipts,
+            long expiredEpochs,
+            long unreconciledOutcomeUnknown,
+            Optional<String> oldestOperation,
+            Optional<LastExport> lastExport,
+            long historyHead,
+            String integrity,
+            boolean writerHealthy,
+            long commits,
+            long purgeableReceipts,
+            long purgeableEpochs,
+            dev.lomicontrol.ledger.CapLevel receiptLevel,
             dev.lomicontrol.ledger.CapLevel epochLevel) {}
 
-    record Clients(@Doc("false until the broker has a registration key: entries cannot be compared yet") boolean comparable, List<Client> entries) {}
+    record Clients(
+            @Doc("false until the broker has a registration key: entries cannot be compared yet")
+            boolean comparable,
 
-    record Client(String client, String scope, Optional<String> file,
-            @Doc("current, stale, hand-edited, present, absent, no-file, unreadable, n/a or ui") String state, List<String> differences, String detail) {}
+            List<Client> entries) {}
+
+    record Client(
+            String client,
+            String scope,
+            Optional<String> file,
+
+            @Doc("current, stale, hand-edited, present, absent, no-file, unreadable, n/a or ui")
+            String state,
+
+            List<String> differences,
+            String detail) {}
 
     record StateCount(String state, long count) {}
 
     record ChatConnections(List<ChatConnection> connections) {}
 
-    record ChatConnection(String id, String kind, String baseUrl, String model, int maxOutputTokens,
-            @Doc("where the key is read from: env:NAME, file:PATH or none (never the key)") String key) {}
+    record ChatConnection(
+            String id,
+            String kind,
+            String baseUrl,
+            String model,
+            int maxOutputTokens,
+
+            @Doc("where the key is read from: env:NAME, file:PATH or none (never the key)")
+            String key) {}
 
     record Chats(List<Chat> conversations) {}
 
-    record Chat(String id, String projectId, String title, String conversationRevision, String draftRevision, int messages, boolean tools,
-            @Doc("client:LABEL or session:ID") List<String> sharedWith, String updatedAt) {}
+    record Chat(
+            String id,
+            String projectId,
+            String title,
+            String conversationRevision,
+            String draftRevision,
+            int messages,
+            boolean tools,
+            @Doc("client:LABEL or session:ID") List<String> sharedWith,
+            String updatedAt) {}
 
     record LastExport(String path, String sha256, long historyHead, String at) {}
 
-    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
+    private static final tools.jackson.databind.json.JsonMapper JSON =
+            tools.jackson.databind.json.JsonMapper.builder().build();
 
     /** A decision's plan (verbatim JSON text) as the JSON it is; text that is not JSON stays a string. */
     static JsonNode plan(String text) {

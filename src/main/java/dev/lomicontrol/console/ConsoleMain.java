@@ -28,8 +28,10 @@ import org.jline.terminal.TerminalBuilder;
 public final class ConsoleMain {
 
     static final String USAGE = "usage: lomi-control console [--data-dir DIR] [COMMAND...]";
-    static final String DESCRIPTION = "Runs COMMAND in the running broker of the data directory, or reads commands until 'exit'."
-            + " 'lomi-control console help' lists the commands; list and status commands take --json. " + ConsoleResult.EXIT_STATUSES;
+    static final String DESCRIPTION =
+            "Runs COMMAND in the running broker of the data directory, or reads commands until 'exit'."
+                    + " 'lomi-control console help' lists the commands; list and status commands take --json. "
+                    + ConsoleResult.EXIT_STATUSES;
 
     private ConsoleMain() {}
 
@@ -54,7 +56,11 @@ public final class ConsoleMain {
                 return System.console() != null ? interactive(client) : plain(client);
             }
             if (ConsoleWatch.wanted(words)) {
-                return ConsoleWatch.run(client, Words.join(words.stream().filter(word -> !word.equals("--watch")).toList()));
+                return ConsoleWatch.run(
+                        client,
+                        Words.join(words.stream()
+                                .filter(word -> !word.equals("--watch"))
+                                .toList()));
             }
             ConsoleResult result = client.run(Words.join(words));
             ConsoleOutput.print(result);
@@ -86,14 +92,17 @@ public final class ConsoleMain {
 
     private static int interactive(AdminClient client) throws IOException {
         try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
-            LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("lomi-control")
+            LineReader reader = LineReaderBuilder.builder()
+                    .terminal(terminal)
+                    .appName("lomi-control")
                     .completer(LineEditing.completer(buffer -> {
                         try {
                             return client.complete(buffer);
                         } catch (IOException e) {
                             return List.of();
                         }
-                    })).build();
+                    }))
+                    .build();
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
             terminal.writer().println(ConsoleRepl.BANNER);
             ConsoleRepl.run(reader, client::run);

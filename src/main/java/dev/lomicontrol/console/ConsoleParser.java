@@ -38,24 +38,32 @@ public final class ConsoleParser implements CommandParser {
             throw new UsageException("empty command; type 'help' for the list");
         }
         CommandShape shape = shapes.longestMatch(words).orElseThrow(() -> unknownCommand(words));
-        ParsedInput.Builder builder = ParsedInput.builder().commandName(shape.nameWords().get(0));
+        ParsedInput.Builder builder =
+                ParsedInput.builder().commandName(shape.nameWords().get(0));
         shape.nameWords().subList(1, shape.nameWords().size()).forEach(builder::addSubCommand);
         List<String> rest = words.subList(shape.nameWords().size(), words.size());
         if (rest.size() == 1 && (rest.get(0).equals("--help") || rest.get(0).equals("-h"))) {
-            return builder.addOption(CommandOption.with().shortName('h').longName("help").value("true").build()).build();
+            return builder.addOption(CommandOption.with()
+                            .shortName('h')
+                            .longName("help")
+                            .value("true")
+                            .build())
+                    .build();
         }
         Map<String, String> options = new LinkedHashMap<>();
         List<String> arguments = new ArrayList<>();
         readRest(shape, rest, options, arguments);
         checkComplete(shape, options, arguments);
-        options.forEach((name, value) -> builder.addOption(CommandOption.with().longName(name).value(value).build()));
+        options.forEach((name, value) -> builder.addOption(
+                CommandOption.with().longName(name).value(value).build()));
         for (int i = 0; i < arguments.size(); i++) {
             builder.addArgument(new CommandArgument(i, arguments.get(i)));
         }
         return builder.build();
     }
 
-    private static void readRest(CommandShape shape, List<String> rest, Map<String, String> options, List<String> arguments) {
+    private static void readRest(
+            CommandShape shape, List<String> rest, Map<String, String> options, List<String> arguments) {
         boolean onlyArguments = false;
         for (int i = 0; i < rest.size(); i++) {
             String word = rest.get(i);
@@ -82,7 +90,9 @@ public final class ConsoleParser implements CommandParser {
         if (options.containsKey(name)) {
             throw new UsageException("option --" + name + " given twice");
         }
-        String value = eq >= 0 ? word.substring(eq + 1) : option.flag() ? "true" : next == null || next.startsWith("--") ? null : next;
+        String value = eq >= 0
+                ? word.substring(eq + 1)
+                : option.flag() ? "true" : next == null || next.startsWith("--") ? null : next;
         if (value == null) {
             throw new UsageException("option --" + name + " needs a value");
         }
@@ -99,14 +109,17 @@ public final class ConsoleParser implements CommandParser {
     private static void checkComplete(CommandShape shape, Map<String, String> options, List<String> arguments) {
         for (CommandShape.Option option : shape.options().values()) {
             if (option.required() && !options.containsKey(option.name())) {
-                throw new UsageException("'" + shape.name() + "' needs --" + option.name() + "; usage: " + shape.synopsis());
+                throw new UsageException(
+                        "'" + shape.name() + "' needs --" + option.name() + "; usage: " + shape.synopsis());
             }
         }
         int expected = shape.arguments().size();
         if (arguments.size() < expected || (!shape.varargs() && arguments.size() > expected)) {
-            String unexpected = arguments.size() > expected ? " (unexpected: " + String.join(" ", arguments.subList(expected, arguments.size())) + ")" : "";
-            throw new UsageException("'" + shape.name() + "' takes " + (expected == 0 ? "no" : expected) + " argument" + (expected == 1 ? "" : "s")
-                    + unexpected + "; usage: " + shape.synopsis());
+            String unexpected = arguments.size() > expected
+                    ? " (unexpected: " + String.join(" ", arguments.subList(expected, arguments.size())) + ")"
+                    : "";
+            throw new UsageException("'" + shape.name() + "' takes " + (expected == 0 ? "no" : expected) + " argument"
+                    + (expected == 1 ? "" : "s") + unexpected + "; usage: " + shape.synopsis());
         }
     }
 
@@ -120,14 +133,21 @@ public final class ConsoleParser implements CommandParser {
             }
         }
         if (!typed.isEmpty()) {
-            return new UsageException("'" + String.join(" ", typed) + "' needs one of: " + String.join(", ", shapes.nextWords(typed))
-                    + (typed.size() < words.size() ? " (not '" + words.get(typed.size()) + "')" : ""));
+            return new UsageException(
+                    "'" + String.join(" ", typed) + "' needs one of: " + String.join(", ", shapes.nextWords(typed))
+                            + (typed.size() < words.size() ? " (not '" + words.get(typed.size()) + "')" : ""));
         }
         return new UsageException("unknown command '" + words.get(0) + "'; type 'help' for the list");
     }
 
     private static String known(CommandShape shape) {
-        return shape.options().isEmpty() ? " (it takes none)"
-                : " (known: " + shape.options().keySet().stream().sorted().map(n -> "--" + n).collect(Collectors.joining(", ")) + ")";
+        return shape.options().isEmpty()
+                ? " (it takes none)"
+                : " (known: "
+                        + shape.options().keySet().stream()
+                                .sorted()
+                                .map(n -> "--" + n)
+                                .collect(Collectors.joining(", "))
+                        + ")";
     }
 }

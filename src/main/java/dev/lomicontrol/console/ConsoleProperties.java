@@ -10,4 +10,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxConnections console connections served at once; more are closed at once
  */
 @ConfigurationProperties("lomi.console")
-public record ConsoleProperties(@DefaultValue("true") boolean adminSocket, @DefaultValue("8") int maxConnections) {}
+public record ConsoleProperties(
+        @DefaultValue("true") boolean adminSocket,
+        @DefaultValue("8") int maxConnections) {}

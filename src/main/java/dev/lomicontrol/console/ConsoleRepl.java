@@ -21,7 +21,8 @@ final class ConsoleRepl {
     }
 
     static final String PROMPT = "lomi> ";
-    static final String BANNER = "lomi-control admin console: 'help' lists the commands, Tab completes, 'exit' or Ctrl-D leaves.";
+    static final String BANNER =
+            "lomi-control admin console: 'help' lists the commands, Tab completes, 'exit' or Ctrl-D leaves.";
 
     private ConsoleRepl() {}
 

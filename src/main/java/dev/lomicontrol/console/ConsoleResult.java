@@ -14,8 +14,9 @@ public record ConsoleResult(int exitCode, String stdout, String stderr) {
     public static final int NO_BROKER = 3;
 
     /** The exit statuses, as {@code --help} and docs/OPERATIONS.md list them. */
-    public static final String EXIT_STATUSES = "Exit status: 0 ok, 1 refused (the broker said no: unknown id, not allowed, stale),"
-            + " 2 usage error, 3 no broker running (or the connection to it was lost).";
+    public static final String EXIT_STATUSES =
+            "Exit status: 0 ok, 1 refused (the broker said no: unknown id, not allowed, stale),"
+                    + " 2 usage error, 3 no broker running (or the connection to it was lost).";
 
     public ConsoleResult {
         stdout = stdout == null ? "" : Visible.text(stdout);

@@ -29,7 +29,11 @@ class ConsoleRunner implements ApplicationRunner {
     private final ConsoleExecutor executor;
     private final ConfigurableApplicationContext context;
 
-    ConsoleRunner(SpringShellProperties shell, ObjectProvider<LineReader> lineReader, ConsoleExecutor executor, ConfigurableApplicationContext context) {
+    ConsoleRunner(
+            SpringShellProperties shell,
+            ObjectProvider<LineReader> lineReader,
+            ConsoleExecutor executor,
+            ConfigurableApplicationContext context) {
         this.shell = shell;
         this.lineReader = lineReader;
         this.executor = executor;

@@ -24,7 +24,9 @@ final class ConsoleWatch {
 
     /** Whether {@code words} ask to watch: a watchable command with {@code --watch}. */
     static boolean wanted(List<String> words) {
-        return words.contains("--watch") && WATCHABLE.contains(String.join(" ", words.stream().filter(w -> !w.equals("--watch")).toList()));
+        return words.contains("--watch")
+                && WATCHABLE.contains(String.join(
+                        " ", words.stream().filter(w -> !w.equals("--watch")).toList()));
     }
 
     static int run(AdminClient client, String command) throws IOException {
@@ -37,14 +39,19 @@ final class ConsoleWatch {
                 ConsoleOutput.print(result);
                 return result.exitCode();
             }
-            Map<String, String> now = pairing ? pairingLines(JSON.readTree(result.stdout())) : decisionLines(JSON.readTree(result.stdout()));
+            Map<String, String> now = pairing
+                    ? pairingLines(JSON.readTree(result.stdout()))
+                    : decisionLines(JSON.readTree(result.stdout()));
             now.forEach((id, line) -> {
                 if (!shown.containsKey(id)) {
                     ConsoleOutput.line(Visible.text(line));
                 }
             });
-            shown.keySet().stream().filter(id -> !now.containsKey(id)).toList()
-                    .forEach(id -> ConsoleOutput.line("gone: " + Visible.text(id) + (pairing ? " (approved, denied, withdrawn or expired)" : " (decided or withdrawn)")));
+            shown.keySet().stream()
+                    .filter(id -> !now.containsKey(id))
+                    .toList()
+                    .forEach(id -> ConsoleOutput.line("gone: " + Visible.text(id)
+                            + (pairing ? " (approved, denied, withdrawn or expired)" : " (decided or withdrawn)")));
             shown.clear();
             shown.putAll(now);
             try {
@@ -60,9 +67,14 @@ final class ConsoleWatch {
         Map<String, String> lines = new LinkedHashMap<>();
         for (JsonNode request : document.path("requests")) {
             String id = request.path("id").asString();
-            lines.put(id, "pairing request " + id + " from '" + request.path("client").asString() + "' pid " + request.path("pid").asLong()
-                    + " certificate " + request.path("certificateSha256").asString() + " expires " + request.path("expiresAt").asString()
-                    + "\n  approve: pairing approve " + id + "   deny: pairing deny " + id);
+            lines.put(
+                    id,
+                    "pairing request " + id + " from '" + request.path("client").asString() + "' pid "
+                            + request.path("pid").asLong()
+                            + " certificate "
+                            + request.path("certificateSha256").asString() + " expires "
+                            + request.path("expiresAt").asString()
+                            + "\n  approve: pairing approve " + id + "   deny: pairing deny " + id);
         }
         return lines;
     }
@@ -71,8 +83,11 @@ final class ConsoleWatch {
         Map<String, String> lines = new LinkedHashMap<>();
         for (JsonNode decision : document.path("decisions")) {
             String id = decision.path("operationId").asString();
-            lines.put(id, "decision " + id + " " + decision.path("tool").asString() + ": " + decision.path("summary").asString()
-                    + "\n  plan: " + decision.path("plan") + "\n  approve: decision approve " + id + "   reject: decision reject " + id);
+            lines.put(
+                    id,
+                    "decision " + id + " " + decision.path("tool").asString() + ": "
+                            + decision.path("summary").asString() + "\n  plan: " + decision.path("plan")
+                            + "\n  approve: decision approve " + id + "   reject: decision reject " + id);
         }
         return lines;
     }

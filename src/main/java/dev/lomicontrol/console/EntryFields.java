@@ -59,19 +59,30 @@ final class EntryFields {
         entry.args().forEach(args::add);
         return switch (format) {
             case MCP_SERVERS -> List.of(owned("command", NODES.stringNode(entry.command())), owned("args", args));
-            case VSCODE_SERVERS -> List.of(owned("type", NODES.stringNode("stdio")), owned("command", NODES.stringNode(entry.command())),
-                    owned("args", args));
-            case ZED -> List.of(new Field("source", NODES.stringNode("custom"), Rule.DEFAULT), owned("command", NODES.stringNode(entry.command())),
-                    owned("args", args));
+            case VSCODE_SERVERS ->
+                List.of(
+                        owned("type", NODES.stringNode("stdio")),
+                        owned("command", NODES.stringNode(entry.command())),
+                        owned("args", args));
+            case ZED ->
+                List.of(
+                        new Field("source", NODES.stringNode("custom"), Rule.DEFAULT),
+                        owned("command", NODES.stringNode(entry.command())),
+                        owned("args", args));
             case OPENCODE -> {
                 ArrayNode command = NODES.arrayNode().add(entry.command());
                 entry.args().forEach(command::add);
-                yield List.of(owned("type", NODES.stringNode("local")), owned("command", command),
+                yield List.of(
+                        owned("type", NODES.stringNode("local")),
+                        owned("command", command),
                         new Field("enabled", NODES.booleanNode(true), Rule.DEFAULT));
             }
-            case CODEX_TOML -> List.of(owned("command", NODES.stringNode(entry.command())), owned("args", args),
-                    new Field("startup_timeout_sec", NODES.numberNode(CODEX_STARTUP_TIMEOUT_SEC), Rule.AT_LEAST),
-                    new Field("tool_timeout_sec", NODES.numberNode(CODEX_TOOL_TIMEOUT_SEC), Rule.AT_LEAST));
+            case CODEX_TOML ->
+                List.of(
+                        owned("command", NODES.stringNode(entry.command())),
+                        owned("args", args),
+                        new Field("startup_timeout_sec", NODES.numberNode(CODEX_STARTUP_TIMEOUT_SEC), Rule.AT_LEAST),
+                        new Field("tool_timeout_sec", NODES.numberNode(CODEX_TOOL_TIMEOUT_SEC), Rule.AT_LEAST));
         };
     }
 
@@ -148,11 +159,17 @@ final class EntryFields {
             return false;
         }
         List<String> tail = args.subList(n - 5, n);
-        boolean tailOk = tail.get(0).equals("--mcp") && tail.get(1).equals("--discovery-file") && Path.of(tail.get(2)).isAbsolute()
-                && tail.get(3).equals("--discovery-key") && tail.get(4).matches(KEY);
+        boolean tailOk = tail.get(0).equals("--mcp")
+                && tail.get(1).equals("--discovery-file")
+                && Path.of(tail.get(2)).isAbsolute()
+                && tail.get(3).equals("--discovery-key")
+                && tail.get(4).matches(KEY);
         List<String> program = args.subList(0, n - 5);
-        boolean programOk = program.isEmpty() || (program.size() == 2 && program.get(0).equals("-jar"))
-                || (program.size() == 3 && program.get(0).equals("-cp") && program.get(2).equals("dev.lomicontrol.LomiControl"));
+        boolean programOk = program.isEmpty()
+                || (program.size() == 2 && program.get(0).equals("-jar"))
+                || (program.size() == 3
+                        && program.get(0).equals("-cp")
+                        && program.get(2).equals("dev.lomicontrol.LomiControl"));
         return tailOk && programOk;
     }
 
@@ -160,7 +177,8 @@ final class EntryFields {
         List<String> changed = new ArrayList<>();
         int f = found.args().size();
         int w = wanted.args().size();
-        if (!found.command().equals(wanted.command()) || !found.args().subList(0, f - 5).equals(wanted.args().subList(0, w - 5))) {
+        if (!found.command().equals(wanted.command())
+                || !found.args().subList(0, f - 5).equals(wanted.args().subList(0, w - 5))) {
             changed.add("launcher path");
         }
         if (!found.args().get(f - 3).equals(wanted.args().get(w - 3))) {

@@ -40,9 +40,12 @@ final class JsonMcpConfig {
     }
 
     private static JsonMapper mapper(boolean jsonc) {
-        JsonMapper.Builder builder = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                .enable(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS).disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES);
+        JsonMapper.Builder builder = JsonMapper.builder()
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES);
         if (jsonc) {
             builder.enable(JsonReadFeature.ALLOW_JAVA_COMMENTS).enable(JsonReadFeature.ALLOW_TRAILING_COMMA);
         }
@@ -63,7 +66,8 @@ final class JsonMcpConfig {
             Optional<String> next = nextEdit(file, text, fields, expected);
             if (next.isEmpty()) {
                 if (!tree(file, text).equals(expected)) {
-                    throw new IllegalStateException(file + ": the merge would change more than the lomi-control entry; file left untouched");
+                    throw new IllegalStateException(
+                            file + ": the merge would change more than the lomi-control entry; file left untouched");
                 }
                 return text.equals(original) ? Optional.empty() : Optional.of(bom + text);
             }
@@ -98,8 +102,10 @@ final class JsonMcpConfig {
             Jsonc.Member member = entryObject.member(field.name());
             if (!field.rule().satisfiedBy(member == null ? null : value(text, member.value()), field.value())) {
                 entryNode.set(field.name(), field.value());
-                return Optional.of(member == null ? JsoncEdits.insertMember(text, entryObject, field.name(), field.value())
-                        : JsoncEdits.replaceValue(text, member, field.value()));
+                return Optional.of(
+                        member == null
+                                ? JsoncEdits.insertMember(text, entryObject, field.name(), field.value())
+                                : JsoncEdits.replaceValue(text, member, field.value()));
             }
         }
         return Optional.empty();
@@ -162,7 +168,8 @@ final class JsonMcpConfig {
             }
             throw refused(file, "is not a JSON object");
         } catch (Jsonc.Invalid e) {
-            throw refused(file, "is not valid " + (jsonc ? "JSON with comments" : "JSON") + " (" + e.getMessage() + ")");
+            throw refused(
+                    file, "is not valid " + (jsonc ? "JSON with comments" : "JSON") + " (" + e.getMessage() + ")");
         }
     }
 
@@ -179,11 +186,14 @@ final class JsonMcpConfig {
             root(file, text);
             return (ObjectNode) (jsonc ? LENIENT : STRICT).readTree(text);
         } catch (JacksonException e) {
-            throw refused(file, "is not valid " + (jsonc ? "JSON with comments" : "JSON") + " (" + e.getOriginalMessage() + ")");
+            throw refused(
+                    file,
+                    "is not valid " + (jsonc ? "JSON with comments" : "JSON") + " (" + e.getOriginalMessage() + ")");
         }
     }
 
     private static LomiException refused(Path file, String why) {
-        return new LomiException(ErrorCode.INVALID_ARGUMENT, file + ": " + why + "; fix it by hand (file left untouched)");
+        return new LomiException(
+                ErrorCode.INVALID_ARGUMENT, file + ": " + why + "; fix it by hand (file left untouched)");
     }
 }

@@ -20,8 +20,12 @@ final class JsoncEdits {
 
     /** {@code text} with {@code member}'s value replaced by {@code value}. */
     static String replaceValue(String text, Jsonc.Member member, JsonNode value) {
-        String rendered = firstOnLine(text, member.keyStart()) ? render(text, value, indentOf(text, member.keyStart())) : compact(value);
-        return text.substring(0, member.value().start()) + rendered + text.substring(member.value().end());
+        String rendered = firstOnLine(text, member.keyStart())
+                ? render(text, value, indentOf(text, member.keyStart()))
+                : compact(value);
+        return text.substring(0, member.value().start())
+                + rendered
+                + text.substring(member.value().end());
     }
 
     /** {@code text} with {@code "key": value} added as the last member of {@code object}. */
@@ -33,14 +37,22 @@ final class JsoncEdits {
             String member = quote(key) + ": " + render(text, value, indent);
             String interior = text.substring(object.start() + 1, object.end() - 1);
             if (interior.isBlank()) {
-                return text.substring(0, object.start() + 1) + nl + indent + member + nl + base + text.substring(object.end() - 1);
+                return text.substring(0, object.start() + 1)
+                        + nl
+                        + indent
+                        + member
+                        + nl
+                        + base
+                        + text.substring(object.end() - 1);
             }
             return insert(text, object.start() + 1, nl + indent + member);
         }
         Jsonc.Member last = object.members().get(object.members().size() - 1);
         if (!firstOnLine(text, last.keyStart())) {
             String member = quote(key) + ": " + compact(value);
-            return last.comma() >= 0 ? insert(text, last.comma(), " " + member + ",") : insert(text, last.value().end(), ", " + member);
+            return last.comma() >= 0
+                    ? insert(text, last.comma(), " " + member + ",")
+                    : insert(text, last.value().end(), ", " + member);
         }
         String indent = indentOf(text, last.keyStart());
         String member = quote(key) + ": " + render(text, value, indent);
@@ -50,7 +62,8 @@ final class JsoncEdits {
         }
         String withComma = insert(text, last.value().end(), ",");
         int at = lineEndAfterTrivia(withComma, last.value().end() + 1);
-        return at < 0 ? insert(withComma, last.value().end() + 1, " " + compactMember(key, value))
+        return at < 0
+                ? insert(withComma, last.value().end() + 1, " " + compactMember(key, value))
                 : insert(withComma, at, nl + indent + member);
     }
 
@@ -63,8 +76,11 @@ final class JsoncEdits {
     static String render(String text, JsonNode value, String indent) {
         String nl = newline(text);
         DefaultPrettyPrinter pretty = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                .withObjectNameValueSpacing(Separators.Spacing.AFTER).withObjectEmptySeparator("").withArrayEmptySeparator(""))
-                .withObjectIndenter(new DefaultIndenter(unit(text), nl)).withArrayIndenter(new DefaultIndenter(unit(text), nl));
+                        .withObjectNameValueSpacing(Separators.Spacing.AFTER)
+                        .withObjectEmptySeparator("")
+                        .withArrayEmptySeparator(""))
+                .withObjectIndenter(new DefaultIndenter(unit(text), nl))
+                .withArrayIndenter(new DefaultIndenter(unit(text), nl));
         return MAPPER.writer().with(pretty).writeValueAsString(value).replace(nl, nl + indent);
     }
 

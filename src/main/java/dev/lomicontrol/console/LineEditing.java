@@ -39,7 +39,8 @@ final class LineEditing {
     }
 
     private static void add(Function<String, List<String>> complete, ParsedLine line, List<Candidate> candidates) {
-        String buffer = line.line().substring(0, Math.min(line.cursor(), line.line().length()));
+        String buffer =
+                line.line().substring(0, Math.min(line.cursor(), line.line().length()));
         for (String value : complete.apply(buffer)) {
             candidates.add(new Candidate(value, value, null, null, null, null, true));
         }

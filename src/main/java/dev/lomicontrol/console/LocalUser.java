@@ -14,7 +14,9 @@ final class LocalUser {
     /** By name from {@code user.name}; when that cannot be looked up, the owner of a file this process creates. */
     static UserPrincipal current() throws IOException {
         try {
-            return FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName(System.getProperty("user.name"));
+            return FileSystems.getDefault()
+                    .getUserPrincipalLookupService()
+                    .lookupPrincipalByName(System.getProperty("user.name"));
         } catch (IOException | RuntimeException e) {
             Path probe = Files.createTempFile("lomi-user", ".probe");
             try {

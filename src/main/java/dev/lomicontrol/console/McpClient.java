@@ -16,19 +16,79 @@ import java.util.Optional;
  * IDE: it has no file, only {@code client show}.
  */
 public enum McpClient {
-    CLAUDE_CODE("claude-code", "Claude Code", Base.HOME, List.of(".claude.json"), List.of(".mcp.json"), Format.MCP_SERVERS, false),
-    CLAUDE_DESKTOP("claude-desktop", "Claude Desktop", Base.XDG_CONFIG, List.of("Claude/claude_desktop_config.json"), List.of(),
-            Format.MCP_SERVERS, false),
-    CURSOR("cursor", "Cursor", Base.HOME, List.of(".cursor/mcp.json"), List.of(".cursor/mcp.json"), Format.MCP_SERVERS, false),
-    VSCODE("vscode", "VS Code", Base.XDG_CONFIG, List.of("Code/User/mcp.json"), List.of(".vscode/mcp.json"), Format.VSCODE_SERVERS, true),
-    GEMINI("gemini", "Gemini CLI", Base.HOME, List.of(".gemini/settings.json"), List.of(".gemini/settings.json"), Format.MCP_SERVERS, true),
-    CODEX("codex", "Codex", Base.CODEX_HOME, List.of("config.toml"), List.of(".codex/config.toml"), Format.CODEX_TOML, false),
-    WINDSURF("windsurf", "Windsurf", Base.HOME, List.of(".codeium/windsurf/mcp_config.json"), List.of(), Format.MCP_SERVERS, false),
-    CLINE("cline", "Cline (VS Code extension)", Base.XDG_CONFIG,
-            List.of("Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json"), List.of(), Format.MCP_SERVERS, false),
+    CLAUDE_CODE(
+            "claude-code",
+            "Claude Code",
+            Base.HOME,
+            List.of(".claude.json"),
+            List.of(".mcp.json"),
+            Format.MCP_SERVERS,
+            false),
+    CLAUDE_DESKTOP(
+            "claude-desktop",
+            "Claude Desktop",
+            Base.XDG_CONFIG,
+            List.of("Claude/claude_desktop_config.json"),
+            List.of(),
+            Format.MCP_SERVERS,
+            false),
+    CURSOR(
+            "cursor",
+            "Cursor",
+            Base.HOME,
+            List.of(".cursor/mcp.json"),
+            List.of(".cursor/mcp.json"),
+            Format.MCP_SERVERS,
+            false),
+    VSCODE(
+            "vscode",
+            "VS Code",
+            Base.XDG_CONFIG,
+            List.of("Code/User/mcp.json"),
+            List.of(".vscode/mcp.json"),
+            Format.VSCODE_SERVERS,
+            true),
+    GEMINI(
+            "gemini",
+            "Gemini CLI",
+            Base.HOME,
+            List.of(".gemini/settings.json"),
+            List.of(".gemini/settings.json"),
+            Format.MCP_SERVERS,
+            true),
+    CODEX(
+            "codex",
+            "Codex",
+            Base.CODEX_HOME,
+            List.of("config.toml"),
+            List.of(".codex/config.toml"),
+            Format.CODEX_TOML,
+            false),
+    WINDSURF(
+            "windsurf",
+            "Windsurf",
+            Base.HOME,
+            List.of(".codeium/windsurf/mcp_config.json"),
+            List.of(),
+            Format.MCP_SERVERS,
+            false),
+    CLINE(
+            "cline",
+            "Cline (VS Code extension)",
+            Base.XDG_CONFIG,
+            List.of("Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json"),
+            List.of(),
+            Format.MCP_SERVERS,
+            false),
     ZED("zed", "Zed", Base.XDG_CONFIG, List.of("zed/settings.json"), List.of(".zed/settings.json"), Format.ZED, true),
-    OPENCODE("opencode", "opencode", Base.XDG_CONFIG, List.of("opencode/opencode.json", "opencode/opencode.jsonc"),
-            List.of("opencode.json", "opencode.jsonc"), Format.OPENCODE, true),
+    OPENCODE(
+            "opencode",
+            "opencode",
+            Base.XDG_CONFIG,
+            List.of("opencode/opencode.json", "opencode/opencode.jsonc"),
+            List.of("opencode.json", "opencode.jsonc"),
+            Format.OPENCODE,
+            true),
     JETBRAINS("jetbrains", "JetBrains AI Assistant", null, List.of(), List.of(), Format.MCP_SERVERS, false);
 
     /** The shape of the entry and the path of the server map that holds it. */
@@ -64,7 +124,9 @@ public enum McpClient {
         }
 
         static Scope of(String value) {
-            return Arrays.stream(values()).filter(s -> s.wire().equals(value)).findFirst()
+            return Arrays.stream(values())
+                    .filter(s -> s.wire().equals(value))
+                    .findFirst()
                     .orElseThrow(() -> new UsageException("--scope is user or project, not '" + value + "'"));
         }
     }
@@ -84,7 +146,14 @@ public enum McpClient {
     private final Format format;
     private final boolean jsonc;
 
-    McpClient(String id, String title, Base base, List<String> userFiles, List<String> projectFiles, Format format, boolean jsonc) {
+    McpClient(
+            String id,
+            String title,
+            Base base,
+            List<String> userFiles,
+            List<String> projectFiles,
+            Format format,
+            boolean jsonc) {
         this.id = id;
         this.title = title;
         this.base = base;
@@ -137,7 +206,11 @@ public enum McpClient {
     }
 
     private static Optional<Path> pick(Path root, List<String> names) {
-        return names.stream().map(root::resolve).filter(Files::exists).findFirst().or(() -> names.stream().findFirst().map(root::resolve));
+        return names.stream()
+                .map(root::resolve)
+                .filter(Files::exists)
+                .findFirst()
+                .or(() -> names.stream().findFirst().map(root::resolve));
     }
 
     /**
@@ -163,12 +236,19 @@ public enum McpClient {
 
     /** The first path element of every project-level file {@code register} may write ({@code .mcp.json}, {@code .zed}, …). */
     public static List<String> projectEntries() {
-        return Arrays.stream(values()).flatMap(c -> c.projectFiles.stream()).map(f -> f.split("/")[0]).distinct().toList();
+        return Arrays.stream(values())
+                .flatMap(c -> c.projectFiles.stream())
+                .map(f -> f.split("/")[0])
+                .distinct()
+                .toList();
     }
 
     public static McpClient of(String id) {
-        return Arrays.stream(values()).filter(c -> c.id.equals(id)).findFirst()
-                .orElseThrow(() -> new UsageException("unknown client '" + id + "'; one of: " + String.join(", ", ids())));
+        return Arrays.stream(values())
+                .filter(c -> c.id.equals(id))
+                .findFirst()
+                .orElseThrow(
+                        () -> new UsageException("unknown client '" + id + "'; one of: " + String.join(", ", ids())));
     }
 
     public static List<String> ids() {

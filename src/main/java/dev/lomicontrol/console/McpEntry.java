@@ -33,10 +33,16 @@ public record McpEntry(String command, List<String> args) {
      * broker has no registration key, i.e. before discovery is published.
      */
     public static McpEntry forBroker(BrokerRuntime runtime, Map<String, String> environment) {
-        String key = runtime.registrationKeyHex().filter(k -> !k.isBlank()).orElseThrow(() -> new LomiException(ErrorCode.APP_UNAVAILABLE,
-                "the broker has no registration key yet (its control socket and discovery file are not running), so there is nothing to register"));
+        String key = runtime.registrationKeyHex()
+                .filter(k -> !k.isBlank())
+                .orElseThrow(
+                        () -> new LomiException(
+                                ErrorCode.APP_UNAVAILABLE,
+                                "the broker has no registration key yet (its control socket and discovery file are not running), so there is nothing to register"));
         Path discovery = runtime.discoveryFile()
-                .orElse(runtime.dataDirectory().resolve(DataDirectory.STORE).resolve("discovery.json")).toAbsolutePath().normalize();
+                .orElse(runtime.dataDirectory().resolve(DataDirectory.STORE).resolve("discovery.json"))
+                .toAbsolutePath()
+                .normalize();
         List<String> args = new ArrayList<>();
         String launcher = environment.get(LAUNCHER_ENV);
         String command;
@@ -51,7 +57,10 @@ public record McpEntry(String command, List<String> args) {
     }
 
     private static String java() {
-        return ProcessHandle.current().info().command().filter(c -> Path.of(c).isAbsolute())
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .filter(c -> Path.of(c).isAbsolute())
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
@@ -59,7 +68,8 @@ public record McpEntry(String command, List<String> args) {
     static List<String> program(String classPath) {
         String[] entries = classPath.split(File.pathSeparator);
         if (entries.length == 1 && entries[0].endsWith(".jar")) {
-            return List.of("-jar", Path.of(entries[0]).toAbsolutePath().normalize().toString());
+            return List.of(
+                    "-jar", Path.of(entries[0]).toAbsolutePath().normalize().toString());
         }
         List<String> absolute = new ArrayList<>();
         for (String entry : entries) {

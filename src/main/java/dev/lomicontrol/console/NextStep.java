@@ -15,7 +15,8 @@ final class NextStep {
         if (!trust.isEmpty()) {
             out.append("\n     ").append(trust);
         }
-        return out.append("\n  2. approve its pairing request (it waits 120 s) in the console (bin/lomi-control console ...):")
+        return out.append(
+                        "\n  2. approve its pairing request (it waits 120 s) in the console (bin/lomi-control console ...):")
                 .append("\n       pairing list")
                 .append("\n       pairing approve pr-...")
                 .toString();
@@ -23,8 +24,9 @@ final class NextStep {
 
     private static String start(McpClient client) {
         return switch (client) {
-            case CLAUDE_CODE -> "quit Claude Code if it is running (it rewrites ~/.claude.json from memory; if it dropped the entry, register"
-                    + " again), then start it";
+            case CLAUDE_CODE ->
+                "quit Claude Code if it is running (it rewrites ~/.claude.json from memory; if it dropped the entry, register"
+                        + " again), then start it";
             case CLAUDE_DESKTOP -> "quit Claude Desktop completely and start it again";
             case VSCODE -> "in VS Code run 'MCP: List Servers' and start lomi-control (or reload the window)";
             case CLINE -> "in Cline's MCP Servers panel restart lomi-control (or reload the VS Code window)";

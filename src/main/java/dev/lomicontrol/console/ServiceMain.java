@@ -24,15 +24,20 @@ public final class ServiceMain {
 
     static final String UNIT = "lomi-control.service";
     static final String USAGE = "usage: lomi-control service install [--data-dir DIR] | uninstall | status";
-    static final String DESCRIPTION = "install writes " + UNIT + " (serve --headless, Restart=on-failure) under $XDG_CONFIG_HOME/systemd/user"
-            + " (else ~/.config/systemd/user) and, when a systemd user manager runs, enables and starts it; uninstall stops, disables and"
-            + " removes it; status says whether the file is current and whether the unit runs. " + ConsoleResult.EXIT_STATUSES;
+    static final String DESCRIPTION =
+            "install writes " + UNIT + " (serve --headless, Restart=on-failure) under $XDG_CONFIG_HOME/systemd/user"
+                    + " (else ~/.config/systemd/user) and, when a systemd user manager runs, enables and starts it; uninstall stops, disables and"
+                    + " removes it; status says whether the file is current and whether the unit runs. "
+                    + ConsoleResult.EXIT_STATUSES;
 
     private ServiceMain() {}
 
     public static int run(String[] args, Map<String, String> environment, PrintStream out, PrintStream err) {
         List<String> words = List.of(args);
-        if (words.isEmpty() || words.get(0).equals("--help") || words.get(0).equals("-h") || words.get(0).equals("help")) {
+        if (words.isEmpty()
+                || words.get(0).equals("--help")
+                || words.get(0).equals("-h")
+                || words.get(0).equals("help")) {
             (words.isEmpty() ? err : out).println(USAGE + "\n" + DESCRIPTION);
             return words.isEmpty() ? ConsoleResult.USAGE : ConsoleResult.OK;
         }
@@ -44,16 +49,22 @@ public final class ServiceMain {
                     Optional<String> dataDir = dataDir(words.subList(1, words.size()));
                     String text = unitText(launcher(environment), dataDir, javaCommand(environment));
                     Files.createDirectories(unit.getParent());
-                    AtomicFiles.write(unit, text.getBytes(StandardCharsets.UTF_8), java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                    AtomicFiles.write(
+                            unit,
+                            text.getBytes(StandardCharsets.UTF_8),
+                            java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
                     out.println("wrote " + unit);
                     if (!systemctl.reachable()) {
                         out.println("no systemd user manager answers here; to start it where one runs:\n"
                                 + "  systemctl --user daemon-reload && systemctl --user enable --now " + UNIT);
                         return ConsoleResult.OK;
                     }
-                    boolean started = systemctl.run("daemon-reload") == 0 && systemctl.run("enable", "--now", UNIT) == 0;
-                    out.println(started ? "enabled and started " + UNIT + " (logs: journalctl --user -u " + UNIT + ")"
-                            : "systemctl could not enable " + UNIT + "; see: systemctl --user status " + UNIT);
+                    boolean started =
+                            systemctl.run("daemon-reload") == 0 && systemctl.run("enable", "--now", UNIT) == 0;
+                    out.println(
+                            started
+                                    ? "enabled and started " + UNIT + " (logs: journalctl --user -u " + UNIT + ")"
+                                    : "systemctl could not enable " + UNIT + "; see: systemctl --user status " + UNIT);
                     return started ? ConsoleResult.OK : ConsoleResult.REFUSED;
                 }
                 case "uninstall": {
@@ -87,7 +98,11 @@ public final class ServiceMain {
     }
 
     static Path unitFile(Map<String, String> environment) {
-        return UserDirectories.of(environment).config().resolve("systemd").resolve("user").resolve(UNIT);
+        return UserDirectories.of(environment)
+                .config()
+                .resolve("systemd")
+                .resolve("user")
+                .resolve(UNIT);
     }
 
     /** The unit: the launcher's absolute path (a user manager's PATH is minimal), the java it found, restart on failure. */
@@ -98,7 +113,9 @@ public final class ServiceMain {
         text.append("# Written by `lomi-control service install`; `lomi-control service uninstall` removes it.\n");
         text.append("[Unit]\nDescription=lomi-control agent-control broker\nAfter=default.target\n\n");
         text.append("[Service]\nType=simple\nExecStart=").append(exec).append('\n');
-        java.ifPresent(path -> text.append("Environment=").append(quoted("LOMI_CONTROL_JAVA=" + path)).append('\n'));
+        java.ifPresent(path -> text.append("Environment=")
+                .append(quoted("LOMI_CONTROL_JAVA=" + path))
+                .append('\n'));
         text.append("Restart=on-failure\nRestartSec=2\n\n[Install]\nWantedBy=default.target\n");
         return text.toString();
     }
@@ -110,11 +127,14 @@ public final class ServiceMain {
         } else {
             String text = Files.readString(unit, StandardCharsets.UTF_8);
             String launcher = environment.getOrDefault("LOMI_CONTROL_LAUNCHER", "");
-            boolean current = !launcher.isEmpty() && text.contains("ExecStart=" + quoted(launcher) + " serve --headless");
-            lines.add("unit file: " + unit + (current ? " (current)" : " (another launcher: run lomi-control service install again)"));
+            boolean current =
+                    !launcher.isEmpty() && text.contains("ExecStart=" + quoted(launcher) + " serve --headless");
+            lines.add("unit file: " + unit
+                    + (current ? " (current)" : " (another launcher: run lomi-control service install again)"));
         }
         if (systemctl.reachable()) {
-            lines.add("enabled: " + systemctl.output("is-enabled", UNIT) + "; active: " + systemctl.output("is-active", UNIT));
+            lines.add("enabled: " + systemctl.output("is-enabled", UNIT) + "; active: "
+                    + systemctl.output("is-active", UNIT));
         } else {
             lines.add("no systemd user manager answers here (state unknown)");
         }
@@ -148,7 +168,8 @@ public final class ServiceMain {
         if (launcher != null && Path.of(launcher).isAbsolute()) {
             return launcher;
         }
-        throw new UsageException("run it through bin/lomi-control (the unit starts that launcher; LOMI_CONTROL_LAUNCHER is not set)");
+        throw new UsageException(
+                "run it through bin/lomi-control (the unit starts that launcher; LOMI_CONTROL_LAUNCHER is not set)");
     }
 
     /** The java running now, so the service does not depend on the user manager's PATH (LOMI_CONTROL_JAVA wins when set). */
@@ -187,7 +208,9 @@ public final class ServiceMain {
 
         int run(String... args) {
             try {
-                Process process = start(args).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                Process process = start(args)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start();
                 return process.waitFor(20, TimeUnit.SECONDS) ? process.exitValue() : -1;
             } catch (IOException e) {
                 return -1;

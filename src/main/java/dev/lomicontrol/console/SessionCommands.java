@@ -23,27 +23,57 @@ class SessionCommands implements CommandGroup {
         this.sessions = sessions;
     }
 
-    @Command(name = "session list", group = "Sessions", description = "List live client sessions",
-            help = "session list\n  Live sessions of this broker run: id, client label, peer pid, granted projects, number of scopes, connected since. --json: one JSON document (with the scopes themselves).")
-    public String list(@org.springframework.shell.core.command.annotation.Option(longName = "json", description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")", defaultValue = "false") boolean json) {
+    @Command(
+            name = "session list",
+            group = "Sessions",
+            description = "List live client sessions",
+            help =
+                    "session list\n  Live sessions of this broker run: id, client label, peer pid, granted projects, number of scopes, connected since. --json: one JSON document (with the scopes themselves).")
+    public String list(
+            @org.springframework.shell.core.command.annotation.Option(
+                            longName = "json",
+                            description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")",
+                            defaultValue = "false")
+                    boolean json) {
         List<Session> live = sessions.list();
         if (json) {
-            return ConsoleJson.write(new ConsoleJson.Sessions(live.stream().map(s -> new ConsoleJson.Session(s.id().value(), s.clientLabel(), s.peerPid(),
-                    s.grant().projects().stream().map(dev.lomicontrol.core.ProjectId::value).sorted().toList(), s.grant().scopes().stream().sorted().toList(),
-                    s.connectedAt().toString())).toList()));
+            return ConsoleJson.write(new ConsoleJson.Sessions(live.stream()
+                    .map(s -> new ConsoleJson.Session(
+                            s.id().value(),
+                            s.clientLabel(),
+                            s.peerPid(),
+                            s.grant().projects().stream()
+                                    .map(dev.lomicontrol.core.ProjectId::value)
+                                    .sorted()
+                                    .toList(),
+                            s.grant().scopes().stream().sorted().toList(),
+                            s.connectedAt().toString()))
+                    .toList()));
         }
         if (live.isEmpty()) {
             return "no live sessions";
         }
         Table table = new Table("ID", "CLIENT", "PID", "PROJECTS", "SCOPES", "CONNECTED");
-        live.forEach(s -> table.row(s.id(), s.clientLabel(), s.peerPid(), projects(s.grant()), s.grant().scopes().size(), Text.time(s.connectedAt())));
+        live.forEach(s -> table.row(
+                s.id(),
+                s.clientLabel(),
+                s.peerPid(),
+                projects(s.grant()),
+                s.grant().scopes().size(),
+                Text.time(s.connectedAt())));
         return table.toString();
     }
 
-    @Command(name = "session revoke", group = "Sessions", description = "End a session's authority now (needs --confirm)", completionProvider = "sessionCompletions",
-            help = "session revoke <id> --confirm\n  Ends the session's authority at once and closes its connection; its unfinished operations"
-                    + " are settled (dispatched ones become outcome_unknown). The client must pair again. Refused without --confirm.")
-    public String revoke(@Argument(index = 0, description = "id") String id,
+    @Command(
+            name = "session revoke",
+            group = "Sessions",
+            description = "End a session's authority now (needs --confirm)",
+            completionProvider = "sessionCompletions",
+            help =
+                    "session revoke <id> --confirm\n  Ends the session's authority at once and closes its connection; its unfinished operations"
+                            + " are settled (dispatched ones become outcome_unknown). The client must pair again. Refused without --confirm.")
+    public String revoke(
+            @Argument(index = 0, description = "id") String id,
             @Option(longName = "confirm", description = "really revoke", defaultValue = "false") boolean confirm) {
         SessionId session = new SessionId(Text.required(id, "id"));
         if (sessions.get(session).isEmpty()) {
@@ -57,6 +87,10 @@ class SessionCommands implements CommandGroup {
     }
 
     private static String projects(Grant grant) {
-        return grant.allProjects() ? "all" : String.join(",", grant.projects().stream().map(ProjectId::value).sorted().toList());
+        return grant.allProjects()
+                ? "all"
+                : String.join(
+                        ",",
+                        grant.projects().stream().map(ProjectId::value).sorted().toList());
     }
 }

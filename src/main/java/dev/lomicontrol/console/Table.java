@@ -49,7 +49,9 @@ final class Table {
     static String pairs(List<String[]> pairs) {
         int width = pairs.stream().mapToInt(p -> p[0].length()).max().orElse(0);
         StringBuilder out = new StringBuilder();
-        pairs.forEach(p -> out.append(String.format("%-" + (width + 1) + "s ", p[0] + ":")).append(p[1]).append('\n'));
+        pairs.forEach(p -> out.append(String.format("%-" + (width + 1) + "s ", p[0] + ":"))
+                .append(p[1])
+                .append('\n'));
         return out.toString().stripTrailing();
     }
 }

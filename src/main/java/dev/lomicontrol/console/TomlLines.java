@@ -16,7 +16,12 @@ import java.util.List;
 final class TomlLines {
 
     enum Kind {
-        BLANK, COMMENT, HEADER, ARRAY_HEADER, KEY, CONTINUATION;
+        BLANK,
+        COMMENT,
+        HEADER,
+        ARRAY_HEADER,
+        KEY,
+        CONTINUATION;
 
         boolean isHeader() {
             return this == HEADER || this == ARRAY_HEADER;
@@ -30,6 +35,7 @@ final class TomlLines {
     private int number;
     /** Open string while scanning a value: 0, '"', '\'', 'M' (""") or 'L' ('''). */
     private char string;
+
     private int depth;
 
     private TomlLines(Path file) {
@@ -45,7 +51,8 @@ final class TomlLines {
             int end = nl < 0 ? text.length() : nl + 1;
             String content = text.substring(start, nl < 0 ? end : nl);
             scanner.number++;
-            lines.add(scanner.line(start, end, content.endsWith("\r") ? content.substring(0, content.length() - 1) : content));
+            lines.add(scanner.line(
+                    start, end, content.endsWith("\r") ? content.substring(0, content.length() - 1) : content));
             start = end;
         }
         if (scanner.string != 0 || scanner.depth != 0) {
@@ -69,7 +76,8 @@ final class TomlLines {
         if (trimmed.startsWith("[")) {
             boolean array = trimmed.startsWith("[[");
             int close = trimmed.indexOf(array ? "]]" : "]");
-            String after = close < 0 ? "" : trimmed.substring(close + (array ? 2 : 1)).strip();
+            String after =
+                    close < 0 ? "" : trimmed.substring(close + (array ? 2 : 1)).strip();
             List<String> path = close < 0 ? null : keyPath(trimmed.substring(array ? 2 : 1, close));
             if (path == null || !(after.isEmpty() || after.startsWith("#"))) {
                 throw invalid("malformed table header");
@@ -160,7 +168,10 @@ final class TomlLines {
                 end++;
             } else {
                 end = i;
-                while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_' || text.charAt(end) == '-')) {
+                while (end < text.length()
+                        && (Character.isLetterOrDigit(text.charAt(end))
+                                || text.charAt(end) == '_'
+                                || text.charAt(end) == '-')) {
                     end++;
                 }
                 if (end == i) {
@@ -183,7 +194,8 @@ final class TomlLines {
     }
 
     private LomiException invalid(String what) {
-        return new LomiException(ErrorCode.INVALID_ARGUMENT, file + " is not valid TOML: line " + number + ": " + what
-                + "; fix it by hand (file left untouched)");
+        return new LomiException(
+                ErrorCode.INVALID_ARGUMENT,
+                file + " is not valid TOML: line " + number + ": " + what + "; fix it by hand (file left untouched)");
     }
 }

@@ -82,7 +82,10 @@ final class TomlValue {
         if (radix != 10) {
             return NODES.numberNode(Long.parseLong(digits.substring(2), radix));
         }
-        if (!digits.matches("[+-]?(0|[1-9][0-9]*)") || word.startsWith("_") || word.endsWith("_") || word.contains("__")) {
+        if (!digits.matches("[+-]?(0|[1-9][0-9]*)")
+                || word.startsWith("_")
+                || word.endsWith("_")
+                || word.contains("__")) {
             throw new IllegalArgumentException("not an integer");
         }
         return NODES.numberNode(Long.parseLong(digits));
@@ -113,7 +116,10 @@ final class TomlValue {
         while (!text.startsWith(quotes, pos) || text.startsWith(quotes + quotes.charAt(0), pos)) {
             char c = text.charAt(pos++);
             if (c == '\\' && quotes.equals("\"\"\"")) {
-                if (text.startsWith("\n", pos) || text.startsWith("\r\n", pos) || text.charAt(pos) == ' ' || text.charAt(pos) == '\t') {
+                if (text.startsWith("\n", pos)
+                        || text.startsWith("\r\n", pos)
+                        || text.charAt(pos) == ' '
+                        || text.charAt(pos) == '\t') {
                     while (" \t\r\n".indexOf(text.charAt(pos)) >= 0) {
                         pos++;
                     }

@@ -71,7 +71,9 @@ public final class Words {
             } else if (quote == '"') {
                 if (c == '"') {
                     quote = 0;
-                } else if (c == '\\' && i + 1 < line.length() && (line.charAt(i + 1) == '"' || line.charAt(i + 1) == '\\')) {
+                } else if (c == '\\'
+                        && i + 1 < line.length()
+                        && (line.charAt(i + 1) == '"' || line.charAt(i + 1) == '\\')) {
                     word.append(line.charAt(++i));
                 } else {
                     word.append(c);

@@ -46,7 +46,9 @@ public final class DiscoveryFile {
         }
         byte[] document = DiscoveryJson.document(payload, HexFormat.of().formatHex(signature));
         if (document.length > MAX_BYTES) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "discovery document is " + document.length + " bytes; the limit is " + MAX_BYTES);
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "discovery document is " + document.length + " bytes; the limit is " + MAX_BYTES);
         }
         PrivatePaths.replaceAtomically(absolute, document);
     }
@@ -86,7 +88,8 @@ public final class DiscoveryFile {
         PrivatePaths.requirePrivateDirectory(file.getParent());
         DiscoveryJson.Envelope envelope = DiscoveryJson.envelope(PrivatePaths.readPrivateFile(file, MAX_BYTES));
         if (envelope.version() != DiscoveryJson.FORMAT_VERSION) {
-            throw new DiscoveryException("discovery file version " + envelope.version() + " is not supported; expected " + DiscoveryJson.FORMAT_VERSION);
+            throw new DiscoveryException("discovery file version " + envelope.version() + " is not supported; expected "
+                    + DiscoveryJson.FORMAT_VERSION);
         }
         requireSignature(envelope, pinnedKeyHex);
         DiscoveryRecord record = DiscoveryJson.record(envelope.payload());
@@ -94,9 +97,11 @@ public final class DiscoveryFile {
         return record;
     }
 
-    private static void requireSignature(DiscoveryJson.Envelope envelope, String pinnedKeyHex) throws DiscoveryException {
+    private static void requireSignature(DiscoveryJson.Envelope envelope, String pinnedKeyHex)
+            throws DiscoveryException {
         if (!RegistrationKey.isHex(pinnedKeyHex, 64)) {
-            throw new DiscoveryException("the pinned discovery key must be 64 hex characters (a raw Ed25519 public key)");
+            throw new DiscoveryException(
+                    "the pinned discovery key must be 64 hex characters (a raw Ed25519 public key)");
         }
         if (!RegistrationKey.isHex(envelope.signature(), 128)) {
             throw new DiscoveryException("discovery signature must be 128 hex characters");
@@ -114,7 +119,8 @@ public final class DiscoveryFile {
 
     /** DOMAIN_TAG followed by the payload's UTF-8 bytes; unpaired surrogates are refused, never replaced. */
     static byte[] signedMessage(String payload) throws CharacterCodingException {
-        ByteBuffer encoded = StandardCharsets.UTF_8.newEncoder()
+        ByteBuffer encoded = StandardCharsets.UTF_8
+                .newEncoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
                 .encode(CharBuffer.wrap(DOMAIN_TAG + payload));

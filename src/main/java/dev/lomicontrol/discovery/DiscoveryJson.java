@@ -53,16 +53,22 @@ final class DiscoveryJson {
 
     static Envelope envelope(byte[] document) throws DiscoveryException {
         JsonNode node = exactObject(parse(document, "discovery file"), ENVELOPE_FIELDS, "discovery file");
-        return new Envelope(intField(node, "version", "discovery file"), stringField(node, "payload", "discovery file"),
+        return new Envelope(
+                intField(node, "version", "discovery file"),
+                stringField(node, "payload", "discovery file"),
                 stringField(node, "signature", "discovery file"));
     }
 
     /** The validated record named by a payload string (call only after its signature verified). */
     static DiscoveryRecord record(String payload) throws DiscoveryException {
-        JsonNode node = exactObject(parse(payload.getBytes(StandardCharsets.UTF_8), "payload"), PAYLOAD_FIELDS, "payload");
+        JsonNode node =
+                exactObject(parse(payload.getBytes(StandardCharsets.UTF_8), "payload"), PAYLOAD_FIELDS, "payload");
         try {
-            return new DiscoveryRecord(stringField(node, "instanceId", "payload"), stringField(node, "endpoint", "payload"),
-                    stringField(node, "brokerSha256", "payload"), intField(node, "ipcVersion", "payload"));
+            return new DiscoveryRecord(
+                    stringField(node, "instanceId", "payload"),
+                    stringField(node, "endpoint", "payload"),
+                    stringField(node, "brokerSha256", "payload"),
+                    intField(node, "ipcVersion", "payload"));
         } catch (LomiException e) {
             throw new DiscoveryException("payload: " + e.getMessage(), e);
         }
@@ -82,7 +88,8 @@ final class DiscoveryJson {
         }
         for (String name : node.propertyNames()) {
             if (!fields.contains(name)) {
-                throw new DiscoveryException(what + " has an unknown field \"" + name + "\"; expected exactly " + fields);
+                throw new DiscoveryException(
+                        what + " has an unknown field \"" + name + "\"; expected exactly " + fields);
             }
         }
         if (!Set.copyOf(node.propertyNames()).containsAll(fields)) {

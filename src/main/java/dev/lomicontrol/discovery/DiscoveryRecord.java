@@ -26,7 +26,9 @@ public record DiscoveryRecord(String instanceId, String endpoint, String brokerS
     }
 
     private static void requireLowerHex(String value, int length, String what) {
-        if (value == null || value.length() != length || !value.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+        if (value == null
+                || value.length() != length
+                || !value.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
             throw invalid(what + " must be " + length + " lower-case hex characters");
         }
     }

@@ -1,8 +1,8 @@
 package dev.lomicontrol.discovery;
 
-import dev.lomicontrol.core.ProcessIdentity;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.ProcessIdentity;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -57,9 +57,15 @@ final class PrivatePaths {
 
     static Stat stat(Path path) throws DiscoveryException {
         try {
-            Map<String, Object> a = Files.readAttributes(path, "unix:mode,uid,nlink,size,dev,ino", LinkOption.NOFOLLOW_LINKS);
-            return new Stat((Integer) a.get("mode"), (Integer) a.get("uid"), (Integer) a.get("nlink"), (Long) a.get("size"),
-                    (Long) a.get("dev"), (Long) a.get("ino"));
+            Map<String, Object> a =
+                    Files.readAttributes(path, "unix:mode,uid,nlink,size,dev,ino", LinkOption.NOFOLLOW_LINKS);
+            return new Stat(
+                    (Integer) a.get("mode"),
+                    (Integer) a.get("uid"),
+                    (Integer) a.get("nlink"),
+                    (Long) a.get("size"),
+                    (Long) a.get("dev"),
+                    (Long) a.get("ino"));
         } catch (NoSuchFileException e) {
             throw new DiscoveryException(path + " does not exist", e);
         } catch (IOException | UnsupportedOperationException e) {
@@ -103,7 +109,8 @@ final class PrivatePaths {
     static byte[] readPrivateFile(Path file, int maxBytes) throws DiscoveryException {
         Stat before = requirePrivateFile(file, maxBytes);
         byte[] bytes;
-        try (SeekableByteChannel channel = Files.newByteChannel(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
+        try (SeekableByteChannel channel =
+                Files.newByteChannel(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
             bytes = readAtMost(channel, maxBytes + 1);
         } catch (IOException e) {
             throw new DiscoveryException("cannot open " + file + " without following links: " + e.getMessage(), e);
@@ -139,7 +146,10 @@ final class PrivatePaths {
     /** Writes a new 0600 file (never replacing one) and fsyncs it; a partly written file is removed. */
     static void writeNewFile(Path file, byte[] bytes) throws IOException {
         FileAttribute<Set<PosixFilePermission>> mode = PosixFilePermissions.asFileAttribute(FILE_PERMISSIONS);
-        try (FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), mode)) {
+        try (FileChannel channel = FileChannel.open(
+                file,
+                Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                mode)) {
             try {
                 Files.setPosixFilePermissions(file, FILE_PERMISSIONS);
                 writeFully(channel, bytes);
@@ -156,8 +166,13 @@ final class PrivatePaths {
         Path dir = file.getParent();
         Path temp = null;
         try {
-            temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp", PosixFilePermissions.asFileAttribute(FILE_PERMISSIONS));
-            try (FileChannel channel = FileChannel.open(temp, Set.of(StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS))) {
+            temp = Files.createTempFile(
+                    dir,
+                    "." + file.getFileName() + ".",
+                    ".tmp",
+                    PosixFilePermissions.asFileAttribute(FILE_PERMISSIONS));
+            try (FileChannel channel =
+                    FileChannel.open(temp, Set.of(StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS))) {
                 Files.setPosixFilePermissions(temp, FILE_PERMISSIONS);
                 writeFully(channel, bytes);
                 channel.force(true);
@@ -207,7 +222,8 @@ final class PrivatePaths {
     private static void requireOwner(Path path, Stat stat) throws DiscoveryException {
         long ours = ProcessIdentity.uid();
         if (stat.uid() != ours) {
-            throw new DiscoveryException(path + " is owned by uid " + stat.uid() + ", not by this user (uid " + ours + ")");
+            throw new DiscoveryException(
+                    path + " is owned by uid " + stat.uid() + ", not by this user (uid " + ours + ")");
         }
     }
 

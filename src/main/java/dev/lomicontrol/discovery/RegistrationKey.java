@@ -31,7 +31,9 @@ public final class RegistrationKey {
     private static final String ALGORITHM = "Ed25519";
     /** DER SubjectPublicKeyInfo header for Ed25519 (RFC 8410); the raw 32-byte key follows it. */
     private static final byte[] X509_PREFIX = HexFormat.of().parseHex("302a300506032b6570032100");
-    private static final byte[] SELF_TEST = "lomi-control registration key self-test".getBytes(StandardCharsets.US_ASCII);
+
+    private static final byte[] SELF_TEST =
+            "lomi-control registration key self-test".getBytes(StandardCharsets.US_ASCII);
 
     private final PrivateKey privateKey;
     private final String publicKeyHex;
@@ -91,7 +93,9 @@ public final class RegistrationKey {
 
     /** Whether {@code value} is exactly {@code length} hex digits (either case). */
     static boolean isHex(String value, int length) {
-        return value != null && value.length() == length && value.chars().allMatch(c -> Character.digit(c, 16) >= 0 && c < 128);
+        return value != null
+                && value.length() == length
+                && value.chars().allMatch(c -> Character.digit(c, 16) >= 0 && c < 128);
     }
 
     /** A new key written no-clobber; empty when another process created the file first. */
@@ -130,18 +134,29 @@ public final class RegistrationKey {
         try {
             requireSingleDerValue(pkcs8);
             PrivateKey key = KeyFactory.getInstance(ALGORITHM).generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
-            if (!(key instanceof EdECPrivateKey) || !NamedParameterSpec.ED25519.getName().equals(((EdECPrivateKey) key).getParams().getName())) {
+            if (!(key instanceof EdECPrivateKey)
+                    || !NamedParameterSpec.ED25519
+                            .getName()
+                            .equals(((EdECPrivateKey) key).getParams().getName())) {
                 throw new GeneralSecurityException("not an Ed25519 key");
             }
-            byte[] seed = ((EdECPrivateKey) key).getBytes().orElseThrow(() -> new GeneralSecurityException("the private key bytes are not available"));
-            String publicHex = HexFormat.of().formatHex(new Ed25519PrivateKeyParameters(seed, 0).generatePublicKey().getEncoded());
+            byte[] seed = ((EdECPrivateKey) key)
+                    .getBytes()
+                    .orElseThrow(() -> new GeneralSecurityException("the private key bytes are not available"));
+            String publicHex = HexFormat.of()
+                    .formatHex(new Ed25519PrivateKeyParameters(seed, 0)
+                            .generatePublicKey()
+                            .getEncoded());
             RegistrationKey loaded = new RegistrationKey(key, publicHex);
             if (!verify(publicHex, SELF_TEST, loaded.sign(SELF_TEST))) {
                 throw new GeneralSecurityException("the key fails its signing self-test");
             }
             return loaded;
         } catch (GeneralSecurityException | RuntimeException e) {
-            throw PrivatePaths.storage("refusing registration key " + file + " (left untouched): not a valid Ed25519 PKCS#8 key: " + e.getMessage(), e);
+            throw PrivatePaths.storage(
+                    "refusing registration key " + file + " (left untouched): not a valid Ed25519 PKCS#8 key: "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -160,7 +175,8 @@ public final class RegistrationKey {
             length = (length << 8) | (der[2 + i] & 0xff);
         }
         if (2 + lengthBytes + length != der.length) {
-            throw new GeneralSecurityException("the DER value is " + (2 + lengthBytes + length) + " bytes but the file has " + der.length);
+            throw new GeneralSecurityException(
+                    "the DER value is " + (2 + lengthBytes + length) + " bytes but the file has " + der.length);
         }
     }
 

@@ -29,6 +29,7 @@ public final class Document {
 
     /** The highest revision counter (2^53 − 1, exact in JSON numbers everywhere). */
     static final long MAX_REVISION = (1L << 53) - 1;
+
     static final int MIN_PAGE = 2;
     static final int MAX_PAGE = 8192;
 
@@ -47,7 +48,14 @@ public final class Document {
     private LineEndings lineEndings;
     private boolean closed;
 
-    Document(String id, String projectKey, RelativePath path, Path root, DecodedText decoded, String diskRevision, EditorSettings settings) {
+    Document(
+            String id,
+            String projectKey,
+            RelativePath path,
+            Path root,
+            DecodedText decoded,
+            String diskRevision,
+            EditorSettings settings) {
         this.id = id;
         this.projectKey = projectKey;
         this.path = path;
@@ -116,7 +124,8 @@ public final class Document {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "maxChars must be " + MIN_PAGE + ".." + MAX_PAGE);
         }
         if (startUtf16 > 0 && expectedBufferRevision.isEmpty()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "reading past the first page needs expectedBufferRevision");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "reading past the first page needs expectedBufferRevision");
         }
         String snapshot;
         synchronized (this) {
@@ -138,7 +147,9 @@ public final class Document {
         requireOpen();
         requireRevision(expectedBufferRevision);
         if (revision >= MAX_REVISION) {
-            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "the buffer revision counter is exhausted; close and reopen the document");
+            throw new LomiException(
+                    ErrorCode.RESOURCE_EXHAUSTED,
+                    "the buffer revision counter is exhausted; close and reopen the document");
         }
         text = EditBatch.apply(text, edits);
         revision++;
@@ -152,7 +163,8 @@ public final class Document {
      * step). The file must still have {@code expectedDiskRevision} (REVISION_CONFLICT, file untouched,
      * otherwise). Afterwards the buffer is clean at the new disk revision.
      */
-    public synchronized SaveResult save(ProjectFiles files, String expectedBufferRevision, String expectedDiskRevision) {
+    public synchronized SaveResult save(
+            ProjectFiles files, String expectedBufferRevision, String expectedDiskRevision) {
         requireOpen();
         requireRevision(expectedBufferRevision);
         requireSameProject(files);
@@ -210,16 +222,21 @@ public final class Document {
     private void requireRevision(String expected) {
         String prefix = id + ":";
         if (expected == null || !expected.startsWith(prefix)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "expectedBufferRevision must be a revision of " + id + " ('" + prefix + "<n>')");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "expectedBufferRevision must be a revision of " + id + " ('" + prefix + "<n>')");
         }
         if (!expected.equals(bufferRevision())) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the buffer changed: " + expected + " is stale, now " + bufferRevision());
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the buffer changed: " + expected + " is stale, now " + bufferRevision());
         }
     }
 
     private void requireSameProject(ProjectFiles files) {
         if (!files.root().equals(root)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "document " + id + " belongs to another project folder");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "document " + id + " belongs to another project folder");
         }
     }
 

@@ -61,7 +61,8 @@ public final class Documents {
                 return open;
             }
             requireRoom();
-            Document document = new Document(newId(), projectKey, path, files.root(), decoded, snapshot.diskRevision(), settings);
+            Document document =
+                    new Document(newId(), projectKey, path, files.root(), decoded, snapshot.diskRevision(), settings);
             byId.put(document.id(), document);
             byPath.put(key, document);
             return document;
@@ -95,7 +96,9 @@ public final class Documents {
 
     private void requireRoom() {
         if (byId.size() >= maxDocuments) {
-            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "at most " + maxDocuments + " documents may be open; close one first");
+            throw new LomiException(
+                    ErrorCode.RESOURCE_EXHAUSTED,
+                    "at most " + maxDocuments + " documents may be open; close one first");
         }
     }
 

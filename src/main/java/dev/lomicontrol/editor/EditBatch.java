@@ -35,10 +35,14 @@ final class EditBatch {
             previous = edit;
         }
         if (insertBytes > MAX_INSERT_BYTES) {
-            throw new LomiException(ErrorCode.PAYLOAD_TOO_LARGE, "the inserts of one batch total " + insertBytes + " bytes; at most " + MAX_INSERT_BYTES);
+            throw new LomiException(
+                    ErrorCode.PAYLOAD_TOO_LARGE,
+                    "the inserts of one batch total " + insertBytes + " bytes; at most " + MAX_INSERT_BYTES);
         }
         if (length > MAX_LENGTH_UTF16) {
-            throw new LomiException(ErrorCode.PAYLOAD_TOO_LARGE, "the edited buffer would exceed " + MAX_LENGTH_UTF16 + " UTF-16 units");
+            throw new LomiException(
+                    ErrorCode.PAYLOAD_TOO_LARGE,
+                    "the edited buffer would exceed " + MAX_LENGTH_UTF16 + " UTF-16 units");
         }
         StringBuilder out = new StringBuilder((int) length);
         int copied = 0;
@@ -57,7 +61,8 @@ final class EditBatch {
         int from = edit.fromUtf16();
         int to = edit.toUtf16();
         if (from < 0 || from > to || to > text.length()) {
-            throw invalid(which + "range [" + from + ", " + to + ") is outside the buffer of " + text.length() + " UTF-16 units or reversed");
+            throw invalid(which + "range [" + from + ", " + to + ") is outside the buffer of " + text.length()
+                    + " UTF-16 units or reversed");
         }
         if (previous != null && (from <= previous.fromUtf16() || from < previous.toUtf16())) {
             throw invalid(which + "edits must be strictly ascending and must not overlap");
@@ -66,7 +71,8 @@ final class EditBatch {
             throw invalid(which + "an offset splits a surrogate pair");
         }
         checkInsert(which, edit.insert());
-        if (text.regionMatches(from, edit.insert(), 0, edit.insert().length()) && edit.insert().length() == to - from) {
+        if (text.regionMatches(from, edit.insert(), 0, edit.insert().length())
+                && edit.insert().length() == to - from) {
             throw invalid(which + "the edit changes nothing");
         }
     }
@@ -77,7 +83,9 @@ final class EditBatch {
             if (c == '\r' || c == '\0') {
                 throw invalid(which + "inserts are LF text without CR or NUL");
             }
-            if (Character.isHighSurrogate(c) && i + 1 < insert.length() && Character.isLowSurrogate(insert.charAt(i + 1))) {
+            if (Character.isHighSurrogate(c)
+                    && i + 1 < insert.length()
+                    && Character.isLowSurrogate(insert.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
                 throw invalid(which + "the insert holds an unpaired surrogate");
@@ -86,7 +94,10 @@ final class EditBatch {
     }
 
     private static boolean splitsPair(String text, int offset) {
-        return offset > 0 && offset < text.length() && Character.isHighSurrogate(text.charAt(offset - 1)) && Character.isLowSurrogate(text.charAt(offset));
+        return offset > 0
+                && offset < text.length()
+                && Character.isHighSurrogate(text.charAt(offset - 1))
+                && Character.isLowSurrogate(text.charAt(offset));
     }
 
     private static LomiException invalid(String message) {

@@ -37,7 +37,10 @@ public final class EpisodeReaper implements AutoCloseable {
         try {
             List<Episode> expired = episodes.reap();
             for (Episode episode : expired) {
-                log.info("episode {} ({}) expired after the reattach grace: interrupted", episode.id(), episode.externalId());
+                log.info(
+                        "episode {} ({}) expired after the reattach grace: interrupted",
+                        episode.id(),
+                        episode.externalId());
             }
         } catch (RuntimeException e) {
             log.warn("the episode reaper's pass failed; retrying next interval: {}", e.getMessage());

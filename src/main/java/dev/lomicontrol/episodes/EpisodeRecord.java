@@ -12,10 +12,23 @@ import org.springframework.data.relational.core.mapping.Table;
  * ledger's single writer.
  */
 @Table("episode")
-record EpisodeRecord(@Id String id, String externalId, long openedAt, Long closedAt, String closeReason, int attachments, long lastActivity) {
+record EpisodeRecord(
+        @Id String id,
+        String externalId,
+        long openedAt,
+        Long closedAt,
+        String closeReason,
+        int attachments,
+        long lastActivity) {
 
     static EpisodeRecord opened(LiveEpisode episode) {
-        return new EpisodeRecord(episode.id.value(), episode.externalId.value(), episode.openedAt.toEpochMilli(), null, null, episode.attachments,
+        return new EpisodeRecord(
+                episode.id.value(),
+                episode.externalId.value(),
+                episode.openedAt.toEpochMilli(),
+                null,
+                null,
+                episode.attachments,
                 episode.lastActivity.toEpochMilli());
     }
 
@@ -32,19 +45,38 @@ record EpisodeRecord(@Id String id, String externalId, long openedAt, Long close
     }
 
     EpisodeRecord closed(Episode episode) {
-        return new EpisodeRecord(id, externalId, openedAt, episode.closedAt().orElseThrow().toEpochMilli(), episode.closeReason().orElseThrow().wire(),
-                episode.attachments(), episode.lastActivity().toEpochMilli());
+        return new EpisodeRecord(
+                id,
+                externalId,
+                openedAt,
+                episode.closedAt().orElseThrow().toEpochMilli(),
+                episode.closeReason().orElseThrow().wire(),
+                episode.attachments(),
+                episode.lastActivity().toEpochMilli());
     }
 
     /** An open record as it comes back after a restart: detached on the board. */
     LiveEpisode live() {
-        return new LiveEpisode(new EpisodeId(id), new ExternalId(externalId), Instant.ofEpochMilli(openedAt), attachments, Instant.ofEpochMilli(lastActivity));
+        return new LiveEpisode(
+                new EpisodeId(id),
+                new ExternalId(externalId),
+                Instant.ofEpochMilli(openedAt),
+                attachments,
+                Instant.ofEpochMilli(lastActivity));
     }
 
     /** A closed record as the board lists it. */
     Episode asClosed() {
-        return new Episode(new EpisodeId(id), new ExternalId(externalId), EpisodeState.CLOSED, Optional.empty(), Instant.ofEpochMilli(openedAt),
-                Instant.ofEpochMilli(lastActivity), attachments, Optional.empty(), Optional.of(Instant.ofEpochMilli(closedAt)),
+        return new Episode(
+                new EpisodeId(id),
+                new ExternalId(externalId),
+                EpisodeState.CLOSED,
+                Optional.empty(),
+                Instant.ofEpochMilli(openedAt),
+                Instant.ofEpochMilli(lastActivity),
+                attachments,
+                Optional.empty(),
+                Optional.of(Instant.ofEpochMilli(closedAt)),
                 Optional.of(CloseReason.fromWire(closeReason)));
     }
 }

@@ -33,7 +33,9 @@ final class EpisodeStore {
 
     /** Records the last activity of an episode, if it is still open. */
     void activity(EpisodeId id, Instant lastActivity) {
-        records.findById(id.value()).filter(EpisodeRecord::isOpen).ifPresent(open -> records.save(open.active(lastActivity)));
+        records.findById(id.value())
+                .filter(EpisodeRecord::isOpen)
+                .ifPresent(open -> records.save(open.active(lastActivity)));
     }
 
     void close(Episode closed) {
@@ -42,16 +44,21 @@ final class EpisodeStore {
 
     /** Episodes whose close was never recorded (the broker died): they come back detached. */
     List<LiveEpisode> open() {
-        return records.findByClosedAtIsNullOrderByExternalId().stream().map(EpisodeRecord::live).toList();
+        return records.findByClosedAtIsNullOrderByExternalId().stream()
+                .map(EpisodeRecord::live)
+                .toList();
     }
 
     /** The {@code limit} most recently closed episodes, newest first. */
     List<Episode> recentlyClosed(int limit) {
-        return records.findByClosedAtIsNotNullOrderByClosedAtDescIdAsc(Limit.of(limit)).stream().map(EpisodeRecord::asClosed).toList();
+        return records.findByClosedAtIsNotNullOrderByClosedAtDescIdAsc(Limit.of(limit)).stream()
+                .map(EpisodeRecord::asClosed)
+                .toList();
     }
 
     private EpisodeRecord requireOpen(EpisodeId id) {
-        return records.findById(id.value()).filter(EpisodeRecord::isOpen)
+        return records.findById(id.value())
+                .filter(EpisodeRecord::isOpen)
                 .orElseThrow(() -> new IllegalStateException("episode " + id + " is not open in the store"));
     }
 }

@@ -61,7 +61,10 @@ public final class Episodes implements AutoCloseable {
             episodes.byExternalId.put(episode.externalId.value(), episode);
         }
         if (!episodes.byExternalId.isEmpty()) {
-            log.info("{} episodes left open by an earlier run are detached; resumable for {}", episodes.byExternalId.size(), properties.reattachGrace());
+            log.info(
+                    "{} episodes left open by an earlier run are detached; resumable for {}",
+                    episodes.byExternalId.size(),
+                    properties.reattachGrace());
         }
         return episodes;
     }
@@ -142,13 +145,17 @@ public final class Episodes implements AutoCloseable {
             if (closing) {
                 return new DetachResult.Refused(ErrorCode.APP_CLOSING, "the broker is stopping");
             }
-            LiveEpisode episode = externalId.isPresent() ? byExternalId.get(externalId.get().value()) : held.get(caller);
+            LiveEpisode episode =
+                    externalId.isPresent() ? byExternalId.get(externalId.get().value()) : held.get(caller);
             if (episode == null || (episode.holder != null && !episode.holder.equals(caller))) {
-                return new DetachResult.Refused(ErrorCode.TARGET_NOT_FOUND, externalId.isPresent()
-                        ? "no open episode " + externalId.get() + " of this session"
-                        : "this session holds no episode; name one with externalId");
+                return new DetachResult.Refused(
+                        ErrorCode.TARGET_NOT_FOUND,
+                        externalId.isPresent()
+                                ? "no open episode " + externalId.get() + " of this session"
+                                : "this session holds no episode; name one with externalId");
             }
-            return new DetachResult.Closed(closeAll(List.of(episode), CloseReason.CLOSED).get(0));
+            return new DetachResult.Closed(
+                    closeAll(List.of(episode), CloseReason.CLOSED).get(0));
         }
     }
 
@@ -159,7 +166,9 @@ public final class Episodes implements AutoCloseable {
                 return List.of();
             }
             Instant now = clock.instant();
-            List<LiveEpisode> expired = byExternalId.values().stream().filter(e -> e.detachedLongerThan(properties.reattachGrace(), now)).toList();
+            List<LiveEpisode> expired = byExternalId.values().stream()
+                    .filter(e -> e.detachedLongerThan(properties.reattachGrace(), now))
+                    .toList();
             return expired.isEmpty() ? List.of() : closeAll(expired, CloseReason.EXPIRED);
         }
     }
@@ -186,7 +195,10 @@ public final class Episodes implements AutoCloseable {
             try {
                 return open.isEmpty() ? List.of() : closeAll(open, CloseReason.SHUTDOWN);
             } catch (RuntimeException e) {
-                log.warn("recording {} episodes as shut down failed (the next start brings them back detached): {}", open.size(), e.getMessage());
+                log.warn(
+                        "recording {} episodes as shut down failed (the next start brings them back detached): {}",
+                        open.size(),
+                        e.getMessage());
                 byExternalId.clear();
                 held.clear();
                 return List.of();

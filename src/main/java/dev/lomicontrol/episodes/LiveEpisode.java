@@ -40,16 +40,36 @@ final class LiveEpisode {
     }
 
     boolean detachedLongerThan(Duration grace, Instant now) {
-        return holder == null && detachedSince != null && Duration.between(detachedSince, now).compareTo(grace) > 0;
+        return holder == null
+                && detachedSince != null
+                && Duration.between(detachedSince, now).compareTo(grace) > 0;
     }
 
     Episode snapshot() {
-        return new Episode(id, externalId, holder == null ? EpisodeState.DETACHED : EpisodeState.ATTACHED, Optional.ofNullable(holder),
-                openedAt, lastActivity, attachments, Optional.ofNullable(detachedSince), Optional.empty(), Optional.empty());
+        return new Episode(
+                id,
+                externalId,
+                holder == null ? EpisodeState.DETACHED : EpisodeState.ATTACHED,
+                Optional.ofNullable(holder),
+                openedAt,
+                lastActivity,
+                attachments,
+                Optional.ofNullable(detachedSince),
+                Optional.empty(),
+                Optional.empty());
     }
 
     Episode closed(CloseReason reason, Instant at) {
-        return new Episode(id, externalId, EpisodeState.CLOSED, Optional.empty(), openedAt, lastActivity, attachments, Optional.empty(),
-                Optional.of(at), Optional.of(reason));
+        return new Episode(
+                id,
+                externalId,
+                EpisodeState.CLOSED,
+                Optional.empty(),
+                openedAt,
+                lastActivity,
+                attachments,
+                Optional.empty(),
+                Optional.of(at),
+                Optional.of(reason));
     }
 }

@@ -91,7 +91,8 @@ record DirectorySnapshot(String revision, Stat self, List<Item> items, boolean f
                 + self.ctimeSec() + "." + self.ctimeNsec() + "\n";
         digest.update(identity.getBytes(StandardCharsets.UTF_8));
         for (Item item : items) {
-            String line = item.name() + "\0" + item.kind().wire() + "\0" + item.stat().ino() + "\n";
+            String line =
+                    item.name() + "\0" + item.kind().wire() + "\0" + item.stat().ino() + "\n";
             digest.update(line.getBytes(StandardCharsets.UTF_8));
         }
         return HexFormat.of().formatHex(digest.digest());

@@ -78,7 +78,9 @@ final class Fd implements AutoCloseable {
         reading.closed = true; // owned by the DIR stream now
         List<Optional<String>> out = new ArrayList<>();
         try {
-            for (Pointer entry = Libc.c().readdir64(dir); entry != null; entry = Libc.c().readdir64(dir)) {
+            for (Pointer entry = Libc.c().readdir64(dir);
+                    entry != null;
+                    entry = Libc.c().readdir64(dir)) {
                 long length = entry.indexOf(DIRENT_NAME_OFFSET, (byte) 0);
                 byte[] raw = entry.getByteArray(DIRENT_NAME_OFFSET, (int) length);
                 if (isDotOrDotDot(raw)) {

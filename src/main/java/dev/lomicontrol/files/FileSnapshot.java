@@ -25,7 +25,7 @@ public record FileSnapshot(byte[] bytes, String diskRevision, int mode) {
 
     @Override
     public String toString() {
-        return "FileSnapshot[" + bytes.length + " bytes, " + diskRevision + ", mode="
-                + Integer.toOctalString(mode) + "]";
+        return "FileSnapshot[" + bytes.length + " bytes, " + diskRevision + ", mode=" + Integer.toOctalString(mode)
+                + "]";
     }
 }

@@ -76,7 +76,8 @@ final class Mutator {
             }
             return afterPublish(() -> {
                 Staging.syncDirectory(located.parent());
-                String parentRevision = DirectorySnapshot.of(tree, located.parent()).revision();
+                String parentRevision =
+                        DirectorySnapshot.of(tree, located.parent()).revision();
                 return new Mutation(
                         shown, EntryKind.FILE, Optional.of(Revisions.disk(bytes)), parentRevision, Optional.empty());
             });

@@ -111,7 +111,8 @@ public final class ProjectFiles {
         try (Tree.Located located = tree.locate(file)) {
             FileContent content =
                     FileContent.read(tree, located.parent(), located.name(), located.stat(), file.toString());
-            return new FileSnapshot(content.bytes(), content.revision(), content.stamp().permissions());
+            return new FileSnapshot(
+                    content.bytes(), content.revision(), content.stamp().permissions());
         }
     }
 

@@ -32,7 +32,8 @@ public final class SecretPaths {
             ".docker", // names are checked per component: the whole directory, for .docker/config.json
             ".terraformrc",
             ".pgpass",
-            // the broker's own files, should a project contain its data directory (also hidden by identity: BrokerDirectories)
+            // the broker's own files, should a project contain its data directory (also hidden by identity:
+            // BrokerDirectories)
             "admin.token",
             "registration-key.pk8",
             "control.sqlite3");

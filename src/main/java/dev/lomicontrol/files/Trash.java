@@ -60,11 +60,12 @@ final class Trash {
             Mutator.expect(state.revision(), expectedEntryRevision, path.toString());
             try (Fd recovery = openRecoveryRoot(recoveryRoot)) {
                 if (recovery.stat().dev() != located.stat().dev()) {
-                    throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "the recovery folder is on another device");
+                    throw new LomiException(
+                            ErrorCode.UNSUPPORTED_CAPABILITY, "the recovery folder is on another device");
                 }
                 try (Fd operation = makeOperationDirectory(recovery, operationId)) {
-                    Map<String, Object> plan =
-                            plan(path, kind, expectedEntryRevision, expectedParentRevision, operationId, located.stat());
+                    Map<String, Object> plan = plan(
+                            path, kind, expectedEntryRevision, expectedParentRevision, operationId, located.stat());
                     writeDurably(operation, PLAN, Json.object(plan));
                     Staging.syncDirectory(recovery);
                     checkpoints.reached(Checkpoints.TRASH_PLANNED);
@@ -81,7 +82,8 @@ final class Trash {
             Mutator.recheckStamp(located, state.stamp());
             Staging.publishNoReplace(located.parent(), located.name(), operation, ENTRY, kind == EntryKind.FILE);
         } catch (LomiException e) {
-            writeDurably(operation, ABORTED, Json.object(Map.of("reason", e.code().name(), "message", e.getMessage())));
+            writeDurably(
+                    operation, ABORTED, Json.object(Map.of("reason", e.code().name(), "message", e.getMessage())));
             throw e;
         }
     }
@@ -91,7 +93,10 @@ final class Trash {
         Staging.syncDirectory(operation);
         Staging.syncDirectory(located.parent());
         checkpoints.reached(Checkpoints.TRASH_MOVED);
-        if (located.parent().statAt(located.name()).filter(st -> st.sameIdentity(located.stat())).isPresent()) {
+        if (located.parent()
+                .statAt(located.name())
+                .filter(st -> st.sameIdentity(located.stat()))
+                .isPresent()) {
             throw Tree.changed(path.toString());
         }
         Map<String, Object> done = new LinkedHashMap<>();
@@ -105,7 +110,12 @@ final class Trash {
     }
 
     private Map<String, Object> plan(
-            RelativePath path, EntryKind kind, String entryRevision, String parentRevision, String operationId, Stat st) {
+            RelativePath path,
+            EntryKind kind,
+            String entryRevision,
+            String parentRevision,
+            String operationId,
+            Stat st) {
         Map<String, Object> plan = new LinkedHashMap<>();
         plan.put("version", 1);
         plan.put("operationId", operationId);
@@ -124,13 +134,13 @@ final class Trash {
         try {
             if (!Files.isDirectory(recoveryRoot)) {
                 Files.createDirectories(
-                        recoveryRoot, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                        recoveryRoot,
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
         } catch (IOException e) {
             throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "the recovery folder cannot be created", e);
         }
-        return Fd.openAt(
-                Libc.AT_FDCWD, recoveryRoot.toString(), Libc.DIRECTORY_HANDLE, 0, "open recovery folder");
+        return Fd.openAt(Libc.AT_FDCWD, recoveryRoot.toString(), Libc.DIRECTORY_HANDLE, 0, "open recovery folder");
     }
 
     private static Fd makeOperationDirectory(Fd recovery, String operationId) {

@@ -154,8 +154,8 @@ final class Tree {
 
     /** Opens a visible regular file for reading without following links or blocking on a FIFO. */
     Fd openFile(Fd parent, String name, Stat expected, String shown) {
-        Fd.Result opened = Fd.tryOpenAt(
-                parent.raw(), name, Libc.O_RDONLY | Libc.O_NOFOLLOW | Libc.O_NONBLOCK | Libc.O_NOCTTY, 0);
+        Fd.Result opened =
+                Fd.tryOpenAt(parent.raw(), name, Libc.O_RDONLY | Libc.O_NOFOLLOW | Libc.O_NONBLOCK | Libc.O_NOCTTY, 0);
         if (opened.fd() == null) {
             throw changedOrMissing(opened.errno(), shown);
         }

@@ -81,14 +81,21 @@ final class Executor {
             case "commit" -> {
                 requireObserved(repo, plan);
                 // never signed: a signing program is repository (or user) configuration the broker does not run
-                git.commit().setMessage(plan.message()).setSign(false).setNoVerify(true).call();
+                git.commit()
+                        .setMessage(plan.message())
+                        .setSign(false)
+                        .setNoVerify(true)
+                        .call();
             }
             case "fetch" -> {
                 requireHead(repo, plan);
                 if (plan.reference().startsWith(org.eclipse.jgit.lib.Constants.R_HEADS)) {
                     // one branch into its remote-tracking branch: no tags, no other refs
-                    git.fetch().setRemote(plan.remote()).setTagOpt(org.eclipse.jgit.transport.TagOpt.NO_TAGS)
-                            .setRefSpecs(new RefSpec("+" + plan.reference() + ":" + tracking(plan))).call();
+                    git.fetch()
+                            .setRemote(plan.remote())
+                            .setTagOpt(org.eclipse.jgit.transport.TagOpt.NO_TAGS)
+                            .setRefSpecs(new RefSpec("+" + plan.reference() + ":" + tracking(plan)))
+                            .call();
                 } else {
                     git.fetch().setRemote(plan.remote()).call();
                 }
@@ -122,7 +129,8 @@ final class Executor {
         var checkout = git.checkout();
         for (String p : paths) {
             if (repo.readDirCache().getEntry(p) == null) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, p + " is untracked: git discard never removes untracked files");
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, p + " is untracked: git discard never removes untracked files");
             }
             checkout.addPath(p);
         }
@@ -131,7 +139,8 @@ final class Executor {
 
     /** The remote-tracking branch of a plan's {@code refs/heads/} reference. */
     private static String tracking(GitPlan plan) {
-        return "refs/remotes/" + plan.remote() + "/" + plan.reference().substring(org.eclipse.jgit.lib.Constants.R_HEADS.length());
+        return "refs/remotes/" + plan.remote() + "/"
+                + plan.reference().substring(org.eclipse.jgit.lib.Constants.R_HEADS.length());
     }
 
     private static GitOutcome pull(Repository repo, Git git, GitPlan plan) throws IOException, GitAPIException {
@@ -141,7 +150,13 @@ final class Executor {
         var advertised = fetched.getAdvertisedRef(plan.reference());
         String now = advertised == null ? "" : advertised.getObjectId().name();
         if (!now.equals(plan.expectedRemoteHead())) {
-            return done(repo, "failed", "none", "remote_moved", "the remote moved: " + plan.reference() + " is now " + now, List.of());
+            return done(
+                    repo,
+                    "failed",
+                    "none",
+                    "remote_moved",
+                    "the remote moved: " + plan.reference() + " is now " + now,
+                    List.of());
         }
         ObjectId upstream = ObjectId.fromString(plan.expectedRemoteHead());
         if (plan.kind().equals("pull_ff_only")) {
@@ -163,7 +178,12 @@ final class Executor {
                         blocked);
             } catch (CheckoutConflictException e) {
                 return done(
-                        repo, "failed", "none", "would_overwrite", "local changes would be overwritten", visible(e.getConflictingPaths()));
+                        repo,
+                        "failed",
+                        "none",
+                        "would_overwrite",
+                        "local changes would be overwritten",
+                        visible(e.getConflictingPaths()));
             }
         }
         RebaseResult rebased = git.rebase().setUpstream(upstream).call();
@@ -173,7 +193,12 @@ final class Executor {
         if (rebased.getStatus() == RebaseResult.Status.STOPPED) {
             List<String> conflicts = visible(new ArrayList<>(git.status().call().getConflicting()));
             return done(
-                    repo, "failed", "partial", "conflict", "rebase stopped on conflicts; the repository is mid-rebase", conflicts);
+                    repo,
+                    "failed",
+                    "partial",
+                    "conflict",
+                    "rebase stopped on conflicts; the repository is mid-rebase",
+                    conflicts);
         }
         List<String> conflicts = rebased.getConflicts() == null ? List.of() : visible(rebased.getConflicts());
         return done(repo, "failed", "none", "conflict", "rebase not started: " + rebased.getStatus(), conflicts);

@@ -45,7 +45,8 @@ public sealed interface GitAction {
      * the remote branch (default: the current branch's name); {@code expectedRemoteCommit} the fetched
      * commit to integrate, which must be present locally (default: what the remote has now).
      */
-    record Pull(String remote, String mode, Optional<String> reference, Optional<String> expectedRemoteCommit) implements GitAction {
+    record Pull(String remote, String mode, Optional<String> reference, Optional<String> expectedRemoteCommit)
+            implements GitAction {
         public Pull(String remote, String mode) {
             this(remote, mode, Optional.empty(), Optional.empty());
         }

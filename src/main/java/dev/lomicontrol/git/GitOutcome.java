@@ -8,7 +8,8 @@ import java.util.List;
  * outcome names its {@code reason}: remote_moved, unreachable, would_overwrite, conflict, not_fast_forward
  * or rejected; a succeeded one has "".
  */
-public record GitOutcome(String state, String effect, String reason, String detail, String newHead, List<String> conflicts) {
+public record GitOutcome(
+        String state, String effect, String reason, String detail, String newHead, List<String> conflicts) {
     public GitOutcome {
         conflicts = List.copyOf(conflicts);
     }

@@ -35,7 +35,9 @@ final class GitPaths {
         for (int i = 0; i < parts.length - 1; i++) {
             current = current.resolve(parts[i]);
             if (Files.isSymbolicLink(current)) {
-                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such path in the repository: " + path + " (" + parts[i] + " is a link)");
+                throw new LomiException(
+                        ErrorCode.TARGET_NOT_FOUND,
+                        "no such path in the repository: " + path + " (" + parts[i] + " is a link)");
             }
         }
     }
@@ -50,7 +52,8 @@ final class GitPaths {
         try {
             if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
                     && ((Number) Files.getAttribute(file, "unix:nlink", LinkOption.NOFOLLOW_LINKS)).intValue() > 1) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, path + " has other names (hard links); it is not available");
+                throw new LomiException(
+                        ErrorCode.SCOPE_DENIED, path + " has other names (hard links); it is not available");
             }
         } catch (java.io.IOException e) {
             // gone meanwhile: the caller reports what it finds

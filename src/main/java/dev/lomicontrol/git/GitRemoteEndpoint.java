@@ -9,4 +9,10 @@ import java.util.OptionalInt;
  * fragment ({@code locationRedacted} says something was withheld). An unrecognised transport is
  * {@code unknown} with no host.
  */
-public record GitRemoteEndpoint(String name, boolean push, String transport, Optional<String> host, OptionalInt port, boolean locationRedacted) {}
+public record GitRemoteEndpoint(
+        String name,
+        boolean push,
+        String transport,
+        Optional<String> host,
+        OptionalInt port,
+        boolean locationRedacted) {}

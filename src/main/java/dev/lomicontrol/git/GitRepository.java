@@ -297,7 +297,9 @@ public final class GitRepository {
 
         private void require(int more) {
             if (size() + (long) more > limit) {
-                throw new LomiException(ErrorCode.PAYLOAD_TOO_LARGE, "the diff is larger than " + (limit >> 20) + " MiB; read the file instead");
+                throw new LomiException(
+                        ErrorCode.PAYLOAD_TOO_LARGE,
+                        "the diff is larger than " + (limit >> 20) + " MiB; read the file instead");
             }
         }
     }

@@ -46,14 +46,24 @@ final class NoRepositoryCode extends FS_POSIX {
     }
 
     @Override
-    public ProcessResult runHookIfPresent(Repository repository, String hookName, String[] args, OutputStream outRedirect, OutputStream errRedirect,
+    public ProcessResult runHookIfPresent(
+            Repository repository,
+            String hookName,
+            String[] args,
+            OutputStream outRedirect,
+            OutputStream errRedirect,
             String stdinArgs) {
         return new ProcessResult(ProcessResult.Status.NOT_PRESENT);
     }
 
     @Override
-    protected ProcessResult internalRunHookIfPresent(Repository repository, String hookName, String[] args, OutputStream outRedirect,
-            OutputStream errRedirect, String stdinArgs) {
+    protected ProcessResult internalRunHookIfPresent(
+            Repository repository,
+            String hookName,
+            String[] args,
+            OutputStream outRedirect,
+            OutputStream errRedirect,
+            String stdinArgs) {
         return new ProcessResult(ProcessResult.Status.NOT_PRESENT);
     }
 
@@ -68,19 +78,24 @@ final class NoRepositoryCode extends FS_POSIX {
     }
 
     @Override
-    public int runProcess(ProcessBuilder processBuilder, OutputStream outRedirect, OutputStream errRedirect, String stdinArgs) {
+    public int runProcess(
+            ProcessBuilder processBuilder, OutputStream outRedirect, OutputStream errRedirect, String stdinArgs) {
         throw refused(String.join(" ", processBuilder.command()));
     }
 
     @Override
-    public int runProcess(ProcessBuilder processBuilder, OutputStream outRedirect, OutputStream errRedirect, InputStream inRedirect) {
+    public int runProcess(
+            ProcessBuilder processBuilder, OutputStream outRedirect, OutputStream errRedirect, InputStream inRedirect) {
         throw refused(String.join(" ", processBuilder.command()));
     }
 
     private static LomiException refused(String command) {
         String first = command.strip().split("\\s+", 2)[0];
-        return new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "the repository's configuration asks git to run '"
-                + (first.length() > 80 ? first.substring(0, 80) + "…" : first) + "' (a filter or transport command); lomi-control never runs "
-                + "repository code: use git in your own terminal for this repository");
+        return new LomiException(
+                ErrorCode.UNSUPPORTED_CAPABILITY,
+                "the repository's configuration asks git to run '"
+                        + (first.length() > 80 ? first.substring(0, 80) + "…" : first)
+                        + "' (a filter or transport command); lomi-control never runs "
+                        + "repository code: use git in your own terminal for this repository");
     }
 }

@@ -36,7 +36,8 @@ final class Planner {
             return commit(repo, c, status);
         } else if (action instanceof GitAction.Fetch f) {
             requireRemote(repo, f.remote());
-            String reference = f.reference().isPresent() ? branchRef(f.reference().get()) : "refs/remotes/" + f.remote() + "/*";
+            String reference =
+                    f.reference().isPresent() ? branchRef(f.reference().get()) : "refs/remotes/" + f.remote() + "/*";
             return new GitPlan("fetch", List.of(), "", f.remote(), reference, head, "", observed);
         } else if (action instanceof GitAction.Pull p) {
             return pull(repo, p, status);
@@ -70,8 +71,10 @@ final class Planner {
             boolean changed = status.changes().stream()
                     .anyMatch(c -> c.path().equals(p) && !c.worktree().equals("none"));
             if (changedOnly && present && repo.readDirCache().getEntry(p) == null) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, p + " is untracked: git discard restores tracked files and never removes "
-                        + "untracked ones; use lomi_files_mutate trash");
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
+                        p + " is untracked: git discard restores tracked files and never removes "
+                                + "untracked ones; use lomi_files_mutate trash");
             }
             if (!present || (changedOnly && !changed)) {
                 throw new LomiException(
@@ -126,7 +129,9 @@ final class Planner {
         if (p.expectedRemoteCommit().isPresent()) {
             remoteHead = p.expectedRemoteCommit().get();
             if (!ObjectId.isId(remoteHead) || !repo.getObjectDatabase().has(ObjectId.fromString(remoteHead))) {
-                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "commit " + remoteHead + " is not in the repository; fetch " + ref + " first");
+                throw new LomiException(
+                        ErrorCode.TARGET_NOT_FOUND,
+                        "commit " + remoteHead + " is not in the repository; fetch " + ref + " first");
             }
         } else {
             remoteHead = remoteHead(repo, p.remote(), ref);
@@ -159,9 +164,12 @@ final class Planner {
 
     /** A full, valid {@code refs/heads/} name (INVALID_ARGUMENT otherwise). */
     static String branchRef(String reference) {
-        if (reference == null || !reference.startsWith(Constants.R_HEADS) || reference.length() == Constants.R_HEADS.length()
+        if (reference == null
+                || !reference.startsWith(Constants.R_HEADS)
+                || reference.length() == Constants.R_HEADS.length()
                 || !Repository.isValidRefName(reference)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "reference is a full branch name such as refs/heads/main");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "reference is a full branch name such as refs/heads/main");
         }
         return reference;
     }

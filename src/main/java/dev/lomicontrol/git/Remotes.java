@@ -58,14 +58,16 @@ final class Remotes {
 
     /** Transport, host and port of one URL; nothing else of it leaves this method. */
     static GitRemoteEndpoint endpoint(String name, boolean push, String url) {
-        java.util.regex.Matcher scheme = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*)://(.*)$", Pattern.DOTALL).matcher(url);
+        java.util.regex.Matcher scheme = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*)://(.*)$", Pattern.DOTALL)
+                .matcher(url);
         if (scheme.matches()) {
             String transport = scheme.group(1).toLowerCase(java.util.Locale.ROOT);
             if (transport.equals("git+ssh") || transport.equals("ssh+git")) {
                 transport = "ssh";
             }
             if (!KNOWN.contains(transport)) {
-                return new GitRemoteEndpoint(name, push, "unknown", java.util.Optional.empty(), java.util.OptionalInt.empty(), true);
+                return new GitRemoteEndpoint(
+                        name, push, "unknown", java.util.Optional.empty(), java.util.OptionalInt.empty(), true);
             }
             String rest = scheme.group(2);
             int end = rest.length();
@@ -80,7 +82,8 @@ final class Remotes {
             String hostPort = user >= 0 ? authority.substring(user + 1) : authority;
             java.util.Optional<String> host = java.util.Optional.empty();
             java.util.OptionalInt port = java.util.OptionalInt.empty();
-            java.util.regex.Matcher hp = Pattern.compile("^(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(?::([0-9]{1,5}))?$").matcher(hostPort);
+            java.util.regex.Matcher hp = Pattern.compile("^(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(?::([0-9]{1,5}))?$")
+                    .matcher(hostPort);
             if (hp.matches()) {
                 host = java.util.Optional.of(hp.group(1).toLowerCase(java.util.Locale.ROOT));
                 if (hp.group(2) != null && Integer.parseInt(hp.group(2)) <= 65_535) {
@@ -88,20 +91,36 @@ final class Remotes {
                 }
             }
             boolean withheld = user >= 0 || end < rest.length() || (hp.matches() ? false : !hostPort.isEmpty());
-            return new GitRemoteEndpoint(name, push, transport, transport.equals("file") ? java.util.Optional.empty() : host,
-                    transport.equals("file") ? java.util.OptionalInt.empty() : port, withheld || transport.equals("file"));
+            return new GitRemoteEndpoint(
+                    name,
+                    push,
+                    transport,
+                    transport.equals("file") ? java.util.Optional.empty() : host,
+                    transport.equals("file") ? java.util.OptionalInt.empty() : port,
+                    withheld || transport.equals("file"));
         }
         if (url.matches("^[A-Za-z][A-Za-z0-9+.-]*::.*")) {
             // a remote helper (transport::address): unknown, nothing of it shown
-            return new GitRemoteEndpoint(name, push, "unknown", java.util.Optional.empty(), java.util.OptionalInt.empty(), true);
+            return new GitRemoteEndpoint(
+                    name, push, "unknown", java.util.Optional.empty(), java.util.OptionalInt.empty(), true);
         }
         java.util.regex.Matcher scp = SCP.matcher(url);
         if (scp.matches() && !url.startsWith("/") && !url.startsWith(".")) {
-            return new GitRemoteEndpoint(name, push, "ssh", java.util.Optional.of(scp.group(1).toLowerCase(java.util.Locale.ROOT)),
-                    java.util.OptionalInt.empty(), true);
+            return new GitRemoteEndpoint(
+                    name,
+                    push,
+                    "ssh",
+                    java.util.Optional.of(scp.group(1).toLowerCase(java.util.Locale.ROOT)),
+                    java.util.OptionalInt.empty(),
+                    true);
         }
         // a local path (or anything else without a scheme): a file transport, its path withheld
-        return new GitRemoteEndpoint(name, push, url.isEmpty() ? "unknown" : "file", java.util.Optional.empty(), java.util.OptionalInt.empty(),
+        return new GitRemoteEndpoint(
+                name,
+                push,
+                url.isEmpty() ? "unknown" : "file",
+                java.util.Optional.empty(),
+                java.util.OptionalInt.empty(),
                 !url.isEmpty());
     }
 

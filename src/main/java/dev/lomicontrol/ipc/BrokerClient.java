@@ -30,7 +30,11 @@ public final class BrokerClient implements AutoCloseable {
 
     /** Connection phases as the helper reports them (wire form: lower case). */
     public enum Phase {
-        APP_UNAVAILABLE, CONNECTING, PAIRING_REQUIRED, CONNECTED, DISCONNECTED;
+        APP_UNAVAILABLE,
+        CONNECTING,
+        PAIRING_REQUIRED,
+        CONNECTED,
+        DISCONNECTED;
 
         public String wire() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -62,7 +66,8 @@ public final class BrokerClient implements AutoCloseable {
     private final String pinnedKeyHex;
     private final String clientLabel;
     private final AtomicLong requestIds = new AtomicLong();
-    private volatile State state = new State(Phase.DISCONNECTED, Optional.empty(), Optional.empty(), "not connected yet");
+    private volatile State state =
+            new State(Phase.DISCONNECTED, Optional.empty(), Optional.empty(), "not connected yet");
     private volatile FrameChannel channel;
 
     public BrokerClient(Path discoveryFile, String pinnedKeyHex, String clientLabel) {
@@ -89,7 +94,8 @@ public final class BrokerClient implements AutoCloseable {
         try {
             opened = UnixSocketClient.connect(Path.of(record.endpoint()), CONNECT_TIMEOUT);
         } catch (IOException e) {
-            return set(Phase.APP_UNAVAILABLE, null, record.instanceId(), "the broker is not reachable: " + e.getMessage());
+            return set(
+                    Phase.APP_UNAVAILABLE, null, record.instanceId(), "the broker is not reachable: " + e.getMessage());
         }
         if (opened.peer().uid() != ProcessIdentity.uid()) {
             opened.close();
@@ -106,29 +112,50 @@ public final class BrokerClient implements AutoCloseable {
 
     private State enroll(FrameChannel opened, DiscoveryRecord record, Duration approvalTimeout) throws FrameException {
         SessionCertificate own = SessionCertificate.generate("helper.lomi.invalid");
-        opened.write(IpcJson.write(new Enrollment(IpcJson.IPC_VERSION, record.instanceId(), clientLabel, Base64.getEncoder().encodeToString(own.der()))));
+        opened.write(IpcJson.write(new Enrollment(
+                IpcJson.IPC_VERSION,
+                record.instanceId(),
+                clientLabel,
+                Base64.getEncoder().encodeToString(own.der()))));
         byte[] first = opened.read(WELCOME_DEADLINE, Frames.MAX_METADATA_BYTES);
         if (!IpcJson.MAPPER.readTree(first).has("pairingRequestId")) {
             PairingOutcome refused = IpcJson.read(first, PairingOutcome.class);
             closeChannel();
-            return set(Phase.DISCONNECTED, null, record.instanceId(), "the broker refused the enrollment: " + refused.message());
+            return set(
+                    Phase.DISCONNECTED,
+                    null,
+                    record.instanceId(),
+                    "the broker refused the enrollment: " + refused.message());
         }
         Welcome welcome = IpcJson.read(first, Welcome.class);
         X509Certificate broker = SessionCertificate.parse(Base64.getDecoder().decode(welcome.certificate()));
         if (!SessionCertificate.sha256(broker).equals(record.brokerSha256())) {
             closeChannel();
-            return set(Phase.APP_UNAVAILABLE, null, record.instanceId(), "the broker's certificate does not match discovery.json");
+            return set(
+                    Phase.APP_UNAVAILABLE,
+                    null,
+                    record.instanceId(),
+                    "the broker's certificate does not match discovery.json");
         }
-        set(Phase.PAIRING_REQUIRED, welcome.pairingRequestId(), record.instanceId(),
+        set(
+                Phase.PAIRING_REQUIRED,
+                welcome.pairingRequestId(),
+                record.instanceId(),
                 "waiting for the admin: lomi-control console pairing approve " + welcome.pairingRequestId());
-        PairingOutcome outcome = IpcJson.read(opened.read(approvalTimeout, Frames.MAX_METADATA_BYTES), PairingOutcome.class);
+        PairingOutcome outcome =
+                IpcJson.read(opened.read(approvalTimeout, Frames.MAX_METADATA_BYTES), PairingOutcome.class);
         if (!PairingOutcome.APPROVED.equals(outcome.outcome())) {
             closeChannel();
-            return set(Phase.DISCONNECTED, welcome.pairingRequestId(), record.instanceId(), "pairing " + outcome.outcome() + ": " + outcome.message());
+            return set(
+                    Phase.DISCONNECTED,
+                    welcome.pairingRequestId(),
+                    record.instanceId(),
+                    "pairing " + outcome.outcome() + ": " + outcome.message());
         }
         opened.startTls(PinnedTls.client(own, record.brokerSha256()), TLS_DEADLINE);
         // anything after "approved" is a standing warning of the broker (e.g. unsandboxed terminals)
-        String warnings = outcome.message().startsWith("approved; ") ? outcome.message().substring("approved".length()) : "";
+        String warnings =
+                outcome.message().startsWith("approved; ") ? outcome.message().substring("approved".length()) : "";
         return set(Phase.CONNECTED, welcome.pairingRequestId(), record.instanceId(), "connected" + warnings);
     }
 

@@ -37,7 +37,8 @@ public final class IpcJson {
             }
             return value;
         } catch (JacksonException e) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "malformed " + type.getSimpleName() + ": " + e.getOriginalMessage());
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "malformed " + type.getSimpleName() + ": " + e.getOriginalMessage());
         }
     }
 }

@@ -28,16 +28,30 @@ public record Headroom(long receipts, int receiptCap, long epochs, int epochCap)
         }
         StringBuilder text = new StringBuilder("the broker's ledger holds ");
         if (receipt.warns()) {
-            text.append(receipts).append(" of ").append(receiptCap).append(" receipts (").append(receipt.words()).append(')');
+            text.append(receipts)
+                    .append(" of ")
+                    .append(receiptCap)
+                    .append(" receipts (")
+                    .append(receipt.words())
+                    .append(')');
         }
         if (epoch.warns()) {
-            text.append(receipt.warns() ? " and " : "").append(epochs).append(" of ").append(epochCap).append(" retry epochs (")
-                    .append(epoch.words()).append(')');
+            text.append(receipt.warns() ? " and " : "")
+                    .append(epochs)
+                    .append(" of ")
+                    .append(epochCap)
+                    .append(" retry epochs (")
+                    .append(epoch.words())
+                    .append(')');
         }
         boolean full = receipt == CapLevel.FULL || epoch == CapLevel.FULL;
-        text.append(full ? ": new work is refused with RESOURCE_EXHAUSTED" : ": new work may soon be refused with RESOURCE_EXHAUSTED")
-                .append(" until the admin frees rows ('lomi-control console ledger status' shows the steps); finish or settle what is running,"
-                        + " and do not retry refused work under new keys");
+        text.append(
+                        full
+                                ? ": new work is refused with RESOURCE_EXHAUSTED"
+                                : ": new work may soon be refused with RESOURCE_EXHAUSTED")
+                .append(
+                        " until the admin frees rows ('lomi-control console ledger status' shows the steps); finish or settle what is running,"
+                                + " and do not retry refused work under new keys");
         return Optional.of(text.toString());
     }
 }

@@ -51,7 +51,8 @@ public final class Ledger implements AutoCloseable {
     private final Clock clock;
     private final LedgerProperties properties;
     private final int recovered;
-    private final List<java.util.function.Consumer<Operation>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<java.util.function.Consumer<Operation>> listeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private Ledger(StoreOpener.OpenStore store, LedgerProperties properties, Clock clock, RandomGenerator random) {
         this.store = store;
@@ -70,8 +71,12 @@ public final class Ledger implements AutoCloseable {
         StoreOpener.OpenStore store = StoreOpener.open(storeRoot, properties, "broker");
         try {
             Ledger ledger = new Ledger(store, properties, clock, random);
-            log.info("ledger open at {} (instance {}, integrity {}, {} unfinished operations marked outcome_unknown)",
-                    store.connections().database(), ledger.instance, store.integrity(), ledger.recovered);
+            log.info(
+                    "ledger open at {} (instance {}, integrity {}, {} unfinished operations marked outcome_unknown)",
+                    store.connections().database(),
+                    ledger.instance,
+                    store.integrity(),
+                    ledger.recovered);
             return ledger;
         } catch (RuntimeException e) {
             closeStore(store);
@@ -128,7 +133,12 @@ public final class Ledger implements AutoCloseable {
         return transition(id, OperationState.RUNNING, EffectState.NONE, Optional.empty(), Optional.empty());
     }
 
-    public TransitionResult transition(OperationId id, OperationState to, EffectState effect, Optional<String> resultJson, Optional<ErrorCode> error) {
+    public TransitionResult transition(
+            OperationId id,
+            OperationState to,
+            EffectState effect,
+            Optional<String> resultJson,
+            Optional<ErrorCode> error) {
         return writer.submit(c -> writes.transition(c, id, to, effect, resultJson, error, "broker", null), this::moved);
     }
 
@@ -189,7 +199,8 @@ public final class Ledger implements AutoCloseable {
         return read(c -> LedgerReads.get(c, session, id));
     }
 
-    public Optional<Operation> getByKey(SessionId session, RetryEpochId epoch, ToolName tool, RequestKey key, Optional<ProjectId> project) {
+    public Optional<Operation> getByKey(
+            SessionId session, RetryEpochId epoch, ToolName tool, RequestKey key, Optional<ProjectId> project) {
         return read(c -> LedgerReads.getByKey(c, session, epoch, tool, key, project));
     }
 
@@ -288,7 +299,8 @@ public final class Ledger implements AutoCloseable {
     }
 
     Optional<LedgerStatus.StorageRefusal> lastStorageRefusal() {
-        return writer.lastRefusal().map(r -> new LedgerStatus.StorageRefusal(r.at(), r.detail(), writer.commits() > r.commitsThen()));
+        return writer.lastRefusal()
+                .map(r -> new LedgerStatus.StorageRefusal(r.at(), r.detail(), writer.commits() > r.commitsThen()));
     }
 
     private static JsonNode fingerprintInput(JsonNode input, Target target) {

@@ -41,15 +41,20 @@ public final class LedgerJdbc {
     LedgerJdbc(LedgerDataSource dataSource) {
         this.dataSource = dataSource;
         NamedParameterJdbcTemplate jdbc = new NamedParameterJdbcTemplate(dataSource);
-        JdbcCustomConversions conversions = JdbcConfiguration.createCustomConversions(SqliteDialect.INSTANCE, List.of());
-        JdbcMappingContext context = JdbcConfiguration.createMappingContext(RelationalManagedTypes.empty(), conversions, DefaultNamingStrategy.INSTANCE);
+        JdbcCustomConversions conversions =
+                JdbcConfiguration.createCustomConversions(SqliteDialect.INSTANCE, List.of());
+        JdbcMappingContext context = JdbcConfiguration.createMappingContext(
+                RelationalManagedTypes.empty(), conversions, DefaultNamingStrategy.INSTANCE);
         AtomicReference<DataAccessStrategy> strategy = new AtomicReference<>();
         RelationResolver relations = (identifier, path) -> strategy.get().findAllByPath(identifier, path);
-        JdbcConverter converter = JdbcConfiguration.createConverter(context, jdbc, relations, conversions, SqliteDialect.INSTANCE);
-        strategy.set(JdbcConfiguration.createDataAccessStrategy(jdbc, converter, QueryMappingConfiguration.EMPTY, SqliteDialect.INSTANCE));
+        JdbcConverter converter =
+                JdbcConfiguration.createConverter(context, jdbc, relations, conversions, SqliteDialect.INSTANCE);
+        strategy.set(JdbcConfiguration.createDataAccessStrategy(
+                jdbc, converter, QueryMappingConfiguration.EMPTY, SqliteDialect.INSTANCE));
         this.aggregates = new JdbcAggregateTemplate(event -> {}, context, converter, strategy.get());
         this.factory = new JdbcRepositoryFactory(aggregates);
-        // the repositories are package-private interfaces of their modules: their proxies must come from our class loader
+        // the repositories are package-private interfaces of their modules: their proxies must come from our class
+        // loader
         this.factory.setBeanClassLoader(LedgerJdbc.class.getClassLoader());
     }
 

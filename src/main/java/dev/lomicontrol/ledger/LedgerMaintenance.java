@@ -64,7 +64,9 @@ public final class LedgerMaintenance {
      * it and makes the row purgeable once expired. Never re-runs anything.
      */
     public Operation reconcile(OperationId id, OperationState finding, String note) {
-        if (finding != OperationState.SUCCEEDED && finding != OperationState.FAILED && finding != OperationState.CANCELLED) {
+        if (finding != OperationState.SUCCEEDED
+                && finding != OperationState.FAILED
+                && finding != OperationState.CANCELLED) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "resolution must be succeeded, failed or cancelled");
         }
         if (note == null || note.isBlank()) {
@@ -83,8 +85,10 @@ public final class LedgerMaintenance {
             vacuum.setString(1, target.toString());
             vacuum.execute();
         } catch (SQLException | RuntimeException e) {
-            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "export to " + target + " failed (the partial file is left for inspection): "
-                    + e.getMessage(), e);
+            throw new LomiException(
+                    ErrorCode.STORAGE_UNAVAILABLE,
+                    "export to " + target + " failed (the partial file is left for inspection): " + e.getMessage(),
+                    e);
         }
         fsync(target);
         StoreDirectory.fsyncDirectory(target.getParent());
@@ -109,7 +113,8 @@ public final class LedgerMaintenance {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "purge deletes history; repeat with --confirm");
         }
         LedgerStatus.LastExport export = ledger.read(MaintenanceSql::lastExport)
-                .orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export first (run: ledger export <file>)"));
+                .orElseThrow(() -> new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export first (run: ledger export <file>)"));
         ExportedIds exported = exportedIds(Path.of(export.path()));
         PurgeResult result = ledger.write(c -> purge(c, before, exported));
         ledger.checkpoint(); // give the deleted rows' space back: a small store's WAL never reaches the auto-checkpoint
@@ -141,11 +146,14 @@ public final class LedgerMaintenance {
         long now = ledger.clock().millis();
         Map<String, Long> byState = new LinkedHashMap<>();
         for (OperationState state : OperationState.values()) {
-            byState.put(state.wire(), MaintenanceSql.count(c, "SELECT count(*) FROM operation WHERE state = ?", state.wire()));
+            byState.put(
+                    state.wire(),
+                    MaintenanceSql.count(c, "SELECT count(*) FROM operation WHERE state = ?", state.wire()));
         }
         long oldest = MaintenanceSql.count(c, "SELECT coalesce(min(created_at), -1) FROM operation");
         LedgerProperties properties = ledger.properties();
-        ReclaimSql.Scope scope = ReclaimSql.Scope.counting(now, ledger.instance().value());
+        ReclaimSql.Scope scope =
+                ReclaimSql.Scope.counting(now, ledger.instance().value());
         long[] reclaim = ReclaimSql.counts(c, scope);
         return new LedgerStatus(
                 ledger.store().connections().database().toString(),
@@ -155,9 +163,13 @@ public final class LedgerMaintenance {
                 MaintenanceSql.count(c, "SELECT count(*) FROM retry_epoch"),
                 properties.epochCap(),
                 byState,
-                MaintenanceSql.count(c, "SELECT count(*) FROM operation WHERE state IN ('succeeded', 'failed', 'cancelled', 'outcome_unknown') AND retain_until < ?", now),
+                MaintenanceSql.count(
+                        c,
+                        "SELECT count(*) FROM operation WHERE state IN ('succeeded', 'failed', 'cancelled', 'outcome_unknown') AND retain_until < ?",
+                        now),
                 MaintenanceSql.count(c, "SELECT count(*) FROM retry_epoch WHERE expires_at < ?", now),
-                MaintenanceSql.count(c, "SELECT count(*) FROM operation WHERE state = 'outcome_unknown' AND resolution IS NULL"),
+                MaintenanceSql.count(
+                        c, "SELECT count(*) FROM operation WHERE state = 'outcome_unknown' AND resolution IS NULL"),
                 oldest < 0 ? Optional.empty() : Optional.of(Instant.ofEpochMilli(oldest)),
                 MaintenanceSql.lastExport(c),
                 LedgerReads.historyHead(c),
@@ -172,14 +184,26 @@ public final class LedgerMaintenance {
         Operation current = MaintenanceSql.operation(c, id)
                 .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no operation " + id));
         if (current.state() != OperationState.OUTCOME_UNKNOWN) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "only outcome_unknown operations are reconciled; " + id + " is " + current.state().wire());
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "only outcome_unknown operations are reconciled; " + id + " is "
+                            + current.state().wire());
         }
         if (current.resolution().isPresent()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, id + " was already reconciled as " + current.resolution().get().finding().wire());
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    id + " was already reconciled as "
+                            + current.resolution().get().finding().wire());
         }
         long now = ledger.clock().millis();
-        MaintenanceSql.update(c, "UPDATE operation SET resolution = ?, resolution_note = ?, resolved_at = ?, updated_at = ? WHERE id = ?",
-                finding.wire(), note, now, now, id.value());
+        MaintenanceSql.update(
+                c,
+                "UPDATE operation SET resolution = ?, resolution_note = ?, resolved_at = ?, updated_at = ? WHERE id = ?",
+                finding.wire(),
+                note,
+                now,
+                now,
+                id.value());
         MaintenanceSql.history(c, id, "admin found " + finding.wire() + ": " + note, now);
         return MaintenanceSql.operation(c, id).orElseThrow();
     }
@@ -187,46 +211,78 @@ public final class LedgerMaintenance {
     private PurgeResult purge(Connection c, Optional<Instant> before, ExportedIds exported) throws SQLException {
         Optional<LedgerStatus.LastExport> export = MaintenanceSql.lastExport(c);
         if (export.isEmpty()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export first (run: ledger export <file>)");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "purge needs a fresh export first (run: ledger export <file>)");
         }
         Path file = Path.of(export.get().path());
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !export.get().sha256().equals(sha256(file))) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the last export " + file + " is missing or changed; export again first");
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+                || !export.get().sha256().equals(sha256(file))) {
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "the last export " + file + " is missing or changed; export again first");
         }
         if (!exported.path().equals(file)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "another export was recorded meanwhile; run the purge again");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "another export was recorded meanwhile; run the purge again");
         }
         long now = ledger.clock().millis();
         String instance = ledger.instance().value();
         long cutoff = before.map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
-        long[] deleted = ReclaimSql.delete(c, new ReclaimSql.Scope(now, instance, cutoff, exported.operations(), exported.epochs(),
-                export.get().historyHead()));
+        long[] deleted = ReclaimSql.delete(
+                c,
+                new ReclaimSql.Scope(
+                        now,
+                        instance,
+                        cutoff,
+                        exported.operations(),
+                        exported.epochs(),
+                        export.get().historyHead()));
         ledger.writes().recount(c);
         ReclaimSql.Scope left = ReclaimSql.Scope.counting(now, instance);
-        long[] remaining = ReclaimSql.counts(c, new ReclaimSql.Scope(now, instance, cutoff, null, null, Long.MAX_VALUE));
-        return new PurgeResult(deleted[0], deleted[1], deleted[2], ReclaimSql.counts(c, left)[2], remaining[0], ReclaimSql.liveHolders(c, left));
+        long[] remaining =
+                ReclaimSql.counts(c, new ReclaimSql.Scope(now, instance, cutoff, null, null, Long.MAX_VALUE));
+        return new PurgeResult(
+                deleted[0],
+                deleted[1],
+                deleted[2],
+                ReclaimSql.counts(c, left)[2],
+                remaining[0],
+                ReclaimSql.liveHolders(c, left));
     }
 
     /** The ids an export file holds, as JSON arrays (the purge deletes nothing the export lacks). */
     private record ExportedIds(Path path, String operations, String epochs) {}
 
     private ExportedIds exportedIds(Path file) {
-        try (Connection copy = new SqliteConnections(file, ledger.properties().busyTimeout(), ledger.properties().maxPageCount())
+        try (Connection copy = new SqliteConnections(
+                        file,
+                        ledger.properties().busyTimeout(),
+                        ledger.properties().maxPageCount())
                 .open(SqliteConnections.Role.INSPECT)) {
-            return new ExportedIds(file, MaintenanceSql.idsAsJson(copy, "SELECT id FROM operation"), MaintenanceSql.idsAsJson(copy, "SELECT id FROM retry_epoch"));
+            return new ExportedIds(
+                    file,
+                    MaintenanceSql.idsAsJson(copy, "SELECT id FROM operation"),
+                    MaintenanceSql.idsAsJson(copy, "SELECT id FROM retry_epoch"));
         } catch (SQLException | RuntimeException e) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cannot read the last export " + file + " (" + e.getMessage() + "); export again first", e);
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "cannot read the last export " + file + " (" + e.getMessage() + "); export again first",
+                    e);
         }
     }
 
     private ExportResult describe(Path file) {
-        try (Connection copy = new SqliteConnections(file, ledger.properties().busyTimeout(), ledger.properties().maxPageCount())
+        try (Connection copy = new SqliteConnections(
+                        file,
+                        ledger.properties().busyTimeout(),
+                        ledger.properties().maxPageCount())
                 .open(SqliteConnections.Role.INSPECT)) {
             long operations = MaintenanceSql.count(copy, "SELECT count(*) FROM operation");
             long head = LedgerReads.historyHead(copy);
             return new ExportResult(file, sha256(file), Files.size(file), operations, head);
         } catch (SQLException | IOException e) {
-            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot verify export " + file + ": " + e.getMessage(), e);
+            throw new LomiException(
+                    ErrorCode.STORAGE_UNAVAILABLE, "cannot verify export " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -234,7 +290,8 @@ public final class LedgerMaintenance {
         try {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(StoreDirectory.FILE_MODE));
         } catch (IOException e) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cannot create export file " + file + " (it must not exist): " + e, e);
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "cannot create export file " + file + " (it must not exist): " + e, e);
         }
     }
 
@@ -242,14 +299,17 @@ public final class LedgerMaintenance {
         try (FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.WRITE))) {
             channel.force(true);
         } catch (IOException e) {
-            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot fsync export " + file + ": " + e.getMessage(), e);
+            throw new LomiException(
+                    ErrorCode.STORAGE_UNAVAILABLE, "cannot fsync export " + file + ": " + e.getMessage(), e);
         }
     }
 
     static String sha256(Path file) {
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS), MessageDigest.getInstance("SHA-256"))) {
+        try (InputStream in = new DigestInputStream(
+                Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS), MessageDigest.getInstance("SHA-256"))) {
             in.transferTo(java.io.OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+            return HexFormat.of()
+                    .formatHex(((DigestInputStream) in).getMessageDigest().digest());
         } catch (IOException | NoSuchAlgorithmException e) {
             throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot hash " + file + ": " + e.getMessage(), e);
         }

@@ -41,7 +41,8 @@ public record LedgerStatus(
      * {@code purgeableReceipts} and {@code purgeableEpochs}; recording findings for {@code
      * awaitingFinding} outcome_unknown rows frees those; ending each live session frees what it holds.
      */
-    public record Reclaim(long purgeableReceipts, long purgeableEpochs, long awaitingFinding, List<LiveHolder> liveSessions) {
+    public record Reclaim(
+            long purgeableReceipts, long purgeableEpochs, long awaitingFinding, List<LiveHolder> liveSessions) {
 
         public long liveReceipts() {
             return liveSessions.stream().mapToLong(LiveHolder::receipts).sum();

@@ -8,5 +8,10 @@ import java.util.List;
  * now ({@code keptChanged}: export again), and the rows of live connections ({@code liveSessions};
  * end them with {@code session revoke} to free them). Everything else it kept was not settled or not retired.
  */
-public record PurgeResult(long operations, long historyRows, long epochs, long keptUnreconciled, long keptChanged,
+public record PurgeResult(
+        long operations,
+        long historyRows,
+        long epochs,
+        long keptUnreconciled,
+        long keptChanged,
         List<LedgerStatus.LiveHolder> liveSessions) {}

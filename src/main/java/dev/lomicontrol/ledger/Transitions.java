@@ -13,7 +13,8 @@ public final class Transitions {
      * sides unless the work was dispatched; {@code outcome_unknown} needs {@code unknown};
      * {@code succeeded} needs {@code complete}; a known effect never becomes less known.
      */
-    public static Optional<String> check(OperationState from, EffectState fromEffect, OperationState to, EffectState toEffect) {
+    public static Optional<String> check(
+            OperationState from, EffectState fromEffect, OperationState to, EffectState toEffect) {
         if (!from.next().contains(to)) {
             return Optional.of("transition " + from.wire() + " -> " + to.wire() + " is not allowed");
         }
@@ -30,7 +31,9 @@ public final class Transitions {
         if (to == OperationState.CANCELLED && from.isDispatched() && toEffect == EffectState.COMPLETE) {
             return Optional.of("cancelled cannot claim a complete effect");
         }
-        if (fromEffect == EffectState.COMPLETE && toEffect != EffectState.COMPLETE && to != OperationState.OUTCOME_UNKNOWN) {
+        if (fromEffect == EffectState.COMPLETE
+                && toEffect != EffectState.COMPLETE
+                && to != OperationState.OUTCOME_UNKNOWN) {
             return Optional.of("a complete effect cannot be taken back");
         }
         return Optional.empty();

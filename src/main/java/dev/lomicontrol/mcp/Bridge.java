@@ -1,12 +1,12 @@
 package dev.lomicontrol.mcp;
 
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.tools.Effect;
 import dev.lomicontrol.ipc.BrokerClient;
 import dev.lomicontrol.ipc.BrokerClient.CallFailure;
 import dev.lomicontrol.ipc.BrokerClient.Phase;
 import dev.lomicontrol.ipc.CallRequest;
 import dev.lomicontrol.ipc.IpcJson;
+import dev.lomicontrol.tools.Effect;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -67,20 +67,26 @@ final class Bridge {
 
     /** The resend rule as a truth table: unknown tools (empty) count as non-idempotent. */
     static boolean mayResend(Optional<Effect> effect, boolean mayHaveReachedBroker) {
-        return !mayHaveReachedBroker || effect.map(Effect::mayResendAfterLostAnswer).orElse(false);
+        return !mayHaveReachedBroker
+                || effect.map(Effect::mayResendAfterLostAnswer).orElse(false);
     }
 
     /** Forwards one call; blocks up to the call timeout (plus the transport's frame deadline). */
     Forwarded forward(ToolDefinition tool, ObjectNode arguments) throws InterruptedException {
         long deadline = System.nanoTime() + callTimeout.toNanos();
-        int frame = IpcJson.write(new CallRequest(IpcJson.IPC_VERSION, "r" + Long.MAX_VALUE, tool.name(), arguments)).length;
+        int frame = IpcJson.write(new CallRequest(IpcJson.IPC_VERSION, "r" + Long.MAX_VALUE, tool.name(), arguments))
+                .length;
         if (frame > maxFrameBytes) {
-            return new Forwarded.Refused(ErrorCode.PAYLOAD_TOO_LARGE,
-                    "payload too large: the call is " + frame + " bytes and the broker accepts at most " + maxFrameBytes + "; it was not sent");
+            return new Forwarded.Refused(
+                    ErrorCode.PAYLOAD_TOO_LARGE,
+                    "payload too large: the call is " + frame + " bytes and the broker accepts at most " + maxFrameBytes
+                            + "; it was not sent");
         }
         if (!oneAtATime.tryLock(callTimeout.toNanos(), TimeUnit.NANOSECONDS)) {
-            return new Forwarded.Refused(ErrorCode.DEADLINE_EXCEEDED, "earlier calls kept the broker connection busy for "
-                    + callTimeout.toSeconds() + " s; this call was not sent");
+            return new Forwarded.Refused(
+                    ErrorCode.DEADLINE_EXCEEDED,
+                    "earlier calls kept the broker connection busy for " + callTimeout.toSeconds()
+                            + " s; this call was not sent");
         }
         try {
             return forwardLocked(tool, arguments, deadline);
@@ -98,18 +104,21 @@ final class Bridge {
         return client;
     }
 
-    private Forwarded forwardLocked(ToolDefinition tool, ObjectNode arguments, long deadline) throws InterruptedException {
+    private Forwarded forwardLocked(ToolDefinition tool, ObjectNode arguments, long deadline)
+            throws InterruptedException {
         Optional<BrokerClient> client = connectedClient(deadline);
         if (client.isEmpty()) {
             return notConnected();
         }
         if (remaining(deadline).compareTo(MIN_WAIT) < 0) {
-            return new Forwarded.Refused(ErrorCode.DEADLINE_EXCEEDED, "the call timeout passed while earlier calls used the broker connection; "
-                    + "it was not sent");
+            return new Forwarded.Refused(
+                    ErrorCode.DEADLINE_EXCEEDED,
+                    "the call timeout passed while earlier calls used the broker connection; " + "it was not sent");
         }
         CallFailure first;
         try {
-            return answered(tool, client.get().call(tool.name(), bounded(tool, arguments, deadline), remaining(deadline)));
+            return answered(
+                    tool, client.get().call(tool.name(), bounded(tool, arguments, deadline), remaining(deadline)));
         } catch (CallFailure failure) {
             first = failure;
         }
@@ -123,49 +132,69 @@ final class Bridge {
         return resend(tool, arguments, deadline, first);
     }
 
-    private Forwarded resend(ToolDefinition tool, ObjectNode arguments, long deadline, CallFailure first) throws InterruptedException {
+    private Forwarded resend(ToolDefinition tool, ObjectNode arguments, long deadline, CallFailure first)
+            throws InterruptedException {
         Optional<BrokerClient> again = connector.awaitConnected(remaining(deadline));
         if (again.isPresent() && remaining(deadline).compareTo(MIN_WAIT) < 0) {
-            return new Forwarded.Refused(ErrorCode.DEADLINE_EXCEEDED, "the call timeout passed while reconnecting after: " + first.getMessage()
-                    + (first.mayHaveReachedBroker() ? "; it is read-only, so call it again" : "; it was not sent"));
+            return new Forwarded.Refused(
+                    ErrorCode.DEADLINE_EXCEEDED,
+                    "the call timeout passed while reconnecting after: " + first.getMessage()
+                            + (first.mayHaveReachedBroker()
+                                    ? "; it is read-only, so call it again"
+                                    : "; it was not sent"));
         }
         if (again.isEmpty()) {
             Forwarded.Refused phase = notConnected();
-            return new Forwarded.Refused(phase.code(), "the broker connection was lost (" + first.getMessage() + ") and no new connection was "
-                    + "ready in time, so " + (first.mayHaveReachedBroker() ? "this read-only call can simply be repeated" : "it was not sent")
-                    + "; " + phase.message());
+            return new Forwarded.Refused(
+                    phase.code(),
+                    "the broker connection was lost (" + first.getMessage() + ") and no new connection was "
+                            + "ready in time, so "
+                            + (first.mayHaveReachedBroker()
+                                    ? "this read-only call can simply be repeated"
+                                    : "it was not sent")
+                            + "; " + phase.message());
         }
         try {
-            return answered(tool, again.get().call(tool.name(), bounded(tool, arguments, deadline), remaining(deadline)));
+            return answered(
+                    tool, again.get().call(tool.name(), bounded(tool, arguments, deadline), remaining(deadline)));
         } catch (CallFailure second) {
             connector.lost(again.get());
             if (second.mayHaveReachedBroker() && !tool.effect().mayResendAfterLostAnswer()) {
                 return new Forwarded.OutcomeUnknown(second.getMessage());
             }
-            return new Forwarded.Refused(ErrorCode.APP_UNAVAILABLE, "the broker did not answer twice (" + second.getMessage() + ")");
+            return new Forwarded.Refused(
+                    ErrorCode.APP_UNAVAILABLE, "the broker did not answer twice (" + second.getMessage() + ")");
         }
     }
 
     /** A broker answer that is not a Control API envelope is no answer: for a non-read it may have run. */
     private static Forwarded answered(ToolDefinition tool, JsonNode answer) {
-        boolean envelope = answer != null && answer.isObject() && answer.path("controlApiVersion").isString()
-                && (answer.path("status").asString("").equals("ok") || answer.path("status").asString("").equals("error"));
+        boolean envelope = answer != null
+                && answer.isObject()
+                && answer.path("controlApiVersion").isString()
+                && (answer.path("status").asString("").equals("ok")
+                        || answer.path("status").asString("").equals("error"));
         if (envelope) {
             return new Forwarded.Answered(answer);
         }
         String cause = "the broker's answer is not a Control API envelope";
-        return tool.effect().mayResendAfterLostAnswer() ? new Forwarded.Refused(ErrorCode.APP_UNAVAILABLE, cause)
+        return tool.effect().mayResendAfterLostAnswer()
+                ? new Forwarded.Refused(ErrorCode.APP_UNAVAILABLE, cause)
                 : new Forwarded.OutcomeUnknown(cause);
     }
 
     private Forwarded.Refused notConnected() {
         BrokerClient.State state = connector.state();
         if (state.phase() == Phase.PAIRING_REQUIRED) {
-            return new Forwarded.Refused(ErrorCode.PAIRING_REQUIRED, "the admin has not approved this client yet; ask them to run: "
-                    + StatusReport.approveCommand(state) + " (lomi_diagnostics shows the next step)");
+            return new Forwarded.Refused(
+                    ErrorCode.PAIRING_REQUIRED,
+                    "the admin has not approved this client yet; ask them to run: " + StatusReport.approveCommand(state)
+                            + " (lomi_diagnostics shows the next step)");
         }
-        return new Forwarded.Refused(ErrorCode.APP_UNAVAILABLE, "not connected to the broker (" + state.phase().wire() + ": " + state.detail()
-                + "); call lomi_diagnostics for the next step");
+        return new Forwarded.Refused(
+                ErrorCode.APP_UNAVAILABLE,
+                "not connected to the broker (" + state.phase().wire() + ": " + state.detail()
+                        + "); call lomi_diagnostics for the next step");
     }
 
     /**
@@ -174,7 +203,10 @@ final class Bridge {
      * part of the request's identity, so this changes nothing but how long the broker waits.
      */
     private static ObjectNode bounded(ToolDefinition tool, ObjectNode arguments, long deadline) {
-        return tool.spec().waits() ? dev.lomicontrol.tools.Waiting.atMost(arguments, remaining(deadline).minus(WAIT_MARGIN)) : arguments;
+        return tool.spec().waits()
+                ? dev.lomicontrol.tools.Waiting.atMost(
+                        arguments, remaining(deadline).minus(WAIT_MARGIN))
+                : arguments;
     }
 
     private static Duration remaining(long deadline) {

@@ -21,7 +21,8 @@ final class CallResults {
         ObjectNode text = content.addObject();
         text.put("type", "text");
         text.put("text", envelope.toString());
-        png.ifPresent(data -> content.addObject().put("type", "image").put("data", data).put("mimeType", "image/png"));
+        png.ifPresent(data ->
+                content.addObject().put("type", "image").put("data", data).put("mimeType", "image/png"));
         if (version.hasStructuredOutput()) {
             result.set("structuredContent", envelope);
         }

@@ -28,7 +28,8 @@ final class Catalog {
     /** Every declared tool ({@link dev.lomicontrol.tools.ToolCatalog}), its schemas derived once. */
     static Catalog standard() {
         List<ToolDefinition> all = new ArrayList<>();
-        for (dev.lomicontrol.tools.ToolSpec<?> spec : dev.lomicontrol.tools.ToolCatalog.standard().all()) {
+        for (dev.lomicontrol.tools.ToolSpec<?> spec :
+                dev.lomicontrol.tools.ToolCatalog.standard().all()) {
             all.add(ToolDefinition.of(spec));
         }
         return new Catalog(all);

@@ -24,11 +24,13 @@ final class Connector implements AutoCloseable {
     static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
     /** Longer than the broker's pairing expiry (120 s), which answers a denial itself. */
     static final Duration APPROVAL_TIMEOUT = Duration.ofSeconds(130);
+
     static final String GENERIC_LABEL = "lomi-control mcp";
     /** How long a waiting call gives a pending pairing request before it answers pairing_required. */
     static final Duration APPROVAL_GRACE = Duration.ofSeconds(3);
     /** Phase changes inside a connection attempt are not signalled; waiters look again this often. */
     private static final Duration POLL = Duration.ofMillis(100);
+
     private static final int MAX_LABEL = 80;
 
     private final Optional<Path> discoveryFile;
@@ -49,8 +51,13 @@ final class Connector implements AutoCloseable {
         this.discoveryKey = discoveryKey;
         this.labelGrace = labelGrace;
         if (discoveryFile.isEmpty() || discoveryKey.isEmpty()) {
-            finalState = new State(Phase.APP_UNAVAILABLE, Optional.empty(), Optional.empty(), "this helper was started without "
-                    + (discoveryKey.isEmpty() ? "--discovery-key" : "--discovery-file") + "; register the client again with the console");
+            finalState = new State(
+                    Phase.APP_UNAVAILABLE,
+                    Optional.empty(),
+                    Optional.empty(),
+                    "this helper was started without "
+                            + (discoveryKey.isEmpty() ? "--discovery-key" : "--discovery-file")
+                            + "; register the client again with the console");
         }
     }
 
@@ -81,8 +88,13 @@ final class Connector implements AutoCloseable {
     }
 
     private static String clean(String text) {
-        return text == null ? "" : text.codePoints().filter(c -> !Character.isISOControl(c) && c < 0x10000)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString().trim();
+        return text == null
+                ? ""
+                : text.codePoints()
+                        .filter(c -> !Character.isISOControl(c) && c < 0x10000)
+                        .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                        .toString()
+                        .trim();
     }
 
     Optional<Path> discoveryFile() {
@@ -176,13 +188,16 @@ final class Connector implements AutoCloseable {
 
     /** The least time between the starts of two attempts after {@code failures} failed ones: 1, 1, 2, 4, 8, 10, 10 … s. */
     static Duration backoff(int failures) {
-        long seconds = failures <= 1 ? MIN_BACKOFF.toSeconds() : Math.min(MAX_BACKOFF.toSeconds(), 1L << Math.min(failures - 1, 10));
+        long seconds = failures <= 1
+                ? MIN_BACKOFF.toSeconds()
+                : Math.min(MAX_BACKOFF.toSeconds(), 1L << Math.min(failures - 1, 10));
         return Duration.ofSeconds(seconds);
     }
 
     /** One connection attempt; when it connects, holds the connection until it is lost. Returns the attempt's result. */
     private State attemptOnce() throws InterruptedException {
-        BrokerClient client = new BrokerClient(discoveryFile.orElseThrow(), discoveryKey.orElseThrow(), label == null ? GENERIC_LABEL : label);
+        BrokerClient client = new BrokerClient(
+                discoveryFile.orElseThrow(), discoveryKey.orElseThrow(), label == null ? GENERIC_LABEL : label);
         inConnect = true;
         attempt = client;
         State state;
@@ -223,7 +238,9 @@ final class Connector implements AutoCloseable {
 
     /** The broker reports a denial as "pairing denied: …"; an expired request is worth asking again. */
     private static boolean isFinalDenial(State state) {
-        return state.phase() == Phase.DISCONNECTED && state.detail().startsWith("pairing denied") && !state.detail().contains("expired");
+        return state.phase() == Phase.DISCONNECTED
+                && state.detail().startsWith("pairing denied")
+                && !state.detail().contains("expired");
     }
 
     /** Stops the loop without blocking; open sockets close with the process. */

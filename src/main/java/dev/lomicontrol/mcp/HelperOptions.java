@@ -18,7 +18,12 @@ import java.util.Properties;
  * finish after stdin closes), {@code lomi.mcp.label-grace-ms} (1000; how long the first pairing
  * request waits for initialize to name the client).
  */
-record HelperOptions(Optional<Path> discoveryFile, Optional<String> discoveryKey, Duration callTimeout, Duration drainWait, Duration labelGrace) {
+record HelperOptions(
+        Optional<Path> discoveryFile,
+        Optional<String> discoveryKey,
+        Duration callTimeout,
+        Duration drainWait,
+        Duration labelGrace) {
 
     /** Parses the arguments; unknown ones are reported on stderr and ignored (a client may add its own). */
     static HelperOptions parse(List<String> args, Map<String, String> environment, Properties properties) {
@@ -38,10 +43,15 @@ record HelperOptions(Optional<Path> discoveryFile, Optional<String> discoveryKey
             }
         }
         if (file.isEmpty()) {
-            Path store = DataDirectory.resolve(Optional.empty(), environment, properties.getProperty("user.home", "/")).store();
+            Path store = DataDirectory.resolve(Optional.empty(), environment, properties.getProperty("user.home", "/"))
+                    .store();
             file = Optional.of(store.resolve("discovery.json"));
         }
-        return new HelperOptions(file, key, millis(properties, "lomi.mcp.call-timeout-ms", 30_000), millis(properties, "lomi.mcp.drain-ms", 5_000),
+        return new HelperOptions(
+                file,
+                key,
+                millis(properties, "lomi.mcp.call-timeout-ms", 30_000),
+                millis(properties, "lomi.mcp.drain-ms", 5_000),
                 millis(properties, "lomi.mcp.label-grace-ms", 1_000));
     }
 

@@ -35,10 +35,14 @@ sealed interface Inbound permits Inbound.Request, Inbound.Notification, Inbound.
             return invalid(NullNode.instance, RpcError.PARSE_ERROR, "Parse error: " + e.getOriginalMessage());
         }
         if (message.isArray()) {
-            return invalid(NullNode.instance, RpcError.INVALID_REQUEST, "Invalid Request: JSON-RPC batches are not supported (removed in MCP 2025-06-18)");
+            return invalid(
+                    NullNode.instance,
+                    RpcError.INVALID_REQUEST,
+                    "Invalid Request: JSON-RPC batches are not supported (removed in MCP 2025-06-18)");
         }
         if (!message.isObject()) {
-            return invalid(NullNode.instance, RpcError.INVALID_REQUEST, "Invalid Request: a message must be a JSON object");
+            return invalid(
+                    NullNode.instance, RpcError.INVALID_REQUEST, "Invalid Request: a message must be a JSON object");
         }
         return classify((ObjectNode) message);
     }
@@ -47,10 +51,12 @@ sealed interface Inbound permits Inbound.Request, Inbound.Notification, Inbound.
         JsonNode id = message.get("id");
         boolean hasId = id != null;
         if (hasId && !validId(id)) {
-            return invalid(NullNode.instance, RpcError.INVALID_REQUEST, "Invalid Request: id must be a string or an integer");
+            return invalid(
+                    NullNode.instance, RpcError.INVALID_REQUEST, "Invalid Request: id must be a string or an integer");
         }
         JsonNode answerId = hasId ? id : NullNode.instance;
-        if (!message.path("jsonrpc").isString() || !"2.0".equals(message.path("jsonrpc").asString())) {
+        if (!message.path("jsonrpc").isString()
+                || !"2.0".equals(message.path("jsonrpc").asString())) {
             return invalid(answerId, RpcError.INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");
         }
         if (!message.has("method")) {
@@ -59,7 +65,10 @@ sealed interface Inbound permits Inbound.Request, Inbound.Notification, Inbound.
                     : invalid(answerId, RpcError.INVALID_REQUEST, "Invalid Request: method is missing");
         }
         if (!message.get("method").isString() || message.has("result") || message.has("error")) {
-            return invalid(answerId, RpcError.INVALID_REQUEST, "Invalid Request: method must be a string and a request has no result or error");
+            return invalid(
+                    answerId,
+                    RpcError.INVALID_REQUEST,
+                    "Invalid Request: method must be a string and a request has no result or error");
         }
         return withParams(hasId ? id : null, message.get("method").asString(), message.get("params"));
     }
@@ -73,7 +82,10 @@ sealed interface Inbound permits Inbound.Request, Inbound.Notification, Inbound.
         if (id == null) {
             return new Notification(method, McpJson.object());
         }
-        return invalid(id, params.isArray() ? RpcError.INVALID_PARAMS : RpcError.INVALID_REQUEST, "Invalid params: params must be an object");
+        return invalid(
+                id,
+                params.isArray() ? RpcError.INVALID_PARAMS : RpcError.INVALID_REQUEST,
+                "Invalid params: params must be an object");
     }
 
     private static boolean validId(JsonNode id) {

@@ -26,7 +26,8 @@ public final class McpHelper {
         Bridge bridge = new Bridge(connector, options.callTimeout(), Frames.MAX_FRAME_BYTES);
         ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector), bridge);
         McpServer server = new McpServer(catalog, calls, connector, out);
-        Diagnostics.info("ready; discovery file " + options.discoveryFile().map(Object::toString).orElse("none"));
+        Diagnostics.info("ready; discovery file "
+                + options.discoveryFile().map(Object::toString).orElse("none"));
         serve(System.in, server);
         try {
             server.drain(options.drainWait());

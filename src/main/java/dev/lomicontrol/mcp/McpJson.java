@@ -23,7 +23,9 @@ final class McpJson {
     static final int MAX_DEPTH = 64;
 
     static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxNestingDepth(MAX_DEPTH)
+                            .build())
                     .build())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -45,7 +47,8 @@ final class McpJson {
      * Jackson exception; both mean "parse error" to the caller.
      */
     static JsonNode parse(byte[] bytes) throws CharacterCodingException {
-        String text = StandardCharsets.UTF_8.newDecoder()
+        String text = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
                 .decode(ByteBuffer.wrap(bytes))

@@ -51,8 +51,12 @@ final class McpServer {
         if (line instanceof LineReader.Line.Oversized) {
             long length = ((LineReader.Line.Oversized) line).length();
             Diagnostics.warn("skipped a line of " + length + " bytes (limit " + MAX_LINE_BYTES + ")");
-            error(NullNode.instance, RpcError.of(RpcError.INVALID_REQUEST, "Invalid Request: payload too large: the message has " + length
-                    + " bytes and the limit is " + MAX_LINE_BYTES + "; it was skipped"));
+            error(
+                    NullNode.instance,
+                    RpcError.of(
+                            RpcError.INVALID_REQUEST,
+                            "Invalid Request: payload too large: the message has " + length + " bytes and the limit is "
+                                    + MAX_LINE_BYTES + "; it was skipped"));
             return;
         }
         byte[] bytes = ((LineReader.Line.Complete) line).bytes();
@@ -69,7 +73,8 @@ final class McpServer {
         } else if (message instanceof Inbound.Notification) {
             notification((Inbound.Notification) message);
         } else if (message instanceof Inbound.Response) {
-            Diagnostics.info("ignored a response from the client (id " + ((Inbound.Response) message).id() + "); this server sends no requests");
+            Diagnostics.info("ignored a response from the client (id " + ((Inbound.Response) message).id()
+                    + "); this server sends no requests");
         } else {
             throw new IllegalStateException("unknown inbound message " + message);
         }
@@ -79,13 +84,15 @@ final class McpServer {
     void drain(Duration wait) throws InterruptedException {
         workers.shutdown();
         if (!workers.awaitTermination(wait.toMillis(), TimeUnit.MILLISECONDS)) {
-            Diagnostics.warn((MAX_IN_FLIGHT - inFlight.availablePermits()) + " call(s) still waiting for the broker at exit");
+            Diagnostics.warn(
+                    (MAX_IN_FLIGHT - inFlight.availablePermits()) + " call(s) still waiting for the broker at exit");
         }
     }
 
     private void request(Inbound.Request request) {
         JsonNode declared = request.params().path("_meta").get(Protocol.META_PROTOCOL_VERSION);
-        Optional<ProtocolVersion> version = declared == null ? Optional.of(sessionVersion) : ProtocolVersion.fromWire(declared.asString(null));
+        Optional<ProtocolVersion> version =
+                declared == null ? Optional.of(sessionVersion) : ProtocolVersion.fromWire(declared.asString(null));
         if (version.isEmpty()) {
             error(request.id(), unsupported(declared));
             return;
@@ -103,26 +110,40 @@ final class McpServer {
                 reply(request.id(), Reply.success(McpJson.object()), version);
                 return;
             case "server/discover":
-                reply(request.id(), Reply.success(Protocol.cacheable(Protocol.discoverResult(), ProtocolVersion.V2026_07_28)),
+                reply(
+                        request.id(),
+                        Reply.success(Protocol.cacheable(Protocol.discoverResult(), ProtocolVersion.V2026_07_28)),
                         ProtocolVersion.V2026_07_28);
                 return;
             case "tools/list":
-                reply(request.id(), request.params().has("cursor")
-                        ? Reply.failure(RpcError.INVALID_PARAMS, "Invalid params: tools/list is not paginated; send it without a cursor")
-                        : Reply.success(Protocol.cacheable(catalog.listResult(version), version)), version);
+                reply(
+                        request.id(),
+                        request.params().has("cursor")
+                                ? Reply.failure(
+                                        RpcError.INVALID_PARAMS,
+                                        "Invalid params: tools/list is not paginated; send it without a cursor")
+                                : Reply.success(Protocol.cacheable(catalog.listResult(version), version)),
+                        version);
                 return;
             case "tools/call":
                 call(request, version);
                 return;
             default:
-                reply(request.id(), Reply.failure(RpcError.METHOD_NOT_FOUND, "Method not found: " + request.method()), version);
+                reply(
+                        request.id(),
+                        Reply.failure(RpcError.METHOD_NOT_FOUND, "Method not found: " + request.method()),
+                        version);
         }
     }
 
     private void initialize(Inbound.Request request) {
         JsonNode requested = request.params().get("protocolVersion");
         if (requested == null || !requested.isString()) {
-            reply(request.id(), Reply.failure(RpcError.INVALID_PARAMS, "Invalid params: initialize needs params.protocolVersion (a string)"),
+            reply(
+                    request.id(),
+                    Reply.failure(
+                            RpcError.INVALID_PARAMS,
+                            "Invalid params: initialize needs params.protocolVersion (a string)"),
                     sessionVersion);
             return;
         }
@@ -140,16 +161,24 @@ final class McpServer {
         }
         ToolCalls.Plan.Forward forward = (ToolCalls.Plan.Forward) plan;
         if (!inFlight.tryAcquire()) {
-            reply(request.id(), Reply.success(CallResults.error(ErrorCode.RESOURCE_EXHAUSTED,
-                    MAX_IN_FLIGHT + " calls are already waiting for the broker; this one was not sent", version)), version);
+            reply(
+                    request.id(),
+                    Reply.success(CallResults.error(
+                            ErrorCode.RESOURCE_EXHAUSTED,
+                            MAX_IN_FLIGHT + " calls are already waiting for the broker; this one was not sent",
+                            version)),
+                    version);
             return;
         }
         try {
             workers.execute(() -> forward(request.id(), forward, version));
         } catch (RejectedExecutionException e) {
             inFlight.release();
-            reply(request.id(), Reply.success(CallResults.error(ErrorCode.APP_CLOSING, "the helper is stopping; not sent",
-                    version)), version);
+            reply(
+                    request.id(),
+                    Reply.success(
+                            CallResults.error(ErrorCode.APP_CLOSING, "the helper is stopping; not sent", version)),
+                    version);
         }
     }
 
@@ -158,23 +187,31 @@ final class McpServer {
             reply(id, calls.forward(id, forward, version), version);
         } catch (RuntimeException e) {
             Diagnostics.warn(forward.tool().name() + " failed inside the helper: " + e);
-            reply(id, new Reply.Failure(forward.tool().effect().mayResendAfterLostAnswer()
-                    ? RpcError.of(RpcError.INTERNAL_ERROR, "Internal error: " + e.getMessage())
-                    : ToolCalls.outcomeUnknown(id, forward.tool().name(), "the helper failed: " + e)), version);
+            reply(
+                    id,
+                    new Reply.Failure(
+                            forward.tool().effect().mayResendAfterLostAnswer()
+                                    ? RpcError.of(RpcError.INTERNAL_ERROR, "Internal error: " + e.getMessage())
+                                    : ToolCalls.outcomeUnknown(
+                                            id, forward.tool().name(), "the helper failed: " + e)),
+                    version);
         } finally {
             inFlight.release();
         }
     }
 
     private void notification(Inbound.Notification notification) {
-        if (!notification.method().equals("notifications/initialized") && !notification.method().equals("notifications/cancelled")) {
+        if (!notification.method().equals("notifications/initialized")
+                && !notification.method().equals("notifications/cancelled")) {
             Diagnostics.info("ignored notification " + notification.method());
         }
     }
 
     private void offerClientInfo(JsonNode clientInfo) {
         if (clientInfo.isObject() && clientInfo.path("name").isString()) {
-            connector.offerClientInfo(clientInfo.path("name").asString(), clientInfo.path("version").asString(""));
+            connector.offerClientInfo(
+                    clientInfo.path("name").asString(),
+                    clientInfo.path("version").asString(""));
         }
     }
 

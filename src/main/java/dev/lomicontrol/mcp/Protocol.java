@@ -12,7 +12,8 @@ final class Protocol {
     static final String META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
     static final long CACHE_TTL_MS = 3_600_000;
 
-    static final String INSTRUCTIONS = String.join(" ",
+    static final String INSTRUCTIONS = String.join(
+            " ",
             "lomi-control lets you work on the developer's real projects on this machine (terminals, files, editor buffers, git)",
             "through a local broker that a human administers.",
             "Flow: call lomi_status first. If its phase is pairing_required, ask the user to approve this client in the admin console",

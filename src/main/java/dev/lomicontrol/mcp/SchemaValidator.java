@@ -21,8 +21,23 @@ import tools.jackson.databind.JsonNode;
 final class SchemaValidator {
 
     private static final Set<String> ANNOTATIONS = Set.of("title", "description", "default", "examples", "$comment");
-    private static final Set<String> KEYWORDS = Set.of("type", "properties", "required", "additionalProperties", "enum", "const", "minLength",
-            "maxLength", "pattern", "minimum", "maximum", "items", "minItems", "maxItems", "oneOf", "anyOf");
+    private static final Set<String> KEYWORDS = Set.of(
+            "type",
+            "properties",
+            "required",
+            "additionalProperties",
+            "enum",
+            "const",
+            "minLength",
+            "maxLength",
+            "pattern",
+            "minimum",
+            "maximum",
+            "items",
+            "minItems",
+            "maxItems",
+            "oneOf",
+            "anyOf");
     private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
 
     private SchemaValidator() {}
@@ -92,20 +107,31 @@ final class SchemaValidator {
 
     private static boolean hasType(JsonNode value, String type) {
         switch (type) {
-            case "object": return value.isObject();
-            case "array": return value.isArray();
-            case "string": return value.isString();
-            case "boolean": return value.isBoolean();
-            case "null": return value.isNull();
-            case "number": return finite(value);
-            case "integer": return value.isIntegralNumber() || (finite(value) && value.decimalValue().stripTrailingZeros().scale() <= 0);
-            default: throw new IllegalArgumentException("unknown schema type '" + type + "'");
+            case "object":
+                return value.isObject();
+            case "array":
+                return value.isArray();
+            case "string":
+                return value.isString();
+            case "boolean":
+                return value.isBoolean();
+            case "null":
+                return value.isNull();
+            case "number":
+                return finite(value);
+            case "integer":
+                return value.isIntegralNumber()
+                        || (finite(value)
+                                && value.decimalValue().stripTrailingZeros().scale() <= 0);
+            default:
+                throw new IllegalArgumentException("unknown schema type '" + type + "'");
         }
     }
 
     /** A JSON number the schema rules can compare: a literal too large for a double (1e999999) is not one. */
     private static boolean finite(JsonNode value) {
-        return value.isNumber() && (!value.isFloatingPointNumber() || value.isBigDecimal() || Double.isFinite(value.doubleValue()));
+        return value.isNumber()
+                && (!value.isFloatingPointNumber() || value.isBigDecimal() || Double.isFinite(value.doubleValue()));
     }
 
     private static String constant(JsonNode schema, JsonNode value, String path) {
@@ -135,7 +161,8 @@ final class SchemaValidator {
         if (schema.has("maxLength") && length > schema.get("maxLength").asInt()) {
             return path + ": must be at most " + schema.get("maxLength").asInt() + " characters long, got " + length;
         }
-        if (schema.has("pattern") && !pattern(schema.get("pattern").asString()).matcher(text).find()) {
+        if (schema.has("pattern")
+                && !pattern(schema.get("pattern").asString()).matcher(text).find()) {
             return path + ": must match the pattern " + schema.get("pattern").asString();
         }
         return null;
@@ -148,10 +175,12 @@ final class SchemaValidator {
         if (!finite(value)) {
             return (schema.has("minimum") || schema.has("maximum")) ? path + ": must be a finite number" : null;
         }
-        if (schema.has("minimum") && value.decimalValue().compareTo(schema.get("minimum").decimalValue()) < 0) {
+        if (schema.has("minimum")
+                && value.decimalValue().compareTo(schema.get("minimum").decimalValue()) < 0) {
             return path + ": must be at least " + schema.get("minimum");
         }
-        if (schema.has("maximum") && value.decimalValue().compareTo(schema.get("maximum").decimalValue()) > 0) {
+        if (schema.has("maximum")
+                && value.decimalValue().compareTo(schema.get("maximum").decimalValue()) > 0) {
             return path + ": must be at most " + schema.get("maximum");
         }
         return null;
@@ -174,7 +203,8 @@ final class SchemaValidator {
             if (fieldSchema == null && additional != null && additional.isBoolean() && !additional.asBoolean()) {
                 return fieldPath + ": unknown field (allowed: " + String.join(", ", properties.propertyNames()) + ")";
             }
-            JsonNode applied = fieldSchema != null ? fieldSchema : additional != null && additional.isObject() ? additional : null;
+            JsonNode applied =
+                    fieldSchema != null ? fieldSchema : additional != null && additional.isObject() ? additional : null;
             String problem = applied == null ? null : check(applied, field.getValue(), fieldPath);
             if (problem != null) {
                 return problem;
@@ -217,15 +247,18 @@ final class SchemaValidator {
                 if (problem == null) {
                     matches++;
                 } else {
-                    failures.add(alternative.has("description") ? alternative.get("description").asString() + " → " + problem : problem);
+                    failures.add(
+                            alternative.has("description")
+                                    ? alternative.get("description").asString() + " → " + problem
+                                    : problem);
                 }
             }
             if (keyword.equals("oneOf") && matches > 1) {
                 return path + ": matches more than one of the allowed forms";
             }
             if (matches == 0) {
-                return path + ": must match " + (keyword.equals("oneOf") ? "exactly" : "at least") + " one of the allowed forms: "
-                        + String.join("; or ", failures);
+                return path + ": must match " + (keyword.equals("oneOf") ? "exactly" : "at least")
+                        + " one of the allowed forms: " + String.join("; or ", failures);
             }
         }
         return null;
@@ -246,8 +279,15 @@ final class SchemaValidator {
     }
 
     private static String describe(JsonNode value) {
-        return value.isNull() ? "null" : value.isObject() ? "an object" : value.isArray() ? "an array" : value.isString() ? "a string"
-                : value.isBoolean() ? "a boolean" : "the number " + value;
+        return value.isNull()
+                ? "null"
+                : value.isObject()
+                        ? "an object"
+                        : value.isArray()
+                                ? "an array"
+                                : value.isString()
+                                        ? "a string"
+                                        : value.isBoolean() ? "a boolean" : "the number " + value;
     }
 
     private static String abbreviate(JsonNode value) {

@@ -4,12 +4,12 @@ import dev.lomicontrol.ipc.BrokerClient.Phase;
 import dev.lomicontrol.ipc.BrokerClient.State;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ipc.IpcJson;
-import java.nio.file.Path;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import dev.lomicontrol.tools.session.SessionSpecs;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,13 +32,21 @@ final class StatusReport {
 
     /** The console command that approves the pending request (or a placeholder when there is none). */
     static String approveCommand(State state) {
-        return "lomi-control console pairing approve " + state.pairingRequestId().orElse("<request id from 'pairing list'>");
+        return "lomi-control console pairing approve "
+                + state.pairingRequestId().orElse("<request id from 'pairing list'>");
     }
 
     ObjectNode status() {
         State state = connector.state();
-        return (ObjectNode) Encoder.encode(new SessionSpecs.Status(phase(state), state.detail(), state.pairingRequestId(), state.instanceId(),
-                Envelope.CONTROL_API_VERSION, IpcJson.IPC_VERSION, Protocol.version(), Optional.ofNullable(ledgerWarning),
+        return (ObjectNode) Encoder.encode(new SessionSpecs.Status(
+                phase(state),
+                state.detail(),
+                state.pairingRequestId(),
+                state.instanceId(),
+                Envelope.CONTROL_API_VERSION,
+                IpcJson.IPC_VERSION,
+                Protocol.version(),
+                Optional.ofNullable(ledgerWarning),
                 capabilities(state.phase() == Phase.CONNECTED)));
     }
 
@@ -48,12 +56,17 @@ final class StatusReport {
      */
     private static List<SessionSpecs.Capability> capabilities(boolean connected) {
         List<SessionSpecs.Capability> capabilities = new ArrayList<>();
-        java.util.Map<dev.lomicontrol.tools.HostNeed, Optional<String>> reasons = new java.util.EnumMap<>(dev.lomicontrol.tools.HostNeed.class);
+        java.util.Map<dev.lomicontrol.tools.HostNeed, Optional<String>> reasons =
+                new java.util.EnumMap<>(dev.lomicontrol.tools.HostNeed.class);
         for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
             Optional<String> unqualified = reasons.computeIfAbsent(spec.host(), HostQualification::reason);
             boolean available = spec.helperAnswers() || connected && unqualified.isEmpty();
-            capabilities.add(new SessionSpecs.Capability(spec.name(), Optional.of(spec.scope()).filter(scope -> !scope.isEmpty()), available,
-                    unqualified.isEmpty(), unqualified));
+            capabilities.add(new SessionSpecs.Capability(
+                    spec.name(),
+                    Optional.of(spec.scope()).filter(scope -> !scope.isEmpty()),
+                    available,
+                    unqualified.isEmpty(),
+                    unqualified));
         }
         return capabilities;
     }
@@ -66,8 +79,13 @@ final class StatusReport {
 
     ObjectNode diagnostics() {
         State state = connector.state();
-        return (ObjectNode) Encoder.encode(new SessionSpecs.Diagnostics(phase(state), state.detail(), nextStep(state), state.pairingRequestId(),
-                state.instanceId(), connector.discoveryFile().map(Path::toString)));
+        return (ObjectNode) Encoder.encode(new SessionSpecs.Diagnostics(
+                phase(state),
+                state.detail(),
+                nextStep(state),
+                state.pairingRequestId(),
+                state.instanceId(),
+                connector.discoveryFile().map(Path::toString)));
     }
 
     private static SessionSpecs.Phase phase(State state) {
@@ -79,7 +97,8 @@ final class StatusReport {
             case CONNECTED:
                 return "Call lomi_workspace_list, then lomi_connect {workspaceId}.";
             case PAIRING_REQUIRED:
-                return "Ask the admin to approve this client: " + approveCommand(state) + " (or 'lomi-control console pairing deny "
+                return "Ask the admin to approve this client: " + approveCommand(state)
+                        + " (or 'lomi-control console pairing deny "
                         + state.pairingRequestId().orElse("<id>") + "'). Then call lomi_status again.";
             case CONNECTING:
                 return "The helper is connecting to the broker; call lomi_status again in a moment.";

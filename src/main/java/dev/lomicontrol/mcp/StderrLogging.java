@@ -99,7 +99,8 @@ public final class StderrLogging implements SLF4JServiceProvider {
         }
 
         @Override
-        protected void handleNormalizedLoggingCall(Level level, Marker marker, String pattern, Object[] arguments, Throwable throwable) {
+        protected void handleNormalizedLoggingCall(
+                Level level, Marker marker, String pattern, Object[] arguments, Throwable throwable) {
             String text = MessageFormatter.basicArrayFormat(pattern, arguments);
             Diagnostics.log(level.name(), name + " - " + text + (throwable == null ? "" : " (" + throwable + ")"));
         }

@@ -45,6 +45,7 @@ final class ToolCalls {
      * about a tenth of the helper's CPU per forwarded call.
      */
     static final int CHECK_FIRST = 8;
+
     static final int CHECK_EVERY = 64;
 
     private final Catalog catalog;
@@ -84,14 +85,22 @@ final class ToolCalls {
         }
         Optional<String> violation = violation(tool, arguments);
         if (violation.isPresent()) {
-            return done(CallResults.error(ErrorCode.INVALID_ARGUMENT, "invalid arguments for " + tool.name() + ": " + violation.get(), version));
+            return done(CallResults.error(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "invalid arguments for " + tool.name() + ": " + violation.get(),
+                    version));
         }
-        Optional<String> unqualified = dev.lomicontrol.tools.HostQualification.reason(tool.spec().host());
+        Optional<String> unqualified =
+                dev.lomicontrol.tools.HostQualification.reason(tool.spec().host());
         if (unqualified.isPresent()) {
             return done(CallResults.error(ErrorCode.HOST_UNQUALIFIED, tool.name() + ": " + unqualified.get(), version));
         }
         if (tool.answeredBy() == ToolDefinition.AnsweredBy.HELPER) {
-            return done(CallResults.ok(tool.name().equals(dev.lomicontrol.tools.session.SessionSpecs.STATUS.name()) ? status.status() : status.diagnostics(), version));
+            return done(CallResults.ok(
+                    tool.name().equals(dev.lomicontrol.tools.session.SessionSpecs.STATUS.name())
+                            ? status.status()
+                            : status.diagnostics(),
+                    version));
         }
         return new Plan.Forward(tool, arguments);
     }
@@ -114,7 +123,8 @@ final class ToolCalls {
             return Reply.success(CallResults.error(refused.code(), refused.message(), version));
         }
         if (outcome instanceof Bridge.Forwarded.OutcomeUnknown) {
-            return new Reply.Failure(outcomeUnknown(requestId, call.tool().name(), ((Bridge.Forwarded.OutcomeUnknown) outcome).cause()));
+            return new Reply.Failure(
+                    outcomeUnknown(requestId, call.tool().name(), ((Bridge.Forwarded.OutcomeUnknown) outcome).cause()));
         }
         throw new IllegalStateException("unknown forwarding outcome " + outcome);
     }
@@ -122,9 +132,11 @@ final class ToolCalls {
     /** The broker's envelope as the result; a mismatch with the published output schema is reported on stderr (the contract drifted). */
     private Reply answered(ToolDefinition tool, JsonNode envelope, ProtocolVersion version) {
         java.util.Optional<String> png = CallResults.withoutImage(envelope);
-        if (shouldCheck(answers.computeIfAbsent(tool.name(), name -> new java.util.concurrent.atomic.AtomicLong()).getAndIncrement())) {
+        if (shouldCheck(answers.computeIfAbsent(tool.name(), name -> new java.util.concurrent.atomic.AtomicLong())
+                .getAndIncrement())) {
             SchemaValidator.firstViolation(tool.outputSchema(), envelope, "result")
-                    .ifPresent(problem -> Diagnostics.warn(tool.name() + ": the broker's answer does not match the output schema: " + problem));
+                    .ifPresent(problem -> Diagnostics.warn(
+                            tool.name() + ": the broker's answer does not match the output schema: " + problem));
         }
         png.ifPresent(data -> ((ObjectNode) envelope.path("data")).put(dev.lomicontrol.tools.ImageBlock.FIELD, data));
         return Reply.success(CallResults.of(envelope, version));
@@ -140,9 +152,13 @@ final class ToolCalls {
         ObjectNode data = McpJson.object();
         data.set("requestId", requestId);
         data.put("outcome", "unknown");
-        return new RpcError(RpcError.INTERNAL_ERROR, "outcome unknown: request " + requestId + " (" + tool + ") was sent to the broker and no answer "
-                + "came (" + cause + "); it may have run, so it was not sent again. Read it back with lomi_operation_get by key, if it was a "
-                + "durable operation, before deciding anything.", data);
+        return new RpcError(
+                RpcError.INTERNAL_ERROR,
+                "outcome unknown: request " + requestId + " (" + tool + ") was sent to the broker and no answer "
+                        + "came (" + cause
+                        + "); it may have run, so it was not sent again. Read it back with lomi_operation_get by key, if it was a "
+                        + "durable operation, before deciding anything.",
+                data);
     }
 
     /** The first reason the helper refuses these arguments (the declaration's binding, or for an undeclared tool its schemas); empty when valid. */

@@ -15,11 +15,15 @@ import tools.jackson.databind.node.ObjectNode;
  */
 record ToolDefinition(ToolSpec<?> spec, ObjectNode inputSchema, ObjectNode outputSchema) {
 
-    enum AnsweredBy { HELPER, BROKER }
+    enum AnsweredBy {
+        HELPER,
+        BROKER
+    }
 
     ToolDefinition {
         String name = spec.name();
-        if (!"object".equals(inputSchema.path("type").asString()) || !inputSchema.path("additionalProperties").isBoolean()
+        if (!"object".equals(inputSchema.path("type").asString())
+                || !inputSchema.path("additionalProperties").isBoolean()
                 || inputSchema.path("additionalProperties").asBoolean()) {
             throw new IllegalArgumentException(name + ": the input schema must be a closed object");
         }

@@ -1,12 +1,8 @@
 package dev.lomicontrol.operations;
 
-
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.core.ProjectId;
-import dev.lomicontrol.core.RequestKey;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.ToolName;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.ledger.CancelResult;
@@ -15,17 +11,12 @@ import dev.lomicontrol.ledger.LedgerEvent;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.Decimal;
-import dev.lomicontrol.tools.OperationView;
 import dev.lomicontrol.tools.operations.OperationSpecs;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -48,8 +39,13 @@ public final class OperationCalls {
     private final Waits waits;
     private final OperationWaits operationWaits;
 
-    public OperationCalls(Ledger ledger, WorkspaceAccess workspaces, NativeStop nativeStop, java.util.function.Consumer<OperationId> cancelledBeforeDispatch,
-            Waits waits, OperationWaits operationWaits) {
+    public OperationCalls(
+            Ledger ledger,
+            WorkspaceAccess workspaces,
+            NativeStop nativeStop,
+            java.util.function.Consumer<OperationId> cancelledBeforeDispatch,
+            Waits waits,
+            OperationWaits operationWaits) {
         this.waits = waits;
         this.operationWaits = operationWaits;
         this.ledger = ledger;
@@ -68,9 +64,15 @@ public final class OperationCalls {
             found = ledger.get(session.id(), byId.operationId());
         } else {
             OperationSpecs.ByKey key = (OperationSpecs.ByKey) lookup;
-            found = ledger.getByKey(session.id(), key.retryEpoch(), new ToolName(key.tool().value()), key.requestKey(), key.projectId());
+            found = ledger.getByKey(
+                    session.id(),
+                    key.retryEpoch(),
+                    new ToolName(key.tool().value()),
+                    key.requestKey(),
+                    key.projectId());
         }
-        Operation operation = found.orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such operation of this session"));
+        Operation operation = found.orElseThrow(
+                () -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such operation of this session"));
         return operationWaits.answer(session, operation, wait);
     }
 
@@ -81,7 +83,10 @@ public final class OperationCalls {
         if (result instanceof CancelResult.Cancelled) {
             cancelledBeforeDispatch.accept(result.operation().id());
         }
-        return new OperationSpecs.Cancelled(OperationJson.view(result.operation()), outcome(result), stopRequested,
+        return new OperationSpecs.Cancelled(
+                OperationJson.view(result.operation()),
+                outcome(result),
+                stopRequested,
                 stopRequested && deliverStop(result.operation()));
     }
 
@@ -92,16 +97,29 @@ public final class OperationCalls {
      * within it (woken by the ledger's commit of a change in this workspace, not by polling).
      */
     public OperationSpecs.Events events(Session session, OperationSpecs.EventsRead input, java.time.Duration wait) {
-        WorkspaceId workspace = workspaces.resolve(session, input.workspaceId()).workspace().id();
+        WorkspaceId workspace =
+                workspaces.resolve(session, input.workspaceId()).workspace().id();
         long after = input.cursor().map(Decimal::asLong).orElse(0L);
         OperationSpecs.Events[] last = new OperationSpecs.Events[1];
-        return waits.until(session, wait, waiter -> waiter.workspace(workspace.value()), () -> {
-            List<LedgerEvent> read = ledger.events(Optional.of(workspace.value()), after, input.limit() + 1);
-            List<LedgerEvent> page = read.subList(0, Math.min(input.limit(), read.size()));
-            last[0] = new OperationSpecs.Events(workspace, page.stream().map(OperationJson::event).toList(),
-                    Decimal.of(page.isEmpty() ? after : page.get(page.size() - 1).sequence()), read.size() > input.limit(), false);
-            return page.isEmpty() ? Optional.empty() : Optional.of(last[0]);
-        }, () -> last[0]);
+        return waits.until(
+                session,
+                wait,
+                waiter -> waiter.workspace(workspace.value()),
+                () -> {
+                    List<LedgerEvent> read = ledger.events(Optional.of(workspace.value()), after, input.limit() + 1);
+                    List<LedgerEvent> page = read.subList(0, Math.min(input.limit(), read.size()));
+                    last[0] = new OperationSpecs.Events(
+                            workspace,
+                            page.stream().map(OperationJson::event).toList(),
+                            Decimal.of(
+                                    page.isEmpty()
+                                            ? after
+                                            : page.get(page.size() - 1).sequence()),
+                            read.size() > input.limit(),
+                            false);
+                    return page.isEmpty() ? Optional.empty() : Optional.of(last[0]);
+                },
+                () -> last[0]);
     }
 
     private static OperationSpecs.CancelOutcome outcome(CancelResult result) {

@@ -31,13 +31,25 @@ public final class OperationJson {
     public static OperationView view(Operation operation) {
         Optional<JsonNode> stored = operation.result().map(OperationJson::parsed);
         Optional<JsonNode> result = operation.errorCode().isPresent()
-                ? Optional.of(Encoder.encode(new OperationView.Failure(operation.errorCode().get(), Optional.empty(), stored)))
+                ? Optional.of(Encoder.encode(
+                        new OperationView.Failure(operation.errorCode().get(), Optional.empty(), stored)))
                 : stored;
-        return new OperationView(operation.id(), operation.tool().value(), operation.project(), operation.requestKey(),
-                OperationView.State.valueOf(operation.state().name()), OperationView.EffectKind.valueOf(operation.effect().name()),
-                operation.workspaceId(), result, operation.errorCode(), operation.createdAt().toString(), operation.updatedAt().toString(),
+        return new OperationView(
+                operation.id(),
+                operation.tool().value(),
+                operation.project(),
+                operation.requestKey(),
+                OperationView.State.valueOf(operation.state().name()),
+                OperationView.EffectKind.valueOf(operation.effect().name()),
+                operation.workspaceId(),
+                result,
+                operation.errorCode(),
+                operation.createdAt().toString(),
+                operation.updatedAt().toString(),
                 operation.completedAt().map(Object::toString),
-                operation.resolution().map(r -> new OperationView.Resolution(r.finding().wire(), r.note(), r.at().toString())));
+                operation
+                        .resolution()
+                        .map(r -> new OperationView.Resolution(r.finding().wire(), r.note(), r.at().toString())));
     }
 
     /**
@@ -45,8 +57,14 @@ public final class OperationJson {
      * unchanged state). The time is given as ISO-8601 and, as the reference names it, Unix seconds.
      */
     public static OperationSpecs.Event event(LedgerEvent event) {
-        return new OperationSpecs.Event(event.sequence(), "operation_state", event.operationId(), event.tool(),
-                OperationView.State.valueOf(event.state().name()), OperationView.EffectKind.valueOf(event.effect().name()), event.at().toString(),
+        return new OperationSpecs.Event(
+                event.sequence(),
+                "operation_state",
+                event.operationId(),
+                event.tool(),
+                OperationView.State.valueOf(event.state().name()),
+                OperationView.EffectKind.valueOf(event.effect().name()),
+                event.at().toString(),
                 event.at().getEpochSecond());
     }
 

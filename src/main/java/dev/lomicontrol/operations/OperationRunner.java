@@ -1,6 +1,5 @@
 package dev.lomicontrol.operations;
 
-
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
@@ -64,7 +63,8 @@ public final class OperationRunner implements AutoCloseable {
         return thread;
     });
 
-    public OperationRunner(Ledger ledger, DecisionBoard board, BooleanSupplier yolo, Clock clock, Duration decisionTimeout) {
+    public OperationRunner(
+            Ledger ledger, DecisionBoard board, BooleanSupplier yolo, Clock clock, Duration decisionTimeout) {
         this.ledger = ledger;
         this.board = board;
         this.yolo = yolo;
@@ -73,20 +73,48 @@ public final class OperationRunner implements AutoCloseable {
     }
 
     /** One OP request: who, which tool, the validated arguments, the resolved project and target. */
-    public record Request(Session session, String tool, JsonNode arguments, RetryEpochId retryEpoch, RequestKey requestKey, ProjectId project, Target target) {
+    public record Request(
+            Session session,
+            String tool,
+            JsonNode arguments,
+            RetryEpochId retryEpoch,
+            RequestKey requestKey,
+            ProjectId project,
+            Target target) {
 
         /**
          * A request of a declared tool: the fingerprint covers the bound input as it encodes
          * (defaults filled in, {@code null} and absent alike), plus the target the broker resolved.
          */
         public static Request of(Session session, ToolSpec<?> spec, Durable input, ProjectId project, Target target) {
-            return new Request(session, spec.name(), Encoder.encode(input), input.retryEpoch(), input.requestKey(), project, target);
+            return new Request(
+                    session,
+                    spec.name(),
+                    Encoder.encode(input),
+                    input.retryEpoch(),
+                    input.requestKey(),
+                    project,
+                    target);
         }
 
         /** The layout-scoped target of a declared tool: workspace, resource and the expected layout revision (negative: none). */
-        public static Request of(Session session, ToolSpec<?> spec, Durable input, WorkspaceAccess.Listed listed, String resource, long expectedRevision) {
-            return of(session, spec, input, listed.project().id(),
-                    new Target(listed.workspace().id().value(), resource, "", expectedRevision < 0 ? "" : Long.toString(expectedRevision)));
+        public static Request of(
+                Session session,
+                ToolSpec<?> spec,
+                Durable input,
+                WorkspaceAccess.Listed listed,
+                String resource,
+                long expectedRevision) {
+            return of(
+                    session,
+                    spec,
+                    input,
+                    listed.project().id(),
+                    new Target(
+                            listed.workspace().id().value(),
+                            resource,
+                            "",
+                            expectedRevision < 0 ? "" : Long.toString(expectedRevision)));
         }
     }
 
@@ -155,7 +183,8 @@ public final class OperationRunner implements AutoCloseable {
     }
 
     /** As above, for a plan that the admission itself works out (read only after it passed). */
-    public ObjectNode afterApproval(Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan, Work work) {
+    public ObjectNode afterApproval(
+            Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan, Work work) {
         return parked(request, admission, summary, plan, queued -> execute(request.session(), queued, work));
     }
 
@@ -163,11 +192,20 @@ public final class OperationRunner implements AutoCloseable {
      * As {@link #afterApproval}, but approval only starts the effect ({@link Dispatch}): the operation
      * is running when the approval returns and is settled by the caller when the effect ends.
      */
-    public ObjectNode afterApprovalThenDispatch(Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan, Dispatch dispatch) {
+    public ObjectNode afterApprovalThenDispatch(
+            Request request,
+            Admission admission,
+            Supplier<String> summary,
+            Supplier<JsonNode> plan,
+            Dispatch dispatch) {
         return parked(request, admission, summary, plan, queued -> dispatch(request.session(), queued, dispatch));
     }
 
-    private ObjectNode parked(Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan,
+    private ObjectNode parked(
+            Request request,
+            Admission admission,
+            Supplier<String> summary,
+            Supplier<JsonNode> plan,
             java.util.function.UnaryOperator<Operation> run) {
         Optional<Operation> earlier = admit(request, admission);
         if (earlier.isPresent()) {
@@ -178,13 +216,20 @@ public final class OperationRunner implements AutoCloseable {
             return OperationJson.of(fresh.operation());
         }
         Operation reserved = fresh.operation();
-        Operation parked = moved(ledger.transition(reserved.id(), OperationState.AWAITING_USER, EffectState.NONE, Optional.empty(), Optional.empty()))
+        Operation parked = moved(ledger.transition(
+                        reserved.id(),
+                        OperationState.AWAITING_USER,
+                        EffectState.NONE,
+                        Optional.empty(),
+                        Optional.empty()))
                 .orElse(reserved);
         if (yolo.getAsBoolean()) {
             return OperationJson.of(decide(parked.id(), true, run).orElse(parked));
         }
         awaiting.put(parked.id(), request.session().id());
-        board.post(new PendingDecision(parked.id(), request.tool(), summary.get(), CanonicalJson.string(plan.get()), clock.instant()),
+        board.post(
+                new PendingDecision(
+                        parked.id(), request.tool(), summary.get(), CanonicalJson.string(plan.get()), clock.instant()),
                 approve -> decide(parked.id(), approve, run));
         timer.schedule(() -> expire(parked.id()), decisionTimeout.toMillis(), TimeUnit.MILLISECONDS);
         return OperationJson.of(parked);
@@ -215,10 +260,20 @@ public final class OperationRunner implements AutoCloseable {
     }
 
     /** Settles a dispatched operation; a refusal (it was settled meanwhile, e.g. by revocation) keeps the earlier state. */
-    public Operation settle(OperationId id, OperationState state, EffectState effect, Optional<JsonNode> result, Optional<ErrorCode> error) {
+    public Operation settle(
+            OperationId id,
+            OperationState state,
+            EffectState effect,
+            Optional<JsonNode> result,
+            Optional<ErrorCode> error) {
         TransitionResult outcome = ledger.transition(id, state, effect, result.map(CanonicalJson::string), error);
         if (outcome instanceof TransitionResult.Refused refused) {
-            log.debug("operation {}: settling as {} refused ({}); it stays {}", id, state.wire(), refused.message(), refused.current().state().wire());
+            log.debug(
+                    "operation {}: settling as {} refused ({}); it stays {}",
+                    id,
+                    state.wire(),
+                    refused.message(),
+                    refused.current().state().wire());
             return refused.current();
         }
         return ((TransitionResult.Moved) outcome).operation();
@@ -257,10 +312,15 @@ public final class OperationRunner implements AutoCloseable {
             admission.check();
             return Optional.empty();
         } catch (LomiException refusal) {
-            Optional<Operation> earlier = ledger.getByKey(request.session().id(), request.retryEpoch(), new ToolName(request.tool()),
-                    request.requestKey(), Optional.of(request.project()));
+            Optional<Operation> earlier = ledger.getByKey(
+                    request.session().id(),
+                    request.retryEpoch(),
+                    new ToolName(request.tool()),
+                    request.requestKey(),
+                    Optional.of(request.project()));
             if (earlier.isEmpty()) {
-                // a retry with a dead epoch hears that first (SPEC §6 checks the epoch before anything else), whatever moved since
+                // a retry with a dead epoch hears that first (SPEC §6 checks the epoch before anything else), whatever
+                // moved since
                 Optional<String> expired = ledger.epochProblem(request.session().id(), request.retryEpoch());
                 throw expired.isPresent() ? new LomiException(ErrorCode.RETRY_WINDOW_EXPIRED, expired.get()) : refusal;
             }
@@ -273,8 +333,14 @@ public final class OperationRunner implements AutoCloseable {
 
     /** The new queued receipt, or the earlier operation for a repeat; refusals become the error answer. */
     private Fresh reserve(Request request) {
-        Reservation reservation = ledger.reserve(new ReserveRequest(request.session().id(), request.retryEpoch(), request.project(),
-                new ToolName(request.tool()), request.requestKey(), request.arguments(), request.target()));
+        Reservation reservation = ledger.reserve(new ReserveRequest(
+                request.session().id(),
+                request.retryEpoch(),
+                request.project(),
+                new ToolName(request.tool()),
+                request.requestKey(),
+                request.arguments(),
+                request.target()));
         if (reservation instanceof Reservation.Refused refused) {
             throw new LomiException(refused.code(), refused.message());
         }
@@ -305,18 +371,39 @@ public final class OperationRunner implements AutoCloseable {
         try {
             result = work.perform(running);
         } catch (Failed failed) {
-            return settle(running.id(), OperationState.FAILED, failed.effect, Optional.of(failed.result), Optional.of(failed.code()));
+            return settle(
+                    running.id(),
+                    OperationState.FAILED,
+                    failed.effect,
+                    Optional.of(failed.result),
+                    Optional.of(failed.code()));
         } catch (LomiException refusal) {
             if (refusal.code() == ErrorCode.OUTCOME_UNKNOWN) {
                 log.warn("operation {} ({}): outcome unknown: {}", running.id(), running.tool(), refusal.getMessage());
-                return settle(running.id(), OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.empty(), Optional.of(ErrorCode.OUTCOME_UNKNOWN));
+                return settle(
+                        running.id(),
+                        OperationState.OUTCOME_UNKNOWN,
+                        EffectState.UNKNOWN,
+                        Optional.empty(),
+                        Optional.of(ErrorCode.OUTCOME_UNKNOWN));
             }
-            return settle(running.id(), OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(refusal.code()));
+            return settle(
+                    running.id(),
+                    OperationState.FAILED,
+                    EffectState.NONE,
+                    Optional.empty(),
+                    Optional.of(refusal.code()));
         } catch (RuntimeException e) {
             log.warn("operation {} ({}) failed unexpectedly: {}", running.id(), running.tool(), e.toString());
-            return settle(running.id(), OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.empty(), Optional.empty());
+            return settle(
+                    running.id(),
+                    OperationState.OUTCOME_UNKNOWN,
+                    EffectState.UNKNOWN,
+                    Optional.empty(),
+                    Optional.empty());
         }
-        return settle(running.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
+        return settle(
+                running.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
     }
 
     /** Begins the operation and starts {@code dispatch}; answers the operation as it is then (running, or settled meanwhile). */
@@ -335,31 +422,62 @@ public final class OperationRunner implements AutoCloseable {
         try {
             dispatch.start(running);
         } catch (LomiException refusal) {
-            return settle(running.id(), OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(refusal.code()));
+            return settle(
+                    running.id(),
+                    OperationState.FAILED,
+                    EffectState.NONE,
+                    Optional.empty(),
+                    Optional.of(refusal.code()));
         } catch (RuntimeException e) {
-            log.warn("operation {} ({}) failed unexpectedly while starting: {}", running.id(), running.tool(), e.toString());
-            return settle(running.id(), OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.empty(), Optional.empty());
+            log.warn(
+                    "operation {} ({}) failed unexpectedly while starting: {}",
+                    running.id(),
+                    running.tool(),
+                    e.toString());
+            return settle(
+                    running.id(),
+                    OperationState.OUTCOME_UNKNOWN,
+                    EffectState.UNKNOWN,
+                    Optional.empty(),
+                    Optional.empty());
         }
         return ledger.get(session.id(), running.id()).orElse(running);
     }
 
     private Operation revoked(Operation notDispatched) {
-        return settle(notDispatched.id(), OperationState.CANCELLED, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.CONTROL_REVOKED));
+        return settle(
+                notDispatched.id(),
+                OperationState.CANCELLED,
+                EffectState.NONE,
+                Optional.empty(),
+                Optional.of(ErrorCode.CONTROL_REVOKED));
     }
 
-    private Optional<Operation> decide(OperationId id, boolean approve, java.util.function.UnaryOperator<Operation> run) {
+    private Optional<Operation> decide(
+            OperationId id, boolean approve, java.util.function.UnaryOperator<Operation> run) {
         awaiting.remove(id);
         if (!approve) {
-            return moved(ledger.transition(id, OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.SCOPE_DENIED)));
+            return moved(ledger.transition(
+                    id,
+                    OperationState.FAILED,
+                    EffectState.NONE,
+                    Optional.empty(),
+                    Optional.of(ErrorCode.SCOPE_DENIED)));
         }
-        Optional<Operation> queued = moved(ledger.transition(id, OperationState.QUEUED, EffectState.NONE, Optional.empty(), Optional.empty()));
+        Optional<Operation> queued = moved(
+                ledger.transition(id, OperationState.QUEUED, EffectState.NONE, Optional.empty(), Optional.empty()));
         return queued.map(run);
     }
 
     private void expire(OperationId id) {
         if (awaiting.remove(id) != null) {
             board.withdraw(id);
-            moved(ledger.transition(id, OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.DEADLINE_EXCEEDED)));
+            moved(ledger.transition(
+                    id,
+                    OperationState.FAILED,
+                    EffectState.NONE,
+                    Optional.empty(),
+                    Optional.of(ErrorCode.DEADLINE_EXCEEDED)));
         }
     }
 

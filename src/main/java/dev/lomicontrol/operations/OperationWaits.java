@@ -96,10 +96,15 @@ public final class OperationWaits {
             return follow.answer(session, current);
         }
         Operation[] latest = {current};
-        Operation settled = waits.until(session, wait, waiter -> follow.watch(current, waiter.operation(current.id())), () -> {
-            latest[0] = reread(session, current);
-            return follow.done(latest[0]) ? Optional.of(latest[0]) : Optional.empty();
-        }, () -> latest[0]);
+        Operation settled = waits.until(
+                session,
+                wait,
+                waiter -> follow.watch(current, waiter.operation(current.id())),
+                () -> {
+                    latest[0] = reread(session, current);
+                    return follow.done(latest[0]) ? Optional.of(latest[0]) : Optional.empty();
+                },
+                () -> latest[0]);
         return follow.answer(session, settled);
     }
 

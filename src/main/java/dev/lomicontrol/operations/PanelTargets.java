@@ -1,13 +1,11 @@
 package dev.lomicontrol.operations;
 
-
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Panel;
-import dev.lomicontrol.projects.WorkspaceView;
 import java.util.Optional;
 
 /**
@@ -33,13 +31,18 @@ public final class PanelTargets {
      * The panel {@code panelId} in the granted workspace {@code id}, checked against
      * {@code terminalSessionId} when given (for inputs bound into records).
      */
-    public PanelTarget panel(Session session, WorkspaceId id, String panelId, Optional<String> terminalSessionId, long expected) {
+    public PanelTarget panel(
+            Session session, WorkspaceId id, String panelId, Optional<String> terminalSessionId, long expected) {
         WorkspaceAccess.Listed listed = workspace(session, id);
-        Panel panel = layout.view(listed.workspace().id()).panel(panelId)
-                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
+        Panel panel = layout.view(listed.workspace().id())
+                .panel(panelId)
+                .orElseThrow(() ->
+                        new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
         if (terminalSessionId.isPresent() && !terminalSessionId.equals(panel.terminalSessionId())) {
-            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " no longer shows terminal " + terminalSessionId.get()
-                    + "; list the panels again");
+            throw new LomiException(
+                    ErrorCode.STALE_GENERATION,
+                    "panel " + panelId + " no longer shows terminal " + terminalSessionId.get()
+                            + "; list the panels again");
         }
         return new PanelTarget(listed, panel, expected);
     }

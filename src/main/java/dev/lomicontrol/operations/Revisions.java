@@ -10,8 +10,10 @@ public final class Revisions {
 
     public static void require(long expected, long current) {
         if (expected != current) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the layout changed: expectedRevision " + expected + " but domainRevision is now "
-                    + current + "; list again and retry with a new requestKey");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the layout changed: expectedRevision " + expected + " but domainRevision is now " + current
+                            + "; list again and retry with a new requestKey");
         }
     }
 }

@@ -64,7 +64,9 @@ public final class ToolHandlers {
     public <I> void on(ToolSpec<I> spec, Handler<I> handler) {
         if (spec.effect() == dev.lomicontrol.tools.Effect.OP && operations.isPresent()) {
             OperationWaits waits = operations.get();
-            onWaiting(spec, (session, input, wait) -> waits.ownAnswer(session, spec, handler.handle(session, input), wait));
+            onWaiting(
+                    spec,
+                    (session, input, wait) -> waits.ownAnswer(session, spec, handler.handle(session, input), wait));
         } else {
             onWaiting(spec, (session, input, wait) -> handler.handle(session, input));
         }
@@ -96,12 +98,17 @@ public final class ToolHandlers {
      * with a gap in its dispatch).
      */
     public void requireCovers(ToolCatalog catalog) {
-        java.util.List<String> missing = catalog.all().stream().filter(spec -> !spec.helperAnswers()).map(ToolSpec::name)
-                .filter(name -> !handlers.containsKey(name)).toList();
-        java.util.List<String> extra = handlers.keySet().stream().filter(name -> catalog.find(name).isEmpty()).toList();
+        java.util.List<String> missing = catalog.all().stream()
+                .filter(spec -> !spec.helperAnswers())
+                .map(ToolSpec::name)
+                .filter(name -> !handlers.containsKey(name))
+                .toList();
+        java.util.List<String> extra = handlers.keySet().stream()
+                .filter(name -> catalog.find(name).isEmpty())
+                .toList();
         if (!missing.isEmpty() || !extra.isEmpty()) {
-            throw new IllegalStateException("the broker's tool handlers do not match the catalog: no handler for " + missing
-                    + "; handlers for unknown tools " + extra);
+            throw new IllegalStateException("the broker's tool handlers do not match the catalog: no handler for "
+                    + missing + "; handlers for unknown tools " + extra);
         }
     }
 }

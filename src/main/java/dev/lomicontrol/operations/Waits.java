@@ -48,7 +48,8 @@ public final class Waits implements AutoCloseable {
      * again). With a zero wait it checks once. Throws CONTROL_REVOKED when the session loses its
      * authority meanwhile.
      */
-    public <T> T until(Session session, Duration wait, Consumer<Waiter> watch, Supplier<Optional<T>> check, Supplier<T> timedOut) {
+    public <T> T until(
+            Session session, Duration wait, Consumer<Waiter> watch, Supplier<Optional<T>> check, Supplier<T> timedOut) {
         Optional<T> now = check.get();
         if (now.isPresent() || wait.isZero() || wait.isNegative()) {
             return now.orElseGet(timedOut);

@@ -55,8 +55,11 @@ public final class WorkspaceAccess {
 
     /** The session's retry epoch: issued once and returned again while it is valid. */
     public RetryEpoch epoch(Session session) {
-        return epochs.compute(session.id(),
-                (id, issued) -> issued != null && clock.instant().isBefore(issued.expiresAt()) ? issued : ledger.issueEpoch(id));
+        return epochs.compute(
+                session.id(),
+                (id, issued) -> issued != null && clock.instant().isBefore(issued.expiresAt())
+                        ? issued
+                        : ledger.issueEpoch(id));
     }
 
     /** The granted workspaces and the {@code domainRevision} they belong to (re-read if the layout moved meanwhile). */

@@ -32,7 +32,8 @@ public final class Pairings {
     private final RandomGenerator random;
     private final Map<String, Pending> pending = new LinkedHashMap<>();
     private volatile boolean yolo;
-    private final java.util.List<java.util.function.Consumer<PairingRequest>> watchers = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.List<java.util.function.Consumer<PairingRequest>> watchers =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public Pairings(Clock clock, RandomGenerator random) {
         this.clock = clock;
@@ -61,10 +62,13 @@ public final class Pairings {
     public synchronized Pending submit(String clientLabel, String certificateSha256, long peerPid) {
         expire();
         if (pending.size() >= MAX_PENDING) {
-            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, MAX_PENDING + " pairing requests are already pending; approve or deny them first");
+            throw new LomiException(
+                    ErrorCode.RESOURCE_EXHAUSTED,
+                    MAX_PENDING + " pairing requests are already pending; approve or deny them first");
         }
         Instant now = clock.instant();
-        PairingRequest request = new PairingRequest("pr-" + Ids.randomHex(random, 6), clientLabel, certificateSha256, peerPid, now, now.plus(EXPIRY));
+        PairingRequest request = new PairingRequest(
+                "pr-" + Ids.randomHex(random, 6), clientLabel, certificateSha256, peerPid, now, now.plus(EXPIRY));
         Pending entry = new Pending(request);
         if (yolo) {
             entry.decision.complete(new Decision.Approved(Grant.full()));
@@ -94,13 +98,20 @@ public final class Pairings {
      * set ({@link Scopes#all()}). {@code resolveProject} maps an id or name to a project
      * (TARGET_NOT_FOUND otherwise).
      */
-    public synchronized Grant approve(String requestId, Optional<List<String>> projects, Optional<List<String>> scopes,
-            Function<String, Optional<ProjectId>> resolveProject, java.util.function.Supplier<Set<ProjectId>> currentProjects) {
+    public synchronized Grant approve(
+            String requestId,
+            Optional<List<String>> projects,
+            Optional<List<String>> scopes,
+            Function<String, Optional<ProjectId>> resolveProject,
+            java.util.function.Supplier<Set<ProjectId>> currentProjects) {
         Pending entry = take(requestId);
         Grant grant;
         try {
             Set<String> granted = scopes.map(Scopes::validate).orElseGet(Scopes::all);
-            grant = new Grant(false, projects.isEmpty() ? currentProjects.get() : resolve(projects.get(), resolveProject), granted);
+            grant = new Grant(
+                    false,
+                    projects.isEmpty() ? currentProjects.get() : resolve(projects.get(), resolveProject),
+                    granted);
         } catch (LomiException e) {
             pending.put(requestId, entry);
             throw e;
@@ -137,7 +148,8 @@ public final class Pairings {
         expire();
         Pending entry = pending.remove(requestId);
         if (entry == null) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no pending pairing request " + requestId + " (it may have expired)");
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND, "no pending pairing request " + requestId + " (it may have expired)");
         }
         return entry;
     }
@@ -148,7 +160,9 @@ public final class Pairings {
         }
         Set<ProjectId> ids = new java.util.LinkedHashSet<>();
         for (String name : names) {
-            ids.add(resolveProject.apply(name).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no project " + name)));
+            ids.add(resolveProject
+                    .apply(name)
+                    .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no project " + name)));
         }
         return ids;
     }
@@ -158,7 +172,8 @@ public final class Pairings {
         pending.values().removeIf(p -> {
             boolean expired = !now.isBefore(p.request.expiresAt());
             if (expired) {
-                p.decision.complete(new Decision.Denied("the pairing request expired after " + EXPIRY.toSeconds() + " s"));
+                p.decision.complete(
+                        new Decision.Denied("the pairing request expired after " + EXPIRY.toSeconds() + " s"));
             }
             return expired;
         });

@@ -90,12 +90,16 @@ public final class Sessions implements AutoCloseable {
 
     private void settle(Session session, String reason) {
         try {
-            int settled = ledger.settleLost(session.id(), "session ended: " + reason).size();
+            int settled =
+                    ledger.settleLost(session.id(), "session ended: " + reason).size();
             if (settled > 0) {
                 log.info("session {}: settled {} unfinished operations", session.id(), settled);
             }
         } catch (RuntimeException e) {
-            log.warn("session {}: settling unfinished work failed (the next start marks it outcome_unknown): {}", session.id(), e.getMessage());
+            log.warn(
+                    "session {}: settling unfinished work failed (the next start marks it outcome_unknown): {}",
+                    session.id(),
+                    e.getMessage());
         }
     }
 }

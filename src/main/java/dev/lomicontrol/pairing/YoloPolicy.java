@@ -37,8 +37,9 @@ public final class YoloPolicy {
      */
     public synchronized int set(boolean on) {
         store.write(c -> {
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO broker_setting (name, value, updated_at) VALUES (?, ?, ?)"
-                    + " ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO broker_setting (name, value, updated_at) VALUES (?, ?, ?)"
+                            + " ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")) {
                 s.setString(1, SETTING);
                 s.setString(2, Boolean.toString(on));
                 s.setLong(3, clock.millis());

@@ -29,7 +29,8 @@ public final class BrowserOrigins {
 
     public boolean approved(ProjectId project, String origin) {
         return store.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM browser_origin WHERE project_id = ? AND origin = ?")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT 1 FROM browser_origin WHERE project_id = ? AND origin = ?")) {
                 s.setString(1, project.value());
                 s.setString(2, origin);
                 try (ResultSet rs = s.executeQuery()) {
@@ -42,8 +43,9 @@ public final class BrowserOrigins {
     /** Remembers the origin for the project (again: keeps the first approval). */
     public void approve(ProjectId project, String origin, String approvedBy) {
         store.write(c -> {
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO browser_origin (project_id, origin, approved_at, approved_by) VALUES (?, ?, ?, ?)"
-                    + " ON CONFLICT (project_id, origin) DO NOTHING")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO browser_origin (project_id, origin, approved_at, approved_by) VALUES (?, ?, ?, ?)"
+                            + " ON CONFLICT (project_id, origin) DO NOTHING")) {
                 s.setString(1, project.value());
                 s.setString(2, origin);
                 s.setLong(3, clock.millis());
@@ -56,7 +58,8 @@ public final class BrowserOrigins {
     /** Forgets the approval; answers whether there was one. */
     public boolean revoke(ProjectId project, String origin) {
         return store.write(c -> {
-            try (PreparedStatement s = c.prepareStatement("DELETE FROM browser_origin WHERE project_id = ? AND origin = ?")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("DELETE FROM browser_origin WHERE project_id = ? AND origin = ?")) {
                 s.setString(1, project.value());
                 s.setString(2, origin);
                 return s.executeUpdate() > 0;
@@ -68,10 +71,15 @@ public final class BrowserOrigins {
     public List<Approved> list() {
         return store.read(c -> {
             List<Approved> out = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT project_id, origin, approved_at, approved_by FROM browser_origin ORDER BY project_id, origin");
+            try (PreparedStatement s = c.prepareStatement(
+                            "SELECT project_id, origin, approved_at, approved_by FROM browser_origin ORDER BY project_id, origin");
                     ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new Approved(new ProjectId(rs.getString(1)), rs.getString(2), Instant.ofEpochMilli(rs.getLong(3)), rs.getString(4)));
+                    out.add(new Approved(
+                            new ProjectId(rs.getString(1)),
+                            rs.getString(2),
+                            Instant.ofEpochMilli(rs.getLong(3)),
+                            rs.getString(4)));
                 }
             }
             return out;

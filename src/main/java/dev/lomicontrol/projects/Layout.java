@@ -58,8 +58,11 @@ public final class Layout {
             Panes.tab(view.tabs(), transfer.tabId());
             WorkspaceView target = view(transfer.targetWorkspace());
             transfer.beforeTabId().ifPresent(before -> Panes.tab(target.tabs(), before));
-            if (!target.project().id().equals(view.project().id()) || target.workspace().id().equals(workspace)) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "transfer_tab moves a tab to another workspace of the same project");
+            if (!target.project().id().equals(view.project().id())
+                    || target.workspace().id().equals(workspace)) {
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
+                        "transfer_tab moves a tab to another workspace of the same project");
             }
             return;
         }
@@ -82,8 +85,11 @@ public final class Layout {
         return store.write(c -> {
             long current = readRevision(c);
             if (expectedRevision.isPresent() && expectedRevision.getAsLong() != current) {
-                throw new LomiException(ErrorCode.REVISION_CONFLICT, "the layout changed: expectedRevision " + expectedRevision.getAsLong()
-                        + " but domainRevision is now " + current + "; list again and retry with a new requestKey");
+                throw new LomiException(
+                        ErrorCode.REVISION_CONFLICT,
+                        "the layout changed: expectedRevision " + expectedRevision.getAsLong()
+                                + " but domainRevision is now " + current
+                                + "; list again and retry with a new requestKey");
             }
             Edit edit = new Edit(c, current + 1);
             T result = change.apply(edit);
@@ -120,7 +126,9 @@ public final class Layout {
 
         /** The project as it is inside this transaction, or TARGET_NOT_FOUND. */
         public Project project(ProjectId project) throws SQLException {
-            return Projects.load(c).stream().filter(p -> p.id().equals(project)).findFirst()
+            return Projects.load(c).stream()
+                    .filter(p -> p.id().equals(project))
+                    .findFirst()
                     .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no project " + project));
         }
 
@@ -128,7 +136,13 @@ public final class Layout {
         public WorkspaceView createWorkspace(ProjectId project, String name) throws SQLException {
             validateName(name);
             WorkspaceId id = new WorkspaceId("ws-" + Ids.randomHex(random, 8));
-            update(c, "INSERT INTO workspace (id, project_id, name, created_at) VALUES (?, ?, ?, ?)", id.value(), project.value(), name, clock.millis());
+            update(
+                    c,
+                    "INSERT INTO workspace (id, project_id, name, created_at) VALUES (?, ?, ?, ?)",
+                    id.value(),
+                    project.value(),
+                    name,
+                    clock.millis());
             addPanel(id, PanelKind.SCRATCH, "Untitled", Optional.empty(), Optional.empty(), Optional.empty(), ".");
             return readView(c, id);
         }
@@ -145,49 +159,111 @@ public final class Layout {
 
         /** Remembers the workspace the admin's view shows. */
         public void select(WorkspaceId workspace) throws SQLException {
-            update(c, "INSERT INTO broker_setting (name, value, updated_at) VALUES ('selected_workspace', ?, ?)"
-                    + " ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at", workspace.value(), clock.millis());
+            update(
+                    c,
+                    "INSERT INTO broker_setting (name, value, updated_at) VALUES ('selected_workspace', ?, ?)"
+                            + " ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                    workspace.value(),
+                    clock.millis());
         }
 
         /** A new panel in a new tab at the end, focused. RESOURCE_EXHAUSTED beyond 128 panels. */
-        public Panel addPanel(WorkspaceId workspace, PanelKind kind, String title, Optional<String> terminalSessionId, Optional<String> owner,
-                Optional<String> profile, String cwd) throws SQLException {
+        public Panel addPanel(
+                WorkspaceId workspace,
+                PanelKind kind,
+                String title,
+                Optional<String> terminalSessionId,
+                Optional<String> owner,
+                Optional<String> profile,
+                String cwd)
+                throws SQLException {
             return addPanel(workspace, kind, title, terminalSessionId, owner, profile, cwd, Optional.empty());
         }
 
         /** The same, for an editor panel showing {@code documentId}. */
-        public Panel addPanel(WorkspaceId workspace, PanelKind kind, String title, Optional<String> terminalSessionId, Optional<String> owner,
-                Optional<String> profile, String cwd, Optional<String> documentId) throws SQLException {
-            return insertPanel(workspace, kind, title, terminalSessionId, owner, profile, cwd, documentId, Optional.empty());
+        public Panel addPanel(
+                WorkspaceId workspace,
+                PanelKind kind,
+                String title,
+                Optional<String> terminalSessionId,
+                Optional<String> owner,
+                Optional<String> profile,
+                String cwd,
+                Optional<String> documentId)
+                throws SQLException {
+            return insertPanel(
+                    workspace, kind, title, terminalSessionId, owner, profile, cwd, documentId, Optional.empty());
         }
 
         /** A read-only git panel showing {@code gitView} (canonical JSON of a diff or commit view). */
-        public Panel addGitPanel(WorkspaceId workspace, String title, String owner, String gitView) throws SQLException {
-            return insertPanel(workspace, PanelKind.GIT, title, Optional.empty(), Optional.of(owner), Optional.empty(), ".", Optional.empty(),
+        public Panel addGitPanel(WorkspaceId workspace, String title, String owner, String gitView)
+                throws SQLException {
+            return insertPanel(
+                    workspace,
+                    PanelKind.GIT,
+                    title,
+                    Optional.empty(),
+                    Optional.of(owner),
+                    Optional.empty(),
+                    ".",
+                    Optional.empty(),
                     Optional.of(gitView));
         }
 
         /** A chat panel showing the shared conversation {@code conversationId}. */
-        public Panel addChatPanel(WorkspaceId workspace, String title, String owner, String conversationId) throws SQLException {
+        public Panel addChatPanel(WorkspaceId workspace, String title, String owner, String conversationId)
+                throws SQLException {
             String view = "{\"conversationId\":\"" + conversationId + "\",\"type\":\"chat\"}";
-            return insertPanel(workspace, PanelKind.CHAT, title, Optional.empty(), Optional.of(owner), Optional.empty(), ".", Optional.empty(),
+            return insertPanel(
+                    workspace,
+                    PanelKind.CHAT,
+                    title,
+                    Optional.empty(),
+                    Optional.of(owner),
+                    Optional.empty(),
+                    ".",
+                    Optional.empty(),
                     Optional.of(view));
         }
 
-        private Panel insertPanel(WorkspaceId workspace, PanelKind kind, String title, Optional<String> terminalSessionId, Optional<String> owner,
-                Optional<String> profile, String cwd, Optional<String> documentId, Optional<String> gitView) throws SQLException {
+        private Panel insertPanel(
+                WorkspaceId workspace,
+                PanelKind kind,
+                String title,
+                Optional<String> terminalSessionId,
+                Optional<String> owner,
+                Optional<String> profile,
+                String cwd,
+                Optional<String> documentId,
+                Optional<String> gitView)
+                throws SQLException {
             WorkspaceView view = readView(c, workspace);
             if (view.panels().size() >= MAX_PANELS) {
-                throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "a workspace holds at most " + MAX_PANELS + " panels; close one first");
+                throw new LomiException(
+                        ErrorCode.RESOURCE_EXHAUSTED,
+                        "a workspace holds at most " + MAX_PANELS + " panels; close one first");
             }
             String panelId = "pnl-" + Ids.randomHex(random, 8);
-            update(c, "INSERT INTO panel (id, workspace_id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, created_at, view)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", panelId, workspace.value(), kind.wire(), title, terminalSessionId.orElse(null),
-                    owner.orElse(null), profile.orElse(null), cwd, documentId.orElse(null), clock.millis(), gitView.orElse(null));
+            update(
+                    c,
+                    "INSERT INTO panel (id, workspace_id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, created_at, view)"
+                            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    panelId,
+                    workspace.value(),
+                    kind.wire(),
+                    title,
+                    terminalSessionId.orElse(null),
+                    owner.orElse(null),
+                    profile.orElse(null),
+                    cwd,
+                    documentId.orElse(null),
+                    clock.millis(),
+                    gitView.orElse(null));
             List<Tab> tabs = new ArrayList<>(view.tabs());
             tabs.add(new Tab("tab-" + Ids.randomHex(random, 8), new Pane.Leaf(panelId)));
             writeTabs(workspace, tabs, Optional.of(panelId));
-            return new Panel(panelId, workspace, kind, title, terminalSessionId, owner, profile, cwd, documentId, gitView);
+            return new Panel(
+                    panelId, workspace, kind, title, terminalSessionId, owner, profile, cwd, documentId, gitView);
         }
 
         /** Removes a panel and its pane; an emptied tab disappears; focus moves to a neighbour. */
@@ -211,25 +287,43 @@ public final class Layout {
             WorkspaceView view = readView(c, workspace);
             if (movement instanceof Movement.TransferTab transfer) {
                 WorkspaceView target = readView(c, transfer.targetWorkspace());
-                if (!target.project().id().equals(view.project().id()) || target.workspace().id().equals(workspace)) {
-                    throw new LomiException(ErrorCode.INVALID_ARGUMENT, "transfer_tab moves a tab to another workspace of the same project");
+                if (!target.project().id().equals(view.project().id())
+                        || target.workspace().id().equals(workspace)) {
+                    throw new LomiException(
+                            ErrorCode.INVALID_ARGUMENT,
+                            "transfer_tab moves a tab to another workspace of the same project");
                 }
-                if (target.panels().size() + Panes.tab(view.tabs(), transfer.tabId()).root().panelIds().size() > MAX_PANELS) {
-                    throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "the target workspace would exceed " + MAX_PANELS + " panels");
+                if (target.panels().size()
+                                + Panes.tab(view.tabs(), transfer.tabId())
+                                        .root()
+                                        .panelIds()
+                                        .size()
+                        > MAX_PANELS) {
+                    throw new LomiException(
+                            ErrorCode.RESOURCE_EXHAUSTED,
+                            "the target workspace would exceed " + MAX_PANELS + " panels");
                 }
                 Tab moved = Panes.tab(view.tabs(), transfer.tabId());
                 List<Tab> source = new ArrayList<>(view.tabs());
                 source.remove(moved);
                 List<Tab> into = Panes.insertBefore(target.tabs(), moved, transfer.beforeTabId());
                 for (String panel : moved.root().panelIds()) {
-                    update(c, "UPDATE panel SET workspace_id = ? WHERE id = ?", target.workspace().id().value(), panel);
+                    update(
+                            c,
+                            "UPDATE panel SET workspace_id = ? WHERE id = ?",
+                            target.workspace().id().value(),
+                            panel);
                 }
-                Optional<String> active = view.activePanelId().filter(a -> !moved.root().panelIds().contains(a));
+                Optional<String> active = view.activePanelId()
+                        .filter(a -> !moved.root().panelIds().contains(a));
                 if (active.isEmpty() && !source.isEmpty()) {
                     active = Optional.of(source.get(0).root().panelIds().get(0));
                 }
                 writeTabs(workspace, source, active);
-                writeTabs(target.workspace().id(), into, Optional.of(moved.root().panelIds().get(0)));
+                writeTabs(
+                        target.workspace().id(),
+                        into,
+                        Optional.of(moved.root().panelIds().get(0)));
                 return;
             }
             writeTabs(workspace, Panes.apply(view.tabs(), movement), view.activePanelId());
@@ -245,12 +339,18 @@ public final class Layout {
         }
 
         private void writeTabs(WorkspaceId workspace, List<Tab> tabs, Optional<String> active) throws SQLException {
-            update(c, "UPDATE workspace SET tabs = ?, active_panel = ? WHERE id = ?", LayoutJson.write(tabs), active.orElse(null), workspace.value());
+            update(
+                    c,
+                    "UPDATE workspace SET tabs = ?, active_panel = ? WHERE id = ?",
+                    LayoutJson.write(tabs),
+                    active.orElse(null),
+                    workspace.value());
         }
     }
 
     static long readRevision(Connection c) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT value FROM layout_state WHERE name = 'domain_revision'"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = c.prepareStatement("SELECT value FROM layout_state WHERE name = 'domain_revision'");
+                ResultSet rs = s.executeQuery()) {
             return rs.next() ? rs.getLong(1) : 1;
         }
     }
@@ -263,7 +363,8 @@ public final class Layout {
         String projectId;
         String tabs;
         Optional<String> active;
-        try (PreparedStatement s = c.prepareStatement("SELECT project_id, tabs, active_panel FROM workspace WHERE id = ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT project_id, tabs, active_panel FROM workspace WHERE id = ?")) {
             s.setString(1, id.value());
             try (ResultSet rs = s.executeQuery()) {
                 if (!rs.next()) {
@@ -274,18 +375,32 @@ public final class Layout {
                 active = Optional.ofNullable(rs.getString(3));
             }
         }
-        Project project = Projects.load(c).stream().filter(p -> p.id().value().equals(projectId)).findFirst()
+        Project project = Projects.load(c).stream()
+                .filter(p -> p.id().value().equals(projectId))
+                .findFirst()
                 .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no workspace " + id));
-        Workspace workspace = project.workspaces().stream().filter(w -> w.id().equals(id)).findFirst().orElseThrow();
+        Workspace workspace = project.workspaces().stream()
+                .filter(w -> w.id().equals(id))
+                .findFirst()
+                .orElseThrow();
         List<Panel> panels = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, view FROM panel"
-                + " WHERE workspace_id = ? ORDER BY created_at, id")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, view FROM panel"
+                        + " WHERE workspace_id = ? ORDER BY created_at, id")) {
             s.setString(1, id.value());
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    panels.add(new Panel(rs.getString(1), id, PanelKind.fromWire(rs.getString(2)), rs.getString(3), Optional.ofNullable(rs.getString(4)),
-                            Optional.ofNullable(rs.getString(5)), Optional.ofNullable(rs.getString(6)), rs.getString(7),
-                            Optional.ofNullable(rs.getString(8)), Optional.ofNullable(rs.getString(9))));
+                    panels.add(new Panel(
+                            rs.getString(1),
+                            id,
+                            PanelKind.fromWire(rs.getString(2)),
+                            rs.getString(3),
+                            Optional.ofNullable(rs.getString(4)),
+                            Optional.ofNullable(rs.getString(5)),
+                            Optional.ofNullable(rs.getString(6)),
+                            rs.getString(7),
+                            Optional.ofNullable(rs.getString(8)),
+                            Optional.ofNullable(rs.getString(9))));
                 }
             }
         }
@@ -294,7 +409,8 @@ public final class Layout {
 
     private static void validateName(String name) {
         if (name.isEmpty() || name.length() > MAX_NAME || name.chars().anyMatch(Character::isISOControl)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a name is 1-256 characters without control characters");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "a name is 1-256 characters without control characters");
         }
     }
 

@@ -19,7 +19,10 @@ public sealed interface Movement {
     record TransferTab(String tabId, WorkspaceId targetWorkspace, Optional<String> beforeTabId) implements Movement {}
 
     enum Side {
-        LEFT, RIGHT, TOP, BOTTOM;
+        LEFT,
+        RIGHT,
+        TOP,
+        BOTTOM;
 
         String direction() {
             return this == LEFT || this == RIGHT ? "row" : "column";

@@ -11,6 +11,14 @@ import java.util.Optional;
  * @param documentId the shared editor buffer an editor panel shows
  * @param gitView a git panel's view as canonical JSON (a diff of one path or one commit); a chat panel's {@code {type:"chat", conversationId}}
  */
-public record Panel(String id, WorkspaceId workspace, PanelKind kind, String title, Optional<String> terminalSessionId,
-        Optional<String> ownerSession, Optional<String> profile, String cwd, Optional<String> documentId,
+public record Panel(
+        String id,
+        WorkspaceId workspace,
+        PanelKind kind,
+        String title,
+        Optional<String> terminalSessionId,
+        Optional<String> ownerSession,
+        Optional<String> profile,
+        String cwd,
+        Optional<String> documentId,
         Optional<String> gitView) {}

@@ -12,8 +12,11 @@ final class Panes {
     private Panes() {}
 
     static Tab tab(List<Tab> tabs, String tabId) {
-        return tabs.stream().filter(t -> t.id().equals(tabId)).findFirst()
-                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no tab " + tabId + " in this workspace"));
+        return tabs.stream()
+                .filter(t -> t.id().equals(tabId))
+                .findFirst()
+                .orElseThrow(
+                        () -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no tab " + tabId + " in this workspace"));
     }
 
     /** The tabs without {@code panelId}'s pane; its split collapses into the sibling, an emptied tab is dropped. */
@@ -90,7 +93,9 @@ final class Panes {
     }
 
     private static Pane split(Movement.Side side, Pane moved, Pane target) {
-        return side.movedFirst() ? new Pane.Split(side.direction(), moved, target) : new Pane.Split(side.direction(), target, moved);
+        return side.movedFirst()
+                ? new Pane.Split(side.direction(), moved, target)
+                : new Pane.Split(side.direction(), target, moved);
     }
 
     private static Pane placeBeside(Pane pane, String targetPanelId, String movedPanelId, Movement.Side side) {
@@ -98,7 +103,9 @@ final class Panes {
             return leaf.panelId().equals(targetPanelId) ? split(side, new Pane.Leaf(movedPanelId), leaf) : leaf;
         }
         Pane.Split s = (Pane.Split) pane;
-        return new Pane.Split(s.direction(), placeBeside(s.first(), targetPanelId, movedPanelId, side),
+        return new Pane.Split(
+                s.direction(),
+                placeBeside(s.first(), targetPanelId, movedPanelId, side),
                 placeBeside(s.second(), targetPanelId, movedPanelId, side));
     }
 

@@ -11,4 +11,5 @@ import java.util.List;
  * @param rootIdentity {@code "<device>:<inode>"} of the folder when it was approved (empty for
  *     projects added before this was recorded); file access refuses a folder replaced since
  */
-public record Project(ProjectId id, String name, Path root, Instant addedAt, List<Workspace> workspaces, String rootIdentity) {}
+public record Project(
+        ProjectId id, String name, Path root, Instant addedAt, List<Workspace> workspaces, String rootIdentity) {}

@@ -51,7 +51,11 @@ public final class Projects {
     /** Adds an existing directory (absolute, canonical, not a link) as a project with a default workspace. */
     public Project add(Path folder, Optional<String> name) {
         Path root = canonicalDirectory(folder);
-        String projectName = name.filter(n -> !n.isBlank()).orElse(root.getFileName() == null ? root.toString() : root.getFileName().toString());
+        String projectName = name.filter(n -> !n.isBlank())
+                .orElse(
+                        root.getFileName() == null
+                                ? root.toString()
+                                : root.getFileName().toString());
         try {
             return store.write(c -> {
                 Project added = insert(c, root, projectName, random, clock);
@@ -64,7 +68,8 @@ public final class Projects {
     }
 
     /** Inserts a project row and its default workspace; INVALID_ARGUMENT when the folder is already a project. */
-    static Project insert(Connection c, Path root, String projectName, RandomGenerator random, Clock clock) throws SQLException {
+    static Project insert(Connection c, Path root, String projectName, RandomGenerator random, Clock clock)
+            throws SQLException {
         validateName(projectName);
         ProjectId id = new ProjectId("prj-" + Ids.randomHex(random, 8));
         WorkspaceId workspace = new WorkspaceId("ws-" + Ids.randomHex(random, 8));
@@ -72,9 +77,21 @@ public final class Projects {
         if (exists(c, "SELECT count(*) FROM project WHERE root = ?", root.toString())) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "project " + root + " was already added");
         }
-        Layout.update(c, "INSERT INTO project (id, name, root, added_at, root_identity) VALUES (?, ?, ?, ?, ?)", id.value(), projectName,
-                root.toString(), now, identity(root));
-        Layout.update(c, "INSERT INTO workspace (id, project_id, name, created_at) VALUES (?, ?, ?, ?)", workspace.value(), id.value(), projectName, now);
+        Layout.update(
+                c,
+                "INSERT INTO project (id, name, root, added_at, root_identity) VALUES (?, ?, ?, ?, ?)",
+                id.value(),
+                projectName,
+                root.toString(),
+                now,
+                identity(root));
+        Layout.update(
+                c,
+                "INSERT INTO workspace (id, project_id, name, created_at) VALUES (?, ?, ?, ?)",
+                workspace.value(),
+                id.value(),
+                projectName,
+                now);
         return load(c).stream().filter(p -> p.id().equals(id)).findFirst().orElseThrow();
     }
 
@@ -104,7 +121,9 @@ public final class Projects {
 
     /** Finds a project by id or by its exact name. */
     public Optional<Project> find(String idOrName) {
-        return list().stream().filter(p -> p.id().value().equals(idOrName) || p.name().equals(idOrName)).findFirst();
+        return list().stream()
+                .filter(p -> p.id().value().equals(idOrName) || p.name().equals(idOrName))
+                .findFirst();
     }
 
     /** The durable layout revision (decimal {@code domainRevision}); bumped by every change. */
@@ -119,17 +138,28 @@ public final class Projects {
 
     static List<Project> load(Connection c) throws SQLException {
         Map<String, List<Workspace>> workspaces = new LinkedHashMap<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT id, project_id, name FROM workspace ORDER BY created_at, id"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s =
+                        c.prepareStatement("SELECT id, project_id, name FROM workspace ORDER BY created_at, id");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
-                workspaces.computeIfAbsent(rs.getString(2), k -> new ArrayList<>())
-                        .add(new Workspace(new WorkspaceId(rs.getString(1)), new ProjectId(rs.getString(2)), rs.getString(3)));
+                workspaces
+                        .computeIfAbsent(rs.getString(2), k -> new ArrayList<>())
+                        .add(new Workspace(
+                                new WorkspaceId(rs.getString(1)), new ProjectId(rs.getString(2)), rs.getString(3)));
             }
         }
         List<Project> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT id, name, root, added_at, root_identity FROM project ORDER BY added_at, id"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = c.prepareStatement(
+                        "SELECT id, name, root, added_at, root_identity FROM project ORDER BY added_at, id");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
-                out.add(new Project(new ProjectId(rs.getString(1)), rs.getString(2), Path.of(rs.getString(3)), Instant.ofEpochMilli(rs.getLong(4)),
-                        List.copyOf(workspaces.getOrDefault(rs.getString(1), List.of())), rs.getString(5) == null ? "" : rs.getString(5)));
+                out.add(new Project(
+                        new ProjectId(rs.getString(1)),
+                        rs.getString(2),
+                        Path.of(rs.getString(3)),
+                        Instant.ofEpochMilli(rs.getLong(4)),
+                        List.copyOf(workspaces.getOrDefault(rs.getString(1), List.of())),
+                        rs.getString(5) == null ? "" : rs.getString(5)));
             }
         }
         return out;
@@ -153,7 +183,9 @@ public final class Projects {
         try {
             Path real = folder.toRealPath();
             if (!real.equals(folder.normalize())) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, folder + " is not canonical (it resolves to " + real + "); add " + real);
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
+                        folder + " is not canonical (it resolves to " + real + "); add " + real);
             }
             if (!Files.isDirectory(real, LinkOption.NOFOLLOW_LINKS)) {
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, folder + " is not a directory");
@@ -169,7 +201,8 @@ public final class Projects {
 
     private static void validateName(String name) {
         if (name.length() > MAX_NAME || name.chars().anyMatch(Character::isISOControl)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a project name is 1-256 characters without control characters");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "a project name is 1-256 characters without control characters");
         }
     }
 
@@ -181,5 +214,4 @@ public final class Projects {
             }
         }
     }
-
 }

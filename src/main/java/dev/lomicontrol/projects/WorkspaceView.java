@@ -4,7 +4,12 @@ import java.util.List;
 import java.util.Optional;
 
 /** One workspace's layout as read in one transaction, with the domain revision it belongs to. */
-public record WorkspaceView(Project project, Workspace workspace, List<Tab> tabs, List<Panel> panels, Optional<String> activePanelId,
+public record WorkspaceView(
+        Project project,
+        Workspace workspace,
+        List<Tab> tabs,
+        List<Panel> panels,
+        Optional<String> activePanelId,
         long revision) {
 
     /** Immutable: views are shared from the layout's cache. */

@@ -15,7 +15,8 @@ import org.springframework.data.relational.core.mapping.Table;
  * @param updatedAt epoch milliseconds of the last save
  */
 @Table("setting_section")
-record SettingSection(@Id String section, String value, @Version long revision, long updatedAt) {
+record SettingSection(
+        @Id String section, String value, @Version long revision, long updatedAt) {
 
     /** A section not stored yet: its shipped defaults, new to the repository (revision 0 → inserted as 1). */
     static SettingSection defaults(String section, long now) {

@@ -90,7 +90,9 @@ public final class Settings {
             SettingsView current = view(section, stored);
             requireCurrent(expected, current);
             if (!current.values().equals(plan.before())) {
-                throw new LomiException(ErrorCode.REVISION_CONFLICT, "the plan's before does not match " + section + " at " + current.settingsRevision());
+                throw new LomiException(
+                        ErrorCode.REVISION_CONFLICT,
+                        "the plan's before does not match " + section + " at " + current.settingsRevision());
             }
             long now = clock.millis();
             SettingSection base = stored.orElseGet(() -> sections.save(SettingSection.defaults(section, now)));
@@ -98,7 +100,8 @@ public final class Settings {
                 SettingSection saved = sections.save(base.changed(SettingsSchema.canonical(after), now));
                 return new SettingsView(section, after, revision(section, saved.revision()));
             } catch (OptimisticLockingFailureException e) {
-                throw new LomiException(ErrorCode.REVISION_CONFLICT, section + " settings changed meanwhile; read them again", e);
+                throw new LomiException(
+                        ErrorCode.REVISION_CONFLICT, section + " settings changed meanwhile; read them again", e);
             }
         });
         notifyListeners(section);
@@ -108,14 +111,18 @@ public final class Settings {
     /** The {@code editor} section as typed values. */
     public EditorSettings editor() {
         JsonNode values = read(SettingsSchema.EDITOR).values();
-        return new EditorSettings(values.get("tabSize").intValue(), values.get("insertSpaces").booleanValue(),
+        return new EditorSettings(
+                values.get("tabSize").intValue(),
+                values.get("insertSpaces").booleanValue(),
                 values.get("insertFinalNewline").booleanValue());
     }
 
     /** The {@code terminal} section as typed values. */
     public TerminalSettings terminal() {
         JsonNode values = read(SettingsSchema.TERMINAL).values();
-        return new TerminalSettings(values.get("defaultProfile").stringValue(), values.get("scrollbackBytes").intValue());
+        return new TerminalSettings(
+                values.get("defaultProfile").stringValue(),
+                values.get("scrollbackBytes").intValue());
     }
 
     /** Registers a listener called with the section name after each applied change (a throwing listener is logged and skipped). */
@@ -135,7 +142,9 @@ public final class Settings {
 
     private static void requireCurrent(long expected, SettingsView current) {
         if (revisionNumber(current.section(), current.settingsRevision()) != expected) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, current.section() + " settings changed: now at " + current.settingsRevision());
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    current.section() + " settings changed: now at " + current.settingsRevision());
         }
     }
 
@@ -143,11 +152,16 @@ public final class Settings {
     static long revisionNumber(String section, String settingsRevision) {
         String prefix = section + ":";
         if (settingsRevision == null || !settingsRevision.startsWith(prefix)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "expectedSettingsRevision must look like '" + prefix + "<n>'");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "expectedSettingsRevision must look like '" + prefix + "<n>'");
         }
         String digits = settingsRevision.substring(prefix.length());
-        if (digits.isEmpty() || digits.length() > 15 || !digits.chars().allMatch(ch -> ch >= '0' && ch <= '9') || digits.startsWith("0")) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "expectedSettingsRevision must look like '" + prefix + "<n>'");
+        if (digits.isEmpty()
+                || digits.length() > 15
+                || !digits.chars().allMatch(ch -> ch >= '0' && ch <= '9')
+                || digits.startsWith("0")) {
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "expectedSettingsRevision must look like '" + prefix + "<n>'");
         }
         return Long.parseLong(digits);
     }
@@ -161,7 +175,10 @@ public final class Settings {
         if (stored.isEmpty()) {
             return new SettingsView(section, SettingsSchema.defaults(section), revision(section, 1));
         }
-        return new SettingsView(section, SettingsSchema.fromStored(section, stored.get().value()), revision(section, stored.get().revision()));
+        return new SettingsView(
+                section,
+                SettingsSchema.fromStored(section, stored.get().value()),
+                revision(section, stored.get().revision()));
     }
 
     /** Numbers the supplied agentControl objects: the revision moves when the content does. */
@@ -178,7 +195,8 @@ public final class Settings {
                 lastCanonical = canonical;
                 revision++;
             }
-            return new SettingsView(SettingsSchema.AGENT_CONTROL, supplied, revision(SettingsSchema.AGENT_CONTROL, revision));
+            return new SettingsView(
+                    SettingsSchema.AGENT_CONTROL, supplied, revision(SettingsSchema.AGENT_CONTROL, revision));
         }
     }
 }

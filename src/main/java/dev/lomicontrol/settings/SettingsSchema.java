@@ -30,20 +30,28 @@ final class SettingsSchema {
     private record Field(String name, JsonNode defaultValue, Predicate<JsonNode> valid, String rule) {}
 
     private static final Map<String, List<Field>> EDITABLE = Map.of(
-            EDITOR, List.of(
-                    integer("tabSize", 1, 16, EditorSettings.DEFAULTS.tabSize()),
-                    bool("insertSpaces", EditorSettings.DEFAULTS.insertSpaces()),
-                    bool("insertFinalNewline", EditorSettings.DEFAULTS.insertFinalNewline())),
-            TERMINAL, List.of(
-                    oneOf("defaultProfile", Set.of("bash", "zsh"), TerminalSettings.DEFAULTS.defaultProfile()),
-                    integer("scrollbackBytes", 65_536, 4_194_304, TerminalSettings.DEFAULTS.scrollbackBytes())));
+            EDITOR,
+                    List.of(
+                            integer("tabSize", 1, 16, EditorSettings.DEFAULTS.tabSize()),
+                            bool("insertSpaces", EditorSettings.DEFAULTS.insertSpaces()),
+                            bool("insertFinalNewline", EditorSettings.DEFAULTS.insertFinalNewline())),
+            TERMINAL,
+                    List.of(
+                            oneOf("defaultProfile", Set.of("bash", "zsh"), TerminalSettings.DEFAULTS.defaultProfile()),
+                            integer(
+                                    "scrollbackBytes",
+                                    65_536,
+                                    4_194_304,
+                                    TerminalSettings.DEFAULTS.scrollbackBytes())));
 
     private SettingsSchema() {}
 
     /** INVALID_ARGUMENT unless {@code section} names a section; SCOPE_DENIED when it exists but is read-only. */
     static void requireEditable(String section) {
         if (AGENT_CONTROL.equals(section)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "the agentControl settings are a read-only view; change them in the admin console");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    "the agentControl settings are a read-only view; change them in the admin console");
         }
         fields(section);
     }
@@ -75,13 +83,16 @@ final class SettingsSchema {
     /** {@code before} with the patch applied; INVALID_ARGUMENT for a non-object or empty patch, an unknown field or a bad value. */
     static ObjectNode patched(String section, ObjectNode before, JsonNode patch) {
         if (patch == null || !patch.isObject() || patch.isEmpty()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a settings patch is a non-empty object of {field: value}");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "a settings patch is a non-empty object of {field: value}");
         }
         ObjectNode after = before.deepCopy();
         for (Map.Entry<String, JsonNode> entry : patch.properties()) {
             Field field = field(section, entry.getKey());
             if (!field.valid().test(entry.getValue())) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, section + "." + field.name() + " must be " + field.rule() + ", was " + entry.getValue());
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
+                        section + "." + field.name() + " must be " + field.rule() + ", was " + entry.getValue());
             }
             after.set(field.name(), normal(entry.getValue()));
         }
@@ -92,12 +103,15 @@ final class SettingsSchema {
     static void requireComplete(String section, JsonNode values) {
         List<Field> fields = fields(section);
         if (values == null || !values.isObject() || values.size() != fields.size()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the " + section + " values must hold exactly its " + fields.size() + " fields");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "the " + section + " values must hold exactly its " + fields.size() + " fields");
         }
         for (Field field : fields) {
             JsonNode value = values.get(field.name());
             if (value == null || !field.valid().test(value)) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, section + "." + field.name() + " must be " + field.rule());
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, section + "." + field.name() + " must be " + field.rule());
             }
         }
     }
@@ -113,20 +127,26 @@ final class SettingsSchema {
 
     /** Integers as int nodes, so equal values compare equal whatever number type the caller built. */
     private static JsonNode normal(JsonNode value) {
-        return value.isIntegralNumber() ? IntNode.valueOf(value.bigIntegerValue().intValueExact()) : value;
+        return value.isIntegralNumber()
+                ? IntNode.valueOf(value.bigIntegerValue().intValueExact())
+                : value;
     }
 
     private static List<Field> fields(String section) {
         List<Field> fields = section == null ? null : EDITABLE.get(section);
         if (fields == null) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown settings section '" + section + "'; one of editor, terminal, agentControl");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "unknown settings section '" + section + "'; one of editor, terminal, agentControl");
         }
         return fields;
     }
 
     private static Field field(String section, String name) {
-        Optional<Field> field = fields(section).stream().filter(f -> f.name().equals(name)).findFirst();
-        return field.orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown " + section + " setting '" + name + "'"));
+        Optional<Field> field =
+                fields(section).stream().filter(f -> f.name().equals(name)).findFirst();
+        return field.orElseThrow(
+                () -> new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown " + section + " setting '" + name + "'"));
     }
 
     private static Field integer(String name, int min, int max, int defaultValue) {
@@ -142,6 +162,7 @@ final class SettingsSchema {
 
     private static Field oneOf(String name, Set<String> allowed, String defaultValue) {
         Predicate<JsonNode> valid = n -> n.isString() && allowed.contains(n.stringValue());
-        return new Field(name, StringNode.valueOf(defaultValue), valid, "one of " + String.join(", ", new TreeSet<>(allowed)));
+        return new Field(
+                name, StringNode.valueOf(defaultValue), valid, "one of " + String.join(", ", new TreeSet<>(allowed)));
     }
 }

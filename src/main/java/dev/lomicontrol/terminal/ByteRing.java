@@ -63,7 +63,8 @@ final class ByteRing {
      */
     OutputPage read(long cursor, int maxBytes, long limit, boolean utf8, boolean limitFinal) {
         if (cursor > limit) {
-            throw new LomiException(ErrorCode.CURSOR_EXPIRED, "cursor " + cursor + " is past the end of the output (" + limit + ")");
+            throw new LomiException(
+                    ErrorCode.CURSOR_EXPIRED, "cursor " + cursor + " is past the end of the output (" + limit + ")");
         }
         long available = availableFrom();
         long from = Math.min(Math.max(cursor, available), limit);
@@ -128,7 +129,8 @@ final class ByteRing {
             return count;
         }
         if (lead == from && !incomplete) {
-            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED,
+            throw new LomiException(
+                    ErrorCode.RESOURCE_EXHAUSTED,
                     "maxBytes " + maxBytes + " cannot hold the next character (" + (charEnd - lead) + " bytes)");
         }
         return (int) (lead - from);

@@ -28,24 +28,31 @@ final class CommandText {
         }
         for (int i = 0; i < command.length(); i++) {
             if (Character.isISOControl(command.charAt(i))) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, String.format(
-                        "the command must be one line without control characters (found U+%04X at %d)", (int) command.charAt(i), i));
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
+                        String.format(
+                                "the command must be one line without control characters (found U+%04X at %d)",
+                                (int) command.charAt(i), i));
             }
         }
         byte[] bytes;
         try {
-            ByteBuffer encoded = StandardCharsets.UTF_8.newEncoder()
+            ByteBuffer encoded = StandardCharsets.UTF_8
+                    .newEncoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .encode(CharBuffer.wrap(command));
             bytes = new byte[encoded.remaining()];
             encoded.get(bytes);
         } catch (CharacterCodingException e) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the command is not valid Unicode (unpaired surrogate)");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "the command is not valid Unicode (unpaired surrogate)");
         }
         if (bytes.length > Terminal.MAX_COMMAND_BYTES) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT,
-                    "the command is " + bytes.length + " bytes in UTF-8; at most " + Terminal.MAX_COMMAND_BYTES + " are allowed");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "the command is " + bytes.length + " bytes in UTF-8; at most " + Terminal.MAX_COMMAND_BYTES
+                            + " are allowed");
         }
         return bytes;
     }
@@ -66,7 +73,8 @@ final class CommandText {
     /** @throws LomiException INVALID_ARGUMENT unless 1..64 KiB without NUL */
     static void validateInput(byte[] payload) {
         if (payload == null || payload.length == 0 || payload.length > Terminal.MAX_INPUT_BYTES) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "input must be 1.." + Terminal.MAX_INPUT_BYTES + " bytes");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "input must be 1.." + Terminal.MAX_INPUT_BYTES + " bytes");
         }
         for (byte b : payload) {
             if (b == 0) {

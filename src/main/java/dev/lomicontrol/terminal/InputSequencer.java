@@ -38,20 +38,24 @@ final class InputSequencer {
             return null;
         }
         if (sequence < 1 || sequence > last) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT,
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
                     "inputSequence " + sequence + " is out of order: the next inputSequence is " + next());
         }
         for (Entry entry : acks) {
             if (entry.sequence() == sequence) {
                 if (!MessageDigest.isEqual(entry.digest(), digest)) {
-                    throw new LomiException(ErrorCode.IDEMPOTENCY_CONFLICT,
+                    throw new LomiException(
+                            ErrorCode.IDEMPOTENCY_CONFLICT,
                             "inputSequence " + sequence + " was already used for a different payload");
                 }
                 return new InputAck(sequence, entry.state(), true, next());
             }
         }
-        throw new LomiException(ErrorCode.CURSOR_EXPIRED, "inputSequence " + sequence
-                + " is older than the last " + RETAINED + " acknowledgements; the next inputSequence is " + next());
+        throw new LomiException(
+                ErrorCode.CURSOR_EXPIRED,
+                "inputSequence " + sequence + " is older than the last " + RETAINED
+                        + " acknowledgements; the next inputSequence is " + next());
     }
 
     /** Consumes the next sequence number for a send whose bytes are about to be written. */

@@ -27,7 +27,17 @@ final class OutputScanner {
         void bracketedPaste(boolean on);
     }
 
-    private enum State { GROUND, ESCAPE, ESCAPE_INTERMEDIATE, CSI, CSI_IGNORE, OSC, OSC_ESCAPE, STRING, STRING_ESCAPE }
+    private enum State {
+        GROUND,
+        ESCAPE,
+        ESCAPE_INTERMEDIATE,
+        CSI,
+        CSI_IGNORE,
+        OSC,
+        OSC_ESCAPE,
+        STRING,
+        STRING_ESCAPE
+    }
 
     private static final int ESC = 0x1B;
     private static final int BEL = 0x07;

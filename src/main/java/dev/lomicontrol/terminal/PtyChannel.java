@@ -60,10 +60,12 @@ final class PtyChannel {
         if (!sandboxed) {
             return process.pid();
         }
-        return ProcessHandle.of(process.pid()).flatMap(outer -> outer.descendants()
+        return ProcessHandle.of(process.pid())
+                .flatMap(outer -> outer.descendants()
                         .filter(p -> !p.info().command().orElse("bwrap").endsWith("/bwrap"))
                         .findFirst())
-                .map(ProcessHandle::pid).orElse(process.pid());
+                .map(ProcessHandle::pid)
+                .orElse(process.pid());
     }
 
     /** Blocks until output arrives; -1 once the shell has exited and its output is drained. */

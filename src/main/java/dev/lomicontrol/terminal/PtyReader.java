@@ -29,7 +29,8 @@ final class PtyReader implements Runnable {
      * @param received gets every chunk in order ({@code buffer} is reused afterwards)
      * @param ended gets the shell's exit code once, after the output is drained
      */
-    PtyReader(String terminalId, PtyChannel channel, Screen screen, ObjIntConsumer<byte[]> received, IntConsumer ended) {
+    PtyReader(
+            String terminalId, PtyChannel channel, Screen screen, ObjIntConsumer<byte[]> received, IntConsumer ended) {
         this.terminalId = terminalId;
         this.channel = channel;
         this.screen = screen;

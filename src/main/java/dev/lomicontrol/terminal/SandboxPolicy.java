@@ -19,15 +19,35 @@ import java.util.Objects;
  *                       writes then run outside the sandbox when the user next uses git there)
  * @param network        false gives the shell its own network namespace with loopback only
  */
-public record SandboxPolicy(boolean enabled, Path home, List<Path> writableCaches, List<Path> hidden, boolean gitWritable, boolean network) {
+public record SandboxPolicy(
+        boolean enabled,
+        Path home,
+        List<Path> writableCaches,
+        List<Path> hidden,
+        boolean gitWritable,
+        boolean network) {
 
     /** Build-tool caches writable by default, relative to the home. */
     public static final List<String> DEFAULT_CACHES = List.of(".cache", ".m2", ".npm", ".gradle", ".cargo");
 
     /** Credential locations that are always hidden, relative to the home. */
-    public static final List<String> SECRET_LOCATIONS = List.of(".ssh", ".aws", ".azure", ".gnupg", ".netrc", ".config/gh",
-            ".git-credentials", ".config/git/credentials", ".kube", ".docker/config.json", ".terraformrc", ".terraform.d/credentials.tfrc.json",
-            ".pgpass", ".npmrc", ".pypirc", ".config/gcloud");
+    public static final List<String> SECRET_LOCATIONS = List.of(
+            ".ssh",
+            ".aws",
+            ".azure",
+            ".gnupg",
+            ".netrc",
+            ".config/gh",
+            ".git-credentials",
+            ".config/git/credentials",
+            ".kube",
+            ".docker/config.json",
+            ".terraformrc",
+            ".terraform.d/credentials.tfrc.json",
+            ".pgpass",
+            ".npmrc",
+            ".pypirc",
+            ".config/gcloud");
 
     /** The user-level MCP client files {@code client register} writes and their backups, relative to the home (ClientFilesSandboxedTests keeps it equal to the console's client table). */
     public static final List<String> CLIENT_FILES = List.of(
@@ -38,14 +58,23 @@ public record SandboxPolicy(boolean enabled, Path home, List<Path> writableCache
             ".gemini/settings.json", ".gemini/settings.json.lomi-backup",
             ".codex/config.toml", ".codex/config.toml.lomi-backup",
             ".codeium/windsurf/mcp_config.json", ".codeium/windsurf/mcp_config.json.lomi-backup",
-            ".config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json", ".config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json.lomi-backup",
+            ".config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json",
+                    ".config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json.lomi-backup",
             ".config/zed/settings.json", ".config/zed/settings.json.lomi-backup",
             ".config/opencode/opencode.json", ".config/opencode/opencode.json.lomi-backup",
             ".config/opencode/opencode.jsonc", ".config/opencode/opencode.jsonc.lomi-backup");
 
     /** Entries of the project that stay read-only inside the sandbox: MCP client files (and {@code .git} unless opened). */
-    public static final List<String> PROJECT_CLIENT_FILES = List.of(".mcp.json", ".vscode", ".cursor", ".gemini", ".codex", ".claude", ".zed",
-            "opencode.json", "opencode.jsonc");
+    public static final List<String> PROJECT_CLIENT_FILES = List.of(
+            ".mcp.json",
+            ".vscode",
+            ".cursor",
+            ".gemini",
+            ".codex",
+            ".claude",
+            ".zed",
+            "opencode.json",
+            "opencode.jsonc");
 
     public SandboxPolicy {
         Objects.requireNonNull(home, "home");

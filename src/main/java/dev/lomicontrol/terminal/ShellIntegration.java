@@ -110,8 +110,10 @@ final class ShellIntegration {
             write(zshDirectory().resolve(".zshenv"), ZSH_ENV);
             write(zshDirectory().resolve(".zshrc"), ZSH_RC);
         } catch (IOException e) {
-            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE,
-                    "cannot write the shell integration into " + this.directory + ": " + e.getMessage(), e);
+            throw new LomiException(
+                    ErrorCode.STORAGE_UNAVAILABLE,
+                    "cannot write the shell integration into " + this.directory + ": " + e.getMessage(),
+                    e);
         }
     }
 
@@ -170,9 +172,14 @@ final class ShellIntegration {
         Optional<Path> sh = executable("sh");
         Optional<Path> stty = executable("stty");
         if (sh.isPresent() && stty.isPresent()) {
-            command.addAll(List.of(sh.get().toString(), "-c",
+            command.addAll(List.of(
+                    sh.get().toString(),
+                    "-c",
                     "\"$1\" cols \"$2\" rows \"$3\" 2>/dev/null; shift 3; exec \"$0\" \"$@\"",
-                    shell.toString(), stty.get().toString(), Integer.toString(columns), Integer.toString(rows)));
+                    shell.toString(),
+                    stty.get().toString(),
+                    Integer.toString(columns),
+                    Integer.toString(rows)));
         } else {
             command.add(shell.toString());
         }

@@ -33,6 +33,7 @@ final class ShellState {
     private CommandRun latest;
     /** The latest run was sent and no D has been seen since: C and D marks belong to it. */
     private boolean latestOpen;
+
     private final Map<String, CommandRun> runs = new LinkedHashMap<>();
     private final Map<String, String> revocations = new LinkedHashMap<>();
 
@@ -93,7 +94,9 @@ final class ShellState {
         } else if (run.startedObserved()) {
             add(deferred, run.settle(new RunOutcome.Lost("the shell reported the command's end without an exit code")));
         } else {
-            add(deferred, run.settle(new RunOutcome.Lost("the shell showed a new prompt without starting the command")));
+            add(
+                    deferred,
+                    run.settle(new RunOutcome.Lost("the shell showed a new prompt without starting the command")));
         }
     }
 
@@ -155,8 +158,10 @@ final class ShellState {
             throw new LomiException(ErrorCode.TARGET_BUSY, "a command is running in the foreground");
         }
         if (prompt != PromptState.READY) {
-            throw new LomiException(ErrorCode.PROMPT_STATE_UNKNOWN,
-                    "the prompt is " + prompt.wireName() + ", not ready; a fresh prompt is needed before a command can run");
+            throw new LomiException(
+                    ErrorCode.PROMPT_STATE_UNKNOWN,
+                    "the prompt is " + prompt.wireName()
+                            + ", not ready; a fresh prompt is needed before a command can run");
         }
     }
 

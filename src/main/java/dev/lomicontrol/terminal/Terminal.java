@@ -65,7 +65,14 @@ public final class Terminal {
         }
     };
 
-    Terminal(String id, String profile, Path cwd, PtyChannel channel, Screen screen, int ringBytes, Supplier<String> ids) {
+    Terminal(
+            String id,
+            String profile,
+            Path cwd,
+            PtyChannel channel,
+            Screen screen,
+            int ringBytes,
+            Supplier<String> ids) {
         this.id = id;
         this.profile = profile;
         this.startDirectory = cwd;
@@ -253,7 +260,8 @@ public final class Terminal {
             synchronized (lock) {
                 shell.requireLease(leaseId);
                 if (shell.latest().orElse(null) != run || !run.startedObserved() || run.completed()) {
-                    throw new LomiException(ErrorCode.TARGET_BUSY,
+                    throw new LomiException(
+                            ErrorCode.TARGET_BUSY,
                             "only the latest command, started and not completed, can be interrupted");
                 }
                 run.markInterruptSent();
@@ -261,7 +269,8 @@ public final class Terminal {
             try {
                 channel.write(new byte[] {0x03});
             } catch (PtyChannel.WriteFailure e) {
-                throw new LomiException(ErrorCode.OUTCOME_UNKNOWN, "the interrupt could not be written: " + e.getMessage());
+                throw new LomiException(
+                        ErrorCode.OUTCOME_UNKNOWN, "the interrupt could not be written: " + e.getMessage());
             }
         } finally {
             channel.unlock();
@@ -435,7 +444,9 @@ public final class Terminal {
 
     /** Ends the shell: SIGHUP, then SIGKILL after a short grace, then SIGKILL to what it started that still lives; returns once the exit was observed (or after ~6 s). */
     public void kill() {
-        List<ProcessHandle> descendants = ProcessHandle.of(shellPid()).map(shell -> shell.descendants().toList()).orElse(List.of());
+        List<ProcessHandle> descendants = ProcessHandle.of(shellPid())
+                .map(shell -> shell.descendants().toList())
+                .orElse(List.of());
         hangup();
         try {
             if (!awaitExit(HANGUP_GRACE)) {

@@ -76,7 +76,9 @@ final class TerminalOutput {
     OutputPage readCommand(CommandRun run, long cursor, int maxBytes, boolean finished) {
         long from = cursor == -1 ? run.startCursor() : cursor;
         if (from < run.startCursor()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor " + cursor + " is before the command's start " + run.startCursor());
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "cursor " + cursor + " is before the command's start " + run.startCursor());
         }
         checkPage(from, maxBytes);
         long limit = run.endCursor().orElse(text.end());
@@ -85,7 +87,8 @@ final class TerminalOutput {
 
     private static void checkPage(long cursor, int maxBytes) {
         if (maxBytes < 1 || maxBytes > Terminal.MAX_PAGE_BYTES) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "maxBytes must be 1.." + Terminal.MAX_PAGE_BYTES + ", not " + maxBytes);
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "maxBytes must be 1.." + Terminal.MAX_PAGE_BYTES + ", not " + maxBytes);
         }
         if (cursor < 0) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor must not be negative");

@@ -42,7 +42,8 @@ public final class TerminalSandbox {
     }
 
     /** As {@link #TerminalSandbox(SandboxPolicy, List)} with {@code bubblewrap} finding the executable (tests: a host without it). */
-    public TerminalSandbox(SandboxPolicy policy, List<Path> brokerPrivate, java.util.function.Supplier<Optional<Path>> bubblewrap) {
+    public TerminalSandbox(
+            SandboxPolicy policy, List<Path> brokerPrivate, java.util.function.Supplier<Optional<Path>> bubblewrap) {
         this.policy = policy;
         this.brokerPrivate = List.copyOf(brokerPrivate);
         this.bubblewrap = bubblewrap;
@@ -58,8 +59,11 @@ public final class TerminalSandbox {
 
     /** The warning every status shows while the admin has the sandbox off; empty while it is on. */
     public Optional<String> warning() {
-        return policy.enabled() ? Optional.empty() : Optional.of("terminal sandbox OFF (lomi.terminal.sandbox.enabled=false): "
-                + "terminals run as you, can read the admin token and act as the admin; only sessions granted terminal.unsandboxed may create them");
+        return policy.enabled()
+                ? Optional.empty()
+                : Optional.of(
+                        "terminal sandbox OFF (lomi.terminal.sandbox.enabled=false): "
+                                + "terminals run as you, can read the admin token and act as the admin; only sessions granted terminal.unsandboxed may create them");
     }
 
     /**
@@ -77,10 +81,30 @@ public final class TerminalSandbox {
             return;
         }
         List<String> trial = new ArrayList<>(List.of(bwrap.toString()));
-        trial.addAll(List.of("--unshare-user", "--disable-userns", "--unshare-pid", "--unshare-ipc", "--die-with-parent", "--cap-drop", "ALL",
-                "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--", "true"));
+        trial.addAll(List.of(
+                "--unshare-user",
+                "--disable-userns",
+                "--unshare-pid",
+                "--unshare-ipc",
+                "--die-with-parent",
+                "--cap-drop",
+                "ALL",
+                "--ro-bind",
+                "/",
+                "/",
+                "--dev",
+                "/dev",
+                "--proc",
+                "/proc",
+                "--tmpfs",
+                "/tmp",
+                "--",
+                "true"));
         try {
-            Process process = new ProcessBuilder(trial).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+            Process process = new ProcessBuilder(trial)
+                    .redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.PIPE)
+                    .start();
             process.getOutputStream().close();
             byte[] said = process.getInputStream().readNBytes(4096);
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
@@ -88,7 +112,8 @@ public final class TerminalSandbox {
                 throw unqualified("bubblewrap did not start a sandbox within 10 s");
             }
             if (process.exitValue() != 0) {
-                throw unqualified("bubblewrap cannot create a sandbox on this host: " + new String(said, StandardCharsets.UTF_8).strip());
+                throw unqualified("bubblewrap cannot create a sandbox on this host: "
+                        + new String(said, StandardCharsets.UTF_8).strip());
             }
             probed = true;
         } catch (IOException e) {
@@ -100,13 +125,19 @@ public final class TerminalSandbox {
     }
 
     private Path bwrap() {
-        return bubblewrap.get().orElseThrow(() ->
-                unqualified("terminals run sandboxed and bubblewrap is not installed; install it (" + INSTALL + ")"));
+        return bubblewrap
+                .get()
+                .orElseThrow(() -> unqualified(
+                        "terminals run sandboxed and bubblewrap is not installed; install it (" + INSTALL + ")"));
     }
 
     private static LomiException unqualified(String message) {
-        return new LomiException(ErrorCode.HOST_UNQUALIFIED, message.contains(INSTALL) ? message
-                : message + "; terminals need a working bubblewrap (" + INSTALL + ") unless the admin turns the sandbox off");
+        return new LomiException(
+                ErrorCode.HOST_UNQUALIFIED,
+                message.contains(INSTALL)
+                        ? message
+                        : message + "; terminals need a working bubblewrap (" + INSTALL
+                                + ") unless the admin turns the sandbox off");
     }
 
     /**
@@ -125,9 +156,26 @@ public final class TerminalSandbox {
         if (!policy.enabled()) {
             return new Wrapped(List.copyOf(command), List.of(), List.of());
         }
-        List<String> args = new ArrayList<>(List.of(bwrap().toString(), "--unshare-user", "--disable-userns", "--unshare-pid", "--unshare-ipc",
-                "--die-with-parent", "--cap-drop", "ALL", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
-                "--tmpfs", "/run"));
+        List<String> args = new ArrayList<>(List.of(
+                bwrap().toString(),
+                "--unshare-user",
+                "--disable-userns",
+                "--unshare-pid",
+                "--unshare-ipc",
+                "--die-with-parent",
+                "--cap-drop",
+                "ALL",
+                "--ro-bind",
+                "/",
+                "/",
+                "--dev",
+                "/dev",
+                "--proc",
+                "/proc",
+                "--tmpfs",
+                "/tmp",
+                "--tmpfs",
+                "/run"));
         if (!policy.network()) {
             args.add("--unshare-net");
         }
@@ -137,7 +185,9 @@ public final class TerminalSandbox {
             createCache(cache);
             real(cache).ifPresent(dir -> bind(args, "--bind", dir));
         }
-        Path root = real(projectRoot).orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "the project folder " + projectRoot + " is gone"));
+        Path root = real(projectRoot)
+                .orElseThrow(() -> new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, "the project folder " + projectRoot + " is gone"));
         bind(args, "--bind", root);
         List<Path> guarded = new ArrayList<>();
         List<Path> placeholders = new ArrayList<>();
@@ -208,14 +258,17 @@ public final class TerminalSandbox {
 
     /** The directory of the real resolv.conf when it lives under /run (systemd-resolved, NetworkManager). */
     private static Optional<Path> resolverDirectory() {
-        return real(Path.of("/etc/resolv.conf")).map(Path::getParent).filter(dir -> dir.startsWith("/run") && !dir.equals(Path.of("/run")));
+        return real(Path.of("/etc/resolv.conf"))
+                .map(Path::getParent)
+                .filter(dir -> dir.startsWith("/run") && !dir.equals(Path.of("/run")));
     }
 
     private static void createCache(Path cache) {
         try {
             if (!Files.exists(cache, LinkOption.NOFOLLOW_LINKS)) {
                 Files.createDirectories(cache.getParent());
-                Files.createDirectory(cache, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectory(
+                        cache, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
         } catch (IOException e) {
             // not creatable (e.g. a read-only home): the cache is simply not offered
@@ -224,9 +277,13 @@ public final class TerminalSandbox {
 
     private static void createPlaceholder(Path entry) {
         try {
-            Files.createDirectory(entry, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("r-x------")));
+            Files.createDirectory(
+                    entry, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("r-x------")));
         } catch (IOException e) {
-            throw new LomiException(ErrorCode.APP_UNAVAILABLE, "cannot protect " + entry + " for the terminal sandbox: " + e.getMessage(), e);
+            throw new LomiException(
+                    ErrorCode.APP_UNAVAILABLE,
+                    "cannot protect " + entry + " for the terminal sandbox: " + e.getMessage(),
+                    e);
         }
     }
 }

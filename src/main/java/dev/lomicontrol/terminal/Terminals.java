@@ -49,7 +49,11 @@ public final class Terminals implements AutoCloseable {
     }
 
     /** {@code environmentOverrides} replace inherited variables of every shell (tests give shells an empty HOME this way). */
-    public Terminals(TerminalOptions options, RandomGenerator random, TerminalSandbox sandbox, Map<String, String> environmentOverrides) {
+    public Terminals(
+            TerminalOptions options,
+            RandomGenerator random,
+            TerminalSandbox sandbox,
+            Map<String, String> environmentOverrides) {
         this.options = options;
         this.sandbox = sandbox;
         this.random = random;
@@ -91,10 +95,12 @@ public final class Terminals implements AutoCloseable {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "ringBytes must be 4 KiB..64 MiB, not " + ringBytes);
         }
         if (!ShellIntegration.BASH.equals(profile) && !ShellIntegration.ZSH.equals(profile)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown terminal profile " + profile + "; use bash or zsh");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "unknown terminal profile " + profile + "; use bash or zsh");
         }
-        Path shell = ShellIntegration.executable(profile).orElseThrow(() ->
-                new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, profile + " is not installed on this host"));
+        Path shell = ShellIntegration.executable(profile)
+                .orElseThrow(() -> new LomiException(
+                        ErrorCode.UNSUPPORTED_CAPABILITY, profile + " is not installed on this host"));
         if (cwd == null || !Files.isDirectory(cwd)) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the working directory " + cwd + " is not a directory");
         }
@@ -103,13 +109,18 @@ public final class Terminals implements AutoCloseable {
         reserveSlot();
         Terminal terminal;
         try {
-            terminal = spawn(profile, shell, projectRoot.toAbsolutePath(), cwd.toAbsolutePath(), columns, rows, ringBytes);
+            terminal =
+                    spawn(profile, shell, projectRoot.toAbsolutePath(), cwd.toAbsolutePath(), columns, rows, ringBytes);
         } catch (IOException | RuntimeException e) {
             synchronized (this) {
                 starting--;
             }
-            throw e instanceof LomiException lomi ? lomi
-                    : new LomiException(ErrorCode.APP_UNAVAILABLE, "the " + profile + " shell could not be started: " + e.getMessage(), e);
+            throw e instanceof LomiException lomi
+                    ? lomi
+                    : new LomiException(
+                            ErrorCode.APP_UNAVAILABLE,
+                            "the " + profile + " shell could not be started: " + e.getMessage(),
+                            e);
         }
         boolean refused;
         synchronized (this) {
@@ -126,13 +137,15 @@ public final class Terminals implements AutoCloseable {
         return terminal;
     }
 
-    private Terminal spawn(String profile, Path shell, Path root, Path cwd, int columns, int rows, int ringBytes) throws IOException {
+    private Terminal spawn(String profile, Path shell, Path root, Path cwd, int columns, int rows, int ringBytes)
+            throws IOException {
         String id = newId();
         TerminalSandbox.Wrapped wrapped;
         List<Path> placeholders = new java.util.ArrayList<>();
         synchronized (placeholderUsers) {
             // a placeholder another live sandbox created counts this one as a user too, so it outlives both
-            wrapped = sandbox.wrap(List.of(integration.command(profile, shell, columns, rows)), root, cwd, integration.directory());
+            wrapped = sandbox.wrap(
+                    List.of(integration.command(profile, shell, columns, rows)), root, cwd, integration.directory());
             for (Path entry : wrapped.guarded()) {
                 if (wrapped.created().contains(entry) || placeholderUsers.containsKey(entry)) {
                     placeholderUsers.merge(entry, 1, Integer::sum);
@@ -153,8 +166,14 @@ public final class Terminals implements AutoCloseable {
             release(placeholders);
             throw e;
         }
-        Terminal terminal = new Terminal(id, profile, cwd, new PtyChannel(process, sandbox.enabled()), new Screen(columns, rows),
-                ringBytes, this::newId);
+        Terminal terminal = new Terminal(
+                id,
+                profile,
+                cwd,
+                new PtyChannel(process, sandbox.enabled()),
+                new Screen(columns, rows),
+                ringBytes,
+                this::newId);
         terminal.addExitListener(() -> release(placeholders));
         terminal.startReading();
         return terminal;
@@ -186,7 +205,8 @@ public final class Terminals implements AutoCloseable {
             }
         }
         if (terminals.size() + starting >= options.maxTerminals()) {
-            throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED,
+            throw new LomiException(
+                    ErrorCode.RESOURCE_EXHAUSTED,
                     "at most " + options.maxTerminals() + " terminals may be open at once");
         }
         starting++;
@@ -240,7 +260,8 @@ public final class Terminals implements AutoCloseable {
 
     static void checkSize(int columns, int rows) {
         if (columns < 1 || columns > MAX_SIZE || rows < 1 || rows > MAX_SIZE) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT,
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
                     "columns and rows must be 1.." + MAX_SIZE + ", not " + columns + "x" + rows);
         }
     }

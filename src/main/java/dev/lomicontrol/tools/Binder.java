@@ -32,14 +32,18 @@ public final class Binder {
     /** PAYLOAD_TOO_LARGE for arguments of {@code size} serialized bytes over {@link #MAX_ARGUMENT_BYTES}; the same words in both processes. */
     public static void requireArgumentSize(String tool, int size) {
         if (size > MAX_ARGUMENT_BYTES) {
-            throw new LomiException(ErrorCode.PAYLOAD_TOO_LARGE, "payload too large: the arguments of " + tool + " are " + size
-                    + " bytes; the limit is " + MAX_ARGUMENT_BYTES);
+            throw new LomiException(
+                    ErrorCode.PAYLOAD_TOO_LARGE,
+                    "payload too large: the arguments of " + tool + " are " + size + " bytes; the limit is "
+                            + MAX_ARGUMENT_BYTES);
         }
     }
 
     /** The bound input; missing or null arguments are the empty object. */
     public static <T> T bind(Class<T> type, JsonNode arguments) {
-        JsonNode node = arguments == null || arguments.isNull() || arguments.isMissingNode() ? JsonNodeFactory.instance.objectNode() : arguments;
+        JsonNode node = arguments == null || arguments.isNull() || arguments.isMissingNode()
+                ? JsonNodeFactory.instance.objectNode()
+                : arguments;
         return type.cast(value(Shapes.of(type), node, "arguments"));
     }
 
@@ -59,7 +63,10 @@ public final class Binder {
         if (shape instanceof Shape.Enumerated enumerated) {
             Object constant = node.isString() ? enumerated.byWire().get(node.stringValue()) : null;
             if (constant == null) {
-                throw invalid(path, "must be one of " + String.join(", ", enumerated.byWire().keySet()) + ", got " + describe(node));
+                throw invalid(
+                        path,
+                        "must be one of "
+                                + String.join(", ", enumerated.byWire().keySet()) + ", got " + describe(node));
             }
             return constant;
         }
@@ -85,10 +92,16 @@ public final class Binder {
         String text = node.stringValue();
         int length = text.codePointCount(0, text.length());
         if (length < str.min() || length > str.max()) {
-            throw invalid(path, str.max() == Integer.MAX_VALUE ? "must be at least " + str.min() + " characters long"
-                    : "must be " + str.min() + "-" + str.max() + " characters long, got " + length);
+            throw invalid(
+                    path,
+                    str.max() == Integer.MAX_VALUE
+                            ? "must be at least " + str.min() + " characters long"
+                            : "must be " + str.min() + "-" + str.max() + " characters long, got " + length);
         }
-        if (str.pattern().isPresent() && !PATTERNS.computeIfAbsent(str.pattern().get(), Pattern::compile).matcher(text).matches()) {
+        if (str.pattern().isPresent()
+                && !PATTERNS.computeIfAbsent(str.pattern().get(), Pattern::compile)
+                        .matcher(text)
+                        .matches()) {
             throw invalid(path, str.description().map(d -> "must be " + d).orElse("does not have the expected form"));
         }
         if (str.type() == String.class) {
@@ -105,8 +118,10 @@ public final class Binder {
 
     private static Object integer(Shape.Int shape, JsonNode node, String path) {
         if (!node.isIntegralNumber() || !node.canConvertToLong()) {
-            throw invalid(path, "must be an integer" + (shape.min() > Long.MIN_VALUE ? " from " + shape.min() : "")
-                    + (shape.max() < Long.MAX_VALUE ? " to " + shape.max() : "") + ", got " + describe(node));
+            throw invalid(
+                    path,
+                    "must be an integer" + (shape.min() > Long.MIN_VALUE ? " from " + shape.min() : "")
+                            + (shape.max() < Long.MAX_VALUE ? " to " + shape.max() : "") + ", got " + describe(node));
         }
         long value = node.longValue();
         if (value < shape.min() || value > shape.max()) {
@@ -120,8 +135,10 @@ public final class Binder {
             throw invalid(path, "must be an array, got " + describe(node));
         }
         if (node.size() < array.min() || node.size() > array.max()) {
-            throw invalid(path, "must have " + array.min() + (array.max() == Integer.MAX_VALUE ? " or more" : "-" + array.max()) + " items, got "
-                    + node.size());
+            throw invalid(
+                    path,
+                    "must have " + array.min() + (array.max() == Integer.MAX_VALUE ? " or more" : "-" + array.max())
+                            + " items, got " + node.size());
         }
         List<Object> items = new ArrayList<>(node.size());
         for (int i = 0; i < node.size(); i++) {
@@ -137,8 +154,15 @@ public final class Binder {
         }
         for (String name : node.propertyNames()) {
             if (obj.field(name).isEmpty() && !tagField.filter(name::equals).isPresent()) {
-                throw invalid(path + "." + name, "unknown field" + (obj.fields().isEmpty() ? "; this takes no fields"
-                        : "; allowed: " + obj.fields().stream().map(Shape.Field::name).collect(Collectors.joining(", "))));
+                throw invalid(
+                        path + "." + name,
+                        "unknown field"
+                                + (obj.fields().isEmpty()
+                                        ? "; this takes no fields"
+                                        : "; allowed: "
+                                                + obj.fields().stream()
+                                                        .map(Shape.Field::name)
+                                                        .collect(Collectors.joining(", "))));
             }
         }
         Object[] values = new Object[obj.fields().size()];
@@ -200,7 +224,8 @@ public final class Binder {
     private static Object external(Shape.Union union, JsonNode node, String path) {
         if (node.isString()) {
             for (Shape.Variant variant : union.variants()) {
-                if (variant.tag().equals(node.stringValue()) && variant.shape().fields().isEmpty()) {
+                if (variant.tag().equals(node.stringValue())
+                        && variant.shape().fields().isEmpty()) {
                     return object(variant.shape(), JsonNodeFactory.instance.objectNode(), path, Optional.empty());
                 }
             }
@@ -212,7 +237,9 @@ public final class Binder {
                 }
             }
         }
-        throw invalid(path, "must be one of " + Shapes.tags(union) + " (a name alone, or {name: {…}}), got " + describe(node));
+        throw invalid(
+                path,
+                "must be one of " + Shapes.tags(union) + " (a name alone, or {name: {…}}), got " + describe(node));
     }
 
     /** The one variant whose required fields are all present and which knows every present field. */
@@ -232,9 +259,16 @@ public final class Binder {
         String forms = union.variants().stream().map(v -> form(v.shape())).collect(Collectors.joining(" | "));
         if (fitting.isEmpty()) {
             for (String name : node.propertyNames()) {
-                if (union.variants().stream().noneMatch(v -> v.shape().field(name).isPresent())) {
-                    throw invalid(path + "." + name, "unknown field; allowed: " + union.variants().stream()
-                            .flatMap(v -> v.shape().fields().stream().map(Shape.Field::name)).distinct().collect(Collectors.joining(", ")));
+                if (union.variants().stream()
+                        .noneMatch(v -> v.shape().field(name).isPresent())) {
+                    throw invalid(
+                            path + "." + name,
+                            "unknown field; allowed: "
+                                    + union.variants().stream()
+                                            .flatMap(v ->
+                                                    v.shape().fields().stream().map(Shape.Field::name))
+                                            .distinct()
+                                            .collect(Collectors.joining(", ")));
                 }
             }
             Optional<Shape.Variant> closest = closest(union, node);
@@ -271,7 +305,11 @@ public final class Binder {
     }
 
     private static String form(Shape.Obj variant) {
-        return "{" + variant.fields().stream().map(f -> f.required() ? f.name() : f.name() + "?").collect(Collectors.joining(", ")) + "}";
+        return "{"
+                + variant.fields().stream()
+                        .map(f -> f.required() ? f.name() : f.name() + "?")
+                        .collect(Collectors.joining(", "))
+                + "}";
     }
 
     private static String message(Throwable cause) {

@@ -56,7 +56,11 @@ public final class Encoder {
         }
         if (shape instanceof Shape.Obj obj) {
             Tag kind = obj.type().getAnnotation(Tag.class);
-            return object(obj, value, kind == null ? Optional.empty() : Optional.of("kind"), kind == null ? Optional.empty() : Optional.of(kind.value()));
+            return object(
+                    obj,
+                    value,
+                    kind == null ? Optional.empty() : Optional.of("kind"),
+                    kind == null ? Optional.empty() : Optional.of(kind.value()));
         }
         if (shape instanceof Shape.Union union) {
             return variant(union, value);
@@ -69,7 +73,8 @@ public final class Encoder {
             if (variant.shape().type() == value.getClass()) {
                 switch (union.style()) {
                     case TAGGED:
-                        return object(variant.shape(), value, Optional.of(union.tagField()), Optional.of(variant.tag()));
+                        return object(
+                                variant.shape(), value, Optional.of(union.tagField()), Optional.of(variant.tag()));
                     case EXTERNAL:
                         if (variant.shape().fields().isEmpty()) {
                             return JSON.stringNode(variant.tag());
@@ -82,7 +87,8 @@ public final class Encoder {
                 }
             }
         }
-        throw new IllegalArgumentException(value.getClass().getName() + " is not a variant of " + union.type().getName());
+        throw new IllegalArgumentException(value.getClass().getName() + " is not a variant of "
+                + union.type().getName());
     }
 
     private static ObjectNode object(Shape.Obj obj, Object value, Optional<String> tagField, Optional<String> tag) {
@@ -92,13 +98,18 @@ public final class Encoder {
             Object component = get(field, value);
             if (field.inline()) {
                 Shape.Obj inner = (Shape.Obj) field.shape();
-                Optional<String> kind = Optional.ofNullable(inner.type().getAnnotation(Tag.class)).map(Tag::value).filter(k -> !node.has("kind"));
-                object(inner, component, kind.map(k -> "kind"), kind).properties().forEach(e -> node.set(e.getKey(), e.getValue()));
+                Optional<String> kind = Optional.ofNullable(inner.type().getAnnotation(Tag.class))
+                        .map(Tag::value)
+                        .filter(k -> !node.has("kind"));
+                object(inner, component, kind.map(k -> "kind"), kind)
+                        .properties()
+                        .forEach(e -> node.set(e.getKey(), e.getValue()));
             } else if (field.optional()) {
                 Optional<?> present = (Optional<?>) component;
                 node.set(field.name(), present.isPresent() ? write(field.shape(), present.get()) : JSON.nullNode());
             } else if (component == null) {
-                throw new IllegalArgumentException(obj.type().getSimpleName() + "." + field.name() + " is null; use Optional");
+                throw new IllegalArgumentException(
+                        obj.type().getSimpleName() + "." + field.name() + " is null; use Optional");
             } else {
                 node.set(field.name(), write(field.shape(), component));
             }
@@ -116,7 +127,8 @@ public final class Encoder {
 
     private static String text(Object value) {
         try {
-            return (String) value.getClass().getRecordComponents()[0].getAccessor().invoke(value);
+            return (String)
+                    value.getClass().getRecordComponents()[0].getAccessor().invoke(value);
         } catch (IllegalAccessException | InvocationTargetException e) {
             throw new IllegalStateException(e);
         }

@@ -25,13 +25,23 @@ final class Envelopes {
         ObjectNode errorProperties = error.putObject("properties");
         errorProperties.set("controlApiVersion", constant(CONTROL_API_VERSION));
         errorProperties.set("status", constant("error"));
-        ObjectNode code = errorProperties.putObject("code").put("type", "string").put("description", "a stable Control API error code");
+        ObjectNode code = errorProperties
+                .putObject("code")
+                .put("type", "string")
+                .put("description", "a stable Control API error code");
         ArrayNode codes = code.putArray("enum");
         for (ErrorCode each : ErrorCode.values()) {
             codes.add(each.name());
         }
-        errorProperties.putObject("message").put("type", "string").put("description", "what went wrong, for a human or a model");
-        error.putArray("required").add("controlApiVersion").add("status").add("code").add("message");
+        errorProperties
+                .putObject("message")
+                .put("type", "string")
+                .put("description", "what went wrong, for a human or a model");
+        error.putArray("required")
+                .add("controlApiVersion")
+                .add("status")
+                .add("code")
+                .add("message");
         ObjectNode root = json.objectNode().put("type", "object");
         root.putArray("oneOf").add(ok).add(error);
         return root;

@@ -40,17 +40,21 @@ public final class HostQualification {
         return BROWSERS.stream().filter(Files::isExecutable).findFirst();
     }
 
-    static final List<Path> BROWSERS = List.of(Path.of("/usr/bin/chromium-headless-shell"), Path.of("/usr/bin/chromium"));
+    static final List<Path> BROWSERS =
+            List.of(Path.of("/usr/bin/chromium-headless-shell"), Path.of("/usr/bin/chromium"));
 
     /** The browser tools need a headless Chromium: a configured executable, else /usr/bin/chromium-headless-shell or /usr/bin/chromium. */
     static Optional<String> browser() {
         if (browserExecutable().isPresent()) {
             return Optional.empty();
         }
-        String configured = System.getProperty("lomi.browser.executable", System.getenv().getOrDefault("LOMI_BROWSER_EXECUTABLE", ""));
-        return Optional.of((configured.isBlank() ? "no Chromium was found (/usr/bin/chromium-headless-shell, /usr/bin/chromium)"
-                : "the configured browser " + configured + " is not an executable file")
-                + "; install it with: apt-get install chromium-headless-shell (or set lomi.browser.executable); nothing was done");
+        String configured = System.getProperty(
+                "lomi.browser.executable", System.getenv().getOrDefault("LOMI_BROWSER_EXECUTABLE", ""));
+        return Optional.of(
+                (configured.isBlank()
+                                ? "no Chromium was found (/usr/bin/chromium-headless-shell, /usr/bin/chromium)"
+                                : "the configured browser " + configured + " is not an executable file")
+                        + "; install it with: apt-get install chromium-headless-shell (or set lomi.browser.executable); nothing was done");
     }
 
     /**
@@ -67,13 +71,15 @@ public final class HostQualification {
             missing.add("/dev/kvm is not readable and writable by this user");
         }
         if (sdkTool("emulator/emulator", "emulator").isEmpty()) {
-            missing.add("the Android SDK emulator was not found (ANDROID_HOME/emulator/emulator or 'emulator' on the PATH)");
+            missing.add(
+                    "the Android SDK emulator was not found (ANDROID_HOME/emulator/emulator or 'emulator' on the PATH)");
         }
         if (sdkTool("platform-tools/adb", "adb").isEmpty()) {
             missing.add("adb was not found (ANDROID_HOME/platform-tools/adb or 'adb' on the PATH)");
         }
         if (missing.isEmpty()) {
-            return Optional.of("a managed Android emulator is present, but the Android tools are not implemented on this broker yet");
+            return Optional.of(
+                    "a managed Android emulator is present, but the Android tools are not implemented on this broker yet");
         }
         return Optional.of("this host cannot run a managed Android emulator: " + String.join("; ", missing));
     }

@@ -20,7 +20,10 @@ final class SchemaWriter {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    enum Mode { INPUT, OUTPUT }
+    enum Mode {
+        INPUT,
+        OUTPUT
+    }
 
     private SchemaWriter() {}
 
@@ -90,7 +93,11 @@ final class SchemaWriter {
         }
         if (shape instanceof Shape.Obj obj) {
             Tag kind = mode == Mode.OUTPUT ? obj.type().getAnnotation(Tag.class) : null;
-            return object(obj, mode, kind == null ? Optional.empty() : Optional.of("kind"), kind == null ? Optional.empty() : Optional.of(kind.value()));
+            return object(
+                    obj,
+                    mode,
+                    kind == null ? Optional.empty() : Optional.of("kind"),
+                    kind == null ? Optional.empty() : Optional.of(kind.value()));
         }
         if (shape instanceof Shape.Union union) {
             return union(union, mode);
@@ -113,7 +120,8 @@ final class SchemaWriter {
         for (Shape.Field field : obj.fields()) {
             if (field.inline()) {
                 Shape.Obj innerShape = (Shape.Obj) field.shape();
-                Optional<String> kind = Optional.ofNullable(innerShape.type().getAnnotation(Tag.class)).map(Tag::value)
+                Optional<String> kind = Optional.ofNullable(innerShape.type().getAnnotation(Tag.class))
+                        .map(Tag::value)
                         .filter(k -> !properties.has("kind"));
                 ObjectNode inner = object(innerShape, mode, kind.map(k -> "kind"), kind);
                 inner.get("properties").properties().forEach(e -> properties.set(e.getKey(), e.getValue()));
@@ -172,7 +180,8 @@ final class SchemaWriter {
         for (Shape.Variant variant : union.variants()) {
             switch (union.style()) {
                 case TAGGED:
-                    variants.add(object(variant.shape(), mode, Optional.of(union.tagField()), Optional.of(variant.tag())));
+                    variants.add(
+                            object(variant.shape(), mode, Optional.of(union.tagField()), Optional.of(variant.tag())));
                     break;
                 case EXTERNAL:
                     if (variant.shape().fields().isEmpty()) {
@@ -181,7 +190,8 @@ final class SchemaWriter {
                         variants.add(bare);
                     } else {
                         ObjectNode wrapper = typed("object");
-                        wrapper.putObject("properties").set(variant.tag(), object(variant.shape(), mode, Optional.empty(), Optional.empty()));
+                        wrapper.putObject("properties")
+                                .set(variant.tag(), object(variant.shape(), mode, Optional.empty(), Optional.empty()));
                         wrapper.putArray("required").add(variant.tag());
                         if (mode == Mode.INPUT) {
                             wrapper.put("additionalProperties", false);
@@ -212,13 +222,24 @@ final class SchemaWriter {
             }
         }
         ObjectNode schema = typed("object");
-        String forms = union.variants().stream().map(v -> "{" + v.shape().fields().stream().map(f -> f.required() ? f.name() : f.name() + "?")
-                .collect(Collectors.joining(", ")) + "}").collect(Collectors.joining(" | "));
-        schema.put("description", union.description().map(d -> d + " ").orElse("") + "Exactly one of the forms " + forms + ".");
+        String forms = union.variants().stream()
+                .map(v -> "{"
+                        + v.shape().fields().stream()
+                                .map(f -> f.required() ? f.name() : f.name() + "?")
+                                .collect(Collectors.joining(", "))
+                        + "}")
+                .collect(Collectors.joining(" | "));
+        schema.put(
+                "description",
+                union.description().map(d -> d + " ").orElse("") + "Exactly one of the forms " + forms + ".");
         ObjectNode properties = schema.putObject("properties");
         List<String> required = new ArrayList<>();
         for (Shape.Field field : fields.values()) {
-            boolean everywhere = union.variants().stream().allMatch(v -> v.shape().field(field.name()).filter(Shape.Field::required).isPresent());
+            boolean everywhere = union.variants().stream()
+                    .allMatch(v -> v.shape()
+                            .field(field.name())
+                            .filter(Shape.Field::required)
+                            .isPresent());
             ObjectNode property = schema(field.shape(), Mode.INPUT).deepCopy();
             field.description().ifPresent(d -> property.put("description", d));
             field.defaultValue().ifPresent(value -> property.set("default", value));
@@ -237,7 +258,8 @@ final class SchemaWriter {
 
     /** Two variants share a field name with different shapes: a declaration error. */
     private static Shape.Field merged(Shape.Field first, Shape.Field second) {
-        throw new IllegalArgumentException("field " + first.name() + " has different shapes in the variants of one union");
+        throw new IllegalArgumentException(
+                "field " + first.name() + " has different shapes in the variants of one union");
     }
 
     private static ObjectNode typed(String type) {

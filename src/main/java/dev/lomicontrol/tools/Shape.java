@@ -15,7 +15,8 @@ import tools.jackson.databind.JsonNode;
 sealed interface Shape {
 
     /** A JSON string: plain {@code String} or a one-string record ({@code make}/{@code text} convert). */
-    record Str(int min, int max, Optional<String> pattern, Optional<String> description, Class<?> type) implements Shape {
+    record Str(int min, int max, Optional<String> pattern, Optional<String> description, Class<?> type)
+            implements Shape {
         public Str {
             pattern = pattern.filter(p -> !p.isEmpty());
         }
@@ -35,7 +36,8 @@ sealed interface Shape {
     record Any() implements Shape {}
 
     /** A record: closed when it is an input, open (append-only) when it is an output. */
-    record Obj(Class<?> type, List<Field> fields, Constructor<?> constructor, Optional<String> description) implements Shape {
+    record Obj(Class<?> type, List<Field> fields, Constructor<?> constructor, Optional<String> description)
+            implements Shape {
 
         Optional<Field> field(String name) {
             return fields.stream().filter(f -> f.name().equals(name)).findFirst();
@@ -43,9 +45,14 @@ sealed interface Shape {
     }
 
     /** A sealed interface of records. */
-    record Union(Class<?> type, Style style, String tagField, List<Variant> variants, Optional<String> description) implements Shape {}
+    record Union(Class<?> type, Style style, String tagField, List<Variant> variants, Optional<String> description)
+            implements Shape {}
 
-    enum Style { TAGGED, UNTAGGED, EXTERNAL }
+    enum Style {
+        TAGGED,
+        UNTAGGED,
+        EXTERNAL
+    }
 
     record Variant(String tag, Obj shape) {}
 
@@ -56,7 +63,13 @@ sealed interface Shape {
      * @param defaultValue what an absent field becomes (the field is then optional too)
      * @param inline output only: the component's own fields are written into the enclosing object ({@link Inline})
      */
-    record Field(String name, Shape shape, boolean optional, Optional<JsonNode> defaultValue, Optional<String> description, Method accessor,
+    record Field(
+            String name,
+            Shape shape,
+            boolean optional,
+            Optional<JsonNode> defaultValue,
+            Optional<String> description,
+            Method accessor,
             boolean inline) {
 
         boolean required() {

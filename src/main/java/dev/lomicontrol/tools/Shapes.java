@@ -55,7 +55,12 @@ final class Shapes {
         WireString string = type.getAnnotation(WireString.class);
         if (string != null) {
             requireOneString(type);
-            return new Shape.Str(string.minLength(), string.maxLength(), Optional.of(string.pattern()), text(string.description()), type);
+            return new Shape.Str(
+                    string.minLength(),
+                    string.maxLength(),
+                    Optional.of(string.pattern()),
+                    text(string.description()),
+                    type);
         }
         if (type.isRecord()) {
             return object(type);
@@ -113,30 +118,41 @@ final class Shapes {
         boolean optional = component.getType() == Optional.class;
         Type valueType = optional ? argument(generic, owner, component) : generic;
         Shape shape = refine(shapeOf(valueType, owner, component), component);
-        Optional<JsonNode> defaultValue = Optional.ofNullable(component.getAnnotation(Default.class)).map(d -> JSON.readTree(d.value()));
+        Optional<JsonNode> defaultValue =
+                Optional.ofNullable(component.getAnnotation(Default.class)).map(d -> JSON.readTree(d.value()));
         if (optional && defaultValue.isPresent()) {
-            throw new IllegalArgumentException(owner.getName() + "." + component.getName() + ": an Optional field has no default");
+            throw new IllegalArgumentException(
+                    owner.getName() + "." + component.getName() + ": an Optional field has no default");
         }
         component.getAccessor().setAccessible(true);
         boolean inline = component.isAnnotationPresent(Inline.class);
         if (inline && (optional || !(shape instanceof Shape.Obj))) {
-            throw new IllegalArgumentException(owner.getName() + "." + component.getName() + ": @Inline takes a record component");
+            throw new IllegalArgumentException(
+                    owner.getName() + "." + component.getName() + ": @Inline takes a record component");
         }
-        return new Shape.Field(component.getName(), shape, optional, defaultValue, doc(component.getAnnotation(Doc.class)), component.getAccessor(),
+        return new Shape.Field(
+                component.getName(),
+                shape,
+                optional,
+                defaultValue,
+                doc(component.getAnnotation(Doc.class)),
+                component.getAccessor(),
                 inline);
     }
 
     private static Shape shapeOf(Type type, Class<?> owner, RecordComponent component) {
         if (type instanceof Class<?> plain) {
             if (plain == List.class || plain == Optional.class) {
-                throw new IllegalArgumentException(owner.getName() + "." + component.getName() + ": raw " + plain.getSimpleName());
+                throw new IllegalArgumentException(
+                        owner.getName() + "." + component.getName() + ": raw " + plain.getSimpleName());
             }
             return of(plain);
         }
         if (type instanceof ParameterizedType parameterized && parameterized.getRawType() == List.class) {
             Items items = component.getAnnotation(Items.class);
             Shape element = shapeOf(parameterized.getActualTypeArguments()[0], owner, component);
-            return new Shape.Array(element, items == null ? 0 : items.min(), items == null ? Integer.MAX_VALUE : items.max());
+            return new Shape.Array(
+                    element, items == null ? 0 : items.min(), items == null ? Integer.MAX_VALUE : items.max());
         }
         throw new IllegalArgumentException(owner.getName() + "." + component.getName() + ": unsupported type " + type);
     }
@@ -153,11 +169,16 @@ final class Shapes {
             if (str.type() != String.class) {
                 throw new IllegalArgumentException(component + ": @Len/@Matches belong on plain String fields");
             }
-            return new Shape.Str(len == null ? str.min() : len.min(), len == null ? str.max() : len.max(),
-                    matches == null ? str.pattern() : Optional.of(matches.value()), str.description(), String.class);
+            return new Shape.Str(
+                    len == null ? str.min() : len.min(),
+                    len == null ? str.max() : len.max(),
+                    matches == null ? str.pattern() : Optional.of(matches.value()),
+                    str.description(),
+                    String.class);
         }
         if (shape instanceof Shape.Int integer && range != null) {
-            return new Shape.Int(Math.max(integer.min(), range.min()), Math.min(integer.max(), range.max()), integer.type());
+            return new Shape.Int(
+                    Math.max(integer.min(), range.min()), Math.min(integer.max(), range.max()), integer.type());
         }
         if (len != null || matches != null || range != null) {
             throw new IllegalArgumentException(component + ": annotation does not fit its type");
@@ -177,7 +198,8 @@ final class Shapes {
         boolean untagged = type.isAnnotationPresent(Untagged.class);
         boolean external = type.isAnnotationPresent(External.class);
         if ((tagged != null ? 1 : 0) + (untagged ? 1 : 0) + (external ? 1 : 0) != 1) {
-            throw new IllegalArgumentException(type.getName() + ": a union is exactly one of @Tagged, @Untagged, @External");
+            throw new IllegalArgumentException(
+                    type.getName() + ": a union is exactly one of @Tagged, @Untagged, @External");
         }
         List<Shape.Variant> variants = new ArrayList<>();
         for (Class<?> permitted : type.getPermittedSubclasses()) {
@@ -190,8 +212,14 @@ final class Shapes {
             }
             variants.add(new Shape.Variant(tag == null ? permitted.getSimpleName() : tag.value(), object(permitted)));
         }
-        Shape.Style style = tagged != null ? Shape.Style.TAGGED : untagged ? Shape.Style.UNTAGGED : Shape.Style.EXTERNAL;
-        return new Shape.Union(type, style, tagged != null ? tagged.value() : "", List.copyOf(variants), doc(type.getAnnotation(Doc.class)));
+        Shape.Style style =
+                tagged != null ? Shape.Style.TAGGED : untagged ? Shape.Style.UNTAGGED : Shape.Style.EXTERNAL;
+        return new Shape.Union(
+                type,
+                style,
+                tagged != null ? tagged.value() : "",
+                List.copyOf(variants),
+                doc(type.getAnnotation(Doc.class)));
     }
 
     private static Optional<String> doc(Doc doc) {
@@ -204,6 +232,8 @@ final class Shapes {
 
     /** For messages: the wire names of a union's variants. */
     static String tags(Shape.Union union) {
-        return String.join(", ", Arrays.asList(union.variants().stream().map(Shape.Variant::tag).toArray(String[]::new)));
+        return String.join(
+                ", ",
+                Arrays.asList(union.variants().stream().map(Shape.Variant::tag).toArray(String[]::new)));
     }
 }

@@ -27,8 +27,19 @@ import java.util.Optional;
  */
 public final class ToolCatalog {
 
-    private static final ToolCatalog STANDARD = new ToolCatalog(concat(SessionSpecs.ALL, OperationSpecs.ALL, EpisodeSpecs.ALL, LayoutSpecs.ALL,
-            TerminalSpecs.ALL, FileSpecs.ALL, EditorSpecs.ALL, ArtifactSpecs.ALL, SettingsSpecs.ALL, GitSpecs.ALL, BrowserSpecs.ALL, ChatSpecs.ALL,
+    private static final ToolCatalog STANDARD = new ToolCatalog(concat(
+            SessionSpecs.ALL,
+            OperationSpecs.ALL,
+            EpisodeSpecs.ALL,
+            LayoutSpecs.ALL,
+            TerminalSpecs.ALL,
+            FileSpecs.ALL,
+            EditorSpecs.ALL,
+            ArtifactSpecs.ALL,
+            SettingsSpecs.ALL,
+            GitSpecs.ALL,
+            BrowserSpecs.ALL,
+            ChatSpecs.ALL,
             AndroidSpecs.ALL));
 
     private final Map<String, ToolSpec<?>> tools = new LinkedHashMap<>();

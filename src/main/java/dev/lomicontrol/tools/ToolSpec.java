@@ -15,8 +15,19 @@ import tools.jackson.databind.node.ObjectNode;
  * @param helperAnswers whether the helper answers it itself (status, diagnostics) instead of the broker
  * @param waitDoc the description of its {@link Waiting waitMs} field when it takes one (every OP tool does), else empty
  */
-public record ToolSpec<I>(String name, String title, String description, String scope, Effect effect, Hints hints, Class<I> input,
-        Class<?> output, Optional<Class<?>> result, HostNeed host, boolean helperAnswers, Optional<String> waitDoc) {
+public record ToolSpec<I>(
+        String name,
+        String title,
+        String description,
+        String scope,
+        Effect effect,
+        Hints hints,
+        Class<I> input,
+        Class<?> output,
+        Optional<Class<?>> result,
+        HostNeed host,
+        boolean helperAnswers,
+        Optional<String> waitDoc) {
 
     private static final Pattern NAME = Pattern.compile("lomi_[a-z0-9_]{1,123}");
 
@@ -39,49 +50,145 @@ public record ToolSpec<I>(String name, String title, String description, String 
     }
 
     /** A read answered by the broker. */
-    public static <I> ToolSpec<I> read(String name, String title, String scope, String hints, Class<I> input, Class<?> output, String description) {
-        return new ToolSpec<>(name, title, description, scope, Effect.RO, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE, false, Optional.empty());
+    public static <I> ToolSpec<I> read(
+            String name,
+            String title,
+            String scope,
+            String hints,
+            Class<I> input,
+            Class<?> output,
+            String description) {
+        return new ToolSpec<>(
+                name,
+                title,
+                description,
+                scope,
+                Effect.RO,
+                Hints.of(hints),
+                input,
+                output,
+                Optional.empty(),
+                HostNeed.NONE,
+                false,
+                Optional.empty());
     }
 
     /** A durable operation; its answer is the operation with a {@code result} of type {@code result}. */
-    public static <I> ToolSpec<I> operation(String name, String title, String scope, String hints, Class<I> input, Class<?> result,
+    public static <I> ToolSpec<I> operation(
+            String name,
+            String title,
+            String scope,
+            String hints,
+            Class<I> input,
+            Class<?> result,
             String description) {
-        return new ToolSpec<>(name, title, description, scope, Effect.OP, Hints.of(hints), input, OperationView.class, Optional.of(result),
-                HostNeed.NONE, false, Optional.of(Waiting.OPERATION_DOC));
+        return new ToolSpec<>(
+                name,
+                title,
+                description,
+                scope,
+                Effect.OP,
+                Hints.of(hints),
+                input,
+                OperationView.class,
+                Optional.of(result),
+                HostNeed.NONE,
+                false,
+                Optional.of(Waiting.OPERATION_DOC));
     }
 
     /** A change without a receipt that is harmless to repeat. */
-    public static <I> ToolSpec<I> change(String name, String title, String scope, String hints, Class<I> input, Class<?> output,
+    public static <I> ToolSpec<I> change(
+            String name,
+            String title,
+            String scope,
+            String hints,
+            Class<I> input,
+            Class<?> output,
             String description) {
-        return new ToolSpec<>(name, title, description, scope, Effect.MUT, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE, false,
+        return new ToolSpec<>(
+                name,
+                title,
+                description,
+                scope,
+                Effect.MUT,
+                Hints.of(hints),
+                input,
+                output,
+                Optional.empty(),
+                HostNeed.NONE,
+                false,
                 Optional.empty());
     }
 
     /** The same tool, answering operations of any tool (its published result is every OP tool's result). */
     public ToolSpec<I> answeringAnyOperation() {
-        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, Optional.of(AnyResult.class), host, helperAnswers, waitDoc);
+        return new ToolSpec<>(
+                name,
+                title,
+                description,
+                scope,
+                effect,
+                hints,
+                input,
+                output,
+                Optional.of(AnyResult.class),
+                host,
+                helperAnswers,
+                waitDoc);
     }
 
     /** Ordered input without a receipt ({@code inputSequence}). */
-    public static <I> ToolSpec<I> ordered(String name, String title, String scope, String hints, Class<I> input, Class<?> output,
+    public static <I> ToolSpec<I> ordered(
+            String name,
+            String title,
+            String scope,
+            String hints,
+            Class<I> input,
+            Class<?> output,
             String description) {
-        return new ToolSpec<>(name, title, description, scope, Effect.ORDERED, Hints.of(hints), input, output, Optional.empty(), HostNeed.NONE,
-                false, Optional.empty());
+        return new ToolSpec<>(
+                name,
+                title,
+                description,
+                scope,
+                Effect.ORDERED,
+                Hints.of(hints),
+                input,
+                output,
+                Optional.empty(),
+                HostNeed.NONE,
+                false,
+                Optional.empty());
     }
 
     /** The same tool, answered by the helper itself. */
     public ToolSpec<I> answeredByHelper() {
-        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, result, host, true, waitDoc);
+        return new ToolSpec<>(
+                name, title, description, scope, effect, hints, input, output, result, host, true, waitDoc);
     }
 
     /** The same tool, needing {@code need} from the host. */
     public ToolSpec<I> needs(HostNeed need) {
-        return new ToolSpec<>(name, title, description, scope, effect, hints, input, output, result, need, helperAnswers, waitDoc);
+        return new ToolSpec<>(
+                name, title, description, scope, effect, hints, input, output, result, need, helperAnswers, waitDoc);
     }
 
     /** The same tool taking {@link Waiting waitMs}, published with {@code description} (what a call waits for). */
     public ToolSpec<I> waiting(String description) {
-        return new ToolSpec<>(name, title, this.description, scope, effect, hints, input, output, result, host, helperAnswers, Optional.of(description));
+        return new ToolSpec<>(
+                name,
+                title,
+                this.description,
+                scope,
+                effect,
+                hints,
+                input,
+                output,
+                result,
+                host,
+                helperAnswers,
+                Optional.of(description));
     }
 
     /** Whether it takes {@code waitMs}. */
@@ -110,8 +217,13 @@ public record ToolSpec<I>(String name, String title, String description, String 
     public ObjectNode dataSchema() {
         ObjectNode data = SchemaWriter.output(output);
         if (result.equals(Optional.of(AnyResult.class))) {
-            OperationView.typeResult(data, ToolCatalog.standard().all().stream().filter(s -> s.effect() == Effect.OP)
-                    .<Class<?>>map(s -> s.result().orElseThrow()).distinct().toList());
+            OperationView.typeResult(
+                    data,
+                    ToolCatalog.standard().all().stream()
+                            .filter(s -> s.effect() == Effect.OP)
+                            .<Class<?>>map(s -> s.result().orElseThrow())
+                            .distinct()
+                            .toList());
         } else {
             result.ifPresent(type -> OperationView.typeResult(data, java.util.List.<Class<?>>of(type)));
         }

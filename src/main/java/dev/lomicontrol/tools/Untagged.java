@@ -10,6 +10,4 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE})
-public @interface Untagged {
-
-}
+public @interface Untagged {}

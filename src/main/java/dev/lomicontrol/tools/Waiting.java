@@ -25,9 +25,10 @@ public final class Waiting {
     public static final int MAX_MS = 25_000;
 
     /** The description an OP tool's {@code waitMs} is published with unless its declaration says more. */
-    static final String OPERATION_DOC = "optional: wait up to this many milliseconds (0-25000; default 0 = answer at once) on the broker until "
-            + "the operation settles, then answer it; a wait that ends first answers it as it stands (e.g. running) with the same "
-            + "operationId. Waiting never re-sends or changes what runs; a retry with another waitMs is the same request";
+    static final String OPERATION_DOC =
+            "optional: wait up to this many milliseconds (0-25000; default 0 = answer at once) on the broker until "
+                    + "the operation settles, then answer it; a wait that ends first answers it as it stands (e.g. running) with the same "
+                    + "operationId. Waiting never re-sends or changes what runs; a retry with another waitMs is the same request";
 
     private Waiting() {}
 
@@ -37,8 +38,13 @@ public final class Waiting {
         if (value == null || value.isNull()) {
             return Duration.ZERO;
         }
-        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0 || value.longValue() > MAX_MS) {
-            throw Binder.invalid("arguments." + FIELD, "must be an integer from 0 to " + MAX_MS + " (milliseconds), got " + Binder.describe(value));
+        if (!value.isIntegralNumber()
+                || !value.canConvertToLong()
+                || value.longValue() < 0
+                || value.longValue() > MAX_MS) {
+            throw Binder.invalid(
+                    "arguments." + FIELD,
+                    "must be an integer from 0 to " + MAX_MS + " (milliseconds), got " + Binder.describe(value));
         }
         return Duration.ofMillis(value.longValue());
     }

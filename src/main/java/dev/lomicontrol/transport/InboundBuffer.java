@@ -170,7 +170,9 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
                 throw failLocked(Reason.EMPTY, "a frame announced zero bytes");
             }
             if (length < 0 || length > maxBytes) {
-                throw failLocked(Reason.TOO_LARGE, "a frame announced " + Integer.toUnsignedString(length) + " bytes, limit " + maxBytes);
+                throw failLocked(
+                        Reason.TOO_LARGE,
+                        "a frame announced " + Integer.toUnsignedString(length) + " bytes, limit " + maxBytes);
             }
             awaitBytes(Frames.PREFIX_BYTES + length, frameEnd, late);
             bytes.take(Frames.PREFIX_BYTES);

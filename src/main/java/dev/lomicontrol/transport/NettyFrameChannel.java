@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 /** {@link FrameChannel} over one Netty epoll Unix-domain socket channel whose pipeline holds an {@link InboundBuffer}. */
 final class NettyFrameChannel implements FrameChannel {
 
-    private static final AttributeKey<InboundBuffer> INBOUND = AttributeKey.valueOf(InboundBuffer.class, "lomi.inbound");
+    private static final AttributeKey<InboundBuffer> INBOUND =
+            AttributeKey.valueOf(InboundBuffer.class, "lomi.inbound");
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
     private static final Logger log = LoggerFactory.getLogger(NettyFrameChannel.class);
 
@@ -41,7 +42,8 @@ final class NettyFrameChannel implements FrameChannel {
         if (inbound == null) {
             throw new IOException("channel was not set up for frames");
         }
-        return new NettyFrameChannel(channel, inbound, inbound.peer(), Frames.requirePositive(frameDeadline, "frame deadline"));
+        return new NettyFrameChannel(
+                channel, inbound, inbound.peer(), Frames.requirePositive(frameDeadline, "frame deadline"));
     }
 
     /**
@@ -61,7 +63,8 @@ final class NettyFrameChannel implements FrameChannel {
      */
     static PeerCredentials peerOf(Channel channel) throws IOException {
         if (!(channel instanceof DomainSocketChannel)) {
-            throw new IOException("not a Unix-domain socket: " + channel.getClass().getName());
+            throw new IOException(
+                    "not a Unix-domain socket: " + channel.getClass().getName());
         }
         try {
             Object credentials = channel.getClass().getMethod("peerCredentials").invoke(channel);
@@ -70,7 +73,10 @@ final class NettyFrameChannel implements FrameChannel {
         } catch (java.lang.reflect.InvocationTargetException e) {
             throw new IOException("cannot read the peer's credentials", e.getCause());
         } catch (ReflectiveOperationException | ClassCastException e) {
-            throw new IOException("this transport cannot read peer credentials: " + channel.getClass().getName(), e);
+            throw new IOException(
+                    "this transport cannot read peer credentials: "
+                            + channel.getClass().getName(),
+                    e);
         }
     }
 
@@ -87,7 +93,8 @@ final class NettyFrameChannel implements FrameChannel {
     @Override
     public void write(byte[] payload) throws FrameException {
         if (payload.length > Frames.MAX_FRAME_BYTES) {
-            throw new FrameException(Reason.TOO_LARGE, "refused to write " + payload.length + " bytes, limit " + Frames.MAX_FRAME_BYTES);
+            throw new FrameException(
+                    Reason.TOO_LARGE, "refused to write " + payload.length + " bytes, limit " + Frames.MAX_FRAME_BYTES);
         }
         if (payload.length == 0) {
             throw new FrameException(Reason.EMPTY, "refused to write an empty frame");

@@ -75,19 +75,26 @@ public final class PinnedTls {
 
     /** The broker side: presents {@code own}, requires a client certificate whose SHA-256 is the pin. */
     public static Context server(SessionCertificate own, String pinnedPeerSha256) {
-        SslContextBuilder builder = SslContextBuilder.forServer(own.privateKey(), own.certificate()).clientAuth(ClientAuth.REQUIRE);
+        SslContextBuilder builder =
+                SslContextBuilder.forServer(own.privateKey(), own.certificate()).clientAuth(ClientAuth.REQUIRE);
         return build(builder, true, pinnedPeerSha256);
     }
 
     /** The helper side: presents {@code own}, accepts only the server certificate whose SHA-256 is the pin. */
     public static Context client(SessionCertificate own, String pinnedPeerSha256) {
-        SslContextBuilder builder = SslContextBuilder.forClient().keyManager(own.privateKey(), own.certificate()).endpointIdentificationAlgorithm(null);
+        SslContextBuilder builder = SslContextBuilder.forClient()
+                .keyManager(own.privateKey(), own.certificate())
+                .endpointIdentificationAlgorithm(null);
         return build(builder, false, pinnedPeerSha256);
     }
 
     private static Context build(SslContextBuilder builder, boolean server, String pinnedPeerSha256) {
         PinnedTrustManager trust = new PinnedTrustManager(pinnedPeerSha256);
-        builder.sslProvider(SslProvider.JDK).protocols(TLS_13).trustManager(trust).sessionCacheSize(1).sessionTimeout(1);
+        builder.sslProvider(SslProvider.JDK)
+                .protocols(TLS_13)
+                .trustManager(trust)
+                .sessionCacheSize(1)
+                .sessionTimeout(1);
         try {
             return new Context(builder.build(), server, pinnedPeerSha256);
         } catch (SSLException e) {

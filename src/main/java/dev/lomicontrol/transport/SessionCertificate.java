@@ -67,15 +67,24 @@ public record SessionCertificate(PrivateKey privateKey, X509Certificate certific
 
     private static X509Certificate selfSign(KeyPair keys, String commonName)
             throws OperatorCreationException, CertIOException, CertificateException {
-        X500Name name = new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.CN, commonName).build();
+        X500Name name = new X500NameBuilder(BCStyle.INSTANCE)
+                .addRDN(BCStyle.CN, commonName)
+                .build();
         Instant now = Instant.now();
-        X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name, new BigInteger(127, RANDOM).add(BigInteger.ONE),
-                Date.from(now.minus(BACKDATE)), Date.from(now.plus(LIFETIME)), name, keys.getPublic());
+        X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                name,
+                new BigInteger(127, RANDOM).add(BigInteger.ONE),
+                Date.from(now.minus(BACKDATE)),
+                Date.from(now.plus(LIFETIME)),
+                name,
+                keys.getPublic());
         builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
         builder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature));
-        builder.addExtension(Extension.extendedKeyUsage, false,
-                new ExtendedKeyUsage(new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}));
-        return new JcaX509CertificateConverter().getCertificate(builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(keys.getPrivate())));
+        builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(new KeyPurposeId[] {
+            KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth
+        }));
+        return new JcaX509CertificateConverter()
+                .getCertificate(builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(keys.getPrivate())));
     }
 
     /** Lower-case hex SHA-256 over the certificate's DER. */
@@ -94,7 +103,8 @@ public record SessionCertificate(PrivateKey privateKey, X509Certificate certific
             throw new IllegalArgumentException("no certificate bytes");
         }
         try {
-            X509Certificate certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
+            X509Certificate certificate = (X509Certificate)
+                    CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
             if (!Arrays.equals(encoded(certificate), der)) {
                 throw new IllegalArgumentException("not exactly one DER certificate");
             }

@@ -44,7 +44,9 @@ public final class UnixSocketClient {
                     .block(timeout);
         } catch (RuntimeException e) {
             Throwable cause = Exceptions.unwrap(e);
-            throw cause instanceof IOException io ? io : new IOException("cannot connect to " + socket + ": " + cause, cause);
+            throw cause instanceof IOException io
+                    ? io
+                    : new IOException("cannot connect to " + socket + ": " + cause, cause);
         }
         if (connection == null) {
             throw new IOException("cannot connect to " + socket);

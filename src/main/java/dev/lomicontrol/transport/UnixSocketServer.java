@@ -61,12 +61,14 @@ public final class UnixSocketServer implements AutoCloseable {
      * {@code maxConnections} at a time: a connection beyond that is closed immediately. When the handler
      * returns (or throws, which is logged), its channel is closed.
      */
-    public static UnixSocketServer bind(Path socket, int maxConnections, Consumer<FrameChannel> handler) throws IOException {
+    public static UnixSocketServer bind(Path socket, int maxConnections, Consumer<FrameChannel> handler)
+            throws IOException {
         return bind(socket, maxConnections, handler, Frames.FRAME_DEADLINE);
     }
 
     /** As {@link #bind(Path, int, Consumer)} with another frame deadline (tests use a short one). */
-    static UnixSocketServer bind(Path socket, int maxConnections, Consumer<FrameChannel> handler, Duration frameDeadline)
+    static UnixSocketServer bind(
+            Path socket, int maxConnections, Consumer<FrameChannel> handler, Duration frameDeadline)
             throws IOException {
         if (maxConnections < 1) {
             throw new IllegalArgumentException("maxConnections must be at least 1");

@@ -55,7 +55,8 @@ class ArtifactStoreTests {
     }
 
     Artifact importReport(String owner) {
-        return store.importFile(owner, "prj-1", files, RelativePath.parse("report.txt"), REPORT.length, ArtifactStore.sha256(REPORT));
+        return store.importFile(
+                owner, "prj-1", files, RelativePath.parse("report.txt"), REPORT.length, ArtifactStore.sha256(REPORT));
     }
 
     static ErrorCode codeOf(ThrowingCallable call) {
@@ -79,14 +80,20 @@ class ArtifactStoreTests {
         assertThat(artifact.projectKey()).isEqualTo("prj-1");
         assertThat(artifact.relativePath()).isEqualTo("report.txt");
         assertThat(artifact.sha256()).isEqualTo(Files2.sha256(project.resolve("report.txt")));
-        assertThat(artifact.sourceDiskRevision()).isEqualTo(files.read(RelativePath.parse("report.txt")).diskRevision());
+        assertThat(artifact.sourceDiskRevision())
+                .isEqualTo(files.read(RelativePath.parse("report.txt")).diskRevision());
         assertThat(artifact.byteLength()).isEqualTo(REPORT.length);
         assertThat(artifact.createdAt()).isEqualTo(clock.instant());
         assertThat(artifact.expiresAt()).isEqualTo(clock.instant().plus(Duration.ofHours(24)));
         assertThat(stored()).containsExactly(artifact.id() + ".bin", artifact.id() + ".json");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(storeDir))).isEqualTo("rwx------");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(storeDir.resolve(artifact.id() + ".bin")))).isEqualTo("rw-------");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(storeDir.resolve(artifact.id() + ".json")))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(storeDir)))
+                .isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(
+                        Files.getPosixFilePermissions(storeDir.resolve(artifact.id() + ".bin"))))
+                .isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(
+                        Files.getPosixFilePermissions(storeDir.resolve(artifact.id() + ".json"))))
+                .isEqualTo("rw-------");
 
         ArtifactRead read = store.read(ALICE, artifact.id(), files);
         assertThat(read.artifact()).isEqualTo(artifact);
@@ -99,10 +106,13 @@ class ArtifactStoreTests {
         RelativePath report = RelativePath.parse("report.txt");
         String otherSha = ArtifactStore.sha256("something else".getBytes(UTF_8));
 
-        assertThat(codeOf(() -> store.importFile(ALICE, "prj-1", files, report, REPORT.length, otherSha))).isEqualTo(ErrorCode.ARTIFACT_INVALID);
-        assertThat(codeOf(() -> store.importFile(ALICE, "prj-1", files, report, REPORT.length - 1, ArtifactStore.sha256(REPORT))))
+        assertThat(codeOf(() -> store.importFile(ALICE, "prj-1", files, report, REPORT.length, otherSha)))
                 .isEqualTo(ErrorCode.ARTIFACT_INVALID);
-        assertThat(codeOf(() -> store.importFile(ALICE, "prj-1", files, report, REPORT.length, "ABC"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> store.importFile(
+                        ALICE, "prj-1", files, report, REPORT.length - 1, ArtifactStore.sha256(REPORT))))
+                .isEqualTo(ErrorCode.ARTIFACT_INVALID);
+        assertThat(codeOf(() -> store.importFile(ALICE, "prj-1", files, report, REPORT.length, "ABC")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(stored()).isEmpty();
         assertThat(store.list(ALICE)).isEmpty();
     }
@@ -112,9 +122,11 @@ class ArtifactStoreTests {
         store = open(8, 1L << 30, 64);
         RelativePath report = RelativePath.parse("report.txt");
 
-        assertThat(codeOf(() -> store.importFile(ALICE, "prj-1", files, report, REPORT.length, ArtifactStore.sha256(REPORT))))
+        assertThat(codeOf(() ->
+                        store.importFile(ALICE, "prj-1", files, report, REPORT.length, ArtifactStore.sha256(REPORT))))
                 .isEqualTo(ErrorCode.ARTIFACT_TOO_LARGE);
-        assertThat(codeOf(() -> store.importFile(ALICE, "prj-1", files, report, 4, ArtifactStore.sha256(REPORT)))).isEqualTo(ErrorCode.ARTIFACT_TOO_LARGE);
+        assertThat(codeOf(() -> store.importFile(ALICE, "prj-1", files, report, 4, ArtifactStore.sha256(REPORT))))
+                .isEqualTo(ErrorCode.ARTIFACT_TOO_LARGE);
         assertThat(stored()).isEmpty();
     }
 
@@ -123,11 +135,20 @@ class ArtifactStoreTests {
         Artifact artifact = importReport(ALICE);
 
         LomiException foreign = catchThrowableOfType(LomiException.class, () -> store.read(BOB, artifact.id(), files));
-        LomiException unknown = catchThrowableOfType(LomiException.class, () -> store.read(BOB, "art-0000000000000000", files));
+        LomiException unknown =
+                catchThrowableOfType(LomiException.class, () -> store.read(BOB, "art-0000000000000000", files));
         assertThat(foreign.code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(foreign.getMessage()).as("no existence oracle").isEqualTo(unknown.getMessage().replace("art-0000000000000000", artifact.id()));
-        assertThat(codeOf(() -> store.export(BOB, artifact.id(), artifact.sha256(), files, RelativePath.parse("copy.txt"),
-                files.directoryRevision(RelativePath.root())))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(foreign.getMessage())
+                .as("no existence oracle")
+                .isEqualTo(unknown.getMessage().replace("art-0000000000000000", artifact.id()));
+        assertThat(codeOf(() -> store.export(
+                        BOB,
+                        artifact.id(),
+                        artifact.sha256(),
+                        files,
+                        RelativePath.parse("copy.txt"),
+                        files.directoryRevision(RelativePath.root()))))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         assertThat(project.resolve("copy.txt")).doesNotExist();
         assertThat(store.list(BOB)).isEmpty();
         assertThat(store.list(ALICE)).containsExactly(artifact);
@@ -142,7 +163,8 @@ class ArtifactStoreTests {
         assertThat(store.purgeExpired()).isZero();
 
         clock.advance(Duration.ofMillis(1));
-        LomiException expired = catchThrowableOfType(LomiException.class, () -> store.read(ALICE, artifact.id(), files));
+        LomiException expired =
+                catchThrowableOfType(LomiException.class, () -> store.read(ALICE, artifact.id(), files));
         assertThat(expired.code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         assertThat(expired.getMessage()).contains("expired");
         assertThat(store.purgeExpired()).isEqualTo(1);
@@ -171,20 +193,44 @@ class ArtifactStoreTests {
         Files.createDirectory(project.resolve("out"));
         RelativePath out = RelativePath.parse("out");
 
-        Mutation created = store.export(ALICE, artifact.id(), artifact.sha256(), files, RelativePath.parse("out/copy.txt"), files.directoryRevision(out));
+        Mutation created = store.export(
+                ALICE,
+                artifact.id(),
+                artifact.sha256(),
+                files,
+                RelativePath.parse("out/copy.txt"),
+                files.directoryRevision(out));
 
         assertThat(Files.readAllBytes(project.resolve("out/copy.txt"))).isEqualTo(REPORT);
         assertThat(created.diskRevision()).contains(artifact.sha256());
 
         Files.write(project.resolve("out/keep.txt"), "mine".getBytes(UTF_8));
-        assertThat(codeOf(() -> store.export(ALICE, artifact.id(), artifact.sha256(), files, RelativePath.parse("out/keep.txt"), files.directoryRevision(out))))
+        assertThat(codeOf(() -> store.export(
+                        ALICE,
+                        artifact.id(),
+                        artifact.sha256(),
+                        files,
+                        RelativePath.parse("out/keep.txt"),
+                        files.directoryRevision(out))))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(Files.readString(project.resolve("out/keep.txt"))).isEqualTo("mine");
-        assertThat(codeOf(() -> store.export(ALICE, artifact.id(), artifact.sha256(), files, RelativePath.parse("report.txt"),
-                files.directoryRevision(RelativePath.root())))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(codeOf(() -> store.export(
+                        ALICE,
+                        artifact.id(),
+                        artifact.sha256(),
+                        files,
+                        RelativePath.parse("report.txt"),
+                        files.directoryRevision(RelativePath.root()))))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(Files.readAllBytes(project.resolve("report.txt"))).isEqualTo(REPORT);
         String staleParent = ArtifactStore.sha256(new byte[0]);
-        assertThat(codeOf(() -> store.export(ALICE, artifact.id(), artifact.sha256(), files, RelativePath.parse("out/new.txt"), staleParent)))
+        assertThat(codeOf(() -> store.export(
+                        ALICE,
+                        artifact.id(),
+                        artifact.sha256(),
+                        files,
+                        RelativePath.parse("out/new.txt"),
+                        staleParent)))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(project.resolve("out/new.txt")).doesNotExist();
     }
@@ -194,7 +240,13 @@ class ArtifactStoreTests {
         Artifact artifact = importReport(ALICE);
         String otherSha = ArtifactStore.sha256("x".getBytes(UTF_8));
 
-        assertThat(codeOf(() -> store.export(ALICE, artifact.id(), otherSha, files, RelativePath.parse("copy.txt"), files.directoryRevision(RelativePath.root()))))
+        assertThat(codeOf(() -> store.export(
+                        ALICE,
+                        artifact.id(),
+                        otherSha,
+                        files,
+                        RelativePath.parse("copy.txt"),
+                        files.directoryRevision(RelativePath.root()))))
                 .isEqualTo(ErrorCode.ARTIFACT_INVALID);
         assertThat(project.resolve("copy.txt")).doesNotExist();
     }
@@ -207,12 +259,22 @@ class ArtifactStoreTests {
         Files.write(storeDir.resolve(artifact.id() + ".bin"), tampered);
 
         assertThat(codeOf(() -> store.read(ALICE, artifact.id(), files))).isEqualTo(ErrorCode.ARTIFACT_INVALID);
-        assertThat(codeOf(() -> store.export(ALICE, artifact.id(), artifact.sha256(), files, RelativePath.parse("copy.txt"),
-                files.directoryRevision(RelativePath.root())))).isEqualTo(ErrorCode.ARTIFACT_INVALID);
+        assertThat(codeOf(() -> store.export(
+                        ALICE,
+                        artifact.id(),
+                        artifact.sha256(),
+                        files,
+                        RelativePath.parse("copy.txt"),
+                        files.directoryRevision(RelativePath.root()))))
+                .isEqualTo(ErrorCode.ARTIFACT_INVALID);
         assertThat(project.resolve("copy.txt")).doesNotExist();
 
-        Files.write(storeDir.resolve(artifact.id() + ".bin"), REPORT.length == 0 ? new byte[1] : java.util.Arrays.copyOf(REPORT, REPORT.length + 1));
-        assertThat(codeOf(() -> store.read(ALICE, artifact.id(), files))).as("an appended byte").isEqualTo(ErrorCode.ARTIFACT_INVALID);
+        Files.write(
+                storeDir.resolve(artifact.id() + ".bin"),
+                REPORT.length == 0 ? new byte[1] : java.util.Arrays.copyOf(REPORT, REPORT.length + 1));
+        assertThat(codeOf(() -> store.read(ALICE, artifact.id(), files)))
+                .as("an appended byte")
+                .isEqualTo(ErrorCode.ARTIFACT_INVALID);
         Files.delete(storeDir.resolve(artifact.id() + ".bin"));
         assertThat(codeOf(() -> store.read(ALICE, artifact.id(), files))).isEqualTo(ErrorCode.ARTIFACT_INVALID);
     }

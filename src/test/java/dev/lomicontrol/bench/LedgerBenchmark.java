@@ -82,7 +82,14 @@ public final class LedgerBenchmark {
     record Options(Path repo, Path workDir, Path resultsDir, int ops, int rounds, int slices, int[] levels) {}
 
     /** One phase's result in one round. */
-    record Round(long ops, long nanos, long commits, long writtenBytes, long committerCpuNanos, long p50Nanos, long p99Nanos) {
+    record Round(
+            long ops,
+            long nanos,
+            long commits,
+            long writtenBytes,
+            long committerCpuNanos,
+            long p50Nanos,
+            long p99Nanos) {
         double rate() {
             return ops * 1e9 / nanos;
         }
@@ -161,9 +168,15 @@ public final class LedgerBenchmark {
         StringBuilder md = new StringBuilder();
         md.append("## Ledger benchmark ").append(stamp).append("\n\n");
         md.append(facts(work, started, options.repo())).append('\n');
-        md.append("Method: every phase ").append(options.ops()).append(" operations per round on a fresh store/file;")
-                .append(" phases interleaved in ").append(options.slices()).append(" slices per round (same disk conditions for all);")
-                .append(" 1 warm-up round, then ").append(options.rounds()).append(" measured rounds; median round reported.")
+        md.append("Method: every phase ")
+                .append(options.ops())
+                .append(" operations per round on a fresh store/file;")
+                .append(" phases interleaved in ")
+                .append(options.slices())
+                .append(" slices per round (same disk conditions for all);")
+                .append(" 1 warm-up round, then ")
+                .append(options.rounds())
+                .append(" measured rounds; median round reported.")
                 .append(" Raw anchor: sqlite-jdbc, WAL + synchronous=FULL (read back), one 1-row INSERT per")
                 .append(" BEGIN IMMEDIATE…COMMIT, one thread.\n\n");
         String busy = busyWarning();
@@ -193,7 +206,12 @@ public final class LedgerBenchmark {
         deleteTree(work);
 
         CpuSample cpuAtEnd = CpuSample.now();
-        String report = report(raw, serial, phases.subList(2, phases.size()), cpuAtStart.othersPercent(cpuAtEnd), cpuAtStart.stealPercent(cpuAtEnd));
+        String report = report(
+                raw,
+                serial,
+                phases.subList(2, phases.size()),
+                cpuAtStart.othersPercent(cpuAtEnd),
+                cpuAtStart.stealPercent(cpuAtEnd));
         System.out.print(report);
         md.append(report);
         Files.createDirectories(options.resultsDir());
@@ -212,7 +230,10 @@ public final class LedgerBenchmark {
         try {
             for (int p = 0; p < phases.size(); p++) {
                 Path place = dir.resolve("phase-" + p);
-                subjects.add(p == 0 ? new Raw(place, ops) : new LedgerSubject(place, p == 1 ? 0 : phases.get(p).clients, ops, slices));
+                subjects.add(
+                        p == 0
+                                ? new Raw(place, ops)
+                                : new LedgerSubject(place, p == 1 ? 0 : phases.get(p).clients, ops, slices));
             }
             long[] commitsBefore = new long[subjects.size()];
             for (int p = 0; p < subjects.size(); p++) {
@@ -237,8 +258,14 @@ public final class LedgerBenchmark {
             for (int p = 0; p < subjects.size(); p++) {
                 long[] latencies = subjects.get(p).latencies().clone();
                 Arrays.sort(latencies);
-                results.add(new Round(ops, nanos[p], subjects.get(p).commits() - commitsBefore[p], written[p],
-                        subjects.get(p).committerCpuNanos() - cpuBefore[p], percentile(latencies, 0.50), percentile(latencies, 0.99)));
+                results.add(new Round(
+                        ops,
+                        nanos[p],
+                        subjects.get(p).commits() - commitsBefore[p],
+                        written[p],
+                        subjects.get(p).committerCpuNanos() - cpuBefore[p],
+                        percentile(latencies, 0.50),
+                        percentile(latencies, 0.99)));
             }
         } catch (Exception e) {
             closeAll(subjects, e);
@@ -332,7 +359,8 @@ public final class LedgerBenchmark {
 
         @Override
         public void close() throws SQLException {
-            try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM anchor")) {
+            try (Statement s = connection.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT count(*) FROM anchor")) {
                 rs.next();
                 if (rs.getLong(1) != commits) {
                     throw new IllegalStateException("raw anchor holds " + rs.getLong(1) + " rows, expected " + commits);
@@ -371,7 +399,9 @@ public final class LedgerBenchmark {
             // the writer thread this ledger just started (by name: "ledger-writer"), to read its CPU time
             this.writerThreadId = Thread.getAllStackTraces().keySet().stream()
                     .filter(t -> t.getName().equals("ledger-writer") && !before.contains(t))
-                    .mapToLong(Thread::getId).findFirst().orElse(-1);
+                    .mapToLong(Thread::getId)
+                    .findFirst()
+                    .orElse(-1);
             this.latencies = new long[ops];
             this.requests = new ReserveRequest[ops];
             int sessions = Math.max(1, clients);
@@ -382,7 +412,8 @@ public final class LedgerBenchmark {
             // operation i belongs to client (i mod clients): every slice is split evenly
             for (int i = 0; i < ops; i++) {
                 RetryEpoch epoch = epochs[i % sessions];
-                requests[i] = new ReserveRequest(epoch.session(), epoch.id(), PROJECT, TOOL, new RequestKey("k-" + i), input(i), TARGET);
+                requests[i] = new ReserveRequest(
+                        epoch.session(), epoch.id(), PROJECT, TOOL, new RequestKey("k-" + i), input(i), TARGET);
             }
             this.start = new CyclicBarrier(sessions + 1);
             this.end = new CyclicBarrier(sessions + 1);
@@ -427,7 +458,8 @@ public final class LedgerBenchmark {
             Reservation result = ledger.reserve(requests[i]);
             latencies[i] = System.nanoTime() - t0;
             if (!(result instanceof Reservation.Reserved)) {
-                throw new IllegalStateException("expected Reserved for " + requests[i].requestKey() + ", got " + result);
+                throw new IllegalStateException(
+                        "expected Reserved for " + requests[i].requestKey() + ", got " + result);
             }
         }
 
@@ -477,7 +509,8 @@ public final class LedgerBenchmark {
                 }
                 LedgerStatus status = ledger.maintenance().status();
                 if (failure.get() == null && status.receipts() != requests.length) {
-                    throw new IllegalStateException("the ledger holds " + status.receipts() + " receipts, expected " + requests.length);
+                    throw new IllegalStateException(
+                            "the ledger holds " + status.receipts() + " receipts, expected " + requests.length);
                 }
             } finally {
                 ledger.close();
@@ -486,15 +519,18 @@ public final class LedgerBenchmark {
     }
 
     private static JsonNode input(int n) {
-        return JSON.readTree("{\"path\":\"src/file-" + n + ".txt\",\"mode\":\"replace\",\"content\":\"hello world " + n + "\"}");
+        return JSON.readTree(
+                "{\"path\":\"src/file-" + n + ".txt\",\"mode\":\"replace\",\"content\":\"hello world " + n + "\"}");
     }
 
     // ------------------------------------------------------------------ report
 
-    static String report(Phase raw, Phase serial, List<Phase> concurrent, double othersCpuPercent, double stealPercent) {
+    static String report(
+            Phase raw, Phase serial, List<Phase> concurrent, double othersCpuPercent, double stealPercent) {
         double anchor = raw.median().rate();
         StringBuilder out = new StringBuilder();
-        out.append("| phase | clients | ops/round | median ops/s | min–max ops/s | × raw serial (medians) | × raw serial (paired) |")
+        out.append(
+                        "| phase | clients | ops/round | median ops/s | min–max ops/s | × raw serial (medians) | × raw serial (paired) |")
                 .append(" ops/commit | KiB written/op | committer CPU µs/op | p50 ms | p99 ms |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         row(out, raw, raw, anchor);
@@ -504,15 +540,33 @@ public final class LedgerBenchmark {
         }
         out.append('\n');
         out.append(goal("ledger serial ≥ " + fmt(SERIAL_GOAL, 1) + "× raw serial", serial, raw, SERIAL_GOAL));
-        concurrent.stream().filter(p -> p.clients == GOAL_LEVEL).findFirst().ifPresentOrElse(
-                p -> out.append(goal("ledger " + GOAL_LEVEL + " clients ≥ " + fmt(CONCURRENT_GOAL, 0) + "× raw serial", p, raw, CONCURRENT_GOAL)),
-                () -> out.append("- goal: ledger ").append(GOAL_LEVEL).append(" clients — not measured (level not selected)\n"));
-        out.append("- other processes' CPU use during the run: ").append(othersCpuPercent < 0 ? "?" : fmt(othersCpuPercent, 0) + "% of all CPUs")
+        concurrent.stream()
+                .filter(p -> p.clients == GOAL_LEVEL)
+                .findFirst()
+                .ifPresentOrElse(
+                        p -> out.append(goal(
+                                "ledger " + GOAL_LEVEL + " clients ≥ " + fmt(CONCURRENT_GOAL, 0) + "× raw serial",
+                                p,
+                                raw,
+                                CONCURRENT_GOAL)),
+                        () -> out.append("- goal: ledger ")
+                                .append(GOAL_LEVEL)
+                                .append(" clients — not measured (level not selected)\n"));
+        out.append("- other processes' CPU use during the run: ")
+                .append(othersCpuPercent < 0 ? "?" : fmt(othersCpuPercent, 0) + "% of all CPUs")
                 .append(stealPercent > 0.5 ? "; steal (hypervisor) " + fmt(stealPercent, 0) + "%" : "")
-                .append(othersCpuPercent > 15 || stealPercent > 15 ? " — **the machine was not idle; treat these figures with care**" : "")
-                .append("; load average at end: ").append(loadAverage()).append('\n');
+                .append(
+                        othersCpuPercent > 15 || stealPercent > 15
+                                ? " — **the machine was not idle; treat these figures with care**"
+                                : "")
+                .append("; load average at end: ")
+                .append(loadAverage())
+                .append('\n');
         out.append('\n');
-        out.append("Rounds, ops/s in round order: raw ").append(list(raw)).append("; serial ").append(list(serial));
+        out.append("Rounds, ops/s in round order: raw ")
+                .append(list(raw))
+                .append("; serial ")
+                .append(list(serial));
         for (Phase phase : concurrent) {
             out.append("; ").append(phase.clients).append(" clients ").append(list(phase));
         }
@@ -522,18 +576,34 @@ public final class LedgerBenchmark {
 
     private static void row(StringBuilder out, Phase phase, Phase raw, double anchor) {
         Round median = phase.median();
-        out.append("| ").append(phase.name)
-                .append(" | ").append(phase.clients)
-                .append(" | ").append(median.ops())
-                .append(" | ").append(fmt(median.rate(), 0))
-                .append(" | ").append(fmt(phase.min(), 0)).append("–").append(fmt(phase.max(), 0))
-                .append(" | ").append(fmt(median.rate() / anchor, 2)).append("×")
-                .append(" | ").append(fmt(phase.pairedRatio(raw), 2)).append("×")
-                .append(" | ").append(fmt(median.perCommit(), 1))
-                .append(" | ").append(fmt(median.writtenBytes() / 1024.0 / median.ops(), 1))
-                .append(" | ").append(fmt(median.committerCpuNanos() / 1e3 / median.ops(), 0))
-                .append(" | ").append(fmt(median.p50Nanos() / 1e6, 2))
-                .append(" | ").append(fmt(median.p99Nanos() / 1e6, 2))
+        out.append("| ")
+                .append(phase.name)
+                .append(" | ")
+                .append(phase.clients)
+                .append(" | ")
+                .append(median.ops())
+                .append(" | ")
+                .append(fmt(median.rate(), 0))
+                .append(" | ")
+                .append(fmt(phase.min(), 0))
+                .append("–")
+                .append(fmt(phase.max(), 0))
+                .append(" | ")
+                .append(fmt(median.rate() / anchor, 2))
+                .append("×")
+                .append(" | ")
+                .append(fmt(phase.pairedRatio(raw), 2))
+                .append("×")
+                .append(" | ")
+                .append(fmt(median.perCommit(), 1))
+                .append(" | ")
+                .append(fmt(median.writtenBytes() / 1024.0 / median.ops(), 1))
+                .append(" | ")
+                .append(fmt(median.committerCpuNanos() / 1e3 / median.ops(), 0))
+                .append(" | ")
+                .append(fmt(median.p50Nanos() / 1e6, 2))
+                .append(" | ")
+                .append(fmt(median.p99Nanos() / 1e6, 2))
                 .append(" |\n");
     }
 
@@ -544,7 +614,10 @@ public final class LedgerBenchmark {
     }
 
     private static String list(Phase phase) {
-        return phase.rounds.stream().map(r -> fmt(r.rate(), 0)).reduce((a, b) -> a + ", " + b).orElse("");
+        return phase.rounds.stream()
+                .map(r -> fmt(r.rate(), 0))
+                .reduce((a, b) -> a + ", " + b)
+                .orElse("");
     }
 
     private static String fmt(double value, int decimals) {
@@ -579,18 +652,31 @@ public final class LedgerBenchmark {
         StringBuilder out = new StringBuilder();
         out.append("| fact | value |\n|---|---|\n");
         fact(out, "date", started.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-        fact(out, "nproc", firstLine(run("nproc")) + " (JVM sees " + Runtime.getRuntime().availableProcessors() + ")");
+        fact(
+                out,
+                "nproc",
+                firstLine(run("nproc")) + " (JVM sees " + Runtime.getRuntime().availableProcessors() + ")");
         fact(out, "cpu", cpuModel());
         fact(out, "kernel", firstLine(run("uname", "-srm")));
-        fact(out, "JVM", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
-                + " (" + System.getProperty("java.vendor") + ")");
+        fact(
+                out,
+                "JVM",
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
+                        + System.getProperty("java.vendor") + ")");
         fact(out, "SQLite", sqliteVersion());
         fact(out, "code measured", codeState(repo));
         fact(out, "bench dir", dir.toAbsolutePath().normalize().toString());
-        fact(out, "filesystem (df -T)", lastLine(run("df", "-T", dir.toString())).replaceAll("\\s+", " "));
+        fact(
+                out,
+                "filesystem (df -T)",
+                lastLine(run("df", "-T", dir.toString())).replaceAll("\\s+", " "));
         fact(out, "filesystem (stat -f)", firstLine(run("stat", "-f", "-c", "%T, block %S", dir.toString())));
         fact(out, "load average (1/5/15 min) at start", loadAverage());
-        fact(out, "mount", firstLine(run("findmnt", "-n", "-o", "SOURCE,FSTYPE,OPTIONS", "-T", dir.toString())).replaceAll("\\s+", " "));
+        fact(
+                out,
+                "mount",
+                firstLine(run("findmnt", "-n", "-o", "SOURCE,FSTYPE,OPTIONS", "-T", dir.toString()))
+                        .replaceAll("\\s+", " "));
         return out.toString();
     }
 
@@ -612,7 +698,8 @@ public final class LedgerBenchmark {
     record CpuSample(long machineBusy, long machineTotal, long self, long steal) {
         static CpuSample now() {
             try {
-                String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+                String[] cpu =
+                        Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
                 long total = 0;
                 long idle = 0;
                 long steal = cpu.length > 8 ? Long.parseLong(cpu[8]) : 0;
@@ -624,7 +711,8 @@ public final class LedgerBenchmark {
                     }
                 }
                 String stat = Files.readString(Path.of("/proc/self/stat"));
-                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+                String[] fields =
+                        stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
                 long self = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
                 return new CpuSample(total - idle - steal, total, self, steal);
             } catch (IOException | RuntimeException e) {
@@ -655,22 +743,30 @@ public final class LedgerBenchmark {
         Thread.sleep(1000);
         double others = before.othersPercent(CpuSample.now());
         if (others > 15) {
-            return "**WARNING: other processes used " + fmt(others, 0) + "% of all CPUs just before the run; every rate here is"
+            return "**WARNING: other processes used " + fmt(others, 0)
+                    + "% of all CPUs just before the run; every rate here is"
                     + " CPU-sensitive: rerun on an idle machine for figures to publish.**\n\n";
         }
         return "";
     }
 
     private static void fact(StringBuilder out, String name, String value) {
-        out.append("| ").append(name).append(" | ").append(value.isBlank() ? "?" : value.replace("|", "\\|")).append(" |\n");
+        out.append("| ")
+                .append(name)
+                .append(" | ")
+                .append(value.isBlank() ? "?" : value.replace("|", "\\|"))
+                .append(" |\n");
     }
 
     /** The commit, whether main code differs from it, and a digest of the ledger's sources and migrations. */
     private static String codeState(Path repo) {
         String commit = firstLine(run("git", "-C", repo.toString(), "rev-parse", "--short", "HEAD"));
-        boolean dirty = !run("git", "-C", repo.toString(), "status", "--porcelain", "--", "src/main", "db", "pom.xml").isBlank();
+        boolean dirty = !run("git", "-C", repo.toString(), "status", "--porcelain", "--", "src/main", "db", "pom.xml")
+                .isBlank();
         String digest = "?";
-        try (Stream<Path> files = Stream.concat(Files.walk(repo.resolve("src/main/java/dev/lomicontrol/ledger")), Files.walk(repo.resolve("db/migration")))) {
+        try (Stream<Path> files = Stream.concat(
+                Files.walk(repo.resolve("src/main/java/dev/lomicontrol/ledger")),
+                Files.walk(repo.resolve("db/migration")))) {
             java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
             for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
                 sha.update(repo.relativize(file).toString().getBytes(StandardCharsets.UTF_8));
@@ -680,13 +776,18 @@ public final class LedgerBenchmark {
         } catch (IOException | java.security.NoSuchAlgorithmException | UncheckedIOException e) {
             // leave "?"
         }
-        return (commit.isBlank() ? "no git commit" : "git " + commit + (dirty ? " + uncommitted changes in src/main, db or pom.xml" : ""))
+        return (commit.isBlank()
+                        ? "no git commit"
+                        : "git " + commit + (dirty ? " + uncommitted changes in src/main, db or pom.xml" : ""))
                 + "; ledger sources + migrations sha256 " + digest;
     }
 
     private static String cpuModel() {
         try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
-            return lines.filter(l -> l.startsWith("model name")).findFirst().map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("?");
+            return lines.filter(l -> l.startsWith("model name"))
+                    .findFirst()
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .orElse("?");
         } catch (IOException | UncheckedIOException e) {
             return "?";
         }
@@ -705,7 +806,8 @@ public final class LedgerBenchmark {
 
     private static String run(String... command) {
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0 ? text.strip() : "";
         } catch (IOException e) {
@@ -729,7 +831,8 @@ public final class LedgerBenchmark {
     // ------------------------------------------------------------------ plumbing
 
     private static Options parse(String[] args) {
-        Path repo = Path.of(System.getProperty("bench.repo", ".")).toAbsolutePath().normalize();
+        Path repo =
+                Path.of(System.getProperty("bench.repo", ".")).toAbsolutePath().normalize();
         Path workDir = repo.resolve("target/bench");
         Path results = repo.resolve("bench/results");
         int ops = 2000;
@@ -744,11 +847,15 @@ public final class LedgerBenchmark {
             } else if (arg.startsWith("--slices=")) {
                 slices = Integer.parseInt(arg.substring(9));
             } else if (arg.startsWith("--levels=")) {
-                levels = Arrays.stream(arg.substring(9).split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
+                levels = Arrays.stream(arg.substring(9).split(","))
+                        .map(String::trim)
+                        .mapToInt(Integer::parseInt)
+                        .toArray();
             } else if (arg.startsWith("--results=")) {
                 results = Path.of(arg.substring(10)).toAbsolutePath().normalize();
             } else if (arg.equals("-h") || arg.equals("--help")) {
-                System.out.println("usage: LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4] [--levels=1,4,16,32] [--results=bench/results]");
+                System.out.println(
+                        "usage: LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4] [--levels=1,4,16,32] [--results=bench/results]");
                 System.exit(0);
             } else if (arg.startsWith("--")) {
                 throw new IllegalArgumentException("unknown option " + arg);
@@ -772,7 +879,8 @@ public final class LedgerBenchmark {
         try (ResultSet rs = s.executeQuery("PRAGMA " + pragma)) {
             String actual = rs.next() ? rs.getString(1) : null;
             if (!expected.equalsIgnoreCase(actual)) {
-                throw new IllegalStateException("PRAGMA " + pragma + " did not take: expected " + expected + ", read back " + actual);
+                throw new IllegalStateException(
+                        "PRAGMA " + pragma + " did not take: expected " + expected + ", read back " + actual);
             }
         }
     }
@@ -787,7 +895,8 @@ public final class LedgerBenchmark {
         }
         org.slf4j.Logger root = org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         if (root instanceof ch.qos.logback.classic.Logger) {
-            ((ch.qos.logback.classic.Logger) root).setLevel(ch.qos.logback.classic.Level.toLevel(System.getProperty("bench.log", "WARN")));
+            ((ch.qos.logback.classic.Logger) root)
+                    .setLevel(ch.qos.logback.classic.Level.toLevel(System.getProperty("bench.log", "WARN")));
         }
     }
 

@@ -39,28 +39,46 @@ public final class StoreJdbcBenchmark {
         int ops = intArg(args, "--ops=", 20_000);
         int rounds = intArg(args, "--rounds=", 3);
         Path dir = Files.createTempDirectory("lomi-jdbc-bench");
-        try (Ledger ledger = Ledger.open(dir.resolve("agent-control"), LedgerProperties.defaults(), Clock.systemUTC(), new SecureRandom())) {
+        try (Ledger ledger = Ledger.open(
+                dir.resolve("agent-control"), LedgerProperties.defaults(), Clock.systemUTC(), new SecureRandom())) {
             Files.createDirectories(dir.resolve("project"));
-            ProjectId project = new Projects(ledger, Clock.systemUTC()).add(dir.resolve("project").toRealPath(), Optional.of("bench")).id();
+            ProjectId project = new Projects(ledger, Clock.systemUTC())
+                    .add(dir.resolve("project").toRealPath(), Optional.of("bench"))
+                    .id();
             Settings settings = new Settings(ledger, Clock.systemUTC());
             settings.apply(settings.plan("editor", JSON.readTree("{\"tabSize\":2}"), "editor:1"));
             Conversations conversations = new Conversations(ledger, Clock.systemUTC(), new SecureRandom());
-            Conversation conversation = conversations.create(project, "bench", Optional.of(Conversations.Share.client("bench-client")));
+            Conversation conversation =
+                    conversations.create(project, "bench", Optional.of(Conversations.Share.client("bench-client")));
             for (int i = 0; i < 20; i++) {
-                conversations.say(conversation.id(), "message " + i, Optional.empty(), Optional.empty(), Optional.empty());
+                conversations.say(
+                        conversation.id(), "message " + i, Optional.empty(), Optional.empty(), Optional.empty());
             }
             String id = conversation.id();
-            var reply = conversations.say(id, "stream", Optional.of("conn"), Optional.of("model"), Optional.of("req-1")).assistant();
+            var reply = conversations
+                    .say(id, "stream", Optional.of("conn"), Optional.of("model"), Optional.of("req-1"))
+                    .assistant();
 
             List<Pair> pairs = List.of(
-                    new Pair("settings section read (findById + JSON)", i -> settings.read("editor"), i -> handRead(ledger)),
-                    new Pair("conversation read (aggregate with shares)", i -> conversations.find(id).orElseThrow(), i -> handConversation(ledger, id)),
+                    new Pair(
+                            "settings section read (findById + JSON)",
+                            i -> settings.read("editor"),
+                            i -> handRead(ledger)),
+                    new Pair(
+                            "conversation read (aggregate with shares)",
+                            i -> conversations.find(id).orElseThrow(),
+                            i -> handConversation(ledger, id)),
                     new Pair("21 messages read", i -> conversations.messages(id), i -> handMessages(ledger, id)),
                     new Pair("checkpoint in the writer (@Modifying @Query)", null, null),
                     new Pair("setTools in the writer (aggregate save: row + shares)", null, null));
 
-            System.out.printf(Locale.ROOT, "# Spring Data JDBC vs hand-written SQL, same store (%d ops per phase, %d rounds, median)%n%n", ops, rounds);
-            System.out.println("| what | Spring Data JDBC ops/s | hand-written ops/s | Spring µs/op | hand µs/op | ratio |");
+            System.out.printf(
+                    Locale.ROOT,
+                    "# Spring Data JDBC vs hand-written SQL, same store (%d ops per phase, %d rounds, median)%n%n",
+                    ops,
+                    rounds);
+            System.out.println(
+                    "| what | Spring Data JDBC ops/s | hand-written ops/s | Spring µs/op | hand µs/op | ratio |");
             System.out.println("|---|---:|---:|---:|---:|---:|");
             for (Pair pair : pairs.subList(0, 3)) {
                 report(pair.name, measure(pair.spring, pair.hand, ops, rounds));
@@ -68,20 +86,35 @@ public final class StoreJdbcBenchmark {
             String message = reply.id();
             int writes = Math.max(80, ops / 10);
             System.out.println();
-            System.out.printf(Locale.ROOT, "Writes: %d durable writes per side from 8 threads (group commit), sides interleaved in 4 slices; writer-thread CPU per write.%n%n", writes);
-            System.out.println("| what | Spring Data JDBC writes/s | hand-written writes/s | Spring writer CPU µs/write | hand writer CPU µs/write |");
+            System.out.printf(
+                    Locale.ROOT,
+                    "Writes: %d durable writes per side from 8 threads (group commit), sides interleaved in 4 slices; writer-thread CPU per write.%n%n",
+                    writes);
+            System.out.println(
+                    "| what | Spring Data JDBC writes/s | hand-written writes/s | Spring writer CPU µs/write | hand writer CPU µs/write |");
             System.out.println("|---|---:|---:|---:|---:|");
-            writes(pairs.get(3).name, () -> conversations.checkpoint(message, "x"), () -> ledger.write(c -> {
-                handCheckpoint(c, message, "x");
-                return null;
-            }), writes, rounds);
-            writes(pairs.get(4).name, () -> conversations.setTools(id, true), () -> ledger.write(c -> {
-                handTools(c, id, true);
-                return null;
-            }), writes, rounds);
+            writes(
+                    pairs.get(3).name,
+                    () -> conversations.checkpoint(message, "x"),
+                    () -> ledger.write(c -> {
+                        handCheckpoint(c, message, "x");
+                        return null;
+                    }),
+                    writes,
+                    rounds);
+            writes(
+                    pairs.get(4).name,
+                    () -> conversations.setTools(id, true),
+                    () -> ledger.write(c -> {
+                        handTools(c, id, true);
+                        return null;
+                    }),
+                    writes,
+                    rounds);
         } finally {
             try (var walk = Files.walk(dir)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                walk.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(p -> p.toFile().delete());
             }
         }
     }
@@ -89,8 +122,13 @@ public final class StoreJdbcBenchmark {
     private record Pair(String name, IntConsumer spring, IntConsumer hand) {}
 
     /** Both sides from 8 threads, interleaved in 4 slices per round after a warm-up; median writes/s and writer CPU per write. */
-    private static void writes(String name, Runnable spring, Runnable hand, int writes, int rounds) throws InterruptedException {
-        long writer = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("ledger-writer")).findFirst().orElseThrow().getId();
+    private static void writes(String name, Runnable spring, Runnable hand, int writes, int rounds)
+            throws InterruptedException {
+        long writer = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("ledger-writer"))
+                .findFirst()
+                .orElseThrow()
+                .getId();
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         double[][] runs = new double[4][rounds];
         for (int round = -1; round < rounds; round++) {
@@ -129,7 +167,13 @@ public final class StoreJdbcBenchmark {
         for (double[] run : runs) {
             Arrays.sort(run);
         }
-        System.out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.1f | %.1f |%n", name, runs[0][rounds / 2], runs[1][rounds / 2], runs[2][rounds / 2],
+        System.out.printf(
+                Locale.ROOT,
+                "| %s | %.0f | %.0f | %.1f | %.1f |%n",
+                name,
+                runs[0][rounds / 2],
+                runs[1][rounds / 2],
+                runs[2][rounds / 2],
                 runs[3][rounds / 2]);
     }
 
@@ -167,12 +211,21 @@ public final class StoreJdbcBenchmark {
     private static void report(String name, double[] nanos) {
         double spring = nanos[0] / 1000;
         double hand = nanos[1] / 1000;
-        System.out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.1f | %.1f | %.2f× |%n", name, 1e6 / spring, 1e6 / hand, spring, hand, spring / hand);
+        System.out.printf(
+                Locale.ROOT,
+                "| %s | %.0f | %.0f | %.1f | %.1f | %.2f× |%n",
+                name,
+                1e6 / spring,
+                1e6 / hand,
+                spring,
+                hand,
+                spring / hand);
     }
 
     private static Object handRead(Ledger ledger) {
         return ledger.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT value, revision FROM setting_section WHERE section = ?")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT value, revision FROM setting_section WHERE section = ?")) {
                 s.setString(1, "editor");
                 try (ResultSet rs = s.executeQuery()) {
                     rs.next();
@@ -184,13 +237,25 @@ public final class StoreJdbcBenchmark {
 
     private static Object handConversation(Ledger ledger, String id) {
         return ledger.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT id, project_id, title, revision, draft, draft_revision, connection_id, model,"
-                    + " created_at, updated_at, tools FROM chat_conversation WHERE id = ?")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT id, project_id, title, revision, draft, draft_revision, connection_id, model,"
+                            + " created_at, updated_at, tools FROM chat_conversation WHERE id = ?")) {
                 s.setString(1, id);
                 try (ResultSet rs = s.executeQuery()) {
                     rs.next();
-                    return new Object[] {rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4), rs.getString(5), rs.getLong(6),
-                        rs.getString(7), rs.getString(8), rs.getLong(9), rs.getLong(10), rs.getInt(11)};
+                    return new Object[] {
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getLong(4),
+                        rs.getString(5),
+                        rs.getLong(6),
+                        rs.getString(7),
+                        rs.getString(8),
+                        rs.getLong(9),
+                        rs.getLong(10),
+                        rs.getInt(11)
+                    };
                 }
             }
         });
@@ -199,13 +264,27 @@ public final class StoreJdbcBenchmark {
     private static Object handMessages(Ledger ledger, String id) {
         return ledger.read(c -> {
             List<Object[]> all = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT id, conversation_id, seq, parent_id, role, status, content, connection_id, model,"
-                    + " request_id, error, created_at, updated_at FROM chat_message WHERE conversation_id = ? ORDER BY seq")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT id, conversation_id, seq, parent_id, role, status, content, connection_id, model,"
+                            + " request_id, error, created_at, updated_at FROM chat_message WHERE conversation_id = ? ORDER BY seq")) {
                 s.setString(1, id);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        all.add(new Object[] {rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                            rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11), rs.getLong(12), rs.getLong(13)});
+                        all.add(new Object[] {
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getLong(3),
+                            rs.getString(4),
+                            rs.getString(5),
+                            rs.getString(6),
+                            rs.getString(7),
+                            rs.getString(8),
+                            rs.getString(9),
+                            rs.getString(10),
+                            rs.getString(11),
+                            rs.getLong(12),
+                            rs.getLong(13)
+                        });
                     }
                 }
             }
@@ -214,7 +293,8 @@ public final class StoreJdbcBenchmark {
     }
 
     private static void handCheckpoint(java.sql.Connection c, String id, String content) throws java.sql.SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE chat_message SET content = ?, updated_at = ? WHERE id = ? AND status = 'streaming'")) {
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE chat_message SET content = ?, updated_at = ? WHERE id = ? AND status = 'streaming'")) {
             s.setString(1, content);
             s.setLong(2, System.currentTimeMillis());
             s.setString(3, id);
@@ -223,7 +303,8 @@ public final class StoreJdbcBenchmark {
     }
 
     private static void handTools(java.sql.Connection c, String id, boolean tools) throws java.sql.SQLException {
-        try (PreparedStatement s = c.prepareStatement("UPDATE chat_conversation SET tools = ?, updated_at = ? WHERE id = ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("UPDATE chat_conversation SET tools = ?, updated_at = ? WHERE id = ?")) {
             s.setInt(1, tools ? 1 : 0);
             s.setLong(2, System.currentTimeMillis());
             s.setString(3, id);
@@ -232,6 +313,10 @@ public final class StoreJdbcBenchmark {
     }
 
     private static int intArg(String[] args, String prefix, int fallback) {
-        return Arrays.stream(args).filter(a -> a.startsWith(prefix)).map(a -> Integer.parseInt(a.substring(prefix.length()))).findFirst().orElse(fallback);
+        return Arrays.stream(args)
+                .filter(a -> a.startsWith(prefix))
+                .map(a -> Integer.parseInt(a.substring(prefix.length())))
+                .findFirst()
+                .orElse(fallback);
     }
 }

@@ -79,8 +79,11 @@ public final class TerminalBenchmark {
             List<Pass> lomi = new ArrayList<>();
             String screenKind;
             double idleReaderMillis;
-            try (Terminals terminals = new Terminals(TerminalOptions.defaults(work.resolve("integration")), new SecureRandom(),
-                    new dev.lomicontrol.terminal.TerminalSandbox(dev.lomicontrol.terminal.SandboxPolicy.off(work), List.of()))) {
+            try (Terminals terminals = new Terminals(
+                    TerminalOptions.defaults(work.resolve("integration")),
+                    new SecureRandom(),
+                    new dev.lomicontrol.terminal.TerminalSandbox(
+                            dev.lomicontrol.terminal.SandboxPolicy.off(work), List.of()))) {
                 Terminal terminal = terminals.start("bash", work, 200, 50);
                 terminal.grantLease("bench");
                 awaitReady(terminal);
@@ -90,9 +93,17 @@ public final class TerminalBenchmark {
                 lomiPass(terminal, warmUp);
                 for (int round = 1; round <= options.rounds(); round++) {
                     raw.add(rawPass(producer, work));
-                    note(String.format(Locale.ROOT, "round %d raw  %.1f MB/s", round, raw.get(raw.size() - 1).megabytesPerSecond()));
+                    note(String.format(
+                            Locale.ROOT,
+                            "round %d raw  %.1f MB/s",
+                            round,
+                            raw.get(raw.size() - 1).megabytesPerSecond()));
                     lomi.add(lomiPass(terminal, producer));
-                    note(String.format(Locale.ROOT, "round %d lomi %.1f MB/s", round, lomi.get(lomi.size() - 1).megabytesPerSecond()));
+                    note(String.format(
+                            Locale.ROOT,
+                            "round %d lomi %.1f MB/s",
+                            round,
+                            lomi.get(lomi.size() - 1).megabytesPerSecond()));
                 }
                 idleReaderMillis = idleReaderCpuMillis(terminal);
             }
@@ -116,7 +127,11 @@ public final class TerminalBenchmark {
         long cpuBefore = THREADS.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         PtyProcess process = new PtyProcessBuilder(new String[] {"bash", "-c", producer})
-                .setEnvironment(environment).setDirectory(cwd.toString()).setInitialColumns(200).setInitialRows(50).start();
+                .setEnvironment(environment)
+                .setDirectory(cwd.toString())
+                .setInitialColumns(200)
+                .setInitialRows(50)
+                .start();
         long bytes = 0;
         byte[] buffer = new byte[READ_BUFFER];
         try (InputStream in = process.getInputStream()) {
@@ -158,8 +173,11 @@ public final class TerminalBenchmark {
 
     private static long readerThreadId(Terminal terminal) {
         String name = "lomi-terminal-" + terminal.id().substring(0, 8);
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no reader thread " + name)).getId();
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("no reader thread " + name))
+                .getId();
     }
 
     private static void awaitReady(Terminal terminal) throws InterruptedException {
@@ -178,21 +196,27 @@ public final class TerminalBenchmark {
         run.outcome().get(30, TimeUnit.SECONDS);
         awaitReady(terminal);
         boolean real = terminal.screen().lines().stream().anyMatch(line -> line.contains("screen-probe-42"));
-        return real ? "real (the snapshot shows the shell's output)" : "**placeholder** (the snapshot stays empty; its feed cost is not measured)";
+        return real
+                ? "real (the snapshot shows the shell's output)"
+                : "**placeholder** (the snapshot stays empty; its feed cost is not measured)";
     }
 
     /** About 10 MB of mixed terminal output, deterministic. */
     static long writeData(Path file) throws IOException {
         Random random = new Random(7);
         StringBuilder out = new StringBuilder();
-        String[] words = {"request", "handled", "cache", "miss", "retry", "ok", "user", "zażółć", "gęślą", "jaźń", "€", "😀", "done"};
+        String[] words = {
+            "request", "handled", "cache", "miss", "retry", "ok", "user", "zażółć", "gęślą", "jaźń", "€", "😀", "done"
+        };
         int line = 0;
         while (out.length() < 10_000_000) {
             int kind = line++ % 5;
             if (kind == 1) {
                 out.append("\u001b[32m2026-11-30 12:00:").append(line % 60).append(" INFO\u001b[0m ");
             } else if (kind == 3) {
-                out.append("\u001b[1;31mERROR\u001b[0m \u001b[38;5;208m").append(line).append("\u001b[0m ");
+                out.append("\u001b[1;31mERROR\u001b[0m \u001b[38;5;208m")
+                        .append(line)
+                        .append("\u001b[0m ");
             }
             for (int w = 0; w < 12; w++) {
                 out.append(words[random.nextInt(kind == 4 ? words.length : 7)]).append(' ');
@@ -205,31 +229,70 @@ public final class TerminalBenchmark {
     }
 
     static String report(List<Pass> raw, List<Pass> lomi, long fileBytes, int repeats, double idleReaderMillis) {
-        double rawMedian = median(raw.stream().mapToDouble(Pass::megabytesPerSecond).toArray());
-        double lomiMedian = median(lomi.stream().mapToDouble(Pass::megabytesPerSecond).toArray());
+        double rawMedian =
+                median(raw.stream().mapToDouble(Pass::megabytesPerSecond).toArray());
+        double lomiMedian =
+                median(lomi.stream().mapToDouble(Pass::megabytesPerSecond).toArray());
         double[] paired = new double[raw.size()];
         for (int i = 0; i < paired.length; i++) {
             paired[i] = lomi.get(i).megabytesPerSecond() / raw.get(i).megabytesPerSecond();
         }
         double ratio = lomiMedian / rawMedian;
         StringBuilder out = new StringBuilder();
-        out.append("Producer: `cat` of a ").append(fmt(fileBytes / 1e6, 1)).append(" MB generated file × ").append(repeats)
-                .append(" (log lines, SGR colours, UTF-8 letters and emoji), through a PTY (the line discipline adds CR before LF). ")
-                .append("Rounds interleave raw and lomi after one warm-up pair. MB = 10^6 bytes read from the PTY master.\n\n");
+        out.append("Producer: `cat` of a ")
+                .append(fmt(fileBytes / 1e6, 1))
+                .append(" MB generated file × ")
+                .append(repeats)
+                .append(
+                        " (log lines, SGR colours, UTF-8 letters and emoji), through a PTY (the line discipline adds CR before LF). ")
+                .append(
+                        "Rounds interleave raw and lomi after one warm-up pair. MB = 10^6 bytes read from the PTY master.\n\n");
         out.append("| phase | MB/s per round | median MB/s | consumer CPU ms/MB (median) |\n|---|---|---|---|\n");
-        out.append("| raw pty4j read loop (read + discard) | ").append(list(raw)).append(" | ").append(fmt(rawMedian, 1)).append(" | ")
-                .append(fmt(median(raw.stream().mapToDouble(Pass::cpuMillisPerMegabyte).toArray()), 2)).append(" |\n");
-        out.append("| lomi Terminal (reader, rings, normalizer, OSC 133, screen) | ").append(list(lomi)).append(" | ")
-                .append(fmt(lomiMedian, 1)).append(" | ")
-                .append(fmt(median(lomi.stream().mapToDouble(Pass::cpuMillisPerMegabyte).toArray()), 2)).append(" |\n\n");
-        out.append("- **lomi / raw (medians): ").append(fmt(ratio, 2)).append("×** — goal ≥ ").append(GOAL).append("×: ")
-                .append(ratio >= GOAL ? "met" : "**not met**").append("\n");
-        out.append("- paired ratio per round: ").append(Arrays.toString(Arrays.stream(paired).map(r -> Math.round(r * 100) / 100.0).toArray()))
+        out.append("| raw pty4j read loop (read + discard) | ")
+                .append(list(raw))
+                .append(" | ")
+                .append(fmt(rawMedian, 1))
+                .append(" | ")
+                .append(fmt(
+                        median(raw.stream()
+                                .mapToDouble(Pass::cpuMillisPerMegabyte)
+                                .toArray()),
+                        2))
+                .append(" |\n");
+        out.append("| lomi Terminal (reader, rings, normalizer, OSC 133, screen) | ")
+                .append(list(lomi))
+                .append(" | ")
+                .append(fmt(lomiMedian, 1))
+                .append(" | ")
+                .append(fmt(
+                        median(lomi.stream()
+                                .mapToDouble(Pass::cpuMillisPerMegabyte)
+                                .toArray()),
+                        2))
+                .append(" |\n\n");
+        out.append("- **lomi / raw (medians): ")
+                .append(fmt(ratio, 2))
+                .append("×** — goal ≥ ")
+                .append(GOAL)
+                .append("×: ")
+                .append(ratio >= GOAL ? "met" : "**not met**")
                 .append("\n");
-        out.append("- bytes per pass: ").append(raw.isEmpty() ? "?" : fmt(raw.get(0).bytes() / 1e6, 1)).append(" MB raw, ")
-                .append(lomi.isEmpty() ? "?" : fmt(lomi.get(0).bytes() / 1e6, 1)).append(" MB lomi (the latter includes the echoed command and prompt)\n");
-        out.append("- idle terminal: reader thread CPU over 2 s = ").append(fmt(idleReaderMillis, 2)).append(" ms\n");
-        out.append("- peak RSS of the benchmark JVM (VmHWM): ").append(peakRss()).append("\n");
+        out.append("- paired ratio per round: ")
+                .append(Arrays.toString(Arrays.stream(paired)
+                        .map(r -> Math.round(r * 100) / 100.0)
+                        .toArray()))
+                .append("\n");
+        out.append("- bytes per pass: ")
+                .append(raw.isEmpty() ? "?" : fmt(raw.get(0).bytes() / 1e6, 1))
+                .append(" MB raw, ")
+                .append(lomi.isEmpty() ? "?" : fmt(lomi.get(0).bytes() / 1e6, 1))
+                .append(" MB lomi (the latter includes the echoed command and prompt)\n");
+        out.append("- idle terminal: reader thread CPU over 2 s = ")
+                .append(fmt(idleReaderMillis, 2))
+                .append(" ms\n");
+        out.append("- peak RSS of the benchmark JVM (VmHWM): ")
+                .append(peakRss())
+                .append("\n");
         return out.toString();
     }
 
@@ -244,21 +307,37 @@ public final class TerminalBenchmark {
         fact(out, "JVM", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         fact(out, "bash", firstLine(run("bash", "--version")));
         String commit = firstLine(run("git", "-C", repo.toString(), "rev-parse", "--short", "HEAD"));
-        boolean dirty = !run("git", "-C", repo.toString(), "status", "--porcelain", "--", "src/main/java/dev/lomicontrol/terminal").isBlank();
-        fact(out, "code measured", (commit.isBlank() ? "no git commit" : "git " + commit)
-                + (dirty ? " + uncommitted changes in the terminal package" : ""));
+        boolean dirty = !run(
+                        "git",
+                        "-C",
+                        repo.toString(),
+                        "status",
+                        "--porcelain",
+                        "--",
+                        "src/main/java/dev/lomicontrol/terminal")
+                .isBlank();
+        fact(
+                out,
+                "code measured",
+                (commit.isBlank() ? "no git commit" : "git " + commit)
+                        + (dirty ? " + uncommitted changes in the terminal package" : ""));
         fact(out, "screen emulator", screenKind);
         return out.append('\n').toString();
     }
 
     private static void fact(StringBuilder out, String name, String value) {
-        out.append("| ").append(name).append(" | ").append(value.isBlank() ? "?" : value.replace("|", "\\|")).append(" |\n");
+        out.append("| ")
+                .append(name)
+                .append(" | ")
+                .append(value.isBlank() ? "?" : value.replace("|", "\\|"))
+                .append(" |\n");
     }
 
     /** busy and total jiffies of all CPUs, and this process's own, from /proc. */
     private static long[] machineCpu() {
         try {
-            String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            String[] cpu =
+                    Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
             long total = 0;
             long idle = 0;
             for (int i = 1; i < cpu.length && i <= 8; i++) {
@@ -288,13 +367,19 @@ public final class TerminalBenchmark {
         long[] before = machineCpu();
         Thread.sleep(1000);
         double others = othersPercent(before, machineCpu());
-        return others > 15 ? "**WARNING: other processes used " + fmt(others, 0) + "% of all CPUs just before the run; rerun on an idle"
-                + " machine for figures to publish.**\n\n" : "";
+        return others > 15
+                ? "**WARNING: other processes used " + fmt(others, 0)
+                        + "% of all CPUs just before the run; rerun on an idle"
+                        + " machine for figures to publish.**\n\n"
+                : "";
     }
 
     private static String firstMatching(Path file, String prefix) {
         try {
-            return Files.readAllLines(file).stream().filter(l -> l.startsWith(prefix)).findFirst().orElse("?");
+            return Files.readAllLines(file).stream()
+                    .filter(l -> l.startsWith(prefix))
+                    .findFirst()
+                    .orElse("?");
         } catch (IOException e) {
             return "?";
         }
@@ -302,7 +387,8 @@ public final class TerminalBenchmark {
 
     private static String run(String... command) {
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             process.waitFor(10, TimeUnit.SECONDS);
             return out;
@@ -331,15 +417,19 @@ public final class TerminalBenchmark {
 
     private static String peakRss() {
         try {
-            return Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmHWM:"))
-                    .map(l -> l.substring(6).trim()).findFirst().orElse("?");
+            return Files.readAllLines(Path.of("/proc/self/status")).stream()
+                    .filter(l -> l.startsWith("VmHWM:"))
+                    .map(l -> l.substring(6).trim())
+                    .findFirst()
+                    .orElse("?");
         } catch (IOException e) {
             return "?";
         }
     }
 
     private static String list(List<Pass> passes) {
-        return String.join(", ", passes.stream().map(p -> fmt(p.megabytesPerSecond(), 1)).toList());
+        return String.join(
+                ", ", passes.stream().map(p -> fmt(p.megabytesPerSecond(), 1)).toList());
     }
 
     private static double median(double[] values) {
@@ -354,7 +444,8 @@ public final class TerminalBenchmark {
     }
 
     private static Options parse(String[] args) {
-        Path repo = Path.of(System.getProperty("bench.repo", ".")).toAbsolutePath().normalize();
+        Path repo =
+                Path.of(System.getProperty("bench.repo", ".")).toAbsolutePath().normalize();
         Path workDir = repo.resolve("target/bench");
         Path results = repo.resolve("bench/results");
         int megabytes = 200;
@@ -367,7 +458,8 @@ public final class TerminalBenchmark {
             } else if (arg.startsWith("--results=")) {
                 results = Path.of(arg.substring(10)).toAbsolutePath().normalize();
             } else if (arg.startsWith("--")) {
-                System.out.println("usage: TerminalBenchmark [workDir] [--mb=200] [--rounds=3] [--results=bench/results]");
+                System.out.println(
+                        "usage: TerminalBenchmark [workDir] [--mb=200] [--rounds=3] [--results=bench/results]");
                 System.exit(2);
             } else {
                 workDir = Path.of(arg).toAbsolutePath().normalize();
@@ -382,7 +474,8 @@ public final class TerminalBenchmark {
         }
         org.slf4j.Logger root = org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         if (root instanceof ch.qos.logback.classic.Logger) {
-            ((ch.qos.logback.classic.Logger) root).setLevel(ch.qos.logback.classic.Level.toLevel(System.getProperty("bench.log", "WARN")));
+            ((ch.qos.logback.classic.Logger) root)
+                    .setLevel(ch.qos.logback.classic.Level.toLevel(System.getProperty("bench.log", "WARN")));
         }
     }
 

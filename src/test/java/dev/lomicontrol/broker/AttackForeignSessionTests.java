@@ -70,9 +70,19 @@ class AttackForeignSessionTests {
 
     @Test
     void aForeignReceiptIsNotFoundByIdByKeyOrForCancelAndItsWaitingWorkIsUntouched() {
-        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedSettingsRevision",
-                broker.ok(victim, "lomi_settings_read", json("workspaceId", ws, "section", "editor")).path("settingsRevision").asString(),
-                "expectedRevision", broker.revision(), "retryEpoch", victimEpoch.value(), "requestKey", "victim-key"));
+        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                ws,
+                "expectedSettingsRevision",
+                broker.ok(victim, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
+                        .path("settingsRevision")
+                        .asString(),
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                victimEpoch.value(),
+                "requestKey",
+                "victim-key"));
         update.set("patch", BrokerCallsFixture.JSON.readTree("{\"type\":\"editor_tab_size\",\"value\":8}"));
         JsonNode parked = broker.ok(victim, "lomi_settings_update", update.toString());
         String id = parked.path("operationId").asString();
@@ -83,27 +93,74 @@ class AttackForeignSessionTests {
             JsonNode byId = broker.call(intruder, "lomi_operation_get", json("operationId", id));
             assertThat(byId).as("the same answer as an unknown id").isEqualTo(unknown);
             for (RetryEpochId epoch : List.of(victimEpoch, strangerEpoch)) {
-                assertThat(broker.refused(intruder, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", "victim-key", "tool",
-                        "lomi_settings_update"))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-                assertThat(broker.refused(intruder, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", "victim-key", "tool",
-                        "lomi_settings_update", "projectId", project.id().value()))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+                assertThat(broker.refused(
+                                intruder,
+                                "lomi_operation_get",
+                                json(
+                                        "retryEpoch",
+                                        epoch.value(),
+                                        "requestKey",
+                                        "victim-key",
+                                        "tool",
+                                        "lomi_settings_update")))
+                        .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+                assertThat(broker.refused(
+                                intruder,
+                                "lomi_operation_get",
+                                json(
+                                        "retryEpoch",
+                                        epoch.value(),
+                                        "requestKey",
+                                        "victim-key",
+                                        "tool",
+                                        "lomi_settings_update",
+                                        "projectId",
+                                        project.id().value())))
+                        .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
             }
-            assertThat(broker.refused(intruder, "lomi_operation_cancel", json("operationId", id))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+            assertThat(broker.refused(intruder, "lomi_operation_cancel", json("operationId", id)))
+                    .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         }
-        assertThat(broker.refused(narrowed, "lomi_events_read", json("workspaceId", ws))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(narrowed, "lomi_events_read", json("workspaceId", ws)))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
-        assertThat(broker.ok(victim, "lomi_operation_get", json("operationId", id)).path("state").asString()).isEqualTo("awaiting_user");
-        assertThat(broker.decisions.list()).singleElement().satisfies(d -> assertThat(d.operationId().value()).isEqualTo(id));
+        assertThat(broker.ok(victim, "lomi_operation_get", json("operationId", id))
+                        .path("state")
+                        .asString())
+                .isEqualTo("awaiting_user");
+        assertThat(broker.decisions.list())
+                .singleElement()
+                .satisfies(d -> assertThat(d.operationId().value()).isEqualTo(id));
     }
 
     @Test
     void aRevokedSessionChangesNothingAndNoLongerSeesEvenItsOwnWork() throws Exception {
-        String rootRevision = broker.ok(victim, "lomi_files_list", json("workspaceId", ws)).path("directoryRevision").asString();
-        ObjectNode create = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedRevision", broker.revision(),
-                "retryEpoch", victimEpoch.value(), "requestKey", "before-revoke"));
-        create.set("operation", BrokerCallsFixture.JSON.readTree(json("type", "create", "relativePath", "before.txt", "kind", "file",
-                "expectedParentRevision", rootRevision)));
-        String id = broker.ok(victim, "lomi_files_mutate", create.toString()).path("operationId").asString();
+        String rootRevision = broker.ok(victim, "lomi_files_list", json("workspaceId", ws))
+                .path("directoryRevision")
+                .asString();
+        ObjectNode create = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                ws,
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                victimEpoch.value(),
+                "requestKey",
+                "before-revoke"));
+        create.set(
+                "operation",
+                BrokerCallsFixture.JSON.readTree(json(
+                        "type",
+                        "create",
+                        "relativePath",
+                        "before.txt",
+                        "kind",
+                        "file",
+                        "expectedParentRevision",
+                        rootRevision)));
+        String id = broker.ok(victim, "lomi_files_mutate", create.toString())
+                .path("operationId")
+                .asString();
         Terminal terminal = create(victim, victimEpoch);
         long receipts = broker.ledger.maintenance().status().receipts();
 
@@ -111,77 +168,166 @@ class AttackForeignSessionTests {
 
         create.put("requestKey", "after-revoke");
         ((ObjectNode) create.get("operation")).put("relativePath", "after.txt");
-        assertThat(broker.refused(victim, "lomi_files_mutate", create.toString())).isEqualTo(ErrorCode.CONTROL_REVOKED);
-        assertThat(broker.refused(victim, "lomi_terminal_input", terminal.input(terminal.lease, 1, "echo REVOKED-$((40+2))\r")))
+        assertThat(broker.refused(victim, "lomi_files_mutate", create.toString()))
                 .isEqualTo(ErrorCode.CONTROL_REVOKED);
-        assertThat(broker.refused(victim, "lomi_operation_get", json("operationId", id))).isEqualTo(ErrorCode.CONTROL_REVOKED);
+        assertThat(broker.refused(
+                        victim, "lomi_terminal_input", terminal.input(terminal.lease, 1, "echo REVOKED-$((40+2))\r")))
+                .isEqualTo(ErrorCode.CONTROL_REVOKED);
+        assertThat(broker.refused(victim, "lomi_operation_get", json("operationId", id)))
+                .isEqualTo(ErrorCode.CONTROL_REVOKED);
         assertThat(project.root().resolve("after.txt")).doesNotExist();
         assertThat(broker.ledger.maintenance().status().receipts()).isEqualTo(receipts);
-        String output = broker.ok(stranger, "lomi_terminal_read", terminal.read()).path("text").asString();
+        String output = broker.ok(stranger, "lomi_terminal_read", terminal.read())
+                .path("text")
+                .asString();
         assertThat(output).doesNotContain("REVOKED-42");
-        assertThat(broker.ok(stranger, "lomi_panel_list", json("workspaceId", ws)).toString()).as("the lease died with the session")
+        assertThat(broker.ok(stranger, "lomi_panel_list", json("workspaceId", ws))
+                        .toString())
+                .as("the lease died with the session")
                 .doesNotContain("\"inputControlled\":true");
     }
 
     @Test
     void aForeignRetryEpochCannotReserveUnderTheVictimsName() throws Exception {
-        String rootRevision = broker.ok(stranger, "lomi_files_list", json("workspaceId", ws)).path("directoryRevision").asString();
-        ObjectNode create = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedRevision", broker.revision(),
-                "retryEpoch", victimEpoch.value(), "requestKey", "borrowed-epoch"));
-        create.set("operation", BrokerCallsFixture.JSON.readTree(json("type", "create", "relativePath", "borrowed.txt", "kind", "file",
-                "expectedParentRevision", rootRevision)));
+        String rootRevision = broker.ok(stranger, "lomi_files_list", json("workspaceId", ws))
+                .path("directoryRevision")
+                .asString();
+        ObjectNode create = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                ws,
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                victimEpoch.value(),
+                "requestKey",
+                "borrowed-epoch"));
+        create.set(
+                "operation",
+                BrokerCallsFixture.JSON.readTree(json(
+                        "type",
+                        "create",
+                        "relativePath",
+                        "borrowed.txt",
+                        "kind",
+                        "file",
+                        "expectedParentRevision",
+                        rootRevision)));
 
-        assertThat(broker.refused(stranger, "lomi_files_mutate", create.toString())).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED);
+        assertThat(broker.refused(stranger, "lomi_files_mutate", create.toString()))
+                .isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED);
         assertThat(project.root().resolve("borrowed.txt")).doesNotExist();
-        assertThat(broker.refused(victim, "lomi_operation_get", json("retryEpoch", victimEpoch.value(), "requestKey", "borrowed-epoch", "tool",
-                "lomi_files_mutate"))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(
+                        victim,
+                        "lomi_operation_get",
+                        json(
+                                "retryEpoch",
+                                victimEpoch.value(),
+                                "requestKey",
+                                "borrowed-epoch",
+                                "tool",
+                                "lomi_files_mutate")))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
     @Test
     void aForeignArtifactCanNeitherBeReadNorExported() throws Exception {
         byte[] bytes = "victim data\n".getBytes(StandardCharsets.UTF_8);
         String sha = AttackLinksTests.sha256(bytes);
-        String artifact = broker.ok(victim, "lomi_artifact_import", json("workspaceId", ws, "relativePath", "data.txt", "kind", "file",
-                "expectedByteLength", bytes.length, "expectedSha256", sha, "expectedRevision", broker.revision(), "retryEpoch",
-                victimEpoch.value(), "requestKey", "victim-import")).path("result").path("artifactId").asString();
+        String artifact = broker.ok(
+                        victim,
+                        "lomi_artifact_import",
+                        json(
+                                "workspaceId",
+                                ws,
+                                "relativePath",
+                                "data.txt",
+                                "kind",
+                                "file",
+                                "expectedByteLength",
+                                bytes.length,
+                                "expectedSha256",
+                                sha,
+                                "expectedRevision",
+                                broker.revision(),
+                                "retryEpoch",
+                                victimEpoch.value(),
+                                "requestKey",
+                                "victim-import"))
+                .path("result")
+                .path("artifactId")
+                .asString();
 
         JsonNode foreign = broker.call(stranger, "lomi_artifact_read", json("workspaceId", ws, "artifactId", artifact));
-        JsonNode unknown = broker.call(stranger, "lomi_artifact_read", json("workspaceId", ws, "artifactId", "art-0123456789abcdef"));
+        JsonNode unknown = broker.call(
+                stranger, "lomi_artifact_read", json("workspaceId", ws, "artifactId", "art-0123456789abcdef"));
         assertThat(foreign.path("code").asString()).isEqualTo("TARGET_NOT_FOUND");
-        assertThat(foreign.toString()).doesNotContain(java.util.Base64.getEncoder().encodeToString(bytes));
+        assertThat(foreign.toString())
+                .doesNotContain(java.util.Base64.getEncoder().encodeToString(bytes));
         assertThat(foreign.path("code")).isEqualTo(unknown.path("code"));
 
-        String parent = broker.ok(stranger, "lomi_files_list", json("workspaceId", ws)).path("directoryRevision").asString();
-        JsonNode export = broker.call(stranger, "lomi_artifact_export", json("workspaceId", ws, "artifactId", artifact, "expectedSha256", sha,
-                "relativePath", "stolen.txt", "expectedParentRevision", parent, "expectedRevision", broker.revision(), "retryEpoch",
-                strangerEpoch.value(), "requestKey", "steal"));
+        String parent = broker.ok(stranger, "lomi_files_list", json("workspaceId", ws))
+                .path("directoryRevision")
+                .asString();
+        JsonNode export = broker.call(
+                stranger,
+                "lomi_artifact_export",
+                json(
+                        "workspaceId",
+                        ws,
+                        "artifactId",
+                        artifact,
+                        "expectedSha256",
+                        sha,
+                        "relativePath",
+                        "stolen.txt",
+                        "expectedParentRevision",
+                        parent,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        strangerEpoch.value(),
+                        "requestKey",
+                        "steal"));
         assertThat(AttackLinksTests.refusalCode(export)).as("%s", export).isEqualTo("TARGET_NOT_FOUND");
         assertThat(project.root().resolve("stolen.txt")).doesNotExist();
-        assertThat(broker.ok(victim, "lomi_artifact_read", json("workspaceId", ws, "artifactId", artifact)).path("sha256").asString()).isEqualTo(sha);
+        assertThat(broker.ok(victim, "lomi_artifact_read", json("workspaceId", ws, "artifactId", artifact))
+                        .path("sha256")
+                        .asString())
+                .isEqualTo(sha);
     }
 
     @Test
     void terminalInputWithoutALeaseOrWithAReleasedOneTypesNothing() throws Exception {
         Terminal terminal = create(victim, victimEpoch);
 
-        assertThat(broker.refused(victim, "lomi_terminal_input", terminal.input("f".repeat(32), 1, "echo NOLEASE-$((40+2))")))
+        assertThat(broker.refused(
+                        victim, "lomi_terminal_input", terminal.input("f".repeat(32), 1, "echo NOLEASE-$((40+2))")))
                 .isEqualTo(ErrorCode.CONTROL_REVOKED);
-        assertThat(broker.refused(stranger, "lomi_terminal_input", terminal.input("f".repeat(32), 1, "echo NOLEASE-$((40+2))")))
+        assertThat(broker.refused(
+                        stranger, "lomi_terminal_input", terminal.input("f".repeat(32), 1, "echo NOLEASE-$((40+2))")))
                 .isEqualTo(ErrorCode.CONTROL_REVOKED);
-        assertThat(broker.refused(stranger, "lomi_panel_control", terminal.op(json("action", "release"), strangerEpoch)))
-                .as("only the holder can release").isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(terminal.op(json("leaseId", "f".repeat(32), "command", "echo NORUN-$((40+2))"),
-                victimEpoch));
+        assertThat(broker.refused(
+                        stranger, "lomi_panel_control", terminal.op(json("action", "release"), strangerEpoch)))
+                .as("only the holder can release")
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(
+                terminal.op(json("leaseId", "f".repeat(32), "command", "echo NORUN-$((40+2))"), victimEpoch));
         String runKey = run.path("requestKey").asString();
         assertThat(broker.refused(victim, "lomi_terminal_run", run.toString())).isEqualTo(ErrorCode.CONTROL_REVOKED);
-        assertThat(broker.refused(victim, "lomi_operation_get", json("retryEpoch", victimEpoch.value(), "requestKey", runKey, "tool",
-                "lomi_terminal_run"))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(
+                        victim,
+                        "lomi_operation_get",
+                        json("retryEpoch", victimEpoch.value(), "requestKey", runKey, "tool", "lomi_terminal_run")))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
         broker.ok(victim, "lomi_panel_control", terminal.op(json("action", "release"), victimEpoch));
-        assertThat(broker.refused(victim, "lomi_terminal_input", terminal.input(terminal.lease, 1, "echo RELEASED-$((40+2))")))
+        assertThat(broker.refused(
+                        victim, "lomi_terminal_input", terminal.input(terminal.lease, 1, "echo RELEASED-$((40+2))")))
                 .isEqualTo(ErrorCode.CONTROL_REVOKED);
 
-        String screen = broker.ok(victim, "lomi_terminal_read", terminal.read()).path("text").asString();
+        String screen = broker.ok(victim, "lomi_terminal_read", terminal.read())
+                .path("text")
+                .asString();
         assertThat(screen).doesNotContain("NOLEASE", "NORUN", "RELEASED");
     }
 
@@ -193,11 +339,13 @@ class AttackForeignSessionTests {
     void anotherSessionsLeaseIsNotABearerToken() throws Exception {
         Terminal terminal = create(victim, victimEpoch);
 
-        assertThat(broker.refused(stranger, "lomi_terminal_input", terminal.input(terminal.lease, 1, "echo STOLEN-$((40+2))")))
+        assertThat(broker.refused(
+                        stranger, "lomi_terminal_input", terminal.input(terminal.lease, 1, "echo STOLEN-$((40+2))")))
                 .isEqualTo(ErrorCode.CONTROL_REVOKED);
-        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(terminal.op(json("leaseId", terminal.lease, "command",
-                "echo STOLENRUN-$((40+2))"), strangerEpoch));
-        assertThat(broker.refused(stranger, "lomi_terminal_run", run.toString())).isEqualTo(ErrorCode.CONTROL_REVOKED);
+        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(
+                terminal.op(json("leaseId", terminal.lease, "command", "echo STOLENRUN-$((40+2))"), strangerEpoch));
+        assertThat(broker.refused(stranger, "lomi_terminal_run", run.toString()))
+                .isEqualTo(ErrorCode.CONTROL_REVOKED);
 
         broker.ok(victim, "lomi_terminal_input", terminal.input(terminal.lease, 1, "echo VICTIM-$((40+2))\r"));
         String text = awaitText(terminal, "VICTIM-42");
@@ -207,26 +355,47 @@ class AttackForeignSessionTests {
     @Test
     void aForeignRunCannotBeInterrupted() throws Exception {
         Terminal terminal = create(victim, victimEpoch);
-        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(terminal.op(json("leaseId", terminal.lease, "command", "sleep 30"), victimEpoch));
-        String runId = broker.ok(victim, "lomi_terminal_run", run.toString()).path("operationId").asString();
+        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(
+                terminal.op(json("leaseId", terminal.lease, "command", "sleep 30"), victimEpoch));
+        String runId = broker.ok(victim, "lomi_terminal_run", run.toString())
+                .path("operationId")
+                .asString();
         awaitPrompt(terminal, "running");
 
-        ObjectNode interrupt = (ObjectNode) BrokerCallsFixture.JSON.readTree(terminal.op(json("leaseId", terminal.lease, "operationId", runId),
-                strangerEpoch));
-        assertThat(broker.refused(stranger, "lomi_terminal_interrupt", interrupt.toString())).isIn(ErrorCode.TARGET_NOT_FOUND, ErrorCode.CONTROL_REVOKED);
-        assertThat(broker.refused(stranger, "lomi_operation_cancel", json("operationId", runId))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        ObjectNode interrupt = (ObjectNode) BrokerCallsFixture.JSON.readTree(
+                terminal.op(json("leaseId", terminal.lease, "operationId", runId), strangerEpoch));
+        assertThat(broker.refused(stranger, "lomi_terminal_interrupt", interrupt.toString()))
+                .isIn(ErrorCode.TARGET_NOT_FOUND, ErrorCode.CONTROL_REVOKED);
+        assertThat(broker.refused(stranger, "lomi_operation_cancel", json("operationId", runId)))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
-        assertThat(broker.ok(victim, "lomi_operation_get", json("operationId", runId)).path("state").asString()).isEqualTo("running");
+        assertThat(broker.ok(victim, "lomi_operation_get", json("operationId", runId))
+                        .path("state")
+                        .asString())
+                .isEqualTo("running");
         assertThat(broker.stopRequests).isEmpty();
         broker.ok(victim, "lomi_operation_cancel", json("operationId", runId));
-        assertThat(broker.settled(victim, runId, Duration.ofSeconds(20)).path("state").asString()).isEqualTo("cancelled");
+        assertThat(broker.settled(victim, runId, Duration.ofSeconds(20))
+                        .path("state")
+                        .asString())
+                .isEqualTo("cancelled");
     }
 
     // --- helpers
 
     private Terminal create(Session owner, RetryEpochId epoch) {
-        JsonNode created = broker.ok(owner, "lomi_terminal_create", json("workspaceId", ws, "expectedRevision", broker.revision(), "retryEpoch",
-                epoch.value(), "requestKey", "create-" + keys.incrementAndGet()));
+        JsonNode created = broker.ok(
+                owner,
+                "lomi_terminal_create",
+                json(
+                        "workspaceId",
+                        ws,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "create-" + keys.incrementAndGet()));
         assertThat(created.path("state").asString()).as("%s", created).isEqualTo("succeeded");
         Terminal terminal = new Terminal(created.path("result"));
         awaitPrompt(terminal, "ready");
@@ -234,13 +403,23 @@ class AttackForeignSessionTests {
     }
 
     private void awaitPrompt(Terminal terminal, String prompt) {
-        Eventually.await("the prompt becomes " + prompt, Duration.ofSeconds(30),
-                () -> broker.ok(victim, "lomi_terminal_read", terminal.read()).path("prompt").asString(), prompt::equals);
+        Eventually.await(
+                "the prompt becomes " + prompt,
+                Duration.ofSeconds(30),
+                () -> broker.ok(victim, "lomi_terminal_read", terminal.read())
+                        .path("prompt")
+                        .asString(),
+                prompt::equals);
     }
 
     private String awaitText(Terminal terminal, String needle) {
-        return Eventually.await("the terminal prints " + needle, Duration.ofSeconds(30),
-                () -> broker.ok(victim, "lomi_terminal_read", terminal.read()).path("text").asString(), text -> text.contains(needle));
+        return Eventually.await(
+                "the terminal prints " + needle,
+                Duration.ofSeconds(30),
+                () -> broker.ok(victim, "lomi_terminal_read", terminal.read())
+                        .path("text")
+                        .asString(),
+                text -> text.contains(needle));
     }
 
     private final class Terminal {
@@ -259,8 +438,17 @@ class AttackForeignSessionTests {
         }
 
         String input(String leaseId, long sequence, String text) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "panelId", panel, "terminalSessionId", id,
-                    "leaseId", leaseId, "inputSequence", Long.toString(sequence)));
+            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                    "workspaceId",
+                    ws,
+                    "panelId",
+                    panel,
+                    "terminalSessionId",
+                    id,
+                    "leaseId",
+                    leaseId,
+                    "inputSequence",
+                    Long.toString(sequence)));
             node.set("input", BrokerCallsFixture.JSON.readTree(json("type", "text", "text", text)));
             return node.toString();
         }

@@ -22,7 +22,6 @@ import org.eclipse.jgit.lib.StoredConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -89,7 +88,8 @@ class AttackLinksTests {
 
         ObjectNode search = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws));
         search.set("query", BrokerCallsFixture.JSON.readTree(json("text", SECRET)));
-        assertThat(broker.ok(session, "lomi_files_search", search.toString()).path("matches")).isEmpty();
+        assertThat(broker.ok(session, "lomi_files_search", search.toString()).path("matches"))
+                .isEmpty();
 
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
             JsonNode refused = broker.call(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path));
@@ -105,8 +105,20 @@ class AttackLinksTests {
         int panelsBefore = panels();
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
             String key = key();
-            ErrorCode code = broker.refused(session, "lomi_editor_open", json("workspaceId", ws, "relativePath", path,
-                    "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", key));
+            ErrorCode code = broker.refused(
+                    session,
+                    "lomi_editor_open",
+                    json(
+                            "workspaceId",
+                            ws,
+                            "relativePath",
+                            path,
+                            "expectedRevision",
+                            broker.revision(),
+                            "retryEpoch",
+                            epoch.value(),
+                            "requestKey",
+                            key));
             assertThat(code).as(path).isIn(ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
             assertNoReceipt("lomi_editor_open", key);
         }
@@ -120,16 +132,50 @@ class AttackLinksTests {
             String name = hardLink ? "swap-hard.txt" : "swap-sym.txt";
             Files.writeString(root.resolve(name), "same\n");
             Files.writeString(victim, "same\n");
-            JsonNode opened = broker.ok(session, "lomi_editor_open", json("workspaceId", ws, "relativePath", name,
-                    "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", key())).path("result");
+            JsonNode opened = broker.ok(
+                            session,
+                            "lomi_editor_open",
+                            json(
+                                    "workspaceId",
+                                    ws,
+                                    "relativePath",
+                                    name,
+                                    "expectedRevision",
+                                    broker.revision(),
+                                    "retryEpoch",
+                                    epoch.value(),
+                                    "requestKey",
+                                    key()))
+                    .path("result");
             String panel = opened.path("panelId").asString();
             String document = opened.path("documentId").asString();
             String disk = opened.path("diskRevision").asString();
-            ObjectNode edit = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "panelId", panel, "relativePath", name,
-                    "documentId", document, "expectedBufferRevision", opened.path("bufferRevision").asString(), "expectedDiskRevision", disk,
-                    "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", key()));
-            edit.set("edits", BrokerCallsFixture.JSON.readTree("[{\"fromUtf16\":0,\"toUtf16\":4,\"insert\":\"OVERWRITTEN\"}]"));
-            String buffer = broker.ok(session, "lomi_editor_apply_edits", edit.toString()).path("result").path("bufferRevision").asString();
+            ObjectNode edit = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                    "workspaceId",
+                    ws,
+                    "panelId",
+                    panel,
+                    "relativePath",
+                    name,
+                    "documentId",
+                    document,
+                    "expectedBufferRevision",
+                    opened.path("bufferRevision").asString(),
+                    "expectedDiskRevision",
+                    disk,
+                    "expectedRevision",
+                    broker.revision(),
+                    "retryEpoch",
+                    epoch.value(),
+                    "requestKey",
+                    key()));
+            edit.set(
+                    "edits",
+                    BrokerCallsFixture.JSON.readTree("[{\"fromUtf16\":0,\"toUtf16\":4,\"insert\":\"OVERWRITTEN\"}]"));
+            String buffer = broker.ok(session, "lomi_editor_apply_edits", edit.toString())
+                    .path("result")
+                    .path("bufferRevision")
+                    .asString();
 
             // the attacker swaps the file for a link to an outside file with the very same bytes (same disk revision)
             Files.delete(root.resolve(name));
@@ -139,11 +185,32 @@ class AttackLinksTests {
                 Files.createSymbolicLink(root.resolve(name), victim);
             }
             String key = key();
-            JsonNode save = broker.call(session, "lomi_editor_save", json("workspaceId", ws, "panelId", panel, "relativePath", name,
-                    "documentId", document, "expectedBufferRevision", buffer, "expectedDiskRevision", disk, "expectedRevision", broker.revision(),
-                    "retryEpoch", epoch.value(), "requestKey", key));
+            JsonNode save = broker.call(
+                    session,
+                    "lomi_editor_save",
+                    json(
+                            "workspaceId",
+                            ws,
+                            "panelId",
+                            panel,
+                            "relativePath",
+                            name,
+                            "documentId",
+                            document,
+                            "expectedBufferRevision",
+                            buffer,
+                            "expectedDiskRevision",
+                            disk,
+                            "expectedRevision",
+                            broker.revision(),
+                            "retryEpoch",
+                            epoch.value(),
+                            "requestKey",
+                            key));
 
-            assertThat(refusalCode(save)).as("%s: %s", name, save).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND", "REVISION_CONFLICT");
+            assertThat(refusalCode(save))
+                    .as("%s: %s", name, save)
+                    .isIn("SCOPE_DENIED", "TARGET_NOT_FOUND", "REVISION_CONFLICT");
             assertNothingHappenedTo(save, "lomi_editor_save", key);
             assertThat(victim).as(name).hasContent("same\n");
             Files.delete(root.resolve(name));
@@ -156,9 +223,26 @@ class AttackLinksTests {
         byte[] bytes = (SECRET + "\n").getBytes(StandardCharsets.UTF_8);
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
             String key = key();
-            JsonNode answer = broker.call(session, "lomi_artifact_import", json("workspaceId", ws, "relativePath", path, "kind", "file",
-                    "expectedByteLength", bytes.length, "expectedSha256", sha256(bytes), "expectedRevision", broker.revision(),
-                    "retryEpoch", epoch.value(), "requestKey", key));
+            JsonNode answer = broker.call(
+                    session,
+                    "lomi_artifact_import",
+                    json(
+                            "workspaceId",
+                            ws,
+                            "relativePath",
+                            path,
+                            "kind",
+                            "file",
+                            "expectedByteLength",
+                            bytes.length,
+                            "expectedSha256",
+                            sha256(bytes),
+                            "expectedRevision",
+                            broker.revision(),
+                            "retryEpoch",
+                            epoch.value(),
+                            "requestKey",
+                            key));
             assertThat(refusalCode(answer)).as("%s: %s", path, answer).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
             assertNothingHappenedTo(answer, "lomi_artifact_import", key);
         }
@@ -170,23 +254,76 @@ class AttackLinksTests {
         Files.writeString(root.resolve("payload.txt"), "payload\n");
         byte[] bytes = "payload\n".getBytes(StandardCharsets.UTF_8);
         String sha = sha256(bytes);
-        JsonNode imported = broker.ok(session, "lomi_artifact_import", json("workspaceId", ws, "relativePath", "payload.txt", "kind", "file",
-                "expectedByteLength", bytes.length, "expectedSha256", sha, "expectedRevision", broker.revision(),
-                "retryEpoch", epoch.value(), "requestKey", key()));
+        JsonNode imported = broker.ok(
+                session,
+                "lomi_artifact_import",
+                json(
+                        "workspaceId",
+                        ws,
+                        "relativePath",
+                        "payload.txt",
+                        "kind",
+                        "file",
+                        "expectedByteLength",
+                        bytes.length,
+                        "expectedSha256",
+                        sha,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        key()));
         String artifact = imported.path("result").path("artifactId").asString();
         Files.createSymbolicLink(root.resolve("trap.bin"), outside.resolve("planted.bin"));
-        String rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws)).path("directoryRevision").asString();
+        String rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
+                .path("directoryRevision")
+                .asString();
 
         String dangling = key();
-        JsonNode throughDangling = broker.call(session, "lomi_artifact_export", json("workspaceId", ws, "artifactId", artifact,
-                "expectedSha256", sha, "relativePath", "trap.bin", "expectedParentRevision", rootRevision, "expectedRevision", broker.revision(),
-                "retryEpoch", epoch.value(), "requestKey", dangling));
+        JsonNode throughDangling = broker.call(
+                session,
+                "lomi_artifact_export",
+                json(
+                        "workspaceId",
+                        ws,
+                        "artifactId",
+                        artifact,
+                        "expectedSha256",
+                        sha,
+                        "relativePath",
+                        "trap.bin",
+                        "expectedParentRevision",
+                        rootRevision,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        dangling));
         assertThat(refusalCode(throughDangling)).as("%s", throughDangling).isIn("REVISION_CONFLICT", "SCOPE_DENIED");
 
         String linkedDir = key();
-        JsonNode throughDir = broker.call(session, "lomi_artifact_export", json("workspaceId", ws, "artifactId", artifact,
-                "expectedSha256", sha, "relativePath", "symdir/planted.bin", "expectedParentRevision", rootRevision, "expectedRevision",
-                broker.revision(), "retryEpoch", epoch.value(), "requestKey", linkedDir));
+        JsonNode throughDir = broker.call(
+                session,
+                "lomi_artifact_export",
+                json(
+                        "workspaceId",
+                        ws,
+                        "artifactId",
+                        artifact,
+                        "expectedSha256",
+                        sha,
+                        "relativePath",
+                        "symdir/planted.bin",
+                        "expectedParentRevision",
+                        rootRevision,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        linkedDir));
         assertThat(refusalCode(throughDir)).as("%s", throughDir).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
         assertNothingHappenedTo(throughDir, "lomi_artifact_export", linkedDir);
 
@@ -200,40 +337,113 @@ class AttackLinksTests {
     @Test
     void fileMutationsNeverFollowALinkOutOfTheProject() throws Exception {
         String anyRevision = "0".repeat(64);
-        String rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws)).path("directoryRevision").asString();
-        String plainRevision = broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "plain.txt")).path("diskRevision")
+        String rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
+                .path("directoryRevision")
+                .asString();
+        String plainRevision = broker.ok(
+                        session, "lomi_files_read", json("workspaceId", ws, "relativePath", "plain.txt"))
+                .path("diskRevision")
                 .asString();
         List<JsonNode> attacks = List.of(
-                operation("type", "create", "relativePath", "symdir/created.txt", "kind", "file", "expectedParentRevision", rootRevision),
-                operation("type", "move", "relativePath", "plain.txt", "targetRelativePath", "symdir/plain.txt", "expectedDiskRevision",
-                        plainRevision, "expectedParentRevision", anyRevision),
-                operation("type", "rename", "relativePath", "hard.txt", "newName", "renamed.txt", "expectedDiskRevision", anyRevision,
-                        "expectedParentRevision", rootRevision),
-                operation("type", "trash", "relativePath", "hard.txt", "kind", "file", "expectedEntryRevision", anyRevision,
-                        "expectedParentRevision", rootRevision),
-                operation("type", "trash", "relativePath", "sym.txt", "kind", "file", "expectedEntryRevision", anyRevision,
-                        "expectedParentRevision", rootRevision),
-                operation("type", "trash", "relativePath", "symdir", "kind", "directory", "expectedEntryRevision", anyRevision,
-                        "expectedParentRevision", rootRevision));
+                operation(
+                        "type",
+                        "create",
+                        "relativePath",
+                        "symdir/created.txt",
+                        "kind",
+                        "file",
+                        "expectedParentRevision",
+                        rootRevision),
+                operation(
+                        "type",
+                        "move",
+                        "relativePath",
+                        "plain.txt",
+                        "targetRelativePath",
+                        "symdir/plain.txt",
+                        "expectedDiskRevision",
+                        plainRevision,
+                        "expectedParentRevision",
+                        anyRevision),
+                operation(
+                        "type",
+                        "rename",
+                        "relativePath",
+                        "hard.txt",
+                        "newName",
+                        "renamed.txt",
+                        "expectedDiskRevision",
+                        anyRevision,
+                        "expectedParentRevision",
+                        rootRevision),
+                operation(
+                        "type",
+                        "trash",
+                        "relativePath",
+                        "hard.txt",
+                        "kind",
+                        "file",
+                        "expectedEntryRevision",
+                        anyRevision,
+                        "expectedParentRevision",
+                        rootRevision),
+                operation(
+                        "type",
+                        "trash",
+                        "relativePath",
+                        "sym.txt",
+                        "kind",
+                        "file",
+                        "expectedEntryRevision",
+                        anyRevision,
+                        "expectedParentRevision",
+                        rootRevision),
+                operation(
+                        "type",
+                        "trash",
+                        "relativePath",
+                        "symdir",
+                        "kind",
+                        "directory",
+                        "expectedEntryRevision",
+                        anyRevision,
+                        "expectedParentRevision",
+                        rootRevision));
         for (JsonNode attack : attacks) {
             String key = key();
             JsonNode answer = broker.call(session, "lomi_files_mutate", mutate(attack, key));
-            assertThat(refusalCode(answer)).as("%s: %s", attack, answer).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND", "REVISION_CONFLICT");
+            assertThat(refusalCode(answer))
+                    .as("%s: %s", attack, answer)
+                    .isIn("SCOPE_DENIED", "TARGET_NOT_FOUND", "REVISION_CONFLICT");
             assertNothingHappenedTo(answer, "lomi_files_mutate", key);
         }
         assertThat(outside.resolve("secret.txt")).hasContent(SECRET + "\n");
         assertThat(outside.resolve("created.txt")).doesNotExist();
         assertThat(outside.resolve("plain.txt")).doesNotExist();
         assertThat(root.resolve("plain.txt")).hasContent("plain\n");
-        assertThat(Files.isSymbolicLink(root.resolve("sym.txt")) && Files.isSymbolicLink(root.resolve("symdir"))).isTrue();
-        assertThat(Files.getAttribute(root.resolve("hard.txt"), "unix:nlink", LinkOption.NOFOLLOW_LINKS)).isEqualTo(2);
+        assertThat(Files.isSymbolicLink(root.resolve("sym.txt")) && Files.isSymbolicLink(root.resolve("symdir")))
+                .isTrue();
+        assertThat(Files.getAttribute(root.resolve("hard.txt"), "unix:nlink", LinkOption.NOFOLLOW_LINKS))
+                .isEqualTo(2);
     }
 
     @Test
     void aTerminalCannotStartInALinkedDirectory() {
         String key = key();
-        ErrorCode code = broker.refused(session, "lomi_terminal_create", json("workspaceId", ws, "cwdRelative", "symdir",
-                "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", key));
+        ErrorCode code = broker.refused(
+                session,
+                "lomi_terminal_create",
+                json(
+                        "workspaceId",
+                        ws,
+                        "cwdRelative",
+                        "symdir",
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        key));
         assertThat(code).isIn(ErrorCode.SCOPE_DENIED, ErrorCode.INVALID_ARGUMENT, ErrorCode.TARGET_NOT_FOUND);
         assertNoReceipt("lomi_terminal_create", key);
         assertThat(broker.terminals.all()).isEmpty();
@@ -242,11 +452,22 @@ class AttackLinksTests {
     @Test
     void gitShowsASymlinkAsItsTargetPathNeverTheOutsideContent() {
         String observed = observation();
-        JsonNode diff = broker.call(session, "lomi_git_diff", json("workspaceId", ws, "relativePath", "sym.txt", "expectedObservationRevision",
-                observed));
+        JsonNode diff = broker.call(
+                session,
+                "lomi_git_diff",
+                json("workspaceId", ws, "relativePath", "sym.txt", "expectedObservationRevision", observed));
         assertThat(diff.toString()).doesNotContain(SECRET);
-        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", ws, "relativePath", "symdir/secret.txt",
-                "expectedObservationRevision", observed))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_diff",
+                        json(
+                                "workspaceId",
+                                ws,
+                                "relativePath",
+                                "symdir/secret.txt",
+                                "expectedObservationRevision",
+                                observed)))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
     /** A hard link has no "link" to look through: git would read the outside file's bytes as the worktree file's. */
@@ -257,8 +478,10 @@ class AttackLinksTests {
         String observed = observation();
 
         for (String path : List.of("hard.txt", "tracked.txt")) {
-            JsonNode diff = broker.call(session, "lomi_git_diff", json("workspaceId", ws, "relativePath", path, "expectedObservationRevision",
-                    observed));
+            JsonNode diff = broker.call(
+                    session,
+                    "lomi_git_diff",
+                    json("workspaceId", ws, "relativePath", path, "expectedObservationRevision", observed));
             assertThat(diff.toString()).as("%s: %s", path, diff).doesNotContain(SECRET);
             assertThat(diff.path("code").asString()).as(path).isEqualTo("SCOPE_DENIED");
         }
@@ -269,8 +492,19 @@ class AttackLinksTests {
     void gitNeverPlansToStageAHardLinkedFile() throws Exception {
         String observed = observation();
         String key = key();
-        ObjectNode stage = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "operation", "stage",
-                "expectedObservationRevision", observed, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", key));
+        ObjectNode stage = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                ws,
+                "operation",
+                "stage",
+                "expectedObservationRevision",
+                observed,
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                key));
         stage.putArray("paths").add("hard.txt");
 
         assertThat(broker.refused(session, "lomi_git_mutate", stage.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
@@ -282,11 +516,15 @@ class AttackLinksTests {
     // --- helpers
 
     private String observation() {
-        return broker.ok(session, "lomi_git_status", json("workspaceId", ws)).path("observationRevision").asString();
+        return broker.ok(session, "lomi_git_status", json("workspaceId", ws))
+                .path("observationRevision")
+                .asString();
     }
 
     private int panels() {
-        return broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels").size();
+        return broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
+                .path("panels")
+                .size();
     }
 
     private String key() {
@@ -298,8 +536,15 @@ class AttackLinksTests {
     }
 
     private String mutate(JsonNode operation, String key) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedRevision", broker.revision(),
-                "retryEpoch", epoch.value(), "requestKey", key));
+        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                ws,
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                key));
         node.set("operation", operation);
         return node.toString();
     }
@@ -310,7 +555,9 @@ class AttackLinksTests {
             return envelope.path("code").asString();
         }
         JsonNode data = envelope.path("data");
-        return data.path("state").asString().equals("failed") ? data.path("errorCode").asString() : "NOT REFUSED: " + data;
+        return data.path("state").asString().equals("failed")
+                ? data.path("errorCode").asString()
+                : "NOT REFUSED: " + data;
     }
 
     /** A refusal before the receipt left none; a refusal inside the operation left it failed with no effect. */
@@ -324,8 +571,12 @@ class AttackLinksTests {
     }
 
     private void assertNoReceipt(String tool, String key) {
-        assertThat(broker.refused(session, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
-                .as("no receipt for %s %s", tool, key).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_operation_get",
+                        json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
+                .as("no receipt for %s %s", tool, key)
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
     private List<Path> storedArtifacts() throws Exception {
@@ -334,7 +585,9 @@ class AttackLinksTests {
             return List.of();
         }
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).filter(p -> p.getFileName().toString().endsWith(".bin")).toList();
+            return files.filter(Files::isRegularFile)
+                    .filter(p -> p.getFileName().toString().endsWith(".bin"))
+                    .toList();
         }
     }
 

@@ -57,18 +57,29 @@ import tools.jackson.databind.json.JsonMapper;
  * session replayed byte for byte, and a connection from another OS user. None of them opens a
  * session, serves a call or writes a receipt.
  */
-@SpringBootTest(classes = BrokerApplication.class, properties = "lomi.data-dir=${java.io.tmpdir}/lomi-attack-pairing-${random.uuid}")
+@SpringBootTest(
+        classes = BrokerApplication.class,
+        properties = "lomi.data-dir=${java.io.tmpdir}/lomi-attack-pairing-${random.uuid}")
 @DirtiesContext
 class AttackPairingTests {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
     static final Duration WAIT = Duration.ofSeconds(15);
 
-    @Autowired BrokerRuntime runtime;
-    @Autowired Pairings pairings;
-    @Autowired Sessions sessions;
-    @Autowired Projects projects;
-    @Autowired Ledger ledger;
+    @Autowired
+    BrokerRuntime runtime;
+
+    @Autowired
+    Pairings pairings;
+
+    @Autowired
+    Sessions sessions;
+
+    @Autowired
+    Projects projects;
+
+    @Autowired
+    Ledger ledger;
 
     @TempDir
     Path temp;
@@ -87,7 +98,10 @@ class AttackPairingTests {
         try (SocketChannel channel = connect(socket())) {
             write(channel, frame(call));
             byte[] answer = readUntilClosed(channel);
-            assertThat(new String(answer, UTF_8)).as("at most a refusal, never a result").doesNotContain("workspaces").doesNotContain("\"ok\"");
+            assertThat(new String(answer, UTF_8))
+                    .as("at most a refusal, never a result")
+                    .doesNotContain("workspaces")
+                    .doesNotContain("\"ok\"");
         }
 
         assertThat(pairings.pending()).isEmpty();
@@ -105,7 +119,11 @@ class AttackPairingTests {
             write(channel, frame(enrollment(certificate)));
             PairingRequest request = awaitPending();
             write(channel, frame(call)); // while the request waits for the admin
-            pairings.approve(request.id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id),
+            pairings.approve(
+                    request.id(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    name -> projects.find(name).map(Project::id),
                     () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
             write(channel, frame(call)); // after the approval, instead of TLS
 
@@ -117,16 +135,25 @@ class AttackPairingTests {
     @Test
     void aRecordedGenuineSessionReplayedByteForByteOpensNoSessionEvenWhenTheAdminApprovesTheReplay() throws Exception {
         projects.add(Files.createDirectories(temp.resolve("replayed")).toRealPath(), Optional.of("replayed"));
-        Path relayDir = Files.createDirectory(temp.resolve("relay"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path relayDir = Files.createDirectory(
+                temp.resolve("relay"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         byte[] recorded;
         try (Relay relay = new Relay(relayDir.resolve("relay.sock"), socket())) {
             Path discovery = discoveryThrough(relay.socket);
-            BrokerClient genuine = new BrokerClient(discovery, runtime.registrationKeyHex().orElseThrow(), "genuine client");
-            CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> genuine.connect(Duration.ofSeconds(60)));
-            pairings.approve(awaitPending().id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id),
+            BrokerClient genuine =
+                    new BrokerClient(discovery, runtime.registrationKeyHex().orElseThrow(), "genuine client");
+            CompletableFuture<BrokerClient.State> connecting =
+                    CompletableFuture.supplyAsync(() -> genuine.connect(Duration.ofSeconds(60)));
+            pairings.approve(
+                    awaitPending().id(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    name -> projects.find(name).map(Project::id),
                     () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
             assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
-            assertThat(Envelope.isOk(genuine.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10)))).isTrue();
+            assertThat(Envelope.isOk(genuine.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))))
+                    .isTrue();
             genuine.close();
             recorded = relay.recordedAfterClose(WAIT);
         }
@@ -137,7 +164,11 @@ class AttackPairingTests {
             write(replay, recorded);
             PairingRequest replayed = awaitPending();
             assertThat(replayed.clientLabel()).isEqualTo("genuine client");
-            pairings.approve(replayed.id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id),
+            pairings.approve(
+                    replayed.id(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    name -> projects.find(name).map(Project::id),
                     () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
 
             assertNoSessionUntilClosed(replay);
@@ -146,33 +177,51 @@ class AttackPairingTests {
 
     @Test
     void aPairedCallFrameWithAnUnknownFieldEndsTheConnectionAndRunsNothing() throws Exception {
-        Project project = projects.add(Files.createDirectories(temp.resolve("framed")).toRealPath(), Optional.of("framed"));
+        Project project =
+                projects.add(Files.createDirectories(temp.resolve("framed")).toRealPath(), Optional.of("framed"));
         SessionCertificate own = SessionCertificate.generate("helper.lomi.invalid");
         try (FrameChannel channel = UnixSocketClient.connect(socket(), WAIT)) {
             channel.write(enrollment(own));
             Welcome welcome = IpcJson.read(channel.read(WAIT, 64 * 1024), Welcome.class);
-            pairings.approve(welcome.pairingRequestId(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id),
+            pairings.approve(
+                    welcome.pairingRequestId(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    name -> projects.find(name).map(Project::id),
                     () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
-            assertThat(IpcJson.read(channel.read(WAIT, 64 * 1024), PairingOutcome.class).outcome()).isEqualTo(PairingOutcome.APPROVED);
-            DiscoveryRecord record = DiscoveryFile.verify(runtime.discoveryFile().orElseThrow(), runtime.registrationKeyHex().orElseThrow());
+            assertThat(IpcJson.read(channel.read(WAIT, 64 * 1024), PairingOutcome.class)
+                            .outcome())
+                    .isEqualTo(PairingOutcome.APPROVED);
+            DiscoveryRecord record = DiscoveryFile.verify(
+                    runtime.discoveryFile().orElseThrow(),
+                    runtime.registrationKeyHex().orElseThrow());
             channel.startTls(PinnedTls.client(own, record.brokerSha256()), WAIT);
             String workspace = project.workspaces().get(0).id().value();
-            channel.write(IpcJson.write(new CallRequest(1, "r-1", "lomi_connect", JSON.readTree("{\"workspaceId\":\"" + workspace + "\"}"))));
-            String epoch = JSON.readTree(channel.read(WAIT, 8 * 1024 * 1024)).at("/result/data/retryEpoch").asString();
+            channel.write(IpcJson.write(new CallRequest(
+                    1, "r-1", "lomi_connect", JSON.readTree("{\"workspaceId\":\"" + workspace + "\"}"))));
+            String epoch = JSON.readTree(channel.read(WAIT, 8 * 1024 * 1024))
+                    .at("/result/data/retryEpoch")
+                    .asString();
             assertThat(epoch).hasSize(40);
             long receipts = ledger.maintenance().status().receipts();
             String revision = Long.toString(projects.revision());
-            String directory = JSON.readTree(call(channel, "r-2", "lomi_files_list", "{\"workspaceId\":\"" + workspace + "\"}"))
-                    .at("/result/data/directoryRevision").asString();
+            String directory = JSON.readTree(
+                            call(channel, "r-2", "lomi_files_list", "{\"workspaceId\":\"" + workspace + "\"}"))
+                    .at("/result/data/directoryRevision")
+                    .asString();
 
             // a well-formed create, in a frame that carries one field the IPC message does not have
-            String create = "{\"workspaceId\":\"" + workspace + "\",\"expectedRevision\":\"" + revision + "\",\"retryEpoch\":\"" + epoch
+            String create = "{\"workspaceId\":\"" + workspace + "\",\"expectedRevision\":\"" + revision
+                    + "\",\"retryEpoch\":\"" + epoch
                     + "\",\"requestKey\":\"smuggled\",\"operation\":{\"type\":\"create\",\"relativePath\":\"smuggled.txt\",\"kind\":\"file\","
                     + "\"expectedParentRevision\":\"" + directory + "\"}}";
-            channel.write(("{\"ipcVersion\":1,\"requestId\":\"r-3\",\"tool\":\"lomi_files_mutate\",\"arguments\":" + create
-                    + ",\"sudo\":true}").getBytes(UTF_8));
+            channel.write(("{\"ipcVersion\":1,\"requestId\":\"r-3\",\"tool\":\"lomi_files_mutate\",\"arguments\":"
+                            + create + ",\"sudo\":true}")
+                    .getBytes(UTF_8));
 
-            assertThat(closedWithin(channel, WAIT)).as("the broker ends the connection").isTrue();
+            assertThat(closedWithin(channel, WAIT))
+                    .as("the broker ends the connection")
+                    .isTrue();
             assertThat(project.root().resolve("smuggled.txt")).doesNotExist();
             assertThat(ledger.maintenance().status().receipts()).isEqualTo(receipts);
         }
@@ -187,15 +236,20 @@ class AttackPairingTests {
         String enrollment = new String(enrollment(SessionCertificate.generate("helper.lomi.invalid")), UTF_8);
         Path socket = socket();
 
-        assertThat(asNobody(socket, enrollment)).as("the private 0700 runtime directory keeps other users out").isEqualTo(3);
+        assertThat(asNobody(socket, enrollment))
+                .as("the private 0700 runtime directory keeps other users out")
+                .isEqualTo(3);
 
         var directoryMode = Files.getPosixFilePermissions(socket.getParent());
         var socketMode = Files.getPosixFilePermissions(socket);
         try {
-            // a misconfigured host: the directory and socket opened to everyone; the broker's own uid check must still refuse
+            // a misconfigured host: the directory and socket opened to everyone; the broker's own uid check must still
+            // refuse
             Files.setPosixFilePermissions(socket.getParent(), PosixFilePermissions.fromString("rwx--x--x"));
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
-            assertThat(asNobody(socket, enrollment)).as("connected, then closed without a Welcome").isZero();
+            assertThat(asNobody(socket, enrollment))
+                    .as("connected, then closed without a Welcome")
+                    .isZero();
         } finally {
             Files.setPosixFilePermissions(socket.getParent(), directoryMode);
             Files.setPosixFilePermissions(socket, socketMode);
@@ -225,32 +279,54 @@ class AttackPairingTests {
     }
 
     private byte[] enrollment(SessionCertificate certificate) {
-        return IpcJson.write(new Enrollment(IpcJson.IPC_VERSION, runtime.instanceId(), "attacker", Base64.getEncoder().encodeToString(certificate.der())));
+        return IpcJson.write(new Enrollment(
+                IpcJson.IPC_VERSION,
+                runtime.instanceId(),
+                "attacker",
+                Base64.getEncoder().encodeToString(certificate.der())));
     }
 
     /** A discovery record for this broker that names {@code endpoint}, signed with the broker's own registration key. */
     private Path discoveryThrough(Path endpoint) throws Exception {
         Path real = runtime.discoveryFile().orElseThrow();
-        DiscoveryRecord record = DiscoveryFile.verify(real, runtime.registrationKeyHex().orElseThrow());
-        Path dir = Files.createDirectory(temp.resolve("discovery"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        DiscoveryRecord record =
+                DiscoveryFile.verify(real, runtime.registrationKeyHex().orElseThrow());
+        Path dir = Files.createDirectory(
+                temp.resolve("discovery"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Path copy = dir.resolve("discovery.json");
-        DiscoveryFile.publish(copy, new DiscoveryRecord(record.instanceId(), endpoint.toString(), record.brokerSha256(), record.ipcVersion()),
+        DiscoveryFile.publish(
+                copy,
+                new DiscoveryRecord(
+                        record.instanceId(), endpoint.toString(), record.brokerSha256(), record.ipcVersion()),
                 RegistrationKey.loadOrCreate(real.resolveSibling(ControlEndpoint.REGISTRATION_KEY)));
         return copy;
     }
 
     /** Runs a tiny client as uid/gid 65534: exit 3 = could not connect, 0 = closed without an answer, 4 = the broker answered. */
     private static int asNobody(Path socket, String enrollment) throws Exception {
-        String script = "use IO::Socket::UNIX; $SIG{PIPE} = 'IGNORE'; my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Peer => $ARGV[0]) or exit 3;"
-                + " print $s pack('N', length $ARGV[1]) . $ARGV[1]; my $b; my $n = sysread($s, $b, 65536); exit(defined $n && $n > 0 ? 4 : 0);";
-        Process process = new ProcessBuilder("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/perl", "-e", script,
-                socket.toString(), enrollment).redirectErrorStream(true).start();
+        String script =
+                "use IO::Socket::UNIX; $SIG{PIPE} = 'IGNORE'; my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Peer => $ARGV[0]) or exit 3;"
+                        + " print $s pack('N', length $ARGV[1]) . $ARGV[1]; my $b; my $n = sysread($s, $b, 65536); exit(defined $n && $n > 0 ? 4 : 0);";
+        Process process = new ProcessBuilder(
+                        "/usr/bin/setpriv",
+                        "--reuid=65534",
+                        "--regid=65534",
+                        "--clear-groups",
+                        "/usr/bin/perl",
+                        "-e",
+                        script,
+                        socket.toString(),
+                        enrollment)
+                .redirectErrorStream(true)
+                .start();
         assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
         return process.exitValue();
     }
 
     private PairingRequest awaitPending() {
-        return Eventually.await("a pairing request arrives", WAIT, pairings::pending, pending -> !pending.isEmpty()).get(0);
+        return Eventually.await("a pairing request arrives", WAIT, pairings::pending, pending -> !pending.isEmpty())
+                .get(0);
     }
 
     private void awaitNoSessions() {
@@ -280,7 +356,10 @@ class AttackPairingTests {
     }
 
     private static byte[] frame(byte[] payload) {
-        return ByteBuffer.allocate(4 + payload.length).putInt(payload.length).put(payload).array();
+        return ByteBuffer.allocate(4 + payload.length)
+                .putInt(payload.length)
+                .put(payload)
+                .array();
     }
 
     private static void write(SocketChannel channel, byte[] bytes) throws IOException {
@@ -294,19 +373,23 @@ class AttackPairingTests {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
         channel.configureBlocking(false);
-        Eventually.until("the broker closes an unpaired connection", WAIT, () -> {
-            buffer.clear();
-            int read;
-            try {
-                read = channel.read(buffer);
-            } catch (IOException reset) {
-                return true;
-            }
-            if (read > 0) {
-                out.write(buffer.array(), 0, read);
-            }
-            return read < 0;
-        }, () -> out.size() + " bytes read so far");
+        Eventually.until(
+                "the broker closes an unpaired connection",
+                WAIT,
+                () -> {
+                    buffer.clear();
+                    int read;
+                    try {
+                        read = channel.read(buffer);
+                    } catch (IOException reset) {
+                        return true;
+                    }
+                    if (read > 0) {
+                        out.write(buffer.array(), 0, read);
+                    }
+                    return read < 0;
+                },
+                () -> out.size() + " bytes read so far");
         return out.toByteArray();
     }
 
@@ -329,7 +412,8 @@ class AttackPairingTests {
         }
 
         private void relayOne(Path target) {
-            try (SocketChannel client = server.accept(); SocketChannel broker = connect(target)) {
+            try (SocketChannel client = server.accept();
+                    SocketChannel broker = connect(target)) {
                 Thread back = new Thread(() -> copy(broker, client, null), "attack-relay-back");
                 back.setDaemon(true);
                 back.start();

@@ -1,5 +1,7 @@
 package dev.lomicontrol.broker;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.chat.Chat;
 import dev.lomicontrol.chat.ChatProperties;
@@ -41,7 +43,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import static org.assertj.core.api.Assertions.assertThat;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -72,6 +73,7 @@ final class BrokerCallsFixture implements AutoCloseable {
     final BrokerCalls calls;
     /** The chat module on Spring AI's real models; keys come from {@link #environment} (the broker process's environment stand-in). */
     final Chat chat;
+
     final java.util.Map<String, String> environment = new java.util.concurrent.ConcurrentHashMap<>();
     /** Provider requests may take 3 s here; every streamed piece is checkpointed. */
     static final ChatProperties CHAT = new ChatProperties(Duration.ofSeconds(3), Duration.ZERO);
@@ -86,27 +88,50 @@ final class BrokerCallsFixture implements AutoCloseable {
     }
 
     /** As above, with {@code bubblewrap} standing for the host's executable (empty: a host without it). */
-    BrokerCallsFixture(Path temp, java.util.function.UnaryOperator<SandboxPolicy> sandboxPolicy, java.util.function.Supplier<Optional<Path>> bubblewrap) {
+    BrokerCallsFixture(
+            Path temp,
+            java.util.function.UnaryOperator<SandboxPolicy> sandboxPolicy,
+            java.util.function.Supplier<Optional<Path>> bubblewrap) {
         this.temp = temp;
         ledger = Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, random);
         projects = new Projects(ledger, clock);
         sessions = new Sessions(ledger, clock);
         episodes = Episodes.open(ledger, clock, EpisodesProperties.defaults(), random);
-        BrokerRuntime runtime = new BrokerRuntime(ledger.instance().value(), clock.instant(), temp, temp.resolve("run"));
+        BrokerRuntime runtime =
+                new BrokerRuntime(ledger.instance().value(), clock.instant(), temp, temp.resolve("run"));
         NativeStop recorder = operation -> stopRequests.add(operation);
         // shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep locks
         // sandboxed like the broker's; the data and runtime directories of this fixture are hidden from shells
-        terminals = new Terminals(TerminalOptions.defaults(temp.resolve("shell")), random,
-                new TerminalSandbox(sandboxPolicy.apply(SandboxPolicy.defaults(emptyHome(temp))), List.of(temp.resolve("agent-control"), temp.resolve("run")),
+        terminals = new Terminals(
+                TerminalOptions.defaults(temp.resolve("shell")),
+                random,
+                new TerminalSandbox(
+                        sandboxPolicy.apply(SandboxPolicy.defaults(emptyHome(temp))),
+                        List.of(temp.resolve("agent-control"), temp.resolve("run")),
                         bubblewrap),
                 java.util.Map.of("HOME", emptyHome(temp).toString()));
         settings = new Settings(ledger, clock);
         artifacts = new ArtifactStore(temp.resolve("artifacts"), clock, random, 4L << 20, 1L << 30, 64);
-        browsers = new dev.lomicontrol.browser.Browsers(dev.lomicontrol.browser.BrowserOptions.defaults(), clock, random);
+        browsers =
+                new dev.lomicontrol.browser.Browsers(dev.lomicontrol.browser.BrowserOptions.defaults(), clock, random);
         origins = new dev.lomicontrol.projects.BrowserOrigins(ledger, clock);
         chat = Chat.open(ledger, clock, CHAT, new SpringAiModels(), environment::get);
-        calls = new BrokerCalls(projects, ledger, runtime, episodes, recorder, clock, terminals, decisions, yolo::get, Duration.ofSeconds(120),
-                settings, artifacts, browsers, origins, chat);
+        calls = new BrokerCalls(
+                projects,
+                ledger,
+                runtime,
+                episodes,
+                recorder,
+                clock,
+                terminals,
+                decisions,
+                yolo::get,
+                Duration.ofSeconds(120),
+                settings,
+                artifacts,
+                browsers,
+                origins,
+                chat);
     }
 
     private static Path emptyHome(Path temp) {
@@ -127,14 +152,20 @@ final class BrokerCallsFixture implements AutoCloseable {
 
     /** A session whose helper process is {@code peerPid} (the protected-terminal check reads its ancestry). */
     Session session(Grant grant, long peerPid) {
-        PairingRequest request = new PairingRequest("req-" + random.nextInt(1_000_000), "test client", "00".repeat(32), peerPid, clock.instant(),
+        PairingRequest request = new PairingRequest(
+                "req-" + random.nextInt(1_000_000),
+                "test client",
+                "00".repeat(32),
+                peerPid,
+                clock.instant(),
                 clock.instant().plusSeconds(60));
         return sessions.open(request, grant, () -> {});
     }
 
     Project project(String name) {
         try {
-            Path folder = Files.createDirectories(temp.resolve("projects").resolve(name)).toRealPath();
+            Path folder = Files.createDirectories(temp.resolve("projects").resolve(name))
+                    .toRealPath();
             return projects.add(folder, Optional.of(name));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -175,8 +206,12 @@ final class BrokerCallsFixture implements AutoCloseable {
 
     /** Polls the operation until it leaves queued/running/cancelling/awaiting_user; fails when {@code within} passes first. */
     JsonNode settled(Session session, String operationId, Duration within) {
-        return Eventually.await(operationId + " settles", within, () -> ok(session, "lomi_operation_get", json("operationId", operationId)),
-                operation -> !List.of("queued", "running", "cancelling", "awaiting_user").contains(operation.path("state").asString()));
+        return Eventually.await(
+                operationId + " settles",
+                within,
+                () -> ok(session, "lomi_operation_get", json("operationId", operationId)),
+                operation -> !List.of("queued", "running", "cancelling", "awaiting_user")
+                        .contains(operation.path("state").asString()));
     }
 
     /** The raw envelope of one call; {@code arguments} is JSON text. */
@@ -188,27 +223,39 @@ final class BrokerCallsFixture implements AutoCloseable {
     JsonNode ok(Session session, String tool, String arguments) {
         JsonNode envelope = call(session, tool, arguments);
         assertThat(envelope.path("controlApiVersion").asString()).isEqualTo("1.0");
-        assertThat(envelope.path("status").asString()).as("%s %s -> %s", tool, arguments, envelope).isEqualTo("ok");
+        assertThat(envelope.path("status").asString())
+                .as("%s %s -> %s", tool, arguments, envelope)
+                .isEqualTo("ok");
         return envelope.path("data");
     }
 
     /** The error code of a call that must fail. */
     ErrorCode refused(Session session, String tool, String arguments) {
         JsonNode envelope = call(session, tool, arguments);
-        assertThat(envelope.path("status").asString()).as("%s %s -> %s", tool, arguments, envelope).isEqualTo("error");
+        assertThat(envelope.path("status").asString())
+                .as("%s %s -> %s", tool, arguments, envelope)
+                .isEqualTo("error");
         assertThat(envelope.path("message").asString()).isNotBlank();
         return ErrorCode.valueOf(envelope.path("code").asString());
     }
 
     /** The session's retry epoch, through {@code lomi_connect} like a client. */
     RetryEpochId connect(Session session, Project project) {
-        return new RetryEpochId(ok(session, "lomi_connect", "{\"workspaceId\":\"" + workspaceOf(project) + "\"}").path("retryEpoch").asString());
+        return new RetryEpochId(ok(session, "lomi_connect", "{\"workspaceId\":\"" + workspaceOf(project) + "\"}")
+                .path("retryEpoch")
+                .asString());
     }
 
     /** A queued operation of {@code session} in the project's default workspace. */
     Operation reserve(Session session, RetryEpochId epoch, Project project, String tool, String key) {
-        Reservation reservation = ledger.reserve(new ReserveRequest(session.id(), epoch, project.id(), new ToolName(tool), new RequestKey(key),
-                JSON.readTree("{\"key\":\"" + key + "\"}"), new Target(workspaceOf(project), "resource-" + key, "", "")));
+        Reservation reservation = ledger.reserve(new ReserveRequest(
+                session.id(),
+                epoch,
+                project.id(),
+                new ToolName(tool),
+                new RequestKey(key),
+                JSON.readTree("{\"key\":\"" + key + "\"}"),
+                new Target(workspaceOf(project), "resource-" + key, "", "")));
         assertThat(reservation).isInstanceOf(Reservation.Reserved.class);
         return ((Reservation.Reserved) reservation).operation();
     }

@@ -33,7 +33,10 @@ class BrokerProcessTests {
         Process broker = serve(data, stdout, stderr);
         try {
             awaitLine(stderr, "ledger open at", broker);
-            awaitLine(stderr, "admin socket", broker); // fully started: the clean stop below is the one of a running broker
+            awaitLine(
+                    stderr,
+                    "admin socket",
+                    broker); // fully started: the clean stop below is the one of a running broker
             Path store = data.resolve("agent-control");
             assertThat(mode(store)).isEqualTo("rwx------");
             assertThat(mode(store.resolve("control.sqlite3"))).isEqualTo("rw-------");
@@ -43,10 +46,13 @@ class BrokerProcessTests {
         }
         assertThat(broker.waitFor(30, TimeUnit.SECONDS)).as("stops on SIGTERM").isTrue();
         assertThat(broker.exitValue()).isIn(0, 143);
-        assertThat(Files.readString(stdout)).as("the broker prints nothing on stdout").isEmpty();
+        assertThat(Files.readString(stdout))
+                .as("the broker prints nothing on stdout")
+                .isEmpty();
         try (var left = Files.list(temp.resolve("tmp"))) {
             assertThat(left.map(p -> p.getFileName().toString()).filter(name -> name.startsWith("lomi-control-")))
-                    .as("a clean stop removes the run's runtime directory, shell integration included").isEmpty();
+                    .as("a clean stop removes the run's runtime directory, shell integration included")
+                    .isEmpty();
         }
         Process again = serve(data, temp.resolve("again.out"), temp.resolve("again.err"));
         try {
@@ -80,28 +86,45 @@ class BrokerProcessTests {
     @Test
     void mcpModeIsRecognisedBeforeAnySpringClassIsLoadedAndWritesOnlyProtocolFramesToStdout() throws Exception {
         Path classLog = temp.resolve("classes.log");
-        List<String> args = List.of("--mcp", "--discovery-file", temp.resolve("no-broker/discovery.json").toString(), "--discovery-key", "ab".repeat(32));
-        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, args).command());
+        List<String> args = List.of(
+                "--mcp",
+                "--discovery-file",
+                temp.resolve("no-broker/discovery.json").toString(),
+                "--discovery-key",
+                "ab".repeat(32));
+        List<String> command =
+                new ArrayList<>(ChildJvm.builder(LomiControl.class, args).command());
         command.add(1, "-Xlog:class+load=info:file=" + classLog);
-        Process helper = new ProcessBuilder(command).redirectError(temp.resolve("mcp.err").toFile()).start();
+        Process helper = new ProcessBuilder(command)
+                .redirectError(temp.resolve("mcp.err").toFile())
+                .start();
         try (OutputStream stdin = helper.getOutputStream()) {
-            stdin.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{}}}\n"
-                    + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"lomi_status\"}}\n").getBytes(StandardCharsets.UTF_8));
+            stdin.write(
+                    ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{}}}\n"
+                                    + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"lomi_status\"}}\n")
+                            .getBytes(StandardCharsets.UTF_8));
         } // end of stdin: the helper answers what it read and exits
         String stdout = new String(helper.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
         assertThat(helper.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(helper.exitValue()).isZero();
         assertThat(stdout.lines()).hasSize(2).allMatch(line -> line.startsWith("{\"jsonrpc\":\"2.0\",\"id\":"));
-        assertThat(Files.readString(classLog)).contains("dev.lomicontrol.LomiControl").contains("dev.lomicontrol.mcp.McpHelper")
-                .doesNotContain("org.springframework").doesNotContain("org.sqlite").doesNotContain("org.flywaydb");
+        assertThat(Files.readString(classLog))
+                .contains("dev.lomicontrol.LomiControl")
+                .contains("dev.lomicontrol.mcp.McpHelper")
+                .doesNotContain("org.springframework")
+                .doesNotContain("org.sqlite")
+                .doesNotContain("org.flywaydb");
     }
 
     private Process serve(Path data, Path stdout, Path stderr) throws IOException {
-        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+        ProcessBuilder builder = ChildJvm.builder(
+                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile());
         // the run's private runtime directory (sockets, shell integration) goes where this test can see it
-        builder.environment().put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + Files.createDirectories(temp.resolve("tmp")));
+        builder.environment()
+                .put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + Files.createDirectories(temp.resolve("tmp")));
         return builder.start();
     }
 

@@ -55,7 +55,9 @@ class BrowserToolsTests {
 
     @BeforeAll
     void start() {
-        assertThat(HostQualification.reason(HostNeed.BROWSER)).as("the browser tests need Chromium: apt-get install -y chromium-headless-shell").isEmpty();
+        assertThat(HostQualification.reason(HostNeed.BROWSER))
+                .as("the browser tests need Chromium: apt-get install -y chromium-headless-shell")
+                .isEmpty();
         broker = new BrokerCallsFixture(temp);
         site = new TestSite();
         elsewhere = new TestSite();
@@ -65,7 +67,10 @@ class BrowserToolsTests {
         // the first open of the origin waits for the admin; approving remembers it for the project
         JsonNode waiting = open(session, epoch, site.url("/"));
         assertThat(waiting.path("state").asString()).isEqualTo("awaiting_user");
-        PendingDecision decision = broker.decisions.list().stream().filter(d -> d.tool().equals("lomi_browser_open")).findFirst().orElseThrow();
+        PendingDecision decision = broker.decisions.list().stream()
+                .filter(d -> d.tool().equals("lomi_browser_open"))
+                .findFirst()
+                .orElseThrow();
         assertThat(decision.plan()).contains("\"origin\":\"" + site.origin() + "\"");
         assertThat(decision.summary()).contains(site.origin());
         broker.decisions.decide(decision.operationId(), true);
@@ -128,14 +133,19 @@ class BrowserToolsTests {
 
         JsonNode again = page.snapshot();
         assertThat(again.toString()).as("form values are omitted").doesNotContain("Ada Lovelace");
-        assertThat(element(again, "textbox", "Name").path("valueLength").asLong()).isEqualTo(12);
+        assertThat(element(again, "textbox", "Name").path("valueLength").asLong())
+                .isEqualTo(12);
         JsonNode clicked = page.op("lomi_browser_click", again, "elementRef", ref(again, "button", "Greet"));
         assertThat(clicked.path("state").asString()).as("%s", clicked).isEqualTo("succeeded");
 
-        JsonNode waited = broker.ok(session, "lomi_browser_wait", page.read("condition", cond("text", "text", "Hello, Ada Lovelace")));
+        JsonNode waited = broker.ok(
+                session, "lomi_browser_wait", page.read("condition", cond("text", "text", "Hello, Ada Lovelace")));
         assertThat(waited.path("matched").asBoolean()).isTrue();
         assertThat(waited.path("snapshot").toString()).contains("Hello, Ada Lovelace");
-        JsonNode missed = broker.ok(session, "lomi_browser_wait", page.read("condition", cond("text", "text", "never there"), "timeoutMs", 200));
+        JsonNode missed = broker.ok(
+                session,
+                "lomi_browser_wait",
+                page.read("condition", cond("text", "text", "never there"), "timeoutMs", 200));
         assertThat(missed.path("matched").asBoolean()).isFalse();
     }
 
@@ -148,24 +158,35 @@ class BrowserToolsTests {
         String key = "click-once-" + keys.incrementAndGet();
         JsonNode first = page.opWithKey("lomi_browser_click", key, snapshot, "elementRef", greet);
         JsonNode second = page.opWithKey("lomi_browser_click", key, snapshot, "elementRef", greet);
-        assertThat(second.path("operationId").asString()).isEqualTo(first.path("operationId").asString());
+        assertThat(second.path("operationId").asString())
+                .isEqualTo(first.path("operationId").asString());
         await().atMost(Duration.ofSeconds(10)).until(() -> site.clicks.get() == before + 1);
         JsonNode third = page.opWithKey("lomi_browser_click", key, snapshot, "elementRef", greet);
-        assertThat(third.path("operationId").asString()).isEqualTo(first.path("operationId").asString());
-        assertThat(broker.ledger.eventsOf(new OperationId(first.path("operationId").asString()))).hasSize(3); // queued, running, succeeded
-        JsonNode last = broker.ok(session, "lomi_browser_wait", page.read("condition", cond("text", "text", "Hello,"), "timeoutMs", 2000));
+        assertThat(third.path("operationId").asString())
+                .isEqualTo(first.path("operationId").asString());
+        assertThat(broker.ledger.eventsOf(
+                        new OperationId(first.path("operationId").asString())))
+                .hasSize(3); // queued, running, succeeded
+        JsonNode last = broker.ok(
+                session,
+                "lomi_browser_wait",
+                page.read("condition", cond("text", "text", "Hello,"), "timeoutMs", 2000));
         assertThat(last.path("matched").asBoolean()).isTrue();
-        assertThat(site.clicks.get()).as("the page posted /clicked exactly once").isEqualTo(before + 1);
+        assertThat(site.clicks.get())
+                .as("the page posted /clicked exactly once")
+                .isEqualTo(before + 1);
     }
 
     @Test
     void aKeyReachesTheFocusedElement() {
         Page page = page();
         JsonNode snapshot = page.snapshot();
-        JsonNode pressed = page.op("lomi_browser_key", snapshot, "elementRef", ref(snapshot, "textbox", "Keys"), "key", "Enter");
+        JsonNode pressed =
+                page.op("lomi_browser_key", snapshot, "elementRef", ref(snapshot, "textbox", "Keys"), "key", "Enter");
         assertThat(pressed.path("state").asString()).as("%s", pressed).isEqualTo("succeeded");
         assertThat(pressed.path("result").path("defaultAction").asBoolean(true)).isFalse();
-        JsonNode waited = broker.ok(session, "lomi_browser_wait", page.read("condition", cond("text", "text", "Pressed Enter")));
+        JsonNode waited =
+                broker.ok(session, "lomi_browser_wait", page.read("condition", cond("text", "text", "Pressed Enter")));
         assertThat(waited.path("matched").asBoolean()).isTrue();
     }
 
@@ -176,9 +197,11 @@ class BrowserToolsTests {
         ObjectNode args = page.opArgs("lomi_browser_scroll", "k-" + keys.incrementAndGet(), snapshot);
         args.put("deltaX", 0);
         args.put("deltaY", 600.0);
-        JsonNode scrolled = broker.calls.call(session, "lomi_browser_scroll", args).path("data");
+        JsonNode scrolled =
+                broker.calls.call(session, "lomi_browser_scroll", args).path("data");
         assertThat(scrolled.path("state").asString()).as("%s", scrolled).isEqualTo("succeeded");
-        assertThat(scrolled.path("result").path("scrollPosition").path("y").asDouble()).isEqualTo(600.0);
+        assertThat(scrolled.path("result").path("scrollPosition").path("y").asDouble())
+                .isEqualTo(600.0);
     }
 
     @Test
@@ -187,11 +210,21 @@ class BrowserToolsTests {
         JsonNode snapshot = page.snapshot();
         assertThat(snapshot.path("frames").size()).isEqualTo(2);
         JsonNode inner = element(snapshot, "button", "Inner button");
-        assertThat(inner.path("frameId").asString()).isNotEqualTo(snapshot.path("frameId").asString());
-        JsonNode clicked = page.op("lomi_browser_click", snapshot, "elementRef", inner.path("elementRef").asString());
+        assertThat(inner.path("frameId").asString())
+                .isNotEqualTo(snapshot.path("frameId").asString());
+        JsonNode clicked = page.op(
+                "lomi_browser_click",
+                snapshot,
+                "elementRef",
+                inner.path("elementRef").asString());
         assertThat(clicked.path("state").asString()).as("%s", clicked).isEqualTo("succeeded");
-        JsonNode waited = broker.ok(session, "lomi_browser_wait", page.read("condition", cond("element", "role", "button", "name", "Inner pressed")));
-        assertThat(waited.path("matched").asBoolean()).as("the element condition looks into same-origin frames").isTrue();
+        JsonNode waited = broker.ok(
+                session,
+                "lomi_browser_wait",
+                page.read("condition", cond("element", "role", "button", "name", "Inner pressed")));
+        assertThat(waited.path("matched").asBoolean())
+                .as("the element condition looks into same-origin frames")
+                .isTrue();
         assertThat(waited.path("snapshot").toString()).contains("Inner pressed");
     }
 
@@ -201,12 +234,15 @@ class BrowserToolsTests {
         JsonNode old = page.snapshot();
         page.snapshot();
         int before = site.clicks.get();
-        assertThat(page.refusedOp("lomi_browser_click", old, "elementRef", ref(old, "button", "Greet"))).isEqualTo(ErrorCode.STALE_SNAPSHOT);
-        assertThat(page.refusedOp("lomi_browser_fill", old, "elementRef", ref(old, "textbox", "Name"), "text", "x")).isEqualTo(ErrorCode.STALE_SNAPSHOT);
+        assertThat(page.refusedOp("lomi_browser_click", old, "elementRef", ref(old, "button", "Greet")))
+                .isEqualTo(ErrorCode.STALE_SNAPSHOT);
+        assertThat(page.refusedOp("lomi_browser_fill", old, "elementRef", ref(old, "textbox", "Name"), "text", "x"))
+                .isEqualTo(ErrorCode.STALE_SNAPSHOT);
         JsonNode navigated = page.durable("lomi_browser_navigate", "leaseId", page.lease, "url", site.url("/"));
         assertThat(navigated.path("state").asString()).isEqualTo("succeeded");
         JsonNode current = page.snapshot();
-        assertThat(page.refusedOp("lomi_browser_click", old, "elementRef", ref(current, "button", "Greet"))).as("refs of another navigation")
+        assertThat(page.refusedOp("lomi_browser_click", old, "elementRef", ref(current, "button", "Greet")))
+                .as("refs of another navigation")
                 .isEqualTo(ErrorCode.STALE_SNAPSHOT);
         assertThat(site.clicks.get()).as("nothing was clicked").isEqualTo(before);
     }
@@ -214,39 +250,68 @@ class BrowserToolsTests {
     @Test
     void logsKeepConsoleErrorsThrownErrorsAndRejectionsApartWithACursor() {
         Page page = page();
-        await().atMost(Duration.ofSeconds(10)).until(() -> broker.ok(session, "lomi_browser_logs", page.read("logKind", "promise_rejection"))
-                .path("entries").size() == 1);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> broker.ok(session, "lomi_browser_logs", page.read("logKind", "promise_rejection"))
+                                .path("entries")
+                                .size()
+                        == 1);
         JsonNode console = broker.ok(session, "lomi_browser_logs", page.read("logKind", "console"));
-        assertThat(console.path("entries").toString()).contains("boom from the page").contains("hello from the log");
+        assertThat(console.path("entries").toString())
+                .contains("boom from the page")
+                .contains("hello from the log");
         assertThat(console.path("entries").get(0).path("level").asString()).isEqualTo("error");
         JsonNode errors = broker.ok(session, "lomi_browser_logs", page.read());
         assertThat(errors.path("logKind").asString()).isEqualTo("javascript_error");
         assertThat(errors.path("entries").toString()).contains("thrown later");
-        assertThat(errors.path("entries").get(0).path("eventTrusted").asBoolean(false)).as("the engine reported it").isTrue();
+        assertThat(errors.path("entries").get(0).path("eventTrusted").asBoolean(false))
+                .as("the engine reported it")
+                .isTrue();
         assertThat(errors.path("dropped").asLong()).isZero();
-        assertThat(console.path("entries").get(0).path("eventTrusted").isNull()).as("a console message is no event").isTrue();
+        assertThat(console.path("entries").get(0).path("eventTrusted").isNull())
+                .as("a console message is no event")
+                .isTrue();
         JsonNode rejections = broker.ok(session, "lomi_browser_logs", page.read("logKind", "promise_rejection"));
-        assertThat(rejections.path("entries").get(0).path("eventTrusted").asBoolean(false)).isTrue();
-        JsonNode rest = broker.ok(session, "lomi_browser_logs", page.read("logKind", "console", "cursor", console.path("nextCursor").asString()));
+        assertThat(rejections.path("entries").get(0).path("eventTrusted").asBoolean(false))
+                .isTrue();
+        JsonNode rest = broker.ok(
+                session,
+                "lomi_browser_logs",
+                page.read(
+                        "logKind",
+                        "console",
+                        "cursor",
+                        console.path("nextCursor").asString()));
         assertThat(rest.path("entries").size()).isZero();
-        assertThat(broker.refused(session, "lomi_browser_logs", page.read("logKind", "console", "cursor", "log.nav-0000000000000000.1")))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_browser_logs",
+                        page.read("logKind", "console", "cursor", "log.nav-0000000000000000.1")))
                 .isEqualTo(ErrorCode.CURSOR_EXPIRED);
     }
 
     @Test
     void aScreenshotIsAPngArtifactAndItsReadCarriesTheImage() throws Exception {
         Page page = page();
-        JsonNode shot = broker.ok(session, "lomi_browser_screenshot", page.read("navigationId", page.navigation, "maxWidth", 640));
+        JsonNode shot = broker.ok(
+                session, "lomi_browser_screenshot", page.read("navigationId", page.navigation, "maxWidth", 640));
         String png = shot.path(dev.lomicontrol.tools.ImageBlock.FIELD).asString();
-        BufferedImage image = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(png)));
+        BufferedImage image =
+                ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(png)));
         assertThat(image).isNotNull();
         assertThat(image.getWidth()).isEqualTo(640);
         assertThat(image.getHeight()).isGreaterThan(100);
         JsonNode artifact = shot.path("artifact");
         assertThat(artifact.path("mediaType").asString()).isEqualTo("image/png");
-        assertThat(artifact.path("sha256").asString()).isEqualTo(sha256(Base64.getDecoder().decode(png)));
-        JsonNode read = broker.ok(session, "lomi_artifact_read", BrokerCallsFixture.json("workspaceId", workspaceOf(project), "artifactId",
-                artifact.path("id").asString()));
+        assertThat(artifact.path("sha256").asString())
+                .isEqualTo(sha256(Base64.getDecoder().decode(png)));
+        JsonNode read = broker.ok(
+                session,
+                "lomi_artifact_read",
+                BrokerCallsFixture.json(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "artifactId",
+                        artifact.path("id").asString()));
         assertThat(read.path("mediaType").asString()).isEqualTo("image/png");
         assertThat(read.path(dev.lomicontrol.tools.ImageBlock.FIELD).asString()).isEqualTo(png);
         assertThat(read.path("sourceChanged").asBoolean()).isFalse();
@@ -254,38 +319,92 @@ class BrowserToolsTests {
 
     @Test
     void aHiddenBrowserIsNotRenderableUntilItsPanelIsFocused() {
-        JsonNode opened = broker.ok(session, "lomi_browser_open", BrokerCallsFixture.json("workspaceId", workspaceOf(project), "url", site.url("/"),
-                "visible", false, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "open-" + keys.incrementAndGet()));
+        JsonNode opened = broker.ok(
+                session,
+                "lomi_browser_open",
+                BrokerCallsFixture.json(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "url",
+                        site.url("/"),
+                        "visible",
+                        false,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "open-" + keys.incrementAndGet()));
         assertThat(opened.path("state").asString()).as("%s", opened).isEqualTo("succeeded");
         Page page = new Page(session, epoch, opened.path("result"));
         int artifactsBefore = broker.artifacts.list(session.id().value()).size();
         assertThat(broker.refused(session, "lomi_browser_screenshot", page.read("navigationId", page.navigation)))
                 .isEqualTo(ErrorCode.UNSUPPORTED_CAPABILITY);
-        assertThat(broker.artifacts.list(session.id().value()).size()).as("no artifact for a refused capture").isEqualTo(artifactsBefore);
-        assertThat(page.snapshot().path("kind").asString()).as("reading a hidden page is fine").isEqualTo("browser_snapshot");
-        JsonNode focused = broker.ok(session, "lomi_panel_focus", BrokerCallsFixture.json("workspaceId", workspaceOf(project), "panelId", page.panel,
-                "browserGeneration", page.generation, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey",
-                "f-" + keys.incrementAndGet()));
+        assertThat(broker.artifacts.list(session.id().value()).size())
+                .as("no artifact for a refused capture")
+                .isEqualTo(artifactsBefore);
+        assertThat(page.snapshot().path("kind").asString())
+                .as("reading a hidden page is fine")
+                .isEqualTo("browser_snapshot");
+        JsonNode focused = broker.ok(
+                session,
+                "lomi_panel_focus",
+                BrokerCallsFixture.json(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "panelId",
+                        page.panel,
+                        "browserGeneration",
+                        page.generation,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "f-" + keys.incrementAndGet()));
         assertThat(focused.path("state").asString()).as("%s", focused).isEqualTo("succeeded");
-        JsonNode shot = broker.ok(session, "lomi_browser_screenshot", page.read("navigationId", page.navigation, "maxWidth", 320));
+        JsonNode shot = broker.ok(
+                session, "lomi_browser_screenshot", page.read("navigationId", page.navigation, "maxWidth", 320));
         assertThat(shot.path("artifact").path("mediaType").asString()).isEqualTo("image/png");
     }
 
     @Test
     void aDownloadLandsInAnArtifactWithTheRightSha256AndARedirectIsRefused() throws Exception {
         Page page = page();
-        JsonNode done = page.durable("lomi_browser_download", "url", site.url("/file.bin"), "navigationId", page.navigation, "expectedRevision",
+        JsonNode done = page.durable(
+                "lomi_browser_download",
+                "url",
+                site.url("/file.bin"),
+                "navigationId",
+                page.navigation,
+                "expectedRevision",
                 broker.revision());
         assertThat(done.path("state").asString()).as("%s", done).isEqualTo("succeeded");
-        assertThat(done.path("result").path("artifact").path("sha256").asString()).isEqualTo(sha256(TestSite.FILE));
-        assertThat(done.path("result").path("artifact").path("byteLength").asLong()).isEqualTo(TestSite.FILE.length);
+        assertThat(done.path("result").path("artifact").path("sha256").asString())
+                .isEqualTo(sha256(TestSite.FILE));
+        assertThat(done.path("result").path("artifact").path("byteLength").asLong())
+                .isEqualTo(TestSite.FILE.length);
 
-        JsonNode redirected = page.durable("lomi_browser_download", "url", site.url("/redirect?to=" + site.url("/file.bin")), "navigationId",
-                page.navigation, "expectedRevision", broker.revision());
+        JsonNode redirected = page.durable(
+                "lomi_browser_download",
+                "url",
+                site.url("/redirect?to=" + site.url("/file.bin")),
+                "navigationId",
+                page.navigation,
+                "expectedRevision",
+                broker.revision());
         assertThat(redirected.path("state").asString()).isEqualTo("failed");
         assertThat(redirected.path("errorCode").asString()).isEqualTo("SCOPE_DENIED");
-        ErrorCode other = broker.refused(session, "lomi_browser_download", page.durableArgs("url", elsewhere.url("/file.bin"), "navigationId",
-                page.navigation, "expectedRevision", broker.revision()));
+        ErrorCode other = broker.refused(
+                session,
+                "lomi_browser_download",
+                page.durableArgs(
+                        "url",
+                        elsewhere.url("/file.bin"),
+                        "navigationId",
+                        page.navigation,
+                        "expectedRevision",
+                        broker.revision()));
         assertThat(other).isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(elsewhere.requests).isEmpty();
     }
@@ -295,46 +414,114 @@ class BrowserToolsTests {
         Page page = page();
         Files.writeString(project.root().resolve("hello.txt"), "hello", StandardCharsets.UTF_8);
         String sha = sha256("hello".getBytes(StandardCharsets.UTF_8));
-        JsonNode imported = broker.ok(session, "lomi_artifact_import", BrokerCallsFixture.json("workspaceId", workspaceOf(project), "relativePath",
-                "hello.txt", "expectedByteLength", 5, "expectedSha256", sha, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(),
-                "requestKey", "imp-" + keys.incrementAndGet()));
+        JsonNode imported = broker.ok(
+                session,
+                "lomi_artifact_import",
+                BrokerCallsFixture.json(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "relativePath",
+                        "hello.txt",
+                        "expectedByteLength",
+                        5,
+                        "expectedSha256",
+                        sha,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "imp-" + keys.incrementAndGet()));
         String artifact = imported.path("result").path("artifactId").asString();
 
         JsonNode snapshot = page.snapshot();
         JsonNode input = element(snapshot, "file_input", "Attachment");
-        JsonNode rejected = page.op("lomi_browser_upload", snapshot, "elementRef", input.path("elementRef").asString(), "frameId",
-                input.path("frameId").asString(), "artifactId", artifact, "expectedSha256", sha, "fileName", "a.txt", "expectedRevision", broker.revision());
+        JsonNode rejected = page.op(
+                "lomi_browser_upload",
+                snapshot,
+                "elementRef",
+                input.path("elementRef").asString(),
+                "frameId",
+                input.path("frameId").asString(),
+                "artifactId",
+                artifact,
+                "expectedSha256",
+                sha,
+                "fileName",
+                "a.txt",
+                "expectedRevision",
+                broker.revision());
         assertThat(rejected.path("state").asString()).isEqualTo("awaiting_user");
-        PendingDecision plan = broker.decisions.list().stream().filter(d -> d.operationId().value().equals(rejected.path("operationId").asString()))
-                .findFirst().orElseThrow();
+        PendingDecision plan = broker.decisions.list().stream()
+                .filter(d -> d.operationId()
+                        .value()
+                        .equals(rejected.path("operationId").asString()))
+                .findFirst()
+                .orElseThrow();
         assertThat(plan.plan()).contains("\"fileName\":\"a.txt\"").contains(sha).contains(site.origin());
         broker.decisions.decide(plan.operationId(), false);
-        assertThat(broker.settled(session, rejected.path("operationId").asString(), Duration.ofSeconds(5)).path("errorCode").asString())
+        assertThat(broker.settled(session, rejected.path("operationId").asString(), Duration.ofSeconds(5))
+                        .path("errorCode")
+                        .asString())
                 .isEqualTo("SCOPE_DENIED");
-        assertThat(broker.ok(session, "lomi_browser_wait", page.read("condition", cond("text", "text", "Nothing chosen"))).path("matched").asBoolean())
+        assertThat(broker.ok(
+                                session,
+                                "lomi_browser_wait",
+                                page.read("condition", cond("text", "text", "Nothing chosen")))
+                        .path("matched")
+                        .asBoolean())
                 .isTrue();
 
         snapshot = page.snapshot(); // the wait answered a new snapshot: the earlier refs are stale
         input = element(snapshot, "file_input", "Attachment");
-        JsonNode approved = page.op("lomi_browser_upload", snapshot, "elementRef", input.path("elementRef").asString(), "frameId",
-                input.path("frameId").asString(), "artifactId", artifact, "expectedSha256", sha, "fileName", "a.txt", "expectedRevision", broker.revision());
+        JsonNode approved = page.op(
+                "lomi_browser_upload",
+                snapshot,
+                "elementRef",
+                input.path("elementRef").asString(),
+                "frameId",
+                input.path("frameId").asString(),
+                "artifactId",
+                artifact,
+                "expectedSha256",
+                sha,
+                "fileName",
+                "a.txt",
+                "expectedRevision",
+                broker.revision());
         broker.decisions.decide(new OperationId(approved.path("operationId").asString()), true);
         JsonNode attached = broker.settled(session, approved.path("operationId").asString(), Duration.ofSeconds(10));
         assertThat(attached.path("state").asString()).as("%s", attached).isEqualTo("succeeded");
-        assertThat(attached.path("result").path("target").path("origin").asString()).isEqualTo(site.origin());
-        assertThat(broker.ok(session, "lomi_browser_wait", page.read("condition", cond("text", "text", "Chosen a.txt of 5 bytes"))).path("matched")
-                .asBoolean()).isTrue();
+        assertThat(attached.path("result").path("target").path("origin").asString())
+                .isEqualTo(site.origin());
+        assertThat(broker.ok(
+                                session,
+                                "lomi_browser_wait",
+                                page.read("condition", cond("text", "text", "Chosen a.txt of 5 bytes")))
+                        .path("matched")
+                        .asBoolean())
+                .isTrue();
     }
 
     @Test
     void navigationOutsideTheApprovedOriginsIsRefusedAlsoThroughARedirect() {
         Page page = page();
-        assertThat(broker.refused(session, "lomi_browser_navigate", page.durableArgs("leaseId", page.lease, "url", elsewhere.url("/other.html"))))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_browser_navigate",
+                        page.durableArgs("leaseId", page.lease, "url", elsewhere.url("/other.html"))))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
-        JsonNode redirected = page.durable("lomi_browser_navigate", "leaseId", page.lease, "url", site.url("/redirect?to=" + elsewhere.url("/other.html")));
+        JsonNode redirected = page.durable(
+                "lomi_browser_navigate",
+                "leaseId",
+                page.lease,
+                "url",
+                site.url("/redirect?to=" + elsewhere.url("/other.html")));
         assertThat(redirected.path("state").asString()).as("%s", redirected).isEqualTo("failed");
         assertThat(redirected.path("errorCode").asString()).isEqualTo("SCOPE_DENIED");
-        assertThat(elsewhere.requests).as("the network layer stopped the redirect before it was sent").isEmpty();
+        assertThat(elsewhere.requests)
+                .as("the network layer stopped the redirect before it was sent")
+                .isEmpty();
         JsonNode fine = page.durable("lomi_browser_navigate", "leaseId", page.lease, "url", site.url("/whoami"));
         assertThat(fine.path("state").asString()).isEqualTo("succeeded");
         assertThat(fine.path("result").path("navigationId").asString()).isNotEqualTo(page.navigation);
@@ -344,18 +531,25 @@ class BrowserToolsTests {
     @Test
     void twoConnectionsNeverSeeEachOthersCookiesOrBrowsers() {
         Page mine = page();
-        assertThat(mine.durable("lomi_browser_navigate", "leaseId", mine.lease, "url", site.url("/cookie?set=first")).path("state").asString())
+        assertThat(mine.durable("lomi_browser_navigate", "leaseId", mine.lease, "url", site.url("/cookie?set=first"))
+                        .path("state")
+                        .asString())
                 .isEqualTo("succeeded");
-        assertThat(mine.durable("lomi_browser_navigate", "leaseId", mine.lease, "url", site.url("/whoami")).path("state").asString())
+        assertThat(mine.durable("lomi_browser_navigate", "leaseId", mine.lease, "url", site.url("/whoami"))
+                        .path("state")
+                        .asString())
                 .isEqualTo("succeeded");
         assertThat(mine.snapshot().toString()).contains("who=first");
 
         Session other = broker.session();
         RetryEpochId otherEpoch = broker.connect(other, project);
         JsonNode opened = open(other, otherEpoch, site.url("/whoami"));
-        assertThat(opened.path("state").asString()).as("the origin is approved for the project: no second decision").isEqualTo("succeeded");
+        assertThat(opened.path("state").asString())
+                .as("the origin is approved for the project: no second decision")
+                .isEqualTo("succeeded");
         Page theirs = new Page(other, otherEpoch, opened.path("result"));
-        assertThat(theirs.opened.path("profileId").asString()).isNotEqualTo(mine.opened.path("profileId").asString());
+        assertThat(theirs.opened.path("profileId").asString())
+                .isNotEqualTo(mine.opened.path("profileId").asString());
         assertThat(theirs.snapshot().toString()).contains("cookie: []").doesNotContain("first");
         assertThat(broker.refused(other, "lomi_browser_snapshot", mine.read())).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         broker.calls.sessionEnded(other);
@@ -366,7 +560,8 @@ class BrowserToolsTests {
     @Test
     void panelsShowTheGenerationAndFocusAndCloseCheckIt() {
         Page page = page();
-        JsonNode list = broker.ok(session, "lomi_panel_list", BrokerCallsFixture.json("workspaceId", workspaceOf(project)));
+        JsonNode list =
+                broker.ok(session, "lomi_panel_list", BrokerCallsFixture.json("workspaceId", workspaceOf(project)));
         JsonNode panel = null;
         for (JsonNode item : list.path("panels")) {
             if (item.path("panelId").asString().equals(page.panel)) {
@@ -377,23 +572,62 @@ class BrowserToolsTests {
         assertThat(panel.path("kind").asString()).isEqualTo("browser");
         assertThat(panel.path("browserGeneration").asString()).isEqualTo(page.generation);
         assertThat(panel.path("runtimeState").asString()).isEqualTo("ready");
-        ErrorCode stale = broker.refused(session, "lomi_panel_focus", BrokerCallsFixture.json("workspaceId", workspaceOf(project), "panelId", page.panel,
-                "browserGeneration", "brg-0000000000000000", "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey",
-                "f-" + keys.incrementAndGet()));
+        ErrorCode stale = broker.refused(
+                session,
+                "lomi_panel_focus",
+                BrokerCallsFixture.json(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "panelId",
+                        page.panel,
+                        "browserGeneration",
+                        "brg-0000000000000000",
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "f-" + keys.incrementAndGet()));
         assertThat(stale).isEqualTo(ErrorCode.STALE_GENERATION);
-        JsonNode closed = broker.ok(session, "lomi_panel_close", BrokerCallsFixture.json("workspaceId", workspaceOf(project), "panelId", page.panel,
-                "browserGeneration", page.generation, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey",
-                "c-" + keys.incrementAndGet()));
+        JsonNode closed = broker.ok(
+                session,
+                "lomi_panel_close",
+                BrokerCallsFixture.json(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "panelId",
+                        page.panel,
+                        "browserGeneration",
+                        page.generation,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "c-" + keys.incrementAndGet()));
         assertThat(closed.path("state").asString()).as("%s", closed).isEqualTo("succeeded");
         assertThat(broker.browsers.find(page.generation)).isEmpty();
-        assertThat(broker.refused(session, "lomi_browser_snapshot", page.read())).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_browser_snapshot", page.read()))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
     // ------------------------------------------------------------------ helpers
 
     JsonNode open(Session who, RetryEpochId epoch, String url) {
-        return broker.ok(who, "lomi_browser_open", BrokerCallsFixture.json("workspaceId", workspaceOf(project), "url", url, "expectedRevision",
-                broker.revision(), "retryEpoch", epoch.value(), "requestKey", "open-" + keys.incrementAndGet()));
+        return broker.ok(
+                who,
+                "lomi_browser_open",
+                BrokerCallsFixture.json(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "url",
+                        url,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "open-" + keys.incrementAndGet()));
     }
 
     /** A fresh page of this class's connection on the approved site's index. */
@@ -453,7 +687,10 @@ class BrowserToolsTests {
         }
 
         ErrorCode refusedOp(String tool, JsonNode snapshot, Object... more) {
-            return broker.refused(who, tool, opArgs(tool, "k-" + keys.incrementAndGet(), snapshot, more).toString());
+            return broker.refused(
+                    who,
+                    tool,
+                    opArgs(tool, "k-" + keys.incrementAndGet(), snapshot, more).toString());
         }
 
         String durableArgs(Object... more) {
@@ -501,7 +738,8 @@ class BrowserToolsTests {
 
     static JsonNode element(JsonNode snapshot, String role, String name) {
         for (JsonNode element : snapshot.path("elements")) {
-            if (element.path("role").asString().equals(role) && element.path("name").asString().equals(name)) {
+            if (element.path("role").asString().equals(role)
+                    && element.path("name").asString().equals(name)) {
                 return element;
             }
         }

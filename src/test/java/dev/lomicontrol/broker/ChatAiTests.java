@@ -64,9 +64,18 @@ class ChatAiTests {
         agent = broker.session();
         epoch = broker.connect(agent, project);
         ws = workspaceOf(project);
-        broker.chat.connections().add(new ModelConnection("local", ModelConnection.Kind.OPENAI, provider.openAiBaseUrl(), "gpt-test",
-                Optional.empty(), Optional.empty(), 256));
-        broker.yolo.set(true); // the agent's sends are approved at once; the Chat AI's own pairing is decided by `pairings`
+        broker.chat
+                .connections()
+                .add(new ModelConnection(
+                        "local",
+                        ModelConnection.Kind.OPENAI,
+                        provider.openAiBaseUrl(),
+                        "gpt-test",
+                        Optional.empty(),
+                        Optional.empty(),
+                        256));
+        broker.yolo.set(
+                true); // the agent's sends are approved at once; the Chat AI's own pairing is decided by `pairings`
     }
 
     @AfterEach
@@ -83,73 +92,106 @@ class ChatAiTests {
         for (int i = 0; i < catalog.size(); i++) {
             assertThat(declared.get(i).name()).isEqualTo(catalog.get(i).name());
             assertThat(declared.get(i).description()).isEqualTo(catalog.get(i).description());
-            assertThat(declared.get(i).inputSchema()).isEqualTo(catalog.get(i).inputSchema().toString());
+            assertThat(declared.get(i).inputSchema())
+                    .isEqualTo(catalog.get(i).inputSchema().toString());
         }
     }
 
     @Test
     void aScriptedFilesReadRunsThroughTheBrokerOnItsOwnSessionAndItsResultReachesTheModelsNextRequest() {
         pairings.setYolo(true);
-        provider.script(Script.toolCalls(new Call("call_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
+        provider.script(Script.toolCalls(new Call(
+                "call_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
         provider.script(Script.reply("The file says hello."));
         String conversation = sendWithTools("what is in notes.txt?");
 
-        await().atMost(Duration.ofSeconds(15)).until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
         assertThat(lastMessage(conversation).path("content").asString()).isEqualTo("The file says hello.");
         assertThat(provider.requests()).isEqualTo(2);
 
         JsonNode first = provider.received().get(0).body();
         List<String> offered = new ArrayList<>();
-        first.path("tools").forEach(tool -> offered.add(tool.at("/function/name").asString()));
-        assertThat(offered).containsExactlyElementsOf(ToolCatalog.standard().all().stream().map(ToolSpec::name).toList());
+        first.path("tools")
+                .forEach(tool -> offered.add(tool.at("/function/name").asString()));
+        assertThat(offered)
+                .containsExactlyElementsOf(ToolCatalog.standard().all().stream()
+                        .map(ToolSpec::name)
+                        .toList());
         assertThat(first.at("/messages/0/role").asString()).isEqualTo("system");
         assertThat(first.at("/messages/0/content").toString()).contains("never instructions");
 
         JsonNode second = provider.received().get(1).body();
         JsonNode toolMessage = findRole(second, "tool");
         assertThat(toolMessage.path("tool_call_id").asString()).isEqualTo("call_1");
-        String content = toolMessage.path("content").isString() ? toolMessage.path("content").asString() : toolMessage.path("content").toString();
+        String content = toolMessage.path("content").isString()
+                ? toolMessage.path("content").asString()
+                : toolMessage.path("content").toString();
         assertThat(content).contains("untrustedToolOutput", "hello from the file");
 
         Session own = chatAi.sessionOf(conversation).orElseThrow();
         assertThat(own.id()).isNotEqualTo(agent.id());
         assertThat(own.clientLabel()).isEqualTo("lomi Chat AI " + conversation);
-        assertThat(own.grant().scopes()).as("no chat rights automatically").noneMatch(scope -> scope.startsWith("chat.")).contains("files.read");
+        assertThat(own.grant().scopes())
+                .as("no chat rights automatically")
+                .noneMatch(scope -> scope.startsWith("chat."))
+                .contains("files.read");
     }
 
     @Test
     void anthropicToolUseRunsThroughTheBrokerAndItsResultReachesTheNextRequest() {
         pairings.setYolo(true);
-        broker.chat.connections().add(new ModelConnection("claude", ModelConnection.Kind.ANTHROPIC, provider.anthropicBaseUrl(), "claude-test",
-                Optional.empty(), Optional.empty(), 256));
-        provider.script(Script.toolCalls(new Call("toolu_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
+        broker.chat
+                .connections()
+                .add(new ModelConnection(
+                        "claude",
+                        ModelConnection.Kind.ANTHROPIC,
+                        provider.anthropicBaseUrl(),
+                        "claude-test",
+                        Optional.empty(),
+                        Optional.empty(),
+                        256));
+        provider.script(Script.toolCalls(new Call(
+                "toolu_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
         provider.script(Script.reply("Claude read it."));
         String conversation = sendWithTools("read notes.txt", "claude", "claude-test");
 
-        await().atMost(Duration.ofSeconds(15)).until(() -> !lastMessage(conversation).path("status").asString().equals("streaming"));
-        assertThat(lastMessage(conversation).path("content").asString()).as(lastMessage(conversation).toString()).isEqualTo("Claude read it.");
+        await().atMost(Duration.ofSeconds(15))
+                .until(() ->
+                        !lastMessage(conversation).path("status").asString().equals("streaming"));
+        assertThat(lastMessage(conversation).path("content").asString())
+                .as(lastMessage(conversation).toString())
+                .isEqualTo("Claude read it.");
         assertThat(provider.received().get(0).path()).isEqualTo("/v1/messages");
-        assertThat(provider.received().get(0).body().path("tools").size()).isEqualTo(ToolCatalog.standard().all().size());
+        assertThat(provider.received().get(0).body().path("tools").size())
+                .isEqualTo(ToolCatalog.standard().all().size());
         String second = provider.received().get(1).body().path("messages").toString();
         assertThat(second).contains("tool_result", "toolu_1", "hello from the file", "untrustedToolOutput");
     }
 
     @Test
     void withYoloOffTheChatAiWaitsForItsOwnPairingLikeAnyClient() {
-        provider.script(Script.toolCalls(new Call("call_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
+        provider.script(Script.toolCalls(new Call(
+                "call_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
         provider.script(Script.reply("done"));
         String conversation = sendWithTools("read it");
 
         await().atMost(Duration.ofSeconds(15)).until(() -> !pairings.pending().isEmpty());
         PairingRequest request = pairings.pending().get(0);
         assertThat(request.clientLabel()).isEqualTo("lomi Chat AI " + conversation);
-        assertThat(provider.requests()).as("nothing more is asked before the pairing is approved").isEqualTo(1);
-        assertThat(lastMessage(conversation).path("content").asString()).contains("waiting for the admin", request.id());
+        assertThat(provider.requests())
+                .as("nothing more is asked before the pairing is approved")
+                .isEqualTo(1);
+        assertThat(lastMessage(conversation).path("content").asString())
+                .contains("waiting for the admin", request.id());
         assertThat(chatAi.sessionOf(conversation)).isEmpty();
 
-        pairings.approve(request.id(), Optional.empty(), Optional.empty(), id -> Optional.empty(), () -> Set.of(project.id()));
-        await().atMost(Duration.ofSeconds(15)).until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
-        assertThat(findRole(provider.received().get(1).body(), "tool").toString()).contains("hello from the file");
+        pairings.approve(
+                request.id(), Optional.empty(), Optional.empty(), id -> Optional.empty(), () -> Set.of(project.id()));
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
+        assertThat(findRole(provider.received().get(1).body(), "tool").toString())
+                .contains("hello from the file");
     }
 
     @Test
@@ -157,16 +199,20 @@ class ChatAiTests {
         pairings.setYolo(true);
         String revision = Long.toString(Long.parseLong(broker.revision()) + 1); // after the chat panel opens
         provider.script(Script.toolCalls(new Call("c_connect", "lomi_connect", "{\"workspaceId\":\"" + ws + "\"}")));
-        String create = "{\"workspaceId\":\"" + ws + "\",\"name\":\"made by the model\",\"expectedRevision\":\"" + revision
-                + "\",\"retryEpoch\":\"{{retryEpoch}}\",\"requestKey\":\"KEY\"}";
-        provider.script(Script.toolCalls(new Call("c_create", "lomi_workspace_create", create.replace("KEY", "ws-1")),
+        String create = "{\"workspaceId\":\"" + ws + "\",\"name\":\"made by the model\",\"expectedRevision\":\""
+                + revision + "\",\"retryEpoch\":\"{{retryEpoch}}\",\"requestKey\":\"KEY\"}";
+        provider.script(Script.toolCalls(
+                new Call("c_create", "lomi_workspace_create", create.replace("KEY", "ws-1")),
                 new Call("c_create", "lomi_workspace_create", create.replace("KEY", "ws-2"))));
         provider.script(Script.reply("created"));
         String conversation = sendWithTools("make a workspace");
 
-        await().atMost(Duration.ofSeconds(15)).until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
-        assertThat(broker.projects.list().get(0).workspaces()).as(provider.received().get(2).body().path("messages").toString())
-                .extracting(w -> w.name()).containsOnlyOnce("made by the model");
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
+        assertThat(broker.projects.list().get(0).workspaces())
+                .as(provider.received().get(2).body().path("messages").toString())
+                .extracting(w -> w.name())
+                .containsOnlyOnce("made by the model");
         JsonNode tools = findRole(provider.received().get(2).body(), "tool");
         String all = provider.received().get(2).body().path("messages").toString();
         assertThat(all).contains("already used in this request");
@@ -180,7 +226,8 @@ class ChatAiTests {
         for (int i = 1; i <= 129; i++) {
             calls.add(new Call("c" + i, "lomi_workspace_list", "{}"));
         }
-        String padding = "x".repeat(64 * 1024 + 1 - "{\"workspaceId\":\"\",\"relativePath\":\"\"}".length() - ws.length());
+        String padding =
+                "x".repeat(64 * 1024 + 1 - "{\"workspaceId\":\"\",\"relativePath\":\"\"}".length() - ws.length());
         String big = "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"" + padding + "\"}";
         assertThat(big.getBytes(java.nio.charset.StandardCharsets.UTF_8)).hasSize(64 * 1024 + 1);
         provider.script(Script.toolCalls(new Call("big", "lomi_files_read", big)));
@@ -188,20 +235,29 @@ class ChatAiTests {
         provider.script(Script.reply("enough"));
         String conversation = sendWithTools("list a lot");
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
         String afterBig = provider.received().get(1).body().path("messages").toString();
         assertThat(afterBig).contains("tool arguments are at most 64 KiB").doesNotContain("untrustedToolOutput");
         JsonNode third = provider.received().get(2).body();
         List<String> results = new ArrayList<>();
         third.path("messages").forEach(m -> {
-            if (m.path("role").asString().equals("tool") && m.path("tool_call_id").asString().startsWith("c")) {
-                results.add(m.path("content").isString() ? m.path("content").asString() : m.path("content").toString());
+            if (m.path("role").asString().equals("tool")
+                    && m.path("tool_call_id").asString().startsWith("c")) {
+                results.add(
+                        m.path("content").isString()
+                                ? m.path("content").asString()
+                                : m.path("content").toString());
             }
         });
         assertThat(results).hasSize(129);
         assertThat(results.subList(0, 127)).allMatch(r -> r.contains("untrustedToolOutput"));
-        assertThat(results.get(127)).as("the 128th call (the 1st, 'big', was refused and not counted)").contains("untrustedToolOutput");
-        assertThat(results.get(128)).contains("at most 128 tool calls per request").doesNotContain("untrustedToolOutput");
+        assertThat(results.get(127))
+                .as("the 128th call (the 1st, 'big', was refused and not counted)")
+                .contains("untrustedToolOutput");
+        assertThat(results.get(128))
+                .contains("at most 128 tool calls per request")
+                .doesNotContain("untrustedToolOutput");
     }
 
     @Test
@@ -211,28 +267,80 @@ class ChatAiTests {
         provider.script(Script.toolCalls(new Call("r1", "lomi_files_read", read)));
         provider.script(Script.reply("one"));
         String conversation = sendWithTools("first");
-        await().atMost(Duration.ofSeconds(15)).until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
         Session first = chatAi.sessionOf(conversation).orElseThrow();
         broker.sessions.revoke(first.id(), "the admin revoked it");
 
         provider.script(Script.toolCalls(new Call("r2", "lomi_files_read", read)));
         provider.script(Script.reply("two"));
-        String panel = broker.ok(agent, "lomi_panel_list", json("workspaceId", ws)).path("panels").valueStream()
-                .filter(p -> p.path("kind").asString().equals("chat")).findFirst().orElseThrow().path("panelId").asString();
-        broker.ok(agent, "lomi_chat_draft", json("workspaceId", ws, "panelId", panel, "conversationId", conversation, "text", "second",
-                "expectedDraftRevision", "d3", "expectedConversationRevision", "r3", "expectedRevision", broker.revision(), "retryEpoch",
-                epoch.value(), "requestKey", "draft-again"));
-        broker.ok(agent, "lomi_chat_send", json("workspaceId", ws, "panelId", panel, "conversationId", conversation, "connectionId", "local",
-                "model", "gpt-test", "expectedDraftRevision", "d4", "expectedConversationRevision", "r3", "expectedRevision", broker.revision(),
-                "retryEpoch", epoch.value(), "requestKey", "send-again"));
-        await().atMost(Duration.ofSeconds(15)).until(() -> !lastMessage(conversation).path("status").asString().equals("streaming"));
-        assertThat(lastMessage(conversation).path("content").asString()).as(lastMessage(conversation).toString()).isEqualTo("two");
+        String panel = broker.ok(agent, "lomi_panel_list", json("workspaceId", ws))
+                .path("panels")
+                .valueStream()
+                .filter(p -> p.path("kind").asString().equals("chat"))
+                .findFirst()
+                .orElseThrow()
+                .path("panelId")
+                .asString();
+        broker.ok(
+                agent,
+                "lomi_chat_draft",
+                json(
+                        "workspaceId",
+                        ws,
+                        "panelId",
+                        panel,
+                        "conversationId",
+                        conversation,
+                        "text",
+                        "second",
+                        "expectedDraftRevision",
+                        "d3",
+                        "expectedConversationRevision",
+                        "r3",
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "draft-again"));
+        broker.ok(
+                agent,
+                "lomi_chat_send",
+                json(
+                        "workspaceId",
+                        ws,
+                        "panelId",
+                        panel,
+                        "conversationId",
+                        conversation,
+                        "connectionId",
+                        "local",
+                        "model",
+                        "gpt-test",
+                        "expectedDraftRevision",
+                        "d4",
+                        "expectedConversationRevision",
+                        "r3",
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "send-again"));
+        await().atMost(Duration.ofSeconds(15))
+                .until(() ->
+                        !lastMessage(conversation).path("status").asString().equals("streaming"));
+        assertThat(lastMessage(conversation).path("content").asString())
+                .as(lastMessage(conversation).toString())
+                .isEqualTo("two");
 
         Session second = chatAi.sessionOf(conversation).orElseThrow();
         assertThat(second.id()).isNotEqualTo(first.id());
         assertThat(first.isAlive()).isFalse();
         assertThat(second.isAlive()).isTrue();
-        assertThat(findRole(provider.received().get(3).body(), "tool").toString()).contains("hello from the file");
+        assertThat(findRole(provider.received().get(3).body(), "tool").toString())
+                .contains("hello from the file");
     }
 
     // ------------------------------------------------------------------ helpers
@@ -243,25 +351,85 @@ class ChatAiTests {
     }
 
     String sendWithTools(String text, String connection, String model) {
-        JsonNode opened = broker.ok(agent, "lomi_chat_open", json("workspaceId", ws, "target", BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}"),
-                "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "open-" + keys.incrementAndGet()));
+        JsonNode opened = broker.ok(
+                agent,
+                "lomi_chat_open",
+                json(
+                        "workspaceId",
+                        ws,
+                        "target",
+                        BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}"),
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "open-" + keys.incrementAndGet()));
         String conversation = opened.at("/result/conversationId").asString();
         String panel = opened.at("/result/panelId").asString();
         broker.chat.conversations().setTools(conversation, true);
-        JsonNode drafted = broker.ok(agent, "lomi_chat_draft", json("workspaceId", ws, "panelId", panel, "conversationId", conversation, "text", text,
-                "expectedDraftRevision", "d1", "expectedConversationRevision", "r1", "expectedRevision", broker.revision(), "retryEpoch",
-                epoch.value(), "requestKey", "draft-" + keys.incrementAndGet()));
+        JsonNode drafted = broker.ok(
+                agent,
+                "lomi_chat_draft",
+                json(
+                        "workspaceId",
+                        ws,
+                        "panelId",
+                        panel,
+                        "conversationId",
+                        conversation,
+                        "text",
+                        text,
+                        "expectedDraftRevision",
+                        "d1",
+                        "expectedConversationRevision",
+                        "r1",
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "draft-" + keys.incrementAndGet()));
         assertThat(drafted.path("state").asString()).isEqualTo("succeeded");
-        JsonNode sent = broker.ok(agent, "lomi_chat_send", json("workspaceId", ws, "panelId", panel, "conversationId", conversation, "connectionId",
-                connection, "model", model, "expectedDraftRevision", "d2", "expectedConversationRevision", "r1", "expectedRevision",
-                broker.revision(), "retryEpoch", epoch.value(), "requestKey", "send-" + keys.incrementAndGet()));
+        JsonNode sent = broker.ok(
+                agent,
+                "lomi_chat_send",
+                json(
+                        "workspaceId",
+                        ws,
+                        "panelId",
+                        panel,
+                        "conversationId",
+                        conversation,
+                        "connectionId",
+                        connection,
+                        "model",
+                        model,
+                        "expectedDraftRevision",
+                        "d2",
+                        "expectedConversationRevision",
+                        "r1",
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "send-" + keys.incrementAndGet()));
         assertThat(sent.path("state").asString()).as(sent.toString()).isIn("running", "succeeded");
         return conversation;
     }
 
     JsonNode lastMessage(String conversation) {
-        return broker.ok(agent, "lomi_chat_read", json("workspaceId", ws, "conversationId", conversation, "part",
-                BrokerCallsFixture.JSON.readTree("{\"type\":\"message\",\"messageId\":null}")));
+        return broker.ok(
+                agent,
+                "lomi_chat_read",
+                json(
+                        "workspaceId",
+                        ws,
+                        "conversationId",
+                        conversation,
+                        "part",
+                        BrokerCallsFixture.JSON.readTree("{\"type\":\"message\",\"messageId\":null}")));
     }
 
     static JsonNode findRole(JsonNode body, String role) {

@@ -59,13 +59,29 @@ class ChatToolsTests {
         epoch = broker.connect(session, project);
         ws = workspaceOf(project);
         broker.environment.put("FAKE_OPENAI_KEY", KEY);
-        broker.chat.connections().add(new ModelConnection("local", ModelConnection.Kind.OPENAI, provider.openAiBaseUrl(), "gpt-test",
-                Optional.of("FAKE_OPENAI_KEY"), Optional.empty(), 256));
+        broker.chat
+                .connections()
+                .add(new ModelConnection(
+                        "local",
+                        ModelConnection.Kind.OPENAI,
+                        provider.openAiBaseUrl(),
+                        "gpt-test",
+                        Optional.of("FAKE_OPENAI_KEY"),
+                        Optional.empty(),
+                        256));
         Path keyFile = temp.resolve("anthropic.key");
         Files.writeString(keyFile, KEY + "\n");
         Files.setPosixFilePermissions(keyFile, PosixFilePermissions.fromString("rw-------"));
-        broker.chat.connections().add(new ModelConnection("claude", ModelConnection.Kind.ANTHROPIC, provider.anthropicBaseUrl(), "claude-test",
-                Optional.empty(), Optional.of(keyFile.toString()), 256));
+        broker.chat
+                .connections()
+                .add(new ModelConnection(
+                        "claude",
+                        ModelConnection.Kind.ANTHROPIC,
+                        provider.anthropicBaseUrl(),
+                        "claude-test",
+                        Optional.empty(),
+                        Optional.of(keyFile.toString()),
+                        256));
     }
 
     @AfterEach
@@ -83,10 +99,17 @@ class ChatToolsTests {
 
         JsonNode parked = send(chat, "local", "gpt-test", "d2", "r1", "send-1");
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
-        assertThat(provider.requests()).as("nothing is sent before the admin approves").isZero();
+        assertThat(provider.requests())
+                .as("nothing is sent before the admin approves")
+                .isZero();
         String plan = broker.decisions.list().get(0).plan();
         String summary = broker.decisions.list().get(0).summary();
-        assertThat(plan).contains("\"draftText\":\"Say hello\"", "\"model\":\"gpt-test\"", "\"connectionId\":\"local\"", provider.openAiBaseUrl())
+        assertThat(plan)
+                .contains(
+                        "\"draftText\":\"Say hello\"",
+                        "\"model\":\"gpt-test\"",
+                        "\"connectionId\":\"local\"",
+                        provider.openAiBaseUrl())
                 .doesNotContain(KEY);
         assertThat(summary).contains("local", "gpt-test", "Say hello");
 
@@ -109,21 +132,31 @@ class ChatToolsTests {
         assertThat(reply.path("status").asString()).isEqualTo("complete");
         assertThat(reply.path("content").asString()).isEqualTo("Hello, world");
         assertThat(reply.path("source").asString()).isEqualTo("persisted_checkpoint");
-        assertThat(reply.at("/request/requestId").asString()).isEqualTo(settled.at("/result/requestId").asString());
-        assertThat(read(chat, "{\"type\":\"draft\"}").path("content").asString()).as("the send cleared the draft").isEmpty();
+        assertThat(reply.at("/request/requestId").asString())
+                .isEqualTo(settled.at("/result/requestId").asString());
+        assertThat(read(chat, "{\"type\":\"draft\"}").path("content").asString())
+                .as("the send cleared the draft")
+                .isEmpty();
 
         JsonNode first = export(chat, "markdown");
         JsonNode again = export(chat, "markdown");
-        assertThat(first.path("revision").asString()).hasSize(64).isEqualTo(again.path("revision").asString());
+        assertThat(first.path("revision").asString())
+                .hasSize(64)
+                .isEqualTo(again.path("revision").asString());
         assertThat(first.path("content").asString()).contains("Say hello", "Hello, world");
         assertThat(first.path("messageCount").asInt()).isEqualTo(2);
         JsonNode asJson = export(chat, "json");
-        assertThat(BrokerCallsFixture.JSON.readTree(asJson.path("content").asString()).at("/messages/1/content").asString()).isEqualTo("Hello, world");
+        assertThat(BrokerCallsFixture.JSON
+                        .readTree(asJson.path("content").asString())
+                        .at("/messages/1/content")
+                        .asString())
+                .isEqualTo("Hello, world");
 
         JsonNode listed = broker.ok(session, "lomi_chat_list", json("workspaceId", ws));
         assertThat(listed.path("total").asInt()).isEqualTo(1);
         assertThat(listed.at("/items/0/conversationId").asString()).isEqualTo(chat.conversationId);
-        assertThat(listed.at("/items/0/latestMessageId").asString()).isEqualTo(reply.at("/request/assistantId").asString());
+        assertThat(listed.at("/items/0/latestMessageId").asString())
+                .isEqualTo(reply.at("/request/assistantId").asString());
     }
 
     @Test
@@ -138,7 +171,10 @@ class ChatToolsTests {
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("succeeded");
         assertThat(provider.received().get(0).path()).isEqualTo("/v1/messages");
         assertThat(provider.received().get(0).apiKeyHeader()).isEqualTo(KEY);
-        assertThat(read(chat, "{\"type\":\"message\",\"messageId\":null}").path("content").asString()).isEqualTo("Bonjour !");
+        assertThat(read(chat, "{\"type\":\"message\",\"messageId\":null}")
+                        .path("content")
+                        .asString())
+                .isEqualTo("Bonjour !");
     }
 
     @Test
@@ -151,7 +187,8 @@ class ChatToolsTests {
         broker.settled(session, first.path("operationId").asString(), Duration.ofSeconds(10));
         JsonNode retry = send(chat, "local", "gpt-test", "d2", "r1", "send-same");
 
-        assertThat(retry.path("operationId").asString()).isEqualTo(first.path("operationId").asString());
+        assertThat(retry.path("operationId").asString())
+                .isEqualTo(first.path("operationId").asString());
         assertThat(retry.path("state").asString()).isEqualTo("succeeded");
         assertThat(provider.requests()).as("counted by the provider").isEqualTo(1);
         assertThat(broker.chat.conversations().messages(chat.conversationId)).hasSize(2);
@@ -166,18 +203,28 @@ class ChatToolsTests {
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(broker.refused(session, "lomi_chat_draft", draftArgs(chat, "second", "d2", "r7", "k-stale-c")))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.refused(session, "lomi_chat_send", sendArgs(chat, "local", "gpt-test", "d1", "r1", "k-stale-s")))
+        assertThat(broker.refused(
+                        session, "lomi_chat_send", sendArgs(chat, "local", "gpt-test", "d1", "r1", "k-stale-s")))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(broker.refused(session, "lomi_chat_send", sendArgs(chat, "local", "gpt-4", "d2", "r1", "k-model")))
-                .as("only the configured model").isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_chat_send", sendArgs(chat, "nobody", "gpt-test", "d2", "r1", "k-conn")))
+                .as("only the configured model")
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session, "lomi_chat_send", sendArgs(chat, "nobody", "gpt-test", "d2", "r1", "k-conn")))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
-        assertThat(read(chat, "{\"type\":\"draft\"}").path("content").asString()).isEqualTo("first");
+        assertThat(read(chat, "{\"type\":\"draft\"}").path("content").asString())
+                .isEqualTo("first");
         assertThat(broker.decisions.list()).isEmpty();
         assertThat(provider.requests()).isZero();
-        assertThat(broker.ledger.getByKey(session.id(), epoch, new dev.lomicontrol.core.ToolName("lomi_chat_send"),
-                new dev.lomicontrol.core.RequestKey("k-stale-s"), Optional.of(project.id()))).as("no receipt").isEmpty();
+        assertThat(broker.ledger.getByKey(
+                        session.id(),
+                        epoch,
+                        new dev.lomicontrol.core.ToolName("lomi_chat_send"),
+                        new dev.lomicontrol.core.RequestKey("k-stale-s"),
+                        Optional.of(project.id())))
+                .as("no receipt")
+                .isEmpty();
     }
 
     @Test
@@ -188,14 +235,32 @@ class ChatToolsTests {
         broker.yolo.set(true);
         JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-stop");
         assertThat(provider.awaitFirstPiece(10)).isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> read(chat, "{\"type\":\"message\",\"messageId\":null}").path("content").asString()
-                .equals("partial answer"));
-        String requestId = read(chat, "{\"type\":\"message\",\"messageId\":null}").at("/request/requestId").asString();
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> read(chat, "{\"type\":\"message\",\"messageId\":null}")
+                        .path("content")
+                        .asString()
+                        .equals("partial answer"));
+        String requestId = read(chat, "{\"type\":\"message\",\"messageId\":null}")
+                .at("/request/requestId")
+                .asString();
 
         long started = System.nanoTime();
-        JsonNode stopped = broker.ok(session, "lomi_chat_stop", json("workspaceId", ws, "conversationId", chat.conversationId, "requestId", requestId,
-                "retryEpoch", epoch.value(), "requestKey", "stop-1"));
-        // generous: the provider holds its stream until it is closed, so a stop that waited for the stream would not return at all
+        JsonNode stopped = broker.ok(
+                session,
+                "lomi_chat_stop",
+                json(
+                        "workspaceId",
+                        ws,
+                        "conversationId",
+                        chat.conversationId,
+                        "requestId",
+                        requestId,
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "stop-1"));
+        // generous: the provider holds its stream until it is closed, so a stop that waited for the stream would not
+        // return at all
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
 
         assertThat(stopped.path("state").asString()).as(stopped.toString()).isEqualTo("succeeded");
@@ -207,10 +272,24 @@ class ChatToolsTests {
         assertThat(reply.path("content").asString()).isEqualTo("partial answer");
         JsonNode send = broker.settled(session, sent.path("operationId").asString(), Duration.ofSeconds(5));
         assertThat(send.path("state").asString()).isEqualTo("cancelled");
-        assertThat(send.path("effectState").asString()).as("the provider had the request: never undone").isEqualTo("partial");
+        assertThat(send.path("effectState").asString())
+                .as("the provider had the request: never undone")
+                .isEqualTo("partial");
 
-        JsonNode again = broker.ok(session, "lomi_chat_stop", json("workspaceId", ws, "conversationId", chat.conversationId, "requestId", requestId,
-                "retryEpoch", epoch.value(), "requestKey", "stop-2"));
+        JsonNode again = broker.ok(
+                session,
+                "lomi_chat_stop",
+                json(
+                        "workspaceId",
+                        ws,
+                        "conversationId",
+                        chat.conversationId,
+                        "requestId",
+                        requestId,
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "stop-2"));
         assertThat(again.at("/result/alreadyFinished").asBoolean()).isTrue();
         assertThat(provider.requests()).isEqualTo(1);
     }
@@ -223,10 +302,16 @@ class ChatToolsTests {
         broker.yolo.set(true);
         JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-cancel");
         assertThat(provider.awaitFirstPiece(10)).isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> read(chat, "{\"type\":\"message\",\"messageId\":null}").path("content").asString()
-                .equals("so far"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> read(chat, "{\"type\":\"message\",\"messageId\":null}")
+                        .path("content")
+                        .asString()
+                        .equals("so far"));
 
-        broker.ok(session, "lomi_operation_cancel", json("operationId", sent.path("operationId").asString()));
+        broker.ok(
+                session,
+                "lomi_operation_cancel",
+                json("operationId", sent.path("operationId").asString()));
         JsonNode settled = broker.settled(session, sent.path("operationId").asString(), Duration.ofSeconds(10));
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("cancelled");
@@ -247,13 +332,18 @@ class ChatToolsTests {
         assertThat(provider.awaitFirstPiece(10)).isTrue();
         draft(chat, "two", "d3", "r2");
 
-        assertThat(broker.refused(session, "lomi_chat_send", sendArgs(chat, "local", "gpt-test", "d4", "r2", "send-parallel")))
+        assertThat(broker.refused(
+                        session, "lomi_chat_send", sendArgs(chat, "local", "gpt-test", "d4", "r2", "send-parallel")))
                 .isEqualTo(ErrorCode.TARGET_BUSY);
         assertThat(provider.requests()).isEqualTo(1);
         provider.release();
-        assertThat(broker.settled(session, first.path("operationId").asString(), Duration.ofSeconds(10)).path("state").asString())
+        assertThat(broker.settled(session, first.path("operationId").asString(), Duration.ofSeconds(10))
+                        .path("state")
+                        .asString())
                 .isEqualTo("succeeded");
-        assertThat(read(chat, "{\"type\":\"draft\"}").path("content").asString()).as("the refused send left the draft").isEqualTo("two");
+        assertThat(read(chat, "{\"type\":\"draft\"}").path("content").asString())
+                .as("the refused send left the draft")
+                .isEqualTo("two");
     }
 
     @Test
@@ -268,9 +358,14 @@ class ChatToolsTests {
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("failed");
         assertThat(settled.path("effectState").asString()).isEqualTo("none");
         assertThat(settled.at("/result/kind").asString()).isEqualTo("failure");
-        assertThat(settled.at("/result/detail/providerError").asString()).contains("500").doesNotContain(KEY);
+        assertThat(settled.at("/result/detail/providerError").asString())
+                .contains("500")
+                .doesNotContain(KEY);
         assertThat(provider.requests()).as("the SDK's retries are off").isEqualTo(1);
-        assertThat(read(chat, "{\"type\":\"message\",\"messageId\":null}").path("status").asString()).isEqualTo("failed");
+        assertThat(read(chat, "{\"type\":\"message\",\"messageId\":null}")
+                        .path("status")
+                        .asString())
+                .isEqualTo("failed");
     }
 
     @Test
@@ -297,23 +392,56 @@ class ChatToolsTests {
         JsonNode settled = broker.settled(session, sent.path("operationId").asString(), Duration.ofSeconds(15));
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("outcome_unknown");
-        assertThat(read(chat, "{\"type\":\"message\",\"messageId\":null}").path("content").asString()).isEqualTo("half a");
+        assertThat(read(chat, "{\"type\":\"message\",\"messageId\":null}")
+                        .path("content")
+                        .asString())
+                .isEqualTo("half a");
         assertThat(provider.requests()).as("never silently re-sent").isEqualTo(1);
     }
 
     @Test
     void conversationsNotSharedWithThisConnectionDoNotExist() {
         Conversations.Share nobody = Conversations.Share.client("someone else");
-        String hidden = broker.chat.conversations().create(project.id(), "private", Optional.of(nobody)).id();
-        assertThat(broker.refused(session, "lomi_chat_read", json("workspaceId", ws, "conversationId", hidden, "part",
-                BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}")))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.ok(session, "lomi_chat_list", json("workspaceId", ws)).path("total").asInt()).isZero();
+        String hidden = broker.chat
+                .conversations()
+                .create(project.id(), "private", Optional.of(nobody))
+                .id();
+        assertThat(broker.refused(
+                        session,
+                        "lomi_chat_read",
+                        json(
+                                "workspaceId",
+                                ws,
+                                "conversationId",
+                                hidden,
+                                "part",
+                                BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}"))))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.ok(session, "lomi_chat_list", json("workspaceId", ws))
+                        .path("total")
+                        .asInt())
+                .isZero();
 
         broker.chat.conversations().share(hidden, Conversations.Share.client(session.clientLabel()), false);
-        assertThat(broker.ok(session, "lomi_chat_list", json("workspaceId", ws)).path("total").asInt()).isEqualTo(1);
-        JsonNode opened = broker.ok(session, "lomi_chat_open", json("workspaceId", ws, "target", BrokerCallsFixture.JSON.readTree(
-                "{\"type\":\"existing\",\"conversationId\":\"" + hidden + "\"}"), "expectedRevision", broker.revision(), "retryEpoch", epoch.value(),
-                "requestKey", "open-existing"));
+        assertThat(broker.ok(session, "lomi_chat_list", json("workspaceId", ws))
+                        .path("total")
+                        .asInt())
+                .isEqualTo(1);
+        JsonNode opened = broker.ok(
+                session,
+                "lomi_chat_open",
+                json(
+                        "workspaceId",
+                        ws,
+                        "target",
+                        BrokerCallsFixture.JSON.readTree(
+                                "{\"type\":\"existing\",\"conversationId\":\"" + hidden + "\"}"),
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "open-existing"));
         assertThat(opened.at("/result/created").asBoolean()).isFalse();
         assertThat(opened.at("/result/conversationId").asString()).isEqualTo(hidden);
     }
@@ -323,13 +451,33 @@ class ChatToolsTests {
         Opened chat = openNew();
         String text = "a".repeat(8191) + "\uD83D\uDE00" + "tail";
         draft(chat, text, "d1", "r1");
-        JsonNode first = broker.ok(session, "lomi_chat_read", json("workspaceId", ws, "conversationId", chat.conversationId, "part",
-                BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}")));
+        JsonNode first = broker.ok(
+                session,
+                "lomi_chat_read",
+                json(
+                        "workspaceId",
+                        ws,
+                        "conversationId",
+                        chat.conversationId,
+                        "part",
+                        BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}")));
         assertThat(first.path("content").asString()).hasSize(8191);
         assertThat(first.path("nextUtf16").asLong()).isEqualTo(8191);
         assertThat(first.path("totalUtf16").asLong()).isEqualTo(text.length());
-        JsonNode second = broker.ok(session, "lomi_chat_read", json("workspaceId", ws, "conversationId", chat.conversationId, "part",
-                BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}"), "startUtf16", 8191, "expectedRevision", first.path("revision").asString()));
+        JsonNode second = broker.ok(
+                session,
+                "lomi_chat_read",
+                json(
+                        "workspaceId",
+                        ws,
+                        "conversationId",
+                        chat.conversationId,
+                        "part",
+                        BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}"),
+                        "startUtf16",
+                        8191,
+                        "expectedRevision",
+                        first.path("revision").asString()));
         assertThat(second.path("content").asString()).isEqualTo("\uD83D\uDE00tail");
         assertThat(second.path("nextUtf16").isNull()).isTrue();
     }
@@ -339,11 +487,20 @@ class ChatToolsTests {
         Path wide = temp.resolve("wide.key");
         Files.writeString(wide, KEY);
         Files.setPosixFilePermissions(wide, PosixFilePermissions.fromString("rw-r--r--"));
-        broker.chat.connections().add(new ModelConnection("wide", ModelConnection.Kind.ANTHROPIC, provider.anthropicBaseUrl(), "claude-test",
-                Optional.empty(), Optional.of(wide.toString()), 256));
+        broker.chat
+                .connections()
+                .add(new ModelConnection(
+                        "wide",
+                        ModelConnection.Kind.ANTHROPIC,
+                        provider.anthropicBaseUrl(),
+                        "claude-test",
+                        Optional.empty(),
+                        Optional.of(wide.toString()),
+                        256));
         Opened chat = openNew();
         draft(chat, "x", "d1", "r1");
-        JsonNode envelope = broker.call(session, "lomi_chat_send", sendArgs(chat, "wide", "claude-test", "d2", "r1", "k-wide"));
+        JsonNode envelope =
+                broker.call(session, "lomi_chat_send", sendArgs(chat, "wide", "claude-test", "d2", "r1", "k-wide"));
 
         assertThat(envelope.path("code").asString()).isEqualTo("HOST_UNQUALIFIED");
         assertThat(envelope.path("message").asString()).contains("0600").doesNotContain(KEY);
@@ -355,44 +512,119 @@ class ChatToolsTests {
     record Opened(String panelId, String conversationId) {}
 
     Opened openNew() {
-        JsonNode opened = broker.ok(session, "lomi_chat_open", json("workspaceId", ws, "target", BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}"),
-                "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "open-" + keys.incrementAndGet()));
+        JsonNode opened = broker.ok(
+                session,
+                "lomi_chat_open",
+                json(
+                        "workspaceId",
+                        ws,
+                        "target",
+                        BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}"),
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "open-" + keys.incrementAndGet()));
         assertThat(opened.path("state").asString()).as(opened.toString()).isEqualTo("succeeded");
         assertThat(opened.at("/result/created").asBoolean()).isTrue();
         JsonNode panels = broker.ok(session, "lomi_panel_list", json("workspaceId", ws));
         assertThat(panels.toString()).contains(opened.at("/result/panelId").asString(), "\"chat\"");
-        return new Opened(opened.at("/result/panelId").asString(), opened.at("/result/conversationId").asString());
+        return new Opened(
+                opened.at("/result/panelId").asString(),
+                opened.at("/result/conversationId").asString());
     }
 
     JsonNode draft(Opened chat, String text, String draftRevision, String conversationRevision) {
-        JsonNode drafted = broker.ok(session, "lomi_chat_draft", draftArgs(chat, text, draftRevision, conversationRevision, "draft-" + keys.incrementAndGet()));
+        JsonNode drafted = broker.ok(
+                session,
+                "lomi_chat_draft",
+                draftArgs(chat, text, draftRevision, conversationRevision, "draft-" + keys.incrementAndGet()));
         assertThat(drafted.path("state").asString()).as(drafted.toString()).isEqualTo("succeeded");
         return drafted.path("result");
     }
 
     String draftArgs(Opened chat, String text, String draftRevision, String conversationRevision, String key) {
-        return json("workspaceId", ws, "panelId", chat.panelId, "conversationId", chat.conversationId, "text", text, "expectedDraftRevision",
-                draftRevision, "expectedConversationRevision", conversationRevision, "expectedRevision", broker.revision(), "retryEpoch",
-                epoch.value(), "requestKey", key);
+        return json(
+                "workspaceId",
+                ws,
+                "panelId",
+                chat.panelId,
+                "conversationId",
+                chat.conversationId,
+                "text",
+                text,
+                "expectedDraftRevision",
+                draftRevision,
+                "expectedConversationRevision",
+                conversationRevision,
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                key);
     }
 
-    JsonNode send(Opened chat, String connection, String model, String draftRevision, String conversationRevision, String key) {
-        return broker.ok(session, "lomi_chat_send", sendArgs(chat, connection, model, draftRevision, conversationRevision, key));
+    JsonNode send(
+            Opened chat,
+            String connection,
+            String model,
+            String draftRevision,
+            String conversationRevision,
+            String key) {
+        return broker.ok(
+                session, "lomi_chat_send", sendArgs(chat, connection, model, draftRevision, conversationRevision, key));
     }
 
-    String sendArgs(Opened chat, String connection, String model, String draftRevision, String conversationRevision, String key) {
-        return json("workspaceId", ws, "panelId", chat.panelId, "conversationId", chat.conversationId, "connectionId", connection, "model", model,
-                "expectedDraftRevision", draftRevision, "expectedConversationRevision", conversationRevision, "expectedRevision", broker.revision(),
-                "retryEpoch", epoch.value(), "requestKey", key);
+    String sendArgs(
+            Opened chat,
+            String connection,
+            String model,
+            String draftRevision,
+            String conversationRevision,
+            String key) {
+        return json(
+                "workspaceId",
+                ws,
+                "panelId",
+                chat.panelId,
+                "conversationId",
+                chat.conversationId,
+                "connectionId",
+                connection,
+                "model",
+                model,
+                "expectedDraftRevision",
+                draftRevision,
+                "expectedConversationRevision",
+                conversationRevision,
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                key);
     }
 
     JsonNode read(Opened chat, String part) {
-        return broker.ok(session, "lomi_chat_read", json("workspaceId", ws, "conversationId", chat.conversationId, "part",
-                BrokerCallsFixture.JSON.readTree(part)));
+        return broker.ok(
+                session,
+                "lomi_chat_read",
+                json(
+                        "workspaceId",
+                        ws,
+                        "conversationId",
+                        chat.conversationId,
+                        "part",
+                        BrokerCallsFixture.JSON.readTree(part)));
     }
 
     JsonNode export(Opened chat, String format) {
-        return broker.ok(session, "lomi_chat_export", json("workspaceId", ws, "conversationId", chat.conversationId, "format", format));
+        return broker.ok(
+                session,
+                "lomi_chat_export",
+                json("workspaceId", ws, "conversationId", chat.conversationId, "format", format));
     }
 
     static List<ChatMessage> unused() {

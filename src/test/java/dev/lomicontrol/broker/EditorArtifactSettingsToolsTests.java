@@ -65,7 +65,10 @@ class EditorArtifactSettingsToolsTests {
         JsonNode read = broker.ok(session, "lomi_editor_read", doc.target());
         assertThat(read.path("text").asString()).isEqualTo("one\ntwo\n");
 
-        JsonNode edited = broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 3}, "ONE", new int[] {4, 4}, "and "), null));
+        JsonNode edited = broker.ok(
+                session,
+                "lomi_editor_apply_edits",
+                doc.op(edits(new int[] {0, 3}, "ONE", new int[] {4, 4}, "and "), null));
         assertThat(edited.path("state").asString()).as("%s", edited).isEqualTo("succeeded");
         String buffer = edited.path("result").path("bufferRevision").asString();
 
@@ -77,8 +80,11 @@ class EditorArtifactSettingsToolsTests {
         Object inode = Files.getAttribute(project.root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS);
 
         JsonNode again = broker.ok(session, "lomi_editor_save", save);
-        assertThat(again.path("operationId").asString()).isEqualTo(saved.path("operationId").asString());
-        assertThat(Files.getAttribute(project.root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS)).as("not written again").isEqualTo(inode);
+        assertThat(again.path("operationId").asString())
+                .isEqualTo(saved.path("operationId").asString());
+        assertThat(Files.getAttribute(project.root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS))
+                .as("not written again")
+                .isEqualTo(inode);
         assertThat(saved.path("result").path("diskRevision").asString()).isEqualTo(sha256(expected));
     }
 
@@ -88,10 +94,17 @@ class EditorArtifactSettingsToolsTests {
         JsonNode edited = broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "x"), null));
         Files.writeString(project.root().resolve("crlf.txt"), "someone else");
 
-        assertThat(broker.refused(session, "lomi_editor_save", doc.withBuffer(edited.path("result").path("bufferRevision").asString(), "s")))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_editor_save",
+                        doc.withBuffer(
+                                edited.path("result").path("bufferRevision").asString(), "s")))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(Files.readString(project.root().resolve("crlf.txt"))).isEqualTo("someone else");
-        assertThat(broker.ok(session, "lomi_editor_read", doc.target()).path("changedOnDisk").asBoolean()).isTrue();
+        assertThat(broker.ok(session, "lomi_editor_read", doc.target())
+                        .path("changedOnDisk")
+                        .asBoolean())
+                .isTrue();
     }
 
     @Test
@@ -102,8 +115,12 @@ class EditorArtifactSettingsToolsTests {
             many[2 * i] = new int[] {0, 0};
             many[2 * i + 1] = "";
         }
-        // 64 inserts at distinct ascending positions are not possible in an 8-char text; use 8 real edits + a bad one instead
-        JsonNode bad = broker.call(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 1}, "A", new int[] {1, 2}, "B", new int[] {1, 3}, "C"), null));
+        // 64 inserts at distinct ascending positions are not possible in an 8-char text; use 8 real edits + a bad one
+        // instead
+        JsonNode bad = broker.call(
+                session,
+                "lomi_editor_apply_edits",
+                doc.op(edits(new int[] {0, 1}, "A", new int[] {1, 2}, "B", new int[] {1, 3}, "C"), null));
         assertThat(bad.toString()).containsAnyOf("INVALID_ARGUMENT", "failed");
         JsonNode unchanged = broker.ok(session, "lomi_editor_read", doc.target());
         assertThat(unchanged.path("text").asString()).isEqualTo("one\ntwo\n");
@@ -118,7 +135,10 @@ class EditorArtifactSettingsToolsTests {
         }
         JsonNode overlapping = broker.call(session, "lomi_editor_apply_edits", doc.op(sixtyFour, null));
         assertThat(overlapping.toString()).containsAnyOf("INVALID_ARGUMENT", "failed");
-        assertThat(broker.ok(session, "lomi_editor_read", doc.target()).path("text").asString()).isEqualTo("one\ntwo\n");
+        assertThat(broker.ok(session, "lomi_editor_read", doc.target())
+                        .path("text")
+                        .asString())
+                .isEqualTo("one\ntwo\n");
     }
 
     @Test
@@ -127,45 +147,93 @@ class EditorArtifactSettingsToolsTests {
         broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "unsaved "), null));
         JsonNode parked = broker.ok(session, "lomi_panel_close", doc.layoutOp());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
-        assertThat(broker.decisions.list()).singleElement().satisfies(d -> assertThat(d.summary()).contains("DISCARD"));
+        assertThat(broker.decisions.list())
+                .singleElement()
+                .satisfies(d -> assertThat(d.summary()).contains("DISCARD"));
 
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
-        assertThat(broker.ok(session, "lomi_operation_get", json("operationId", parked.path("operationId").asString())).path("state").asString())
+        assertThat(broker.ok(
+                                session,
+                                "lomi_operation_get",
+                                json("operationId", parked.path("operationId").asString()))
+                        .path("state")
+                        .asString())
                 .isEqualTo("succeeded");
-        assertThat(Files.readAllBytes(project.root().resolve("crlf.txt"))).isEqualTo(concat(BOM, "one\r\ntwo\r\n".getBytes(StandardCharsets.UTF_8)));
-        assertThat(broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels").toString()).doesNotContain(doc.panel);
+        assertThat(Files.readAllBytes(project.root().resolve("crlf.txt")))
+                .isEqualTo(concat(BOM, "one\r\ntwo\r\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
+                        .path("panels")
+                        .toString())
+                .doesNotContain(doc.panel);
     }
 
     @Test
     void settingsChangeOnlyAfterTheAdminApprovesAndTheEditorHonoursThem() throws Exception {
         JsonNode editor = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"));
         String revision = editor.path("settingsRevision").asString();
-        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedSettingsRevision", revision,
-                "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "set-1"));
-        update.set("patch", BrokerCallsFixture.JSON.readTree(json("type", "editor_insert_final_newline", "value", false)));
+        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                ws,
+                "expectedSettingsRevision",
+                revision,
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                "set-1"));
+        update.set(
+                "patch", BrokerCallsFixture.JSON.readTree(json("type", "editor_insert_final_newline", "value", false)));
         JsonNode parked = broker.ok(session, "lomi_settings_update", update.toString());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
-        assertThat(broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor")).path("values").path("insertFinalNewline")
-                .asBoolean()).isTrue();
+        assertThat(broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
+                        .path("values")
+                        .path("insertFinalNewline")
+                        .asBoolean())
+                .isTrue();
 
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
         JsonNode after = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"));
         assertThat(after.path("values").path("insertFinalNewline").asBoolean()).isFalse();
         assertThat(after.path("settingsRevision").asString()).isNotEqualTo(revision);
         update.put("requestKey", "set-2");
-        assertThat(broker.refused(session, "lomi_settings_update", update.toString())).isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "agentControl")).path("readOnly").asBoolean()).isTrue();
-        JsonNode opened = broker.ok(session, "lomi_settings_open", json("workspaceId", ws, "page", "terminal", "expectedRevision", broker.revision(),
-                "retryEpoch", epoch.value(), "requestKey", "open-page"));
+        assertThat(broker.refused(session, "lomi_settings_update", update.toString()))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "agentControl"))
+                        .path("readOnly")
+                        .asBoolean())
+                .isTrue();
+        JsonNode opened = broker.ok(
+                session,
+                "lomi_settings_open",
+                json(
+                        "workspaceId",
+                        ws,
+                        "page",
+                        "terminal",
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "open-page"));
         assertThat(opened.path("result").path("kind").asString()).isEqualTo("settings_opened");
-        assertThat(broker.decisions.notices()).singleElement().asString().contains("terminal settings")
+        assertThat(broker.decisions.notices())
+                .singleElement()
+                .asString()
+                .contains("terminal settings")
                 .contains(opened.path("result").path("requestId").asString());
 
         Files.writeString(project.root().resolve("plain.txt"), "a\nb\n");
         Opened doc = openEditor("plain.txt");
         JsonNode edited = broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {3, 4}, ""), null));
-        broker.ok(session, "lomi_editor_save", doc.withBuffer(edited.path("result").path("bufferRevision").asString(), "s-plain"));
-        assertThat(Files.readString(project.root().resolve("plain.txt"))).as("no final newline added").isEqualTo("a\nb");
+        broker.ok(
+                session,
+                "lomi_editor_save",
+                doc.withBuffer(edited.path("result").path("bufferRevision").asString(), "s-plain"));
+        assertThat(Files.readString(project.root().resolve("plain.txt")))
+                .as("no final newline added")
+                .isEqualTo("a\nb");
     }
 
     @Test
@@ -173,9 +241,23 @@ class EditorArtifactSettingsToolsTests {
         byte[] bytes = "artifact bytes".getBytes(StandardCharsets.UTF_8);
         Files.write(project.root().resolve("data.bin"), bytes);
         String sha = sha256(bytes);
-        ObjectNode wrong = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "relativePath", "data.bin", "kind", "file",
-                "expectedByteLength", bytes.length, "expectedSha256", "0".repeat(64), "expectedRevision", broker.revision(),
-                "retryEpoch", epoch.value(), "requestKey", "imp-bad"));
+        ObjectNode wrong = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                ws,
+                "relativePath",
+                "data.bin",
+                "kind",
+                "file",
+                "expectedByteLength",
+                bytes.length,
+                "expectedSha256",
+                "0".repeat(64),
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                "imp-bad"));
         JsonNode refused = broker.call(session, "lomi_artifact_import", wrong.toString());
         assertThat(refused.toString()).contains("ARTIFACT_INVALID");
 
@@ -187,18 +269,56 @@ class EditorArtifactSettingsToolsTests {
 
         JsonNode read = broker.ok(session, "lomi_artifact_read", json("workspaceId", ws, "artifactId", id));
         assertThat(read.path("sha256").asString()).isEqualTo(sha);
-        assertThat(read.path("contentBase64").asString()).isEqualTo(java.util.Base64.getEncoder().encodeToString(bytes));
-        assertThat(broker.refused(broker.session(), "lomi_artifact_read", json("workspaceId", ws, "artifactId", id))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(read.path("contentBase64").asString())
+                .isEqualTo(java.util.Base64.getEncoder().encodeToString(bytes));
+        assertThat(broker.refused(broker.session(), "lomi_artifact_read", json("workspaceId", ws, "artifactId", id)))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
-        String parent = broker.ok(session, "lomi_files_list", json("workspaceId", ws)).path("directoryRevision").asString();
-        JsonNode overwrite = broker.call(session, "lomi_artifact_export", json("workspaceId", ws, "artifactId", id, "expectedSha256", sha,
-                "relativePath", "crlf.txt", "expectedParentRevision", parent, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(),
-                "requestKey", "exp-1"));
+        String parent = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
+                .path("directoryRevision")
+                .asString();
+        JsonNode overwrite = broker.call(
+                session,
+                "lomi_artifact_export",
+                json(
+                        "workspaceId",
+                        ws,
+                        "artifactId",
+                        id,
+                        "expectedSha256",
+                        sha,
+                        "relativePath",
+                        "crlf.txt",
+                        "expectedParentRevision",
+                        parent,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "exp-1"));
         assertThat(overwrite.toString()).contains("REVISION_CONFLICT");
         assertThat(Files.readAllBytes(project.root().resolve("crlf.txt"))).startsWith(BOM);
-        JsonNode exported = broker.ok(session, "lomi_artifact_export", json("workspaceId", ws, "artifactId", id, "expectedSha256", sha,
-                "relativePath", "copy.bin", "expectedParentRevision", parent, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(),
-                "requestKey", "exp-2"));
+        JsonNode exported = broker.ok(
+                session,
+                "lomi_artifact_export",
+                json(
+                        "workspaceId",
+                        ws,
+                        "artifactId",
+                        id,
+                        "expectedSha256",
+                        sha,
+                        "relativePath",
+                        "copy.bin",
+                        "expectedParentRevision",
+                        parent,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "exp-2"));
         assertThat(exported.path("state").asString()).as("%s", exported).isEqualTo("succeeded");
         assertThat(Files.readAllBytes(project.root().resolve("copy.bin"))).isEqualTo(bytes);
     }
@@ -225,31 +345,87 @@ class EditorArtifactSettingsToolsTests {
         }
 
         String op(JsonNode edits, String key) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "panelId", panel, "relativePath", path,
-                    "documentId", document, "expectedBufferRevision", currentBuffer(), "expectedDiskRevision", disk, "expectedRevision", broker.revision(),
-                    "retryEpoch", epoch.value(), "requestKey", key == null ? "e-" + keys.incrementAndGet() : key));
+            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                    "workspaceId",
+                    ws,
+                    "panelId",
+                    panel,
+                    "relativePath",
+                    path,
+                    "documentId",
+                    document,
+                    "expectedBufferRevision",
+                    currentBuffer(),
+                    "expectedDiskRevision",
+                    disk,
+                    "expectedRevision",
+                    broker.revision(),
+                    "retryEpoch",
+                    epoch.value(),
+                    "requestKey",
+                    key == null ? "e-" + keys.incrementAndGet() : key));
             node.set("edits", edits);
             return node.toString();
         }
 
         String withBuffer(String bufferRevision, String key) {
-            return json("workspaceId", ws, "panelId", panel, "relativePath", path, "documentId", document, "expectedBufferRevision", bufferRevision,
-                    "expectedDiskRevision", disk, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", key);
+            return json(
+                    "workspaceId",
+                    ws,
+                    "panelId",
+                    panel,
+                    "relativePath",
+                    path,
+                    "documentId",
+                    document,
+                    "expectedBufferRevision",
+                    bufferRevision,
+                    "expectedDiskRevision",
+                    disk,
+                    "expectedRevision",
+                    broker.revision(),
+                    "retryEpoch",
+                    epoch.value(),
+                    "requestKey",
+                    key);
         }
 
         String layoutOp() {
-            return json("workspaceId", ws, "panelId", panel, "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey",
+            return json(
+                    "workspaceId",
+                    ws,
+                    "panelId",
+                    panel,
+                    "expectedRevision",
+                    broker.revision(),
+                    "retryEpoch",
+                    epoch.value(),
+                    "requestKey",
                     "close-" + keys.incrementAndGet());
         }
 
         private String currentBuffer() {
-            return broker.ok(session, "lomi_editor_read", target()).path("bufferRevision").asString();
+            return broker.ok(session, "lomi_editor_read", target())
+                    .path("bufferRevision")
+                    .asString();
         }
     }
 
     private Opened openEditor(String path) {
-        JsonNode op = broker.ok(session, "lomi_editor_open", json("workspaceId", ws, "relativePath", path, "expectedRevision", broker.revision(),
-                "retryEpoch", epoch.value(), "requestKey", "open-" + keys.incrementAndGet()));
+        JsonNode op = broker.ok(
+                session,
+                "lomi_editor_open",
+                json(
+                        "workspaceId",
+                        ws,
+                        "relativePath",
+                        path,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "open-" + keys.incrementAndGet()));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         assertThat(op.path("result").has("text")).isFalse();
         return new Opened(op.path("result"), path);

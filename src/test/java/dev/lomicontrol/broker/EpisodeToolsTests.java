@@ -41,7 +41,8 @@ class EpisodeToolsTests {
         assertThat(data.path("state").asString()).isEqualTo("attached");
         assertThat(data.path("resumed").asBoolean()).isFalse();
         assertThat(data.path("attachments").asInt()).isEqualTo(1);
-        assertThat(data.path("openedAt").asString()).isEqualTo(broker.clock.instant().toString());
+        assertThat(data.path("openedAt").asString())
+                .isEqualTo(broker.clock.instant().toString());
         assertThat(data.path("reattachGraceSeconds").asLong()).isEqualTo(900);
         assertThat(data.path("released").isNull()).isTrue();
     }
@@ -55,10 +56,12 @@ class EpisodeToolsTests {
 
         JsonNode resumed = broker.ok(broker.session(), "lomi_session_attach", attach("thread-1"));
 
-        assertThat(resumed.path("episodeId").asString()).isEqualTo(opened.path("episodeId").asString());
+        assertThat(resumed.path("episodeId").asString())
+                .isEqualTo(opened.path("episodeId").asString());
         assertThat(resumed.path("resumed").asBoolean()).isTrue();
         assertThat(resumed.path("attachments").asInt()).isEqualTo(2);
-        assertThat(resumed.path("openedAt").asString()).isEqualTo(opened.path("openedAt").asString());
+        assertThat(resumed.path("openedAt").asString())
+                .isEqualTo(opened.path("openedAt").asString());
     }
 
     @Test
@@ -70,7 +73,8 @@ class EpisodeToolsTests {
 
         assertThat(second.path("released").path("externalId").asString()).isEqualTo("thread-1");
         assertThat(second.path("released").path("state").asString()).isEqualTo("detached");
-        assertThat(broker.ok(session, "lomi_episodes", "{}").path("detached").asInt()).isEqualTo(1);
+        assertThat(broker.ok(session, "lomi_episodes", "{}").path("detached").asInt())
+                .isEqualTo(1);
     }
 
     @Test
@@ -82,7 +86,8 @@ class EpisodeToolsTests {
         broker.call(session, "lomi_workspace_list", "{\"limit\":0}");
 
         JsonNode mine = broker.ok(session, "lomi_episodes", "{}").path("mine");
-        assertThat(mine.path("lastActivity").asString()).isEqualTo(broker.clock.instant().toString());
+        assertThat(mine.path("lastActivity").asString())
+                .isEqualTo(broker.clock.instant().toString());
         assertThat(mine.path("lastActivitySecondsAgo").asLong()).isZero();
     }
 
@@ -108,8 +113,10 @@ class EpisodeToolsTests {
         JsonNode foreign = broker.call(stranger, "lomi_session_detach", "{\"externalId\":\"theirs\"}");
 
         assertThat(foreign.path("code").asString()).isEqualTo("TARGET_NOT_FOUND");
-        assertThat(broker.refused(stranger, "lomi_session_detach", "{\"externalId\":\"nobody\"}")).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.ok(stranger, "lomi_episodes", "{}").path("attached").asInt()).isEqualTo(1);
+        assertThat(broker.refused(stranger, "lomi_session_detach", "{\"externalId\":\"nobody\"}"))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.ok(stranger, "lomi_episodes", "{}").path("attached").asInt())
+                .isEqualTo(1);
     }
 
     @Test
@@ -148,30 +155,43 @@ class EpisodeToolsTests {
         assertThat(list.path("kind").asString()).isEqualTo("episodes");
         assertThat(list.path("attached").asInt()).isEqualTo(2);
         assertThat(list.path("detached").asInt()).isEqualTo(1);
-        List<JsonNode> episodes = List.copyOf(list.path("episodes").valueStream().toList());
-        assertThat(episodes).extracting(e -> e.path("externalId").asString()).containsExactly("a-mine", "b-theirs", "c-detached");
+        List<JsonNode> episodes =
+                List.copyOf(list.path("episodes").valueStream().toList());
+        assertThat(episodes)
+                .extracting(e -> e.path("externalId").asString())
+                .containsExactly("a-mine", "b-theirs", "c-detached");
         assertThat(episodes.get(0).path("mine").asBoolean()).isTrue();
         assertThat(episodes.get(0).path("held").asBoolean()).isTrue();
-        assertThat(episodes.get(0).path("holdingSession").asString()).isEqualTo(me.id().value());
+        assertThat(episodes.get(0).path("holdingSession").asString())
+                .isEqualTo(me.id().value());
         assertThat(episodes.get(1).path("mine").asBoolean()).isFalse();
         assertThat(episodes.get(1).path("held").asBoolean()).isTrue();
         assertThat(episodes.get(1).path("holdingSession").isNull()).isTrue();
         assertThat(episodes.get(2).path("held").asBoolean()).isFalse();
         assertThat(episodes.get(2).path("state").asString()).isEqualTo("detached");
-        assertThat(list.toString()).doesNotContain(other.id().value()).doesNotContain(gone.id().value());
+        assertThat(list.toString())
+                .doesNotContain(other.id().value())
+                .doesNotContain(gone.id().value());
         assertThat(list.path("mine").path("externalId").asString()).isEqualTo("a-mine");
-        assertThat(list.path("recentlyClosed")).singleElement().satisfies(e -> assertThat(e.path("closeReason").asString()).isEqualTo("closed"));
-        assertThat(broker.ok(closer, "lomi_episodes", "{}").path("mine").isNull()).isTrue();
+        assertThat(list.path("recentlyClosed"))
+                .singleElement()
+                .satisfies(e -> assertThat(e.path("closeReason").asString()).isEqualTo("closed"));
+        assertThat(broker.ok(closer, "lomi_episodes", "{}").path("mine").isNull())
+                .isTrue();
     }
 
     @Test
     void invalidExternalIdsAreRefusedThroughTheTool() {
         Session session = broker.session();
-        for (String id : List.of("\"\"", "\"   \"", "\"two\\nlines\"", "\"bell\\u0007\"", "\"" + "x".repeat(257) + "\"", "5", "null")) {
-            assertThat(broker.refused(session, "lomi_session_attach", "{\"externalId\":" + id + "}")).as(id).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        for (String id : List.of(
+                "\"\"", "\"   \"", "\"two\\nlines\"", "\"bell\\u0007\"", "\"" + "x".repeat(257) + "\"", "5", "null")) {
+            assertThat(broker.refused(session, "lomi_session_attach", "{\"externalId\":" + id + "}"))
+                    .as(id)
+                    .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         }
         assertThat(broker.refused(session, "lomi_session_attach", "{}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_session_detach", "{\"externalId\":\"a\\rb\"}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_session_detach", "{\"externalId\":\"a\\rb\"}"))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.ok(session, "lomi_episodes", "{}").path("episodes")).isEmpty();
     }
 

@@ -72,65 +72,138 @@ class FileToolsTests {
     @Test
     void secretsLinksAndEscapesAreRefusedOnDirectAccess() {
         for (String path : new String[] {".env", "server.pem", "outside/x", "hard.txt", "linked.txt", "outside"}) {
-            assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path))).as(path)
+            assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path)))
+                    .as(path)
                     .isIn(ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
         }
         for (String path : new String[] {"../files/readme.txt", "/etc/passwd", "src/./x", "a\\b", "a//b"}) {
-            assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path))).as(path)
+            assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path)))
+                    .as(path)
                     .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         }
     }
 
     @Test
     void readsReportEncodingAndLineEndingsAndLaterPagesAreBoundToTheDiskRevision() throws Exception {
-        JsonNode first = broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt", "maxChars", 4));
+        JsonNode first = broker.ok(
+                session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt", "maxChars", 4));
         assertThat(first.path("text").asString()).isEqualTo("hell");
         assertThat(first.path("lineEndings").asString()).isEqualTo("crlf");
         assertThat(first.path("encoding").asString()).isEqualTo("utf-8");
         assertThat(first.path("truncated").asBoolean()).isTrue();
         String revision = first.path("diskRevision").asString();
 
-        assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4)))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_files_read",
+                        json("workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4)))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        JsonNode second = broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4,
-                "expectedDiskRevision", revision));
+        JsonNode second = broker.ok(
+                session,
+                "lomi_files_read",
+                json(
+                        "workspaceId",
+                        ws,
+                        "relativePath",
+                        "readme.txt",
+                        "startUtf16",
+                        4,
+                        "expectedDiskRevision",
+                        revision));
         assertThat(second.path("text").asString()).startsWith("o\r\nworld");
 
         Files.writeString(project.root().resolve("readme.txt"), "changed");
-        assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4,
-                "expectedDiskRevision", revision))).isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "bom.txt")).path("encoding").asString())
+        assertThat(broker.refused(
+                        session,
+                        "lomi_files_read",
+                        json(
+                                "workspaceId",
+                                ws,
+                                "relativePath",
+                                "readme.txt",
+                                "startUtf16",
+                                4,
+                                "expectedDiskRevision",
+                                revision)))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "bom.txt"))
+                        .path("encoding")
+                        .asString())
                 .isEqualTo("utf-8-bom");
     }
 
     @Test
     void createNeverOverwritesAndARetryCreatesOnce() throws Exception {
         String parent = dirRevision("");
-        String create = op(operation("type", "create", "relativePath", "new.txt", "kind", "file", "expectedParentRevision", parent), "create-1");
+        String create = op(
+                operation(
+                        "type", "create", "relativePath", "new.txt", "kind", "file", "expectedParentRevision", parent),
+                "create-1");
         JsonNode created = broker.ok(session, "lomi_files_mutate", create);
         assertThat(created.path("state").asString()).isEqualTo("succeeded");
         assertThat(created.path("result").path("relativePath").asString()).isEqualTo("new.txt");
         assertThat(Files.exists(project.root().resolve("new.txt"))).isTrue();
 
         JsonNode again = broker.ok(session, "lomi_files_mutate", create);
-        assertThat(again.path("operationId").asString()).isEqualTo(created.path("operationId").asString());
+        assertThat(again.path("operationId").asString())
+                .isEqualTo(created.path("operationId").asString());
 
-        String overwrite = op(operation("type", "create", "relativePath", "readme.txt", "kind", "file", "expectedParentRevision", dirRevision("")),
+        String overwrite = op(
+                operation(
+                        "type",
+                        "create",
+                        "relativePath",
+                        "readme.txt",
+                        "kind",
+                        "file",
+                        "expectedParentRevision",
+                        dirRevision("")),
                 "create-2");
         JsonNode refused = broker.call(session, "lomi_files_mutate", overwrite);
-        assertThat(refused.path("status").asString().equals("error") ? refused.path("code").asString()
-                : refused.path("data").path("errorCode").asString()).isEqualTo("REVISION_CONFLICT");
+        assertThat(
+                        refused.path("status").asString().equals("error")
+                                ? refused.path("code").asString()
+                                : refused.path("data").path("errorCode").asString())
+                .isEqualTo("REVISION_CONFLICT");
         assertThat(Files.readString(project.root().resolve("readme.txt"))).isEqualTo("hello\r\nworld\r\n");
     }
 
     @Test
     void aStaleParentRevisionIsRefusedWithoutAReceipt() {
         String stale = dirRevision("");
-        broker.ok(session, "lomi_files_mutate", op(operation("type", "create", "relativePath", "a.txt", "kind", "file", "expectedParentRevision", stale),
-                "first"));
-        assertThat(broker.refused(session, "lomi_files_mutate", op(operation("type", "create", "relativePath", "b.txt", "kind", "file",
-                "expectedParentRevision", stale), "second"))).isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.refused(session, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", "second", "tool", "lomi_files_mutate")))
+        broker.ok(
+                session,
+                "lomi_files_mutate",
+                op(
+                        operation(
+                                "type",
+                                "create",
+                                "relativePath",
+                                "a.txt",
+                                "kind",
+                                "file",
+                                "expectedParentRevision",
+                                stale),
+                        "first"));
+        assertThat(broker.refused(
+                        session,
+                        "lomi_files_mutate",
+                        op(
+                                operation(
+                                        "type",
+                                        "create",
+                                        "relativePath",
+                                        "b.txt",
+                                        "kind",
+                                        "file",
+                                        "expectedParentRevision",
+                                        stale),
+                                "second")))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_operation_get",
+                        json("retryEpoch", epoch.value(), "requestKey", "second", "tool", "lomi_files_mutate")))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         assertThat(Files.exists(project.root().resolve("b.txt"))).isFalse();
     }
@@ -139,13 +212,41 @@ class FileToolsTests {
     void renameAndMoveNeverOverwrite() throws Exception {
         Files.writeString(project.root().resolve("src/readme.txt"), "other");
         String disk = diskRevision("readme.txt");
-        JsonNode move = broker.call(session, "lomi_files_mutate", op(operation("type", "move", "relativePath", "readme.txt", "targetRelativePath",
-                "src/readme.txt", "expectedDiskRevision", disk, "expectedParentRevision", dirRevision("src")), "m1"));
+        JsonNode move = broker.call(
+                session,
+                "lomi_files_mutate",
+                op(
+                        operation(
+                                "type",
+                                "move",
+                                "relativePath",
+                                "readme.txt",
+                                "targetRelativePath",
+                                "src/readme.txt",
+                                "expectedDiskRevision",
+                                disk,
+                                "expectedParentRevision",
+                                dirRevision("src")),
+                        "m1"));
         assertThat(move.toString()).contains("REVISION_CONFLICT");
         assertThat(Files.readString(project.root().resolve("src/readme.txt"))).isEqualTo("other");
 
-        JsonNode renamed = broker.ok(session, "lomi_files_mutate", op(operation("type", "rename", "relativePath", "readme.txt", "newName", "notes.txt",
-                "expectedDiskRevision", diskRevision("readme.txt"), "expectedParentRevision", dirRevision("")), "r1"));
+        JsonNode renamed = broker.ok(
+                session,
+                "lomi_files_mutate",
+                op(
+                        operation(
+                                "type",
+                                "rename",
+                                "relativePath",
+                                "readme.txt",
+                                "newName",
+                                "notes.txt",
+                                "expectedDiskRevision",
+                                diskRevision("readme.txt"),
+                                "expectedParentRevision",
+                                dirRevision("")),
+                        "r1"));
         assertThat(renamed.path("state").asString()).as("%s", renamed).isEqualTo("succeeded");
         assertThat(Files.readString(project.root().resolve("notes.txt"))).isEqualTo("hello\r\nworld\r\n");
         assertThat(Files.exists(project.root().resolve("readme.txt"))).isFalse();
@@ -154,8 +255,22 @@ class FileToolsTests {
     @Test
     void trashMovesTheEntryIntoARecoveryFolderWithItsPlan() throws Exception {
         Files.writeString(project.root().resolve("src/gone.txt"), "bye");
-        JsonNode trashed = broker.ok(session, "lomi_files_mutate", op(operation("type", "trash", "relativePath", "src/gone.txt", "kind", "file",
-                "expectedEntryRevision", diskRevision("src/gone.txt"), "expectedParentRevision", dirRevision("src")), "t1"));
+        JsonNode trashed = broker.ok(
+                session,
+                "lomi_files_mutate",
+                op(
+                        operation(
+                                "type",
+                                "trash",
+                                "relativePath",
+                                "src/gone.txt",
+                                "kind",
+                                "file",
+                                "expectedEntryRevision",
+                                diskRevision("src/gone.txt"),
+                                "expectedParentRevision",
+                                dirRevision("src")),
+                        "t1"));
         assertThat(trashed.path("state").asString()).as("%s", trashed).isEqualTo("succeeded");
         Path recovery = Path.of(trashed.path("result").path("recoveryPath").asString());
         assertThat(Files.exists(project.root().resolve("src/gone.txt"))).isFalse();
@@ -186,15 +301,20 @@ class FileToolsTests {
         Files.createDirectories(root);
         Files.writeString(root.resolve("readme.txt"), "impostor");
 
-        assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt"))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "readme.txt")))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
     }
 
     private String dirRevision(String directory) {
-        return broker.ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", directory)).path("directoryRevision").asString();
+        return broker.ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", directory))
+                .path("directoryRevision")
+                .asString();
     }
 
     private String diskRevision(String path) {
-        return broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path)).path("diskRevision").asString();
+        return broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path))
+                .path("diskRevision")
+                .asString();
     }
 
     private JsonNode operation(Object... pairs) {
@@ -202,8 +322,15 @@ class FileToolsTests {
     }
 
     private String op(JsonNode operation, String key) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedRevision", broker.revision(),
-                "retryEpoch", epoch.value(), "requestKey", key));
+        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                ws,
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                key));
         node.set("operation", operation);
         return node.toString();
     }

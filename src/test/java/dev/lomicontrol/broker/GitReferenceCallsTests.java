@@ -52,18 +52,30 @@ class GitReferenceCallsTests {
     void open() throws Exception {
         broker = new BrokerCallsFixture(temp);
         bare = temp.resolve("remote.git");
-        Git.init().setBare(true).setDirectory(bare.toFile()).setInitialBranch("main").call().close();
+        Git.init()
+                .setBare(true)
+                .setDirectory(bare.toFile())
+                .setInitialBranch("main")
+                .call()
+                .close();
         Path seed = temp.resolve("seed");
-        try (Git git = Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
+        try (Git git =
+                Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
             identify(git);
             Files.writeString(seed.resolve("shared.txt"), "one\ntwo\nthree\n");
             git.add().addFilepattern("shared.txt").call();
             git.commit().setMessage("seed").call();
-            git.remoteAdd().setName("origin").setUri(new org.eclipse.jgit.transport.URIish(bare.toUri().toString())).call();
+            git.remoteAdd()
+                    .setName("origin")
+                    .setUri(new org.eclipse.jgit.transport.URIish(bare.toUri().toString()))
+                    .call();
             git.push().setRemote("origin").call();
         }
         project = broker.project("repo");
-        mine = Git.cloneRepository().setURI(bare.toUri().toString()).setDirectory(project.root().toFile()).call();
+        mine = Git.cloneRepository()
+                .setURI(bare.toUri().toString())
+                .setDirectory(project.root().toFile())
+                .call();
         identify(mine);
         project = broker.projects.list().get(0);
         session = broker.session();
@@ -81,19 +93,57 @@ class GitReferenceCallsTests {
     void repositoryRelativeEmptyIsTheProjectsRepositoryOnAllSeven() throws Exception {
         String head = head(mine);
         write("shared.txt", "one\nTWO\nthree\n");
-        JsonNode status = broker.ok(session, "lomi_git_status", args("repositoryRelative", "", "limit", 100, "cursor", null));
+        JsonNode status =
+                broker.ok(session, "lomi_git_status", args("repositoryRelative", "", "limit", 100, "cursor", null));
         assertThat(status.path("repositoryRelative").asString()).isEmpty();
-        assertThat(status.path("changes").get(0).path("relativePath").asString()).isEqualTo("shared.txt");
-        JsonNode diff = broker.ok(session, "lomi_git_diff", args("repositoryRelative", "", "relativePath", "shared.txt", "comparison", "worktree",
-                "commit", null, "startUtf16", 0, "maxChars", 4096, "expectedObservationRevision", null));
+        assertThat(status.path("changes").get(0).path("relativePath").asString())
+                .isEqualTo("shared.txt");
+        JsonNode diff = broker.ok(
+                session,
+                "lomi_git_diff",
+                args(
+                        "repositoryRelative",
+                        "",
+                        "relativePath",
+                        "shared.txt",
+                        "comparison",
+                        "worktree",
+                        "commit",
+                        null,
+                        "startUtf16",
+                        0,
+                        "maxChars",
+                        4096,
+                        "expectedObservationRevision",
+                        null));
         assertThat(diff.path("text").asString()).contains("+TWO");
-        assertThat(broker.ok(session, "lomi_git_history", args("repositoryRelative", "", "commit", null, "skip", 0, "limit", 20))
-                .path("commits").get(0).path("commit").asString()).isEqualTo(head);
-        assertThat(broker.ok(session, "lomi_git_commit", args("repositoryRelative", "", "commit", head, "filesSkip", 0, "filesLimit", 100))
-                .path("summary").asString()).isEqualTo("seed");
-        assertThat(broker.ok(session, "lomi_git_remotes", args("repositoryRelative", "")).path("remotes")).isNotEmpty();
-        JsonNode opened = broker.ok(session, "lomi_git_open", op(args("repositoryRelative", "", "view", view("type", "diff", "relativePath",
-                "shared.txt", "staged", false))));
+        assertThat(broker.ok(
+                                session,
+                                "lomi_git_history",
+                                args("repositoryRelative", "", "commit", null, "skip", 0, "limit", 20))
+                        .path("commits")
+                        .get(0)
+                        .path("commit")
+                        .asString())
+                .isEqualTo(head);
+        assertThat(broker.ok(
+                                session,
+                                "lomi_git_commit",
+                                args("repositoryRelative", "", "commit", head, "filesSkip", 0, "filesLimit", 100))
+                        .path("summary")
+                        .asString())
+                .isEqualTo("seed");
+        assertThat(broker.ok(session, "lomi_git_remotes", args("repositoryRelative", ""))
+                        .path("remotes"))
+                .isNotEmpty();
+        JsonNode opened = broker.ok(
+                session,
+                "lomi_git_open",
+                op(args(
+                        "repositoryRelative",
+                        "",
+                        "view",
+                        view("type", "diff", "relativePath", "shared.txt", "staged", false))));
         assertThat(opened.path("state").asString()).isEqualTo("succeeded");
         assertThat(opened.path("result").path("repositoryRelative").asString()).isEmpty();
         ObjectNode stage = mutate("stage", "");
@@ -109,7 +159,10 @@ class GitReferenceCallsTests {
         Path nestedRoot = project.root().resolve("libs/inner");
         Files.createDirectories(nestedRoot);
         RevCommit first;
-        try (Git nested = Git.init().setDirectory(nestedRoot.toFile()).setInitialBranch("trunk").call()) {
+        try (Git nested = Git.init()
+                .setDirectory(nestedRoot.toFile())
+                .setInitialBranch("trunk")
+                .call()) {
             identify(nested);
             Files.writeString(nestedRoot.resolve("inner.txt"), "inner\n");
             nested.add().addFilepattern("inner.txt").call();
@@ -120,36 +173,71 @@ class GitReferenceCallsTests {
             assertThat(status.path("repositoryRelative").asString()).isEqualTo("libs/inner");
             assertThat(status.path("branch").asString()).isEqualTo("trunk");
             assertThat(status.path("head").asString()).isEqualTo(first.name());
-            assertThat(status.path("changes")).extracting(c -> c.path("relativePath").asString()).containsExactly("inner.txt");
-            assertThat(broker.ok(session, "lomi_git_diff", args("repositoryRelative", "libs/inner", "relativePath", "inner.txt"))
-                    .path("text").asString()).contains("+inner changed");
-            assertThat(broker.ok(session, "lomi_git_history", args("repositoryRelative", "libs/inner")).path("commits"))
-                    .extracting(c -> c.path("summary").asString()).containsExactly("inner seed");
-            assertThat(broker.ok(session, "lomi_git_commit", args("repositoryRelative", "libs/inner", "commit", first.name()))
-                    .path("files").get(0).path("relativePath").asString()).isEqualTo("inner.txt");
-            assertThat(broker.ok(session, "lomi_git_remotes", args("repositoryRelative", "libs/inner")).path("remotes")).isEmpty();
-            JsonNode opened = broker.ok(session, "lomi_git_open", op(args("repositoryRelative", "libs/inner", "view",
-                    view("type", "commit", "commit", first.name()))));
-            assertThat(opened.path("result").path("repositoryRelative").asString()).isEqualTo("libs/inner");
+            assertThat(status.path("changes"))
+                    .extracting(c -> c.path("relativePath").asString())
+                    .containsExactly("inner.txt");
+            assertThat(broker.ok(
+                                    session,
+                                    "lomi_git_diff",
+                                    args("repositoryRelative", "libs/inner", "relativePath", "inner.txt"))
+                            .path("text")
+                            .asString())
+                    .contains("+inner changed");
+            assertThat(broker.ok(session, "lomi_git_history", args("repositoryRelative", "libs/inner"))
+                            .path("commits"))
+                    .extracting(c -> c.path("summary").asString())
+                    .containsExactly("inner seed");
+            assertThat(broker.ok(
+                                    session,
+                                    "lomi_git_commit",
+                                    args("repositoryRelative", "libs/inner", "commit", first.name()))
+                            .path("files")
+                            .get(0)
+                            .path("relativePath")
+                            .asString())
+                    .isEqualTo("inner.txt");
+            assertThat(broker.ok(session, "lomi_git_remotes", args("repositoryRelative", "libs/inner"))
+                            .path("remotes"))
+                    .isEmpty();
+            JsonNode opened = broker.ok(
+                    session,
+                    "lomi_git_open",
+                    op(args(
+                            "repositoryRelative",
+                            "libs/inner",
+                            "view",
+                            view("type", "commit", "commit", first.name()))));
+            assertThat(opened.path("result").path("repositoryRelative").asString())
+                    .isEqualTo("libs/inner");
 
             ObjectNode stage = mutate("stage", "libs/inner");
             stage.putArray("paths").add("inner.txt");
             JsonNode staged = approve(stage);
-            assertThat(staged.path("result").path("repositoryRelative").asString()).isEqualTo("libs/inner");
+            assertThat(staged.path("result").path("repositoryRelative").asString())
+                    .isEqualTo("libs/inner");
             assertThat(nested.status().call().getChanged()).containsExactly("inner.txt");
-            assertThat(mine.status().call().getChanged()).as("the outer repository is untouched").isEmpty();
+            assertThat(mine.status().call().getChanged())
+                    .as("the outer repository is untouched")
+                    .isEmpty();
         }
 
         // not a repository root, a link to one, outside the project, a secret path: refused
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "libs"))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "libs")))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         Files.createSymbolicLink(project.root().resolve("linked"), nestedRoot);
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "linked"))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "linked")))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         Files.createSymbolicLink(project.root().resolve("hop"), project.root().resolve("libs"));
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "hop/inner"))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "../seed"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "/tmp"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "missing/repo"))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", ".git"))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "hop/inner")))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "../seed")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "/tmp")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "missing/repo")))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", ".git")))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 
     /** §4.9: history takes the reference's {@code commit}; pages continue with the returned startCommit (as commit) and nextSkip. */
@@ -161,21 +249,36 @@ class GitReferenceCallsTests {
             mine.commit().setMessage("c" + i).call();
         }
         JsonNode first = broker.ok(session, "lomi_git_history", args("limit", 2));
-        assertThat(first.path("commits")).extracting(c -> c.path("summary").asString()).containsExactly("c3", "c2");
+        assertThat(first.path("commits"))
+                .extracting(c -> c.path("summary").asString())
+                .containsExactly("c3", "c2");
         String start = first.path("startCommit").asString();
         write("n.txt", "moved on\n");
         mine.add().addFilepattern("n.txt").call();
         mine.commit().setMessage("c4").call();
 
-        JsonNode second = broker.ok(session, "lomi_git_history", args("commit", start, "skip", first.path("nextSkip").asInt(), "limit", 2));
+        JsonNode second = broker.ok(
+                session,
+                "lomi_git_history",
+                args("commit", start, "skip", first.path("nextSkip").asInt(), "limit", 2));
         assertThat(second.path("startCommit").asString()).isEqualTo(start);
-        assertThat(second.path("commits")).extracting(c -> c.path("summary").asString()).as("stable while HEAD moved").containsExactly("c1", "seed");
+        assertThat(second.path("commits"))
+                .extracting(c -> c.path("summary").asString())
+                .as("stable while HEAD moved")
+                .containsExactly("c1", "seed");
         assertThat(second.path("hasMore").asBoolean()).isFalse();
         assertThat(second.path("nextSkip").isNull()).isTrue();
-        assertThat(broker.ok(session, "lomi_git_history", args("skip", 1, "limit", 1)).path("commits").get(0).path("summary").asString())
-                .as("skip without commit is from HEAD, as in the reference").isEqualTo("c3");
-        assertThat(broker.refused(session, "lomi_git_history", args("commit", "HEAD"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_history", args("commit", start, "startCommit", head(mine)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.ok(session, "lomi_git_history", args("skip", 1, "limit", 1))
+                        .path("commits")
+                        .get(0)
+                        .path("summary")
+                        .asString())
+                .as("skip without commit is from HEAD, as in the reference")
+                .isEqualTo("c3");
+        assertThat(broker.refused(session, "lomi_git_history", args("commit", "HEAD")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_history", args("commit", start, "startCommit", head(mine))))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     /** §7: git_mutate stage in the reference's form: no observation named — the broker takes it when it reserves, and the plan says so. */
@@ -184,12 +287,23 @@ class GitReferenceCallsTests {
         write("shared.txt", "one\nstaged\nthree\n");
         ObjectNode stage = mutate("stage", "");
         stage.putArray("paths").add("shared.txt");
-        stage.putNull("message").putNull("remote").putNull("reference").putNull("sourceCommit").putNull("expectedRemoteCommit").putNull("pullMode");
+        stage.putNull("message")
+                .putNull("remote")
+                .putNull("reference")
+                .putNull("sourceCommit")
+                .putNull("expectedRemoteCommit")
+                .putNull("pullMode");
         JsonNode parked = broker.ok(session, "lomi_git_mutate", stage.toString());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
-        String observed = broker.ok(session, "lomi_git_status", args()).path("observationRevision").asString();
+        String observed = broker.ok(session, "lomi_git_status", args())
+                .path("observationRevision")
+                .asString();
         assertThat(broker.decisions.list()).singleElement().satisfies(d -> {
-            assertThat(d.plan()).contains("\"kind\":\"stage\"", "\"observedBy\":\"broker\"", "\"observationRevision\":\"" + observed + "\"");
+            assertThat(d.plan())
+                    .contains(
+                            "\"kind\":\"stage\"",
+                            "\"observedBy\":\"broker\"",
+                            "\"observationRevision\":\"" + observed + "\"");
             assertThat(d.summary()).contains("git stage shared.txt");
         });
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
@@ -198,7 +312,8 @@ class GitReferenceCallsTests {
         assertThat(done.path("result").path("kind").asString()).isEqualTo("git_mutated");
         assertThat(done.path("result").path("outcome").asString()).isEqualTo("succeeded");
         assertThat(done.path("result").path("reason").isNull()).isTrue();
-        assertThat(done.path("result").path("plan").path("observedBy").asString()).isEqualTo("broker");
+        assertThat(done.path("result").path("plan").path("observedBy").asString())
+                .isEqualTo("broker");
         assertThat(mine.status().call().getChanged()).containsExactly("shared.txt");
 
         // the reference's expectedRevision is the layout's domainRevision: a stale one is refused without a receipt
@@ -217,36 +332,58 @@ class GitReferenceCallsTests {
         RevCommit local = mine.commit().setMessage("mine").call();
 
         ObjectNode overExisting = network("push");
-        overExisting.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", local.name()).putNull("expectedRemoteCommit");
-        assertThat(broker.refused(session, "lomi_git_mutate", overExisting.toString())).as("main exists on the remote")
+        overExisting
+                .put("remote", "origin")
+                .put("reference", "refs/heads/main")
+                .put("sourceCommit", local.name())
+                .putNull("expectedRemoteCommit");
+        assertThat(broker.refused(session, "lomi_git_mutate", overExisting.toString()))
+                .as("main exists on the remote")
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertNoReceipt(overExisting);
 
         ObjectNode create = network("push");
-        create.put("remote", "origin").put("reference", "refs/heads/feature").put("sourceCommit", local.name()).putNull("expectedRemoteCommit")
-                .putNull("message").putNull("pullMode");
+        create.put("remote", "origin")
+                .put("reference", "refs/heads/feature")
+                .put("sourceCommit", local.name())
+                .putNull("expectedRemoteCommit")
+                .putNull("message")
+                .putNull("pullMode");
         JsonNode created = approve(create);
-        assertThat(created.path("result").path("plan").path("expectedRemoteHead").asString()).isEmpty();
-        assertThat(created.path("result").path("plan").path("reference").asString()).isEqualTo("refs/heads/feature");
+        assertThat(created.path("result")
+                        .path("plan")
+                        .path("expectedRemoteHead")
+                        .asString())
+                .isEmpty();
+        assertThat(created.path("result").path("plan").path("reference").asString())
+                .isEqualTo("refs/heads/feature");
         assertThat(remoteHead("refs/heads/feature")).isEqualTo(local.name());
         assertThat(remoteHead("refs/heads/main")).as("only the named reference").isNotEqualTo(local.name());
 
         ObjectNode again = network("push");
         again.put("remote", "origin").put("reference", "refs/heads/feature").put("sourceCommit", local.name());
-        assertThat(broker.refused(session, "lomi_git_mutate", again.toString())).as("absent expectedRemoteCommit: now it exists")
+        assertThat(broker.refused(session, "lomi_git_mutate", again.toString()))
+                .as("absent expectedRemoteCommit: now it exists")
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
 
         String remoteMain = remoteHead("refs/heads/main");
         ObjectNode fastForward = network("push");
-        fastForward.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", local.name())
+        fastForward
+                .put("remote", "origin")
+                .put("reference", "refs/heads/main")
+                .put("sourceCommit", local.name())
                 .put("expectedRemoteCommit", remoteMain);
         approve(fastForward);
         assertThat(remoteHead("refs/heads/main")).isEqualTo(local.name());
 
         ObjectNode notHead = network("push");
-        notHead.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", local.getParent(0).name())
+        notHead.put("remote", "origin")
+                .put("reference", "refs/heads/main")
+                .put("sourceCommit", local.getParent(0).name())
                 .put("expectedRemoteCommit", local.name());
-        assertThat(broker.refused(session, "lomi_git_mutate", notHead.toString())).as("sourceCommit must be HEAD").isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(session, "lomi_git_mutate", notHead.toString()))
+                .as("sourceCommit must be HEAD")
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(broker.decisions.list()).isEmpty();
     }
 
@@ -266,9 +403,13 @@ class GitReferenceCallsTests {
         ObjectNode tracked = mutate("discard", "");
         tracked.putArray("paths").add("shared.txt");
         JsonNode parked = broker.ok(session, "lomi_git_mutate", tracked.toString());
-        assertThat(broker.decisions.list()).singleElement().satisfies(d -> assertThat(d.summary()).contains("untracked files are never touched"));
+        assertThat(broker.decisions.list())
+                .singleElement()
+                .satisfies(d -> assertThat(d.summary()).contains("untracked files are never touched"));
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
-        assertThat(broker.settled(session, parked.path("operationId").asString(), Duration.ofSeconds(30)).path("state").asString())
+        assertThat(broker.settled(session, parked.path("operationId").asString(), Duration.ofSeconds(30))
+                        .path("state")
+                        .asString())
                 .isEqualTo("succeeded");
         assertThat(root().resolve("shared.txt")).hasContent("one\ntwo\nthree\n");
         assertThat(root().resolve("scratch.txt")).hasContent("keep me\n");
@@ -284,20 +425,28 @@ class GitReferenceCallsTests {
         config.save();
 
         JsonNode remotes = broker.ok(session, "lomi_git_remotes", args());
-        assertThat(remotes.toString()).doesNotContain("tok3n", "user", "private-repo", "team/", "frag", "deploy", "://", bare.toString())
+        assertThat(remotes.toString())
+                .doesNotContain("tok3n", "user", "private-repo", "team/", "frag", "deploy", "://", bare.toString())
                 .doesNotContain("fetchUrls", "pushUrls");
         List<String> rows = new ArrayList<>();
         remotes.path("remotes").forEach(r -> {
             List<String> fields = new ArrayList<>();
             r.propertyNames().forEach(fields::add);
             assertThat(fields).containsExactly("name", "role", "transport", "host", "port", "locationRedacted");
-            rows.add(r.path("name").asString() + " " + r.path("role").asString() + " " + r.path("transport").asString() + " "
-                    + (r.path("host").isNull() ? "-" : r.path("host").asString()) + " " + (r.path("port").isNull() ? "-" : r.path("port").asInt())
+            rows.add(r.path("name").asString() + " " + r.path("role").asString() + " "
+                    + r.path("transport").asString() + " "
+                    + (r.path("host").isNull() ? "-" : r.path("host").asString()) + " "
+                    + (r.path("port").isNull() ? "-" : r.path("port").asInt())
                     + " " + r.path("locationRedacted").asBoolean());
         });
-        assertThat(rows).containsExactly("gh fetch https github.com 8443 true", "gh push https github.com 8443 true",
-                "origin fetch file - - true", "origin push file - - true", "scp fetch ssh gitlab.example - true",
-                "scp push ssh push.example 2222 true");
+        assertThat(rows)
+                .containsExactly(
+                        "gh fetch https github.com 8443 true",
+                        "gh push https github.com 8443 true",
+                        "origin fetch file - - true",
+                        "origin push file - - true",
+                        "scp fetch ssh gitlab.example - true",
+                        "scp push ssh push.example 2222 true");
     }
 
     /** Reference calls of the other mutations, and what the reference refuses stays refused. */
@@ -309,14 +458,19 @@ class GitReferenceCallsTests {
         mine.add().addFilepattern("shared.txt").addFilepattern("other.txt").call();
         ObjectNode partial = mutate("commit", "");
         partial.put("message", "partial").putArray("paths").add("shared.txt");
-        assertThat(broker.refused(session, "lomi_git_mutate", partial.toString())).as("other.txt is staged too").isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(session, "lomi_git_mutate", partial.toString()))
+                .as("other.txt is staged too")
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
         ObjectNode commit = mutate("commit", "");
         commit.put("message", "both").putArray("paths").add("other.txt").add("shared.txt");
         JsonNode committed = approve(commit);
         assertThat(committed.path("result").path("newHead").asString()).isEqualTo(head(mine));
 
         // fetch {remote, reference, paths: []}
-        try (Git theirs = Git.cloneRepository().setURI(bare.toUri().toString()).setDirectory(temp.resolve("theirs").toFile()).call()) {
+        try (Git theirs = Git.cloneRepository()
+                .setURI(bare.toUri().toString())
+                .setDirectory(temp.resolve("theirs").toFile())
+                .call()) {
             identify(theirs);
             Files.writeString(temp.resolve("theirs/t.txt"), "t\n");
             theirs.add().addFilepattern("t.txt").call();
@@ -328,26 +482,36 @@ class GitReferenceCallsTests {
             assertThat(mine.getRepository().resolve("refs/remotes/origin/main")).isEqualTo(their.getId());
         }
 
-        // refused as intended: this host's former fields, unknown fields, a field of another operation, a short reference
+        // refused as intended: this host's former fields, unknown fields, a field of another operation, a short
+        // reference
         ObjectNode old = network("push");
         old.put("remote", "origin").put("branch", "main");
         assertThat(broker.refused(session, "lomi_git_mutate", old.toString())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         ObjectNode foreign = mutate("stage", "");
         foreign.put("expectedRemoteCommit", head(mine)).putArray("paths").add("shared.txt");
-        assertThat(broker.refused(session, "lomi_git_mutate", foreign.toString())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_mutate", foreign.toString()))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         ObjectNode shortRef = network("fetch");
         shortRef.put("remote", "origin").put("reference", "main");
-        assertThat(broker.refused(session, "lomi_git_mutate", shortRef.toString())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_mutate", shortRef.toString()))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         ObjectNode noPaths = mutate("stage", "");
         noPaths.remove("paths");
-        assertThat(broker.refused(session, "lomi_git_mutate", noPaths.toString())).as("paths is required").isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_status", args("verbose", true))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_mutate", noPaths.toString()))
+                .as("paths is required")
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_status", args("verbose", true)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(session, "lomi_git_status", args("limit", 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.decisions.list()).isEmpty();
 
         // the binder the helper runs is the same: the reference's push binds, this host's former one does not
-        GitSpecs.MutateInput bound = GitSpecs.MUTATE.bind(BrokerCallsFixture.JSON.readTree(network("push").put("remote", "origin")
-                .put("reference", "refs/heads/main").put("sourceCommit", head(mine)).putNull("expectedRemoteCommit").toString()));
+        GitSpecs.MutateInput bound = GitSpecs.MUTATE.bind(BrokerCallsFixture.JSON.readTree(network("push")
+                .put("remote", "origin")
+                .put("reference", "refs/heads/main")
+                .put("sourceCommit", head(mine))
+                .putNull("expectedRemoteCommit")
+                .toString()));
         assertThat(bound.expectedRemoteCommit()).isEmpty();
         assertThat(bound.expectedObservationRevision()).isEmpty();
     }
@@ -359,21 +523,33 @@ class GitReferenceCallsTests {
         String head = head(mine);
         conforms(GitSpecs.STATUS, broker.call(session, "lomi_git_status", args()));
         conforms(GitSpecs.DIFF, broker.call(session, "lomi_git_diff", args("relativePath", "shared.txt")));
-        conforms(GitSpecs.DIFF, broker.call(session, "lomi_git_diff", args("relativePath", "shared.txt", "comparison", "commit", "commit", head)));
+        conforms(
+                GitSpecs.DIFF,
+                broker.call(
+                        session,
+                        "lomi_git_diff",
+                        args("relativePath", "shared.txt", "comparison", "commit", "commit", head)));
         conforms(GitSpecs.HISTORY, broker.call(session, "lomi_git_history", args()));
         conforms(GitSpecs.COMMIT, broker.call(session, "lomi_git_commit", args("commit", head)));
         conforms(GitSpecs.REMOTES, broker.call(session, "lomi_git_remotes", args()));
-        conforms(GitSpecs.OPEN, broker.call(session, "lomi_git_open", op(args("view", view("type", "commit", "commit", head)))));
+        conforms(
+                GitSpecs.OPEN,
+                broker.call(session, "lomi_git_open", op(args("view", view("type", "commit", "commit", head)))));
         ObjectNode stage = mutate("stage", "");
         stage.putArray("paths").add("shared.txt");
         JsonNode parked = broker.call(session, "lomi_git_mutate", stage.toString());
         conforms(GitSpecs.MUTATE, parked);
-        broker.decisions.decide(new OperationId(parked.path("data").path("operationId").asString()), true);
+        broker.decisions.decide(
+                new OperationId(parked.path("data").path("operationId").asString()), true);
         broker.settled(session, parked.path("data").path("operationId").asString(), Duration.ofSeconds(30));
         conforms(GitSpecs.MUTATE, broker.call(session, "lomi_git_mutate", stage.toString()));
 
         StoredConfig config = mine.getRepository().getConfig();
-        config.setString("remote", "gone", "url", temp.resolve("no-such-remote.git").toUri().toString());
+        config.setString(
+                "remote",
+                "gone",
+                "url",
+                temp.resolve("no-such-remote.git").toUri().toString());
         config.save();
         broker.yolo.set(true);
         ObjectNode fetch = network("fetch");
@@ -392,11 +568,14 @@ class GitReferenceCallsTests {
 
     /** The envelope validates against the tool's published outputSchema (the helper's own validator). */
     private static void conforms(dev.lomicontrol.tools.ToolSpec<?> spec, JsonNode envelope) throws Exception {
-        assertThat(envelope.path("status").asString()).as("%s: %s", spec.name(), envelope).isEqualTo("ok");
-        var validator = Class.forName("dev.lomicontrol.mcp.SchemaValidator").getDeclaredMethod("firstViolation", JsonNode.class, JsonNode.class,
-                String.class);
+        assertThat(envelope.path("status").asString())
+                .as("%s: %s", spec.name(), envelope)
+                .isEqualTo("ok");
+        var validator = Class.forName("dev.lomicontrol.mcp.SchemaValidator")
+                .getDeclaredMethod("firstViolation", JsonNode.class, JsonNode.class, String.class);
         validator.setAccessible(true);
-        assertThat((java.util.Optional<?>) validator.invoke(null, spec.outputSchema(), envelope, "result")).as("%s: %s", spec.name(), envelope)
+        assertThat((java.util.Optional<?>) validator.invoke(null, spec.outputSchema(), envelope, "result"))
+                .as("%s: %s", spec.name(), envelope)
                 .isEmpty();
     }
 
@@ -436,15 +615,21 @@ class GitReferenceCallsTests {
 
     private String op(String arguments) {
         ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
-        node.put("expectedRevision", broker.revision()).put("retryEpoch", epoch.value()).put("requestKey", "ref-" + keys.incrementAndGet());
+        node.put("expectedRevision", broker.revision())
+                .put("retryEpoch", epoch.value())
+                .put("requestKey", "ref-" + keys.incrementAndGet());
         return node.toString();
     }
 
     /** A reference-shaped mutation: no expectedObservationRevision; the test adds paths and the operation's fields. */
     private ObjectNode mutate(String operation, String repositoryRelative) {
         ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project)).put("repositoryRelative", repositoryRelative).put("operation", operation)
-                .put("expectedRevision", broker.revision()).put("retryEpoch", epoch.value()).put("requestKey", "ref-" + keys.incrementAndGet());
+        node.put("workspaceId", workspaceOf(project))
+                .put("repositoryRelative", repositoryRelative)
+                .put("operation", operation)
+                .put("expectedRevision", broker.revision())
+                .put("retryEpoch", epoch.value())
+                .put("requestKey", "ref-" + keys.incrementAndGet());
         return node;
     }
 
@@ -456,7 +641,9 @@ class GitReferenceCallsTests {
 
     private JsonNode approve(ObjectNode request) {
         JsonNode parked = broker.ok(session, "lomi_git_mutate", request.toString());
-        assertThat(parked.path("state").asString()).as("%s -> %s", request, parked).isEqualTo("awaiting_user");
+        assertThat(parked.path("state").asString())
+                .as("%s -> %s", request, parked)
+                .isEqualTo("awaiting_user");
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
         JsonNode done = broker.settled(session, parked.path("operationId").asString(), Duration.ofSeconds(30));
         assertThat(done.path("state").asString()).as("%s -> %s", request, done).isEqualTo("succeeded");
@@ -465,8 +652,17 @@ class GitReferenceCallsTests {
     }
 
     private void assertNoReceipt(ObjectNode request) {
-        assertThat(broker.refused(session, "lomi_operation_get", BrokerCallsFixture.json("retryEpoch", epoch.value(), "requestKey",
-                request.path("requestKey").asString(), "tool", "lomi_git_mutate"))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_operation_get",
+                        BrokerCallsFixture.json(
+                                "retryEpoch",
+                                epoch.value(),
+                                "requestKey",
+                                request.path("requestKey").asString(),
+                                "tool",
+                                "lomi_git_mutate")))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
     private String remoteHead(String ref) throws Exception {

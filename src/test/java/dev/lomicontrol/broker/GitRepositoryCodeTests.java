@@ -35,8 +35,17 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class GitRepositoryCodeTests {
 
-    static final List<String> HOOKS = List.of("pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "pre-push", "post-checkout",
-            "post-merge", "post-rewrite", "pre-rebase", "reference-transaction");
+    static final List<String> HOOKS = List.of(
+            "pre-commit",
+            "prepare-commit-msg",
+            "commit-msg",
+            "post-commit",
+            "pre-push",
+            "post-checkout",
+            "post-merge",
+            "post-rewrite",
+            "pre-rebase",
+            "reference-transaction");
 
     @TempDir
     Path temp;
@@ -56,20 +65,35 @@ class GitRepositoryCodeTests {
         broker = new BrokerCallsFixture(temp);
         marker = temp.resolve("MARKER");
         bare = temp.resolve("remote.git");
-        Git.init().setBare(true).setDirectory(bare.toFile()).setInitialBranch("main").call().close();
+        Git.init()
+                .setBare(true)
+                .setDirectory(bare.toFile())
+                .setInitialBranch("main")
+                .call()
+                .close();
         Path seed = temp.resolve("seed");
-        try (Git git = Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
+        try (Git git =
+                Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
             identify(git);
             Files.writeString(seed.resolve("shared.txt"), "one\n");
             git.add().addFilepattern("shared.txt").call();
             git.commit().setMessage("seed").call();
-            git.remoteAdd().setName("origin").setUri(new URIish(bare.toUri().toString())).call();
+            git.remoteAdd()
+                    .setName("origin")
+                    .setUri(new URIish(bare.toUri().toString()))
+                    .call();
             git.push().setRemote("origin").call();
         }
         project = broker.project("repo");
-        mine = Git.cloneRepository().setURI(bare.toUri().toString()).setDirectory(project.root().toFile()).call();
+        mine = Git.cloneRepository()
+                .setURI(bare.toUri().toString())
+                .setDirectory(project.root().toFile())
+                .call();
         identify(mine);
-        theirs = Git.cloneRepository().setURI(bare.toUri().toString()).setDirectory(temp.resolve("theirs").toFile()).call();
+        theirs = Git.cloneRepository()
+                .setURI(bare.toUri().toString())
+                .setDirectory(temp.resolve("theirs").toFile())
+                .call();
         identify(theirs);
         project = broker.projects.list().get(0);
         session = broker.session();
@@ -97,11 +121,18 @@ class GitRepositoryCodeTests {
             }
             String round = hooksPath ? "core.hooksPath" : ".git/hooks";
             Files.writeString(root().resolve("file-" + hooksPath + ".txt"), "new\n");
-            approved(mutation("stage").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
-            JsonNode commit = approved(mutation("commit").put("message", "add a file").set("paths",
-                    BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
-            assertThat(commit.path("result").path("plan").path("repositoryCode").asString()).as("the plan says so").contains("hooks", "not run");
-            approved(network("push").put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head())
+            approved(mutation("stage")
+                    .set("paths", BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
+            JsonNode commit = approved(mutation("commit")
+                    .put("message", "add a file")
+                    .set("paths", BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
+            assertThat(commit.path("result").path("plan").path("repositoryCode").asString())
+                    .as("the plan says so")
+                    .contains("hooks", "not run");
+            approved(network("push")
+                    .put("remote", "origin")
+                    .put("reference", "refs/heads/main")
+                    .put("sourceCommit", head())
                     .put("expectedRemoteCommit", remoteHead()));
             theirs.pull().call();
             Files.writeString(temp.resolve("theirs/theirs-" + hooksPath + ".txt"), "theirs\n");
@@ -109,17 +140,24 @@ class GitRepositoryCodeTests {
             theirs.commit().setNoVerify(true).setMessage("theirs").call();
             theirs.push().call();
             approved(network("fetch").put("remote", "origin").put("reference", "refs/heads/main"));
-            approved(network("pull").put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head())
-                    .put("pullMode", hooksPath ? "rebase" : "ff_only").put("expectedRemoteCommit", remoteHead()));
+            approved(network("pull")
+                    .put("remote", "origin")
+                    .put("reference", "refs/heads/main")
+                    .put("sourceCommit", head())
+                    .put("pullMode", hooksPath ? "rebase" : "ff_only")
+                    .put("expectedRemoteCommit", remoteHead()));
             Files.writeString(root().resolve("shared.txt"), "scribble\n");
-            approved(mutation("discard").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("shared.txt")));
+            approved(mutation("discard")
+                    .set("paths", BrokerCallsFixture.JSON.createArrayNode().add("shared.txt")));
             assertThat(root().resolve("shared.txt")).hasContent("one\n");
             assertThat(marker).as("no hook ran (%s)", round).doesNotExist();
         }
 
         // the control: plain JGit on the same repository runs the worktree's hooks
         mine.commit().setAllowEmpty(true).setMessage("control").call();
-        assertThat(marker).as("plain JGit runs core.hooksPath hooks: the test has teeth").exists();
+        assertThat(marker)
+                .as("plain JGit runs core.hooksPath hooks: the test has teeth")
+                .exists();
     }
 
     @Test
@@ -136,17 +174,38 @@ class GitRepositoryCodeTests {
 
         JsonNode status = broker.call(session, "lomi_git_status", json("workspaceId", workspaceOf(project)));
         assertThat(status.toString()).contains("UNSUPPORTED_CAPABILITY", "never runs repository code");
-        assertThat(attempt(mutation("stage").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("added.txt"))).toString())
+        assertThat(attempt(mutation("stage")
+                                .set(
+                                        "paths",
+                                        BrokerCallsFixture.JSON
+                                                .createArrayNode()
+                                                .add("added.txt")))
+                        .toString())
                 .contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(mutation("commit").put("message", "x").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("added.txt"))).toString())
+        assertThat(attempt(mutation("commit")
+                                .put("message", "x")
+                                .set(
+                                        "paths",
+                                        BrokerCallsFixture.JSON
+                                                .createArrayNode()
+                                                .add("added.txt")))
+                        .toString())
                 .doesNotContain("\"succeeded\"");
-        assertThat(attempt(mutation("discard").set("paths", BrokerCallsFixture.JSON.createArrayNode().add("shared.txt"))).toString())
+        assertThat(attempt(mutation("discard")
+                                .set(
+                                        "paths",
+                                        BrokerCallsFixture.JSON
+                                                .createArrayNode()
+                                                .add("shared.txt")))
+                        .toString())
                 .doesNotContain("\"succeeded\"");
         assertThat(marker).as("no filter ran").doesNotExist();
 
         // the control: plain JGit runs the clean filter of the same repository
         mine.add().addFilepattern("added.txt").call();
-        assertThat(marker).as("plain JGit runs filter.evil.clean: the test has teeth").exists();
+        assertThat(marker)
+                .as("plain JGit runs filter.evil.clean: the test has teeth")
+                .exists();
     }
 
     @Test
@@ -159,11 +218,24 @@ class GitRepositoryCodeTests {
         mine.add().addFilepattern("shared.txt").call();
         mine.commit().setMessage("local").call();
 
-        assertThat(attempt(network("fetch").put("remote", "origin").put("reference", "refs/heads/main")).toString()).contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(network("pull").put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head())
-                .put("pullMode", "ff_only").put("expectedRemoteCommit", remoteHead())).toString()).contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(network("push").put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head())
-                .put("expectedRemoteCommit", remoteHead())).toString()).contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(network("fetch").put("remote", "origin").put("reference", "refs/heads/main"))
+                        .toString())
+                .contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(network("pull")
+                                .put("remote", "origin")
+                                .put("reference", "refs/heads/main")
+                                .put("sourceCommit", head())
+                                .put("pullMode", "ff_only")
+                                .put("expectedRemoteCommit", remoteHead()))
+                        .toString())
+                .contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(network("push")
+                                .put("remote", "origin")
+                                .put("reference", "refs/heads/main")
+                                .put("sourceCommit", head())
+                                .put("expectedRemoteCommit", remoteHead()))
+                        .toString())
+                .contains("UNSUPPORTED_CAPABILITY");
         assertThat(marker).as("no uploadpack or receivepack ran").doesNotExist();
 
         // the control: plain JGit runs the configured upload-pack program for the same remote
@@ -172,7 +244,9 @@ class GitRepositoryCodeTests {
         } catch (Exception expected) {
             // the program ran and then did not speak the protocol: only the marker matters
         }
-        assertThat(marker).as("plain JGit runs remote.origin.uploadpack: the test has teeth").exists();
+        assertThat(marker)
+                .as("plain JGit runs remote.origin.uploadpack: the test has teeth")
+                .exists();
     }
 
     /** Submits a mutation, approves it and waits; it must succeed. */
@@ -203,8 +277,11 @@ class GitRepositoryCodeTests {
 
     private ObjectNode mutation(String operation) {
         ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project)).put("operation", operation).put("expectedRevision", broker.revision())
-                .put("retryEpoch", epoch.value()).put("requestKey", "git-" + keys.incrementAndGet());
+        node.put("workspaceId", workspaceOf(project))
+                .put("operation", operation)
+                .put("expectedRevision", broker.revision())
+                .put("retryEpoch", epoch.value())
+                .put("requestKey", "git-" + keys.incrementAndGet());
         return node;
     }
 

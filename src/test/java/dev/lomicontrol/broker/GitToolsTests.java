@@ -53,20 +53,35 @@ class GitToolsTests {
     void open() throws Exception {
         broker = new BrokerCallsFixture(temp);
         bare = temp.resolve("remote.git");
-        Git.init().setBare(true).setDirectory(bare.toFile()).setInitialBranch("main").call().close();
+        Git.init()
+                .setBare(true)
+                .setDirectory(bare.toFile())
+                .setInitialBranch("main")
+                .call()
+                .close();
         Path seed = temp.resolve("seed");
-        try (Git git = Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
+        try (Git git =
+                Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
             identify(git);
             Files.writeString(seed.resolve("shared.txt"), "one\ntwo\nthree\n");
             git.add().addFilepattern("shared.txt").call();
             git.commit().setMessage("seed").call();
-            git.remoteAdd().setName("origin").setUri(new org.eclipse.jgit.transport.URIish(bare.toUri().toString())).call();
+            git.remoteAdd()
+                    .setName("origin")
+                    .setUri(new org.eclipse.jgit.transport.URIish(bare.toUri().toString()))
+                    .call();
             git.push().setRemote("origin").call();
         }
         project = broker.project("repo");
-        mine = Git.cloneRepository().setURI(bare.toUri().toString()).setDirectory(project.root().toFile()).call();
+        mine = Git.cloneRepository()
+                .setURI(bare.toUri().toString())
+                .setDirectory(project.root().toFile())
+                .call();
         identify(mine);
-        theirs = Git.cloneRepository().setURI(bare.toUri().toString()).setDirectory(temp.resolve("theirs").toFile()).call();
+        theirs = Git.cloneRepository()
+                .setURI(bare.toUri().toString())
+                .setDirectory(temp.resolve("theirs").toFile())
+                .call();
         identify(theirs);
         project = broker.projects.list().get(0);
         session = broker.session();
@@ -85,7 +100,11 @@ class GitToolsTests {
         write("old.txt", lines("moved"));
         write("bin.dat", "\u0000\u0001binary");
         write(".env", "TOKEN=first\n");
-        mine.add().addFilepattern("old.txt").addFilepattern("bin.dat").addFilepattern(".env").call();
+        mine.add()
+                .addFilepattern("old.txt")
+                .addFilepattern("bin.dat")
+                .addFilepattern(".env")
+                .call();
         RevCommit second = mine.commit().setMessage("second\n\nwith a body").call();
         write("shared.txt", "one\nTWO\nthree\n");
         mine.add().addFilepattern("shared.txt").call();
@@ -101,61 +120,185 @@ class GitToolsTests {
         assertThat(status.path("kind").asString()).isEqualTo("git_status");
         assertThat(status.path("branch").asString()).isEqualTo("main");
         assertThat(status.path("head").asString()).isEqualTo(second.name());
-        assertThat(status.path("filtered").asBoolean()).as("the .env change is hidden").isTrue();
+        assertThat(status.path("filtered").asBoolean())
+                .as("the .env change is hidden")
+                .isTrue();
         List<String> rows = new ArrayList<>();
-        status.path("changes").forEach(c -> rows.add(c.path("relativePath").asString() + " " + c.path("staged").asString() + "/"
-                + c.path("worktree").asString() + (c.path("binary").asBoolean() ? " binary" : "") + (c.path("oldPath").isNull() ? ""
-                : " from " + c.path("oldPath").asString())));
-        assertThat(rows).containsExactly("bin.dat none/modified binary", "new.txt renamed/none from old.txt", "shared.txt modified/modified",
-                "untracked.txt none/untracked");
+        status.path("changes")
+                .forEach(c -> rows.add(c.path("relativePath").asString() + " "
+                        + c.path("staged").asString() + "/"
+                        + c.path("worktree").asString() + (c.path("binary").asBoolean() ? " binary" : "")
+                        + (c.path("oldPath").isNull()
+                                ? ""
+                                : " from " + c.path("oldPath").asString())));
+        assertThat(rows)
+                .containsExactly(
+                        "bin.dat none/modified binary",
+                        "new.txt renamed/none from old.txt",
+                        "shared.txt modified/modified",
+                        "untracked.txt none/untracked");
         assertThat(status.toString()).doesNotContain(".env");
         String observed = status.path("observationRevision").asString();
 
         JsonNode first = broker.ok(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 3));
         assertThat(first.path("hasMore").asBoolean()).isTrue();
-        JsonNode rest = broker.ok(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 3, "cursor",
-                first.path("nextCursor").asString()));
+        JsonNode rest = broker.ok(
+                session,
+                "lomi_git_status",
+                json(
+                        "workspaceId",
+                        workspace(),
+                        "limit",
+                        3,
+                        "cursor",
+                        first.path("nextCursor").asString()));
         assertThat(rest.path("changes")).hasSize(1);
         assertThat(rest.path("nextCursor").isNull()).isTrue();
 
-        JsonNode worktree = broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt",
-                "expectedObservationRevision", observed));
+        JsonNode worktree = broker.ok(
+                session,
+                "lomi_git_diff",
+                json(
+                        "workspaceId",
+                        workspace(),
+                        "relativePath",
+                        "shared.txt",
+                        "expectedObservationRevision",
+                        observed));
         assertThat(worktree.path("text").asString()).contains("+four").doesNotContain("-two");
-        JsonNode staged = broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt",
-                "comparison", "staged", "expectedObservationRevision", observed));
+        JsonNode staged = broker.ok(
+                session,
+                "lomi_git_diff",
+                json(
+                        "workspaceId",
+                        workspace(),
+                        "relativePath",
+                        "shared.txt",
+                        "comparison",
+                        "staged",
+                        "expectedObservationRevision",
+                        observed));
         assertThat(staged.path("text").asString()).contains("-two", "+TWO").doesNotContain("+four");
         StringBuilder paged = new StringBuilder();
         int start = 0;
         JsonNode page;
         do {
-            page = broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt", "comparison", "staged",
-                    "startUtf16", start, "maxChars", 16, "expectedObservationRevision", observed));
+            page = broker.ok(
+                    session,
+                    "lomi_git_diff",
+                    json(
+                            "workspaceId",
+                            workspace(),
+                            "relativePath",
+                            "shared.txt",
+                            "comparison",
+                            "staged",
+                            "startUtf16",
+                            start,
+                            "maxChars",
+                            16,
+                            "expectedObservationRevision",
+                            observed));
             paged.append(page.path("text").asString());
             start = page.path("nextUtf16").asInt();
         } while (page.path("truncated").asBoolean());
         assertThat(paged.toString()).isEqualTo(staged.path("text").asString());
-        assertThat(broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "bin.dat",
-                "expectedObservationRevision", observed)).path("binary").asBoolean()).isTrue();
-        JsonNode ofCommit = broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "old.txt",
-                "comparison", "commit", "commit", second.name()));
+        assertThat(broker.ok(
+                                session,
+                                "lomi_git_diff",
+                                json(
+                                        "workspaceId",
+                                        workspace(),
+                                        "relativePath",
+                                        "bin.dat",
+                                        "expectedObservationRevision",
+                                        observed))
+                        .path("binary")
+                        .asBoolean())
+                .isTrue();
+        JsonNode ofCommit = broker.ok(
+                session,
+                "lomi_git_diff",
+                json(
+                        "workspaceId",
+                        workspace(),
+                        "relativePath",
+                        "old.txt",
+                        "comparison",
+                        "commit",
+                        "commit",
+                        second.name()));
         assertThat(ofCommit.path("text").asString()).contains("+moved line 0");
 
         assertThat(broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt"))
-                .path("observationRevision").asString()).as("a first page needs no observation (the reference's form)").isEqualTo(observed);
-        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt", "startUtf16", 4)))
-                .as("a later page names the status it continues").isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", ".env",
-                "expectedObservationRevision", observed))).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "../seed/shared.txt",
-                "expectedObservationRevision", observed))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "nowhere.txt",
-                "expectedObservationRevision", observed))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+                        .path("observationRevision")
+                        .asString())
+                .as("a first page needs no observation (the reference's form)")
+                .isEqualTo(observed);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_diff",
+                        json("workspaceId", workspace(), "relativePath", "shared.txt", "startUtf16", 4)))
+                .as("a later page names the status it continues")
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_diff",
+                        json(
+                                "workspaceId",
+                                workspace(),
+                                "relativePath",
+                                ".env",
+                                "expectedObservationRevision",
+                                observed)))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_diff",
+                        json(
+                                "workspaceId",
+                                workspace(),
+                                "relativePath",
+                                "../seed/shared.txt",
+                                "expectedObservationRevision",
+                                observed)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_diff",
+                        json(
+                                "workspaceId",
+                                workspace(),
+                                "relativePath",
+                                "nowhere.txt",
+                                "expectedObservationRevision",
+                                observed)))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
         write("untracked.txt", "fresher\n");
-        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt",
-                "expectedObservationRevision", observed))).as("the repository moved on").isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.refused(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 3, "cursor",
-                first.path("nextCursor").asString()))).isEqualTo(ErrorCode.CURSOR_EXPIRED);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_diff",
+                        json(
+                                "workspaceId",
+                                workspace(),
+                                "relativePath",
+                                "shared.txt",
+                                "expectedObservationRevision",
+                                observed)))
+                .as("the repository moved on")
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_status",
+                        json(
+                                "workspaceId",
+                                workspace(),
+                                "limit",
+                                3,
+                                "cursor",
+                                first.path("nextCursor").asString())))
+                .isEqualTo(ErrorCode.CURSOR_EXPIRED);
 
         JsonNode history = broker.ok(session, "lomi_git_history", json("workspaceId", workspace(), "limit", 1));
         assertThat(history.path("commits").get(0).path("commit").asString()).isEqualTo(second.name());
@@ -164,23 +307,47 @@ class GitToolsTests {
         write("x.txt", "x\n");
         mine.add().addFilepattern("x.txt").call();
         mine.commit().setMessage("third").call();
-        JsonNode older = broker.ok(session, "lomi_git_history", json("workspaceId", workspace(), "limit", 1, "startCommit",
-                history.path("startCommit").asString(), "skip", history.path("nextSkip").asInt()));
-        assertThat(older.path("commits").get(0).path("summary").asString()).as("stable paging while HEAD moved").isEqualTo("seed");
+        JsonNode older = broker.ok(
+                session,
+                "lomi_git_history",
+                json(
+                        "workspaceId",
+                        workspace(),
+                        "limit",
+                        1,
+                        "startCommit",
+                        history.path("startCommit").asString(),
+                        "skip",
+                        history.path("nextSkip").asInt()));
+        assertThat(older.path("commits").get(0).path("summary").asString())
+                .as("stable paging while HEAD moved")
+                .isEqualTo("seed");
         assertThat(older.path("hasMore").asBoolean()).isFalse();
-        assertThat(broker.ok(session, "lomi_git_history", json("workspaceId", workspace(), "relativePath", "old.txt")).path("commits"))
+        assertThat(broker.ok(session, "lomi_git_history", json("workspaceId", workspace(), "relativePath", "old.txt"))
+                        .path("commits"))
                 .as("added by second, renamed away by third (it took the staged index along)")
-                .extracting(c -> c.path("summary").asString()).containsExactly("third", "second");
+                .extracting(c -> c.path("summary").asString())
+                .containsExactly("third", "second");
 
-        JsonNode commit = broker.ok(session, "lomi_git_commit", json("workspaceId", workspace(), "commit", second.name(), "filesLimit", 1));
+        JsonNode commit = broker.ok(
+                session, "lomi_git_commit", json("workspaceId", workspace(), "commit", second.name(), "filesLimit", 1));
         assertThat(commit.path("message").asString()).isEqualTo("second\n\nwith a body");
         assertThat(commit.path("totalFiles").asInt()).as(".env is not listed").isEqualTo(2);
         assertThat(commit.path("files").get(0).path("relativePath").asString()).isEqualTo("bin.dat");
         assertThat(commit.path("hasMoreFiles").asBoolean()).isTrue();
-        JsonNode files = broker.ok(session, "lomi_git_commit", json("workspaceId", workspace(), "commit", second.name(), "filesSkip",
-                commit.path("nextFilesSkip").asInt()));
+        JsonNode files = broker.ok(
+                session,
+                "lomi_git_commit",
+                json(
+                        "workspaceId",
+                        workspace(),
+                        "commit",
+                        second.name(),
+                        "filesSkip",
+                        commit.path("nextFilesSkip").asInt()));
         assertThat(files.path("files").get(0).path("relativePath").asString()).isEqualTo("old.txt");
-        assertThat(broker.refused(session, "lomi_git_commit", json("workspaceId", workspace(), "commit", "0".repeat(40))))
+        assertThat(broker.refused(
+                        session, "lomi_git_commit", json("workspaceId", workspace(), "commit", "0".repeat(40))))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         assertThat(broker.refused(session, "lomi_git_commit", json("workspaceId", workspace(), "commit", "HEAD")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
@@ -190,21 +357,31 @@ class GitToolsTests {
         config.setString("remote", "mirror", "pushurl", "https://ghp_abcdef@example.com/team/repo.git");
         config.save();
         JsonNode remotes = broker.ok(session, "lomi_git_remotes", json("workspaceId", workspace()));
-        assertThat(remotes.toString()).doesNotContain("s3cret-token", "user:", "ghp_abcdef", "team/repo", "://", bare.toString());
-        assertThat(remotes.path("remotes")).extracting(r -> r.path("name").asString() + " " + r.path("role").asString() + " "
-                + r.path("transport").asString() + " " + (r.path("host").isNull() ? "-" : r.path("host").asString()) + " "
-                + r.path("locationRedacted").asBoolean())
-                .containsExactly("mirror fetch https example.com true", "mirror push https example.com true", "origin fetch file - true",
+        assertThat(remotes.toString())
+                .doesNotContain("s3cret-token", "user:", "ghp_abcdef", "team/repo", "://", bare.toString());
+        assertThat(remotes.path("remotes"))
+                .extracting(r -> r.path("name").asString() + " "
+                        + r.path("role").asString() + " "
+                        + r.path("transport").asString() + " "
+                        + (r.path("host").isNull() ? "-" : r.path("host").asString()) + " "
+                        + r.path("locationRedacted").asBoolean())
+                .containsExactly(
+                        "mirror fetch https example.com true",
+                        "mirror push https example.com true",
+                        "origin fetch file - true",
                         "origin push file - true");
     }
 
     @Test
     void theReadsNeedTheGitReadScopeAndARepository() throws Exception {
         Session reader = broker.session(new Grant(true, Set.of(), Set.of("workspace.read", "files.read")));
-        assertThat(broker.refused(reader, "lomi_git_status", json("workspaceId", workspace()))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.refused(reader, "lomi_git_status", json("workspaceId", workspace())))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
         Project plain = broker.project("plain");
-        assertThat(broker.refused(session, "lomi_git_status", json("workspaceId", workspaceOf(plain)))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 201))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_status", json("workspaceId", workspaceOf(plain))))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 201)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(session, "lomi_git_remotes", json("workspaceId", workspace(), "verbose", true)))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
@@ -216,12 +393,23 @@ class GitToolsTests {
         Files.createSymbolicLink(root().resolve("link"), outside);
         String observed = observed();
 
-        assertThat(broker.refused(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "link/victim.txt",
-                "expectedObservationRevision", observed))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_diff",
+                        json(
+                                "workspaceId",
+                                workspace(),
+                                "relativePath",
+                                "link/victim.txt",
+                                "expectedObservationRevision",
+                                observed)))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         for (String operation : List.of("stage", "discard")) {
             ObjectNode request = mutation(operation, observed);
             request.putArray("paths").add("link/victim.txt");
-            assertThat(broker.refused(session, "lomi_git_mutate", request.toString())).as(operation).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+            assertThat(broker.refused(session, "lomi_git_mutate", request.toString()))
+                    .as(operation)
+                    .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         }
         assertThat(outside.resolve("victim.txt")).hasContent("keep me\n");
         assertThat(broker.decisions.list()).isEmpty();
@@ -230,16 +418,34 @@ class GitToolsTests {
     @Test
     void gitOpenShowsAReadOnlyPanelAndFocusesTheSameViewInsteadOfOpeningItTwice() throws Exception {
         String head = mine.getRepository().resolve("HEAD").name();
-        JsonNode opened = broker.ok(session, "lomi_git_open", layoutOp(json("workspaceId", workspace(), "view",
-                BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head)))));
+        JsonNode opened = broker.ok(
+                session,
+                "lomi_git_open",
+                layoutOp(json(
+                        "workspaceId",
+                        workspace(),
+                        "view",
+                        BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head)))));
         assertThat(opened.path("state").asString()).isEqualTo("succeeded");
         String panel = opened.path("result").path("panelId").asString();
-        JsonNode again = broker.ok(session, "lomi_git_open", layoutOp(json("workspaceId", workspace(), "view",
-                BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head)))));
+        JsonNode again = broker.ok(
+                session,
+                "lomi_git_open",
+                layoutOp(json(
+                        "workspaceId",
+                        workspace(),
+                        "view",
+                        BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head)))));
         assertThat(again.path("result").path("panelId").asString()).isEqualTo(panel);
         write("shared.txt", "changed\n");
-        JsonNode diff = broker.ok(session, "lomi_git_open", layoutOp(json("workspaceId", workspace(), "view",
-                BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", "shared.txt")))));
+        JsonNode diff = broker.ok(
+                session,
+                "lomi_git_open",
+                layoutOp(json(
+                        "workspaceId",
+                        workspace(),
+                        "view",
+                        BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", "shared.txt")))));
         assertThat(diff.path("result").path("view").path("staged").asBoolean()).isFalse();
 
         JsonNode panels = broker.ok(session, "lomi_panel_list", json("workspaceId", workspace()));
@@ -254,14 +460,39 @@ class GitToolsTests {
         assertThat(git.get(1).path("gitView").path("relativePath").asString()).isEqualTo("shared.txt");
         assertThat(git.get(1).path("focused").asBoolean()).isTrue();
 
-        assertThat(broker.refused(session, "lomi_git_open", layoutOp(json("workspaceId", workspace(), "view",
-                BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", ".env")))))).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(broker.refused(session, "lomi_git_open", layoutOp(json("workspaceId", workspace(), "view",
-                BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head, "relativePath", "x")))))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_open",
+                        layoutOp(json(
+                                "workspaceId",
+                                workspace(),
+                                "view",
+                                BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", ".env"))))))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_open",
+                        layoutOp(json(
+                                "workspaceId",
+                                workspace(),
+                                "view",
+                                BrokerCallsFixture.JSON.readTree(
+                                        json("type", "commit", "commit", head, "relativePath", "x"))))))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         String stale = Long.toString(broker.projects.revision() - 1);
         String staleKey = "stale-open";
-        assertThat(broker.refused(session, "lomi_git_open", withOp(json("workspaceId", workspace(), "view",
-                BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head))), stale, staleKey))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_open",
+                        withOp(
+                                json(
+                                        "workspaceId",
+                                        workspace(),
+                                        "view",
+                                        BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head))),
+                                stale,
+                                staleKey)))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertNoReceipt("lomi_git_open", staleKey);
     }
 
@@ -286,18 +517,25 @@ class GitToolsTests {
         String before = head();
         JsonNode committed = assertRejectedThenApproved(commit, () -> !head().equals(before));
         assertThat(committed.path("result").path("newHead").asString()).isEqualTo(head());
-        assertThat(committed.path("result").path("plan").path("paths").get(0).asString()).isEqualTo("shared.txt");
+        assertThat(committed.path("result").path("plan").path("paths").get(0).asString())
+                .isEqualTo("shared.txt");
 
         write("shared.txt", "scribble\n");
         write("scratch.txt", "untracked\n");
         ObjectNode discard = mutation("discard", observed());
         discard.putArray("paths").add("shared.txt");
-        assertRejectedThenApproved(discard, () -> Files.readString(root().resolve("shared.txt")).equals("one\nchanged\nthree\n"));
-        assertThat(root().resolve("scratch.txt")).as("discard never touches an untracked file").hasContent("untracked\n");
+        assertRejectedThenApproved(
+                discard, () -> Files.readString(root().resolve("shared.txt")).equals("one\nchanged\nthree\n"));
+        assertThat(root().resolve("scratch.txt"))
+                .as("discard never touches an untracked file")
+                .hasContent("untracked\n");
         Files.delete(root().resolve("scratch.txt"));
 
         ObjectNode push = network("push", observed());
-        push.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head()).put("expectedRemoteCommit", remoteHead());
+        push.put("remote", "origin")
+                .put("reference", "refs/heads/main")
+                .put("sourceCommit", head())
+                .put("expectedRemoteCommit", remoteHead());
         assertRejectedThenApproved(push, () -> remoteHead().equals(head()));
 
         theirs.pull().call();
@@ -307,10 +545,15 @@ class GitToolsTests {
         theirs.push().call();
         ObjectNode fetch = network("fetch", observed());
         fetch.put("remote", "origin").put("reference", "refs/heads/main");
-        assertRejectedThenApproved(fetch, () -> mine.getRepository().resolve("refs/remotes/origin/main").equals(theirCommit.getId()));
+        assertRejectedThenApproved(
+                fetch,
+                () -> mine.getRepository().resolve("refs/remotes/origin/main").equals(theirCommit.getId()));
 
         ObjectNode pull = network("pull", observed());
-        pull.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head()).put("pullMode", "ff_only")
+        pull.put("remote", "origin")
+                .put("reference", "refs/heads/main")
+                .put("sourceCommit", head())
+                .put("pullMode", "ff_only")
                 .put("expectedRemoteCommit", theirCommit.name());
         JsonNode pulled = assertRejectedThenApproved(pull, () -> head().equals(theirCommit.name()));
         assertThat(pulled.path("effectState").asString()).isEqualTo("complete");
@@ -330,21 +573,33 @@ class GitToolsTests {
         broker.yolo.set(true);
 
         ObjectNode pull = network("pull", observed());
-        pull.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head()).put("pullMode", "rebase")
-                .put("expectedRemoteCommit", mine.getRepository().resolve("refs/remotes/origin/main").name());
+        pull.put("remote", "origin")
+                .put("reference", "refs/heads/main")
+                .put("sourceCommit", head())
+                .put("pullMode", "rebase")
+                .put(
+                        "expectedRemoteCommit",
+                        mine.getRepository().resolve("refs/remotes/origin/main").name());
         JsonNode failed = broker.ok(session, "lomi_git_mutate", pull.toString());
 
         assertThat(failed.path("state").asString()).isEqualTo("failed");
         assertThat(failed.path("effectState").asString()).isEqualTo("partial");
         assertThat(failed.path("errorCode").asString()).isEqualTo("REVISION_CONFLICT");
         assertThat(failed.path("result").path("kind").asString()).isEqualTo("failure");
-        assertThat(failed.path("result").path("detail").path("reason").asString()).isEqualTo("conflict");
-        assertThat(failed.path("result").path("detail").path("conflicts")).extracting(JsonNode::asString).containsExactly("shared.txt");
+        assertThat(failed.path("result").path("detail").path("reason").asString())
+                .isEqualTo("conflict");
+        assertThat(failed.path("result").path("detail").path("conflicts"))
+                .extracting(JsonNode::asString)
+                .containsExactly("shared.txt");
         JsonNode status = broker.ok(session, "lomi_git_status", json("workspaceId", workspace()));
-        assertThat(status.path("changes").get(0).path("conflicted").asBoolean()).as("the worktree is left mid-rebase, as reported").isTrue();
+        assertThat(status.path("changes").get(0).path("conflicted").asBoolean())
+                .as("the worktree is left mid-rebase, as reported")
+                .isTrue();
 
         JsonNode retried = broker.ok(session, "lomi_git_mutate", pull.toString());
-        assertThat(retried.path("operationId").asString()).as("never replayed").isEqualTo(failed.path("operationId").asString());
+        assertThat(retried.path("operationId").asString())
+                .as("never replayed")
+                .isEqualTo(failed.path("operationId").asString());
     }
 
     @Test
@@ -353,7 +608,10 @@ class GitToolsTests {
         mine.add().addFilepattern("mine.txt").call();
         mine.commit().setMessage("mine").call();
         ObjectNode push = network("push", observed());
-        push.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head()).put("expectedRemoteCommit", remoteHead());
+        push.put("remote", "origin")
+                .put("reference", "refs/heads/main")
+                .put("sourceCommit", head())
+                .put("expectedRemoteCommit", remoteHead());
         JsonNode parked = broker.ok(session, "lomi_git_mutate", push.toString());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
         assertThat(broker.decisions.list()).singleElement().satisfies(decision -> {
@@ -371,7 +629,8 @@ class GitToolsTests {
         assertThat(failed.path("state").asString()).isEqualTo("failed");
         assertThat(failed.path("effectState").asString()).isEqualTo("none");
         assertThat(failed.path("errorCode").asString()).isEqualTo("REVISION_CONFLICT");
-        assertThat(failed.path("result").path("detail").path("reason").asString()).isEqualTo("remote_moved");
+        assertThat(failed.path("result").path("detail").path("reason").asString())
+                .isEqualTo("remote_moved");
         assertThat(remoteHead()).isEqualTo(moved.name());
     }
 
@@ -386,18 +645,30 @@ class GitToolsTests {
         JsonNode first = broker.ok(session, "lomi_git_mutate", commit.toString());
         assertThat(first.path("state").asString()).isEqualTo("succeeded");
         JsonNode again = broker.ok(session, "lomi_git_mutate", commit.toString());
-        assertThat(again.path("operationId").asString()).isEqualTo(first.path("operationId").asString());
+        assertThat(again.path("operationId").asString())
+                .isEqualTo(first.path("operationId").asString());
         assertThat(again.path("state").asString()).isEqualTo("succeeded");
         assertThat(commitCount()).as("seed + one commit").isEqualTo(2);
 
         ObjectNode changed = commit.deepCopy();
         changed.put("message", "twice");
-        assertThat(broker.refused(session, "lomi_git_mutate", changed.toString())).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
+        assertThat(broker.refused(session, "lomi_git_mutate", changed.toString()))
+                .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
         assertThat(commitCount()).isEqualTo(2);
 
-        JsonNode cancelled = broker.ok(session, "lomi_operation_cancel", json("operationId", first.path("operationId").asString()));
-        assertThat(cancelled.path("cancel").asString()).as("the commit happened; a late cancel changes nothing").isEqualTo("unchanged");
-        assertThat(broker.ok(session, "lomi_operation_get", json("operationId", first.path("operationId").asString())).path("state").asString())
+        JsonNode cancelled = broker.ok(
+                session,
+                "lomi_operation_cancel",
+                json("operationId", first.path("operationId").asString()));
+        assertThat(cancelled.path("cancel").asString())
+                .as("the commit happened; a late cancel changes nothing")
+                .isEqualTo("unchanged");
+        assertThat(broker.ok(
+                                session,
+                                "lomi_operation_get",
+                                json("operationId", first.path("operationId").asString()))
+                        .path("state")
+                        .asString())
                 .isEqualTo("succeeded");
     }
 
@@ -413,7 +684,10 @@ class GitToolsTests {
         stage = mutation("stage", observed());
         stage.putArray("paths").add("shared.txt");
         JsonNode parked = broker.ok(session, "lomi_git_mutate", stage.toString());
-        JsonNode cancelled = broker.ok(session, "lomi_operation_cancel", json("operationId", parked.path("operationId").asString()));
+        JsonNode cancelled = broker.ok(
+                session,
+                "lomi_operation_cancel",
+                json("operationId", parked.path("operationId").asString()));
         assertThat(cancelled.path("cancel").asString()).isEqualTo("cancelled");
         assertThat(broker.decisions.list()).as("the admin no longer sees it").isEmpty();
         assertThat(staged()).isEmpty();
@@ -421,40 +695,67 @@ class GitToolsTests {
 
     @Test
     void eachMutationNeedsItsOwnScopeAndExactlyItsOwnFields() throws Exception {
-        Session writer = broker.session(new Grant(true, Set.of(), Set.of("workspace.read", "files.read", "git.read", "git.write", "git.execute")));
+        Session writer = broker.session(new Grant(
+                true, Set.of(), Set.of("workspace.read", "files.read", "git.read", "git.write", "git.execute")));
         RetryEpochId writerEpoch = broker.connect(writer, project);
         ObjectNode push = network("push", observed());
-        push.put("remote", "origin").put("reference", "refs/heads/main").put("sourceCommit", head()).put("retryEpoch", writerEpoch.value());
+        push.put("remote", "origin")
+                .put("reference", "refs/heads/main")
+                .put("sourceCommit", head())
+                .put("retryEpoch", writerEpoch.value());
         assertThat(broker.refused(writer, "lomi_git_mutate", push.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
         ObjectNode discard = mutation("discard", observed());
         discard.putArray("paths").add("shared.txt");
         discard.put("retryEpoch", writerEpoch.value());
-        assertThat(broker.refused(writer, "lomi_git_mutate", discard.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.refused(writer, "lomi_git_mutate", discard.toString()))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
         Session reader = broker.session(new Grant(true, Set.of(), Set.of("workspace.read", "files.read", "git.read")));
-        assertThat(broker.refused(reader, "lomi_git_mutate", network("fetch", observed()).put("remote", "origin")
-                .put("reference", "refs/heads/main").toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.refused(
+                        reader,
+                        "lomi_git_mutate",
+                        network("fetch", observed())
+                                .put("remote", "origin")
+                                .put("reference", "refs/heads/main")
+                                .toString()))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
 
         ObjectNode mixed = mutation("commit", observed());
         mixed.put("message", "m").put("remote", "origin").putArray("paths").add("shared.txt");
         assertThat(broker.refused(session, "lomi_git_mutate", mixed.toString())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         ObjectNode noPaths = mutation("commit", observed());
         noPaths.put("message", "m").putArray("paths");
-        assertThat(broker.refused(session, "lomi_git_mutate", noPaths.toString())).as("a commit names its staged set").isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        ObjectNode fetchWithPaths = network("fetch", observed()).put("remote", "origin").put("reference", "refs/heads/main");
+        assertThat(broker.refused(session, "lomi_git_mutate", noPaths.toString()))
+                .as("a commit names its staged set")
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        ObjectNode fetchWithPaths =
+                network("fetch", observed()).put("remote", "origin").put("reference", "refs/heads/main");
         fetchWithPaths.putArray("paths").add("shared.txt");
-        assertThat(broker.refused(session, "lomi_git_mutate", fetchWithPaths.toString())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_mutate", network("fetch", observed()).put("remote", "origin").toString()))
-                .as("a fetch names its reference").isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_mutate", network("fetch", observed()).put("remote", "nowhere")
-                .put("reference", "refs/heads/main").toString())).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_git_mutate", fetchWithPaths.toString()))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_mutate",
+                        network("fetch", observed()).put("remote", "origin").toString()))
+                .as("a fetch names its reference")
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_git_mutate",
+                        network("fetch", observed())
+                                .put("remote", "nowhere")
+                                .put("reference", "refs/heads/main")
+                                .toString()))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         ObjectNode nothing = mutation("commit", observed()).put("message", "nothing staged");
         nothing.putArray("paths").add("shared.txt");
-        assertThat(broker.refused(session, "lomi_git_mutate", nothing.toString())).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_mutate", nothing.toString()))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         ObjectNode secret = mutation("stage", observed());
         secret.putArray("paths").add(".env");
         write(".env", "TOKEN=x\n");
         secret.put("expectedObservationRevision", observed());
-        assertThat(broker.refused(session, "lomi_git_mutate", secret.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.refused(session, "lomi_git_mutate", secret.toString()))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(broker.decisions.list()).isEmpty();
     }
 
@@ -463,12 +764,16 @@ class GitToolsTests {
     private JsonNode assertRejectedThenApproved(ObjectNode request, Check effect) throws Exception {
         JsonNode parked = broker.ok(session, "lomi_git_mutate", request.toString());
         assertThat(parked.path("state").asString()).as(request.toString()).isEqualTo("awaiting_user");
-        assertThat(broker.decisions.list()).singleElement().satisfies(d -> assertThat(d.tool()).isEqualTo("lomi_git_mutate"));
+        assertThat(broker.decisions.list())
+                .singleElement()
+                .satisfies(d -> assertThat(d.tool()).isEqualTo("lomi_git_mutate"));
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), false);
         JsonNode rejected = broker.settled(session, parked.path("operationId").asString(), Duration.ofSeconds(10));
         assertThat(rejected.path("state").asString()).isEqualTo("failed");
         assertThat(rejected.path("errorCode").asString()).isEqualTo("SCOPE_DENIED");
-        assertThat(effect.holds()).as("nothing happened on rejection: %s", request).isFalse();
+        assertThat(effect.holds())
+                .as("nothing happened on rejection: %s", request)
+                .isFalse();
 
         ObjectNode fresh = request.deepCopy();
         fresh.put("requestKey", "git-" + keys.incrementAndGet());
@@ -496,8 +801,12 @@ class GitToolsTests {
     /** A mutation naming the observation it is based on (this host's optional field); the test adds paths and the operation's fields. */
     private ObjectNode mutation(String operation, String observed) {
         ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspace()).put("operation", operation).put("expectedObservationRevision", observed)
-                .put("expectedRevision", broker.revision()).put("retryEpoch", epoch.value()).put("requestKey", "git-" + keys.incrementAndGet());
+        node.put("workspaceId", workspace())
+                .put("operation", operation)
+                .put("expectedObservationRevision", observed)
+                .put("expectedRevision", broker.revision())
+                .put("retryEpoch", epoch.value())
+                .put("requestKey", "git-" + keys.incrementAndGet());
         return node;
     }
 
@@ -519,12 +828,18 @@ class GitToolsTests {
     }
 
     private void assertNoReceipt(String tool, String key) {
-        assertThat(broker.refused(session, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
-                .as("no receipt for %s", key).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_operation_get",
+                        json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
+                .as("no receipt for %s", key)
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
     private String observed() {
-        return broker.ok(session, "lomi_git_status", json("workspaceId", workspace())).path("observationRevision").asString();
+        return broker.ok(session, "lomi_git_status", json("workspaceId", workspace()))
+                .path("observationRevision")
+                .asString();
     }
 
     private Set<String> staged() throws Exception {

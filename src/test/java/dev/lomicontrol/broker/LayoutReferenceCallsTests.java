@@ -58,10 +58,13 @@ class LayoutReferenceCallsTests {
 
         assertThat(page.path("kind").asString()).isEqualTo("workspace_list");
         assertThat(page.path("workspaces")).hasSize(1);
-        assertThat(page.path("workspaces").get(0).path("workspaceId").asString()).isEqualTo(workspaceOf(project));
+        assertThat(page.path("workspaces").get(0).path("workspaceId").asString())
+                .isEqualTo(workspaceOf(project));
         assertThat(page.path("nextCursor").isNull()).isTrue();
-        assertThat(broker.refused(session, "lomi_workspace_list", json("limit", 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_workspace_list", json("limit", 5, "x", 1))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_workspace_list", json("limit", 0)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_workspace_list", json("limit", 5, "x", 1)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
@@ -70,75 +73,119 @@ class LayoutReferenceCallsTests {
 
         assertThat(connection.path("kind").asString()).isEqualTo("connection");
         assertThat(connection.path("retryEpoch").asString()).isEqualTo(epoch.value());
-        assertThat(connection.path("projectId").asString()).isEqualTo(project.id().value());
+        assertThat(connection.path("projectId").asString())
+                .isEqualTo(project.id().value());
     }
 
     @Test
     void panelListTakesANullCursorAndNamesNoBrowserGeneration() {
-        String ws = broker.ok(session, "lomi_workspace_create", op(json("workspaceId", workspaceOf(project), "name", "listed"))).path("result")
-                .path("workspaceId").asString();
+        String ws = broker.ok(
+                        session,
+                        "lomi_workspace_create",
+                        op(json("workspaceId", workspaceOf(project), "name", "listed")))
+                .path("result")
+                .path("workspaceId")
+                .asString();
         JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", ws, "cursor", null));
 
         assertThat(list.path("kind").asString()).isEqualTo("panel_list");
         assertThat(list.path("panels").size()).isPositive();
         assertThat(list.path("panels").get(0).has("browserGeneration")).isTrue();
-        assertThat(list.path("panels").get(0).path("browserGeneration").isNull()).isTrue();
+        assertThat(list.path("panels").get(0).path("browserGeneration").isNull())
+                .isTrue();
         assertThat(list.path("nextCursor").isNull()).isTrue();
     }
 
     @Test
     void focusWithNullGenerationsFocusesAndABrowserGenerationIsStaleWithNoReceipt() {
-        String ws = broker.ok(session, "lomi_workspace_create", op(json("workspaceId", workspaceOf(project), "name", "second"))).path("result")
-                .path("workspaceId").asString();
+        String ws = broker.ok(
+                        session,
+                        "lomi_workspace_create",
+                        op(json("workspaceId", workspaceOf(project), "name", "second")))
+                .path("result")
+                .path("workspaceId")
+                .asString();
         String panel = firstPanel(ws);
 
-        JsonNode focused = broker.ok(session, "lomi_panel_focus", op(json("workspaceId", ws, "panelId", panel, "terminalSessionId", null,
-                "browserGeneration", null)));
+        JsonNode focused = broker.ok(
+                session,
+                "lomi_panel_focus",
+                op(json("workspaceId", ws, "panelId", panel, "terminalSessionId", null, "browserGeneration", null)));
         assertThat(focused.path("state").asString()).isEqualTo("succeeded");
         assertThat(focused.path("result").path("kind").asString()).isEqualTo("panel_focused");
         assertThat(focused.path("result").path("panelId").asString()).isEqualTo(panel);
 
         for (String tool : new String[] {"lomi_panel_focus", "lomi_panel_close"}) {
             String key = "stale-" + keys.incrementAndGet();
-            String arguments = withOp(json("workspaceId", ws, "panelId", panel, "browserGeneration", "7"), broker.revision(), key);
+            String arguments =
+                    withOp(json("workspaceId", ws, "panelId", panel, "browserGeneration", "7"), broker.revision(), key);
             assertThat(broker.refused(session, tool, arguments)).as(tool).isEqualTo(ErrorCode.STALE_GENERATION);
-            assertThat(broker.refused(session, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
-                    .as("no receipt for %s", tool).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+            assertThat(broker.refused(
+                            session,
+                            "lomi_operation_get",
+                            json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
+                    .as("no receipt for %s", tool)
+                    .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         }
-        assertThat(broker.refused(session, "lomi_panel_focus", op(json("workspaceId", ws, "panelId", "no-such-panel", "browserGeneration", "7"))))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_panel_focus",
+                        op(json("workspaceId", ws, "panelId", "no-such-panel", "browserGeneration", "7"))))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_panel_focus", op(json("workspaceId", ws, "panelId", panel, "terminalSessionId", "0".repeat(32)))))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_panel_focus",
+                        op(json("workspaceId", ws, "panelId", panel, "terminalSessionId", "0".repeat(32)))))
                 .isEqualTo(ErrorCode.STALE_GENERATION);
     }
 
     @Test
     void closeWithNullGenerationsClosesThePanel() {
-        String ws = broker.ok(session, "lomi_workspace_create", op(json("workspaceId", workspaceOf(project), "name", "closing"))).path("result")
-                .path("workspaceId").asString();
+        String ws = broker.ok(
+                        session,
+                        "lomi_workspace_create",
+                        op(json("workspaceId", workspaceOf(project), "name", "closing")))
+                .path("result")
+                .path("workspaceId")
+                .asString();
         String panel = firstPanel(ws);
 
-        JsonNode closed = broker.ok(session, "lomi_panel_close", op(json("workspaceId", ws, "panelId", panel, "terminalSessionId", null,
-                "browserGeneration", null)));
+        JsonNode closed = broker.ok(
+                session,
+                "lomi_panel_close",
+                op(json("workspaceId", ws, "panelId", panel, "terminalSessionId", null, "browserGeneration", null)));
 
         assertThat(closed.path("state").asString()).isEqualTo("succeeded");
         assertThat(closed.path("result").path("kind").asString()).isEqualTo("panel_closed");
-        assertThat(broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels")).isEmpty();
+        assertThat(broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
+                        .path("panels"))
+                .isEmpty();
     }
 
     @Test
     void workspaceUpdateTakesEachUntaggedFormAndRefusesBothOrNeither() {
-        String ws = broker.ok(session, "lomi_workspace_create", op(json("workspaceId", workspaceOf(project), "name", "second"))).path("result")
-                .path("workspaceId").asString();
+        String ws = broker.ok(
+                        session,
+                        "lomi_workspace_create",
+                        op(json("workspaceId", workspaceOf(project), "name", "second")))
+                .path("result")
+                .path("workspaceId")
+                .asString();
 
         JsonNode renamed = broker.ok(session, "lomi_workspace_update", op(json("workspaceId", ws, "name", "renamed")));
         assertThat(renamed.path("result").path("kind").asString()).isEqualTo("workspace_updated");
         assertThat(renamed.path("result").path("action").asString()).isEqualTo("rename");
-        JsonNode selected = broker.ok(session, "lomi_workspace_update", op(json("action", "select", "workspaceId", ws)));
+        JsonNode selected =
+                broker.ok(session, "lomi_workspace_update", op(json("action", "select", "workspaceId", ws)));
         assertThat(selected.path("result").path("action").asString()).isEqualTo("select");
 
-        assertThat(broker.refused(session, "lomi_workspace_update", op(json("workspaceId", ws, "action", "select", "name", "both"))))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_workspace_update",
+                        op(json("workspaceId", ws, "action", "select", "name", "both"))))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_workspace_update", op(json("workspaceId", ws)))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_workspace_update", op(json("workspaceId", ws))))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(session, "lomi_workspace_update", op(json("workspaceId", ws, "action", "rename"))))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
 
@@ -155,39 +202,94 @@ class LayoutReferenceCallsTests {
         scopes.remove("project.close");
         Session limited = broker.session(new Grant(false, Set.of(project.id()), scopes));
         RetryEpochId limitedEpoch = broker.connect(limited, project);
-        String ws = broker.ok(limited, "lomi_workspace_create", withOp(json("workspaceId", workspaceOf(project), "name", "kept"), broker.revision(),
-                "k-create", limitedEpoch)).path("result").path("workspaceId").asString();
+        String ws = broker.ok(
+                        limited,
+                        "lomi_workspace_create",
+                        withOp(
+                                json("workspaceId", workspaceOf(project), "name", "kept"),
+                                broker.revision(),
+                                "k-create",
+                                limitedEpoch))
+                .path("result")
+                .path("workspaceId")
+                .asString();
 
-        assertThat(broker.refused(limited, "lomi_workspace_update", withOp(json("workspaceId", ws, "action", "close"), broker.revision(), "k-close",
-                limitedEpoch))).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(broker.ok(limited, "lomi_workspace_update", withOp(json("workspaceId", ws, "action", "select"), broker.revision(), "k-select",
-                limitedEpoch)).path("state").asString()).isEqualTo("succeeded");
+        assertThat(broker.refused(
+                        limited,
+                        "lomi_workspace_update",
+                        withOp(json("workspaceId", ws, "action", "close"), broker.revision(), "k-close", limitedEpoch)))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.ok(
+                                limited,
+                                "lomi_workspace_update",
+                                withOp(
+                                        json("workspaceId", ws, "action", "select"),
+                                        broker.revision(),
+                                        "k-select",
+                                        limitedEpoch))
+                        .path("state")
+                        .asString())
+                .isEqualTo("succeeded");
     }
 
     @Test
     void panelMoveTakesANullBeforeTabIdAndRefusesAForeignMovementField() {
-        String ws = broker.ok(session, "lomi_workspace_create", op(json("workspaceId", workspaceOf(project), "name", "moving"))).path("result")
-                .path("workspaceId").asString();
-        String tab = broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("tabs").get(0).path("tabId").asString();
+        String ws = broker.ok(
+                        session,
+                        "lomi_workspace_create",
+                        op(json("workspaceId", workspaceOf(project), "name", "moving")))
+                .path("result")
+                .path("workspaceId")
+                .asString();
+        String tab = broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
+                .path("tabs")
+                .get(0)
+                .path("tabId")
+                .asString();
 
-        JsonNode moved = broker.ok(session, "lomi_panel_move", op(json("workspaceId", ws, "movement",
-                BrokerCallsFixture.JSON.readTree(json("type", "reorder_tab", "tabId", tab, "beforeTabId", null)))));
+        JsonNode moved = broker.ok(
+                session,
+                "lomi_panel_move",
+                op(json(
+                        "workspaceId",
+                        ws,
+                        "movement",
+                        BrokerCallsFixture.JSON.readTree(
+                                json("type", "reorder_tab", "tabId", tab, "beforeTabId", null)))));
         assertThat(moved.path("state").asString()).isEqualTo("succeeded");
         assertThat(moved.path("result").path("kind").asString()).isEqualTo("panel_moved");
         assertThat(moved.path("result").path("movement").asString()).isEqualTo("reorder_tab");
 
-        assertThat(broker.refused(session, "lomi_panel_move", op(json("workspaceId", ws, "movement",
-                BrokerCallsFixture.JSON.readTree(json("type", "reorder_tab", "tabId", tab, "side", "left")))))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_panel_move", op(json("workspaceId", ws, "movement",
-                BrokerCallsFixture.JSON.readTree(json("type", "spin", "tabId", tab)))))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_panel_move",
+                        op(json(
+                                "workspaceId",
+                                ws,
+                                "movement",
+                                BrokerCallsFixture.JSON.readTree(
+                                        json("type", "reorder_tab", "tabId", tab, "side", "left"))))))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_panel_move",
+                        op(json(
+                                "workspaceId",
+                                ws,
+                                "movement",
+                                BrokerCallsFixture.JSON.readTree(json("type", "spin", "tabId", tab))))))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
     void projectOpenTakesTheReferenceInputAndWaitsForTheAdmin() throws Exception {
-        Path folder = Files.createDirectories(temp.resolve("folders").resolve("beta")).toRealPath();
+        Path folder =
+                Files.createDirectories(temp.resolve("folders").resolve("beta")).toRealPath();
 
-        JsonNode op = broker.ok(session, "lomi_project_open", op(json("workspaceId", workspaceOf(project), "projectPath", folder.toString(), "name",
-                "beta")));
+        JsonNode op = broker.ok(
+                session,
+                "lomi_project_open",
+                op(json("workspaceId", workspaceOf(project), "projectPath", folder.toString(), "name", "beta")));
 
         assertThat(op.path("state").asString()).isEqualTo("awaiting_user");
         assertThat(op.path("result").isNull()).isTrue();
@@ -202,12 +304,17 @@ class LayoutReferenceCallsTests {
         assertThat(closed.path("kind").asString()).isEqualTo("episode");
         assertThat(closed.path("externalId").asString()).isEqualTo("thread-1");
         assertThat(closed.path("state").asString()).isEqualTo("closed");
-        assertThat(broker.refused(session, "lomi_session_attach", json("externalId", "   "))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_session_attach", json("externalId", "   ")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(session, "lomi_episodes", json("x", 1))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     private String firstPanel(String ws) {
-        return broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels").get(0).path("panelId").asString();
+        return broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
+                .path("panels")
+                .get(0)
+                .path("panelId")
+                .asString();
     }
 
     private String op(String arguments) {

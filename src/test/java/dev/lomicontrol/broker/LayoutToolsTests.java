@@ -12,7 +12,6 @@ import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -55,7 +54,8 @@ class LayoutToolsTests {
     @Test
     void aNewWorkspaceStartsWithOneFocusedScratchPanelAndBumpsTheRevisionOnce() {
         long before = broker.projects.revision();
-        JsonNode op = broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "second"));
+        JsonNode op =
+                broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "second"));
 
         assertThat(op.path("state").asString()).isEqualTo("succeeded");
         assertThat(op.path("effectState").asString()).isEqualTo("complete");
@@ -64,21 +64,29 @@ class LayoutToolsTests {
         assertThat(result.path("domainRevision").asString()).isEqualTo(Long.toString(before + 1));
         assertThat(broker.projects.revision()).isEqualTo(before + 1);
 
-        JsonNode panels = broker.ok(session, "lomi_panel_list", json("workspaceId", result.path("workspaceId").asString()));
+        JsonNode panels = broker.ok(
+                session,
+                "lomi_panel_list",
+                json("workspaceId", result.path("workspaceId").asString()));
         assertThat(panels.path("kind").asString()).isEqualTo("panel_list");
         assertThat(panels.path("panels")).hasSize(1);
         JsonNode scratch = panels.path("panels").get(0);
         assertThat(scratch.path("kind").asString()).isEqualTo("scratch");
-        assertThat(scratch.path("panelId").asString()).isEqualTo(result.path("panelId").asString());
+        assertThat(scratch.path("panelId").asString())
+                .isEqualTo(result.path("panelId").asString());
         assertThat(scratch.path("focused").asBoolean()).isTrue();
-        assertThat(panels.path("activePanelId").asString()).isEqualTo(scratch.path("panelId").asString());
+        assertThat(panels.path("activePanelId").asString())
+                .isEqualTo(scratch.path("panelId").asString());
         assertThat(panels.path("tabs")).hasSize(1);
     }
 
     @Test
     void aStaleRevisionIsRefusedOnEveryLayoutMutationAndLeavesNoReceipt() {
-        String scratchWs = broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "w2")).path("result")
-                .path("workspaceId").asString();
+        String scratchWs = broker.ok(
+                        session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "w2"))
+                .path("result")
+                .path("workspaceId")
+                .asString();
         JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", scratchWs));
         String panel = list.path("panels").get(0).path("panelId").asString();
         String tab = list.path("tabs").get(0).path("tabId").asString();
@@ -90,22 +98,50 @@ class LayoutToolsTests {
                 new String[] {"lomi_workspace_update", json("workspaceId", scratchWs, "name", "renamed")},
                 new String[] {"lomi_workspace_update", json("workspaceId", scratchWs, "action", "select")},
                 new String[] {"lomi_workspace_update", json("workspaceId", scratchWs, "action", "close")},
-                new String[] {"lomi_project_open", json("workspaceId", scratchWs, "projectPath", folder("other").toString(), "name", "other")},
-                new String[] {"lomi_project_close", json("workspaceId", workspaceOf(project), "projectId", project.id().value())},
+                new String[] {
+                    "lomi_project_open",
+                    json(
+                            "workspaceId",
+                            scratchWs,
+                            "projectPath",
+                            folder("other").toString(),
+                            "name",
+                            "other")
+                },
+                new String[] {
+                    "lomi_project_close",
+                    json(
+                            "workspaceId",
+                            workspaceOf(project),
+                            "projectId",
+                            project.id().value())
+                },
                 new String[] {"lomi_panel_focus", json("workspaceId", scratchWs, "panelId", panel)},
                 new String[] {"lomi_panel_close", json("workspaceId", scratchWs, "panelId", panel)},
-                new String[] {"lomi_panel_move", json("workspaceId", scratchWs, "movement",
-                        BrokerCallsFixture.JSON.readTree(json("type", "reorder_tab", "tabId", tab)))},
+                new String[] {
+                    "lomi_panel_move",
+                    json(
+                            "workspaceId",
+                            scratchWs,
+                            "movement",
+                            BrokerCallsFixture.JSON.readTree(json("type", "reorder_tab", "tabId", tab)))
+                },
                 new String[] {"lomi_terminal_create", json("workspaceId", scratchWs)});
         for (String[] call : calls) {
             String key = "stale-" + keys.incrementAndGet();
             String arguments = withOp(call[1], stale, key);
             assertThat(broker.refused(session, call[0], arguments)).as(call[0]).isEqualTo(ErrorCode.REVISION_CONFLICT);
-            assertThat(broker.refused(session, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", key, "tool", call[0])))
-                    .as("no receipt for %s", call[0]).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+            assertThat(broker.refused(
+                            session,
+                            "lomi_operation_get",
+                            json("retryEpoch", epoch.value(), "requestKey", key, "tool", call[0])))
+                    .as("no receipt for %s", call[0])
+                    .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         }
         assertThat(workspaceCount()).isEqualTo(workspacesBefore);
-        assertThat(broker.ok(session, "lomi_panel_list", json("workspaceId", scratchWs)).path("panels")).hasSize(1);
+        assertThat(broker.ok(session, "lomi_panel_list", json("workspaceId", scratchWs))
+                        .path("panels"))
+                .hasSize(1);
     }
 
     @Test
@@ -117,31 +153,42 @@ class LayoutToolsTests {
 
         JsonNode again = broker.ok(session, "lomi_workspace_create", arguments);
 
-        assertThat(again.path("operationId").asString()).isEqualTo(first.path("operationId").asString());
+        assertThat(again.path("operationId").asString())
+                .isEqualTo(first.path("operationId").asString());
         assertThat(again.path("state").asString()).isEqualTo("succeeded");
         assertThat(again.path("result")).isEqualTo(first.path("result"));
         assertThat(workspaceCount()).isEqualTo(workspaces);
-        String changed = withOp(json("workspaceId", workspaceOf(project), "name", "different"), original, "create-once");
+        String changed =
+                withOp(json("workspaceId", workspaceOf(project), "name", "different"), original, "create-once");
         assertThat(broker.refused(session, "lomi_workspace_create", changed)).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
     }
 
     @Test
     void renameSelectAndCloseAWorkspaceButNeverItsProjectsLastOne() {
-        String second = broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "second")).path("result")
-                .path("workspaceId").asString();
+        String second = broker.ok(
+                        session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "second"))
+                .path("result")
+                .path("workspaceId")
+                .asString();
 
         JsonNode renamed = broker.ok(session, "lomi_workspace_update", op("workspaceId", second, "name", "renamed"));
         assertThat(renamed.path("result").path("action").asString()).isEqualTo("rename");
         assertThat(names()).contains("renamed");
-        assertThat(broker.ok(session, "lomi_workspace_update", op("workspaceId", second, "action", "select")).path("state").asString())
+        assertThat(broker.ok(session, "lomi_workspace_update", op("workspaceId", second, "action", "select"))
+                        .path("state")
+                        .asString())
                 .isEqualTo("succeeded");
-        assertThat(broker.refused(session, "lomi_workspace_update", op("workspaceId", second, "name", "both", "action", "select")))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_workspace_update",
+                        op("workspaceId", second, "name", "both", "action", "select")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
 
         JsonNode closed = broker.ok(session, "lomi_workspace_update", op("workspaceId", second, "action", "close"));
         assertThat(closed.path("state").asString()).isEqualTo("succeeded");
         assertThat(names()).doesNotContain("renamed");
-        assertThat(broker.refused(session, "lomi_workspace_update", op("workspaceId", workspaceOf(project), "action", "close")))
+        assertThat(broker.refused(
+                        session, "lomi_workspace_update", op("workspaceId", workspaceOf(project), "action", "close")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(Files.isDirectory(project.root())).isTrue();
     }
@@ -151,7 +198,10 @@ class LayoutToolsTests {
         Path folder = folder("gamma");
         Files.createDirectories(folder.resolve("sub"));
         String sneaky = folder + "/sub/..";
-        JsonNode parked = broker.ok(session, "lomi_project_open", op("workspaceId", workspaceOf(project), "projectPath", sneaky, "name", "gamma"));
+        JsonNode parked = broker.ok(
+                session,
+                "lomi_project_open",
+                op("workspaceId", workspaceOf(project), "projectPath", sneaky, "name", "gamma"));
 
         assertThat(broker.decisions.list()).singleElement().satisfies(d -> {
             assertThat(d.summary()).startsWith("open " + folder + " (requested as " + sneaky + ")");
@@ -163,18 +213,25 @@ class LayoutToolsTests {
     @Test
     void openingAProjectWaitsForTheAdminAndAnApprovalGrantsItToTheSession() {
         Path folder = folder("beta");
-        JsonNode parked = broker.ok(session, "lomi_project_open", op("workspaceId", workspaceOf(project), "projectPath", folder.toString(), "name", "beta"));
+        JsonNode parked = broker.ok(
+                session,
+                "lomi_project_open",
+                op("workspaceId", workspaceOf(project), "projectPath", folder.toString(), "name", "beta"));
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
         assertThat(broker.decisions.list()).singleElement().satisfies(d -> {
             assertThat(d.plan()).contains(folder.toString());
             assertThat(d.tool()).isEqualTo("lomi_project_open");
         });
         Session limited = broker.session(new Grant(false, Set.of(project.id()), dev.lomicontrol.pairing.Scopes.all()));
-        assertThat(broker.ok(limited, "lomi_workspace_list", "{}").path("workspaces")).hasSize(1);
+        assertThat(broker.ok(limited, "lomi_workspace_list", "{}").path("workspaces"))
+                .hasSize(1);
 
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
 
-        JsonNode done = broker.ok(session, "lomi_operation_get", json("operationId", parked.path("operationId").asString()));
+        JsonNode done = broker.ok(
+                session,
+                "lomi_operation_get",
+                json("operationId", parked.path("operationId").asString()));
         assertThat(done.path("state").asString()).isEqualTo("succeeded");
         assertThat(done.path("result").path("kind").asString()).isEqualTo("project_opened");
         assertThat(done.path("result").path("projectPath").asString()).isEqualTo(folder.toString());
@@ -186,25 +243,53 @@ class LayoutToolsTests {
         Session limited = broker.session(new Grant(false, Set.of(project.id()), dev.lomicontrol.pairing.Scopes.all()));
         RetryEpochId limitedEpoch = broker.connect(limited, project);
         Path folder = folder("gamma");
-        JsonNode parked = broker.ok(limited, "lomi_project_open", withOp(json("workspaceId", workspaceOf(project), "projectPath", folder.toString(),
-                "name", "gamma"), broker.revision(), "open-gamma", limitedEpoch));
+        JsonNode parked = broker.ok(
+                limited,
+                "lomi_project_open",
+                withOp(
+                        json("workspaceId", workspaceOf(project), "projectPath", folder.toString(), "name", "gamma"),
+                        broker.revision(),
+                        "open-gamma",
+                        limitedEpoch));
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
 
-        assertThat(broker.ok(limited, "lomi_workspace_list", "{}").path("workspaces")).hasSize(2);
+        assertThat(broker.ok(limited, "lomi_workspace_list", "{}").path("workspaces"))
+                .hasSize(2);
     }
 
     @Test
     void aRejectedOrYoloProjectOpenSettlesWithoutTheAdminWaiting() {
-        JsonNode parked = broker.ok(session, "lomi_project_open", op("workspaceId", workspaceOf(project), "projectPath", folder("rej").toString(), "name", "rej"));
+        JsonNode parked = broker.ok(
+                session,
+                "lomi_project_open",
+                op(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "projectPath",
+                        folder("rej").toString(),
+                        "name",
+                        "rej"));
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), false);
-        JsonNode rejected = broker.ok(session, "lomi_operation_get", json("operationId", parked.path("operationId").asString()));
+        JsonNode rejected = broker.ok(
+                session,
+                "lomi_operation_get",
+                json("operationId", parked.path("operationId").asString()));
         assertThat(rejected.path("state").asString()).isEqualTo("failed");
         assertThat(rejected.path("effectState").asString()).isEqualTo("none");
         assertThat(rejected.path("errorCode").asString()).isEqualTo("SCOPE_DENIED");
         assertThat(broker.projects.list()).hasSize(1);
 
         broker.yolo.set(true);
-        JsonNode yolo = broker.ok(session, "lomi_project_open", op("workspaceId", workspaceOf(project), "projectPath", folder("yes").toString(), "name", "yes"));
+        JsonNode yolo = broker.ok(
+                session,
+                "lomi_project_open",
+                op(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "projectPath",
+                        folder("yes").toString(),
+                        "name",
+                        "yes"));
         assertThat(yolo.path("state").asString()).isEqualTo("succeeded");
         assertThat(broker.decisions.list()).isEmpty();
         assertThat(broker.projects.list()).hasSize(2);
@@ -212,8 +297,20 @@ class LayoutToolsTests {
 
     @Test
     void anAwaitingProjectOpenCancelledByItsOwnerLeavesTheAdminsList() {
-        JsonNode parked = broker.ok(session, "lomi_project_open", op("workspaceId", workspaceOf(project), "projectPath", folder("c").toString(), "name", "c"));
-        JsonNode cancelled = broker.ok(session, "lomi_operation_cancel", json("operationId", parked.path("operationId").asString()));
+        JsonNode parked = broker.ok(
+                session,
+                "lomi_project_open",
+                op(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "projectPath",
+                        folder("c").toString(),
+                        "name",
+                        "c"));
+        JsonNode cancelled = broker.ok(
+                session,
+                "lomi_operation_cancel",
+                json("operationId", parked.path("operationId").asString()));
         assertThat(cancelled.path("state").asString()).isEqualTo("cancelled");
         assertThat(broker.decisions.list()).isEmpty();
     }
@@ -222,9 +319,17 @@ class LayoutToolsTests {
     void badProjectPathsAreRefusedBeforeAnyReceipt() {
         Path file = folder("f").resolve("file.txt");
         write(file);
-        for (String path : List.of("relative/path", file.toString(), temp.resolve("missing").toString(), project.root().toString())) {
-            assertThat(broker.refused(session, "lomi_project_open", op("workspaceId", workspaceOf(project), "projectPath", path, "name", "n")))
-                    .as(path).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        for (String path : List.of(
+                "relative/path",
+                file.toString(),
+                temp.resolve("missing").toString(),
+                project.root().toString())) {
+            assertThat(broker.refused(
+                            session,
+                            "lomi_project_open",
+                            op("workspaceId", workspaceOf(project), "projectPath", path, "name", "n")))
+                    .as(path)
+                    .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         }
         assertThat(broker.decisions.list()).isEmpty();
     }
@@ -232,13 +337,21 @@ class LayoutToolsTests {
     @Test
     void closingAProjectRemovesItsWorkspacesAndNeverTheFolder() {
         broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "extra"));
-        JsonNode closed = broker.ok(session, "lomi_project_close", op("workspaceId", workspaceOf(project), "projectId", project.id().value()));
+        JsonNode closed = broker.ok(
+                session,
+                "lomi_project_close",
+                op(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "projectId",
+                        project.id().value()));
 
         assertThat(closed.path("state").asString()).isEqualTo("succeeded");
         assertThat(closed.path("result").path("closedWorkspaceIds")).hasSize(2);
         assertThat(broker.projects.list()).isEmpty();
         assertThat(Files.isDirectory(project.root())).isTrue();
-        assertThat(broker.refused(session, "lomi_panel_list", json("workspaceId", workspaceOf(project)))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_panel_list", json("workspaceId", workspaceOf(project))))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
     @Test
@@ -246,51 +359,126 @@ class LayoutToolsTests {
         String ws = workspaceOf(project);
         List<String> panels = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            String created = broker.ok(session, "lomi_workspace_create", op("workspaceId", ws, "name", "tmp" + i)).path("result").path("workspaceId").asString();
+            String created = broker.ok(session, "lomi_workspace_create", op("workspaceId", ws, "name", "tmp" + i))
+                    .path("result")
+                    .path("workspaceId")
+                    .asString();
             // move each new workspace's scratch tab into the default workspace
             JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", created));
             panels.add(list.path("panels").get(0).path("panelId").asString());
-            broker.ok(session, "lomi_panel_move", op("workspaceId", created, "movement", movement("type", "transfer_tab", "tabId",
-                    list.path("tabs").get(0).path("tabId").asString(), "targetWorkspaceId", ws)));
+            broker.ok(
+                    session,
+                    "lomi_panel_move",
+                    op(
+                            "workspaceId",
+                            created,
+                            "movement",
+                            movement(
+                                    "type",
+                                    "transfer_tab",
+                                    "tabId",
+                                    list.path("tabs").get(0).path("tabId").asString(),
+                                    "targetWorkspaceId",
+                                    ws)));
         }
         JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", ws));
-        assertThat(tabPanels(list)).containsExactly(List.of(panels.get(0)), List.of(panels.get(1)), List.of(panels.get(2)));
+        assertThat(tabPanels(list))
+                .containsExactly(List.of(panels.get(0)), List.of(panels.get(1)), List.of(panels.get(2)));
         String tab0 = list.path("tabs").get(0).path("tabId").asString();
         String tab1 = list.path("tabs").get(1).path("tabId").asString();
         String tab2 = list.path("tabs").get(2).path("tabId").asString();
 
-        broker.ok(session, "lomi_panel_move", op("workspaceId", ws, "movement", movement("type", "reorder_tab", "tabId", tab2, "beforeTabId", tab0)));
+        broker.ok(
+                session,
+                "lomi_panel_move",
+                op("workspaceId", ws, "movement", movement("type", "reorder_tab", "tabId", tab2, "beforeTabId", tab0)));
         assertThat(tabPanels(broker.ok(session, "lomi_panel_list", json("workspaceId", ws))))
                 .containsExactly(List.of(panels.get(2)), List.of(panels.get(0)), List.of(panels.get(1)));
 
-        broker.ok(session, "lomi_panel_move", op("workspaceId", ws, "movement", movement("type", "dock_tab", "tabId", tab1, "targetTabId", tab0, "side", "left")));
+        broker.ok(
+                session,
+                "lomi_panel_move",
+                op(
+                        "workspaceId",
+                        ws,
+                        "movement",
+                        movement("type", "dock_tab", "tabId", tab1, "targetTabId", tab0, "side", "left")));
         JsonNode docked = broker.ok(session, "lomi_panel_list", json("workspaceId", ws));
         assertThat(tabPanels(docked)).containsExactly(List.of(panels.get(2)), List.of(panels.get(1), panels.get(0)));
-        assertThat(docked.path("tabs").get(1).path("layout").path("split").asString()).isEqualTo("row");
+        assertThat(docked.path("tabs").get(1).path("layout").path("split").asString())
+                .isEqualTo("row");
 
-        broker.ok(session, "lomi_panel_move", op("workspaceId", ws, "movement", movement("type", "move_pane", "panelId", panels.get(2),
-                "targetPanelId", panels.get(0), "side", "bottom")));
+        broker.ok(
+                session,
+                "lomi_panel_move",
+                op(
+                        "workspaceId",
+                        ws,
+                        "movement",
+                        movement(
+                                "type",
+                                "move_pane",
+                                "panelId",
+                                panels.get(2),
+                                "targetPanelId",
+                                panels.get(0),
+                                "side",
+                                "bottom")));
         JsonNode moved = broker.ok(session, "lomi_panel_list", json("workspaceId", ws));
         assertThat(tabPanels(moved)).containsExactly(List.of(panels.get(1), panels.get(0), panels.get(2)));
-        assertThat(moved.path("tabs").get(0).path("layout").path("second").path("split").asString()).isEqualTo("column");
+        assertThat(moved.path("tabs")
+                        .get(0)
+                        .path("layout")
+                        .path("second")
+                        .path("split")
+                        .asString())
+                .isEqualTo("column");
 
-        assertThat(broker.refused(session, "lomi_panel_move", op("workspaceId", ws, "movement", movement("type", "dock_tab", "tabId", "tab-nope",
-                "targetTabId", tab0, "side", "left")))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_panel_move", op("workspaceId", ws, "movement", movement("type", "reorder_tab", "tabId", tab0,
-                "side", "left")))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_panel_move",
+                        op(
+                                "workspaceId",
+                                ws,
+                                "movement",
+                                movement(
+                                        "type", "dock_tab", "tabId", "tab-nope", "targetTabId", tab0, "side", "left"))))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_panel_move",
+                        op(
+                                "workspaceId",
+                                ws,
+                                "movement",
+                                movement("type", "reorder_tab", "tabId", tab0, "side", "left"))))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
     void focusAndCloseAPanelAndAWrongTerminalSessionIsStale() {
-        String ws = broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "w")).path("result").path("workspaceId")
+        String ws = broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "w"))
+                .path("result")
+                .path("workspaceId")
                 .asString();
-        String panel = broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels").get(0).path("panelId").asString();
+        String panel = broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
+                .path("panels")
+                .get(0)
+                .path("panelId")
+                .asString();
 
-        assertThat(broker.ok(session, "lomi_panel_focus", op("workspaceId", ws, "panelId", panel)).path("result").path("kind").asString())
+        assertThat(broker.ok(session, "lomi_panel_focus", op("workspaceId", ws, "panelId", panel))
+                        .path("result")
+                        .path("kind")
+                        .asString())
                 .isEqualTo("panel_focused");
-        assertThat(broker.refused(session, "lomi_panel_focus", op("workspaceId", ws, "panelId", panel, "terminalSessionId", "ab".repeat(16))))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_panel_focus",
+                        op("workspaceId", ws, "panelId", panel, "terminalSessionId", "ab".repeat(16))))
                 .isEqualTo(ErrorCode.STALE_GENERATION);
-        assertThat(broker.refused(session, "lomi_panel_focus", op("workspaceId", ws, "panelId", "pnl-unknown"))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_panel_focus", op("workspaceId", ws, "panelId", "pnl-unknown")))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
         broker.ok(session, "lomi_panel_close", op("workspaceId", ws, "panelId", panel));
         JsonNode empty = broker.ok(session, "lomi_panel_list", json("workspaceId", ws));
@@ -300,8 +488,10 @@ class LayoutToolsTests {
 
     @Test
     void theLayoutAndItsRevisionSurviveARestart() {
-        String ws = broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "kept")).path("result")
-                .path("workspaceId").asString();
+        String ws = broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "kept"))
+                .path("result")
+                .path("workspaceId")
+                .asString();
         long revision = broker.projects.revision();
         broker.close();
 
@@ -318,30 +508,76 @@ class LayoutToolsTests {
     void aSessionWithoutTheScopeIsRefused() {
         Session reader = broker.session(new Grant(true, Set.of(), Set.of("workspace.read")));
         RetryEpochId readerEpoch = broker.connect(reader, project);
-        assertThat(broker.refused(reader, "lomi_workspace_create", withOp(json("workspaceId", workspaceOf(project), "name", "x"), broker.revision(),
-                "k1", readerEpoch))).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(broker.refused(reader, "lomi_terminal_create", withOp(json("workspaceId", workspaceOf(project)), broker.revision(), "k2", readerEpoch)))
+        assertThat(broker.refused(
+                        reader,
+                        "lomi_workspace_create",
+                        withOp(
+                                json("workspaceId", workspaceOf(project), "name", "x"),
+                                broker.revision(),
+                                "k1",
+                                readerEpoch)))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(broker.ok(reader, "lomi_panel_list", json("workspaceId", workspaceOf(project))).path("kind").asString()).isEqualTo("panel_list");
+        assertThat(broker.refused(
+                        reader,
+                        "lomi_terminal_create",
+                        withOp(json("workspaceId", workspaceOf(project)), broker.revision(), "k2", readerEpoch)))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(broker.ok(reader, "lomi_panel_list", json("workspaceId", workspaceOf(project)))
+                        .path("kind")
+                        .asString())
+                .isEqualTo("panel_list");
     }
 
     @Test
     void panelListCursorsAreBoundToTheRevision() {
         String ws = workspaceOf(project);
         for (int i = 0; i < 3; i++) {
-            String created = broker.ok(session, "lomi_workspace_create", op("workspaceId", ws, "name", "c" + i)).path("result").path("workspaceId").asString();
+            String created = broker.ok(session, "lomi_workspace_create", op("workspaceId", ws, "name", "c" + i))
+                    .path("result")
+                    .path("workspaceId")
+                    .asString();
             JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", created));
-            broker.ok(session, "lomi_panel_move", op("workspaceId", created, "movement", movement("type", "transfer_tab", "tabId",
-                    list.path("tabs").get(0).path("tabId").asString(), "targetWorkspaceId", ws)));
+            broker.ok(
+                    session,
+                    "lomi_panel_move",
+                    op(
+                            "workspaceId",
+                            created,
+                            "movement",
+                            movement(
+                                    "type",
+                                    "transfer_tab",
+                                    "tabId",
+                                    list.path("tabs").get(0).path("tabId").asString(),
+                                    "targetWorkspaceId",
+                                    ws)));
         }
         JsonNode first = broker.ok(session, "lomi_panel_list", json("workspaceId", ws, "limit", 2));
         assertThat(first.path("panels")).hasSize(2);
         assertThat(first.path("hasMore").asBoolean()).isTrue();
-        JsonNode second = broker.ok(session, "lomi_panel_list", json("workspaceId", ws, "limit", 2, "cursor", first.path("nextCursor").asString()));
+        JsonNode second = broker.ok(
+                session,
+                "lomi_panel_list",
+                json(
+                        "workspaceId",
+                        ws,
+                        "limit",
+                        2,
+                        "cursor",
+                        first.path("nextCursor").asString()));
         assertThat(second.path("panels")).hasSize(1);
 
         broker.ok(session, "lomi_workspace_update", op("workspaceId", ws, "name", "moved-on"));
-        assertThat(broker.refused(session, "lomi_panel_list", json("workspaceId", ws, "limit", 2, "cursor", first.path("nextCursor").asString())))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_panel_list",
+                        json(
+                                "workspaceId",
+                                ws,
+                                "limit",
+                                2,
+                                "cursor",
+                                first.path("nextCursor").asString())))
                 .isEqualTo(ErrorCode.CURSOR_EXPIRED);
     }
 
@@ -354,7 +590,8 @@ class LayoutToolsTests {
     }
 
     private static String withOp(String arguments, String revision, String key, RetryEpochId epoch) {
-        tools.jackson.databind.node.ObjectNode node = (tools.jackson.databind.node.ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
+        tools.jackson.databind.node.ObjectNode node =
+                (tools.jackson.databind.node.ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
         node.put("expectedRevision", revision);
         node.put("retryEpoch", epoch.value());
         node.put("requestKey", key);
@@ -376,7 +613,9 @@ class LayoutToolsTests {
     }
 
     private long workspaceCount() {
-        return broker.projects.list().stream().mapToLong(p -> p.workspaces().size()).sum();
+        return broker.projects.list().stream()
+                .mapToLong(p -> p.workspaces().size())
+                .sum();
     }
 
     private List<String> names() {
@@ -387,7 +626,8 @@ class LayoutToolsTests {
 
     private Path folder(String name) {
         try {
-            return Files.createDirectories(temp.resolve("folders").resolve(name)).toRealPath();
+            return Files.createDirectories(temp.resolve("folders").resolve(name))
+                    .toRealPath();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

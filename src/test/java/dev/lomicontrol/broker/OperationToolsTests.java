@@ -56,7 +56,10 @@ class OperationToolsTests {
 
         JsonNode byId = broker.ok(session, "lomi_operation_get", "{\"operationId\":\"" + operation.id() + "\"}");
         JsonNode byKey = broker.ok(session, "lomi_operation_get", key("k-1", Optional.empty()));
-        JsonNode byKeyInProject = broker.ok(session, "lomi_operation_get", key("k-1", Optional.of(project.id().value())));
+        JsonNode byKeyInProject = broker.ok(
+                session,
+                "lomi_operation_get",
+                key("k-1", Optional.of(project.id().value())));
 
         assertThat(byId.path("kind").asString()).isEqualTo("operation");
         assertThat(byId.path("operationId").asString()).isEqualTo(operation.id().value());
@@ -64,12 +67,14 @@ class OperationToolsTests {
         assertThat(byId.path("state").asString()).isEqualTo("queued");
         assertThat(byId.path("effectState").asString()).isEqualTo("none");
         assertThat(byId.path("workspaceId").asString()).isEqualTo(workspaceOf(project));
-        assertThat(byId.path("createdAt").asString()).isEqualTo(broker.clock.instant().toString());
+        assertThat(byId.path("createdAt").asString())
+                .isEqualTo(broker.clock.instant().toString());
         assertThat(byId.path("result").isNull()).isTrue();
         assertThat(byId.path("completedAt").isNull()).isTrue();
         assertThat(byKey).isEqualTo(byId);
         assertThat(byKeyInProject).isEqualTo(byId);
-        assertThat(broker.refused(session, "lomi_operation_get", key("k-2", Optional.empty()))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_operation_get", key("k-2", Optional.empty())))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
     @Test
@@ -77,7 +82,11 @@ class OperationToolsTests {
         Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
         broker.ledger.begin(operation.id());
         broker.clock.advance(Duration.ofSeconds(2));
-        broker.ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of("{\"path\":\"a.txt\",\"bytes\":3}"),
+        broker.ledger.transition(
+                operation.id(),
+                OperationState.SUCCEEDED,
+                EffectState.COMPLETE,
+                Optional.of("{\"path\":\"a.txt\",\"bytes\":3}"),
                 Optional.empty());
 
         JsonNode data = broker.ok(session, "lomi_operation_get", "{\"operationId\":\"" + operation.id() + "\"}");
@@ -86,7 +95,8 @@ class OperationToolsTests {
         assertThat(data.path("effectState").asString()).isEqualTo("complete");
         assertThat(data.path("result").isObject()).isTrue();
         assertThat(data.path("result").path("bytes").asInt()).isEqualTo(3);
-        assertThat(data.path("completedAt").asString()).isEqualTo(broker.clock.instant().toString());
+        assertThat(data.path("completedAt").asString())
+                .isEqualTo(broker.clock.instant().toString());
     }
 
     @Test
@@ -99,24 +109,34 @@ class OperationToolsTests {
 
         assertThat(foreign.path("code").asString()).isEqualTo("TARGET_NOT_FOUND");
         assertThat(foreign).isEqualTo(unknown);
-        assertThat(broker.refused(stranger, "lomi_operation_get", key("k-1", Optional.empty()))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(stranger, "lomi_operation_cancel", "{\"operationId\":\"" + operation.id() + "\"}")).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.ledger.get(session.id(), operation.id()).orElseThrow().state()).isEqualTo(OperationState.QUEUED);
+        assertThat(broker.refused(stranger, "lomi_operation_get", key("k-1", Optional.empty())))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(stranger, "lomi_operation_cancel", "{\"operationId\":\"" + operation.id() + "\"}"))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.ledger.get(session.id(), operation.id()).orElseThrow().state())
+                .isEqualTo(OperationState.QUEUED);
     }
 
     @Test
     void operationGetTakesExactlyOneVariant() {
         Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
-        String both = "{\"operationId\":\"" + operation.id() + "\",\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"k-1\",\"tool\":\"" + TOOL + "\"}";
+        String both = "{\"operationId\":\"" + operation.id() + "\",\"retryEpoch\":\"" + epoch
+                + "\",\"requestKey\":\"k-1\",\"tool\":\"" + TOOL + "\"}";
 
         assertThat(broker.refused(session, "lomi_operation_get", both)).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(session, "lomi_operation_get", "{}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_operation_get", "{\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"k-1\"}"))
+        assertThat(broker.refused(
+                        session, "lomi_operation_get", "{\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"k-1\"}"))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_operation_get", "{\"operationId\":\"" + operation.id() + "\",\"projectId\":\"" + project.id() + "\"}"))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_operation_get",
+                        "{\"operationId\":\"" + operation.id() + "\",\"projectId\":\"" + project.id() + "\"}"))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_operation_get", "{\"operationId\":\"not-hex\"}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_operation_get", "{\"operationId\":42}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_operation_get", "{\"operationId\":\"not-hex\"}"))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_operation_get", "{\"operationId\":42}"))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
@@ -125,8 +145,14 @@ class OperationToolsTests {
         broker.reserve(session, epoch, project, TOOL, "k-1");
         Operation inSecond = broker.reserve(session, epoch, second, TOOL, "k-1");
 
-        assertThat(broker.refused(session, "lomi_operation_get", key("k-1", Optional.empty()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.ok(session, "lomi_operation_get", key("k-1", Optional.of(second.id().value()))).path("operationId").asString())
+        assertThat(broker.refused(session, "lomi_operation_get", key("k-1", Optional.empty())))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.ok(
+                                session,
+                                "lomi_operation_get",
+                                key("k-1", Optional.of(second.id().value())))
+                        .path("operationId")
+                        .asString())
                 .isEqualTo(inSecond.id().value());
     }
 
@@ -165,7 +191,8 @@ class OperationToolsTests {
     void cancellingFinishedWorkReturnsItUnchanged() {
         Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
         broker.ledger.begin(operation.id());
-        broker.ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of("{}"), Optional.empty());
+        broker.ledger.transition(
+                operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of("{}"), Optional.empty());
 
         JsonNode data = broker.ok(session, "lomi_operation_cancel", "{\"operationId\":\"" + operation.id() + "\"}");
 
@@ -200,15 +227,20 @@ class OperationToolsTests {
         }
 
         assertThat(pages).isEqualTo(2);
-        assertThat(events).extracting(e -> e.path("operationId").asString() + "/" + e.path("state").asString())
+        assertThat(events)
+                .extracting(e ->
+                        e.path("operationId").asString() + "/" + e.path("state").asString())
                 .containsExactly(first.id() + "/queued", first.id() + "/running", second.id() + "/queued");
         JsonNode event = events.get(1);
         assertThat(event.path("kind").asString()).isEqualTo("operation_state");
         assertThat(event.path("tool").asString()).isEqualTo(TOOL);
         assertThat(event.path("effectState").asString()).isEqualTo("none");
-        assertThat(event.path("timestamp").asString()).isEqualTo(broker.clock.instant().toString());
-        assertThat(event.path("timestampSeconds").asLong()).isEqualTo(broker.clock.instant().getEpochSecond());
-        assertThat(cursor).isEqualTo(Long.toString(events.get(2).path("sequence").asLong()));
+        assertThat(event.path("timestamp").asString())
+                .isEqualTo(broker.clock.instant().toString());
+        assertThat(event.path("timestampSeconds").asLong())
+                .isEqualTo(broker.clock.instant().getEpochSecond());
+        assertThat(cursor)
+                .isEqualTo(Long.toString(events.get(2).path("sequence").asLong()));
 
         JsonNode empty = broker.ok(session, "lomi_events_read", events(workspace, 2, cursor));
         assertThat(empty.path("events")).isEmpty();
@@ -229,9 +261,13 @@ class OperationToolsTests {
         broker.reserve(session, epoch, hidden, TOOL, "k-1");
         Session narrowed = broker.session(new Grant(false, Set.of(project.id()), Scopes.all()));
 
-        assertThat(broker.refused(narrowed, "lomi_events_read", events(workspaceOf(hidden), 10, null))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(narrowed, "lomi_events_read", events("ws-unknown", 10, null))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.ok(narrowed, "lomi_events_read", events(workspaceOf(project), 10, null)).path("events")).isEmpty();
+        assertThat(broker.refused(narrowed, "lomi_events_read", events(workspaceOf(hidden), 10, null)))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(narrowed, "lomi_events_read", events("ws-unknown", 10, null)))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.ok(narrowed, "lomi_events_read", events(workspaceOf(project), 10, null))
+                        .path("events"))
+                .isEmpty();
     }
 
     @Test
@@ -244,13 +280,23 @@ class OperationToolsTests {
         JsonNode firstPage = broker.ok(session, "lomi_events_read", "{\"workspaceId\":\"" + workspace + "\"}");
         assertThat(firstPage.path("events")).hasSize(100);
         assertThat(firstPage.path("hasMore").asBoolean()).isTrue();
-        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 0, null))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 501, null))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 10, "-1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 10, "abc"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_events_read", "{\"limit\":10}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.ok(session, "lomi_events_read", events(workspace, 500, "0")).path("events")).hasSize(101);
-        assertThat(broker.ok(session, "lomi_events_read", events(workspace, 500, "999999")).path("nextCursor").asString()).isEqualTo("999999");
+        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 0, null)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 501, null)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 10, "-1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_events_read", events(workspace, 10, "abc")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_events_read", "{\"limit\":10}"))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.ok(session, "lomi_events_read", events(workspace, 500, "0"))
+                        .path("events"))
+                .hasSize(101);
+        assertThat(broker.ok(session, "lomi_events_read", events(workspace, 500, "999999"))
+                        .path("nextCursor")
+                        .asString())
+                .isEqualTo("999999");
     }
 
     private String key(String requestKey, Optional<String> projectId) {
@@ -259,6 +305,7 @@ class OperationToolsTests {
     }
 
     private static String events(String workspaceId, int limit, String cursor) {
-        return "{\"workspaceId\":\"" + workspaceId + "\",\"limit\":" + limit + (cursor == null ? "" : ",\"cursor\":\"" + cursor + "\"") + "}";
+        return "{\"workspaceId\":\"" + workspaceId + "\",\"limit\":" + limit
+                + (cursor == null ? "" : ",\"cursor\":\"" + cursor + "\"") + "}";
     }
 }

@@ -34,8 +34,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A real broker (in-process Spring context, real Unix socket, real mutual TLS) and the real helper-side client. */
-@SpringBootTest(classes = {BrokerApplication.class, PairingFlowTests.TestClock.class},
-        properties = {"lomi.data-dir=${java.io.tmpdir}/lomi-pairing-flow-${random.uuid}", "spring.main.allow-bean-definition-overriding=true"})
+@SpringBootTest(
+        classes = {BrokerApplication.class, PairingFlowTests.TestClock.class},
+        properties = {
+            "lomi.data-dir=${java.io.tmpdir}/lomi-pairing-flow-${random.uuid}",
+            "spring.main.allow-bean-definition-overriding=true"
+        })
 @DirtiesContext
 class PairingFlowTests {
 
@@ -50,12 +54,23 @@ class PairingFlowTests {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
 
-    @Autowired BrokerRuntime runtime;
-    @Autowired Pairings pairings;
-    @Autowired Sessions sessions;
-    @Autowired Projects projects;
-    @Autowired YoloPolicy yolo;
-    @Autowired MutableClock clock;
+    @Autowired
+    BrokerRuntime runtime;
+
+    @Autowired
+    Pairings pairings;
+
+    @Autowired
+    Sessions sessions;
+
+    @Autowired
+    Projects projects;
+
+    @Autowired
+    YoloPolicy yolo;
+
+    @Autowired
+    MutableClock clock;
 
     BrokerClient client;
 
@@ -75,28 +90,41 @@ class PairingFlowTests {
     void aClientIsPairingRequiredUntilTheAdminApprovesThenItsCallsSucceed() throws Exception {
         Project project = projects.add(Files.createTempDirectory("lomi-project").toRealPath(), Optional.of("demo"));
         client = newClient();
-        CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(60)));
+        CompletableFuture<BrokerClient.State> connecting =
+                CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(60)));
 
         PairingRequest request = awaitPending();
         awaitPhase(BrokerClient.Phase.PAIRING_REQUIRED);
         assertThat(client.state().pairingRequestId()).contains(request.id());
         assertThat(request.peerPid()).isEqualTo(ProcessHandle.current().pid());
-        pairings.approve(request.id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id), this::currentProjects).scopes();
+        pairings.approve(
+                        request.id(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        name -> projects.find(name).map(Project::id),
+                        this::currentProjects)
+                .scopes();
 
         assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
         JsonNode list = client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10));
         assertThat(Envelope.isOk(list)).isTrue();
-        String workspaceId = list.path("data").path("workspaces").get(0).path("workspaceId").asString();
-        JsonNode connect = client.call("lomi_connect", JSON.readTree("{\"workspaceId\":\"" + workspaceId + "\"}"), Duration.ofSeconds(10));
-        assertThat(connect.path("data").path("projectId").asString()).isEqualTo(project.id().value());
+        String workspaceId =
+                list.path("data").path("workspaces").get(0).path("workspaceId").asString();
+        JsonNode connect = client.call(
+                "lomi_connect", JSON.readTree("{\"workspaceId\":\"" + workspaceId + "\"}"), Duration.ofSeconds(10));
+        assertThat(connect.path("data").path("projectId").asString())
+                .isEqualTo(project.id().value());
         assertThat(connect.path("data").path("retryEpoch").asString()).hasSize(40);
-        assertThat(sessions.list()).as("a call was served, so the session is registered").hasSize(1);
+        assertThat(sessions.list())
+                .as("a call was served, so the session is registered")
+                .hasSize(1);
     }
 
     @Test
     void aDeniedRequestNeverConnects() throws Exception {
         client = newClient();
-        CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(60)));
+        CompletableFuture<BrokerClient.State> connecting =
+                CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(60)));
 
         pairings.deny(awaitPending().id());
 
@@ -109,7 +137,8 @@ class PairingFlowTests {
     @Test
     void anExpiredRequestNeverConnects() throws Exception {
         client = newClient();
-        CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(60)));
+        CompletableFuture<BrokerClient.State> connecting =
+                CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(60)));
         awaitPending();
 
         clock.advance(Pairings.EXPIRY);
@@ -122,13 +151,15 @@ class PairingFlowTests {
     @Test
     void aTamperedOrForeignDiscoveryRecordMeansAppUnavailableAndNoPairingRequest() throws Exception {
         Path discovery = runtime.discoveryFile().orElseThrow();
-        Path dir = Files.createTempDirectory("lomi-tampered", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path dir = Files.createTempDirectory(
+                "lomi-tampered", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Path copy = dir.resolve("discovery.json");
         Files.copy(discovery, copy, StandardCopyOption.COPY_ATTRIBUTES);
         String text = Files.readString(copy);
         Files.writeString(copy, text.replace(runtime.instanceId(), "0".repeat(32)));
 
-        BrokerClient tampered = new BrokerClient(copy, runtime.registrationKeyHex().orElseThrow(), "tampered");
+        BrokerClient tampered =
+                new BrokerClient(copy, runtime.registrationKeyHex().orElseThrow(), "tampered");
         BrokerClient wrongKey = new BrokerClient(discovery, "11".repeat(32), "wrong key");
 
         assertThat(tampered.connect(Duration.ofSeconds(5)).phase()).isEqualTo(BrokerClient.Phase.APP_UNAVAILABLE);
@@ -139,7 +170,14 @@ class PairingFlowTests {
     @Test
     void revocationEndsALiveSessionAndItsNextCallFails() throws Exception {
         client = connectedClient();
-        sessions.revoke(Eventually.await("the session is listed", Duration.ofSeconds(30), sessions::list, list -> !list.isEmpty()).get(0).id(),
+        sessions.revoke(
+                Eventually.await(
+                                "the session is listed",
+                                Duration.ofSeconds(30),
+                                sessions::list,
+                                list -> !list.isEmpty())
+                        .get(0)
+                        .id(),
                 "admin revoked");
 
         assertThat(catchCall()).isInstanceOf(BrokerClient.CallFailure.class);
@@ -152,7 +190,8 @@ class PairingFlowTests {
         client = newClient();
 
         assertThat(client.connect(Duration.ofSeconds(30)).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
-        assertThat(Envelope.isOk(client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10)))).isTrue();
+        assertThat(Envelope.isOk(client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))))
+                .isTrue();
         assertThat(yolo.set(false)).isEqualTo(1);
         assertThat(catchCall()).isInstanceOf(BrokerClient.CallFailure.class);
     }
@@ -168,22 +207,40 @@ class PairingFlowTests {
 
     private BrokerClient connectedClient() throws Exception {
         BrokerClient connected = newClient();
-        CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> connected.connect(Duration.ofSeconds(60)));
-        pairings.approve(awaitPending().id(), Optional.empty(), Optional.empty(), name -> projects.find(name).map(Project::id), this::currentProjects);
+        CompletableFuture<BrokerClient.State> connecting =
+                CompletableFuture.supplyAsync(() -> connected.connect(Duration.ofSeconds(60)));
+        pairings.approve(
+                awaitPending().id(),
+                Optional.empty(),
+                Optional.empty(),
+                name -> projects.find(name).map(Project::id),
+                this::currentProjects);
         assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
         return connected;
     }
 
     private BrokerClient newClient() {
-        return new BrokerClient(runtime.discoveryFile().orElseThrow(), runtime.registrationKeyHex().orElseThrow(), "test client");
+        return new BrokerClient(
+                runtime.discoveryFile().orElseThrow(),
+                runtime.registrationKeyHex().orElseThrow(),
+                "test client");
     }
 
     private void awaitPhase(BrokerClient.Phase phase) {
-        Eventually.await("the client reaches " + phase, Duration.ofSeconds(30), () -> client.state().phase(), phase::equals);
+        Eventually.await(
+                "the client reaches " + phase,
+                Duration.ofSeconds(30),
+                () -> client.state().phase(),
+                phase::equals);
     }
 
     private PairingRequest awaitPending() {
-        return Eventually.await("a pairing request arrives", Duration.ofSeconds(30), pairings::pending, pending -> !pending.isEmpty()).get(0);
+        return Eventually.await(
+                        "a pairing request arrives",
+                        Duration.ofSeconds(30),
+                        pairings::pending,
+                        pending -> !pending.isEmpty())
+                .get(0);
     }
 
     private java.util.Set<dev.lomicontrol.core.ProjectId> currentProjects() {

@@ -1,7 +1,5 @@
 package dev.lomicontrol.broker;
 
-import dev.lomicontrol.operations.OperationRunner;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.RequestKey;
@@ -10,6 +8,7 @@ import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.ledger.Target;
+import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
 import java.nio.file.Path;
@@ -58,22 +57,28 @@ class RevocationBoundaryTests {
 
     @Test
     void anImmediateOperationRevokedDuringItsAdmissionIsNeverPerformed() {
-        runner = new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
+        runner =
+                new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
 
-        neverPerformed(() -> runner.immediate(request(), this::revokeNow, this::perform).path("operationId").asString());
+        neverPerformed(() -> runner.immediate(request(), this::revokeNow, this::perform)
+                .path("operationId")
+                .asString());
     }
 
     @Test
     void aYoloApprovedOperationRevokedDuringItsAdmissionIsNeverPerformed() {
         runner = new OperationRunner(broker.ledger, broker.decisions, () -> true, broker.clock, Duration.ofSeconds(30));
 
-        neverPerformed(() -> runner.afterApproval(request(), this::revokeNow, "test", BrokerCallsFixture.JSON.createObjectNode(), this::perform)
-                .path("operationId").asString());
+        neverPerformed(() -> runner.afterApproval(
+                        request(), this::revokeNow, "test", BrokerCallsFixture.JSON.createObjectNode(), this::perform)
+                .path("operationId")
+                .asString());
     }
 
     @Test
     void aDispatchReservationRevokedDuringItsAdmissionIsNotHandedOutForDispatch() {
-        runner = new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
+        runner =
+                new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
 
         neverPerformed(() -> {
             Reservation reservation = runner.reserveForDispatch(request(), this::revokeNow);
@@ -101,10 +106,19 @@ class RevocationBoundaryTests {
         try {
             operationId = call.get();
         } catch (dev.lomicontrol.core.LomiException refused) {
-            assertThat(refused.code()).isIn(dev.lomicontrol.core.ErrorCode.CONTROL_REVOKED, dev.lomicontrol.core.ErrorCode.RETRY_WINDOW_EXPIRED);
+            assertThat(refused.code())
+                    .isIn(
+                            dev.lomicontrol.core.ErrorCode.CONTROL_REVOKED,
+                            dev.lomicontrol.core.ErrorCode.RETRY_WINDOW_EXPIRED);
             assertThat(performed).as("the effect was never performed").isFalse();
-            assertThat(broker.ledger.getByKey(session.id(), epoch, new dev.lomicontrol.core.ToolName("lomi_files_mutate"), new RequestKey("k-" + keys),
-                    java.util.Optional.of(project.id()))).as("no receipt").isEmpty();
+            assertThat(broker.ledger.getByKey(
+                            session.id(),
+                            epoch,
+                            new dev.lomicontrol.core.ToolName("lomi_files_mutate"),
+                            new RequestKey("k-" + keys),
+                            java.util.Optional.of(project.id())))
+                    .as("no receipt")
+                    .isEmpty();
             return;
         }
         assertNotDispatched(operationId);
@@ -112,13 +126,21 @@ class RevocationBoundaryTests {
 
     private void assertNotDispatched(String operationId) {
         assertThat(performed).as("the effect was never performed").isFalse();
-        Operation row = broker.ledger.get(session.id(), new dev.lomicontrol.core.OperationId(operationId)).orElseThrow();
+        Operation row = broker.ledger
+                .get(session.id(), new dev.lomicontrol.core.OperationId(operationId))
+                .orElseThrow();
         assertThat(row.state()).as("settled as never dispatched").isEqualTo(OperationState.CANCELLED);
         assertThat(row.effect().wire()).isEqualTo("none");
     }
 
     private OperationRunner.Request request() {
-        return new OperationRunner.Request(session, "lomi_files_mutate", BrokerCallsFixture.JSON.createObjectNode(), epoch,
-                new RequestKey("k-" + ++keys), project.id(), new Target(BrokerCallsFixture.workspaceOf(project), "resource", "", ""));
+        return new OperationRunner.Request(
+                session,
+                "lomi_files_mutate",
+                BrokerCallsFixture.JSON.createObjectNode(),
+                epoch,
+                new RequestKey("k-" + ++keys),
+                project.id(),
+                new Target(BrokerCallsFixture.workspaceOf(project), "resource", "", ""));
     }
 }

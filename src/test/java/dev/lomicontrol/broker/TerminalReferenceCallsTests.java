@@ -61,8 +61,22 @@ class TerminalReferenceCallsTests {
 
     @Test
     void theSeed000CreateWithAnEmptyCwdStartsTheShellAtTheProjectRoot() throws Exception {
-        JsonNode op = broker.ok(session, "lomi_terminal_create", json("workspaceId", ws, "cwdRelative", "", "title", "Agent shell",
-                "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "seed-000-create"));
+        JsonNode op = broker.ok(
+                session,
+                "lomi_terminal_create",
+                json(
+                        "workspaceId",
+                        ws,
+                        "cwdRelative",
+                        "",
+                        "title",
+                        "Agent shell",
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "seed-000-create"));
 
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         JsonNode result = op.path("result");
@@ -71,31 +85,79 @@ class TerminalReferenceCallsTests {
         awaitPrompt(terminal, "ready");
         JsonNode run = run(terminal, "pwd");
         assertThat(run.path("state").asString()).isEqualTo("succeeded");
-        String printed = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "command", "operationId", run.path("operationId").asString()))
-                .path("text").asString();
-        assertThat(printed.lines().map(String::strip)).contains(project.root().toRealPath().toString());
-        JsonNode panels = broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels");
+        String printed = broker.ok(
+                        session,
+                        "lomi_terminal_read",
+                        terminal.read(
+                                "mode",
+                                "command",
+                                "operationId",
+                                run.path("operationId").asString()))
+                .path("text")
+                .asString();
+        assertThat(printed.lines().map(String::strip))
+                .contains(project.root().toRealPath().toString());
+        JsonNode panels =
+                broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels");
         assertThat(panels.get(panels.size() - 1).path("title").asString()).isEqualTo("Agent shell");
     }
 
     @Test
     void aNullProfileIsTheDefaultProfileAndAbsentTitleAndCwdAreTheProfileNameAndTheRoot() throws Exception {
-        JsonNode op = broker.ok(session, "lomi_terminal_create", json("workspaceId", ws, "cwdRelative", "", "profileId", null, "title", "Nulls",
-                "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "null-profile"));
+        JsonNode op = broker.ok(
+                session,
+                "lomi_terminal_create",
+                json(
+                        "workspaceId",
+                        ws,
+                        "cwdRelative",
+                        "",
+                        "profileId",
+                        null,
+                        "title",
+                        "Nulls",
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "null-profile"));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
-        assertThat(op.path("result").path("profileId").asString()).isEqualTo(broker.settings.terminal().defaultProfile());
+        assertThat(op.path("result").path("profileId").asString())
+                .isEqualTo(broker.settings.terminal().defaultProfile());
 
-        JsonNode bare = broker.ok(session, "lomi_terminal_create", json("workspaceId", ws, "expectedRevision", broker.revision(), "retryEpoch",
-                epoch.value(), "requestKey", "bare"));
+        JsonNode bare = broker.ok(
+                session,
+                "lomi_terminal_create",
+                json(
+                        "workspaceId",
+                        ws,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "bare"));
         assertThat(bare.path("state").asString()).as("%s", bare).isEqualTo("succeeded");
         Terminal terminal = new Terminal(bare.path("result"));
         awaitPrompt(terminal, "ready");
         JsonNode run = run(terminal, "pwd");
-        String printed = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "command", "operationId", run.path("operationId").asString()))
-                .path("text").asString();
-        assertThat(printed.lines().map(String::strip)).contains(project.root().toRealPath().toString());
-        JsonNode panels = broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels");
-        assertThat(panels.get(panels.size() - 1).path("title").asString()).isEqualTo(broker.settings.terminal().defaultProfile());
+        String printed = broker.ok(
+                        session,
+                        "lomi_terminal_read",
+                        terminal.read(
+                                "mode",
+                                "command",
+                                "operationId",
+                                run.path("operationId").asString()))
+                .path("text")
+                .asString();
+        assertThat(printed.lines().map(String::strip))
+                .contains(project.root().toRealPath().toString());
+        JsonNode panels =
+                broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels");
+        assertThat(panels.get(panels.size() - 1).path("title").asString())
+                .isEqualTo(broker.settings.terminal().defaultProfile());
     }
 
     @Test
@@ -110,7 +172,8 @@ class TerminalReferenceCallsTests {
     @Test
     void whatTheReferenceRefusesStaysRefused() throws Exception {
         for (String cwd : new String[] {"/tmp", "../x", "sub/../..", "a//b"}) {
-            assertThat(broker.refused(session, "lomi_terminal_create", create(cwd, "bad-" + keys.incrementAndGet()))).as(cwd)
+            assertThat(broker.refused(session, "lomi_terminal_create", create(cwd, "bad-" + keys.incrementAndGet())))
+                    .as(cwd)
                     .isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
         }
         ObjectNode unknown = (ObjectNode) BrokerCallsFixture.JSON.readTree(create("", "unknown"));
@@ -118,10 +181,37 @@ class TerminalReferenceCallsTests {
         JsonNode envelope = broker.call(session, "lomi_terminal_create", unknown.toString());
         assertThat(envelope.path("code").asString()).isEqualTo("INVALID_ARGUMENT");
         assertThat(envelope.path("message").asString()).contains("shell");
-        assertThat(broker.refused(session, "lomi_terminal_create", json("workspaceId", ws, "cwdRelative", "", "profileId", "fish", "expectedRevision",
-                broker.revision(), "retryEpoch", epoch.value(), "requestKey", "fish"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_terminal_create", json("workspaceId", ws, "cwdRelative", "", "retryEpoch", epoch.value(),
-                "requestKey", "no-revision"))).as("expectedRevision stays required").isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_terminal_create",
+                        json(
+                                "workspaceId",
+                                ws,
+                                "cwdRelative",
+                                "",
+                                "profileId",
+                                "fish",
+                                "expectedRevision",
+                                broker.revision(),
+                                "retryEpoch",
+                                epoch.value(),
+                                "requestKey",
+                                "fish")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_terminal_create",
+                        json(
+                                "workspaceId",
+                                ws,
+                                "cwdRelative",
+                                "",
+                                "retryEpoch",
+                                epoch.value(),
+                                "requestKey",
+                                "no-revision")))
+                .as("expectedRevision stays required")
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.terminals.all()).isEmpty();
     }
 
@@ -129,23 +219,36 @@ class TerminalReferenceCallsTests {
     void minimumParsedSequenceIsHonouredOnTheScreenAndRefusedElsewhere() {
         Terminal terminal = created();
         broker.ok(session, "lomi_terminal_input", terminal.input(1, "echo SCREEN-$((40+2))\r"));
-        String stream = awaitOutput(terminal, "SCREEN-42").path("streamSequence").asString();
+        String stream =
+                awaitOutput(terminal, "SCREEN-42").path("streamSequence").asString();
 
-        JsonNode screen = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen", "minimumParsedSequence", stream, "cursor", null,
-                "operationId", null));
+        JsonNode screen = broker.ok(
+                session,
+                "lomi_terminal_read",
+                terminal.read("mode", "screen", "minimumParsedSequence", stream, "cursor", null, "operationId", null));
         assertThat(screen.path("kind").asString()).isEqualTo("terminal_screen");
-        assertThat(Long.parseLong(screen.path("parsedSequence").asString())).isGreaterThanOrEqualTo(Long.parseLong(stream));
-        assertThat(Long.parseLong(screen.path("streamSequence").asString())).isGreaterThanOrEqualTo(Long.parseLong(screen.path("parsedSequence")
-                .asString()));
+        assertThat(Long.parseLong(screen.path("parsedSequence").asString()))
+                .isGreaterThanOrEqualTo(Long.parseLong(stream));
+        assertThat(Long.parseLong(screen.path("streamSequence").asString()))
+                .isGreaterThanOrEqualTo(
+                        Long.parseLong(screen.path("parsedSequence").asString()));
         assertThat(screen.path("parserPending").isBoolean()).isTrue();
         assertThat(screen.path("text").asString()).contains("SCREEN-42");
 
-        JsonNode nullMinimum = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen", "minimumParsedSequence", null));
+        JsonNode nullMinimum = broker.ok(
+                session, "lomi_terminal_read", terminal.read("mode", "screen", "minimumParsedSequence", null));
         assertThat(nullMinimum.path("kind").asString()).isEqualTo("terminal_screen");
         long beyond = Long.parseLong(stream) + 1_000_000;
-        assertThat(broker.refused(session, "lomi_terminal_read", terminal.read("mode", "screen", "minimumParsedSequence", Long.toString(beyond))))
-                .as("more than the terminal produced").isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.refused(session, "lomi_terminal_read", terminal.read("mode", "output", "minimumParsedSequence", stream)))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_terminal_read",
+                        terminal.read("mode", "screen", "minimumParsedSequence", Long.toString(beyond))))
+                .as("more than the terminal produced")
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_terminal_read",
+                        terminal.read("mode", "output", "minimumParsedSequence", stream)))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
@@ -161,14 +264,27 @@ class TerminalReferenceCallsTests {
         JsonNode cut = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen", "maxBytes", firstRow));
         assertThat(cut.path("truncated").asBoolean()).isTrue();
         assertThat(cut.path("lines").size()).isEqualTo(1);
-        assertThat(cut.path("text").asString()).isEqualTo(whole.path("lines").get(0).asString());
+        assertThat(cut.path("text").asString())
+                .isEqualTo(whole.path("lines").get(0).asString());
     }
 
     @Test
     void nullForEveryOptionalReadFieldMeansAbsent() {
         Terminal terminal = created();
-        JsonNode output = broker.ok(session, "lomi_terminal_read", terminal.read("mode", null, "cursor", null, "maxBytes", null, "operationId", null,
-                "minimumParsedSequence", null));
+        JsonNode output = broker.ok(
+                session,
+                "lomi_terminal_read",
+                terminal.read(
+                        "mode",
+                        null,
+                        "cursor",
+                        null,
+                        "maxBytes",
+                        null,
+                        "operationId",
+                        null,
+                        "minimumParsedSequence",
+                        null));
         assertThat(output.path("kind").asString()).isEqualTo("terminal_output");
         assertThat(output.path("mode").asString()).isEqualTo("output");
         assertThat(output.path("data").isNull()).isTrue();
@@ -180,27 +296,75 @@ class TerminalReferenceCallsTests {
 
     @Test
     void theAndroidFormOfPanelControlIsAcceptedAndAnsweredHostUnqualifiedWithoutAReceipt() {
-        String arguments = json("workspaceId", ws, "panelId", "panel-android", "deviceId", "pixel-8", "generation", "3", "action", "claim",
-                "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "android-claim");
+        String arguments = json(
+                "workspaceId",
+                ws,
+                "panelId",
+                "panel-android",
+                "deviceId",
+                "pixel-8",
+                "generation",
+                "3",
+                "action",
+                "claim",
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                "android-claim");
 
         JsonNode envelope = broker.call(session, "lomi_panel_control", arguments);
 
         assertThat(envelope.path("code").asString()).as("%s", envelope).isEqualTo("HOST_UNQUALIFIED");
-        assertThat(envelope.path("message").asString()).contains(HostQualification.reason(HostNeed.ANDROID).orElseThrow());
-        assertThat(broker.refused(session, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", "android-claim", "tool",
-                "lomi_panel_control"))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(TerminalSpecs.PANEL_CONTROL.bind(BrokerCallsFixture.JSON.readTree(arguments))).as("the helper binds it too")
+        assertThat(envelope.path("message").asString())
+                .contains(HostQualification.reason(HostNeed.ANDROID).orElseThrow());
+        assertThat(broker.refused(
+                        session,
+                        "lomi_operation_get",
+                        json("retryEpoch", epoch.value(), "requestKey", "android-claim", "tool", "lomi_panel_control")))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(TerminalSpecs.PANEL_CONTROL.bind(BrokerCallsFixture.JSON.readTree(arguments)))
+                .as("the helper binds it too")
                 .isInstanceOf(TerminalSpecs.AndroidControl.class);
     }
 
     @Test
     void panelControlWithFieldsOfBothFormsIsRefused() {
         Terminal terminal = created();
-        String both = json("workspaceId", ws, "panelId", terminal.panel, "terminalSessionId", terminal.id, "deviceId", "pixel-8", "generation", "3",
-                "action", "claim", "expectedRevision", broker.revision(), "retryEpoch", epoch.value(), "requestKey", "both");
+        String both = json(
+                "workspaceId",
+                ws,
+                "panelId",
+                terminal.panel,
+                "terminalSessionId",
+                terminal.id,
+                "deviceId",
+                "pixel-8",
+                "generation",
+                "3",
+                "action",
+                "claim",
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                "both");
         assertThat(broker.refused(session, "lomi_panel_control", both)).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        String release = json("workspaceId", ws, "panelId", terminal.panel, "terminalSessionId", terminal.id, "action", "release", "retryEpoch",
-                epoch.value(), "requestKey", "release");
+        String release = json(
+                "workspaceId",
+                ws,
+                "panelId",
+                terminal.panel,
+                "terminalSessionId",
+                terminal.id,
+                "action",
+                "release",
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                "release");
         JsonNode released = broker.ok(session, "lomi_panel_control", release);
         assertThat(released.path("state").asString()).isEqualTo("succeeded");
         assertThat(released.path("result").path("kind").asString()).isEqualTo("panel_control");
@@ -210,24 +374,78 @@ class TerminalReferenceCallsTests {
 
     @Test
     void theHelpersBindingAcceptsAndRefusesTheSameCalls() {
-        JsonNode seed = BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "cwdRelative", "", "title", "Agent shell", "expectedRevision", "0",
-                "retryEpoch", epoch.value(), "requestKey", "seed"));
+        JsonNode seed = BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                ws,
+                "cwdRelative",
+                "",
+                "title",
+                "Agent shell",
+                "expectedRevision",
+                "0",
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                "seed"));
         TerminalSpecs.Create create = TerminalSpecs.CREATE.bind(seed);
         assertThat(create.directory()).isEqualTo(".");
         assertThat(create.profileId()).isEmpty();
-        assertThat(TerminalSpecs.CREATE.inputSchema().path("properties").path("cwdRelative").has("minLength")).isFalse();
-        assertThatThrownBy(() -> TerminalSpecs.CREATE.bind(BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "cwdRelative", "../up",
-                "expectedRevision", "0", "retryEpoch", epoch.value(), "requestKey", "up")))).isInstanceOf(LomiException.class);
-        JsonNode read = BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "panelId", "p", "terminalSessionId", "a".repeat(32), "mode", "screen",
-                "minimumParsedSequence", "12", "cursor", null));
-        assertThat(TerminalSpecs.READ.bind(read).minimumParsedSequence().orElseThrow().asLong()).isEqualTo(12);
+        assertThat(TerminalSpecs.CREATE
+                        .inputSchema()
+                        .path("properties")
+                        .path("cwdRelative")
+                        .has("minLength"))
+                .isFalse();
+        assertThatThrownBy(() -> TerminalSpecs.CREATE.bind(BrokerCallsFixture.JSON.readTree(json(
+                        "workspaceId",
+                        ws,
+                        "cwdRelative",
+                        "../up",
+                        "expectedRevision",
+                        "0",
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "up"))))
+                .isInstanceOf(LomiException.class);
+        JsonNode read = BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                ws,
+                "panelId",
+                "p",
+                "terminalSessionId",
+                "a".repeat(32),
+                "mode",
+                "screen",
+                "minimumParsedSequence",
+                "12",
+                "cursor",
+                null));
+        assertThat(TerminalSpecs.READ
+                        .bind(read)
+                        .minimumParsedSequence()
+                        .orElseThrow()
+                        .asLong())
+                .isEqualTo(12);
     }
 
     @Test
     void theHintsAreTheReferences() {
-        Map<ToolSpec<?>, String> hints = Map.of(TerminalSpecs.CREATE, "-DIO", TerminalSpecs.RUN, "-DIO", TerminalSpecs.INPUT, "-DIO",
-                TerminalSpecs.INTERRUPT, "-DIO", TerminalSpecs.READ, "R-I-", TerminalSpecs.PANEL_CONTROL, "--I-");
-        hints.forEach((spec, letters) -> assertThat(spec.hints().toString()).as(spec.name()).isEqualTo(letters));
+        Map<ToolSpec<?>, String> hints = Map.of(
+                TerminalSpecs.CREATE,
+                "-DIO",
+                TerminalSpecs.RUN,
+                "-DIO",
+                TerminalSpecs.INPUT,
+                "-DIO",
+                TerminalSpecs.INTERRUPT,
+                "-DIO",
+                TerminalSpecs.READ,
+                "R-I-",
+                TerminalSpecs.PANEL_CONTROL,
+                "--I-");
+        hints.forEach((spec, letters) ->
+                assertThat(spec.hints().toString()).as(spec.name()).isEqualTo(letters));
     }
 
     // --- helpers
@@ -252,16 +470,36 @@ class TerminalReferenceCallsTests {
         }
 
         String input(long sequence, String text) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "panelId", panel, "terminalSessionId", id,
-                    "leaseId", lease, "inputSequence", Long.toString(sequence)));
+            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                    "workspaceId",
+                    ws,
+                    "panelId",
+                    panel,
+                    "terminalSessionId",
+                    id,
+                    "leaseId",
+                    lease,
+                    "inputSequence",
+                    Long.toString(sequence)));
             node.set("input", BrokerCallsFixture.JSON.readTree(json("type", "text", "text", text)));
             return node.toString();
         }
     }
 
     private String create(String cwd, String key) {
-        return json("workspaceId", ws, "cwdRelative", cwd, "title", "t", "expectedRevision", broker.revision(), "retryEpoch", epoch.value(),
-                "requestKey", key);
+        return json(
+                "workspaceId",
+                ws,
+                "cwdRelative",
+                cwd,
+                "title",
+                "t",
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                key);
     }
 
     private Terminal created() {
@@ -273,20 +511,45 @@ class TerminalReferenceCallsTests {
     }
 
     private JsonNode run(Terminal terminal, String command) {
-        JsonNode started = broker.ok(session, "lomi_terminal_run", json("workspaceId", ws, "panelId", terminal.panel, "terminalSessionId", terminal.id,
-                "leaseId", terminal.lease, "command", command, "retryEpoch", epoch.value(), "requestKey", "run-" + keys.incrementAndGet()));
+        JsonNode started = broker.ok(
+                session,
+                "lomi_terminal_run",
+                json(
+                        "workspaceId",
+                        ws,
+                        "panelId",
+                        terminal.panel,
+                        "terminalSessionId",
+                        terminal.id,
+                        "leaseId",
+                        terminal.lease,
+                        "command",
+                        command,
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "run-" + keys.incrementAndGet()));
         return broker.settled(session, started.path("operationId").asString(), SETTLE);
     }
 
     private void awaitPrompt(Terminal terminal, String prompt) {
-        org.awaitility.Awaitility.await("prompt " + prompt).atMost(SETTLE).pollInterval(java.time.Duration.ofMillis(20))
-                .until(() -> broker.ok(session, "lomi_terminal_read", terminal.read()).path("prompt").asString(), prompt::equals);
+        org.awaitility.Awaitility.await("prompt " + prompt)
+                .atMost(SETTLE)
+                .pollInterval(java.time.Duration.ofMillis(20))
+                .until(
+                        () -> broker.ok(session, "lomi_terminal_read", terminal.read())
+                                .path("prompt")
+                                .asString(),
+                        prompt::equals);
     }
 
     /** The first output read (from the start) whose text contains {@code needle}. */
     private JsonNode awaitOutput(Terminal terminal, String needle) {
-        return org.awaitility.Awaitility.await("output " + needle).atMost(SETTLE).pollInterval(java.time.Duration.ofMillis(20))
-                .until(() -> broker.ok(session, "lomi_terminal_read", terminal.read("cursor", "0", "maxBytes", 65536)),
+        return org.awaitility.Awaitility.await("output " + needle)
+                .atMost(SETTLE)
+                .pollInterval(java.time.Duration.ofMillis(20))
+                .until(
+                        () -> broker.ok(session, "lomi_terminal_read", terminal.read("cursor", "0", "maxBytes", 65536)),
                         page -> page.path("text").asString().contains(needle));
     }
 }

@@ -53,18 +53,33 @@ class TerminalSandboxToolsTests {
 
     @Test
     void bashAndZshKeepTheirShellIntegrationInsideTheSandbox() {
-        assertThat(Path.of("/usr/bin/bwrap")).as("install bubblewrap: " + TerminalSandbox.INSTALL).exists();
-        assertThat(Terminals.installedProfiles()).as("install zsh: apt-get install zsh").contains("zsh");
+        assertThat(Path.of("/usr/bin/bwrap"))
+                .as("install bubblewrap: " + TerminalSandbox.INSTALL)
+                .exists();
+        assertThat(Terminals.installedProfiles())
+                .as("install zsh: apt-get install zsh")
+                .contains("zsh");
         open(policy -> policy, BWRAP);
         Session session = broker.session();
         RetryEpochId epoch = broker.connect(session, project);
         for (String profile : List.of("bash", "zsh")) {
             JsonNode terminal = create(session, epoch, profile);
-            assertThat(run(session, epoch, terminal, "echo in-$0 > ./" + profile + ".txt").path("result").path("exitCode").asInt()).isZero();
+            assertThat(run(session, epoch, terminal, "echo in-$0 > ./" + profile + ".txt")
+                            .path("result")
+                            .path("exitCode")
+                            .asInt())
+                    .isZero();
             JsonNode failed = run(session, epoch, terminal, "(exit 3)");
             assertThat(failed.path("state").asString()).as(profile).isEqualTo("failed");
-            assertThat(failed.path("result").path("exitCode").asInt()).as(profile).isEqualTo(3);
-            assertThat(run(session, epoch, terminal, "echo x > ~/x").path("result").path("exitCode").asInt()).as(profile + ": home read-only").isNotZero();
+            assertThat(failed.path("result").path("exitCode").asInt())
+                    .as(profile)
+                    .isEqualTo(3);
+            assertThat(run(session, epoch, terminal, "echo x > ~/x")
+                            .path("result")
+                            .path("exitCode")
+                            .asInt())
+                    .as(profile + ": home read-only")
+                    .isNotZero();
         }
         assertThat(project.root().resolve("bash.txt")).content().contains("in-");
         assertThat(project.root().resolve("zsh.txt")).content().contains("in-");
@@ -74,7 +89,8 @@ class TerminalSandboxToolsTests {
     void withoutBubblewrapTerminalCreateAnswersHostUnqualifiedNamingThePackage() {
         open(policy -> policy, Optional::empty);
         Session session = broker.session();
-        JsonNode answer = broker.call(session, "lomi_terminal_create", createArguments(broker.connect(session, project), "bash"));
+        JsonNode answer =
+                broker.call(session, "lomi_terminal_create", createArguments(broker.connect(session, project), "bash"));
 
         assertThat(answer.path("code").asString()).isEqualTo(ErrorCode.HOST_UNQUALIFIED.name());
         assertThat(answer.path("message").asString()).contains("apt-get install bubblewrap");
@@ -85,7 +101,8 @@ class TerminalSandboxToolsTests {
     void aBubblewrapThatCannotCreateASandboxIsHostUnqualifiedToo() {
         open(policy -> policy, () -> Optional.of(Path.of("/bin/false")));
         Session session = broker.session();
-        JsonNode answer = broker.call(session, "lomi_terminal_create", createArguments(broker.connect(session, project), "bash"));
+        JsonNode answer =
+                broker.call(session, "lomi_terminal_create", createArguments(broker.connect(session, project), "bash"));
 
         assertThat(answer.path("code").asString()).isEqualTo(ErrorCode.HOST_UNQUALIFIED.name());
         assertThat(answer.path("message").asString()).contains("cannot create a sandbox", TerminalSandbox.INSTALL);
@@ -97,14 +114,19 @@ class TerminalSandboxToolsTests {
         assertThat(Grant.full().scopes()).doesNotContain(Scopes.TERMINAL_UNSANDBOXED);
         assertThat(broker.terminals.sandbox().warning()).get().asString().contains("sandbox OFF");
         Session flagless = broker.session();
-        assertThat(broker.refused(flagless, "lomi_terminal_create", createArguments(broker.connect(flagless, project), "bash")))
+        assertThat(broker.refused(
+                        flagless, "lomi_terminal_create", createArguments(broker.connect(flagless, project), "bash")))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
 
         Session named = broker.session(new Grant(true, Set.of(), Scopes.validate(Scopes.known())));
         RetryEpochId epoch = broker.connect(named, project);
         JsonNode terminal = create(named, epoch, "bash");
-        assertThat(run(named, epoch, terminal, "test -e " + temp.resolve("agent-control")).path("result").path("exitCode").asInt())
-                .as("unsandboxed, the broker's data directory is there to read").isZero();
+        assertThat(run(named, epoch, terminal, "test -e " + temp.resolve("agent-control"))
+                        .path("result")
+                        .path("exitCode")
+                        .asInt())
+                .as("unsandboxed, the broker's data directory is there to read")
+                .isZero();
     }
 
     @Test
@@ -115,10 +137,22 @@ class TerminalSandboxToolsTests {
         RetryEpochId epoch = broker.connect(session, project);
         JsonNode terminal = create(session, epoch, "bash");
 
-        assertThat(run(session, epoch, terminal, "echo x > .git/hooks/x").path("result").path("exitCode").asInt()).isZero();
-        assertThat(run(session, epoch, terminal, "test \"$(grep -c : /proc/net/dev)\" = 1").path("result").path("exitCode").asInt())
-                .as("one interface: lo").isZero();
-        assertThat(run(session, epoch, terminal, "echo x > .mcp.json").path("result").path("exitCode").asInt()).isNotZero();
+        assertThat(run(session, epoch, terminal, "echo x > .git/hooks/x")
+                        .path("result")
+                        .path("exitCode")
+                        .asInt())
+                .isZero();
+        assertThat(run(session, epoch, terminal, "test \"$(grep -c : /proc/net/dev)\" = 1")
+                        .path("result")
+                        .path("exitCode")
+                        .asInt())
+                .as("one interface: lo")
+                .isZero();
+        assertThat(run(session, epoch, terminal, "echo x > .mcp.json")
+                        .path("result")
+                        .path("exitCode")
+                        .asInt())
+                .isNotZero();
     }
 
     @Test
@@ -130,8 +164,15 @@ class TerminalSandboxToolsTests {
         RetryEpochId epoch = broker.connect(session, project);
         JsonNode terminal = create(session, epoch, "bash");
 
-        assertThat(run(session, epoch, terminal, "test -z \"$(ls -A " + vault + ")\"").path("result").path("exitCode").asInt()).isZero();
-        assertThat(run(session, epoch, terminal, "test -e " + temp.resolve("agent-control/control.sqlite3")).path("result").path("exitCode").asInt())
+        assertThat(run(session, epoch, terminal, "test -z \"$(ls -A " + vault + ")\"")
+                        .path("result")
+                        .path("exitCode")
+                        .asInt())
+                .isZero();
+        assertThat(run(session, epoch, terminal, "test -e " + temp.resolve("agent-control/control.sqlite3"))
+                        .path("result")
+                        .path("exitCode")
+                        .asInt())
                 .isNotZero();
     }
 
@@ -141,31 +182,70 @@ class TerminalSandboxToolsTests {
     }
 
     private String createArguments(RetryEpochId epoch, String profile) {
-        return json("workspaceId", workspaceOf(project), "expectedRevision", broker.revision(), "profileId", profile,
-                "retryEpoch", epoch.value(), "requestKey", "create-" + keys.incrementAndGet());
+        return json(
+                "workspaceId",
+                workspaceOf(project),
+                "expectedRevision",
+                broker.revision(),
+                "profileId",
+                profile,
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                "create-" + keys.incrementAndGet());
     }
 
     private JsonNode create(Session session, RetryEpochId epoch, String profile) {
         JsonNode op = broker.ok(session, "lomi_terminal_create", createArguments(epoch, profile));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         JsonNode terminal = op.path("result");
-        await().atMost(SETTLE).until(() -> broker.ok(session, "lomi_terminal_read", target(terminal)).path("prompt").asString().equals("ready"));
+        await().atMost(SETTLE)
+                .until(() -> broker.ok(session, "lomi_terminal_read", target(terminal))
+                        .path("prompt")
+                        .asString()
+                        .equals("ready"));
         return terminal;
     }
 
     private String target(JsonNode terminal) {
-        return json("workspaceId", workspaceOf(project), "panelId", terminal.path("panelId").asString(),
-                "terminalSessionId", terminal.path("terminalSessionId").asString());
+        return json(
+                "workspaceId",
+                workspaceOf(project),
+                "panelId",
+                terminal.path("panelId").asString(),
+                "terminalSessionId",
+                terminal.path("terminalSessionId").asString());
     }
 
     private JsonNode run(Session session, RetryEpochId epoch, JsonNode terminal, String command) {
         // a run settles when the command ends (OSC 133 D); the next may start once the prompt is back (A)
-        await().atMost(SETTLE).until(() -> broker.ok(session, "lomi_terminal_read", target(terminal)).path("prompt").asString().equals("ready"));
-        JsonNode started = broker.ok(session, "lomi_terminal_run", json("workspaceId", workspaceOf(project), "panelId", terminal.path("panelId").asString(),
-                "terminalSessionId", terminal.path("terminalSessionId").asString(), "leaseId", terminal.path("leaseId").asString(),
-                "command", command, "retryEpoch", epoch.value(), "requestKey", "run-" + keys.incrementAndGet()));
+        await().atMost(SETTLE)
+                .until(() -> broker.ok(session, "lomi_terminal_read", target(terminal))
+                        .path("prompt")
+                        .asString()
+                        .equals("ready"));
+        JsonNode started = broker.ok(
+                session,
+                "lomi_terminal_run",
+                json(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "panelId",
+                        terminal.path("panelId").asString(),
+                        "terminalSessionId",
+                        terminal.path("terminalSessionId").asString(),
+                        "leaseId",
+                        terminal.path("leaseId").asString(),
+                        "command",
+                        command,
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "run-" + keys.incrementAndGet()));
         JsonNode settled = broker.settled(session, started.path("operationId").asString(), SETTLE);
-        assertThat(settled.path("state").asString()).as("%s: %s", command, settled).isIn("succeeded", "failed");
+        assertThat(settled.path("state").asString())
+                .as("%s: %s", command, settled)
+                .isIn("succeeded", "failed");
         return settled;
     }
 }

@@ -64,7 +64,14 @@ class TerminalToolsTests {
         assertThat(run.path("state").asString()).isEqualTo("succeeded");
         assertThat(run.path("effectState").asString()).isEqualTo("complete");
         assertThat(run.path("result").path("exitCode").asInt()).isZero();
-        JsonNode output = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "command", "operationId", run.path("operationId").asString()));
+        JsonNode output = broker.ok(
+                session,
+                "lomi_terminal_read",
+                terminal.read(
+                        "mode",
+                        "command",
+                        "operationId",
+                        run.path("operationId").asString()));
         assertThat(output.path("text").asString()).contains("hello-from-lomi");
         assertThat(output.path("command").path("completed").asBoolean()).isTrue();
     }
@@ -73,14 +80,22 @@ class TerminalToolsTests {
     void theScrollbackSettingSizesTheOutputRingsOfNewTerminals() {
         Created before = create(session, epoch);
         String revision = broker.settings.read("terminal").settingsRevision();
-        broker.settings.apply(broker.settings.plan("terminal", BrokerCallsFixture.JSON.readTree("{\"scrollbackBytes\":65536}"), revision));
+        broker.settings.apply(broker.settings.plan(
+                "terminal", BrokerCallsFixture.JSON.readTree("{\"scrollbackBytes\":65536}"), revision));
         Created after = create(session, epoch);
 
         for (Created terminal : List.of(before, after)) {
-            assertThat(run(terminal, "head -c 300000 /dev/zero | tr '\\0' x; echo").path("state").asString()).isEqualTo("succeeded");
+            assertThat(run(terminal, "head -c 300000 /dev/zero | tr '\\0' x; echo")
+                            .path("state")
+                            .asString())
+                    .isEqualTo("succeeded");
         }
-        long keptBefore = Long.parseLong(broker.ok(session, "lomi_terminal_read", before.read("cursor", "0")).path("availableFrom").asString());
-        long keptAfter = Long.parseLong(broker.ok(session, "lomi_terminal_read", after.read("cursor", "0")).path("availableFrom").asString());
+        long keptBefore = Long.parseLong(broker.ok(session, "lomi_terminal_read", before.read("cursor", "0"))
+                .path("availableFrom")
+                .asString());
+        long keptAfter = Long.parseLong(broker.ok(session, "lomi_terminal_read", after.read("cursor", "0"))
+                .path("availableFrom")
+                .asString());
         assertThat(keptBefore).as("512 KiB rings keep all 300 kB").isZero();
         assertThat(keptAfter).as("64 KiB rings dropped the oldest output").isGreaterThan(200_000);
     }
@@ -98,11 +113,15 @@ class TerminalToolsTests {
     @Test
     void cancellingASleepSendsCtrlCAndSettlesCancelled() {
         Created terminal = create(session, epoch);
-        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
+        JsonNode started =
+                broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
         assertThat(started.path("state").asString()).isEqualTo("running");
         awaitStarted(terminal);
 
-        JsonNode cancel = broker.ok(session, "lomi_operation_cancel", json("operationId", started.path("operationId").asString()));
+        JsonNode cancel = broker.ok(
+                session,
+                "lomi_operation_cancel",
+                json("operationId", started.path("operationId").asString()));
         assertThat(cancel.path("state").asString()).isEqualTo("cancelling");
         assertThat(cancel.path("stopDelivered").asBoolean()).isTrue();
 
@@ -114,19 +133,33 @@ class TerminalToolsTests {
     @Test
     void interruptReportsTheDispatchAndTheRunEndsWithExit130() {
         Created terminal = create(session, epoch);
-        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
+        JsonNode started =
+                broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
         awaitStarted(terminal);
 
-        JsonNode interrupt = broker.ok(session, "lomi_terminal_interrupt", terminal.op("leaseId", terminal.lease, "operationId",
-                started.path("operationId").asString()));
+        JsonNode interrupt = broker.ok(
+                session,
+                "lomi_terminal_interrupt",
+                terminal.op(
+                        "leaseId",
+                        terminal.lease,
+                        "operationId",
+                        started.path("operationId").asString()));
         assertThat(interrupt.path("state").asString()).isEqualTo("succeeded");
         assertThat(interrupt.path("result").path("dispatched").asBoolean()).isTrue();
 
         JsonNode settled = broker.settled(session, started.path("operationId").asString(), SETTLE);
         assertThat(settled.path("state").asString()).isEqualTo("failed");
         assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(130);
-        assertThat(broker.refused(session, "lomi_terminal_interrupt", terminal.op("leaseId", terminal.lease, "operationId",
-                started.path("operationId").asString()))).isEqualTo(ErrorCode.TARGET_BUSY);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_terminal_interrupt",
+                        terminal.op(
+                                "leaseId",
+                                terminal.lease,
+                                "operationId",
+                                started.path("operationId").asString())))
+                .isEqualTo(ErrorCode.TARGET_BUSY);
     }
 
     @Test
@@ -138,8 +171,10 @@ class TerminalToolsTests {
 
         JsonNode repeat = broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "echo typed"));
         assertThat(repeat.path("repeated").asBoolean()).isTrue();
-        assertThat(broker.refused(session, "lomi_terminal_input", terminal.input(1, "text", "echo other"))).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
-        assertThat(broker.refused(session, "lomi_terminal_input", terminal.input(3, "key", "enter"))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(session, "lomi_terminal_input", terminal.input(1, "text", "echo other")))
+                .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
+        assertThat(broker.refused(session, "lomi_terminal_input", terminal.input(3, "key", "enter")))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
         broker.ok(session, "lomi_terminal_input", terminal.input(2, "key", "enter"));
 
         awaitText(terminal, "typed\r\n");
@@ -153,16 +188,33 @@ class TerminalToolsTests {
         Session other = broker.session();
         RetryEpochId otherEpoch = broker.connect(other, project);
 
-        JsonNode claim = broker.ok(other, "lomi_panel_control", terminal.withOp(json("workspaceId", terminal.workspace, "panelId", terminal.panel,
-                "terminalSessionId", terminal.id, "action", "claim"), null, otherEpoch));
+        JsonNode claim = broker.ok(
+                other,
+                "lomi_panel_control",
+                terminal.withOp(
+                        json(
+                                "workspaceId",
+                                terminal.workspace,
+                                "panelId",
+                                terminal.panel,
+                                "terminalSessionId",
+                                terminal.id,
+                                "action",
+                                "claim"),
+                        null,
+                        otherEpoch));
         assertThat(claim.path("state").asString()).isEqualTo("awaiting_user");
         broker.decisions.decide(new OperationId(claim.path("operationId").asString()), true);
-        JsonNode claimed = broker.ok(other, "lomi_operation_get", json("operationId", claim.path("operationId").asString()));
+        JsonNode claimed = broker.ok(
+                other,
+                "lomi_operation_get",
+                json("operationId", claim.path("operationId").asString()));
         assertThat(claimed.path("state").asString()).isEqualTo("succeeded");
         String otherLease = claimed.path("result").path("leaseId").asString();
         assertThat(otherLease).hasSize(32).isNotEqualTo(terminal.lease);
 
-        assertThat(broker.refused(session, "lomi_terminal_input", terminal.input(1, "text", "x"))).isEqualTo(ErrorCode.CONTROL_REVOKED);
+        assertThat(broker.refused(session, "lomi_terminal_input", terminal.input(1, "text", "x")))
+                .isEqualTo(ErrorCode.CONTROL_REVOKED);
         JsonNode list = broker.ok(other, "lomi_panel_list", json("workspaceId", terminal.workspace));
         JsonNode panel = list.path("panels").get(list.path("panels").size() - 1);
         assertThat(panel.path("inputControlled").asBoolean()).isTrue();
@@ -172,34 +224,65 @@ class TerminalToolsTests {
     @Test
     void revokingTheSessionKillsItsLeaseAndARunningCommandBecomesOutcomeUnknown() {
         Created terminal = create(session, epoch);
-        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
+        JsonNode started =
+                broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
         awaitStarted(terminal);
 
         broker.sessions.revoke(session.id(), "test revocation");
         broker.calls.sessionEnded(session);
 
         Session admin = broker.session();
-        Eventually.await("the running command becomes outcome_unknown", SETTLE,
-                () -> broker.ledger.get(session.id(), new OperationId(started.path("operationId").asString())).orElseThrow().state().wire(),
+        Eventually.await(
+                "the running command becomes outcome_unknown",
+                SETTLE,
+                () -> broker.ledger
+                        .get(
+                                session.id(),
+                                new OperationId(started.path("operationId").asString()))
+                        .orElseThrow()
+                        .state()
+                        .wire(),
                 "outcome_unknown"::equals);
         JsonNode list = broker.ok(admin, "lomi_panel_list", json("workspaceId", terminal.workspace));
-        assertThat(list.path("panels").get(list.path("panels").size() - 1).path("inputControlled").asBoolean()).isFalse();
+        assertThat(list.path("panels")
+                        .get(list.path("panels").size() - 1)
+                        .path("inputControlled")
+                        .asBoolean())
+                .isFalse();
     }
 
     @Test
     void aRunningTerminalCannotBeClosedAndAnIdleOneCan() {
         Created terminal = create(session, epoch);
-        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
+        JsonNode started =
+                broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
         awaitStarted(terminal);
-        assertThat(broker.refused(session, "lomi_panel_close", terminal.layoutOp())).isEqualTo(ErrorCode.TARGET_BUSY);
-        assertThat(broker.refused(session, "lomi_workspace_update", terminal.withOp(json("workspaceId", terminal.workspace, "action", "close"),
-                broker.revision(), epoch))).isIn(ErrorCode.TARGET_BUSY, ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_panel_close", terminal.layoutOp()))
+                .isEqualTo(ErrorCode.TARGET_BUSY);
+        assertThat(broker.refused(
+                        session,
+                        "lomi_workspace_update",
+                        terminal.withOp(
+                                json("workspaceId", terminal.workspace, "action", "close"), broker.revision(), epoch)))
+                .isIn(ErrorCode.TARGET_BUSY, ErrorCode.INVALID_ARGUMENT);
 
-        broker.ok(session, "lomi_operation_cancel", json("operationId", started.path("operationId").asString()));
+        broker.ok(
+                session,
+                "lomi_operation_cancel",
+                json("operationId", started.path("operationId").asString()));
         broker.settled(session, started.path("operationId").asString(), SETTLE);
         awaitPrompt(terminal, "ready");
-        assertThat(broker.ok(session, "lomi_panel_close", terminal.layoutOp()).path("state").asString()).isEqualTo("succeeded");
-        Eventually.until("the closed panel's shell ended", SETTLE, () -> broker.terminals.find(terminal.id).filter(t -> t.isAlive()).isEmpty());
+        assertThat(broker.ok(session, "lomi_panel_close", terminal.layoutOp())
+                        .path("state")
+                        .asString())
+                .isEqualTo("succeeded");
+        Eventually.until(
+                "the closed panel's shell ended",
+                SETTLE,
+                () -> broker.terminals
+                        .find(terminal.id)
+                        .filter(t -> t.isAlive())
+                        .isEmpty());
     }
 
     @Test
@@ -212,11 +295,15 @@ class TerminalToolsTests {
         }
         Files.writeString(file, lines);
         Created terminal = create(session, epoch);
-        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "less lines.txt"));
+        JsonNode started = broker.ok(
+                session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "less lines.txt"));
 
-        JsonNode screen = Eventually.await("less shows the file in the alternate buffer", SETTLE,
+        JsonNode screen = Eventually.await(
+                "less shows the file in the alternate buffer",
+                SETTLE,
                 () -> broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen")),
-                read -> read.path("buffer").asString().equals("alternate") && read.path("text").asString().contains("screen line 20"));
+                read -> read.path("buffer").asString().equals("alternate")
+                        && read.path("text").asString().contains("screen line 20"));
         assertThat(screen.path("kind").asString()).isEqualTo("terminal_screen");
         assertThat(screen.path("buffer").asString()).isEqualTo("alternate");
         assertThat(screen.path("lines").get(0).asString()).isEqualTo("screen line 1");
@@ -225,7 +312,10 @@ class TerminalToolsTests {
         broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "q"));
         JsonNode settled = broker.settled(session, started.path("operationId").asString(), SETTLE);
         assertThat(settled.path("state").asString()).isEqualTo("succeeded");
-        assertThat(broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen")).path("buffer").asString()).isEqualTo("normal");
+        assertThat(broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen"))
+                        .path("buffer")
+                        .asString())
+                .isEqualTo("normal");
     }
 
     @Test
@@ -233,26 +323,79 @@ class TerminalToolsTests {
         Created terminal = create(session, epoch);
         broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "sleep 300 & echo CHILD=$!\r"));
         java.util.regex.Pattern childPid = java.util.regex.Pattern.compile("CHILD=([0-9]+)");
-        Eventually.await("the shell printed the background pid", SETTLE, () -> readAll(terminal), text -> childPid.matcher(text).find());
+        Eventually.await(
+                "the shell printed the background pid",
+                SETTLE,
+                () -> readAll(terminal),
+                text -> childPid.matcher(text).find());
         // inside the sandbox's pid namespace $! is not the host pid: take the sleep among the terminal's descendants
         // (the fork may not have exec'd sleep yet when $! is printed: wait for it)
         long shell = broker.terminals.find(terminal.id).orElseThrow().shellPid();
-        long child = org.awaitility.Awaitility.await().atMost(SETTLE).until(() -> ProcessHandle.of(shell).orElseThrow().descendants()
-                .filter(p -> p.info().command().orElse("").endsWith("/sleep")).findFirst(), java.util.Optional::isPresent).orElseThrow().pid();
+        long child = org.awaitility.Awaitility.await()
+                .atMost(SETTLE)
+                .until(
+                        () -> ProcessHandle.of(shell)
+                                .orElseThrow()
+                                .descendants()
+                                .filter(p -> p.info().command().orElse("").endsWith("/sleep"))
+                                .findFirst(),
+                        java.util.Optional::isPresent)
+                .orElseThrow()
+                .pid();
 
         Session hosted = broker.session(Grant.full(), child);
         RetryEpochId hostedEpoch = broker.connect(hosted, project);
-        assertThat(broker.refused(hosted, "lomi_panel_control", terminal.withOp(json("workspaceId", terminal.workspace, "panelId", terminal.panel,
-                "terminalSessionId", terminal.id, "action", "claim"), null, hostedEpoch))).isEqualTo(ErrorCode.SCOPE_DENIED);
-        // even holding a valid lease (here: the creator's), the hosted agent cannot type into or run in its own terminal
-        ObjectNode input = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", terminal.workspace, "panelId", terminal.panel,
-                "terminalSessionId", terminal.id, "leaseId", terminal.lease, "inputSequence", "2"));
+        assertThat(broker.refused(
+                        hosted,
+                        "lomi_panel_control",
+                        terminal.withOp(
+                                json(
+                                        "workspaceId",
+                                        terminal.workspace,
+                                        "panelId",
+                                        terminal.panel,
+                                        "terminalSessionId",
+                                        terminal.id,
+                                        "action",
+                                        "claim"),
+                                null,
+                                hostedEpoch)))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        // even holding a valid lease (here: the creator's), the hosted agent cannot type into or run in its own
+        // terminal
+        ObjectNode input = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                terminal.workspace,
+                "panelId",
+                terminal.panel,
+                "terminalSessionId",
+                terminal.id,
+                "leaseId",
+                terminal.lease,
+                "inputSequence",
+                "2"));
         input.set("input", BrokerCallsFixture.JSON.readTree(json("type", "text", "text", "echo no")));
-        assertThat(broker.refused(hosted, "lomi_terminal_input", input.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
-        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(terminal.withOp(json("workspaceId", terminal.workspace, "panelId", terminal.panel,
-                "terminalSessionId", terminal.id, "leaseId", terminal.lease, "command", "echo no"), null, hostedEpoch));
+        assertThat(broker.refused(hosted, "lomi_terminal_input", input.toString()))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(terminal.withOp(
+                json(
+                        "workspaceId",
+                        terminal.workspace,
+                        "panelId",
+                        terminal.panel,
+                        "terminalSessionId",
+                        terminal.id,
+                        "leaseId",
+                        terminal.lease,
+                        "command",
+                        "echo no"),
+                null,
+                hostedEpoch));
         assertThat(broker.refused(hosted, "lomi_terminal_run", run.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(broker.ok(session, "lomi_terminal_input", terminal.input(2, "text", "kill %1\r")).path("state").asString()).isEqualTo("dispatched");
+        assertThat(broker.ok(session, "lomi_terminal_input", terminal.input(2, "text", "kill %1\r"))
+                        .path("state")
+                        .asString())
+                .isEqualTo("dispatched");
     }
 
     @Test
@@ -274,10 +417,16 @@ class TerminalToolsTests {
         Files.createDirectories(project.root().resolve("sub"));
         Files.createSymbolicLink(project.root().resolve("escape"), temp);
         for (String cwd : new String[] {"../", "/tmp", "escape", "sub/../.."}) {
-            ErrorCode code = broker.refused(session, "lomi_terminal_create", layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", cwd)));
+            ErrorCode code = broker.refused(
+                    session,
+                    "lomi_terminal_create",
+                    layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", cwd)));
             assertThat(code).as(cwd).isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.SCOPE_DENIED);
         }
-        JsonNode inSub = broker.ok(session, "lomi_terminal_create", layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", "sub")));
+        JsonNode inSub = broker.ok(
+                session,
+                "lomi_terminal_create",
+                layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", "sub")));
         assertThat(inSub.path("state").asString()).isEqualTo("succeeded");
     }
 
@@ -305,7 +454,10 @@ class TerminalToolsTests {
         }
 
         String layoutOp() {
-            return withOp(json("workspaceId", workspace, "panelId", panel, "terminalSessionId", id), broker.revision(), epoch);
+            return withOp(
+                    json("workspaceId", workspace, "panelId", panel, "terminalSessionId", id),
+                    broker.revision(),
+                    epoch);
         }
 
         String read(Object... pairs) {
@@ -317,9 +469,20 @@ class TerminalToolsTests {
         }
 
         String input(long sequence, String type, String value) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", workspace, "panelId", panel, "terminalSessionId", id,
-                    "leaseId", lease, "inputSequence", Long.toString(sequence)));
-            node.set("input", BrokerCallsFixture.JSON.readTree(json("type", type, type.equals("text") ? "text" : "key", value)));
+            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                    "workspaceId",
+                    workspace,
+                    "panelId",
+                    panel,
+                    "terminalSessionId",
+                    id,
+                    "leaseId",
+                    lease,
+                    "inputSequence",
+                    Long.toString(sequence)));
+            node.set(
+                    "input",
+                    BrokerCallsFixture.JSON.readTree(json("type", type, type.equals("text") ? "text" : "key", value)));
             return node.toString();
         }
 
@@ -335,8 +498,15 @@ class TerminalToolsTests {
     }
 
     private Created create(Session owner, RetryEpochId ownerEpoch) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", workspaceOf(project), "expectedRevision", broker.revision(),
-                "retryEpoch", ownerEpoch.value(), "requestKey", "create-" + keys.incrementAndGet()));
+        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+                "workspaceId",
+                workspaceOf(project),
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                ownerEpoch.value(),
+                "requestKey",
+                "create-" + keys.incrementAndGet()));
         JsonNode op = broker.ok(owner, "lomi_terminal_create", node.toString());
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         Created created = new Created(op.path("result"));
@@ -353,12 +523,18 @@ class TerminalToolsTests {
     }
 
     private JsonNode run(Created terminal, String command) {
-        JsonNode started = broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", command));
+        JsonNode started =
+                broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", command));
         return broker.settled(session, started.path("operationId").asString(), SETTLE);
     }
 
     private void awaitPrompt(Created terminal, String prompt) {
-        Eventually.await("the prompt becomes " + prompt, SETTLE, () -> broker.ok(session, "lomi_terminal_read", terminal.read()).path("prompt").asString(),
+        Eventually.await(
+                "the prompt becomes " + prompt,
+                SETTLE,
+                () -> broker.ok(session, "lomi_terminal_read", terminal.read())
+                        .path("prompt")
+                        .asString(),
                 prompt::equals);
     }
 
@@ -367,16 +543,19 @@ class TerminalToolsTests {
     }
 
     private String awaitText(Created terminal, String needle) {
-        return Eventually.await("the terminal prints " + needle, SETTLE, () -> readAll(terminal), text -> text.contains(needle));
+        return Eventually.await(
+                "the terminal prints " + needle, SETTLE, () -> readAll(terminal), text -> text.contains(needle));
     }
 
     private String readAll(Created terminal) {
         StringBuilder text = new StringBuilder();
         String cursor = "0";
         while (true) {
-            JsonNode page = broker.ok(session, "lomi_terminal_read", terminal.read("cursor", cursor, "maxBytes", 65536));
+            JsonNode page =
+                    broker.ok(session, "lomi_terminal_read", terminal.read("cursor", cursor, "maxBytes", 65536));
             text.append(page.path("text").asString());
-            if (page.path("end").asBoolean() || page.path("nextCursor").asString().equals(cursor)) {
+            if (page.path("end").asBoolean()
+                    || page.path("nextCursor").asString().equals(cursor)) {
                 return text.toString();
             }
             cursor = page.path("nextCursor").asString();

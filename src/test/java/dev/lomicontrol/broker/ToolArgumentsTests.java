@@ -17,11 +17,15 @@ import tools.jackson.databind.JsonNode;
 class ToolArgumentsTests {
 
     /** Every tool the broker answers. */
-    static final List<String> TOOLS = dev.lomicontrol.tools.ToolCatalog.standard().all().stream().filter(spec -> !spec.helperAnswers()).map(dev.lomicontrol.tools.ToolSpec::name).sorted().toList();
+    static final List<String> TOOLS = dev.lomicontrol.tools.ToolCatalog.standard().all().stream()
+            .filter(spec -> !spec.helperAnswers())
+            .map(dev.lomicontrol.tools.ToolSpec::name)
+            .sorted()
+            .toList();
 
     /** Every scope a grant can hold, so that authority never hides the verdict on the arguments. */
-    static final dev.lomicontrol.pairing.Grant EVERY_SCOPE = new dev.lomicontrol.pairing.Grant(true, java.util.Set.of(),
-            dev.lomicontrol.pairing.Scopes.known());
+    static final dev.lomicontrol.pairing.Grant EVERY_SCOPE =
+            new dev.lomicontrol.pairing.Grant(true, java.util.Set.of(), dev.lomicontrol.pairing.Scopes.known());
 
     static List<String> tools() {
         return TOOLS;
@@ -65,7 +69,8 @@ class ToolArgumentsTests {
     @Test
     void anUnknownToolIsInvalidArgument() {
         assertThat(broker.refused(broker.session(), "lomi_teleport", "{}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.calls.call(broker.session(), null, null).path("code").asString()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(broker.calls.call(broker.session(), null, null).path("code").asString())
+                .isEqualTo("INVALID_ARGUMENT");
     }
 
     @Test
@@ -78,7 +83,9 @@ class ToolArgumentsTests {
 
         for (String tool : TOOLS) {
             assertThat(broker.refused(session, tool, "{}")).as(tool).isEqualTo(ErrorCode.CONTROL_REVOKED);
-            assertThat(broker.refused(session, tool, "{\"surprise\":1}")).as(tool).isEqualTo(ErrorCode.CONTROL_REVOKED);
+            assertThat(broker.refused(session, tool, "{\"surprise\":1}"))
+                    .as(tool)
+                    .isEqualTo(ErrorCode.CONTROL_REVOKED);
         }
     }
 }

@@ -49,16 +49,24 @@ class UnqualifiedToolsBrokerTests {
         Session admitted = broker.session(new Grant(true, Set.of(), widened));
 
         for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
-            if (spec.host() == HostNeed.NONE || dev.lomicontrol.tools.HostQualification.reason(spec.host()).isEmpty()) {
+            if (spec.host() == HostNeed.NONE
+                    || dev.lomicontrol.tools.HostQualification.reason(spec.host())
+                            .isEmpty()) {
                 continue; // served on this host (the browser tools where Chromium is installed)
             }
             String arguments = UnqualifiedToolsTests.VALID.get(spec.name());
-            assertThat(broker.refused(standard, spec.name(), arguments)).as(spec.name()).isEqualTo(ErrorCode.SCOPE_DENIED);
+            assertThat(broker.refused(standard, spec.name(), arguments))
+                    .as(spec.name())
+                    .isEqualTo(ErrorCode.SCOPE_DENIED);
 
             JsonNode envelope = broker.call(admitted, spec.name(), arguments);
-            assertThat(envelope.path("code").asString()).as(spec.name() + " " + envelope).isEqualTo("HOST_UNQUALIFIED");
-            assertThat(envelope.path("message").asString()).as(spec.name()).isEqualTo(spec.name() + ": "
-                    + HostQualification.reason(spec.host()).orElseThrow());
+            assertThat(envelope.path("code").asString())
+                    .as(spec.name() + " " + envelope)
+                    .isEqualTo("HOST_UNQUALIFIED");
+            assertThat(envelope.path("message").asString())
+                    .as(spec.name())
+                    .isEqualTo(spec.name() + ": "
+                            + HostQualification.reason(spec.host()).orElseThrow());
         }
     }
 }

@@ -7,7 +7,6 @@ import dev.lomicontrol.mcp.HelperValidation;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
-import java.util.Set;
 import dev.lomicontrol.tools.ArgumentSamples;
 import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
@@ -15,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -47,16 +47,20 @@ class ValidationEquivalenceTests {
                 tools++;
                 for (ArgumentSamples.Sample sample : ArgumentSamples.of(spec)) {
                     Optional<String> byHelper = helper.refusal(spec.name(), sample.arguments());
-                    Optional<String> byBroker = bindingRefusal(broker.call(session, spec.name(), sample.arguments().toString()));
+                    Optional<String> byBroker = bindingRefusal(
+                            broker.call(session, spec.name(), sample.arguments().toString()));
                     calls++;
                     refused += byHelper.isPresent() ? 1 : 0;
                     if (!byHelper.equals(byBroker)) {
-                        disagreements.add(spec.name() + " [" + sample.label() + "] " + sample.arguments() + ": helper " + byHelper + ", broker " + byBroker);
+                        disagreements.add(spec.name() + " [" + sample.label() + "] " + sample.arguments() + ": helper "
+                                + byHelper + ", broker " + byBroker);
                     }
                 }
             }
         }
-        assertThat(disagreements).as("calls where the helper and the broker disagree").isEmpty();
+        assertThat(disagreements)
+                .as("calls where the helper and the broker disagree")
+                .isEmpty();
         assertThat(calls).isGreaterThan(5 * tools);
         assertThat(refused).isGreaterThan(calls / 3);
     }
@@ -65,7 +69,8 @@ class ValidationEquivalenceTests {
     private static Optional<String> bindingRefusal(JsonNode envelope) {
         String code = envelope.path("code").asString("");
         if (code.equals(ErrorCode.PAYLOAD_TOO_LARGE.name())
-                || code.equals(ErrorCode.INVALID_ARGUMENT.name()) && envelope.path("message").asString("").startsWith("arguments")) {
+                || code.equals(ErrorCode.INVALID_ARGUMENT.name())
+                        && envelope.path("message").asString("").startsWith("arguments")) {
             return Optional.of(envelope.path("message").asString());
         }
         return Optional.empty();

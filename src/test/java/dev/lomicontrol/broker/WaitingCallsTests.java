@@ -57,9 +57,12 @@ class WaitingCallsTests {
     void createWithWaitMsAnswersOnceThePromptIsReadyAndARunAnswersItsExitCodeAndOutput() {
         JsonNode created = create(WAIT);
         assertThat(created.path("state").asString()).isEqualTo("succeeded");
-        assertThat(created.path("result").path("ready").asBoolean()).as("%s", created).isTrue();
+        assertThat(created.path("result").path("ready").asBoolean())
+                .as("%s", created)
+                .isTrue();
 
-        JsonNode run = broker.ok(session, "lomi_terminal_run", run(created, "printf 'out-%s\\n' 42 && (exit 3)", "run-1", WAIT));
+        JsonNode run = broker.ok(
+                session, "lomi_terminal_run", run(created, "printf 'out-%s\\n' 42 && (exit 3)", "run-1", WAIT));
 
         assertThat(run.path("state").asString()).as("%s", run).isEqualTo("failed");
         assertThat(run.path("effectState").asString()).isEqualTo("complete");
@@ -67,22 +70,34 @@ class WaitingCallsTests {
         JsonNode output = run.path("result").path("output");
         assertThat(output.path("text").asString()).contains("out-42").doesNotContain("printf");
         assertThat(output.path("truncated").asBoolean()).isFalse();
-        assertThat(output.path("nextCursor").asString()).isEqualTo(run.path("result").path("endCursor").asString());
-        JsonNode byKey = broker.ok(session, "lomi_operation_get", json("retryEpoch", epoch.value(), "requestKey", "run-1", "tool", "lomi_terminal_run"));
-        assertThat(byKey.path("result").path("output")).as("read back by key: the same answer").isEqualTo(output);
+        assertThat(output.path("nextCursor").asString())
+                .isEqualTo(run.path("result").path("endCursor").asString());
+        JsonNode byKey = broker.ok(
+                session,
+                "lomi_operation_get",
+                json("retryEpoch", epoch.value(), "requestKey", "run-1", "tool", "lomi_terminal_run"));
+        assertThat(byKey.path("result").path("output"))
+                .as("read back by key: the same answer")
+                .isEqualTo(output);
     }
 
     @Test
     void theOutputTailIsBoundedAndSaysWhereTheRestStarts() {
         JsonNode created = create(WAIT);
-        JsonNode run = broker.ok(session, "lomi_terminal_run", run(created, "head -c 20000 /dev/zero | tr '\\0' y; echo; echo tail-end", "big", WAIT));
+        JsonNode run = broker.ok(
+                session,
+                "lomi_terminal_run",
+                run(created, "head -c 20000 /dev/zero | tr '\\0' y; echo; echo tail-end", "big", WAIT));
 
         assertThat(run.path("state").asString()).isEqualTo("succeeded");
         JsonNode output = run.path("result").path("output");
         assertThat(output.path("text").asString()).endsWith("tail-end\r\n");
-        assertThat(output.path("text").asString().length()).isLessThanOrEqualTo(TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES);
+        assertThat(output.path("text").asString().length())
+                .isLessThanOrEqualTo(TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES);
         assertThat(output.path("truncated").asBoolean()).isTrue();
-        assertThat(Long.parseLong(output.path("cursor").asString())).isGreaterThan(Long.parseLong(run.path("result").path("startCursor").asString()));
+        assertThat(Long.parseLong(output.path("cursor").asString()))
+                .isGreaterThan(
+                        Long.parseLong(run.path("result").path("startCursor").asString()));
     }
 
     @Test
@@ -101,7 +116,9 @@ class WaitingCallsTests {
         assertThat(again.path("operationId").asString()).isEqualTo(id);
         broker.ok(session, "lomi_operation_cancel", json("operationId", id));
         JsonNode cancelled = broker.ok(session, "lomi_operation_get", json("operationId", id, "waitMs", WAIT));
-        assertThat(cancelled.path("state").asString()).as("woken by the settlement").isEqualTo("cancelled");
+        assertThat(cancelled.path("state").asString())
+                .as("woken by the settlement")
+                .isEqualTo("cancelled");
     }
 
     @Test
@@ -115,26 +132,36 @@ class WaitingCallsTests {
         retry.put("waitMs", WAIT);
         JsonNode repeated = broker.ok(session, "lomi_terminal_run", retry.toString());
 
-        assertThat(repeated.path("operationId").asString()).as("no IDEMPOTENCY_CONFLICT: waitMs is not part of the request").isEqualTo(id);
+        assertThat(repeated.path("operationId").asString())
+                .as("no IDEMPOTENCY_CONFLICT: waitMs is not part of the request")
+                .isEqualTo(id);
         assertThat(repeated.path("state").asString()).isEqualTo("succeeded");
-        String all = broker.ok(session, "lomi_terminal_read", read(created, "cursor", "0", "maxBytes", 65536)).path("text").asString();
+        String all = broker.ok(session, "lomi_terminal_read", read(created, "cursor", "0", "maxBytes", 65536))
+                .path("text")
+                .asString();
         assertThat(all.split("once-42", -1)).as("the command ran once: %s", all).hasSize(2);
     }
 
     @Test
     void aRevokedSessionsWaiterIsReleasedAtOnceWithControlRevoked() throws Exception {
         JsonNode created = create(WAIT);
-        String id = broker.ok(session, "lomi_terminal_run", run(created, "sleep 60", "long", 0)).path("operationId").asString();
+        String id = broker.ok(session, "lomi_terminal_run", run(created, "sleep 60", "long", 0))
+                .path("operationId")
+                .asString();
         CompletableFuture<JsonNode> waiting = CompletableFuture.supplyAsync(
                 () -> broker.call(session, "lomi_operation_get", json("operationId", id, "waitMs", WAIT)));
-        Awaitility.await("the get is waiting").atMost(Duration.ofSeconds(10)).until(() -> broker.calls.waitingCalls() == 1);
+        Awaitility.await("the get is waiting")
+                .atMost(Duration.ofSeconds(10))
+                .until(() -> broker.calls.waitingCalls() == 1);
 
         long revoked = System.nanoTime();
         broker.sessions.revoke(session.id(), "admin revoked it");
         JsonNode answer = waiting.get(5, TimeUnit.SECONDS);
 
         // generous: "at once" against a 20 s wait; half of it separates the two even on a loaded machine
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - revoked)).as("released at once, not at the end of its wait").isLessThan(WAIT / 2);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - revoked))
+                .as("released at once, not at the end of its wait")
+                .isLessThan(WAIT / 2);
         assertThat(answer.path("code").asString()).isEqualTo(ErrorCode.CONTROL_REVOKED.name());
         assertThat(broker.calls.waitingCalls()).isZero();
     }
@@ -145,12 +172,13 @@ class WaitingCallsTests {
         JsonNode quiet = broker.ok(session, "lomi_events_read", json("workspaceId", workspace));
         String cursor = quiet.path("nextCursor").asString();
         long started = System.nanoTime();
-        JsonNode none = broker.ok(session, "lomi_events_read", json("workspaceId", workspace, "cursor", cursor, "waitMs", 300));
+        JsonNode none =
+                broker.ok(session, "lomi_events_read", json("workspaceId", workspace, "cursor", cursor, "waitMs", 300));
         assertThat(none.path("events").size()).isZero();
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isGreaterThanOrEqualTo(290);
 
-        CompletableFuture<JsonNode> next = CompletableFuture.supplyAsync(
-                () -> broker.ok(session, "lomi_events_read", json("workspaceId", workspace, "cursor", cursor, "waitMs", WAIT)));
+        CompletableFuture<JsonNode> next = CompletableFuture.supplyAsync(() -> broker.ok(
+                session, "lomi_events_read", json("workspaceId", workspace, "cursor", cursor, "waitMs", WAIT)));
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> broker.calls.waitingCalls() == 1);
         create(0);
         JsonNode page = next.get(10, TimeUnit.SECONDS);
@@ -161,44 +189,98 @@ class WaitingCallsTests {
     @Test
     void terminalReadWaitsForNewOutputAndCommandModeForTheRunsEnd() throws Exception {
         JsonNode created = create(WAIT);
-        String end = broker.ok(session, "lomi_terminal_read", read(created, "cursor", "0", "maxBytes", 65536)).path("nextCursor").asString();
+        String end = broker.ok(session, "lomi_terminal_read", read(created, "cursor", "0", "maxBytes", 65536))
+                .path("nextCursor")
+                .asString();
         CompletableFuture<JsonNode> later = CompletableFuture.supplyAsync(
                 () -> broker.ok(session, "lomi_terminal_read", read(created, "cursor", end, "waitMs", WAIT)));
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> broker.calls.waitingCalls() == 1);
-        String id = broker.ok(session, "lomi_terminal_run", run(created, "sleep 0.3; echo late-$((1+1))", "late", 0)).path("operationId").asString();
+        String id = broker.ok(session, "lomi_terminal_run", run(created, "sleep 0.3; echo late-$((1+1))", "late", 0))
+                .path("operationId")
+                .asString();
         assertThat(later.get(10, TimeUnit.SECONDS).path("text").asString()).isNotEmpty();
 
-        JsonNode command = broker.ok(session, "lomi_terminal_read", read(created, "mode", "command", "operationId", id, "waitMs", WAIT));
-        Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> broker.ok(session, "lomi_terminal_read",
-                read(created, "mode", "command", "operationId", id, "waitMs", WAIT)).path("command").path("completed").asBoolean());
+        JsonNode command = broker.ok(
+                session, "lomi_terminal_read", read(created, "mode", "command", "operationId", id, "waitMs", WAIT));
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(20))
+                .until(() -> broker.ok(
+                                session,
+                                "lomi_terminal_read",
+                                read(created, "mode", "command", "operationId", id, "waitMs", WAIT))
+                        .path("command")
+                        .path("completed")
+                        .asBoolean());
         assertThat(command.path("kind").asString()).isEqualTo("terminal_output");
     }
 
     @Test
     void waitMsIsCheckedLikeEveryFieldAndOnlyWhereDeclared() {
         JsonNode created = create(0);
-        assertThat(broker.refused(session, "lomi_operation_get", json("operationId", created.path("operationId").asString(), "waitMs", 25_001)))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_operation_get",
+                        json("operationId", created.path("operationId").asString(), "waitMs", 25_001)))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_operation_get", json("operationId", created.path("operationId").asString(), "waitMs", "100")))
+        assertThat(broker.refused(
+                        session,
+                        "lomi_operation_get",
+                        json("operationId", created.path("operationId").asString(), "waitMs", "100")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_workspace_list", json("waitMs", 100))).as("a read that does not wait").isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.ok(session, "lomi_operation_get", json("operationId", created.path("operationId").asString(), "waitMs", null))
-                .path("state").asString()).as("null = absent").isEqualTo("succeeded");
+        assertThat(broker.refused(session, "lomi_workspace_list", json("waitMs", 100)))
+                .as("a read that does not wait")
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.ok(
+                                session,
+                                "lomi_operation_get",
+                                json("operationId", created.path("operationId").asString(), "waitMs", null))
+                        .path("state")
+                        .asString())
+                .as("null = absent")
+                .isEqualTo("succeeded");
     }
 
     // --- helpers
 
     /** lomi_terminal_create in the project's workspace, waiting {@code waitMs}. */
     private JsonNode create(int waitMs) {
-        return broker.ok(session, "lomi_terminal_create", json("workspaceId", workspaceOf(project), "cwdRelative", "", "expectedRevision",
-                broker.revision(), "retryEpoch", epoch.value(), "requestKey", "create-" + keys.incrementAndGet(), "waitMs", waitMs));
+        return broker.ok(
+                session,
+                "lomi_terminal_create",
+                json(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "cwdRelative",
+                        "",
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "create-" + keys.incrementAndGet(),
+                        "waitMs",
+                        waitMs));
     }
 
     private String run(JsonNode created, String command, String key, int waitMs) {
         JsonNode result = created.path("result");
-        return json("workspaceId", result.path("workspaceId").asString(), "panelId", result.path("panelId").asString(), "terminalSessionId",
-                result.path("terminalSessionId").asString(), "leaseId", result.path("leaseId").asString(), "command", command, "retryEpoch",
-                epoch.value(), "requestKey", key, "waitMs", waitMs);
+        return json(
+                "workspaceId",
+                result.path("workspaceId").asString(),
+                "panelId",
+                result.path("panelId").asString(),
+                "terminalSessionId",
+                result.path("terminalSessionId").asString(),
+                "leaseId",
+                result.path("leaseId").asString(),
+                "command",
+                command,
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                key,
+                "waitMs",
+                waitMs);
     }
 
     private String read(JsonNode created, Object... pairs) {

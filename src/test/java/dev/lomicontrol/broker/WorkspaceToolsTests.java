@@ -47,8 +47,14 @@ class WorkspaceToolsTests {
         Session session = broker.session();
 
         JsonNode first = broker.ok(session, "lomi_workspace_list", "{\"limit\":2}");
-        JsonNode second = broker.ok(session, "lomi_workspace_list", "{\"limit\":2,\"cursor\":\"" + first.path("nextCursor").asString() + "\"}");
-        JsonNode third = broker.ok(session, "lomi_workspace_list", "{\"limit\":2,\"cursor\":\"" + second.path("nextCursor").asString() + "\"}");
+        JsonNode second = broker.ok(
+                session,
+                "lomi_workspace_list",
+                "{\"limit\":2,\"cursor\":\"" + first.path("nextCursor").asString() + "\"}");
+        JsonNode third = broker.ok(
+                session,
+                "lomi_workspace_list",
+                "{\"limit\":2,\"cursor\":\"" + second.path("nextCursor").asString() + "\"}");
 
         assertThat(first.path("kind").asString()).isEqualTo("workspace_list");
         assertThat(first.path("domainRevision").asString()).isEqualTo(Long.toString(broker.projects.revision()));
@@ -75,7 +81,8 @@ class WorkspaceToolsTests {
 
         assertThat(page.path("workspaces")).hasSize(1);
         assertThat(page.path("hasMore").asBoolean()).isFalse();
-        assertThat(broker.ok(broker.session(), "lomi_workspace_list", "null").path("workspaces")).hasSize(1);
+        assertThat(broker.ok(broker.session(), "lomi_workspace_list", "null").path("workspaces"))
+                .hasSize(1);
     }
 
     @Test
@@ -83,11 +90,14 @@ class WorkspaceToolsTests {
         broker.project("p1");
         broker.project("p2");
         Session session = broker.session();
-        String cursor = broker.ok(session, "lomi_workspace_list", "{\"limit\":1}").path("nextCursor").asString();
+        String cursor = broker.ok(session, "lomi_workspace_list", "{\"limit\":1}")
+                .path("nextCursor")
+                .asString();
 
         broker.project("p3");
 
-        assertThat(broker.refused(session, "lomi_workspace_list", "{\"limit\":1,\"cursor\":\"" + cursor + "\"}")).isEqualTo(ErrorCode.CURSOR_EXPIRED);
+        assertThat(broker.refused(session, "lomi_workspace_list", "{\"limit\":1,\"cursor\":\"" + cursor + "\"}"))
+                .isEqualTo(ErrorCode.CURSOR_EXPIRED);
     }
 
     @Test
@@ -95,12 +105,17 @@ class WorkspaceToolsTests {
         broker.project("p1");
         broker.project("p2");
         Session session = broker.session();
-        String revision = broker.ok(session, "lomi_workspace_list", "{}").path("domainRevision").asString();
+        String revision = broker.ok(session, "lomi_workspace_list", "{}")
+                .path("domainRevision")
+                .asString();
 
-        assertThat(broker.refused(session, "lomi_workspace_list", "{\"cursor\":\"" + revision + ":1:" + "ab".repeat(16) + "\"}"))
+        assertThat(broker.refused(
+                        session, "lomi_workspace_list", "{\"cursor\":\"" + revision + ":1:" + "ab".repeat(16) + "\"}"))
                 .isEqualTo(ErrorCode.CURSOR_EXPIRED);
-        assertThat(broker.refused(session, "lomi_workspace_list", "{\"cursor\":\"page-2\"}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_workspace_list", "{\"cursor\":7}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_workspace_list", "{\"cursor\":\"page-2\"}"))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_workspace_list", "{\"cursor\":7}"))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
@@ -111,11 +126,17 @@ class WorkspaceToolsTests {
 
         JsonNode page = broker.ok(session, "lomi_workspace_list", "{}");
 
-        assertThat(page.path("workspaces")).singleElement().satisfies(w -> assertThat(w.path("workspaceId").asString()).isEqualTo(workspaceOf(granted)));
+        assertThat(page.path("workspaces"))
+                .singleElement()
+                .satisfies(w -> assertThat(w.path("workspaceId").asString()).isEqualTo(workspaceOf(granted)));
         assertThat(page.toString()).doesNotContain(hidden.id().value()).doesNotContain("hidden");
-        assertThat(broker.refused(session, "lomi_connect", "{\"workspaceId\":\"" + workspaceOf(hidden) + "\"}")).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_connect", "{\"workspaceId\":\"ws-nope\"}")).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.ok(session, "lomi_connect", "{\"workspaceId\":\"" + workspaceOf(granted) + "\"}").path("projectId").asString())
+        assertThat(broker.refused(session, "lomi_connect", "{\"workspaceId\":\"" + workspaceOf(hidden) + "\"}"))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.refused(session, "lomi_connect", "{\"workspaceId\":\"ws-nope\"}"))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(broker.ok(session, "lomi_connect", "{\"workspaceId\":\"" + workspaceOf(granted) + "\"}")
+                        .path("projectId")
+                        .asString())
                 .isEqualTo(granted.id().value());
     }
 
@@ -123,9 +144,14 @@ class WorkspaceToolsTests {
     void limitsOutsideOneToFiveHundredAreRefused() {
         Session session = broker.session();
         for (String limit : List.of("0", "501", "-1", "1.5", "\"10\"", "true", "99999999999")) {
-            assertThat(broker.refused(session, "lomi_workspace_list", "{\"limit\":" + limit + "}")).as(limit).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+            assertThat(broker.refused(session, "lomi_workspace_list", "{\"limit\":" + limit + "}"))
+                    .as(limit)
+                    .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         }
-        assertThat(broker.ok(session, "lomi_workspace_list", "{\"limit\":500}").path("kind").asString()).isEqualTo("workspace_list");
+        assertThat(broker.ok(session, "lomi_workspace_list", "{\"limit\":500}")
+                        .path("kind")
+                        .asString())
+                .isEqualTo("workspace_list");
     }
 
     @Test

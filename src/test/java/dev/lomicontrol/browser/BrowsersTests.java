@@ -33,7 +33,9 @@ class BrowsersTests {
     @BeforeEach
     void start() {
         BrowserOptions options = BrowserOptions.defaults().withCaps(3, 2).withIdleTimeout(Duration.ofMinutes(5));
-        assertThat(options.executable()).as("install Chromium: apt-get install -y chromium-headless-shell").isPresent();
+        assertThat(options.executable())
+                .as("install Chromium: apt-get install -y chromium-headless-shell")
+                .isPresent();
         browsers = new Browsers(options, clock, new SecureRandom());
     }
 
@@ -55,7 +57,9 @@ class BrowsersTests {
         List<Long> pids = tree(a);
         assertThat(pids.size()).isGreaterThan(1);
         for (long pid : pids) {
-            assertThat(socketInodes(pid)).as("process %d of the browser listens on no TCP port", pid).doesNotContainAnyElementsOf(inodes);
+            assertThat(socketInodes(pid))
+                    .as("process %d of the browser listens on no TCP port", pid)
+                    .doesNotContainAnyElementsOf(inodes);
         }
         assertThat(a.residentBytes()).as("memory of one browser is measured").isGreaterThan(10L << 20);
     }
@@ -77,11 +81,13 @@ class BrowsersTests {
     void capsPerBrokerAndPerOwnerAreResourceExhausted() {
         browsers.open("session-d", origin -> false);
         browsers.open("session-d", origin -> false);
-        assertThatThrownBy(() -> browsers.open("session-d", origin -> false)).isInstanceOfSatisfying(LomiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+        assertThatThrownBy(() -> browsers.open("session-d", origin -> false))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
         browsers.open("session-e", origin -> false);
-        assertThatThrownBy(() -> browsers.open("session-f", origin -> false)).isInstanceOfSatisfying(LomiException.class,
-                e -> assertThat(e.getMessage()).contains("maximum of 3"));
+        assertThatThrownBy(() -> browsers.open("session-f", origin -> false))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.getMessage()).contains("maximum of 3"));
     }
 
     @Test
@@ -97,8 +103,11 @@ class BrowsersTests {
 
     @Test
     void noExecutableIsHostUnqualifiedNamingThePackage() {
-        try (Browsers none = new Browsers(new BrowserOptions(Optional.empty(), 1, 1, Duration.ofMinutes(1), Duration.ofSeconds(1), Duration.ofSeconds(1)),
-                clock, new SecureRandom())) {
+        try (Browsers none = new Browsers(
+                new BrowserOptions(
+                        Optional.empty(), 1, 1, Duration.ofMinutes(1), Duration.ofSeconds(1), Duration.ofSeconds(1)),
+                clock,
+                new SecureRandom())) {
             assertThatThrownBy(() -> none.open("x", origin -> false)).isInstanceOfSatisfying(LomiException.class, e -> {
                 assertThat(e.code()).isEqualTo(ErrorCode.HOST_UNQUALIFIED);
                 assertThat(e.getMessage()).contains("apt-get install chromium-headless-shell");
@@ -108,7 +117,9 @@ class BrowsersTests {
 
     private static List<Long> tree(BrowserPage page) {
         ProcessHandle root = ProcessHandle.of(page.pid()).orElseThrow();
-        return Stream.concat(Stream.of(root), root.descendants()).map(ProcessHandle::pid).toList();
+        return Stream.concat(Stream.of(root), root.descendants())
+                .map(ProcessHandle::pid)
+                .toList();
     }
 
     /** The inodes of every listening TCP socket on this machine (state 0A in /proc/net/tcp and tcp6). */

@@ -25,40 +25,64 @@ class ChatMigrationTests {
     @Test
     void panelsWrittenBeforeV9SurviveAndChatRowsFollowTheirProject() throws Exception {
         String url = "jdbc:sqlite:" + temp.resolve("store.db");
-        Flyway.configure().dataSource(url, null, null).locations("classpath:db/migration").target("7").load().migrate();
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        Flyway.configure()
+                .dataSource(url, null, null)
+                .locations("classpath:db/migration")
+                .target("7")
+                .load()
+                .migrate();
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
             s.execute("PRAGMA foreign_keys = ON");
             s.execute("INSERT INTO project (id, name, root, added_at) VALUES ('p1', 'demo', '/tmp/demo', 1)");
             s.execute("INSERT INTO workspace (id, project_id, name, created_at) VALUES ('w1', 'p1', 'main', 1)");
-            s.execute("INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('g1', 'w1', 'git', 'Commit', '.', 8,"
-                    + " '{\"type\":\"commit\"}')");
+            s.execute(
+                    "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('g1', 'w1', 'git', 'Commit', '.', 8,"
+                            + " '{\"type\":\"commit\"}')");
         }
 
-        Flyway.configure().dataSource(url, null, null).locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(url, null, null)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
 
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
             s.execute("PRAGMA foreign_keys = ON");
             try (ResultSet rs = s.executeQuery("SELECT kind, view FROM panel WHERE id = 'g1'")) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getString(1)).isEqualTo("git");
                 assertThat(rs.getString(2)).isEqualTo("{\"type\":\"commit\"}");
             }
-            s.execute("INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('c1', 'w1', 'chat', 'Chat', '.', 9,"
-                    + " '{\"conversationId\":\"chat-1\",\"type\":\"chat\"}')");
-            assertThatThrownBy(() -> s.execute("INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at) VALUES ('c2', 'w1', 'chat', 'x',"
-                    + " '.', 9)")).isInstanceOf(SQLException.class).hasMessageContaining("CHECK");
-            s.execute("INSERT INTO chat_conversation (id, project_id, title, revision, draft_revision, created_at, updated_at)"
-                    + " VALUES ('chat-1', 'p1', 'Chat', 1, 1, 1, 1)");
-            s.execute("INSERT INTO chat_message (id, conversation_id, seq, role, status, content, created_at, updated_at)"
-                    + " VALUES ('m1', 'chat-1', 1, 'user', 'complete', 'hi', 1, 1)");
-            assertThatThrownBy(() -> s.execute("INSERT INTO chat_connection (id, kind, base_url, model, api_key_env, api_key_file, max_output_tokens,"
-                    + " created_at) VALUES ('x', 'openai', 'http://h/v1', 'm', 'A', '/k', 1, 1)")).as("one key source at most")
-                    .isInstanceOf(SQLException.class).hasMessageContaining("CHECK");
+            s.execute(
+                    "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('c1', 'w1', 'chat', 'Chat', '.', 9,"
+                            + " '{\"conversationId\":\"chat-1\",\"type\":\"chat\"}')");
+            assertThatThrownBy(() -> s.execute(
+                            "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at) VALUES ('c2', 'w1', 'chat', 'x',"
+                                    + " '.', 9)"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("CHECK");
+            s.execute(
+                    "INSERT INTO chat_conversation (id, project_id, title, revision, draft_revision, created_at, updated_at)"
+                            + " VALUES ('chat-1', 'p1', 'Chat', 1, 1, 1, 1)");
+            s.execute(
+                    "INSERT INTO chat_message (id, conversation_id, seq, role, status, content, created_at, updated_at)"
+                            + " VALUES ('m1', 'chat-1', 1, 'user', 'complete', 'hi', 1, 1)");
+            assertThatThrownBy(() -> s.execute(
+                            "INSERT INTO chat_connection (id, kind, base_url, model, api_key_env, api_key_file, max_output_tokens,"
+                                    + " created_at) VALUES ('x', 'openai', 'http://h/v1', 'm', 'A', '/k', 1, 1)"))
+                    .as("one key source at most")
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("CHECK");
             s.execute("DELETE FROM project WHERE id = 'p1'");
-            try (ResultSet rs = s.executeQuery("SELECT (SELECT count(*) FROM chat_conversation) + (SELECT count(*) FROM chat_message)"
-                    + " + (SELECT count(*) FROM panel)")) {
+            try (ResultSet rs = s.executeQuery(
+                    "SELECT (SELECT count(*) FROM chat_conversation) + (SELECT count(*) FROM chat_message)"
+                            + " + (SELECT count(*) FROM panel)")) {
                 rs.next();
-                assertThat(rs.getInt(1)).as("conversations, messages and panels go with their project").isZero();
+                assertThat(rs.getInt(1))
+                        .as("conversations, messages and panels go with their project")
+                        .isZero();
             }
         }
     }

@@ -27,10 +27,15 @@ class ChatRecoveryTests {
         String conversation;
         String reply;
         try (Ledger ledger = Ledger.open(store, LedgerProperties.defaults(), clock, new SecureRandom())) {
-            Project project = new Projects(ledger, clock).add(Files.createDirectories(temp.resolve("p")).toRealPath(), Optional.of("p"));
+            Project project = new Projects(ledger, clock)
+                    .add(Files.createDirectories(temp.resolve("p")).toRealPath(), Optional.of("p"));
             Conversations conversations = new Conversations(ledger, clock, new SecureRandom());
-            conversation = conversations.create(project.id(), "Chat", Optional.empty()).id();
-            reply = conversations.say(conversation, "hello", Optional.of("local"), Optional.of("m"), Optional.of("req-1")).assistant().id();
+            conversation =
+                    conversations.create(project.id(), "Chat", Optional.empty()).id();
+            reply = conversations
+                    .say(conversation, "hello", Optional.of("local"), Optional.of("m"), Optional.of("req-1"))
+                    .assistant()
+                    .id();
             conversations.checkpoint(reply, "half of the ans");
         }
         clock.advance(java.time.Duration.ofMinutes(1));
@@ -39,7 +44,9 @@ class ChatRecoveryTests {
             ChatMessage message = chat.conversations().message(reply).orElseThrow();
             assertThat(message.status()).isEqualTo("interrupted");
             assertThat(message.content()).isEqualTo("half of the ans");
-            assertThat(chat.conversations().find(conversation).orElseThrow().conversationRevision()).as("the end moved the revision").isEqualTo("r3");
+            assertThat(chat.conversations().find(conversation).orElseThrow().conversationRevision())
+                    .as("the end moved the revision")
+                    .isEqualTo("r3");
             assertThat(chat.replies().running("req-1")).isFalse();
         }
     }

@@ -48,22 +48,31 @@ class ConnectionRecordsTests {
         });
         insert(connection("mm", "openai", null, null, 1));
 
-        assertThat(connections.findAllByOrderById()).extracting(ConnectionRecord::id).containsExactly("aa", "mm");
-        assertThat(connections.findById("aa").orElseThrow().connection().apiKeyEnv()).contains("OPENAI_KEY");
+        assertThat(connections.findAllByOrderById())
+                .extracting(ConnectionRecord::id)
+                .containsExactly("aa", "mm");
+        assertThat(connections.findById("aa").orElseThrow().connection().apiKeyEnv())
+                .contains("OPENAI_KEY");
         assertThat(connections.existsById("zz")).isFalse();
     }
 
     @Test
     void anUnknownKindTooManyTokensOrTwoKeySourcesAreRefused() {
-        List<ConnectionRecord> bad = List.of(connection("a", "gemini", null, null, 1), connection("b", "openai", null, null, 0),
-                connection("c", "openai", null, null, 1_048_577), connection("d", "openai", "ENV", "/file", 1));
+        List<ConnectionRecord> bad = List.of(
+                connection("a", "gemini", null, null, 1),
+                connection("b", "openai", null, null, 0),
+                connection("c", "openai", null, null, 1_048_577),
+                connection("d", "openai", "ENV", "/file", 1));
 
         for (ConnectionRecord record : bad) {
-            assertThatThrownBy(() -> insert(record)).isInstanceOfSatisfying(LomiException.class,
-                    e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE)).hasMessageContaining("CHECK constraint failed");
+            assertThatThrownBy(() -> insert(record))
+                    .isInstanceOfSatisfying(
+                            LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
+                    .hasMessageContaining("CHECK constraint failed");
         }
         insert(connection("e", "openai", null, null, 1));
-        assertThatThrownBy(() -> insert(connection("e", "anthropic", null, null, 1))).hasMessageContaining("UNIQUE constraint failed");
+        assertThatThrownBy(() -> insert(connection("e", "anthropic", null, null, 1)))
+                .hasMessageContaining("UNIQUE constraint failed");
         assertThat(connections.findAll()).extracting(ConnectionRecord::id).containsExactly("e");
     }
 }

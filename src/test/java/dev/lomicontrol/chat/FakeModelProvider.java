@@ -68,7 +68,13 @@ public final class FakeModelProvider implements AutoCloseable {
         }
     }
 
-    public enum Ending { DONE, HOLD, CUT, ERROR, SILENT }
+    public enum Ending {
+        DONE,
+        HOLD,
+        CUT,
+        ERROR,
+        SILENT
+    }
 
     /** One scripted tool call: its id, the tool and the arguments' JSON text. */
     public record Call(String id, String name, String arguments) {}
@@ -133,8 +139,11 @@ public final class FakeModelProvider implements AutoCloseable {
         try (exchange) {
             byte[] body = exchange.getRequestBody().readAllBytes();
             requests.incrementAndGet();
-            received.add(new Received(exchange.getRequestURI().getPath(), exchange.getRequestHeaders().getFirst("Authorization"),
-                    exchange.getRequestHeaders().getFirst("x-api-key"), JSON.readTree(body)));
+            received.add(new Received(
+                    exchange.getRequestURI().getPath(),
+                    exchange.getRequestHeaders().getFirst("Authorization"),
+                    exchange.getRequestHeaders().getFirst("x-api-key"),
+                    JSON.readTree(body)));
             Script script = scripts.poll();
             if (script == null) {
                 script = Script.reply("(no script)");
@@ -144,8 +153,10 @@ public final class FakeModelProvider implements AutoCloseable {
                 return;
             }
             if (script.ending() == Ending.ERROR) {
-                byte[] error = (anthropic ? "{\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"scripted failure\"}}"
-                        : "{\"error\":{\"message\":\"scripted failure\",\"type\":\"server_error\",\"code\":null}}").getBytes(StandardCharsets.UTF_8);
+                byte[] error = (anthropic
+                                ? "{\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"scripted failure\"}}"
+                                : "{\"error\":{\"message\":\"scripted failure\",\"type\":\"server_error\",\"code\":null}}")
+                        .getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
                 exchange.sendResponseHeaders(script.status(), error.length);
                 exchange.getResponseBody().write(error);
@@ -153,25 +164,36 @@ public final class FakeModelProvider implements AutoCloseable {
             }
             if (!received.get(received.size() - 1).body().path("stream").asBoolean(false)) {
                 String text = new String(body, StandardCharsets.UTF_8);
-                byte[] json = (anthropic ? message(script, text) : completion(script, text)).getBytes(StandardCharsets.UTF_8);
+                byte[] json =
+                        (anthropic ? message(script, text) : completion(script, text)).getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
                 exchange.sendResponseHeaders(200, json.length);
                 exchange.getResponseBody().write(json);
                 return;
             }
             exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
-            // a cut stream promises more bytes than it sends, so its end is an abrupt close, not a finished chunked body
+            // a cut stream promises more bytes than it sends, so its end is an abrupt close, not a finished chunked
+            // body
             exchange.sendResponseHeaders(200, script.ending() == Ending.CUT ? 1_000_000 : 0);
             OutputStream out = exchange.getResponseBody();
             if (anthropic) {
-                event(out, "message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\","
-                        + "\"model\":\"claude-test\",\"content\":[],\"stop_reason\":null,\"stop_sequence\":null,\"usage\":{\"input_tokens\":3,"
-                        + "\"output_tokens\":0}}}");
-                event(out, "content_block_start", "{\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}");
+                event(
+                        out,
+                        "message_start",
+                        "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\","
+                                + "\"model\":\"claude-test\",\"content\":[],\"stop_reason\":null,\"stop_sequence\":null,\"usage\":{\"input_tokens\":3,"
+                                + "\"output_tokens\":0}}}");
+                event(
+                        out,
+                        "content_block_start",
+                        "{\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}");
             }
             for (String piece : script.pieces()) {
                 if (anthropic) {
-                    ObjectNode delta = JsonNodeFactory.instance.objectNode().put("type", "content_block_delta").put("index", 0);
+                    ObjectNode delta = JsonNodeFactory.instance
+                            .objectNode()
+                            .put("type", "content_block_delta")
+                            .put("index", 0);
                     delta.putObject("delta").put("type", "text_delta").put("text", piece);
                     event(out, "content_block_delta", JSON.writeValueAsString(delta));
                 } else {
@@ -187,8 +209,11 @@ public final class FakeModelProvider implements AutoCloseable {
             }
             if (anthropic) {
                 event(out, "content_block_stop", "{\"type\":\"content_block_stop\",\"index\":0}");
-                event(out, "message_delta", "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\",\"stop_sequence\":null},"
-                        + "\"usage\":{\"output_tokens\":2}}");
+                event(
+                        out,
+                        "message_delta",
+                        "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\",\"stop_sequence\":null},"
+                                + "\"usage\":{\"output_tokens\":2}}");
                 event(out, "message_stop", "{\"type\":\"message_stop\"}");
             } else {
                 data(out, chunk(null, "stop"));
@@ -202,7 +227,8 @@ public final class FakeModelProvider implements AutoCloseable {
     }
 
     /** A non-streamed chat completion: the pieces as the content, or the scripted tool calls. */
-    private static final java.util.regex.Pattern EPOCH = java.util.regex.Pattern.compile("retryEpoch[^0-9a-f]{1,12}([0-9a-f]{40})");
+    private static final java.util.regex.Pattern EPOCH =
+            java.util.regex.Pattern.compile("retryEpoch[^0-9a-f]{1,12}([0-9a-f]{40})");
 
     /**
      * {@code {{retryEpoch}}} in scripted arguments stands for the retry epoch the conversation's
@@ -211,7 +237,11 @@ public final class FakeModelProvider implements AutoCloseable {
     private static String completion(Script script, String requestBody) {
         java.util.regex.Matcher epoch = EPOCH.matcher(requestBody);
         String retryEpoch = epoch.find() ? epoch.group(1) : "none";
-        ObjectNode completion = JsonNodeFactory.instance.objectNode().put("id", "chatcmpl-2").put("object", "chat.completion").put("created", 1)
+        ObjectNode completion = JsonNodeFactory.instance
+                .objectNode()
+                .put("id", "chatcmpl-2")
+                .put("object", "chat.completion")
+                .put("created", 1)
                 .put("model", "gpt-test");
         ObjectNode choice = completion.putArray("choices").addObject().put("index", 0);
         ObjectNode message = choice.putObject("message").put("role", "assistant");
@@ -223,11 +253,17 @@ public final class FakeModelProvider implements AutoCloseable {
             var calls = message.putArray("tool_calls");
             for (Call call : script.calls()) {
                 ObjectNode one = calls.addObject().put("id", call.id()).put("type", "function");
-                one.putObject("function").put("name", call.name()).put("arguments", call.arguments().replace("{{retryEpoch}}", retryEpoch));
+                one.putObject("function")
+                        .put("name", call.name())
+                        .put("arguments", call.arguments().replace("{{retryEpoch}}", retryEpoch));
             }
             choice.put("finish_reason", "tool_calls");
         }
-        completion.putObject("usage").put("prompt_tokens", 1).put("completion_tokens", 1).put("total_tokens", 2);
+        completion
+                .putObject("usage")
+                .put("prompt_tokens", 1)
+                .put("completion_tokens", 1)
+                .put("total_tokens", 2);
         return JSON.writeValueAsString(completion);
     }
 
@@ -235,7 +271,11 @@ public final class FakeModelProvider implements AutoCloseable {
     private static String message(Script script, String requestBody) {
         java.util.regex.Matcher epoch = EPOCH.matcher(requestBody);
         String retryEpoch = epoch.find() ? epoch.group(1) : "none";
-        ObjectNode message = JsonNodeFactory.instance.objectNode().put("id", "msg_2").put("type", "message").put("role", "assistant")
+        ObjectNode message = JsonNodeFactory.instance
+                .objectNode()
+                .put("id", "msg_2")
+                .put("type", "message")
+                .put("role", "assistant")
                 .put("model", "claude-test");
         var content = message.putArray("content");
         if (script.calls().isEmpty()) {
@@ -243,7 +283,10 @@ public final class FakeModelProvider implements AutoCloseable {
             message.put("stop_reason", "end_turn");
         } else {
             for (Call call : script.calls()) {
-                content.addObject().put("type", "tool_use").put("id", call.id()).put("name", call.name())
+                content.addObject()
+                        .put("type", "tool_use")
+                        .put("id", call.id())
+                        .put("name", call.name())
                         .set("input", JSON.readTree(call.arguments().replace("{{retryEpoch}}", retryEpoch)));
             }
             message.put("stop_reason", "tool_use");
@@ -254,7 +297,11 @@ public final class FakeModelProvider implements AutoCloseable {
     }
 
     private static String chunk(String content, String finish) {
-        ObjectNode chunk = JsonNodeFactory.instance.objectNode().put("id", "chatcmpl-1").put("object", "chat.completion.chunk").put("created", 1)
+        ObjectNode chunk = JsonNodeFactory.instance
+                .objectNode()
+                .put("id", "chatcmpl-1")
+                .put("object", "chat.completion.chunk")
+                .put("created", 1)
                 .put("model", "gpt-test");
         ObjectNode choice = chunk.putArray("choices").addObject().put("index", 0);
         ObjectNode delta = choice.putObject("delta");

@@ -40,11 +40,19 @@ class MessageRecordsTests {
             return null;
         });
         Conversations conversations = new Conversations(ledger, clock, new java.security.SecureRandom());
-        conversation = conversations.create(new Projects(ledger, clock).add(folder, Optional.of("messages")).id(), "t", Optional.empty()).id();
+        conversation = conversations
+                .create(
+                        new Projects(ledger, clock)
+                                .add(folder, Optional.of("messages"))
+                                .id(),
+                        "t",
+                        Optional.empty())
+                .id();
     }
 
     private MessageRecord message(String id, long seq, String role, String status) {
-        return new MessageRecord(id, conversation, seq, null, role, status, "", null, null, "req-" + id, null, 1_000, 1_000);
+        return new MessageRecord(
+                id, conversation, seq, null, role, status, "", null, null, "req-" + id, null, 1_000, 1_000);
     }
 
     private MessageRecord insert(MessageRecord record) {
@@ -56,10 +64,18 @@ class MessageRecordsTests {
         insert(message("m-2", 2, "assistant", "streaming"));
         insert(message("m-1", 1, "user", "complete"));
 
-        assertThat(messages.findByConversationIdOrderBySeq(conversation)).extracting(MessageRecord::id).containsExactly("m-1", "m-2");
-        assertThat(messages.findFirstByConversationIdOrderBySeqDesc(conversation)).map(MessageRecord::id).contains("m-2");
-        assertThat(messages.findFirstByConversationIdAndStatus(conversation, "streaming")).map(MessageRecord::id).contains("m-2");
-        assertThat(messages.findByStatus("streaming")).extracting(MessageRecord::id).containsExactly("m-2");
+        assertThat(messages.findByConversationIdOrderBySeq(conversation))
+                .extracting(MessageRecord::id)
+                .containsExactly("m-1", "m-2");
+        assertThat(messages.findFirstByConversationIdOrderBySeqDesc(conversation))
+                .map(MessageRecord::id)
+                .contains("m-2");
+        assertThat(messages.findFirstByConversationIdAndStatus(conversation, "streaming"))
+                .map(MessageRecord::id)
+                .contains("m-2");
+        assertThat(messages.findByStatus("streaming"))
+                .extracting(MessageRecord::id)
+                .containsExactly("m-2");
         assertThat(messages.findById("m-1")).contains(message("m-1", 1, "user", "complete"));
     }
 
@@ -68,7 +84,8 @@ class MessageRecordsTests {
         MessageRecord streaming = insert(message("m-1", 1, "assistant", "streaming"));
 
         int first = ledger.write(c -> messages.checkpoint("m-1", "partial", 2_000));
-        ledger.write(c -> messages.save(messages.findById("m-1").orElseThrow().ended("complete", "final", null, 3_000)));
+        ledger.write(
+                c -> messages.save(messages.findById("m-1").orElseThrow().ended("complete", "final", null, 3_000)));
         int late = ledger.write(c -> messages.checkpoint("m-1", "late", 4_000));
 
         assertThat(first).isEqualTo(1);
@@ -84,12 +101,15 @@ class MessageRecordsTests {
     void aSecondMessageAtTheSameSeqAnUnknownConversationOrAnUnknownStatusIsRefused() {
         insert(message("m-1", 1, "user", "complete"));
         MessageRecord sameSeq = message("m-2", 1, "user", "complete");
-        MessageRecord orphan = new MessageRecord("m-3", "chat-none", 1, null, "user", "complete", "", null, null, null, null, 1, 1);
+        MessageRecord orphan =
+                new MessageRecord("m-3", "chat-none", 1, null, "user", "complete", "", null, null, null, null, 1, 1);
         MessageRecord badStatus = message("m-4", 2, "user", "typing");
         MessageRecord badRole = message("m-5", 2, "system", "complete");
 
-        assertThatThrownBy(() -> insert(sameSeq)).isInstanceOfSatisfying(LomiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE)).hasMessageContaining("UNIQUE constraint failed");
+        assertThatThrownBy(() -> insert(sameSeq))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
+                .hasMessageContaining("UNIQUE constraint failed");
         assertThatThrownBy(() -> insert(orphan)).hasMessageContaining("FOREIGN KEY constraint failed");
         assertThatThrownBy(() -> insert(badStatus)).hasMessageContaining("CHECK constraint failed");
         assertThatThrownBy(() -> insert(badRole)).hasMessageContaining("CHECK constraint failed");

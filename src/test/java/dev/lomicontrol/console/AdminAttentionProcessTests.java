@@ -38,45 +38,80 @@ class AdminAttentionProcessTests {
     void aPairingRequestReachesTheLogAndTheWatchWithinTwoSecondsAndEveryJsonDocumentConforms() throws Exception {
         Path work = Files.createDirectories(temp.resolve("work"));
         try (BrokerChild broker = BrokerChild.start(temp.resolve("run"))) {
-            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "project", "add", work.toString()).exitCode()).isZero();
+            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "project", "add", work.toString())
+                            .exitCode())
+                    .isZero();
             Path watchOut = temp.resolve("watch.out");
-            Process watch = ChildJvm.builder(LomiControl.class, List.of("console", "--data-dir", broker.data.toString(), "pairing", "list", "--watch"))
-                    .redirectOutput(watchOut.toFile()).redirectError(temp.resolve("watch.err").toFile()).start();
+            Process watch = ChildJvm.builder(
+                            LomiControl.class,
+                            List.of("console", "--data-dir", broker.data.toString(), "pairing", "list", "--watch"))
+                    .redirectOutput(watchOut.toFile())
+                    .redirectError(temp.resolve("watch.err").toFile())
+                    .start();
             try {
-                await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(watchOut) && Files.readString(watchOut).contains("watching pairing list"));
+                await().atMost(Duration.ofSeconds(60))
+                        .until(() -> Files.exists(watchOut)
+                                && Files.readString(watchOut).contains("watching pairing list"));
 
-                Process helper = ChildJvm.builder(LomiControl.class, List.of("--mcp", "--discovery-file",
-                        broker.data.resolve("agent-control/discovery.json").toString(), "--discovery-key", pinnedKey(broker)))
-                        .redirectError(temp.resolve("helper.err").toFile()).start();
+                Process helper = ChildJvm.builder(
+                                LomiControl.class,
+                                List.of(
+                                        "--mcp",
+                                        "--discovery-file",
+                                        broker.data
+                                                .resolve("agent-control/discovery.json")
+                                                .toString(),
+                                        "--discovery-key",
+                                        pinnedKey(broker)))
+                        .redirectError(temp.resolve("helper.err").toFile())
+                        .start();
                 helpers.add(helper);
-                helper.getOutputStream().write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
-                        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"attention client\",\"version\":\"1\"}}}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                helper.getOutputStream()
+                        .write(
+                                ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+                                                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"attention client\",\"version\":\"1\"}}}\n")
+                                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 helper.getOutputStream().flush();
                 Pattern logged = Pattern.compile("pairing request (pr-[0-9a-f]+) from client");
-                await().atMost(Duration.ofSeconds(90)).until(() -> logged.matcher(Files.readString(broker.logs.resolve("err"))).find());
+                await().atMost(Duration.ofSeconds(90))
+                        .until(() -> logged.matcher(Files.readString(broker.logs.resolve("err")))
+                                .find());
                 long seen = System.nanoTime();
                 Matcher request = logged.matcher(Files.readString(broker.logs.resolve("err")));
                 assertThat(request.find()).isTrue();
                 String id = request.group(1);
-                // the latency is printed below (a figure, not a pass mark); the bound only keeps a broken watch from hanging the test
-                await().atMost(Duration.ofSeconds(30)).until(() -> Files.readString(watchOut).contains("pairing request " + id));
+                // the latency is printed below (a figure, not a pass mark); the bound only keeps a broken watch from
+                // hanging the test
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> Files.readString(watchOut).contains("pairing request " + id));
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - seen);
-                assertThat(Files.readString(broker.logs.resolve("err"))).contains("lomi-control console pairing approve " + id);
-                assertThat(Files.readString(broker.data.resolve("log/broker.log"))).as("the log file holds it too").contains("pairing request " + id);
+                assertThat(Files.readString(broker.logs.resolve("err")))
+                        .contains("lomi-control console pairing approve " + id);
+                assertThat(Files.readString(broker.data.resolve("log/broker.log")))
+                        .as("the log file holds it too")
+                        .contains("pairing request " + id);
                 assertThat(Files.readString(watchOut)).contains("approve: pairing approve " + id);
                 System.out.println("pairing request visible in the log and the watch after " + millis + " ms");
 
                 JsonNode pending = document(broker, work, ConsoleJson.Pairings.class, "pairing", "list", "--json");
-                assertThat(pending.path("requests").get(0).path("id").asString()).isEqualTo(id);
+                assertThat(pending.path("requests").get(0).path("id").asString())
+                        .isEqualTo(id);
 
-                assertThat(BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", id).exitCode()).isZero();
-                await().atMost(Duration.ofSeconds(10)).until(() -> Files.readString(watchOut).contains("gone: " + id));
-                await().atMost(Duration.ofSeconds(60)).until(() -> BrokerChild.console(broker.data, work, "", List.of(), "session", "list").stdout()
-                        .contains("attention client"));
+                assertThat(BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", id)
+                                .exitCode())
+                        .isZero();
+                await().atMost(Duration.ofSeconds(10))
+                        .until(() -> Files.readString(watchOut).contains("gone: " + id));
+                await().atMost(Duration.ofSeconds(60))
+                        .until(() -> BrokerChild.console(broker.data, work, "", List.of(), "session", "list")
+                                .stdout()
+                                .contains("attention client"));
 
                 JsonNode sessions = document(broker, work, ConsoleJson.Sessions.class, "session", "list", "--json");
-                assertThat(sessions.path("sessions").get(0).path("client").asString()).contains("attention client");
-                assertThat(sessions.path("sessions").get(0).path("scopes").size()).isGreaterThan(1);
+                assertThat(sessions.path("sessions").get(0).path("client").asString())
+                        .contains("attention client");
+                assertThat(sessions.path("sessions").get(0).path("scopes").size())
+                        .isGreaterThan(1);
                 JsonNode status = document(broker, work, ConsoleJson.Status.class, "status", "--json");
                 assertThat(status.path("sessions").asInt()).isEqualTo(1);
                 assertThat(status.path("dataDirectory").asString()).isEqualTo(broker.data.toString());
@@ -86,11 +121,15 @@ class AdminAttentionProcessTests {
                 assertThat(ledger.path("receiptCap").asInt()).isEqualTo(4096);
                 assertThat(ledger.path("receiptLevel").asString()).isEqualTo("below_80");
                 JsonNode clients = document(broker, work, ConsoleJson.Clients.class, "client", "list", "--json");
-                assertThat(clients.path("entries").size()).as("a row per client and scope").isGreaterThan(6);
+                assertThat(clients.path("entries").size())
+                        .as("a row per client and scope")
+                        .isGreaterThan(6);
 
-                BrokerChild.Run refused = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", "pr-nope");
+                BrokerChild.Run refused =
+                        BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", "pr-nope");
                 assertThat(refused.exitCode()).as("a refusal: " + refused).isEqualTo(ConsoleResult.REFUSED);
-                BrokerChild.Run usage = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "list", "--bogus");
+                BrokerChild.Run usage =
+                        BrokerChild.console(broker.data, work, "", List.of(), "pairing", "list", "--bogus");
                 assertThat(usage.exitCode()).as("a usage error: " + usage).isEqualTo(ConsoleResult.USAGE);
             } finally {
                 helpers.forEach(Process::destroy);
@@ -98,18 +137,22 @@ class AdminAttentionProcessTests {
                 watch.waitFor(30, TimeUnit.SECONDS);
             }
         }
-        BrokerChild.Run none = BrokerChild.console(temp.resolve("nothing-here"), work, "", List.of(), "status", "--json");
+        BrokerChild.Run none =
+                BrokerChild.console(temp.resolve("nothing-here"), work, "", List.of(), "status", "--json");
         assertThat(none.exitCode()).as("no broker: " + none).isEqualTo(ConsoleResult.NO_BROKER);
         BrokerChild.Run help = BrokerChild.console(temp.resolve("nothing-here"), work, "", List.of(), "--help");
         assertThat(help.stdout()).contains("0 ok, 1 refused", "2 usage error", "3 no broker running");
     }
 
     /** Runs a {@code --json} command: status 0, one JSON document conforming to its record's schema. */
-    private static JsonNode document(BrokerChild broker, Path work, Class<? extends Record> type, String... command) throws Exception {
+    private static JsonNode document(BrokerChild broker, Path work, Class<? extends Record> type, String... command)
+            throws Exception {
         BrokerChild.Run run = BrokerChild.console(broker.data, work, "", List.of(), command);
         assertThat(run.exitCode()).as(run.toString()).isZero();
         JsonNode document = JSON.readTree(run.stdout());
-        assertThat(Conformance.violation(RecordSchemas.output(type), document)).as(String.join(" ", command) + ": " + run.stdout()).isEmpty();
+        assertThat(Conformance.violation(RecordSchemas.output(type), document))
+                .as(String.join(" ", command) + ": " + run.stdout())
+                .isEmpty();
         return document;
     }
 

@@ -38,8 +38,11 @@ final class BrokerChild implements AutoCloseable {
     static BrokerChild startIn(Path dir) throws Exception {
         Path data = dir.resolve("data");
         Path logs = Files.createDirectories(dir.resolve("broker-logs-" + System.nanoTime()));
-        Process process = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(logs.resolve("out").toFile()).redirectError(logs.resolve("err").toFile()).start();
+        Process process = ChildJvm.builder(
+                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(logs.resolve("out").toFile())
+                .redirectError(logs.resolve("err").toFile())
+                .start();
         BrokerChild broker = new BrokerChild(data, logs, process);
         broker.await("ledger open at");
         broker.await("admin socket");
@@ -58,11 +61,16 @@ final class BrokerChild implements AutoCloseable {
     static Run console(Path data, Path cwd, String stdin, List<String> jvmOptions, String... args) throws Exception {
         List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
         arguments.addAll(List.of(args));
-        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, arguments).command());
+        List<String> command =
+                new ArrayList<>(ChildJvm.builder(LomiControl.class, arguments).command());
         command.addAll(1, jvmOptions);
         Path out = Files.createTempFile(cwd, "console", ".out");
         Path err = Files.createTempFile(cwd, "console", ".err");
-        Process console = new ProcessBuilder(command).directory(cwd.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process console = new ProcessBuilder(command)
+                .directory(cwd.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         console.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
         console.getOutputStream().close();
         if (!console.waitFor(120, TimeUnit.SECONDS)) {

@@ -14,8 +14,17 @@ class BrokerCommandsSliceTests extends ConsoleSliceSupport {
 
     @Test
     void statusNamesWhatIsNotRunningInTheSlice() {
-        assertThat(ok("status")).contains("instance", "data dir", "not listening", "admin socket", "off", "not published", "0 live", "YOLO off",
-                "receipts 0 / 4096");
+        assertThat(ok("status"))
+                .contains(
+                        "instance",
+                        "data dir",
+                        "not listening",
+                        "admin socket",
+                        "off",
+                        "not published",
+                        "0 live",
+                        "YOLO off",
+                        "receipts 0 / 4096");
     }
 
     @Test

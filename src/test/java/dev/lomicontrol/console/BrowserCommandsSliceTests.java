@@ -18,13 +18,16 @@ class BrowserCommandsSliceTests extends ConsoleSliceSupport {
         ok("project add site --name slice-site");
         assertThat(ok("browser origins list")).contains("no browser origins are approved");
         assertThat(ok("browser origins list --json")).startsWith("{");
-        assertThat(fails("browser origins revoke slice-site http://127.0.0.1:9", ConsoleResult.REFUSED)).contains("TARGET_NOT_FOUND");
-        assertThat(fails("browser origins list --project nowhere", ConsoleResult.REFUSED)).contains("TARGET_NOT_FOUND");
+        assertThat(fails("browser origins revoke slice-site http://127.0.0.1:9", ConsoleResult.REFUSED))
+                .contains("TARGET_NOT_FOUND");
+        assertThat(fails("browser origins list --project nowhere", ConsoleResult.REFUSED))
+                .contains("TARGET_NOT_FOUND");
     }
 
     @Test
     void argumentsAreParsedStrictly() {
-        assertThat(fails("browser origins revoke slice-site", ConsoleResult.USAGE)).contains("takes 2 arguments");
+        assertThat(fails("browser origins revoke slice-site", ConsoleResult.USAGE))
+                .contains("takes 2 arguments");
         assertThat(fails("browser origins list --project", ConsoleResult.USAGE)).contains("--project needs a value");
     }
 }

@@ -41,18 +41,26 @@ class BrowserInteropTests {
     @Test
     void theSdkClientRunsTheWholeBrowserFlowThroughTheHelper() throws Exception {
         InteropTests.installClients();
-        try (TestSite site = new TestSite(); TestSite other = new TestSite(); BrokerChild broker = BrokerChild.start(temp)) {
+        try (TestSite site = new TestSite();
+                TestSite other = new TestSite();
+                BrokerChild broker = BrokerChild.start(temp)) {
             Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString()).exitCode()).isZero();
-            List<String> command = new ArrayList<>(List.of("node", INTEROP.resolve("browser-client.mjs").toString()));
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString())
+                            .exitCode())
+                    .isZero();
+            List<String> command = new ArrayList<>(
+                    List.of("node", INTEROP.resolve("browser-client.mjs").toString()));
             command.addAll(helperCommand(broker));
-            ProcessBuilder builder = new ProcessBuilder(command).directory(INTEROP.toFile()).redirectError(temp.resolve("browser.err").toFile());
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .directory(INTEROP.toFile())
+                    .redirectError(temp.resolve("browser.err").toFile());
             builder.environment().put("LOMI_TEST_SITE", site.origin());
             builder.environment().put("LOMI_OTHER_SITE", other.origin());
             Process node = builder.start();
             List<String> lines = new CopyOnWriteArrayList<>();
             Thread reader = new Thread(() -> {
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
+                try (BufferedReader in =
+                        new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String line; (line = in.readLine()) != null; ) {
                         lines.add(line);
                     }
@@ -62,22 +70,34 @@ class BrowserInteropTests {
             });
             reader.start();
             String pairing = awaitLine(lines, "PAIRING ", reader, node).substring("PAIRING ".length());
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "pairing", "approve", pairing).exitCode()).isZero();
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "pairing", "approve", pairing)
+                            .exitCode())
+                    .isZero();
             String decision = awaitLine(lines, "DECISION ", reader, node).substring("DECISION ".length());
             BrokerChild.Run listed = BrokerChild.console(broker.data, temp, "", List.of(), "decision", "list");
             assertThat(listed.toString()).contains(decision).contains(site.origin());
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "decision", "approve", decision).exitCode()).isZero();
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "decision", "approve", decision)
+                            .exitCode())
+                    .isZero();
             String result = awaitLine(lines, "RESULT ", reader, node);
             assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(node.exitValue()).as(Files.readString(temp.resolve("browser.err"))).isZero();
+            assertThat(node.exitValue())
+                    .as(Files.readString(temp.resolve("browser.err")))
+                    .isZero();
             JsonNode summary = JsonMapper.builder().build().readTree(result.substring("RESULT ".length()));
             assertThat(summary.path("browserTools").asInt()).isEqualTo(12);
-            assertThat(summary.path("panelGeneration").asString()).isEqualTo(summary.path("generation").asString());
+            assertThat(summary.path("panelGeneration").asString())
+                    .isEqualTo(summary.path("generation").asString());
             assertThat(summary.path("imageBytes").asInt()).isGreaterThan(1000);
             assertThat(summary.path("downloadSha256").asString())
-                    .isEqualTo(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(TestSite.FILE)));
-            assertThat(other.requests).as("the redirect to the unapproved origin never reached it").isEmpty();
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "browser", "origins", "list").toString()).contains(site.origin());
+                    .isEqualTo(HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(TestSite.FILE)));
+            assertThat(other.requests)
+                    .as("the redirect to the unapproved origin never reached it")
+                    .isEmpty();
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "browser", "origins", "list")
+                            .toString())
+                    .contains(site.origin());
         }
     }
 
@@ -88,16 +108,27 @@ class BrowserInteropTests {
             key = matcher.group(1);
         }
         assertThat(key).isNotNull();
-        List<String> command = new ArrayList<>(ChildJvm.builder(dev.lomicontrol.LomiControl.class, List.of()).command());
-        command.addAll(List.of("--mcp", "--discovery-file", broker.data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key));
+        List<String> command = new ArrayList<>(
+                ChildJvm.builder(dev.lomicontrol.LomiControl.class, List.of()).command());
+        command.addAll(List.of(
+                "--mcp",
+                "--discovery-file",
+                broker.data.resolve("agent-control/discovery.json").toString(),
+                "--discovery-key",
+                key));
         return command;
     }
 
     /** The first line starting with {@code prefix}; fails once the client's stdout has ended (read to the end by {@code reader}) without one. */
     private String awaitLine(List<String> lines, String prefix, Thread reader, Process process) {
-        await().atMost(Duration.ofSeconds(180)).until(() -> lines.stream().anyMatch(line -> line.startsWith(prefix)) || !reader.isAlive());
-        return lines.stream().filter(line -> line.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no '" + prefix + "' line"
-                + (process.isAlive() ? "" : " (browser-client.mjs exited " + process.exitValue() + ")") + ": " + lines + "\n" + read(temp.resolve("browser.err"))));
+        await().atMost(Duration.ofSeconds(180))
+                .until(() -> lines.stream().anyMatch(line -> line.startsWith(prefix)) || !reader.isAlive());
+        return lines.stream()
+                .filter(line -> line.startsWith(prefix))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no '" + prefix + "' line"
+                        + (process.isAlive() ? "" : " (browser-client.mjs exited " + process.exitValue() + ")") + ": "
+                        + lines + "\n" + read(temp.resolve("browser.err"))));
     }
 
     private static String read(Path file) {
@@ -107,5 +138,4 @@ class BrowserInteropTests {
             return "(" + file + " unreadable: " + e.getMessage() + ")";
         }
     }
-
 }

@@ -9,14 +9,25 @@ class ChatCommandsSliceTests extends ConsoleSliceSupport {
 
     @Test
     void theGroupIsRegisteredWithHelpForEachCommand() {
-        assertGroupHelp("Chat", "chat connection add", "chat connection list", "chat connection remove", "chat list", "chat show", "chat new",
-                "chat say", "chat tools", "chat share");
+        assertGroupHelp(
+                "Chat",
+                "chat connection add",
+                "chat connection list",
+                "chat connection remove",
+                "chat list",
+                "chat show",
+                "chat new",
+                "chat say",
+                "chat tools",
+                "chat share");
     }
 
     @Test
     void aConnectionIsAddedListedAndRemovedAndAnUnknownOneIsRefused() {
         assertThat(ok("chat connection list")).contains("no model connections");
-        assertThat(ok("chat connection add slice --kind openai --base-url http://127.0.0.1:9/v1 --model m1 --api-key-env SLICE_KEY"))
+        assertThat(
+                        ok(
+                                "chat connection add slice --kind openai --base-url http://127.0.0.1:9/v1 --model m1 --api-key-env SLICE_KEY"))
                 .contains("added connection slice");
         assertThat(ok("chat connection list")).contains("slice", "http://127.0.0.1:9/v1", "m1");
         assertThat(ok("chat connection list --json")).startsWith("{").contains("\"slice\"");
@@ -26,10 +37,15 @@ class ChatCommandsSliceTests extends ConsoleSliceSupport {
 
     @Test
     void argumentsAreParsedStrictly() {
-        assertThat(fails("chat connection add x --kind openai --model m", ConsoleResult.USAGE)).contains("--base-url");
-        assertThat(fails("chat connection add x --kind smoke --base-url http://127.0.0.1:9 --model m", ConsoleResult.REFUSED))
+        assertThat(fails("chat connection add x --kind openai --model m", ConsoleResult.USAGE))
+                .contains("--base-url");
+        assertThat(fails(
+                        "chat connection add x --kind smoke --base-url http://127.0.0.1:9 --model m",
+                        ConsoleResult.REFUSED))
                 .contains("INVALID_ARGUMENT", "--kind is openai or anthropic, not smoke");
-        assertThat(fails("chat connection add x --kind openai --base-url http://127.0.0.1:9 --model m --max-output-tokens lots", ConsoleResult.USAGE))
+        assertThat(fails(
+                        "chat connection add x --kind openai --base-url http://127.0.0.1:9 --model m --max-output-tokens lots",
+                        ConsoleResult.USAGE))
                 .contains("'lots' is not a valid");
     }
 }

@@ -17,13 +17,15 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /** The chat command group as console lines through the real executor, with a real provider server on 127.0.0.1 answering {@code chat say}. */
-// its operations and conversations stay in the shared context's ledger: a fresh context (and data directory) for the classes after it
+// its operations and conversations stay in the shared context's ledger: a fresh context (and data directory) for the
+// classes after it
 @org.springframework.test.annotation.DirtiesContext
 class ChatCommandsTests extends ConsoleTestSupport {
 
     static final String KEY = "sk-console-secret-42";
 
-    @Autowired Projects projects;
+    @Autowired
+    Projects projects;
 
     @Test
     void connectionsConversationsSharesAndTheAdminsOwnMessageWithTheModelsReply() throws Exception {
@@ -34,13 +36,21 @@ class ChatCommandsTests extends ConsoleTestSupport {
             Files.setPosixFilePermissions(keyFile, PosixFilePermissions.fromString("rw-------"));
             String id = "local" + System.nanoTime();
 
-            String added = ok("chat connection add " + id + " --kind openai --base-url " + provider.openAiBaseUrl() + " --model gpt-test --api-key-file "
-                    + keyFile);
-            assertThat(added).contains(id, "openai", "gpt-test", "file:" + keyFile).doesNotContain(KEY);
-            assertThat(ok("chat connection list")).contains(id, provider.openAiBaseUrl(), "file:" + keyFile).doesNotContain(KEY);
-            assertThat(run("chat connection add x --kind gemini --base-url http://127.0.0.1:1/v1 --model m").exitCode()).isNotZero();
+            String added = ok("chat connection add " + id + " --kind openai --base-url " + provider.openAiBaseUrl()
+                    + " --model gpt-test --api-key-file " + keyFile);
+            assertThat(added)
+                    .contains(id, "openai", "gpt-test", "file:" + keyFile)
+                    .doesNotContain(KEY);
+            assertThat(ok("chat connection list"))
+                    .contains(id, provider.openAiBaseUrl(), "file:" + keyFile)
+                    .doesNotContain(KEY);
+            assertThat(run("chat connection add x --kind gemini --base-url http://127.0.0.1:1/v1 --model m")
+                            .exitCode())
+                    .isNotZero();
 
-            Project project = projects.add(Files.createDirectories(temp.resolve("chatty")).toRealPath(), Optional.of("chatty-" + System.nanoTime()));
+            Project project = projects.add(
+                    Files.createDirectories(temp.resolve("chatty")).toRealPath(),
+                    Optional.of("chatty-" + System.nanoTime()));
             String created = ok("chat new --title Plans --project " + project.id());
             Matcher matcher = Pattern.compile("conversation (chat-[0-9a-f]+)").matcher(created);
             assertThat(matcher.find()).as(created).isTrue();
@@ -48,23 +58,34 @@ class ChatCommandsTests extends ConsoleTestSupport {
 
             assertThat(ok("chat share " + chat + " --client claude-code")).contains("shared", "client claude-code");
             assertThat(ok("chat list --project " + project.id())).contains(chat, "Plans", "client:claude-code");
-            tools.jackson.databind.JsonNode chats = tools.jackson.databind.json.JsonMapper.builder().build().readTree(ok("chat list --json"));
-            assertThat(dev.lomicontrol.mcp.Conformance.violation(dev.lomicontrol.tools.RecordSchemas.output(ConsoleJson.Chats.class), chats)).isEmpty();
+            tools.jackson.databind.JsonNode chats =
+                    tools.jackson.databind.json.JsonMapper.builder().build().readTree(ok("chat list --json"));
+            assertThat(dev.lomicontrol.mcp.Conformance.violation(
+                            dev.lomicontrol.tools.RecordSchemas.output(ConsoleJson.Chats.class), chats))
+                    .isEmpty();
             assertThat(chats.toString()).contains(chat, "client:claude-code");
-            tools.jackson.databind.JsonNode connections = tools.jackson.databind.json.JsonMapper.builder().build()
+            tools.jackson.databind.JsonNode connections = tools.jackson.databind.json.JsonMapper.builder()
+                    .build()
                     .readTree(ok("chat connection list --json"));
-            assertThat(dev.lomicontrol.mcp.Conformance.violation(dev.lomicontrol.tools.RecordSchemas.output(ConsoleJson.ChatConnections.class),
-                    connections)).isEmpty();
+            assertThat(dev.lomicontrol.mcp.Conformance.violation(
+                            dev.lomicontrol.tools.RecordSchemas.output(ConsoleJson.ChatConnections.class), connections))
+                    .isEmpty();
             assertThat(connections.toString()).contains(id, "file:" + keyFile).doesNotContain(KEY);
-            assertThat(run("chat share " + chat).exitCode()).as("names exactly one of --client/--session").isNotZero();
+            assertThat(run("chat share " + chat).exitCode())
+                    .as("names exactly one of --client/--session")
+                    .isNotZero();
             assertThat(ok("chat tools " + chat + " on")).contains("may use tools");
             assertThat(ok("chat tools " + chat + " off")).contains("uses no tools");
             assertThat(run("chat tools " + chat + " maybe").exitCode()).isNotZero();
 
-            assertThat(ok("chat say " + chat + " 'hello there' --connection " + id)).contains("answers in");
-            await().atMost(Duration.ofSeconds(10)).until(() -> ok("chat show " + chat).contains("Hi admin"));
+            assertThat(ok("chat say " + chat + " 'hello there' --connection " + id))
+                    .contains("answers in");
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> ok("chat show " + chat).contains("Hi admin"));
             String shown = ok("chat show " + chat);
-            assertThat(shown).contains("hello there", "assistant (gpt-test via " + id + ")", "Hi admin").doesNotContain(KEY);
+            assertThat(shown)
+                    .contains("hello there", "assistant (gpt-test via " + id + ")", "Hi admin")
+                    .doesNotContain(KEY);
             assertThat(provider.requests()).isEqualTo(1);
             assertThat(provider.received().get(0).authorization()).isEqualTo("Bearer " + KEY);
 

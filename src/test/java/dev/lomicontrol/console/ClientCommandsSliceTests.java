@@ -16,10 +16,13 @@ class ClientCommandsSliceTests extends ConsoleSliceSupport {
     void clientsAreListedAndShownAndAnUnknownOneIsRefused() {
         assertThat(ok("client list")).contains("claude-code");
         assertThat(ok("client list --json")).startsWith("{");
-        // no broker runs in the slice, so there is no registration key to write into a client's config: refused, saying why
-        assertThat(fails("client show claude-code", ConsoleResult.REFUSED)).contains("APP_UNAVAILABLE", "no registration key");
+        // no broker runs in the slice, so there is no registration key to write into a client's config: refused, saying
+        // why
+        assertThat(fails("client show claude-code", ConsoleResult.REFUSED))
+                .contains("APP_UNAVAILABLE", "no registration key");
         assertThat(fails("client register nope", ConsoleResult.USAGE)).contains("unknown client 'nope'", "claude-code");
-        assertThat(fails("client register cursor --scope global", ConsoleResult.USAGE)).contains("user or project");
+        assertThat(fails("client register cursor --scope global", ConsoleResult.USAGE))
+                .contains("user or project");
     }
 
     @Test

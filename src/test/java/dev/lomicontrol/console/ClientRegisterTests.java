@@ -30,12 +30,24 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class ClientRegisterTests extends ConsoleTestSupport {
 
-    static final JsonMapper JSONC = JsonMapper.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS).enable(JsonReadFeature.ALLOW_TRAILING_COMMA).build();
-    static final McpEntry OLD = new McpEntry("/old/bin/lomi-control", List.of("--mcp", "--discovery-file", "/old/data/agent-control/discovery.json",
-            "--discovery-key", "cd".repeat(32)));
+    static final JsonMapper JSONC = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+            .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
+            .build();
+    static final McpEntry OLD = new McpEntry(
+            "/old/bin/lomi-control",
+            List.of(
+                    "--mcp",
+                    "--discovery-file",
+                    "/old/data/agent-control/discovery.json",
+                    "--discovery-key",
+                    "cd".repeat(32)));
 
-    @Autowired BrokerRuntime runtime;
-    @Autowired ClientCommands commands;
+    @Autowired
+    BrokerRuntime runtime;
+
+    @Autowired
+    ClientCommands commands;
 
     String key;
     ClientPaths paths;
@@ -43,18 +55,32 @@ class ClientRegisterTests extends ConsoleTestSupport {
     @BeforeEach
     void registrationKeyAndPaths() throws Exception {
         if (runtime.registrationKeyHex().isEmpty()) {
-            runtime.controlEndpoint(runtime.runtimeDirectory().resolve("control.sock"), runtime.dataDirectory().resolve("agent-control/discovery.json"),
+            runtime.controlEndpoint(
+                    runtime.runtimeDirectory().resolve("control.sock"),
+                    runtime.dataDirectory().resolve("agent-control/discovery.json"),
                     "ab".repeat(32));
         }
         key = runtime.registrationKeyHex().orElseThrow();
-        paths = ClientPaths.of(new Caller(cwd, home), Map.of(ClientPaths.XDG_CONFIG_HOME, Files.createDirectories(temp.resolve("xdg")).toString(),
-                ClientPaths.CODEX_HOME, Files.createDirectories(temp.resolve("codex-home")).toString()));
+        paths = ClientPaths.of(
+                new Caller(cwd, home),
+                Map.of(
+                        ClientPaths.XDG_CONFIG_HOME,
+                        Files.createDirectories(temp.resolve("xdg")).toString(),
+                        ClientPaths.CODEX_HOME,
+                        Files.createDirectories(temp.resolve("codex-home")).toString()));
     }
 
     static Stream<Arguments> fileClientsAndScopes() {
-        return Stream.of(McpClient.values()).filter(McpClient::hasFile).flatMap(c -> Stream.of(McpClient.Scope.values())
-                .filter(s -> s == McpClient.Scope.USER || c.file(s, new ClientPaths(Path.of("/w"), Path.of("/h"), Path.of("/x"), Path.of("/c"))).isPresent())
-                .map(s -> Arguments.of(c, s)));
+        return Stream.of(McpClient.values())
+                .filter(McpClient::hasFile)
+                .flatMap(c -> Stream.of(McpClient.Scope.values())
+                        .filter(s -> s == McpClient.Scope.USER
+                                || c.file(
+                                                s,
+                                                new ClientPaths(
+                                                        Path.of("/w"), Path.of("/h"), Path.of("/x"), Path.of("/c")))
+                                        .isPresent())
+                        .map(s -> Arguments.of(c, s)));
     }
 
     /**
@@ -65,7 +91,8 @@ class ClientRegisterTests extends ConsoleTestSupport {
      */
     @ParameterizedTest
     @MethodSource("fileClientsAndScopes")
-    void registerKeepsEverythingOfTheUsersAndReportsStaleAndHandEditedEntries(McpClient client, McpClient.Scope scope) throws Exception {
+    void registerKeepsEverythingOfTheUsersAndReportsStaleAndHandEditedEntries(McpClient client, McpClient.Scope scope)
+            throws Exception {
         Path file = client.file(scope, paths).orElseThrow();
         Files.createDirectories(file.getParent());
         String original = client.format() == McpClient.Format.CODEX_TOML ? userToml() : userJson(client);
@@ -73,26 +100,36 @@ class ClientRegisterTests extends ConsoleTestSupport {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
         Path backup = file.resolveSibling(file.getFileName() + ".lomi-backup");
 
-        assertThat(state(client, scope)).isEqualTo("stale (launcher path, discovery file, discovery key"
-                + (client.format() == McpClient.Format.CODEX_TOML ? ", startup_timeout_sec missing" : "") + "; run client register)");
+        assertThat(state(client, scope))
+                .isEqualTo("stale (launcher path, discovery file, discovery key"
+                        + (client.format() == McpClient.Format.CODEX_TOML ? ", startup_timeout_sec missing" : "")
+                        + "; run client register)");
 
         String output = commands.registerFor(client, scope, paths);
         String written = Files.readString(file);
-        assertThat(output).startsWith("wrote lomi-control in " + file).contains("previous file kept as " + backup)
+        assertThat(output)
+                .startsWith("wrote lomi-control in " + file)
+                .contains("previous file kept as " + backup)
                 .endsWith("pairing list\n       pairing approve pr-...");
         assertThat(state(client, scope)).isEqualTo("current");
         assertThat(Files.readString(backup)).isEqualTo(original);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-r-----");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(backup))).isEqualTo("rw-r-----");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-r-----");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(backup)))
+                .isEqualTo("rw-r-----");
         assertUsersPartsSurvive(client, original, written);
 
-        assertThat(commands.registerFor(client, scope, paths)).startsWith("already up to date").doesNotContain("previous file kept");
+        assertThat(commands.registerFor(client, scope, paths))
+                .startsWith("already up to date")
+                .doesNotContain("previous file kept");
         assertThat(Files.readString(file)).isEqualTo(written);
         assertThat(Files.readString(backup)).isEqualTo(original);
 
         String edited = written.replace("\"--mcp\"", "\"--verbose\", \"--mcp\"");
         Files.writeString(file, edited);
-        assertThat(state(client, scope)).startsWith("hand-edited (" + (client.format() == McpClient.Format.OPENCODE ? "command" : "command/args"));
+        assertThat(state(client, scope))
+                .startsWith(
+                        "hand-edited (" + (client.format() == McpClient.Format.OPENCODE ? "command" : "command/args"));
         commands.registerFor(client, scope, paths);
         assertThat(Files.readString(file)).isEqualTo(written);
         assertThat(Files.readString(backup)).isEqualTo(edited);
@@ -100,13 +137,17 @@ class ClientRegisterTests extends ConsoleTestSupport {
 
     @ParameterizedTest
     @MethodSource("fileClientsAndScopes")
-    void aNewFileGetsACurrentEntryWithTheScopesModeAndNoBackup(McpClient client, McpClient.Scope scope) throws Exception {
+    void aNewFileGetsACurrentEntryWithTheScopesModeAndNoBackup(McpClient client, McpClient.Scope scope)
+            throws Exception {
         Path file = client.file(scope, paths).orElseThrow();
 
-        assertThat(commands.registerFor(client, scope, paths)).startsWith("wrote lomi-control in " + file).doesNotContain("previous file kept");
+        assertThat(commands.registerFor(client, scope, paths))
+                .startsWith("wrote lomi-control in " + file)
+                .doesNotContain("previous file kept");
 
         assertThat(state(client, scope)).isEqualTo("current");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo(scope == McpClient.Scope.USER ? "rw-------" : "rw-r--r--");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo(scope == McpClient.Scope.USER ? "rw-------" : "rw-r--r--");
         assertThat(file.resolveSibling(file.getFileName() + ".lomi-backup")).doesNotExist();
         if (client.format() != McpClient.Format.CODEX_TOML) {
             JSONC.readTree(Files.readString(file));
@@ -115,13 +156,18 @@ class ClientRegisterTests extends ConsoleTestSupport {
 
     @ParameterizedTest
     @MethodSource("fileClientsAndScopes")
-    void anExistingFileThatDoesNotParseIsRefusedAndLeftUntouched(McpClient client, McpClient.Scope scope) throws Exception {
+    void anExistingFileThatDoesNotParseIsRefusedAndLeftUntouched(McpClient client, McpClient.Scope scope)
+            throws Exception {
         Path file = client.file(scope, paths).orElseThrow();
         Files.createDirectories(file.getParent());
-        String broken = client.format() == McpClient.Format.CODEX_TOML ? "model = \"o3\"\nthis is not toml\n" : "{ \"mcpServers\": { // comment\n";
+        String broken = client.format() == McpClient.Format.CODEX_TOML
+                ? "model = \"o3\"\nthis is not toml\n"
+                : "{ \"mcpServers\": { // comment\n";
         Files.writeString(file, broken);
 
-        assertThatThrownBy(() -> commands.registerFor(client, scope, paths)).isInstanceOf(LomiException.class).hasMessageContaining(file.toString())
+        assertThatThrownBy(() -> commands.registerFor(client, scope, paths))
+                .isInstanceOf(LomiException.class)
+                .hasMessageContaining(file.toString())
                 .hasMessageContaining("fix it by hand");
         assertThat(Files.readString(file)).isEqualTo(broken);
         assertThat(state(client, scope)).startsWith("unreadable");
@@ -132,17 +178,20 @@ class ClientRegisterTests extends ConsoleTestSupport {
         Path file = home.resolve(".claude.json");
         Files.writeString(file, "{\n  // mine\n  \"mcpServers\": {}\n}\n");
 
-        assertThat(fails("client register claude-code", 1)).contains(file.toString(), "comments are not JSON", "fix it by hand");
+        assertThat(fails("client register claude-code", 1))
+                .contains(file.toString(), "comments are not JSON", "fix it by hand");
     }
 
     @Test
     void theConsoleWritesUnderTheCallersHomeAndEndsWithTheNextStep() throws Exception {
         String output = ok("client register cursor");
 
-        assertThat(output).startsWith("wrote lomi-control in " + home.resolve(".cursor/mcp.json"))
+        assertThat(output)
+                .startsWith("wrote lomi-control in " + home.resolve(".cursor/mcp.json"))
                 .contains("next:\n  1. restart Cursor", "2. approve its pairing request", "pairing approve pr-...");
         assertThat(ok("client register cursor")).startsWith("already up to date");
-        assertThat(ok("client list")).containsPattern("cursor +user +" + home.resolve(".cursor/mcp.json") + " +current");
+        assertThat(ok("client list"))
+                .containsPattern("cursor +user +" + home.resolve(".cursor/mcp.json") + " +current");
         assertThat(ok("client register gemini --scope project")).contains("trusted folder");
     }
 
@@ -151,15 +200,19 @@ class ClientRegisterTests extends ConsoleTestSupport {
         Map<String, String> env = Map.of("HOME", home.toString(), "XDG_CONFIG_HOME", "/xdg", "CODEX_HOME", "/codex");
         ClientPaths same = ClientPaths.forBrokerCaller(new Caller(cwd, home), env, Path.of("/elsewhere"));
         assertThat(McpClient.VSCODE.file(McpClient.Scope.USER, same)).contains(Path.of("/xdg/Code/User/mcp.json"));
-        assertThat(McpClient.CLAUDE_DESKTOP.file(McpClient.Scope.USER, same)).contains(Path.of("/xdg/Claude/claude_desktop_config.json"));
+        assertThat(McpClient.CLAUDE_DESKTOP.file(McpClient.Scope.USER, same))
+                .contains(Path.of("/xdg/Claude/claude_desktop_config.json"));
         assertThat(McpClient.ZED.file(McpClient.Scope.USER, same)).contains(Path.of("/xdg/zed/settings.json"));
         assertThat(McpClient.CODEX.file(McpClient.Scope.USER, same)).contains(Path.of("/codex/config.toml"));
         assertThat(McpClient.CLAUDE_CODE.file(McpClient.Scope.USER, same)).contains(home.resolve(".claude.json"));
 
-        ClientPaths other = ClientPaths.forBrokerCaller(new Caller(cwd, home), Map.of("HOME", "/root", "XDG_CONFIG_HOME", "/xdg"), Path.of("/root"));
-        assertThat(McpClient.VSCODE.file(McpClient.Scope.USER, other)).contains(home.resolve(".config/Code/User/mcp.json"));
+        ClientPaths other = ClientPaths.forBrokerCaller(
+                new Caller(cwd, home), Map.of("HOME", "/root", "XDG_CONFIG_HOME", "/xdg"), Path.of("/root"));
+        assertThat(McpClient.VSCODE.file(McpClient.Scope.USER, other))
+                .contains(home.resolve(".config/Code/User/mcp.json"));
         assertThat(McpClient.CODEX.file(McpClient.Scope.USER, other)).contains(home.resolve(".codex/config.toml"));
-        ClientPaths relative = ClientPaths.of(new Caller(cwd, home), Map.of("XDG_CONFIG_HOME", "rel", "CODEX_HOME", ""));
+        ClientPaths relative =
+                ClientPaths.of(new Caller(cwd, home), Map.of("XDG_CONFIG_HOME", "rel", "CODEX_HOME", ""));
         assertThat(relative.xdgConfig()).isEqualTo(home.resolve(".config"));
         assertThat(relative.codexHome()).isEqualTo(home.resolve(".codex"));
     }
@@ -167,22 +220,42 @@ class ClientRegisterTests extends ConsoleTestSupport {
     @Test
     void theHelpNamesEveryClient() {
         String help = ok("client register --help");
-        Stream.of(McpClient.values()).filter(McpClient::hasFile).forEach(c -> assertThat(help).contains(c.id()));
+        Stream.of(McpClient.values())
+                .filter(McpClient::hasFile)
+                .forEach(c -> assertThat(help).contains(c.id()));
         assertThat(ok("client show --help")).contains("jetbrains");
     }
 
     @Test
     void theFilesRegisterMayWriteAreListedForTheSandbox() {
-        assertThat(McpClient.defaultUserFiles()).contains(".claude.json", ".claude.json.lomi-backup", ".config/zed/settings.json",
-                ".codex/config.toml", ".codeium/windsurf/mcp_config.json", ".config/opencode/opencode.jsonc.lomi-backup").hasSize(22);
-        assertThat(McpClient.projectEntries()).containsExactly(".mcp.json", ".cursor", ".vscode", ".gemini", ".codex", ".zed", "opencode.json",
-                "opencode.jsonc");
+        assertThat(McpClient.defaultUserFiles())
+                .contains(
+                        ".claude.json",
+                        ".claude.json.lomi-backup",
+                        ".config/zed/settings.json",
+                        ".codex/config.toml",
+                        ".codeium/windsurf/mcp_config.json",
+                        ".config/opencode/opencode.jsonc.lomi-backup")
+                .hasSize(22);
+        assertThat(McpClient.projectEntries())
+                .containsExactly(
+                        ".mcp.json",
+                        ".cursor",
+                        ".vscode",
+                        ".gemini",
+                        ".codex",
+                        ".zed",
+                        "opencode.json",
+                        "opencode.jsonc");
     }
 
     @Test
     void opencodeKeepsTheUsersEnabledAndPrefersAnExistingJsoncFile() throws Exception {
-        Path jsonc = Files.createDirectories(paths.xdgConfig().resolve("opencode")).resolve("opencode.jsonc");
-        Files.writeString(jsonc, "{\n  // off for now\n  \"mcp\": {\"lomi-control\": {\"type\": \"local\", \"command\": [\"/x\"], \"enabled\": false},},\n}\n");
+        Path jsonc =
+                Files.createDirectories(paths.xdgConfig().resolve("opencode")).resolve("opencode.jsonc");
+        Files.writeString(
+                jsonc,
+                "{\n  // off for now\n  \"mcp\": {\"lomi-control\": {\"type\": \"local\", \"command\": [\"/x\"], \"enabled\": false},},\n}\n");
 
         commands.registerFor(McpClient.OPENCODE, McpClient.Scope.USER, paths);
 
@@ -196,13 +269,23 @@ class ClientRegisterTests extends ConsoleTestSupport {
     @Test
     void showPrintsTheSnippetAndJetBrainsHasNoFile() {
         String jetbrains = commands.showFor(McpClient.JETBRAINS, McpClient.Scope.USER, paths);
-        assertThat(jetbrains).startsWith("# JetBrains AI Assistant: Settings | Tools | AI Assistant | Model Context Protocol (MCP)")
-                .contains("{\n  \"mcpServers\": {\n    \"lomi-control\": {\n      \"command\": \"" + expected().command() + "\"", key)
+        assertThat(jetbrains)
+                .startsWith("# JetBrains AI Assistant: Settings | Tools | AI Assistant | Model Context Protocol (MCP)")
+                .contains(
+                        "{\n  \"mcpServers\": {\n    \"lomi-control\": {\n      \"command\": \""
+                                + expected().command() + "\"",
+                        key)
                 .contains("pairing approve");
-        assertThat(JSONC.readTree(jetbrains.substring(jetbrains.indexOf('{'), jetbrains.indexOf("\nnext:"))).get("mcpServers").get(McpEntry.NAME)
-                .get("args").get(expected().args().size() - 1).asString()).isEqualTo(key);
-        assertThat(commands.showFor(McpClient.CODEX, McpClient.Scope.USER, paths)).contains("[mcp_servers.lomi-control]\ncommand = ",
-                "startup_timeout_sec = 30\ntool_timeout_sec = 60\n");
+        assertThat(JSONC.readTree(jetbrains.substring(jetbrains.indexOf('{'), jetbrains.indexOf("\nnext:")))
+                        .get("mcpServers")
+                        .get(McpEntry.NAME)
+                        .get("args")
+                        .get(expected().args().size() - 1)
+                        .asString())
+                .isEqualTo(key);
+        assertThat(commands.showFor(McpClient.CODEX, McpClient.Scope.USER, paths))
+                .contains(
+                        "[mcp_servers.lomi-control]\ncommand = ", "startup_timeout_sec = 30\ntool_timeout_sec = 60\n");
         assertThat(ok("client show zed")).contains("\"context_servers\"", "\"source\": \"custom\"");
         assertThat(fails("client register jetbrains", 1)).contains("configured in the IDE", "client show jetbrains");
         assertThat(ok("client list")).containsPattern("jetbrains +- +- +configured in the IDE: client show jetbrains");
@@ -217,7 +300,11 @@ class ClientRegisterTests extends ConsoleTestSupport {
         ok("client register claude-code");
 
         assertThat(Files.isSymbolicLink(link)).isTrue();
-        assertThat(JSONC.readTree(Files.readString(real)).get("mcpServers").get(McpEntry.NAME).get("command").asString())
+        assertThat(JSONC.readTree(Files.readString(real))
+                        .get("mcpServers")
+                        .get(McpEntry.NAME)
+                        .get("command")
+                        .asString())
                 .isEqualTo(expected().command());
         assertThat(Files.readString(home.resolve(".claude.json.lomi-backup"))).isEqualTo("{\"mcpServers\": {}}");
     }
@@ -241,12 +328,21 @@ class ClientRegisterTests extends ConsoleTestSupport {
     void theLauncherFromTheEnvironmentIsTheCommandAndWithoutAKeyNothingIsWritten() {
         McpEntry entry = McpEntry.forBroker(runtime, Map.of(McpEntry.LAUNCHER_ENV, "/opt/lomi/bin/lomi-control"));
         assertThat(entry.command()).isEqualTo("/opt/lomi/bin/lomi-control");
-        assertThat(entry.args()).containsExactly("--mcp", "--discovery-file", runtime.discoveryFile().orElseThrow().toString(), "--discovery-key", key);
+        assertThat(entry.args())
+                .containsExactly(
+                        "--mcp",
+                        "--discovery-file",
+                        runtime.discoveryFile().orElseThrow().toString(),
+                        "--discovery-key",
+                        key);
 
         BrokerRuntime unstarted = new BrokerRuntime("i", Instant.now(), temp, temp);
-        assertThatThrownBy(() -> McpEntry.forBroker(unstarted, Map.of())).isInstanceOf(LomiException.class).hasMessageContaining("no registration key");
+        assertThatThrownBy(() -> McpEntry.forBroker(unstarted, Map.of()))
+                .isInstanceOf(LomiException.class)
+                .hasMessageContaining("no registration key");
         assertThat(McpEntry.program("/a/lomi-control.jar")).containsExactly("-jar", "/a/lomi-control.jar");
-        assertThat(McpEntry.program("/a/classes:/b/x.jar")).containsExactly("-cp", "/a/classes:/b/x.jar", "dev.lomicontrol.LomiControl");
+        assertThat(McpEntry.program("/a/classes:/b/x.jar"))
+                .containsExactly("-cp", "/a/classes:/b/x.jar", "dev.lomicontrol.LomiControl");
     }
 
     private McpEntry expected() {
@@ -254,16 +350,24 @@ class ClientRegisterTests extends ConsoleTestSupport {
     }
 
     private String state(McpClient client, McpClient.Scope scope) {
-        return commands.rows(paths).stream().filter(r -> r.client().equals(client.id()) && r.scope().equals(scope.wire())).findFirst().orElseThrow()
+        return commands.rows(paths).stream()
+                .filter(r -> r.client().equals(client.id()) && r.scope().equals(scope.wire()))
+                .findFirst()
+                .orElseThrow()
                 .detail();
     }
 
     /** Everything but the fields we own is as the user wrote it: the rest of the file, the entry's other fields, the comments. */
     private static void assertUsersPartsSurvive(McpClient client, String original, String written) {
         if (client.format() == McpClient.Format.CODEX_TOML) {
-            assertThat(written).isEqualTo(original.replace("command = \"/old/bin/lomi-control\"\nargs = " + tomlArray(OLD.args()) + "\n",
-                    "command = \"" + expectedCommand(written) + "\"\nargs = " + tomlArray(argsOf(written)) + "\n")
-                    .replace("tool_timeout_sec = 90 # mine\n", "tool_timeout_sec = 90 # mine\nstartup_timeout_sec = 30\n"));
+            assertThat(written)
+                    .isEqualTo(original.replace(
+                                    "command = \"/old/bin/lomi-control\"\nargs = " + tomlArray(OLD.args()) + "\n",
+                                    "command = \"" + expectedCommand(written) + "\"\nargs = "
+                                            + tomlArray(argsOf(written)) + "\n")
+                            .replace(
+                                    "tool_timeout_sec = 90 # mine\n",
+                                    "tool_timeout_sec = 90 # mine\nstartup_timeout_sec = 30\n"));
             return;
         }
         String servers = client.format().container().get(0);
@@ -273,12 +377,15 @@ class ClientRegisterTests extends ConsoleTestSupport {
         ObjectNode ourAfter = (ObjectNode) ((ObjectNode) after.get(servers)).remove(McpEntry.NAME);
         assertThat(after).isEqualTo(before);
         List<String> owned = new ArrayList<>();
-        EntryFields.of(client.format(), OLD).stream().filter(f -> f.rule() != EntryFields.Rule.DEFAULT).forEach(f -> owned.add(f.name()));
+        EntryFields.of(client.format(), OLD).stream()
+                .filter(f -> f.rule() != EntryFields.Rule.DEFAULT)
+                .forEach(f -> owned.add(f.name()));
         ourBefore.remove(owned);
         ourAfter.remove(owned);
         assertThat(ourAfter).isEqualTo(ourBefore);
         if (client.jsonc()) {
-            assertThat(written).contains("// the user's settings\n", "      // keep me\n", "\"disabled\": false,\n", "/* mine */");
+            assertThat(written)
+                    .contains("// the user's settings\n", "      // keep me\n", "\"disabled\": false,\n", "/* mine */");
         }
     }
 
@@ -287,18 +394,25 @@ class ClientRegisterTests extends ConsoleTestSupport {
         boolean jsonc = client.jsonc();
         List<String> fields = new ArrayList<>();
         EntryFields.of(client.format(), OLD).forEach(f -> fields.add("\"" + f.name() + "\": " + f.value()));
-        fields.add(client.format() == McpClient.Format.OPENCODE ? "\"environment\": {\"LOMI_X\": \"1\"}" : "\"env\": {\"LOMI_X\": \"1\"}");
+        fields.add(
+                client.format() == McpClient.Format.OPENCODE
+                        ? "\"environment\": {\"LOMI_X\": \"1\"}"
+                        : "\"env\": {\"LOMI_X\": \"1\"}");
         fields.add("\"disabled\": false");
-        String entry = "{\n" + (jsonc ? "      // keep me\n" : "") + "      " + String.join(",\n      ", fields) + (jsonc ? "," : "") + "\n    }";
-        return "{\n" + (jsonc ? "  // the user's settings\n" : "") + "  \"theme\": \"dark\",\n  \"numbers\": [1, 2.50, 1e3, 12345678901234567890],\n"
+        String entry = "{\n" + (jsonc ? "      // keep me\n" : "") + "      " + String.join(",\n      ", fields)
+                + (jsonc ? "," : "") + "\n    }";
+        return "{\n" + (jsonc ? "  // the user's settings\n" : "")
+                + "  \"theme\": \"dark\",\n  \"numbers\": [1, 2.50, 1e3, 12345678901234567890],\n"
                 + "  \"" + client.format().container().get(0) + "\": {\n"
-                + "    \"other\": {\"command\": \"/usr/bin/other\", \"args\": [\"x\"], \"env\": {\"A\": \"1\"}}," + (jsonc ? " /* mine */" : "") + "\n"
+                + "    \"other\": {\"command\": \"/usr/bin/other\", \"args\": [\"x\"], \"env\": {\"A\": \"1\"}},"
+                + (jsonc ? " /* mine */" : "") + "\n"
                 + "    \"lomi-control\": " + entry + (jsonc ? "," : "") + "\n  }\n}\n";
     }
 
     private static String userToml() {
         return "# my codex config\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"npx\"\nargs = [\n  \"-y\",\n  \"[not a table]\",\n]\n\n"
-                + "[mcp_servers.lomi-control]\n# keep me\ncommand = \"/old/bin/lomi-control\"\nargs = " + tomlArray(OLD.args()) + "\n"
+                + "[mcp_servers.lomi-control]\n# keep me\ncommand = \"/old/bin/lomi-control\"\nargs = "
+                + tomlArray(OLD.args()) + "\n"
                 + "enabled = true\ntool_timeout_sec = 90 # mine\n\n"
                 + "[mcp_servers.lomi-control.env]\nFOO = \"bar\"\n\n[profiles.fast]\nmodel = \"o4-mini\"\n";
     }
@@ -308,12 +422,19 @@ class ClientRegisterTests extends ConsoleTestSupport {
     }
 
     private static String expectedCommand(String toml) {
-        String line = toml.lines().filter(l -> l.startsWith("command = ") && !l.contains("npx")).findFirst().orElseThrow();
+        String line = toml.lines()
+                .filter(l -> l.startsWith("command = ") && !l.contains("npx"))
+                .findFirst()
+                .orElseThrow();
         return JSONC.readValue(line.substring("command = ".length()), String.class);
     }
 
     private static List<String> argsOf(String toml) {
-        String line = toml.substring(toml.indexOf("[mcp_servers.lomi-control]\n")).lines().filter(l -> l.startsWith("args = ")).findFirst().orElseThrow();
+        String line = toml.substring(toml.indexOf("[mcp_servers.lomi-control]\n"))
+                .lines()
+                .filter(l -> l.startsWith("args = "))
+                .findFirst()
+                .orElseThrow();
         return List.of(JSONC.readValue(line.substring("args = ".length()), String[].class));
     }
 }

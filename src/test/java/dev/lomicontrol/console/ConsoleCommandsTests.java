@@ -29,21 +29,41 @@ import org.springframework.beans.factory.annotation.Autowired;
 /** Every command group, run as console lines through the real executor against a real broker context. */
 class ConsoleCommandsTests extends ConsoleTestSupport {
 
-    @Autowired Pairings pairings;
-    @Autowired Sessions sessions;
-    @Autowired YoloPolicy yolo;
-    @Autowired Projects projects;
-    @Autowired DecisionBoard decisions;
+    @Autowired
+    Pairings pairings;
+
+    @Autowired
+    Sessions sessions;
+
+    @Autowired
+    YoloPolicy yolo;
+
+    @Autowired
+    Projects projects;
+
+    @Autowired
+    DecisionBoard decisions;
 
     @Test
     void statusShowsTheInstanceSocketsSessionsAndLedger() {
         String status = ok("status");
-        assertThat(status).contains("instance:", "data dir:", "admin socket:", "discovery file:", "sessions:", "YOLO off", "receipts 0 / 4096", "integrity:");
+        assertThat(status)
+                .contains(
+                        "instance:",
+                        "data dir:",
+                        "admin socket:",
+                        "discovery file:",
+                        "sessions:",
+                        "YOLO off",
+                        "receipts 0 / 4096",
+                        "integrity:");
     }
 
     @Test
     void helpListsTheCommandGroupsAndExplainsOneCommand() {
-        assertThat(ok("help")).contains("PAIRING", "pairing approve", "LEDGER", "ledger purge", "CLIENTS", "client register", "status");
+        assertThat(ok("help"))
+                .contains(
+                        "PAIRING", "pairing approve", "LEDGER", "ledger purge", "CLIENTS", "client register", "status");
         assertThat(ok("help ledger")).contains("ledger export", "ledger check").doesNotContain("pairing");
         assertThat(ok("help pairing approve")).startsWith("pairing approve <id> [--projects a,b] [--scopes x,y]");
         assertThat(ok("ledger purge --help")).contains("--confirm");
@@ -54,7 +74,8 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
     void pairingListShowsEachPendingRequestWithFingerprintAndPid() {
         Pairings.Pending pending = pairings.submit("claude-code in ~/repo", "ab".repeat(32), 4242);
         try {
-            assertThat(ok("pairing list")).contains(pending.request().id(), "claude-code in ~/repo", "ab".repeat(32), "4242", "EXPIRES");
+            assertThat(ok("pairing list"))
+                    .contains(pending.request().id(), "claude-code in ~/repo", "ab".repeat(32), "4242", "EXPIRES");
         } finally {
             pairings.withdraw(pending.request().id());
         }
@@ -64,23 +85,37 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
     void approvingWithoutFlagsGrantsEveryProjectAndTheFullScopeSet() throws Exception {
         Pairings.Pending pending = pairings.submit("codex", "cd".repeat(32), 7);
 
-        Project existing = projects.add(Files.createDirectories(temp.resolve("existing-" + pending.request().id())).toRealPath(), Optional.empty());
-        assertThat(ok("pairing approve " + pending.request().id())).contains("current project(s), not later ones", Scopes.all().size() + " of ");
+        Project existing = projects.add(
+                Files.createDirectories(
+                                temp.resolve("existing-" + pending.request().id()))
+                        .toRealPath(),
+                Optional.empty());
+        assertThat(ok("pairing approve " + pending.request().id()))
+                .contains("current project(s), not later ones", Scopes.all().size() + " of ");
         Grant grant = ((Decision.Approved) pending.decision().get()).grant();
-        Project later = projects.add(Files.createDirectories(temp.resolve("later-" + pending.request().id())).toRealPath(), Optional.empty());
+        Project later = projects.add(
+                Files.createDirectories(
+                                temp.resolve("later-" + pending.request().id()))
+                        .toRealPath(),
+                Optional.empty());
         assertThat(grant.allProjects()).isFalse();
         assertThat(grant.covers(existing.id())).isTrue();
-        assertThat(grant.covers(later.id())).as("F8: not a project added after the approval").isFalse();
+        assertThat(grant.covers(later.id()))
+                .as("F8: not a project added after the approval")
+                .isFalse();
         assertThat(grant.scopes()).isEqualTo(Scopes.all());
         assertThat(ok("pairing list")).doesNotContain(pending.request().id());
     }
 
     @Test
     void approvingWithProjectsAndScopesNarrowsTheGrantByNameOrId() throws Exception {
-        Project project = projects.add(Files.createDirectories(temp.resolve("narrow")).toRealPath(), Optional.of("narrow-" + System.nanoTime()));
+        Project project = projects.add(
+                Files.createDirectories(temp.resolve("narrow")).toRealPath(),
+                Optional.of("narrow-" + System.nanoTime()));
         Pairings.Pending pending = pairings.submit("cursor", "ef".repeat(32), 8);
         try {
-            String line = "pairing approve " + pending.request().id() + " --projects " + project.name() + " --scopes workspace.read,files.read";
+            String line = "pairing approve " + pending.request().id() + " --projects " + project.name()
+                    + " --scopes workspace.read,files.read";
             assertThat(ok(line)).contains("projects " + project.id(), "2 of ");
             Grant grant = ((Decision.Approved) pending.decision().get()).grant();
             assertThat(grant.allProjects()).isFalse();
@@ -95,8 +130,10 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
     void anUnknownProjectOrScopeKeepsTheRequestPendingAndExitsOne() {
         Pairings.Pending pending = pairings.submit("gemini", "01".repeat(32), 9);
         try {
-            assertThat(fails("pairing approve " + pending.request().id() + " --projects no-such-project", 1)).contains("TARGET_NOT_FOUND", "no-such-project");
-            assertThat(fails("pairing approve " + pending.request().id() + " --scopes files.mutate", 1)).contains("workspace.read is always required");
+            assertThat(fails("pairing approve " + pending.request().id() + " --projects no-such-project", 1))
+                    .contains("TARGET_NOT_FOUND", "no-such-project");
+            assertThat(fails("pairing approve " + pending.request().id() + " --scopes files.mutate", 1))
+                    .contains("workspace.read is always required");
             assertThat(ok("pairing list")).contains(pending.request().id());
         } finally {
             pairings.withdraw(pending.request().id());
@@ -107,9 +144,11 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
     void denyingEndsTheRequestAndUnknownIdsAreRefused() throws Exception {
         Pairings.Pending pending = pairings.submit("vscode", "23".repeat(32), 10);
 
-        assertThat(ok("pairing deny " + pending.request().id())).contains("denied " + pending.request().id(), "'vscode'");
+        assertThat(ok("pairing deny " + pending.request().id()))
+                .contains("denied " + pending.request().id(), "'vscode'");
         assertThat(pending.decision().get()).isInstanceOf(Decision.Denied.class);
-        assertThat(fails("pairing deny " + pending.request().id(), 1)).contains("TARGET_NOT_FOUND", "no pending pairing request");
+        assertThat(fails("pairing deny " + pending.request().id(), 1))
+                .contains("TARGET_NOT_FOUND", "no pending pairing request");
     }
 
     @Test
@@ -140,7 +179,11 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
         Files.writeString(folder.resolve("keep.txt"), "mine");
         String name = "app-" + System.nanoTime();
 
-        assertThat(ok("project add app --name " + name)).contains("added project prj-", "'" + name + "'", folder.toRealPath().toString());
+        assertThat(ok("project add app --name " + name))
+                .contains(
+                        "added project prj-",
+                        "'" + name + "'",
+                        folder.toRealPath().toString());
         assertThat(ok("project list")).contains(name, folder.toRealPath().toString(), "ws-");
         assertThat(fails("project add app", 1)).contains("already added");
         assertThat(fails("project remove " + name, 1)).contains("repeat with --confirm");
@@ -156,7 +199,13 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
         Session session = open("claude-code session");
         AtomicReference<String> id = new AtomicReference<>(session.id().value());
 
-        assertThat(ok("session list")).contains(id.get(), "claude-code session", "4711", "all", String.valueOf(Scopes.all().size()));
+        assertThat(ok("session list"))
+                .contains(
+                        id.get(),
+                        "claude-code session",
+                        "4711",
+                        "all",
+                        String.valueOf(Scopes.all().size()));
         assertThat(fails("session revoke " + id.get(), 1)).contains("repeat with --confirm");
         assertThat(session.isAlive()).isTrue();
         assertThat(ok("session revoke " + id.get() + " --confirm")).contains("revoked session " + id.get());
@@ -173,10 +222,21 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
         OperationId rejectMe = OperationId.random(new SecureRandom());
         AtomicReference<Boolean> approved = new AtomicReference<>();
         AtomicReference<Boolean> rejected = new AtomicReference<>();
-        decisions.post(new PendingDecision(approveMe, "lomi_files_mutate", "write a.txt", "{\"path\":\"a.txt\"}", clock.instant()), approved::set);
-        decisions.post(new PendingDecision(rejectMe, "lomi_git_push", "push main", "{\"branch\":\"main\"}", clock.instant()), rejected::set);
+        decisions.post(
+                new PendingDecision(
+                        approveMe, "lomi_files_mutate", "write a.txt", "{\"path\":\"a.txt\"}", clock.instant()),
+                approved::set);
+        decisions.post(
+                new PendingDecision(rejectMe, "lomi_git_push", "push main", "{\"branch\":\"main\"}", clock.instant()),
+                rejected::set);
 
-        assertThat(ok("decision list")).contains(approveMe.value(), "lomi_files_mutate", "write a.txt", "plan: {\"path\":\"a.txt\"}", rejectMe.value());
+        assertThat(ok("decision list"))
+                .contains(
+                        approveMe.value(),
+                        "lomi_files_mutate",
+                        "write a.txt",
+                        "plan: {\"path\":\"a.txt\"}",
+                        rejectMe.value());
         assertThat(ok("decision approve " + approveMe)).contains("approved " + approveMe);
         assertThat(ok("decision reject " + rejectMe)).contains("rejected " + rejectMe);
         assertThat(approved.get()).isTrue();
@@ -189,14 +249,26 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
         OperationId disguised = OperationId.random(new SecureRandom());
         String fileName = "zz\r\u001b[2K  git stage README.md\u001b[8m";
         String subject = "fix\u001b]52;c;cm0gLXJmIH4=\u0007 typo\u009b1A\u202e";
-        decisions.post(new PendingDecision(disguised, "lomi_git_mutate", "git DISCARD important.c, " + fileName + " commit \"" + subject + "\"",
-                "{\"paths\":[\"" + fileName + "\"]}", clock.instant()), approved -> {});
+        decisions.post(
+                new PendingDecision(
+                        disguised,
+                        "lomi_git_mutate",
+                        "git DISCARD important.c, " + fileName + " commit \"" + subject + "\"",
+                        "{\"paths\":[\"" + fileName + "\"]}",
+                        clock.instant()),
+                approved -> {});
 
         String listed = ok("decision list");
 
-        assertThat(listed.chars().filter(c -> (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f) || c == 0x202e))
-                .as("no raw ESC, CR, BEL, CSI or bidi override reaches the terminal").isEmpty();
-        assertThat(listed).contains("important.c, zz\\r\\u001b[2K  git stage README.md\\u001b[8m", "fix\\u001b]52;c;", "\\u0007 typo\\u009b1A\\u202e");
+        assertThat(listed.chars()
+                        .filter(c -> (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f) || c == 0x202e))
+                .as("no raw ESC, CR, BEL, CSI or bidi override reaches the terminal")
+                .isEmpty();
+        assertThat(listed)
+                .contains(
+                        "important.c, zz\\r\\u001b[2K  git stage README.md\\u001b[8m",
+                        "fix\\u001b]52;c;",
+                        "\\u0007 typo\\u009b1A\\u202e");
         assertThat(run("decision approve " + disguised + "\u001b[2K").stderr()).doesNotContain("\u001b");
         decisions.decide(disguised, false);
     }
@@ -221,11 +293,14 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
         try {
             assertThat(executor.complete("pai")).containsExactly("pairing");
             assertThat(executor.complete("pairing ")).containsExactly("approve", "deny", "list");
-            assertThat(executor.complete("pairing approve ")).contains(pending.request().id());
+            assertThat(executor.complete("pairing approve "))
+                    .contains(pending.request().id());
             assertThat(executor.complete("pairing approve x --")).containsExactly("--projects", "--scopes");
-            assertThat(executor.complete("pairing approve x --scopes workspace.read,files.r")).contains("workspace.read,files.read");
+            assertThat(executor.complete("pairing approve x --scopes workspace.read,files.r"))
+                    .contains("workspace.read,files.read");
             assertThat(executor.complete("ledger operations --state outcome")).containsExactly("outcome_unknown");
-            assertThat(executor.complete("client register c")).containsExactly("claude-code", "claude-desktop", "cursor", "codex", "cline");
+            assertThat(executor.complete("client register c"))
+                    .containsExactly("claude-code", "claude-desktop", "cursor", "codex", "cline");
             assertThat(executor.complete("client register codex --scope ")).containsExactly("user", "project");
             assertThat(executor.complete("help led")).containsExactly("ledger");
         } finally {
@@ -234,8 +309,13 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
     }
 
     private Session open(String label) {
-        PairingRequest request = new PairingRequest("pr-" + HexFormat.of().toHexDigits(System.nanoTime()), label, "99".repeat(32), 4711,
-                clock.instant(), clock.instant().plus(Duration.ofMinutes(2)));
+        PairingRequest request = new PairingRequest(
+                "pr-" + HexFormat.of().toHexDigits(System.nanoTime()),
+                label,
+                "99".repeat(32),
+                4711,
+                clock.instant(),
+                clock.instant().plus(Duration.ofMinutes(2)));
         return sessions.open(request, new Grant(true, Set.of(), Scopes.all()), () -> {});
     }
 }

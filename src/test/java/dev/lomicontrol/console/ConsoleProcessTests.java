@@ -28,8 +28,12 @@ class ConsoleProcessTests {
     @AfterAll
     static void stopBroker() throws Exception {
         assertThat(broker.stop()).as("the broker stops on SIGTERM").isTrue();
-        assertThat(broker.tokenFile()).as("admin.token is removed on a clean stop").doesNotExist();
-        assertThat(broker.stdout()).as("a headless broker writes nothing to stdout").isEmpty();
+        assertThat(broker.tokenFile())
+                .as("admin.token is removed on a clean stop")
+                .doesNotExist();
+        assertThat(broker.stdout())
+                .as("a headless broker writes nothing to stdout")
+                .isEmpty();
     }
 
     @Test
@@ -56,7 +60,8 @@ class ConsoleProcessTests {
     void ledgerStatusShowsTheStoreOfThisDataDirectory() throws Exception {
         BrokerChild.Run run = console("ledger", "status");
         assertThat(run.exitCode()).isZero();
-        assertThat(run.stdout()).contains(broker.data.resolve("agent-control/control.sqlite3").toString(), "receipts:", "integrity:");
+        assertThat(run.stdout())
+                .contains(broker.data.resolve("agent-control/control.sqlite3").toString(), "receipts:", "integrity:");
     }
 
     @Test
@@ -64,7 +69,8 @@ class ConsoleProcessTests {
         BrokerChild.Run refused = console("pairing", "deny", "pr-nobody");
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.stdout()).isEmpty();
-        assertThat(refused.stderr().strip()).isEqualTo("error: TARGET_NOT_FOUND: no pending pairing request pr-nobody (it may have expired)");
+        assertThat(refused.stderr().strip())
+                .isEqualTo("error: TARGET_NOT_FOUND: no pending pairing request pr-nobody (it may have expired)");
 
         BrokerChild.Run usage = console("pairing", "approve");
         assertThat(usage.exitCode()).isEqualTo(2);
@@ -73,7 +79,8 @@ class ConsoleProcessTests {
 
     @Test
     void linesPipedIntoTheConsoleRunOneAfterAnother() throws Exception {
-        BrokerChild.Run run = BrokerChild.console(broker.data, work, "yolo status\n\nsession list\nexit\nstatus\n", List.of());
+        BrokerChild.Run run =
+                BrokerChild.console(broker.data, work, "yolo status\n\nsession list\nexit\nstatus\n", List.of());
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(run.stdout()).contains("YOLO is off", "no live sessions").doesNotContain("instance:");
     }
@@ -81,9 +88,12 @@ class ConsoleProcessTests {
     @Test
     void theConsoleClientStartsNoSpringContext() throws Exception {
         Path classLog = work.resolve("classes.log");
-        BrokerChild.Run run = BrokerChild.console(broker.data, work, "", List.of("-Xlog:class+load=info:file=" + classLog), "yolo", "status");
+        BrokerChild.Run run = BrokerChild.console(
+                broker.data, work, "", List.of("-Xlog:class+load=info:file=" + classLog), "yolo", "status");
         assertThat(run.exitCode()).isZero();
-        assertThat(Files.readString(classLog)).contains("dev.lomicontrol.console.AdminClient").doesNotContain("org.springframework")
+        assertThat(Files.readString(classLog))
+                .contains("dev.lomicontrol.console.AdminClient")
+                .doesNotContain("org.springframework")
                 .doesNotContain("org.sqlite");
     }
 
@@ -92,8 +102,10 @@ class ConsoleProcessTests {
         BrokerChild.Run run = BrokerChild.console(temp.resolve("nobody-home"), work, "", List.of(), "status");
         assertThat(run.exitCode()).as("3: no broker running").isEqualTo(ConsoleResult.NO_BROKER);
         assertThat(run.stdout()).isEmpty();
-        assertThat(run.stderr()).contains("lomi-control console: no broker is running for data directory " + temp.resolve("nobody-home"),
-                "start one with: lomi-control serve");
+        assertThat(run.stderr())
+                .contains(
+                        "lomi-control console: no broker is running for data directory " + temp.resolve("nobody-home"),
+                        "start one with: lomi-control serve");
     }
 
     private static BrokerChild.Run console(String... args) throws Exception {

@@ -42,17 +42,35 @@ import org.springframework.test.annotation.DirtiesContext;
  * (0 ok, 1 refused, 2 usage) and its one-line error.
  */
 @ShellTest
-@SpringBootTest(classes = ConsoleSliceSupport.Slice.class,
-        properties = {"lomi.data-dir=${java.io.tmpdir}/lomi-console-slice-${random.uuid}", "spring.main.allow-bean-definition-overriding=true"})
+@SpringBootTest(
+        classes = ConsoleSliceSupport.Slice.class,
+        properties = {
+            "lomi.data-dir=${java.io.tmpdir}/lomi-console-slice-${random.uuid}",
+            "spring.main.allow-bean-definition-overriding=true"
+        })
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 abstract class ConsoleSliceSupport extends ConsoleLines {
 
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration(SpringShellAutoConfiguration.class) // @ShellTest adds its ShellTestClient
     @ConfigurationPropertiesScan("dev.lomicontrol")
-    @Import({BrokerConfiguration.class, LedgerConfiguration.class, BrokerServices.class, ChatConfiguration.class, ConsoleConfiguration.class,
-            ConsoleCompletions.class, BrokerCommands.class, PairingCommands.class, SessionCommands.class, LedgerCommands.class, ProjectCommands.class,
-            DecisionCommands.class, BrowserCommands.class, ChatCommands.class, ClientCommands.class})
+    @Import({
+        BrokerConfiguration.class,
+        LedgerConfiguration.class,
+        BrokerServices.class,
+        ChatConfiguration.class,
+        ConsoleConfiguration.class,
+        ConsoleCompletions.class,
+        BrokerCommands.class,
+        PairingCommands.class,
+        SessionCommands.class,
+        LedgerCommands.class,
+        ProjectCommands.class,
+        DecisionCommands.class,
+        BrowserCommands.class,
+        ChatCommands.class,
+        ClientCommands.class
+    })
     static class Slice {
         @Bean
         @Primary
@@ -100,14 +118,23 @@ abstract class ConsoleSliceSupport extends ConsoleLines {
     void assertGroupHelp(String group, String... commands) {
         ShellScreen help = screen("help");
         ShellAssertions.assertThat(help).containsText(group.toUpperCase(java.util.Locale.ROOT));
-        assertThat(ok("help").lines().toList()).as("the console executor prints what Spring Shell printed").isEqualTo(help.lines());
+        assertThat(ok("help").lines().toList())
+                .as("the console executor prints what Spring Shell printed")
+                .isEqualTo(help.lines());
         for (String command : commands) {
-            assertThat(registry.getCommandByName(command)).as("registered: " + command).isNotNull();
+            assertThat(registry.getCommandByName(command))
+                    .as("registered: " + command)
+                    .isNotNull();
             ShellAssertions.assertThat(help).containsText(command);
-            assertThat(screen("help " + command).lines().get(0)).as("help " + command).startsWith(command);
+            assertThat(screen("help " + command).lines().get(0))
+                    .as("help " + command)
+                    .startsWith(command);
             ShellAssertions.assertThat(screen(command + " --help")).containsText(command);
         }
-        assertThat(fails(commands[0] + " --no-such-option", ConsoleResult.USAGE)).startsWith("usage:").contains("--no-such-option");
-        assertThatThrownBy(() -> shell.sendCommand(commands[0] + " --no-such-option")).isInstanceOf(UsageException.class);
+        assertThat(fails(commands[0] + " --no-such-option", ConsoleResult.USAGE))
+                .startsWith("usage:")
+                .contains("--no-such-option");
+        assertThatThrownBy(() -> shell.sendCommand(commands[0] + " --no-such-option"))
+                .isInstanceOf(UsageException.class);
     }
 }

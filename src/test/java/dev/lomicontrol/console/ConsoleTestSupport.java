@@ -15,8 +15,12 @@ import org.springframework.test.annotation.DirtiesContext;
  * receipts or clock, whatever the order); lines run through the real
  * {@link ConsoleExecutor} for a caller whose cwd and home are this test's temp directories.
  */
-@SpringBootTest(classes = {BrokerApplication.class, ConsoleTestSupport.TestClock.class},
-        properties = {"lomi.data-dir=${java.io.tmpdir}/lomi-console-tests-${random.uuid}", "spring.main.allow-bean-definition-overriding=true"})
+@SpringBootTest(
+        classes = {BrokerApplication.class, ConsoleTestSupport.TestClock.class},
+        properties = {
+            "lomi.data-dir=${java.io.tmpdir}/lomi-console-tests-${random.uuid}",
+            "spring.main.allow-bean-definition-overriding=true"
+        })
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 abstract class ConsoleTestSupport extends ConsoleLines {
 

@@ -61,7 +61,9 @@ class ConsoleTmuxTests {
             awaitScreen("YOLO is off");
             type("exit");
             awaitEnded();
-            assertThat(broker.process.isAlive()).as("leaving the client leaves the broker running").isTrue();
+            assertThat(broker.process.isAlive())
+                    .as("leaving the client leaves the broker running")
+                    .isTrue();
         }
     }
 
@@ -69,14 +71,20 @@ class ConsoleTmuxTests {
     void theAdminApprovesAPendingClientFromTheInteractiveConsole() throws Exception {
         try (BrokerChild broker = BrokerChild.start(temp)) {
             String log = Files.readString(broker.logs.resolve("err"));
-            java.util.regex.Matcher key = java.util.regex.Pattern.compile("--discovery-key ([0-9a-f]{64})").matcher(log);
+            java.util.regex.Matcher key = java.util.regex.Pattern.compile("--discovery-key ([0-9a-f]{64})")
+                    .matcher(log);
             assertThat(key.find()).isTrue();
             dev.lomicontrol.ipc.BrokerClient client = new dev.lomicontrol.ipc.BrokerClient(
                     broker.data.resolve("agent-control/discovery.json"), key.group(1), "tmux-approved client");
             java.util.concurrent.CompletableFuture<dev.lomicontrol.ipc.BrokerClient.State> connecting =
-                    java.util.concurrent.CompletableFuture.supplyAsync(() -> client.connect(java.time.Duration.ofSeconds(110)));
-            String id = Eventually.await("the client's pairing request is pending", Duration.ofSeconds(60), () -> client.state().pairingRequestId(),
-                    java.util.Optional::isPresent).orElseThrow();
+                    java.util.concurrent.CompletableFuture.supplyAsync(
+                            () -> client.connect(java.time.Duration.ofSeconds(110)));
+            String id = Eventually.await(
+                            "the client's pairing request is pending",
+                            Duration.ofSeconds(60),
+                            () -> client.state().pairingRequestId(),
+                            java.util.Optional::isPresent)
+                    .orElseThrow();
             startInTmux(List.of("console", "--data-dir", broker.data.toString()), "");
             awaitScreen("lomi> ");
 
@@ -86,7 +94,8 @@ class ConsoleTmuxTests {
             type("pairing approve " + id);
             awaitScreen("approved " + id);
 
-            assertThat(connecting.get(60, TimeUnit.SECONDS).phase()).isEqualTo(dev.lomicontrol.ipc.BrokerClient.Phase.CONNECTED);
+            assertThat(connecting.get(60, TimeUnit.SECONDS).phase())
+                    .isEqualTo(dev.lomicontrol.ipc.BrokerClient.Phase.CONNECTED);
             type("session list");
             awaitScreen("tmux-approved client");
             type("exit");
@@ -110,13 +119,16 @@ class ConsoleTmuxTests {
         type("exit");
         awaitScreen("SERVE-EXIT 0");
         assertThat(AdminToken.file(data.resolve("agent-control"))).doesNotExist();
-        assertThat(Files.readString(temp.resolve("serve.err"))).contains("the broker console was closed; stopping the broker");
+        assertThat(Files.readString(temp.resolve("serve.err")))
+                .contains("the broker console was closed; stopping the broker");
     }
 
     /** Runs lomi-control with {@code args} in a tmux pane; the script prints SERVE-EXIT and its status, then lingers. */
     private void startInTmux(List<String> args, String redirect) throws Exception {
-        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, args).command());
-        StringBuilder script = new StringBuilder("cd ").append(Words.quote(temp.toString())).append('\n');
+        List<String> command =
+                new ArrayList<>(ChildJvm.builder(LomiControl.class, args).command());
+        StringBuilder script =
+                new StringBuilder("cd ").append(Words.quote(temp.toString())).append('\n');
         command.forEach(word -> script.append(Words.quote(word)).append(' '));
         script.append(redirect).append("\necho SERVE-EXIT $?\nsleep 60\n");
         Path file = temp.resolve("run.sh");
@@ -130,8 +142,13 @@ class ConsoleTmuxTests {
     }
 
     private void awaitScreen(String text) {
-        Eventually.await("'" + text + "' on the screen", Duration.ofSeconds(120), Duration.ofMillis(200),
-                () -> tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", session), screen -> screen.contains(text), screen -> "\n" + screen);
+        Eventually.await(
+                "'" + text + "' on the screen",
+                Duration.ofSeconds(120),
+                Duration.ofMillis(200),
+                () -> tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", session),
+                screen -> screen.contains(text),
+                screen -> "\n" + screen);
     }
 
     /** The client exited: the pane shows the script's exit line. */

@@ -13,7 +13,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 /** Slice test of the decision group ({@code decision list|approve|reject}): no broker runs. */
 class DecisionCommandsSliceTests extends ConsoleSliceSupport {
 
-    @Autowired DecisionBoard decisions;
+    @Autowired
+    DecisionBoard decisions;
 
     @Test
     void theGroupIsRegisteredWithHelpForEachCommand() {
@@ -25,7 +26,9 @@ class DecisionCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(ok("decision list")).contains("no operations are awaiting");
         OperationId id = OperationId.random(new SecureRandom());
         AtomicReference<Boolean> approved = new AtomicReference<>();
-        decisions.post(new PendingDecision(id, "lomi_files_mutate", "write a.txt", "{\"path\":\"a.txt\"}", clock.instant()), approved::set);
+        decisions.post(
+                new PendingDecision(id, "lomi_files_mutate", "write a.txt", "{\"path\":\"a.txt\"}", clock.instant()),
+                approved::set);
         assertThat(ok("decision list")).contains(id.value(), "lomi_files_mutate", "write a.txt");
         assertThat(ok("decision list --json")).startsWith("{").contains(id.value());
         assertThat(ok("decision reject " + id)).contains("rejected " + id);

@@ -13,19 +13,39 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /** How {@code client list} tells current, stale and hand-edited entries apart. */
 class EntryFieldsTests {
 
-    static final McpEntry WANTED = new McpEntry("/opt/lomi/bin/lomi-control",
-            List.of("--mcp", "--discovery-file", "/data/agent-control/discovery.json", "--discovery-key", "ab".repeat(32)));
+    static final McpEntry WANTED = new McpEntry(
+            "/opt/lomi/bin/lomi-control",
+            List.of(
+                    "--mcp",
+                    "--discovery-file",
+                    "/data/agent-control/discovery.json",
+                    "--discovery-key",
+                    "ab".repeat(32)));
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     @Test
     void anEntryForAnotherKeyOrLauncherIsStaleAndNamesWhatDiffers() {
-        McpEntry otherKey = new McpEntry(WANTED.command(), List.of("--mcp", "--discovery-file", "/data/agent-control/discovery.json",
-                "--discovery-key", "cd".repeat(32)));
+        McpEntry otherKey = new McpEntry(
+                WANTED.command(),
+                List.of(
+                        "--mcp",
+                        "--discovery-file",
+                        "/data/agent-control/discovery.json",
+                        "--discovery-key",
+                        "cd".repeat(32)));
         assertThat(judge(McpClient.Format.MCP_SERVERS, fields(McpClient.Format.MCP_SERVERS, otherKey)))
                 .isEqualTo(new EntryFields.Verdict(EntryState.STALE, List.of("discovery key")));
 
-        McpEntry jar = new McpEntry("/usr/bin/java", List.of("-jar", "/opt/lomi/lomi-control.jar", "--mcp", "--discovery-file",
-                "/data/agent-control/discovery.json", "--discovery-key", "ab".repeat(32)));
+        McpEntry jar = new McpEntry(
+                "/usr/bin/java",
+                List.of(
+                        "-jar",
+                        "/opt/lomi/lomi-control.jar",
+                        "--mcp",
+                        "--discovery-file",
+                        "/data/agent-control/discovery.json",
+                        "--discovery-key",
+                        "ab".repeat(32)));
         assertThat(judge(McpClient.Format.OPENCODE, fields(McpClient.Format.OPENCODE, jar)))
                 .isEqualTo(new EntryFields.Verdict(EntryState.STALE, List.of("launcher path")));
     }
@@ -34,14 +54,17 @@ class EntryFieldsTests {
     void aFieldAnOlderVersionDidNotWriteIsStaleAndAChangedOneIsHandEdited() {
         Map<String, JsonNode> found = fields(McpClient.Format.VSCODE_SERVERS, WANTED);
         found.remove("type");
-        assertThat(judge(McpClient.Format.VSCODE_SERVERS, found)).isEqualTo(new EntryFields.Verdict(EntryState.STALE, List.of("type missing")));
+        assertThat(judge(McpClient.Format.VSCODE_SERVERS, found))
+                .isEqualTo(new EntryFields.Verdict(EntryState.STALE, List.of("type missing")));
 
         found.put("type", NODES.stringNode("sse"));
-        assertThat(judge(McpClient.Format.VSCODE_SERVERS, found)).isEqualTo(new EntryFields.Verdict(EntryState.HAND_EDITED, List.of("type")));
+        assertThat(judge(McpClient.Format.VSCODE_SERVERS, found))
+                .isEqualTo(new EntryFields.Verdict(EntryState.HAND_EDITED, List.of("type")));
 
         Map<String, JsonNode> relative = fields(McpClient.Format.MCP_SERVERS, WANTED);
         relative.put("command", NODES.stringNode("lomi-control"));
-        assertThat(judge(McpClient.Format.MCP_SERVERS, relative)).isEqualTo(new EntryFields.Verdict(EntryState.HAND_EDITED, List.of("command/args")));
+        assertThat(judge(McpClient.Format.MCP_SERVERS, relative))
+                .isEqualTo(new EntryFields.Verdict(EntryState.HAND_EDITED, List.of("command/args")));
     }
 
     @Test
@@ -50,7 +73,9 @@ class EntryFieldsTests {
         found.put("enabled", NODES.booleanNode(false));
         found.put("environment", NODES.objectNode().put("A", "1"));
         assertThat(judge(McpClient.Format.OPENCODE, found).state()).isEqualTo(EntryState.CURRENT);
-        assertThat(EntryFields.judge(McpClient.Format.OPENCODE, found, Optional.empty()).state()).isEqualTo(EntryState.PRESENT);
+        assertThat(EntryFields.judge(McpClient.Format.OPENCODE, found, Optional.empty())
+                        .state())
+                .isEqualTo(EntryState.PRESENT);
     }
 
     private static EntryFields.Verdict judge(McpClient.Format format, Map<String, JsonNode> found) {

@@ -45,8 +45,11 @@ class InteropTests {
                 && Files.isDirectory(INTEROP.resolve("node_modules/@modelcontextprotocol/client"))) {
             return;
         }
-        Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(INTEROP.toFile())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund")
+                .directory(INTEROP.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertThat(npm.waitFor(600, TimeUnit.SECONDS)).as("npm ci finished").isTrue();
         assertThat(npm.exitValue()).as("npm ci in " + INTEROP).isZero();
     }
@@ -77,7 +80,9 @@ class InteropTests {
     void theInspectorCliListsAndCallsTools() throws Exception {
         try (BrokerChild broker = BrokerChild.start(temp)) {
             Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString()).exitCode()).isZero();
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString())
+                            .exitCode())
+                    .isZero();
             Path wrapper = temp.resolve("helper.sh");
             Files.writeString(wrapper, "#!/bin/sh\nexec " + String.join(" ", quoted(helperCommand(broker))) + "\n");
             wrapper.toFile().setExecutable(true);
@@ -87,28 +92,56 @@ class InteropTests {
             JsonNode before = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_workspace_list");
             assertThat(before.path("structuredContent").path("code").asString()).isEqualTo("PAIRING_REQUIRED");
 
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "yolo", "on", "--confirm").exitCode()).isZero();
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "yolo", "on", "--confirm")
+                            .exitCode())
+                    .isZero();
             JsonNode list = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_workspace_list");
-            if (List.of("PAIRING_REQUIRED", "APP_UNAVAILABLE").contains(list.path("structuredContent").path("code").asString())) {
-                // each inspector call is a cold helper JVM that must enroll, be approved and finish mutual TLS within the
-                // helper's 2 s connecting grace; on a loaded 2-CPU machine that can take longer, so one more call is allowed
-                System.err.println("inspector: first call after YOLO answered " + list.path("structuredContent") + "; calling once more");
+            if (List.of("PAIRING_REQUIRED", "APP_UNAVAILABLE")
+                    .contains(list.path("structuredContent").path("code").asString())) {
+                // each inspector call is a cold helper JVM that must enroll, be approved and finish mutual TLS within
+                // the
+                // helper's 2 s connecting grace; on a loaded 2-CPU machine that can take longer, so one more call is
+                // allowed
+                System.err.println("inspector: first call after YOLO answered " + list.path("structuredContent")
+                        + "; calling once more");
                 list = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_workspace_list");
             }
-            assertThat(list.path("structuredContent").path("status").asString()).as("%s", list).isEqualTo("ok");
-            String workspaceId = list.path("structuredContent").path("data").path("workspaces").get(0).path("workspaceId").asString();
-            JsonNode connect = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_connect", "--tool-arg", "workspaceId=" + workspaceId);
-            assertThat(connect.path("structuredContent").path("data").path("retryEpoch").asString()).hasSize(40);
+            assertThat(list.path("structuredContent").path("status").asString())
+                    .as("%s", list)
+                    .isEqualTo("ok");
+            String workspaceId = list.path("structuredContent")
+                    .path("data")
+                    .path("workspaces")
+                    .get(0)
+                    .path("workspaceId")
+                    .asString();
+            JsonNode connect = inspector(
+                    wrapper,
+                    "--method",
+                    "tools/call",
+                    "--tool-name",
+                    "lomi_connect",
+                    "--tool-arg",
+                    "workspaceId=" + workspaceId);
+            assertThat(connect.path("structuredContent")
+                            .path("data")
+                            .path("retryEpoch")
+                            .asString())
+                    .hasSize(40);
         }
     }
 
     private JsonNode inspector(Path wrapper, String... args) throws Exception {
         Path cwd = Files.createDirectories(INTEROP.resolve(".inspector-cwd"));
-        List<String> command = new ArrayList<>(List.of(INTEROP.resolve("node_modules/.bin/mcp-inspector-cli").toString(), "--cli", wrapper.toString()));
+        List<String> command = new ArrayList<>(List.of(
+                INTEROP.resolve("node_modules/.bin/mcp-inspector-cli").toString(), "--cli", wrapper.toString()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(temp, "inspector", ".out");
-        Process process = new ProcessBuilder(command).directory(cwd.toFile()).redirectOutput(out.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(command)
+                .directory(cwd.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
         String text = Files.readString(out);
         assertThat(process.exitValue()).as(text).isZero();
@@ -122,7 +155,9 @@ class InteropTests {
         assertThat(chat.path("read").asString()).isEqualTo("ok");
         assertThat(chat.path("draft").asString()).isEqualTo("succeeded");
         assertThat(chat.path("export").asString()).isEqualTo("ok");
-        assertThat(chat.path("send").asString()).as("a human approves each send").isEqualTo("awaiting_user");
+        assertThat(chat.path("send").asString())
+                .as("a human approves each send")
+                .isEqualTo("awaiting_user");
         assertThat(chat.path("stop").asString()).isEqualTo("TARGET_NOT_FOUND");
     }
 
@@ -137,22 +172,47 @@ class InteropTests {
     private JsonNode runScenario(String script) throws Exception {
         try (BrokerChild broker = BrokerChild.start(temp)) {
             Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString()).exitCode()).isZero();
+            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString())
+                            .exitCode())
+                    .isZero();
             // a connection nobody listens on: the scenario's chat send parks awaiting the admin and is never approved
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "chat", "connection", "add", "interop", "--kind", "openai", "--base-url",
-                    "http://127.0.0.1:9/v1", "--model", "interop-model").exitCode()).isZero();
-            List<String> command = new ArrayList<>(List.of("node", INTEROP.resolve(script).toString()));
+            assertThat(BrokerChild.console(
+                                    broker.data,
+                                    temp,
+                                    "",
+                                    List.of(),
+                                    "chat",
+                                    "connection",
+                                    "add",
+                                    "interop",
+                                    "--kind",
+                                    "openai",
+                                    "--base-url",
+                                    "http://127.0.0.1:9/v1",
+                                    "--model",
+                                    "interop-model")
+                            .exitCode())
+                    .isZero();
+            List<String> command =
+                    new ArrayList<>(List.of("node", INTEROP.resolve(script).toString()));
             command.addAll(helperCommand(broker));
-            Process node = new ProcessBuilder(command).directory(INTEROP.toFile()).redirectError(temp.resolve(script + ".err").toFile()).start();
+            Process node = new ProcessBuilder(command)
+                    .directory(INTEROP.toFile())
+                    .redirectError(temp.resolve(script + ".err").toFile())
+                    .start();
             List<String> lines = new CopyOnWriteArrayList<>();
             Thread reader = new Thread(() -> readLines(node, lines));
             reader.start();
-            String requestId = awaitLine(lines, "PAIRING ", reader, node, script).substring("PAIRING ".length());
-            BrokerChild.Run approve = BrokerChild.console(broker.data, temp, "", List.of(), "pairing", "approve", requestId);
+            String requestId =
+                    awaitLine(lines, "PAIRING ", reader, node, script).substring("PAIRING ".length());
+            BrokerChild.Run approve =
+                    BrokerChild.console(broker.data, temp, "", List.of(), "pairing", "approve", requestId);
             assertThat(approve.exitCode()).as(approve.toString()).isZero();
             String result = awaitLine(lines, "RESULT ", reader, node, script);
             assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(node.exitValue()).as(Files.readString(temp.resolve(script + ".err"))).isZero();
+            assertThat(node.exitValue())
+                    .as(Files.readString(temp.resolve(script + ".err")))
+                    .isZero();
             return JsonMapper.builder().build().readTree(result.substring("RESULT ".length()));
         }
     }
@@ -164,14 +224,21 @@ class InteropTests {
             key = matcher.group(1);
         }
         assertThat(key).isNotNull();
-        List<String> jvm = ChildJvm.builder(dev.lomicontrol.LomiControl.class, List.of()).command();
+        List<String> jvm =
+                ChildJvm.builder(dev.lomicontrol.LomiControl.class, List.of()).command();
         List<String> command = new ArrayList<>(jvm);
-        command.addAll(List.of("--mcp", "--discovery-file", broker.data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key));
+        command.addAll(List.of(
+                "--mcp",
+                "--discovery-file",
+                broker.data.resolve("agent-control/discovery.json").toString(),
+                "--discovery-key",
+                key));
         return command;
     }
 
     private static void readLines(Process process, List<String> lines) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 lines.add(line);
             }
@@ -181,12 +248,20 @@ class InteropTests {
     }
 
     /** The first line starting with {@code prefix}; fails once the script's stdout has ended (read to the end by {@code reader}) without one. */
-    private String awaitLine(List<String> lines, String prefix, Thread reader, Process process, String script) throws Exception {
-        Eventually.until("a '" + prefix + "' line from " + script, Duration.ofSeconds(120), () -> hasLine(lines, prefix) || !reader.isAlive(),
+    private String awaitLine(List<String> lines, String prefix, Thread reader, Process process, String script)
+            throws Exception {
+        Eventually.until(
+                "a '" + prefix + "' line from " + script,
+                Duration.ofSeconds(120),
+                () -> hasLine(lines, prefix) || !reader.isAlive(),
                 () -> String.valueOf(lines));
-        return lines.stream().filter(line -> line.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError(script + " ended its output"
-                + (process.isAlive() ? "" : " and exited " + process.exitValue()) + " with no '" + prefix + "' line: " + lines + "\n"
-                + readQuietly(temp.resolve(script + ".err"))));
+        return lines.stream()
+                .filter(line -> line.startsWith(prefix))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(script + " ended its output"
+                        + (process.isAlive() ? "" : " and exited " + process.exitValue()) + " with no '" + prefix
+                        + "' line: " + lines + "\n"
+                        + readQuietly(temp.resolve(script + ".err"))));
     }
 
     private static boolean hasLine(List<String> lines, String prefix) {

@@ -20,9 +20,18 @@ import tools.jackson.databind.json.JsonMapper;
 class JsoncMergeSimulationTests {
 
     static final Path FILE = Path.of("/home/u/.config/Code/User/mcp.json");
-    static final McpEntry ENTRY = new McpEntry("/opt/lomi/bin/lomi-control",
-            List.of("--mcp", "--discovery-file", "/d/agent-control/discovery.json", "--discovery-key", "ab".repeat(32)));
-    static final JsonMapper LENIENT = JsonMapper.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS).enable(JsonReadFeature.ALLOW_TRAILING_COMMA).build();
+    static final McpEntry ENTRY = new McpEntry(
+            "/opt/lomi/bin/lomi-control",
+            List.of(
+                    "--mcp",
+                    "--discovery-file",
+                    "/d/agent-control/discovery.json",
+                    "--discovery-key",
+                    "ab".repeat(32)));
+    static final JsonMapper LENIENT = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+            .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
+            .build();
 
     @Test
     void randomJsoncFilesMergeValidlyKeepTheirCommentsAndSettle() {
@@ -34,10 +43,17 @@ class JsoncMergeSimulationTests {
 
             String merged = config.merge(FILE, Optional.of(text), ENTRY).orElse(text);
 
-            assertThat(LENIENT.readTree(merged).get("servers").get(McpEntry.NAME).get("command").asString()).as("run %d:\n%s", run, text)
+            assertThat(LENIENT.readTree(merged)
+                            .get("servers")
+                            .get(McpEntry.NAME)
+                            .get("command")
+                            .asString())
+                    .as("run %d:\n%s", run, text)
                     .isEqualTo(ENTRY.command());
             assertThat(config.state(FILE, merged, Optional.of(ENTRY)).state()).isEqualTo(EntryState.CURRENT);
-            assertThat(config.merge(FILE, Optional.of(merged), ENTRY)).as("run %d:\n%s\n->\n%s", run, text, merged).isEmpty();
+            assertThat(config.merge(FILE, Optional.of(merged), ENTRY))
+                    .as("run %d:\n%s\n->\n%s", run, text, merged)
+                    .isEmpty();
             for (String comment : g.comments) {
                 assertThat(merged).as("run %d", run).contains(comment);
             }

@@ -10,18 +10,23 @@ import org.springframework.beans.factory.annotation.Autowired;
 /** Slice test of the pairing group ({@code pairing list|approve|deny}, {@code yolo status|on|off}): no broker runs. */
 class PairingCommandsSliceTests extends ConsoleSliceSupport {
 
-    @Autowired Pairings pairings;
-    @Autowired YoloPolicy yolo;
+    @Autowired
+    Pairings pairings;
+
+    @Autowired
+    YoloPolicy yolo;
 
     @Test
     void theGroupIsRegisteredWithHelpForEachCommand() {
-        assertGroupHelp("Pairing", "pairing list", "pairing approve", "pairing deny", "yolo status", "yolo on", "yolo off");
+        assertGroupHelp(
+                "Pairing", "pairing list", "pairing approve", "pairing deny", "yolo status", "yolo on", "yolo off");
     }
 
     @Test
     void argumentsAreParsedStrictly() {
         assertThat(fails("pairing", ConsoleResult.USAGE)).contains("'pairing' needs one of: approve, deny, list");
-        assertThat(fails("pairing approve", ConsoleResult.USAGE)).contains("takes 1 argument", "usage: pairing approve <id>");
+        assertThat(fails("pairing approve", ConsoleResult.USAGE))
+                .contains("takes 1 argument", "usage: pairing approve <id>");
         assertThat(fails("pairing deny a b", ConsoleResult.USAGE)).contains("unexpected: b");
         assertThat(fails("yolo on --confirm=maybe", ConsoleResult.USAGE)).contains("is a flag");
     }
@@ -30,10 +35,13 @@ class PairingCommandsSliceTests extends ConsoleSliceSupport {
     void aPendingRequestIsListedApprovedAndAnUnknownOneIsRefused() {
         Pairings.Pending pending = pairings.submit("slice client", "cd".repeat(32), 4321);
         assertThat(ok("pairing list")).contains(pending.request().id(), "slice client", "4321");
-        assertThat(ok("pairing list --json")).startsWith("{").contains(pending.request().id());
+        assertThat(ok("pairing list --json"))
+                .startsWith("{")
+                .contains(pending.request().id());
         ok("pairing approve " + pending.request().id());
         assertThat(pending.decision()).isDone();
-        assertThat(fails("pairing deny " + pending.request().id(), ConsoleResult.REFUSED)).contains("TARGET_NOT_FOUND", "no pending pairing request");
+        assertThat(fails("pairing deny " + pending.request().id(), ConsoleResult.REFUSED))
+                .contains("TARGET_NOT_FOUND", "no pending pairing request");
     }
 
     @Test

@@ -50,25 +50,45 @@ class PairingEndToEndTests {
             discovery = broker.data.resolve("agent-control/discovery.json");
             key = pinnedKey(broker);
             firstEndpoint = DiscoveryFile.verify(discovery, key).endpoint();
-            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "project", "add", work.toString()).exitCode()).isZero();
+            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "project", "add", work.toString())
+                            .exitCode())
+                    .isZero();
             first = new BrokerClient(discovery, key, "e2e client");
             connectApprovingThroughTheConsole(first, broker, work);
 
-            assertThat(Envelope.isOk(first.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10)))).isTrue();
-            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "session", "list").stdout()).contains("e2e client");
+            assertThat(Envelope.isOk(first.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))))
+                    .isTrue();
+            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "session", "list")
+                            .stdout())
+                    .contains("e2e client");
         }
-        assertThat(catchCall(first)).as("the old session ended with the broker").isInstanceOf(BrokerClient.CallFailure.class);
+        assertThat(catchCall(first))
+                .as("the old session ended with the broker")
+                .isInstanceOf(BrokerClient.CallFailure.class);
 
         try (BrokerChild restarted = BrokerChild.startIn(temp.resolve("run1"))) {
-            assertThat(pinnedKey(restarted)).as("the registration key survives restarts").isEqualTo(key);
+            assertThat(pinnedKey(restarted))
+                    .as("the registration key survives restarts")
+                    .isEqualTo(key);
             DiscoveryRecord record = DiscoveryFile.verify(discovery, key);
             assertThat(record.endpoint()).as("a new socket per start").isNotEqualTo(firstEndpoint);
             BrokerClient again = new BrokerClient(discovery, key, "e2e client");
-            CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> again.connect(Duration.ofSeconds(60)));
+            CompletableFuture<BrokerClient.State> connecting =
+                    CompletableFuture.supplyAsync(() -> again.connect(Duration.ofSeconds(60)));
             awaitPhase(again, BrokerClient.Phase.PAIRING_REQUIRED);
-            assertThat(BrokerChild.console(restarted.data, work, "", List.of(), "pairing", "deny", again.state().pairingRequestId().orElseThrow())
-                    .exitCode()).isZero();
-            assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).as("denied: never connected").isEqualTo(BrokerClient.Phase.DISCONNECTED);
+            assertThat(BrokerChild.console(
+                                    restarted.data,
+                                    work,
+                                    "",
+                                    List.of(),
+                                    "pairing",
+                                    "deny",
+                                    again.state().pairingRequestId().orElseThrow())
+                            .exitCode())
+                    .isZero();
+            assertThat(connecting.get(30, TimeUnit.SECONDS).phase())
+                    .as("denied: never connected")
+                    .isEqualTo(BrokerClient.Phase.DISCONNECTED);
         }
     }
 
@@ -82,19 +102,31 @@ class PairingEndToEndTests {
             BrokerClient client = new BrokerClient(discovery, key, "survivor");
             connectApprovingThroughTheConsole(client, broker, work);
 
-            assertThat(closedByBroker(socket, ByteBuffer.allocate(4).putInt(0, 64 * 1024 * 1024).array())).as("oversized prefix").isTrue();
-            assertThat(closedByBroker(socket, new byte[] {0, 0, 0, 5, '{', '"', 'x'})).as("truncated, then silence").isTrue();
+            assertThat(closedByBroker(
+                            socket,
+                            ByteBuffer.allocate(4).putInt(0, 64 * 1024 * 1024).array()))
+                    .as("oversized prefix")
+                    .isTrue();
+            assertThat(closedByBroker(socket, new byte[] {0, 0, 0, 5, '{', '"', 'x'}))
+                    .as("truncated, then silence")
+                    .isTrue();
             byte[] garbage = "{\"ipcVersion\":1,\"nonsense\":true}".getBytes();
-            byte[] frame = ByteBuffer.allocate(4 + garbage.length).putInt(garbage.length).put(garbage).array();
+            byte[] frame = ByteBuffer.allocate(4 + garbage.length)
+                    .putInt(garbage.length)
+                    .put(garbage)
+                    .array();
             assertThat(closedByBroker(socket, frame)).as("unknown fields").isTrue();
 
             assertThat(Envelope.isOk(client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))))
-                    .as("the paired session kept working").isTrue();
+                    .as("the paired session kept working")
+                    .isTrue();
         }
     }
 
-    private static void connectApprovingThroughTheConsole(BrokerClient client, BrokerChild broker, Path work) throws Exception {
-        CompletableFuture<BrokerClient.State> connecting = CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(90)));
+    private static void connectApprovingThroughTheConsole(BrokerClient client, BrokerChild broker, Path work)
+            throws Exception {
+        CompletableFuture<BrokerClient.State> connecting =
+                CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(90)));
         awaitPhase(client, BrokerClient.Phase.PAIRING_REQUIRED);
         String id = client.state().pairingRequestId().orElseThrow();
         BrokerChild.Run list = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "list");
@@ -152,7 +184,11 @@ class PairingEndToEndTests {
     }
 
     private static void awaitPhase(BrokerClient client, BrokerClient.Phase phase) {
-        Eventually.await("the client reaches " + phase, Duration.ofSeconds(60), client::state, state -> state.phase() == phase,
+        Eventually.await(
+                "the client reaches " + phase,
+                Duration.ofSeconds(60),
+                client::state,
+                state -> state.phase() == phase,
                 state -> state.phase() + " (" + state.detail() + ")");
     }
 }

@@ -11,7 +11,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 /** Slice test of the project group ({@code project add|list|remove}): no broker runs. */
 class ProjectCommandsSliceTests extends ConsoleSliceSupport {
 
-    @Autowired Projects projects;
+    @Autowired
+    Projects projects;
 
     @Test
     void theGroupIsRegisteredWithHelpForEachCommand() {
@@ -21,14 +22,17 @@ class ProjectCommandsSliceTests extends ConsoleSliceSupport {
     @Test
     void removeIsRefusedWithoutConfirmAndTheProjectStays() throws Exception {
         Path folder = Files.createDirectories(cwd.resolve("app"));
-        assertThat(ok("project add app --name slice-app")).contains("added project prj-", "'slice-app'", folder.toRealPath().toString());
+        assertThat(ok("project add app --name slice-app"))
+                .contains(
+                        "added project prj-", "'slice-app'", folder.toRealPath().toString());
         assertThat(fails("project add app", ConsoleResult.REFUSED)).contains("already added");
 
         assertThat(fails("project remove slice-app", ConsoleResult.REFUSED)).contains("repeat with --confirm");
         assertThat(projects.find("slice-app")).isPresent();
         assertThat(ok("project remove slice-app --confirm")).contains("removed project", "was not touched");
         assertThat(projects.find("slice-app")).isEmpty();
-        assertThat(fails("project remove slice-app --confirm", ConsoleResult.REFUSED)).contains("TARGET_NOT_FOUND");
+        assertThat(fails("project remove slice-app --confirm", ConsoleResult.REFUSED))
+                .contains("TARGET_NOT_FOUND");
     }
 
     @Test

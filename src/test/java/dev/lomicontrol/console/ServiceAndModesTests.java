@@ -38,7 +38,11 @@ class ServiceAndModesTests {
     private Ran service(Map<String, String> environment, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = ServiceMain.run(args, environment, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = ServiceMain.run(
+                args,
+                environment,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -59,12 +63,18 @@ class ServiceAndModesTests {
         Path unit = temp.resolve("config/systemd/user/lomi-control.service");
         assertThat(installed.out()).contains("wrote " + unit);
         String text = Files.readString(unit);
-        assertThat(text).contains("ExecStart=" + LAUNCHER + " serve --headless", "Restart=on-failure", "WantedBy=default.target",
-                "Environment=LOMI_CONTROL_JAVA=");
+        assertThat(text)
+                .contains(
+                        "ExecStart=" + LAUNCHER + " serve --headless",
+                        "Restart=on-failure",
+                        "WantedBy=default.target",
+                        "Environment=LOMI_CONTROL_JAVA=");
         verifiedBySystemd(unit);
 
         assertThat(service(environment, "install").status()).isZero();
-        assertThat(Files.readString(unit)).as("a second install writes the same unit").isEqualTo(text);
+        assertThat(Files.readString(unit))
+                .as("a second install writes the same unit")
+                .isEqualTo(text);
         assertThat(service(environment, "status").out()).contains(unit + " (current)");
 
         Ran removed = service(environment, "uninstall");
@@ -79,7 +89,8 @@ class ServiceAndModesTests {
     void withoutXdgConfigHomeTheUnitGoesUnderHomeAndADataDirIsPassedOn() throws Exception {
         Map<String, String> environment = environment();
         environment.remove("XDG_CONFIG_HOME");
-        Ran installed = service(environment, "install", "--data-dir", temp.resolve("my data").toString());
+        Ran installed = service(
+                environment, "install", "--data-dir", temp.resolve("my data").toString());
         assertThat(installed.status()).as(installed.toString()).isZero();
         Path unit = temp.resolve("home/.config/systemd/user/lomi-control.service");
         assertThat(Files.readString(unit)).contains("serve --headless --data-dir \"" + temp.resolve("my data") + "\"");
@@ -102,30 +113,42 @@ class ServiceAndModesTests {
         assertThat(typo.err()).contains("unknown argument '--headles'");
         Ran none = child(Map.of("LOMI_CONTROL_HOME", data.toString()));
         assertThat(none.status()).isZero();
-        assertThat(none.out()).contains("lomi-control serve", "lomi-control console", "lomi-control service", "lomi-control --mcp");
+        assertThat(none.out())
+                .contains("lomi-control serve", "lomi-control console", "lomi-control service", "lomi-control --mcp");
         assertThat(child(Map.of(), "serve", "--data-dir").status()).isEqualTo(2);
         assertThat(data).as("no broker started").doesNotExist();
     }
 
     @Test
     void theBrokerUsesXdgRuntimeDirForSocketsXdgStateHomeForItsLogAndHomeForItsData() throws Exception {
-        Path runtime = Files.createDirectories(temp.resolve("runtime"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path runtime = Files.createDirectories(
+                temp.resolve("runtime"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Path home = temp.resolve("home");
         Path state = temp.resolve("state");
-        Map<String, String> environment = Map.of("HOME", home.toString(), "XDG_RUNTIME_DIR", runtime.toString(), "XDG_STATE_HOME", state.toString());
+        Map<String, String> environment = Map.of(
+                "HOME", home.toString(), "XDG_RUNTIME_DIR", runtime.toString(), "XDG_STATE_HOME", state.toString());
         ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--headless"));
         builder.environment().keySet().removeIf(name -> name.startsWith("XDG_") || name.equals("LOMI_CONTROL_HOME"));
         builder.environment().putAll(environment);
         Path err = temp.resolve("serve.err");
-        Process broker = builder.redirectOutput(temp.resolve("serve.out").toFile()).redirectError(err.toFile()).start();
+        Process broker = builder.redirectOutput(temp.resolve("serve.out").toFile())
+                .redirectError(err.toFile())
+                .start();
         try {
             Path log = state.resolve("lomi-control/broker.log");
-            await().atMost(Duration.ofSeconds(120)).until(() -> !broker.isAlive() || Files.exists(log) && Files.readString(log).contains("admin socket"));
+            await().atMost(Duration.ofSeconds(120))
+                    .until(() -> !broker.isAlive()
+                            || Files.exists(log) && Files.readString(log).contains("admin socket"));
             assertThat(broker.isAlive()).as(Files.readString(err)).isTrue();
             Path data = home.resolve(".local/share/lomi-control");
-            assertThat(data.resolve("agent-control")).as("the data directory follows $HOME").isDirectory();
+            assertThat(data.resolve("agent-control"))
+                    .as("the data directory follows $HOME")
+                    .isDirectory();
             try (var sockets = Files.walk(runtime)) {
-                assertThat(sockets.filter(path -> path.getFileName().toString().endsWith(".sock")).toList()).as("sockets under $XDG_RUNTIME_DIR")
+                assertThat(sockets.filter(path -> path.getFileName().toString().endsWith(".sock"))
+                                .toList())
+                        .as("sockets under $XDG_RUNTIME_DIR")
                         .isNotEmpty();
             }
             assertThat(Files.readString(log)).contains(runtime.toString());
@@ -144,7 +167,8 @@ class ServiceAndModesTests {
         Path second = BrokerRuntime.createRuntimeDirectory(Optional.of(parent));
         assertThat(first.getParent()).isEqualTo(parent);
         assertThat(first).isNotEqualTo(second);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(first))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(first)))
+                .isEqualTo("rwx------");
     }
 
     private Ran child(Map<String, String> environment, String... args) throws Exception {
@@ -152,19 +176,30 @@ class ServiceAndModesTests {
         builder.environment().putAll(environment);
         Path out = Files.createTempFile(temp, "mode", ".out");
         Path err = Files.createTempFile(temp, "mode", ".err");
-        Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("exits at once: " + String.join(" ", args)).isTrue();
+        Process process =
+                builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS))
+                .as("exits at once: " + String.join(" ", args))
+                .isTrue();
         return new Ran(process.exitValue(), Files.readString(out), Files.readString(err));
     }
 
     /** {@code systemd-analyze verify}: status 0 and not one complaint about the unit. */
     private static void verifiedBySystemd(Path unit) throws Exception {
         Path tool = Path.of("/usr/bin/systemd-analyze");
-        assertThat(Files.isExecutable(tool)).as("systemd-analyze is missing: apt-get install -y systemd").isTrue();
-        Process verify = new ProcessBuilder(tool.toString(), "verify", unit.toString()).redirectErrorStream(true).start();
+        assertThat(Files.isExecutable(tool))
+                .as("systemd-analyze is missing: apt-get install -y systemd")
+                .isTrue();
+        Process verify = new ProcessBuilder(tool.toString(), "verify", unit.toString())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(verify.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(verify.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(verify.exitValue()).as(output).isZero();
-        assertThat(output.lines().filter(line -> line.contains(unit.getFileName().toString())).toList()).as("systemd's complaints").isEmpty();
+        assertThat(output.lines()
+                        .filter(line -> line.contains(unit.getFileName().toString()))
+                        .toList())
+                .as("systemd's complaints")
+                .isEmpty();
     }
 }

@@ -15,7 +15,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 /** Slice test of the session group ({@code session list|revoke}): no broker runs. */
 class SessionCommandsSliceTests extends ConsoleSliceSupport {
 
-    @Autowired Sessions sessions;
+    @Autowired
+    Sessions sessions;
 
     @Test
     void theGroupIsRegisteredWithHelpForEachCommand() {
@@ -24,8 +25,16 @@ class SessionCommandsSliceTests extends ConsoleSliceSupport {
 
     @Test
     void revokeIsRefusedWithoutConfirmAndLeavesTheSessionAlive() {
-        Session session = sessions.open(new PairingRequest("pr-slice", "slice session", "99".repeat(32), 4711, clock.instant(),
-                clock.instant().plus(Duration.ofMinutes(2))), new Grant(true, Set.of(), Scopes.all()), () -> {});
+        Session session = sessions.open(
+                new PairingRequest(
+                        "pr-slice",
+                        "slice session",
+                        "99".repeat(32),
+                        4711,
+                        clock.instant(),
+                        clock.instant().plus(Duration.ofMinutes(2))),
+                new Grant(true, Set.of(), Scopes.all()),
+                () -> {});
         String id = session.id().value();
         assertThat(ok("session list")).contains(id, "slice session", "4711");
         assertThat(ok("session list --json")).startsWith("{").contains(id);
@@ -34,8 +43,10 @@ class SessionCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(session.isAlive()).isTrue();
         assertThat(ok("session revoke " + id + " --confirm")).contains("revoked session " + id);
         assertThat(session.isAlive()).isFalse();
-        assertThat(fails("session revoke " + id + " --confirm", ConsoleResult.REFUSED)).contains("TARGET_NOT_FOUND");
-        assertThat(fails("session revoke not-hex --confirm", ConsoleResult.REFUSED)).contains("sessionId");
+        assertThat(fails("session revoke " + id + " --confirm", ConsoleResult.REFUSED))
+                .contains("TARGET_NOT_FOUND");
+        assertThat(fails("session revoke not-hex --confirm", ConsoleResult.REFUSED))
+                .contains("sessionId");
     }
 
     @Test

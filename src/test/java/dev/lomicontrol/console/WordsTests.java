@@ -11,15 +11,24 @@ class WordsTests {
 
     @Test
     void quotesAndEscapesGroupWords() {
-        assertThat(Words.split("  ledger reconcile abc --note \"it's \\\"done\\\"\"  ")).containsExactly("ledger", "reconcile", "abc", "--note", "it's \"done\"");
+        assertThat(Words.split("  ledger reconcile abc --note \"it's \\\"done\\\"\"  "))
+                .containsExactly("ledger", "reconcile", "abc", "--note", "it's \"done\"");
         assertThat(Words.split("project add '/tmp/a b'/c\\ d")).containsExactly("project", "add", "/tmp/a b/c d");
         assertThat(Words.split("")).isEmpty();
-        assertThatThrownBy(() -> Words.split("status 'open")).isInstanceOf(UsageException.class).hasMessageContaining("unterminated");
+        assertThatThrownBy(() -> Words.split("status 'open"))
+                .isInstanceOf(UsageException.class)
+                .hasMessageContaining("unterminated");
     }
 
     @Test
     void joiningArgumentsRoundTripsEveryCharacter() {
-        List<String> args = List.of("ledger", "reconcile", "--note", "it's a \"note\" with $HOME and \\ and tabs\t", "", "plain-word_1.2,x=y");
+        List<String> args = List.of(
+                "ledger",
+                "reconcile",
+                "--note",
+                "it's a \"note\" with $HOME and \\ and tabs\t",
+                "",
+                "plain-word_1.2,x=y");
         assertThat(Words.split(Words.join(args))).isEqualTo(args);
         assertThat(Words.join(List.of("pairing", "list"))).isEqualTo("pairing list");
     }

@@ -57,9 +57,11 @@ class DiscoveryTests {
         DiscoveryFile.publish(discovery, record, key);
 
         assertThat(DiscoveryFile.verify(discovery, key.publicKeyHex())).isEqualTo(record);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(discovery))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(discovery)))
+                .isEqualTo("rw-------");
         try (Stream<Path> files = Files.list(discovery.getParent())) {
-            assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("registration-key.pk8", "discovery.json");
+            assertThat(files.map(f -> f.getFileName().toString()))
+                    .containsExactlyInAnyOrder("registration-key.pk8", "discovery.json");
         }
     }
 
@@ -102,7 +104,8 @@ class DiscoveryTests {
     @Test
     void aRecordSignedByAnotherKeyIsRefused() throws Exception {
         DiscoveryFile.publish(discovery, record, key);
-        RegistrationKey other = RegistrationKey.loadOrCreate(temp.resolve("other").resolve("key.pk8"));
+        RegistrationKey other =
+                RegistrationKey.loadOrCreate(temp.resolve("other").resolve("key.pk8"));
 
         assertThatThrownBy(() -> DiscoveryFile.verify(discovery, other.publicKeyHex()))
                 .isInstanceOf(DiscoveryException.class)
@@ -162,7 +165,8 @@ class DiscoveryTests {
     @Test
     void anOversizedDiscoveryFileIsRefused() throws Exception {
         DiscoveryFile.publish(discovery, record, key);
-        String padded = new String(Files.readAllBytes(discovery), StandardCharsets.UTF_8) + " ".repeat(DiscoveryFile.MAX_BYTES);
+        String padded =
+                new String(Files.readAllBytes(discovery), StandardCharsets.UTF_8) + " ".repeat(DiscoveryFile.MAX_BYTES);
         Files.writeString(discovery, padded);
 
         assertRefused(discovery, "the limit is 16384");
@@ -208,9 +212,11 @@ class DiscoveryTests {
 
     @Test
     void anEndpointThatIsARegularFileIsRefused() throws Exception {
-        Path fake = Files.createFile(Path.of(record.endpoint()).resolveSibling("fake.sock"),
+        Path fake = Files.createFile(
+                Path.of(record.endpoint()).resolveSibling("fake.sock"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        DiscoveryFile.publish(discovery, new DiscoveryRecord(record.instanceId(), fake.toString(), record.brokerSha256(), 1), key);
+        DiscoveryFile.publish(
+                discovery, new DiscoveryRecord(record.instanceId(), fake.toString(), record.brokerSha256(), 1), key);
 
         assertRefused(discovery, "fake.sock is a regular file; expected a socket");
     }
@@ -260,11 +266,13 @@ class DiscoveryTests {
     }
 
     private static Path privateDir(Path dir) throws IOException {
-        return Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        return Files.createDirectories(
+                dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     }
 
     private static ServerSocketChannel listen(Path socket) throws IOException {
-        ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX).bind(UnixDomainSocketAddress.of(socket));
+        ServerSocketChannel channel =
+                ServerSocketChannel.open(StandardProtocolFamily.UNIX).bind(UnixDomainSocketAddress.of(socket));
         Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
         return channel;
     }

@@ -36,7 +36,8 @@ class RegistrationKeyTests {
         assertThat(mode(file)).isEqualTo("rw-------");
         assertThat(created.publicKeyHex()).matches("[0-9a-f]{64}").isEqualTo(reloaded.publicKeyHex());
         assertThat(Files.readAllBytes(file)).isEqualTo(stored);
-        assertThat(RegistrationKey.verify(created.publicKeyHex(), MESSAGE, reloaded.sign(MESSAGE))).isTrue();
+        assertThat(RegistrationKey.verify(created.publicKeyHex(), MESSAGE, reloaded.sign(MESSAGE)))
+                .isTrue();
     }
 
     @Test
@@ -45,15 +46,23 @@ class RegistrationKeyTests {
         RegistrationKey other = RegistrationKey.loadOrCreate(temp.resolve("b").resolve("key.pk8"));
         byte[] signature = key.sign(MESSAGE);
 
-        assertThat(RegistrationKey.verify(key.publicKeyHex(), MESSAGE, signature)).isTrue();
-        assertThat(RegistrationKey.verify(key.publicKeyHex().toUpperCase(), MESSAGE, signature)).isTrue();
-        assertThat(RegistrationKey.verify(other.publicKeyHex(), MESSAGE, signature)).isFalse();
-        assertThat(RegistrationKey.verify(key.publicKeyHex(), "hellO".getBytes(StandardCharsets.UTF_8), signature)).isFalse();
-        assertThat(RegistrationKey.verify(key.publicKeyHex().substring(2), MESSAGE, signature)).isFalse();
-        assertThat(RegistrationKey.verify("zz" + key.publicKeyHex().substring(2), MESSAGE, signature)).isFalse();
+        assertThat(RegistrationKey.verify(key.publicKeyHex(), MESSAGE, signature))
+                .isTrue();
+        assertThat(RegistrationKey.verify(key.publicKeyHex().toUpperCase(), MESSAGE, signature))
+                .isTrue();
+        assertThat(RegistrationKey.verify(other.publicKeyHex(), MESSAGE, signature))
+                .isFalse();
+        assertThat(RegistrationKey.verify(key.publicKeyHex(), "hellO".getBytes(StandardCharsets.UTF_8), signature))
+                .isFalse();
+        assertThat(RegistrationKey.verify(key.publicKeyHex().substring(2), MESSAGE, signature))
+                .isFalse();
+        assertThat(RegistrationKey.verify("zz" + key.publicKeyHex().substring(2), MESSAGE, signature))
+                .isFalse();
         assertThat(RegistrationKey.verify(null, MESSAGE, signature)).isFalse();
-        assertThat(RegistrationKey.verify(key.publicKeyHex(), MESSAGE, new byte[63])).isFalse();
-        assertThat(RegistrationKey.verify(key.publicKeyHex(), MESSAGE, new byte[64])).isFalse();
+        assertThat(RegistrationKey.verify(key.publicKeyHex(), MESSAGE, new byte[63]))
+                .isFalse();
+        assertThat(RegistrationKey.verify(key.publicKeyHex(), MESSAGE, new byte[64]))
+                .isFalse();
     }
 
     @Test
@@ -74,7 +83,10 @@ class RegistrationKeyTests {
 
     @Test
     void anEd448KeyFileIsRefusedAndPreserved() throws Exception {
-        Path file = privateKeyFile(KeyPairGenerator.getInstance("Ed448").generateKeyPair().getPrivate().getEncoded());
+        Path file = privateKeyFile(KeyPairGenerator.getInstance("Ed448")
+                .generateKeyPair()
+                .getPrivate()
+                .getEncoded());
 
         assertRefusedAndPreserved(file, "not a valid Ed25519 PKCS#8 key");
     }
@@ -91,7 +103,9 @@ class RegistrationKeyTests {
     @Test
     void aSymlinkedKeyFileIsRefusedAndPreserved() throws Exception {
         Path target = keyIn(temp.resolve("elsewhere"));
-        Path link = Files.createDirectories(temp.resolve("agent-control"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
+        Path link = Files.createDirectories(
+                        temp.resolve("agent-control"),
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
                 .resolve("registration-key.pk8");
         Files.createSymbolicLink(link, target);
         byte[] targetBytes = Files.readAllBytes(target);
@@ -145,7 +159,9 @@ class RegistrationKeyTests {
     }
 
     private Path privateKeyFile(byte[] bytes) throws Exception {
-        Path dir = Files.createDirectories(temp.resolve("agent-control"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path dir = Files.createDirectories(
+                temp.resolve("agent-control"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Path file = Files.write(dir.resolve("registration-key.pk8"), bytes);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         return file;
@@ -155,7 +171,8 @@ class RegistrationKeyTests {
         byte[] before = Files.readAllBytes(file);
 
         assertThatThrownBy(() -> RegistrationKey.loadOrCreate(file))
-                .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
                 .hasMessageContaining(file.getFileName().toString())
                 .hasMessageContaining(problem);
         assertThat(Files.readAllBytes(file)).isEqualTo(before);

@@ -82,14 +82,17 @@ class DocumentsTests {
         assertThat(document.bufferRevision()).isEqualTo(document.id() + ":1");
         assertThat(document.id()).matches("doc-[0-9a-f]{16}");
 
-        EditResult edited = document.apply(document.id() + ":1", List.of(new Edit(5, 5, "\nmiddle"), new Edit(13, 13, "third\n")));
+        EditResult edited =
+                document.apply(document.id() + ":1", List.of(new Edit(5, 5, "\nmiddle"), new Edit(13, 13, "third\n")));
         assertThat(edited).isEqualTo(new EditResult(document.id() + ":2", 26));
         assertThat(document.dirty()).isTrue();
         SaveResult saved = document.save(files, edited.bufferRevision(), document.diskRevision());
 
         byte[] expected = "first\r\nmiddle\r\nsecond\r\nthird\r\n".getBytes(UTF_8);
         assertThat(Files.readAllBytes(project.resolve("notes.txt"))).isEqualTo(expected);
-        assertThat(saved).isEqualTo(new SaveResult(document.id() + ":2", Files2.sha256(project.resolve("notes.txt")), expected.length));
+        assertThat(saved)
+                .isEqualTo(new SaveResult(
+                        document.id() + ":2", Files2.sha256(project.resolve("notes.txt")), expected.length));
         assertThat(document.dirty()).isFalse();
         assertThat(document.diskRevision()).isEqualTo(saved.diskRevision());
         assertThat(document.changedOnDisk(files)).isFalse();
@@ -104,7 +107,8 @@ class DocumentsTests {
         document.apply(document.bufferRevision(), List.of(new Edit(0, 1, "H")));
         document.save(files, document.bufferRevision(), document.diskRevision());
 
-        assertThat(Files.readAllBytes(project.resolve("bom.txt"))).isEqualTo(concat(UTF8_BOM, "Héllo\n".getBytes(UTF_8)));
+        assertThat(Files.readAllBytes(project.resolve("bom.txt")))
+                .isEqualTo(concat(UTF8_BOM, "Héllo\n".getBytes(UTF_8)));
     }
 
     @Test
@@ -117,7 +121,8 @@ class DocumentsTests {
         document.apply(document.bufferRevision(), List.of(new Edit(2, 4, "\u00e9"), new Edit(6, 6, "z\n")));
         document.save(files, document.bufferRevision(), document.diskRevision());
 
-        assertThat(Files.readAllBytes(project.resolve("wide.txt"))).isEqualTo(concat(UTF16LE_BOM, "a\r\n\u00e9b\r\nz\r\n".getBytes(UTF_16LE)));
+        assertThat(Files.readAllBytes(project.resolve("wide.txt")))
+                .isEqualTo(concat(UTF16LE_BOM, "a\r\n\u00e9b\r\nz\r\n".getBytes(UTF_16LE)));
     }
 
     @Test
@@ -162,15 +167,20 @@ class DocumentsTests {
         badBatches.add(tooMany);
 
         for (List<Edit> batch : badBatches) {
-            assertThat(codeOf(() -> document.apply(revision, batch))).as("batch ending %s", batch.get(batch.size() - 1)).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+            assertThat(codeOf(() -> document.apply(revision, batch)))
+                    .as("batch ending %s", batch.get(batch.size() - 1))
+                    .isEqualTo(ErrorCode.INVALID_ARGUMENT);
             assertThat(document.bufferRevision()).isEqualTo(revision);
             assertThat(whole(document)).isEqualTo(original);
             assertThat(document.dirty()).isFalse();
         }
         assertThat(codeOf(() -> document.apply(revision, List.of()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> document.apply(revision, List.of(new Edit(0, 0, "y".repeat(64 * 1024 + 1)))))).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+        assertThat(codeOf(() -> document.apply(revision, List.of(new Edit(0, 0, "y".repeat(64 * 1024 + 1))))))
+                .isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
         assertThat(document.bufferRevision()).isEqualTo(revision);
-        assertThat(document.apply(revision, withBadEdit(new Edit(150, 150, "fine"))).bufferRevision()).as("the same batch with a good last edit")
+        assertThat(document.apply(revision, withBadEdit(new Edit(150, 150, "fine")))
+                        .bufferRevision())
+                .as("the same batch with a good last edit")
                 .isEqualTo(document.id() + ":2");
     }
 
@@ -191,10 +201,13 @@ class DocumentsTests {
         String first = document.bufferRevision();
         document.apply(first, List.of(new Edit(0, 0, ">")));
 
-        assertThat(codeOf(() -> document.apply(first, List.of(new Edit(0, 0, "!"))))).isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(codeOf(() -> document.save(files, first, document.diskRevision()))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(codeOf(() -> document.apply(first, List.of(new Edit(0, 0, "!")))))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(codeOf(() -> document.save(files, first, document.diskRevision())))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(codeOf(() -> document.read(0, 100, Optional.of(first)))).isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(codeOf(() -> document.apply(other.bufferRevision(), List.of(new Edit(0, 0, "!"))))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> document.apply(other.bufferRevision(), List.of(new Edit(0, 0, "!")))))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(whole(document)).isEqualTo(">alpha\n");
         assertThat(Files.readString(project.resolve("a.txt"))).isEqualTo("alpha\n");
     }
@@ -209,7 +222,8 @@ class DocumentsTests {
         Files.write(project.resolve("a.txt"), "someone else\n".getBytes(UTF_8));
 
         assertThat(document.changedOnDisk(files)).isTrue();
-        assertThat(codeOf(() -> document.save(files, document.bufferRevision(), loadedFrom))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(codeOf(() -> document.save(files, document.bufferRevision(), loadedFrom)))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(Files.readString(project.resolve("a.txt"))).isEqualTo("someone else\n");
         assertThat(document.dirty()).isTrue();
         assertThat(document.diskRevision()).isEqualTo(loadedFrom);
@@ -217,7 +231,9 @@ class DocumentsTests {
 
         String seen = Files2.sha256(project.resolve("a.txt"));
         SaveResult overwritten = document.save(files, document.bufferRevision(), seen);
-        assertThat(Files.readString(project.resolve("a.txt"))).as("naming the revision now on disk overwrites it deliberately").isEqualTo("ALPHA\n");
+        assertThat(Files.readString(project.resolve("a.txt")))
+                .as("naming the revision now on disk overwrites it deliberately")
+                .isEqualTo("ALPHA\n");
         assertThat(overwritten.diskRevision()).isEqualTo(document.diskRevision());
 
         Files.delete(project.resolve("a.txt"));
@@ -246,7 +262,9 @@ class DocumentsTests {
         Document empty = open("empty.txt", new byte[0]);
         assertThat(empty.settings()).isEqualTo(EditorSettings.DEFAULTS);
         empty.save(files, empty.bufferRevision(), empty.diskRevision());
-        assertThat(Files.readAllBytes(project.resolve("empty.txt"))).as("an empty text gets no newline").isEmpty();
+        assertThat(Files.readAllBytes(project.resolve("empty.txt")))
+                .as("an empty text gets no newline")
+                .isEmpty();
     }
 
     @Test
@@ -257,7 +275,8 @@ class DocumentsTests {
         TextPage first = document.read(0, 7, Optional.empty());
         assertThat(first.text()).isEqualTo("\uD83D\uDE00abc\uD83D\uDE00");
         assertThat(first.truncated()).isTrue();
-        assertThat(codeOf(() -> document.read(first.nextUtf16(), 7, Optional.empty()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> document.read(first.nextUtf16(), 7, Optional.empty())))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(codeOf(() -> document.read(0, 1, Optional.empty()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(codeOf(() -> document.read(0, 8193, Optional.empty()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
 
@@ -285,7 +304,8 @@ class DocumentsTests {
         documents.close(a.id());
 
         assertThat(documents.find(a.id())).isEmpty();
-        assertThat(codeOf(() -> a.apply(a.bufferRevision(), List.of(new Edit(0, 0, "x"))))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(codeOf(() -> a.apply(a.bufferRevision(), List.of(new Edit(0, 0, "x")))))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         assertThat(codeOf(() -> documents.close(a.id()))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         Document reopened = documents.open("prj-1", files, RelativePath.parse("a.txt"));
         assertThat(reopened.id()).isNotEqualTo(a.id());
@@ -294,7 +314,8 @@ class DocumentsTests {
     @Test
     void binaryFilesAndAnotherProjectsFolderAreRefused() throws IOException {
         Files.write(project.resolve("image.bin"), new byte[] {1, 0, 2});
-        assertThat(codeOf(() -> documents.open("prj-1", files, RelativePath.parse("image.bin")))).isEqualTo(ErrorCode.UNSUPPORTED_CAPABILITY);
+        assertThat(codeOf(() -> documents.open("prj-1", files, RelativePath.parse("image.bin"))))
+                .isEqualTo(ErrorCode.UNSUPPORTED_CAPABILITY);
 
         Document document = open("a.txt", "a\n".getBytes(UTF_8));
         Path elsewhere = Files.createDirectory(temp.toRealPath().resolve("elsewhere"));
@@ -302,7 +323,8 @@ class DocumentsTests {
         ProjectFiles otherFiles = new ProjectFiles(elsewhere);
         document.apply(document.bufferRevision(), List.of(new Edit(0, 1, "b")));
 
-        assertThat(codeOf(() -> document.save(otherFiles, document.bufferRevision(), document.diskRevision()))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> document.save(otherFiles, document.bufferRevision(), document.diskRevision())))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(Files.readString(elsewhere.resolve("a.txt"))).isEqualTo("a\n");
     }
 

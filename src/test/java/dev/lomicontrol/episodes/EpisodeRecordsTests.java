@@ -44,7 +44,8 @@ class EpisodeRecordsTests {
         insert(open("ep-1", "build", 1_000));
         ledger.write(c -> records.save(new EpisodeRecord("ep-1", "build", 1_000, 5_000L, "closed", 3, 4_000)));
 
-        assertThat(records.findById("ep-1")).contains(new EpisodeRecord("ep-1", "build", 1_000, 5_000L, "closed", 3, 4_000));
+        assertThat(records.findById("ep-1"))
+                .contains(new EpisodeRecord("ep-1", "build", 1_000, 5_000L, "closed", 3, 4_000));
         assertThat(records.count()).isEqualTo(1);
     }
 
@@ -56,9 +57,14 @@ class EpisodeRecordsTests {
         insert(new EpisodeRecord("ep-d", "d", 1_000, 4_000L, "closed", 1, 2_000));
         insert(new EpisodeRecord("ep-e", "e", 1_000, 4_000L, "shutdown", 1, 2_000));
 
-        assertThat(records.findByClosedAtIsNullOrderByExternalId()).extracting(EpisodeRecord::id).containsExactly("ep-a", "ep-b");
-        assertThat(records.findByClosedAtIsNotNullOrderByClosedAtDescIdAsc(Limit.of(2))).extracting(EpisodeRecord::id).containsExactly("ep-d", "ep-e");
-        assertThat(records.findByClosedAtIsNotNullOrderByClosedAtDescIdAsc(Limit.of(10))).extracting(EpisodeRecord::id)
+        assertThat(records.findByClosedAtIsNullOrderByExternalId())
+                .extracting(EpisodeRecord::id)
+                .containsExactly("ep-a", "ep-b");
+        assertThat(records.findByClosedAtIsNotNullOrderByClosedAtDescIdAsc(Limit.of(2)))
+                .extracting(EpisodeRecord::id)
+                .containsExactly("ep-d", "ep-e");
+        assertThat(records.findByClosedAtIsNotNullOrderByClosedAtDescIdAsc(Limit.of(10)))
+                .extracting(EpisodeRecord::id)
                 .containsExactly("ep-d", "ep-e", "ep-c");
     }
 
@@ -67,7 +73,8 @@ class EpisodeRecordsTests {
         insert(open("ep-1", "build", 1_000));
 
         assertThatThrownBy(() -> insert(open("ep-2", "build", 2_000)))
-                .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
                 .hasMessageContaining("UNIQUE constraint failed: episode.external_id");
         insert(new EpisodeRecord("ep-3", "build", 500, 900L, "closed", 1, 800));
 
@@ -76,13 +83,17 @@ class EpisodeRecordsTests {
 
     @Test
     void theChecksRefuseAHalfClosedRecordAnUnknownReasonAndNoAttachment() {
-        List<EpisodeRecord> bad = List.of(new EpisodeRecord("ep-1", "a", 1_000, 2_000L, null, 1, 1_000),
-                new EpisodeRecord("ep-2", "b", 1_000, 2_000L, "vanished", 1, 1_000), new EpisodeRecord("ep-3", "c", 1_000, null, null, 0, 1_000),
+        List<EpisodeRecord> bad = List.of(
+                new EpisodeRecord("ep-1", "a", 1_000, 2_000L, null, 1, 1_000),
+                new EpisodeRecord("ep-2", "b", 1_000, 2_000L, "vanished", 1, 1_000),
+                new EpisodeRecord("ep-3", "c", 1_000, null, null, 0, 1_000),
                 new EpisodeRecord("ep-4", "", 1_000, null, null, 1, 1_000));
 
         for (EpisodeRecord record : bad) {
-            assertThatThrownBy(() -> insert(record)).isInstanceOfSatisfying(LomiException.class,
-                    e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE)).hasMessageContaining("CHECK constraint failed");
+            assertThatThrownBy(() -> insert(record))
+                    .isInstanceOfSatisfying(
+                            LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
+                    .hasMessageContaining("CHECK constraint failed");
         }
         assertThat(records.count()).isZero();
     }

@@ -16,10 +16,22 @@ class EpisodesArchitectureTests {
                 .importPackages("dev.lomicontrol.episodes");
 
         // the engine; its tool adapter (episodes.tools) follows its own row of ModuleRulesTests
-        noClasses().that().resideInAPackage("dev.lomicontrol.episodes..").and().resideOutsideOfPackage("dev.lomicontrol.episodes.tools..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.lomicontrol.broker..", "dev.lomicontrol.pairing..",
-                        "dev.lomicontrol.transport..", "dev.lomicontrol.mcp..", "dev.lomicontrol.console..", "dev.lomicontrol.projects..",
-                        "dev.lomicontrol.ipc..", "dev.lomicontrol.ledger.internal..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.lomicontrol.episodes..")
+                .and()
+                .resideOutsideOfPackage("dev.lomicontrol.episodes.tools..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.lomicontrol.broker..",
+                        "dev.lomicontrol.pairing..",
+                        "dev.lomicontrol.transport..",
+                        "dev.lomicontrol.mcp..",
+                        "dev.lomicontrol.console..",
+                        "dev.lomicontrol.projects..",
+                        "dev.lomicontrol.ipc..",
+                        "dev.lomicontrol.ledger.internal..")
                 .check(production);
     }
 }

@@ -96,11 +96,14 @@ class EpisodesTests {
         assertThat(second.released()).map(Episode::id).contains(first.id());
         assertThat(second.released().orElseThrow().state()).isEqualTo(EpisodeState.DETACHED);
         EpisodeBoard board = episodes.board(session);
-        assertThat(board.live()).extracting(e -> e.externalId().value(), Episode::state)
-                .containsExactly(tuple("thread-1", EpisodeState.DETACHED),
-                        tuple("thread-2", EpisodeState.ATTACHED));
+        assertThat(board.live())
+                .extracting(e -> e.externalId().value(), Episode::state)
+                .containsExactly(tuple("thread-1", EpisodeState.DETACHED), tuple("thread-2", EpisodeState.ATTACHED));
         assertThat(board.mine()).map(e -> e.externalId().value()).contains("thread-2");
-        assertThat(attached(episodes.attach(session(), id("thread-1"))).episode().id()).isEqualTo(first.id());
+        assertThat(attached(episodes.attach(session(), id("thread-1")))
+                        .episode()
+                        .id())
+                .isEqualTo(first.id());
     }
 
     @Test
@@ -176,7 +179,9 @@ class EpisodesTests {
     void detachWithoutAnIdWhenHoldingNothingIsTargetNotFound() {
         DetachResult result = episodes.detach(session(), Optional.empty());
 
-        assertThat(result).isInstanceOfSatisfying(DetachResult.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND));
+        assertThat(result)
+                .isInstanceOfSatisfying(
+                        DetachResult.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND));
     }
 
     @Test
@@ -191,7 +196,10 @@ class EpisodesTests {
         assertThat(unknown).isInstanceOf(DetachResult.Refused.class);
         assertThat(((DetachResult.Refused) foreign).code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         assertThat(((DetachResult.Refused) unknown).code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(episodes.board(stranger).live()).singleElement().extracting(Episode::state).isEqualTo(EpisodeState.ATTACHED);
+        assertThat(episodes.board(stranger).live())
+                .singleElement()
+                .extracting(Episode::state)
+                .isEqualTo(EpisodeState.ATTACHED);
     }
 
     @Test
@@ -224,7 +232,9 @@ class EpisodesTests {
             assertThat(e.closeReason().orElseThrow().ending()).isEqualTo("interrupted");
         });
         assertThat(storedRow(opened.id())).containsExactly("expired", "1");
-        assertThat(episodes.board(stays).live()).extracting(e -> e.externalId().value()).containsExactly("thread-2");
+        assertThat(episodes.board(stays).live())
+                .extracting(e -> e.externalId().value())
+                .containsExactly("thread-2");
         assertThat(episodes.reap()).isEmpty();
     }
 
@@ -258,7 +268,8 @@ class EpisodesTests {
         assertThat(storedRow(attached.id())).containsExactly("shutdown", "1");
         assertThat(storedRow(detached.id())).containsExactly("shutdown", "1");
         assertThat(episodes.attach(holder, id("thread-3")))
-                .isInstanceOfSatisfying(AttachResult.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.APP_CLOSING));
+                .isInstanceOfSatisfying(
+                        AttachResult.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.APP_CLOSING));
         assertThat(episodes.sessionEnded(holder)).isEmpty();
         assertThat(episodes.shutdown()).isEmpty();
     }
@@ -284,9 +295,9 @@ class EpisodesTests {
         SessionId after = session();
         EpisodeBoard board = episodes.board(after);
 
-        assertThat(board.recentlyClosed()).extracting(Episode::id, e -> e.closeReason().orElseThrow().ending())
-                .containsExactlyInAnyOrder(tuple(done.id(), "closed"),
-                        tuple(interrupted.id(), "interrupted"));
+        assertThat(board.recentlyClosed())
+                .extracting(Episode::id, e -> e.closeReason().orElseThrow().ending())
+                .containsExactlyInAnyOrder(tuple(done.id(), "closed"), tuple(interrupted.id(), "interrupted"));
         assertThat(board.live()).singleElement().satisfies(e -> {
             assertThat(e.id()).isEqualTo(killed.id());
             assertThat(e.state()).isEqualTo(EpisodeState.DETACHED);
@@ -308,7 +319,10 @@ class EpisodesTests {
 
         assertThat(episodes.reap()).isEmpty();
         clock.advance(GRACE.plusSeconds(1));
-        assertThat(episodes.reap()).singleElement().extracting(e -> e.closeReason().orElseThrow()).isEqualTo(CloseReason.EXPIRED);
+        assertThat(episodes.reap())
+                .singleElement()
+                .extracting(e -> e.closeReason().orElseThrow())
+                .isEqualTo(CloseReason.EXPIRED);
     }
 
     @Test
@@ -348,7 +362,10 @@ class EpisodesTests {
         pool.shutdown();
 
         assertThat(ids).containsOnly(ids.get(0));
-        assertThat(episodes.board(session()).live()).singleElement().extracting(Episode::attachments).isEqualTo(threads);
+        assertThat(episodes.board(session()).live())
+                .singleElement()
+                .extracting(Episode::attachments)
+                .isEqualTo(threads);
     }
 
     @Test
@@ -357,9 +374,13 @@ class EpisodesTests {
         SessionId other = session();
         episodes.attach(holder, id("thread-1"));
 
-        assertThat(episodes.board(holder).mine()).map(e -> e.externalId().value()).contains("thread-1");
+        assertThat(episodes.board(holder).mine())
+                .map(e -> e.externalId().value())
+                .contains("thread-1");
         assertThat(episodes.board(other).mine()).isEmpty();
-        assertThat(episodes.board(other).live()).singleElement().satisfies(e -> assertThat(e.heldBy(holder)).isTrue());
+        assertThat(episodes.board(other).live())
+                .singleElement()
+                .satisfies(e -> assertThat(e.heldBy(holder)).isTrue());
     }
 
     private SessionId session() {
@@ -383,7 +404,8 @@ class EpisodesTests {
     /** The durable record: close reason ("open" while open) and attachments. */
     private List<String> storedRow(EpisodeId id) {
         return ledger.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT coalesce(close_reason, 'open'), attachments FROM episode WHERE id = ?")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT coalesce(close_reason, 'open'), attachments FROM episode WHERE id = ?")) {
                 s.setString(1, id.value());
                 try (ResultSet rs = s.executeQuery()) {
                     assertThat(rs.next()).as("episode row " + id).isTrue();

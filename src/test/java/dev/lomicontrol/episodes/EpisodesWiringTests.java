@@ -31,17 +31,21 @@ class EpisodesWiringTests {
 
     @Test
     void theReattachGraceDefaultsToFifteenMinutesAndIsConfigurable() {
-        runner().run(context -> assertThat(context.getBean(Episodes.class).reattachGrace()).isEqualTo(Duration.ofMinutes(15)));
+        runner().run(context ->
+                assertThat(context.getBean(Episodes.class).reattachGrace()).isEqualTo(Duration.ofMinutes(15)));
         runner().withPropertyValues("lomi.episodes.reattach-grace=2m")
-                .run(context -> assertThat(context.getBean(Episodes.class).reattachGrace()).isEqualTo(Duration.ofMinutes(2)));
+                .run(context -> assertThat(context.getBean(Episodes.class).reattachGrace())
+                        .isEqualTo(Duration.ofMinutes(2)));
     }
 
     @Test
     void stoppingTheBrokerClosesEveryEpisodeAsShutdownBeforeTheStoreCloses() {
-        runner().run(context -> context.getBean(Episodes.class).attach(SessionId.random(random), new ExternalId("thread-1")));
+        runner().run(context ->
+                context.getBean(Episodes.class).attach(SessionId.random(random), new ExternalId("thread-1")));
 
         try (Ledger reopened = Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, random)) {
-            EpisodeBoard board = Episodes.open(reopened, clock, EpisodesProperties.defaults(), random).board(SessionId.random(random));
+            EpisodeBoard board = Episodes.open(reopened, clock, EpisodesProperties.defaults(), random)
+                    .board(SessionId.random(random));
             assertThat(board.live()).isEmpty();
             assertThat(board.recentlyClosed()).singleElement().satisfies(e -> {
                 assertThat(e.externalId().value()).isEqualTo("thread-1");
@@ -55,6 +59,8 @@ class EpisodesWiringTests {
         return new ApplicationContextRunner()
                 .withUserConfiguration(Settings.class, EpisodesConfiguration.class)
                 .withBean(Clock.class, () -> clock)
-                .withBean(Ledger.class, () -> Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, random));
+                .withBean(
+                        Ledger.class,
+                        () -> Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, random));
     }
 }

@@ -13,10 +13,23 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ExternalIdTests {
 
     @ParameterizedTest
-    @ValueSource(strings = {"", " ", "\t\t", "line\nbreak", "carriage\rreturn", "nul\u0000", "bell\u0007", "del\u007f", "sep\u2028arator", "lone\ud800"})
+    @ValueSource(
+            strings = {
+                "",
+                " ",
+                "\t\t",
+                "line\nbreak",
+                "carriage\rreturn",
+                "nul\u0000",
+                "bell\u0007",
+                "del\u007f",
+                "sep\u2028arator",
+                "lone\ud800"
+            })
     void blankMultiLineAndControlCharacterIdsAreRefused(String value) {
         assertThatThrownBy(() -> new ExternalId(value))
-                .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
     }
 
     @Test

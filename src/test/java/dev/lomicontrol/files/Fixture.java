@@ -83,7 +83,9 @@ final class Fixture {
     /** The names directly in {@code dir} that start with the temporary-file prefix. */
     static List<String> temporaries(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(".lomi-")).toList();
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.startsWith(".lomi-"))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

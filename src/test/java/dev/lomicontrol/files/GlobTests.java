@@ -15,8 +15,11 @@ class GlobTests {
         for (int i = 0; i < 10; i++) {
             assertThat(evil.matches(subject)).isFalse();
         }
-        // a generous bound: a backtracking matcher takes minutes here, the linear one milliseconds, so a loaded machine cannot blur the two
-        assertThat(System.nanoTime() - started).as("ten matches of a 301-character glob against 252 characters").isLessThan(10_000_000_000L);
+        // a generous bound: a backtracking matcher takes minutes here, the linear one milliseconds, so a loaded machine
+        // cannot blur the two
+        assertThat(System.nanoTime() - started)
+                .as("ten matches of a 301-character glob against 252 characters")
+                .isLessThan(10_000_000_000L);
     }
 
     @ParameterizedTest

@@ -50,7 +50,8 @@ class ProjectFilesAccessTests {
         assertThat(listing.total()).isEqualTo(3);
         assertThat(listing.directoryRevision()).isEqualTo(files.directoryRevision(RelativePath.root()));
         write(root, "b/inner.txt", "1");
-        assertThat(files.list(p("b")).entries()).containsExactly(new Entry("inner.txt", "b/inner.txt", EntryKind.FILE, 1));
+        assertThat(files.list(p("b")).entries())
+                .containsExactly(new Entry("inner.txt", "b/inner.txt", EntryKind.FILE, 1));
     }
 
     @Test
@@ -116,12 +117,15 @@ class ProjectFilesAccessTests {
         assertThat(listing.entries()).extracting(Entry::name).containsExactly("other.txt");
         assertThat(listing.filtered()).isTrue();
         assertThat(code(() -> files.list(p("home/.local/share/state")))).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(code(() -> files.read(p("home/.local/share/state/notes.txt")))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(code(() -> files.read(p("home/.local/share/state/notes.txt"))))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
         // once it is gone, its inode number hides nothing that may reuse it
         Files.delete(data.resolve("notes.txt"));
         Files.delete(data);
         Files.createDirectories(root.resolve("fresh"));
-        assertThat(files.list(RelativePath.root()).entries()).extracting(Entry::name).contains("fresh");
+        assertThat(files.list(RelativePath.root()).entries())
+                .extracting(Entry::name)
+                .contains("fresh");
     }
 
     @Test
@@ -173,7 +177,9 @@ class ProjectFilesAccessTests {
         Files.move(root.resolve("new.txt"), root.resolve("renamed.txt"));
         assertThat(files.directoryRevision(RelativePath.root())).isNotEqualTo(withNew);
         Files.delete(root.resolve("renamed.txt"));
-        assertThat(files.directoryRevision(RelativePath.root())).isNotEqualTo(before).isNotEqualTo(withNew);
+        assertThat(files.directoryRevision(RelativePath.root()))
+                .isNotEqualTo(before)
+                .isNotEqualTo(withNew);
     }
 
     @Test
@@ -217,16 +223,20 @@ class ProjectFilesAccessTests {
         write(root, "b/notes.txt", "inside");
         write(outside, "notes.txt", "OUTSIDE");
         AtomicBoolean swapped = new AtomicBoolean();
-        ProjectFiles racing = new ProjectFiles(root, stage -> {
-            if (stage.equals(Checkpoints.WALK_CHECKED) && swapped.compareAndSet(false, true)) {
-                try {
-                    Files.move(root.resolve("b"), root.resolve("b-real"));
-                    Files.createSymbolicLink(root.resolve("b"), outside);
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }, new SecureRandom(), System::nanoTime);
+        ProjectFiles racing = new ProjectFiles(
+                root,
+                stage -> {
+                    if (stage.equals(Checkpoints.WALK_CHECKED) && swapped.compareAndSet(false, true)) {
+                        try {
+                            Files.move(root.resolve("b"), root.resolve("b-real"));
+                            Files.createSymbolicLink(root.resolve("b"), outside);
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                },
+                new SecureRandom(),
+                System::nanoTime);
         assertThat(code(() -> racing.read(p("b/notes.txt")))).isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(swapped).isTrue();
         // and the same race with a different real directory put in its place
@@ -234,28 +244,38 @@ class ProjectFilesAccessTests {
         Files.createDirectory(root.resolve("b"));
         write(root, "b/notes.txt", "impostor");
         swapped.set(false);
-        ProjectFiles racingDir = new ProjectFiles(root, stage -> {
-            if (stage.equals(Checkpoints.WALK_CHECKED) && swapped.compareAndSet(false, true)) {
-                try {
-                    Files.move(root.resolve("b"), root.resolve("b-other"));
-                    Files.move(root.resolve("b-real"), root.resolve("b"));
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }, new SecureRandom(), System::nanoTime);
+        ProjectFiles racingDir = new ProjectFiles(
+                root,
+                stage -> {
+                    if (stage.equals(Checkpoints.WALK_CHECKED) && swapped.compareAndSet(false, true)) {
+                        try {
+                            Files.move(root.resolve("b"), root.resolve("b-other"));
+                            Files.move(root.resolve("b-real"), root.resolve("b"));
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                },
+                new SecureRandom(),
+                System::nanoTime);
         assertThat(code(() -> racingDir.list(p("b")))).isEqualTo(ErrorCode.REVISION_CONFLICT);
     }
 
     @Test
     void aFileChangedDuringTheReadIsARevisionConflict() throws IOException {
         Path file = write(root, "b/data.txt", "original");
-        Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(3600)));
-        ProjectFiles racing = new ProjectFiles(root, stage -> {
-            if (stage.equals(Checkpoints.READ_STARTED)) {
-                write(root, "b/data.txt", "CHANGED!");
-            }
-        }, new SecureRandom(), System::nanoTime);
+        Files.setLastModifiedTime(
+                file,
+                java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(3600)));
+        ProjectFiles racing = new ProjectFiles(
+                root,
+                stage -> {
+                    if (stage.equals(Checkpoints.READ_STARTED)) {
+                        write(root, "b/data.txt", "CHANGED!");
+                    }
+                },
+                new SecureRandom(),
+                System::nanoTime);
         assertThat(code(() -> racing.read(p("b/data.txt")))).isEqualTo(ErrorCode.REVISION_CONFLICT);
     }
 

@@ -84,12 +84,16 @@ class ProjectFilesMutationTests {
         Path file = root.resolve("src/app.txt");
         FileSnapshot snapshot = files.read(p("src/app.txt"));
         long inodeBefore = inode(file);
-        ProjectFiles racing = new ProjectFiles(root, stage -> {
-            if (stage.equals(Checkpoints.REPLACE_STAGED)) {
-                assertThat(temporaries(root.resolve("src"))).hasSize(1);
-                write(root, "src/app.txt", "edited during staging");
-            }
-        }, new SecureRandom(), System::nanoTime);
+        ProjectFiles racing = new ProjectFiles(
+                root,
+                stage -> {
+                    if (stage.equals(Checkpoints.REPLACE_STAGED)) {
+                        assertThat(temporaries(root.resolve("src"))).hasSize(1);
+                        write(root, "src/app.txt", "edited during staging");
+                    }
+                },
+                new SecureRandom(),
+                System::nanoTime);
 
         assertThat(code(() -> racing.replace(p("src/app.txt"), utf8("mine"), snapshot.diskRevision())))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
@@ -101,16 +105,20 @@ class ProjectFilesMutationTests {
     @Test
     void aParentMovedAwayWhileStagingIsAConflict() throws IOException {
         FileSnapshot snapshot = files.read(p("src/app.txt"));
-        ProjectFiles racing = new ProjectFiles(root, stage -> {
-            if (stage.equals(Checkpoints.REPLACE_STAGED)) {
-                try {
-                    Files.move(root.resolve("src"), root.resolve("src-moved"));
-                    Files.createDirectory(root.resolve("src"));
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }, new SecureRandom(), System::nanoTime);
+        ProjectFiles racing = new ProjectFiles(
+                root,
+                stage -> {
+                    if (stage.equals(Checkpoints.REPLACE_STAGED)) {
+                        try {
+                            Files.move(root.resolve("src"), root.resolve("src-moved"));
+                            Files.createDirectory(root.resolve("src"));
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                },
+                new SecureRandom(),
+                System::nanoTime);
         assertThat(code(() -> racing.replace(p("src/app.txt"), utf8("mine"), snapshot.diskRevision())))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(text(root.resolve("src-moved/app.txt"))).isEqualTo("version 1\r\n");
@@ -164,14 +172,18 @@ class ProjectFilesMutationTests {
         String now = dir.parentRevision();
         assertThat(code(() -> files.create(p("src/new.txt"), EntryKind.FILE, now, utf8("other"))))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(code(() -> files.create(p("src/lib"), EntryKind.DIRECTORY, now, null))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(code(() -> files.create(p("src/lib"), EntryKind.DIRECTORY, now, null)))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(text(file)).isEqualTo("fresh");
         assertThat(code(() -> files.create(p("src/other.txt"), EntryKind.FILE, parent, utf8("stale"))))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(root.resolve("src/other.txt")).doesNotExist();
-        assertThat(code(() -> files.create(p("src/.env"), EntryKind.FILE, now, utf8("S=1")))).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(code(() -> files.create(p("src/d"), EntryKind.DIRECTORY, now, utf8("x")))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(code(() -> files.create(p("missing/x"), EntryKind.FILE, now, null))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(code(() -> files.create(p("src/.env"), EntryKind.FILE, now, utf8("S=1"))))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(code(() -> files.create(p("src/d"), EntryKind.DIRECTORY, now, utf8("x"))))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(code(() -> files.create(p("missing/x"), EntryKind.FILE, now, null)))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
     @Test
@@ -188,11 +200,15 @@ class ProjectFilesMutationTests {
     @Test
     void aFileAppearingWhileCreateIsStagedIsNotOverwritten() {
         String parent = files.directoryRevision(p("src"));
-        ProjectFiles racing = new ProjectFiles(root, stage -> {
-            if (stage.equals(Checkpoints.CREATE_STAGED)) {
-                write(root, "src/new.txt", "theirs");
-            }
-        }, new SecureRandom(), System::nanoTime);
+        ProjectFiles racing = new ProjectFiles(
+                root,
+                stage -> {
+                    if (stage.equals(Checkpoints.CREATE_STAGED)) {
+                        write(root, "src/new.txt", "theirs");
+                    }
+                },
+                new SecureRandom(),
+                System::nanoTime);
         assertThat(code(() -> racing.create(p("src/new.txt"), EntryKind.FILE, parent, utf8("mine"))))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(text(root.resolve("src/new.txt"))).isEqualTo("theirs");
@@ -259,10 +275,12 @@ class ProjectFilesMutationTests {
         assertThat(code(() -> files.move(p("src/app.txt"), p("dest/app.txt"), EntryKind.FILE, entry, target)))
                 .as("the destination's parent changed since its revision")
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(code(() -> files.move(p("src/app.txt"), p("src/app.txt"), EntryKind.FILE, entry, files.directoryRevision(p("src")))))
+        assertThat(code(() -> files.move(
+                        p("src/app.txt"), p("src/app.txt"), EntryKind.FILE, entry, files.directoryRevision(p("src")))))
                 .as("onto itself")
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        Mutation moved = files.move(p("src/app.txt"), p("dest/renamed.txt"), EntryKind.FILE, entry, files.directoryRevision(p("dest")));
+        Mutation moved = files.move(
+                p("src/app.txt"), p("dest/renamed.txt"), EntryKind.FILE, entry, files.directoryRevision(p("dest")));
         assertThat(file).doesNotExist();
         assertThat(inode(root.resolve("dest/renamed.txt"))).isEqualTo(inodeBefore);
         assertThat(moved.relativePath()).isEqualTo("dest/renamed.txt");
@@ -282,7 +300,8 @@ class ProjectFilesMutationTests {
         }
         assertThat(root.resolve("src/inner/deeper")).isDirectory();
         Files.createDirectories(root.resolve("other"));
-        Mutation moved = files.move(p("src"), p("other/src"), EntryKind.DIRECTORY, entry, files.directoryRevision(p("other")));
+        Mutation moved =
+                files.move(p("src"), p("other/src"), EntryKind.DIRECTORY, entry, files.directoryRevision(p("other")));
         assertThat(root.resolve("other/src/inner/deeper")).isDirectory();
         assertThat(moved.directoryRevision()).contains(files.directoryRevision(p("other/src")));
     }
@@ -295,7 +314,8 @@ class ProjectFilesMutationTests {
         String any = "0".repeat(64);
         assertThat(code(() -> files.replace(p("src/.env"), utf8("x"), any))).isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(code(() -> files.replace(p("src/link"), utf8("x"), any))).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(code(() -> files.rename(p("src/link"), "l2", EntryKind.FILE, any, parent))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(code(() -> files.rename(p("src/link"), "l2", EntryKind.FILE, any, parent)))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(code(() -> files.move(p("src/.env"), p("moved.env"), EntryKind.FILE, any, parent)))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(text(root.resolve("src/.env"))).isEqualTo("S=1");

@@ -51,7 +51,11 @@ class ProjectFilesSearchTests {
     void literalSearchReportsOneBasedLinesAndUtf16ColumnsAndSkipsWhatIsHidden() {
         SearchResult result = files.search(RelativePath.root(), query("foo", false, true, false), 100);
         assertThat(result.matches())
-                .extracting(SearchMatch::relativePath, SearchMatch::line, SearchMatch::columnUtf16, SearchMatch::lengthUtf16)
+                .extracting(
+                        SearchMatch::relativePath,
+                        SearchMatch::line,
+                        SearchMatch::columnUtf16,
+                        SearchMatch::lengthUtf16)
                 .containsExactly(
                         tuple("node_modules/lib/x.js", 1, 1, 3),
                         tuple("src/A.java", 2, 7, 3),
@@ -66,33 +70,52 @@ class ProjectFilesSearchTests {
 
     @Test
     void caseInsensitiveWholeWordAndRegexSearches() {
-        assertThat(files.search(p("src"), query("foo", false, false, false), 100).matches())
+        assertThat(files.search(p("src"), query("foo", false, false, false), 100)
+                        .matches())
                 .extracting(SearchMatch::relativePath, SearchMatch::line, SearchMatch::columnUtf16)
-                .containsExactly(tuple("src/A.java", 2, 7), tuple("src/A.java", 2, 19), tuple("src/notes.txt", 1, 4), tuple("src/notes.txt", 2, 1));
+                .containsExactly(
+                        tuple("src/A.java", 2, 7),
+                        tuple("src/A.java", 2, 19),
+                        tuple("src/notes.txt", 1, 4),
+                        tuple("src/notes.txt", 2, 1));
         assertThat(files.search(p("src"), query("foo", false, true, true), 100).matches())
                 .extracting(SearchMatch::relativePath, SearchMatch::line)
                 .containsExactly(tuple("src/A.java", 2), tuple("src/notes.txt", 1));
-        assertThat(files.search(p("src"), query("fo+ba?r", true, true, false), 100).matches())
-                .extracting(SearchMatch::relativePath, SearchMatch::line, SearchMatch::columnUtf16, SearchMatch::lengthUtf16)
+        assertThat(files.search(p("src"), query("fo+ba?r", true, true, false), 100)
+                        .matches())
+                .extracting(
+                        SearchMatch::relativePath,
+                        SearchMatch::line,
+                        SearchMatch::columnUtf16,
+                        SearchMatch::lengthUtf16)
                 .containsExactly(tuple("src/notes.txt", 2, 1, 6));
-        assertThat(files.search(p("src"), query("int\\s+(\\w+)", true, true, true), 100).matches())
+        assertThat(files.search(p("src"), query("int\\s+(\\w+)", true, true, true), 100)
+                        .matches())
                 .extracting(SearchMatch::columnUtf16, SearchMatch::lengthUtf16)
                 .containsExactly(tuple(3, 7));
-        assertThat(files.search(p("src"), query("f.o", false, true, false), 100).matches()).isEmpty();
+        assertThat(files.search(p("src"), query("f.o", false, true, false), 100).matches())
+                .isEmpty();
     }
 
     @Test
     void includeAndExcludeGlobsSelectFilesAndPruneDirectories() {
-        SearchResult javaOnly = files.search(RelativePath.root(), new SearchQuery("foo", false, true, false, List.of("*.java"), List.of()), 100);
+        SearchResult javaOnly = files.search(
+                RelativePath.root(), new SearchQuery("foo", false, true, false, List.of("*.java"), List.of()), 100);
         assertThat(javaOnly.matches()).extracting(SearchMatch::relativePath).containsOnly("src/A.java");
         SearchResult noModules = files.search(
-                RelativePath.root(), new SearchQuery("foo", false, true, false, List.of(), List.of("node_modules", "*.txt")), 100);
+                RelativePath.root(),
+                new SearchQuery("foo", false, true, false, List.of(), List.of("node_modules", "*.txt")),
+                100);
         assertThat(noModules.matches()).extracting(SearchMatch::relativePath).containsOnly("src/A.java");
         SearchResult pathGlob = files.search(
-                RelativePath.root(), new SearchQuery("foo", false, true, false, List.of("src/**/*.{txt,md}"), List.of()), 100);
+                RelativePath.root(),
+                new SearchQuery("foo", false, true, false, List.of("src/**/*.{txt,md}"), List.of()),
+                100);
         assertThat(pathGlob.matches()).extracting(SearchMatch::relativePath).containsOnly("src/notes.txt");
         SearchResult deep = files.search(
-                RelativePath.root(), new SearchQuery("foo", false, true, false, List.of("**/lib/*.js"), List.of()), 100);
+                RelativePath.root(),
+                new SearchQuery("foo", false, true, false, List.of("**/lib/*.js"), List.of()),
+                100);
         assertThat(deep.matches()).extracting(SearchMatch::relativePath).containsOnly("node_modules/lib/x.js");
     }
 
@@ -115,7 +138,8 @@ class ProjectFilesSearchTests {
     void aRunawayRegexStopsAtTheDeadline() {
         write(root, "slow/evil.txt", "a".repeat(40) + "!");
         AtomicLong now = new AtomicLong();
-        ProjectFiles clocked = new ProjectFiles(root, Checkpoints.NONE, new SecureRandom(), () -> now.addAndGet(100_000_000));
+        ProjectFiles clocked =
+                new ProjectFiles(root, Checkpoints.NONE, new SecureRandom(), () -> now.addAndGet(100_000_000));
         long started = System.nanoTime();
         SearchResult result = clocked.search(p("slow"), query("((a+)+)+b", true, true, false), 10);
         assertThat(result.truncated()).isTrue();
@@ -129,23 +153,36 @@ class ProjectFilesSearchTests {
         write(root, "deep/" + "a".repeat(199) + "b", "x");
         String evil = "**a".repeat(40) + "**b";
         long started = System.nanoTime();
-        SearchResult result = files.search(p("deep"), new SearchQuery("x", false, true, false, List.of(evil), List.of("**a**a**a**a**a**a**c")), 10);
+        SearchResult result = files.search(
+                p("deep"),
+                new SearchQuery("x", false, true, false, List.of(evil), List.of("**a**a**a**a**a**a**c")),
+                10);
         long took = System.nanoTime() - started;
 
-        assertThat(result.matches()).extracting(SearchMatch::relativePath).containsExactly("deep/" + "a".repeat(199) + "b");
-        // a generous bound: the old regex took minutes, linear matching takes milliseconds; a loaded machine cannot blur the two
-        assertThat(took).as("linear-time glob matching (the old regex took minutes for 4 stars)").isLessThan(20_000_000_000L);
+        assertThat(result.matches())
+                .extracting(SearchMatch::relativePath)
+                .containsExactly("deep/" + "a".repeat(199) + "b");
+        // a generous bound: the old regex took minutes, linear matching takes milliseconds; a loaded machine cannot
+        // blur the two
+        assertThat(took)
+                .as("linear-time glob matching (the old regex took minutes for 4 stars)")
+                .isLessThan(20_000_000_000L);
     }
 
     @Test
     void invalidQueriesAreInvalidArguments() {
-        assertThat(code(() -> files.search(RelativePath.root(), query("(", true, true, false), 10))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(code(() -> files.search(RelativePath.root(), query("", false, true, false), 10))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(code(() -> files.search(RelativePath.root(), query("x", false, true, false), 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(code(() -> files.search(RelativePath.root(), query("(", true, true, false), 10)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(code(() -> files.search(RelativePath.root(), query("", false, true, false), 10)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(code(() -> files.search(RelativePath.root(), query("x", false, true, false), 0)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(code(() -> files.search(
                         RelativePath.root(), new SearchQuery("x", false, true, false, List.of("[abc"), List.of()), 10)))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(code(() -> files.search(p(".git"), query("x", false, true, false), 10))).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(code(() -> files.search(p("linkdir"), query("x", false, true, false), 10))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(code(() -> files.search(p(".git"), query("x", false, true, false), 10)))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(code(() -> files.search(p("linkdir"), query("x", false, true, false), 10)))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 }

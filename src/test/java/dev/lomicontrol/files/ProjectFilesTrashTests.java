@@ -51,24 +51,33 @@ class ProjectFilesTrashTests {
     void thePlanIsDurableBeforeTheEntryMovesAndCompletionIsRecordedAfter() {
         long inodeBefore = inode(root.resolve("src/old.txt"));
         AtomicBoolean checked = new AtomicBoolean();
-        ProjectFiles observed = new ProjectFiles(root, stage -> {
-            if (stage.equals(Checkpoints.TRASH_PLANNED)) {
-                Path plan = recovery.resolve(OP).resolve("plan.json");
-                assertThat(plan).exists();
-                assertThat(text(plan))
-                        .contains("\"operationId\": \"" + OP + "\"")
-                        .contains("\"relativePath\": \"src/old.txt\"")
-                        .contains("\"kind\": \"file\"")
-                        .contains("\"inode\": " + inodeBefore)
-                        .contains("\"projectRoot\": \"" + root + "\"");
-                assertThat(root.resolve("src/old.txt")).exists();
-                assertThat(recovery.resolve(OP).resolve("entry")).doesNotExist();
-                checked.set(true);
-            }
-        }, new SecureRandom(), System::nanoTime);
+        ProjectFiles observed = new ProjectFiles(
+                root,
+                stage -> {
+                    if (stage.equals(Checkpoints.TRASH_PLANNED)) {
+                        Path plan = recovery.resolve(OP).resolve("plan.json");
+                        assertThat(plan).exists();
+                        assertThat(text(plan))
+                                .contains("\"operationId\": \"" + OP + "\"")
+                                .contains("\"relativePath\": \"src/old.txt\"")
+                                .contains("\"kind\": \"file\"")
+                                .contains("\"inode\": " + inodeBefore)
+                                .contains("\"projectRoot\": \"" + root + "\"");
+                        assertThat(root.resolve("src/old.txt")).exists();
+                        assertThat(recovery.resolve(OP).resolve("entry")).doesNotExist();
+                        checked.set(true);
+                    }
+                },
+                new SecureRandom(),
+                System::nanoTime);
 
         Mutation result = observed.trash(
-                p("src/old.txt"), EntryKind.FILE, files.entryRevision(p("src/old.txt")), files.directoryRevision(p("src")), recovery, OP);
+                p("src/old.txt"),
+                EntryKind.FILE,
+                files.entryRevision(p("src/old.txt")),
+                files.directoryRevision(p("src")),
+                recovery,
+                OP);
 
         assertThat(checked).isTrue();
         assertThat(root.resolve("src/old.txt")).doesNotExist();
@@ -85,7 +94,13 @@ class ProjectFilesTrashTests {
     void aDirectoryIsTrashedWithItsDescendants() {
         write(root, "src/pkg/a.txt", "a");
         write(root, "src/pkg/deep/b.txt", "b");
-        files.trash(p("src/pkg"), EntryKind.DIRECTORY, files.entryRevision(p("src/pkg")), files.directoryRevision(p("src")), recovery, OP);
+        files.trash(
+                p("src/pkg"),
+                EntryKind.DIRECTORY,
+                files.entryRevision(p("src/pkg")),
+                files.directoryRevision(p("src")),
+                recovery,
+                OP);
         assertThat(root.resolve("src/pkg")).doesNotExist();
         assertThat(text(recovery.resolve(OP).resolve("entry/deep/b.txt"))).isEqualTo("b");
         assertThat(text(recovery.resolve(OP).resolve("plan.json"))).contains("\"kind\": \"directory\"");
@@ -110,11 +125,15 @@ class ProjectFilesTrashTests {
     void aChangeAfterThePlanAbortsTheMoveAndKeepsThePlan() {
         String entry = files.entryRevision(p("src/old.txt"));
         String parent = files.directoryRevision(p("src"));
-        ProjectFiles racing = new ProjectFiles(root, stage -> {
-            if (stage.equals(Checkpoints.TRASH_PLANNED)) {
-                write(root, "src/old.txt", "edited after the plan");
-            }
-        }, new SecureRandom(), System::nanoTime);
+        ProjectFiles racing = new ProjectFiles(
+                root,
+                stage -> {
+                    if (stage.equals(Checkpoints.TRASH_PLANNED)) {
+                        write(root, "src/old.txt", "edited after the plan");
+                    }
+                },
+                new SecureRandom(),
+                System::nanoTime);
         assertThat(code(() -> racing.trash(p("src/old.txt"), EntryKind.FILE, entry, parent, recovery, OP)))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(text(root.resolve("src/old.txt"))).isEqualTo("edited after the plan");
@@ -126,7 +145,13 @@ class ProjectFilesTrashTests {
     @Test
     void anOperationIdIsUsedOnceAndMustBeAFolderName() {
         write(root, "src/second.txt", "2");
-        files.trash(p("src/old.txt"), EntryKind.FILE, files.entryRevision(p("src/old.txt")), files.directoryRevision(p("src")), recovery, OP);
+        files.trash(
+                p("src/old.txt"),
+                EntryKind.FILE,
+                files.entryRevision(p("src/old.txt")),
+                files.directoryRevision(p("src")),
+                recovery,
+                OP);
         String entry = files.entryRevision(p("src/second.txt"));
         String parent = files.directoryRevision(p("src"));
         assertThat(code(() -> files.trash(p("src/second.txt"), EntryKind.FILE, entry, parent, recovery, OP)))
@@ -143,7 +168,9 @@ class ProjectFilesTrashTests {
     void aRecoveryFolderOnAnotherDeviceIsUnsupported() throws IOException {
         Path shm = Path.of("/dev/shm");
         assertThat(Files.isDirectory(shm) && !Files.getFileStore(shm).equals(Files.getFileStore(root)))
-                .as("this test needs a second filesystem: /dev/shm (a tmpfs on every Linux) apart from the temp directory").isTrue();
+                .as(
+                        "this test needs a second filesystem: /dev/shm (a tmpfs on every Linux) apart from the temp directory")
+                .isTrue();
         Path other = Files.createTempDirectory(shm, "lomi-recovery");
         try {
             String entry = files.entryRevision(p("src/old.txt"));
@@ -166,8 +193,10 @@ class ProjectFilesTrashTests {
     @Timeout(60)
     void aKilledTrashLeavesTheEntryWholeAndThePlanIntact(String stage) throws Exception {
         long inodeBefore = inode(root.resolve("src/old.txt"));
-        Process child = ChildJvm.start(TrashCrashChild.class, List.of(root.toString(), recovery.toString(), "src/old.txt", OP, stage));
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        Process child = ChildJvm.start(
+                TrashCrashChild.class, List.of(root.toString(), recovery.toString(), "src/old.txt", OP, stage));
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             assertThat(out.readLine()).isEqualTo("REACHED " + stage);
             child.destroyForcibly(); // SIGKILL on Linux
             assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -177,11 +206,15 @@ class ProjectFilesTrashTests {
         assertThat(child.exitValue()).isEqualTo(137);
 
         Path operation = recovery.resolve(OP);
-        assertThat(text(operation.resolve("plan.json"))).contains("\"relativePath\": \"src/old.txt\"").endsWith("}\n");
+        assertThat(text(operation.resolve("plan.json")))
+                .contains("\"relativePath\": \"src/old.txt\"")
+                .endsWith("}\n");
         assertThat(operation.resolve("completed.json")).doesNotExist();
         Path inProject = root.resolve("src/old.txt");
         Path inRecovery = operation.resolve("entry");
-        assertThat(Files.exists(inProject) ^ Files.exists(inRecovery)).as("in exactly one place").isTrue();
+        assertThat(Files.exists(inProject) ^ Files.exists(inRecovery))
+                .as("in exactly one place")
+                .isTrue();
         Path where = stage.equals(Checkpoints.TRASH_PLANNED) ? inProject : inRecovery;
         assertThat(text(where)).isEqualTo("keep me safe");
         assertThat(inode(where)).isEqualTo(inodeBefore);

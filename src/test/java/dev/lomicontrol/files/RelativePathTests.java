@@ -6,14 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class RelativePathTests {
 
     @ParameterizedTest
-    @ValueSource(strings = {"..", "a/..", "../a", "a/../b", ".", "./a", "a/.", "a//b", "a/", "/a", "/", "a\\b", "\\", "a\0b", "\0"})
+    @ValueSource(
+            strings = {
+                "..", "a/..", "../a", "a/../b", ".", "./a", "a/.", "a//b", "a/", "/a", "/", "a\\b", "\\", "a\0b", "\0"
+            })
     void unsafePathsAreInvalidArguments(String text) {
         assertThatThrownBy(() -> RelativePath.parse(text))
                 .isInstanceOf(LomiException.class)
@@ -25,7 +28,9 @@ class RelativePathTests {
     void tooLongOrTooDeepPathsAreInvalidArguments() {
         String deep = String.join("/", java.util.Collections.nCopies(129, "a"));
         String longPath = String.join("/", java.util.Collections.nCopies(20, "x".repeat(250)));
-        assertThat(RelativePath.parse(String.join("/", java.util.Collections.nCopies(128, "a"))).components()).hasSize(128);
+        assertThat(RelativePath.parse(String.join("/", java.util.Collections.nCopies(128, "a")))
+                        .components())
+                .hasSize(128);
         assertThatThrownBy(() -> RelativePath.parse(deep)).hasMessageContaining("components");
         assertThatThrownBy(() -> RelativePath.parse(longPath)).hasMessageContaining("4096");
         assertThatThrownBy(() -> RelativePath.parse(null)).isInstanceOf(LomiException.class);
@@ -43,9 +48,11 @@ class RelativePathTests {
         assertThat(p.parent().parent().parent()).isEqualTo(RelativePath.root());
         assertThat(RelativePath.root().child("src").child("x")).isEqualTo(RelativePath.parse("src/x"));
         assertThat(p.toString()).isEqualTo("src/main/Ä b.java");
-        assertThat(p.hashCode()).isEqualTo(RelativePath.parse("src/main/Ä b.java").hashCode());
+        assertThat(p.hashCode())
+                .isEqualTo(RelativePath.parse("src/main/Ä b.java").hashCode());
         assertThat(p.startsWith(RelativePath.parse("src"))).isTrue();
-        assertThat(RelativePath.parse("srcx").startsWith(RelativePath.parse("src"))).isFalse();
+        assertThat(RelativePath.parse("srcx").startsWith(RelativePath.parse("src")))
+                .isFalse();
     }
 
     @Test

@@ -23,7 +23,8 @@ class TextCodecTests {
 
     @Test
     void utf8BomRoundTripsByteExact() {
-        byte[] bytes = concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, "a\r\nb 😀\r\n".getBytes(StandardCharsets.UTF_8));
+        byte[] bytes = concat(
+                new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, "a\r\nb 😀\r\n".getBytes(StandardCharsets.UTF_8));
         DecodedText decoded = TextCodec.decode(bytes);
         assertThat(decoded.encoding()).isEqualTo(TextEncoding.UTF_8_BOM);
         assertThat(decoded.encoding().wire()).isEqualTo("utf-8-bom");
@@ -50,9 +51,12 @@ class TextCodecTests {
     @Test
     void lineEndingsAreDetected() {
         assertThat(TextCodec.decode(new byte[0]).lineEndings()).isEqualTo(LineEndings.NONE);
-        assertThat(TextCodec.decode("abc".getBytes(StandardCharsets.UTF_8)).lineEndings()).isEqualTo(LineEndings.NONE);
-        assertThat(TextCodec.decode("a\nb\n".getBytes(StandardCharsets.UTF_8)).lineEndings()).isEqualTo(LineEndings.LF);
-        assertThat(TextCodec.decode("a\r\nb\n".getBytes(StandardCharsets.UTF_8)).lineEndings()).isEqualTo(LineEndings.MIXED);
+        assertThat(TextCodec.decode("abc".getBytes(StandardCharsets.UTF_8)).lineEndings())
+                .isEqualTo(LineEndings.NONE);
+        assertThat(TextCodec.decode("a\nb\n".getBytes(StandardCharsets.UTF_8)).lineEndings())
+                .isEqualTo(LineEndings.LF);
+        assertThat(TextCodec.decode("a\r\nb\n".getBytes(StandardCharsets.UTF_8)).lineEndings())
+                .isEqualTo(LineEndings.MIXED);
         assertThat(LineEndings.CRLF.wire()).isEqualTo("crlf");
     }
 
@@ -79,7 +83,8 @@ class TextCodecTests {
         assertThat(TextCodec.withLineEndings("a\nb\n", LineEndings.MIXED)).isEqualTo("a\nb\n");
         assertThat(TextCodec.withLineEndings("a\r\nb", LineEndings.NONE)).isEqualTo("a\nb");
         String crlf = "one\r\ntwo\r\n";
-        assertThat(TextCodec.withLineEndings(TextCodec.normalizeToLf(crlf), LineEndings.CRLF)).isEqualTo(crlf);
+        assertThat(TextCodec.withLineEndings(TextCodec.normalizeToLf(crlf), LineEndings.CRLF))
+                .isEqualTo(crlf);
     }
 
     private static void assertRefused(byte[] bytes) {

@@ -18,17 +18,21 @@ public final class TrashCrashChild {
         Path recovery = Path.of(args[1]);
         RelativePath path = RelativePath.parse(args[2]);
         String stop = args[4];
-        ProjectFiles files = new ProjectFiles(root, stage -> {
-            if (stage.equals(stop)) {
-                System.out.println("REACHED " + stage);
-                System.out.flush();
-                try {
-                    System.in.read();
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }, new SecureRandom(), System::nanoTime);
+        ProjectFiles files = new ProjectFiles(
+                root,
+                stage -> {
+                    if (stage.equals(stop)) {
+                        System.out.println("REACHED " + stage);
+                        System.out.flush();
+                        try {
+                            System.in.read();
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                },
+                new SecureRandom(),
+                System::nanoTime);
         String entry = files.entryRevision(path);
         String parent = files.directoryRevision(path.parent());
         files.trash(path, EntryKind.FILE, entry, parent, recovery, args[3]);

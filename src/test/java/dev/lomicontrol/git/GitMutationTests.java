@@ -111,12 +111,16 @@ class GitMutationTests {
         git.execute(git.plan(new GitAction.Unstage(List.of("shared.txt"))));
         assertThat(git.status().changes()).extracting(GitChange::staged).containsOnly("none");
 
-        assertCode(() -> git.plan(new GitAction.Discard(List.of("shared.txt", "scratch.txt"))), ErrorCode.INVALID_ARGUMENT);
+        assertCode(
+                () -> git.plan(new GitAction.Discard(List.of("shared.txt", "scratch.txt"))),
+                ErrorCode.INVALID_ARGUMENT);
         GitOutcome discarded = git.execute(git.plan(new GitAction.Discard(List.of("shared.txt"))));
 
         assertThat(discarded.state()).isEqualTo("succeeded");
         assertThat(mine.read("shared.txt")).isEqualTo("one\ntwo\nthree\n");
-        assertThat(mine.read("scratch.txt")).as("git discard never removes an untracked file").isEqualTo("temp\n");
+        assertThat(mine.read("scratch.txt"))
+                .as("git discard never removes an untracked file")
+                .isEqualTo("temp\n");
         assertThat(git.status().changes()).extracting(GitChange::path).containsExactly("scratch.txt");
     }
 
@@ -223,16 +227,24 @@ class GitMutationTests {
         assertThat(fetched.state()).isEqualTo("succeeded");
         assertThat(fetched.newHead()).isEqualTo(head);
         assertThat(mine.git.getRepository().resolve("refs/remotes/origin/main")).isEqualTo(main.getId());
-        assertThat(mine.git.getRepository().resolve("refs/remotes/origin/side")).as("only the named branch").isNull();
-        assertCode(() -> git.plan(new GitAction.Fetch("origin", java.util.Optional.of("main"))), ErrorCode.INVALID_ARGUMENT);
+        assertThat(mine.git.getRepository().resolve("refs/remotes/origin/side"))
+                .as("only the named branch")
+                .isNull();
+        assertCode(
+                () -> git.plan(new GitAction.Fetch("origin", java.util.Optional.of("main"))),
+                ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
     void aPullOfAFetchedCommitNeedsItLocally() throws Exception {
-        RevCommit four = theirs.write("shared.txt", "one\ntwo\nthree\nfour\n").add("shared.txt").commit("four");
+        RevCommit four = theirs.write("shared.txt", "one\ntwo\nthree\nfour\n")
+                .add("shared.txt")
+                .commit("four");
         theirs.git.push().call();
         java.util.Optional<String> ref = java.util.Optional.of("refs/heads/main");
-        assertCode(() -> git.plan(new GitAction.Pull("origin", "ff_only", ref, java.util.Optional.of(four.name()))), ErrorCode.TARGET_NOT_FOUND);
+        assertCode(
+                () -> git.plan(new GitAction.Pull("origin", "ff_only", ref, java.util.Optional.of(four.name()))),
+                ErrorCode.TARGET_NOT_FOUND);
 
         git.execute(git.plan(new GitAction.Fetch("origin", ref)));
         GitPlan pull = git.plan(new GitAction.Pull("origin", "ff_only", ref, java.util.Optional.of(four.name())));
@@ -287,7 +299,14 @@ class GitMutationTests {
         mine.write("shared.txt", "edited\n");
         mine.write("scratch.txt", "keep\n");
         GitPlan honest = git.plan(new GitAction.Discard(List.of("shared.txt")));
-        GitPlan forged = new GitPlan("discard", List.of("shared.txt", "scratch.txt"), "", "", "", honest.expectedHead(), "",
+        GitPlan forged = new GitPlan(
+                "discard",
+                List.of("shared.txt", "scratch.txt"),
+                "",
+                "",
+                "",
+                honest.expectedHead(),
+                "",
                 honest.observationRevision());
 
         assertCode(() -> git.execute(forged), ErrorCode.INVALID_ARGUMENT);

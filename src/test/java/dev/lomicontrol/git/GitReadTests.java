@@ -224,7 +224,9 @@ class GitReadTests {
 
         assertCode(() -> git.diff("a.txt", "worktree", Optional.empty(), observed), ErrorCode.PAYLOAD_TOO_LARGE);
         repo.write("a.txt", line.repeat(15 * 1024));
-        assertThat(git.diff("a.txt", "worktree", Optional.empty(), git.status().observationRevision()).text()).hasSizeGreaterThan(15 << 20);
+        assertThat(git.diff("a.txt", "worktree", Optional.empty(), git.status().observationRevision())
+                        .text())
+                .hasSizeGreaterThan(15 << 20);
     }
 
     @Test

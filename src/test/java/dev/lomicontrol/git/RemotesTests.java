@@ -20,11 +20,13 @@ class RemotesTests {
     @Test
     void anEndpointNamesTransportHostAndPortOnly() {
         assertThat(Remotes.endpoint("o", false, "https://user:token@Example.com:8443/team/r.git?x=1"))
-                .isEqualTo(new GitRemoteEndpoint("o", false, "https", Optional.of("example.com"), OptionalInt.of(8443), true));
+                .isEqualTo(new GitRemoteEndpoint(
+                        "o", false, "https", Optional.of("example.com"), OptionalInt.of(8443), true));
         assertThat(Remotes.endpoint("o", true, "ssh://git@host/r.git"))
                 .isEqualTo(new GitRemoteEndpoint("o", true, "ssh", Optional.of("host"), OptionalInt.empty(), true));
         assertThat(Remotes.endpoint("o", false, "git@example.com:team/r.git"))
-                .isEqualTo(new GitRemoteEndpoint("o", false, "ssh", Optional.of("example.com"), OptionalInt.empty(), true));
+                .isEqualTo(new GitRemoteEndpoint(
+                        "o", false, "ssh", Optional.of("example.com"), OptionalInt.empty(), true));
         assertThat(Remotes.endpoint("o", false, "/srv/git/r.git"))
                 .isEqualTo(new GitRemoteEndpoint("o", false, "file", Optional.empty(), OptionalInt.empty(), true));
         assertThat(Remotes.endpoint("o", false, "file:///srv/git/r.git"))
@@ -32,7 +34,8 @@ class RemotesTests {
         assertThat(Remotes.endpoint("o", false, "weird::secret-helper-arg"))
                 .isEqualTo(new GitRemoteEndpoint("o", false, "unknown", Optional.empty(), OptionalInt.empty(), true));
         assertThat(Remotes.endpoint("o", false, "https://example.com"))
-                .isEqualTo(new GitRemoteEndpoint("o", false, "https", Optional.of("example.com"), OptionalInt.empty(), false));
+                .isEqualTo(new GitRemoteEndpoint(
+                        "o", false, "https", Optional.of("example.com"), OptionalInt.empty(), false));
     }
 
     @Test

@@ -9,8 +9,8 @@ import dev.lomicontrol.testing.Golden;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.autoconfigure.json.JsonTest;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.json.JsonTest;
 import org.springframework.boot.test.json.BasicJsonTester;
 import org.springframework.boot.test.json.JacksonTester;
 import org.springframework.context.annotation.Configuration;
@@ -41,7 +41,8 @@ class IpcWireGoldenTests {
     static final String CERTIFICATE = "MIIBszCCAVmgAwIBAgIUQ2VydGlmaWNhdGUgYnl0ZXM=";
 
     /** The slice's own tester (auto-configured by {@code @JsonTest}): reads golden files by JSON path. */
-    @Autowired BasicJsonTester basic;
+    @Autowired
+    BasicJsonTester basic;
 
     JacksonTester<Enrollment> enrollment;
     JacksonTester<Welcome> welcome;
@@ -55,8 +56,11 @@ class IpcWireGoldenTests {
         String golden = Golden.pin("ipc", "enrollment", IpcJson.write(sample));
         assertThat(enrollment.write(sample)).isStrictlyEqualToJson(golden);
         assertThat(enrollment.parseObject(golden)).isEqualTo(sample);
-        assertThat(basic.from(golden)).extractingJsonPathNumberValue("@.ipcVersion").isEqualTo(IpcJson.IPC_VERSION);
-        assertThat(IpcJson.read(golden.getBytes(StandardCharsets.UTF_8), Enrollment.class)).isEqualTo(sample);
+        assertThat(basic.from(golden))
+                .extractingJsonPathNumberValue("@.ipcVersion")
+                .isEqualTo(IpcJson.IPC_VERSION);
+        assertThat(IpcJson.read(golden.getBytes(StandardCharsets.UTF_8), Enrollment.class))
+                .isEqualTo(sample);
         assertRefusesAnExtraField(golden, Enrollment.class);
     }
 
@@ -71,8 +75,11 @@ class IpcWireGoldenTests {
 
     @Test
     void eachPairingOutcomeIsPinned() throws Exception {
-        for (PairingOutcome sample : new PairingOutcome[] {new PairingOutcome(PairingOutcome.APPROVED, "approved; terminals run unsandboxed"),
-                new PairingOutcome(PairingOutcome.DENIED, "denied by the admin"), new PairingOutcome(PairingOutcome.REFUSED, "expired after 120 s")}) {
+        for (PairingOutcome sample : new PairingOutcome[] {
+            new PairingOutcome(PairingOutcome.APPROVED, "approved; terminals run unsandboxed"),
+            new PairingOutcome(PairingOutcome.DENIED, "denied by the admin"),
+            new PairingOutcome(PairingOutcome.REFUSED, "expired after 120 s")
+        }) {
             String golden = Golden.pin("ipc", "pairing-outcome-" + sample.outcome(), IpcJson.write(sample));
             assertThat(outcome.write(sample)).isStrictlyEqualToJson(golden);
             assertThat(outcome.parseObject(golden)).isEqualTo(sample);
@@ -82,7 +89,8 @@ class IpcWireGoldenTests {
 
     @Test
     void aCallRequestIsPinned() throws Exception {
-        ObjectNode arguments = JsonNodeFactory.instance.objectNode().put("workspaceId", "ws-1").put("limit", 10);
+        ObjectNode arguments =
+                JsonNodeFactory.instance.objectNode().put("workspaceId", "ws-1").put("limit", 10);
         arguments.putArray("paths").add("src/Main.java");
         CallRequest sample = new CallRequest(IpcJson.IPC_VERSION, "r17", "lomi_files_read", arguments);
         String golden = Golden.pin("ipc", "call-request", IpcJson.write(sample));
@@ -93,13 +101,19 @@ class IpcWireGoldenTests {
 
     @Test
     void aCallResponseIsPinnedWithTheEnvelopeItCarries() throws Exception {
-        CallResponse ok = new CallResponse("r17", Envelope.ok(JsonNodeFactory.instance.objectNode().put("kind", "workspace_list").put("total", 1)));
+        CallResponse ok = new CallResponse(
+                "r17",
+                Envelope.ok(JsonNodeFactory.instance
+                        .objectNode()
+                        .put("kind", "workspace_list")
+                        .put("total", 1)));
         String golden = Golden.pin("ipc", "call-response-ok", IpcJson.write(ok));
         assertThat(response.write(ok)).isStrictlyEqualToJson(golden);
         assertThat(response.parseObject(golden)).isEqualTo(ok);
         assertRefusesAnExtraField(golden, CallResponse.class);
 
-        CallResponse refused = new CallResponse("r18", Envelope.error(ErrorCode.SCOPE_DENIED, "this session may not write to project p-1"));
+        CallResponse refused = new CallResponse(
+                "r18", Envelope.error(ErrorCode.SCOPE_DENIED, "this session may not write to project p-1"));
         String error = Golden.pin("ipc", "call-response-error", IpcJson.write(refused));
         assertThat(response.parseObject(error)).isEqualTo(refused);
     }
@@ -107,7 +121,8 @@ class IpcWireGoldenTests {
     private static void assertRefusesAnExtraField(String golden, Class<?> type) {
         ObjectNode extended = (ObjectNode) Golden.tree(golden);
         extended.put("addedLater", true);
-        assertThatThrownBy(() -> IpcJson.read(extended.toString().getBytes(StandardCharsets.UTF_8), type)).isInstanceOfSatisfying(LomiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+        assertThatThrownBy(() -> IpcJson.read(extended.toString().getBytes(StandardCharsets.UTF_8), type))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
     }
 }

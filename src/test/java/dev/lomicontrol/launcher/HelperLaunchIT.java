@@ -28,8 +28,9 @@ class HelperLaunchIT {
 
     private static final Path PROJECT = Path.of("").toAbsolutePath();
     private static final Path LAYOUT = PROJECT.resolve("target/helper");
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
-            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}";
+    private static final String INITIALIZE =
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @TempDir
@@ -44,8 +45,13 @@ class HelperLaunchIT {
         assertThat(helper.waitFor(10, TimeUnit.SECONDS)).as("exits at once").isTrue();
         assertThat(helper.exitValue()).isEqualTo(3);
         String stderr = new String(helper.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(stderr).contains("nothing is built").contains("never builds").contains("./mvnw -B -DskipTests package");
-        assertThat(helper.getInputStream().readAllBytes()).as("stdout stays empty").isEmpty();
+        assertThat(stderr)
+                .contains("nothing is built")
+                .contains("never builds")
+                .contains("./mvnw -B -DskipTests package");
+        assertThat(helper.getInputStream().readAllBytes())
+                .as("stdout stays empty")
+                .isEmpty();
         assertThat(home.resolve("mvnw-was-run")).doesNotExist();
     }
 
@@ -54,7 +60,8 @@ class HelperLaunchIT {
         Path home = fakeCheckout();
         Files.createDirectories(home.resolve("target"));
         Files.createSymbolicLink(home.resolve("target/helper"), LAYOUT);
-        Files.setLastModifiedTime(home.resolve("src/main/Newer.java"), FileTime.from(Instant.now().plusSeconds(3600)));
+        Files.setLastModifiedTime(
+                home.resolve("src/main/Newer.java"), FileTime.from(Instant.now().plusSeconds(3600)));
 
         JsonNode answer = initialize(home.resolve("bin/lomi-control"), Map.of());
 
@@ -67,10 +74,14 @@ class HelperLaunchIT {
         assertThat(LAYOUT.resolve("helper.jsa")).as("package made the archive").exists();
         Path log = temp.resolve("class-load.log");
 
-        JsonNode answer = initialize(PROJECT.resolve("bin/lomi-control"), Map.of("LOMI_CONTROL_JAVA_OPTS", "-Xlog:class+load=info:file=" + log));
+        JsonNode answer = initialize(
+                PROJECT.resolve("bin/lomi-control"),
+                Map.of("LOMI_CONTROL_JAVA_OPTS", "-Xlog:class+load=info:file=" + log));
 
         assertThat(answer.at("/result/serverInfo/name").asString()).isEqualTo("lomi-control");
-        assertThat(Files.readString(log)).as("classes come from the dynamic archive").contains("source: shared objects file (top)");
+        assertThat(Files.readString(log))
+                .as("classes come from the dynamic archive")
+                .contains("source: shared objects file (top)");
     }
 
     @Test
@@ -97,7 +108,8 @@ class HelperLaunchIT {
         for (String script : List.of("lomi-control", "helper-jvm-options")) {
             Files.copy(PROJECT.resolve("bin/" + script), home.resolve("bin/" + script));
         }
-        Path mvnw = Files.writeString(home.resolve("mvnw"), "#!/usr/bin/env bash\ntouch \"$(dirname \"$0\")/mvnw-was-run\"\n");
+        Path mvnw = Files.writeString(
+                home.resolve("mvnw"), "#!/usr/bin/env bash\ntouch \"$(dirname \"$0\")/mvnw-was-run\"\n");
         mvnw.toFile().setExecutable(true);
         Files.createDirectories(home.resolve("src/main"));
         Files.writeString(home.resolve("src/main/Newer.java"), "class Newer {}\n");
@@ -107,9 +119,15 @@ class HelperLaunchIT {
 
     /** Starts the helper, sends initialize and returns the first stdout line, which must be that answer and nothing else. */
     private JsonNode initialize(Path launcher, Map<String, String> environment) throws Exception {
-        Process helper = launch(launcher, environment, "--mcp", "--discovery-file", temp.resolve("none/discovery.json").toString());
+        Process helper = launch(
+                launcher,
+                environment,
+                "--mcp",
+                "--discovery-file",
+                temp.resolve("none/discovery.json").toString());
         try (OutputStream stdin = helper.getOutputStream();
-                BufferedReader stdout = new BufferedReader(new InputStreamReader(helper.getInputStream(), StandardCharsets.UTF_8))) {
+                BufferedReader stdout =
+                        new BufferedReader(new InputStreamReader(helper.getInputStream(), StandardCharsets.UTF_8))) {
             stdin.write((INITIALIZE + "\n").getBytes(StandardCharsets.UTF_8));
             stdin.flush();
             String line = stdout.readLine();

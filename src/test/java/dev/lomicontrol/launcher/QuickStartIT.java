@@ -50,25 +50,35 @@ class QuickStartIT {
         String pairingId = null;
         try {
             for (Step step : steps) {
-                String command = pairingId == null ? step.command() : step.command().replace("pr-…", pairingId);
+                String command =
+                        pairingId == null ? step.command() : step.command().replace("pr-…", pairingId);
                 String output;
                 if (command.endsWith("&")) {
                     Path log = temp.resolve("serve.log");
-                    broker = bash(home, command.substring(0, command.length() - 1).strip()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                    broker = bash(
+                                    home,
+                                    command.substring(0, command.length() - 1).strip())
+                            .redirectErrorStream(true)
+                            .redirectOutput(log.toFile())
+                            .start();
                     Process started = broker;
-                    await().atMost(Duration.ofMinutes(3)).until(() -> !started.isAlive() || Files.readString(log).contains("admin socket"));
+                    await().atMost(Duration.ofMinutes(3))
+                            .until(() ->
+                                    !started.isAlive() || Files.readString(log).contains("admin socket"));
                     output = Files.readString(log);
                     assertThat(broker.isAlive()).as(output).isTrue();
                 } else {
                     if (command.contains("pairing list")) {
                         client = startRegisteredClient(home);
                         Process running = client;
-                        await().atMost(Duration.ofSeconds(60)).until(() -> run(home, command).contains("pr-") || !running.isAlive());
+                        await().atMost(Duration.ofSeconds(60))
+                                .until(() -> run(home, command).contains("pr-") || !running.isAlive());
                     }
                     output = run(home, command);
                 }
                 for (String shown : step.shows()) {
-                    assertThat(output.lines().anyMatch(line -> matches(shown, line))).as("`" + command + "` prints a line like: " + shown + "\n" + output)
+                    assertThat(output.lines().anyMatch(line -> matches(shown, line)))
+                            .as("`" + command + "` prints a line like: " + shown + "\n" + output)
                             .isTrue();
                 }
                 Matcher id = PAIRING_ID.matcher(output);
@@ -76,12 +86,17 @@ class QuickStartIT {
                     pairingId = id.group();
                 }
             }
-            assertThat(pairingId).as("the quick start approved a pairing request").isNotNull();
+            assertThat(pairingId)
+                    .as("the quick start approved a pairing request")
+                    .isNotNull();
             assertThat(client).isNotNull();
             Process paired = client;
             int[] ids = {10};
-            await().atMost(Duration.ofSeconds(60)).untilAsserted(
-                    () -> assertThat(call(paired, ids[0]++, "lomi_workspace_list", "{}").toString()).as("the paired agent sees the project").contains("myapp"));
+            await().atMost(Duration.ofSeconds(60))
+                    .untilAsserted(() -> assertThat(call(paired, ids[0]++, "lomi_workspace_list", "{}")
+                                    .toString())
+                            .as("the paired agent sees the project")
+                            .contains("myapp"));
         } finally {
             if (client != null) {
                 client.destroy();
@@ -104,7 +119,11 @@ class QuickStartIT {
         List<Step> steps = new ArrayList<>();
         Matcher block = BLOCK.matcher(section);
         while (block.find()) {
-            String body = block.group(2).lines().map(String::strip).reduce((a, b) -> a + "\n" + b).orElse("");
+            String body = block.group(2)
+                    .lines()
+                    .map(String::strip)
+                    .reduce((a, b) -> a + "\n" + b)
+                    .orElse("");
             if (block.group(1).equals("sh")) {
                 steps.add(new Step(body, new ArrayList<>()));
             } else if (!steps.isEmpty()) {
@@ -141,24 +160,35 @@ class QuickStartIT {
 
     /** Starts the MCP server entry the quick start wrote into Claude Code's file, as Claude Code would, and initializes it. */
     private Process startRegisteredClient(Path home) throws Exception {
-        JsonNode entry = JSON.readTree(home.resolve(".claude.json").toFile()).path("mcpServers").path("lomi-control");
+        JsonNode entry = JSON.readTree(home.resolve(".claude.json").toFile())
+                .path("mcpServers")
+                .path("lomi-control");
         List<String> command = new ArrayList<>(List.of(entry.path("command").asString()));
         entry.path("args").forEach(arg -> command.add(arg.asString()));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile()).redirectError(temp.resolve("client.err").toFile());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(home.toFile())
+                .redirectError(temp.resolve("client.err").toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("XDG_") || name.startsWith("LOMI_CONTROL"));
         builder.environment().put("HOME", home.toString());
         Process client = builder.start();
-        send(client, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"quick-start\",\"version\":\"1\"}}}");
+        send(
+                client,
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                        + "\"clientInfo\":{\"name\":\"quick-start\",\"version\":\"1\"}}}");
         assertThat(read(client).path("result").path("serverInfo").isObject()).isTrue();
         send(client, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         return client;
     }
 
     private JsonNode call(Process client, int id, String tool, String arguments) throws Exception {
-        send(client, "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\",\"arguments\":" + arguments + "}}");
+        send(
+                client,
+                "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                        + "\",\"arguments\":" + arguments + "}}");
         JsonNode answer = read(client);
-        assertThat(answer.path("result").path("isError").asBoolean()).as(answer.toString()).isFalse();
+        assertThat(answer.path("result").path("isError").asBoolean())
+                .as(answer.toString())
+                .isFalse();
         return answer.path("result").path("structuredContent");
     }
 

@@ -32,26 +32,42 @@ public final class CrashWorkload {
         String round = args[2];
         int threads = Integer.parseInt(args[3]);
         SecureRandom random = new SecureRandom();
-        Ledger ledger = Ledger.open(store, LedgerProperties.defaults().withCaps(1_000_000, 1_000_000), Clock.systemUTC(), random);
+        Ledger ledger = Ledger.open(
+                store, LedgerProperties.defaults().withCaps(1_000_000, 1_000_000), Clock.systemUTC(), random);
         SessionId session = SessionId.random(random);
         RetryEpoch epoch = ledger.issueEpoch(session);
-        PrintStream out = new PrintStream(new FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream out =
+                new PrintStream(new FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         report(out, "ready " + ledger.instance());
         AtomicInteger counter = new AtomicInteger();
         for (int t = 0; t < threads; t++) {
-            Thread worker = new Thread(() -> work(ledger, session, epoch, effects, round, counter, out), "workload-" + t);
+            Thread worker =
+                    new Thread(() -> work(ledger, session, epoch, effects, round, counter, out), "workload-" + t);
             worker.start();
         }
         Thread.currentThread().join();
     }
 
-    private static void work(Ledger ledger, SessionId session, RetryEpoch epoch, Path effects, String round, AtomicInteger counter, PrintStream out) {
+    private static void work(
+            Ledger ledger,
+            SessionId session,
+            RetryEpoch epoch,
+            Path effects,
+            String round,
+            AtomicInteger counter,
+            PrintStream out) {
         JsonMapper json = JsonMapper.builder().build();
         try (FileOutputStream effectLog = new FileOutputStream(effects.toFile(), true)) {
             while (true) {
                 String key = "r" + round + "-" + counter.incrementAndGet();
-                ReserveRequest request = new ReserveRequest(session, epoch.id(), new ProjectId("p"), new ToolName("lomi_files_mutate"),
-                        new RequestKey(key), json.readTree("{\"path\":\"" + key + ".txt\"}"), new Target("ws", key, "", ""));
+                ReserveRequest request = new ReserveRequest(
+                        session,
+                        epoch.id(),
+                        new ProjectId("p"),
+                        new ToolName("lomi_files_mutate"),
+                        new RequestKey(key),
+                        json.readTree("{\"path\":\"" + key + ".txt\"}"),
+                        new Target("ws", key, "", ""));
                 Reservation reservation = ledger.reserve(request);
                 Operation operation = ((Reservation.Reserved) reservation).operation();
                 report(out, "ack " + key + " " + operation.id());
@@ -60,7 +76,12 @@ public final class CrashWorkload {
                 }
                 effectLog.write((key + "\n").getBytes(StandardCharsets.UTF_8));
                 report(out, "ran " + key);
-                ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of("{}"), Optional.empty());
+                ledger.transition(
+                        operation.id(),
+                        OperationState.SUCCEEDED,
+                        EffectState.COMPLETE,
+                        Optional.of("{}"),
+                        Optional.empty());
                 report(out, "done " + key);
             }
         } catch (IOException e) {

@@ -43,9 +43,13 @@ class LedgerCapsAndEpochsTests {
             Reservation overflow = ledger.reserve(request(session, epoch, "k-4096", "{}"));
             Reservation replay = ledger.reserve(request(session, epoch, "k-17", "{}"));
 
-            assertThat(overflow).isInstanceOfSatisfying(Reservation.Refused.class,
-                    refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
-            assertThat(replay).as("a retry of existing work still answers at the cap").isInstanceOf(Reservation.Duplicate.class);
+            assertThat(overflow)
+                    .isInstanceOfSatisfying(
+                            Reservation.Refused.class,
+                            refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+            assertThat(replay)
+                    .as("a retry of existing work still answers at the cap")
+                    .isInstanceOf(Reservation.Duplicate.class);
             LedgerStatus status = ledger.maintenance().status();
             assertThat(status.receipts()).isEqualTo(4096);
             assertThat(status.byState().get("queued")).isEqualTo(4096);
@@ -68,11 +72,14 @@ class LedgerCapsAndEpochsTests {
             }
             pool.shutdown();
 
-            assertThatThrownBy(() -> ledger.issueEpoch(fixture.session())).isInstanceOfSatisfying(LomiException.class,
-                    e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+            assertThatThrownBy(() -> ledger.issueEpoch(fixture.session()))
+                    .isInstanceOfSatisfying(
+                            LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
             fixture.clock.advance(Duration.ofDays(2));
-            assertThatThrownBy(() -> ledger.issueEpoch(fixture.session())).as("expired rows are not deleted automatically")
-                    .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+            assertThatThrownBy(() -> ledger.issueEpoch(fixture.session()))
+                    .as("expired rows are not deleted automatically")
+                    .isInstanceOfSatisfying(
+                            LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
             assertThat(ledger.maintenance().status().expiredEpochs()).isEqualTo(4096);
         }
     }
@@ -86,13 +93,19 @@ class LedgerCapsAndEpochsTests {
             Operation early = reserved(ledger.reserve(request(session, epoch, "early", "{}")));
 
             fixture.clock.advance(Duration.ofHours(24).minusSeconds(1));
-            assertThat(ledger.reserve(request(session, epoch, "late-but-in-time", "{}"))).isInstanceOf(Reservation.Reserved.class);
+            assertThat(ledger.reserve(request(session, epoch, "late-but-in-time", "{}")))
+                    .isInstanceOf(Reservation.Reserved.class);
             fixture.clock.advance(Duration.ofSeconds(1));
 
-            assertThat(ledger.reserve(request(session, epoch, "too-late", "{}"))).isInstanceOfSatisfying(Reservation.Refused.class,
-                    refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
-            assertThat(ledger.begin(early.id())).as("dispatch rechecks the epoch").isInstanceOfSatisfying(TransitionResult.Refused.class,
-                    refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
+            assertThat(ledger.reserve(request(session, epoch, "too-late", "{}")))
+                    .isInstanceOfSatisfying(
+                            Reservation.Refused.class,
+                            refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
+            assertThat(ledger.begin(early.id()))
+                    .as("dispatch rechecks the epoch")
+                    .isInstanceOfSatisfying(
+                            TransitionResult.Refused.class,
+                            refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
         }
     }
 
@@ -107,10 +120,15 @@ class LedgerCapsAndEpochsTests {
             queued = reserved(ledger.reserve(request(session, old, "k-1", "{}")));
         }
         try (Ledger reopened = fixture.open()) {
-            assertThat(reopened.reserve(request(session, old, "k-2", "{}"))).isInstanceOfSatisfying(Reservation.Refused.class,
-                    refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
-            assertThat(reopened.reserve(request(session, old, "k-1", "{}"))).as("not even an exact retry revives an old epoch")
-                    .isInstanceOfSatisfying(Reservation.Refused.class, refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
+            assertThat(reopened.reserve(request(session, old, "k-2", "{}")))
+                    .isInstanceOfSatisfying(
+                            Reservation.Refused.class,
+                            refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
+            assertThat(reopened.reserve(request(session, old, "k-1", "{}")))
+                    .as("not even an exact retry revives an old epoch")
+                    .isInstanceOfSatisfying(
+                            Reservation.Refused.class,
+                            refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
             RetryEpoch fresh = reopened.issueEpoch(session);
             Operation renewed = reserved(reopened.reserve(request(session, fresh, "k-1", "{}")));
             assertThat(renewed.id()).isNotEqualTo(queued.id());

@@ -41,7 +41,10 @@ class LedgerChangeListenerTests {
         ledger.onChange(operation -> {
             // committed already: a reader connection sees exactly the state the listener is told
             Operation seen = ledger.get(operation.session(), operation.id()).orElseThrow();
-            told.add(operation.state().wire() + (seen.state() == operation.state() ? "" : " (not yet visible: " + seen.state().wire() + ")"));
+            told.add(operation.state().wire()
+                    + (seen.state() == operation.state()
+                            ? ""
+                            : " (not yet visible: " + seen.state().wire() + ")"));
             threads.add(Thread.currentThread().getName());
         });
     }
@@ -56,7 +59,8 @@ class LedgerChangeListenerTests {
         Operation queued = reserved(ledger.reserve(request(session, epoch, "k1", "{\"a\":1}")));
         moved(ledger.begin(queued.id()));
         ledger.cancel(session, queued.id());
-        moved(ledger.transition(queued.id(), OperationState.CANCELLED, EffectState.PARTIAL, Optional.empty(), Optional.empty()));
+        moved(ledger.transition(
+                queued.id(), OperationState.CANCELLED, EffectState.PARTIAL, Optional.empty(), Optional.empty()));
 
         assertThat(told).containsExactly("queued", "running", "cancelling", "cancelled");
         assertThat(threads).containsOnly("ledger-writer");
@@ -67,7 +71,8 @@ class LedgerChangeListenerTests {
         Operation queued = reserved(ledger.reserve(request(session, epoch, "k2", "{\"a\":1}")));
         told.clear();
 
-        TransitionResult refused = ledger.transition(queued.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty());
+        TransitionResult refused = ledger.transition(
+                queued.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty());
         Reservation repeat = ledger.reserve(request(session, epoch, "k2", "{\"a\":1}"));
         Reservation conflict = ledger.reserve(request(session, epoch, "k2", "{\"a\":2}"));
 

@@ -66,15 +66,20 @@ class LedgerCrashRecoveryTests {
         assertThat(acked).isNotEmpty();
     }
 
-    private List<String> runAndKill(Path store, Path effects, int round, int killAfterMillis) throws IOException, InterruptedException {
-        Process child = ChildJvm.builder(CrashWorkload.class, List.of(store.toString(), effects.toString(), Integer.toString(round), "4"))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    private List<String> runAndKill(Path store, Path effects, int round, int killAfterMillis)
+            throws IOException, InterruptedException {
+        Process child = ChildJvm.builder(
+                        CrashWorkload.class,
+                        List.of(store.toString(), effects.toString(), Integer.toString(round), "4"))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         List<String> lines = new ArrayList<>();
         Thread reader = new Thread(() -> readLines(child, lines));
         reader.start();
         Eventually.until("workload started (round " + round + ")", Duration.ofSeconds(60), () -> {
             if (!child.isAlive() && !ready(lines)) {
-                throw new AssertionError("the workload exited " + child.exitValue() + " before it was ready (round " + round + ")");
+                throw new AssertionError(
+                        "the workload exited " + child.exitValue() + " before it was ready (round " + round + ")");
             }
             return ready(lines);
         });
@@ -96,7 +101,8 @@ class LedgerCrashRecoveryTests {
     }
 
     private static void readLines(Process child, List<String> lines) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 synchronized (lines) {
                     lines.add(line);
@@ -108,7 +114,8 @@ class LedgerCrashRecoveryTests {
     }
 
     /** Reopens the store and checks every promise; returns how many rows are outcome_unknown. */
-    private long verifyAfterRestart(Path store, Path effects, Map<String, String> acked, Set<String> done, String context) throws IOException {
+    private long verifyAfterRestart(
+            Path store, Path effects, Map<String, String> acked, Set<String> done, String context) throws IOException {
         Map<String, Integer> effectCount = new HashMap<>();
         for (String line : Files.readAllLines(effects, StandardCharsets.UTF_8)) {
             if (!line.isBlank()) {
@@ -116,35 +123,55 @@ class LedgerCrashRecoveryTests {
             }
         }
         byte[] effectsBefore = Files.readAllBytes(effects);
-        try (Ledger ledger = Ledger.open(store, LedgerProperties.defaults().withCaps(1_000_000, 1_000_000), Clock.systemUTC(), new SecureRandom())) {
+        try (Ledger ledger = Ledger.open(
+                store,
+                LedgerProperties.defaults().withCaps(1_000_000, 1_000_000),
+                Clock.systemUTC(),
+                new SecureRandom())) {
             Map<String, Operation> byKey = new HashMap<>();
             for (Operation operation : ledger.maintenance().operations(Optional.empty(), 1_000_000)) {
-                assertThat(byKey.put(operation.requestKey().value(), operation)).as(context + ": one receipt per key").isNull();
+                assertThat(byKey.put(operation.requestKey().value(), operation))
+                        .as(context + ": one receipt per key")
+                        .isNull();
             }
             acked.forEach((key, id) -> {
-                assertThat(byKey).as(context + ": acknowledged " + key + " exists").containsKey(key);
+                assertThat(byKey)
+                        .as(context + ": acknowledged " + key + " exists")
+                        .containsKey(key);
                 assertThat(byKey.get(key).id().value()).isEqualTo(id);
             });
             long unknown = 0;
             for (Operation operation : byKey.values()) {
                 String key = operation.requestKey().value();
                 int ran = effectCount.getOrDefault(key, 0);
-                assertThat(operation.state().isTerminal()).as(context + ": " + key + " is settled").isTrue();
-                assertThat(ran).as(context + ": effect of " + key + " ran at most once").isLessThanOrEqualTo(1);
+                assertThat(operation.state().isTerminal())
+                        .as(context + ": " + key + " is settled")
+                        .isTrue();
+                assertThat(ran)
+                        .as(context + ": effect of " + key + " ran at most once")
+                        .isLessThanOrEqualTo(1);
                 if (operation.state() == OperationState.SUCCEEDED) {
                     assertThat(ran).as(context + ": succeeded " + key + " ran").isEqualTo(1);
                 }
                 if (done.contains(key)) {
-                    assertThat(operation.state()).as(context + ": acknowledged completion of " + key).isEqualTo(OperationState.SUCCEEDED);
+                    assertThat(operation.state())
+                            .as(context + ": acknowledged completion of " + key)
+                            .isEqualTo(OperationState.SUCCEEDED);
                 }
                 if (operation.state() == OperationState.OUTCOME_UNKNOWN) {
                     assertThat(operation.effect()).isEqualTo(EffectState.UNKNOWN);
                     unknown++;
                 }
             }
-            effectCount.keySet().forEach(key -> assertThat(byKey).as(context + ": effect " + key + " was reserved first").containsKey(key));
+            effectCount
+                    .keySet()
+                    .forEach(key -> assertThat(byKey)
+                            .as(context + ": effect " + key + " was reserved first")
+                            .containsKey(key));
             assertThat(ledger.maintenance().check()).isEqualTo("ok");
-            assertThat(Files.readAllBytes(effects)).as(context + ": reopening dispatched nothing").isEqualTo(effectsBefore);
+            assertThat(Files.readAllBytes(effects))
+                    .as(context + ": reopening dispatched nothing")
+                    .isEqualTo(effectsBefore);
             return unknown;
         }
     }

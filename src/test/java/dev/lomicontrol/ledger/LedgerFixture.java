@@ -44,7 +44,14 @@ final class LedgerFixture {
     }
 
     static ReserveRequest request(SessionId session, RetryEpoch epoch, String key, String input) {
-        return new ReserveRequest(session, epoch.id(), PROJECT, TOOL, new RequestKey(key), json(input), new Target("ws-1", "file:a.txt", "", "rev-1"));
+        return new ReserveRequest(
+                session,
+                epoch.id(),
+                PROJECT,
+                TOOL,
+                new RequestKey(key),
+                json(input),
+                new Target("ws-1", "file:a.txt", "", "rev-1"));
     }
 
     static Operation reserved(Reservation reservation) {

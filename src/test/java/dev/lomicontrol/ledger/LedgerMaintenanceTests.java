@@ -51,7 +51,8 @@ class LedgerMaintenanceTests {
     void reconcileRecordsTheAdminsFindingAsItsOwnHistoryEntryAndNeverRerunsAnything() {
         Operation unknown = outcomeUnknown("k-1");
 
-        Operation reconciled = ledger.maintenance().reconcile(unknown.id(), OperationState.SUCCEEDED, "file a.txt exists with the expected bytes");
+        Operation reconciled = ledger.maintenance()
+                .reconcile(unknown.id(), OperationState.SUCCEEDED, "file a.txt exists with the expected bytes");
 
         assertThat(reconciled.state()).as("what the broker observed stays").isEqualTo(OperationState.OUTCOME_UNKNOWN);
         assertThat(reconciled.resolution()).hasValueSatisfying(r -> {
@@ -70,11 +71,19 @@ class LedgerMaintenanceTests {
         Operation queued = reserved(ledger.reserve(request(session, epoch, "q", "{}")));
         Operation unknown = outcomeUnknown("u");
 
-        assertRefused(() -> ledger.maintenance().reconcile(queued.id(), OperationState.FAILED, "checked"), ErrorCode.INVALID_ARGUMENT);
-        assertRefused(() -> ledger.maintenance().reconcile(unknown.id(), OperationState.FAILED, " "), ErrorCode.INVALID_ARGUMENT);
-        assertRefused(() -> ledger.maintenance().reconcile(unknown.id(), OperationState.RUNNING, "checked"), ErrorCode.INVALID_ARGUMENT);
+        assertRefused(
+                () -> ledger.maintenance().reconcile(queued.id(), OperationState.FAILED, "checked"),
+                ErrorCode.INVALID_ARGUMENT);
+        assertRefused(
+                () -> ledger.maintenance().reconcile(unknown.id(), OperationState.FAILED, " "),
+                ErrorCode.INVALID_ARGUMENT);
+        assertRefused(
+                () -> ledger.maintenance().reconcile(unknown.id(), OperationState.RUNNING, "checked"),
+                ErrorCode.INVALID_ARGUMENT);
         ledger.maintenance().reconcile(unknown.id(), OperationState.FAILED, "not there");
-        assertRefused(() -> ledger.maintenance().reconcile(unknown.id(), OperationState.SUCCEEDED, "changed my mind"), ErrorCode.INVALID_ARGUMENT);
+        assertRefused(
+                () -> ledger.maintenance().reconcile(unknown.id(), OperationState.SUCCEEDED, "changed my mind"),
+                ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
@@ -88,12 +97,15 @@ class LedgerMaintenanceTests {
 
         assertThat(export.operations()).isEqualTo(5);
         assertThat(export.sha256()).isEqualTo(Files2.sha256(file));
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-------");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT count(*) FROM operation_history")) {
             assertThat(rs.getLong(1)).isEqualTo(5);
         }
-        assertThat(ledger.maintenance().status().lastExport()).hasValueSatisfying(last -> assertThat(last.sha256()).isEqualTo(export.sha256()));
+        assertThat(ledger.maintenance().status().lastExport())
+                .hasValueSatisfying(last -> assertThat(last.sha256()).isEqualTo(export.sha256()));
         assertRefused(() -> ledger.maintenance().export(file), ErrorCode.INVALID_ARGUMENT);
         assertThat(Files2.sha256(file)).isEqualTo(export.sha256());
     }
@@ -131,7 +143,9 @@ class LedgerMaintenanceTests {
         assertThat(ledger.get(session, done.id())).isEmpty();
         assertThat(ledger.get(session, reconciledUnknown.id())).isEmpty();
         assertThat(ledger.get(session, unknown.id())).isPresent();
-        assertThat(ledger.get(session, stillQueued.id())).as("not settled: never purged").isPresent();
+        assertThat(ledger.get(session, stillQueued.id()))
+                .as("not settled: never purged")
+                .isPresent();
         assertThat(ledger.get(fresh, recent.id())).as("not expired").isPresent();
         assertThat(ledger.maintenance().check()).isEqualTo("ok");
     }
@@ -143,7 +157,8 @@ class LedgerMaintenanceTests {
     private Operation succeededFor(SessionId who, RetryEpoch window, String key) {
         Operation operation = reserved(ledger.reserve(request(who, window, key, "{}")));
         moved(ledger.begin(operation.id()));
-        return moved(ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
+        return moved(ledger.transition(
+                operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
     }
 
     private Operation outcomeUnknown(String key) {
@@ -153,6 +168,8 @@ class LedgerMaintenanceTests {
     }
 
     private static void assertRefused(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, ErrorCode code) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(code));
+        assertThatThrownBy(call)
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(code));
     }
 }

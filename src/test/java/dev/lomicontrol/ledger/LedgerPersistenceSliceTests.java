@@ -73,8 +73,10 @@ class LedgerPersistenceSliceTests {
         assertThat(jdbc.sql("PRAGMA query_only").query(Integer.class).single()).isEqualTo(1);
         assertThat(jdbc.sql("PRAGMA journal_mode").query(String.class).single()).isEqualTo("wal");
         assertThat(jdbc.sql("PRAGMA synchronous").query(Integer.class).single()).isEqualTo(2);
-        assertThat(jdbc.sql("PRAGMA foreign_keys").query(Integer.class).single()).isEqualTo(1);
-        assertThat(jdbc.sql("PRAGMA trusted_schema").query(Integer.class).single()).isEqualTo(0);
+        assertThat(jdbc.sql("PRAGMA foreign_keys").query(Integer.class).single())
+                .isEqualTo(1);
+        assertThat(jdbc.sql("PRAGMA trusted_schema").query(Integer.class).single())
+                .isEqualTo(0);
         assertThat(dialect).isSameAs(SqliteDialect.INSTANCE);
         assertThat(dialect.limit().getLimitOffset(10, 20)).isEqualTo("LIMIT 10 OFFSET 20");
     }
@@ -83,13 +85,22 @@ class LedgerPersistenceSliceTests {
     void boundPropertiesReachTheLedgerAndACommittedReservationIsVisibleToReaders() {
         SessionId session = SessionId.random(new SecureRandom());
         RetryEpoch epoch = ledger.issueEpoch(session);
-        Reservation reservation = ledger.reserve(new ReserveRequest(session, epoch.id(), new ProjectId("p"), new ToolName("lomi_files_mutate"),
-                new RequestKey("slice-1"), JsonMapper.builder().build().readTree("{\"path\":\"a\"}"), Target.none()));
+        Reservation reservation = ledger.reserve(new ReserveRequest(
+                session,
+                epoch.id(),
+                new ProjectId("p"),
+                new ToolName("lomi_files_mutate"),
+                new RequestKey("slice-1"),
+                JsonMapper.builder().build().readTree("{\"path\":\"a\"}"),
+                Target.none()));
 
         assertThat(reservation).isInstanceOf(Reservation.Reserved.class);
         assertThat(properties.receiptCap()).isEqualTo(10);
         assertThat(ledger.maintenance().status().receiptCap()).isEqualTo(10);
-        String state = JdbcClient.create(dataSource).sql("SELECT state FROM operation WHERE request_key = 'slice-1'").query(String.class).single();
+        String state = JdbcClient.create(dataSource)
+                .sql("SELECT state FROM operation WHERE request_key = 'slice-1'")
+                .query(String.class)
+                .single();
         assertThat(state).isEqualTo("queued");
         assertThat(Path.of(ledger.maintenance().status().database())).exists();
     }

@@ -71,20 +71,30 @@ class LedgerPurgeCrashTests {
             killedMidPurge += lastMaintenance.equals("purging") ? 1 : 0;
             verifyAfterKill(store, effects, exports, acked, "round " + round + " seed " + seed);
         }
-        System.err.printf("purge crash test: %d rounds, %d SIGKILLs after a purge began and before it reported back, %d acknowledged receipts,"
-                + " %d receipts purged by reported purges, store consistent after every kill%n", rounds, killedMidPurge, acked.size(), purgedRows);
+        System.err.printf(
+                "purge crash test: %d rounds, %d SIGKILLs after a purge began and before it reported back, %d acknowledged receipts,"
+                        + " %d receipts purged by reported purges, store consistent after every kill%n",
+                rounds, killedMidPurge, acked.size(), purgedRows);
         assertThat(purgedRows).as("purges deleted rows at all").isPositive();
     }
 
     /** Starts the workload, waits for its third purge to begin, then kills it {@code delayMillis} later. */
-    private List<String> runAndKill(Path store, Path effects, Path exports, int round, int delayMillis) throws Exception {
-        Process child = ChildJvm.builder(PurgeWorkload.class, List.of(store.toString(), effects.toString(), exports.toString(), Integer.toString(round), "3"))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    private List<String> runAndKill(Path store, Path effects, Path exports, int round, int delayMillis)
+            throws Exception {
+        Process child = ChildJvm.builder(
+                        PurgeWorkload.class,
+                        List.of(store.toString(), effects.toString(), exports.toString(), Integer.toString(round), "3"))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         List<String> lines = new ArrayList<>();
         Thread reader = new Thread(() -> readLines(child, lines));
         reader.start();
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(5)).until(() -> !child.isAlive() || count(lines, "purging") >= 3);
-        assertThat(child.isAlive()).as("the workload runs (round " + round + ")").isTrue();
+        await().atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(5))
+                .until(() -> !child.isAlive() || count(lines, "purging") >= 3);
+        assertThat(child.isAlive())
+                .as("the workload runs (round " + round + ")")
+                .isTrue();
         // a seeded moment after the third purge started: inside it, or in the work and export that follow
         // intentional, not synchronisation (docs/adr/0011): the seeded moment of the SIGKILL is the point of the test
         Thread.sleep(delayMillis);
@@ -104,7 +114,8 @@ class LedgerPurgeCrashTests {
     }
 
     private static void readLines(Process child, List<String> lines) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 synchronized (lines) {
                     lines.add(line);
@@ -115,7 +126,8 @@ class LedgerPurgeCrashTests {
         }
     }
 
-    private void verifyAfterKill(Path store, Path effects, Path exports, Map<String, String> acked, String context) throws Exception {
+    private void verifyAfterKill(Path store, Path effects, Path exports, Map<String, String> acked, String context)
+            throws Exception {
         Map<String, Integer> effectCount = new HashMap<>();
         for (String line : Files.readAllLines(effects, StandardCharsets.UTF_8)) {
             if (!line.isBlank()) {
@@ -123,24 +135,40 @@ class LedgerPurgeCrashTests {
             }
         }
         byte[] effectsBefore = Files.readAllBytes(effects);
-        try (Ledger ledger = Ledger.open(store, LedgerProperties.defaults().withCaps(1_000_000, 1_000_000), Clock.systemUTC(), new SecureRandom())) {
-            assertThat(ledger.maintenance().check()).as(context + ": ledger check").isEqualTo("ok");
+        try (Ledger ledger = Ledger.open(
+                store,
+                LedgerProperties.defaults().withCaps(1_000_000, 1_000_000),
+                Clock.systemUTC(),
+                new SecureRandom())) {
+            assertThat(ledger.maintenance().check())
+                    .as(context + ": ledger check")
+                    .isEqualTo("ok");
             Path db = store.resolve("control.sqlite3");
-            assertThat(scalar(db, "SELECT count(*) FROM operation o WHERE NOT EXISTS (SELECT 1 FROM operation_history h WHERE h.operation_id = o.id"
-                    + " AND h.state = 'queued') OR (SELECT h.state FROM operation_history h WHERE h.operation_id = o.id ORDER BY h.seq DESC LIMIT 1)"
-                    + " IS NOT o.state")).as(context + ": receipts with part of their history missing").isZero();
+            assertThat(scalar(
+                            db,
+                            "SELECT count(*) FROM operation o WHERE NOT EXISTS (SELECT 1 FROM operation_history h WHERE h.operation_id = o.id"
+                                    + " AND h.state = 'queued') OR (SELECT h.state FROM operation_history h WHERE h.operation_id = o.id ORDER BY h.seq DESC LIMIT 1)"
+                                    + " IS NOT o.state"))
+                    .as(context + ": receipts with part of their history missing")
+                    .isZero();
             Map<String, String> kept = keyToId(db);
             Map<String, String> exported = exportedSettled(exports);
             acked.forEach((key, id) -> assertThat(kept.containsValue(id) || exported.containsKey(id))
-                    .as(context + ": acknowledged " + key + " is kept or was exported whole before its purge").isTrue());
-            effectCount.forEach((key, n) -> assertThat(n).as(context + ": effect of " + key + " ran at most once").isLessThanOrEqualTo(1));
+                    .as(context + ": acknowledged " + key + " is kept or was exported whole before its purge")
+                    .isTrue());
+            effectCount.forEach((key, n) -> assertThat(n)
+                    .as(context + ": effect of " + key + " ran at most once")
+                    .isLessThanOrEqualTo(1));
         }
-        assertThat(Files.readAllBytes(effects)).as(context + ": reopening dispatched nothing").isEqualTo(effectsBefore);
+        assertThat(Files.readAllBytes(effects))
+                .as(context + ": reopening dispatched nothing")
+                .isEqualTo(effectsBefore);
     }
 
     private static Map<String, String> keyToId(Path db) throws SQLException {
         Map<String, String> out = new HashMap<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT request_key, id FROM operation")) {
             while (rs.next()) {
                 out.put(rs.getString(1), rs.getString(2));
@@ -153,11 +181,14 @@ class LedgerPurgeCrashTests {
     private static Map<String, String> exportedSettled(Path exports) throws Exception {
         Map<String, String> out = new HashMap<>();
         try (Stream<Path> files = Files.list(exports)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".sqlite3")).toList()) {
-                try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro"); Statement s = c.createStatement();
-                        ResultSet rs = s.executeQuery("SELECT o.id, o.state FROM operation o WHERE o.state IN ('succeeded', 'failed', 'cancelled', 'outcome_unknown')"
-                                + " AND EXISTS (SELECT 1 FROM operation_history h WHERE h.operation_id = o.id AND h.state = 'queued')"
-                                + " AND (SELECT h.state FROM operation_history h WHERE h.operation_id = o.id ORDER BY h.seq DESC LIMIT 1) = o.state")) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith(".sqlite3")).toList()) {
+                try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
+                        Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery(
+                                "SELECT o.id, o.state FROM operation o WHERE o.state IN ('succeeded', 'failed', 'cancelled', 'outcome_unknown')"
+                                        + " AND EXISTS (SELECT 1 FROM operation_history h WHERE h.operation_id = o.id AND h.state = 'queued')"
+                                        + " AND (SELECT h.state FROM operation_history h WHERE h.operation_id = o.id ORDER BY h.seq DESC LIMIT 1) = o.state")) {
                     while (rs.next()) {
                         out.put(rs.getString(1), rs.getString(2));
                     }
@@ -170,7 +201,9 @@ class LedgerPurgeCrashTests {
     }
 
     private static long scalar(Path db, String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             return rs.getLong(1);
         }
     }

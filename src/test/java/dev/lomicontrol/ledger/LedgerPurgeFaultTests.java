@@ -38,24 +38,33 @@ class LedgerPurgeFaultTests {
     void aPurgeFreesRoomInAStoreAtItsSizeCeilingAndNewWorkIsTakenAgain() throws Exception {
         LedgerFixture fixture = new LedgerFixture(temp);
         fixture.open().close();
-        try (Ledger ledger = fixture.open(LedgerProperties.defaults().withMaxPageCount(pages(fixture.store.resolve("control.sqlite3")) + 40))) {
+        try (Ledger ledger = fixture.open(
+                LedgerProperties.defaults().withMaxPageCount(pages(fixture.store.resolve("control.sqlite3")) + 40))) {
             SessionId gone = fixture.session();
             fillUntilRefused(ledger, gone, ledger.issueEpoch(gone));
             Throwable settling = catchThrowable(() -> ledger.settleLost(gone, "disconnected"));
-            assertThat(settling).as("settling may not fit any more; the end of the connection is recorded anyway")
-                    .satisfiesAnyOf(t -> assertThat(t).isNull(), t -> assertThat(((LomiException) t).code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
+            assertThat(settling)
+                    .as("settling may not fit any more; the end of the connection is recorded anyway")
+                    .satisfiesAnyOf(
+                            t -> assertThat(t).isNull(),
+                            t -> assertThat(((LomiException) t).code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
             long settled = ledger.maintenance().status().reclaim().purgeableReceipts();
             assertThat(settled).isPositive();
             SessionId next = fixture.session();
             RetryEpoch epoch = ledger.issueEpoch(next);
-            assertThat(ledger.reserve(request(next, epoch, "refused", BULKY))).as("the store is full")
-                    .isInstanceOfSatisfying(Reservation.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
+            assertThat(ledger.reserve(request(next, epoch, "refused", BULKY)))
+                    .as("the store is full")
+                    .isInstanceOfSatisfying(
+                            Reservation.Refused.class,
+                            r -> assertThat(r.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
 
             ledger.maintenance().export(temp.resolve("export.sqlite3"));
             PurgeResult purged = ledger.maintenance().purge(Optional.empty(), true);
 
             assertThat(purged.operations()).isEqualTo(settled);
-            assertThat(ledger.reserve(request(next, epoch, "after-purge", BULKY))).as("room again").isInstanceOf(Reservation.Reserved.class);
+            assertThat(ledger.reserve(request(next, epoch, "after-purge", BULKY)))
+                    .as("room again")
+                    .isInstanceOf(Reservation.Reserved.class);
             assertThat(ledger.maintenance().check()).isEqualTo("ok");
         }
     }
@@ -64,7 +73,9 @@ class LedgerPurgeFaultTests {
     void aPurgeOnAFullDiskHappensWholeOrNotAtAllAndWorksOnceSpaceIsFreed() throws Exception {
         Path mount = Files.createDirectories(temp.resolve("small"));
         Machine.assumeRoot("mounting a small tmpfs needs root");
-        assertThat(run("mount", "-t", "tmpfs", "-o", "size=3m,mode=0700", "tmpfs", mount.toString())).as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)").isZero();
+        assertThat(run("mount", "-t", "tmpfs", "-o", "size=3m,mode=0700", "tmpfs", mount.toString()))
+                .as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)")
+                .isZero();
         try {
             LedgerFixture fixture = new LedgerFixture(mount);
             try (Ledger ledger = fixture.open()) {
@@ -73,11 +84,17 @@ class LedgerPurgeFaultTests {
                 for (int i = 0; i < 60; i++) {
                     Operation operation = reserved(ledger.reserve(request(gone, epoch, "k-" + i, BULKY)));
                     moved(ledger.begin(operation.id()));
-                    moved(ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
+                    moved(ledger.transition(
+                            operation.id(),
+                            OperationState.SUCCEEDED,
+                            EffectState.COMPLETE,
+                            Optional.empty(),
+                            Optional.empty()));
                 }
                 ledger.settleLost(gone, "disconnected");
                 ledger.maintenance().export(temp.resolve("export.sqlite3"));
-                // the rows' WAL into the database first, so that the filler (not the ledger's own WAL) is what fills the disk
+                // the rows' WAL into the database first, so that the filler (not the ledger's own WAL) is what fills
+                // the disk
                 // and deleting it frees space; a WAL below the auto-checkpoint size would otherwise hold it
                 ledger.checkpoint();
                 Path filler = mount.resolve("filler");
@@ -86,21 +103,32 @@ class LedgerPurgeFaultTests {
                 Throwable fault = catchThrowable(() -> ledger.maintenance().purge(Optional.empty(), true));
                 long left = ledger.maintenance().status().receipts();
                 if (fault != null) {
-                    assertThat(fault).isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
+                    assertThat(fault)
+                            .isInstanceOfSatisfying(
+                                    LomiException.class,
+                                    e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
                     assertThat(left).as("refused whole: nothing deleted").isEqualTo(60);
                 } else {
                     assertThat(left).as("done whole").isZero();
                 }
                 assertThat(ledger.maintenance().check()).isEqualTo("ok");
-                assertThat(ledger.maintenance().status().historyHead()).as("no receipt without its three history rows").isEqualTo(left == 0 ? 0 : 180);
-                System.err.println("purge on a full disk: " + (fault == null ? "went through (the WAL had room)" : "refused: " + fault.getMessage()));
+                assertThat(ledger.maintenance().status().historyHead())
+                        .as("no receipt without its three history rows")
+                        .isEqualTo(left == 0 ? 0 : 180);
+                System.err.println("purge on a full disk: "
+                        + (fault == null ? "went through (the WAL had room)" : "refused: " + fault.getMessage()));
 
                 Files.delete(filler);
                 if (left > 0) {
-                    assertThat(ledger.maintenance().purge(Optional.empty(), true).operations()).as("works once space is freed").isEqualTo(60);
+                    assertThat(ledger.maintenance()
+                                    .purge(Optional.empty(), true)
+                                    .operations())
+                            .as("works once space is freed")
+                            .isEqualTo(60);
                 }
                 SessionId next = fixture.session();
-                assertThat(ledger.reserve(request(next, ledger.issueEpoch(next), "after", "{}"))).isInstanceOf(Reservation.Reserved.class);
+                assertThat(ledger.reserve(request(next, ledger.issueEpoch(next), "after", "{}")))
+                        .isInstanceOf(Reservation.Reserved.class);
                 assertThat(ledger.maintenance().check()).isEqualTo("ok");
             }
         } finally {
@@ -119,7 +147,12 @@ class LedgerPurgeFaultTests {
             Operation operation = ((Reservation.Reserved) reservation).operation();
             try {
                 moved(ledger.begin(operation.id()));
-                moved(ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
+                moved(ledger.transition(
+                        operation.id(),
+                        OperationState.SUCCEEDED,
+                        EffectState.COMPLETE,
+                        Optional.empty(),
+                        Optional.empty()));
             } catch (LomiException e) {
                 assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE);
                 return;
@@ -129,13 +162,18 @@ class LedgerPurgeFaultTests {
     }
 
     private static long pages(Path db) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA page_count")) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("PRAGMA page_count")) {
             return rs.getLong(1);
         }
     }
 
     private static int run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         return process.waitFor(30, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 }

@@ -54,7 +54,9 @@ class LedgerReclaimTests {
         for (int i = 0; i < 3; i++) {
             done.add(succeeded(agent, epoch, "k-" + i));
         }
-        assertThat(ledger.maintenance().status().reclaim().purgeableReceipts()).as("live: nothing purgeable").isZero();
+        assertThat(ledger.maintenance().status().reclaim().purgeableReceipts())
+                .as("live: nothing purgeable")
+                .isZero();
 
         ledger.settleLost(agent, "disconnected");
         LedgerStatus status = ledger.maintenance().status();
@@ -68,20 +70,28 @@ class LedgerReclaimTests {
         assertThat(purged.historyRows()).as("queued, running, succeeded each").isEqualTo(9);
         assertThat(purged.epochs()).isEqualTo(1);
         assertThat(ledger.maintenance().status().receipts()).isZero();
-        assertThat(ledger.headroom().receipts()).as("the cheap counts follow the purge").isZero();
+        assertThat(ledger.headroom().receipts())
+                .as("the cheap counts follow the purge")
+                .isZero();
         assertThat(ledger.headroom().epochs()).isZero();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + export); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + export);
+                Statement s = c.createStatement()) {
             for (Operation operation : done) {
-                try (ResultSet rs = s.executeQuery("SELECT state, (SELECT count(*) FROM operation_history WHERE operation_id = id) FROM operation WHERE id = '"
-                        + operation.id() + "'")) {
-                    assertThat(rs.next()).as("the export holds " + operation.id()).isTrue();
+                try (ResultSet rs = s.executeQuery(
+                        "SELECT state, (SELECT count(*) FROM operation_history WHERE operation_id = id) FROM operation WHERE id = '"
+                                + operation.id() + "'")) {
+                    assertThat(rs.next())
+                            .as("the export holds " + operation.id())
+                            .isTrue();
                     assertThat(rs.getString(1)).isEqualTo("succeeded");
                     assertThat(rs.getLong(2)).isEqualTo(3);
                 }
             }
         }
         Reservation retry = ledger.reserve(request(agent, epoch, "k-0", "{}"));
-        assertThat(retry).isInstanceOfSatisfying(Reservation.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
+        assertThat(retry)
+                .isInstanceOfSatisfying(
+                        Reservation.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
         assertThat(ledger.maintenance().check()).isEqualTo("ok");
     }
 
@@ -95,13 +105,17 @@ class LedgerReclaimTests {
         Reservation again = ledger.reserve(request(agent, epoch, "k", "{}"));
         Reservation fresh = ledger.reserve(request(agent, epoch, "new", "{}"));
 
-        assertThat(again).isInstanceOfSatisfying(Reservation.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
+        assertThat(again)
+                .isInstanceOfSatisfying(
+                        Reservation.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
         assertThat(fresh).isInstanceOfSatisfying(Reservation.Refused.class, r -> {
             assertThat(r.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED);
             assertThat(r.message()).contains("connection that has ended");
         });
-        assertThat(ledger.issueEpoch(agent).id()).as("an epoch issued after the end is ended too").satisfies(id ->
-                assertThat(ledger.reserve(request(agent, new RetryEpoch(id, agent, ledger.instance(), null, null), "x", "{}")))
+        assertThat(ledger.issueEpoch(agent).id())
+                .as("an epoch issued after the end is ended too")
+                .satisfies(id -> assertThat(ledger.reserve(
+                                request(agent, new RetryEpoch(id, agent, ledger.instance(), null, null), "x", "{}")))
                         .isInstanceOf(Reservation.Refused.class));
     }
 
@@ -128,7 +142,9 @@ class LedgerReclaimTests {
         assertThat(ledger.get(live, kept.id())).isPresent();
 
         ledger.settleLost(live, "revoked by the admin");
-        assertThat(ledger.maintenance().status().reclaim().purgeableReceipts()).as("the queued one was cancelled: both settled").isEqualTo(2);
+        assertThat(ledger.maintenance().status().reclaim().purgeableReceipts())
+                .as("the queued one was cancelled: both settled")
+                .isEqualTo(2);
         ledger.maintenance().export(temp.resolve("e2"));
         PurgeResult second = ledger.maintenance().purge(Optional.empty(), true);
         assertThat(second.operations()).isEqualTo(2);
@@ -155,7 +171,9 @@ class LedgerReclaimTests {
         ledger.maintenance().export(temp.resolve("e2"));
         PurgeResult after = ledger.maintenance().purge(Optional.empty(), true);
         assertThat(after.operations()).isEqualTo(1);
-        assertThat(after.historyRows()).as("queued, running, outcome_unknown, reconciled").isEqualTo(4);
+        assertThat(after.historyRows())
+                .as("queued, running, outcome_unknown, reconciled")
+                .isEqualTo(4);
         assertThat(after.epochs()).isEqualTo(1);
     }
 
@@ -170,13 +188,17 @@ class LedgerReclaimTests {
 
         LedgerStatus status = ledger.maintenance().status();
         assertThat(status.reclaim().purgeableReceipts()).as("the succeeded one").isEqualTo(1);
-        assertThat(status.reclaim().awaitingFinding()).as("queued at the kill → outcome_unknown at reopen").isEqualTo(1);
+        assertThat(status.reclaim().awaitingFinding())
+                .as("queued at the kill → outcome_unknown at reopen")
+                .isEqualTo(1);
         assertThat(status.reclaim().liveSessions()).isEmpty();
         ledger.maintenance().export(temp.resolve("e"));
         PurgeResult purged = ledger.maintenance().purge(Optional.empty(), true);
         assertThat(purged.operations()).isEqualTo(1);
         assertThat(purged.keptUnreconciled()).isEqualTo(1);
-        assertThat(ledger.maintenance().status().epochs()).as("still referenced by the outcome_unknown row").isEqualTo(1);
+        assertThat(ledger.maintenance().status().epochs())
+                .as("still referenced by the outcome_unknown row")
+                .isEqualTo(1);
     }
 
     @Test
@@ -211,11 +233,14 @@ class LedgerReclaimTests {
 
         PurgeResult purged = ledger.maintenance().purge(Optional.empty(), true);
 
-        assertThat(purged.operations()).as("the row the export holds as it is now").isEqualTo(1);
+        assertThat(purged.operations())
+                .as("the row the export holds as it is now")
+                .isEqualTo(1);
         assertThat(purged.keptChanged()).as("reconciled after the export").isEqualTo(1);
         assertThat(purged.epochs()).as("still referenced by the kept row").isZero();
         ledger.maintenance().export(temp.resolve("e2"));
-        assertThat(ledger.maintenance().purge(Optional.empty(), true).operations()).isEqualTo(1);
+        assertThat(ledger.maintenance().purge(Optional.empty(), true).operations())
+                .isEqualTo(1);
     }
 
     @Test
@@ -246,8 +271,15 @@ class LedgerReclaimTests {
         Reservation refused = ledger.reserve(request(agent, epoch, "k-10", "{}"));
         assertThat(refused).isInstanceOfSatisfying(Reservation.Refused.class, r -> {
             assertThat(r.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED);
-            assertThat(r.message()).contains("receipts are full (10 of cap 10)", "new work is refused", "1 live sessions hold 10 receipts",
-                    "lomi-control console ledger status", "session revoke <id> --confirm", "ledger export <file>", "ledger purge --expired --confirm");
+            assertThat(r.message())
+                    .contains(
+                            "receipts are full (10 of cap 10)",
+                            "new work is refused",
+                            "1 live sessions hold 10 receipts",
+                            "lomi-control console ledger status",
+                            "session revoke <id> --confirm",
+                            "ledger export <file>",
+                            "ledger purge --expired --confirm");
         });
         for (int i = 0; i < 3; i++) {
             SessionId other = fixture.session();
@@ -257,8 +289,12 @@ class LedgerReclaimTests {
         assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> ledger.issueEpoch(fixture.session())))
                 .isInstanceOfSatisfying(dev.lomicontrol.core.LomiException.class, e -> {
                     assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED);
-                    assertThat(e.getMessage()).contains("retry epochs are full (4 of cap 4)", "lomi_connect", "0 receipts and 3 retry epochs",
-                            "ledger purge --expired --confirm");
+                    assertThat(e.getMessage())
+                            .contains(
+                                    "retry epochs are full (4 of cap 4)",
+                                    "lomi_connect",
+                                    "0 receipts and 3 retry epochs",
+                                    "ledger purge --expired --confirm");
                 });
     }
 
@@ -271,10 +307,13 @@ class LedgerReclaimTests {
         assertThat(CapLevel.of(4095, 4096)).isEqualTo(CapLevel.FROM_95);
         assertThat(CapLevel.of(4096, 4096)).isEqualTo(CapLevel.FULL);
         assertThat(new Headroom(3276, 4096, 0, 4096).agentWarning()).isEmpty();
-        assertThat(new Headroom(3277, 4096, 0, 4096).agentWarning()).hasValueSatisfying(w ->
-                assertThat(w).contains("3277 of 4096 receipts (80 % or more)", "may soon be refused with RESOURCE_EXHAUSTED"));
-        assertThat(new Headroom(0, 4096, 4096, 4096).agentWarning()).hasValueSatisfying(w ->
-                assertThat(w).contains("4096 of 4096 retry epochs (at the cap)", "new work is refused"));
+        assertThat(new Headroom(3277, 4096, 0, 4096).agentWarning())
+                .hasValueSatisfying(w -> assertThat(w)
+                        .contains(
+                                "3277 of 4096 receipts (80 % or more)", "may soon be refused with RESOURCE_EXHAUSTED"));
+        assertThat(new Headroom(0, 4096, 4096, 4096).agentWarning())
+                .hasValueSatisfying(
+                        w -> assertThat(w).contains("4096 of 4096 retry epochs (at the cap)", "new work is refused"));
 
         SessionId agent = fixture.session();
         RetryEpoch epoch = ledger.issueEpoch(agent);
@@ -286,12 +325,14 @@ class LedgerReclaimTests {
         reserved(ledger.reserve(request(agent, epoch, "k-8", "{}")));
         reserved(ledger.reserve(request(agent, epoch, "k-9", "{}")));
         assertThat(ledger.headroom().receiptLevel()).isEqualTo(CapLevel.FULL);
-        assertThat(ledger.headroom().agentWarning()).hasValueSatisfying(w -> assertThat(w).contains("10 of 10 receipts (at the cap)"));
+        assertThat(ledger.headroom().agentWarning())
+                .hasValueSatisfying(w -> assertThat(w).contains("10 of 10 receipts (at the cap)"));
     }
 
     private Operation succeeded(SessionId who, RetryEpoch window, String key) {
         Operation operation = reserved(ledger.reserve(request(who, window, key, "{}")));
         moved(ledger.begin(operation.id()));
-        return moved(ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
+        return moved(ledger.transition(
+                operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
     }
 }

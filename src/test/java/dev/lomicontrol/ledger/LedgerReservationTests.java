@@ -57,7 +57,9 @@ class LedgerReservationTests {
         assertThat(operation.state()).isEqualTo(OperationState.QUEUED);
         assertThat(operation.effect()).isEqualTo(EffectState.NONE);
         assertThat(operation.retainUntil()).isEqualTo(epoch.expiresAt());
-        assertThat(ledger.eventsOf(operation.id())).extracting(LedgerEvent::state).containsExactly(OperationState.QUEUED);
+        assertThat(ledger.eventsOf(operation.id()))
+                .extracting(LedgerEvent::state)
+                .containsExactly(OperationState.QUEUED);
     }
 
     @Test
@@ -75,8 +77,10 @@ class LedgerReservationTests {
         reserved(ledger.reserve(request(session, epoch, "k-1", "{\"path\":\"a.txt\"}")));
         Reservation changed = ledger.reserve(request(session, epoch, "k-1", "{\"path\":\"b.txt\"}"));
 
-        assertThat(changed).isInstanceOfSatisfying(Reservation.Refused.class,
-                refused -> assertThat(refused.code()).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT));
+        assertThat(changed)
+                .isInstanceOfSatisfying(
+                        Reservation.Refused.class,
+                        refused -> assertThat(refused.code()).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT));
         assertThat(ledger.maintenance().status().receipts()).isEqualTo(1);
     }
 
@@ -84,11 +88,19 @@ class LedgerReservationTests {
     void aDifferentResolvedTargetUnderTheSameKeyIsAnIdempotencyConflict() {
         ReserveRequest original = request(session, epoch, "k-1", "{\"path\":\"a.txt\"}");
         reserved(ledger.reserve(original));
-        ReserveRequest retargeted = new ReserveRequest(session, epoch.id(), PROJECT, TOOL, new RequestKey("k-1"), original.input(),
+        ReserveRequest retargeted = new ReserveRequest(
+                session,
+                epoch.id(),
+                PROJECT,
+                TOOL,
+                new RequestKey("k-1"),
+                original.input(),
                 new Target("ws-1", "file:a.txt", "", "rev-2"));
 
-        assertThat(ledger.reserve(retargeted)).isInstanceOfSatisfying(Reservation.Refused.class,
-                refused -> assertThat(refused.code()).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT));
+        assertThat(ledger.reserve(retargeted))
+                .isInstanceOfSatisfying(
+                        Reservation.Refused.class,
+                        refused -> assertThat(refused.code()).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT));
     }
 
     @Test
@@ -124,17 +136,23 @@ class LedgerReservationTests {
 
         assertThat(ledger.get(session, operation.id())).contains(operation);
         assertThat(ledger.get(stranger, operation.id())).isEmpty();
-        assertThat(ledger.getByKey(session, epoch.id(), TOOL, new RequestKey("k-1"), Optional.empty())).contains(operation);
-        assertThat(ledger.getByKey(stranger, epoch.id(), TOOL, new RequestKey("k-1"), Optional.empty())).isEmpty();
-        assertThat(ledger.getByKey(session, epoch.id(), TOOL, new RequestKey("k-1"), Optional.of(new ProjectId("other")))).isEmpty();
+        assertThat(ledger.getByKey(session, epoch.id(), TOOL, new RequestKey("k-1"), Optional.empty()))
+                .contains(operation);
+        assertThat(ledger.getByKey(stranger, epoch.id(), TOOL, new RequestKey("k-1"), Optional.empty()))
+                .isEmpty();
+        assertThat(ledger.getByKey(
+                        session, epoch.id(), TOOL, new RequestKey("k-1"), Optional.of(new ProjectId("other"))))
+                .isEmpty();
     }
 
     @Test
     void anotherSessionsEpochCannotReserve() {
         SessionId stranger = fixture.session();
 
-        assertThat(ledger.reserve(request(stranger, epoch, "k-1", "{}"))).isInstanceOfSatisfying(Reservation.Refused.class,
-                refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
+        assertThat(ledger.reserve(request(stranger, epoch, "k-1", "{}")))
+                .isInstanceOfSatisfying(
+                        Reservation.Refused.class,
+                        refused -> assertThat(refused.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
     }
 
     @Test
@@ -142,12 +160,18 @@ class LedgerReservationTests {
         String big = "{\"text\":\"" + "x".repeat(70 * 1024) + "\"}";
         String deep = "[".repeat(40) + "]".repeat(40);
 
-        assertThat(ledger.reserve(request(session, epoch, "big", big))).isInstanceOfSatisfying(Reservation.Refused.class,
-                refused -> assertThat(refused.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE));
-        assertThat(ledger.reserve(request(session, epoch, "deep", deep))).isInstanceOfSatisfying(Reservation.Refused.class,
-                refused -> assertThat(refused.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
-        assertThat(ledger.reserve(request(session, epoch, "nul", "{\"a\":\"x\\u0000y\"}"))).isInstanceOfSatisfying(Reservation.Refused.class,
-                refused -> assertThat(refused.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+        assertThat(ledger.reserve(request(session, epoch, "big", big)))
+                .isInstanceOfSatisfying(
+                        Reservation.Refused.class,
+                        refused -> assertThat(refused.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE));
+        assertThat(ledger.reserve(request(session, epoch, "deep", deep)))
+                .isInstanceOfSatisfying(
+                        Reservation.Refused.class,
+                        refused -> assertThat(refused.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+        assertThat(ledger.reserve(request(session, epoch, "nul", "{\"a\":\"x\\u0000y\"}")))
+                .isInstanceOfSatisfying(
+                        Reservation.Refused.class,
+                        refused -> assertThat(refused.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
         assertThat(ledger.maintenance().status().receipts()).isZero();
     }
 }

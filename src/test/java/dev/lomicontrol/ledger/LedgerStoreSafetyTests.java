@@ -50,7 +50,8 @@ class LedgerStoreSafetyTests {
         fixture.open().close();
         Process holder = ChildJvm.start(OwnerHolder.class, List.of(fixture.store.toString()));
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
             String ready = out.readLine();
             assertThat(ready).startsWith("ready ");
             String pid = ready.substring("ready ".length());
@@ -106,7 +107,12 @@ class LedgerStoreSafetyTests {
         }
         Map<String, String> before = Files2.hashes(crashed, "control.sqlite3");
 
-        assertRefused(() -> Ledger.open(crashed, LedgerProperties.defaults(), java.time.Clock.systemUTC(), new java.security.SecureRandom()),
+        assertRefused(
+                () -> Ledger.open(
+                        crashed,
+                        LedgerProperties.defaults(),
+                        java.time.Clock.systemUTC(),
+                        new java.security.SecureRandom()),
                 "checksum");
         assertThat(Files2.hashes(crashed, "control.sqlite3")).isEqualTo(before);
     }
@@ -120,7 +126,12 @@ class LedgerStoreSafetyTests {
         }
         Map<String, String> before = Files2.hashes(crashed, "control.sqlite3");
 
-        assertRefused(() -> Ledger.open(crashed, LedgerProperties.defaults(), java.time.Clock.systemUTC(), new java.security.SecureRandom()),
+        assertRefused(
+                () -> Ledger.open(
+                        crashed,
+                        LedgerProperties.defaults(),
+                        java.time.Clock.systemUTC(),
+                        new java.security.SecureRandom()),
                 "WAL");
         assertThat(Files2.hashes(crashed, "control.sqlite3")).isEqualTo(before);
     }
@@ -128,10 +139,12 @@ class LedgerStoreSafetyTests {
     @Test
     void anIntactCrashImageOpensAndKeepsEveryCommittedReservation() throws Exception {
         Path crashed = crashImage(10);
-        try (Ledger ledger = Ledger.open(crashed, LedgerProperties.defaults(), java.time.Clock.systemUTC(), new java.security.SecureRandom())) {
+        try (Ledger ledger = Ledger.open(
+                crashed, LedgerProperties.defaults(), java.time.Clock.systemUTC(), new java.security.SecureRandom())) {
             assertThat(ledger.maintenance().status().receipts()).isEqualTo(10);
             assertThat(ledger.recoveredAtOpen()).isEqualTo(10);
-            assertThat(ledger.maintenance().status().byState().get("outcome_unknown")).isEqualTo(10);
+            assertThat(ledger.maintenance().status().byState().get("outcome_unknown"))
+                    .isEqualTo(10);
         }
     }
 
@@ -139,9 +152,11 @@ class LedgerStoreSafetyTests {
     void aFutureSchemaIsPreservedAndStartupIsRefused() throws Exception {
         LedgerFixture fixture = populatedStore(2);
         Path db = fixture.store.resolve("control.sqlite3");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
-            s.execute("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, checksum, installed_by, execution_time, success)"
-                    + " VALUES (99, '99', 'from the future', 'SQL', 'V99__future.sql', 0, 'test', 0, 1)");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement s = c.createStatement()) {
+            s.execute(
+                    "INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, checksum, installed_by, execution_time, success)"
+                            + " VALUES (99, '99', 'from the future', 'SQL', 'V99__future.sql', 0, 'test', 0, 1)");
         }
         Map<String, String> before = Files2.hashes(fixture.store, "control.sqlite3");
 
@@ -168,7 +183,8 @@ class LedgerStoreSafetyTests {
         LedgerFixture fixture = populatedStore(1);
         long pages;
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + fixture.store.resolve("control.sqlite3"));
-                Statement s = c.createStatement(); var rs = s.executeQuery("PRAGMA page_count")) {
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("PRAGMA page_count")) {
             pages = rs.getLong(1);
         }
         try (Ledger ledger = fixture.open(LedgerProperties.defaults().withMaxPageCount(pages + 2))) {
@@ -184,8 +200,10 @@ class LedgerStoreSafetyTests {
                 }
                 reserved++;
             }
-            assertThat(last).isInstanceOfSatisfying(Reservation.Refused.class,
-                    refused -> assertThat(refused.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
+            assertThat(last)
+                    .isInstanceOfSatisfying(
+                            Reservation.Refused.class,
+                            refused -> assertThat(refused.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
             LedgerStatus status = ledger.maintenance().status();
             assertThat(status.receipts()).as("no partial receipt").isEqualTo(1 + reserved);
             assertThat(status.historyHead()).isEqualTo(1 + 1 + reserved);
@@ -194,7 +212,8 @@ class LedgerStoreSafetyTests {
         try (Ledger ledger = fixture.open()) {
             SessionId session = fixture.session();
             RetryEpoch epoch = ledger.issueEpoch(session);
-            assertThat(ledger.reserve(request(session, epoch, "after", "{}"))).as("works again once there is room")
+            assertThat(ledger.reserve(request(session, epoch, "after", "{}")))
+                    .as("works again once there is room")
                     .isInstanceOf(Reservation.Reserved.class);
         }
     }
@@ -203,13 +222,16 @@ class LedgerStoreSafetyTests {
     void aRealFullDiskRefusesWithStorageUnavailableAndRecoversWhenSpaceIsFreed() throws Exception {
         Path mount = Files.createDirectories(temp.resolve("small"));
         Machine.assumeRoot("mounting a small tmpfs needs root");
-        assertThat(run("mount", "-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", mount.toString())).as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)").isZero();
+        assertThat(run("mount", "-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", mount.toString()))
+                .as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)")
+                .isZero();
         try {
             LedgerFixture fixture = new LedgerFixture(mount);
             try (Ledger ledger = fixture.open()) {
                 SessionId session = fixture.session();
                 RetryEpoch epoch = ledger.issueEpoch(session);
-                assertThat(ledger.reserve(request(session, epoch, "before", "{}"))).isInstanceOf(Reservation.Reserved.class);
+                assertThat(ledger.reserve(request(session, epoch, "before", "{}")))
+                        .isInstanceOf(Reservation.Reserved.class);
                 Path filler = mount.resolve("filler");
                 run("dd", "if=/dev/zero", "of=" + filler, "bs=64k", "count=64");
                 String bulky = "{\"text\":\"" + "x".repeat(8000) + "\"}";
@@ -218,20 +240,27 @@ class LedgerStoreSafetyTests {
                     Reservation r = ledger.reserve(request(session, epoch, "fill-" + i, bulky));
                     refused = r instanceof Reservation.Refused ? r : null;
                 }
-                assertThat(refused).isInstanceOfSatisfying(Reservation.Refused.class,
-                        r -> assertThat(r.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
+                assertThat(refused)
+                        .isInstanceOfSatisfying(
+                                Reservation.Refused.class,
+                                r -> assertThat(r.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE));
                 long receipts = ledger.maintenance().status().receipts();
-                assertThat(ledger.maintenance().status().historyHead()).as("no partial receipt").isEqualTo(receipts);
-                assertThat(ledger.maintenance().status().lastStorageRefusal()).as("the admin's status names the refusal")
+                assertThat(ledger.maintenance().status().historyHead())
+                        .as("no partial receipt")
+                        .isEqualTo(receipts);
+                assertThat(ledger.maintenance().status().lastStorageRefusal())
+                        .as("the admin's status names the refusal")
                         .hasValueSatisfying(r -> {
                             assertThat(r.detail()).contains("full");
                             assertThat(r.recovered()).isFalse();
                         });
 
                 Files.delete(filler);
-                assertThat(ledger.reserve(request(session, epoch, "after", "{}"))).as("recovers once space is freed")
+                assertThat(ledger.reserve(request(session, epoch, "after", "{}")))
+                        .as("recovers once space is freed")
                         .isInstanceOf(Reservation.Reserved.class);
-                assertThat(ledger.maintenance().status().lastStorageRefusal()).hasValueSatisfying(r -> assertThat(r.recovered()).isTrue());
+                assertThat(ledger.maintenance().status().lastStorageRefusal())
+                        .hasValueSatisfying(r -> assertThat(r.recovered()).isTrue());
             }
         } finally {
             run("umount", "-l", mount.toString());
@@ -242,7 +271,9 @@ class LedgerStoreSafetyTests {
     void aReadOnlyStoreIsRefusedWithoutChangingAnything() throws Exception {
         Path mount = Files.createDirectories(temp.resolve("ro"));
         Machine.assumeRoot("mounting a small tmpfs needs root");
-        assertThat(run("mount", "-t", "tmpfs", "-o", "size=8m,mode=0700", "tmpfs", mount.toString())).as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)").isZero();
+        assertThat(run("mount", "-t", "tmpfs", "-o", "size=8m,mode=0700", "tmpfs", mount.toString()))
+                .as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)")
+                .isZero();
         try {
             LedgerFixture fixture = new LedgerFixture(mount);
             try (Ledger ledger = fixture.open()) {
@@ -275,7 +306,9 @@ class LedgerStoreSafetyTests {
     /** What a killed broker leaves: the store's files copied while the ledger is open with committed, uncheckpointed WAL frames. */
     private Path crashImage(int receipts) throws IOException {
         LedgerFixture fixture = new LedgerFixture(temp);
-        Path image = Files.createDirectories(temp.resolve("crashed"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path image = Files.createDirectories(
+                temp.resolve("crashed"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         try (Ledger ledger = fixture.open()) {
             SessionId session = fixture.session();
             RetryEpoch epoch = ledger.issueEpoch(session);
@@ -301,7 +334,10 @@ class LedgerStoreSafetyTests {
     }
 
     private static int run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         return process.waitFor(30, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 }

@@ -22,10 +22,26 @@ class LedgerTransitionTests {
 
     /** SPEC §6, written out independently of {@link OperationState#next()}. */
     static final Map<OperationState, Set<OperationState>> ALLOWED = Map.of(
-            OperationState.QUEUED, EnumSet.of(OperationState.AWAITING_USER, OperationState.RUNNING, OperationState.CANCELLED, OperationState.FAILED),
-            OperationState.AWAITING_USER, EnumSet.of(OperationState.QUEUED, OperationState.CANCELLED, OperationState.FAILED),
-            OperationState.RUNNING, EnumSet.of(OperationState.SUCCEEDED, OperationState.FAILED, OperationState.CANCELLING, OperationState.OUTCOME_UNKNOWN),
-            OperationState.CANCELLING, EnumSet.of(OperationState.CANCELLED, OperationState.SUCCEEDED, OperationState.FAILED, OperationState.OUTCOME_UNKNOWN));
+            OperationState.QUEUED,
+                    EnumSet.of(
+                            OperationState.AWAITING_USER,
+                            OperationState.RUNNING,
+                            OperationState.CANCELLED,
+                            OperationState.FAILED),
+            OperationState.AWAITING_USER,
+                    EnumSet.of(OperationState.QUEUED, OperationState.CANCELLED, OperationState.FAILED),
+            OperationState.RUNNING,
+                    EnumSet.of(
+                            OperationState.SUCCEEDED,
+                            OperationState.FAILED,
+                            OperationState.CANCELLING,
+                            OperationState.OUTCOME_UNKNOWN),
+            OperationState.CANCELLING,
+                    EnumSet.of(
+                            OperationState.CANCELLED,
+                            OperationState.SUCCEEDED,
+                            OperationState.FAILED,
+                            OperationState.OUTCOME_UNKNOWN));
 
     @TempDir
     Path temp;
@@ -55,13 +71,17 @@ class LedgerTransitionTests {
             for (OperationState to : OperationState.values()) {
                 for (EffectState effect : EffectState.values()) {
                     Operation operation = operationIn(from);
-                    TransitionResult result = ledger.transition(operation.id(), to, effect, Optional.empty(), Optional.empty());
+                    TransitionResult result =
+                            ledger.transition(operation.id(), to, effect, Optional.empty(), Optional.empty());
                     boolean edge = ALLOWED.getOrDefault(from, Set.of()).contains(to);
                     if (!edge) {
-                        assertThat(result).as(from + " -> " + to + "/" + effect).isInstanceOf(TransitionResult.Refused.class);
+                        assertThat(result)
+                                .as(from + " -> " + to + "/" + effect)
+                                .isInstanceOf(TransitionResult.Refused.class);
                         assertThat(ledger.get(session, operation.id())).contains(operation);
                     } else if (result instanceof TransitionResult.Moved) {
-                        assertThat(Transitions.check(from, operation.effect(), to, effect)).isEmpty();
+                        assertThat(Transitions.check(from, operation.effect(), to, effect))
+                                .isEmpty();
                     }
                 }
             }
@@ -86,7 +106,8 @@ class LedgerTransitionTests {
 
         assertThat(cancel).isInstanceOf(CancelResult.Unchanged.class);
         assertThat(ledger.get(session, done.id()).orElseThrow().state()).isEqualTo(OperationState.SUCCEEDED);
-        assertThat(ledger.transition(done.id(), OperationState.CANCELLED, EffectState.NONE, Optional.empty(), Optional.empty()))
+        assertThat(ledger.transition(
+                        done.id(), OperationState.CANCELLED, EffectState.NONE, Optional.empty(), Optional.empty()))
                 .isInstanceOf(TransitionResult.Refused.class);
     }
 
@@ -99,8 +120,10 @@ class LedgerTransitionTests {
             assertThat(c.operation().state()).isEqualTo(OperationState.CANCELLED);
             assertThat(c.operation().effect()).isEqualTo(EffectState.NONE);
         });
-        assertThat(ledger.cancel(session, running.id())).isInstanceOfSatisfying(CancelResult.StopRequested.class,
-                c -> assertThat(c.operation().state()).isEqualTo(OperationState.CANCELLING));
+        assertThat(ledger.cancel(session, running.id()))
+                .isInstanceOfSatisfying(
+                        CancelResult.StopRequested.class,
+                        c -> assertThat(c.operation().state()).isEqualTo(OperationState.CANCELLING));
         assertThat(ledger.cancel(session, running.id())).isInstanceOf(CancelResult.Unchanged.class);
     }
 
@@ -126,13 +149,18 @@ class LedgerTransitionTests {
     void theResultIsWrittenOnceAndTerminalRowsAreRetainedLonger() {
         Operation running = operationIn(OperationState.RUNNING);
 
-        Operation done = moved(ledger.transition(running.id(), OperationState.SUCCEEDED, EffectState.COMPLETE,
-                Optional.of("{\"kind\":\"file\"}"), Optional.empty()));
+        Operation done = moved(ledger.transition(
+                running.id(),
+                OperationState.SUCCEEDED,
+                EffectState.COMPLETE,
+                Optional.of("{\"kind\":\"file\"}"),
+                Optional.empty()));
 
         assertThat(done.result()).contains("{\"kind\":\"file\"}");
         assertThat(done.completedAt()).isPresent();
         assertThat(done.retainUntil()).isAfterOrEqualTo(done.completedAt().get().plus(java.time.Duration.ofHours(24)));
-        assertThat(ledger.eventsOf(done.id())).extracting(LedgerEvent::state)
+        assertThat(ledger.eventsOf(done.id()))
+                .extracting(LedgerEvent::state)
                 .containsExactly(OperationState.QUEUED, OperationState.RUNNING, OperationState.SUCCEEDED);
     }
 
@@ -142,7 +170,8 @@ class LedgerTransitionTests {
             case QUEUED:
                 return operation;
             case AWAITING_USER:
-                return moved(ledger.transition(operation.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
+                return moved(
+                        ledger.transition(operation.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
             default:
                 break;
         }
@@ -151,16 +180,22 @@ class LedgerTransitionTests {
             case RUNNING:
                 return running;
             case CANCELLING:
-                return moved(ledger.transition(running.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
+                return moved(
+                        ledger.transition(running.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
             case SUCCEEDED:
-                return moved(ledger.transition(running.id(), state, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
+                return moved(ledger.transition(
+                        running.id(), state, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
             case OUTCOME_UNKNOWN:
-                return moved(ledger.transition(running.id(), state, EffectState.UNKNOWN, Optional.empty(), Optional.empty()));
+                return moved(ledger.transition(
+                        running.id(), state, EffectState.UNKNOWN, Optional.empty(), Optional.empty()));
             case FAILED:
-                return moved(ledger.transition(running.id(), state, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.TARGET_BUSY)));
+                return moved(ledger.transition(
+                        running.id(), state, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.TARGET_BUSY)));
             case CANCELLED:
-                Operation cancelling = moved(ledger.transition(running.id(), OperationState.CANCELLING, EffectState.NONE, Optional.empty(), Optional.empty()));
-                return moved(ledger.transition(cancelling.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
+                Operation cancelling = moved(ledger.transition(
+                        running.id(), OperationState.CANCELLING, EffectState.NONE, Optional.empty(), Optional.empty()));
+                return moved(ledger.transition(
+                        cancelling.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
             default:
                 throw new AssertionError(state);
         }
@@ -168,13 +203,15 @@ class LedgerTransitionTests {
 
     private void assertRefused(OperationState from, OperationState to, EffectState effect) {
         Operation operation = operationIn(from);
-        assertThat(ledger.transition(operation.id(), to, effect, Optional.empty(), Optional.empty())).as(from + " -> " + to + "/" + effect)
+        assertThat(ledger.transition(operation.id(), to, effect, Optional.empty(), Optional.empty()))
+                .as(from + " -> " + to + "/" + effect)
                 .isInstanceOf(TransitionResult.Refused.class);
     }
 
     private void assertMoved(OperationState from, OperationState to, EffectState effect) {
         Operation operation = operationIn(from);
-        assertThat(ledger.transition(operation.id(), to, effect, Optional.empty(), Optional.empty())).as(from + " -> " + to + "/" + effect)
+        assertThat(ledger.transition(operation.id(), to, effect, Optional.empty(), Optional.empty()))
+                .as(from + " -> " + to + "/" + effect)
                 .isInstanceOf(TransitionResult.Moved.class);
     }
 

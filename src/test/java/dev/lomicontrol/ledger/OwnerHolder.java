@@ -8,7 +8,8 @@ import java.time.Clock;
 public final class OwnerHolder {
 
     public static void main(String[] args) throws Exception {
-        try (Ledger ledger = Ledger.open(Path.of(args[0]), LedgerProperties.defaults(), Clock.systemUTC(), new SecureRandom())) {
+        try (Ledger ledger =
+                Ledger.open(Path.of(args[0]), LedgerProperties.defaults(), Clock.systemUTC(), new SecureRandom())) {
             System.out.println("ready " + ProcessHandle.current().pid());
             System.out.flush();
             while (System.in.read() >= 0) {

@@ -36,7 +36,8 @@ public final class PurgeWorkload {
         String round = args[3];
         int agents = Integer.parseInt(args[4]);
         SecureRandom random = new SecureRandom();
-        Ledger ledger = Ledger.open(store, LedgerProperties.defaults().withCaps(1_000_000, 1_000_000), Clock.systemUTC(), random);
+        Ledger ledger = Ledger.open(
+                store, LedgerProperties.defaults().withCaps(1_000_000, 1_000_000), Clock.systemUTC(), random);
         out = new PrintStream(new FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         report("ready " + ledger.instance());
         for (int a = 0; a < agents; a++) {
@@ -64,15 +65,26 @@ public final class PurgeWorkload {
                 RetryEpoch epoch = ledger.issueEpoch(session);
                 for (int i = 0; i < SESSION_OPERATIONS; i++) {
                     String key = agent + "s" + s + "-" + i;
-                    ReserveRequest request = new ReserveRequest(session, epoch.id(), new ProjectId("p"), new ToolName("lomi_files_mutate"),
-                            new RequestKey(key), json.readTree("{\"path\":\"" + key + "\"}"), new Target("ws", key, "", ""));
+                    ReserveRequest request = new ReserveRequest(
+                            session,
+                            epoch.id(),
+                            new ProjectId("p"),
+                            new ToolName("lomi_files_mutate"),
+                            new RequestKey(key),
+                            json.readTree("{\"path\":\"" + key + "\"}"),
+                            new Target("ws", key, "", ""));
                     Operation operation = ((Reservation.Reserved) ledger.reserve(request)).operation();
                     report("ack " + key + " " + operation.id());
                     if (!(ledger.begin(operation.id()) instanceof TransitionResult.Moved)) {
                         throw new IllegalStateException("begin refused for " + key);
                     }
                     effectLog.write((key + "\n").getBytes(StandardCharsets.UTF_8));
-                    ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of("{}"), Optional.empty());
+                    ledger.transition(
+                            operation.id(),
+                            OperationState.SUCCEEDED,
+                            EffectState.COMPLETE,
+                            Optional.of("{}"),
+                            Optional.empty());
                     report("done " + key);
                 }
                 ledger.settleLost(session, "the agent disconnected");

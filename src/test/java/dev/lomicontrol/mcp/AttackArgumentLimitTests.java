@@ -27,13 +27,20 @@ class AttackArgumentLimitTests {
             JsonNode overLimit = call(++id, tool.name(), arguments(LIMIT + 1));
 
             assertThat(atLimit.get("isError").asBoolean()).as(tool.name()).isTrue();
-            assertThat(atLimit.at("/structuredContent/code").asString()).as("%s at the limit: %s", tool.name(), atLimit)
+            assertThat(atLimit.at("/structuredContent/code").asString())
+                    .as("%s at the limit: %s", tool.name(), atLimit)
                     .isEqualTo("INVALID_ARGUMENT");
             assertThat(overLimit.get("isError").asBoolean()).as(tool.name()).isTrue();
-            assertThat(overLimit.at("/structuredContent/code").asString()).as(tool.name()).isEqualTo("PAYLOAD_TOO_LARGE");
-            assertThat(overLimit.at("/structuredContent/message").asString()).as(tool.name()).contains("65537");
+            assertThat(overLimit.at("/structuredContent/code").asString())
+                    .as(tool.name())
+                    .isEqualTo("PAYLOAD_TOO_LARGE");
+            assertThat(overLimit.at("/structuredContent/message").asString())
+                    .as(tool.name())
+                    .contains("65537");
         }
-        assertThat(id).as("two calls per tool").isEqualTo(2 * session.catalog.all().size());
+        assertThat(id)
+                .as("two calls per tool")
+                .isEqualTo(2 * session.catalog.all().size());
     }
 
     @Test
@@ -44,8 +51,12 @@ class AttackArgumentLimitTests {
             arguments.put("surprise", true);
             JsonNode result = call(++id, tool.name(), arguments.toString());
 
-            assertThat(result.at("/structuredContent/code").asString()).as("%s: %s", tool.name(), result).isEqualTo("INVALID_ARGUMENT");
-            assertThat(result.at("/structuredContent/message").asString()).as(tool.name()).contains("surprise");
+            assertThat(result.at("/structuredContent/code").asString())
+                    .as("%s: %s", tool.name(), result)
+                    .isEqualTo("INVALID_ARGUMENT");
+            assertThat(result.at("/structuredContent/message").asString())
+                    .as(tool.name())
+                    .contains("surprise");
         }
     }
 
@@ -75,7 +86,8 @@ class AttackArgumentLimitTests {
     }
 
     private JsonNode call(int id, String tool, String arguments) throws InterruptedException {
-        return session.call("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\",\"arguments\":"
-                + arguments + "}}").get("result");
+        return session.call("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
+                        + tool + "\",\"arguments\":" + arguments + "}}")
+                .get("result");
     }
 }

@@ -35,7 +35,8 @@ class BridgeAcceptanceTests {
     @BeforeEach
     void startBrokerAndHelper() throws Exception {
         broker = new MisbehavingBroker(temp.resolve("store"));
-        helper = McpProcess.start(temp.resolve("helper.err"),
+        helper = McpProcess.start(
+                temp.resolve("helper.err"),
                 List.of("--discovery-file", broker.discoveryFile.toString(), "--discovery-key", broker.keyHex),
                 Map.of("lomi.mcp.call-timeout-ms", Long.toString(CALL_TIMEOUT_MS), "lomi.mcp.label-grace-ms", "5000"));
         helper.initialize("2025-11-25");
@@ -52,7 +53,10 @@ class BridgeAcceptanceTests {
     @Test
     void theHelperPairsThroughRealDiscoveryWithItsClientsName() throws Exception {
         assertThat(broker.labels).containsExactly("lomi-control mcp (process-test 1.0)");
-        assertThat(helper.callTool(1, READ, "{}").at("/result/structuredContent/data/attempt").asInt()).isEqualTo(1);
+        assertThat(helper.callTool(1, READ, "{}")
+                        .at("/result/structuredContent/data/attempt")
+                        .asInt())
+                .isEqualTo(1);
     }
 
     @Test
@@ -72,8 +76,8 @@ class BridgeAcceptanceTests {
         broker.script(MUTATING, MisbehavingBroker.Action.HANG);
         long started = System.nanoTime();
 
-        helper.sendLine("{\"jsonrpc\":\"2.0\",\"id\":\"slow\",\"method\":\"tools/call\",\"params\":{\"name\":\"" + MUTATING + "\",\"arguments\":"
-                + MUTATING_ARGS + "}}");
+        helper.sendLine("{\"jsonrpc\":\"2.0\",\"id\":\"slow\",\"method\":\"tools/call\",\"params\":{\"name\":\""
+                + MUTATING + "\",\"arguments\":" + MUTATING_ARGS + "}}");
         JsonNode ping = helper.request(8, "ping", null);
         JsonNode status = helper.callTool(9, "lomi_status", "{}");
         JsonNode response = helper.response("\"slow\"");
@@ -109,7 +113,9 @@ class BridgeAcceptanceTests {
 
         assertThat(result.get("isError").asBoolean()).isTrue();
         assertThat(result.at("/structuredContent/code").asString()).isEqualTo("PAIRING_REQUIRED");
-        assertThat(result.at("/structuredContent/message").asString()).contains("can simply be repeated").contains("pairing approve pairing-2");
+        assertThat(result.at("/structuredContent/message").asString())
+                .contains("can simply be repeated")
+                .contains("pairing approve pairing-2");
         // "at once" means: not after waiting out the call timeout; the bound is that timeout, not a speed mark
         assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(CALL_TIMEOUT_MS);
         assertThat(broker.received(READ)).isEqualTo(1);
@@ -119,8 +125,12 @@ class BridgeAcceptanceTests {
     void aMutatingCallThatProvablyNeverReachedTheBrokerIsSentOnceAfterReconnecting() throws Exception {
         long sockets = unixSockets(helper.process.pid());
         broker.dropIdleSessions();
-        // the call below is "provably never sent" only once the helper has seen the close: its Netty channel then releases the socket
-        Eventually.until("the helper closed its end of the dropped connection", Duration.ofSeconds(30), () -> unixSockets(helper.process.pid()) < sockets);
+        // the call below is "provably never sent" only once the helper has seen the close: its Netty channel then
+        // releases the socket
+        Eventually.until(
+                "the helper closed its end of the dropped connection",
+                Duration.ofSeconds(30),
+                () -> unixSockets(helper.process.pid()) < sockets);
 
         JsonNode result = helper.callTool(11, MUTATING, MUTATING_ARGS).get("result");
 
@@ -131,7 +141,8 @@ class BridgeAcceptanceTests {
 
     @Test
     void oversizedMessagesArePayloadTooLargeWithoutAReconnectAndTheSessionKeepsWorking() throws Exception {
-        JsonNode bigArguments = helper.callTool(12, READ, "{\"cursor\":\"" + "c".repeat(70_000) + "\"}").get("result");
+        JsonNode bigArguments = helper.callTool(12, READ, "{\"cursor\":\"" + "c".repeat(70_000) + "\"}")
+                .get("result");
         byte[] line = new byte[9 * 1024 * 1024];
         Arrays.fill(line, (byte) ' ');
         line[line.length - 1] = '\n';
@@ -144,7 +155,9 @@ class BridgeAcceptanceTests {
         assertThat(bigArguments.at("/structuredContent/message").asString()).contains("payload too large");
         assertThat(bigLine.at("/error/message").asString()).contains("payload too large");
         assertThat(after.get("isError").asBoolean()).isFalse();
-        assertThat(broker.received(READ)).as("only the normal call reached the broker").isEqualTo(1);
+        assertThat(broker.received(READ))
+                .as("only the normal call reached the broker")
+                .isEqualTo(1);
         assertThat(broker.enrollments.get()).as("no reconnect").isEqualTo(1);
         assertThat(Files.readString(helper.stderr)).doesNotContain("sending it once more");
     }
@@ -152,7 +165,9 @@ class BridgeAcceptanceTests {
     private static void assertOutcomeUnknown(JsonNode response, Object id) {
         assertThat(response.at("/error/code").asInt()).as(response.toString()).isEqualTo(-32603);
         String idJson = id instanceof String ? "\"" + id + "\"" : id.toString();
-        assertThat(response.at("/error/message").asString()).startsWith("outcome unknown:").contains("request " + idJson);
+        assertThat(response.at("/error/message").asString())
+                .startsWith("outcome unknown:")
+                .contains("request " + idJson);
         assertThat(response.at("/error/data/requestId").toString()).isEqualTo(idJson);
         assertThat(response.at("/error/data/outcome").asString()).isEqualTo("unknown");
     }
@@ -161,12 +176,13 @@ class BridgeAcceptanceTests {
     private static long unixSockets(long pid) throws java.io.IOException {
         try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
             return fds.filter(fd -> {
-                try {
-                    return Files.readSymbolicLink(fd).toString().startsWith("socket:");
-                } catch (java.io.IOException gone) {
-                    return false;
-                }
-            }).count();
+                        try {
+                            return Files.readSymbolicLink(fd).toString().startsWith("socket:");
+                        } catch (java.io.IOException gone) {
+                            return false;
+                        }
+                    })
+                    .count();
         }
     }
 }

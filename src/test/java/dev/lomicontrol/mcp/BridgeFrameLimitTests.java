@@ -18,15 +18,18 @@ class BridgeFrameLimitTests {
     @Test
     void aCallOverTheFrameLimitIsPayloadTooLargeNeverSentAndCausesNoReconnect() throws Exception {
         try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
-                Connector connector = new Connector(Optional.of(broker.discoveryFile), Optional.of(broker.keyHex), Duration.ZERO)) {
+                Connector connector =
+                        new Connector(Optional.of(broker.discoveryFile), Optional.of(broker.keyHex), Duration.ZERO)) {
             connector.start();
             assertThat(connector.awaitConnected(Duration.ofSeconds(60))).isPresent();
             Bridge bridge = new Bridge(connector, Duration.ofSeconds(10), 4096);
-            ToolDefinition mutating = Catalog.standard().find("lomi_operation_cancel").orElseThrow();
+            ToolDefinition mutating =
+                    Catalog.standard().find("lomi_operation_cancel").orElseThrow();
             ObjectNode big = McpJson.object().put("operationId", "x".repeat(5000));
 
             Bridge.Forwarded tooLarge = bridge.forward(mutating, big);
-            Bridge.Forwarded normal = bridge.forward(mutating, McpJson.object().put("operationId", "0123456789abcdef0123456789abcdef01234567"));
+            Bridge.Forwarded normal = bridge.forward(
+                    mutating, McpJson.object().put("operationId", "0123456789abcdef0123456789abcdef01234567"));
 
             assertThat(tooLarge).isInstanceOf(Bridge.Forwarded.Refused.class);
             assertThat(((Bridge.Forwarded.Refused) tooLarge).message()).startsWith("payload too large");

@@ -38,18 +38,31 @@ class BrokerContractTests {
     void everyBrokerAnswerConformsToThePublishedOutputSchema() throws Exception {
         Path data = temp.resolve("data");
         Path brokerErr = temp.resolve("broker.err");
-        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile());
-        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep locks
-        builder.environment().put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
+        ProcessBuilder builder = ChildJvm.builder(
+                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(temp.resolve("broker.out").toFile())
+                .redirectError(brokerErr.toFile());
+        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep
+        // locks
+        builder.environment()
+                .put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
         Process broker = builder.start();
         try {
             String key = await(brokerErr, KEY, broker);
             await(brokerErr, Pattern.compile("admin socket"), broker);
-            console(data, "project", "add", Files.createDirectories(temp.resolve("project")).toString());
+            console(
+                    data,
+                    "project",
+                    "add",
+                    Files.createDirectories(temp.resolve("project")).toString());
             console(data, "yolo", "on", "--confirm");
-            try (McpProcess helper = McpProcess.start(temp.resolve("helper.err"),
-                    List.of("--discovery-file", data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key),
+            try (McpProcess helper = McpProcess.start(
+                    temp.resolve("helper.err"),
+                    List.of(
+                            "--discovery-file",
+                            data.resolve("agent-control/discovery.json").toString(),
+                            "--discovery-key",
+                            key),
                     Map.of("lomi.mcp.label-grace-ms", "0"))) {
                 exerciseEveryBrokerTool(helper);
                 assertThat(Files.readString(helper.stderr)).doesNotContain("does not match the output schema");
@@ -63,11 +76,17 @@ class BrokerContractTests {
     private void exerciseEveryBrokerTool(McpProcess helper) throws Exception {
         helper.initialize("2025-11-25");
         helper.awaitPhase("connected");
-        helper.request(++ids, "tools/list", null).at("/result/tools").values()
+        helper.request(++ids, "tools/list", null)
+                .at("/result/tools")
+                .values()
                 .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
-        String workspaceId = call(helper, "lomi_workspace_list", "{\"limit\":1}", true).at("/data/workspaces/0/workspaceId").asString();
+        String workspaceId = call(helper, "lomi_workspace_list", "{\"limit\":1}", true)
+                .at("/data/workspaces/0/workspaceId")
+                .asString();
         String workspace = "{\"workspaceId\":\"" + workspaceId + "\"}";
-        String epoch = call(helper, "lomi_connect", workspace, true).at("/data/retryEpoch").asString();
+        String epoch = call(helper, "lomi_connect", workspace, true)
+                .at("/data/retryEpoch")
+                .asString();
         call(helper, "lomi_events_read", workspace, true);
         call(helper, "lomi_operation_get", NO_OPERATION, false);
         call(helper, "lomi_operation_cancel", NO_OPERATION, false);
@@ -77,7 +96,9 @@ class BrokerContractTests {
         exerciseLayoutAndTerminalTools(helper, workspaceId, epoch);
         exerciseFileEditorArtifactAndSettingsTools(helper, workspaceId, epoch);
         exerciseGitTools(helper, workspaceId, epoch);
-        assertThat(outputSchemas.keySet()).as("every catalog tool was listed").hasSize(Catalog.standard().all().size());
+        assertThat(outputSchemas.keySet())
+                .as("every catalog tool was listed")
+                .hasSize(Catalog.standard().all().size());
     }
 
     /**
@@ -89,43 +110,74 @@ class BrokerContractTests {
     void aProjectOpenWaitsForTheAdminsDecisionInTheConsole() throws Exception {
         Path data = temp.resolve("data");
         Path brokerErr = temp.resolve("broker.err");
-        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile());
-        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep locks
-        builder.environment().put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
+        ProcessBuilder builder = ChildJvm.builder(
+                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(temp.resolve("broker.out").toFile())
+                .redirectError(brokerErr.toFile());
+        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep
+        // locks
+        builder.environment()
+                .put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
         Process broker = builder.start();
         try {
             String key = await(brokerErr, KEY, broker);
             await(brokerErr, Pattern.compile("admin socket"), broker);
-            console(data, "project", "add", Files.createDirectories(temp.resolve("project")).toString());
-            try (McpProcess helper = McpProcess.start(temp.resolve("helper.err"),
-                    List.of("--discovery-file", data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key),
+            console(
+                    data,
+                    "project",
+                    "add",
+                    Files.createDirectories(temp.resolve("project")).toString());
+            try (McpProcess helper = McpProcess.start(
+                    temp.resolve("helper.err"),
+                    List.of(
+                            "--discovery-file",
+                            data.resolve("agent-control/discovery.json").toString(),
+                            "--discovery-key",
+                            key),
                     Map.of("lomi.mcp.label-grace-ms", "0"))) {
                 helper.initialize("2025-11-25");
-                String pairing = helper.awaitPhase("pairing_required").path("pairingRequestId").asString();
+                String pairing = helper.awaitPhase("pairing_required")
+                        .path("pairingRequestId")
+                        .asString();
                 console(data, "pairing", "approve", pairing);
                 helper.awaitPhase("connected");
-                helper.request(++ids, "tools/list", null).at("/result/tools").values()
+                helper.request(++ids, "tools/list", null)
+                        .at("/result/tools")
+                        .values()
                         .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
-                String workspaceId = call(helper, "lomi_workspace_list", "{}", true).at("/data/workspaces/0/workspaceId").asString();
+                String workspaceId = call(helper, "lomi_workspace_list", "{}", true)
+                        .at("/data/workspaces/0/workspaceId")
+                        .asString();
                 JsonNode connection = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true);
-                String revision = call(helper, "lomi_panel_list", "{\"workspaceId\":\"" + workspaceId + "\"}", true).at("/data/domainRevision").asString();
+                String revision = call(helper, "lomi_panel_list", "{\"workspaceId\":\"" + workspaceId + "\"}", true)
+                        .at("/data/domainRevision")
+                        .asString();
                 Path folder = Files.createDirectories(temp.resolve("asked-for")).toRealPath();
-                String request = "{\"workspaceId\":\"" + workspaceId + "\",\"projectPath\":\"" + folder + "\",\"name\":\"asked\",\"expectedRevision\":\""
-                        + revision + "\",\"retryEpoch\":\"" + connection.at("/data/retryEpoch").asString() + "\",\"requestKey\":\"open-1\"}";
+                String request = "{\"workspaceId\":\"" + workspaceId + "\",\"projectPath\":\"" + folder
+                        + "\",\"name\":\"asked\",\"expectedRevision\":\"" + revision + "\",\"retryEpoch\":\""
+                        + connection.at("/data/retryEpoch").asString() + "\",\"requestKey\":\"open-1\"}";
                 JsonNode parked = call(helper, "lomi_project_open", request, true);
                 assertThat(parked.at("/data/state").asString()).isEqualTo("awaiting_user");
                 String operation = parked.at("/data/operationId").asString();
 
                 String pending = console(data, "decision", "list");
-                assertThat(pending).contains(operation).contains("lomi_project_open").contains(folder.toString());
+                assertThat(pending)
+                        .contains(operation)
+                        .contains("lomi_project_open")
+                        .contains(folder.toString());
                 console(data, "decision", "approve", operation);
 
                 JsonNode done = call(helper, "lomi_operation_get", "{\"operationId\":\"" + operation + "\"}", true);
                 assertThat(done.at("/data/state").asString()).isEqualTo("succeeded");
-                assertThat(call(helper, "lomi_project_open", request, true).at("/data/operationId").asString()).as("a retry answers the same operation")
+                assertThat(call(helper, "lomi_project_open", request, true)
+                                .at("/data/operationId")
+                                .asString())
+                        .as("a retry answers the same operation")
                         .isEqualTo(operation);
-                assertThat(call(helper, "lomi_workspace_list", "{}", true).at("/data/workspaces").size()).isEqualTo(2);
+                assertThat(call(helper, "lomi_workspace_list", "{}", true)
+                                .at("/data/workspaces")
+                                .size())
+                        .isEqualTo(2);
                 assertThat(console(data, "project", "list")).contains(folder.toString());
             }
         } finally {
@@ -137,38 +189,70 @@ class BrokerContractTests {
     /** The layout and terminal tools through the real helper and broker, with a real bash behind the terminal. */
     private void exerciseLayoutAndTerminalTools(McpProcess helper, String workspaceId, String epoch) throws Exception {
         String ws = "\"workspaceId\":\"" + workspaceId + "\"";
-        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true).at("/data/domainRevision").asString();
-        JsonNode created = call(helper, "lomi_workspace_create", "{" + ws + ",\"name\":\"second\"" + op(revision, epoch) + "}", true);
+        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true)
+                .at("/data/domainRevision")
+                .asString();
+        JsonNode created = call(
+                helper, "lomi_workspace_create", "{" + ws + ",\"name\":\"second\"" + op(revision, epoch) + "}", true);
         String second = created.at("/data/result/workspaceId").asString();
         revision = created.at("/data/result/domainRevision").asString();
-        JsonNode renamed = call(helper, "lomi_workspace_update", "{\"workspaceId\":\"" + second + "\",\"name\":\"renamed\"" + op(revision, epoch) + "}", true);
+        JsonNode renamed = call(
+                helper,
+                "lomi_workspace_update",
+                "{\"workspaceId\":\"" + second + "\",\"name\":\"renamed\"" + op(revision, epoch) + "}",
+                true);
         revision = renamed.at("/data/result/domainRevision").asString();
         call(helper, "lomi_workspace_update", "{" + ws + ",\"name\":\"stale\"" + op("1", epoch) + "}", false);
 
-        JsonNode terminal = call(helper, "lomi_terminal_create", "{" + ws + op(revision, epoch) + "}", true).at("/data/result");
+        JsonNode terminal = call(helper, "lomi_terminal_create", "{" + ws + op(revision, epoch) + "}", true)
+                .at("/data/result");
         revision = terminal.get("domainRevision").asString();
         String target = ws + ",\"panelId\":\"" + terminal.get("panelId").asString() + "\",\"terminalSessionId\":\""
                 + terminal.get("terminalSessionId").asString() + "\"";
         String lease = ",\"leaseId\":\"" + terminal.get("leaseId").asString() + "\"";
         awaitPrompt(helper, target);
-        JsonNode run = call(helper, "lomi_terminal_run", "{" + target + lease + ",\"command\":\"echo contract\"" + op(null, epoch) + "}", true);
+        JsonNode run = call(
+                helper,
+                "lomi_terminal_run",
+                "{" + target + lease + ",\"command\":\"echo contract\"" + op(null, epoch) + "}",
+                true);
         String runId = run.at("/data/operationId").asString();
-        Eventually.await("the run " + runId + " succeeds", Duration.ofSeconds(30),
+        Eventually.await(
+                "the run " + runId + " succeeds",
+                Duration.ofSeconds(30),
                 () -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true),
                 settled -> settled.at("/data/state").asString().equals("succeeded"));
-        assertThat(call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\"}", true)
-                .at("/data/text").asString()).contains("contract");
+        assertThat(call(
+                                helper,
+                                "lomi_terminal_read",
+                                "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\"}",
+                                true)
+                        .at("/data/text")
+                        .asString())
+                .contains("contract");
         call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"raw\",\"cursor\":\"0\"}", true);
         call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"screen\"}", true);
-        call(helper, "lomi_terminal_input", "{" + target + lease + ",\"inputSequence\":\"1\",\"input\":{\"type\":\"key\",\"key\":\"enter\"}}", true);
-        call(helper, "lomi_terminal_interrupt", "{" + target + lease + ",\"operationId\":\"" + runId + "\"" + op(null, epoch) + "}", false);
+        call(
+                helper,
+                "lomi_terminal_input",
+                "{" + target + lease + ",\"inputSequence\":\"1\",\"input\":{\"type\":\"key\",\"key\":\"enter\"}}",
+                true);
+        call(
+                helper,
+                "lomi_terminal_interrupt",
+                "{" + target + lease + ",\"operationId\":\"" + runId + "\"" + op(null, epoch) + "}",
+                false);
         awaitPrompt(helper, target);
 
         JsonNode list = call(helper, "lomi_panel_list", "{" + ws + "}", true);
         revision = list.at("/data/domainRevision").asString();
         String firstTab = list.at("/data/tabs/0/tabId").asString();
-        JsonNode moved = call(helper, "lomi_panel_move", "{" + ws + ",\"movement\":{\"type\":\"reorder_tab\",\"tabId\":\"" + firstTab + "\"}"
-                + op(revision, epoch) + "}", true);
+        JsonNode moved = call(
+                helper,
+                "lomi_panel_move",
+                "{" + ws + ",\"movement\":{\"type\":\"reorder_tab\",\"tabId\":\"" + firstTab + "\"}"
+                        + op(revision, epoch) + "}",
+                true);
         revision = moved.at("/data/result/domainRevision").asString();
         JsonNode focused = call(helper, "lomi_panel_focus", "{" + target + op(revision, epoch) + "}", true);
         revision = focused.at("/data/result/domainRevision").asString();
@@ -178,20 +262,31 @@ class BrokerContractTests {
         revision = closed.at("/data/result/domainRevision").asString();
 
         Path folder = Files.createDirectories(temp.resolve("opened"));
-        JsonNode opened = call(helper, "lomi_project_open", "{" + ws + ",\"projectPath\":\"" + folder.toRealPath() + "\",\"name\":\"opened\""
-                + op(revision, epoch) + "}", true);
-        assertThat(opened.at("/data/state").asString()).as("YOLO approves at once").isEqualTo("succeeded");
+        JsonNode opened = call(
+                helper,
+                "lomi_project_open",
+                "{" + ws + ",\"projectPath\":\"" + folder.toRealPath() + "\",\"name\":\"opened\"" + op(revision, epoch)
+                        + "}",
+                true);
+        assertThat(opened.at("/data/state").asString())
+                .as("YOLO approves at once")
+                .isEqualTo("succeeded");
         revision = opened.at("/data/result/domainRevision").asString();
         String openedWs = opened.at("/data/result/workspaceId").asString();
         String openedProject = opened.at("/data/result/projectId").asString();
-        JsonNode projectClosed = call(helper, "lomi_project_close", "{\"workspaceId\":\"" + openedWs + "\",\"projectId\":\"" + openedProject + "\""
-                + op(revision, epoch) + "}", true);
+        JsonNode projectClosed = call(
+                helper,
+                "lomi_project_close",
+                "{\"workspaceId\":\"" + openedWs + "\",\"projectId\":\"" + openedProject + "\"" + op(revision, epoch)
+                        + "}",
+                true);
         assertThat(projectClosed.at("/data/state").asString()).isEqualTo("succeeded");
         assertThat(Files.isDirectory(folder)).isTrue();
     }
 
     /** Files, editor, artifacts and settings through the real helper and broker on a real project folder. */
-    private void exerciseFileEditorArtifactAndSettingsTools(McpProcess helper, String workspaceId, String epoch) throws Exception {
+    private void exerciseFileEditorArtifactAndSettingsTools(McpProcess helper, String workspaceId, String epoch)
+            throws Exception {
         Path root = temp.resolve("project");
         Files.writeString(root.resolve("notes.txt"), "alpha\r\nbeta\r\n");
         Files.writeString(root.resolve(".env"), "SECRET=1");
@@ -203,39 +298,78 @@ class BrokerContractTests {
         String disk = read.at("/data/diskRevision").asString();
         call(helper, "lomi_files_read", "{" + ws + ",\"relativePath\":\".env\"}", false);
         call(helper, "lomi_files_search", "{" + ws + ",\"query\":{\"text\":\"beta\"}}", true);
-        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true).at("/data/domainRevision").asString();
-        JsonNode created = call(helper, "lomi_files_mutate", "{" + ws + ",\"operation\":{\"type\":\"create\",\"relativePath\":\"made.txt\",\"kind\":\"file\","
-                + "\"expectedParentRevision\":\"" + parent + "\"}" + op(revision, epoch) + "}", true);
+        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true)
+                .at("/data/domainRevision")
+                .asString();
+        JsonNode created = call(
+                helper,
+                "lomi_files_mutate",
+                "{" + ws + ",\"operation\":{\"type\":\"create\",\"relativePath\":\"made.txt\",\"kind\":\"file\","
+                        + "\"expectedParentRevision\":\"" + parent + "\"}" + op(revision, epoch) + "}",
+                true);
         assertThat(created.at("/data/state").asString()).isEqualTo("succeeded");
 
-        JsonNode opened = call(helper, "lomi_editor_open", "{" + ws + ",\"relativePath\":\"notes.txt\"" + op(revision, epoch) + "}", true);
+        JsonNode opened = call(
+                helper,
+                "lomi_editor_open",
+                "{" + ws + ",\"relativePath\":\"notes.txt\"" + op(revision, epoch) + "}",
+                true);
         JsonNode doc = opened.at("/data/result");
         revision = doc.get("domainRevision").asString();
         String target = ws + ",\"panelId\":\"" + doc.get("panelId").asString() + "\",\"relativePath\":\"notes.txt\"";
-        String ids = ",\"documentId\":\"" + doc.get("documentId").asString() + "\",\"expectedDiskRevision\":\"" + disk + "\"";
+        String ids = ",\"documentId\":\"" + doc.get("documentId").asString() + "\",\"expectedDiskRevision\":\"" + disk
+                + "\"";
         call(helper, "lomi_editor_read", "{" + target + "}", true);
-        JsonNode edited = call(helper, "lomi_editor_apply_edits", "{" + target + ids + ",\"expectedBufferRevision\":\"" + doc.get("bufferRevision").asString()
-                + "\",\"edits\":[{\"fromUtf16\":0,\"toUtf16\":5,\"insert\":\"ALPHA\"}]" + op(revision, epoch) + "}", true);
-        JsonNode saved = call(helper, "lomi_editor_save", "{" + target + ids + ",\"expectedBufferRevision\":\""
-                + edited.at("/data/result/bufferRevision").asString() + "\"" + op(revision, epoch) + "}", true);
+        JsonNode edited = call(
+                helper,
+                "lomi_editor_apply_edits",
+                "{" + target + ids + ",\"expectedBufferRevision\":\""
+                        + doc.get("bufferRevision").asString()
+                        + "\",\"edits\":[{\"fromUtf16\":0,\"toUtf16\":5,\"insert\":\"ALPHA\"}]" + op(revision, epoch)
+                        + "}",
+                true);
+        JsonNode saved = call(
+                helper,
+                "lomi_editor_save",
+                "{" + target + ids + ",\"expectedBufferRevision\":\""
+                        + edited.at("/data/result/bufferRevision").asString() + "\"" + op(revision, epoch) + "}",
+                true);
         assertThat(saved.at("/data/state").asString()).isEqualTo("succeeded");
         assertThat(Files.readString(root.resolve("notes.txt"))).isEqualTo("ALPHA\r\nbeta\r\n");
 
         byte[] bytes = Files.readAllBytes(root.resolve("notes.txt"));
-        String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
-        JsonNode imported = call(helper, "lomi_artifact_import", "{" + ws + ",\"relativePath\":\"notes.txt\",\"kind\":\"file\",\"expectedByteLength\":"
-                + bytes.length + ",\"expectedSha256\":\"" + sha + "\"" + op(revision, epoch) + "}", true);
+        String sha = java.util.HexFormat.of()
+                .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+        JsonNode imported = call(
+                helper,
+                "lomi_artifact_import",
+                "{" + ws + ",\"relativePath\":\"notes.txt\",\"kind\":\"file\",\"expectedByteLength\":" + bytes.length
+                        + ",\"expectedSha256\":\"" + sha + "\"" + op(revision, epoch) + "}",
+                true);
         String artifact = imported.at("/data/result/artifactId").asString();
         call(helper, "lomi_artifact_read", "{" + ws + ",\"artifactId\":\"" + artifact + "\"}", true);
-        String parentNow = call(helper, "lomi_files_list", "{" + ws + "}", true).at("/data/directoryRevision").asString();
-        JsonNode exported = call(helper, "lomi_artifact_export", "{" + ws + ",\"artifactId\":\"" + artifact + "\",\"expectedSha256\":\"" + sha
-                + "\",\"relativePath\":\"copy.txt\",\"expectedParentRevision\":\"" + parentNow + "\"" + op(revision, epoch) + "}", true);
+        String parentNow = call(helper, "lomi_files_list", "{" + ws + "}", true)
+                .at("/data/directoryRevision")
+                .asString();
+        JsonNode exported = call(
+                helper,
+                "lomi_artifact_export",
+                "{" + ws + ",\"artifactId\":\"" + artifact + "\",\"expectedSha256\":\"" + sha
+                        + "\",\"relativePath\":\"copy.txt\",\"expectedParentRevision\":\"" + parentNow + "\""
+                        + op(revision, epoch) + "}",
+                true);
         assertThat(exported.at("/data/state").asString()).isEqualTo("succeeded");
 
-        String settingsRevision = call(helper, "lomi_settings_read", "{" + ws + ",\"section\":\"editor\"}", true).at("/data/settingsRevision").asString();
+        String settingsRevision = call(helper, "lomi_settings_read", "{" + ws + ",\"section\":\"editor\"}", true)
+                .at("/data/settingsRevision")
+                .asString();
         call(helper, "lomi_settings_read", "{" + ws + ",\"section\":\"agentControl\"}", true);
-        JsonNode updated = call(helper, "lomi_settings_update", "{" + ws + ",\"patch\":{\"type\":\"editor_tab_size\",\"value\":2},\"expectedSettingsRevision\":\""
-                + settingsRevision + "\"" + op(revision, epoch) + "}", true);
+        JsonNode updated = call(
+                helper,
+                "lomi_settings_update",
+                "{" + ws + ",\"patch\":{\"type\":\"editor_tab_size\",\"value\":2},\"expectedSettingsRevision\":\""
+                        + settingsRevision + "\"" + op(revision, epoch) + "}",
+                true);
         assertThat(updated.at("/data/state").asString()).as("YOLO approves").isEqualTo("succeeded");
         call(helper, "lomi_settings_open", "{" + ws + ",\"page\":\"editor\"" + op(revision, epoch) + "}", true);
     }
@@ -243,7 +377,10 @@ class BrokerContractTests {
     private void exerciseGitTools(McpProcess helper, String workspaceId, String epoch) throws Exception {
         Path root = temp.resolve("project");
         String head;
-        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init().setDirectory(root.toFile()).setInitialBranch("main").call()) {
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init()
+                .setDirectory(root.toFile())
+                .setInitialBranch("main")
+                .call()) {
             var config = git.getRepository().getConfig();
             config.setString("user", null, "name", "Contract");
             config.setString("user", null, "email", "contract@example.com");
@@ -257,32 +394,56 @@ class BrokerContractTests {
         JsonNode status = call(helper, "lomi_git_status", "{" + ws + "}", true);
         String observed = status.at("/data/observationRevision").asString();
         assertThat(status.toString()).doesNotContain(".env");
-        JsonNode diff = call(helper, "lomi_git_diff", "{" + ws + ",\"relativePath\":\"notes.txt\",\"expectedObservationRevision\":\"" + observed
-                + "\"}", true);
+        JsonNode diff = call(
+                helper,
+                "lomi_git_diff",
+                "{" + ws + ",\"relativePath\":\"notes.txt\",\"expectedObservationRevision\":\"" + observed + "\"}",
+                true);
         assertThat(diff.at("/data/text").asString()).contains("+changed");
-        call(helper, "lomi_git_diff", "{" + ws + ",\"relativePath\":\".env\",\"expectedObservationRevision\":\"" + observed + "\"}", false);
+        call(
+                helper,
+                "lomi_git_diff",
+                "{" + ws + ",\"relativePath\":\".env\",\"expectedObservationRevision\":\"" + observed + "\"}",
+                false);
         call(helper, "lomi_git_history", "{" + ws + "}", true);
         call(helper, "lomi_git_commit", "{" + ws + ",\"commit\":\"" + head + "\"}", true);
-        assertThat(call(helper, "lomi_git_remotes", "{" + ws + "}", true).toString()).doesNotContain("s3cret-token");
-        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true).at("/data/domainRevision").asString();
-        JsonNode opened = call(helper, "lomi_git_open", "{" + ws + ",\"view\":{\"type\":\"commit\",\"commit\":\"" + head + "\"}"
-                + op(revision, epoch) + "}", true);
+        assertThat(call(helper, "lomi_git_remotes", "{" + ws + "}", true).toString())
+                .doesNotContain("s3cret-token");
+        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true)
+                .at("/data/domainRevision")
+                .asString();
+        JsonNode opened = call(
+                helper,
+                "lomi_git_open",
+                "{" + ws + ",\"view\":{\"type\":\"commit\",\"commit\":\"" + head + "\"}" + op(revision, epoch) + "}",
+                true);
         assertThat(opened.at("/data/state").asString()).isEqualTo("succeeded");
         revision = opened.at("/data/result/domainRevision").asString();
-        JsonNode staged = call(helper, "lomi_git_mutate", "{" + ws + ",\"repositoryRelative\":\"\",\"operation\":\"stage\",\"paths\":[\"notes.txt\"],"
-                + "\"expectedObservationRevision\":\"" + observed + "\"" + op(revision, epoch) + "}", true);
-        assertThat(staged.at("/data/state").asString()).as("YOLO approves: " + staged).isEqualTo("succeeded");
+        JsonNode staged = call(
+                helper,
+                "lomi_git_mutate",
+                "{" + ws + ",\"repositoryRelative\":\"\",\"operation\":\"stage\",\"paths\":[\"notes.txt\"],"
+                        + "\"expectedObservationRevision\":\"" + observed + "\"" + op(revision, epoch) + "}",
+                true);
+        assertThat(staged.at("/data/state").asString())
+                .as("YOLO approves: " + staged)
+                .isEqualTo("succeeded");
         assertThat(staged.at("/data/result/plan/paths/0").asString()).isEqualTo("notes.txt");
     }
 
     private void awaitPrompt(McpProcess helper, String target) {
-        Eventually.await("the terminal's prompt is ready", Duration.ofSeconds(20),
-                () -> call(helper, "lomi_terminal_read", "{" + target + "}", true).at("/data/prompt").asString(), "ready"::equals);
+        Eventually.await(
+                "the terminal's prompt is ready",
+                Duration.ofSeconds(20),
+                () -> call(helper, "lomi_terminal_read", "{" + target + "}", true)
+                        .at("/data/prompt")
+                        .asString(),
+                "ready"::equals);
     }
 
     private String op(String revision, String epoch) {
-        return (revision == null ? "" : ",\"expectedRevision\":\"" + revision + "\"") + ",\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"contract-"
-                + (++ids) + "\"";
+        return (revision == null ? "" : ",\"expectedRevision\":\"" + revision + "\"") + ",\"retryEpoch\":\"" + epoch
+                + "\",\"requestKey\":\"contract-" + (++ids) + "\"";
     }
 
     /** Calls a tool, checks ok/error as expected and the envelope against the published schema; returns the envelope. */
@@ -291,7 +452,9 @@ class BrokerContractTests {
         JsonNode envelope = result.get("structuredContent");
 
         assertThat(result.get("isError").asBoolean()).as(tool + ": " + envelope).isEqualTo(!ok);
-        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result")).as(tool + ": " + envelope).isEmpty();
+        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result"))
+                .as(tool + ": " + envelope)
+                .isEmpty();
         return envelope;
     }
 
@@ -299,10 +462,15 @@ class BrokerContractTests {
         List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
         arguments.addAll(List.of(args));
         Path out = Files.createTempFile(temp, "console", ".out");
-        Process console = ChildJvm.builder(LomiControl.class, arguments).redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        Process console = ChildJvm.builder(LomiControl.class, arguments)
+                .redirectOutput(out.toFile())
+                .redirectErrorStream(true)
+                .start();
         console.getOutputStream().close();
         assertThat(console.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(console.exitValue()).as(String.join(" ", args) + ": " + Files.readString(out)).isZero();
+        assertThat(console.exitValue())
+                .as(String.join(" ", args) + ": " + Files.readString(out))
+                .isZero();
         return Files.readString(out);
     }
 

@@ -19,7 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
 class CatalogGoldenTests {
 
     static final Path GOLDEN = Path.of("src/test/resources/golden/tools-list.json");
-    private static final JsonMapper PRETTY = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final JsonMapper PRETTY =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     @Test
     void theWholeToolsListIsThePinnedOne() throws IOException {
@@ -28,7 +29,9 @@ class CatalogGoldenTests {
         if (Boolean.getBoolean("lomi.golden.update")) {
             Files.writeString(GOLDEN, text, StandardCharsets.UTF_8);
         }
-        assertThat(Files.exists(GOLDEN)).as("%s exists (generate it with -Dlomi.golden.update=true)", GOLDEN).isTrue();
+        assertThat(Files.exists(GOLDEN))
+                .as("%s exists (generate it with -Dlomi.golden.update=true)", GOLDEN)
+                .isTrue();
         assertThat(text).isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
         assertThat(listed.get("tools").size()).isEqualTo(77);
     }

@@ -12,8 +12,15 @@ class ConnectorTests {
 
     @Test
     void theBackoffStartsAtOneSecondDoublesAndStopsAtTen() {
-        assertThat(new long[] {Connector.backoff(0).toSeconds(), Connector.backoff(1).toSeconds(), Connector.backoff(2).toSeconds(),
-            Connector.backoff(3).toSeconds(), Connector.backoff(4).toSeconds(), Connector.backoff(5).toSeconds(), Connector.backoff(60).toSeconds()})
+        assertThat(new long[] {
+                    Connector.backoff(0).toSeconds(),
+                    Connector.backoff(1).toSeconds(),
+                    Connector.backoff(2).toSeconds(),
+                    Connector.backoff(3).toSeconds(),
+                    Connector.backoff(4).toSeconds(),
+                    Connector.backoff(5).toSeconds(),
+                    Connector.backoff(60).toSeconds()
+                })
                 .containsExactly(1, 1, 2, 4, 8, 10, 10);
     }
 
@@ -27,7 +34,8 @@ class ConnectorTests {
 
     @Test
     void withoutADiscoveryKeyTheHelperIsAppUnavailableAndSaysWhy() throws Exception {
-        try (Connector connector = new Connector(Optional.of(Path.of("/tmp/discovery.json")), Optional.empty(), Duration.ZERO)) {
+        try (Connector connector =
+                new Connector(Optional.of(Path.of("/tmp/discovery.json")), Optional.empty(), Duration.ZERO)) {
             connector.start();
 
             assertThat(connector.state().phase()).isEqualTo(Phase.APP_UNAVAILABLE);

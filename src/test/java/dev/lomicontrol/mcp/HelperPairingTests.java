@@ -18,22 +18,26 @@ class HelperPairingTests {
 
     @Test
     void untilTheAdminApprovesOnlyStatusAndDiagnosticsAnswerAndTheyNameTheRequest() throws Exception {
-        try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store")); McpProcess helper = start(broker, List.of())) {
+        try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
+                McpProcess helper = start(broker, List.of())) {
             broker.approve = false;
             helper.initialize("2025-11-25");
             JsonNode status = helper.awaitPhase("pairing_required");
             JsonNode diagnostics = helper.callTool(1, "lomi_diagnostics", "{}").at("/result/structuredContent/data");
             JsonNode list = helper.callTool(2, "lomi_workspace_list", "{}").get("result");
-            JsonNode attach = helper.callTool(3, "lomi_session_attach", "{\"externalId\":\"thread-1\"}").get("result");
+            JsonNode attach = helper.callTool(3, "lomi_session_attach", "{\"externalId\":\"thread-1\"}")
+                    .get("result");
 
             assertThat(status.get("pairingRequestId").asString()).isEqualTo("pairing-1");
             assertThat(status.get("instanceId").asString()).hasSize(32);
             assertThat(status.toString()).doesNotContain("workspaces");
-            assertThat(diagnostics.get("nextStep").asString()).contains("lomi-control console pairing approve pairing-1");
+            assertThat(diagnostics.get("nextStep").asString())
+                    .contains("lomi-control console pairing approve pairing-1");
             assertThat(list.get("isError").asBoolean()).isTrue();
             assertThat(list.at("/structuredContent/code").asString()).isEqualTo("PAIRING_REQUIRED");
             assertThat(attach.at("/structuredContent/code").asString()).isEqualTo("PAIRING_REQUIRED");
-            assertThat(broker.received("lomi_workspace_list") + broker.received("lomi_session_attach")).isZero();
+            assertThat(broker.received("lomi_workspace_list") + broker.received("lomi_session_attach"))
+                    .isZero();
         }
     }
 
@@ -44,16 +48,26 @@ class HelperPairingTests {
                 McpProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
             helper.initialize("2025-11-25");
             helper.awaitPhase("connected");
-            assertThat(helper.callTool(1, "lomi_workspace_list", "{}").at("/result/isError").asBoolean(true)).isFalse();
+            assertThat(helper.callTool(1, "lomi_workspace_list", "{}")
+                            .at("/result/isError")
+                            .asBoolean(true))
+                    .isFalse();
 
             assertThat(helper.closeAndWait()).isZero();
-            assertThat(Files.readString(classLog)).contains("dev.lomicontrol.ipc.BrokerClient").contains("io.netty")
-                    .doesNotContain("org.springframework").doesNotContain("org.sqlite").doesNotContain("org.flywaydb");
+            assertThat(Files.readString(classLog))
+                    .contains("dev.lomicontrol.ipc.BrokerClient")
+                    .contains("io.netty")
+                    .doesNotContain("org.springframework")
+                    .doesNotContain("org.sqlite")
+                    .doesNotContain("org.flywaydb");
         }
     }
 
     private McpProcess start(MisbehavingBroker broker, List<String> jvmOptions) throws Exception {
-        return McpProcess.start(temp.resolve("helper.err"), List.of("--discovery-file", broker.discoveryFile.toString(), "--discovery-key", broker.keyHex),
-                Map.of("lomi.mcp.label-grace-ms", "0"), jvmOptions);
+        return McpProcess.start(
+                temp.resolve("helper.err"),
+                List.of("--discovery-file", broker.discoveryFile.toString(), "--discovery-key", broker.keyHex),
+                Map.of("lomi.mcp.label-grace-ms", "0"),
+                jvmOptions);
     }
 }

@@ -23,7 +23,8 @@ public final class HelperValidation {
         JsonNode envelope = answer.at("/result/structuredContent");
         String code = envelope.path("code").asString("");
         if (code.equals("INVALID_ARGUMENT") || code.equals("PAYLOAD_TOO_LARGE")) {
-            return Optional.of(envelope.path("message").asString().replaceFirst("^invalid arguments for " + tool + ": ", ""));
+            return Optional.of(
+                    envelope.path("message").asString().replaceFirst("^invalid arguments for " + tool + ": ", ""));
         }
         if (answer.has("error")) {
             throw new AssertionError("protocol error for " + tool + ": " + answer);

@@ -22,17 +22,22 @@ class ImageResultsTests {
         JsonNode result = CallResults.of(Envelope.ok(data), ProtocolVersion.V2025_11_25);
 
         assertThat(result.at("/content/0/type").asString()).isEqualTo("text");
-        assertThat(result.at("/content/0/text").asString()).doesNotContain(dev.lomicontrol.tools.ImageBlock.FIELD).doesNotContain("iVBORw0KGgo=");
+        assertThat(result.at("/content/0/text").asString())
+                .doesNotContain(dev.lomicontrol.tools.ImageBlock.FIELD)
+                .doesNotContain("iVBORw0KGgo=");
         assertThat(result.at("/content/1/type").asString()).isEqualTo("image");
         assertThat(result.at("/content/1/mimeType").asString()).isEqualTo("image/png");
         assertThat(result.at("/content/1/data").asString()).isEqualTo("iVBORw0KGgo=");
-        assertThat(result.at("/structuredContent/data").has(dev.lomicontrol.tools.ImageBlock.FIELD)).isFalse();
+        assertThat(result.at("/structuredContent/data").has(dev.lomicontrol.tools.ImageBlock.FIELD))
+                .isFalse();
         assertThat(result.path("isError").asBoolean()).isFalse();
     }
 
     @Test
     void anAnswerWithoutAPngHasOnlyTheTextBlock() {
-        JsonNode result = CallResults.of(Envelope.ok(JsonNodeFactory.instance.objectNode().put("kind", "artifact")), ProtocolVersion.V2025_11_25);
+        JsonNode result = CallResults.of(
+                Envelope.ok(JsonNodeFactory.instance.objectNode().put("kind", "artifact")),
+                ProtocolVersion.V2025_11_25);
         assertThat(result.path("content").size()).isEqualTo(1);
     }
 }

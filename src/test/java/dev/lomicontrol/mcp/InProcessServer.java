@@ -20,7 +20,10 @@ final class InProcessServer {
     final McpServer server;
 
     InProcessServer() {
-        ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector), new Bridge(connector, Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES));
+        ToolCalls calls = new ToolCalls(
+                catalog,
+                new StatusReport(connector),
+                new Bridge(connector, Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES));
         server = new McpServer(catalog, calls, connector, new StdoutWriter(stdout));
     }
 
@@ -29,8 +32,13 @@ final class InProcessServer {
         for (String line : lines) {
             server.accept(new LineReader.Line.Complete(line.getBytes(StandardCharsets.UTF_8)));
         }
-        List<JsonNode> messages = Eventually.await(expected + " messages written", Duration.ofSeconds(20), Duration.ofMillis(10), this::written,
-                written -> written.size() >= expected, String::valueOf);
+        List<JsonNode> messages = Eventually.await(
+                expected + " messages written",
+                Duration.ofSeconds(20),
+                Duration.ofMillis(10),
+                this::written,
+                written -> written.size() >= expected,
+                String::valueOf);
         consumed += messages.size();
         return messages;
     }

@@ -55,7 +55,8 @@ class LineReaderTests {
     void nothingInsideAnOversizedLineIsEverReturnedOnlyItsNewlineEndsIt() throws IOException {
         byte[] padding = new byte[2000];
         Arrays.fill(padding, (byte) ' ');
-        InputStream in = new OneByteAtATime(concat(bytes("{\"pad\":\""), padding, bytes("\"}{\"id\":99,\"method\":\"ping\"}\n{\"id\":1}\n")));
+        InputStream in = new OneByteAtATime(
+                concat(bytes("{\"pad\":\""), padding, bytes("\"}{\"id\":99,\"method\":\"ping\"}\n{\"id\":1}\n")));
         LineReader reader = new LineReader(in, 1024);
 
         assertThat(reader.next()).isInstanceOf(LineReader.Line.Oversized.class);
@@ -66,7 +67,8 @@ class LineReaderTests {
     @Test
     void aLineOfExactlyTheLimitIsKeptAndOneByteMoreIsOversized() throws IOException {
         String exact = "a".repeat(100);
-        LineReader reader = new LineReader(new ByteArrayInputStream(bytes(exact + "\r\n" + exact + "b\n" + exact + "\r\n")), 100);
+        LineReader reader =
+                new LineReader(new ByteArrayInputStream(bytes(exact + "\r\n" + exact + "b\n" + exact + "\r\n")), 100);
 
         assertThat(text(reader.next())).isEqualTo(exact);
         assertThat(reader.next()).isInstanceOf(LineReader.Line.Oversized.class);

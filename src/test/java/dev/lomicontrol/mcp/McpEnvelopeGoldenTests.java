@@ -7,8 +7,8 @@ import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.testing.Golden;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.autoconfigure.json.JsonTest;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.json.JsonTest;
 import org.springframework.boot.test.json.BasicJsonTester;
 import org.springframework.boot.test.json.JacksonTester;
 import org.springframework.context.annotation.Configuration;
@@ -38,14 +38,20 @@ class McpEnvelopeGoldenTests {
     }
 
     /** The slice's own tester (auto-configured by {@code @JsonTest}): reads golden files by JSON path. */
-    @Autowired BasicJsonTester basic;
+    @Autowired
+    BasicJsonTester basic;
 
     JacksonTester<JsonNode> json;
 
     @Test
     void anOkEnvelopeInsideACallResultIsPinnedForEachKindOfProtocolVersion() throws Exception {
-        for (ProtocolVersion version : new ProtocolVersion[] {ProtocolVersion.V2025_03_26, ProtocolVersion.V2025_11_25, ProtocolVersion.V2026_07_28}) {
-            ObjectNode data = JsonNodeFactory.instance.objectNode().put("kind", "workspace_list").put("total", 1);
+        for (ProtocolVersion version : new ProtocolVersion[] {
+            ProtocolVersion.V2025_03_26, ProtocolVersion.V2025_11_25, ProtocolVersion.V2026_07_28
+        }) {
+            ObjectNode data = JsonNodeFactory.instance
+                    .objectNode()
+                    .put("kind", "workspace_list")
+                    .put("total", 1);
             data.putArray("workspaces").addObject().put("workspaceId", "ws-1").put("name", "main");
             ObjectNode line = response(7, CallResults.ok(data, version), version);
             String golden = Golden.pin("envelope", "call-result-ok-" + version.wire(), McpJson.line(line));
@@ -56,20 +62,34 @@ class McpEnvelopeGoldenTests {
 
     @Test
     void anErrorEnvelopeInsideACallResultIsPinned() throws Exception {
-        ObjectNode line = response("call-8", CallResults.error(ErrorCode.PAIRING_REQUIRED,
-                "this helper is not paired yet; the call can simply be repeated once the admin ran: lomi-control console pairing approve pr-1",
-                ProtocolVersion.V2025_11_25), ProtocolVersion.V2025_11_25);
+        ObjectNode line = response(
+                "call-8",
+                CallResults.error(
+                        ErrorCode.PAIRING_REQUIRED,
+                        "this helper is not paired yet; the call can simply be repeated once the admin ran: lomi-control console pairing approve pr-1",
+                        ProtocolVersion.V2025_11_25),
+                ProtocolVersion.V2025_11_25);
         String golden = Golden.pin("envelope", "call-result-error", McpJson.line(line));
         assertThat(json.write(line)).isStrictlyEqualToJson(golden);
         assertThat(json.parseObject(golden)).isEqualTo(line);
-        assertThat(basic.from(golden)).extractingJsonPathBooleanValue("@.result.isError").isTrue();
-        assertThat(basic.from(golden)).extractingJsonPathStringValue("@.result.structuredContent.code").isEqualTo("PAIRING_REQUIRED");
+        assertThat(basic.from(golden))
+                .extractingJsonPathBooleanValue("@.result.isError")
+                .isTrue();
+        assertThat(basic.from(golden))
+                .extractingJsonPathStringValue("@.result.structuredContent.code")
+                .isEqualTo("PAIRING_REQUIRED");
     }
 
     @Test
     void theBareControlApiEnvelopesArePinned() throws Exception {
-        Golden.pin("envelope", "control-ok", McpJson.line(Envelope.ok(JsonNodeFactory.instance.objectNode().put("kind", "status"))));
-        Golden.pin("envelope", "control-error", McpJson.line(Envelope.error(ErrorCode.REVISION_CONFLICT, "the workspace changed since revision 4")));
+        Golden.pin(
+                "envelope",
+                "control-ok",
+                McpJson.line(Envelope.ok(JsonNodeFactory.instance.objectNode().put("kind", "status"))));
+        Golden.pin(
+                "envelope",
+                "control-error",
+                McpJson.line(Envelope.error(ErrorCode.REVISION_CONFLICT, "the workspace changed since revision 4")));
     }
 
     /** The JSON-RPC response line exactly as {@code McpServer} builds it; the build version is masked. */

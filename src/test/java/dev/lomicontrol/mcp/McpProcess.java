@@ -56,14 +56,17 @@ final class McpProcess implements AutoCloseable {
     }
 
     /** As {@link #start(Path, List, Map)} with extra JVM options (e.g. a class-load log). */
-    static McpProcess start(Path stderr, List<String> args, Map<String, String> properties, List<String> jvmOptions) throws IOException {
+    static McpProcess start(Path stderr, List<String> args, Map<String, String> properties, List<String> jvmOptions)
+            throws IOException {
         List<String> helperArgs = new ArrayList<>(List.of("--mcp"));
         helperArgs.addAll(args);
-        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, helperArgs).command());
+        List<String> command =
+                new ArrayList<>(ChildJvm.builder(LomiControl.class, helperArgs).command());
         properties.forEach((name, value) -> command.add(1, "-D" + name + "=" + value));
         jvmOptions.forEach(option -> command.add(1, option));
         long started = System.nanoTime();
-        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+        Process process =
+                new ProcessBuilder(command).redirectError(stderr.toFile()).start();
         return new McpProcess(process, started, stderr);
     }
 
@@ -79,7 +82,8 @@ final class McpProcess implements AutoCloseable {
     /** Sends a request and waits for the response with its id. */
     JsonNode request(Object id, String method, String params) throws Exception {
         String idJson = id instanceof String ? "\"" + id + "\"" : String.valueOf(id);
-        sendLine("{\"jsonrpc\":\"2.0\",\"id\":" + idJson + ",\"method\":\"" + method + "\"" + (params == null ? "" : ",\"params\":" + params) + "}");
+        sendLine("{\"jsonrpc\":\"2.0\",\"id\":" + idJson + ",\"method\":\"" + method + "\""
+                + (params == null ? "" : ",\"params\":" + params) + "}");
         return response(idJson);
     }
 
@@ -88,8 +92,11 @@ final class McpProcess implements AutoCloseable {
     }
 
     JsonNode initialize(String version) throws Exception {
-        JsonNode response = request(0, "initialize", "{\"protocolVersion\":\"" + version + "\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"process-test\",\"version\":\"1.0\"}}");
+        JsonNode response = request(
+                0,
+                "initialize",
+                "{\"protocolVersion\":\"" + version + "\",\"capabilities\":{},"
+                        + "\"clientInfo\":{\"name\":\"process-test\",\"version\":\"1.0\"}}");
         sendLine("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         return response;
     }
@@ -110,15 +117,21 @@ final class McpProcess implements AutoCloseable {
     /** Polls lomi_status until its phase is {@code phase}. */
     JsonNode awaitPhase(String phase) {
         AtomicInteger id = new AtomicInteger(100_000);
-        return Eventually.await("lomi_status reports " + phase, WAIT, Duration.ofMillis(100),
+        return Eventually.await(
+                "lomi_status reports " + phase,
+                WAIT,
+                Duration.ofMillis(100),
                 () -> callTool(id.getAndIncrement(), "lomi_status", "{}").at("/result/structuredContent/data"),
-                data -> data.path("phase").asString().equals(phase), JsonNode::toString);
+                data -> data.path("phase").asString().equals(phase),
+                JsonNode::toString);
     }
 
     /** Closes stdin and returns the exit status. */
     int closeAndWait() throws Exception {
         stdin.close();
-        assertThat(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("exits after stdin closes").isTrue();
+        assertThat(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS))
+                .as("exits after stdin closes")
+                .isTrue();
         return process.exitValue();
     }
 
@@ -128,7 +141,8 @@ final class McpProcess implements AutoCloseable {
     }
 
     private void readStdout() {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 stdoutLines.add(line);
                 try {

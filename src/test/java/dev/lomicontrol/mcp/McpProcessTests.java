@@ -23,11 +23,18 @@ class McpProcessTests {
     Path temp;
 
     @ParameterizedTest
-    @CsvSource({"2025-11-25,2025-11-25", "2025-06-18,2025-06-18", "2025-03-26,2025-03-26", "2024-11-05,2024-11-05", "2031-01-01,2025-11-25"})
+    @CsvSource({
+        "2025-11-25,2025-11-25",
+        "2025-06-18,2025-06-18",
+        "2025-03-26,2025-03-26",
+        "2024-11-05,2024-11-05",
+        "2031-01-01,2025-11-25"
+    })
     void initializeNegotiatesTheVersionAndAnswersQuickly(String requested, String answered) throws Exception {
         try (McpProcess helper = start()) {
             JsonNode result = helper.initialize(requested).get("result");
-            long millis = Duration.ofNanos(System.nanoTime() - helper.startedNanos).toMillis();
+            long millis =
+                    Duration.ofNanos(System.nanoTime() - helper.startedNanos).toMillis();
             System.err.println("helper start -> initialize response (" + requested + "): " + millis + " ms");
 
             assertThat(result.get("protocolVersion").asString()).isEqualTo(answered);
@@ -39,7 +46,8 @@ class McpProcessTests {
     @Test
     void serverDiscoverAndToolsListDescribeTheWholeCatalog() throws Exception {
         try (McpProcess helper = start()) {
-            JsonNode discover = helper.request(1, "server/discover", "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}");
+            JsonNode discover = helper.request(
+                    1, "server/discover", "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}");
             helper.initialize("2025-11-25");
             JsonNode tools = helper.request(2, "tools/list", null).at("/result/tools");
 
@@ -47,7 +55,9 @@ class McpProcessTests {
             assertThat(discover.at("/result/resultType").asString()).isEqualTo("complete");
             assertThat(tools.size()).isEqualTo(Catalog.standard().all().size());
             for (JsonNode tool : tools.values()) {
-                assertThat(tool.has("inputSchema") && tool.has("outputSchema") && tool.has("annotations")).as(tool.get("name").asString()).isTrue();
+                assertThat(tool.has("inputSchema") && tool.has("outputSchema") && tool.has("annotations"))
+                        .as(tool.get("name").asString())
+                        .isTrue();
             }
         }
     }
@@ -113,19 +123,25 @@ class McpProcessTests {
             helper.response("null");
 
             assertThat(helper.closeAndWait()).isZero();
-            assertThat(helper.stdoutLines().size()).as("one line per answered message").isEqualTo(6);
+            assertThat(helper.stdoutLines().size())
+                    .as("one line per answered message")
+                    .isEqualTo(6);
             for (String line : helper.stdoutLines()) {
                 JsonNode message = McpJson.MAPPER.readTree(line);
                 assertThat(message.get("jsonrpc").asString()).as(line).isEqualTo("2.0");
                 assertThat(message.has("id")).as(line).isTrue();
-                assertThat(message.has("result") ^ message.has("error")).as(line).isTrue();
+                assertThat(message.has("result") ^ message.has("error"))
+                        .as(line)
+                        .isTrue();
             }
         }
     }
 
     private McpProcess start() throws Exception {
         Path discovery = temp.resolve("no-broker").resolve("discovery.json").toAbsolutePath();
-        return McpProcess.start(temp.resolve("helper.err"), List.of("--discovery-file", discovery.toString(), "--discovery-key", KEY),
+        return McpProcess.start(
+                temp.resolve("helper.err"),
+                List.of("--discovery-file", discovery.toString(), "--discovery-key", KEY),
                 Map.of("lomi.mcp.label-grace-ms", "0"));
     }
 }

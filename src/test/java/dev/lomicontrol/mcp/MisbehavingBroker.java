@@ -39,7 +39,11 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class MisbehavingBroker implements AutoCloseable {
 
-    enum Action { ANSWER, DROP, HANG }
+    enum Action {
+        ANSWER,
+        DROP,
+        HANG
+    }
 
     static final Duration WAIT = Duration.ofSeconds(10);
 
@@ -63,7 +67,10 @@ final class MisbehavingBroker implements AutoCloseable {
         runtime = Files.createTempDirectory("lomi-mb");
         server = UnixSocketServer.bind(runtime.resolve("control.sock"), 8, this::serve);
         discoveryFile = store.resolve("discovery.json").toAbsolutePath();
-        DiscoveryFile.publish(discoveryFile, new DiscoveryRecord(instanceId, server.socket().toString(), certificate.sha256(), IpcJson.IPC_VERSION), key);
+        DiscoveryFile.publish(
+                discoveryFile,
+                new DiscoveryRecord(instanceId, server.socket().toString(), certificate.sha256(), IpcJson.IPC_VERSION),
+                key);
     }
 
     /** The next calls of {@code tool} get these actions in order; later ones are answered. */
@@ -86,14 +93,18 @@ final class MisbehavingBroker implements AutoCloseable {
             Enrollment enrollment = IpcJson.read(channel.read(WAIT, Frames.MAX_METADATA_BYTES), Enrollment.class);
             int number = enrollments.incrementAndGet();
             labels.add(enrollment.clientLabel());
-            channel.write(IpcJson.write(new Welcome(IpcJson.IPC_VERSION, instanceId, Base64.getEncoder().encodeToString(certificate.der()),
+            channel.write(IpcJson.write(new Welcome(
+                    IpcJson.IPC_VERSION,
+                    instanceId,
+                    Base64.getEncoder().encodeToString(certificate.der()),
                     "pairing-" + number)));
             if (!approve) {
                 closing.await();
                 return;
             }
             channel.write(IpcJson.write(new PairingOutcome(PairingOutcome.APPROVED, "approved")));
-            String clientPin = SessionCertificate.sha256(SessionCertificate.parse(Base64.getDecoder().decode(enrollment.certificate())));
+            String clientPin = SessionCertificate.sha256(
+                    SessionCertificate.parse(Base64.getDecoder().decode(enrollment.certificate())));
             channel.startTls(PinnedTls.server(certificate, clientPin), WAIT);
             sessions.add(channel);
             serveCalls(channel);
@@ -109,8 +120,10 @@ final class MisbehavingBroker implements AutoCloseable {
     private void serveCalls(FrameChannel channel) throws FrameException, InterruptedException {
         while (true) {
             CallRequest call = IpcJson.read(channel.read(null, Frames.MAX_FRAME_BYTES), CallRequest.class);
-            int attempt = received.computeIfAbsent(call.tool(), t -> new AtomicInteger()).incrementAndGet();
-            Action action = scripts.getOrDefault(call.tool(), new ConcurrentLinkedQueue<>()).poll();
+            int attempt = received.computeIfAbsent(call.tool(), t -> new AtomicInteger())
+                    .incrementAndGet();
+            Action action = scripts.getOrDefault(call.tool(), new ConcurrentLinkedQueue<>())
+                    .poll();
             if (action == Action.DROP) {
                 channel.close();
                 return;

@@ -12,6 +12,7 @@ class ResultCheckSamplingTests {
     void theFirstAnswersOfEachToolAreCheckedThenOneInSixtyFour() {
         assertThat(LongStream.range(0, 8)).allMatch(ToolCalls::shouldCheck);
         assertThat(LongStream.range(8, 64)).noneMatch(ToolCalls::shouldCheck);
-        assertThat(LongStream.range(0, 6400).filter(ToolCalls::shouldCheck).count()).isEqualTo(8 + 99);
+        assertThat(LongStream.range(0, 6400).filter(ToolCalls::shouldCheck).count())
+                .isEqualTo(8 + 99);
     }
 }

@@ -8,17 +8,21 @@ import tools.jackson.databind.JsonNode;
 
 class SchemaValidatorTests {
 
-    static final JsonNode SCHEMA = json("{\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\"],\"properties\":{"
-            + "\"id\":{\"type\":\"string\",\"minLength\":2,\"maxLength\":4,\"pattern\":\"^[a-z]+$\"},"
-            + "\"n\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":500},"
-            + "\"mode\":{\"type\":\"string\",\"enum\":[\"a\",\"b\"]},"
-            + "\"v\":{\"type\":\"integer\",\"const\":1},"
-            + "\"maybe\":{\"type\":[\"string\",\"null\"]},"
-            + "\"list\":{\"type\":\"array\",\"maxItems\":2,\"items\":{\"type\":\"object\",\"required\":[\"x\"],\"properties\":{\"x\":{\"type\":\"boolean\"}}}}}}");
+    static final JsonNode SCHEMA = json(
+            "{\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\"],\"properties\":{"
+                    + "\"id\":{\"type\":\"string\",\"minLength\":2,\"maxLength\":4,\"pattern\":\"^[a-z]+$\"},"
+                    + "\"n\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":500},"
+                    + "\"mode\":{\"type\":\"string\",\"enum\":[\"a\",\"b\"]},"
+                    + "\"v\":{\"type\":\"integer\",\"const\":1},"
+                    + "\"maybe\":{\"type\":[\"string\",\"null\"]},"
+                    + "\"list\":{\"type\":\"array\",\"maxItems\":2,\"items\":{\"type\":\"object\",\"required\":[\"x\"],\"properties\":{\"x\":{\"type\":\"boolean\"}}}}}}");
 
     @Test
     void aConformingValueHasNoViolation() {
-        assertThat(violation("{\"id\":\"ab\",\"n\":500,\"mode\":\"b\",\"v\":1,\"maybe\":null,\"list\":[{\"x\":true,\"extra\":1}]}")).isNull();
+        assertThat(
+                        violation(
+                                "{\"id\":\"ab\",\"n\":500,\"mode\":\"b\",\"v\":1,\"maybe\":null,\"list\":[{\"x\":true,\"extra\":1}]}"))
+                .isNull();
         assertThat(violation("{\"id\":\"abcd\",\"n\":1.0,\"maybe\":\"s\"}")).isNull();
     }
 
@@ -36,32 +40,45 @@ class SchemaValidatorTests {
         assertThat(violation("{\"id\":\"ab\",\"mode\":\"c\"}")).startsWith("arguments.mode: must be one of");
         assertThat(violation("{\"id\":\"ab\",\"v\":2}")).startsWith("arguments.v: must be 1");
         assertThat(violation("{\"id\":\"ab\",\"maybe\":3}")).contains("string or null");
-        assertThat(violation("{\"id\":\"ab\",\"list\":[{\"x\":1}]}")).startsWith("arguments.list[0].x: must be boolean");
+        assertThat(violation("{\"id\":\"ab\",\"list\":[{\"x\":1}]}"))
+                .startsWith("arguments.list[0].x: must be boolean");
         assertThat(violation("{\"id\":\"ab\",\"list\":[{}]}")).startsWith("arguments.list[0].x: is required");
-        assertThat(violation("{\"id\":\"ab\",\"list\":[{\"x\":true},{\"x\":true},{\"x\":true}]}")).contains("at most 2 items");
-        assertThat(SchemaValidator.firstViolation(SCHEMA, json("[]"), "arguments")).contains("arguments: must be object, got an array");
+        assertThat(violation("{\"id\":\"ab\",\"list\":[{\"x\":true},{\"x\":true},{\"x\":true}]}"))
+                .contains("at most 2 items");
+        assertThat(SchemaValidator.firstViolation(SCHEMA, json("[]"), "arguments"))
+                .contains("arguments: must be object, got an array");
     }
 
     @Test
     void lengthsCountCharactersNotUtf16Units() {
         assertThat(violation("{\"id\":\"\uD83D\uDC34\uD83D\uDC34\"}")).contains("pattern"); // 2 code points: length ok
         JsonNode schema = json("{\"type\":\"string\",\"maxLength\":2}");
-        assertThat(SchemaValidator.firstViolation(schema, json("\"\uD83D\uDC34\uD83D\uDC34\""), "s")).isEmpty();
+        assertThat(SchemaValidator.firstViolation(schema, json("\"\uD83D\uDC34\uD83D\uDC34\""), "s"))
+                .isEmpty();
     }
 
     @Test
     void oneOfNeedsExactlyOneAlternativeAndSaysWhyEachFailed() {
-        JsonNode union = json("{\"oneOf\":[{\"description\":\"by id\",\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{}},"
-                + "\"additionalProperties\":false},{\"description\":\"by key\",\"type\":\"object\",\"required\":[\"b\"],\"properties\":{\"b\":{},\"c\":{}},"
-                + "\"additionalProperties\":false}]}");
+        JsonNode union = json(
+                "{\"oneOf\":[{\"description\":\"by id\",\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{}},"
+                        + "\"additionalProperties\":false},{\"description\":\"by key\",\"type\":\"object\",\"required\":[\"b\"],\"properties\":{\"b\":{},\"c\":{}},"
+                        + "\"additionalProperties\":false}]}");
 
-        assertThat(SchemaValidator.firstViolation(union, json("{\"a\":1}"), "args")).isEmpty();
-        assertThat(SchemaValidator.firstViolation(union, json("{\"b\":1,\"c\":2}"), "args")).isEmpty();
-        assertThat(SchemaValidator.firstViolation(union, json("{\"a\":1,\"b\":1}"), "args").orElseThrow())
-                .contains("exactly one").contains("by id → args.b: unknown field").contains("by key → args.a: unknown field");
-        assertThat(SchemaValidator.firstViolation(union, json("{}"), "args").orElseThrow()).contains("args.a: is required").contains("args.b: is required");
+        assertThat(SchemaValidator.firstViolation(union, json("{\"a\":1}"), "args"))
+                .isEmpty();
+        assertThat(SchemaValidator.firstViolation(union, json("{\"b\":1,\"c\":2}"), "args"))
+                .isEmpty();
+        assertThat(SchemaValidator.firstViolation(union, json("{\"a\":1,\"b\":1}"), "args")
+                        .orElseThrow())
+                .contains("exactly one")
+                .contains("by id → args.b: unknown field")
+                .contains("by key → args.a: unknown field");
+        assertThat(SchemaValidator.firstViolation(union, json("{}"), "args").orElseThrow())
+                .contains("args.a: is required")
+                .contains("args.b: is required");
         JsonNode overlapping = json("{\"oneOf\":[{\"type\":\"object\"},{\"type\":\"object\"}]}");
-        assertThat(SchemaValidator.firstViolation(overlapping, json("{}"), "x").orElseThrow()).contains("more than one");
+        assertThat(SchemaValidator.firstViolation(overlapping, json("{}"), "x").orElseThrow())
+                .contains("more than one");
     }
 
     @Test
@@ -70,14 +87,18 @@ class SchemaValidatorTests {
 
         assertThat(SchemaValidator.firstViolation(either, json("\"s\""), "x")).isEmpty();
         assertThat(SchemaValidator.firstViolation(either, json("3"), "x")).isEmpty();
-        assertThat(SchemaValidator.firstViolation(either, json("-1"), "x").orElseThrow()).contains("at least one").contains("at least 0");
+        assertThat(SchemaValidator.firstViolation(either, json("-1"), "x").orElseThrow())
+                .contains("at least one")
+                .contains("at least 0");
     }
 
     @Test
     void aKeywordOutsideTheSubsetIsRefusedRatherThanIgnored() {
-        assertThatThrownBy(() -> SchemaValidator.requireSupported(json("{\"type\":\"object\",\"properties\":{\"a\":{\"format\":\"uri\"}}}")))
+        assertThatThrownBy(() -> SchemaValidator.requireSupported(
+                        json("{\"type\":\"object\",\"properties\":{\"a\":{\"format\":\"uri\"}}}")))
                 .hasMessageContaining("format");
-        assertThatThrownBy(() -> SchemaValidator.firstViolation(json("{\"allOf\":[]}"), json("1"), "x")).hasMessageContaining("allOf");
+        assertThatThrownBy(() -> SchemaValidator.firstViolation(json("{\"allOf\":[]}"), json("1"), "x"))
+                .hasMessageContaining("allOf");
     }
 
     /** The violation message, or null when the value conforms. */

@@ -39,17 +39,25 @@ class TerminalSeedFlowTests {
         Path data = temp.resolve("data");
         Path brokerErr = temp.resolve("broker.err");
         Path project = Files.createDirectories(temp.resolve("project"));
-        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile());
-        builder.environment().put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
+        ProcessBuilder builder = ChildJvm.builder(
+                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(temp.resolve("broker.out").toFile())
+                .redirectError(brokerErr.toFile());
+        builder.environment()
+                .put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
         Process broker = builder.start();
         try {
             String key = await(brokerErr, KEY, broker);
             await(brokerErr, Pattern.compile("admin socket"), broker);
             console(data, "project", "add", project.toString());
             console(data, "yolo", "on", "--confirm");
-            try (McpProcess helper = McpProcess.start(temp.resolve("helper.err"),
-                    List.of("--discovery-file", data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key),
+            try (McpProcess helper = McpProcess.start(
+                    temp.resolve("helper.err"),
+                    List.of(
+                            "--discovery-file",
+                            data.resolve("agent-control/discovery.json").toString(),
+                            "--discovery-key",
+                            key),
                     Map.of("lomi.mcp.label-grace-ms", "0"))) {
                 flow(helper, project.toRealPath());
                 assertThat(Files.readString(helper.stderr)).doesNotContain("does not match the output schema");
@@ -63,57 +71,108 @@ class TerminalSeedFlowTests {
     private void flow(McpProcess helper, Path root) throws Exception {
         helper.initialize("2025-11-25");
         helper.awaitPhase("connected");
-        helper.request(++ids, "tools/list", null).at("/result/tools").values()
+        helper.request(++ids, "tools/list", null)
+                .at("/result/tools")
+                .values()
                 .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
         call(helper, "lomi_status", "{}", true);
         JsonNode list = call(helper, "lomi_workspace_list", "{}", true);
         String workspaceId = list.at("/data/workspaces/0/workspaceId").asString();
         String revision = list.at("/data/domainRevision").asString();
-        String epoch = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true).at("/data/retryEpoch").asString();
+        String epoch = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true)
+                .at("/data/retryEpoch")
+                .asString();
 
         // seed 000's example, its exact arguments
-        String create = "{\"workspaceId\":\"" + workspaceId + "\",\"cwdRelative\":\"\",\"title\":\"Tests\",\"expectedRevision\":\"" + revision
+        String create = "{\"workspaceId\":\"" + workspaceId
+                + "\",\"cwdRelative\":\"\",\"title\":\"Tests\",\"expectedRevision\":\"" + revision
                 + "\",\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"create-test-terminal-1\"}";
-        String operationId = call(helper, "lomi_terminal_create", create, true).at("/data/operationId").asString();
-        JsonNode created = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60))
-                .until(() -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + operationId + "\"}", true),
-                        answer -> !List.of("queued", "running").contains(answer.at("/data/state").asString()));
+        String operationId = call(helper, "lomi_terminal_create", create, true)
+                .at("/data/operationId")
+                .asString();
+        JsonNode created = org.awaitility.Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(60))
+                .until(
+                        () -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + operationId + "\"}", true),
+                        answer -> !List.of("queued", "running")
+                                .contains(answer.at("/data/state").asString()));
         assertThat(created.at("/data/state").asString()).as("%s", created).isEqualTo("succeeded");
-        JsonNode byKey = call(helper, "lomi_operation_get", "{\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"create-test-terminal-1\","
-                + "\"tool\":\"lomi_terminal_create\"}", true);
-        assertThat(byKey.at("/data/operationId").asString()).as("read back by its key").isEqualTo(operationId);
-        assertThat(call(helper, "lomi_terminal_create", create, true).at("/data/operationId").asString()).as("a retry answers the same operation")
+        JsonNode byKey = call(
+                helper,
+                "lomi_operation_get",
+                "{\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"create-test-terminal-1\","
+                        + "\"tool\":\"lomi_terminal_create\"}",
+                true);
+        assertThat(byKey.at("/data/operationId").asString())
+                .as("read back by its key")
+                .isEqualTo(operationId);
+        assertThat(call(helper, "lomi_terminal_create", create, true)
+                        .at("/data/operationId")
+                        .asString())
+                .as("a retry answers the same operation")
                 .isEqualTo(operationId);
         JsonNode terminal = created.at("/data/result");
         assertThat(terminal.get("kind").asString()).isEqualTo("terminal_created");
-        String target = "\"workspaceId\":\"" + workspaceId + "\",\"panelId\":\"" + terminal.get("panelId").asString() + "\",\"terminalSessionId\":\""
+        String target = "\"workspaceId\":\"" + workspaceId + "\",\"panelId\":\""
+                + terminal.get("panelId").asString() + "\",\"terminalSessionId\":\""
                 + terminal.get("terminalSessionId").asString() + "\"";
         awaitPrompt(helper, target);
 
-        JsonNode run = call(helper, "lomi_terminal_run", "{" + target + ",\"leaseId\":\"" + terminal.get("leaseId").asString() + "\",\"command\":\"pwd\","
-                + "\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"seed-000-pwd\"}", true);
+        JsonNode run = call(
+                helper,
+                "lomi_terminal_run",
+                "{" + target + ",\"leaseId\":\"" + terminal.get("leaseId").asString() + "\",\"command\":\"pwd\","
+                        + "\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"seed-000-pwd\"}",
+                true);
         String runId = run.at("/data/operationId").asString();
-        JsonNode settled = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60))
-                .until(() -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true),
-                        answer -> !List.of("queued", "running").contains(answer.at("/data/state").asString()));
+        JsonNode settled = org.awaitility.Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(60))
+                .until(
+                        () -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true),
+                        answer -> !List.of("queued", "running")
+                                .contains(answer.at("/data/state").asString()));
         assertThat(settled.at("/data/state").asString()).isEqualTo("succeeded");
-        JsonNode output = call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\",\"cursor\":null}", true);
-        assertThat(output.at("/data/text").asString().lines().map(String::strip)).contains(root.toString());
+        JsonNode output = call(
+                helper,
+                "lomi_terminal_read",
+                "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\",\"cursor\":null}",
+                true);
+        assertThat(output.at("/data/text").asString().lines().map(String::strip))
+                .contains(root.toString());
 
-        String stream = call(helper, "lomi_terminal_read", "{" + target + "}", true).at("/data/streamSequence").asString();
-        JsonNode screen = call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"screen\",\"minimumParsedSequence\":\"" + stream + "\"}", true);
-        assertThat(Long.parseLong(screen.at("/data/parsedSequence").asString())).isGreaterThanOrEqualTo(Long.parseLong(stream));
+        String stream = call(helper, "lomi_terminal_read", "{" + target + "}", true)
+                .at("/data/streamSequence")
+                .asString();
+        JsonNode screen = call(
+                helper,
+                "lomi_terminal_read",
+                "{" + target + ",\"mode\":\"screen\",\"minimumParsedSequence\":\"" + stream + "\"}",
+                true);
+        assertThat(Long.parseLong(screen.at("/data/parsedSequence").asString()))
+                .isGreaterThanOrEqualTo(Long.parseLong(stream));
         assertThat(screen.at("/data/text").asString()).contains(root.toString());
 
-        JsonNode android = call(helper, "lomi_panel_control", "{\"workspaceId\":\"" + workspaceId + "\",\"panelId\":\"" + terminal.get("panelId").asString()
-                + "\",\"deviceId\":\"emulator-5554\",\"generation\":\"1\",\"action\":\"claim\",\"expectedRevision\":\"" + revision + "\",\"retryEpoch\":\""
-                + epoch + "\",\"requestKey\":\"seed-000-android\"}", false);
+        JsonNode android = call(
+                helper,
+                "lomi_panel_control",
+                "{\"workspaceId\":\"" + workspaceId + "\",\"panelId\":\""
+                        + terminal.get("panelId").asString()
+                        + "\",\"deviceId\":\"emulator-5554\",\"generation\":\"1\",\"action\":\"claim\",\"expectedRevision\":\""
+                        + revision + "\",\"retryEpoch\":\""
+                        + epoch + "\",\"requestKey\":\"seed-000-android\"}",
+                false);
         assertThat(android.get("code").asString()).isEqualTo("HOST_UNQUALIFIED");
     }
 
     private void awaitPrompt(McpProcess helper, String target) throws Exception {
-        org.awaitility.Awaitility.await("a ready prompt").atMost(java.time.Duration.ofSeconds(30)).pollInterval(java.time.Duration.ofMillis(25))
-                .until(() -> call(helper, "lomi_terminal_read", "{" + target + "}", true).at("/data/prompt").asString(), "ready"::equals);
+        org.awaitility.Awaitility.await("a ready prompt")
+                .atMost(java.time.Duration.ofSeconds(30))
+                .pollInterval(java.time.Duration.ofMillis(25))
+                .until(
+                        () -> call(helper, "lomi_terminal_read", "{" + target + "}", true)
+                                .at("/data/prompt")
+                                .asString(),
+                        "ready"::equals);
     }
 
     /** Calls a tool, checks ok/error as expected and the envelope against the published schema; returns the envelope. */
@@ -121,7 +180,9 @@ class TerminalSeedFlowTests {
         JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
         JsonNode envelope = result.get("structuredContent");
         assertThat(result.get("isError").asBoolean()).as(tool + ": " + envelope).isEqualTo(!ok);
-        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result")).as(tool + ": " + envelope).isEmpty();
+        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result"))
+                .as(tool + ": " + envelope)
+                .isEmpty();
         return envelope;
     }
 
@@ -129,19 +190,30 @@ class TerminalSeedFlowTests {
         List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
         arguments.addAll(List.of(args));
         Path out = Files.createTempFile(temp, "console", ".out");
-        Process console = ChildJvm.builder(LomiControl.class, arguments).redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        Process console = ChildJvm.builder(LomiControl.class, arguments)
+                .redirectOutput(out.toFile())
+                .redirectErrorStream(true)
+                .start();
         console.getOutputStream().close();
         assertThat(console.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(console.exitValue()).as(String.join(" ", args) + ": " + Files.readString(out)).isZero();
+        assertThat(console.exitValue())
+                .as(String.join(" ", args) + ": " + Files.readString(out))
+                .isZero();
         return Files.readString(out);
     }
 
     private static String await(Path log, Pattern pattern, Process process) throws Exception {
-        Matcher found = org.awaitility.Awaitility.await(pattern.toString()).atMost(java.time.Duration.ofSeconds(120))
-                .pollInterval(java.time.Duration.ofMillis(100)).until(() -> {
-                    assertThat(process.isAlive()).as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : "")).isTrue();
-                    return pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
-                }, Matcher::find);
+        Matcher found = org.awaitility.Awaitility.await(pattern.toString())
+                .atMost(java.time.Duration.ofSeconds(120))
+                .pollInterval(java.time.Duration.ofMillis(100))
+                .until(
+                        () -> {
+                            assertThat(process.isAlive())
+                                    .as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : ""))
+                                    .isTrue();
+                            return pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
+                        },
+                        Matcher::find);
         return found.groupCount() > 0 ? found.group(1) : found.group();
     }
 }

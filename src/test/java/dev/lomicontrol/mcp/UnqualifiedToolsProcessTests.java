@@ -29,48 +29,70 @@ class UnqualifiedToolsProcessTests {
         try (McpProcess helper = start()) {
             helper.initialize("2025-11-25");
             JsonNode tools = helper.request(1, "tools/list", null).at("/result/tools");
-            List<String> listed = tools.valueStream().map(tool -> tool.get("name").asString()).toList();
+            List<String> listed =
+                    tools.valueStream().map(tool -> tool.get("name").asString()).toList();
             assertThat(listed).containsAll(valid.keySet());
 
             int id = 10;
             for (Map.Entry<String, String> call : valid.entrySet()) {
                 String tool = call.getKey();
                 if (tool.startsWith("lomi_chat_")) {
-                    continue; // served since issue 16: without a broker they answer APP_UNAVAILABLE like any served tool
+                    continue; // served since issue 16: without a broker they answer APP_UNAVAILABLE like any served
+                    // tool
                 }
                 JsonNode result = helper.callTool(id++, tool, call.getValue()).get("result");
-                if (tool.startsWith("lomi_browser_") && HostQualification.reason(HostNeed.BROWSER).isEmpty()) {
-                    // Chromium is installed: the helper validated the call and would forward it; there is no broker here
-                    assertThat(result.at("/structuredContent/code").asString()).as(tool + ": " + result).isEqualTo("APP_UNAVAILABLE");
+                if (tool.startsWith("lomi_browser_")
+                        && HostQualification.reason(HostNeed.BROWSER).isEmpty()) {
+                    // Chromium is installed: the helper validated the call and would forward it; there is no broker
+                    // here
+                    assertThat(result.at("/structuredContent/code").asString())
+                            .as(tool + ": " + result)
+                            .isEqualTo("APP_UNAVAILABLE");
                     continue;
                 }
 
                 assertThat(result.get("isError").asBoolean()).as(tool).isTrue();
-                assertThat(result.at("/structuredContent/status").asString()).as(tool).isEqualTo("error");
-                assertThat(result.at("/structuredContent/code").asString()).as(tool + ": " + result).isEqualTo("HOST_UNQUALIFIED");
+                assertThat(result.at("/structuredContent/status").asString())
+                        .as(tool)
+                        .isEqualTo("error");
+                assertThat(result.at("/structuredContent/code").asString())
+                        .as(tool + ": " + result)
+                        .isEqualTo("HOST_UNQUALIFIED");
                 String message = result.at("/structuredContent/message").asString();
                 assertThat(message).as(tool).startsWith(tool + ": ");
                 if (tool.startsWith("lomi_android_")) {
-                    assertThat(message).as(tool).endsWith(HostQualification.reason(HostNeed.ANDROID).orElseThrow());
+                    assertThat(message)
+                            .as(tool)
+                            .endsWith(HostQualification.reason(HostNeed.ANDROID).orElseThrow());
                     assertAndroidReasonNamesWhatIsMissing(message);
                 } else {
                     assertThat(message).as(tool).contains("not yet available").contains("nothing was done");
                 }
             }
 
-            JsonNode broken = helper.callTool(id++, "lomi_android_input", valid.get("lomi_android_input").replace("\"x\":100", "\"x\":-1")).get("result");
-            assertThat(broken.at("/structuredContent/code").asString()).as("arguments are checked before the host").isEqualTo("INVALID_ARGUMENT");
+            JsonNode broken = helper.callTool(
+                            id++,
+                            "lomi_android_input",
+                            valid.get("lomi_android_input").replace("\"x\":100", "\"x\":-1"))
+                    .get("result");
+            assertThat(broken.at("/structuredContent/code").asString())
+                    .as("arguments are checked before the host")
+                    .isEqualTo("INVALID_ARGUMENT");
             assertThat(broken.at("/structuredContent/message").asString()).contains("arguments.event.x");
-            JsonNode unknown = helper.callTool(id++, "lomi_chat_list", "{\"workspaceId\":\"w1\",\"surprise\":true}").get("result");
+            JsonNode unknown = helper.callTool(id++, "lomi_chat_list", "{\"workspaceId\":\"w1\",\"surprise\":true}")
+                    .get("result");
             assertThat(unknown.at("/structuredContent/code").asString()).isEqualTo("INVALID_ARGUMENT");
             JsonNode ordinary = helper.callTool(id, "lomi_workspace_list", "{}").get("result");
-            assertThat(ordinary.at("/structuredContent/code").asString()).as("a served tool still needs the broker").isEqualTo("APP_UNAVAILABLE");
+            assertThat(ordinary.at("/structuredContent/code").asString())
+                    .as("a served tool still needs the broker")
+                    .isEqualTo("APP_UNAVAILABLE");
         }
     }
 
     /** What this host lacks, each named: the reason lists every missing part (or says the emulator is there but the tools are not built). */
     private static void assertAndroidReasonNamesWhatIsMissing(String message) {
-        boolean kvm = java.nio.file.Files.isReadable(Path.of("/dev/kvm")) && java.nio.file.Files.isWritable(Path.of("/dev/kvm"));
+        boolean kvm = java.nio.file.Files.isReadable(Path.of("/dev/kvm"))
+                && java.nio.file.Files.isWritable(Path.of("/dev/kvm"));
         if (!kvm) {
             assertThat(message).contains("/dev/kvm");
         }
@@ -83,7 +105,9 @@ class UnqualifiedToolsProcessTests {
 
     private McpProcess start() throws Exception {
         Path discovery = temp.resolve("no-broker").resolve("discovery.json").toAbsolutePath();
-        return McpProcess.start(temp.resolve("helper.err"), List.of("--discovery-file", discovery.toString(), "--discovery-key", McpProcessTests.KEY),
+        return McpProcess.start(
+                temp.resolve("helper.err"),
+                List.of("--discovery-file", discovery.toString(), "--discovery-key", McpProcessTests.KEY),
                 Map.of("lomi.mcp.label-grace-ms", "0"));
     }
 }

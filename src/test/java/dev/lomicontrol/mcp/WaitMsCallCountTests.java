@@ -33,8 +33,11 @@ class WaitMsCallCountTests {
     static final List<String> UNSETTLED = List.of("queued", "awaiting_user", "running", "cancelling");
     /** How often the reference-style agent polls: a quick agent; a model's turn takes seconds. */
     static final Duration POLL = Duration.ofMillis(200);
-    static final List<Command> COMMANDS = List.of(new Command("echo hi-$((1+1)) && (exit 3)", 3, "hi-2"),
-            new Command("printf 'two-%s\\n' ok", 0, "two-ok"), new Command("echo three-$((1+2)); (exit 7)", 7, "three-3"));
+
+    static final List<Command> COMMANDS = List.of(
+            new Command("echo hi-$((1+1)) && (exit 3)", 3, "hi-2"),
+            new Command("printf 'two-%s\\n' ok", 0, "two-ok"),
+            new Command("echo three-$((1+2)); (exit 7)", 7, "three-3"));
 
     record Command(String line, int exitCode, String printed) {}
 
@@ -50,28 +53,45 @@ class WaitMsCallCountTests {
         Path data = temp.resolve("data");
         Path brokerErr = temp.resolve("broker.err");
         Path project = Files.createDirectories(temp.resolve("project"));
-        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile()).redirectError(brokerErr.toFile());
-        builder.environment().put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
+        ProcessBuilder builder = ChildJvm.builder(
+                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(temp.resolve("broker.out").toFile())
+                .redirectError(brokerErr.toFile());
+        builder.environment()
+                .put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
         Process broker = builder.start();
         try {
             String key = await(brokerErr, KEY, broker);
             await(brokerErr, Pattern.compile("admin socket"), broker);
             console(data, "project", "add", project.toString());
             console(data, "yolo", "on", "--confirm");
-            try (McpProcess helper = McpProcess.start(temp.resolve("helper.err"),
-                    List.of("--discovery-file", data.resolve("agent-control/discovery.json").toString(), "--discovery-key", key),
+            try (McpProcess helper = McpProcess.start(
+                    temp.resolve("helper.err"),
+                    List.of(
+                            "--discovery-file",
+                            data.resolve("agent-control/discovery.json").toString(),
+                            "--discovery-key",
+                            key),
                     Map.of("lomi.mcp.label-grace-ms", "0"))) {
                 Session session = connect(helper);
                 List<Integer> today = referenceAgent(helper, session);
                 List<Integer> waiting = waitingAgent(helper, session);
-                System.err.println("issue 20 tool calls per command (first includes opening the terminal): without waitMs " + today
-                        + ", with waitMs " + waiting);
+                System.err.println(
+                        "issue 20 tool calls per command (first includes opening the terminal): without waitMs " + today
+                                + ", with waitMs " + waiting);
 
-                assertThat(waiting.get(0)).as("first command with waitMs (today: %s)", today).isLessThanOrEqualTo(3);
-                assertThat(waiting.subList(1, waiting.size())).as("every further command with waitMs").containsOnly(1);
-                assertThat(today.get(0)).as("today's first command: create, poll, prompt, run, poll, read").isGreaterThanOrEqualTo(6);
-                assertThat(today.subList(1, today.size())).as("today's further commands: run, poll, read").allMatch(n -> n >= 3);
+                assertThat(waiting.get(0))
+                        .as("first command with waitMs (today: %s)", today)
+                        .isLessThanOrEqualTo(3);
+                assertThat(waiting.subList(1, waiting.size()))
+                        .as("every further command with waitMs")
+                        .containsOnly(1);
+                assertThat(today.get(0))
+                        .as("today's first command: create, poll, prompt, run, poll, read")
+                        .isGreaterThanOrEqualTo(6);
+                assertThat(today.subList(1, today.size()))
+                        .as("today's further commands: run, poll, read")
+                        .allMatch(n -> n >= 3);
                 assertThat(Files.readString(helper.stderr)).doesNotContain("does not match the output schema");
             }
         } finally {
@@ -85,10 +105,16 @@ class WaitMsCallCountTests {
     private Session connect(McpProcess helper) throws Exception {
         helper.initialize("2025-11-25");
         helper.awaitPhase("connected");
-        helper.request(++ids, "tools/list", null).at("/result/tools").values()
+        helper.request(++ids, "tools/list", null)
+                .at("/result/tools")
+                .values()
                 .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
-        String workspaceId = call(helper, "lomi_workspace_list", "{}").at("/data/workspaces/0/workspaceId").asString();
-        String epoch = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}").at("/data/retryEpoch").asString();
+        String workspaceId = call(helper, "lomi_workspace_list", "{}")
+                .at("/data/workspaces/0/workspaceId")
+                .asString();
+        String epoch = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}")
+                .at("/data/retryEpoch")
+                .asString();
         return new Session(workspaceId, epoch);
     }
 
@@ -96,25 +122,47 @@ class WaitMsCallCountTests {
     private List<Integer> referenceAgent(McpProcess helper, Session session) throws Exception {
         List<Integer> counts = new ArrayList<>();
         calls = 0;
-        String id = call(helper, "lomi_terminal_create", create(helper, session, "ref-create", null)).at("/data/operationId").asString();
+        String id = call(helper, "lomi_terminal_create", create(helper, session, "ref-create", null))
+                .at("/data/operationId")
+                .asString();
         JsonNode created = poll(helper, "{\"operationId\":\"" + id + "\"}");
         String target = target(session, created.at("/data/result"));
         String lease = created.at("/data/result/leaseId").asString();
-        Awaitility.await("a ready prompt").atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO).pollInterval(POLL)
-                .until(() -> call(helper, "lomi_terminal_read", "{" + target + "}").at("/data/prompt").asString(), "ready"::equals);
+        Awaitility.await("a ready prompt")
+                .atMost(Duration.ofSeconds(60))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(POLL)
+                .until(
+                        () -> call(helper, "lomi_terminal_read", "{" + target + "}")
+                                .at("/data/prompt")
+                                .asString(),
+                        "ready"::equals);
         for (int i = 0; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
-            String run = call(helper, "lomi_terminal_run", run(session, target, lease, command.line(), "ref-run-" + i, null))
-                    .at("/data/operationId").asString();
+            String run = call(
+                            helper,
+                            "lomi_terminal_run",
+                            run(session, target, lease, command.line(), "ref-run-" + i, null))
+                    .at("/data/operationId")
+                    .asString();
             JsonNode settled = poll(helper, "{\"operationId\":\"" + run + "\"}");
             assertThat(settled.at("/data/result/exitCode").asInt()).isEqualTo(command.exitCode());
-            JsonNode output = call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + run + "\"}");
+            JsonNode output = call(
+                    helper,
+                    "lomi_terminal_read",
+                    "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + run + "\"}");
             assertThat(output.at("/data/text").asString()).contains(command.printed());
             counts.add(calls);
             calls = 0;
             if (i == 0) {
-                Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(POLL)
-                        .until(() -> call(helper, "lomi_terminal_read", "{" + target + "}").at("/data/prompt").asString(), "ready"::equals);
+                Awaitility.await()
+                        .atMost(Duration.ofSeconds(30))
+                        .pollInterval(POLL)
+                        .until(
+                                () -> call(helper, "lomi_terminal_read", "{" + target + "}")
+                                        .at("/data/prompt")
+                                        .asString(),
+                                "ready"::equals);
             }
         }
         return counts;
@@ -126,14 +174,20 @@ class WaitMsCallCountTests {
         calls = 0;
         JsonNode created = call(helper, "lomi_terminal_create", create(helper, session, "wait-create", 20_000));
         assertThat(created.at("/data/state").asString()).isEqualTo("succeeded");
-        assertThat(created.at("/data/result/ready").asBoolean()).as("%s", created).isTrue();
+        assertThat(created.at("/data/result/ready").asBoolean())
+                .as("%s", created)
+                .isTrue();
         String target = target(session, created.at("/data/result"));
         String lease = created.at("/data/result/leaseId").asString();
         for (int i = 0; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
-            JsonNode run = call(helper, "lomi_terminal_run", run(session, target, lease, command.line(), "wait-run-" + i, 20_000));
+            JsonNode run = call(
+                    helper, "lomi_terminal_run", run(session, target, lease, command.line(), "wait-run-" + i, 20_000));
             if (UNSETTLED.contains(run.at("/data/state").asString())) {
-                run = call(helper, "lomi_operation_get", "{\"operationId\":\"" + run.at("/data/operationId").asString() + "\",\"waitMs\":20000}");
+                run = call(
+                        helper,
+                        "lomi_operation_get",
+                        "{\"operationId\":\"" + run.at("/data/operationId").asString() + "\",\"waitMs\":20000}");
             }
             assertThat(run.at("/data/result/exitCode").asInt()).as("%s", run).isEqualTo(command.exitCode());
             assertThat(run.at("/data/state").asString()).isEqualTo(command.exitCode() == 0 ? "succeeded" : "failed");
@@ -145,25 +199,36 @@ class WaitMsCallCountTests {
     }
 
     private JsonNode poll(McpProcess helper, String lookup) throws Exception {
-        return Awaitility.await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO).pollInterval(POLL)
-                .until(() -> call(helper, "lomi_operation_get", lookup), answer -> !UNSETTLED.contains(answer.at("/data/state").asString()));
+        return Awaitility.await()
+                .atMost(Duration.ofSeconds(60))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(POLL)
+                .until(
+                        () -> call(helper, "lomi_operation_get", lookup),
+                        answer -> !UNSETTLED.contains(answer.at("/data/state").asString()));
     }
 
     /** lomi_terminal_create's arguments; the domainRevision is read first, uncounted (an agent has it from its workspace list). */
     private String create(McpProcess helper, Session session, String key, Integer waitMs) throws Exception {
-        String revision = call(helper, "lomi_workspace_list", "{}").at("/data/domainRevision").asString();
+        String revision = call(helper, "lomi_workspace_list", "{}")
+                .at("/data/domainRevision")
+                .asString();
         calls--;
-        return "{\"workspaceId\":\"" + session.workspaceId() + "\",\"cwdRelative\":\"\",\"expectedRevision\":\"" + revision + "\",\"retryEpoch\":\""
-                + session.epoch() + "\",\"requestKey\":\"" + key + "\"" + (waitMs == null ? "" : ",\"waitMs\":" + waitMs) + "}";
+        return "{\"workspaceId\":\"" + session.workspaceId() + "\",\"cwdRelative\":\"\",\"expectedRevision\":\""
+                + revision + "\",\"retryEpoch\":\"" + session.epoch() + "\",\"requestKey\":\"" + key + "\""
+                + (waitMs == null ? "" : ",\"waitMs\":" + waitMs) + "}";
     }
 
-    private static String run(Session session, String target, String lease, String command, String key, Integer waitMs) {
-        return "{" + target + ",\"leaseId\":\"" + lease + "\",\"command\":\"" + command.replace("\\", "\\\\").replace("\"", "\\\"")
-                + "\",\"retryEpoch\":\"" + session.epoch() + "\",\"requestKey\":\"" + key + "\"" + (waitMs == null ? "" : ",\"waitMs\":" + waitMs) + "}";
+    private static String run(
+            Session session, String target, String lease, String command, String key, Integer waitMs) {
+        return "{" + target + ",\"leaseId\":\"" + lease + "\",\"command\":\""
+                + command.replace("\\", "\\\\").replace("\"", "\\\"") + "\",\"retryEpoch\":\"" + session.epoch()
+                + "\",\"requestKey\":\"" + key + "\"" + (waitMs == null ? "" : ",\"waitMs\":" + waitMs) + "}";
     }
 
     private static String target(Session session, JsonNode created) {
-        return "\"workspaceId\":\"" + session.workspaceId() + "\",\"panelId\":\"" + created.get("panelId").asString() + "\",\"terminalSessionId\":\""
+        return "\"workspaceId\":\"" + session.workspaceId() + "\",\"panelId\":\""
+                + created.get("panelId").asString() + "\",\"terminalSessionId\":\""
                 + created.get("terminalSessionId").asString() + "\"";
     }
 
@@ -172,8 +237,12 @@ class WaitMsCallCountTests {
         calls++;
         JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
         JsonNode envelope = result.get("structuredContent");
-        assertThat(result.get("isError").asBoolean()).as(tool + " " + arguments + ": " + envelope).isFalse();
-        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result")).as(tool + ": " + envelope).isEmpty();
+        assertThat(result.get("isError").asBoolean())
+                .as(tool + " " + arguments + ": " + envelope)
+                .isFalse();
+        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result"))
+                .as(tool + ": " + envelope)
+                .isEmpty();
         return envelope;
     }
 
@@ -181,18 +250,30 @@ class WaitMsCallCountTests {
         List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
         arguments.addAll(List.of(args));
         Path out = Files.createTempFile(temp, "console", ".out");
-        Process console = ChildJvm.builder(LomiControl.class, arguments).redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        Process console = ChildJvm.builder(LomiControl.class, arguments)
+                .redirectOutput(out.toFile())
+                .redirectErrorStream(true)
+                .start();
         console.getOutputStream().close();
         assertThat(console.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(console.exitValue()).as(String.join(" ", args) + ": " + Files.readString(out)).isZero();
+        assertThat(console.exitValue())
+                .as(String.join(" ", args) + ": " + Files.readString(out))
+                .isZero();
         return Files.readString(out);
     }
 
     private static String await(Path log, Pattern pattern, Process process) throws Exception {
-        Matcher found = Awaitility.await(pattern.toString()).atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100)).until(() -> {
-            assertThat(process.isAlive()).as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : "")).isTrue();
-            return pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
-        }, Matcher::find);
+        Matcher found = Awaitility.await(pattern.toString())
+                .atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> {
+                            assertThat(process.isAlive())
+                                    .as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : ""))
+                                    .isTrue();
+                            return pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
+                        },
+                        Matcher::find);
         return found.groupCount() > 0 ? found.group(1) : found.group();
     }
 }

@@ -18,8 +18,8 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.autoconfigure.json.JsonTest;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.json.JsonTest;
 import org.springframework.boot.test.json.BasicJsonTester;
 import org.springframework.boot.test.json.JacksonTester;
 import org.springframework.context.annotation.Configuration;
@@ -55,46 +55,82 @@ class OperationWireGoldenTests {
     static final Instant CREATED = Instant.parse("2026-12-01T10:00:00Z");
 
     /** The slice's own tester (auto-configured by {@code @JsonTest}): reads golden files by JSON path. */
-    @Autowired BasicJsonTester basic;
+    @Autowired
+    BasicJsonTester basic;
 
     JacksonTester<JsonNode> json;
 
     @Test
     void aSucceededOperationWithItsResultIsPinned() throws Exception {
-        Operation operation = operation(OperationState.SUCCEEDED, EffectState.COMPLETE,
-                Optional.of("{\"kind\":\"files_mutated\",\"parentRevision\":\"d-17\",\"changed\":[\"src/Main.java\"]}"), Optional.empty(),
-                Optional.of(CREATED.plusSeconds(2)), Optional.empty());
+        Operation operation = operation(
+                OperationState.SUCCEEDED,
+                EffectState.COMPLETE,
+                Optional.of("{\"kind\":\"files_mutated\",\"parentRevision\":\"d-17\",\"changed\":[\"src/Main.java\"]}"),
+                Optional.empty(),
+                Optional.of(CREATED.plusSeconds(2)),
+                Optional.empty());
         pin("succeeded", operation);
     }
 
     @Test
     void aFailedOperationIsPinnedWithTheFailureResult() throws Exception {
-        Operation operation = operation(OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of("REVISION_CONFLICT"),
-                Optional.of(CREATED.plusSeconds(1)), Optional.empty());
+        Operation operation = operation(
+                OperationState.FAILED,
+                EffectState.NONE,
+                Optional.empty(),
+                Optional.of("REVISION_CONFLICT"),
+                Optional.of(CREATED.plusSeconds(1)),
+                Optional.empty());
         JsonNode wire = pin("failed", operation);
         assertThat(wire.at("/result/kind").asString()).isEqualTo("failure");
     }
 
     @Test
     void anOutcomeUnknownOperationIsPinnedWithTheAdminsFinding() throws Exception {
-        Operation operation = operation(OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.empty(), Optional.of("OUTCOME_UNKNOWN"),
-                Optional.of(CREATED.plusSeconds(30)), Optional.of(new Operation.Resolution(OperationState.SUCCEEDED, "the file is on disk",
-                        CREATED.plusSeconds(3600))));
+        Operation operation = operation(
+                OperationState.OUTCOME_UNKNOWN,
+                EffectState.UNKNOWN,
+                Optional.empty(),
+                Optional.of("OUTCOME_UNKNOWN"),
+                Optional.of(CREATED.plusSeconds(30)),
+                Optional.of(new Operation.Resolution(
+                        OperationState.SUCCEEDED, "the file is on disk", CREATED.plusSeconds(3600))));
         pin("outcome-unknown-resolved", operation);
     }
 
     @Test
     void aQueuedOperationOmitsWhatItDoesNotHaveYet() throws Exception {
-        JsonNode wire = pin("queued", operation(OperationState.QUEUED, EffectState.NONE, Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty()));
-        assertThat(wire.has("result") && !wire.get("result").isNull()).as("no result yet").isFalse();
+        JsonNode wire = pin(
+                "queued",
+                operation(
+                        OperationState.QUEUED,
+                        EffectState.NONE,
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty()));
+        assertThat(wire.has("result") && !wire.get("result").isNull())
+                .as("no result yet")
+                .isFalse();
     }
 
     @Test
     void aFeedEventIsPinned() throws Exception {
-        LedgerEvent event = new LedgerEvent(981, "operation_state", ID, "lomi_files_mutate", Optional.of("ws-1"), OperationState.RUNNING,
-                EffectState.PARTIAL, "session", Optional.empty(), CREATED.plusMillis(1500));
-        String golden = Golden.pin("operation", "event", json.write(Encoder.encode(OperationJson.event(event))).getJson());
+        LedgerEvent event = new LedgerEvent(
+                981,
+                "operation_state",
+                ID,
+                "lomi_files_mutate",
+                Optional.of("ws-1"),
+                OperationState.RUNNING,
+                EffectState.PARTIAL,
+                "session",
+                Optional.empty(),
+                CREATED.plusMillis(1500));
+        String golden = Golden.pin(
+                "operation",
+                "event",
+                json.write(Encoder.encode(OperationJson.event(event))).getJson());
         assertThat(Golden.tree(golden).path("timestampSeconds").asLong()).isEqualTo(CREATED.getEpochSecond() + 1);
     }
 
@@ -107,10 +143,29 @@ class OperationWireGoldenTests {
         return wire;
     }
 
-    private static Operation operation(OperationState state, EffectState effect, Optional<String> result, Optional<String> errorCode,
-            Optional<Instant> completed, Optional<Operation.Resolution> resolution) {
-        return new Operation(ID, SESSION, EPOCH, PROJECT, new ToolName("lomi_files_mutate"), new RequestKey("create-notes-1"), Optional.of("ws-1"),
-                state, effect, result, errorCode, CREATED, completed.orElse(CREATED.plusMillis(250)), completed, CREATED.plusSeconds(86_400 * 7),
+    private static Operation operation(
+            OperationState state,
+            EffectState effect,
+            Optional<String> result,
+            Optional<String> errorCode,
+            Optional<Instant> completed,
+            Optional<Operation.Resolution> resolution) {
+        return new Operation(
+                ID,
+                SESSION,
+                EPOCH,
+                PROJECT,
+                new ToolName("lomi_files_mutate"),
+                new RequestKey("create-notes-1"),
+                Optional.of("ws-1"),
+                state,
+                effect,
+                result,
+                errorCode,
+                CREATED,
+                completed.orElse(CREATED.plusMillis(250)),
+                completed,
+                CREATED.plusSeconds(86_400 * 7),
                 resolution);
     }
 }

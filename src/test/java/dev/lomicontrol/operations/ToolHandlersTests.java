@@ -1,6 +1,5 @@
 package dev.lomicontrol.operations;
 
-
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.tools.ToolCatalog;
@@ -16,8 +15,10 @@ class ToolHandlersTests {
         ToolHandlers handlers = new ToolHandlers();
         handlers.on(OperationSpecs.GET, (session, input) -> input);
 
-        assertThatThrownBy(() -> handlers.requireCovers(ToolCatalog.of(List.of(OperationSpecs.GET, OperationSpecs.EVENTS))))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("no handler for [lomi_events_read]");
+        assertThatThrownBy(() ->
+                        handlers.requireCovers(ToolCatalog.of(List.of(OperationSpecs.GET, OperationSpecs.EVENTS))))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no handler for [lomi_events_read]");
     }
 
     @Test
@@ -27,7 +28,8 @@ class ToolHandlersTests {
         handlers.on(OperationSpecs.CANCEL, (session, input) -> input);
 
         assertThatThrownBy(() -> handlers.requireCovers(ToolCatalog.of(List.of(OperationSpecs.GET))))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("handlers for unknown tools [lomi_operation_cancel]");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("handlers for unknown tools [lomi_operation_cancel]");
     }
 
     @Test
@@ -35,6 +37,7 @@ class ToolHandlersTests {
         ToolHandlers handlers = new ToolHandlers();
         handlers.on(OperationSpecs.GET, (session, input) -> input);
 
-        assertThatThrownBy(() -> handlers.on(OperationSpecs.GET, (session, input) -> input)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> handlers.on(OperationSpecs.GET, (session, input) -> input))
+                .isInstanceOf(IllegalStateException.class);
     }
 }

@@ -24,12 +24,14 @@ class PairingsTests {
         for (int i = 0; i < 4; i++) {
             pairings.submit("client-" + i, "ab".repeat(32), 100 + i);
         }
-        assertThatThrownBy(() -> pairings.submit("client-5", "cd".repeat(32), 200)).isInstanceOfSatisfying(LomiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+        assertThatThrownBy(() -> pairings.submit("client-5", "cd".repeat(32), 200))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
 
         pairings.deny(pairings.pending().get(0).id());
 
-        assertThat(pairings.submit("client-5", "cd".repeat(32), 200).request().clientLabel()).isEqualTo("client-5");
+        assertThat(pairings.submit("client-5", "cd".repeat(32), 200).request().clientLabel())
+                .isEqualTo("client-5");
     }
 
     @Test
@@ -39,8 +41,10 @@ class PairingsTests {
 
         assertThat(pairings.pending()).isEmpty();
         assertThat(pending.decision()).isCompletedWithValueMatching(d -> d instanceof Decision.Denied);
-        assertThatThrownBy(() -> pairings.approve(pending.request().id(), Optional.empty(), Optional.empty(), name -> Optional.empty(), Set::of))
-                .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND));
+        assertThatThrownBy(() -> pairings.approve(
+                        pending.request().id(), Optional.empty(), Optional.empty(), name -> Optional.empty(), Set::of))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND));
     }
 
     @Test
@@ -48,12 +52,19 @@ class PairingsTests {
         Pairings.Pending pending = pairings.submit("claude", "ab".repeat(32), 42);
         java.util.Set<ProjectId> existing = new java.util.HashSet<>(Set.of(new ProjectId("prj-now")));
 
-        Grant grant = pairings.approve(pending.request().id(), Optional.empty(), Optional.empty(), name -> Optional.empty(), () -> Set.copyOf(existing));
+        Grant grant = pairings.approve(
+                pending.request().id(),
+                Optional.empty(),
+                Optional.empty(),
+                name -> Optional.empty(),
+                () -> Set.copyOf(existing));
         existing.add(new ProjectId("prj-later"));
 
         assertThat(grant.allProjects()).isFalse();
         assertThat(grant.covers(new ProjectId("prj-now"))).isTrue();
-        assertThat(grant.covers(new ProjectId("prj-later"))).as("a project added after the approval (F8)").isFalse();
+        assertThat(grant.covers(new ProjectId("prj-later")))
+                .as("a project added after the approval (F8)")
+                .isFalse();
         assertThat(grant.scopes()).isEqualTo(Scopes.all()).doesNotContain(Scopes.TERMINAL_UNSANDBOXED);
         assertThat(pending.decision()).isCompletedWithValue(new Decision.Approved(grant));
     }
@@ -63,12 +74,24 @@ class PairingsTests {
         Pairings.Pending pending = pairings.submit("claude", "ab".repeat(32), 42);
         String id = pending.request().id();
 
-        assertThatThrownBy(() -> pairings.approve(id, Optional.empty(), Optional.of(List.of("workspace.read", "files.mutate")), n -> Optional.empty(), Set::of))
-                .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.getMessage()).contains("files.mutate needs files.read"));
-        assertThatThrownBy(() -> pairings.approve(id, Optional.of(List.of("nope")), Optional.empty(), n -> Optional.empty(), Set::of))
-                .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND));
-        Grant grant = pairings.approve(id, Optional.of(List.of("web")), Optional.of(List.of("workspace.read", "files.read")),
-                n -> n.equals("web") ? Optional.of(new ProjectId("prj-1")) : Optional.empty(), Set::of);
+        assertThatThrownBy(() -> pairings.approve(
+                        id,
+                        Optional.empty(),
+                        Optional.of(List.of("workspace.read", "files.mutate")),
+                        n -> Optional.empty(),
+                        Set::of))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.getMessage()).contains("files.mutate needs files.read"));
+        assertThatThrownBy(() -> pairings.approve(
+                        id, Optional.of(List.of("nope")), Optional.empty(), n -> Optional.empty(), Set::of))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND));
+        Grant grant = pairings.approve(
+                id,
+                Optional.of(List.of("web")),
+                Optional.of(List.of("workspace.read", "files.read")),
+                n -> n.equals("web") ? Optional.of(new ProjectId("prj-1")) : Optional.empty(),
+                Set::of);
 
         assertThat(grant.allProjects()).isFalse();
         assertThat(grant.projects()).containsExactly(new ProjectId("prj-1"));

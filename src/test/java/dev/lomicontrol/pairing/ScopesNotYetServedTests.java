@@ -20,15 +20,29 @@ import org.junit.jupiter.api.Test;
  */
 class ScopesNotYetServedTests {
 
-    static final Set<String> BROWSER = Set.of("browser.navigate", "browser.read", "browser.interact", "browser.capture_composite",
-            "browser.upload", "browser.download");
+    static final Set<String> BROWSER = Set.of(
+            "browser.navigate",
+            "browser.read",
+            "browser.interact",
+            "browser.capture_composite",
+            "browser.upload",
+            "browser.download");
 
     static final Set<String> REFERENCE = Set.of(
-            "android.read", "android.control", "android.setup", "android.manage", "android.launch", "android.logs", "android.interact",
-            "android.observe", "android.capture", "android.install");
+            "android.read",
+            "android.control",
+            "android.setup",
+            "android.manage",
+            "android.launch",
+            "android.logs",
+            "android.interact",
+            "android.observe",
+            "android.capture",
+            "android.install");
 
     /** Served since issue 16: in the full grant (every send still waits for the admin's approval). */
-    static final Set<String> CHAT = Set.of("chat.read", "chat.open", "chat.create", "chat.draft", "chat.send", "chat.stop", "chat.export");
+    static final Set<String> CHAT =
+            Set.of("chat.read", "chat.open", "chat.create", "chat.draft", "chat.send", "chat.stop", "chat.export");
 
     @Test
     void theChatScopesAreServedAndInTheFullGrant() {
@@ -41,11 +55,17 @@ class ScopesNotYetServedTests {
         assertThat(Scopes.notYetServed()).containsExactlyInAnyOrderElementsOf(REFERENCE);
         assertThat(Scopes.all()).doesNotContainAnyElementsOf(REFERENCE);
         assertThat(Grant.full().scopes()).doesNotContainAnyElementsOf(REFERENCE);
-        assertThat(Scopes.known()).containsAll(Scopes.all()).containsAll(REFERENCE).contains(Scopes.TERMINAL_UNSANDBOXED).hasSize(Scopes.all().size() + REFERENCE.size() + 1);
+        assertThat(Scopes.known())
+                .containsAll(Scopes.all())
+                .containsAll(REFERENCE)
+                .contains(Scopes.TERMINAL_UNSANDBOXED)
+                .hasSize(Scopes.all().size() + REFERENCE.size() + 1);
         for (String scope : REFERENCE) {
             assertThat(Grant.full().allows(scope)).as(scope).isFalse();
         }
-        assertThat(Scopes.all()).as("the browser tools are served: their scopes are in the full grant").containsAll(BROWSER);
+        assertThat(Scopes.all())
+                .as("the browser tools are served: their scopes are in the full grant")
+                .containsAll(BROWSER);
     }
 
     @Test
@@ -61,10 +81,13 @@ class ScopesNotYetServedTests {
 
     @Test
     void anAdminMayListThemWithTheReferenceDependencies() {
-        assertThat(Scopes.validate(List.of("workspace.read", "chat.read", "chat.open", "chat.create", "panel.create", "panel.focus")))
+        assertThat(Scopes.validate(List.of(
+                        "workspace.read", "chat.read", "chat.open", "chat.create", "panel.create", "panel.focus")))
                 .contains("chat.create");
-        assertThat(Scopes.validate(List.of("workspace.read", "android.read", "android.control", "android.interact"))).contains("android.interact");
-        assertThat(Scopes.validate(List.of("workspace.read", "browser.navigate", "browser.read"))).contains("browser.navigate");
+        assertThat(Scopes.validate(List.of("workspace.read", "android.read", "android.control", "android.interact")))
+                .contains("android.interact");
+        assertThat(Scopes.validate(List.of("workspace.read", "browser.navigate", "browser.read")))
+                .contains("browser.navigate");
 
         assertThatThrownBy(() -> Scopes.validate(List.of("workspace.read", "android.interact", "android.read")))
                 .isInstanceOfSatisfying(LomiException.class, refused -> {
@@ -72,7 +95,9 @@ class ScopesNotYetServedTests {
                     assertThat(refused.getMessage()).contains("android.interact needs android.control");
                 });
         assertThatThrownBy(() -> Scopes.validate(List.of("workspace.read", "chat.open", "chat.read")))
-                .hasMessageContaining("chat.open needs panel.create").hasMessageContaining("chat.open needs panel.focus");
-        assertThatThrownBy(() -> Scopes.validate(List.of("workspace.read", "browser.everything"))).hasMessageContaining("unknown scope browser.everything");
+                .hasMessageContaining("chat.open needs panel.create")
+                .hasMessageContaining("chat.open needs panel.focus");
+        assertThatThrownBy(() -> Scopes.validate(List.of("workspace.read", "browser.everything")))
+                .hasMessageContaining("unknown scope browser.everything");
     }
 }

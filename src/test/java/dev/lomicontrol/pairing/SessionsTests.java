@@ -39,7 +39,8 @@ class SessionsTests {
 
     @Test
     void revokeEndsAuthorityAtOnceWhileTheLedgerWriterIsBusyAndSettlesWorkAfterwards() throws Exception {
-        try (Ledger ledger = Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, new SecureRandom());
+        try (Ledger ledger = Ledger.open(
+                        temp.resolve("agent-control"), LedgerProperties.defaults(), clock, new SecureRandom());
                 Sessions sessions = new Sessions(ledger, clock)) {
             AtomicBoolean disconnected = new AtomicBoolean();
             Session session = sessions.open(request(), Grant.full(), () -> disconnected.set(true));
@@ -58,15 +59,20 @@ class SessionsTests {
 
             // the writer stays held until the revocation has returned: a revoke that waited for the
             // ledger would never return (30 s is a generous bound for a call that must not block at all)
-            assertThat(CompletableFuture.supplyAsync(() -> sessions.revoke(session.id(), "admin revoked")).get(30, TimeUnit.SECONDS))
-                    .as("revocation does not wait for the ledger").isTrue();
-            assertThat(release.getCount()).as("the ledger writer was still held while revoking").isOne();
+            assertThat(CompletableFuture.supplyAsync(() -> sessions.revoke(session.id(), "admin revoked"))
+                            .get(30, TimeUnit.SECONDS))
+                    .as("revocation does not wait for the ledger")
+                    .isTrue();
+            assertThat(release.getCount())
+                    .as("the ledger writer was still held while revoking")
+                    .isOne();
             release.countDown();
 
             assertThat(session.isAlive()).isFalse();
             assertThat(disconnected).isTrue();
-            assertThatThrownBy(session::requireAlive).isInstanceOfSatisfying(LomiException.class,
-                    e -> assertThat(e.code()).isEqualTo(ErrorCode.CONTROL_REVOKED));
+            assertThatThrownBy(session::requireAlive)
+                    .isInstanceOfSatisfying(
+                            LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CONTROL_REVOKED));
             blocker.join();
             awaitState(ledger, session, running, OperationState.OUTCOME_UNKNOWN);
             awaitState(ledger, session, queued, OperationState.CANCELLED);
@@ -75,7 +81,8 @@ class SessionsTests {
 
     @Test
     void revokingTwiceOrAnUnknownSessionReportsFalse() throws Exception {
-        try (Ledger ledger = Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, new SecureRandom());
+        try (Ledger ledger = Ledger.open(
+                        temp.resolve("agent-control"), LedgerProperties.defaults(), clock, new SecureRandom());
                 Sessions sessions = new Sessions(ledger, clock)) {
             Session session = sessions.open(request(), Grant.full(), () -> {});
 
@@ -104,7 +111,9 @@ class SessionsTests {
         try (Ledger ledger = Ledger.open(store, LedgerProperties.defaults(), clock, new SecureRandom());
                 Sessions sessions = new Sessions(ledger, clock)) {
             Pairings pairings = new Pairings(clock, new SecureRandom());
-            assertThat(new YoloPolicy(ledger, pairings, sessions, clock).isOn()).as("saved across restarts").isTrue();
+            assertThat(new YoloPolicy(ledger, pairings, sessions, clock).isOn())
+                    .as("saved across restarts")
+                    .isTrue();
         }
     }
 
@@ -114,8 +123,14 @@ class SessionsTests {
     }
 
     private static ReserveRequest request(Session session, RetryEpoch epoch, String key) {
-        return new ReserveRequest(session.id(), epoch.id(), new ProjectId("p"), new ToolName("lomi_terminal_run"), new RequestKey(key),
-                JsonMapper.builder().build().readTree("{}"), Target.none());
+        return new ReserveRequest(
+                session.id(),
+                epoch.id(),
+                new ProjectId("p"),
+                new ToolName("lomi_terminal_run"),
+                new RequestKey(key),
+                JsonMapper.builder().build().readTree("{}"),
+                Target.none());
     }
 
     private static Operation reserveAndBegin(Ledger ledger, Session session, RetryEpoch epoch, String key) {
@@ -125,8 +140,11 @@ class SessionsTests {
     }
 
     private static void awaitState(Ledger ledger, Session session, Operation operation, OperationState state) {
-        Eventually.await(operation.id() + " becomes " + state, Duration.ofSeconds(30),
-                () -> ledger.get(session.id(), operation.id()).orElseThrow().state(), state::equals);
+        Eventually.await(
+                operation.id() + " becomes " + state,
+                Duration.ofSeconds(30),
+                () -> ledger.get(session.id(), operation.id()).orElseThrow().state(),
+                state::equals);
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

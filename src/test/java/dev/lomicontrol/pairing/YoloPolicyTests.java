@@ -22,7 +22,8 @@ class YoloPolicyTests {
 
     @Test
     void turningYoloOffStopsAutoApprovalBeforeTheFirstSessionIsRevoked() {
-        try (Ledger ledger = Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, new SecureRandom());
+        try (Ledger ledger = Ledger.open(
+                        temp.resolve("agent-control"), LedgerProperties.defaults(), clock, new SecureRandom());
                 Sessions sessions = new Sessions(ledger, clock)) {
             Pairings pairings = new Pairings(clock, new SecureRandom());
             YoloPolicy yolo = new YoloPolicy(ledger, pairings, sessions, clock);
@@ -30,14 +31,22 @@ class YoloPolicyTests {
             AtomicReference<Pairings.Pending> reenrolled = new AtomicReference<>();
             // the revoked helper reconnects at once, from inside the revocation (the tightest window there is)
             Instant now = clock.instant();
-            sessions.open(new PairingRequest("pr-1", "claude", "ab".repeat(32), 42, now, now.plusSeconds(120)), Grant.full(),
+            sessions.open(
+                    new PairingRequest("pr-1", "claude", "ab".repeat(32), 42, now, now.plusSeconds(120)),
+                    Grant.full(),
                     () -> reenrolled.set(pairings.submit("claude", "cd".repeat(32), 42)));
 
             assertThat(yolo.set(false)).isEqualTo(1);
 
-            assertThat(reenrolled.get()).as("the helper re-enrolled during the revocation").isNotNull();
-            assertThat(reenrolled.get().decision()).as("F6: not auto-approved with the full grant").isNotDone();
-            assertThat(pairings.pending()).extracting(PairingRequest::id).containsExactly(reenrolled.get().request().id());
+            assertThat(reenrolled.get())
+                    .as("the helper re-enrolled during the revocation")
+                    .isNotNull();
+            assertThat(reenrolled.get().decision())
+                    .as("F6: not auto-approved with the full grant")
+                    .isNotDone();
+            assertThat(pairings.pending())
+                    .extracting(PairingRequest::id)
+                    .containsExactly(reenrolled.get().request().id());
         }
     }
 }

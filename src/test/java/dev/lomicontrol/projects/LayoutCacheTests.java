@@ -70,7 +70,8 @@ class LayoutCacheTests {
             return null;
         });
         assertThat(layout.view(workspace).workspace().name()).isEqualTo("renamed");
-        assertThat(projects.get(first.id()).orElseThrow().workspaces().get(0).name()).isEqualTo("renamed");
+        assertThat(projects.get(first.id()).orElseThrow().workspaces().get(0).name())
+                .isEqualTo("renamed");
         assertThat(layout.view(workspace).revision()).isEqualTo(revision + 2).isEqualTo(layout.revision());
 
         projects.remove(second.id());
@@ -84,15 +85,19 @@ class LayoutCacheTests {
         WorkspaceId workspace = project.workspaces().get(0).id();
         WorkspaceView before = layout.view(workspace);
         assertThatThrownBy(() -> layout.change(OptionalLong.of(before.revision() - 1), edit -> {
-            edit.renameWorkspace(workspace, "never");
-            return null;
-        })).isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.REVISION_CONFLICT));
+                    edit.renameWorkspace(workspace, "never");
+                    return null;
+                }))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.REVISION_CONFLICT));
         assertThat(layout.view(workspace)).isEqualTo(before);
 
         WorkspaceId later = new WorkspaceId("ws-0123456789abcdef");
-        assertThatThrownBy(() -> layout.view(later)).isInstanceOfSatisfying(LomiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND));
-        WorkspaceView created = layout.change(OptionalLong.empty(), edit -> edit.createWorkspace(project.id(), "second"));
+        assertThatThrownBy(() -> layout.view(later))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.TARGET_NOT_FOUND));
+        WorkspaceView created =
+                layout.change(OptionalLong.empty(), edit -> edit.createWorkspace(project.id(), "second"));
         assertThat(layout.view(created.workspace().id()).workspace().name()).isEqualTo("second");
     }
 
@@ -102,16 +107,18 @@ class LayoutCacheTests {
         WorkspaceId workspace = project.workspaces().get(0).id();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        List<CompletableFuture<Void>> readers = java.util.stream.IntStream.range(0, 4).mapToObj(i -> CompletableFuture.runAsync(() -> {
-            try {
-                while (!stop.get()) {
-                    layout.view(workspace);
-                    projects.list();
-                }
-            } catch (Throwable t) {
-                failure.set(t);
-            }
-        })).toList();
+        List<CompletableFuture<Void>> readers = java.util.stream.IntStream.range(0, 4)
+                .mapToObj(i -> CompletableFuture.runAsync(() -> {
+                    try {
+                        while (!stop.get()) {
+                            layout.view(workspace);
+                            projects.list();
+                        }
+                    } catch (Throwable t) {
+                        failure.set(t);
+                    }
+                }))
+                .toList();
         try {
             for (int i = 0; i < 50; i++) {
                 String name = "name-" + i;
@@ -119,7 +126,9 @@ class LayoutCacheTests {
                     edit.renameWorkspace(workspace, name);
                     return null;
                 });
-                assertThat(layout.view(workspace).workspace().name()).as("read right after change %d", i).isEqualTo(name);
+                assertThat(layout.view(workspace).workspace().name())
+                        .as("read right after change %d", i)
+                        .isEqualTo(name);
                 assertThat(projects.list().get(0).workspaces().get(0).name()).isEqualTo(name);
                 assertThat(layout.view(workspace).revision()).isEqualTo(layout.revision());
             }

@@ -25,20 +25,33 @@ class PanelMigrationTests {
     @Test
     void panelsWrittenBeforeV6SurviveTheRebuildAndGitPanelsNeedAView() throws Exception {
         String url = "jdbc:sqlite:" + temp.resolve("store.db");
-        Flyway.configure().dataSource(url, null, null).locations("classpath:db/migration").target("5").load().migrate();
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        Flyway.configure()
+                .dataSource(url, null, null)
+                .locations("classpath:db/migration")
+                .target("5")
+                .load()
+                .migrate();
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
             s.execute("PRAGMA foreign_keys = ON");
             s.execute("INSERT INTO project (id, name, root, added_at) VALUES ('p1', 'demo', '/tmp/demo', 1)");
             s.execute("INSERT INTO workspace (id, project_id, name, created_at) VALUES ('w1', 'p1', 'main', 1)");
-            s.execute("INSERT INTO panel (id, workspace_id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, created_at)"
-                    + " VALUES ('e1', 'w1', 'editor', 'README.md', NULL, 's1', NULL, 'README.md', 'doc-1', 7)");
+            s.execute(
+                    "INSERT INTO panel (id, workspace_id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, created_at)"
+                            + " VALUES ('e1', 'w1', 'editor', 'README.md', NULL, 's1', NULL, 'README.md', 'doc-1', 7)");
         }
 
-        Flyway.configure().dataSource(url, null, null).locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(url, null, null)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
 
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
             s.execute("PRAGMA foreign_keys = ON");
-            try (ResultSet rs = s.executeQuery("SELECT kind, title, owner_session, cwd, document_id, created_at, view FROM panel WHERE id = 'e1'")) {
+            try (ResultSet rs = s.executeQuery(
+                    "SELECT kind, title, owner_session, cwd, document_id, created_at, view FROM panel WHERE id = 'e1'")) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getString(1)).isEqualTo("editor");
                 assertThat(rs.getString(2)).isEqualTo("README.md");
@@ -48,16 +61,25 @@ class PanelMigrationTests {
                 assertThat(rs.getLong(6)).isEqualTo(7);
                 assertThat(rs.getString(7)).isNull();
             }
-            s.execute("INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('g1', 'w1', 'git', 'Commit', '.', 8,"
-                    + " '{\"type\":\"commit\"}')");
-            assertThatThrownBy(() -> s.execute("INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at) VALUES ('g2', 'w1', 'git', 'x',"
-                    + " '.', 9)")).isInstanceOf(SQLException.class).hasMessageContaining("CHECK");
-            assertThatThrownBy(() -> s.execute("INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('t1', 'w1',"
-                    + " 'terminal', 'x', '.', 9, '{}')")).isInstanceOf(SQLException.class).hasMessageContaining("CHECK");
+            s.execute(
+                    "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('g1', 'w1', 'git', 'Commit', '.', 8,"
+                            + " '{\"type\":\"commit\"}')");
+            assertThatThrownBy(() -> s.execute(
+                            "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at) VALUES ('g2', 'w1', 'git', 'x',"
+                                    + " '.', 9)"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("CHECK");
+            assertThatThrownBy(() -> s.execute(
+                            "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('t1', 'w1',"
+                                    + " 'terminal', 'x', '.', 9, '{}')"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("CHECK");
             s.execute("DELETE FROM workspace WHERE id = 'w1'");
             try (ResultSet rs = s.executeQuery("SELECT count(*) FROM panel")) {
                 rs.next();
-                assertThat(rs.getInt(1)).as("the rebuilt table still cascades with its workspace").isZero();
+                assertThat(rs.getInt(1))
+                        .as("the rebuilt table still cascades with its workspace")
+                        .isZero();
             }
         }
     }

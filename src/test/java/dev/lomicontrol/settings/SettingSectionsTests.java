@@ -60,9 +60,10 @@ class SettingSectionsTests {
         ledger.write(c -> sections.save(first.changed("{\"x\":1}", 2_000)));
 
         assertThatThrownBy(() -> ledger.write(c -> {
-            sections.save(SettingSection.defaults("terminal", 1_000));
-            return sections.save(first.changed("{\"stale\":true}", 3_000));
-        })).isInstanceOf(OptimisticLockingFailureException.class);
+                    sections.save(SettingSection.defaults("terminal", 1_000));
+                    return sections.save(first.changed("{\"stale\":true}", 3_000));
+                }))
+                .isInstanceOf(OptimisticLockingFailureException.class);
         assertThat(sections.findById("terminal")).isEmpty();
     }
 
@@ -71,22 +72,30 @@ class SettingSectionsTests {
         ledger.write(c -> sections.save(SettingSection.defaults("editor", 1_000)));
 
         // a second row under the same primary key: the writer treats any SQL error as a storage fault
-        assertThatThrownBy(() -> ledger.write(c -> ledger.jdbc().aggregates().insert(SettingSection.defaults("editor", 2_000))))
-                .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
+        assertThatThrownBy(() ->
+                        ledger.write(c -> ledger.jdbc().aggregates().insert(SettingSection.defaults("editor", 2_000))))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
                 .hasMessageContaining("UNIQUE constraint failed: setting_section.section");
         // the revision CHECK (>= 1) holds for rows written around the repository too
-        assertThatThrownBy(() -> ledger.write(c -> JdbcClient.create(ledger.jdbc().dataSource())
-                .sql("UPDATE setting_section SET revision = 0 WHERE section = 'editor'").update()))
-                .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
+        assertThatThrownBy(
+                        () -> ledger.write(c -> JdbcClient.create(ledger.jdbc().dataSource())
+                                .sql("UPDATE setting_section SET revision = 0 WHERE section = 'editor'")
+                                .update()))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE))
                 .hasMessageContaining("CHECK constraint failed");
 
         assertThat(sections.findById("editor").orElseThrow().updatedAt()).isEqualTo(1_000);
-        assertThat(ledger.write(c -> sections.save(SettingSection.defaults("terminal", 3_000))).revision()).isEqualTo(1);
+        assertThat(ledger.write(c -> sections.save(SettingSection.defaults("terminal", 3_000)))
+                        .revision())
+                .isEqualTo(1);
     }
 
     @Test
     void outsideTheWriterTheRepositoryReadsButCannotWrite() {
-        assertThatThrownBy(() -> sections.save(SettingSection.defaults("editor", 1_000))).isInstanceOf(DataAccessException.class)
+        assertThatThrownBy(() -> sections.save(SettingSection.defaults("editor", 1_000)))
+                .isInstanceOf(DataAccessException.class)
                 .hasMessageContaining("readonly");
         assertThat(sections.findById("editor")).isEmpty();
     }
@@ -95,9 +104,12 @@ class SettingSectionsTests {
     void insideTheWriterTheRepositoryRunsOnTheWritersDurableConnection() {
         JdbcClient jdbc = JdbcClient.create(ledger.jdbc().dataSource());
 
-        int[] inside = ledger.write(c -> new int[] {jdbc.sql("PRAGMA query_only").query(Integer.class).single(),
-                jdbc.sql("PRAGMA synchronous").query(Integer.class).single()});
-        String journal = ledger.write(c -> jdbc.sql("PRAGMA journal_mode").query(String.class).single());
+        int[] inside = ledger.write(c -> new int[] {
+            jdbc.sql("PRAGMA query_only").query(Integer.class).single(),
+            jdbc.sql("PRAGMA synchronous").query(Integer.class).single()
+        });
+        String journal = ledger.write(
+                c -> jdbc.sql("PRAGMA journal_mode").query(String.class).single());
 
         assertThat(inside).containsExactly(0, 2);
         assertThat(journal).isEqualTo("wal");

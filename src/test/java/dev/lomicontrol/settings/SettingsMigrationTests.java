@@ -22,14 +22,26 @@ class SettingsMigrationTests {
     @Test
     void sectionsSavedBeforeV10SurviveAndTheRevisionMayNowBeOneButNotZero() throws Exception {
         String url = "jdbc:sqlite:" + temp.resolve("store.db");
-        Flyway.configure().dataSource(url, null, null).locations("classpath:db/migration").target("9").load().migrate();
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-            s.execute("INSERT INTO setting_section (section, value, revision, updated_at) VALUES ('editor', '{\"tabSize\":2}', 7, 42)");
+        Flyway.configure()
+                .dataSource(url, null, null)
+                .locations("classpath:db/migration")
+                .target("9")
+                .load()
+                .migrate();
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
+            s.execute(
+                    "INSERT INTO setting_section (section, value, revision, updated_at) VALUES ('editor', '{\"tabSize\":2}', 7, 42)");
         }
 
-        Flyway.configure().dataSource(url, null, null).locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(url, null, null)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
 
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT section, value, revision, updated_at FROM setting_section")) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getString(1)).isEqualTo("editor");
@@ -38,9 +50,13 @@ class SettingsMigrationTests {
                 assertThat(rs.getLong(4)).isEqualTo(42);
                 assertThat(rs.next()).isFalse();
             }
-            s.execute("INSERT INTO setting_section (section, value, revision, updated_at) VALUES ('terminal', '{}', 1, 1)");
-            assertThatThrownBy(() -> s.execute("INSERT INTO setting_section (section, value, revision, updated_at) VALUES ('x', '{}', 0, 1)"))
-                    .isInstanceOf(SQLException.class).hasMessageContaining("CHECK");
+            s.execute(
+                    "INSERT INTO setting_section (section, value, revision, updated_at) VALUES ('terminal', '{}', 1, 1)");
+            assertThatThrownBy(
+                            () -> s.execute(
+                                    "INSERT INTO setting_section (section, value, revision, updated_at) VALUES ('x', '{}', 0, 1)"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("CHECK");
         }
     }
 }

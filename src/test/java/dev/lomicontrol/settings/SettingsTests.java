@@ -67,9 +67,11 @@ class SettingsTests {
     @Test
     void untouchedSectionsReadTheirDefaultsAtRevisionOne() {
         SettingsView editor = settings.read("editor");
-        assertThat(editor.values()).isEqualTo(json("{\"tabSize\":4,\"insertSpaces\":true,\"insertFinalNewline\":true}"));
+        assertThat(editor.values())
+                .isEqualTo(json("{\"tabSize\":4,\"insertSpaces\":true,\"insertFinalNewline\":true}"));
         assertThat(editor.settingsRevision()).isEqualTo("editor:1");
-        assertThat(settings.read("terminal").values()).isEqualTo(json("{\"defaultProfile\":\"bash\",\"scrollbackBytes\":524288}"));
+        assertThat(settings.read("terminal").values())
+                .isEqualTo(json("{\"defaultProfile\":\"bash\",\"scrollbackBytes\":524288}"));
         assertThat(settings.editor()).isEqualTo(EditorSettings.DEFAULTS);
         assertThat(settings.terminal()).isEqualTo(TerminalSettings.DEFAULTS);
     }
@@ -100,7 +102,8 @@ class SettingsTests {
     void aStaleRevisionIsRefusedWhenPlanning() {
         settings.apply(settings.plan("terminal", json("{\"defaultProfile\":\"zsh\"}"), "terminal:1"));
 
-        assertThat(codeOf(() -> settings.plan("terminal", json("{\"scrollbackBytes\":65536}"), "terminal:1"))).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(codeOf(() -> settings.plan("terminal", json("{\"scrollbackBytes\":65536}"), "terminal:1")))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(settings.terminal()).isEqualTo(new TerminalSettings("zsh", 524_288));
     }
 
@@ -159,7 +162,8 @@ class SettingsTests {
 
     @Test
     void appliedValuesSurviveReopeningTheLedger() throws Exception {
-        settings.apply(settings.plan("terminal", json("{\"defaultProfile\":\"zsh\",\"scrollbackBytes\":4194304}"), "terminal:1"));
+        settings.apply(settings.plan(
+                "terminal", json("{\"defaultProfile\":\"zsh\",\"scrollbackBytes\":4194304}"), "terminal:1"));
         clock.advance(Duration.ofMinutes(5));
         settings.apply(settings.plan("editor", json("{\"insertFinalNewline\":false}"), "editor:1"));
         ledger.close();
@@ -171,7 +175,8 @@ class SettingsTests {
         assertThat(reopened.read("terminal").settingsRevision()).isEqualTo("terminal:2");
         assertThat(reopened.editor()).isEqualTo(new EditorSettings(4, true, false));
         String stored = ledger.read(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT value, updated_at FROM setting_section WHERE section = 'editor'");
+            try (PreparedStatement s = c.prepareStatement(
+                            "SELECT value, updated_at FROM setting_section WHERE section = 'editor'");
                     ResultSet rs = s.executeQuery()) {
                 rs.next();
                 assertThat(rs.getLong(2)).isEqualTo(clock.millis());
@@ -183,21 +188,36 @@ class SettingsTests {
 
     @Test
     void unknownFieldsBadValuesAndEmptyOrNoOpPatchesAreInvalid() {
-        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabWidth\":2}"), "editor:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":0}"), "editor:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":17}"), "editor:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":2.5}"), "editor:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":\"2\"}"), "editor:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("editor", json("{\"insertSpaces\":\"yes\"}"), "editor:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("terminal", json("{\"defaultProfile\":\"fish\"}"), "terminal:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("terminal", json("{\"scrollbackBytes\":65535}"), "terminal:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("terminal", json("{\"scrollbackBytes\":4194305}"), "terminal:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("editor", json("{}"), "editor:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("editor", json("[]"), "editor:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":4}"), "editor:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":2}"), "terminal:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":2}"), "editor:01"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(codeOf(() -> settings.plan("keybinds", json("{\"x\":1}"), "keybinds:1"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabWidth\":2}"), "editor:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":0}"), "editor:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":17}"), "editor:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":2.5}"), "editor:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":\"2\"}"), "editor:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("{\"insertSpaces\":\"yes\"}"), "editor:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("terminal", json("{\"defaultProfile\":\"fish\"}"), "terminal:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("terminal", json("{\"scrollbackBytes\":65535}"), "terminal:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("terminal", json("{\"scrollbackBytes\":4194305}"), "terminal:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("{}"), "editor:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("[]"), "editor:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":4}"), "editor:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":2}"), "terminal:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", json("{\"tabSize\":2}"), "editor:01")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("keybinds", json("{\"x\":1}"), "keybinds:1")))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(codeOf(() -> settings.read("themes"))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(settings.read("editor").settingsRevision()).isEqualTo("editor:1");
     }
@@ -206,9 +226,15 @@ class SettingsTests {
     void anIntegerOfAnyNumberTypeIsTheSameValue() {
         ObjectNode patch = JsonNodeFactory.instance.objectNode();
         patch.set("tabSize", LongNode.valueOf(4));
-        assertThat(codeOf(() -> settings.plan("editor", patch, "editor:1"))).as("no-op even as a long").isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(codeOf(() -> settings.plan("editor", patch, "editor:1")))
+                .as("no-op even as a long")
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         patch.set("tabSize", LongNode.valueOf(3));
-        assertThat(settings.apply(settings.plan("editor", patch, "editor:1")).values().get("tabSize").intValue()).isEqualTo(3);
+        assertThat(settings.apply(settings.plan("editor", patch, "editor:1"))
+                        .values()
+                        .get("tabSize")
+                        .intValue())
+                .isEqualTo(3);
     }
 
     @Test
@@ -222,18 +248,31 @@ class SettingsTests {
         supplied.set(json("{\"yolo\":true,\"sessions\":2}"));
         assertThat(withView.read("agentControl").settingsRevision()).isNotEqualTo(first.settingsRevision());
 
-        assertThat(codeOf(() -> withView.plan("agentControl", json("{\"yolo\":false}"), first.settingsRevision()))).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(codeOf(() -> withView.plan("agentControl", json("{\"yolo\":false}"), first.settingsRevision())))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
         SettingsPlan forged = new SettingsPlan("agentControl", "agentControl:1", json("{}"), json("{\"yolo\":false}"));
         assertThat(codeOf(() -> withView.apply(forged))).isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 
     @Test
     void aForgedPlanWithAnInvalidOrMismatchedStateIsRefused() {
-        SettingsPlan invalidAfter = new SettingsPlan("editor", "editor:1", settings.read("editor").values(), json("{\"tabSize\":99,\"insertSpaces\":true,\"insertFinalNewline\":true}"));
+        SettingsPlan invalidAfter = new SettingsPlan(
+                "editor",
+                "editor:1",
+                settings.read("editor").values(),
+                json("{\"tabSize\":99,\"insertSpaces\":true,\"insertFinalNewline\":true}"));
         assertThat(codeOf(() -> settings.apply(invalidAfter))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        SettingsPlan extraField = new SettingsPlan("editor", "editor:1", settings.read("editor").values(), json("{\"tabSize\":2,\"insertSpaces\":true,\"insertFinalNewline\":true,\"x\":1}"));
+        SettingsPlan extraField = new SettingsPlan(
+                "editor",
+                "editor:1",
+                settings.read("editor").values(),
+                json("{\"tabSize\":2,\"insertSpaces\":true,\"insertFinalNewline\":true,\"x\":1}"));
         assertThat(codeOf(() -> settings.apply(extraField))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        SettingsPlan wrongBefore = new SettingsPlan("editor", "editor:1", json("{\"tabSize\":8,\"insertSpaces\":true,\"insertFinalNewline\":true}"), json("{\"tabSize\":2,\"insertSpaces\":true,\"insertFinalNewline\":true}"));
+        SettingsPlan wrongBefore = new SettingsPlan(
+                "editor",
+                "editor:1",
+                json("{\"tabSize\":8,\"insertSpaces\":true,\"insertFinalNewline\":true}"),
+                json("{\"tabSize\":2,\"insertSpaces\":true,\"insertFinalNewline\":true}"));
         assertThat(codeOf(() -> settings.apply(wrongBefore))).isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(settings.read("editor").settingsRevision()).isEqualTo("editor:1");
     }

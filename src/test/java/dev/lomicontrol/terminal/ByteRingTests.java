@@ -55,7 +55,8 @@ class ByteRingTests {
         ByteRing ring = ringWith(16, utf8("hello"));
 
         assertThatThrownBy(() -> ring.read(6, 10, ring.end(), true, false))
-                .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CURSOR_EXPIRED));
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CURSOR_EXPIRED));
         OutputPage atEnd = ring.read(5, 10, ring.end(), true, false);
         assertThat(atEnd.bytes()).isEmpty();
         assertThat(atEnd.end()).isTrue();
@@ -72,7 +73,8 @@ class ByteRingTests {
             while (cursor < ring.end()) {
                 OutputPage page = ring.read(cursor, max, ring.end(), true, false);
                 assertThat(page.bytes().length).isBetween(1, max);
-                assertThat(new String(page.bytes(), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8)).isEqualTo(page.bytes());
+                assertThat(new String(page.bytes(), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8))
+                        .isEqualTo(page.bytes());
                 joined.writeBytes(page.bytes());
                 cursor = page.nextCursor();
             }
@@ -85,7 +87,8 @@ class ByteRingTests {
         ByteRing ring = ringWith(64, utf8("😀"));
 
         assertThatThrownBy(() -> ring.read(0, 3, ring.end(), true, false))
-                .isInstanceOfSatisfying(LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
     }
 
     @Test
@@ -101,7 +104,8 @@ class ByteRingTests {
         assertThat(waiting.end()).isFalse();
 
         ring.append(euro, 3, 1);
-        assertThat(ring.read(first.nextCursor(), 100, ring.end(), true, false).text()).isEqualTo("€");
+        assertThat(ring.read(first.nextCursor(), 100, ring.end(), true, false).text())
+                .isEqualTo("€");
     }
 
     @Test
@@ -174,7 +178,9 @@ class ByteRingTests {
             long from = Math.max(cursor, expectedFrom);
             assertThat(page.cursor()).isEqualTo(from);
             assertThat(page.gap()).isEqualTo(from != cursor);
-            assertThat(page.text()).isEqualTo(new String(written, (int) from, (int) (written.length - from), StandardCharsets.ISO_8859_1));
+            assertThat(page.text())
+                    .isEqualTo(new String(
+                            written, (int) from, (int) (written.length - from), StandardCharsets.ISO_8859_1));
         }
     }
 }

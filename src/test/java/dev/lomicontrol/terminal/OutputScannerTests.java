@@ -49,15 +49,18 @@ class OutputScannerTests {
         return transcript;
     }
 
-    static final String PROMPT_CYCLE = "\u001b]133;D;0\u0007\u001b]133;A\u0007\u001b[?2004h\u001b[01;32muser@host\u001b[00m:~$ "
-            + "\u001b]133;B\u0007echo hi\r\n\u001b[?2004l\r\u001b]133;C\u0007hi\r\n\u001b]133;D;130\u001b\\";
+    static final String PROMPT_CYCLE =
+            "\u001b]133;D;0\u0007\u001b]133;A\u0007\u001b[?2004h\u001b[01;32muser@host\u001b[00m:~$ "
+                    + "\u001b]133;B\u0007echo hi\r\n\u001b[?2004l\r\u001b]133;C\u0007hi\r\n\u001b]133;D;130\u001b\\";
 
     @Test
     void keepsPrintableTextAndReportsMarksWhereTheyOccur() {
         Transcript t = scan(PROMPT_CYCLE);
 
         assertThat(t.text()).isEqualTo("user@host:~$ echo hi\r\n\rhi\r\n");
-        assertThat(t.events).containsExactly("{D:0}@0", "{A}@0", "{paste:on}@0", "{B}@13", "{paste:off}@22", "{C}@23", "{D:130}@27");
+        assertThat(t.events)
+                .containsExactly(
+                        "{D:0}@0", "{A}@0", "{paste:on}@0", "{B}@13", "{paste:off}@22", "{C}@23", "{D:130}@27");
     }
 
     @Test
@@ -75,10 +78,13 @@ class OutputScannerTests {
 
     @Test
     void dropsControlsButKeepsTabsNewlinesAndHighBytes() {
-        byte[] input = {'a', 0x00, 0x07, 0x08, '\t', 'b', 0x7F, '\n', (byte) 0xC3, (byte) 0xA9, 0x0E, 'c', (byte) 0x9B, 'd'};
+        byte[] input = {
+            'a', 0x00, 0x07, 0x08, '\t', 'b', 0x7F, '\n', (byte) 0xC3, (byte) 0xA9, 0x0E, 'c', (byte) 0x9B, 'd'
+        };
         Transcript t = scanInChunks(input, input.length);
 
-        assertThat(t.text.toByteArray()).containsExactly('a', '\t', 'b', '\n', (byte) 0xC3, (byte) 0xA9, 'c', (byte) 0x9B, 'd');
+        assertThat(t.text.toByteArray())
+                .containsExactly('a', '\t', 'b', '\n', (byte) 0xC3, (byte) 0xA9, 'c', (byte) 0x9B, 'd');
     }
 
     @Test

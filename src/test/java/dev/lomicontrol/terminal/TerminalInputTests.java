@@ -59,7 +59,10 @@ class TerminalInputTests {
         Terminal terminal = ready(terminals, dir);
         terminal.input(lease(terminal), 1, bytes("a"));
 
-        assertRefused(() -> terminal.input(lease(terminal), 1, bytes("b")), ErrorCode.IDEMPOTENCY_CONFLICT, "different payload");
+        assertRefused(
+                () -> terminal.input(lease(terminal), 1, bytes("b")),
+                ErrorCode.IDEMPOTENCY_CONFLICT,
+                "different payload");
         assertThat(terminal.nextInputSequence()).isEqualTo(2);
     }
 
@@ -69,9 +72,18 @@ class TerminalInputTests {
         terminal.input(lease(terminal), 1, bytes("a"));
         terminal.input(lease(terminal), 2, bytes("b"));
 
-        assertRefused(() -> terminal.input(lease(terminal), 5, bytes("c")), ErrorCode.REVISION_CONFLICT, "the next inputSequence is 3");
-        assertRefused(() -> terminal.input(lease(terminal), 0, bytes("c")), ErrorCode.REVISION_CONFLICT, "the next inputSequence is 3");
-        assertRefused(() -> terminal.input(lease(terminal), -1, bytes("c")), ErrorCode.REVISION_CONFLICT, "the next inputSequence is 3");
+        assertRefused(
+                () -> terminal.input(lease(terminal), 5, bytes("c")),
+                ErrorCode.REVISION_CONFLICT,
+                "the next inputSequence is 3");
+        assertRefused(
+                () -> terminal.input(lease(terminal), 0, bytes("c")),
+                ErrorCode.REVISION_CONFLICT,
+                "the next inputSequence is 3");
+        assertRefused(
+                () -> terminal.input(lease(terminal), -1, bytes("c")),
+                ErrorCode.REVISION_CONFLICT,
+                "the next inputSequence is 3");
     }
 
     @Test
@@ -81,7 +93,10 @@ class TerminalInputTests {
             terminal.input(lease(terminal), sequence, bytes("x"));
         }
 
-        assertRefused(() -> terminal.input(lease(terminal), 2, bytes("x")), ErrorCode.CURSOR_EXPIRED, "older than the last 64");
+        assertRefused(
+                () -> terminal.input(lease(terminal), 2, bytes("x")),
+                ErrorCode.CURSOR_EXPIRED,
+                "older than the last 64");
         assertThat(terminal.input(lease(terminal), 3, bytes("x")).repeated()).isTrue();
         assertThat(terminal.input(lease(terminal), 66, bytes("x")).repeated()).isTrue();
     }
@@ -117,7 +132,9 @@ class TerminalInputTests {
         awaitPrompt(terminal, PromptState.READY);
         CommandRun probe = terminal.run(lease(terminal), "echo probe");
         TerminalTesting.outcome(probe);
-        String tail = terminal.readText(Math.max(0, terminal.textEnd() - 4000), 4000).text().replace("\r", "");
+        String tail = terminal.readText(Math.max(0, terminal.textEnd() - 4000), 4000)
+                .text()
+                .replace("\r", "");
         assertThat(tail).contains("\n60000-60000\n");
     }
 }

@@ -70,8 +70,10 @@ class TerminalLifecycleTests {
             assertThat(terminal.exitCode()).hasValue(129);
             assertThat(outcome(run)).isEqualTo(new RunOutcome.Lost("the shell exited with code 129"));
             assertThat(exits).hasValue(1);
-            await().atMost(TerminalTesting.PATIENCE).until(() -> !shell.isAlive() && children.stream().noneMatch(ProcessHandle::isAlive));
-            assertThat(Files.exists(Path.of("/proc", Long.toString(terminal.shellPid())))).isFalse();
+            await().atMost(TerminalTesting.PATIENCE)
+                    .until(() -> !shell.isAlive() && children.stream().noneMatch(ProcessHandle::isAlive));
+            assertThat(Files.exists(Path.of("/proc", Long.toString(terminal.shellPid()))))
+                    .isFalse();
             terminal.kill();
             assertThat(exits).hasValue(1);
         }
@@ -96,7 +98,10 @@ class TerminalLifecycleTests {
         try (Terminals terminals = engine(dir)) {
             Terminal terminal = ready(terminals, dir);
             long quiet = terminal.streamSequence();
-            Eventually.holdsFor("the first prompt has settled: no output for 300 ms", Duration.ofMillis(300), () -> terminal.streamSequence() == quiet);
+            Eventually.holdsFor(
+                    "the first prompt has settled: no output for 300 ms",
+                    Duration.ofMillis(300),
+                    () -> terminal.streamSequence() == quiet);
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long readerId = terminal.readerThread().getId();
             long readerBefore = threads.getThreadCpuTime(readerId);
@@ -104,11 +109,13 @@ class TerminalLifecycleTests {
             long wallBefore = System.nanoTime();
 
             // the measured idle window: the terminal must stay silent through it (docs/adr/0011)
-            Eventually.holdsFor("the idle terminal stays silent", Duration.ofSeconds(2), () -> terminal.streamSequence() == quiet);
+            Eventually.holdsFor(
+                    "the idle terminal stays silent", Duration.ofSeconds(2), () -> terminal.streamSequence() == quiet);
 
             long readerMillis = (threads.getThreadCpuTime(readerId) - readerBefore) / 1_000_000;
             long shellTicks = shellCpuTicks(terminal.shellPid()) - shellBefore;
-            assertThat(System.nanoTime() - wallBefore).isGreaterThanOrEqualTo(Duration.ofSeconds(2).toNanos());
+            assertThat(System.nanoTime() - wallBefore)
+                    .isGreaterThanOrEqualTo(Duration.ofSeconds(2).toNanos());
             assertThat(readerBefore).isNotNegative();
             assertThat(readerMillis).as("reader thread CPU ms over 2 s idle").isLessThan(20);
             assertThat(shellTicks).as("bash CPU ticks (10 ms) over 2 s idle").isLessThan(2);
@@ -126,13 +133,19 @@ class TerminalLifecycleTests {
     @Test
     void startValidatesItsArguments() {
         try (Terminals terminals = engine(dir)) {
-            assertRefused(() -> terminals.start("fish", dir, 80, 24), ErrorCode.INVALID_ARGUMENT, "unknown terminal profile");
-            assertRefused(() -> terminals.start(null, dir, 80, 24), ErrorCode.INVALID_ARGUMENT, "unknown terminal profile");
-            assertRefused(() -> terminals.start("bash", dir.resolve("missing"), 80, 24), ErrorCode.INVALID_ARGUMENT, "not a directory");
+            assertRefused(
+                    () -> terminals.start("fish", dir, 80, 24), ErrorCode.INVALID_ARGUMENT, "unknown terminal profile");
+            assertRefused(
+                    () -> terminals.start(null, dir, 80, 24), ErrorCode.INVALID_ARGUMENT, "unknown terminal profile");
+            assertRefused(
+                    () -> terminals.start("bash", dir.resolve("missing"), 80, 24),
+                    ErrorCode.INVALID_ARGUMENT,
+                    "not a directory");
             assertRefused(() -> terminals.start("bash", dir, 0, 24), ErrorCode.INVALID_ARGUMENT, "1..1024");
             assertRefused(() -> terminals.start("bash", dir, 80, 1025), ErrorCode.INVALID_ARGUMENT, "1..1024");
             if (!Terminals.installedProfiles().contains("zsh")) {
-                assertRefused(() -> terminals.start("zsh", dir, 80, 24), ErrorCode.UNSUPPORTED_CAPABILITY, "not installed");
+                assertRefused(
+                        () -> terminals.start("zsh", dir, 80, 24), ErrorCode.UNSUPPORTED_CAPABILITY, "not installed");
             }
             assertThat(Terminals.installedProfiles()).contains("bash");
             assertThat(terminals.all()).isEmpty();
@@ -143,9 +156,15 @@ class TerminalLifecycleTests {
     void theIntegrationFilesArePrivate() throws Exception {
         Path integration = dir.resolve("integration");
         try (Terminals terminals = engine(dir)) {
-            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(integration))).isEqualTo("rwx------");
-            for (Path file : List.of(integration.resolve("lomi.bashrc"), integration.resolve("zsh/.zshrc"), integration.resolve("zsh/.zshenv"))) {
-                assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).as(file.toString()).isEqualTo("rw-------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(integration)))
+                    .isEqualTo("rwx------");
+            for (Path file : List.of(
+                    integration.resolve("lomi.bashrc"),
+                    integration.resolve("zsh/.zshrc"),
+                    integration.resolve("zsh/.zshenv"))) {
+                assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                        .as(file.toString())
+                        .isEqualTo("rw-------");
             }
         }
     }
@@ -163,7 +182,8 @@ class TerminalLifecycleTests {
             Terminal terminal = ready(terminals, dir);
 
             assertThat(runToCompletion(terminal, "(exit 5)")).isEqualTo(new RunOutcome.Exited(5));
-            CommandRun probe = terminal.run(lease(terminal),
+            CommandRun probe = terminal.run(
+                    lease(terminal),
                     "echo \"status=$user_status rc=$user_rc_loaded id=$LOMI_TERMINAL_SESSION_ID secret=${LOMI_SECRET-unset}\"");
             assertThat(outcome(probe)).isEqualTo(new RunOutcome.Exited(0));
 
@@ -183,7 +203,8 @@ class TerminalLifecycleTests {
             terminal.resize(100, 30);
 
             // readline redraws the prompt (A, B) without a D: that is not a fresh prompt.
-            await().atMost(TerminalTesting.PATIENCE).until(() -> terminal.readRaw(before, 65536).text().contains("\u001b]133;B\u0007"));
+            await().atMost(TerminalTesting.PATIENCE)
+                    .until(() -> terminal.readRaw(before, 65536).text().contains("\u001b]133;B\u0007"));
             assertThat(terminal.prompt()).isEqualTo(PromptState.UNKNOWN);
             terminal.input(lease(terminal), 1, "\r".getBytes());
             awaitPrompt(terminal, PromptState.READY);
@@ -210,7 +231,9 @@ class TerminalLifecycleTests {
 
     @Test
     void zshRunsWithTheSameIntegrationAfterTheUsersStartupFiles() throws Exception {
-        assertThat(Terminals.installedProfiles()).as("zsh is needed for this test: apt-get install zsh (.ci/run installs it)").contains("zsh");
+        assertThat(Terminals.installedProfiles())
+                .as("zsh is needed for this test: apt-get install zsh (.ci/run installs it)")
+                .contains("zsh");
         Path home = Files.createDirectories(dir.resolve("home"));
         Files.writeString(home.resolve(".zshenv"), "user_env_loaded=yes\n");
         Files.writeString(home.resolve(".zshrc"), """
@@ -218,19 +241,20 @@ class TerminalLifecycleTests {
                 precmd() { user_status=$? }
                 user_rc_loaded=yes
                 """);
-        try (Terminals terminals = engine(dir, TerminalOptions.defaults(dir.resolve("integration")), Map.of("HOME", home.toString()))) {
+        try (Terminals terminals =
+                engine(dir, TerminalOptions.defaults(dir.resolve("integration")), Map.of("HOME", home.toString()))) {
             Terminal terminal = terminals.start("zsh", dir, 80, 24);
             terminal.grantLease("test");
             awaitPrompt(terminal, PromptState.READY);
 
             assertThat(runToCompletion(terminal, "echo hi")).isEqualTo(new RunOutcome.Exited(0));
             assertThat(runToCompletion(terminal, "(exit 6)")).isEqualTo(new RunOutcome.Exited(6));
-            CommandRun probe = terminal.run(lease(terminal),
+            CommandRun probe = terminal.run(
+                    lease(terminal),
                     "echo \"status=$user_status env=$user_env_loaded rc=$user_rc_loaded zdotdir=$ZDOTDIR\"");
             assertThat(outcome(probe)).isEqualTo(new RunOutcome.Exited(0));
             // zsh prints its partial-line marker (PROMPT_SP) before the precmd hooks, so it ends up in the run.
-            assertThat(outputAfterStart(terminal, probe))
-                    .startsWith("status=6 env=yes rc=yes zdotdir=" + home + "\n");
+            assertThat(outputAfterStart(terminal, probe)).startsWith("status=6 env=yes rc=yes zdotdir=" + home + "\n");
             awaitPrompt(terminal, PromptState.READY);
             CommandRun sleep = terminal.run(lease(terminal), "sleep 100");
             await().atMost(TerminalTesting.PATIENCE).until(sleep::startedObserved);

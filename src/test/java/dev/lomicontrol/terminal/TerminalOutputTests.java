@@ -53,7 +53,10 @@ class TerminalOutputTests {
             long end = terminal.textEnd();
 
             assertRefused(() -> terminal.readText(end + 1, 100), ErrorCode.CURSOR_EXPIRED, "past the end");
-            assertRefused(() -> terminal.readRaw(terminal.streamSequence() + 1, 100), ErrorCode.CURSOR_EXPIRED, "past the end");
+            assertRefused(
+                    () -> terminal.readRaw(terminal.streamSequence() + 1, 100),
+                    ErrorCode.CURSOR_EXPIRED,
+                    "past the end");
             OutputPage atEnd = terminal.readText(end, 100);
             assertThat(atEnd.bytes()).isEmpty();
             assertThat(atEnd.end()).isTrue();
@@ -79,7 +82,10 @@ class TerminalOutputTests {
                 assertThat(page.bytes().length).isLessThanOrEqualTo(7);
                 assertThat(page.cursor()).isEqualTo(cursor);
                 assertThat(page.gap()).isFalse();
-                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(page.bytes()));
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .decode(ByteBuffer.wrap(page.bytes()));
                 joined.writeBytes(page.bytes());
                 cursor = page.nextCursor();
                 if (page.end()) {
@@ -108,7 +114,8 @@ class TerminalOutputTests {
             long end = run.endCursor().getAsLong();
             assertThat(terminal.readCommand(run, end, 10).end()).isTrue();
             assertRefused(() -> terminal.readCommand(run, end + 1, 10), ErrorCode.CURSOR_EXPIRED, "past the end");
-            assertRefused(() -> terminal.readCommand(run, run.startCursor() - 1, 10), ErrorCode.INVALID_ARGUMENT, "before");
+            assertRefused(
+                    () -> terminal.readCommand(run, run.startCursor() - 1, 10), ErrorCode.INVALID_ARGUMENT, "before");
             assertRefused(() -> terminal.readCommand(foreign, -1, 10), ErrorCode.TARGET_NOT_FOUND, terminal.id());
             assertThat(terminal.readCommand(run, -1, 65536).text()).doesNotContain("elsewhere");
         }

@@ -114,13 +114,17 @@ class TerminalRunTests {
     @Test
     void runningWithoutTheCurrentLeaseIsRefused() throws Exception {
         Terminal terminal = terminals.start("bash", dir, 80, 24);
-        assertRefused(() -> terminal.run("nope", "echo hi"), ErrorCode.CONTROL_REVOKED, "the lease nope is no longer valid");
+        assertRefused(
+                () -> terminal.run("nope", "echo hi"), ErrorCode.CONTROL_REVOKED, "the lease nope is no longer valid");
         assertRefused(() -> terminal.run(null, "echo hi"), ErrorCode.CONTROL_REVOKED, "no lease id was given");
 
         Lease first = terminal.grantLease("agent-1");
         awaitPrompt(terminal, PromptState.READY);
         Lease second = terminal.grantLease("agent-2");
-        assertRefused(() -> terminal.run(first.id(), "echo hi"), ErrorCode.CONTROL_REVOKED, "replaced by a new lease for agent-2");
+        assertRefused(
+                () -> terminal.run(first.id(), "echo hi"),
+                ErrorCode.CONTROL_REVOKED,
+                "replaced by a new lease for agent-2");
 
         terminal.revokeLeasesOf("agent-1", "not the holder");
         assertThat(terminal.lease()).contains(second);
@@ -159,7 +163,9 @@ class TerminalRunTests {
     @Test
     void aPromptThatAppearedBeforeTheLeaseBecomesReadyWhenTheLeaseIsGranted() throws Exception {
         Terminal terminal = terminals.start("bash", dir, 80, 24);
-        await().atMost(TerminalTesting.PATIENCE).until(() -> terminal.textEnd() > 0 && terminal.readText(0, 65536).text().contains("#"));
+        await().atMost(TerminalTesting.PATIENCE)
+                .until(() -> terminal.textEnd() > 0
+                        && terminal.readText(0, 65536).text().contains("#"));
         assertThat(terminal.prompt()).isEqualTo(PromptState.UNKNOWN);
 
         terminal.grantLease("late");
@@ -174,7 +180,8 @@ class TerminalRunTests {
         // bash runs nothing for a comment: no OSC 133 C, only the next prompt's D.
         CommandRun comment = terminal.run(lease(terminal), "# only a comment");
 
-        assertThat(outcome(comment)).isEqualTo(new RunOutcome.Lost("the shell showed a new prompt without starting the command"));
+        assertThat(outcome(comment))
+                .isEqualTo(new RunOutcome.Lost("the shell showed a new prompt without starting the command"));
         assertThat(comment.startedObserved()).isFalse();
         assertThat(comment.completed()).isFalse();
         assertThat(comment.exitCode()).isEmpty();

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,13 +36,20 @@ final class TerminalTesting {
         Map<String, String> isolated = new HashMap<>(environment);
         if (!isolated.containsKey("HOME")) {
             try {
-                isolated.put("HOME", Files.createDirectories(dir.resolve("empty-home")).toString());
+                isolated.put(
+                        "HOME",
+                        Files.createDirectories(dir.resolve("empty-home")).toString());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        // the engine's own tests run shells unsandboxed; the sandbox has its own tests (TerminalSandboxTests, TerminalToolsTests)
-        return new Terminals(options, new Random(42), new TerminalSandbox(SandboxPolicy.off(Path.of(isolated.get("HOME"))), java.util.List.of()), isolated);
+        // the engine's own tests run shells unsandboxed; the sandbox has its own tests (TerminalSandboxTests,
+        // TerminalToolsTests)
+        return new Terminals(
+                options,
+                new Random(42),
+                new TerminalSandbox(SandboxPolicy.off(Path.of(isolated.get("HOME"))), java.util.List.of()),
+                isolated);
     }
 
     /** A bash terminal with a lease, waited until its prompt is ready. */
@@ -57,14 +64,20 @@ final class TerminalTesting {
         try {
             await().atMost(PATIENCE).pollInterval(Duration.ofMillis(5)).until(() -> terminal.prompt() == state);
         } catch (ConditionTimeoutException e) {
-            throw new AssertionError("the prompt stayed " + terminal.prompt() + " instead of " + state + "; alive "
-                    + terminal.isAlive() + ", lease " + terminal.lease() + ", raw output:\n" + visible(terminal.readRaw(
-                            Math.max(0, terminal.streamSequence() - 4000), 4000).bytes()), e);
+            throw new AssertionError(
+                    "the prompt stayed " + terminal.prompt() + " instead of " + state + "; alive "
+                            + terminal.isAlive() + ", lease " + terminal.lease() + ", raw output:\n"
+                            + visible(terminal.readRaw(Math.max(0, terminal.streamSequence() - 4000), 4000)
+                                    .bytes()),
+                    e);
         }
     }
 
     static String visible(byte[] raw) {
-        return new String(raw, StandardCharsets.UTF_8).replace("\u001b", "<ESC>").replace("\u0007", "<BEL>").replace("\r", "<CR>");
+        return new String(raw, StandardCharsets.UTF_8)
+                .replace("\u001b", "<ESC>")
+                .replace("\u0007", "<BEL>")
+                .replace("\r", "<CR>");
     }
 
     static String lease(Terminal terminal) {

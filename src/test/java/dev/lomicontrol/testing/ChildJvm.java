@@ -24,7 +24,9 @@ public final class ChildJvm {
     }
 
     public static Process start(Class<?> mainClass, List<String> args) throws IOException {
-        return builder(mainClass, args).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        return builder(mainClass, args)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
     }
 
     public static String classpath() {

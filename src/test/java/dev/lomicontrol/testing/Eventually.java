@@ -34,16 +34,28 @@ public final class Eventually {
     private Eventually() {}
 
     /** Polls {@code probe} every {@code every} until {@code done} holds for its value; returns that value. */
-    public static <T> T await(String what, Duration atMost, Duration every, Callable<T> probe, Predicate<? super T> done,
+    public static <T> T await(
+            String what,
+            Duration atMost,
+            Duration every,
+            Callable<T> probe,
+            Predicate<? super T> done,
             Function<? super T, String> describe) {
         AtomicReference<T> last = new AtomicReference<>();
         try {
-            return Awaitility.await(what).atMost(atMost).pollDelay(Duration.ZERO).pollInterval(every).pollInSameThread().dontCatchUncaughtExceptions()
-                    .until(() -> {
-                        T value = probe.call();
-                        last.set(value);
-                        return value;
-                    }, done);
+            return Awaitility.await(what)
+                    .atMost(atMost)
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(every)
+                    .pollInSameThread()
+                    .dontCatchUncaughtExceptions()
+                    .until(
+                            () -> {
+                                T value = probe.call();
+                                last.set(value);
+                                return value;
+                            },
+                            done);
         } catch (ConditionTimeoutException e) {
             throw new AssertionError(what + ": not within " + atMost + "; last seen: " + describe.apply(last.get()), e);
         }
@@ -53,7 +65,12 @@ public final class Eventually {
         return await(what, atMost, POLL, probe, done, String::valueOf);
     }
 
-    public static <T> T await(String what, Duration atMost, Callable<T> probe, Predicate<? super T> done, Function<? super T, String> describe) {
+    public static <T> T await(
+            String what,
+            Duration atMost,
+            Callable<T> probe,
+            Predicate<? super T> done,
+            Function<? super T, String> describe) {
         return await(what, atMost, POLL, probe, done, describe);
     }
 
@@ -74,7 +91,13 @@ public final class Eventually {
     /** True when {@code condition} holds within {@code atMost}, false when the time passes (for probes that report). */
     public static boolean holdsWithin(Duration atMost, Duration every, Callable<Boolean> condition) {
         try {
-            Awaitility.await().atMost(atMost).pollDelay(Duration.ZERO).pollInterval(every).pollInSameThread().dontCatchUncaughtExceptions().until(condition);
+            Awaitility.await()
+                    .atMost(atMost)
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(every)
+                    .pollInSameThread()
+                    .dontCatchUncaughtExceptions()
+                    .until(condition);
             return true;
         } catch (ConditionTimeoutException e) {
             return false;
@@ -87,8 +110,14 @@ public final class Eventually {
      */
     public static void holdsFor(String what, Duration period, Callable<Boolean> condition) {
         try {
-            Awaitility.await(what).during(period).atMost(period.plus(period).plusSeconds(5)).pollDelay(Duration.ZERO).pollInterval(POLL)
-                    .pollInSameThread().dontCatchUncaughtExceptions().until(condition);
+            Awaitility.await(what)
+                    .during(period)
+                    .atMost(period.plus(period).plusSeconds(5))
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(POLL)
+                    .pollInSameThread()
+                    .dontCatchUncaughtExceptions()
+                    .until(condition);
         } catch (ConditionTimeoutException e) {
             throw new AssertionError(what + ": did not hold for " + period, e);
         }
@@ -99,16 +128,23 @@ public final class Eventually {
      * whole match when the pattern has no group). Fails at once with the log when the process exits first.
      */
     public static String inLog(Path log, Pattern pattern, Process process, Duration atMost) {
-        Matcher found = await("'" + pattern + "' in " + log, atMost, Duration.ofMillis(50), () -> {
-            Matcher matcher = pattern.matcher(read(log));
-            if (matcher.find()) {
-                return matcher;
-            }
-            if (!process.isAlive()) {
-                throw new AssertionError("the process exited " + process.exitValue() + " before '" + pattern + "' in " + log + ":\n" + read(log));
-            }
-            return null;
-        }, matcher -> matcher != null, ignored -> "\n" + read(log));
+        Matcher found = await(
+                "'" + pattern + "' in " + log,
+                atMost,
+                Duration.ofMillis(50),
+                () -> {
+                    Matcher matcher = pattern.matcher(read(log));
+                    if (matcher.find()) {
+                        return matcher;
+                    }
+                    if (!process.isAlive()) {
+                        throw new AssertionError("the process exited " + process.exitValue() + " before '" + pattern
+                                + "' in " + log + ":\n" + read(log));
+                    }
+                    return null;
+                },
+                matcher -> matcher != null,
+                ignored -> "\n" + read(log));
         return found.groupCount() > 0 ? found.group(1) : found.group();
     }
 

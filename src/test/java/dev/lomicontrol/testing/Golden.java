@@ -22,7 +22,8 @@ public final class Golden {
 
     public static final Path ROOT = Path.of("src/test/resources/golden");
 
-    private static final JsonMapper PRETTY = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final JsonMapper PRETTY =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     private static final JsonMapper PLAIN = JsonMapper.builder().build();
 
     private Golden() {}
@@ -40,8 +41,11 @@ public final class Golden {
                 Files.createDirectories(file.getParent());
                 Files.writeString(file, text, StandardCharsets.UTF_8);
             }
-            assertThat(Files.exists(file)).as("%s exists (generate it with -Dlomi.golden.update=true)", file).isTrue();
-            assertThat(text).as("the wire form of %s/%s (after a deliberate change: -Dlomi.golden.update=true)", family, name)
+            assertThat(Files.exists(file))
+                    .as("%s exists (generate it with -Dlomi.golden.update=true)", file)
+                    .isTrue();
+            assertThat(text)
+                    .as("the wire form of %s/%s (after a deliberate change: -Dlomi.golden.update=true)", family, name)
                     .isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
             return text;
         } catch (IOException e) {

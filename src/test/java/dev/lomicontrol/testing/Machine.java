@@ -23,7 +23,8 @@ public final class Machine {
     public static Path requireProgram(String path, String debianPackage) {
         Path program = Path.of(path);
         if (!Files.isExecutable(program)) {
-            throw new AssertionError(path + " is needed by this test: apt-get install -y " + debianPackage + " (.ci/run installs it when missing)");
+            throw new AssertionError(path + " is needed by this test: apt-get install -y " + debianPackage
+                    + " (.ci/run installs it when missing)");
         }
         return program;
     }
@@ -32,7 +33,9 @@ public final class Machine {
     public static void requireOnPath(String name, String versionFlag, String debianPackage) {
         boolean found;
         try {
-            Process probe = new ProcessBuilder(name, versionFlag).redirectErrorStream(true).start();
+            Process probe = new ProcessBuilder(name, versionFlag)
+                    .redirectErrorStream(true)
+                    .start();
             probe.getInputStream().readAllBytes();
             found = probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
         } catch (IOException e) {
@@ -42,7 +45,8 @@ public final class Machine {
             found = false;
         }
         if (!found) {
-            throw new AssertionError(name + " is needed by this test: apt-get install -y " + debianPackage + " (.ci/run installs it when missing)");
+            throw new AssertionError(name + " is needed by this test: apt-get install -y " + debianPackage
+                    + " (.ci/run installs it when missing)");
         }
     }
 
@@ -51,7 +55,8 @@ public final class Machine {
         try {
             List<String> command = new java.util.ArrayList<>(List.of(program.toString()));
             command.addAll(List.of(args));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             process.waitFor(30, TimeUnit.SECONDS);
             return out.lines().findFirst().orElse("");

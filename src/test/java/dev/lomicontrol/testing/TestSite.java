@@ -54,7 +54,9 @@ public final class TestSite implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
-        String query = exchange.getRequestURI().getRawQuery() == null ? "" : exchange.getRequestURI().getRawQuery();
+        String query = exchange.getRequestURI().getRawQuery() == null
+                ? ""
+                : exchange.getRequestURI().getRawQuery();
         requests.add(path);
         try (exchange) {
             switch (path) {
@@ -66,16 +68,25 @@ public final class TestSite implements AutoCloseable {
                     send(exchange, 200, "application/octet-stream", FILE);
                     return;
                 case "/redirect":
-                    exchange.getResponseHeaders().add("Location", java.net.URLDecoder.decode(query.replaceFirst("^to=", ""), StandardCharsets.UTF_8));
+                    exchange.getResponseHeaders()
+                            .add(
+                                    "Location",
+                                    java.net.URLDecoder.decode(query.replaceFirst("^to=", ""), StandardCharsets.UTF_8));
                     exchange.sendResponseHeaders(302, -1);
                     return;
                 case "/cookie":
-                    exchange.getResponseHeaders().add("Set-Cookie", "who=" + query.replaceFirst("^set=", "") + "; Path=/");
+                    exchange.getResponseHeaders()
+                            .add("Set-Cookie", "who=" + query.replaceFirst("^set=", "") + "; Path=/");
                     send(exchange, 200, "text/html", "<p>cookie set</p>".getBytes(StandardCharsets.UTF_8));
                     return;
                 case "/whoami":
                     String cookie = exchange.getRequestHeaders().getFirst("Cookie");
-                    send(exchange, 200, "text/html", ("<p>cookie: [" + (cookie == null ? "" : cookie) + "]</p>").getBytes(StandardCharsets.UTF_8));
+                    send(
+                            exchange,
+                            200,
+                            "text/html",
+                            ("<p>cookie: [" + (cookie == null ? "" : cookie) + "]</p>")
+                                    .getBytes(StandardCharsets.UTF_8));
                     return;
                 default:
                     String name = path.equals("/") ? "index.html" : path.substring(1);

@@ -17,9 +17,27 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ArgumentSamples {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final List<String> CANDIDATES = List.of("a", "a.txt", "src/a.txt", "x1", "1", "ab", "refs/heads/main", "main", "https://example.test/",
-            "*.txt", "0", "a:b", "123e4567-e89b-12d3-a456-426614174000", "com.example.app", "Enter", "a@example.com", "/home/u/project", "art-0123456789abcdef",
-            "doc-0123456789abcdef", "doc-0123456789abcdef:1");
+    private static final List<String> CANDIDATES = List.of(
+            "a",
+            "a.txt",
+            "src/a.txt",
+            "x1",
+            "1",
+            "ab",
+            "refs/heads/main",
+            "main",
+            "https://example.test/",
+            "*.txt",
+            "0",
+            "a:b",
+            "123e4567-e89b-12d3-a456-426614174000",
+            "com.example.app",
+            "Enter",
+            "a@example.com",
+            "/home/u/project",
+            "art-0123456789abcdef",
+            "doc-0123456789abcdef",
+            "doc-0123456789abcdef:1");
 
     /** One call: what it is, and the arguments. */
     public record Sample(String label, JsonNode arguments) {}
@@ -54,7 +72,8 @@ public final class ArgumentSamples {
                     missing.remove(field.name());
                     samples.add(new Sample(field.name() + ": missing" + name, missing));
                 }
-                for (Map.Entry<String, JsonNode> broken : breakages(field.shape()).entrySet()) {
+                for (Map.Entry<String, JsonNode> broken :
+                        breakages(field.shape()).entrySet()) {
                     ObjectNode copy = full.deepCopy();
                     copy.set(field.name(), broken.getValue());
                     samples.add(new Sample(field.name() + ": " + broken.getKey() + name, copy));
@@ -137,7 +156,11 @@ public final class ArgumentSamples {
         tries.add("0123456789abcdef".repeat(4).substring(0, Math.min(64, Math.max(1, str.min()))));
         for (String candidate : tries) {
             int length = candidate.codePointCount(0, candidate.length());
-            if (length >= str.min() && length <= str.max() && str.pattern().map(p -> Pattern.compile(p).matcher(candidate).matches()).orElse(true)) {
+            if (length >= str.min()
+                    && length <= str.max()
+                    && str.pattern()
+                            .map(p -> Pattern.compile(p).matcher(candidate).matches())
+                            .orElse(true)) {
                 return candidate;
             }
         }
@@ -217,7 +240,11 @@ public final class ArgumentSamples {
         if (shape instanceof Shape.Any) {
             return broken;
         }
-        broken.put("wrong type", shape instanceof Shape.Str || shape instanceof Shape.Enumerated ? JSON.numberNode(7) : JSON.stringNode("7"));
+        broken.put(
+                "wrong type",
+                shape instanceof Shape.Str || shape instanceof Shape.Enumerated
+                        ? JSON.numberNode(7)
+                        : JSON.stringNode("7"));
         if (shape instanceof Shape.Str str && str.max() < 100_000) {
             broken.put("too long", JSON.stringNode("a".repeat(str.max() + 1)));
         }

@@ -1,7 +1,6 @@
 package dev.lomicontrol.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -17,10 +16,19 @@ class BinderTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    enum Key { ENTER, CTRL_C, @WireName("ArrowUp") ARROW_UP }
+    enum Key {
+        ENTER,
+        CTRL_C,
+        @WireName("ArrowUp")
+        ARROW_UP
+    }
 
-    record Plain(WorkspaceId workspaceId, @Len(min = 1, max = 4) String name, @Range(min = 1, max = 9) @Default("3") int size,
-            Optional<Decimal> cursor, @Items(max = 2) List<Key> keys) {}
+    record Plain(
+            WorkspaceId workspaceId,
+            @Len(min = 1, max = 4) String name,
+            @Range(min = 1, max = 9) @Default("3") int size,
+            Optional<Decimal> cursor,
+            @Items(max = 2) List<Key> keys) {}
 
     @Tagged
     sealed interface Change permits Create, Trash {}
@@ -61,7 +69,9 @@ class BinderTests {
 
     @Test
     void nullForAnOptionalFieldMeansAbsentAndDefaultsFillIn() {
-        Plain plain = bind(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"size\":null,\"cursor\":null,\"keys\":[\"ctrl_c\",\"ArrowUp\"]}");
+        Plain plain = bind(
+                Plain.class,
+                "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"size\":null,\"cursor\":null,\"keys\":[\"ctrl_c\",\"ArrowUp\"]}");
 
         assertThat(plain.size()).isEqualTo(3);
         assertThat(plain.cursor()).isEmpty();
@@ -71,37 +81,55 @@ class BinderTests {
 
     @Test
     void unknownFieldsWrongTypesRangesLengthsAndMissingFieldsAreRefusedNamingThePath() {
-        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"keys\":[],\"extra\":1}")).startsWith("arguments.extra: unknown field; allowed: workspaceId, name");
-        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"abcde\",\"keys\":[]}")).startsWith("arguments.name: must be 1-4");
-        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"size\":10,\"keys\":[]}")).startsWith("arguments.size: must be from 1 to 9");
-        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"size\":1.5,\"keys\":[]}")).startsWith("arguments.size: must be an integer");
-        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w 1\",\"name\":\"ab\",\"keys\":[]}")).startsWith("arguments.workspaceId: must be");
-        assertThat(refusal(Plain.class, "{\"name\":\"ab\",\"keys\":[]}")).isEqualTo("arguments.workspaceId: is required");
-        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"keys\":[\"a\",\"b\",\"c\"]}")).startsWith("arguments.keys: must have 0-2");
-        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"keys\":[\"shift\"]}")).startsWith("arguments.keys[0]: must be one of enter, ctrl_c, ArrowUp");
-        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"keys\":[],\"cursor\":\"01\"}")).startsWith("arguments.cursor: must be");
+        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"keys\":[],\"extra\":1}"))
+                .startsWith("arguments.extra: unknown field; allowed: workspaceId, name");
+        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"abcde\",\"keys\":[]}"))
+                .startsWith("arguments.name: must be 1-4");
+        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"size\":10,\"keys\":[]}"))
+                .startsWith("arguments.size: must be from 1 to 9");
+        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"size\":1.5,\"keys\":[]}"))
+                .startsWith("arguments.size: must be an integer");
+        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w 1\",\"name\":\"ab\",\"keys\":[]}"))
+                .startsWith("arguments.workspaceId: must be");
+        assertThat(refusal(Plain.class, "{\"name\":\"ab\",\"keys\":[]}"))
+                .isEqualTo("arguments.workspaceId: is required");
+        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"keys\":[\"a\",\"b\",\"c\"]}"))
+                .startsWith("arguments.keys: must have 0-2");
+        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"keys\":[\"shift\"]}"))
+                .startsWith("arguments.keys[0]: must be one of enter, ctrl_c, ArrowUp");
+        assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"keys\":[],\"cursor\":\"01\"}"))
+                .startsWith("arguments.cursor: must be");
     }
 
     @Test
     void lengthsCountCodePointsNotUtf16Units() {
-        assertThat(bind(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00\",\"keys\":[]}").name()).hasSize(8);
+        assertThat(bind(
+                                Plain.class,
+                                "{\"workspaceId\":\"w1\",\"name\":\"\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00\",\"keys\":[]}")
+                        .name())
+                .hasSize(8);
     }
 
     @Test
     void aTaggedUnionTakesTheVariantItsTagNamesAndRefusesForeignFields() {
-        assertThat(bind(WithChange.class, "{\"operation\":{\"type\":\"trash\",\"path\":\"p\",\"force\":true}}").operation())
+        assertThat(bind(WithChange.class, "{\"operation\":{\"type\":\"trash\",\"path\":\"p\",\"force\":true}}")
+                        .operation())
                 .isEqualTo(new Trash(new Token("p"), true));
         assertThat(refusal(WithChange.class, "{\"operation\":{\"type\":\"create\",\"path\":\"p\",\"force\":true}}"))
                 .startsWith("arguments.operation.force: unknown field");
-        assertThat(refusal(WithChange.class, "{\"operation\":{\"type\":\"move\"}}")).startsWith("arguments.operation.type: must be one of create, trash");
-        assertThat(refusal(WithChange.class, "{\"operation\":{\"path\":\"p\"}}")).startsWith("arguments.operation.type: is required");
+        assertThat(refusal(WithChange.class, "{\"operation\":{\"type\":\"move\"}}"))
+                .startsWith("arguments.operation.type: must be one of create, trash");
+        assertThat(refusal(WithChange.class, "{\"operation\":{\"path\":\"p\"}}"))
+                .startsWith("arguments.operation.type: is required");
     }
 
     @Test
     void anUntaggedUnionTakesExactlyOneForm() {
         assertThat(bind(Lookup.class, "{\"id\":\"a\"}")).isEqualTo(new ById(new Token("a")));
-        assertThat(bind(Lookup.class, "{\"key\":\"k\",\"project\":null}")).isEqualTo(new ByKey(new Token("k"), Optional.empty()));
-        assertThat(refusal(Lookup.class, "{\"id\":\"a\",\"key\":\"k\"}")).contains("exactly one of the forms {id} | {key, project?}");
+        assertThat(bind(Lookup.class, "{\"key\":\"k\",\"project\":null}"))
+                .isEqualTo(new ByKey(new Token("k"), Optional.empty()));
+        assertThat(refusal(Lookup.class, "{\"id\":\"a\",\"key\":\"k\"}"))
+                .contains("exactly one of the forms {id} | {key, project?}");
         assertThat(refusal(Lookup.class, "{}")).contains("exactly one of the forms");
         assertThat(refusal(Lookup.class, "{\"project\":\"p\"}")).isEqualTo("arguments.key: is required");
     }
@@ -109,9 +137,11 @@ class BinderTests {
     @Test
     void anExternallyTaggedUnionTakesANameOrAnObjectUnderTheName() {
         assertThat(bind(WithTarget.class, "{\"target\":\"new\"}").target()).isEqualTo(new New());
-        assertThat(bind(WithTarget.class, "{\"target\":{\"existing\":{\"conversationId\":\"c1\"}}}").target())
+        assertThat(bind(WithTarget.class, "{\"target\":{\"existing\":{\"conversationId\":\"c1\"}}}")
+                        .target())
                 .isEqualTo(new Existing(new Token("c1")));
-        assertThat(refusal(WithTarget.class, "{\"target\":\"existing\"}")).startsWith("arguments.target: must be one of existing, new");
+        assertThat(refusal(WithTarget.class, "{\"target\":\"existing\"}"))
+                .startsWith("arguments.target: must be one of existing, new");
     }
 
     @Test
@@ -122,8 +152,10 @@ class BinderTests {
     @Test
     void decimalsAreUnsignedLongs() {
         record D(Decimal value) {}
-        assertThat(bind(D.class, "{\"value\":\"9223372036854775807\"}").value().asLong()).isEqualTo(Long.MAX_VALUE);
-        assertThat(refusal(D.class, "{\"value\":\"9223372036854775808\"}")).startsWith("arguments.value: must be at most");
+        assertThat(bind(D.class, "{\"value\":\"9223372036854775807\"}").value().asLong())
+                .isEqualTo(Long.MAX_VALUE);
+        assertThat(refusal(D.class, "{\"value\":\"9223372036854775808\"}"))
+                .startsWith("arguments.value: must be at most");
         assertThat(refusal(D.class, "{\"value\":\"-1\"}")).startsWith("arguments.value: must be");
     }
 
@@ -132,8 +164,11 @@ class BinderTests {
         Plain plain = new Plain(new WorkspaceId("w1"), "ab", 3, Optional.empty(), List.of(Key.ARROW_UP));
         JsonNode encoded = Encoder.encode(plain);
 
-        assertThat(encoded.toString()).isEqualTo("{\"workspaceId\":\"w1\",\"name\":\"ab\",\"size\":3,\"cursor\":null,\"keys\":[\"ArrowUp\"]}");
-        assertThat(Encoder.encode(new WithChange(new Create(new Token("p")))).toString()).isEqualTo("{\"operation\":{\"type\":\"create\",\"path\":\"p\"}}");
+        assertThat(encoded.toString())
+                .isEqualTo(
+                        "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"size\":3,\"cursor\":null,\"keys\":[\"ArrowUp\"]}");
+        assertThat(Encoder.encode(new WithChange(new Create(new Token("p")))).toString())
+                .isEqualTo("{\"operation\":{\"type\":\"create\",\"path\":\"p\"}}");
         assertThat(Encoder.encode(new WithTarget(new New())).toString()).isEqualTo("{\"target\":\"new\"}");
         assertThat(bind(Plain.class, encoded.toString())).isEqualTo(plain);
     }
@@ -148,7 +183,8 @@ class BinderTests {
         assertThat(schema.path("required").toString()).isEqualTo("[\"workspaceId\",\"name\",\"keys\"]");
 
         record WithKey(Optional<Key> key) {}
-        assertThat(SchemaWriter.input(WithKey.class).at("/properties/key/enum").toString()).as("a nullable enum allows null")
+        assertThat(SchemaWriter.input(WithKey.class).at("/properties/key/enum").toString())
+                .as("a nullable enum allows null")
                 .isEqualTo("[\"enter\",\"ctrl_c\",\"ArrowUp\",null]");
 
         JsonNode lookup = SchemaWriter.input(Lookup.class);

@@ -15,7 +15,9 @@ class BrowserHostQualificationTests {
 
     @Test
     void thisHostHasChromiumSoTheBrowserToolsAreQualified() {
-        assertThat(HostQualification.reason(HostNeed.BROWSER)).as("install it: apt-get install -y chromium-headless-shell").isEmpty();
+        assertThat(HostQualification.reason(HostNeed.BROWSER))
+                .as("install it: apt-get install -y chromium-headless-shell")
+                .isEmpty();
         assertThat(HostQualification.browserExecutable()).isPresent();
     }
 
@@ -23,7 +25,9 @@ class BrowserHostQualificationTests {
     void aConfiguredExecutableThatIsNotThereIsHostUnqualifiedNamingThePackage() {
         System.setProperty("lomi.browser.executable", "/nonexistent/chromium");
         assertThat(HostQualification.browserExecutable()).isEmpty();
-        assertThat(HostQualification.reason(HostNeed.BROWSER).orElseThrow()).contains("/nonexistent/chromium")
-                .contains("apt-get install chromium-headless-shell").contains("nothing was done");
+        assertThat(HostQualification.reason(HostNeed.BROWSER).orElseThrow())
+                .contains("/nonexistent/chromium")
+                .contains("apt-get install chromium-headless-shell")
+                .contains("nothing was done");
     }
 }

@@ -24,10 +24,12 @@ class ToolNamesTests {
     void eachToolNameIsWrittenInOneMainSourceFile() throws IOException {
         Map<String, TreeSet<String>> files = new TreeMap<>();
         try (Stream<Path> sources = Files.walk(Path.of("src/main/java"))) {
-            for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+            for (Path source :
+                    sources.filter(p -> p.toString().endsWith(".java")).toList()) {
                 Matcher matcher = LITERAL.matcher(Files.readString(source));
                 while (matcher.find()) {
-                    files.computeIfAbsent(matcher.group(1), name -> new TreeSet<>()).add(source.getFileName().toString());
+                    files.computeIfAbsent(matcher.group(1), name -> new TreeSet<>())
+                            .add(source.getFileName().toString());
                 }
             }
         }
@@ -38,7 +40,13 @@ class ToolNamesTests {
                 repeated.add(spec.name() + " in " + where);
             }
         }
-        assertThat(repeated).as("tool names written in more (or fewer) than one main file").isEmpty();
-        assertThat(files.keySet()).as("names that are no declared tool").isSubsetOf(ToolCatalog.standard().all().stream().map(ToolSpec::name).toList());
+        assertThat(repeated)
+                .as("tool names written in more (or fewer) than one main file")
+                .isEmpty();
+        assertThat(files.keySet())
+                .as("names that are no declared tool")
+                .isSubsetOf(ToolCatalog.standard().all().stream()
+                        .map(ToolSpec::name)
+                        .toList());
     }
 }

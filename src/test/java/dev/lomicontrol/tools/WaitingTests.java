@@ -26,8 +26,9 @@ class WaitingTests {
     void everyOperationToolAndTheWaitingReadsPublishWaitMsAndNoOtherToolDoes() {
         for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
             boolean published = spec.inputSchema().path("properties").has(Waiting.FIELD);
-            boolean expected = spec.effect() == Effect.OP || java.util.List.of("lomi_operation_get", "lomi_terminal_read", "lomi_events_read")
-                    .contains(spec.name());
+            boolean expected = spec.effect() == Effect.OP
+                    || java.util.List.of("lomi_operation_get", "lomi_terminal_read", "lomi_events_read")
+                            .contains(spec.name());
             assertThat(published).as(spec.name()).isEqualTo(expected);
             if (published) {
                 JsonNode property = spec.inputSchema().path("properties").path(Waiting.FIELD);
@@ -39,34 +40,51 @@ class WaitingTests {
 
     @Test
     void theRecordNeverSeesWaitMsSoTheRequestIsTheSameWithAnyWait() {
-        ObjectNode arguments = (ObjectNode) JSON.readTree("{\"workspaceId\":\"w1\",\"panelId\":\"p1\",\"terminalSessionId\":\"" + "a".repeat(32)
-                + "\",\"leaseId\":\"" + "b".repeat(32) + "\",\"command\":\"true\",\"retryEpoch\":\"" + "c".repeat(40) + "\",\"requestKey\":\"k\"}");
+        ObjectNode arguments =
+                (ObjectNode) JSON.readTree("{\"workspaceId\":\"w1\",\"panelId\":\"p1\",\"terminalSessionId\":\""
+                        + "a".repeat(32) + "\",\"leaseId\":\"" + "b".repeat(32)
+                        + "\",\"command\":\"true\",\"retryEpoch\":\"" + "c".repeat(40) + "\",\"requestKey\":\"k\"}");
         TerminalSpecs.Run plain = TerminalSpecs.RUN.bind(arguments);
         TerminalSpecs.Run waiting = TerminalSpecs.RUN.bind(arguments.deepCopy().put("waitMs", 20_000));
 
         assertThat(Encoder.encode(waiting)).isEqualTo(Encoder.encode(plain));
-        assertThat(TerminalSpecs.RUN.waitOf(arguments.deepCopy().put("waitMs", 20_000))).isEqualTo(Duration.ofSeconds(20));
+        assertThat(TerminalSpecs.RUN.waitOf(arguments.deepCopy().put("waitMs", 20_000)))
+                .isEqualTo(Duration.ofSeconds(20));
         assertThat(TerminalSpecs.RUN.waitOf(arguments)).isZero();
-        assertThat(TerminalSpecs.RUN.waitOf(arguments.deepCopy().putNull("waitMs"))).as("null = absent").isZero();
+        assertThat(TerminalSpecs.RUN.waitOf(arguments.deepCopy().putNull("waitMs")))
+                .as("null = absent")
+                .isZero();
     }
 
     @Test
     void aWaitOutsideItsRangeOrOnAToolWithoutItIsInvalidArgumentNamingTheField() {
         JsonNode lookup = JSON.readTree("{\"operationId\":\"" + "d".repeat(40) + "\",\"waitMs\":25001}");
-        assertThatThrownBy(() -> OperationSpecs.GET.bind(lookup)).isInstanceOfSatisfying(LomiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT)).hasMessageContaining("arguments.waitMs");
-        assertThatThrownBy(() -> OperationSpecs.GET.bind(JSON.readTree("{\"operationId\":\"" + "d".repeat(40) + "\",\"waitMs\":1.5}")))
+        assertThatThrownBy(() -> OperationSpecs.GET.bind(lookup))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
                 .hasMessageContaining("arguments.waitMs");
-        assertThatThrownBy(() -> TerminalSpecs.INPUT.bind(JSON.readTree("{\"waitMs\":10}"))).isInstanceOf(LomiException.class)
+        assertThatThrownBy(() -> OperationSpecs.GET.bind(
+                        JSON.readTree("{\"operationId\":\"" + "d".repeat(40) + "\",\"waitMs\":1.5}")))
+                .hasMessageContaining("arguments.waitMs");
+        assertThatThrownBy(() -> TerminalSpecs.INPUT.bind(JSON.readTree("{\"waitMs\":10}")))
+                .isInstanceOf(LomiException.class)
                 .hasMessageContaining("waitMs");
     }
 
     @Test
     void theHelperCutsAWaitToItsOwnBound() {
         ObjectNode arguments = (ObjectNode) JSON.readTree("{\"operationId\":\"x\",\"waitMs\":25000}");
-        assertThat(Waiting.atMost(arguments, Duration.ofSeconds(10)).path("waitMs").asInt()).isEqualTo(10_000);
-        assertThat(arguments.path("waitMs").asInt()).as("the caller's arguments are not changed").isEqualTo(25_000);
+        assertThat(Waiting.atMost(arguments, Duration.ofSeconds(10))
+                        .path("waitMs")
+                        .asInt())
+                .isEqualTo(10_000);
+        assertThat(arguments.path("waitMs").asInt())
+                .as("the caller's arguments are not changed")
+                .isEqualTo(25_000);
         assertThat(Waiting.atMost(arguments, Duration.ofSeconds(25))).isSameAs(arguments);
-        assertThat(Waiting.atMost(arguments, Duration.ofSeconds(-1)).path("waitMs").asInt()).isZero();
+        assertThat(Waiting.atMost(arguments, Duration.ofSeconds(-1))
+                        .path("waitMs")
+                        .asInt())
+                .isZero();
     }
 }

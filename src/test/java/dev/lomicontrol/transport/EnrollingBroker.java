@@ -20,6 +20,7 @@ final class EnrollingBroker implements AutoCloseable {
 
     /** Maps the enrolled client's SHA-256 to the pin the broker uses (identity = it approves that client). */
     volatile UnaryOperator<String> approval = UnaryOperator.identity();
+
     volatile Duration pauseBeforeTls = Duration.ZERO;
     volatile Duration tlsTimeout = WAIT;
 

@@ -62,7 +62,8 @@ class FrameChannelTests {
             client.write("hello".getBytes(UTF_8));
             assertThat(client.read(Duration.ofSeconds(5), 64)).asString(UTF_8).isEqualTo("hello");
             client.write(large);
-            assertThat(client.read(Duration.ofSeconds(5), Frames.MAX_METADATA_BYTES)).isEqualTo(large);
+            assertThat(client.read(Duration.ofSeconds(5), Frames.MAX_METADATA_BYTES))
+                    .isEqualTo(large);
         }
     }
 
@@ -84,8 +85,10 @@ class FrameChannelTests {
                 FrameChannel client = UnixSocketClient.connect(large.socket(), CONNECT)) {
             client.write(first);
             client.write(second);
-            assertThat(client.read(Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES)).isEqualTo(first);
-            assertThat(client.read(Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES)).isEqualTo(second);
+            assertThat(client.read(Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES))
+                    .isEqualTo(first);
+            assertThat(client.read(Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES))
+                    .isEqualTo(second);
         }
     }
 
@@ -113,10 +116,14 @@ class FrameChannelTests {
     void anOversizedOrEmptyPayloadIsRefusedBeforeWritingAndTheChannelStaysOpen() throws Exception {
         try (FrameChannel client = UnixSocketClient.connect(server.socket(), CONNECT)) {
             assertThatThrownBy(() -> client.write(new byte[Frames.MAX_FRAME_BYTES + 1]))
-                    .isInstanceOfSatisfying(FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.TOO_LARGE));
+                    .isInstanceOfSatisfying(
+                            FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.TOO_LARGE));
             assertThatThrownBy(() -> client.write(new byte[0]))
-                    .isInstanceOfSatisfying(FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.EMPTY));
-            assertThat(client.isOpen()).as("a refused outbound frame leaves the channel open").isTrue();
+                    .isInstanceOfSatisfying(
+                            FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.EMPTY));
+            assertThat(client.isOpen())
+                    .as("a refused outbound frame leaves the channel open")
+                    .isTrue();
             client.write("still open".getBytes(UTF_8));
             assertThat(client.read(Duration.ofSeconds(5), 64)).asString(UTF_8).isEqualTo("still open");
         }
@@ -158,7 +165,8 @@ class FrameChannelTests {
     void anIdleTimeoutWithoutAnyByteClosesTheChannelAsDeadline() throws Exception {
         try (FrameChannel client = UnixSocketClient.connect(server.socket(), CONNECT)) {
             assertThatThrownBy(() -> client.read(Duration.ofMillis(100), 64))
-                    .isInstanceOfSatisfying(FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.DEADLINE));
+                    .isInstanceOfSatisfying(
+                            FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.DEADLINE));
             assertThat(client.isOpen()).isFalse();
         }
         assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.CLOSED);

@@ -26,7 +26,9 @@ class HandshakeReplayTests {
 
             try (RawClient replay = RawClient.connect(broker.socket())) {
                 replay.write(recorded);
-                assertThat(broker.plaintext.nextFrame()).as("plaintext enrollment is replayable by nature").isEqualTo(helper.der());
+                assertThat(broker.plaintext.nextFrame())
+                        .as("plaintext enrollment is replayable by nature")
+                        .isEqualTo(helper.der());
                 assertThat(broker.afterTls.nextFailureReason()).isEqualTo(Reason.TLS_FAILED);
                 broker.afterTls.assertNoMoreWithin(Duration.ofMillis(300));
                 assertThat(replay.closedByPeerWithin(WAIT)).isTrue();
@@ -35,7 +37,8 @@ class HandshakeReplayTests {
     }
 
     /** One genuine session through the relay: enrollment, TLS, one request inside TLS, close. */
-    private static byte[] recordOneSession(EnrollingBroker broker, RecordingRelay relay, SessionCertificate helper) throws Exception {
+    private static byte[] recordOneSession(EnrollingBroker broker, RecordingRelay relay, SessionCertificate helper)
+            throws Exception {
         Path relaySocket = broker.socket().resolveSibling("relay.sock");
         try (FrameChannel client = EnrollingBroker.enroll(relaySocket, helper, broker.certificate.sha256())) {
             client.write("secret request".getBytes(UTF_8));
@@ -44,9 +47,13 @@ class HandshakeReplayTests {
         assertThat(broker.plaintext.nextFrame()).isEqualTo(helper.der());
         assertThat(broker.afterTls.next()).isEqualTo(helper.certificate());
         assertThat(broker.afterTls.nextFrame()).asString(UTF_8).isEqualTo("secret request");
-        assertThat(broker.afterTls.nextFailureReason()).as("the genuine session ended").isEqualTo(Reason.CLOSED);
+        assertThat(broker.afterTls.nextFailureReason())
+                .as("the genuine session ended")
+                .isEqualTo(Reason.CLOSED);
         byte[] recorded = relay.recordedClientBytes();
-        assertThat(recorded.length).as("plaintext frame plus a full TLS session").isGreaterThan(helper.der().length + 500);
+        assertThat(recorded.length)
+                .as("plaintext frame plus a full TLS session")
+                .isGreaterThan(helper.der().length + 500);
         return recorded;
     }
 }

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.transport.FrameException.Reason;
+import io.netty.handler.ssl.SslHandler;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Random;
 import javax.net.ssl.SSLSession;
-import io.netty.handler.ssl.SslHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,9 @@ class PinnedTlsTests {
         byte[] large = new byte[256 * 1024]; // many TLS records
         new Random(7).nextBytes(large);
         try (FrameChannel client = EnrollingBroker.enroll(broker.socket(), helper, broker.certificate.sha256())) {
-            assertThat(broker.afterTls.next()).as("the broker saw the helper's certificate").isEqualTo(helper.certificate());
+            assertThat(broker.afterTls.next())
+                    .as("the broker saw the helper's certificate")
+                    .isEqualTo(helper.certificate());
             client.write("inside tls".getBytes(UTF_8));
             assertThat(client.read(WAIT, 64)).asString(UTF_8).isEqualTo("inside tls");
             client.write(large);
@@ -57,7 +59,8 @@ class PinnedTlsTests {
             client.write(helper.der());
             X509Certificate welcome = SessionCertificate.parse(client.read(WAIT, Frames.MAX_METADATA_BYTES));
             assertThat(SessionCertificate.sha256(welcome)).isEqualTo(broker.certificate.sha256());
-            X509Certificate server = client.startTls(PinnedTls.client(helper, SessionCertificate.sha256(welcome)), WAIT);
+            X509Certificate server =
+                    client.startTls(PinnedTls.client(helper, SessionCertificate.sha256(welcome)), WAIT);
             assertThat(server).isEqualTo(broker.certificate.certificate());
             assertThat(broker.afterTls.next()).isEqualTo(helper.certificate());
         }
@@ -66,7 +69,12 @@ class PinnedTlsTests {
     @Test
     void theSessionIsTls13() throws Exception {
         try (FrameChannel client = EnrollingBroker.enroll(broker.socket(), helper, broker.certificate.sha256())) {
-            SSLSession session = ((NettyFrameChannel) client).channel().pipeline().get(SslHandler.class).engine().getSession();
+            SSLSession session = ((NettyFrameChannel) client)
+                    .channel()
+                    .pipeline()
+                    .get(SslHandler.class)
+                    .engine()
+                    .getSession();
             assertThat(session.getProtocol()).isEqualTo("TLSv1.3");
             assertThat(session.getLocalCertificates()).containsExactly(helper.certificate());
             assertThat(session.getPeerCertificates()).containsExactly(broker.certificate.certificate());
@@ -86,16 +94,19 @@ class PinnedTlsTests {
     void aClientPinningTheWrongBrokerHashFailsOnBothSides() throws Exception {
         String impostor = SessionCertificate.generate("impostor.lomi.invalid").sha256();
         assertThatThrownBy(() -> EnrollingBroker.enroll(broker.socket(), helper, impostor))
-                .isInstanceOfSatisfying(FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.TLS_FAILED));
+                .isInstanceOfSatisfying(
+                        FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.TLS_FAILED));
         assertThat(broker.afterTls.nextFailureReason()).isEqualTo(Reason.TLS_FAILED);
     }
 
     @Test
     void aServerPinningAnotherClientCertificateRefusesTheClient() throws Exception {
-        String approvedSomeoneElse = SessionCertificate.generate("helper.lomi.invalid").sha256();
+        String approvedSomeoneElse =
+                SessionCertificate.generate("helper.lomi.invalid").sha256();
         broker.approval = enrolled -> approvedSomeoneElse;
         assertThatThrownBy(() -> EnrollingBroker.enroll(broker.socket(), helper, broker.certificate.sha256()))
-                .isInstanceOfSatisfying(FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.TLS_FAILED));
+                .isInstanceOfSatisfying(
+                        FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.TLS_FAILED));
         assertThat(broker.afterTls.nextFailureReason()).isEqualTo(Reason.TLS_FAILED);
         broker.afterTls.assertNoMoreWithin(Duration.ofMillis(200));
     }
@@ -110,8 +121,9 @@ class PinnedTlsTests {
             FrameException timeout = broker.afterTls.nextFailure();
             assertThat(timeout.reason()).isEqualTo(Reason.DEADLINE);
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(250), WAIT);
-            assertThatThrownBy(() -> client.read(WAIT, 64)).isInstanceOfSatisfying(FrameException.class,
-                    e -> assertThat(e.reason()).isEqualTo(Reason.CLOSED));
+            assertThatThrownBy(() -> client.read(WAIT, 64))
+                    .isInstanceOfSatisfying(
+                            FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.CLOSED));
         }
     }
 
@@ -137,6 +149,7 @@ class PinnedTlsTests {
     @Test
     void aMalformedPinIsRefused() {
         assertThatThrownBy(() -> PinnedTls.client(helper, "ABC")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> PinnedTls.server(helper, helper.sha256().toUpperCase())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PinnedTls.server(helper, helper.sha256().toUpperCase()))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -21,9 +21,16 @@ class PinnedTlsTicketTests {
     void theServerSendsNoSessionTicketAfterTheHandshake() throws Exception {
         SessionCertificate broker = SessionCertificate.generate("broker.lomi.invalid");
         SessionCertificate helper = SessionCertificate.generate("helper.lomi.invalid");
-        SSLEngine server = PinnedTls.server(broker, helper.sha256()).newHandler(ByteBufAllocator.DEFAULT).engine();
-        SSLEngine client = PinnedTls.client(helper, broker.sha256()).newHandler(ByteBufAllocator.DEFAULT).engine();
-        int size = Math.max(server.getSession().getPacketBufferSize(), client.getSession().getPacketBufferSize()) * 4;
+        SSLEngine server = PinnedTls.server(broker, helper.sha256())
+                .newHandler(ByteBufAllocator.DEFAULT)
+                .engine();
+        SSLEngine client = PinnedTls.client(helper, broker.sha256())
+                .newHandler(ByteBufAllocator.DEFAULT)
+                .engine();
+        int size = Math.max(
+                        server.getSession().getPacketBufferSize(),
+                        client.getSession().getPacketBufferSize())
+                * 4;
         ByteBuffer toServer = ByteBuffer.allocate(size);
         ByteBuffer toClient = ByteBuffer.allocate(size);
         ByteBuffer sink = ByteBuffer.allocate(size);
@@ -39,13 +46,19 @@ class PinnedTlsTicketTests {
             if (clientFinished) {
                 afterClientFinished += toClient.position() - before;
             }
-            if (clientFinished && idle(client) && idle(server) && toServer.position() == 0 && toClient.position() == 0) {
+            if (clientFinished
+                    && idle(client)
+                    && idle(server)
+                    && toServer.position() == 0
+                    && toClient.position() == 0) {
                 break;
             }
         }
         assertThat(clientFinished).as("the handshake completed").isTrue();
         assertThat(client.getSession().getProtocol()).isEqualTo("TLSv1.3");
-        assertThat(afterClientFinished).as("bytes the server sent after the client's Finished (a NewSessionTicket)").isZero();
+        assertThat(afterClientFinished)
+                .as("bytes the server sent after the client's Finished (a NewSessionTicket)")
+                .isZero();
     }
 
     private static boolean idle(SSLEngine engine) {
@@ -53,7 +66,8 @@ class PinnedTlsTicketTests {
     }
 
     /** One wrap and one unwrap of {@code engine}: reads what arrived in {@code in}, writes into {@code out}. */
-    private static SSLEngineResult step(SSLEngine engine, ByteBuffer in, ByteBuffer out, ByteBuffer sink) throws Exception {
+    private static SSLEngineResult step(SSLEngine engine, ByteBuffer in, ByteBuffer out, ByteBuffer sink)
+            throws Exception {
         SSLEngineResult last = engine.wrap(ByteBuffer.allocate(0), out);
         runTasks(engine);
         SSLEngineResult wrapped = last;
@@ -62,7 +76,8 @@ class PinnedTlsTicketTests {
             sink.clear();
             last = engine.unwrap(in, sink);
             runTasks(engine);
-            if (last.getHandshakeStatus() == HandshakeStatus.FINISHED || wrapped.getHandshakeStatus() == HandshakeStatus.FINISHED) {
+            if (last.getHandshakeStatus() == HandshakeStatus.FINISHED
+                    || wrapped.getHandshakeStatus() == HandshakeStatus.FINISHED) {
                 wrapped = last.getHandshakeStatus() == HandshakeStatus.FINISHED ? last : wrapped;
             }
             if (last.getStatus() != SSLEngineResult.Status.OK || last.bytesConsumed() == 0) {

@@ -43,27 +43,29 @@ final class RecordingRelay implements AutoCloseable {
     }
 
     private void pump(SocketChannel from, SocketChannel to, boolean record) {
-        Thread thread = new Thread(() -> {
-            ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
-            try {
-                while (from.read(buffer.clear()) >= 0) {
-                    buffer.flip();
-                    if (record) {
-                        synchronized (clientToServer) {
-                            clientToServer.write(buffer.array(), 0, buffer.limit());
+        Thread thread = new Thread(
+                () -> {
+                    ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
+                    try {
+                        while (from.read(buffer.clear()) >= 0) {
+                            buffer.flip();
+                            if (record) {
+                                synchronized (clientToServer) {
+                                    clientToServer.write(buffer.array(), 0, buffer.limit());
+                                }
+                            }
+                            while (buffer.hasRemaining()) {
+                                to.write(buffer);
+                            }
                         }
+                        to.shutdownOutput();
+                    } catch (IOException e) {
+                        // one side went away: stop relaying this direction
+                    } finally {
+                        finished.countDown();
                     }
-                    while (buffer.hasRemaining()) {
-                        to.write(buffer);
-                    }
-                }
-                to.shutdownOutput();
-            } catch (IOException e) {
-                // one side went away: stop relaying this direction
-            } finally {
-                finished.countDown();
-            }
-        }, "recording-relay-pump");
+                },
+                "recording-relay-pump");
         thread.setDaemon(true);
         thread.start();
     }

@@ -20,16 +20,25 @@ class SessionCertificateTests {
 
     @Test
     void aSessionCertificateIsASelfSignedP256CertificateForItsName() throws Exception {
-        assertThat(certificate.certificate().getSubjectX500Principal().getName()).isEqualTo("CN=helper.lomi.invalid");
-        assertThat(certificate.certificate().getIssuerX500Principal()).isEqualTo(certificate.certificate().getSubjectX500Principal());
-        assertThat(((ECPublicKey) certificate.certificate().getPublicKey()).getParams().getCurve().getField().getFieldSize()).isEqualTo(256);
+        assertThat(certificate.certificate().getSubjectX500Principal().getName())
+                .isEqualTo("CN=helper.lomi.invalid");
+        assertThat(certificate.certificate().getIssuerX500Principal())
+                .isEqualTo(certificate.certificate().getSubjectX500Principal());
+        assertThat(((ECPublicKey) certificate.certificate().getPublicKey())
+                        .getParams()
+                        .getCurve()
+                        .getField()
+                        .getFieldSize())
+                .isEqualTo(256);
         certificate.certificate().verify(certificate.certificate().getPublicKey());
-        assertThat(certificate.certificate().getNotAfter().toInstant()).isBetween(Instant.now().plus(Duration.ofDays(6)), Instant.now().plus(Duration.ofDays(8)));
+        assertThat(certificate.certificate().getNotAfter().toInstant())
+                .isBetween(Instant.now().plus(Duration.ofDays(6)), Instant.now().plus(Duration.ofDays(8)));
     }
 
     @Test
     void theSha256IsLowerCaseHexOverTheDer() throws Exception {
-        String expected = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(certificate.der()));
+        String expected =
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(certificate.der()));
         assertThat(certificate.sha256()).isEqualTo(expected).matches("[0-9a-f]{64}");
         assertThat(SessionCertificate.sha256(certificate.certificate())).isEqualTo(expected);
     }
@@ -38,7 +47,8 @@ class SessionCertificateTests {
     void eachCertificateIsFresh() {
         SessionCertificate other = SessionCertificate.generate("helper.lomi.invalid");
         assertThat(other.sha256()).isNotEqualTo(certificate.sha256());
-        assertThat(other.certificate().getPublicKey()).isNotEqualTo(certificate.certificate().getPublicKey());
+        assertThat(other.certificate().getPublicKey())
+                .isNotEqualTo(certificate.certificate().getPublicKey());
     }
 
     @Test
@@ -49,12 +59,17 @@ class SessionCertificateTests {
     @Test
     void parseRefusesGarbageTrailingBytesAndPem() {
         byte[] der = certificate.der();
-        String pem = "-----BEGIN CERTIFICATE-----\n" + Base64.getMimeEncoder().encodeToString(der) + "\n-----END CERTIFICATE-----\n";
+        String pem = "-----BEGIN CERTIFICATE-----\n" + Base64.getMimeEncoder().encodeToString(der)
+                + "\n-----END CERTIFICATE-----\n";
         assertThatThrownBy(() -> SessionCertificate.parse(new byte[0])).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> SessionCertificate.parse("not a certificate".getBytes(StandardCharsets.UTF_8))).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> SessionCertificate.parse(Arrays.copyOf(der, der.length + 1))).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> SessionCertificate.parse(Arrays.copyOf(der, der.length - 1))).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> SessionCertificate.parse(pem.getBytes(StandardCharsets.US_ASCII))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SessionCertificate.parse("not a certificate".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SessionCertificate.parse(Arrays.copyOf(der, der.length + 1)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SessionCertificate.parse(Arrays.copyOf(der, der.length - 1)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SessionCertificate.parse(pem.getBytes(StandardCharsets.US_ASCII)))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

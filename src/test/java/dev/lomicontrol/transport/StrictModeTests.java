@@ -44,25 +44,30 @@ class StrictModeTests {
     void aByteSentWhileStrictClosesTheConnection() throws Exception {
         CountDownLatch inFlight = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        try (UnixSocketServer server = UnixSocketServer.bind(dir.resolve("strict.sock"), 2, c -> slowRequest(c, inFlight, release));
+        try (UnixSocketServer server =
+                        UnixSocketServer.bind(dir.resolve("strict.sock"), 2, c -> slowRequest(c, inFlight, release));
                 FrameChannel client = UnixSocketClient.connect(server.socket(), WAIT)) {
             CountDownLatch closed = new CountDownLatch(1);
             client.onClose(closed::countDown);
             client.write("first".getBytes(UTF_8));
             assertThat(inFlight.await(5, TimeUnit.SECONDS)).isTrue();
             client.write("pipelined".getBytes(UTF_8));
-            assertThat(closed.await(5, TimeUnit.SECONDS)).as("the server closed the connection").isTrue();
+            assertThat(closed.await(5, TimeUnit.SECONDS))
+                    .as("the server closed the connection")
+                    .isTrue();
             release.countDown();
             assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.PIPELINED);
-            assertThatThrownBy(() -> client.read(WAIT, 64)).isInstanceOfSatisfying(FrameException.class,
-                    e -> assertThat(e.reason()).isEqualTo(Reason.CLOSED));
+            assertThatThrownBy(() -> client.read(WAIT, 64))
+                    .isInstanceOfSatisfying(
+                            FrameException.class, e -> assertThat(e.reason()).isEqualTo(Reason.CLOSED));
         }
     }
 
     @Test
     void aClientThatWaitsForEachAnswerIsServedWhileStrictModeIsOn() throws Exception {
         CountDownLatch released = new CountDownLatch(0);
-        try (UnixSocketServer server = UnixSocketServer.bind(dir.resolve("strict.sock"), 2, c -> slowRequest(c, new CountDownLatch(1), released));
+        try (UnixSocketServer server = UnixSocketServer.bind(
+                        dir.resolve("strict.sock"), 2, c -> slowRequest(c, new CountDownLatch(1), released));
                 FrameChannel client = UnixSocketClient.connect(server.socket(), WAIT)) {
             for (String request : new String[] {"one", "two", "three"}) {
                 client.write(request.getBytes(UTF_8));
@@ -75,7 +80,8 @@ class StrictModeTests {
     void turningStrictOnWithUnreadBytesWaitingClosesTheConnection() throws Exception {
         try (UnixSocketServer server = UnixSocketServer.bind(dir.resolve("strict.sock"), 2, channel -> {
                     try {
-                        // both frames came in one write, so they arrive in one read: "two" is buffered once "one" is delivered
+                        // both frames came in one write, so they arrive in one read: "two" is buffered once "one" is
+                        // delivered
                         channel.read(null, 64);
                         channel.setStrict(true);
                         channel.write("answer".getBytes(UTF_8));

@@ -46,12 +46,15 @@ class UnixSocketServerTests {
 
     @Test
     void theSocketFileIsAPrivateSocketOfItsOwner() throws Exception {
-        try (UnixSocketServer server = UnixSocketServer.bind(dir.resolve("control.sock"), 1, UnixSocketServerTests::echo)) {
+        try (UnixSocketServer server =
+                UnixSocketServer.bind(dir.resolve("control.sock"), 1, UnixSocketServerTests::echo)) {
             assertThat(Files.getPosixFilePermissions(server.socket(), LinkOption.NOFOLLOW_LINKS))
                     .isEqualTo(PosixFilePermissions.fromString("rw-------"));
-            assertThat(Files.isRegularFile(server.socket(), LinkOption.NOFOLLOW_LINKS)).isFalse();
+            assertThat(Files.isRegularFile(server.socket(), LinkOption.NOFOLLOW_LINKS))
+                    .isFalse();
             assertThat(Files.getAttribute(server.socket(), "unix:mode", LinkOption.NOFOLLOW_LINKS))
-                    .as("S_IFSOCK with 0600").isEqualTo(0140600);
+                    .as("S_IFSOCK with 0600")
+                    .isEqualTo(0140600);
         }
     }
 
@@ -60,24 +63,30 @@ class UnixSocketServerTests {
         BlockingQueue<PeerCredentials> seen = new LinkedBlockingQueue<>();
         long ourUid = ((Number) Files.getAttribute(dir, "unix:uid")).longValue();
         long ourPid = ProcessHandle.current().pid();
-        try (UnixSocketServer server = UnixSocketServer.bind(dir.resolve("control.sock"), 1, channel -> seen.add(channel.peer()));
+        try (UnixSocketServer server =
+                        UnixSocketServer.bind(dir.resolve("control.sock"), 1, channel -> seen.add(channel.peer()));
                 FrameChannel client = UnixSocketClient.connect(server.socket(), WAIT)) {
             assertThat(seen.poll(5, TimeUnit.SECONDS)).isEqualTo(new PeerCredentials(ourUid, ourPid));
-            assertThat(client.peer()).as("the client sees the server process").isEqualTo(new PeerCredentials(ourUid, ourPid));
+            assertThat(client.peer())
+                    .as("the client sees the server process")
+                    .isEqualTo(new PeerCredentials(ourUid, ourPid));
         }
     }
 
     @Test
     void theConnectionBeyondMaxConnectionsIsClosedWhileTheFirstOnesWork() throws Exception {
         List<FrameChannel> clients = new ArrayList<>();
-        try (UnixSocketServer server = UnixSocketServer.bind(dir.resolve("control.sock"), 2, UnixSocketServerTests::echo)) {
+        try (UnixSocketServer server =
+                UnixSocketServer.bind(dir.resolve("control.sock"), 2, UnixSocketServerTests::echo)) {
             for (int i = 0; i < 2; i++) {
                 clients.add(UnixSocketClient.connect(server.socket(), WAIT));
                 assertRoundTrip(clients.get(i), "client " + i);
             }
             try (FrameChannel extra = UnixSocketClient.connect(server.socket(), WAIT)) {
-                assertThatThrownBy(() -> extra.read(WAIT, 1024)).isInstanceOfSatisfying(FrameException.class,
-                        e -> assertThat(e.reason()).isEqualTo(Reason.CLOSED));
+                assertThatThrownBy(() -> extra.read(WAIT, 1024))
+                        .isInstanceOfSatisfying(
+                                FrameException.class,
+                                e -> assertThat(e.reason()).isEqualTo(Reason.CLOSED));
             }
             assertThat(server.openConnections()).isEqualTo(2);
             assertRoundTrip(clients.get(0), "still served");
@@ -121,14 +130,16 @@ class UnixSocketServerTests {
             server.close();
             assertThat(Files.exists(server.socket(), LinkOption.NOFOLLOW_LINKS)).isFalse();
             assertThatThrownBy(() -> client.read(WAIT, 1024)).isInstanceOf(FrameException.class);
-            assertThatThrownBy(() -> UnixSocketClient.connect(server.socket(), WAIT)).isInstanceOf(IOException.class);
+            assertThatThrownBy(() -> UnixSocketClient.connect(server.socket(), WAIT))
+                    .isInstanceOf(IOException.class);
         }
     }
 
     @Test
     void bindRefusesAPathThatExistsAndLeavesItAlone() throws Exception {
         Path taken = Files.writeString(dir.resolve("control.sock"), "not ours");
-        assertThatThrownBy(() -> UnixSocketServer.bind(taken, 1, UnixSocketServerTests::echo)).isInstanceOf(FileAlreadyExistsException.class);
+        assertThatThrownBy(() -> UnixSocketServer.bind(taken, 1, UnixSocketServerTests::echo))
+                .isInstanceOf(FileAlreadyExistsException.class);
         assertThat(Files.readString(taken)).isEqualTo("not ours");
     }
 

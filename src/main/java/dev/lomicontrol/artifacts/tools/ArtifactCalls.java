@@ -1,10 +1,5 @@
 package dev.lomicontrol.artifacts.tools;
 
-import dev.lomicontrol.operations.ToolHandlers;
-import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.operations.Revisions;
-import dev.lomicontrol.files.tools.FileCalls;
-
 import dev.lomicontrol.artifacts.Artifact;
 import dev.lomicontrol.artifacts.ArtifactRead;
 import dev.lomicontrol.artifacts.ArtifactStore;
@@ -12,16 +7,20 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.files.Mutation;
 import dev.lomicontrol.files.RelativePath;
+import dev.lomicontrol.files.tools.FileCalls;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
-import java.util.Base64;
-import java.util.Optional;
 import dev.lomicontrol.tools.Decimal;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.Hex64;
 import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.artifacts.ArtifactSpecs;
+import java.util.Base64;
+import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -48,17 +47,27 @@ public final class ArtifactCalls {
         FileCalls.Resolved target = files.resolve(session, in.workspaceId());
         RelativePath path = RelativePath.parse(in.relativePath());
         if (in.kind() == ArtifactSpecs.ImportKind.ANDROID_APK) {
-            throw new LomiException(ErrorCode.HOST_UNQUALIFIED, "kind android_apk: an APK artifact is only for installing on a managed Android "
-                    + "emulator, and " + HostQualification.reason(HostNeed.ANDROID).orElse("the Android tools are not available") + "; use kind file");
+            throw new LomiException(
+                    ErrorCode.HOST_UNQUALIFIED,
+                    "kind android_apk: an APK artifact is only for installing on a managed Android " + "emulator, and "
+                            + HostQualification.reason(HostNeed.ANDROID).orElse("the Android tools are not available")
+                            + "; use kind file");
         }
         long length = in.expectedByteLength();
         String sha = in.expectedSha256().value();
         long expected = in.expectedRevision().asLong();
         String owner = session.id().value();
-        return runner.immediate(OperationRunner.Request.of(session, ArtifactSpecs.IMPORT, in, target.listed(), path.toString(), expected),
-                () -> Revisions.require(expected, layout.revision()), operation -> {
-                    Artifact artifact = store.importFile(owner, target.listed().project().id().value(), target.files(), path, length, sha);
-                    return Encoder.encode(new ArtifactSpecs.Imported(artifact.id(), new Hex64(artifact.sha256()), Decimal.of(artifact.byteLength()),
+        return runner.immediate(
+                OperationRunner.Request.of(
+                        session, ArtifactSpecs.IMPORT, in, target.listed(), path.toString(), expected),
+                () -> Revisions.require(expected, layout.revision()),
+                operation -> {
+                    Artifact artifact = store.importFile(
+                            owner, target.listed().project().id().value(), target.files(), path, length, sha);
+                    return Encoder.encode(new ArtifactSpecs.Imported(
+                            artifact.id(),
+                            new Hex64(artifact.sha256()),
+                            Decimal.of(artifact.byteLength()),
                             artifact.expiresAt().toString()));
                 });
     }
@@ -72,9 +81,18 @@ public final class ArtifactCalls {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no artifact " + artifact.id() + " in this project");
         }
         byte[] bytes = read.bytes();
-        ObjectNode data = (ObjectNode) Encoder.encode(new ArtifactSpecs.Read(artifact.id(), artifact.mediaType(), new Hex64(artifact.sha256()), Decimal.of(artifact.byteLength()),
-                artifact.relativePath(), artifact.createdAt().toString(), artifact.expiresAt().toString(), read.sourceChanged(),
-                bytes.length <= INLINE_BYTES ? Optional.of(Base64.getEncoder().encodeToString(bytes)) : Optional.empty()));
+        ObjectNode data = (ObjectNode) Encoder.encode(new ArtifactSpecs.Read(
+                artifact.id(),
+                artifact.mediaType(),
+                new Hex64(artifact.sha256()),
+                Decimal.of(artifact.byteLength()),
+                artifact.relativePath(),
+                artifact.createdAt().toString(),
+                artifact.expiresAt().toString(),
+                read.sourceChanged(),
+                bytes.length <= INLINE_BYTES
+                        ? Optional.of(Base64.getEncoder().encodeToString(bytes))
+                        : Optional.empty()));
         if (artifact.mediaType().equals("image/png")) {
             data.put(dev.lomicontrol.tools.ImageBlock.FIELD, Base64.getEncoder().encodeToString(bytes));
         }
@@ -89,16 +107,25 @@ public final class ArtifactCalls {
         String parent = in.expectedParentRevision().value();
         long expected = in.expectedRevision().asLong();
         String owner = session.id().value();
-        return runner.immediate(OperationRunner.Request.of(session, ArtifactSpecs.EXPORT, in, target.listed(), id + ":" + path, expected), () -> {
-            Revisions.require(expected, layout.revision());
-            if (!target.files().directoryRevision(path.parent()).equals(parent)) {
-                throw new LomiException(ErrorCode.REVISION_CONFLICT, "the target directory changed since expectedParentRevision; list it again");
-            }
-        }, operation -> {
-            Mutation done = store.export(owner, id, sha, target.files(), path, parent);
-            return Encoder.encode(new ArtifactSpecs.Exported(id, done.relativePath(), new Hex64(done.diskRevision().orElseThrow()),
-                    new Hex64(done.parentRevision())));
-        });
+        return runner.immediate(
+                OperationRunner.Request.of(
+                        session, ArtifactSpecs.EXPORT, in, target.listed(), id + ":" + path, expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    if (!target.files().directoryRevision(path.parent()).equals(parent)) {
+                        throw new LomiException(
+                                ErrorCode.REVISION_CONFLICT,
+                                "the target directory changed since expectedParentRevision; list it again");
+                    }
+                },
+                operation -> {
+                    Mutation done = store.export(owner, id, sha, target.files(), path, parent);
+                    return Encoder.encode(new ArtifactSpecs.Exported(
+                            id,
+                            done.relativePath(),
+                            new Hex64(done.diskRevision().orElseThrow()),
+                            new Hex64(done.parentRevision())));
+                });
     }
 
     /** Registers the handlers of the tools this class serves. */

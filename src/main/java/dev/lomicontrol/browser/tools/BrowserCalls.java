@@ -57,7 +57,8 @@ public final class BrowserCalls implements LivePanels {
     static final String ENGINE = "chromium";
     static final long MAX_UPLOAD = 4L << 20;
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final tools.jackson.databind.json.JsonMapper WIRE = tools.jackson.databind.json.JsonMapper.builder().build();
+    private static final tools.jackson.databind.json.JsonMapper WIRE =
+            tools.jackson.databind.json.JsonMapper.builder().build();
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BrowserCalls.class);
 
     private final Browsers browsers;
@@ -73,10 +74,22 @@ public final class BrowserCalls implements LivePanels {
      * A live browser panel: its page, project, owner, the lease its owner holds, and whether it has been
      * shown (opened with {@code visible:true}, or focused since).
      */
-    private record Live(String panelId, WorkspaceId workspace, ProjectId project, String owner, BrowserPage page, String leaseId,
+    private record Live(
+            String panelId,
+            WorkspaceId workspace,
+            ProjectId project,
+            String owner,
+            BrowserPage page,
+            String leaseId,
             java.util.concurrent.atomic.AtomicBoolean shown) {}
 
-    public BrowserCalls(Browsers browsers, BrowserOrigins origins, ArtifactStore artifacts, Layout layout, PanelTargets panels, OperationRunner runner) {
+    public BrowserCalls(
+            Browsers browsers,
+            BrowserOrigins origins,
+            ArtifactStore artifacts,
+            Layout layout,
+            PanelTargets panels,
+            OperationRunner runner) {
         this.browsers = browsers;
         this.origins = origins;
         this.artifacts = artifacts;
@@ -92,12 +105,15 @@ public final class BrowserCalls implements LivePanels {
         WorkspaceAccess.Listed listed = panels.workspace(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
         ProjectId project = listed.project().id();
-        Optional<String> origin = in.url().equalsIgnoreCase("about:blank") ? Optional.empty() : Optional.of(Origins.required(in.url()));
-        OperationRunner.Request request = OperationRunner.Request.of(session, BrowserSpecs.OPEN, in, listed, in.url(), expected);
+        Optional<String> origin =
+                in.url().equalsIgnoreCase("about:blank") ? Optional.empty() : Optional.of(Origins.required(in.url()));
+        OperationRunner.Request request =
+                OperationRunner.Request.of(session, BrowserSpecs.OPEN, in, listed, in.url(), expected);
         OperationRunner.Admission admission = () -> Revisions.require(expected, layout.revision());
         if (origin.isEmpty() || origins.approved(project, origin.get())) {
             long started = System.nanoTime();
-            ObjectNode answer = runner.immediate(request, admission, operation -> openPage(session, listed, in, OptionalLong.of(expected)));
+            ObjectNode answer = runner.immediate(
+                    request, admission, operation -> openPage(session, listed, in, OptionalLong.of(expected)));
             log.debug("timing open: handler={} (ms, receipt included)", millis(System.nanoTime() - started));
             return answer;
         }
@@ -110,14 +126,16 @@ public final class BrowserCalls implements LivePanels {
         plan.put("approve", "remember " + origin.get() + " for this project and open it");
         plan.put("client", session.clientLabel());
         plan.put("session", session.id().value());
-        String summary = "let " + session.clientLabel() + " browse " + origin.get() + " in project '" + listed.project().name() + "' (opens " + in.url() + ")";
+        String summary = "let " + session.clientLabel() + " browse " + origin.get() + " in project '"
+                + listed.project().name() + "' (opens " + in.url() + ")";
         return runner.afterApproval(request, admission, summary, plan, operation -> {
             origins.approve(project, origin.get(), "decision " + operation.id());
             return openPage(session, listed, in, OptionalLong.empty());
         });
     }
 
-    private JsonNode openPage(Session session, WorkspaceAccess.Listed listed, BrowserSpecs.OpenInput in, OptionalLong expected) {
+    private JsonNode openPage(
+            Session session, WorkspaceAccess.Listed listed, BrowserSpecs.OpenInput in, OptionalLong expected) {
         ProjectId project = listed.project().id();
         long started = System.nanoTime();
         BrowserPage page = browsers.open(session.id().value(), origin -> origins.approved(project, origin));
@@ -131,17 +149,43 @@ public final class BrowserCalls implements LivePanels {
             JsonNode opened = layout.change(expected, edit -> {
                 WorkspaceId workspace = listed.workspace().id();
                 Optional<String> before = edit.view(workspace).activePanelId();
-                Panel panel = edit.addPanel(workspace, PanelKind.BROWSER, page.origin().equals("null") ? "Browser" : page.origin(), Optional.empty(),
-                        Optional.of(session.id().value()), Optional.empty(), ".");
+                Panel panel = edit.addPanel(
+                        workspace,
+                        PanelKind.BROWSER,
+                        page.origin().equals("null") ? "Browser" : page.origin(),
+                        Optional.empty(),
+                        Optional.of(session.id().value()),
+                        Optional.empty(),
+                        ".");
                 if (!in.visible() && before.isPresent()) {
                     edit.focus(workspace, before.get());
                 }
-                byPanel.put(panel.id(), new Live(panel.id(), workspace, project, session.id().value(), page, lease,
-                        new java.util.concurrent.atomic.AtomicBoolean(in.visible())));
-                return Encoder.encode(new BrowserSpecs.Opened(workspace, panel.id(), page.generation(), page.profileId(), page.navigationId(),
-                        Optional.of(lease), true, ENGINE, "none"));
+                byPanel.put(
+                        panel.id(),
+                        new Live(
+                                panel.id(),
+                                workspace,
+                                project,
+                                session.id().value(),
+                                page,
+                                lease,
+                                new java.util.concurrent.atomic.AtomicBoolean(in.visible())));
+                return Encoder.encode(new BrowserSpecs.Opened(
+                        workspace,
+                        panel.id(),
+                        page.generation(),
+                        page.profileId(),
+                        page.navigationId(),
+                        Optional.of(lease),
+                        true,
+                        ENGINE,
+                        "none"));
             });
-            log.debug("timing {} open: page={} navigate={} panel={} (ms)", page.generation(), millis(created - started), millis(navigated - created),
+            log.debug(
+                    "timing {} open: page={} navigate={} panel={} (ms)",
+                    page.generation(),
+                    millis(created - started),
+                    millis(navigated - created),
                     millis(System.nanoTime() - navigated));
             return opened;
         } catch (RuntimeException e) {
@@ -152,20 +196,34 @@ public final class BrowserCalls implements LivePanels {
 
     Object navigate(Session session, BrowserSpecs.NavigateInput in) {
         Live live = bound(session, in.workspaceId(), in.panelId(), in.browserGeneration());
-        Optional<String> origin = in.url().equalsIgnoreCase("about:blank") ? Optional.empty() : Optional.of(Origins.required(in.url()));
+        Optional<String> origin =
+                in.url().equalsIgnoreCase("about:blank") ? Optional.empty() : Optional.of(Origins.required(in.url()));
         WorkspaceAccess.Listed listed = panels.workspace(session, in.workspaceId());
         long started = System.nanoTime();
-        ObjectNode answer = runner.immediate(OperationRunner.Request.of(session, BrowserSpecs.NAVIGATE, in, listed, live.page().generation(), -1), () -> {
-            requireLease(session, live, in.leaseId().value());
-            if (origin.isPresent() && !origins.approved(live.project(), origin.get())) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, origin.get() + " is not an approved origin of this project; open it with "
-                        + "lomi_browser_open so the admin can approve it");
-            }
-        }, operation -> {
-            BrowserPage.Navigation done = live.page().navigate(in.url(), in.waitUntil() == BrowserSpecs.WaitUntil.LOAD);
-            return Encoder.encode(new BrowserSpecs.Navigated(live.workspace(), live.panelId(), live.page().generation(), done.navigationId(),
-                    live.page().url(), done.committed(), done.loaded()));
-        });
+        ObjectNode answer = runner.immediate(
+                OperationRunner.Request.of(
+                        session, BrowserSpecs.NAVIGATE, in, listed, live.page().generation(), -1),
+                () -> {
+                    requireLease(session, live, in.leaseId().value());
+                    if (origin.isPresent() && !origins.approved(live.project(), origin.get())) {
+                        throw new LomiException(
+                                ErrorCode.SCOPE_DENIED,
+                                origin.get() + " is not an approved origin of this project; open it with "
+                                        + "lomi_browser_open so the admin can approve it");
+                    }
+                },
+                operation -> {
+                    BrowserPage.Navigation done =
+                            live.page().navigate(in.url(), in.waitUntil() == BrowserSpecs.WaitUntil.LOAD);
+                    return Encoder.encode(new BrowserSpecs.Navigated(
+                            live.workspace(),
+                            live.panelId(),
+                            live.page().generation(),
+                            done.navigationId(),
+                            live.page().url(),
+                            done.committed(),
+                            done.loaded()));
+                });
         log.debug("timing navigate: handler={} (ms, receipt included)", millis(System.nanoTime() - started));
         return answer;
     }
@@ -179,8 +237,13 @@ public final class BrowserCalls implements LivePanels {
         Fitted fitted = snapshotOf(live, in.maxNodes(), in.maxBytes());
         if (log.isDebugEnabled()) {
             long done = System.nanoTime();
-            log.debug("timing {} snapshot: handler={} page={} answer={} (ms; {} elements)", live.page().generation(), millis(done - started),
-                    millis(fitted.pageNanos()), millis(done - started - fitted.pageNanos()), fitted.snapshot().elements().size());
+            log.debug(
+                    "timing {} snapshot: handler={} page={} answer={} (ms; {} elements)",
+                    live.page().generation(),
+                    millis(done - started),
+                    millis(fitted.pageNanos()),
+                    millis(done - started - fitted.pageNanos()),
+                    fitted.snapshot().elements().size());
         }
         return fitted.encoded();
     }
@@ -197,10 +260,20 @@ public final class BrowserCalls implements LivePanels {
         PageSnapshot snapshot = live.page().snapshot(maxNodes);
         long pageNanos = System.nanoTime() - started;
         List<BrowserSpecs.Element> elements = new ArrayList<>();
-        snapshot.elements().forEach(e -> elements.add(new BrowserSpecs.Element(e.frameId(), e.elementRef(), e.role(), e.name(), e.enabled(),
-                e.editable(), e.checked(), e.valueLength())));
-        List<BrowserSpecs.Frame> frames = snapshot.frames().stream().map(f -> new BrowserSpecs.Frame(f.frameId(), f.parentFrameId(), f.origin(), f.url(),
-                f.viewportRef(), f.viewport())).toList();
+        snapshot.elements()
+                .forEach(e -> elements.add(new BrowserSpecs.Element(
+                        e.frameId(),
+                        e.elementRef(),
+                        e.role(),
+                        e.name(),
+                        e.enabled(),
+                        e.editable(),
+                        e.checked(),
+                        e.valueLength())));
+        List<BrowserSpecs.Frame> frames = snapshot.frames().stream()
+                .map(f -> new BrowserSpecs.Frame(
+                        f.frameId(), f.parentFrameId(), f.origin(), f.url(), f.viewportRef(), f.viewport()))
+                .toList();
         int keep = elements.size();
         BrowserSpecs.Snapshot answer = snapshot(live, snapshot, frames, elements, keep, snapshot.omittedElements(), 0);
         JsonNode encoded = Encoder.encode(answer);
@@ -209,7 +282,9 @@ public final class BrowserCalls implements LivePanels {
             int high = keep;
             while (low < high) {
                 int mid = (low + high + 1) / 2;
-                if (size(Encoder.encode(snapshot(live, snapshot, frames, elements, mid, snapshot.omittedElements(), keep - mid))) <= maxBytes) {
+                if (size(Encoder.encode(snapshot(
+                                live, snapshot, frames, elements, mid, snapshot.omittedElements(), keep - mid)))
+                        <= maxBytes) {
                     low = mid;
                 } else {
                     high = mid - 1;
@@ -221,8 +296,14 @@ public final class BrowserCalls implements LivePanels {
         return new Fitted(answer, encoded, pageNanos);
     }
 
-    private static BrowserSpecs.Snapshot snapshot(Live live, PageSnapshot s, List<BrowserSpecs.Frame> frames, List<BrowserSpecs.Element> elements,
-            int keep, int overNodes, int overBytes) {
+    private static BrowserSpecs.Snapshot snapshot(
+            Live live,
+            PageSnapshot s,
+            List<BrowserSpecs.Frame> frames,
+            List<BrowserSpecs.Element> elements,
+            int keep,
+            int overNodes,
+            int overBytes) {
         List<String> limitations = new ArrayList<>();
         limitations.add("form values are omitted (valueLength only)");
         limitations.add("cross-origin frames are not projected");
@@ -235,9 +316,23 @@ public final class BrowserCalls implements LivePanels {
         if (s.omittedFrames() > 0) {
             limitations.add(s.omittedFrames() + " frames omitted (cross-origin, deeper than 4 or beyond 16)");
         }
-        return new BrowserSpecs.Snapshot(live.workspace(), live.panelId(), live.page().generation(), s.navigationId(), s.snapshotId(), "accessibility",
-                s.mainFrameId(), s.origin(), s.url(), s.capturedAt().toString(), s.viewport(), frames, List.copyOf(elements.subList(0, keep)),
-                overNodes > 0 || overBytes > 0 || s.omittedFrames() > 0, s.omittedFrames(), limitations);
+        return new BrowserSpecs.Snapshot(
+                live.workspace(),
+                live.panelId(),
+                live.page().generation(),
+                s.navigationId(),
+                s.snapshotId(),
+                "accessibility",
+                s.mainFrameId(),
+                s.origin(),
+                s.url(),
+                s.capturedAt().toString(),
+                s.viewport(),
+                frames,
+                List.copyOf(elements.subList(0, keep)),
+                overNodes > 0 || overBytes > 0 || s.omittedFrames() > 0,
+                s.omittedFrames(),
+                limitations);
     }
 
     private static long size(JsonNode encoded) {
@@ -249,7 +344,8 @@ public final class BrowserCalls implements LivePanels {
         long started = System.nanoTime();
         boolean matched = live.page().waitFor(condition(in.condition()), Duration.ofMillis(in.timeoutMs()));
         long elapsed = (System.nanoTime() - started) / 1_000_000;
-        return new BrowserSpecs.Waited(matched, elapsed, snapshotOf(live, 100, 16384).snapshot());
+        return new BrowserSpecs.Waited(
+                matched, elapsed, snapshotOf(live, 100, 16384).snapshot());
     }
 
     private static BrowserPage.Condition condition(BrowserSpecs.Condition condition) {
@@ -268,84 +364,194 @@ public final class BrowserCalls implements LivePanels {
     BrowserSpecs.Logs logs(Session session, BrowserSpecs.LogsInput in) {
         Live live = bound(session, in.workspaceId(), in.panelId(), in.browserGeneration());
         BrowserPage.LogKind kind = BrowserPage.LogKind.valueOf(in.logKind().name());
-        BrowserPage.LogPage page = live.page().logs(kind, in.cursor().map(Token::value), (int) Math.min(64, in.limit()));
-        // eventTrusted: an error or rejection entry is what the engine itself reported (Runtime.exceptionThrown; an event a script
+        BrowserPage.LogPage page =
+                live.page().logs(kind, in.cursor().map(Token::value), (int) Math.min(64, in.limit()));
+        // eventTrusted: an error or rejection entry is what the engine itself reported (Runtime.exceptionThrown; an
+        // event a script
         // dispatches never produces one), so true; a console message is no event, so null
         Optional<Boolean> trusted = kind == BrowserPage.LogKind.CONSOLE ? Optional.empty() : Optional.of(true);
-        List<BrowserSpecs.LogEntry> entries = page.entries().stream().map(e -> new BrowserSpecs.LogEntry(e.sequence(), e.capturedAtMillis(), in.logKind(),
-                e.message(), e.level(), trusted)).toList();
-        return new BrowserSpecs.Logs(live.workspace(), live.panelId(), live.page().generation(), page.navigationId(), live.page().mainFrameId(), in.logKind(),
-                live.page().origin(), page.captureStartedAtMillis(), List.of("main_document"), entries, page.nextCursor(), page.dropped(), page.hasMore());
+        List<BrowserSpecs.LogEntry> entries = page.entries().stream()
+                .map(e -> new BrowserSpecs.LogEntry(
+                        e.sequence(), e.capturedAtMillis(), in.logKind(), e.message(), e.level(), trusted))
+                .toList();
+        return new BrowserSpecs.Logs(
+                live.workspace(),
+                live.panelId(),
+                live.page().generation(),
+                page.navigationId(),
+                live.page().mainFrameId(),
+                in.logKind(),
+                live.page().origin(),
+                page.captureStartedAtMillis(),
+                List.of("main_document"),
+                entries,
+                page.nextCursor(),
+                page.dropped(),
+                page.hasMore());
     }
 
     /** The viewport as a PNG artifact; the helper also sends it as an MCP image block. */
     ObjectNode screenshot(Session session, BrowserSpecs.ScreenshotInput in) {
         Live live = bound(session, in.workspaceId(), in.panelId(), in.browserGeneration());
         if (!live.shown().get()) {
-            throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "browser " + live.page().generation() + " was opened with visible:false and "
-                    + "has not been shown: a hidden browser panel is not renderable (the reference's PANEL_NOT_RENDERABLE); show it with "
-                    + "lomi_panel_focus first");
+            throw new LomiException(
+                    ErrorCode.UNSUPPORTED_CAPABILITY,
+                    "browser " + live.page().generation() + " was opened with visible:false and "
+                            + "has not been shown: a hidden browser panel is not renderable (the reference's PANEL_NOT_RENDERABLE); show it with "
+                            + "lomi_panel_focus first");
         }
         requireNavigation(live, in.navigationId().value());
         BrowserPage.Capture capture = live.page().screenshot(in.maxWidth());
         if (capture.png().length > in.maxBytes()) {
-            throw new LomiException(ErrorCode.ARTIFACT_TOO_LARGE, "the screenshot is " + capture.png().length + " bytes, more than maxBytes "
-                    + in.maxBytes() + "; ask for a smaller maxWidth");
+            throw new LomiException(
+                    ErrorCode.ARTIFACT_TOO_LARGE,
+                    "the screenshot is " + capture.png().length + " bytes, more than maxBytes " + in.maxBytes()
+                            + "; ask for a smaller maxWidth");
         }
-        Artifact artifact = artifacts.capture(session.id().value(), live.project().value(), "image/png", live.page().url(), capture.png());
-        ObjectNode data = (ObjectNode) Encoder.encode(new BrowserSpecs.Screenshot(artifact(live, artifact, "browser.capture_composite",
-                Optional.of(capture.geometry()))));
+        Artifact artifact = artifacts.capture(
+                session.id().value(),
+                live.project().value(),
+                "image/png",
+                live.page().url(),
+                capture.png());
+        ObjectNode data = (ObjectNode) Encoder.encode(new BrowserSpecs.Screenshot(
+                artifact(live, artifact, "browser.capture_composite", Optional.of(capture.geometry()))));
         data.put(dev.lomicontrol.tools.ImageBlock.FIELD, Base64.getEncoder().encodeToString(capture.png()));
         return data;
     }
 
     private BrowserSpecs.Artifact artifact(Live live, Artifact artifact, String scope, Optional<JsonNode> image) {
-        return new BrowserSpecs.Artifact(artifact.id(), artifact.mediaType(), artifact.byteLength(), artifact.sha256(),
-                Long.toString(artifact.createdAt().getEpochSecond()), Long.toString(artifact.expiresAt().getEpochSecond()),
-                new BrowserSpecs.ArtifactSource(live.workspace(), live.panelId(), live.page().generation(), live.page().profileId(),
-                        live.page().navigationId(), live.page().origin(), scope), image);
+        return new BrowserSpecs.Artifact(
+                artifact.id(),
+                artifact.mediaType(),
+                artifact.byteLength(),
+                artifact.sha256(),
+                Long.toString(artifact.createdAt().getEpochSecond()),
+                Long.toString(artifact.expiresAt().getEpochSecond()),
+                new BrowserSpecs.ArtifactSource(
+                        live.workspace(),
+                        live.panelId(),
+                        live.page().generation(),
+                        live.page().profileId(),
+                        live.page().navigationId(),
+                        live.page().origin(),
+                        scope),
+                image);
     }
 
     // ------------------------------------------------------------------ input
 
     Object click(Session session, BrowserSpecs.ClickInput in) {
-        return interact(session, BrowserSpecs.CLICK, in, in.workspaceId(), in.panelId(), in.browserGeneration(), in.navigationId(), in.snapshotId(),
-                in.elementRef().value(), in.leaseId().value(), page -> page.click(in.snapshotId().value(), in.navigationId().value(), in.elementRef().value()));
+        return interact(
+                session,
+                BrowserSpecs.CLICK,
+                in,
+                in.workspaceId(),
+                in.panelId(),
+                in.browserGeneration(),
+                in.navigationId(),
+                in.snapshotId(),
+                in.elementRef().value(),
+                in.leaseId().value(),
+                page -> page.click(
+                        in.snapshotId().value(),
+                        in.navigationId().value(),
+                        in.elementRef().value()));
     }
 
     Object fill(Session session, BrowserSpecs.FillInput in) {
-        return interact(session, BrowserSpecs.FILL, in, in.workspaceId(), in.panelId(), in.browserGeneration(), in.navigationId(), in.snapshotId(),
-                in.elementRef().value(), in.leaseId().value(),
-                page -> page.fill(in.snapshotId().value(), in.navigationId().value(), in.elementRef().value(), in.text()));
+        return interact(
+                session,
+                BrowserSpecs.FILL,
+                in,
+                in.workspaceId(),
+                in.panelId(),
+                in.browserGeneration(),
+                in.navigationId(),
+                in.snapshotId(),
+                in.elementRef().value(),
+                in.leaseId().value(),
+                page -> page.fill(
+                        in.snapshotId().value(),
+                        in.navigationId().value(),
+                        in.elementRef().value(),
+                        in.text()));
     }
 
     Object key(Session session, BrowserSpecs.KeyInput in) {
         String key = keyName(in.key());
-        return interact(session, BrowserSpecs.KEY, in, in.workspaceId(), in.panelId(), in.browserGeneration(), in.navigationId(), in.snapshotId(),
-                in.elementRef().value(), in.leaseId().value(), page -> page.key(in.snapshotId().value(), in.navigationId().value(), in.elementRef().value(), key));
+        return interact(
+                session,
+                BrowserSpecs.KEY,
+                in,
+                in.workspaceId(),
+                in.panelId(),
+                in.browserGeneration(),
+                in.navigationId(),
+                in.snapshotId(),
+                in.elementRef().value(),
+                in.leaseId().value(),
+                page -> page.key(
+                        in.snapshotId().value(),
+                        in.navigationId().value(),
+                        in.elementRef().value(),
+                        key));
     }
 
     Object scroll(Session session, BrowserSpecs.ScrollInput in) {
         double dx = in.deltaX().asDouble();
         double dy = in.deltaY().asDouble();
-        return interact(session, BrowserSpecs.SCROLL, in, in.workspaceId(), in.panelId(), in.browserGeneration(), in.navigationId(), in.snapshotId(),
-                in.viewportRef(), in.leaseId().value(), page -> page.scroll(in.snapshotId().value(), in.navigationId().value(), in.viewportRef(), dx, dy));
+        return interact(
+                session,
+                BrowserSpecs.SCROLL,
+                in,
+                in.workspaceId(),
+                in.panelId(),
+                in.browserGeneration(),
+                in.navigationId(),
+                in.snapshotId(),
+                in.viewportRef(),
+                in.leaseId().value(),
+                page -> page.scroll(in.snapshotId().value(), in.navigationId().value(), in.viewportRef(), dx, dy));
     }
 
-    private Object interact(Session session, dev.lomicontrol.tools.ToolSpec<?> spec, dev.lomicontrol.tools.Durable in, WorkspaceId workspace, Token panel,
-            Token generation, Token navigation, Token snapshot, String ref, String lease, java.util.function.Function<BrowserPage, BrowserPage.Action> action) {
+    private Object interact(
+            Session session,
+            dev.lomicontrol.tools.ToolSpec<?> spec,
+            dev.lomicontrol.tools.Durable in,
+            WorkspaceId workspace,
+            Token panel,
+            Token generation,
+            Token navigation,
+            Token snapshot,
+            String ref,
+            String lease,
+            java.util.function.Function<BrowserPage, BrowserPage.Action> action) {
         long started = System.nanoTime();
         Live live = bound(session, workspace, panel, generation);
         WorkspaceAccess.Listed listed = panels.workspace(session, workspace);
-        ObjectNode answer = runner.immediate(OperationRunner.Request.of(session, spec, in, listed, live.page().generation() + ":" + snapshot.value() + ":" + ref, -1),
+        ObjectNode answer = runner.immediate(
+                OperationRunner.Request.of(
+                        session, spec, in, listed, live.page().generation() + ":" + snapshot.value() + ":" + ref, -1),
                 () -> {
                     requireLease(session, live, lease);
                     requireNavigation(live, navigation.value());
                     live.page().requireCurrent(snapshot.value(), navigation.value());
-                }, operation -> {
+                },
+                operation -> {
                     BrowserPage.Action done = action.apply(live.page());
-                    return Encoder.encode(new BrowserSpecs.Interaction(live.workspace(), live.panelId(), live.page().generation(), navigation.value(),
-                            snapshot.value(), ref, done.dispatched(), "synthetic_dom", done.defaultAction(), done.scrollPosition(), done.valueLength()));
+                    return Encoder.encode(new BrowserSpecs.Interaction(
+                            live.workspace(),
+                            live.panelId(),
+                            live.page().generation(),
+                            navigation.value(),
+                            snapshot.value(),
+                            ref,
+                            done.dispatched(),
+                            "synthetic_dom",
+                            done.defaultAction(),
+                            done.scrollPosition(),
+                            done.valueLength()));
                 });
         log.debug("timing {}: handler={} (ms, receipt included)", spec.name(), millis(System.nanoTime() - started));
         return answer;
@@ -368,23 +574,42 @@ public final class BrowserCalls implements LivePanels {
         WorkspaceAccess.Listed listed = panels.workspace(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
         requireScope(session, "browser.read");
-        return runner.immediate(OperationRunner.Request.of(session, BrowserSpecs.DOWNLOAD, in, listed, live.page().generation() + ":" + in.url(), expected),
+        return runner.immediate(
+                OperationRunner.Request.of(
+                        session,
+                        BrowserSpecs.DOWNLOAD,
+                        in,
+                        listed,
+                        live.page().generation() + ":" + in.url(),
+                        expected),
                 () -> {
                     Revisions.require(expected, layout.revision());
                     requireNavigation(live, in.navigationId().value());
                     String origin = live.page().origin();
                     if (!Origins.of(in.url()).orElse("").equals(origin)) {
-                        throw new LomiException(ErrorCode.SCOPE_DENIED, in.url() + " is not on the current document's origin " + origin);
+                        throw new LomiException(
+                                ErrorCode.SCOPE_DENIED,
+                                in.url() + " is not on the current document's origin " + origin);
                     }
                     if (!origins.approved(live.project(), origin)) {
-                        throw new LomiException(ErrorCode.SCOPE_DENIED, origin + " is no longer an approved origin of this project");
+                        throw new LomiException(
+                                ErrorCode.SCOPE_DENIED, origin + " is no longer an approved origin of this project");
                     }
-                }, operation -> {
+                },
+                operation -> {
                     BrowserPage.Fetched fetched = live.page().download(in.url(), in.maxBytes());
-                    String type = fetched.contentType().isBlank() ? Artifact.OCTET_STREAM : fetched.contentType().split(";")[0].strip();
-                    Artifact artifact = artifacts.capture(session.id().value(), live.project().value(), type, in.url(), fetched.bytes());
-                    return Encoder.encode(new BrowserSpecs.Downloaded(live.workspace(), live.panelId(), live.page().generation(), live.page().navigationId(),
-                            in.url(), artifact(live, artifact, "browser.download", Optional.empty())));
+                    String type = fetched.contentType().isBlank()
+                            ? Artifact.OCTET_STREAM
+                            : fetched.contentType().split(";")[0].strip();
+                    Artifact artifact = artifacts.capture(
+                            session.id().value(), live.project().value(), type, in.url(), fetched.bytes());
+                    return Encoder.encode(new BrowserSpecs.Downloaded(
+                            live.workspace(),
+                            live.panelId(),
+                            live.page().generation(),
+                            live.page().navigationId(),
+                            in.url(),
+                            artifact(live, artifact, "browser.download", Optional.empty())));
                 });
     }
 
@@ -401,47 +626,76 @@ public final class BrowserCalls implements LivePanels {
         String frame = in.frameId().value();
         BrowserPage.UploadTarget[] target = new BrowserPage.UploadTarget[1];
         ArtifactRead[] file = new ArtifactRead[1];
-        OperationRunner.Request request = OperationRunner.Request.of(session, BrowserSpecs.UPLOAD, in, listed,
-                live.page().generation() + ":" + snapshot + ":" + ref, expected);
-        return runner.afterApproval(request, () -> {
-            Revisions.require(expected, layout.revision());
-            requireLease(session, live, in.leaseId().value());
-            requireNavigation(live, navigation);
-            target[0] = live.page().uploadTarget(snapshot, navigation, ref, frame);
-            if (!origins.approved(live.project(), target[0].origin())) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, target[0].origin() + " is not an approved origin of this project");
-            }
-            file[0] = uploadable(session, in);
-        }, () -> "upload " + in.fileName() + " (" + file[0].artifact().byteLength() + " bytes, SHA-256 " + file[0].artifact().sha256() + ") to "
-                + target[0].origin() + " for " + session.clientLabel(), () -> {
-            ObjectNode plan = JSON.objectNode();
-            plan.put("action", "upload a file in the browser");
-            plan.put("origin", target[0].origin());
-            plan.put("documentUrl", target[0].documentUrl());
-            plan.put("input", target[0].label());
-            plan.put("fileName", in.fileName());
-            plan.put("byteLength", file[0].artifact().byteLength());
-            plan.put("sha256", file[0].artifact().sha256());
-            plan.put("artifactId", in.artifactId().value());
-            plan.put("client", session.clientLabel());
-            return plan;
-        }, operation -> {
-            Path copy = copyForUpload(live.page(), in.fileName(), uploadable(session, in).bytes());
-            live.page().upload(snapshot, navigation, ref, frame, copy);
-            return Encoder.encode(new BrowserSpecs.Uploaded(live.workspace(), live.panelId(), live.page().generation(), navigation, snapshot, ref,
-                    new BrowserSpecs.UploadTarget(target[0].frameId(), target[0].origin(), target[0].documentUrl(), target[0].label()), in.fileName(),
-                    artifact(live, file[0].artifact(), "browser.upload", Optional.empty()), "synthetic_dom", true));
-        });
+        OperationRunner.Request request = OperationRunner.Request.of(
+                session,
+                BrowserSpecs.UPLOAD,
+                in,
+                listed,
+                live.page().generation() + ":" + snapshot + ":" + ref,
+                expected);
+        return runner.afterApproval(
+                request,
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    requireLease(session, live, in.leaseId().value());
+                    requireNavigation(live, navigation);
+                    target[0] = live.page().uploadTarget(snapshot, navigation, ref, frame);
+                    if (!origins.approved(live.project(), target[0].origin())) {
+                        throw new LomiException(
+                                ErrorCode.SCOPE_DENIED,
+                                target[0].origin() + " is not an approved origin of this project");
+                    }
+                    file[0] = uploadable(session, in);
+                },
+                () -> "upload " + in.fileName() + " (" + file[0].artifact().byteLength() + " bytes, SHA-256 "
+                        + file[0].artifact().sha256() + ") to " + target[0].origin() + " for " + session.clientLabel(),
+                () -> {
+                    ObjectNode plan = JSON.objectNode();
+                    plan.put("action", "upload a file in the browser");
+                    plan.put("origin", target[0].origin());
+                    plan.put("documentUrl", target[0].documentUrl());
+                    plan.put("input", target[0].label());
+                    plan.put("fileName", in.fileName());
+                    plan.put("byteLength", file[0].artifact().byteLength());
+                    plan.put("sha256", file[0].artifact().sha256());
+                    plan.put("artifactId", in.artifactId().value());
+                    plan.put("client", session.clientLabel());
+                    return plan;
+                },
+                operation -> {
+                    Path copy = copyForUpload(
+                            live.page(), in.fileName(), uploadable(session, in).bytes());
+                    live.page().upload(snapshot, navigation, ref, frame, copy);
+                    return Encoder.encode(new BrowserSpecs.Uploaded(
+                            live.workspace(),
+                            live.panelId(),
+                            live.page().generation(),
+                            navigation,
+                            snapshot,
+                            ref,
+                            new BrowserSpecs.UploadTarget(
+                                    target[0].frameId(),
+                                    target[0].origin(),
+                                    target[0].documentUrl(),
+                                    target[0].label()),
+                            in.fileName(),
+                            artifact(live, file[0].artifact(), "browser.upload", Optional.empty()),
+                            "synthetic_dom",
+                            true));
+                });
     }
 
     private ArtifactRead uploadable(Session session, BrowserSpecs.UploadInput in) {
-        ArtifactRead read = artifacts.bytesOf(session.id().value(), in.artifactId().value());
+        ArtifactRead read =
+                artifacts.bytesOf(session.id().value(), in.artifactId().value());
         if (read.artifact().byteLength() > MAX_UPLOAD) {
             throw new LomiException(ErrorCode.ARTIFACT_TOO_LARGE, "an upload is at most 4 MiB");
         }
         if (!read.artifact().sha256().equals(in.expectedSha256().value())) {
-            throw new LomiException(ErrorCode.ARTIFACT_INVALID, in.artifactId() + " has SHA-256 " + read.artifact().sha256() + ", not the expected "
-                    + in.expectedSha256().value());
+            throw new LomiException(
+                    ErrorCode.ARTIFACT_INVALID,
+                    in.artifactId() + " has SHA-256 " + read.artifact().sha256() + ", not the expected "
+                            + in.expectedSha256().value());
         }
         return read;
     }
@@ -450,9 +704,11 @@ public final class BrowserCalls implements LivePanels {
     private Path copyForUpload(BrowserPage page, String fileName, byte[] bytes) {
         try {
             Path directory = Files.createDirectories(page.uploadDirectory()).resolve(Ids.randomHex(random, 8));
-            Files.createDirectory(directory, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectory(
+                    directory, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Path copy = directory.resolve(fileName);
-            Files.write(copy, bytes, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
+            Files.write(
+                    copy, bytes, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
             Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-------"));
             return copy;
         } catch (IOException e) {
@@ -470,30 +726,41 @@ public final class BrowserCalls implements LivePanels {
         }
         Live live = byPanel.get(panelId.value());
         if (live == null || !live.owner().equals(session.id().value())) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "panel " + panelId + " shows no browser of this connection (browsers do not survive "
-                    + "their connection or a broker restart); open a new one");
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND,
+                    "panel " + panelId + " shows no browser of this connection (browsers do not survive "
+                            + "their connection or a broker restart); open a new one");
         }
         if (!live.page().generation().equals(generation.value())) {
-            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " shows browser generation " + live.page().generation() + ", not "
-                    + generation + "; list the panels again");
+            throw new LomiException(
+                    ErrorCode.STALE_GENERATION,
+                    "panel " + panelId + " shows browser generation "
+                            + live.page().generation() + ", not " + generation + "; list the panels again");
         }
         if (!live.page().isAlive()) {
             byPanel.remove(panelId.value());
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "browser " + generation + " has closed (idle, crashed or closed); open a new one");
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND,
+                    "browser " + generation + " has closed (idle, crashed or closed); open a new one");
         }
         return live;
     }
 
     private static void requireLease(Session session, Live live, String leaseId) {
         if (!live.leaseId().equals(leaseId) || !live.owner().equals(session.id().value()) || !session.isAlive()) {
-            throw new LomiException(ErrorCode.CONTROL_REVOKED, "lease " + leaseId + " is not valid for browser " + live.page().generation());
+            throw new LomiException(
+                    ErrorCode.CONTROL_REVOKED,
+                    "lease " + leaseId + " is not valid for browser "
+                            + live.page().generation());
         }
     }
 
     private static void requireNavigation(Live live, String navigationId) {
         if (!live.page().navigationId().equals(navigationId)) {
-            throw new LomiException(ErrorCode.STALE_SNAPSHOT, "navigation " + navigationId + " is over (the page is now at "
-                    + live.page().navigationId() + "); take a new snapshot");
+            throw new LomiException(
+                    ErrorCode.STALE_SNAPSHOT,
+                    "navigation " + navigationId + " is over (the page is now at "
+                            + live.page().navigationId() + "); take a new snapshot");
         }
     }
 
@@ -527,13 +794,17 @@ public final class BrowserCalls implements LivePanels {
     @Override
     public boolean ownedByOther(Session session, Panel panel) {
         Live live = byPanel.get(panel.id());
-        return live != null && live.page().isAlive() && !live.owner().equals(session.id().value());
+        return live != null
+                && live.page().isAlive()
+                && !live.owner().equals(session.id().value());
     }
 
     @Override
     public boolean controlledBy(Session session, Panel panel) {
         Live live = byPanel.get(panel.id());
-        return live != null && live.page().isAlive() && live.owner().equals(session.id().value());
+        return live != null
+                && live.page().isAlive()
+                && live.owner().equals(session.id().value());
     }
 
     /** The panel left the layout: its browser closes. */

@@ -12,13 +12,13 @@ import dev.lomicontrol.core.Ids;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.ledger.EffectState;
+import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.Revisions;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
-import dev.lomicontrol.ledger.Operation;
-import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Panel;
@@ -59,7 +59,12 @@ public final class ChatCalls implements NativeStop {
     /** Send operations whose reply streams, by operation id: their request id (a cancel stops it). */
     private final Map<OperationId, String> streaming = new ConcurrentHashMap<>();
 
-    public ChatCalls(Conversations conversations, ModelConnections connections, Replies replies, WorkspaceAccess workspaces, OperationRunner runner,
+    public ChatCalls(
+            Conversations conversations,
+            ModelConnections connections,
+            Replies replies,
+            WorkspaceAccess workspaces,
+            OperationRunner runner,
             Layout layout) {
         this.conversations = conversations;
         this.connections = connections;
@@ -84,18 +89,32 @@ public final class ChatCalls implements NativeStop {
 
     ChatSpecs.Listed list(Session session, ChatSpecs.ListInput in) {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
-        List<Conversation> shared = conversations.sharedWith(listed.project().id(), session.clientLabel(), session.id().value());
+        List<Conversation> shared = conversations.sharedWith(
+                listed.project().id(), session.clientLabel(), session.id().value());
         StringBuilder state = new StringBuilder();
-        shared.forEach(c -> state.append(c.id()).append(':').append(c.revision()).append(':').append(c.title()).append('\n'));
+        shared.forEach(c -> state.append(c.id())
+                .append(':')
+                .append(c.revision())
+                .append(':')
+                .append(c.title())
+                .append('\n'));
         String revision = "l" + ChatDocuments.sha256(state.toString()).substring(0, 32);
-        if (in.expectedRevision().isPresent() && !in.expectedRevision().get().value().equals(revision)) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the shared conversations changed (revision is now " + revision
-                    + "); list again from offset 0");
+        if (in.expectedRevision().isPresent()
+                && !in.expectedRevision().get().value().equals(revision)) {
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the shared conversations changed (revision is now " + revision + "); list again from offset 0");
         }
         int from = Math.min(in.offset(), shared.size());
         int to = Math.min(shared.size(), from + in.limit());
-        List<ChatSpecs.Summary> items = shared.subList(from, to).stream().map(this::summary).toList();
-        return new ChatSpecs.Listed(listed.workspace().id(), revision, items, shared.size(), in.offset(),
+        List<ChatSpecs.Summary> items =
+                shared.subList(from, to).stream().map(this::summary).toList();
+        return new ChatSpecs.Listed(
+                listed.workspace().id(),
+                revision,
+                items,
+                shared.size(),
+                in.offset(),
                 to < shared.size() ? Optional.of(to) : Optional.empty());
     }
 
@@ -103,41 +122,107 @@ public final class ChatCalls implements NativeStop {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         Conversation conversation = shared(session, listed, in.conversationId().value());
         if (in.includeSendTarget() && !session.grant().allows("chat.send")) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "includeSendTarget needs the chat.send scope, which this session was not granted");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    "includeSendTarget needs the chat.send scope, which this session was not granted");
         }
         Optional<ChatSpecs.SendTarget> target = in.includeSendTarget() ? sendTarget(conversation) : Optional.empty();
         if (in.part() instanceof ChatSpecs.Draft) {
             String revision = conversation.draftRevisionToken();
-            ChatDocuments.Page page = page(conversation.draft(), in.startUtf16(), in.maxChars(), revision, in.expectedRevision().map(t -> t.value()));
-            return new ChatSpecs.Read(listed.workspace().id(), summary(conversation), "persisted_checkpoint", in.part(), revision,
-                    Optional.of(revision), lastMessage(conversation).map(ChatMessage::id), "user", "draft", page.content(), in.startUtf16(),
-                    page.total(), page.next(), false, false, target, Optional.empty());
+            ChatDocuments.Page page = page(
+                    conversation.draft(),
+                    in.startUtf16(),
+                    in.maxChars(),
+                    revision,
+                    in.expectedRevision().map(t -> t.value()));
+            return new ChatSpecs.Read(
+                    listed.workspace().id(),
+                    summary(conversation),
+                    "persisted_checkpoint",
+                    in.part(),
+                    revision,
+                    Optional.of(revision),
+                    lastMessage(conversation).map(ChatMessage::id),
+                    "user",
+                    "draft",
+                    page.content(),
+                    in.startUtf16(),
+                    page.total(),
+                    page.next(),
+                    false,
+                    false,
+                    target,
+                    Optional.empty());
         }
         ChatSpecs.Message part = (ChatSpecs.Message) in.part();
         ChatMessage message = part.messageId().isPresent()
-                ? conversations.message(part.messageId().get().value()).filter(m -> m.conversationId().equals(conversation.id()))
-                        .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no message " + part.messageId().get() + " in "
-                                + conversation.id()))
-                : lastMessage(conversation).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "conversation " + conversation.id()
-                        + " has no messages yet"));
-        String revision = "m" + ChatDocuments.sha256(message.id() + "\n" + message.status() + "\n" + message.content()).substring(0, 32);
-        ChatDocuments.Page page = page(message.content(), in.startUtf16(), in.maxChars(), revision, in.expectedRevision().map(t -> t.value()));
-        Optional<ChatSpecs.Request> request = message.requestId().map(id -> new ChatSpecs.Request(id, message.id(), requestStatus(message)));
-        return new ChatSpecs.Read(listed.workspace().id(), summary(conversation), "persisted_checkpoint",
-                new ChatSpecs.Message(Optional.of(new ChatSpecs.ChatId(message.id()))), revision, Optional.empty(), message.parentId(),
-                message.role(), message.status(), page.content(), in.startUtf16(), page.total(), page.next(), false, false, target, request);
+                ? conversations
+                        .message(part.messageId().get().value())
+                        .filter(m -> m.conversationId().equals(conversation.id()))
+                        .orElseThrow(() -> new LomiException(
+                                ErrorCode.TARGET_NOT_FOUND,
+                                "no message " + part.messageId().get() + " in " + conversation.id()))
+                : lastMessage(conversation)
+                        .orElseThrow(() -> new LomiException(
+                                ErrorCode.TARGET_NOT_FOUND,
+                                "conversation " + conversation.id() + " has no messages yet"));
+        String revision = "m"
+                + ChatDocuments.sha256(message.id() + "\n" + message.status() + "\n" + message.content())
+                        .substring(0, 32);
+        ChatDocuments.Page page = page(
+                message.content(),
+                in.startUtf16(),
+                in.maxChars(),
+                revision,
+                in.expectedRevision().map(t -> t.value()));
+        Optional<ChatSpecs.Request> request =
+                message.requestId().map(id -> new ChatSpecs.Request(id, message.id(), requestStatus(message)));
+        return new ChatSpecs.Read(
+                listed.workspace().id(),
+                summary(conversation),
+                "persisted_checkpoint",
+                new ChatSpecs.Message(Optional.of(new ChatSpecs.ChatId(message.id()))),
+                revision,
+                Optional.empty(),
+                message.parentId(),
+                message.role(),
+                message.status(),
+                page.content(),
+                in.startUtf16(),
+                page.total(),
+                page.next(),
+                false,
+                false,
+                target,
+                request);
     }
 
     ChatSpecs.Exported export(Session session, ChatSpecs.ExportInput in) {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         Conversation conversation = shared(session, listed, in.conversationId().value());
         List<ChatMessage> messages = conversations.messages(conversation.id());
-        String document = in.format() == ChatSpecs.Format.MARKDOWN ? ChatDocuments.markdown(conversation, messages)
+        String document = in.format() == ChatSpecs.Format.MARKDOWN
+                ? ChatDocuments.markdown(conversation, messages)
                 : ChatDocuments.json(conversation, messages);
         String revision = ChatDocuments.sha256(document);
-        ChatDocuments.Page page = page(document, in.startUtf16(), in.maxChars(), revision, in.expectedRevision().map(t -> t.value()));
-        return new ChatSpecs.Exported(listed.workspace().id(), conversation.id(), in.format(), revision,
-                document.getBytes(StandardCharsets.UTF_8).length, messages.size(), page.content(), in.startUtf16(), page.total(), page.next(), false,
+        ChatDocuments.Page page = page(
+                document,
+                in.startUtf16(),
+                in.maxChars(),
+                revision,
+                in.expectedRevision().map(t -> t.value()));
+        return new ChatSpecs.Exported(
+                listed.workspace().id(),
+                conversation.id(),
+                in.format(),
+                revision,
+                document.getBytes(StandardCharsets.UTF_8).length,
+                messages.size(),
+                page.content(),
+                in.startUtf16(),
+                page.total(),
+                page.next(),
+                false,
                 false);
     }
 
@@ -147,46 +232,80 @@ public final class ChatCalls implements NativeStop {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
         boolean create = in.target() instanceof ChatSpecs.New;
-        String resource = create ? "new" : ((ChatSpecs.Existing) in.target()).conversationId().value();
-        return runner.immediate(OperationRunner.Request.of(session, ChatSpecs.OPEN, in, listed, resource, expected), () -> {
-            if (create && !session.grant().allows("chat.create")) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, "target new needs the chat.create scope, which this session was not granted");
-            }
-            if (!create) {
-                shared(session, listed, resource);
-            }
-            Revisions.require(expected, layout.revision());
-        }, operation -> {
-            Conversation conversation = create
-                    ? conversations.create(listed.project().id(), "Chat", Optional.of(Conversations.Share.session(session.id().value())))
-                    : shared(session, listed, resource);
-            Panel panel = layout.change(OptionalLong.of(expected), edit -> {
-                WorkspaceView view = edit.view(listed.workspace().id());
-                Optional<Panel> existing = view.panels().stream().filter(p -> showing(p, conversation.id())).findFirst();
-                if (existing.isPresent()) {
-                    edit.focus(listed.workspace().id(), existing.get().id());
-                    return existing.get();
-                }
-                return edit.addChatPanel(listed.workspace().id(), conversation.title(), session.id().value(), conversation.id());
-            });
-            return Encoder.encode(new ChatSpecs.Opened(listed.workspace().id(), panel.id(), conversation.id(), create));
-        });
+        String resource = create
+                ? "new"
+                : ((ChatSpecs.Existing) in.target()).conversationId().value();
+        return runner.immediate(
+                OperationRunner.Request.of(session, ChatSpecs.OPEN, in, listed, resource, expected),
+                () -> {
+                    if (create && !session.grant().allows("chat.create")) {
+                        throw new LomiException(
+                                ErrorCode.SCOPE_DENIED,
+                                "target new needs the chat.create scope, which this session was not granted");
+                    }
+                    if (!create) {
+                        shared(session, listed, resource);
+                    }
+                    Revisions.require(expected, layout.revision());
+                },
+                operation -> {
+                    Conversation conversation = create
+                            ? conversations.create(
+                                    listed.project().id(),
+                                    "Chat",
+                                    Optional.of(Conversations.Share.session(
+                                            session.id().value())))
+                            : shared(session, listed, resource);
+                    Panel panel = layout.change(OptionalLong.of(expected), edit -> {
+                        WorkspaceView view = edit.view(listed.workspace().id());
+                        Optional<Panel> existing = view.panels().stream()
+                                .filter(p -> showing(p, conversation.id()))
+                                .findFirst();
+                        if (existing.isPresent()) {
+                            edit.focus(listed.workspace().id(), existing.get().id());
+                            return existing.get();
+                        }
+                        return edit.addChatPanel(
+                                listed.workspace().id(),
+                                conversation.title(),
+                                session.id().value(),
+                                conversation.id());
+                    });
+                    return Encoder.encode(
+                            new ChatSpecs.Opened(listed.workspace().id(), panel.id(), conversation.id(), create));
+                });
     }
 
     ObjectNode draft(Session session, ChatSpecs.DraftInput in) {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
         String id = in.conversationId().value();
-        return runner.immediate(OperationRunner.Request.of(session, ChatSpecs.DRAFT, in, listed, id, expected), () -> {
-            Conversation conversation = shared(session, listed, id);
-            requirePanel(listed, in.panelId().value(), id);
-            Revisions.require(expected, layout.revision());
-            requireRevisions(conversation, in.expectedDraftRevision().value(), in.expectedConversationRevision().value());
-        }, operation -> {
-            Conversation after = conversations.setDraft(id, in.text(), in.expectedDraftRevision().value(), in.expectedConversationRevision().value());
-            return Encoder.encode(new ChatSpecs.DraftUpdated(listed.workspace().id(), in.panelId().value(), id, after.draftRevisionToken(),
-                    after.conversationRevision(), ChatDocuments.sha256(after.draft()), after.draft().length()));
-        });
+        return runner.immediate(
+                OperationRunner.Request.of(session, ChatSpecs.DRAFT, in, listed, id, expected),
+                () -> {
+                    Conversation conversation = shared(session, listed, id);
+                    requirePanel(listed, in.panelId().value(), id);
+                    Revisions.require(expected, layout.revision());
+                    requireRevisions(
+                            conversation,
+                            in.expectedDraftRevision().value(),
+                            in.expectedConversationRevision().value());
+                },
+                operation -> {
+                    Conversation after = conversations.setDraft(
+                            id,
+                            in.text(),
+                            in.expectedDraftRevision().value(),
+                            in.expectedConversationRevision().value());
+                    return Encoder.encode(new ChatSpecs.DraftUpdated(
+                            listed.workspace().id(),
+                            in.panelId().value(),
+                            id,
+                            after.draftRevisionToken(),
+                            after.conversationRevision(),
+                            ChatDocuments.sha256(after.draft()),
+                            after.draft().length()));
+                });
     }
 
     ObjectNode send(Session session, ChatSpecs.SendInput in) {
@@ -195,50 +314,94 @@ public final class ChatCalls implements NativeStop {
         String id = in.conversationId().value();
         String requestId = "req-" + Ids.randomHex(random, 8);
         Object[] planned = new Object[2];
-        return runner.afterApprovalThenDispatch(OperationRunner.Request.of(session, ChatSpecs.SEND, in, listed, id, expected), () -> {
-            Conversation conversation = shared(session, listed, id);
-            requirePanel(listed, in.panelId().value(), id);
-            Revisions.require(expected, layout.revision());
-            ModelConnection connection = connection(in.connectionId().value(), in.model());
-            requireRevisions(conversation, in.expectedDraftRevision().value(), in.expectedConversationRevision().value());
-            conversations.requireSendable(id);
-            replies.key(connection); // an unreadable key refuses now, before anything is reserved
-            planned[0] = conversation;
-            planned[1] = connection;
-        }, () -> {
-            Conversation conversation = (Conversation) planned[0];
-            ModelConnection connection = (ModelConnection) planned[1];
-            String preview = conversation.draft().codePoints().limit(60).collect(StringBuilder::new, StringBuilder::appendCodePoint,
-                    StringBuilder::append).toString().replaceAll("\\p{Cntrl}", " ");
-            return "send chat " + id + " '" + conversation.title() + "' to " + connection.id() + " (" + connection.kind().wire() + " "
-                    + connection.baseUrl() + ", model " + in.model() + ") for " + session.clientLabel() + ": \"" + preview
-                    + (conversation.draft().codePointCount(0, conversation.draft().length()) > 60 ? "…" : "") + "\"";
-        }, () -> sendPlan(session, (Conversation) planned[0], (ModelConnection) planned[1], in), operation -> {
-            ModelConnection connection = connection(in.connectionId().value(), in.model());
-            Optional<String> key = replies.key(connection);
-            Conversations.Sending sending = conversations.beginSend(id, in.expectedDraftRevision().value(), in.expectedConversationRevision().value(),
-                    connection.id(), in.model(), requestId);
-            ChatSpecs.Sent sent = new ChatSpecs.Sent(listed.workspace().id(), in.panelId().value(), id, requestId, sending.user().id(),
-                    sending.assistant().id(), connection.id(), in.model(), Optional.of(sending.conversation().draftRevisionToken()), Optional.empty());
-            streaming.put(operation.id(), requestId);
-            replies.start(sending, connection, key, outcome -> settleSend(operation.id(), sent, outcome));
-        });
+        return runner.afterApprovalThenDispatch(
+                OperationRunner.Request.of(session, ChatSpecs.SEND, in, listed, id, expected),
+                () -> {
+                    Conversation conversation = shared(session, listed, id);
+                    requirePanel(listed, in.panelId().value(), id);
+                    Revisions.require(expected, layout.revision());
+                    ModelConnection connection = connection(in.connectionId().value(), in.model());
+                    requireRevisions(
+                            conversation,
+                            in.expectedDraftRevision().value(),
+                            in.expectedConversationRevision().value());
+                    conversations.requireSendable(id);
+                    replies.key(connection); // an unreadable key refuses now, before anything is reserved
+                    planned[0] = conversation;
+                    planned[1] = connection;
+                },
+                () -> {
+                    Conversation conversation = (Conversation) planned[0];
+                    ModelConnection connection = (ModelConnection) planned[1];
+                    String preview = conversation
+                            .draft()
+                            .codePoints()
+                            .limit(60)
+                            .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                            .toString()
+                            .replaceAll("\\p{Cntrl}", " ");
+                    return "send chat " + id + " '" + conversation.title() + "' to " + connection.id() + " ("
+                            + connection.kind().wire() + " "
+                            + connection.baseUrl() + ", model " + in.model() + ") for " + session.clientLabel() + ": \""
+                            + preview
+                            + (conversation
+                                                    .draft()
+                                                    .codePointCount(
+                                                            0,
+                                                            conversation.draft().length())
+                                            > 60
+                                    ? "…"
+                                    : "") + "\"";
+                },
+                () -> sendPlan(session, (Conversation) planned[0], (ModelConnection) planned[1], in),
+                operation -> {
+                    ModelConnection connection = connection(in.connectionId().value(), in.model());
+                    Optional<String> key = replies.key(connection);
+                    Conversations.Sending sending = conversations.beginSend(
+                            id,
+                            in.expectedDraftRevision().value(),
+                            in.expectedConversationRevision().value(),
+                            connection.id(),
+                            in.model(),
+                            requestId);
+                    ChatSpecs.Sent sent = new ChatSpecs.Sent(
+                            listed.workspace().id(),
+                            in.panelId().value(),
+                            id,
+                            requestId,
+                            sending.user().id(),
+                            sending.assistant().id(),
+                            connection.id(),
+                            in.model(),
+                            Optional.of(sending.conversation().draftRevisionToken()),
+                            Optional.empty());
+                    streaming.put(operation.id(), requestId);
+                    replies.start(sending, connection, key, outcome -> settleSend(operation.id(), sent, outcome));
+                });
     }
 
     ObjectNode stop(Session session, ChatSpecs.StopInput in) {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         String id = in.conversationId().value();
         String requestId = in.requestId().value();
-        return runner.immediate(OperationRunner.Request.of(session, ChatSpecs.STOP, in, listed, id + "/" + requestId, -1), () -> {
-            shared(session, listed, id);
-            conversations.byRequest(id, requestId).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no request " + requestId
-                    + " in " + id));
-        }, operation -> {
-            Optional<Replies.Outcome> stopped = replies.stop(requestId, STOP_WAIT);
-            ChatMessage message = conversations.byRequest(id, requestId).orElseThrow();
-            return Encoder.encode(new ChatSpecs.Stopped(listed.workspace().id(), id, new ChatSpecs.Request(requestId, message.id(),
-                    requestStatus(message)), stopped.isEmpty()));
-        });
+        return runner.immediate(
+                OperationRunner.Request.of(session, ChatSpecs.STOP, in, listed, id + "/" + requestId, -1),
+                () -> {
+                    shared(session, listed, id);
+                    conversations
+                            .byRequest(id, requestId)
+                            .orElseThrow(() -> new LomiException(
+                                    ErrorCode.TARGET_NOT_FOUND, "no request " + requestId + " in " + id));
+                },
+                operation -> {
+                    Optional<Replies.Outcome> stopped = replies.stop(requestId, STOP_WAIT);
+                    ChatMessage message = conversations.byRequest(id, requestId).orElseThrow();
+                    return Encoder.encode(new ChatSpecs.Stopped(
+                            listed.workspace().id(),
+                            id,
+                            new ChatSpecs.Request(requestId, message.id(), requestStatus(message)),
+                            stopped.isEmpty()));
+                });
     }
 
     /** lomi_operation_cancel of a send whose reply streams: stops that request (the ledger already says cancelling). */
@@ -264,21 +427,40 @@ public final class ChatCalls implements NativeStop {
         streaming.remove(operation);
         ObjectNode result = (ObjectNode) Encoder.encode(sent);
         switch (outcome.status()) {
-            case "complete" -> runner.settle(operation, OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
+            case "complete" ->
+                runner.settle(
+                        operation,
+                        OperationState.SUCCEEDED,
+                        EffectState.COMPLETE,
+                        Optional.of(result),
+                        Optional.empty());
             case "stopped" -> {
-                runner.settle(operation, OperationState.CANCELLING, EffectState.PARTIAL, Optional.empty(), Optional.empty());
-                runner.settle(operation, OperationState.CANCELLED, EffectState.PARTIAL, Optional.of(result), Optional.empty());
+                runner.settle(
+                        operation, OperationState.CANCELLING, EffectState.PARTIAL, Optional.empty(), Optional.empty());
+                runner.settle(
+                        operation,
+                        OperationState.CANCELLED,
+                        EffectState.PARTIAL,
+                        Optional.of(result),
+                        Optional.empty());
             }
             default -> {
                 String error = outcome.error().orElse("the reply ended without completing");
                 result.put("providerError", error);
                 if (outcome.bytes() || outcome.status().equals("interrupted")) {
-                    runner.settle(operation, OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.of(result),
+                    runner.settle(
+                            operation,
+                            OperationState.OUTCOME_UNKNOWN,
+                            EffectState.UNKNOWN,
+                            Optional.of(result),
                             Optional.of(ErrorCode.OUTCOME_UNKNOWN));
                 } else {
                     ErrorCode code = error.toLowerCase(java.util.Locale.ROOT).contains("timeout")
-                            || error.toLowerCase(java.util.Locale.ROOT).contains("timed out") ? ErrorCode.DEADLINE_EXCEEDED : ErrorCode.APP_UNAVAILABLE;
-                    runner.settle(operation, OperationState.FAILED, EffectState.NONE, Optional.of(result), Optional.of(code));
+                                    || error.toLowerCase(java.util.Locale.ROOT).contains("timed out")
+                            ? ErrorCode.DEADLINE_EXCEEDED
+                            : ErrorCode.APP_UNAVAILABLE;
+                    runner.settle(
+                            operation, OperationState.FAILED, EffectState.NONE, Optional.of(result), Optional.of(code));
                 }
             }
         }
@@ -286,9 +468,12 @@ public final class ChatCalls implements NativeStop {
 
     // ------------------------------------------------------------------ helpers
 
-    private ObjectNode sendPlan(Session session, Conversation conversation, ModelConnection connection, ChatSpecs.SendInput in) {
+    private ObjectNode sendPlan(
+            Session session, Conversation conversation, ModelConnection connection, ChatSpecs.SendInput in) {
         List<ChatMessage> messages = conversations.messages(conversation.id());
-        long context = messages.stream().mapToLong(m -> m.content().getBytes(StandardCharsets.UTF_8).length).sum()
+        long context = messages.stream()
+                        .mapToLong(m -> m.content().getBytes(StandardCharsets.UTF_8).length)
+                        .sum()
                 + conversation.draft().getBytes(StandardCharsets.UTF_8).length;
         ObjectNode plan = JsonNodeFactory.instance.objectNode();
         plan.put("conversationId", conversation.id());
@@ -307,56 +492,82 @@ public final class ChatCalls implements NativeStop {
     }
 
     private ModelConnection connection(String connectionId, String model) {
-        ModelConnection connection = connections.find(connectionId)
-                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no model connection " + connectionId));
+        ModelConnection connection = connections
+                .find(connectionId)
+                .orElseThrow(
+                        () -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no model connection " + connectionId));
         if (!connection.model().equals(model)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "model " + model + " is not the model of connection " + connectionId
-                    + " (see lomi_chat_read includeSendTarget)");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "model " + model + " is not the model of connection " + connectionId
+                            + " (see lomi_chat_read includeSendTarget)");
         }
         return connection;
     }
 
     private Optional<ChatSpecs.SendTarget> sendTarget(Conversation conversation) {
-        Optional<ModelConnection> connection = conversation.connectionId().flatMap(connections::find)
+        Optional<ModelConnection> connection = conversation
+                .connectionId()
+                .flatMap(connections::find)
                 .or(() -> connections.list().stream().findFirst());
         return connection.map(c -> new ChatSpecs.SendTarget(c.id(), c.model(), c.maxOutputTokens()));
     }
 
     /** The conversation when it is in the workspace's project and shared with the session (else TARGET_NOT_FOUND). */
     private Conversation shared(Session session, WorkspaceAccess.Listed listed, String id) {
-        Optional<Conversation> found = conversations.find(id).filter(c -> c.project().equals(listed.project().id()));
-        if (found.isEmpty() || !conversations.isShared(id, session.clientLabel(), session.id().value())) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no conversation " + id + " shared with this connection");
+        Optional<Conversation> found = conversations
+                .find(id)
+                .filter(c -> c.project().equals(listed.project().id()));
+        if (found.isEmpty()
+                || !conversations.isShared(
+                        id, session.clientLabel(), session.id().value())) {
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND, "no conversation " + id + " shared with this connection");
         }
         return found.get();
     }
 
     private void requirePanel(WorkspaceAccess.Listed listed, String panelId, String conversationId) {
-        Panel panel = layout.view(listed.workspace().id()).panel(panelId)
-                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
+        Panel panel = layout.view(listed.workspace().id())
+                .panel(panelId)
+                .orElseThrow(() ->
+                        new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
         if (!showing(panel, conversationId)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "panel " + panelId + " does not show conversation " + conversationId
-                    + "; open it with lomi_chat_open");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "panel " + panelId + " does not show conversation " + conversationId
+                            + "; open it with lomi_chat_open");
         }
     }
 
     private static boolean showing(Panel panel, String conversationId) {
-        return panel.kind() == PanelKind.CHAT && panel.gitView().filter(v -> v.contains("\"conversationId\":\"" + conversationId + "\"")).isPresent();
+        return panel.kind() == PanelKind.CHAT
+                && panel.gitView()
+                        .filter(v -> v.contains("\"conversationId\":\"" + conversationId + "\""))
+                        .isPresent();
     }
 
     private static void requireRevisions(Conversation conversation, String draftRevision, String conversationRevision) {
         if (!conversation.draftRevisionToken().equals(draftRevision)) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the draft is at " + conversation.draftRevisionToken() + ", not " + draftRevision
-                    + "; read it again");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the draft is at " + conversation.draftRevisionToken() + ", not " + draftRevision
+                            + "; read it again");
         }
         if (!conversation.conversationRevision().equals(conversationRevision)) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the conversation is at " + conversation.conversationRevision() + ", not "
-                    + conversationRevision + "; read it again");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the conversation is at " + conversation.conversationRevision() + ", not " + conversationRevision
+                            + "; read it again");
         }
     }
 
     private ChatSpecs.Summary summary(Conversation c) {
-        return new ChatSpecs.Summary(c.id(), c.title(), c.conversationRevision(), lastMessage(c).map(ChatMessage::id),
+        return new ChatSpecs.Summary(
+                c.id(),
+                c.title(),
+                c.conversationRevision(),
+                lastMessage(c).map(ChatMessage::id),
                 Long.toString(c.updatedAt().toEpochMilli()));
     }
 
@@ -369,10 +580,13 @@ public final class ChatCalls implements NativeStop {
         return message.status().equals("complete") ? "completed" : message.status();
     }
 
-    private static ChatDocuments.Page page(String text, long start, int max, String revision, Optional<String> expected) {
+    private static ChatDocuments.Page page(
+            String text, long start, int max, String revision, Optional<String> expected) {
         if (expected.isPresent() && !expected.get().equals(revision)) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the text changed since that page (revision is now " + revision
-                    + "); read again from startUtf16 0");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the text changed since that page (revision is now " + revision
+                            + "); read again from startUtf16 0");
         }
         return ChatDocuments.page(text, start, max);
     }

@@ -1,30 +1,29 @@
 package dev.lomicontrol.editor.tools;
 
-import dev.lomicontrol.operations.ToolHandlers;
-import dev.lomicontrol.operations.LivePanels;
-import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.operations.Revisions;
-import dev.lomicontrol.operations.PanelTargets;
-import dev.lomicontrol.operations.WorkspaceAccess;
-import dev.lomicontrol.files.tools.FileCalls;
-
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.editor.Document;
 import dev.lomicontrol.editor.Documents;
 import dev.lomicontrol.editor.Edit;
 import dev.lomicontrol.editor.EditResult;
 import dev.lomicontrol.editor.SaveResult;
+import dev.lomicontrol.files.ProjectFiles;
 import dev.lomicontrol.files.RelativePath;
 import dev.lomicontrol.files.TextPage;
+import dev.lomicontrol.files.tools.FileCalls;
+import dev.lomicontrol.operations.LivePanels;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.projects.WorkspaceView;
 import dev.lomicontrol.settings.Settings;
-import dev.lomicontrol.core.WorkspaceId;
-import dev.lomicontrol.files.ProjectFiles;
 import dev.lomicontrol.tools.Decimal;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.Hex64;
@@ -50,7 +49,13 @@ public final class EditorCalls implements LivePanels {
     private final OperationRunner runner;
     private final Layout layout;
 
-    public EditorCalls(Documents documents, Settings settings, PanelTargets panels, FileCalls files, OperationRunner runner, Layout layout) {
+    public EditorCalls(
+            Documents documents,
+            Settings settings,
+            PanelTargets panels,
+            FileCalls files,
+            OperationRunner runner,
+            Layout layout) {
         this.documents = documents;
         this.files = files;
         this.runner = runner;
@@ -68,59 +73,110 @@ public final class EditorCalls implements LivePanels {
         FileCalls.Resolved target = files.resolve(session, in.workspaceId());
         RelativePath path = RelativePath.parse(in.relativePath());
         if (in.presentation() != EditorSpecs.Presentation.EDITOR) {
-            throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "presentation " + in.presentation().name().toLowerCase(java.util.Locale.ROOT)
-                    + " renders Markdown, SVG or an image in a native preview pane, and this host has no window to render it in; open the file "
-                    + "with presentation editor (text) or read its bytes with lomi_files_read / lomi_artifact_import");
+            throw new LomiException(
+                    ErrorCode.UNSUPPORTED_CAPABILITY,
+                    "presentation " + in.presentation().name().toLowerCase(java.util.Locale.ROOT)
+                            + " renders Markdown, SVG or an image in a native preview pane, and this host has no window to render it in; open the file "
+                            + "with presentation editor (text) or read its bytes with lomi_files_read / lomi_artifact_import");
         }
         long expected = in.expectedRevision().asLong();
         String projectKey = target.listed().project().id().value();
-        return runner.immediate(OperationRunner.Request.of(session, EditorSpecs.OPEN, in, target.listed(), path.toString(), expected), () -> {
-            Revisions.require(expected, layout.revision());
-            target.files().read(path);
-        }, operation -> {
-            Document document = documents.open(projectKey, target.files(), path);
-            return layout.change(OptionalLong.of(expected), edit -> {
-                WorkspaceView view = edit.view(target.listed().workspace().id());
-                Optional<Panel> existing = view.panels().stream().filter(p -> p.documentId().filter(document.id()::equals).isPresent()).findFirst();
-                Panel panel;
-                if (existing.isPresent()) {
-                    panel = existing.get();
-                    edit.focus(view.workspace().id(), panel.id());
-                } else {
-                    panel = edit.addPanel(view.workspace().id(), PanelKind.EDITOR, path.name(), Optional.empty(), Optional.of(session.id().value()),
-                            Optional.empty(), path.toString(), Optional.of(document.id()));
-                }
-                return Encoder.encode(new EditorSpecs.Opened(Decimal.of(edit.newRevision()), view.workspace().id(), panel.id(), path.toString(),
-                        EditorSpecs.Presentation.EDITOR, document.id(), document.bufferRevision(), new Hex64(document.diskRevision()), document.dirty(),
-                        FileCalls.encoding(document.encoding()), FileCalls.lineEndings(document.lineEndings()), document.lengthUtf16()));
-            });
-        });
+        return runner.immediate(
+                OperationRunner.Request.of(session, EditorSpecs.OPEN, in, target.listed(), path.toString(), expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    target.files().read(path);
+                },
+                operation -> {
+                    Document document = documents.open(projectKey, target.files(), path);
+                    return layout.change(OptionalLong.of(expected), edit -> {
+                        WorkspaceView view =
+                                edit.view(target.listed().workspace().id());
+                        Optional<Panel> existing = view.panels().stream()
+                                .filter(p -> p.documentId()
+                                        .filter(document.id()::equals)
+                                        .isPresent())
+                                .findFirst();
+                        Panel panel;
+                        if (existing.isPresent()) {
+                            panel = existing.get();
+                            edit.focus(view.workspace().id(), panel.id());
+                        } else {
+                            panel = edit.addPanel(
+                                    view.workspace().id(),
+                                    PanelKind.EDITOR,
+                                    path.name(),
+                                    Optional.empty(),
+                                    Optional.of(session.id().value()),
+                                    Optional.empty(),
+                                    path.toString(),
+                                    Optional.of(document.id()));
+                        }
+                        return Encoder.encode(new EditorSpecs.Opened(
+                                Decimal.of(edit.newRevision()),
+                                view.workspace().id(),
+                                panel.id(),
+                                path.toString(),
+                                EditorSpecs.Presentation.EDITOR,
+                                document.id(),
+                                document.bufferRevision(),
+                                new Hex64(document.diskRevision()),
+                                document.dirty(),
+                                FileCalls.encoding(document.encoding()),
+                                FileCalls.lineEndings(document.lineEndings()),
+                                document.lengthUtf16()));
+                    });
+                });
     }
 
     public EditorSpecs.Text read(Session session, EditorSpecs.ReadInput in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.relativePath(), in.documentId());
         Document document = bound.document;
         TextPage page = document.read(in.startUtf16(), in.maxChars(), in.expectedBufferRevision());
-        return new EditorSpecs.Text(bound.listed.workspace().id(), bound.panel.id(), document.path().toString(), document.id(),
-                document.bufferRevision(), new Hex64(document.diskRevision()), document.dirty(), changedOnDisk(bound), FileCalls.encoding(document.encoding()),
-                FileCalls.lineEndings(document.lineEndings()), page.text(), page.startUtf16(), page.nextUtf16(), page.totalUtf16(), page.truncated());
+        return new EditorSpecs.Text(
+                bound.listed.workspace().id(),
+                bound.panel.id(),
+                document.path().toString(),
+                document.id(),
+                document.bufferRevision(),
+                new Hex64(document.diskRevision()),
+                document.dirty(),
+                changedOnDisk(bound),
+                FileCalls.encoding(document.encoding()),
+                FileCalls.lineEndings(document.lineEndings()),
+                page.text(),
+                page.startUtf16(),
+                page.nextUtf16(),
+                page.totalUtf16(),
+                page.truncated());
     }
 
     public ObjectNode applyEdits(Session session, EditorSpecs.EditsInput in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.relativePath(), Optional.of(in.documentId()));
         String buffer = in.expectedBufferRevision();
         String disk = in.expectedDiskRevision().value();
-        List<Edit> edits = in.edits().stream().map(e -> new Edit(e.fromUtf16(), e.toUtf16(), e.insert())).toList();
+        List<Edit> edits = in.edits().stream()
+                .map(e -> new Edit(e.fromUtf16(), e.toUtf16(), e.insert()))
+                .toList();
         long expected = in.expectedRevision().asLong();
         Document document = bound.document;
-        return runner.immediate(OperationRunner.Request.of(session, EditorSpecs.APPLY_EDITS, in, bound.listed, document.id(), expected), () -> {
-            Revisions.require(expected, layout.revision());
-            requireRevisions(document, buffer, disk);
-        }, operation -> {
-            EditResult edited = document.apply(buffer, edits);
-            return Encoder.encode(new EditorSpecs.Edited(document.id(), buffer, edited.bufferRevision(), new Hex64(document.diskRevision()),
-                    edited.lengthUtf16(), document.dirty(), edits.size()));
-        });
+        return runner.immediate(
+                OperationRunner.Request.of(session, EditorSpecs.APPLY_EDITS, in, bound.listed, document.id(), expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    requireRevisions(document, buffer, disk);
+                },
+                operation -> {
+                    EditResult edited = document.apply(buffer, edits);
+                    return Encoder.encode(new EditorSpecs.Edited(
+                            document.id(),
+                            buffer,
+                            edited.bufferRevision(),
+                            new Hex64(document.diskRevision()),
+                            edited.lengthUtf16(),
+                            document.dirty(),
+                            edits.size()));
+                });
     }
 
     public ObjectNode save(Session session, EditorSpecs.SaveInput in) {
@@ -130,17 +186,26 @@ public final class EditorCalls implements LivePanels {
         long expected = in.expectedRevision().asLong();
         Document document = bound.document;
         ProjectFiles folder = files.folderOf(bound.listed);
-        return runner.immediate(OperationRunner.Request.of(session, EditorSpecs.SAVE, in, bound.listed, document.id(), expected), () -> {
-            Revisions.require(expected, layout.revision());
-            requireRevisions(document, buffer, disk);
-            if (!folder.read(document.path()).diskRevision().equals(disk)) {
-                throw new LomiException(ErrorCode.REVISION_CONFLICT, "the file changed on disk since " + disk + "; the buffer was not saved");
-            }
-        }, operation -> {
-            SaveResult saved = document.save(folder, buffer, disk);
-            return Encoder.encode(new EditorSpecs.Saved(document.id(), saved.bufferRevision(), new Hex64(disk), new Hex64(saved.diskRevision()),
-                    Decimal.of(saved.bytes())));
-        });
+        return runner.immediate(
+                OperationRunner.Request.of(session, EditorSpecs.SAVE, in, bound.listed, document.id(), expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    requireRevisions(document, buffer, disk);
+                    if (!folder.read(document.path()).diskRevision().equals(disk)) {
+                        throw new LomiException(
+                                ErrorCode.REVISION_CONFLICT,
+                                "the file changed on disk since " + disk + "; the buffer was not saved");
+                    }
+                },
+                operation -> {
+                    SaveResult saved = document.save(folder, buffer, disk);
+                    return Encoder.encode(new EditorSpecs.Saved(
+                            document.id(),
+                            saved.bufferRevision(),
+                            new Hex64(disk),
+                            new Hex64(saved.diskRevision()),
+                            Decimal.of(saved.bytes())));
+                });
     }
 
     @Override
@@ -168,29 +233,43 @@ public final class EditorCalls implements LivePanels {
 
     private static void requireRevisions(Document document, String buffer, String disk) {
         if (!document.bufferRevision().equals(buffer)) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the buffer is at " + document.bufferRevision() + ", not " + buffer + "; read it again");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the buffer is at " + document.bufferRevision() + ", not " + buffer + "; read it again");
         }
         if (!document.diskRevision().equals(disk)) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the buffer was loaded from disk revision " + document.diskRevision() + ", not " + disk);
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the buffer was loaded from disk revision " + document.diskRevision() + ", not " + disk);
         }
     }
 
     /** The editor panel, its open document, checked against relativePath and documentId. */
-    private Bound bind(Session session, WorkspaceId workspaceId, Token panelId, String relativePath, Optional<String> documentId) {
+    private Bound bind(
+            Session session, WorkspaceId workspaceId, Token panelId, String relativePath, Optional<String> documentId) {
         WorkspaceAccess.Listed listed = files.resolve(session, workspaceId).listed();
-        Panel panel = layout.view(listed.workspace().id()).panel(panelId.value())
-                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
+        Panel panel = layout.view(listed.workspace().id())
+                .panel(panelId.value())
+                .orElseThrow(() ->
+                        new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
         if (panel.kind() != PanelKind.EDITOR) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "panel " + panel.id() + " is not an editor");
         }
         RelativePath path = RelativePath.parse(relativePath);
         if (!path.toString().equals(panel.cwd())) {
-            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panel.id() + " shows " + panel.cwd() + ", not " + path);
+            throw new LomiException(
+                    ErrorCode.STALE_GENERATION, "panel " + panel.id() + " shows " + panel.cwd() + ", not " + path);
         }
-        Document document = panel.documentId().flatMap(documents::find).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND,
-                "the buffer of panel " + panel.id() + " is not loaded (buffers do not survive a broker restart); open the file again"));
+        Document document = panel.documentId()
+                .flatMap(documents::find)
+                .orElseThrow(() -> new LomiException(
+                        ErrorCode.TARGET_NOT_FOUND,
+                        "the buffer of panel " + panel.id()
+                                + " is not loaded (buffers do not survive a broker restart); open the file again"));
         if (documentId.isPresent() && !documentId.get().equals(document.id())) {
-            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panel.id() + " shows document " + document.id() + ", not " + documentId.get());
+            throw new LomiException(
+                    ErrorCode.STALE_GENERATION,
+                    "panel " + panel.id() + " shows document " + document.id() + ", not " + documentId.get());
         }
         return new Bound(listed, panel, document);
     }

@@ -1,7 +1,5 @@
 package dev.lomicontrol.episodes.tools;
 
-import dev.lomicontrol.operations.ToolHandlers;
-
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.episodes.AttachResult;
 import dev.lomicontrol.episodes.CloseReason;
@@ -11,6 +9,7 @@ import dev.lomicontrol.episodes.EpisodeBoard;
 import dev.lomicontrol.episodes.EpisodeState;
 import dev.lomicontrol.episodes.Episodes;
 import dev.lomicontrol.episodes.ExternalId;
+import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.episodes.EpisodeSpecs;
 import java.time.Clock;
@@ -39,7 +38,10 @@ public final class EpisodeCalls {
             throw new LomiException(refused.code(), refused.message());
         }
         AttachResult.Attached attached = (AttachResult.Attached) result;
-        return new EpisodeSpecs.Attached(describe(attached.episode()), attached.resumed(), episodes.reattachGrace().toSeconds(),
+        return new EpisodeSpecs.Attached(
+                describe(attached.episode()),
+                attached.resumed(),
+                episodes.reattachGrace().toSeconds(),
                 attached.released().map(EpisodeCalls::describe));
     }
 
@@ -53,24 +55,41 @@ public final class EpisodeCalls {
 
     public EpisodeSpecs.Board list(Session session, EpisodeSpecs.NoArguments input) {
         EpisodeBoard board = episodes.board(session.id());
-        return new EpisodeSpecs.Board(board.count(EpisodeState.ATTACHED), board.count(EpisodeState.DETACHED), episodes.reattachGrace().toSeconds(),
+        return new EpisodeSpecs.Board(
+                board.count(EpisodeState.ATTACHED),
+                board.count(EpisodeState.DETACHED),
+                episodes.reattachGrace().toSeconds(),
                 board.live().stream().map(episode -> listed(episode, session)).toList(),
-                board.recentlyClosed().stream().map(EpisodeCalls::describe).toList(), board.mine().map(mine -> listed(mine, session)));
+                board.recentlyClosed().stream().map(EpisodeCalls::describe).toList(),
+                board.mine().map(mine -> listed(mine, session)));
     }
 
     private EpisodeSpecs.Listed listed(Episode episode, Session caller) {
         boolean mine = episode.heldBy(caller.id());
-        return new EpisodeSpecs.Listed(describe(episode), episode.holder().isPresent(), mine,
+        return new EpisodeSpecs.Listed(
+                describe(episode),
+                episode.holder().isPresent(),
+                mine,
                 mine ? Optional.of(caller.id().value()) : Optional.empty(),
-                Math.max(0, Duration.between(episode.lastActivity(), clock.instant()).toSeconds()));
+                Math.max(
+                        0,
+                        Duration.between(episode.lastActivity(), clock.instant())
+                                .toSeconds()));
     }
 
     /** The fields every episode answer shares; closed ones add the reason and whether the work was interrupted. */
     private static EpisodeSpecs.Episode describe(Episode episode) {
-        return new EpisodeSpecs.Episode(episode.id().value(), episode.externalId().value(), EpisodeSpecs.State.valueOf(episode.state().name()),
-                episode.attachments(), episode.openedAt().toString(), episode.lastActivity().toString(),
-                episode.detachedSince().map(Instant::toString), episode.closedAt().map(Instant::toString),
-                episode.closeReason().map(CloseReason::wire), episode.closeReason().map(CloseReason::ending));
+        return new EpisodeSpecs.Episode(
+                episode.id().value(),
+                episode.externalId().value(),
+                EpisodeSpecs.State.valueOf(episode.state().name()),
+                episode.attachments(),
+                episode.openedAt().toString(),
+                episode.lastActivity().toString(),
+                episode.detachedSince().map(Instant::toString),
+                episode.closedAt().map(Instant::toString),
+                episode.closeReason().map(CloseReason::wire),
+                episode.closeReason().map(CloseReason::ending));
     }
 
     /** Registers the handlers of the tools this class serves. */

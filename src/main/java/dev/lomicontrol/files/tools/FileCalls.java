@@ -1,10 +1,5 @@
 package dev.lomicontrol.files.tools;
 
-import dev.lomicontrol.operations.ToolHandlers;
-import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.operations.Revisions;
-import dev.lomicontrol.operations.WorkspaceAccess;
-
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.Ids;
 import dev.lomicontrol.core.LomiException;
@@ -22,6 +17,10 @@ import dev.lomicontrol.files.SearchQuery;
 import dev.lomicontrol.files.SearchResult;
 import dev.lomicontrol.files.TextCodec;
 import dev.lomicontrol.files.TextPage;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.tools.Decimal;
@@ -64,7 +63,12 @@ public final class FileCalls {
     private final SecureRandom random = new SecureRandom();
     private final Map<String, KeptSearch> searches = new LinkedHashMap<>();
 
-    public FileCalls(WorkspaceAccess workspaces, ProjectFolders folders, OperationRunner runner, Layout layout, Path recoveryRoot) {
+    public FileCalls(
+            WorkspaceAccess workspaces,
+            ProjectFolders folders,
+            OperationRunner runner,
+            Layout layout,
+            Path recoveryRoot) {
         this.workspaces = workspaces;
         this.folders = folders;
         this.runner = runner;
@@ -83,17 +87,27 @@ public final class FileCalls {
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, "arguments.cursor: is not a files_list cursor");
             }
             if (!listing.directoryRevision().startsWith(matcher.group(1))) {
-                throw new LomiException(ErrorCode.CURSOR_EXPIRED, "the directory changed since this cursor; list again without a cursor");
+                throw new LomiException(
+                        ErrorCode.CURSOR_EXPIRED,
+                        "the directory changed since this cursor; list again without a cursor");
             }
             offset = Integer.parseInt(matcher.group(2));
         }
         List<Entry> entries = listing.entries();
         int end = Math.min(entries.size(), offset + in.limit());
         List<FileSpecs.ListEntry> page = entries.subList(Math.min(offset, end), end).stream()
-                .map(e -> new FileSpecs.ListEntry(e.name(), e.relativePath(), type(e.kind()), Decimal.of(e.byteLength()))).toList();
+                .map(e ->
+                        new FileSpecs.ListEntry(e.name(), e.relativePath(), type(e.kind()), Decimal.of(e.byteLength())))
+                .toList();
         boolean hasMore = end < entries.size();
-        return new FileSpecs.Listed(target.listed.workspace().id(), directory.toString(), new Hex64(listing.directoryRevision()), page,
-                listing.filtered(), hasMore, hasMore ? Optional.of(listing.directoryRevision().substring(0, 16) + ":" + end) : Optional.empty());
+        return new FileSpecs.Listed(
+                target.listed.workspace().id(),
+                directory.toString(),
+                new Hex64(listing.directoryRevision()),
+                page,
+                listing.filtered(),
+                hasMore,
+                hasMore ? Optional.of(listing.directoryRevision().substring(0, 16) + ":" + end) : Optional.empty());
     }
 
     public FileSpecs.FileText read(Session session, FileSpecs.ReadInput in) {
@@ -102,18 +116,30 @@ public final class FileCalls {
         FileSnapshot snapshot = target.files.read(path);
         Optional<String> expected = in.expectedDiskRevision().map(Hex64::value);
         if (expected.isPresent() && !expected.get().equals(snapshot.diskRevision())) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the file changed since diskRevision " + expected.get() + "; read it again from the start");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the file changed since diskRevision " + expected.get() + "; read it again from the start");
         }
         DecodedText decoded = TextCodec.decode(snapshot.bytes());
         TextPage page = TextPage.of(decoded.text(), in.startUtf16(), in.maxChars());
-        return new FileSpecs.FileText(target.listed.workspace().id(), path.toString(), page.text(), page.startUtf16(), page.nextUtf16(),
-                page.totalUtf16(), page.truncated(), new Hex64(snapshot.diskRevision()), encoding(decoded.encoding()), lineEndings(decoded.lineEndings()));
+        return new FileSpecs.FileText(
+                target.listed.workspace().id(),
+                path.toString(),
+                page.text(),
+                page.startUtf16(),
+                page.nextUtf16(),
+                page.totalUtf16(),
+                page.truncated(),
+                new Hex64(snapshot.diskRevision()),
+                encoding(decoded.encoding()),
+                lineEndings(decoded.lineEndings()));
     }
 
     public FileSpecs.Found search(Session session, FileSpecs.SearchInput in) {
         Resolved target = resolve(session, in.workspaceId());
         RelativePath directory = RelativePath.parse(in.relativeDirectory());
-        SearchKey key = new SearchKey(session.id().value(), target.listed.workspace().id(), directory.toString(), in.query());
+        SearchKey key =
+                new SearchKey(session.id().value(), target.listed.workspace().id(), directory.toString(), in.query());
         Instant now = runner.clock().instant();
         if (in.cursor().isPresent()) {
             Matcher matcher = SEARCH_CURSOR.matcher(in.cursor().get());
@@ -123,14 +149,24 @@ public final class FileCalls {
                 kept = matcher.matches() ? searches.get(matcher.group(1)) : null;
             }
             int offset = kept == null ? 0 : Integer.parseInt(matcher.group(2));
-            if (kept == null || !kept.key.equals(key) || kept.files != target.files || offset >= kept.result.matches().size()) {
-                throw new LomiException(ErrorCode.CURSOR_EXPIRED, "this search cursor expired (60 s) or belongs to another search; search again "
-                        + "without a cursor");
+            if (kept == null
+                    || !kept.key.equals(key)
+                    || kept.files != target.files
+                    || offset >= kept.result.matches().size()) {
+                throw new LomiException(
+                        ErrorCode.CURSOR_EXPIRED,
+                        "this search cursor expired (60 s) or belongs to another search; search again "
+                                + "without a cursor");
             }
             return page(key, kept.id, kept.result, offset, in.limit());
         }
         FileSpecs.Query q = in.query();
-        SearchQuery query = new SearchQuery(q.text(), q.regex(), q.caseSensitive(), q.wholeWord(), FileSpecs.Query.globs(q.include(), "include"),
+        SearchQuery query = new SearchQuery(
+                q.text(),
+                q.regex(),
+                q.caseSensitive(),
+                q.wholeWord(),
+                FileSpecs.Query.globs(q.include(), "include"),
                 FileSpecs.Query.globs(q.exclude(), "exclude"));
         SearchResult result = target.files.search(directory, query, MAX_SEARCH_MATCHES);
         String id = Ids.randomHex(random, 8);
@@ -151,10 +187,24 @@ public final class FileCalls {
     private static FileSpecs.Found page(SearchKey key, String id, SearchResult result, int offset, int limit) {
         List<SearchMatch> all = result.matches();
         int end = Math.min(all.size(), offset + limit);
-        List<FileSpecs.Match> matches = all.subList(offset, end).stream().map(m -> new FileSpecs.Match(m.relativePath(), new Hex64(m.diskRevision()),
-                m.line(), m.columnUtf16(), m.lengthUtf16(), m.preview())).toList();
+        List<FileSpecs.Match> matches = all.subList(offset, end).stream()
+                .map(m -> new FileSpecs.Match(
+                        m.relativePath(),
+                        new Hex64(m.diskRevision()),
+                        m.line(),
+                        m.columnUtf16(),
+                        m.lengthUtf16(),
+                        m.preview()))
+                .toList();
         boolean hasMore = end < all.size();
-        return new FileSpecs.Found(key.workspace, key.relativeDirectory, matches, result.truncated(), result.filesScanned(), result.skipped(), hasMore,
+        return new FileSpecs.Found(
+                key.workspace,
+                key.relativeDirectory,
+                matches,
+                result.truncated(),
+                result.filesScanned(),
+                result.skipped(),
+                hasMore,
                 hasMore ? Optional.of(id + ":" + end) : Optional.empty());
     }
 
@@ -171,22 +221,37 @@ public final class FileCalls {
     public ObjectNode mutate(Session session, FileSpecs.MutateInput in) {
         Resolved target = resolve(session, in.workspaceId());
         Change change = change(in.operation());
-        String scope = change.type.equals("create") ? "files.create" : change.type.equals("trash") ? "files.trash" : "files.rename";
+        String scope = change.type.equals("create")
+                ? "files.create"
+                : change.type.equals("trash") ? "files.trash" : "files.rename";
         if (!session.grant().allows(scope)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "files_mutate " + change.type + " needs the " + scope + " scope");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED, "files_mutate " + change.type + " needs the " + scope + " scope");
         }
         long expected = in.expectedRevision().asLong();
         ProjectFiles files = target.files;
-        return runner.immediate(OperationRunner.Request.of(session, FileSpecs.MUTATE, in, target.listed, change.type + ":" + change.path, expected),
+        return runner.immediate(
+                OperationRunner.Request.of(
+                        session, FileSpecs.MUTATE, in, target.listed, change.type + ":" + change.path, expected),
                 () -> {
                     Revisions.require(expected, layout.revision());
                     change.precheck(files);
-                }, operation -> {
-                    Mutation done = change.apply(files, recoveryRoot, operation.id().value());
-                    Optional<String> recovery = change.type.equals("trash") ? Optional.of(recoveryRoot.resolve(operation.id().value()).toString())
+                },
+                operation -> {
+                    Mutation done =
+                            change.apply(files, recoveryRoot, operation.id().value());
+                    Optional<String> recovery = change.type.equals("trash")
+                            ? Optional.of(
+                                    recoveryRoot.resolve(operation.id().value()).toString())
                             : Optional.empty();
-                    return Encoder.encode(new FileSpecs.Mutated(change.type, done.relativePath(), type(done.kind()), done.diskRevision().map(Hex64::new),
-                            new Hex64(done.parentRevision()), done.directoryRevision().map(Hex64::new), recovery));
+                    return Encoder.encode(new FileSpecs.Mutated(
+                            change.type,
+                            done.relativePath(),
+                            type(done.kind()),
+                            done.diskRevision().map(Hex64::new),
+                            new Hex64(done.parentRevision()),
+                            done.directoryRevision().map(Hex64::new),
+                            recovery));
                 });
     }
 
@@ -229,7 +294,13 @@ public final class FileCalls {
      * the reference's targetRelativePath); {@code expectedParent} is checked against the directory
      * it is created in, renamed in, moved into, or trashed from.
      */
-    private record Change(String type, RelativePath path, EntryKind kind, RelativePath destination, String expectedEntry, String expectedParent) {
+    private record Change(
+            String type,
+            RelativePath path,
+            EntryKind kind,
+            RelativePath destination,
+            String expectedEntry,
+            String expectedParent) {
 
         void precheck(ProjectFiles files) {
             if (!type.equals("create")) {
@@ -255,7 +326,9 @@ public final class FileCalls {
 
         private static void requireSame(String actual, String expected, String what) {
             if (!actual.equals(expected)) {
-                throw new LomiException(ErrorCode.REVISION_CONFLICT, what + " changed since the revision you sent; list or read it again");
+                throw new LomiException(
+                        ErrorCode.REVISION_CONFLICT,
+                        what + " changed since the revision you sent; list or read it again");
             }
         }
     }
@@ -263,37 +336,67 @@ public final class FileCalls {
     private static Change change(FileSpecs.Mutation operation) {
         RelativePath path = RelativePath.parse(operation.relativePath());
         if (path.isRoot()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "arguments.operation.relativePath: names an entry, not the project root");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "arguments.operation.relativePath: names an entry, not the project root");
         }
         String parent = operation.expectedParentRevision().value();
         if (operation instanceof FileSpecs.Create create) {
             return new Change("create", path, kind(create.kind()), path, "", parent);
         }
         if (operation instanceof FileSpecs.Rename rename) {
-            return new Change("rename", path, EntryKind.FILE, same(path, path.parent().child(name(rename.newName())), EntryKind.FILE),
-                    rename.expectedDiskRevision().value(), parent);
+            return new Change(
+                    "rename",
+                    path,
+                    EntryKind.FILE,
+                    same(path, path.parent().child(name(rename.newName())), EntryKind.FILE),
+                    rename.expectedDiskRevision().value(),
+                    parent);
         }
         if (operation instanceof FileSpecs.RenameDirectory rename) {
-            return new Change("rename_directory", path, EntryKind.DIRECTORY,
+            return new Change(
+                    "rename_directory",
+                    path,
+                    EntryKind.DIRECTORY,
                     same(path, path.parent().child(name(rename.newName())), EntryKind.DIRECTORY),
-                    rename.expectedDirectoryRevision().value(), parent);
+                    rename.expectedDirectoryRevision().value(),
+                    parent);
         }
         if (operation instanceof FileSpecs.Move move) {
-            return new Change("move", path, EntryKind.FILE, destination(path, move.targetRelativePath(), EntryKind.FILE), move.expectedDiskRevision().value(), parent);
+            return new Change(
+                    "move",
+                    path,
+                    EntryKind.FILE,
+                    destination(path, move.targetRelativePath(), EntryKind.FILE),
+                    move.expectedDiskRevision().value(),
+                    parent);
         }
         if (operation instanceof FileSpecs.MoveDirectory move) {
-            return new Change("move_directory", path, EntryKind.DIRECTORY, destination(path, move.targetRelativePath(), EntryKind.DIRECTORY),
-                    move.expectedDirectoryRevision().value(), parent);
+            return new Change(
+                    "move_directory",
+                    path,
+                    EntryKind.DIRECTORY,
+                    destination(path, move.targetRelativePath(), EntryKind.DIRECTORY),
+                    move.expectedDirectoryRevision().value(),
+                    parent);
         }
         FileSpecs.Trash trash = (FileSpecs.Trash) operation;
-        return new Change("trash", path, kind(trash.kind()), path, trash.expectedEntryRevision().value(), parent);
+        return new Change(
+                "trash",
+                path,
+                kind(trash.kind()),
+                path,
+                trash.expectedEntryRevision().value(),
+                parent);
     }
 
     /** The destination of a move, refused before any receipt where the reference refuses it: onto itself, a directory into itself. */
     private static RelativePath destination(RelativePath path, String target, EntryKind kind) {
         RelativePath destination = RelativePath.parse(target);
         if (destination.isRoot()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "arguments.operation.targetRelativePath: is the destination path, not the project root");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "arguments.operation.targetRelativePath: is the destination path, not the project root");
         }
         return same(path, destination, kind);
     }

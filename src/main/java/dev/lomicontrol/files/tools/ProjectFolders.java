@@ -22,8 +22,10 @@ public final class ProjectFolders {
         ProjectFiles files = pinned.computeIfAbsent(project.id(), id -> open(project));
         if (!project.rootIdentity().isEmpty() && !project.rootIdentity().equals(identity(project))) {
             pinned.remove(project.id());
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the project folder " + project.root()
-                    + " was replaced since it was approved; ask the admin to add it again");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the project folder " + project.root()
+                            + " was replaced since it was approved; ask the admin to add it again");
         }
         return files;
     }
@@ -36,7 +38,9 @@ public final class ProjectFolders {
         try {
             return Projects.identity(project.root());
         } catch (LomiException e) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "the project folder " + project.root() + " is gone: " + e.getMessage());
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "the project folder " + project.root() + " is gone: " + e.getMessage());
         }
     }
 }

@@ -1,17 +1,12 @@
 package dev.lomicontrol.git.tools;
 
-import dev.lomicontrol.operations.ToolHandlers;
-import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.operations.Revisions;
-import dev.lomicontrol.operations.WorkspaceAccess;
-import dev.lomicontrol.files.tools.FileCalls;
-
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.files.RelativePath;
 import dev.lomicontrol.files.SecretPaths;
 import dev.lomicontrol.files.TextPage;
+import dev.lomicontrol.files.tools.FileCalls;
 import dev.lomicontrol.git.GitAction;
 import dev.lomicontrol.git.GitChange;
 import dev.lomicontrol.git.GitCommitDetail;
@@ -26,6 +21,10 @@ import dev.lomicontrol.git.GitStatus;
 import dev.lomicontrol.ledger.CanonicalJson;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Target;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Panel;
@@ -63,9 +62,20 @@ public final class GitCalls {
 
     /** The scope each mutation needs besides git.write and git.execute (SPEC §9). */
     static final Map<GitSpecs.Operation, String> MUTATION_SCOPES = Map.of(
-            GitSpecs.Operation.STAGE, "git.write", GitSpecs.Operation.UNSTAGE, "git.write", GitSpecs.Operation.COMMIT, "git.write",
-            GitSpecs.Operation.DISCARD, "git.discard", GitSpecs.Operation.FETCH, "git.network", GitSpecs.Operation.PULL, "git.pull",
-            GitSpecs.Operation.PUSH, "git.push");
+            GitSpecs.Operation.STAGE,
+            "git.write",
+            GitSpecs.Operation.UNSTAGE,
+            "git.write",
+            GitSpecs.Operation.COMMIT,
+            "git.write",
+            GitSpecs.Operation.DISCARD,
+            "git.discard",
+            GitSpecs.Operation.FETCH,
+            "git.network",
+            GitSpecs.Operation.PULL,
+            "git.pull",
+            GitSpecs.Operation.PUSH,
+            "git.push");
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -86,15 +96,27 @@ public final class GitCalls {
         if (in.cursor().isPresent()) {
             String[] cursor = in.cursor().get().split(":");
             if (!status.observationRevision().startsWith(cursor[0])) {
-                throw new LomiException(ErrorCode.CURSOR_EXPIRED, "the repository changed since this cursor; read the status again without a cursor");
+                throw new LomiException(
+                        ErrorCode.CURSOR_EXPIRED,
+                        "the repository changed since this cursor; read the status again without a cursor");
             }
             offset = Math.min(Integer.parseInt(cursor[1]), status.changes().size());
         }
         int end = Math.min(status.changes().size(), offset + in.limit());
         boolean hasMore = end < status.changes().size();
-        return new GitSpecs.Status(target.workspaceId(), target.relative, status.observationRevision(), present(status.branch()),
-                present(status.head()), status.changes().subList(offset, end).stream().map(GitCalls::change).toList(), status.changes().size(),
-                status.filtered(), hasMore, hasMore ? Optional.of(status.observationRevision().substring(0, 16) + ":" + end) : Optional.empty());
+        return new GitSpecs.Status(
+                target.workspaceId(),
+                target.relative,
+                status.observationRevision(),
+                present(status.branch()),
+                present(status.head()),
+                status.changes().subList(offset, end).stream()
+                        .map(GitCalls::change)
+                        .toList(),
+                status.changes().size(),
+                status.filtered(),
+                hasMore,
+                hasMore ? Optional.of(status.observationRevision().substring(0, 16) + ":" + end) : Optional.empty());
     }
 
     /** The first page may name no observation (the reference's form); later worktree and staged pages must. */
@@ -103,11 +125,26 @@ public final class GitCalls {
         String comparison = wire(in.comparison());
         Optional<String> commit = in.commit().map(CommitId::value);
         GitDiff diff = in.expectedObservationRevision().isPresent()
-                ? target.git.diff(in.relativePath(), comparison, commit, in.expectedObservationRevision().get().value())
+                ? target.git.diff(
+                        in.relativePath(),
+                        comparison,
+                        commit,
+                        in.expectedObservationRevision().get().value())
                 : target.git.diff(in.relativePath(), comparison, commit);
         TextPage page = diff.page(in.startUtf16(), in.maxChars());
-        return new GitSpecs.Diff(target.workspaceId(), target.relative, diff.path(), in.comparison(), commit, page.text(), page.startUtf16(),
-                page.nextUtf16(), page.totalUtf16(), page.truncated(), diff.binary(), diff.observationRevision());
+        return new GitSpecs.Diff(
+                target.workspaceId(),
+                target.relative,
+                diff.path(),
+                in.comparison(),
+                commit,
+                page.text(),
+                page.startUtf16(),
+                page.nextUtf16(),
+                page.totalUtf16(),
+                page.truncated(),
+                diff.binary(),
+                diff.observationRevision());
     }
 
     public GitSpecs.History history(Session session, GitSpecs.HistoryInput in) {
@@ -115,13 +152,23 @@ public final class GitCalls {
         int skip = in.skip();
         int limit = in.limit();
         String from = in.start().map(CommitId::value).orElseGet(target.git::head);
-        List<GitCommitInfo> commits = from.isEmpty() ? List.of()
+        List<GitCommitInfo> commits = from.isEmpty()
+                ? List.of()
                 : target.git.history(Optional.of(from), in.relativePath(), skip, Math.min(limit + 1, 100));
         boolean hasMore = commits.size() > limit
-                || (commits.size() == limit && limit == 100 && skip + limit <= 10_000
-                        && !target.git.history(Optional.of(from), in.relativePath(), skip + limit, 1).isEmpty());
+                || (commits.size() == limit
+                        && limit == 100
+                        && skip + limit <= 10_000
+                        && !target.git
+                                .history(Optional.of(from), in.relativePath(), skip + limit, 1)
+                                .isEmpty());
         List<GitCommitInfo> page = commits.subList(0, Math.min(limit, commits.size()));
-        return new GitSpecs.History(target.workspaceId(), target.relative, present(from), page.stream().map(GitCalls::summary).toList(), hasMore,
+        return new GitSpecs.History(
+                target.workspaceId(),
+                target.relative,
+                present(from),
+                page.stream().map(GitCalls::summary).toList(),
+                hasMore,
                 hasMore ? Optional.of(skip + page.size()) : Optional.empty());
     }
 
@@ -132,10 +179,20 @@ public final class GitCalls {
         int from = Math.min(in.filesSkip(), all.size());
         int end = Math.min(all.size(), from + in.filesLimit());
         boolean hasMore = end < all.size();
-        return new GitSpecs.Commit(target.workspaceId(), target.relative, summary(detail.info()), detail.message(),
-                all.subList(from, end).stream().map(f -> new GitSpecs.CommitFile(f.path(), Optional.ofNullable(f.oldPath()),
-                        GitSpecs.FileChange.valueOf(f.change().toUpperCase(Locale.ROOT)))).toList(),
-                all.size(), hasMore, hasMore ? Optional.of(end) : Optional.empty());
+        return new GitSpecs.Commit(
+                target.workspaceId(),
+                target.relative,
+                summary(detail.info()),
+                detail.message(),
+                all.subList(from, end).stream()
+                        .map(f -> new GitSpecs.CommitFile(
+                                f.path(),
+                                Optional.ofNullable(f.oldPath()),
+                                GitSpecs.FileChange.valueOf(f.change().toUpperCase(Locale.ROOT))))
+                        .toList(),
+                all.size(),
+                hasMore,
+                hasMore ? Optional.of(end) : Optional.empty());
     }
 
     /** What the reference discloses per remote and role: transport, host and port; never a URL. */
@@ -143,8 +200,13 @@ public final class GitCalls {
         Repo target = open(session, in.workspaceId(), in.repositoryRelative());
         List<GitRemoteEndpoint> endpoints = target.git.remoteEndpoints();
         List<GitSpecs.Remote> remotes = endpoints.subList(0, Math.min(MAX_REMOTES, endpoints.size())).stream()
-                .map(e -> new GitSpecs.Remote(e.name(), e.push() ? GitSpecs.Role.PUSH : GitSpecs.Role.FETCH, e.transport(), e.host(),
-                        e.port().isPresent() ? Optional.of(e.port().getAsInt()) : Optional.empty(), e.locationRedacted()))
+                .map(e -> new GitSpecs.Remote(
+                        e.name(),
+                        e.push() ? GitSpecs.Role.PUSH : GitSpecs.Role.FETCH,
+                        e.transport(),
+                        e.host(),
+                        e.port().isPresent() ? Optional.of(e.port().getAsInt()) : Optional.empty(),
+                        e.locationRedacted()))
                 .toList();
         return new GitSpecs.Remotes(target.workspaceId(), target.relative, remotes, endpoints.size() > MAX_REMOTES);
     }
@@ -171,26 +233,36 @@ public final class GitCalls {
         }
         String canonical = CanonicalJson.string(described);
         long expected = in.expectedRevision().asLong();
-        return runner.immediate(OperationRunner.Request.of(session, GitSpecs.OPEN, in, target.listed, canonical, expected), () -> {
-            Revisions.require(expected, layout.revision());
-            if (view instanceof GitSpecs.DiffView diff) {
-                target.git.diff(diff.relativePath(), diff.staged() ? "staged" : "worktree", Optional.empty());
-            } else {
-                target.git.commit(((GitSpecs.CommitView) view).commit().value());
-            }
-        }, operation -> layout.change(OptionalLong.of(expected), edit -> {
-            WorkspaceView current = edit.view(target.listed.workspace().id());
-            Optional<Panel> existing = current.panels().stream().filter(p -> p.gitView().filter(canonical::equals).isPresent()).findFirst();
-            Panel panel;
-            if (existing.isPresent()) {
-                panel = existing.get();
-                edit.focus(current.workspace().id(), panel.id());
-            } else {
-                panel = edit.addGitPanel(current.workspace().id(), title, session.id().value(), canonical);
-            }
-            return Encoder.encode(new GitSpecs.Opened(Decimal.of(edit.newRevision()), current.workspace().id().value(), panel.id(),
-                    target.relative, view));
-        }));
+        return runner.immediate(
+                OperationRunner.Request.of(session, GitSpecs.OPEN, in, target.listed, canonical, expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    if (view instanceof GitSpecs.DiffView diff) {
+                        target.git.diff(diff.relativePath(), diff.staged() ? "staged" : "worktree", Optional.empty());
+                    } else {
+                        target.git.commit(((GitSpecs.CommitView) view).commit().value());
+                    }
+                },
+                operation -> layout.change(OptionalLong.of(expected), edit -> {
+                    WorkspaceView current = edit.view(target.listed.workspace().id());
+                    Optional<Panel> existing = current.panels().stream()
+                            .filter(p -> p.gitView().filter(canonical::equals).isPresent())
+                            .findFirst();
+                    Panel panel;
+                    if (existing.isPresent()) {
+                        panel = existing.get();
+                        edit.focus(current.workspace().id(), panel.id());
+                    } else {
+                        panel = edit.addGitPanel(
+                                current.workspace().id(), title, session.id().value(), canonical);
+                    }
+                    return Encoder.encode(new GitSpecs.Opened(
+                            Decimal.of(edit.newRevision()),
+                            current.workspace().id().value(),
+                            panel.id(),
+                            target.relative,
+                            view));
+                }));
     }
 
     /**
@@ -213,10 +285,18 @@ public final class GitCalls {
         GitAction action = action(in);
         long expectedRevision = in.expectedRevision().asLong();
         Optional<String> expectedObservation = in.expectedObservationRevision().map(Hex64::value);
-        GitSpecs.ObservedBy observedBy = expectedObservation.isPresent() ? GitSpecs.ObservedBy.CALLER : GitSpecs.ObservedBy.BROKER;
+        GitSpecs.ObservedBy observedBy =
+                expectedObservation.isPresent() ? GitSpecs.ObservedBy.CALLER : GitSpecs.ObservedBy.BROKER;
         String resource = name + (target.relative.isEmpty() ? "" : ":" + target.relative);
-        OperationRunner.Request request = OperationRunner.Request.of(session, GitSpecs.MUTATE, in, target.listed.project().id(),
-                new Target(target.workspaceId(), resource, target.listed.project().rootIdentity(),
+        OperationRunner.Request request = OperationRunner.Request.of(
+                session,
+                GitSpecs.MUTATE,
+                in,
+                target.listed.project().id(),
+                new Target(
+                        target.workspaceId(),
+                        resource,
+                        target.listed.project().rootIdentity(),
                         expectedRevision + expectedObservation.map(o -> "/" + o).orElse("")));
         // the admission freezes the plan; a repeat of a used key is answered without it
         AtomicReference<GitPlan> planned = new AtomicReference<>();
@@ -225,29 +305,48 @@ public final class GitCalls {
             GitPlan plan = target.git.plan(action);
             expectedObservation.ifPresent(expected -> {
                 if (!plan.observationRevision().equals(expected)) {
-                    throw new LomiException(ErrorCode.REVISION_CONFLICT, "the repository changed since observationRevision " + expected
-                            + "; read lomi_git_status again and retry with a new requestKey");
+                    throw new LomiException(
+                            ErrorCode.REVISION_CONFLICT,
+                            "the repository changed since observationRevision " + expected
+                                    + "; read lomi_git_status again and retry with a new requestKey");
                 }
             });
             expect(in, plan);
             planned.set(plan);
         };
-        return runner.afterApproval(request, admission, () -> describe(planned.get(), target, session),
-                () -> Encoder.encode(plan(planned.get(), observedBy)), row -> {
+        return runner.afterApproval(
+                request,
+                admission,
+                () -> describe(planned.get(), target, session),
+                () -> Encoder.encode(plan(planned.get(), observedBy)),
+                row -> {
                     GitPlan plan = planned.get();
                     GitOutcome outcome = target.git.execute(plan);
                     boolean succeeded = outcome.state().equals("succeeded");
-                    GitSpecs.Effect effect = GitSpecs.Effect.valueOf(outcome.effect().toUpperCase(Locale.ROOT));
-                    JsonNode result = Encoder.encode(new GitSpecs.Mutated(target.workspaceId(), target.relative, operation, plan(plan, observedBy),
-                            succeeded ? GitSpecs.Outcome.SUCCEEDED : GitSpecs.Outcome.FAILED, effect,
-                            outcome.reason().isEmpty() ? Optional.empty()
-                                    : Optional.of(wire(GitSpecs.Reason.valueOf(outcome.reason().toUpperCase(Locale.ROOT)))),
-                            outcome.detail(), present(outcome.newHead()), outcome.conflicts()));
+                    GitSpecs.Effect effect =
+                            GitSpecs.Effect.valueOf(outcome.effect().toUpperCase(Locale.ROOT));
+                    JsonNode result = Encoder.encode(new GitSpecs.Mutated(
+                            target.workspaceId(),
+                            target.relative,
+                            operation,
+                            plan(plan, observedBy),
+                            succeeded ? GitSpecs.Outcome.SUCCEEDED : GitSpecs.Outcome.FAILED,
+                            effect,
+                            outcome.reason().isEmpty()
+                                    ? Optional.empty()
+                                    : Optional.of(wire(GitSpecs.Reason.valueOf(
+                                            outcome.reason().toUpperCase(Locale.ROOT)))),
+                            outcome.detail(),
+                            present(outcome.newHead()),
+                            outcome.conflicts()));
                     if (succeeded) {
                         return result;
                     }
-                    throw new OperationRunner.Failed(code(outcome.reason()), outcome.detail(),
-                            effect == GitSpecs.Effect.PARTIAL ? EffectState.PARTIAL : EffectState.NONE, result);
+                    throw new OperationRunner.Failed(
+                            code(outcome.reason()),
+                            outcome.detail(),
+                            effect == GitSpecs.Effect.PARTIAL ? EffectState.PARTIAL : EffectState.NONE,
+                            result);
                 });
     }
 
@@ -258,8 +357,17 @@ public final class GitCalls {
 
     /** The plan as the admin approves it and the result repeats it. */
     private static GitSpecs.Plan plan(GitPlan plan, GitSpecs.ObservedBy observedBy) {
-        return new GitSpecs.Plan(GitSpecs.PlanKind.valueOf(plan.kind().toUpperCase(Locale.ROOT)), plan.paths(), plan.message(), plan.remote(),
-                plan.reference(), plan.expectedHead(), plan.expectedRemoteHead(), plan.observationRevision(), observedBy, GitPlan.REPOSITORY_CODE);
+        return new GitSpecs.Plan(
+                GitSpecs.PlanKind.valueOf(plan.kind().toUpperCase(Locale.ROOT)),
+                plan.paths(),
+                plan.message(),
+                plan.remote(),
+                plan.reference(),
+                plan.expectedHead(),
+                plan.expectedRemoteHead(),
+                plan.observationRevision(),
+                observedBy,
+                GitPlan.REPOSITORY_CODE);
     }
 
     private static GitAction action(GitSpecs.MutateInput in) {
@@ -269,9 +377,14 @@ public final class GitCalls {
             case DISCARD -> new GitAction.Discard(in.paths());
             case COMMIT -> new GitAction.Commit(in.message().orElseThrow());
             case FETCH -> new GitAction.Fetch(in.remote().orElseThrow(), in.reference());
-            case PULL -> new GitAction.Pull(in.remote().orElseThrow(), wire(in.pullMode().orElseThrow()), in.reference(),
-                    in.expectedRemoteCommit().map(CommitId::value));
-            case PUSH -> new GitAction.Push(in.remote().orElseThrow(), in.reference().orElseThrow());
+            case PULL ->
+                new GitAction.Pull(
+                        in.remote().orElseThrow(),
+                        wire(in.pullMode().orElseThrow()),
+                        in.reference(),
+                        in.expectedRemoteCommit().map(CommitId::value));
+            case PUSH ->
+                new GitAction.Push(in.remote().orElseThrow(), in.reference().orElseThrow());
         };
     }
 
@@ -282,26 +395,32 @@ public final class GitCalls {
                 TreeSet<String> named = new TreeSet<>();
                 in.paths().forEach(p -> named.add(RelativePath.parse(p).toString()));
                 if (!named.equals(new TreeSet<>(plan.paths()))) {
-                    throw new LomiException(ErrorCode.REVISION_CONFLICT, "paths must name the complete staged set: staged are "
-                            + plan.paths() + ", not " + named + "; stage or unstage first (a commit never stages)");
+                    throw new LomiException(
+                            ErrorCode.REVISION_CONFLICT,
+                            "paths must name the complete staged set: staged are " + plan.paths() + ", not " + named
+                                    + "; stage or unstage first (a commit never stages)");
                 }
             }
             case PUSH, PULL -> {
                 requireSame(in.sourceCommit().orElseThrow().value(), plan.expectedHead(), "HEAD (sourceCommit)");
-                requireSame(in.expectedRemoteCommit().map(CommitId::value).orElse(""), plan.expectedRemoteHead(), "the remote " + plan.reference());
+                requireSame(
+                        in.expectedRemoteCommit().map(CommitId::value).orElse(""),
+                        plan.expectedRemoteHead(),
+                        "the remote " + plan.reference());
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 
     private static String describe(GitPlan plan, Repo target, Session session) {
-        String where = " in " + target.listed.project().root() + (target.relative.isEmpty() ? "" : "/" + target.relative) + " for "
-                + session.clientLabel() + " (observation " + plan.observationRevision().substring(0, 12) + ")";
+        String where = " in " + target.listed.project().root()
+                + (target.relative.isEmpty() ? "" : "/" + target.relative) + " for " + session.clientLabel()
+                + " (observation " + plan.observationRevision().substring(0, 12) + ")";
         switch (plan.kind()) {
             case "commit":
                 String first = plan.message().lines().findFirst().orElse("");
-                return "git commit of " + plan.paths().size() + " staged file(s) on " + plan.reference() + ": \"" + first + "\"" + where;
+                return "git commit of " + plan.paths().size() + " staged file(s) on " + plan.reference() + ": \""
+                        + first + "\"" + where;
             case "stage":
             case "unstage":
                 return "git " + plan.kind() + " " + String.join(", ", plan.paths()) + where;
@@ -312,10 +431,13 @@ public final class GitCalls {
                 return "git fetch " + plan.reference() + " from " + plan.remote() + where;
             case "push":
                 return "git push " + plan.reference() + " @ " + plan.expectedHead() + " to " + plan.remote()
-                        + (plan.expectedRemoteHead().isEmpty() ? " (only if absent there)" : " (over " + plan.expectedRemoteHead() + ")") + where;
+                        + (plan.expectedRemoteHead().isEmpty()
+                                ? " (only if absent there)"
+                                : " (over " + plan.expectedRemoteHead() + ")")
+                        + where;
             default:
-                return "git pull (" + (plan.kind().equals("pull_rebase") ? "rebase" : "fast-forward only") + ") " + plan.reference() + " from "
-                        + plan.remote() + " @ " + plan.expectedRemoteHead() + where;
+                return "git pull (" + (plan.kind().equals("pull_rebase") ? "rebase" : "fast-forward only") + ") "
+                        + plan.reference() + " from " + plan.remote() + " @ " + plan.expectedRemoteHead() + where;
         }
     }
 
@@ -333,18 +455,32 @@ public final class GitCalls {
     }
 
     private static GitSpecs.Change change(GitChange change) {
-        return new GitSpecs.Change(change.path(), Optional.ofNullable(change.oldPath()), GitSpecs.Staged.valueOf(change.staged().toUpperCase(Locale.ROOT)),
-                GitSpecs.Worktree.valueOf(change.worktree().toUpperCase(Locale.ROOT)), change.binary(), change.conflicted());
+        return new GitSpecs.Change(
+                change.path(),
+                Optional.ofNullable(change.oldPath()),
+                GitSpecs.Staged.valueOf(change.staged().toUpperCase(Locale.ROOT)),
+                GitSpecs.Worktree.valueOf(change.worktree().toUpperCase(Locale.ROOT)),
+                change.binary(),
+                change.conflicted());
     }
 
     private static GitSpecs.CommitSummary summary(GitCommitInfo info) {
-        return new GitSpecs.CommitSummary(info.id(), info.parents(), info.author(), info.email(), info.when().toString(), info.summary());
+        return new GitSpecs.CommitSummary(
+                info.id(),
+                info.parents(),
+                info.author(),
+                info.email(),
+                info.when().toString(),
+                info.summary());
     }
 
     private static void requireSame(String expected, String actual, String what) {
         if (!expected.equals(actual)) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, what + " is " + (actual.isEmpty() ? "absent" : actual) + ", not "
-                    + (expected.isEmpty() ? "absent" : expected) + "; read again and retry with a new requestKey");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    what + " is " + (actual.isEmpty() ? "absent" : actual) + ", not "
+                            + (expected.isEmpty() ? "absent" : expected)
+                            + "; read again and retry with a new requestKey");
         }
     }
 
@@ -375,7 +511,9 @@ public final class GitCalls {
         for (String part : relative.components()) {
             current = current.resolve(part);
             if (Files.isSymbolicLink(current) || !Files.isDirectory(current, LinkOption.NOFOLLOW_LINKS)) {
-                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no repository at " + relative + " (" + part + " is not a directory of the project)");
+                throw new LomiException(
+                        ErrorCode.TARGET_NOT_FOUND,
+                        "no repository at " + relative + " (" + part + " is not a directory of the project)");
             }
         }
         try {

@@ -50,8 +50,13 @@ public final class CapWatch {
     void purged(long receipts, long epochs) {
         Headroom before = headroom;
         headroom = new Headroom(receipts, before.receiptCap(), epochs, before.epochCap());
-        if (headroom.receiptLevel().compareTo(before.receiptLevel()) < 0 || headroom.epochLevel().compareTo(before.epochLevel()) < 0) {
-            log.info("ledger: after the purge {} of {} receipts and {} of {} retry epochs are in use", receipts, headroom.receiptCap(), epochs,
+        if (headroom.receiptLevel().compareTo(before.receiptLevel()) < 0
+                || headroom.epochLevel().compareTo(before.epochLevel()) < 0) {
+            log.info(
+                    "ledger: after the purge {} of {} receipts and {} of {} retry epochs are in use",
+                    receipts,
+                    headroom.receiptCap(),
+                    epochs,
                     headroom.epochCap());
         }
     }
@@ -67,9 +72,16 @@ public final class CapWatch {
             return;
         }
         String consequence = level == CapLevel.FULL
-                ? (what.equals("receipts") ? "new work is refused with RESOURCE_EXHAUSTED" : "new connections' lomi_connect is refused with RESOURCE_EXHAUSTED")
+                ? (what.equals("receipts")
+                        ? "new work is refused with RESOURCE_EXHAUSTED"
+                        : "new connections' lomi_connect is refused with RESOURCE_EXHAUSTED")
                 : "new work will be refused at the cap";
-        log.warn("ledger: {} of {} {} in use ({}): {}; run 'lomi-control console ledger status' for the steps that free rows (docs/OPERATIONS.md)",
-                count, cap, what, level.words(), consequence);
+        log.warn(
+                "ledger: {} of {} {} in use ({}): {}; run 'lomi-control console ledger status' for the steps that free rows (docs/OPERATIONS.md)",
+                count,
+                cap,
+                what,
+                level.words(),
+                consequence);
     }
 }

@@ -18,8 +18,8 @@ import javax.sql.DataSource;
  */
 public final class LedgerDataSource extends PlainDataSource {
 
-    private static final Set<String> WRITER_OWNED = Set.of("close", "commit", "rollback", "setAutoCommit", "setReadOnly",
-            "setTransactionIsolation");
+    private static final Set<String> WRITER_OWNED =
+            Set.of("close", "commit", "rollback", "setAutoCommit", "setReadOnly", "setTransactionIsolation");
 
     private final Writer writer;
     private final DataSource readers;
@@ -36,19 +36,20 @@ public final class LedgerDataSource extends PlainDataSource {
     }
 
     private static Connection borrowed(Connection connection) {
-        return (Connection) Proxy.newProxyInstance(LedgerDataSource.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, method, args) -> {
-            String name = method.getName();
-            if (WRITER_OWNED.contains(name)) {
-                return null;
-            }
-            if (name.equals("getAutoCommit") || name.equals("isReadOnly")) {
-                return false;
-            }
-            try {
-                return method.invoke(connection, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-        });
+        return (Connection) Proxy.newProxyInstance(
+                LedgerDataSource.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                    String name = method.getName();
+                    if (WRITER_OWNED.contains(name)) {
+                        return null;
+                    }
+                    if (name.equals("getAutoCommit") || name.equals("isReadOnly")) {
+                        return false;
+                    }
+                    try {
+                        return method.invoke(connection, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 }

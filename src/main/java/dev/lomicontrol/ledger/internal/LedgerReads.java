@@ -31,14 +31,28 @@ public final class LedgerReads {
      * Reads by receipt key. Without a project the key must be unambiguous across the session's
      * projects, otherwise INVALID_ARGUMENT asks for the projectId.
      */
-    public static Optional<Operation> getByKey(Connection c, SessionId session, RetryEpochId epoch, ToolName tool, RequestKey key,
-            Optional<ProjectId> project) throws SQLException {
+    public static Optional<Operation> getByKey(
+            Connection c,
+            SessionId session,
+            RetryEpochId epoch,
+            ToolName tool,
+            RequestKey key,
+            Optional<ProjectId> project)
+            throws SQLException {
         String where = "WHERE session_id = ? AND retry_epoch = ? AND tool = ? AND request_key = ?";
         List<Operation> found = project.isPresent()
-                ? Rows.operations(c, where + " AND project_id = ?", session.value(), epoch.value(), tool.value(), key.value(), project.get().value())
+                ? Rows.operations(
+                        c,
+                        where + " AND project_id = ?",
+                        session.value(),
+                        epoch.value(),
+                        tool.value(),
+                        key.value(),
+                        project.get().value())
                 : Rows.operations(c, where, session.value(), epoch.value(), tool.value(), key.value());
         if (found.size() > 1) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "requestKey " + key + " exists in several projects; pass projectId");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "requestKey " + key + " exists in several projects; pass projectId");
         }
         return found.stream().findFirst();
     }
@@ -48,9 +62,15 @@ public final class LedgerReads {
     }
 
     /** Events after {@code afterSequence}, oldest first, optionally within one workspace. */
-    public static List<LedgerEvent> events(Connection c, Optional<String> workspaceId, long afterSequence, int limit) throws SQLException {
+    public static List<LedgerEvent> events(Connection c, Optional<String> workspaceId, long afterSequence, int limit)
+            throws SQLException {
         if (workspaceId.isPresent()) {
-            return events(c, " WHERE h.seq > ? AND o.workspace_id = ? ORDER BY h.seq LIMIT ?", afterSequence, workspaceId.get(), limit);
+            return events(
+                    c,
+                    " WHERE h.seq > ? AND o.workspace_id = ? ORDER BY h.seq LIMIT ?",
+                    afterSequence,
+                    workspaceId.get(),
+                    limit);
         }
         return events(c, " WHERE h.seq > ? ORDER BY h.seq LIMIT ?", afterSequence, limit);
     }
@@ -67,7 +87,8 @@ public final class LedgerReads {
     }
 
     private static List<LedgerEvent> events(Connection c, String where, Object... args) throws SQLException {
-        try (PreparedStatement statement = Rows.prepare(c, Rows.EVENT_SELECT + where, args); ResultSet rs = statement.executeQuery()) {
+        try (PreparedStatement statement = Rows.prepare(c, Rows.EVENT_SELECT + where, args);
+                ResultSet rs = statement.executeQuery()) {
             List<LedgerEvent> out = new ArrayList<>();
             while (rs.next()) {
                 out.add(Rows.event(rs));

@@ -32,33 +32,46 @@ public final class MaintenanceSql {
 
     /** Appends the admin's reconciliation as its own history entry (the state stays outcome_unknown). */
     public static void history(Connection c, OperationId id, String note, long at) throws SQLException {
-        LedgerWrites.history(c, id, "reconciled", OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, "admin", note, at);
+        LedgerWrites.history(
+                c, id, "reconciled", OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, "admin", note, at);
     }
 
     public static Optional<LedgerStatus.LastExport> lastExport(Connection c) throws SQLException {
-        try (PreparedStatement statement = c.prepareStatement("SELECT path, sha256, history_head, at FROM ledger_export ORDER BY id DESC LIMIT 1");
+        try (PreparedStatement statement = c.prepareStatement(
+                        "SELECT path, sha256, history_head, at FROM ledger_export ORDER BY id DESC LIMIT 1");
                 ResultSet rs = statement.executeQuery()) {
             if (!rs.next()) {
                 return Optional.empty();
             }
-            return Optional.of(new LedgerStatus.LastExport(rs.getString(1), rs.getString(2), rs.getLong(3), Instant.ofEpochMilli(rs.getLong(4))));
+            return Optional.of(new LedgerStatus.LastExport(
+                    rs.getString(1), rs.getString(2), rs.getLong(3), Instant.ofEpochMilli(rs.getLong(4))));
         }
     }
 
     /** The first column of every row of {@code sql} as a JSON array of strings (ids are plain tokens). */
     public static String idsAsJson(Connection c, String sql) throws SQLException {
         StringBuilder json = new StringBuilder("[");
-        try (PreparedStatement statement = c.prepareStatement(sql); ResultSet rs = statement.executeQuery()) {
+        try (PreparedStatement statement = c.prepareStatement(sql);
+                ResultSet rs = statement.executeQuery()) {
             while (rs.next()) {
-                json.append(json.length() == 1 ? "" : ",").append('"').append(rs.getString(1).replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+                json.append(json.length() == 1 ? "" : ",")
+                        .append('"')
+                        .append(rs.getString(1).replace("\\", "\\\\").replace("\"", "\\\""))
+                        .append('"');
             }
         }
         return json.append(']').toString();
     }
 
     public static Void insertExport(Connection c, ExportResult export, long at) throws SQLException {
-        Rows.update(c, "INSERT INTO ledger_export (path, sha256, history_head, operations, at) VALUES (?, ?, ?, ?, ?)",
-                export.file().toString(), export.sha256(), export.historyHead(), export.operations(), at);
+        Rows.update(
+                c,
+                "INSERT INTO ledger_export (path, sha256, history_head, operations, at) VALUES (?, ?, ?, ?, ?)",
+                export.file().toString(),
+                export.sha256(),
+                export.historyHead(),
+                export.operations(),
+                at);
         return null;
     }
 }

@@ -36,8 +36,10 @@ public final class OwnerLock implements AutoCloseable {
             lock = channel.tryLock();
         } catch (OverlappingFileLockException e) {
             closeQuietly(channel);
-            throw StoreDirectory.unavailable("the store " + file.getParent() + " is already open in this process (pid "
-                    + ProcessHandle.current().pid() + ")", e);
+            throw StoreDirectory.unavailable(
+                    "the store " + file.getParent() + " is already open in this process (pid "
+                            + ProcessHandle.current().pid() + ")",
+                    e);
         } catch (IOException e) {
             closeQuietly(channel);
             throw StoreDirectory.unavailable("cannot lock " + file + ": " + e.getMessage(), e);
@@ -45,8 +47,10 @@ public final class OwnerLock implements AutoCloseable {
         if (lock == null) {
             String holder = readHolder(channel);
             closeQuietly(channel);
-            throw StoreDirectory.unavailable("the store " + file.getParent() + " is owned by another process ("
-                    + holder + "); stop it first, or point this one at another --data-dir", null);
+            throw StoreDirectory.unavailable(
+                    "the store " + file.getParent() + " is owned by another process (" + holder
+                            + "); stop it first, or point this one at another --data-dir",
+                    null);
         }
         try {
             writeHolder(channel, purpose);
@@ -69,8 +73,14 @@ public final class OwnerLock implements AutoCloseable {
 
     private static FileChannel open(Path file) {
         try {
-            return FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
-                    LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(StoreDirectory.FILE_MODE));
+            return FileChannel.open(
+                    file,
+                    Set.of(
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.READ,
+                            StandardOpenOption.WRITE,
+                            LinkOption.NOFOLLOW_LINKS),
+                    PosixFilePermissions.asFileAttribute(StoreDirectory.FILE_MODE));
         } catch (IOException e) {
             throw StoreDirectory.unavailable("cannot open owner lock " + file + ": " + e.getMessage(), e);
         }

@@ -29,15 +29,17 @@ import java.util.List;
  */
 public final class ReclaimSql {
 
-    private static final String PARAMETERS = "WITH p(now, instance, before, ops, epochs, head) AS (SELECT ?, ?, ?, ?, ?, ?),";
+    private static final String PARAMETERS =
+            "WITH p(now, instance, before, ops, epochs, head) AS (SELECT ?, ?, ?, ?, ?, ?),";
 
-    private static final String PURGEABLE_OPS = " purgeable_ops(id) AS (SELECT o.id FROM operation o JOIN retry_epoch e ON e.id = o.retry_epoch, p"
-            + " WHERE o.state IN ('succeeded', 'failed', 'cancelled', 'outcome_unknown')"
-            + " AND (o.state <> 'outcome_unknown' OR o.resolution IS NOT NULL)"
-            + " AND (o.retain_until < p.now OR e.instance_id <> p.instance OR e.ended_at IS NOT NULL)"
-            + " AND coalesce(o.completed_at, o.updated_at) < p.before"
-            + " AND (p.ops IS NULL OR o.id IN (SELECT value FROM json_each(p.ops)))"
-            + " AND NOT EXISTS (SELECT 1 FROM operation_history h WHERE h.operation_id = o.id AND h.seq > p.head)),";
+    private static final String PURGEABLE_OPS =
+            " purgeable_ops(id) AS (SELECT o.id FROM operation o JOIN retry_epoch e ON e.id = o.retry_epoch, p"
+                    + " WHERE o.state IN ('succeeded', 'failed', 'cancelled', 'outcome_unknown')"
+                    + " AND (o.state <> 'outcome_unknown' OR o.resolution IS NOT NULL)"
+                    + " AND (o.retain_until < p.now OR e.instance_id <> p.instance OR e.ended_at IS NOT NULL)"
+                    + " AND coalesce(o.completed_at, o.updated_at) < p.before"
+                    + " AND (p.ops IS NULL OR o.id IN (SELECT value FROM json_each(p.ops)))"
+                    + " AND NOT EXISTS (SELECT 1 FROM operation_history h WHERE h.operation_id = o.id AND h.seq > p.head)),";
 
     private static final String PURGEABLE_EPOCHS = " purgeable_epochs(id) AS (SELECT e.id FROM retry_epoch e, p"
             + " WHERE (e.expires_at <= p.now OR e.instance_id <> p.instance OR e.ended_at IS NOT NULL) AND e.issued_at < p.before"
@@ -45,14 +47,16 @@ public final class ReclaimSql {
             + " AND NOT EXISTS (SELECT 1 FROM operation o WHERE o.retry_epoch = e.id AND o.id NOT IN (SELECT id FROM purgeable_ops))),";
 
     /** Retired outcome_unknown receipts that only wait for the admin's finding ({@code ledger reconcile}). */
-    private static final String AWAITING_FINDING = " awaiting(id) AS (SELECT o.id FROM operation o JOIN retry_epoch e ON e.id = o.retry_epoch, p"
-            + " WHERE o.state = 'outcome_unknown' AND o.resolution IS NULL"
-            + " AND (o.retain_until < p.now OR e.instance_id <> p.instance OR e.ended_at IS NOT NULL))";
+    private static final String AWAITING_FINDING =
+            " awaiting(id) AS (SELECT o.id FROM operation o JOIN retry_epoch e ON e.id = o.retry_epoch, p"
+                    + " WHERE o.state = 'outcome_unknown' AND o.resolution IS NULL"
+                    + " AND (o.retain_until < p.now OR e.instance_id <> p.instance OR e.ended_at IS NOT NULL))";
 
     private static final String PREFIX = PARAMETERS + PURGEABLE_OPS + PURGEABLE_EPOCHS + AWAITING_FINDING;
 
     /** The parameters of one evaluation; {@code before} is exclusive, {@code exportHead} inclusive. */
-    public record Scope(long now, String instance, long before, String exportedOps, String exportedEpochs, long exportHead) {
+    public record Scope(
+            long now, String instance, long before, String exportedOps, String exportedEpochs, long exportHead) {
 
         /** Everything retired now, wherever it was exported (for counting). */
         public static Scope counting(long now, String instance) {
@@ -68,8 +72,10 @@ public final class ReclaimSql {
 
     /** Counts: purgeable receipts, purgeable epochs, retired outcome_unknown receipts awaiting a finding. */
     public static long[] counts(Connection c, Scope scope) throws SQLException {
-        String sql = PREFIX + " SELECT (SELECT count(*) FROM purgeable_ops), (SELECT count(*) FROM purgeable_epochs), (SELECT count(*) FROM awaiting)";
-        try (PreparedStatement statement = Rows.prepare(c, sql, scope.args()); ResultSet rs = statement.executeQuery()) {
+        String sql = PREFIX
+                + " SELECT (SELECT count(*) FROM purgeable_ops), (SELECT count(*) FROM purgeable_epochs), (SELECT count(*) FROM awaiting)";
+        try (PreparedStatement statement = Rows.prepare(c, sql, scope.args());
+                ResultSet rs = statement.executeQuery()) {
             rs.next();
             return new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)};
         }
@@ -86,7 +92,8 @@ public final class ReclaimSql {
                 + " FROM retry_epoch e, p WHERE e.instance_id = p.instance AND e.ended_at IS NULL AND e.id NOT IN (SELECT id FROM purgeable_epochs)"
                 + " GROUP BY e.session_id ORDER BY 3 DESC, e.session_id";
         List<LedgerStatus.LiveHolder> holders = new ArrayList<>();
-        try (PreparedStatement statement = Rows.prepare(c, sql, scope.args()); ResultSet rs = statement.executeQuery()) {
+        try (PreparedStatement statement = Rows.prepare(c, sql, scope.args());
+                ResultSet rs = statement.executeQuery()) {
             while (rs.next()) {
                 holders.add(new LedgerStatus.LiveHolder(rs.getString(1), rs.getLong(3), rs.getLong(4), rs.getLong(2)));
             }
@@ -96,10 +103,14 @@ public final class ReclaimSql {
 
     /** Deletes the purgeable receipts with their history, then the purgeable epochs; answers {receipts, history rows, epochs}. */
     public static long[] delete(Connection c, Scope scope) throws SQLException {
-        long history = Rows.update(c, PREFIX + " DELETE FROM operation_history WHERE operation_id IN (SELECT id FROM purgeable_ops)", scope.args());
+        long history = Rows.update(
+                c,
+                PREFIX + " DELETE FROM operation_history WHERE operation_id IN (SELECT id FROM purgeable_ops)",
+                scope.args());
         // epochs first: their rule looks at the receipts that are still there
         List<String> epochs = ids(c, PREFIX + " SELECT id FROM purgeable_epochs", scope);
-        long operations = Rows.update(c, PREFIX + " DELETE FROM operation WHERE id IN (SELECT id FROM purgeable_ops)", scope.args());
+        long operations = Rows.update(
+                c, PREFIX + " DELETE FROM operation WHERE id IN (SELECT id FROM purgeable_ops)", scope.args());
         long deleted = 0;
         for (String epoch : epochs) {
             deleted += Rows.update(c, "DELETE FROM retry_epoch WHERE id = ?", epoch);
@@ -109,7 +120,8 @@ public final class ReclaimSql {
 
     private static List<String> ids(Connection c, String sql, Scope scope) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (PreparedStatement statement = Rows.prepare(c, sql, scope.args()); ResultSet rs = statement.executeQuery()) {
+        try (PreparedStatement statement = Rows.prepare(c, sql, scope.args());
+                ResultSet rs = statement.executeQuery()) {
             while (rs.next()) {
                 out.add(rs.getString(1));
             }

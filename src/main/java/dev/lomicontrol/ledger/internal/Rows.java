@@ -22,11 +22,13 @@ import java.util.Optional;
 /** Row mapping and small JDBC helpers shared by the ledger's reads and writes. */
 final class Rows {
 
-    static final String OPERATION_COLUMNS = "id, session_id, retry_epoch, project_id, tool, request_key, workspace_id, state, effect_state,"
-            + " result, error_code, created_at, updated_at, completed_at, retain_until, resolution, resolution_note, resolved_at";
+    static final String OPERATION_COLUMNS =
+            "id, session_id, retry_epoch, project_id, tool, request_key, workspace_id, state, effect_state,"
+                    + " result, error_code, created_at, updated_at, completed_at, retain_until, resolution, resolution_note, resolved_at";
 
-    static final String EVENT_SELECT = "SELECT h.seq, h.kind, h.operation_id, o.tool, o.workspace_id, h.state, h.effect_state, h.actor,"
-            + " h.note, h.at FROM operation_history h JOIN operation o ON o.id = h.operation_id";
+    static final String EVENT_SELECT =
+            "SELECT h.seq, h.kind, h.operation_id, o.tool, o.workspace_id, h.state, h.effect_state, h.actor,"
+                    + " h.note, h.at FROM operation_history h JOIN operation o ON o.id = h.operation_id";
 
     private Rows() {}
 
@@ -48,8 +50,10 @@ final class Rows {
                 instant(rs, "updated_at").orElseThrow(),
                 instant(rs, "completed_at"),
                 instant(rs, "retain_until").orElseThrow(),
-                resolution.map(finding -> new Operation.Resolution(OperationState.fromWire(finding),
-                        nullToEmpty(rs, "resolution_note"), instantOrEpoch(rs, "resolved_at"))));
+                resolution.map(finding -> new Operation.Resolution(
+                        OperationState.fromWire(finding),
+                        nullToEmpty(rs, "resolution_note"),
+                        instantOrEpoch(rs, "resolved_at"))));
     }
 
     static LedgerEvent event(ResultSet rs) throws SQLException {
@@ -72,7 +76,8 @@ final class Rows {
     }
 
     static List<Operation> operations(Connection c, String where, Object... args) throws SQLException {
-        try (PreparedStatement statement = prepare(c, "SELECT " + OPERATION_COLUMNS + " FROM operation " + where, args);
+        try (PreparedStatement statement =
+                        prepare(c, "SELECT " + OPERATION_COLUMNS + " FROM operation " + where, args);
                 ResultSet rs = statement.executeQuery()) {
             List<Operation> out = new ArrayList<>();
             while (rs.next()) {
@@ -83,7 +88,8 @@ final class Rows {
     }
 
     static long count(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement statement = prepare(c, sql, args); ResultSet rs = statement.executeQuery()) {
+        try (PreparedStatement statement = prepare(c, sql, args);
+                ResultSet rs = statement.executeQuery()) {
             return rs.next() ? rs.getLong(1) : 0;
         }
     }

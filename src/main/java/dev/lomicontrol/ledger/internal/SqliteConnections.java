@@ -60,7 +60,8 @@ public final class SqliteConnections {
                 throw e;
             }
         } catch (SQLException e) {
-            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot open " + database + " (" + role + "): " + e.getMessage(), e);
+            throw new LomiException(
+                    ErrorCode.STORAGE_UNAVAILABLE, "cannot open " + database + " (" + role + "): " + e.getMessage(), e);
         }
     }
 
@@ -95,13 +96,15 @@ public final class SqliteConnections {
     static void expect(Connection connection, String pragma, String expected) throws SQLException {
         String actual = pragma(connection, pragma);
         if (!expected.equalsIgnoreCase(actual)) {
-            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE,
+            throw new LomiException(
+                    ErrorCode.STORAGE_UNAVAILABLE,
                     "SQLite setting " + pragma + " did not take: expected " + expected + ", read back " + actual);
         }
     }
 
     static String pragma(Connection connection, String pragma) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery("PRAGMA " + pragma)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("PRAGMA " + pragma)) {
             return rows.next() ? rows.getString(1) : null;
         }
     }

@@ -37,10 +37,12 @@ final class StatementCache {
             }
             return invoke(connection, method, args);
         };
-        return (Connection) Proxy.newProxyInstance(StatementCache.class.getClassLoader(), new Class<?>[] {Connection.class}, handler);
+        return (Connection) Proxy.newProxyInstance(
+                StatementCache.class.getClassLoader(), new Class<?>[] {Connection.class}, handler);
     }
 
-    private static PreparedStatement cached(Connection connection, Map<String, PreparedStatement> cache, String sql) throws SQLException {
+    private static PreparedStatement cached(Connection connection, Map<String, PreparedStatement> cache, String sql)
+            throws SQLException {
         PreparedStatement statement = cache.get(sql);
         if (statement == null) {
             statement = connection.prepareStatement(sql);
@@ -60,7 +62,8 @@ final class StatementCache {
                 throw e.getCause();
             }
         };
-        return (PreparedStatement) Proxy.newProxyInstance(StatementCache.class.getClassLoader(), new Class<?>[] {PreparedStatement.class}, handler);
+        return (PreparedStatement) Proxy.newProxyInstance(
+                StatementCache.class.getClassLoader(), new Class<?>[] {PreparedStatement.class}, handler);
     }
 
     private static Object invoke(Object target, Method method, Object[] args) throws Throwable {

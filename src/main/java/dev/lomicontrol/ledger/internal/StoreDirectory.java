@@ -74,7 +74,8 @@ public final class StoreDirectory {
             }
             Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);
             if (!FILE_MODE.containsAll(mode)) {
-                throw unavailable(file + " has mode " + PosixFilePermissions.toString(mode) + "; expected rw-------", null);
+                throw unavailable(
+                        file + " has mode " + PosixFilePermissions.toString(mode) + "; expected rw-------", null);
             }
         } catch (IOException e) {
             throw unavailable("cannot inspect " + file + ": " + e.getMessage(), e);
@@ -83,7 +84,9 @@ public final class StoreDirectory {
 
     /** Creates an empty 0600 file, fsyncs it and the directory; refuses if it already exists. */
     public void createPrivateFile(Path file) {
-        try (FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+        try (FileChannel channel = FileChannel.open(
+                file,
+                Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
                 PosixFilePermissions.asFileAttribute(FILE_MODE))) {
             channel.force(true);
         } catch (IOException e) {
@@ -116,8 +119,10 @@ public final class StoreDirectory {
         requireOwner(dir);
         Set<PosixFilePermission> mode = Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
         if (!DIR_MODE.containsAll(mode)) {
-            throw unavailable(dir + " has mode " + PosixFilePermissions.toString(mode)
-                    + "; expected rwx------ (fix with: chmod 700 " + dir + ")", null);
+            throw unavailable(
+                    dir + " has mode " + PosixFilePermissions.toString(mode)
+                            + "; expected rwx------ (fix with: chmod 700 " + dir + ")",
+                    null);
         }
     }
 

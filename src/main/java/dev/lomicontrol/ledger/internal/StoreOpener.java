@@ -7,17 +7,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
-import java.util.stream.Stream;
-import org.flywaydb.core.api.FlywayException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,7 +38,12 @@ public final class StoreOpener {
     private static final Logger log = LoggerFactory.getLogger(StoreOpener.class);
 
     /** What a successful open hands over; the caller closes it in reverse order. */
-    public record OpenStore(StoreDirectory directory, OwnerLock lock, SqliteConnections connections, Connection writer, String integrity) {}
+    public record OpenStore(
+            StoreDirectory directory,
+            OwnerLock lock,
+            SqliteConnections connections,
+            Connection writer,
+            String integrity) {}
 
     private StoreOpener() {}
 
@@ -77,8 +82,10 @@ public final class StoreOpener {
     }
 
     private static LomiException readOnly(StoreDirectory directory) {
-        return StoreDirectory.unavailable("the store " + directory.root() + " is read-only; the broker needs to write its ledger"
-                + " (remount it read-write or fix permissions; nothing was changed)", null);
+        return StoreDirectory.unavailable(
+                "the store " + directory.root() + " is read-only; the broker needs to write its ledger"
+                        + " (remount it read-write or fix permissions; nothing was changed)",
+                null);
     }
 
     private static void preflight(Path db) {
@@ -90,9 +97,11 @@ public final class StoreOpener {
         }
         report.notes().forEach(note -> log.warn("store preflight: {}", note));
         if (!report.ok()) {
-            throw StoreDirectory.unavailable("the ledger store failed its integrity preflight and was left untouched: "
-                    + String.join("; ", report.problems()) + ". Keep a copy of " + db.getParent()
-                    + " and restore a backup (lomi-control console ledger export makes one) or move the store aside.", null);
+            throw StoreDirectory.unavailable(
+                    "the ledger store failed its integrity preflight and was left untouched: "
+                            + String.join("; ", report.problems()) + ". Keep a copy of " + db.getParent()
+                            + " and restore a backup (lomi-control console ledger export makes one) or move the store aside.",
+                    null);
         }
     }
 
@@ -104,7 +113,8 @@ public final class StoreOpener {
     private static String inspect(SqliteConnections connections, LedgerProperties properties) {
         Path scratch = null;
         try {
-            scratch = Files.createTempDirectory("lomi-ledger-inspect", PosixFilePermissions.asFileAttribute(StoreDirectory.DIR_MODE));
+            scratch = Files.createTempDirectory(
+                    "lomi-ledger-inspect", PosixFilePermissions.asFileAttribute(StoreDirectory.DIR_MODE));
             Path copy = scratch.resolve(DATABASE);
             Path db = connections.database();
             Files.copy(db, copy, LinkOption.NOFOLLOW_LINKS);
@@ -112,17 +122,21 @@ public final class StoreOpener {
             if (Files.exists(wal, LinkOption.NOFOLLOW_LINKS)) {
                 Files.copy(wal, Path.of(copy + "-wal"), LinkOption.NOFOLLOW_LINKS);
             }
-            SqliteConnections scratchConnections = new SqliteConnections(copy, properties.busyTimeout(), properties.maxPageCount());
+            SqliteConnections scratchConnections =
+                    new SqliteConnections(copy, properties.busyTimeout(), properties.maxPageCount());
             try (Connection connection = scratchConnections.open(SqliteConnections.Role.INSPECT)) {
                 quickCheck(connection, db);
                 refuseFutureSchema(connection, db);
             }
             return "ok";
         } catch (SQLException e) {
-            throw StoreDirectory.unavailable("the ledger database " + connections.database() + " failed its integrity check (quick_check)"
-                    + " and was left untouched: " + e.getMessage(), e);
+            throw StoreDirectory.unavailable(
+                    "the ledger database " + connections.database() + " failed its integrity check (quick_check)"
+                            + " and was left untouched: " + e.getMessage(),
+                    e);
         } catch (IOException e) {
-            throw StoreDirectory.unavailable("cannot copy " + connections.database() + " for its integrity check: " + e.getMessage(), e);
+            throw StoreDirectory.unavailable(
+                    "cannot copy " + connections.database() + " for its integrity check: " + e.getMessage(), e);
         } finally {
             deleteQuietly(scratch);
         }
@@ -130,23 +144,31 @@ public final class StoreOpener {
 
     private static void quickCheck(Connection connection, Path db) throws SQLException {
         List<String> problems = new ArrayList<>();
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery("PRAGMA quick_check")) {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("PRAGMA quick_check")) {
             while (rows.next()) {
                 problems.add(rows.getString(1));
             }
         }
         if (!(problems.size() == 1 && "ok".equals(problems.get(0)))) {
-            throw StoreDirectory.unavailable("the ledger database " + db + " failed its integrity check (quick_check) and was left untouched: "
-                    + String.join("; ", problems.subList(0, Math.min(5, problems.size()))), null);
+            throw StoreDirectory.unavailable(
+                    "the ledger database " + db + " failed its integrity check (quick_check) and was left untouched: "
+                            + String.join("; ", problems.subList(0, Math.min(5, problems.size()))),
+                    null);
         }
     }
 
     private static void refuseFutureSchema(Connection connection, Path db) {
-        Flyway flyway = Flyway.configure().dataSource(new SingleConnectionDataSource(connection, true)).locations("classpath:db/migration").load();
+        Flyway flyway = Flyway.configure()
+                .dataSource(new SingleConnectionDataSource(connection, true))
+                .locations("classpath:db/migration")
+                .load();
         for (MigrationInfo applied : flyway.info().applied()) {
             if (applied.getState().name().startsWith("FUTURE")) {
-                throw StoreDirectory.unavailable("the ledger " + db + " has schema version " + applied.getVersion()
-                        + ", newer than this broker understands; it was left untouched. Run a newer lomi-control.", null);
+                throw StoreDirectory.unavailable(
+                        "the ledger " + db + " has schema version " + applied.getVersion()
+                                + ", newer than this broker understands; it was left untouched. Run a newer lomi-control.",
+                        null);
             }
         }
     }
@@ -161,7 +183,10 @@ public final class StoreOpener {
         } catch (SQLException e) {
             throw StoreDirectory.unavailable("cannot migrate " + connections.database() + ": " + e.getMessage(), e);
         } catch (FlywayException e) {
-            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot migrate " + connections.database() + ": " + e.getMessage(), e);
+            throw new LomiException(
+                    ErrorCode.STORAGE_UNAVAILABLE,
+                    "cannot migrate " + connections.database() + ": " + e.getMessage(),
+                    e);
         }
     }
 

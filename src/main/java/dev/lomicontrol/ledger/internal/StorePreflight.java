@@ -27,8 +27,7 @@ public final class StorePreflight {
     private static final byte[] MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
     private static final int DB_HEADER_SIZE = 100;
 
-    private StorePreflight() {
-    }
+    private StorePreflight() {}
 
     /**
      * Result of the checks; {@code problems} empty means ok. {@code notes} are informational (e.g. a
@@ -105,7 +104,8 @@ public final class StorePreflight {
         byte[] magic = new byte[MAGIC.length];
         hdr.get(0, magic);
         if (!Arrays.equals(magic, MAGIC)) {
-            problems.add(where + "header does not start with \"SQLite format 3\\0\" (not a SQLite database or damaged)");
+            problems.add(
+                    where + "header does not start with \"SQLite format 3\\0\" (not a SQLite database or damaged)");
             return 0;
         }
         List<String> found = headerFieldProblems(hdr);

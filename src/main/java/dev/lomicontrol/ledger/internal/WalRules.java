@@ -34,8 +34,15 @@ final class WalRules {
      * Checks {@code wal} (absolute) of size {@code size} > 0 against {@code shm}; {@code dbPageSize}
      * is 0 when unknown. Returns the committed frame count SQLite's recovery will keep.
      */
-    static long check(Path wal, long size, Path shm, boolean dbNonEmpty, int dbPageSize,
-            List<String> problems, List<String> notes) throws IOException {
+    static long check(
+            Path wal,
+            long size,
+            Path shm,
+            boolean dbNonEmpty,
+            int dbPageSize,
+            List<String> problems,
+            List<String> notes)
+            throws IOException {
         WalRules rules = new WalRules(wal, shm, problems, notes);
         if (size > MAX_WAL_BYTES) {
             rules.problem(size + " bytes exceeds the " + MAX_WAL_BYTES + "-byte limit (oversized WAL)");
@@ -76,8 +83,8 @@ final class WalRules {
         } else if (index.usable() || tooShort) {
             note(what + "; nothing committed, SQLite will discard it");
         } else {
-            problem(what + " and no usable wal-index to prove nothing was committed ("
-                    + index.unusableReason() + "); committed data might be lost");
+            problem(what + " and no usable wal-index to prove nothing was committed (" + index.unusableReason()
+                    + "); committed data might be lost");
         }
     }
 
@@ -98,12 +105,13 @@ final class WalRules {
     private void judgeWithIndex(WalScan scan, long mxFrame, int[] frameChecksum) {
         int bad = scan.validFrames() + 1;
         if (mxFrame >= bad) {
-            problem("committed frame " + bad + " " + describe(scan.end()) + "; wal-index " + shm + " records "
-                    + mxFrame + " committed frames (committed data would be lost)");
+            problem("committed frame " + bad + " " + describe(scan.end()) + "; wal-index " + shm + " records " + mxFrame
+                    + " committed frames (committed data would be lost)");
             return;
         }
         if (mxFrame > 0 && !scan.isCommit((int) mxFrame)) {
-            problem("frame " + mxFrame + " is not a commit frame, but wal-index " + shm + " records it as the last commit");
+            problem("frame " + mxFrame + " is not a commit frame, but wal-index " + shm
+                    + " records it as the last commit");
         } else if (mxFrame > 0 && !Arrays.equals(scan.checksumAt((int) mxFrame), frameChecksum)) {
             problem("frame " + mxFrame + " checksum differs from the one wal-index " + shm
                     + " recorded (committed frames were replaced)");

@@ -77,8 +77,10 @@ public final class Writer implements AutoCloseable {
     public <T> T submit(Work<T> work, java.util.function.Consumer<? super T> committed) {
         String reason = broken;
         if (reason != null) {
-            throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "the ledger writer stopped after a storage fault (" + reason
-                    + "); restart the broker so the store is checked again");
+            throw new LomiException(
+                    ErrorCode.STORAGE_UNAVAILABLE,
+                    "the ledger writer stopped after a storage fault (" + reason
+                            + "); restart the broker so the store is checked again");
         }
         if (closing) {
             throw new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing");
@@ -182,7 +184,11 @@ public final class Writer implements AutoCloseable {
 
     private void runBatch(List<Task<?>> batch) {
         if (broken != null) {
-            failAll(batch, new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "the ledger writer stopped after a storage fault (" + broken + ")"));
+            failAll(
+                    batch,
+                    new LomiException(
+                            ErrorCode.STORAGE_UNAVAILABLE,
+                            "the ledger writer stopped after a storage fault (" + broken + ")"));
             return;
         }
         try {
@@ -265,11 +271,15 @@ public final class Writer implements AutoCloseable {
      * must not commit, roll back or close it (see {@link LedgerDataSource}).
      */
     java.util.Optional<Connection> boundConnection() {
-        return Thread.currentThread() == thread && inWork ? java.util.Optional.of(connection) : java.util.Optional.empty();
+        return Thread.currentThread() == thread && inWork
+                ? java.util.Optional.of(connection)
+                : java.util.Optional.empty();
     }
 
     private LomiException storageFault(String what, SQLException e) {
-        int base = e instanceof SQLiteException ? ((SQLiteException) e).getResultCode().code & 0xff : e.getErrorCode() & 0xff;
+        int base = e instanceof SQLiteException
+                ? ((SQLiteException) e).getResultCode().code & 0xff
+                : e.getErrorCode() & 0xff;
         String detail;
         switch (base) {
             case 13:
@@ -299,7 +309,10 @@ public final class Writer implements AutoCloseable {
         long now = System.nanoTime();
         if (now - lastWarning >= WARNING_INTERVAL_NANOS) {
             lastWarning = now;
-            log.warn("ledger: a write was refused because {}; agents' changes are blocked until you {} (no restart needed)", detail, action);
+            log.warn(
+                    "ledger: a write was refused because {}; agents' changes are blocked until you {} (no restart needed)",
+                    detail,
+                    action);
         }
     }
 

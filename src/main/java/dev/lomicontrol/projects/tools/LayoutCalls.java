@@ -1,19 +1,17 @@
 package dev.lomicontrol.projects.tools;
 
-import dev.lomicontrol.operations.WorkspaceAccess;
-import dev.lomicontrol.operations.ToolHandlers;
-import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.operations.Revisions;
-import dev.lomicontrol.operations.PanelTargets;
-import dev.lomicontrol.operations.LivePanels;
-import dev.lomicontrol.git.tools.GitCalls;
-
-import dev.lomicontrol.operations.PanelTargets.PanelTarget;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.ProjectId;
 import dev.lomicontrol.core.WorkspaceId;
-import dev.lomicontrol.ledger.Target;
+import dev.lomicontrol.git.tools.GitCalls;
+import dev.lomicontrol.operations.LivePanels;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.operations.PanelTargets.PanelTarget;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.LayoutJson;
@@ -49,7 +47,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class LayoutCalls {
 
     static final int MAX_PROJECTS_PER_SESSION = 16;
-    private static final Pattern CURSOR = Pattern.compile("([0-9]{1,18}):([0-9]{1,9}):([^:]{1,64}):([A-Za-z0-9._-]{1,128})");
+    private static final Pattern CURSOR =
+            Pattern.compile("([0-9]{1,18}):([0-9]{1,9}):([^:]{1,64}):([A-Za-z0-9._-]{1,128})");
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final Projects projects;
@@ -59,7 +58,13 @@ public final class LayoutCalls {
     private final LivePanels live;
     private final String instanceId;
 
-    public LayoutCalls(Projects projects, Layout layout, WorkspaceAccess workspaces, PanelTargets panels, OperationRunner runner, LivePanels live,
+    public LayoutCalls(
+            Projects projects,
+            Layout layout,
+            WorkspaceAccess workspaces,
+            PanelTargets panels,
+            OperationRunner runner,
+            LivePanels live,
             String instanceId) {
         // panels: the shared resolver the legacy domains use; these tools resolve from their records (see target)
         this.projects = projects;
@@ -71,7 +76,8 @@ public final class LayoutCalls {
     }
 
     public LayoutSpecs.Panels panelList(Session session, LayoutSpecs.PanelList input) {
-        WorkspaceView view = layout.view(workspaces.resolve(session, input.workspaceId()).workspace().id());
+        WorkspaceView view = layout.view(
+                workspaces.resolve(session, input.workspaceId()).workspace().id());
         int offset = input.cursor().map(cursor -> offsetOf(cursor, view)).orElse(0);
         List<Panel> ordered = new ArrayList<>();
         for (Tab tab : view.tabs()) {
@@ -79,18 +85,41 @@ public final class LayoutCalls {
         }
         int end = Math.min(ordered.size(), offset + input.limit());
         List<LayoutSpecs.TabItem> tabs = view.tabs().stream()
-                .map(tab -> new LayoutSpecs.TabItem(tab.id(), List.copyOf(tab.root().panelIds()), LayoutJson.json(tab.root()))).toList();
-        List<LayoutSpecs.PanelItem> items = ordered.subList(Math.min(offset, end), end).stream().map(panel -> item(session, view, panel)).toList();
+                .map(tab -> new LayoutSpecs.TabItem(
+                        tab.id(), List.copyOf(tab.root().panelIds()), LayoutJson.json(tab.root())))
+                .toList();
+        List<LayoutSpecs.PanelItem> items = ordered.subList(Math.min(offset, end), end).stream()
+                .map(panel -> item(session, view, panel))
+                .toList();
         boolean hasMore = end < ordered.size();
-        return new LayoutSpecs.Panels(view.workspace().id(), Decimal.of(view.revision()), view.activePanelId(), tabs, items, hasMore,
-                hasMore ? Optional.of(view.revision() + ":" + end + ":" + instanceId + ":" + view.workspace().id().value()) : Optional.empty());
+        return new LayoutSpecs.Panels(
+                view.workspace().id(),
+                Decimal.of(view.revision()),
+                view.activePanelId(),
+                tabs,
+                items,
+                hasMore,
+                hasMore
+                        ? Optional.of(view.revision() + ":" + end + ":" + instanceId + ":"
+                                + view.workspace().id().value())
+                        : Optional.empty());
     }
 
     private LayoutSpecs.PanelItem item(Session session, WorkspaceView view, Panel panel) {
-        return new LayoutSpecs.PanelItem(panel.id(), view.tabOf(panel.id()).map(Tab::id).orElseThrow(), wire(LayoutSpecs.PanelKind.class,
-                panel.kind().name()), panel.title(), panel.terminalSessionId(), live.browserGeneration(panel), ownership(session, panel),
-                wire(LayoutSpecs.RuntimeState.class, live.runtimeState(panel)), panel.documentId(), panel.gitView().filter(v -> panel.kind() == PanelKind.GIT).map(GitCalls::view),
-                (panel.kind() == PanelKind.TERMINAL || panel.kind() == PanelKind.BROWSER) && live.controlledBy(session, panel), view.activePanelId().filter(panel.id()::equals).isPresent());
+        return new LayoutSpecs.PanelItem(
+                panel.id(),
+                view.tabOf(panel.id()).map(Tab::id).orElseThrow(),
+                wire(LayoutSpecs.PanelKind.class, panel.kind().name()),
+                panel.title(),
+                panel.terminalSessionId(),
+                live.browserGeneration(panel),
+                ownership(session, panel),
+                wire(LayoutSpecs.RuntimeState.class, live.runtimeState(panel)),
+                panel.documentId(),
+                panel.gitView().filter(v -> panel.kind() == PanelKind.GIT).map(GitCalls::view),
+                (panel.kind() == PanelKind.TERMINAL || panel.kind() == PanelKind.BROWSER)
+                        && live.controlledBy(session, panel),
+                view.activePanelId().filter(panel.id()::equals).isPresent());
     }
 
     private static <E extends Enum<E>> E wire(Class<E> type, String name) {
@@ -100,19 +129,27 @@ public final class LayoutCalls {
     public Object workspaceCreate(Session session, LayoutSpecs.WorkspaceCreate in) {
         WorkspaceAccess.Listed anchor = workspaces.resolve(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
-        return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.WORKSPACE_CREATE, in, anchor, "", expected),
+        return runner.immediate(
+                OperationRunner.Request.of(session, LayoutSpecs.WORKSPACE_CREATE, in, anchor, "", expected),
                 () -> Revisions.require(expected, layout.revision()),
                 operation -> layout.change(OptionalLong.of(expected), edit -> {
-                    WorkspaceView created = edit.createWorkspace(anchor.project().id(), in.name().value());
-                    return Encoder.encode(new LayoutSpecs.WorkspaceCreated(Decimal.of(edit.newRevision()), created.workspace().id(),
-                            created.project().id(), created.panels().get(0).id()));
+                    WorkspaceView created = edit.createWorkspace(
+                            anchor.project().id(), in.name().value());
+                    return Encoder.encode(new LayoutSpecs.WorkspaceCreated(
+                            Decimal.of(edit.newRevision()),
+                            created.workspace().id(),
+                            created.project().id(),
+                            created.panels().get(0).id()));
                 }));
     }
 
     /** rename {name} | select {action:"select"} | close {action:"close"} (close also needs workspace.close). */
     public Object workspaceUpdate(Session session, LayoutSpecs.WorkspaceUpdate in) {
-        LayoutSpecs.Updated action = in instanceof LayoutSpecs.Rename ? LayoutSpecs.Updated.RENAME
-                : ((LayoutSpecs.Act) in).action() == LayoutSpecs.Action.SELECT ? LayoutSpecs.Updated.SELECT : LayoutSpecs.Updated.CLOSE;
+        LayoutSpecs.Updated action = in instanceof LayoutSpecs.Rename
+                ? LayoutSpecs.Updated.RENAME
+                : ((LayoutSpecs.Act) in).action() == LayoutSpecs.Action.SELECT
+                        ? LayoutSpecs.Updated.SELECT
+                        : LayoutSpecs.Updated.CLOSE;
         if (action == LayoutSpecs.Updated.CLOSE && !session.grant().allows("workspace.close")) {
             throw new LomiException(ErrorCode.SCOPE_DENIED, "closing a workspace needs the workspace.close scope");
         }
@@ -120,33 +157,44 @@ public final class LayoutCalls {
         long expected = in.expectedRevision().asLong();
         WorkspaceId id = target.workspace().id();
         String resource = action.name().toLowerCase(java.util.Locale.ROOT);
-        return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.WORKSPACE_UPDATE, in, target, resource, expected), () -> {
-            Revisions.require(expected, layout.revision());
-            if (action == LayoutSpecs.Updated.CLOSE) {
-                requireClosable(List.of(layout.view(id)), currentProject(target.project().id()), false);
-            }
-        }, operation -> {
-            List<Panel> closed = new ArrayList<>();
-            JsonNode result = layout.change(OptionalLong.of(expected), edit -> {
-                switch (action) {
-                    case RENAME:
-                        edit.renameWorkspace(id, ((LayoutSpecs.Rename) in).name().value());
-                        break;
-                    case SELECT:
-                        edit.select(id);
-                        break;
-                    default:
-                        WorkspaceView view = edit.view(id);
-                        requireClosable(List.of(view), currentProject(target.project().id()), false);
-                        closed.addAll(view.panels());
-                        edit.deleteWorkspace(id);
-                        break;
-                }
-                return Encoder.encode(new LayoutSpecs.WorkspaceUpdated(Decimal.of(edit.newRevision()), action, id));
-            });
-            closed.forEach(live::end);
-            return result;
-        });
+        return runner.immediate(
+                OperationRunner.Request.of(session, LayoutSpecs.WORKSPACE_UPDATE, in, target, resource, expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    if (action == LayoutSpecs.Updated.CLOSE) {
+                        requireClosable(
+                                List.of(layout.view(id)),
+                                currentProject(target.project().id()),
+                                false);
+                    }
+                },
+                operation -> {
+                    List<Panel> closed = new ArrayList<>();
+                    JsonNode result = layout.change(OptionalLong.of(expected), edit -> {
+                        switch (action) {
+                            case RENAME:
+                                edit.renameWorkspace(
+                                        id, ((LayoutSpecs.Rename) in).name().value());
+                                break;
+                            case SELECT:
+                                edit.select(id);
+                                break;
+                            default:
+                                WorkspaceView view = edit.view(id);
+                                requireClosable(
+                                        List.of(view),
+                                        currentProject(target.project().id()),
+                                        false);
+                                closed.addAll(view.panels());
+                                edit.deleteWorkspace(id);
+                                break;
+                        }
+                        return Encoder.encode(
+                                new LayoutSpecs.WorkspaceUpdated(Decimal.of(edit.newRevision()), action, id));
+                    });
+                    closed.forEach(live::end);
+                    return result;
+                });
     }
 
     /** Asks the admin to open a new folder as a project; runs once approved (YOLO approves). */
@@ -162,28 +210,41 @@ public final class LayoutCalls {
         plan.put("name", name);
         plan.put("client", session.clientLabel());
         plan.put("session", session.id().value());
-        return runner.afterApproval(OperationRunner.Request.of(session, LayoutSpecs.PROJECT_OPEN, in, anchor, rawPath, expected), () -> {
-            Revisions.require(expected, layout.revision());
-            root[0] = Projects.canonicalDirectory(Path.of(rawPath));
-            if (projects.list().stream().anyMatch(p -> p.root().equals(root[0]))) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, rawPath + " is already open as a project; ask the admin to grant it");
-            }
-            if (!session.grant().allProjects() && session.grant().projects().size() >= MAX_PROJECTS_PER_SESSION) {
-                throw new LomiException(ErrorCode.RESOURCE_EXHAUSTED, "a connection may hold at most " + MAX_PROJECTS_PER_SESSION + " projects");
-            }
-        }, () -> "open " + shown(root[0], rawPath) + " as project '" + name + "' for " + session.clientLabel(), () -> {
-            // the admin approves the folder that will be granted, not the text the agent sent (F11)
-            plan.put("folder", root[0].toString());
-            return plan;
-        }, operation -> {
-            Path folder = Projects.canonicalDirectory(root[0] == null ? Path.of(rawPath) : root[0]);
-            return layout.change(OptionalLong.empty(), edit -> {
-                Project project = edit.addProject(folder, name);
-                session.extendGrant(project.id());
-                return Encoder.encode(new LayoutSpecs.ProjectOpened(Decimal.of(edit.newRevision()), project.id(),
-                        project.workspaces().get(0).id(), project.root().toString()));
-            });
-        });
+        return runner.afterApproval(
+                OperationRunner.Request.of(session, LayoutSpecs.PROJECT_OPEN, in, anchor, rawPath, expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    root[0] = Projects.canonicalDirectory(Path.of(rawPath));
+                    if (projects.list().stream().anyMatch(p -> p.root().equals(root[0]))) {
+                        throw new LomiException(
+                                ErrorCode.INVALID_ARGUMENT,
+                                rawPath + " is already open as a project; ask the admin to grant it");
+                    }
+                    if (!session.grant().allProjects()
+                            && session.grant().projects().size() >= MAX_PROJECTS_PER_SESSION) {
+                        throw new LomiException(
+                                ErrorCode.RESOURCE_EXHAUSTED,
+                                "a connection may hold at most " + MAX_PROJECTS_PER_SESSION + " projects");
+                    }
+                },
+                () -> "open " + shown(root[0], rawPath) + " as project '" + name + "' for " + session.clientLabel(),
+                () -> {
+                    // the admin approves the folder that will be granted, not the text the agent sent (F11)
+                    plan.put("folder", root[0].toString());
+                    return plan;
+                },
+                operation -> {
+                    Path folder = Projects.canonicalDirectory(root[0] == null ? Path.of(rawPath) : root[0]);
+                    return layout.change(OptionalLong.empty(), edit -> {
+                        Project project = edit.addProject(folder, name);
+                        session.extendGrant(project.id());
+                        return Encoder.encode(new LayoutSpecs.ProjectOpened(
+                                Decimal.of(edit.newRevision()),
+                                project.id(),
+                                project.workspaces().get(0).id(),
+                                project.root().toString()));
+                    });
+                });
     }
 
     /** The canonical folder, and what was asked for when that differs ({@code /home/u/p/..}). */
@@ -196,41 +257,60 @@ public final class LayoutCalls {
         ProjectId projectId = in.projectId();
         WorkspaceAccess.Listed anchor = workspaces.resolve(session, in.workspaceId());
         if (!anchor.project().id().equals(projectId)) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "workspace " + anchor.workspace().id() + " is not in project " + projectId);
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND,
+                    "workspace " + anchor.workspace().id() + " is not in project " + projectId);
         }
         long expected = in.expectedRevision().asLong();
-        return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.PROJECT_CLOSE, in, anchor, projectId.value(), expected), () -> {
-            Revisions.require(expected, layout.revision());
-            requireClosable(views(anchor.project()), anchor.project(), true);
-        }, operation -> {
-            List<Panel> closed = new ArrayList<>();
-            JsonNode result = layout.change(OptionalLong.of(expected), edit -> {
-                List<WorkspaceView> views = new ArrayList<>();
-                for (Workspace w : edit.project(projectId).workspaces()) {
-                    views.add(edit.view(w.id()));
-                }
-                requireClosable(views, edit.project(projectId), true);
-                views.forEach(v -> closed.addAll(v.panels()));
-                edit.removeProject(projectId);
-                return Encoder.encode(new LayoutSpecs.ProjectClosed(Decimal.of(edit.newRevision()), projectId,
-                        views.stream().map(v -> v.workspace().id()).toList()));
-            });
-            closed.forEach(live::end);
-            return result;
-        });
+        return runner.immediate(
+                OperationRunner.Request.of(session, LayoutSpecs.PROJECT_CLOSE, in, anchor, projectId.value(), expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    requireClosable(views(anchor.project()), anchor.project(), true);
+                },
+                operation -> {
+                    List<Panel> closed = new ArrayList<>();
+                    JsonNode result = layout.change(OptionalLong.of(expected), edit -> {
+                        List<WorkspaceView> views = new ArrayList<>();
+                        for (Workspace w : edit.project(projectId).workspaces()) {
+                            views.add(edit.view(w.id()));
+                        }
+                        requireClosable(views, edit.project(projectId), true);
+                        views.forEach(v -> closed.addAll(v.panels()));
+                        edit.removeProject(projectId);
+                        return Encoder.encode(new LayoutSpecs.ProjectClosed(
+                                Decimal.of(edit.newRevision()),
+                                projectId,
+                                views.stream().map(v -> v.workspace().id()).toList()));
+                    });
+                    closed.forEach(live::end);
+                    return result;
+                });
     }
 
     public Object panelFocus(Session session, LayoutSpecs.PanelMutation in) {
         PanelTarget target = target(session, in);
-        return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.PANEL_FOCUS, in, target.listed(), target.panel().id(),
+        return runner.immediate(
+                OperationRunner.Request.of(
+                        session,
+                        LayoutSpecs.PANEL_FOCUS,
+                        in,
+                        target.listed(),
+                        target.panel().id(),
                         target.expected()),
                 () -> Revisions.require(target.expected(), layout.revision()),
                 operation -> {
                     JsonNode focused = layout.change(OptionalLong.of(target.expected()), edit -> {
-                        edit.view(target.workspace()).panel(target.panel().id())
-                                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + target.panel().id()));
+                        edit.view(target.workspace())
+                                .panel(target.panel().id())
+                                .orElseThrow(() -> new LomiException(
+                                        ErrorCode.TARGET_NOT_FOUND,
+                                        "no panel " + target.panel().id()));
                         edit.focus(target.workspace(), target.panel().id());
-                        return Encoder.encode(new LayoutSpecs.PanelFocused(Decimal.of(edit.newRevision()), target.workspace(), target.panel().id()));
+                        return Encoder.encode(new LayoutSpecs.PanelFocused(
+                                Decimal.of(edit.newRevision()),
+                                target.workspace(),
+                                target.panel().id()));
                     });
                     live.focused(target.panel());
                     return focused;
@@ -245,18 +325,21 @@ public final class LayoutCalls {
     public Object panelClose(Session session, LayoutSpecs.PanelMutation in) {
         PanelTarget target = target(session, in);
         Panel panel = target.panel();
-        OperationRunner.Request request = OperationRunner.Request.of(session, LayoutSpecs.PANEL_CLOSE, in, target.listed(), panel.id(),
-                target.expected());
+        OperationRunner.Request request = OperationRunner.Request.of(
+                session, LayoutSpecs.PANEL_CLOSE, in, target.listed(), panel.id(), target.expected());
         OperationRunner.Admission admission = () -> {
             Revisions.require(target.expected(), layout.revision());
             requirePanelClosable(session, panel);
         };
         java.util.function.Function<OptionalLong, OperationRunner.Work> closeChecking = revision -> operation -> {
             JsonNode result = layout.change(revision, edit -> {
-                edit.view(target.workspace()).panel(panel.id()).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panel.id()));
+                edit.view(target.workspace())
+                        .panel(panel.id())
+                        .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panel.id()));
                 requirePanelClosable(session, panel);
                 edit.removePanel(target.workspace(), panel.id());
-                return Encoder.encode(new LayoutSpecs.PanelClosed(Decimal.of(edit.newRevision()), target.workspace(), panel.id()));
+                return Encoder.encode(
+                        new LayoutSpecs.PanelClosed(Decimal.of(edit.newRevision()), target.workspace(), panel.id()));
             });
             live.end(panel);
             return result;
@@ -270,12 +353,17 @@ public final class LayoutCalls {
             plan.put("reject", "keep the panel and its changes");
             plan.put("client", session.clientLabel());
             // decided later: the layout may have moved meanwhile, the admin approved this exact panel
-            return runner.afterApproval(request, admission, "close " + panel.cwd() + " and DISCARD its unsaved changes (" + session.clientLabel() + ")",
-                    plan, closeChecking.apply(OptionalLong.empty()));
+            return runner.afterApproval(
+                    request,
+                    admission,
+                    "close " + panel.cwd() + " and DISCARD its unsaved changes (" + session.clientLabel() + ")",
+                    plan,
+                    closeChecking.apply(OptionalLong.empty()));
         }
         return runner.immediate(request, admission, operation -> {
             if (live.dirty(panel)) {
-                throw new LomiException(ErrorCode.TARGET_BUSY, "the editor got unsaved changes meanwhile; close it again");
+                throw new LomiException(
+                        ErrorCode.TARGET_BUSY, "the editor got unsaved changes meanwhile; close it again");
             }
             return closeChecking.apply(OptionalLong.of(target.expected())).perform(operation);
         });
@@ -289,17 +377,24 @@ public final class LayoutCalls {
     private PanelTarget target(Session session, LayoutSpecs.PanelMutation in) {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         String panelId = in.panelId().value();
-        Panel panel = layout.view(listed.workspace().id()).panel(panelId)
-                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
+        Panel panel = layout.view(listed.workspace().id())
+                .panel(panelId)
+                .orElseThrow(() ->
+                        new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
         Optional<String> terminal = in.terminalSessionId().map(Hex32::value);
         if (terminal.isPresent() && !terminal.equals(panel.terminalSessionId())) {
-            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " no longer shows terminal " + terminal.get()
-                    + "; list the panels again");
+            throw new LomiException(
+                    ErrorCode.STALE_GENERATION,
+                    "panel " + panelId + " no longer shows terminal " + terminal.get() + "; list the panels again");
         }
-        if (in.browserGeneration().isPresent() && !in.browserGeneration().map(Token::value).equals(live.browserGeneration(panel))) {
-            throw new LomiException(ErrorCode.STALE_GENERATION, "panel " + panelId + " (" + panel.kind().wire() + ") does not show browser "
-                    + "generation " + in.browserGeneration().get().value() + " (now: " + live.browserGeneration(panel).orElse("none")
-                    + "); list the panels again");
+        if (in.browserGeneration().isPresent()
+                && !in.browserGeneration().map(Token::value).equals(live.browserGeneration(panel))) {
+            throw new LomiException(
+                    ErrorCode.STALE_GENERATION,
+                    "panel " + panelId + " (" + panel.kind().wire() + ") does not show browser "
+                            + "generation " + in.browserGeneration().get().value() + " (now: "
+                            + live.browserGeneration(panel).orElse("none")
+                            + "); list the panels again");
         }
         return new PanelTarget(listed, panel, in.expectedRevision().asLong());
     }
@@ -308,13 +403,17 @@ public final class LayoutCalls {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         Movement movement = movement(session, in.movement());
         long expected = in.expectedRevision().asLong();
-        return runner.immediate(OperationRunner.Request.of(session, LayoutSpecs.PANEL_MOVE, in, listed, movement.type(), expected), () -> {
+        return runner.immediate(
+                OperationRunner.Request.of(session, LayoutSpecs.PANEL_MOVE, in, listed, movement.type(), expected),
+                () -> {
                     Revisions.require(expected, layout.revision());
                     layout.checkMovement(listed.workspace().id(), movement);
                 },
                 operation -> layout.change(OptionalLong.of(expected), edit -> {
                     edit.move(listed.workspace().id(), movement);
-                    return Encoder.encode(new LayoutSpecs.PanelMoved(Decimal.of(edit.newRevision()), listed.workspace().id(),
+                    return Encoder.encode(new LayoutSpecs.PanelMoved(
+                            Decimal.of(edit.newRevision()),
+                            listed.workspace().id(),
                             wire(LayoutSpecs.MovementType.class, movement.type())));
                 }));
     }
@@ -323,45 +422,58 @@ public final class LayoutCalls {
         if (panel.ownerSession().isEmpty()) {
             return LayoutSpecs.Ownership.NONE;
         }
-        return panel.ownerSession().get().equals(session.id().value()) ? LayoutSpecs.Ownership.THIS_SESSION : LayoutSpecs.Ownership.OTHER_SESSION;
+        return panel.ownerSession().get().equals(session.id().value())
+                ? LayoutSpecs.Ownership.THIS_SESSION
+                : LayoutSpecs.Ownership.OTHER_SESSION;
     }
 
     /** No terminal may be running a command; a workspace close keeps the project's last workspace (close the project instead). */
     private void requireClosable(List<WorkspaceView> views, Project project, boolean wholeProject) {
         List<String> busy = new ArrayList<>();
         for (WorkspaceView view : views) {
-            view.panels().stream().filter(p -> p.kind() == PanelKind.TERMINAL && live.busy(p))
+            view.panels().stream()
+                    .filter(p -> p.kind() == PanelKind.TERMINAL && live.busy(p))
                     .forEach(p -> busy.add(p.id() + " (" + p.title() + ")"));
         }
         if (!busy.isEmpty()) {
-            throw new LomiException(ErrorCode.TARGET_BUSY, "a command is still running in " + String.join(", ", busy)
-                    + "; wait for it or interrupt it first");
+            throw new LomiException(
+                    ErrorCode.TARGET_BUSY,
+                    "a command is still running in " + String.join(", ", busy) + "; wait for it or interrupt it first");
         }
         List<String> dirty = new ArrayList<>();
         for (WorkspaceView view : views) {
             view.panels().stream().filter(live::dirty).forEach(p -> dirty.add(p.id() + " (" + p.title() + ")"));
         }
         if (!dirty.isEmpty()) {
-            throw new LomiException(ErrorCode.TARGET_BUSY, "unsaved editor changes in " + String.join(", ", dirty)
-                    + "; save them (lomi_editor_save) or close those panels first (the admin decides about discarding)");
+            throw new LomiException(
+                    ErrorCode.TARGET_BUSY,
+                    "unsaved editor changes in " + String.join(", ", dirty)
+                            + "; save them (lomi_editor_save) or close those panels first (the admin decides about discarding)");
         }
         if (!wholeProject && project.workspaces().size() <= 1) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "this is the project's last workspace; close the project instead");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT, "this is the project's last workspace; close the project instead");
         }
     }
 
     private void requirePanelClosable(Session session, Panel panel) {
         if (panel.kind() == PanelKind.BROWSER && live.ownedByOther(session, panel)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "panel " + panel.id() + " is another connection's live browser; it is kept");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    "panel " + panel.id() + " is another connection's live browser; it is kept");
         }
         if (panel.kind() != PanelKind.TERMINAL) {
             return;
         }
         if (live.ownedByOther(session, panel)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "panel " + panel.id() + " is another session's running terminal; it is kept");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    "panel " + panel.id() + " is another session's running terminal; it is kept");
         }
         if (live.busy(panel)) {
-            throw new LomiException(ErrorCode.TARGET_BUSY, "a command is still running in panel " + panel.id() + "; interrupt it first");
+            throw new LomiException(
+                    ErrorCode.TARGET_BUSY,
+                    "a command is still running in panel " + panel.id() + "; interrupt it first");
         }
     }
 
@@ -377,17 +489,23 @@ public final class LayoutCalls {
 
     private Movement movement(Session session, LayoutSpecs.Movement m) {
         if (m instanceof LayoutSpecs.ReorderTab reorder) {
-            return new Movement.ReorderTab(reorder.tabId().value(), reorder.beforeTabId().map(Token::value));
+            return new Movement.ReorderTab(
+                    reorder.tabId().value(), reorder.beforeTabId().map(Token::value));
         }
         if (m instanceof LayoutSpecs.DockTab dock) {
             return new Movement.DockTab(dock.tabId().value(), dock.targetTabId().value(), side(dock.side()));
         }
         if (m instanceof LayoutSpecs.MovePane pane) {
-            return new Movement.MovePane(pane.panelId().value(), pane.targetPanelId().value(), side(pane.side()));
+            return new Movement.MovePane(
+                    pane.panelId().value(), pane.targetPanelId().value(), side(pane.side()));
         }
         LayoutSpecs.TransferTab transfer = (LayoutSpecs.TransferTab) m;
-        WorkspaceId target = workspaces.resolve(session, transfer.targetWorkspaceId()).workspace().id();
-        return new Movement.TransferTab(transfer.tabId().value(), target, transfer.beforeTabId().map(Token::value));
+        WorkspaceId target = workspaces
+                .resolve(session, transfer.targetWorkspaceId())
+                .workspace()
+                .id();
+        return new Movement.TransferTab(
+                transfer.tabId().value(), target, transfer.beforeTabId().map(Token::value));
     }
 
     private static Movement.Side side(LayoutSpecs.Side side) {
@@ -399,10 +517,13 @@ public final class LayoutCalls {
         if (!matcher.matches()) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor is not a panel_list cursor");
         }
-        if (Long.parseLong(matcher.group(1)) != view.revision() || !matcher.group(3).equals(instanceId)
+        if (Long.parseLong(matcher.group(1)) != view.revision()
+                || !matcher.group(3).equals(instanceId)
                 || !matcher.group(4).equals(view.workspace().id().value())) {
-            throw new LomiException(ErrorCode.CURSOR_EXPIRED, "the panels changed since this cursor (domainRevision is now " + view.revision()
-                    + "); list again without a cursor");
+            throw new LomiException(
+                    ErrorCode.CURSOR_EXPIRED,
+                    "the panels changed since this cursor (domainRevision is now " + view.revision()
+                            + "); list again without a cursor");
         }
         return Integer.parseInt(matcher.group(2));
     }

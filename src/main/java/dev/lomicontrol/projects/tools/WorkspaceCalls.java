@@ -31,14 +31,23 @@ public final class WorkspaceCalls {
 
     public SessionSpecs.Workspaces list(Session session, SessionSpecs.WorkspaceList input) {
         WorkspaceAccess.Granted granted = access.granted(session);
-        int offset = input.cursor().map(cursor -> offsetOf(cursor, granted.revision())).orElse(0);
+        int offset = input.cursor()
+                .map(cursor -> offsetOf(cursor, granted.revision()))
+                .orElse(0);
         int end = Math.min(granted.workspaces().size(), offset + input.limit());
         List<SessionSpecs.ListedWorkspace> page = granted.workspaces().subList(Math.min(offset, end), end).stream()
-                .map(listed -> new SessionSpecs.ListedWorkspace(listed.workspace().id(), listed.project().id(), listed.workspace().name(),
-                        listed.project().name(), listed.project().root().toString()))
+                .map(listed -> new SessionSpecs.ListedWorkspace(
+                        listed.workspace().id(),
+                        listed.project().id(),
+                        listed.workspace().name(),
+                        listed.project().name(),
+                        listed.project().root().toString()))
                 .toList();
         boolean hasMore = end < granted.workspaces().size();
-        return new SessionSpecs.Workspaces(Decimal.of(granted.revision()), page, hasMore,
+        return new SessionSpecs.Workspaces(
+                Decimal.of(granted.revision()),
+                page,
+                hasMore,
                 hasMore ? Optional.of(granted.revision() + ":" + end + ":" + access.instanceId()) : Optional.empty());
     }
 
@@ -46,8 +55,13 @@ public final class WorkspaceCalls {
     public SessionSpecs.Connection connect(Session session, SessionSpecs.Connect input) {
         WorkspaceAccess.Listed listed = access.resolve(session, input.workspaceId());
         RetryEpoch epoch = access.epoch(session);
-        return new SessionSpecs.Connection(access.instanceId(), listed.workspace().id(), listed.project().id(), epoch.id(),
-                epoch.expiresAt().toString(), session.grant().scopes().stream().sorted().toList());
+        return new SessionSpecs.Connection(
+                access.instanceId(),
+                listed.workspace().id(),
+                listed.project().id(),
+                epoch.id(),
+                epoch.expiresAt().toString(),
+                session.grant().scopes().stream().sorted().toList());
     }
 
     private int offsetOf(String cursor, long revision) {
@@ -56,8 +70,10 @@ public final class WorkspaceCalls {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor is not a workspace_list cursor");
         }
         if (Long.parseLong(matcher.group(1)) != revision || !matcher.group(3).equals(access.instanceId())) {
-            throw new LomiException(ErrorCode.CURSOR_EXPIRED, "the workspaces changed since this cursor (domainRevision is now "
-                    + revision + "); list again without a cursor");
+            throw new LomiException(
+                    ErrorCode.CURSOR_EXPIRED,
+                    "the workspaces changed since this cursor (domainRevision is now " + revision
+                            + "); list again without a cursor");
         }
         return Integer.parseInt(matcher.group(2));
     }

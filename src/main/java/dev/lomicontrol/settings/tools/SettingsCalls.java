@@ -1,23 +1,22 @@
 package dev.lomicontrol.settings.tools;
 
-import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.Ids;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
-
-import dev.lomicontrol.decisions.DecisionBoard;
-import dev.lomicontrol.core.Ids;
-import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.settings.SettingsPlan;
 import dev.lomicontrol.settings.SettingsView;
-import java.security.SecureRandom;
-import java.time.Clock;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.settings.SettingsSpecs;
+import java.security.SecureRandom;
+import java.time.Clock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -39,7 +38,13 @@ public final class SettingsCalls {
     private final DecisionBoard board;
     private final SecureRandom random = new SecureRandom();
 
-    public SettingsCalls(Settings settings, WorkspaceAccess workspaces, OperationRunner runner, Layout layout, Clock clock, DecisionBoard board) {
+    public SettingsCalls(
+            Settings settings,
+            WorkspaceAccess workspaces,
+            OperationRunner runner,
+            Layout layout,
+            Clock clock,
+            DecisionBoard board) {
         this.board = board;
         this.settings = settings;
         this.workspaces = workspaces;
@@ -54,17 +59,29 @@ public final class SettingsCalls {
             case EDITOR -> "editor";
             case TERMINAL -> "terminal";
             case AGENT_CONTROL -> "agentControl";
-            case KEYBINDS -> throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "section keybinds: this host has no keyboard shortcuts "
-                    + "to read (there is no native window); readable sections are editor, terminal and agentControl");
-            case THEMES -> throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "section themes: this host has no themes to read (there is "
-                    + "no native window); readable sections are editor, terminal and agentControl");
+            case KEYBINDS ->
+                throw new LomiException(
+                        ErrorCode.UNSUPPORTED_CAPABILITY,
+                        "section keybinds: this host has no keyboard shortcuts "
+                                + "to read (there is no native window); readable sections are editor, terminal and agentControl");
+            case THEMES ->
+                throw new LomiException(
+                        ErrorCode.UNSUPPORTED_CAPABILITY,
+                        "section themes: this host has no themes to read (there is "
+                                + "no native window); readable sections are editor, terminal and agentControl");
         };
         SettingsView view = settings.read(section);
         if (in.expectedRevision().isPresent() && !in.expectedRevision().get().equals(view.settingsRevision())) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, section + " settings are at " + view.settingsRevision() + ", not "
-                    + in.expectedRevision().get());
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    section + " settings are at " + view.settingsRevision() + ", not "
+                            + in.expectedRevision().get());
         }
-        return new SettingsSpecs.Snapshot(section(view), values(view), view.settingsRevision(), view.section().equals("agentControl"));
+        return new SettingsSpecs.Snapshot(
+                section(view),
+                values(view),
+                view.settingsRevision(),
+                view.section().equals("agentControl"));
     }
 
     private static SettingsSpecs.HostSection section(SettingsView view) {
@@ -83,13 +100,20 @@ public final class SettingsCalls {
         JsonNode values = view.values();
         switch (view.section()) {
             case "editor":
-                return new SettingsSpecs.EditorValues(values.path("tabSize").intValue(), values.path("insertSpaces").booleanValue(),
+                return new SettingsSpecs.EditorValues(
+                        values.path("tabSize").intValue(),
+                        values.path("insertSpaces").booleanValue(),
                         values.path("insertFinalNewline").booleanValue());
             case "terminal":
-                return new SettingsSpecs.TerminalValues(values.path("defaultProfile").asString("bash").equals("zsh") ? SettingsSpecs.Profile.ZSH
-                        : SettingsSpecs.Profile.BASH, values.path("scrollbackBytes").intValue());
+                return new SettingsSpecs.TerminalValues(
+                        values.path("defaultProfile").asString("bash").equals("zsh")
+                                ? SettingsSpecs.Profile.ZSH
+                                : SettingsSpecs.Profile.BASH,
+                        values.path("scrollbackBytes").intValue());
             default:
-                return new SettingsSpecs.AgentControlValues(values.path("yolo").asBoolean(false), values.path("instanceId").asString(""));
+                return new SettingsSpecs.AgentControlValues(
+                        values.path("yolo").asBoolean(false),
+                        values.path("instanceId").asString(""));
         }
     }
 
@@ -107,19 +131,27 @@ public final class SettingsCalls {
         if (patch instanceof SettingsSpecs.TerminalFieldPatch field) {
             String name = Encoder.encode(field.field()).stringValue();
             if (!field.field().ours()) {
-                throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "terminal_field " + name + ": this host has no native terminal view whose "
-                        + "appearance or behaviour it could set; its terminal fields are defaultProfile and scrollbackBytes");
+                throw new LomiException(
+                        ErrorCode.UNSUPPORTED_CAPABILITY,
+                        "terminal_field " + name + ": this host has no native terminal view whose "
+                                + "appearance or behaviour it could set; its terminal fields are defaultProfile and scrollbackBytes");
             }
-            JsonNode value = field.value().orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "arguments.patch.value: is required for "
-                    + name));
+            JsonNode value = field.value()
+                    .orElseThrow(() -> new LomiException(
+                            ErrorCode.INVALID_ARGUMENT, "arguments.patch.value: is required for " + name));
             ObjectNode fields = JSON.objectNode();
             fields.set(name, value);
             return new Change("terminal", fields);
         }
-        String type = Encoder.encode(SettingsSpecs.Patch.class, patch).path("type").stringValue();
-        String what = type.startsWith("theme") ? "themes (there is no native window to theme)" : "keyboard shortcuts (there is no native window)";
-        throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "patch type " + type + ": this host has no " + what
-                + "; settable here are editor_tab_size, editor_insert_spaces, editor_insert_final_newline and terminal_field");
+        String type =
+                Encoder.encode(SettingsSpecs.Patch.class, patch).path("type").stringValue();
+        String what = type.startsWith("theme")
+                ? "themes (there is no native window to theme)"
+                : "keyboard shortcuts (there is no native window)";
+        throw new LomiException(
+                ErrorCode.UNSUPPORTED_CAPABILITY,
+                "patch type " + type + ": this host has no " + what
+                        + "; settable here are editor_tab_size, editor_insert_spaces, editor_insert_final_newline and terminal_field");
     }
 
     private record Change(String section, ObjectNode fields) {}
@@ -151,33 +183,48 @@ public final class SettingsCalls {
         shown.put("client", session.clientLabel());
         String summary = "change " + section + " settings for " + session.clientLabel()
                 + (planned == null ? "" : ": " + String.join(", ", planned.changedFields()));
-        return runner.afterApproval(OperationRunner.Request.of(session, SettingsSpecs.UPDATE, in, listed, section, expected), () -> {
-            Revisions.require(expected, layout.revision());
-            if (refused != null) {
-                throw refused;
-            }
-        }, summary, shown, operation -> {
-            SettingsView after = settings.apply(planned);
-            return Encoder.encode(new SettingsSpecs.Updated(section(after), values(after), after.settingsRevision(),
-                    planned.expectedSettingsRevision(), true));
-        });
+        return runner.afterApproval(
+                OperationRunner.Request.of(session, SettingsSpecs.UPDATE, in, listed, section, expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    if (refused != null) {
+                        throw refused;
+                    }
+                },
+                summary,
+                shown,
+                operation -> {
+                    SettingsView after = settings.apply(planned);
+                    return Encoder.encode(new SettingsSpecs.Updated(
+                            section(after),
+                            values(after),
+                            after.settingsRevision(),
+                            planned.expectedSettingsRevision(),
+                            true));
+                });
     }
 
     public ObjectNode open(Session session, SettingsSpecs.OpenInput in) {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         String page = in.page().wire();
         switch (in.page()) {
-            case EDITOR, TERMINAL, AGENT_CONTROL -> {
-            }
-            default -> throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "page " + page + ": this host has no native Settings window "
-                    + "and its admin console has no " + page + " page; the pages here are editor, terminal and agent-control");
+            case EDITOR, TERMINAL, AGENT_CONTROL -> {}
+            default ->
+                throw new LomiException(
+                        ErrorCode.UNSUPPORTED_CAPABILITY,
+                        "page " + page + ": this host has no native Settings window " + "and its admin console has no "
+                                + page + " page; the pages here are editor, terminal and agent-control");
         }
         long expected = in.expectedRevision().asLong();
-        return runner.immediate(OperationRunner.Request.of(session, SettingsSpecs.OPEN, in, listed, page, expected),
-                () -> Revisions.require(expected, layout.revision()), operation -> {
+        return runner.immediate(
+                OperationRunner.Request.of(session, SettingsSpecs.OPEN, in, listed, page, expected),
+                () -> Revisions.require(expected, layout.revision()),
+                operation -> {
                     String id = "req-" + Ids.randomHex(random, 8);
-                    board.notice(clock.instant() + "  " + id + "  " + session.clientLabel() + " asks you to look at the " + page + " settings");
-                    return Encoder.encode(new SettingsSpecs.Opened(listed.workspace().id(), page, id, true));
+                    board.notice(clock.instant() + "  " + id + "  " + session.clientLabel()
+                            + " asks you to look at the " + page + " settings");
+                    return Encoder.encode(
+                            new SettingsSpecs.Opened(listed.workspace().id(), page, id, true));
                 });
     }
 

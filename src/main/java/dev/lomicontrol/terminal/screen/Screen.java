@@ -62,7 +62,8 @@ public final class Screen {
 
     private static void checkSize(int columns, int rows) {
         if (columns < 1 || columns > MAX_SIZE || rows < 1 || rows > MAX_SIZE) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT,
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
                     "screen size must be 1.." + MAX_SIZE + " columns and rows, got " + columns + "x" + rows);
         }
     }

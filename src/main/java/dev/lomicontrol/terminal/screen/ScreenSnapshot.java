@@ -9,8 +9,15 @@ import java.util.List;
  * @param cursorRow zero-based
  * @param cursorColumn zero-based
  */
-public record ScreenSnapshot(int columns, int rows, int cursorRow, int cursorColumn, boolean cursorVisible, boolean alternate,
-        List<String> lines, String title) {
+public record ScreenSnapshot(
+        int columns,
+        int rows,
+        int cursorRow,
+        int cursorColumn,
+        boolean cursorVisible,
+        boolean alternate,
+        List<String> lines,
+        String title) {
 
     public ScreenSnapshot {
         lines = List.copyOf(lines);

@@ -1,16 +1,5 @@
 package dev.lomicontrol.terminal.tools;
 
-import dev.lomicontrol.operations.ToolHandlers;
-import dev.lomicontrol.operations.LivePanels;
-import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.operations.OperationWaits;
-import dev.lomicontrol.operations.Waits;
-import dev.lomicontrol.operations.OperationJson;
-import dev.lomicontrol.operations.NativeStop;
-import dev.lomicontrol.operations.Revisions;
-import dev.lomicontrol.operations.PanelTargets;
-import dev.lomicontrol.operations.WorkspaceAccess;
-
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
@@ -20,6 +9,16 @@ import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.Reservation;
+import dev.lomicontrol.operations.LivePanels;
+import dev.lomicontrol.operations.NativeStop;
+import dev.lomicontrol.operations.OperationJson;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.OperationWaits;
+import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.operations.Waits;
+import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
@@ -57,8 +56,6 @@ import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -112,12 +109,23 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
 
     private final Waits waits;
 
-    public TerminalCalls(Terminals terminals, Layout layout, Ledger ledger, PanelTargets panels, OperationRunner runner, Settings settings, Waits waits,
-            OperationWaits operationWaits, int outputTailBytes) {
+    public TerminalCalls(
+            Terminals terminals,
+            Layout layout,
+            Ledger ledger,
+            PanelTargets panels,
+            OperationRunner runner,
+            Settings settings,
+            Waits waits,
+            OperationWaits operationWaits,
+            int outputTailBytes) {
         this.settings = settings;
         this.waits = waits;
-        TerminalFollows follows = new TerminalFollows(terminals,
-                id -> Optional.ofNullable(runs.get(id)).map(running -> new TerminalFollows.RunRef(running.run, running.terminal)), outputTailBytes);
+        TerminalFollows follows = new TerminalFollows(
+                terminals,
+                id -> Optional.ofNullable(runs.get(id))
+                        .map(running -> new TerminalFollows.RunRef(running.run, running.terminal)),
+                outputTailBytes);
         operationWaits.follow(TerminalSpecs.CREATE, follows.create());
         operationWaits.follow(TerminalSpecs.RUN, follows.run());
         this.terminals = terminals;
@@ -130,57 +138,93 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     /** A new shell in a new panel; {@code cwdRelative} "" (or ".") is the project root, no profile is the default one. */
     public Object create(Session session, TerminalSpecs.Create in) {
         WorkspaceAccess.Listed listed = panels.workspace(session, in.workspaceId());
-        String profile = in.profileId().map(TerminalCalls::wire).orElse(settings.terminal().defaultProfile());
+        String profile = in.profileId()
+                .map(TerminalCalls::wire)
+                .orElse(settings.terminal().defaultProfile());
         String cwdRelative = in.directory();
         String title = in.title().map(DisplayName::value).orElse(profile);
         long expected = in.expectedRevision().asLong();
         Path root = listed.project().root();
         Path[] cwd = new Path[1];
-        return runner.immediate(OperationRunner.Request.of(session, TerminalSpecs.CREATE, in, listed, cwdRelative, expected), () -> {
-            Revisions.require(expected, layout.revision());
-            cwd[0] = insideProject(root, cwdRelative);
-            if (!Terminals.installedProfiles().contains(profile)) {
-                throw new LomiException(ErrorCode.UNSUPPORTED_CAPABILITY, "the " + profile + " profile is not installed on this host; use "
-                        + String.join(" or ", Terminals.installedProfiles()));
-            }
-            if (!terminals.sandbox().enabled() && !session.grant().allows(Scopes.TERMINAL_UNSANDBOXED)) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, "the admin turned the terminal sandbox off; an unsandboxed terminal needs the "
-                        + Scopes.TERMINAL_UNSANDBOXED + " scope, which no default grant contains");
-            }
-            terminals.sandbox().requireUsable();
-        }, operation -> {
-            Terminal terminal = terminals.start(profile, root, cwd[0], in.columns(), in.rows(), settings.terminal().scrollbackBytes());
-            try {
-                Lease lease = terminal.grantLease(session.id().value());
-                return layout.change(OptionalLong.of(expected), edit -> {
-                    Panel panel = edit.addPanel(listed.workspace().id(), PanelKind.TERMINAL, title, Optional.of(terminal.id()),
-                            Optional.of(session.id().value()), Optional.of(profile), cwdRelative);
-                    String tab = edit.view(listed.workspace().id()).tabOf(panel.id()).map(t -> t.id()).orElse("");
-                    return Encoder.encode(new TerminalSpecs.Created(listed.workspace().id(), new Token(panel.id()), new Token(tab),
-                            new Hex32(terminal.id()), new Hex32(lease.id()), TerminalSpecs.Profile.valueOf(profile.toUpperCase(Locale.ROOT)),
-                            Decimal.of(edit.newRevision()), Optional.empty()));
+        return runner.immediate(
+                OperationRunner.Request.of(session, TerminalSpecs.CREATE, in, listed, cwdRelative, expected),
+                () -> {
+                    Revisions.require(expected, layout.revision());
+                    cwd[0] = insideProject(root, cwdRelative);
+                    if (!Terminals.installedProfiles().contains(profile)) {
+                        throw new LomiException(
+                                ErrorCode.UNSUPPORTED_CAPABILITY,
+                                "the " + profile + " profile is not installed on this host; use "
+                                        + String.join(" or ", Terminals.installedProfiles()));
+                    }
+                    if (!terminals.sandbox().enabled() && !session.grant().allows(Scopes.TERMINAL_UNSANDBOXED)) {
+                        throw new LomiException(
+                                ErrorCode.SCOPE_DENIED,
+                                "the admin turned the terminal sandbox off; an unsandboxed terminal needs the "
+                                        + Scopes.TERMINAL_UNSANDBOXED + " scope, which no default grant contains");
+                    }
+                    terminals.sandbox().requireUsable();
+                },
+                operation -> {
+                    Terminal terminal = terminals.start(
+                            profile,
+                            root,
+                            cwd[0],
+                            in.columns(),
+                            in.rows(),
+                            settings.terminal().scrollbackBytes());
+                    try {
+                        Lease lease = terminal.grantLease(session.id().value());
+                        return layout.change(OptionalLong.of(expected), edit -> {
+                            Panel panel = edit.addPanel(
+                                    listed.workspace().id(),
+                                    PanelKind.TERMINAL,
+                                    title,
+                                    Optional.of(terminal.id()),
+                                    Optional.of(session.id().value()),
+                                    Optional.of(profile),
+                                    cwdRelative);
+                            String tab = edit.view(listed.workspace().id())
+                                    .tabOf(panel.id())
+                                    .map(t -> t.id())
+                                    .orElse("");
+                            return Encoder.encode(new TerminalSpecs.Created(
+                                    listed.workspace().id(),
+                                    new Token(panel.id()),
+                                    new Token(tab),
+                                    new Hex32(terminal.id()),
+                                    new Hex32(lease.id()),
+                                    TerminalSpecs.Profile.valueOf(profile.toUpperCase(Locale.ROOT)),
+                                    Decimal.of(edit.newRevision()),
+                                    Optional.empty()));
+                        });
+                    } catch (RuntimeException e) {
+                        terminal.kill();
+                        throw e;
+                    }
                 });
-            } catch (RuntimeException e) {
-                terminal.kill();
-                throw e;
-            }
-        });
     }
 
     /** Runs one command at a ready prompt; answers the running operation (its answer then waits: see {@link TerminalFollows#run}). */
     public Object run(Session session, TerminalSpecs.Run in) {
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         String leaseId = in.leaseId().value();
-        OperationRunner.Request request = OperationRunner.Request.of(session, TerminalSpecs.RUN, in, bound.target.listed(), bound.terminal.id(), -1);
+        OperationRunner.Request request = OperationRunner.Request.of(
+                session, TerminalSpecs.RUN, in, bound.target.listed(), bound.terminal.id(), -1);
         Reservation reservation = runner.reserveForDispatch(request, () -> {
             requireNotHosting(session, bound.terminal);
             requireLease(session, bound.terminal, leaseId);
-            if (bound.terminal.latest().filter(r -> !r.completed() && !r.outcome().isDone()).isPresent()) {
+            if (bound.terminal
+                    .latest()
+                    .filter(r -> !r.completed() && !r.outcome().isDone())
+                    .isPresent()) {
                 throw new LomiException(ErrorCode.TARGET_BUSY, "a command is still running in this terminal");
             }
             if (bound.terminal.prompt() != PromptState.READY) {
-                throw new LomiException(ErrorCode.PROMPT_STATE_UNKNOWN, "the prompt is " + bound.terminal.prompt().wireName()
-                        + ", not ready; read the terminal and wait for a fresh prompt");
+                throw new LomiException(
+                        ErrorCode.PROMPT_STATE_UNKNOWN,
+                        "the prompt is " + bound.terminal.prompt().wireName()
+                                + ", not ready; read the terminal and wait for a fresh prompt");
             }
         });
         if (reservation instanceof Reservation.Duplicate duplicate) {
@@ -191,10 +235,20 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         try {
             run = bound.terminal.run(leaseId, in.command());
         } catch (LomiException refusal) {
-            return OperationJson.of(runner.settle(running.id(), OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(refusal.code())));
+            return OperationJson.of(runner.settle(
+                    running.id(),
+                    OperationState.FAILED,
+                    EffectState.NONE,
+                    Optional.empty(),
+                    Optional.of(refusal.code())));
         } catch (RuntimeException e) {
             log.warn("terminal {}: writing the command failed: {}", bound.terminal.id(), e.toString());
-            return OperationJson.of(runner.settle(running.id(), OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.empty(), Optional.empty()));
+            return OperationJson.of(runner.settle(
+                    running.id(),
+                    OperationState.OUTCOME_UNKNOWN,
+                    EffectState.UNKNOWN,
+                    Optional.empty(),
+                    Optional.empty()));
         }
         Running entry = new Running(bound.terminal, run, leaseId, session.id().value(), in.workspaceId(), in.panelId());
         runs.put(running.id(), entry);
@@ -209,15 +263,20 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         String leaseId = in.leaseId().value();
         OperationId target = in.operationId();
         Running[] found = new Running[1];
-        return runner.immediate(OperationRunner.Request.of(session, TerminalSpecs.INTERRUPT, in, bound.target.listed(), target.value(), -1), () -> {
-            requireNotHosting(session, bound.terminal);
-            requireLease(session, bound.terminal, leaseId);
-            found[0] = interruptible(session, bound.terminal, target);
-        }, operation -> {
-            Running running = found[0] == null ? interruptible(session, bound.terminal, target) : found[0];
-            bound.terminal.interrupt(running.run, leaseId);
-            return Encoder.encode(new TerminalSpecs.Interrupted(in.workspaceId(), in.panelId(), in.terminalSessionId(), target, true));
-        });
+        return runner.immediate(
+                OperationRunner.Request.of(
+                        session, TerminalSpecs.INTERRUPT, in, bound.target.listed(), target.value(), -1),
+                () -> {
+                    requireNotHosting(session, bound.terminal);
+                    requireLease(session, bound.terminal, leaseId);
+                    found[0] = interruptible(session, bound.terminal, target);
+                },
+                operation -> {
+                    Running running = found[0] == null ? interruptible(session, bound.terminal, target) : found[0];
+                    bound.terminal.interrupt(running.run, leaseId);
+                    return Encoder.encode(new TerminalSpecs.Interrupted(
+                            in.workspaceId(), in.panelId(), in.terminalSessionId(), target, true));
+                });
     }
 
     /** Ordered input without a receipt: same sequence and payload confirm the earlier send instead of repeating it. */
@@ -228,8 +287,14 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         requireNotHosting(session, bound.terminal);
         requireLease(session, bound.terminal, leaseId);
         InputAck ack = bound.terminal.input(leaseId, in.inputSequence().asLong(), payload);
-        return new TerminalSpecs.InputAcknowledged(in.workspaceId(), in.panelId(), in.terminalSessionId(), Decimal.of(ack.inputSequence()),
-                TerminalSpecs.InputState.valueOf(ack.state().toUpperCase(Locale.ROOT)), ack.repeated(), Decimal.of(ack.nextInputSequence()));
+        return new TerminalSpecs.InputAcknowledged(
+                in.workspaceId(),
+                in.panelId(),
+                in.terminalSessionId(),
+                Decimal.of(ack.inputSequence()),
+                TerminalSpecs.InputState.valueOf(ack.state().toUpperCase(Locale.ROOT)),
+                ack.repeated(),
+                Decimal.of(ack.nextInputSequence()));
     }
 
     /**
@@ -247,8 +312,11 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         if (in.mode() == TerminalSpecs.Mode.COMMAND) {
             OperationId id = in.operationId().orElseThrow();
             Running found = runs.get(id);
-            if (found == null || found.terminal != terminal || !found.session.equals(session.id().value())) {
-                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no command " + id + " of this session in this terminal");
+            if (found == null
+                    || found.terminal != terminal
+                    || !found.session.equals(session.id().value())) {
+                throw new LomiException(
+                        ErrorCode.TARGET_NOT_FOUND, "no command " + id + " of this session in this terminal");
             }
             running = Optional.of(found);
         }
@@ -257,15 +325,23 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
             return output(session, in, terminal, command);
         }
         TerminalSpecs.Output[] last = new TerminalSpecs.Output[1];
-        return waits.until(session, wait, waiter -> waiter.also(terminal.onChange(waiter::wake)), () -> {
-            last[0] = output(session, in, terminal, command);
-            boolean news = !last[0].text().orElse("").isEmpty() || last[0].exited() || command.map(r -> r.run.completed()).orElse(false);
-            return news ? Optional.of(last[0]) : Optional.empty();
-        }, () -> last[0]);
+        return waits.until(
+                session,
+                wait,
+                waiter -> waiter.also(terminal.onChange(waiter::wake)),
+                () -> {
+                    last[0] = output(session, in, terminal, command);
+                    boolean news = !last[0].text().orElse("").isEmpty()
+                            || last[0].exited()
+                            || command.map(r -> r.run.completed()).orElse(false);
+                    return news ? Optional.of(last[0]) : Optional.empty();
+                },
+                () -> last[0]);
     }
 
     /** One page of modes output, command or raw, as it stands now. */
-    private TerminalSpecs.Output output(Session session, TerminalSpecs.Read in, Terminal terminal, Optional<Running> running) {
+    private TerminalSpecs.Output output(
+            Session session, TerminalSpecs.Read in, Terminal terminal, Optional<Running> running) {
         long cursor = in.cursor().map(Decimal::asLong).orElse(-1L);
         Optional<TerminalSpecs.Command> command = Optional.empty();
         OutputPage page;
@@ -283,12 +359,26 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         }
         boolean raw = mode == TerminalSpecs.OutputMode.RAW;
         Decimal stream = Decimal.of(terminal.streamSequence());
-        return new TerminalSpecs.Output(mode, in.terminalSessionId(), raw ? Optional.empty() : Optional.of(page.text()),
-                raw ? Optional.of(Base64.getEncoder().encodeToString(page.bytes())) : Optional.empty(), Decimal.of(page.cursor()),
-                Decimal.of(page.nextCursor()), Decimal.of(page.availableFrom()), page.gap() && (cursor >= 0 || mode == TerminalSpecs.OutputMode.COMMAND),
-                page.end(), TerminalSpecs.Prompt.valueOf(terminal.prompt().name()), !terminal.isAlive(), boxed(terminal.exitCode()),
-                terminal.lease().filter(l -> l.holder().equals(session.id().value())).isPresent(), Decimal.of(terminal.nextInputSequence()), stream,
-                stream, command);
+        return new TerminalSpecs.Output(
+                mode,
+                in.terminalSessionId(),
+                raw ? Optional.empty() : Optional.of(page.text()),
+                raw ? Optional.of(Base64.getEncoder().encodeToString(page.bytes())) : Optional.empty(),
+                Decimal.of(page.cursor()),
+                Decimal.of(page.nextCursor()),
+                Decimal.of(page.availableFrom()),
+                page.gap() && (cursor >= 0 || mode == TerminalSpecs.OutputMode.COMMAND),
+                page.end(),
+                TerminalSpecs.Prompt.valueOf(terminal.prompt().name()),
+                !terminal.isAlive(),
+                boxed(terminal.exitCode()),
+                terminal.lease()
+                        .filter(l -> l.holder().equals(session.id().value()))
+                        .isPresent(),
+                Decimal.of(terminal.nextInputSequence()),
+                stream,
+                stream,
+                command);
     }
 
     /**
@@ -298,22 +388,34 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
      */
     public Object control(Session session, TerminalSpecs.Control request) {
         if (request instanceof TerminalSpecs.AndroidControl) {
-            throw new LomiException(ErrorCode.HOST_UNQUALIFIED, "lomi_panel_control of an Android device: " + HostQualification.reason(HostNeed.ANDROID)
-                    .orElse("the Android tools are not available on this host") + "; nothing was done");
+            throw new LomiException(
+                    ErrorCode.HOST_UNQUALIFIED,
+                    "lomi_panel_control of an Android device: "
+                            + HostQualification.reason(HostNeed.ANDROID)
+                                    .orElse("the Android tools are not available on this host")
+                            + "; nothing was done");
         }
         TerminalSpecs.TerminalControl in = (TerminalSpecs.TerminalControl) request;
         Bound bound = bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         Terminal terminal = bound.terminal;
-        OperationRunner.Request operation = OperationRunner.Request.of(session, TerminalSpecs.PANEL_CONTROL, in, bound.target.listed(), terminal.id(), -1);
+        OperationRunner.Request operation = OperationRunner.Request.of(
+                session, TerminalSpecs.PANEL_CONTROL, in, bound.target.listed(), terminal.id(), -1);
         if (in.action() == TerminalSpecs.ControlAction.RELEASE) {
-            return runner.immediate(operation, () -> {
-                if (terminal.lease().filter(l -> l.holder().equals(session.id().value())).isEmpty()) {
-                    throw new LomiException(ErrorCode.INVALID_ARGUMENT, "this session holds no input lease on terminal " + terminal.id());
-                }
-            }, done -> {
-                terminal.revokeLeasesOf(session.id().value(), "released by its holder");
-                return controlResult(in, Optional.empty());
-            });
+            return runner.immediate(
+                    operation,
+                    () -> {
+                        if (terminal.lease()
+                                .filter(l -> l.holder().equals(session.id().value()))
+                                .isEmpty()) {
+                            throw new LomiException(
+                                    ErrorCode.INVALID_ARGUMENT,
+                                    "this session holds no input lease on terminal " + terminal.id());
+                        }
+                    },
+                    done -> {
+                        terminal.revokeLeasesOf(session.id().value(), "released by its holder");
+                        return controlResult(in, Optional.empty());
+                    });
         }
         ObjectNode plan = JSON.objectNode();
         plan.put("action", "claim terminal input");
@@ -323,19 +425,27 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         plan.put("client", session.clientLabel());
         plan.put("session", session.id().value());
         plan.put("currentHolder", terminal.lease().map(Lease::holder).orElse("nobody"));
-        return runner.afterApproval(operation, () -> {
-            if (!terminal.isAlive()) {
-                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "terminal " + terminal.id() + " has exited");
-            }
-            requireNotHosting(session, terminal);
-        }, "give " + session.clientLabel() + " the input of terminal '" + bound.target.panel().title() + "' (" + terminal.id() + ")", plan, done -> {
-            if (!terminal.isAlive()) {
-                throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "terminal " + terminal.id() + " has exited");
-            }
-            session.requireAlive();
-            Lease lease = terminal.grantLease(session.id().value());
-            return controlResult(in, Optional.of(lease.id()));
-        });
+        return runner.afterApproval(
+                operation,
+                () -> {
+                    if (!terminal.isAlive()) {
+                        throw new LomiException(
+                                ErrorCode.TARGET_NOT_FOUND, "terminal " + terminal.id() + " has exited");
+                    }
+                    requireNotHosting(session, terminal);
+                },
+                "give " + session.clientLabel() + " the input of terminal '"
+                        + bound.target.panel().title() + "' (" + terminal.id() + ")",
+                plan,
+                done -> {
+                    if (!terminal.isAlive()) {
+                        throw new LomiException(
+                                ErrorCode.TARGET_NOT_FOUND, "terminal " + terminal.id() + " has exited");
+                    }
+                    session.requireAlive();
+                    Lease lease = terminal.grantLease(session.id().value());
+                    return controlResult(in, Optional.of(lease.id()));
+                });
     }
 
     /** The session's connection ended: its leases die (runs in flight settle outcome_unknown). */
@@ -366,12 +476,16 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
 
     @Override
     public boolean controlledBy(Session session, Panel panel) {
-        return live(panel).flatMap(Terminal::lease).filter(l -> l.holder().equals(session.id().value())).isPresent();
+        return live(panel)
+                .flatMap(Terminal::lease)
+                .filter(l -> l.holder().equals(session.id().value()))
+                .isPresent();
     }
 
     @Override
     public boolean ownedByOther(Session session, Panel panel) {
-        return live(panel).filter(Terminal::isAlive).isPresent() && !panel.ownerSession().filter(session.id().value()::equals).isPresent();
+        return live(panel).filter(Terminal::isAlive).isPresent()
+                && !panel.ownerSession().filter(session.id().value()::equals).isPresent();
     }
 
     @Override
@@ -404,29 +518,50 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
 
     private Operation settleRun(OperationId id, Running entry, RunOutcome outcome) {
         CommandRun run = entry.run;
-        JsonNode result = Encoder.encode(new TerminalSpecs.RunResult(entry.workspace, entry.panel, new Hex32(entry.terminal.id()), run.id(),
-                boxed(run.exitCode()), run.completed(), Decimal.of(run.startCursor()), decimal(run.endCursor()), Optional.empty()));
+        JsonNode result = Encoder.encode(new TerminalSpecs.RunResult(
+                entry.workspace,
+                entry.panel,
+                new Hex32(entry.terminal.id()),
+                run.id(),
+                boxed(run.exitCode()),
+                run.completed(),
+                Decimal.of(run.startCursor()),
+                decimal(run.endCursor()),
+                Optional.empty()));
         if (outcome instanceof RunOutcome.Exited exited) {
             if (exited.code() == 0) {
-                return runner.settle(id, OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
+                return runner.settle(
+                        id, OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
             }
-            boolean cancelling = entry.cancelRequested || ledger.get(new dev.lomicontrol.core.SessionId(entry.session), id)
-                    .map(o -> o.state() == OperationState.CANCELLING).orElse(false);
+            boolean cancelling = entry.cancelRequested
+                    || ledger.get(new dev.lomicontrol.core.SessionId(entry.session), id)
+                            .map(o -> o.state() == OperationState.CANCELLING)
+                            .orElse(false);
             if (cancelling && exited.code() == 130) {
-                return runner.settle(id, OperationState.CANCELLED, EffectState.PARTIAL, Optional.of(result), Optional.empty());
+                return runner.settle(
+                        id, OperationState.CANCELLED, EffectState.PARTIAL, Optional.of(result), Optional.empty());
             }
-            return runner.settle(id, OperationState.FAILED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
+            return runner.settle(
+                    id, OperationState.FAILED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
         }
-        return runner.settle(id, OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.of(result), Optional.empty());
+        return runner.settle(
+                id, OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.of(result), Optional.empty());
     }
 
     private Running interruptible(Session session, Terminal terminal, OperationId target) {
         Running running = runs.get(target);
-        if (running == null || running.terminal != terminal || !running.session.equals(session.id().value())) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no command " + target + " of this session in this terminal");
+        if (running == null
+                || running.terminal != terminal
+                || !running.session.equals(session.id().value())) {
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND, "no command " + target + " of this session in this terminal");
         }
-        if (terminal.latest().filter(r -> r == running.run).isEmpty() || !running.run.startedObserved() || running.run.completed()) {
-            throw new LomiException(ErrorCode.TARGET_BUSY, "only the latest command, once observed running and before it ends, can be interrupted");
+        if (terminal.latest().filter(r -> r == running.run).isEmpty()
+                || !running.run.startedObserved()
+                || running.run.completed()) {
+            throw new LomiException(
+                    ErrorCode.TARGET_BUSY,
+                    "only the latest command, once observed running and before it ends, can be interrupted");
         }
         return running;
     }
@@ -440,17 +575,28 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     private TerminalSpecs.Screen screen(Terminal terminal, Optional<Decimal> minimum, int maxBytes) {
         long parsed = terminal.streamSequence();
         if (minimum.isPresent() && minimum.get().asLong() > parsed) {
-            throw new LomiException(ErrorCode.REVISION_CONFLICT, "minimumParsedSequence " + minimum.get() + " is past the output this terminal has "
-                    + "produced (streamSequence " + parsed + "); use a streamSequence of an earlier read");
+            throw new LomiException(
+                    ErrorCode.REVISION_CONFLICT,
+                    "minimumParsedSequence " + minimum.get() + " is past the output this terminal has "
+                            + "produced (streamSequence " + parsed + "); use a streamSequence of an earlier read");
         }
         ScreenSnapshot snapshot = terminal.screen();
         long stream = terminal.streamSequence();
         List<String> lines = topLines(snapshot.lines(), maxBytes);
-        return new TerminalSpecs.Screen(new Hex32(terminal.id()), snapshot.columns(), snapshot.rows(),
+        return new TerminalSpecs.Screen(
+                new Hex32(terminal.id()),
+                snapshot.columns(),
+                snapshot.rows(),
                 new TerminalSpecs.ScreenCursor(snapshot.cursorRow(), snapshot.cursorColumn(), snapshot.cursorVisible()),
-                snapshot.alternate() ? TerminalSpecs.Buffer.ALTERNATE : TerminalSpecs.Buffer.NORMAL, lines, String.join("\n", lines),
-                lines.size() < snapshot.lines().size(), snapshot.title() == null ? "" : snapshot.title(), Decimal.of(stream), Decimal.of(parsed),
-                parsed < stream, !terminal.isAlive());
+                snapshot.alternate() ? TerminalSpecs.Buffer.ALTERNATE : TerminalSpecs.Buffer.NORMAL,
+                lines,
+                String.join("\n", lines),
+                lines.size() < snapshot.lines().size(),
+                snapshot.title() == null ? "" : snapshot.title(),
+                Decimal.of(stream),
+                Decimal.of(parsed),
+                parsed < stream,
+                !terminal.isAlive());
     }
 
     /** The top rows whose text, joined by newlines, fits in {@code maxBytes} bytes of UTF-8. */
@@ -468,12 +614,23 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     }
 
     private static TerminalSpecs.Command command(CommandRun run, OperationId operationId) {
-        return new TerminalSpecs.Command(run.id(), operationId, run.startedObserved(), run.completed(), boxed(run.exitCode()),
-                Decimal.of(run.startCursor()), decimal(run.endCursor()));
+        return new TerminalSpecs.Command(
+                run.id(),
+                operationId,
+                run.startedObserved(),
+                run.completed(),
+                boxed(run.exitCode()),
+                Decimal.of(run.startCursor()),
+                decimal(run.endCursor()));
     }
 
     private static JsonNode controlResult(TerminalSpecs.TerminalControl in, Optional<String> leaseId) {
-        return Encoder.encode(new TerminalSpecs.Controlled(in.workspaceId(), in.panelId(), in.action(), in.terminalSessionId(), leaseId.map(Hex32::new),
+        return Encoder.encode(new TerminalSpecs.Controlled(
+                in.workspaceId(),
+                in.panelId(),
+                in.action(),
+                in.terminalSessionId(),
+                leaseId.map(Hex32::new),
                 leaseId.isPresent()));
     }
 
@@ -488,12 +645,18 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     /** A terminal panel of a granted workspace and its live terminal; a terminal that is gone is TARGET_NOT_FOUND. */
     private Bound bind(Session session, WorkspaceId workspace, Token panelId, Hex32 terminalSessionId) {
         String terminalId = terminalSessionId.value();
-        PanelTargets.PanelTarget target = panels.panel(session, workspace, panelId.value(), Optional.of(terminalId), -1);
+        PanelTargets.PanelTarget target =
+                panels.panel(session, workspace, panelId.value(), Optional.of(terminalId), -1);
         if (target.panel().kind() != PanelKind.TERMINAL) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "panel " + target.panel().id() + " is not a terminal");
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND, "panel " + target.panel().id() + " is not a terminal");
         }
-        Terminal terminal = terminals.find(terminalId).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND,
-                "terminal " + terminalId + " is not running (terminals do not survive a broker restart); create a new one"));
+        Terminal terminal = terminals
+                .find(terminalId)
+                .orElseThrow(() -> new LomiException(
+                        ErrorCode.TARGET_NOT_FOUND,
+                        "terminal " + terminalId
+                                + " is not running (terminals do not survive a broker restart); create a new one"));
         return new Bound(target, terminal);
     }
 
@@ -504,22 +667,32 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     }
 
     private static boolean busy(Terminal terminal) {
-        return terminal.latest().filter(r -> !r.completed() && !r.outcome().isDone()).isPresent() || terminal.prompt() == PromptState.RUNNING;
+        return terminal.latest()
+                        .filter(r -> !r.completed() && !r.outcome().isDone())
+                        .isPresent()
+                || terminal.prompt() == PromptState.RUNNING;
     }
 
     /** The lease is the terminal's current one and belongs to this session: a lease id is not a bearer token. */
     private static void requireLease(Session session, Terminal terminal, String leaseId) {
         Optional<Lease> lease = terminal.lease();
-        if (lease.isEmpty() || !lease.get().id().equals(leaseId) || !lease.get().holder().equals(session.id().value())) {
-            throw new LomiException(ErrorCode.CONTROL_REVOKED, "lease " + leaseId + " is not valid for terminal " + terminal.id()
-                    + (terminal.isAlive() ? "" : " (the shell exited)") + "; claim input again with lomi_panel_control");
+        if (lease.isEmpty()
+                || !lease.get().id().equals(leaseId)
+                || !lease.get().holder().equals(session.id().value())) {
+            throw new LomiException(
+                    ErrorCode.CONTROL_REVOKED,
+                    "lease " + leaseId + " is not valid for terminal " + terminal.id()
+                            + (terminal.isAlive() ? "" : " (the shell exited)")
+                            + "; claim input again with lomi_panel_control");
         }
     }
 
     /** The calling agent's own terminal is protected: its helper process descends from that shell. */
     private static void requireNotHosting(Session session, Terminal terminal) {
         if (session.peerPid() > 1 && ProcessAncestry.of(session.peerPid()).contains(terminal.shellPid())) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "terminal " + terminal.id() + " hosts the calling agent itself; it is protected from its input");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    "terminal " + terminal.id() + " hosts the calling agent itself; it is protected from its input");
         }
     }
 
@@ -545,19 +718,26 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
 
     /** {@code cwdRelative} resolved inside the project root without escaping it (no absolute path, no {@code ..}, no link out). */
     private static Path insideProject(Path root, String cwdRelative) {
-        if (cwdRelative.isEmpty() || cwdRelative.length() > 4096 || cwdRelative.indexOf('\0') >= 0 || cwdRelative.indexOf('\\') >= 0
+        if (cwdRelative.isEmpty()
+                || cwdRelative.length() > 4096
+                || cwdRelative.indexOf('\0') >= 0
+                || cwdRelative.indexOf('\\') >= 0
                 || cwdRelative.startsWith("/")) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cwdRelative is a relative path inside the project");
         }
         for (String part : cwdRelative.split("/", -1)) {
             if (part.equals("..") || (part.isEmpty() && !cwdRelative.equals("."))) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cwdRelative may not contain '..' or empty components");
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, "cwdRelative may not contain '..' or empty components");
             }
         }
         try {
             Path real = root.resolve(cwdRelative).toRealPath();
-            if (!real.startsWith(root.toRealPath()) || !java.nio.file.Files.isDirectory(real, LinkOption.NOFOLLOW_LINKS)) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, "cwdRelative " + cwdRelative + " leaves the project or is not a directory");
+            if (!real.startsWith(root.toRealPath())
+                    || !java.nio.file.Files.isDirectory(real, LinkOption.NOFOLLOW_LINKS)) {
+                throw new LomiException(
+                        ErrorCode.SCOPE_DENIED,
+                        "cwdRelative " + cwdRelative + " leaves the project or is not a directory");
             }
             return real;
         } catch (IOException e) {
@@ -568,7 +748,6 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     private static String wire(TerminalSpecs.Profile profile) {
         return profile.name().toLowerCase(Locale.ROOT);
     }
-
 
     /** Registers the handlers of the tools this class serves. */
     public void register(ToolHandlers handlers) {

@@ -73,7 +73,9 @@ final class TerminalFollows {
                 return false;
             }
             return operation.state() != OperationState.SUCCEEDED
-                    || created(operation).map(t -> !t.isAlive() || t.prompt() == PromptState.READY).orElse(true);
+                    || created(operation)
+                            .map(t -> !t.isAlive() || t.prompt() == PromptState.READY)
+                            .orElse(true);
         }
 
         @Override
@@ -85,7 +87,8 @@ final class TerminalFollows {
         public ObjectNode answer(Session session, Operation operation) {
             ObjectNode answer = OperationJson.of(operation);
             JsonNode result = answer.path("result");
-            if (result instanceof ObjectNode created && "terminal_created".equals(created.path("kind").asString(""))) {
+            if (result instanceof ObjectNode created
+                    && "terminal_created".equals(created.path("kind").asString(""))) {
                 Optional<Terminal> terminal = created(operation).filter(Terminal::isAlive);
                 if (terminal.isPresent()) {
                     created.put("ready", terminal.get().prompt() == PromptState.READY);
@@ -98,13 +101,19 @@ final class TerminalFollows {
 
         /** The live terminal a succeeded create started (as its stored result names it). */
         private Optional<Terminal> created(Operation operation) {
-            return operation.result().map(text -> {
-                try {
-                    return MAPPER.readTree(text).path("terminalSessionId").asString("");
-                } catch (RuntimeException e) {
-                    return "";
-                }
-            }).filter(id -> !id.isEmpty()).flatMap(terminals::find);
+            return operation
+                    .result()
+                    .map(text -> {
+                        try {
+                            return MAPPER.readTree(text)
+                                    .path("terminalSessionId")
+                                    .asString("");
+                        } catch (RuntimeException e) {
+                            return "";
+                        }
+                    })
+                    .filter(id -> !id.isEmpty())
+                    .flatMap(terminals::find);
         }
     }
 
@@ -127,8 +136,11 @@ final class TerminalFollows {
             JsonNode result = answer.path("result");
             JsonNode run = "failure".equals(result.path("kind").asString("")) ? result.path("detail") : result;
             Optional<RunRef> entry = runs.apply(operation.id());
-            if (run instanceof ObjectNode node && "terminal_run".equals(node.path("kind").asString("")) && entry.isPresent()) {
-                Optional<TerminalSpecs.RunOutput> tail = tail(entry.get().run(), entry.get().terminal());
+            if (run instanceof ObjectNode node
+                    && "terminal_run".equals(node.path("kind").asString(""))
+                    && entry.isPresent()) {
+                Optional<TerminalSpecs.RunOutput> tail =
+                        tail(entry.get().run(), entry.get().terminal());
                 node.set("output", tail.isPresent() ? Encoder.encode(tail.get()) : JSON.nullNode());
             }
             return answer;
@@ -148,11 +160,14 @@ final class TerminalFollows {
         long from = Math.max(own, end - outputTailBytes);
         try {
             OutputPage page = terminal.readCommand(run, from, (int) Math.max(1, Math.min(outputTailBytes, end - from)));
-            return Optional.of(new TerminalSpecs.RunOutput(page.text(), Decimal.of(page.cursor()), Decimal.of(page.nextCursor()), page.cursor() > own,
+            return Optional.of(new TerminalSpecs.RunOutput(
+                    page.text(),
+                    Decimal.of(page.cursor()),
+                    Decimal.of(page.nextCursor()),
+                    page.cursor() > own,
                     page.gap()));
         } catch (LomiException e) {
             return Optional.empty();
         }
     }
-
 }

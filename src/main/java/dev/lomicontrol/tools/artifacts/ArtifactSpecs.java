@@ -35,56 +35,131 @@ public final class ArtifactSpecs {
 
     /** What is imported: a plain file (0..4 MiB), or an Android APK (HOST_UNQUALIFIED here: no managed emulator to install it on). */
     public enum ImportKind {
-        @WireName("android_apk") ANDROID_APK,
-        @WireName("file") FILE
+        @WireName("android_apk")
+        ANDROID_APK,
+        @WireName("file")
+        FILE
     }
 
-    public record ImportInput(@Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the project file to copy") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH) String relativePath,
-            @Doc("file (default; 0..4 MiB) or android_apk (answered HOST_UNQUALIFIED: this host runs no managed Android emulator)")
-            @Default("\"file\"") ImportKind kind,
-            @Doc("the file's exact size in bytes (a number)") @Range(min = 0, max = MAX_SAFE) long expectedByteLength,
+    public record ImportInput(
+            @Doc("its workspace") WorkspaceId workspaceId,
+
+            @Doc("the project file to copy") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
+            String relativePath,
+
+            @Doc(
+                    "file (default; 0..4 MiB) or android_apk (answered HOST_UNQUALIFIED: this host runs no managed Android emulator)")
+            @Default("\"file\"")
+            ImportKind kind,
+
+            @Doc("the file's exact size in bytes (a number)") @Range(min = 0, max = MAX_SAFE)
+            long expectedByteLength,
+
             @Doc("the file's SHA-256 (its diskRevision)") Hex64 expectedSha256,
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list") Decimal expectedRevision,
-            @Doc("from lomi_connect") RetryEpochId retryEpoch, @Doc("chosen by the client; one per intended change") RequestKey requestKey)
+
+            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
+            Decimal expectedRevision,
+
+            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+
+            @Doc("chosen by the client; one per intended change")
+            RequestKey requestKey)
             implements Durable, LayoutBased {}
 
     @Tag("artifact_imported")
-    public record Imported(@Doc("the new artifact's id (the reference's artifact.id)") @Matches(ARTIFACT) String artifactId, Hex64 sha256,
-            @Doc("its size in bytes (a decimal string)") Decimal byteLength, @Doc("when it expires, ISO-8601 UTC (24 h)") String expiresAt) {}
+    public record Imported(
+            @Doc("the new artifact's id (the reference's artifact.id)") @Matches(ARTIFACT)
+            String artifactId,
 
-    public record ReadInput(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the artifact") @Matches(ARTIFACT) String artifactId) {}
+            Hex64 sha256,
+            @Doc("its size in bytes (a decimal string)") Decimal byteLength,
+            @Doc("when it expires, ISO-8601 UTC (24 h)") String expiresAt) {}
+
+    public record ReadInput(
+            @Doc("its workspace") WorkspaceId workspaceId,
+            @Doc("the artifact") @Matches(ARTIFACT) String artifactId) {}
 
     @Tag("artifact")
-    public record Read(@Doc("the reference's artifact.id") @Matches(ARTIFACT) String artifactId, @Doc("application/octet-stream for an imported file; image/png for a browser screenshot (then also an MCP image block); a download's own type") String mediaType, Hex64 sha256,
-            @Doc("its size in bytes (a decimal string)") Decimal byteLength, @Doc("the project file it was copied from") String sourceRelativePath,
-            @Doc("ISO-8601 UTC") String createdAt, @Doc("ISO-8601 UTC") String expiresAt,
-            @Doc("whether the source file changed (or became unreadable) since the import") boolean sourceChanged,
-            @Doc("the bytes in base64 when at most 64 KiB, else null") Optional<String> contentBase64) {}
+    public record Read(
+            @Doc("the reference's artifact.id") @Matches(ARTIFACT)
+            String artifactId,
 
-    public record ExportInput(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the artifact") @Matches(ARTIFACT) String artifactId,
+            @Doc(
+                    "application/octet-stream for an imported file; image/png for a browser screenshot (then also an MCP image block); a download's own type")
+            String mediaType,
+
+            Hex64 sha256,
+            @Doc("its size in bytes (a decimal string)") Decimal byteLength,
+            @Doc("the project file it was copied from") String sourceRelativePath,
+            @Doc("ISO-8601 UTC") String createdAt,
+            @Doc("ISO-8601 UTC") String expiresAt,
+
+            @Doc("whether the source file changed (or became unreadable) since the import")
+            boolean sourceChanged,
+
+            @Doc("the bytes in base64 when at most 64 KiB, else null")
+            Optional<String> contentBase64) {}
+
+    public record ExportInput(
+            @Doc("its workspace") WorkspaceId workspaceId,
+            @Doc("the artifact") @Matches(ARTIFACT) String artifactId,
             @Doc("the artifact's sha256") Hex64 expectedSha256,
-            @Doc("the new file to write (never overwritten)") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH) String relativePath,
-            @Doc("the directoryRevision of the new file's parent directory") Hex64 expectedParentRevision,
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list") Decimal expectedRevision,
-            @Doc("from lomi_connect") RetryEpochId retryEpoch, @Doc("chosen by the client; one per intended change") RequestKey requestKey)
+
+            @Doc("the new file to write (never overwritten)")
+            @Len(min = 1, max = FileSpecs.MAX_PATH)
+            @Matches(FileSpecs.PATH)
+            String relativePath,
+
+            @Doc("the directoryRevision of the new file's parent directory")
+            Hex64 expectedParentRevision,
+
+            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
+            Decimal expectedRevision,
+
+            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+
+            @Doc("chosen by the client; one per intended change")
+            RequestKey requestKey)
             implements Durable, LayoutBased {}
 
     @Tag("artifact_exported")
-    public record Exported(@Matches(ARTIFACT) String artifactId, @Doc("the file written") String relativePath, @Doc("its diskRevision") Hex64 diskRevision,
-            @Doc("the directoryRevision of its parent afterwards") Hex64 parentRevision) {}
+    public record Exported(
+            @Matches(ARTIFACT) String artifactId,
+            @Doc("the file written") String relativePath,
+            @Doc("its diskRevision") Hex64 diskRevision,
 
-    public static final ToolSpec<ImportInput> IMPORT = ToolSpec.operation("lomi_artifact_import", "Import an artifact", "artifact.import", "--I-",
-            ImportInput.class, Imported.class, "Makes a private immutable copy of a project file (kind file: 0..4 MiB) checked against "
+            @Doc("the directoryRevision of its parent afterwards")
+            Hex64 parentRevision) {}
+
+    public static final ToolSpec<ImportInput> IMPORT = ToolSpec.operation(
+            "lomi_artifact_import",
+            "Import an artifact",
+            "artifact.import",
+            "--I-",
+            ImportInput.class,
+            Imported.class,
+            "Makes a private immutable copy of a project file (kind file: 0..4 MiB) checked against "
                     + "expectedByteLength and expectedSha256; quota 1 GiB per owner and 64 files, expiry 24 h. kind android_apk is "
                     + "HOST_UNQUALIFIED on this host (no managed Android emulator).");
 
-    public static final ToolSpec<ReadInput> READ = ToolSpec.read("lomi_artifact_read", "Read an artifact", "artifact.import", "R-I-",
-            ReadInput.class, Read.class, "Returns an artifact's metadata and, up to 64 KiB, its bytes in base64; whether its source "
+    public static final ToolSpec<ReadInput> READ = ToolSpec.read(
+            "lomi_artifact_read",
+            "Read an artifact",
+            "artifact.import",
+            "R-I-",
+            ReadInput.class,
+            Read.class,
+            "Returns an artifact's metadata and, up to 64 KiB, its bytes in base64; whether its source "
                     + "changed is rechecked. Only its owner sees it; artifacts expire after 24 h.");
 
-    public static final ToolSpec<ExportInput> EXPORT = ToolSpec.operation("lomi_artifact_export", "Export an artifact", "artifact.export", "--IO",
-            ExportInput.class, Exported.class, "Writes an artifact to a new project file, atomically and never overwriting (an existing "
+    public static final ToolSpec<ExportInput> EXPORT = ToolSpec.operation(
+            "lomi_artifact_export",
+            "Export an artifact",
+            "artifact.export",
+            "--IO",
+            ExportInput.class,
+            Exported.class,
+            "Writes an artifact to a new project file, atomically and never overwriting (an existing "
                     + "name or a stale expectedParentRevision is REVISION_CONFLICT).");
 
     public static final List<ToolSpec<?>> ALL = List.of(IMPORT, READ, EXPORT);

@@ -37,104 +37,257 @@ public final class EditorSpecs {
     public static final String BUFFER = DOCUMENT + ":(0|[1-9][0-9]{0,15})";
 
     /** How to show the file: only {@code editor} (text) on this host. */
-    public enum Presentation { EDITOR, PREVIEW, SPLIT }
+    public enum Presentation {
+        EDITOR,
+        PREVIEW,
+        SPLIT
+    }
 
-    public record OpenInput(@Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the file, relative to the project root") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH) String relativePath,
-            @Doc("editor (default): the text editor; preview and split (rendered Markdown/SVG/images) are UNSUPPORTED_CAPABILITY on this "
-                    + "host, which has no window to render them in") @Default("\"editor\"") Presentation presentation,
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list") Decimal expectedRevision,
-            @Doc("from lomi_connect") RetryEpochId retryEpoch, @Doc("chosen by the client; one per intended change") RequestKey requestKey)
+    public record OpenInput(
+            @Doc("its workspace") WorkspaceId workspaceId,
+
+            @Doc("the file, relative to the project root")
+            @Len(min = 1, max = FileSpecs.MAX_PATH)
+            @Matches(FileSpecs.PATH)
+            String relativePath,
+
+            @Doc(
+                    "editor (default): the text editor; preview and split (rendered Markdown/SVG/images) are UNSUPPORTED_CAPABILITY on this "
+                            + "host, which has no window to render them in")
+            @Default("\"editor\"")
+            Presentation presentation,
+
+            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
+            Decimal expectedRevision,
+
+            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+
+            @Doc("chosen by the client; one per intended change")
+            RequestKey requestKey)
             implements Durable, LayoutBased {}
 
     @Tag("editor_opened")
-    public record Opened(@Doc("the layout revision after the change") Decimal domainRevision, WorkspaceId workspaceId,
-            @Doc("the editor panel showing the document") String panelId, @Doc("the file") String relativePath,
-            @Doc("always editor here") Presentation presentation, @Doc("the shared buffer's id") @Matches(DOCUMENT) String documentId,
-            @Doc("send it as expectedBufferRevision") @Matches(BUFFER) String bufferRevision,
-            @Doc("the disk revision the buffer was loaded from") Hex64 diskRevision,
-            @Doc("whether the buffer has unsaved edits") boolean dirty, @Doc("the file's encoding, kept on save") FileSpecs.Encoding encoding,
-            @Doc("the file's line endings, restored on save") FileSpecs.LineEndings lineEndings,
+    public record Opened(
+            @Doc("the layout revision after the change") Decimal domainRevision,
+            WorkspaceId workspaceId,
+            @Doc("the editor panel showing the document") String panelId,
+            @Doc("the file") String relativePath,
+            @Doc("always editor here") Presentation presentation,
+
+            @Doc("the shared buffer's id") @Matches(DOCUMENT)
+            String documentId,
+
+            @Doc("send it as expectedBufferRevision") @Matches(BUFFER)
+            String bufferRevision,
+
+            @Doc("the disk revision the buffer was loaded from")
+            Hex64 diskRevision,
+
+            @Doc("whether the buffer has unsaved edits") boolean dirty,
+            @Doc("the file's encoding, kept on save") FileSpecs.Encoding encoding,
+
+            @Doc("the file's line endings, restored on save")
+            FileSpecs.LineEndings lineEndings,
+
             @Doc("the buffer's length in UTF-16 code units") int lengthUtf16) {}
 
-    public record ReadInput(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the editor panel") Token panelId,
-            @Doc("the file the panel shows") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH) String relativePath,
-            @Doc("the document the panel must still show (STALE_GENERATION otherwise); null = any") @Matches(DOCUMENT) Optional<String> documentId,
-            @Doc("the bufferRevision of the first page, so that a buffer edited in between is REVISION_CONFLICT; null = absent")
-            @Matches(BUFFER) Optional<String> expectedBufferRevision,
-            @Doc("where the page starts, in UTF-16 code units (default 0)") @Range(min = 0, max = FileSpecs.MAX_UTF16) @Default("0") int startUtf16,
-            @Doc("at most this many UTF-16 code units (2-8192, default 4096)") @Range(min = 2, max = 8192) @Default("4096") int maxChars) {
+    public record ReadInput(
+            @Doc("its workspace") WorkspaceId workspaceId,
+            @Doc("the editor panel") Token panelId,
+
+            @Doc("the file the panel shows") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
+            String relativePath,
+
+            @Doc("the document the panel must still show (STALE_GENERATION otherwise); null = any") @Matches(DOCUMENT)
+            Optional<String> documentId,
+
+            @Doc(
+                    "the bufferRevision of the first page, so that a buffer edited in between is REVISION_CONFLICT; null = absent")
+            @Matches(BUFFER)
+            Optional<String> expectedBufferRevision,
+
+            @Doc("where the page starts, in UTF-16 code units (default 0)")
+            @Range(min = 0, max = FileSpecs.MAX_UTF16)
+            @Default("0")
+            int startUtf16,
+
+            @Doc("at most this many UTF-16 code units (2-8192, default 4096)")
+            @Range(min = 2, max = 8192)
+            @Default("4096")
+            int maxChars) {
 
         public ReadInput {
             if (startUtf16 > 0 && expectedBufferRevision.isEmpty()) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT,
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
                         "expectedBufferRevision: is required when startUtf16 > 0 (the bufferRevision of the first page)");
             }
         }
     }
 
     @Tag("editor_text")
-    public record Text(WorkspaceId workspaceId, String panelId, @Doc("the file") String relativePath, @Matches(DOCUMENT) String documentId,
+    public record Text(
+            WorkspaceId workspaceId,
+            String panelId,
+            @Doc("the file") String relativePath,
+            @Matches(DOCUMENT) String documentId,
             @Matches(BUFFER) String bufferRevision,
-            @Doc("the disk revision the buffer was loaded from or last saved as") Hex64 diskRevision,
+
+            @Doc("the disk revision the buffer was loaded from or last saved as")
+            Hex64 diskRevision,
+
             @Doc("whether the buffer has unsaved edits") boolean dirty,
-            @Doc("whether the file on disk no longer matches diskRevision (the reference's conflict)") boolean changedOnDisk,
+
+            @Doc("whether the file on disk no longer matches diskRevision (the reference's conflict)")
+            boolean changedOnDisk,
+
             @Doc("the file's encoding") FileSpecs.Encoding encoding,
-            @Doc("the file's line endings (the buffer itself is LF)") FileSpecs.LineEndings lineEndings,
-            @Doc("the page of the LF-normalized buffer (the reference's content)") String text, int startUtf16, int nextUtf16, int totalUtf16,
+
+            @Doc("the file's line endings (the buffer itself is LF)")
+            FileSpecs.LineEndings lineEndings,
+
+            @Doc("the page of the LF-normalized buffer (the reference's content)")
+            String text,
+
+            int startUtf16,
+            int nextUtf16,
+            int totalUtf16,
             boolean truncated) {}
 
-    public record Edit(@Doc("start, in UTF-16 code units") @Range(min = 0, max = FileSpecs.MAX_UTF16) int fromUtf16,
-            @Doc("end (exclusive), in UTF-16 code units") @Range(min = 0, max = FileSpecs.MAX_UTF16) int toUtf16,
-            @Doc("the replacement text (no CR or NUL); default \"\"") @Default("\"\"") @Len(max = 65536) @Matches("[^\\r\\u0000]*") String insert) {}
+    public record Edit(
+            @Doc("start, in UTF-16 code units") @Range(min = 0, max = FileSpecs.MAX_UTF16)
+            int fromUtf16,
 
-    public record EditsInput(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the editor panel") Token panelId,
-            @Doc("the file the panel shows") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH) String relativePath,
-            @Doc("the document the panel shows") @Matches(DOCUMENT) String documentId,
-            @Doc("the buffer revision every edit is based on") @Matches(BUFFER) String expectedBufferRevision,
-            @Doc("the disk revision the buffer was loaded from") Hex64 expectedDiskRevision,
-            @Doc("1-64 ordered, non-overlapping edits, applied as one undo step") @Items(min = 1, max = 64) List<Edit> edits,
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list") Decimal expectedRevision,
-            @Doc("from lomi_connect") RetryEpochId retryEpoch, @Doc("chosen by the client; one per intended change") RequestKey requestKey)
+            @Doc("end (exclusive), in UTF-16 code units") @Range(min = 0, max = FileSpecs.MAX_UTF16)
+            int toUtf16,
+
+            @Doc("the replacement text (no CR or NUL); default \"\"")
+            @Default("\"\"")
+            @Len(max = 65536)
+            @Matches("[^\\r\\u0000]*")
+            String insert) {}
+
+    public record EditsInput(
+            @Doc("its workspace") WorkspaceId workspaceId,
+            @Doc("the editor panel") Token panelId,
+
+            @Doc("the file the panel shows") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
+            String relativePath,
+
+            @Doc("the document the panel shows") @Matches(DOCUMENT)
+            String documentId,
+
+            @Doc("the buffer revision every edit is based on") @Matches(BUFFER)
+            String expectedBufferRevision,
+
+            @Doc("the disk revision the buffer was loaded from")
+            Hex64 expectedDiskRevision,
+
+            @Doc("1-64 ordered, non-overlapping edits, applied as one undo step") @Items(min = 1, max = 64)
+            List<Edit> edits,
+
+            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
+            Decimal expectedRevision,
+
+            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+
+            @Doc("chosen by the client; one per intended change")
+            RequestKey requestKey)
             implements Durable, LayoutBased {}
 
     @Tag("editor_edited")
-    public record Edited(@Matches(DOCUMENT) String documentId,
-            @Doc("the buffer revision the edits were based on") @Matches(BUFFER) String previousBufferRevision,
-            @Doc("the buffer revision afterwards") @Matches(BUFFER) String bufferRevision, @Doc("the disk revision the buffer was loaded from") Hex64 diskRevision,
-            @Doc("the buffer's length afterwards") int lengthUtf16, boolean dirty, @Doc("how many edits were applied") int editCount) {}
+    public record Edited(
+            @Matches(DOCUMENT) String documentId,
 
-    public record SaveInput(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the editor panel") Token panelId,
-            @Doc("the file the panel shows") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH) String relativePath,
-            @Doc("the document the panel shows") @Matches(DOCUMENT) String documentId,
-            @Doc("the exact buffer revision to save") @Matches(BUFFER) String expectedBufferRevision,
-            @Doc("the disk revision the file must still have") Hex64 expectedDiskRevision,
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list") Decimal expectedRevision,
-            @Doc("from lomi_connect") RetryEpochId retryEpoch, @Doc("chosen by the client; one per intended change") RequestKey requestKey)
+            @Doc("the buffer revision the edits were based on") @Matches(BUFFER)
+            String previousBufferRevision,
+
+            @Doc("the buffer revision afterwards") @Matches(BUFFER)
+            String bufferRevision,
+
+            @Doc("the disk revision the buffer was loaded from")
+            Hex64 diskRevision,
+
+            @Doc("the buffer's length afterwards") int lengthUtf16,
+            boolean dirty,
+            @Doc("how many edits were applied") int editCount) {}
+
+    public record SaveInput(
+            @Doc("its workspace") WorkspaceId workspaceId,
+            @Doc("the editor panel") Token panelId,
+
+            @Doc("the file the panel shows") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
+            String relativePath,
+
+            @Doc("the document the panel shows") @Matches(DOCUMENT)
+            String documentId,
+
+            @Doc("the exact buffer revision to save") @Matches(BUFFER)
+            String expectedBufferRevision,
+
+            @Doc("the disk revision the file must still have")
+            Hex64 expectedDiskRevision,
+
+            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
+            Decimal expectedRevision,
+
+            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+
+            @Doc("chosen by the client; one per intended change")
+            RequestKey requestKey)
             implements Durable, LayoutBased {}
 
     @Tag("editor_saved")
-    public record Saved(@Matches(DOCUMENT) String documentId,
-            @Doc("the buffer revision saved (the reference's savedBufferRevision)") @Matches(BUFFER) String bufferRevision,
-            @Doc("the disk revision the save replaced") Hex64 previousDiskRevision, @Doc("the file's disk revision afterwards") Hex64 diskRevision,
+    public record Saved(
+            @Matches(DOCUMENT) String documentId,
+
+            @Doc("the buffer revision saved (the reference's savedBufferRevision)") @Matches(BUFFER)
+            String bufferRevision,
+
+            @Doc("the disk revision the save replaced") Hex64 previousDiskRevision,
+            @Doc("the file's disk revision afterwards") Hex64 diskRevision,
             @Doc("bytes written (a decimal string)") Decimal byteLength) {}
 
-    public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation("lomi_editor_open", "Open a file in the editor", "editor.read", "--I-",
-            OpenInput.class, Opened.class, "Opens (or reveals) a project file in the shared editor. Returns the panel, documentId, "
+    public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation(
+            "lomi_editor_open",
+            "Open a file in the editor",
+            "editor.read",
+            "--I-",
+            OpenInput.class,
+            Opened.class,
+            "Opens (or reveals) a project file in the shared editor. Returns the panel, documentId, "
                     + "bufferRevision, diskRevision and dirty, never the content (read it with lomi_editor_read). presentation preview/split "
                     + "is UNSUPPORTED_CAPABILITY here: this host has no window to render Markdown, SVG or images.");
 
-    public static final ToolSpec<ReadInput> READ = ToolSpec.read("lomi_editor_read", "Read an editor buffer", "editor.read", "R-I-",
-            ReadInput.class, Text.class, "Reads a page of the loaded buffer (LF-normalized, UTF-16 offsets) with its bufferRevision, "
+    public static final ToolSpec<ReadInput> READ = ToolSpec.read(
+            "lomi_editor_read",
+            "Read an editor buffer",
+            "editor.read",
+            "R-I-",
+            ReadInput.class,
+            Text.class,
+            "Reads a page of the loaded buffer (LF-normalized, UTF-16 offsets) with its bufferRevision, "
                     + "diskRevision, dirty and changedOnDisk. Later pages should send expectedBufferRevision.");
 
-    public static final ToolSpec<EditsInput> APPLY_EDITS = ToolSpec.operation("lomi_editor_apply_edits", "Edit a buffer", "editor.write", "-DIO",
-            EditsInput.class, Edited.class, "Applies 1-64 ordered, non-overlapping edits {fromUtf16, toUtf16, insert} to the buffer as one "
+    public static final ToolSpec<EditsInput> APPLY_EDITS = ToolSpec.operation(
+            "lomi_editor_apply_edits",
+            "Edit a buffer",
+            "editor.write",
+            "-DIO",
+            EditsInput.class,
+            Edited.class,
+            "Applies 1-64 ordered, non-overlapping edits {fromUtf16, toUtf16, insert} to the buffer as one "
                     + "undo step, all checked against one expectedBufferRevision (and expectedDiskRevision); on any failure nothing changes. "
                     + "Does not save.");
 
-    public static final ToolSpec<SaveInput> SAVE = ToolSpec.operation("lomi_editor_save", "Save a buffer", "editor.write", "-DIO",
-            SaveInput.class, Saved.class, "Atomically writes the exact buffer revision over the exact disk revision (encoding and line "
+    public static final ToolSpec<SaveInput> SAVE = ToolSpec.operation(
+            "lomi_editor_save",
+            "Save a buffer",
+            "editor.write",
+            "-DIO",
+            SaveInput.class,
+            Saved.class,
+            "Atomically writes the exact buffer revision over the exact disk revision (encoding and line "
                     + "endings of the file kept; editor settings such as insertFinalNewline apply). The caller supplies no content.");
 
     public static final List<ToolSpec<?>> ALL = List.of(OPEN, READ, APPLY_EDITS, SAVE);

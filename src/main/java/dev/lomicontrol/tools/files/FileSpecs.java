@@ -16,8 +16,8 @@ import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.Range;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.Tagged;
-import dev.lomicontrol.tools.WireName;
 import dev.lomicontrol.tools.ToolSpec;
+import dev.lomicontrol.tools.WireName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -46,80 +46,162 @@ public final class FileSpecs {
     /** At most this many globs in include or exclude. */
     public static final int MAX_GLOBS = 32;
 
-    public enum EntryType { FILE, DIRECTORY }
+    public enum EntryType {
+        FILE,
+        DIRECTORY
+    }
 
     /** A text file's encoding (a BOM decides the utf-16 ones). */
     public enum Encoding {
-        @WireName("utf-8") UTF_8,
-        @WireName("utf-8-bom") UTF_8_BOM,
-        @WireName("utf-16le") UTF_16LE,
-        @WireName("utf-16be") UTF_16BE
+        @WireName("utf-8")
+        UTF_8,
+        @WireName("utf-8-bom")
+        UTF_8_BOM,
+        @WireName("utf-16le")
+        UTF_16LE,
+        @WireName("utf-16be")
+        UTF_16BE
     }
 
     /** A text's line endings. */
-    public enum LineEndings { NONE, LF, CRLF, CR, MIXED }
+    public enum LineEndings {
+        NONE,
+        LF,
+        CRLF,
+        CR,
+        MIXED
+    }
 
     // --- lomi_files_list
 
-    public record ListInput(@Doc("the workspace whose project to list") WorkspaceId workspaceId,
-            @Doc("the directory to list, relative to the project root; \"\" (default) is the root") @Len(min = 0, max = MAX_PATH)
-            @Matches(DIRECTORY) @Default("\"\"") String relativeDirectory,
-            @Doc("page size (1-200, default 100)") @Range(min = 1, max = 200) @Default("100") int limit,
-            @Doc("nextCursor of the previous page; absent or null for the first page") @Len(min = 1, max = 1024) Optional<String> cursor) {}
+    public record ListInput(
+            @Doc("the workspace whose project to list") WorkspaceId workspaceId,
 
-    public record ListEntry(@Doc("the entry's name") String name, @Doc("its path from the project root") String relativePath,
-            @Doc("file or directory") EntryType kind, @Doc("its size in bytes (a decimal string; 0 for a directory)") Decimal byteLength) {}
+            @Doc("the directory to list, relative to the project root; \"\" (default) is the root")
+            @Len(min = 0, max = MAX_PATH)
+            @Matches(DIRECTORY)
+            @Default("\"\"")
+            String relativeDirectory,
+
+            @Doc("page size (1-200, default 100)") @Range(min = 1, max = 200) @Default("100")
+            int limit,
+
+            @Doc("nextCursor of the previous page; absent or null for the first page") @Len(min = 1, max = 1024)
+            Optional<String> cursor) {}
+
+    public record ListEntry(
+            @Doc("the entry's name") String name,
+            @Doc("its path from the project root") String relativePath,
+            @Doc("file or directory") EntryType kind,
+
+            @Doc("its size in bytes (a decimal string; 0 for a directory)")
+            Decimal byteLength) {}
 
     @Tag("files_list")
-    public record Listed(WorkspaceId workspaceId, @Doc("the directory listed") String relativeDirectory,
-            @Doc("the revision of this listing; send it as expectedParentRevision or expectedDirectoryRevision") Hex64 directoryRevision,
+    public record Listed(
+            WorkspaceId workspaceId,
+            @Doc("the directory listed") String relativeDirectory,
+
+            @Doc("the revision of this listing; send it as expectedParentRevision or expectedDirectoryRevision")
+            Hex64 directoryRevision,
+
             @Doc("the entries of this page, not recursive") List<ListEntry> entries,
-            @Doc("whether secrets, links or special files were hidden from the listing") boolean filtered,
+
+            @Doc("whether secrets, links or special files were hidden from the listing")
+            boolean filtered,
+
             @Doc("whether another page follows") boolean hasMore,
-            @Doc("cursor of the next page (bound to this revision); null on the last page") Optional<String> nextCursor) {}
+
+            @Doc("cursor of the next page (bound to this revision); null on the last page")
+            Optional<String> nextCursor) {}
 
     // --- lomi_files_read
 
-    public record ReadInput(@Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the file, relative to the project root") @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
-            @Doc("where the page starts, in UTF-16 code units (default 0)") @Range(min = 0, max = MAX_UTF16) @Default("0") int startUtf16,
-            @Doc("at most this many UTF-16 code units (2-8192, default 4096); a page never splits a surrogate pair") @Range(min = 2, max = 8192)
-            @Default("4096") int maxChars,
-            @Doc("the diskRevision of the first page; required when startUtf16 > 0, so that pages of a file that changed in between are "
-                    + "refused (REVISION_CONFLICT); null = absent") Optional<Hex64> expectedDiskRevision) {
+    public record ReadInput(
+            @Doc("its workspace") WorkspaceId workspaceId,
+
+            @Doc("the file, relative to the project root") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            String relativePath,
+
+            @Doc("where the page starts, in UTF-16 code units (default 0)")
+            @Range(min = 0, max = MAX_UTF16)
+            @Default("0")
+            int startUtf16,
+
+            @Doc("at most this many UTF-16 code units (2-8192, default 4096); a page never splits a surrogate pair")
+            @Range(min = 2, max = 8192)
+            @Default("4096")
+            int maxChars,
+
+            @Doc(
+                    "the diskRevision of the first page; required when startUtf16 > 0, so that pages of a file that changed in between are "
+                            + "refused (REVISION_CONFLICT); null = absent")
+            Optional<Hex64> expectedDiskRevision) {
 
         public ReadInput {
             if (startUtf16 > 0 && expectedDiskRevision.isEmpty()) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT,
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
                         "expectedDiskRevision: is required when startUtf16 > 0 (the diskRevision of the first page)");
             }
         }
     }
 
     @Tag("file_text")
-    public record FileText(WorkspaceId workspaceId, @Doc("the file") String relativePath,
-            @Doc("the page, with the file's own line endings (the reference's content)") String text,
-            @Doc("where this page starts") @Range(min = 0, max = Integer.MAX_VALUE) int startUtf16,
-            @Doc("where the next page starts") @Range(min = 0, max = Integer.MAX_VALUE) int nextUtf16,
-            @Doc("the whole text's length in UTF-16 code units") @Range(min = 0, max = Integer.MAX_VALUE) int totalUtf16, @Doc("whether text follows this page") boolean truncated,
-            @Doc("SHA-256 of the file's bytes; send it as expectedDiskRevision") Hex64 diskRevision,
-            @Doc("the file's encoding") Encoding encoding, @Doc("the file's line endings") LineEndings lineEndings) {}
+    public record FileText(
+            WorkspaceId workspaceId,
+            @Doc("the file") String relativePath,
+
+            @Doc("the page, with the file's own line endings (the reference's content)")
+            String text,
+
+            @Doc("where this page starts") @Range(min = 0, max = Integer.MAX_VALUE)
+            int startUtf16,
+
+            @Doc("where the next page starts") @Range(min = 0, max = Integer.MAX_VALUE)
+            int nextUtf16,
+
+            @Doc("the whole text's length in UTF-16 code units") @Range(min = 0, max = Integer.MAX_VALUE)
+            int totalUtf16,
+
+            @Doc("whether text follows this page") boolean truncated,
+
+            @Doc("SHA-256 of the file's bytes; send it as expectedDiskRevision")
+            Hex64 diskRevision,
+
+            @Doc("the file's encoding") Encoding encoding,
+            @Doc("the file's line endings") LineEndings lineEndings) {}
 
     // --- lomi_files_search
 
     /** The reference's {@code FileSearchQuery}: every field has a default; {@code text} must still name something to find. */
-    public record Query(@Doc("what to find (1-1024 characters, one line)") @Len(min = 0, max = 1024) @Default("\"\"") String text,
+    public record Query(
+            @Doc("what to find (1-1024 characters, one line)") @Len(min = 0, max = 1024) @Default("\"\"")
+            String text,
+
             @Doc("default false") @Default("false") boolean caseSensitive,
-            @Doc("match whole words only (default false)") @Default("false") boolean wholeWord,
-            @Doc("whether text is a regular expression (default false: literal)") @Default("false") boolean regex,
-            @Doc("comma-separated globs; search only files matching one of them (\"\" = every file), e.g. \"*.rs,*.toml\"")
-            @Len(min = 0, max = 4096) @Default("\"\"") String include,
-            @Doc("comma-separated globs; skip files matching one of them (wins over include)") @Len(min = 0, max = 4096) @Default("\"\"")
+
+            @Doc("match whole words only (default false)") @Default("false")
+            boolean wholeWord,
+
+            @Doc("whether text is a regular expression (default false: literal)") @Default("false")
+            boolean regex,
+
+            @Doc(
+                    "comma-separated globs; search only files matching one of them (\"\" = every file), e.g. \"*.rs,*.toml\"")
+            @Len(min = 0, max = 4096)
+            @Default("\"\"")
+            String include,
+
+            @Doc("comma-separated globs; skip files matching one of them (wins over include)")
+            @Len(min = 0, max = 4096)
+            @Default("\"\"")
             String exclude) {
 
         public Query {
             if (text.isEmpty()) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "query.text is required: what to find (1-1024 characters)");
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, "query.text is required: what to find (1-1024 characters)");
             }
             if (text.indexOf('\r') >= 0 || text.indexOf('\n') >= 0) {
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, "query.text is one line (no CR or LF)");
@@ -137,41 +219,80 @@ public final class FileSpecs {
                     continue;
                 }
                 if (glob.length() > 256 || glob.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-                    throw new LomiException(ErrorCode.INVALID_ARGUMENT, "query." + field + ": each glob is 1-256 characters without control "
-                            + "characters");
+                    throw new LomiException(
+                            ErrorCode.INVALID_ARGUMENT,
+                            "query." + field + ": each glob is 1-256 characters without control " + "characters");
                 }
                 globs.add(glob);
             }
             if (globs.size() > MAX_GLOBS) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "query." + field + ": at most " + MAX_GLOBS + " globs");
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, "query." + field + ": at most " + MAX_GLOBS + " globs");
             }
             return List.copyOf(globs);
         }
     }
 
-    public record SearchInput(@Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("where to search, recursively; \"\" (default) is the project root") @Len(min = 0, max = MAX_PATH) @Matches(DIRECTORY)
-            @Default("\"\"") String relativeDirectory,
-            @Doc("what to search for; every field has a default, text must be given") Query query,
-            @Doc("matches per page (1-256, default 100); one search finds at most 256") @Range(min = 1, max = 256) @Default("100") int limit,
-            @Doc("nextCursor of the previous page of the same search (valid 60 s, bound to workspaceId, relativeDirectory and query); "
-                    + "null = a new search") @Len(min = 1, max = 80) Optional<String> cursor) {}
+    public record SearchInput(
+            @Doc("its workspace") WorkspaceId workspaceId,
 
-    public record Match(@Doc("the file") String relativePath, @Doc("the file's revision when it was searched") Hex64 diskRevision,
-            @Doc("one-based line") @Range(min = 1, max = Integer.MAX_VALUE) int line,
-            @Doc("one-based UTF-16 column (the reference's column)") @Range(min = 1, max = Integer.MAX_VALUE) int columnUtf16,
-            @Doc("the match's length in UTF-16 code units (the reference's length)") @Range(min = 0, max = Integer.MAX_VALUE) int lengthUtf16,
+            @Doc("where to search, recursively; \"\" (default) is the project root")
+            @Len(min = 0, max = MAX_PATH)
+            @Matches(DIRECTORY)
+            @Default("\"\"")
+            String relativeDirectory,
+
+            @Doc("what to search for; every field has a default, text must be given")
+            Query query,
+
+            @Doc("matches per page (1-256, default 100); one search finds at most 256")
+            @Range(min = 1, max = 256)
+            @Default("100")
+            int limit,
+
+            @Doc(
+                    "nextCursor of the previous page of the same search (valid 60 s, bound to workspaceId, relativeDirectory and query); "
+                            + "null = a new search")
+            @Len(min = 1, max = 80)
+            Optional<String> cursor) {}
+
+    public record Match(
+            @Doc("the file") String relativePath,
+            @Doc("the file's revision when it was searched") Hex64 diskRevision,
+
+            @Doc("one-based line") @Range(min = 1, max = Integer.MAX_VALUE)
+            int line,
+
+            @Doc("one-based UTF-16 column (the reference's column)") @Range(min = 1, max = Integer.MAX_VALUE)
+            int columnUtf16,
+
+            @Doc("the match's length in UTF-16 code units (the reference's length)")
+            @Range(min = 0, max = Integer.MAX_VALUE)
+            int lengthUtf16,
+
             @Doc("the matching line (shortened when long)") String preview) {}
 
     @Tag("files_search")
-    public record Found(WorkspaceId workspaceId, @Doc("where it searched") String relativeDirectory,
+    public record Found(
+            WorkspaceId workspaceId,
+            @Doc("where it searched") String relativeDirectory,
             @Doc("the matches of this page, file by file") List<Match> matches,
-            @Doc("whether a search budget (256 matches, 32 MiB, 10,000 entries, 15 s) stopped the search early (the reference's limited)")
+
+            @Doc(
+                    "whether a search budget (256 matches, 32 MiB, 10,000 entries, 15 s) stopped the search early (the reference's limited)")
             boolean truncated,
-            @Doc("how many files were searched") @Range(min = 0, max = Integer.MAX_VALUE) int filesScanned,
-            @Doc("how many files or lines were skipped (too large, not text)") @Range(min = 0, max = Integer.MAX_VALUE) int skipped,
-            @Doc("whether another page of this search follows") boolean hasMore,
-            @Doc("cursor of the next page (valid 60 s); null on the last page") Optional<String> nextCursor) {}
+
+            @Doc("how many files were searched") @Range(min = 0, max = Integer.MAX_VALUE)
+            int filesScanned,
+
+            @Doc("how many files or lines were skipped (too large, not text)") @Range(min = 0, max = Integer.MAX_VALUE)
+            int skipped,
+
+            @Doc("whether another page of this search follows")
+            boolean hasMore,
+
+            @Doc("cursor of the next page (valid 60 s); null on the last page")
+            Optional<String> nextCursor) {}
 
     // --- lomi_files_mutate
 
@@ -185,73 +306,165 @@ public final class FileSpecs {
     }
 
     @Tag("create")
-    public record Create(@Doc("the entry to create") @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
-            @Doc("file (empty, mode 0600) or directory (mode 0700)") EntryType kind,
-            @Doc("the directoryRevision of its parent directory") Hex64 expectedParentRevision) implements Mutation {}
+    public record Create(
+            @Doc("the entry to create") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            String relativePath,
+
+            @Doc("file (empty, mode 0600) or directory (mode 0700)")
+            EntryType kind,
+
+            @Doc("the directoryRevision of its parent directory")
+            Hex64 expectedParentRevision)
+            implements Mutation {}
 
     @Tag("rename")
-    public record Rename(@Doc("the file to rename") @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
-            @Doc("the new name in the same directory (no '/')") @Len(min = 1, max = 255) @Matches(NAME) String newName,
+    public record Rename(
+            @Doc("the file to rename") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            String relativePath,
+
+            @Doc("the new name in the same directory (no '/')") @Len(min = 1, max = 255) @Matches(NAME)
+            String newName,
+
             @Doc("the file's diskRevision") Hex64 expectedDiskRevision,
-            @Doc("the directoryRevision of its directory") Hex64 expectedParentRevision) implements Mutation {}
+            @Doc("the directoryRevision of its directory") Hex64 expectedParentRevision)
+            implements Mutation {}
 
     @Tag("move")
-    public record Move(@Doc("the file to move") @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
-            @Doc("the destination: the file's full new path (it may also change the name)") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+    public record Move(
+            @Doc("the file to move") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            String relativePath,
+
+            @Doc("the destination: the file's full new path (it may also change the name)")
+            @Len(min = 1, max = MAX_PATH)
+            @Matches(PATH)
             String targetRelativePath,
+
             @Doc("the file's diskRevision") Hex64 expectedDiskRevision,
-            @Doc("the directoryRevision of the destination's parent directory") Hex64 expectedParentRevision) implements Mutation {}
+
+            @Doc("the directoryRevision of the destination's parent directory")
+            Hex64 expectedParentRevision)
+            implements Mutation {}
 
     @Tag("rename_directory")
-    public record RenameDirectory(@Doc("the directory to rename") @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
-            @Doc("the new name in the same directory (no '/')") @Len(min = 1, max = 255) @Matches(NAME) String newName,
-            @Doc("the directoryRevision of the directory itself") Hex64 expectedDirectoryRevision,
-            @Doc("the directoryRevision of its parent directory") Hex64 expectedParentRevision) implements Mutation {}
+    public record RenameDirectory(
+            @Doc("the directory to rename") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            String relativePath,
+
+            @Doc("the new name in the same directory (no '/')") @Len(min = 1, max = 255) @Matches(NAME)
+            String newName,
+
+            @Doc("the directoryRevision of the directory itself")
+            Hex64 expectedDirectoryRevision,
+
+            @Doc("the directoryRevision of its parent directory")
+            Hex64 expectedParentRevision)
+            implements Mutation {}
 
     @Tag("move_directory")
-    public record MoveDirectory(@Doc("the directory to move") @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
-            @Doc("the destination: the directory's full new path") @Len(min = 1, max = MAX_PATH) @Matches(PATH) String targetRelativePath,
-            @Doc("the directoryRevision of the directory itself") Hex64 expectedDirectoryRevision,
-            @Doc("the directoryRevision of the destination's parent directory") Hex64 expectedParentRevision) implements Mutation {}
+    public record MoveDirectory(
+            @Doc("the directory to move") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            String relativePath,
+
+            @Doc("the destination: the directory's full new path") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            String targetRelativePath,
+
+            @Doc("the directoryRevision of the directory itself")
+            Hex64 expectedDirectoryRevision,
+
+            @Doc("the directoryRevision of the destination's parent directory")
+            Hex64 expectedParentRevision)
+            implements Mutation {}
 
     @Tag("trash")
-    public record Trash(@Doc("the entry to trash") @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
-            @Doc("file or directory") EntryType kind,
-            @Doc("the entry's revision: diskRevision of a file, directoryRevision of a directory") Hex64 expectedEntryRevision,
-            @Doc("the directoryRevision of its parent directory") Hex64 expectedParentRevision) implements Mutation {}
+    public record Trash(
+            @Doc("the entry to trash") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            String relativePath,
 
-    public record MutateInput(@Doc("its workspace") WorkspaceId workspaceId, Mutation operation,
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list") Decimal expectedRevision,
-            @Doc("from lomi_connect") RetryEpochId retryEpoch, @Doc("chosen by the client; one per intended change") RequestKey requestKey)
+            @Doc("file or directory") EntryType kind,
+
+            @Doc("the entry's revision: diskRevision of a file, directoryRevision of a directory")
+            Hex64 expectedEntryRevision,
+
+            @Doc("the directoryRevision of its parent directory")
+            Hex64 expectedParentRevision)
+            implements Mutation {}
+
+    public record MutateInput(
+            @Doc("its workspace") WorkspaceId workspaceId,
+            Mutation operation,
+
+            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
+            Decimal expectedRevision,
+
+            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+
+            @Doc("chosen by the client; one per intended change")
+            RequestKey requestKey)
             implements Durable, LayoutBased {}
 
     @Tag("files_mutated")
-    public record Mutated(@Doc("the operation type") String type,
-            @Doc("the entry's path afterwards (the reference's newPath; for trash the path it had)") String relativePath,
-            @Doc("file or directory") EntryType entryKind,
-            @Doc("a file's diskRevision afterwards (null for a directory or after trash)") Optional<Hex64> diskRevision,
-            @Doc("the directoryRevision of the directory the entry is now in (for trash: the one it left)") Hex64 parentRevision,
-            @Doc("a directory's directoryRevision afterwards (null for a file)") Optional<Hex64> directoryRevision,
-            @Doc("trash: the recovery folder holding the entry and its plan.json; null otherwise") Optional<String> recoveryPath) {}
+    public record Mutated(
+            @Doc("the operation type") String type,
 
-    public static final ToolSpec<ListInput> LIST = ToolSpec.read("lomi_files_list", "List a directory", "files.read", "R-I-", ListInput.class,
-            Listed.class, "Lists one directory of the project (not recursive): name, relativePath, kind (file|directory) and byteLength of each "
+            @Doc("the entry's path afterwards (the reference's newPath; for trash the path it had)")
+            String relativePath,
+
+            @Doc("file or directory") EntryType entryKind,
+
+            @Doc("a file's diskRevision afterwards (null for a directory or after trash)")
+            Optional<Hex64> diskRevision,
+
+            @Doc("the directoryRevision of the directory the entry is now in (for trash: the one it left)")
+            Hex64 parentRevision,
+
+            @Doc("a directory's directoryRevision afterwards (null for a file)")
+            Optional<Hex64> directoryRevision,
+
+            @Doc("trash: the recovery folder holding the entry and its plan.json; null otherwise")
+            Optional<String> recoveryPath) {}
+
+    public static final ToolSpec<ListInput> LIST = ToolSpec.read(
+            "lomi_files_list",
+            "List a directory",
+            "files.read",
+            "R-I-",
+            ListInput.class,
+            Listed.class,
+            "Lists one directory of the project (not recursive): name, relativePath, kind (file|directory) and byteLength of each "
                     + "entry, and the directoryRevision to base a mutation on. Secrets (.env*, .git, .ssh, keys, …), links and special files "
                     + "are left out and set filtered. Paged; a cursor of an older listing is CURSOR_EXPIRED.");
 
-    public static final ToolSpec<ReadInput> READ = ToolSpec.read("lomi_files_read", "Read a file", "files.read", "R-I-", ReadInput.class,
-            FileText.class, "Reads a page of a text file on disk (not an editor buffer) by UTF-16 offsets: text, nextUtf16, totalUtf16, "
+    public static final ToolSpec<ReadInput> READ = ToolSpec.read(
+            "lomi_files_read",
+            "Read a file",
+            "files.read",
+            "R-I-",
+            ReadInput.class,
+            FileText.class,
+            "Reads a page of a text file on disk (not an editor buffer) by UTF-16 offsets: text, nextUtf16, totalUtf16, "
                     + "truncated, diskRevision, encoding (utf-8, utf-8-bom, utf-16le, utf-16be) and lineEndings. Later pages need "
                     + "expectedDiskRevision. Secret paths are SCOPE_DENIED; files over 4 MiB are refused.");
 
-    public static final ToolSpec<SearchInput> SEARCH = ToolSpec.read("lomi_files_search", "Search files", "files.read", "R-I-",
-            SearchInput.class, Found.class, "Searches the text files under a directory, literally or by regex, with caseSensitive, wholeWord "
+    public static final ToolSpec<SearchInput> SEARCH = ToolSpec.read(
+            "lomi_files_search",
+            "Search files",
+            "files.read",
+            "R-I-",
+            SearchInput.class,
+            Found.class,
+            "Searches the text files under a directory, literally or by regex, with caseSensitive, wholeWord "
                     + "and comma-separated include/exclude globs. Only your globs filter (no .gitignore is read); secrets and links are never "
                     + "searched. Each match names its file's diskRevision, a one-based line and UTF-16 column, and a preview. One search finds "
                     + "at most 256 matches; page through them with limit and nextCursor (valid 60 s for the same query, then CURSOR_EXPIRED).");
 
-    public static final ToolSpec<MutateInput> MUTATE = ToolSpec.operation("lomi_files_mutate", "Create, rename, move or trash", "files.mutate",
-            "-DIO", MutateInput.class, Mutated.class, "One change, compare-and-set on revisions: create {relativePath, kind, "
+    public static final ToolSpec<MutateInput> MUTATE = ToolSpec.operation(
+            "lomi_files_mutate",
+            "Create, rename, move or trash",
+            "files.mutate",
+            "-DIO",
+            MutateInput.class,
+            Mutated.class,
+            "One change, compare-and-set on revisions: create {relativePath, kind, "
                     + "expectedParentRevision}; rename {relativePath, newName, expectedDiskRevision, expectedParentRevision}; move "
                     + "{relativePath, targetRelativePath (the full destination path), expectedDiskRevision, expectedParentRevision (of the "
                     + "destination's parent)}; rename_directory / move_directory (the same with expectedDirectoryRevision); trash "

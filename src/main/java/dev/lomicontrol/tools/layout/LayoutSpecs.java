@@ -33,14 +33,21 @@ public final class LayoutSpecs {
 
     private LayoutSpecs() {}
 
-    private static final String EXPECTED = "the domainRevision (from lomi_workspace_list or lomi_panel_list) this change is based on";
+    private static final String EXPECTED =
+            "the domainRevision (from lomi_workspace_list or lomi_panel_list) this change is based on";
 
     // ---- inputs ----
 
     /** The reference's rename-shaped input: an anchor workspace and the new workspace's name. */
-    public record WorkspaceCreate(@Doc("anchor: an existing workspace of the project the new one joins") WorkspaceId workspaceId,
-            @Doc("the new workspace's name") DisplayName name, @Doc(EXPECTED) Decimal expectedRevision, RetryEpochId retryEpoch,
-            RequestKey requestKey) implements Durable, LayoutBased {}
+    public record WorkspaceCreate(
+            @Doc("anchor: an existing workspace of the project the new one joins")
+            WorkspaceId workspaceId,
+
+            @Doc("the new workspace's name") DisplayName name,
+            @Doc(EXPECTED) Decimal expectedRevision,
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements Durable, LayoutBased {}
 
     /** Exactly one form: rename {name} or {action: select|close}; both, or neither, is refused. */
     @Untagged
@@ -48,165 +55,366 @@ public final class LayoutSpecs {
         WorkspaceId workspaceId();
     }
 
-    public record Rename(@Doc("the workspace to change") WorkspaceId workspaceId, @Doc("rename: the new name (without action)") DisplayName name,
-            @Doc(EXPECTED) Decimal expectedRevision, RetryEpochId retryEpoch, RequestKey requestKey) implements WorkspaceUpdate {}
+    public record Rename(
+            @Doc("the workspace to change") WorkspaceId workspaceId,
+            @Doc("rename: the new name (without action)") DisplayName name,
+            @Doc(EXPECTED) Decimal expectedRevision,
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements WorkspaceUpdate {}
 
-    public record Act(@Doc("select (make it the active workspace) or close (without name)") Action action,
-            @Doc("the workspace to change") WorkspaceId workspaceId, @Doc(EXPECTED) Decimal expectedRevision, RetryEpochId retryEpoch,
-            RequestKey requestKey) implements WorkspaceUpdate {}
+    public record Act(
+            @Doc("select (make it the active workspace) or close (without name)")
+            Action action,
 
-    public enum Action { SELECT, CLOSE }
+            @Doc("the workspace to change") WorkspaceId workspaceId,
+            @Doc(EXPECTED) Decimal expectedRevision,
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements WorkspaceUpdate {}
 
-    public record ProjectOpen(@Doc("anchor: a workspace of this connection (it binds the receipt)") WorkspaceId workspaceId,
-            @Doc("the project's folder: an absolute path") @Len(min = 1, max = 4096) @Matches("/[^\\u0000]*") String projectPath,
-            @Doc("the name of the project's first workspace") DisplayName name, @Doc(EXPECTED) Decimal expectedRevision,
-            RetryEpochId retryEpoch, RequestKey requestKey) implements Durable, LayoutBased {}
+    public enum Action {
+        SELECT,
+        CLOSE
+    }
 
-    public record ProjectClose(@Doc("the project to close") ProjectId projectId, @Doc("anchor: a workspace of that project") WorkspaceId workspaceId,
-            @Doc(EXPECTED) Decimal expectedRevision, RetryEpochId retryEpoch, RequestKey requestKey) implements Durable, LayoutBased {}
+    public record ProjectOpen(
+            @Doc("anchor: a workspace of this connection (it binds the receipt)")
+            WorkspaceId workspaceId,
 
-    public record PanelList(@Doc("the workspace whose panels to list") WorkspaceId workspaceId,
-            @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100") int limit,
-            @Doc("nextCursor of the previous page; null or absent = the first page") @Len(min = 1, max = 1024) Optional<String> cursor) {}
+            @Doc("the project's folder: an absolute path") @Len(min = 1, max = 4096) @Matches("/[^\\u0000]*")
+            String projectPath,
+
+            @Doc("the name of the project's first workspace")
+            DisplayName name,
+
+            @Doc(EXPECTED) Decimal expectedRevision,
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements Durable, LayoutBased {}
+
+    public record ProjectClose(
+            @Doc("the project to close") ProjectId projectId,
+            @Doc("anchor: a workspace of that project") WorkspaceId workspaceId,
+            @Doc(EXPECTED) Decimal expectedRevision,
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements Durable, LayoutBased {}
+
+    public record PanelList(
+            @Doc("the workspace whose panels to list") WorkspaceId workspaceId,
+
+            @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100")
+            int limit,
+
+            @Doc("nextCursor of the previous page; null or absent = the first page") @Len(min = 1, max = 1024)
+            Optional<String> cursor) {}
 
     /** The reference's {@code PanelMutationInput} of focus and close. */
-    public record PanelMutation(@Doc("its workspace") WorkspaceId workspaceId, @Doc("the panel") Token panelId,
-            @Doc("the terminal process you expect the panel to show (from lomi_panel_list); another one is STALE_GENERATION")
-            Optional<Hex32> terminalSessionId,
-            @Doc("the browser generation you expect the panel to show (from lomi_panel_list); another one (or one named for a panel "
-                    + "that shows no live browser) is STALE_GENERATION") Optional<Token> browserGeneration,
-            @Doc(EXPECTED) Decimal expectedRevision, RetryEpochId retryEpoch, RequestKey requestKey) implements Durable, LayoutBased {}
+    public record PanelMutation(
+            @Doc("its workspace") WorkspaceId workspaceId,
+            @Doc("the panel") Token panelId,
 
-    public record PanelMove(@Doc("the workspace whose layout changes") WorkspaceId workspaceId,
-            @Doc("the movement: its type plus exactly the fields of that movement") Movement movement, @Doc(EXPECTED) Decimal expectedRevision,
-            RetryEpochId retryEpoch, RequestKey requestKey) implements Durable, LayoutBased {}
+            @Doc(
+                    "the terminal process you expect the panel to show (from lomi_panel_list); another one is STALE_GENERATION")
+            Optional<Hex32> terminalSessionId,
+
+            @Doc(
+                    "the browser generation you expect the panel to show (from lomi_panel_list); another one (or one named for a panel "
+                            + "that shows no live browser) is STALE_GENERATION")
+            Optional<Token> browserGeneration,
+
+            @Doc(EXPECTED) Decimal expectedRevision,
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements Durable, LayoutBased {}
+
+    public record PanelMove(
+            @Doc("the workspace whose layout changes") WorkspaceId workspaceId,
+
+            @Doc("the movement: its type plus exactly the fields of that movement")
+            Movement movement,
+
+            @Doc(EXPECTED) Decimal expectedRevision,
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements Durable, LayoutBased {}
 
     @Tagged("type")
     public sealed interface Movement permits ReorderTab, DockTab, MovePane, TransferTab {}
 
     @Tag("reorder_tab")
-    public record ReorderTab(@Doc("the tab to move") Token tabId,
-            @Doc("the tab to insert before; null or omitted = at the end") Optional<Token> beforeTabId) implements Movement {}
+    public record ReorderTab(
+            @Doc("the tab to move") Token tabId,
+
+            @Doc("the tab to insert before; null or omitted = at the end")
+            Optional<Token> beforeTabId)
+            implements Movement {}
 
     @Tag("dock_tab")
-    public record DockTab(@Doc("the tab to dock as a pane") Token tabId, @Doc("the tab to dock into") Token targetTabId,
-            @Doc("where, relative to the target") Side side) implements Movement {}
+    public record DockTab(
+            @Doc("the tab to dock as a pane") Token tabId,
+            @Doc("the tab to dock into") Token targetTabId,
+            @Doc("where, relative to the target") Side side)
+            implements Movement {}
 
     @Tag("move_pane")
-    public record MovePane(@Doc("the pane to move") Token panelId, @Doc("the pane to split") Token targetPanelId,
-            @Doc("where, relative to the target") Side side) implements Movement {}
+    public record MovePane(
+            @Doc("the pane to move") Token panelId,
+            @Doc("the pane to split") Token targetPanelId,
+            @Doc("where, relative to the target") Side side)
+            implements Movement {}
 
     @Tag("transfer_tab")
-    public record TransferTab(@Doc("the tab to move") Token tabId, @Doc("the workspace (same project) that receives the tab") WorkspaceId targetWorkspaceId,
-            @Doc("the tab to insert before; null or omitted = at the end") Optional<Token> beforeTabId) implements Movement {}
+    public record TransferTab(
+            @Doc("the tab to move") Token tabId,
 
-    public enum Side { LEFT, RIGHT, TOP, BOTTOM }
+            @Doc("the workspace (same project) that receives the tab")
+            WorkspaceId targetWorkspaceId,
+
+            @Doc("the tab to insert before; null or omitted = at the end")
+            Optional<Token> beforeTabId)
+            implements Movement {}
+
+    public enum Side {
+        LEFT,
+        RIGHT,
+        TOP,
+        BOTTOM
+    }
 
     // ---- outputs ----
 
     @Tag("panel_list")
-    public record Panels(@Doc("the workspace") WorkspaceId workspaceId, @Doc("the layout revision; send it as expectedRevision") Decimal domainRevision,
-            @Doc("the active panel; null when none") Optional<String> activePanelId, @Doc("the tabs in order") List<TabItem> tabs,
-            @Doc("the panels of this page") List<PanelItem> panels, @Doc("whether another page follows") boolean hasMore,
-            @Doc("cursor of the next page (bound to this revision); null on the last page") Optional<String> nextCursor) {}
+    public record Panels(
+            @Doc("the workspace") WorkspaceId workspaceId,
 
-    public record TabItem(@Doc("tab id") String tabId, @Doc("the panels of this tab") List<String> panelIds,
+            @Doc("the layout revision; send it as expectedRevision")
+            Decimal domainRevision,
+
+            @Doc("the active panel; null when none") Optional<String> activePanelId,
+            @Doc("the tabs in order") List<TabItem> tabs,
+            @Doc("the panels of this page") List<PanelItem> panels,
+            @Doc("whether another page follows") boolean hasMore,
+
+            @Doc("cursor of the next page (bound to this revision); null on the last page")
+            Optional<String> nextCursor) {}
+
+    public record TabItem(
+            @Doc("tab id") String tabId,
+            @Doc("the panels of this tab") List<String> panelIds,
             @Doc("the tab's split tree of panes") JsonNode layout) {}
 
-    public enum PanelKind { SCRATCH, TERMINAL, EDITOR, GIT, BROWSER, CHAT }
+    public enum PanelKind {
+        SCRATCH,
+        TERMINAL,
+        EDITOR,
+        GIT,
+        BROWSER,
+        CHAT
+    }
 
-    public enum Ownership { THIS_SESSION, OTHER_SESSION, NONE }
+    public enum Ownership {
+        THIS_SESSION,
+        OTHER_SESSION,
+        NONE
+    }
 
-    public enum RuntimeState { NOT_STARTED, STARTING, RUNNING, READY, EXITED, UNOBSERVED }
+    public enum RuntimeState {
+        NOT_STARTED,
+        STARTING,
+        RUNNING,
+        READY,
+        EXITED,
+        UNOBSERVED
+    }
 
-    public record PanelItem(@Doc("panel id") String panelId, @Doc("the tab that holds it") String tabId, @Doc("what the panel shows") PanelKind kind,
-            @Doc("its title") String title, @Doc("the terminal process it shows now; null when none") Optional<String> terminalSessionId,
-            @Doc("browser panels: the live browser generation it shows; null when none (not a browser, or its browser closed)") Optional<String> browserGeneration,
-            @Doc("who owns its terminal: this_session, other_session or none") Ownership ownership,
+    public record PanelItem(
+            @Doc("panel id") String panelId,
+            @Doc("the tab that holds it") String tabId,
+            @Doc("what the panel shows") PanelKind kind,
+            @Doc("its title") String title,
+
+            @Doc("the terminal process it shows now; null when none")
+            Optional<String> terminalSessionId,
+
+            @Doc(
+                    "browser panels: the live browser generation it shows; null when none (not a browser, or its browser closed)")
+            Optional<String> browserGeneration,
+
+            @Doc("who owns its terminal: this_session, other_session or none")
+            Ownership ownership,
+
             @Doc("the terminal's life") RuntimeState runtimeState,
-            @Doc("editor panels: the shared document it shows; null otherwise") Optional<String> documentId,
-            @Doc("git panels: the view it shows, {type:\"diff\", relativePath, staged} or {type:\"commit\", commit}; null otherwise")
+
+            @Doc("editor panels: the shared document it shows; null otherwise")
+            Optional<String> documentId,
+
+            @Doc(
+                    "git panels: the view it shows, {type:\"diff\", relativePath, staged} or {type:\"commit\", commit}; null otherwise")
             Optional<JsonNode> gitView,
-            @Doc("whether this session holds its input lease") boolean inputControlled, @Doc("whether it is the focused panel") boolean focused) {}
+
+            @Doc("whether this session holds its input lease")
+            boolean inputControlled,
+
+            @Doc("whether it is the focused panel") boolean focused) {}
 
     @Tag("workspace_created")
-    public record WorkspaceCreated(@Doc("the layout revision after the change") Decimal domainRevision, WorkspaceId workspaceId,
-            ProjectId projectId, @Doc("the new workspace's scratch panel") String panelId) {}
+    public record WorkspaceCreated(
+            @Doc("the layout revision after the change") Decimal domainRevision,
+            WorkspaceId workspaceId,
+            ProjectId projectId,
+            @Doc("the new workspace's scratch panel") String panelId) {}
 
-    public enum Updated { RENAME, SELECT, CLOSE }
+    public enum Updated {
+        RENAME,
+        SELECT,
+        CLOSE
+    }
 
     @Tag("workspace_updated")
-    public record WorkspaceUpdated(@Doc("the layout revision after the change") Decimal domainRevision, @Doc("what was done") Updated action,
+    public record WorkspaceUpdated(
+            @Doc("the layout revision after the change") Decimal domainRevision,
+            @Doc("what was done") Updated action,
             WorkspaceId workspaceId) {}
 
     @Tag("project_opened")
-    public record ProjectOpened(@Doc("the layout revision after the change") Decimal domainRevision, ProjectId projectId,
-            @Doc("the project's first workspace") WorkspaceId workspaceId, @Doc("the canonical folder") String projectPath) {}
+    public record ProjectOpened(
+            @Doc("the layout revision after the change") Decimal domainRevision,
+            ProjectId projectId,
+            @Doc("the project's first workspace") WorkspaceId workspaceId,
+            @Doc("the canonical folder") String projectPath) {}
 
     @Tag("project_closed")
-    public record ProjectClosed(@Doc("the layout revision after the change") Decimal domainRevision, ProjectId projectId,
+    public record ProjectClosed(
+            @Doc("the layout revision after the change") Decimal domainRevision,
+            ProjectId projectId,
             @Doc("the workspaces that closed with it") List<WorkspaceId> closedWorkspaceIds) {}
 
     @Tag("panel_focused")
-    public record PanelFocused(@Doc("the layout revision after the change") Decimal domainRevision, WorkspaceId workspaceId, String panelId) {}
+    public record PanelFocused(
+            @Doc("the layout revision after the change") Decimal domainRevision,
+            WorkspaceId workspaceId,
+            String panelId) {}
 
     @Tag("panel_closed")
-    public record PanelClosed(@Doc("the layout revision after the change") Decimal domainRevision, WorkspaceId workspaceId, String panelId) {}
+    public record PanelClosed(
+            @Doc("the layout revision after the change") Decimal domainRevision,
+            WorkspaceId workspaceId,
+            String panelId) {}
 
-    public enum MovementType { REORDER_TAB, DOCK_TAB, MOVE_PANE, TRANSFER_TAB }
+    public enum MovementType {
+        REORDER_TAB,
+        DOCK_TAB,
+        MOVE_PANE,
+        TRANSFER_TAB
+    }
 
     @Tag("panel_moved")
-    public record PanelMoved(@Doc("the layout revision after the change") Decimal domainRevision, WorkspaceId workspaceId,
+    public record PanelMoved(
+            @Doc("the layout revision after the change") Decimal domainRevision,
+            WorkspaceId workspaceId,
             @Doc("the movement's type") MovementType movement) {}
 
     // ---- tools ----
 
-    public static final ToolSpec<WorkspaceCreate> WORKSPACE_CREATE = ToolSpec.operation("lomi_workspace_create", "Create a workspace",
-            "workspace.write", "--I-", WorkspaceCreate.class, WorkspaceCreated.class,
+    public static final ToolSpec<WorkspaceCreate> WORKSPACE_CREATE = ToolSpec.operation(
+            "lomi_workspace_create",
+            "Create a workspace",
+            "workspace.write",
+            "--I-",
+            WorkspaceCreate.class,
+            WorkspaceCreated.class,
             "Creates a workspace in the anchor's project with one blank scratch panel; no shell starts, and this client is granted the new "
                     + "workspace. Returns an operation; its result is {kind:\"workspace_created\", workspaceId, projectId, panelId (the "
                     + "scratch panel), domainRevision}.");
 
-    public static final ToolSpec<WorkspaceUpdate> WORKSPACE_UPDATE = ToolSpec.operation("lomi_workspace_update",
-            "Rename, select or close a workspace", "workspace.write", "-DI-", WorkspaceUpdate.class, WorkspaceUpdated.class,
+    public static final ToolSpec<WorkspaceUpdate> WORKSPACE_UPDATE = ToolSpec.operation(
+            "lomi_workspace_update",
+            "Rename, select or close a workspace",
+            "workspace.write",
+            "-DI-",
+            WorkspaceUpdate.class,
+            WorkspaceUpdated.class,
             "Exactly one of: {name} renames, {action:\"select\"} selects, {action:\"close\"} closes the workspace (close also needs the "
                     + "workspace.close scope). Close refuses (the operation fails with TARGET_BUSY, naming the panels) while an agent-owned "
                     + "terminal runs a command or a buffer is dirty - save or close those first - and never deletes the folder. Returns an "
                     + "operation; its result is {kind:\"workspace_updated\", action (rename|select|close), workspaceId, domainRevision}.");
 
-    public static final ToolSpec<ProjectOpen> PROJECT_OPEN = ToolSpec.operation("lomi_project_open", "Open a project", "project.open", "--I-",
-            ProjectOpen.class, ProjectOpened.class,
+    public static final ToolSpec<ProjectOpen> PROJECT_OPEN = ToolSpec.operation(
+            "lomi_project_open",
+            "Open a project",
+            "project.open",
+            "--I-",
+            ProjectOpen.class,
+            ProjectOpened.class,
             "Asks to open a folder as a new project with one named workspace. The operation waits in state awaiting_user until the admin "
                     + "decides (console: decision approve|reject <operationId>; YOLO approves); poll lomi_operation_get. Rejected: failed "
                     + "with SCOPE_DENIED. Its result is {kind:\"project_opened\", projectId, workspaceId, projectPath, domainRevision}.");
 
-    public static final ToolSpec<ProjectClose> PROJECT_CLOSE = ToolSpec.operation("lomi_project_close", "Close a project", "project.close", "-DI-",
-            ProjectClose.class, ProjectClosed.class,
+    public static final ToolSpec<ProjectClose> PROJECT_CLOSE = ToolSpec.operation(
+            "lomi_project_close",
+            "Close a project",
+            "project.close",
+            "-DI-",
+            ProjectClose.class,
+            ProjectClosed.class,
             "Closes the project and all of its workspaces (needs a grant for each); the folder is never deleted. Returns an operation; its "
                     + "result is {kind:\"project_closed\", projectId, closedWorkspaceIds, domainRevision}.");
 
-    public static final ToolSpec<PanelList> PANEL_LIST = ToolSpec.read("lomi_panel_list", "List panels", "workspace.read", "R-I-", PanelList.class,
-            Panels.class, "The tabs (with their split layout) and panels of one workspace: kind, title, terminal session, ownership, runtime "
+    public static final ToolSpec<PanelList> PANEL_LIST = ToolSpec.read(
+            "lomi_panel_list",
+            "List panels",
+            "workspace.read",
+            "R-I-",
+            PanelList.class,
+            Panels.class,
+            "The tabs (with their split layout) and panels of one workspace: kind, title, terminal session, ownership, runtime "
                     + "state, whether this session holds the input lease, focus, and the domainRevision. Paged; the cursor is bound to the "
                     + "revision.");
 
-    public static final ToolSpec<PanelMutation> PANEL_FOCUS = ToolSpec.operation("lomi_panel_focus", "Focus a panel", "panel.focus", "--I-",
-            PanelMutation.class, PanelFocused.class, "Selects an existing panel (and its tab). terminalSessionId/browserGeneration, when given, "
+    public static final ToolSpec<PanelMutation> PANEL_FOCUS = ToolSpec.operation(
+            "lomi_panel_focus",
+            "Focus a panel",
+            "panel.focus",
+            "--I-",
+            PanelMutation.class,
+            PanelFocused.class,
+            "Selects an existing panel (and its tab). terminalSessionId/browserGeneration, when given, "
                     + "must be what the panel shows (else STALE_GENERATION). Returns an operation; its result is {kind:\"panel_focused\", "
                     + "workspaceId, panelId, domainRevision}.");
 
-    public static final ToolSpec<PanelMutation> PANEL_CLOSE = ToolSpec.operation("lomi_panel_close", "Close a panel", "panel.close", "-DI-",
-            PanelMutation.class, PanelClosed.class, "Closes a panel. A terminal running a command is kept (TARGET_BUSY) and another session's "
+    public static final ToolSpec<PanelMutation> PANEL_CLOSE = ToolSpec.operation(
+            "lomi_panel_close",
+            "Close a panel",
+            "panel.close",
+            "-DI-",
+            PanelMutation.class,
+            PanelClosed.class,
+            "Closes a panel. A terminal running a command is kept (TARGET_BUSY) and another session's "
                     + "terminal too (SCOPE_DENIED); an editor with unsaved changes waits for the admin (approve = discard and close, reject = "
                     + "keep). terminalSessionId/browserGeneration, when given, must be what the panel shows (else STALE_GENERATION). Returns "
                     + "an operation; its result is {kind:\"panel_closed\", workspaceId, panelId, domainRevision}.");
 
-    public static final ToolSpec<PanelMove> PANEL_MOVE = ToolSpec.operation("lomi_panel_move", "Move a tab or pane", "panel.move", "--I-",
-            PanelMove.class, PanelMoved.class, "Changes the layout by one movement: reorder_tab {tabId, beforeTabId?}, dock_tab {tabId, "
+    public static final ToolSpec<PanelMove> PANEL_MOVE = ToolSpec.operation(
+            "lomi_panel_move",
+            "Move a tab or pane",
+            "panel.move",
+            "--I-",
+            PanelMove.class,
+            PanelMoved.class,
+            "Changes the layout by one movement: reorder_tab {tabId, beforeTabId?}, dock_tab {tabId, "
                     + "targetTabId, side}, move_pane {panelId, targetPanelId, side} or transfer_tab {tabId, targetWorkspaceId, beforeTabId?}; "
                     + "side is left|right|top|bottom. Returns an operation; its result is {kind:\"panel_moved\", workspaceId, movement (the "
                     + "type), domainRevision}.");
 
-    public static final List<ToolSpec<?>> ALL = List.of(WORKSPACE_CREATE, WORKSPACE_UPDATE, PROJECT_OPEN, PROJECT_CLOSE, PANEL_LIST, PANEL_FOCUS,
-            PANEL_CLOSE, PANEL_MOVE);
+    public static final List<ToolSpec<?>> ALL = List.of(
+            WORKSPACE_CREATE,
+            WORKSPACE_UPDATE,
+            PROJECT_OPEN,
+            PROJECT_CLOSE,
+            PANEL_LIST,
+            PANEL_FOCUS,
+            PANEL_CLOSE,
+            PANEL_MOVE);
 }

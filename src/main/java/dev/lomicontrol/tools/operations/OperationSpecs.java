@@ -29,54 +29,112 @@ public final class OperationSpecs {
 
     public record ById(@Doc("read by id") OperationId operationId) implements Lookup {}
 
-    public record ByKey(@Doc("read by key: the retryEpoch the request was sent with") RetryEpochId retryEpoch,
-            @Doc("read by key: the requestKey the request was sent with") RequestKey requestKey,
-            @Doc("read by key: the tool the request was sent to") Token tool,
-            @Doc("read by key: the project, needed when the connection has more than one") Optional<ProjectId> projectId) implements Lookup {}
+    public record ByKey(
+            @Doc("read by key: the retryEpoch the request was sent with")
+            RetryEpochId retryEpoch,
+
+            @Doc("read by key: the requestKey the request was sent with")
+            RequestKey requestKey,
+
+            @Doc("read by key: the tool the request was sent to")
+            Token tool,
+
+            @Doc("read by key: the project, needed when the connection has more than one")
+            Optional<ProjectId> projectId)
+            implements Lookup {}
 
     public record Cancel(@Doc("the operation to cancel") OperationId operationId) {}
 
     /** What a cancel did, besides the operation as it now stands. */
-    public enum CancelOutcome { CANCELLED, STOP_REQUESTED, UNCHANGED }
+    public enum CancelOutcome {
+        CANCELLED,
+        STOP_REQUESTED,
+        UNCHANGED
+    }
 
-    public record Cancelled(@Inline OperationView operation,
-            @Doc("cancelled (it had not started), stop_requested (it was running) or unchanged (it had finished)") CancelOutcome cancel,
-            @Doc("whether a native stop request was made (a terminal: one Ctrl+C)") boolean stopRequested,
-            @Doc("whether the stop request reached the resource") boolean stopDelivered) {}
+    public record Cancelled(
+            @Inline OperationView operation,
 
-    public record EventsRead(@Doc("the workspace whose feed to read") WorkspaceId workspaceId,
-            @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100") int limit,
-            @Doc("nextCursor of the previous page (the last sequence seen)") Optional<Decimal> cursor) {}
+            @Doc("cancelled (it had not started), stop_requested (it was running) or unchanged (it had finished)")
+            CancelOutcome cancel,
+
+            @Doc("whether a native stop request was made (a terminal: one Ctrl+C)")
+            boolean stopRequested,
+
+            @Doc("whether the stop request reached the resource")
+            boolean stopDelivered) {}
+
+    public record EventsRead(
+            @Doc("the workspace whose feed to read") WorkspaceId workspaceId,
+
+            @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100")
+            int limit,
+
+            @Doc("nextCursor of the previous page (the last sequence seen)")
+            Optional<Decimal> cursor) {}
 
     @Tag("events")
-    public record Events(WorkspaceId workspaceId, @Doc("operation state changes, oldest first") List<Event> events,
-            @Doc("where to continue; keep reading with it after an empty page") Decimal nextCursor,
-            @Doc("whether more events are available now") boolean hasMore, @Doc("whether events were skipped (never: the feed is durable)") boolean gap) {}
+    public record Events(
+            WorkspaceId workspaceId,
+            @Doc("operation state changes, oldest first") List<Event> events,
 
-    public record Event(@Doc("position in the feed") long sequence, @Doc("'operation_state'") String kind, OperationId operationId,
-            @Doc("its tool") String tool, @Doc("the state it entered") OperationView.State state,
-            @Doc("its effect") OperationView.EffectKind effectState, @Doc("when, ISO-8601 UTC") String timestamp,
+            @Doc("where to continue; keep reading with it after an empty page")
+            Decimal nextCursor,
+
+            @Doc("whether more events are available now") boolean hasMore,
+
+            @Doc("whether events were skipped (never: the feed is durable)")
+            boolean gap) {}
+
+    public record Event(
+            @Doc("position in the feed") long sequence,
+            @Doc("'operation_state'") String kind,
+            OperationId operationId,
+            @Doc("its tool") String tool,
+            @Doc("the state it entered") OperationView.State state,
+            @Doc("its effect") OperationView.EffectKind effectState,
+            @Doc("when, ISO-8601 UTC") String timestamp,
             @Doc("when, Unix seconds") long timestampSeconds) {}
 
-    public static final ToolSpec<Lookup> GET = ToolSpec.read("lomi_operation_get", "Read an operation", "workspace.read", "R-I-", Lookup.class,
-            OperationView.class, "Reads one durable operation this connection owns, either {operationId} or {retryEpoch, requestKey, tool, "
-                    + "projectId?} - exactly one of the two forms. Use the key form with the original values after a lost or unknown answer. "
-                    + "With waitMs it answers as soon as the operation settles (or the wait ends).")
+    public static final ToolSpec<Lookup> GET = ToolSpec.read(
+                    "lomi_operation_get",
+                    "Read an operation",
+                    "workspace.read",
+                    "R-I-",
+                    Lookup.class,
+                    OperationView.class,
+                    "Reads one durable operation this connection owns, either {operationId} or {retryEpoch, requestKey, tool, "
+                            + "projectId?} - exactly one of the two forms. Use the key form with the original values after a lost or unknown answer. "
+                            + "With waitMs it answers as soon as the operation settles (or the wait ends).")
             .answeringAnyOperation()
-            .waiting("optional: wait up to this many milliseconds (0-25000; default 0 = answer at once) until the operation settles "
-                    + "(succeeded, failed, cancelled or outcome_unknown), then answer; a wait that ends first answers it as it stands. "
-                    + "Read-only: it never re-sends or changes what runs");
+            .waiting(
+                    "optional: wait up to this many milliseconds (0-25000; default 0 = answer at once) until the operation settles "
+                            + "(succeeded, failed, cancelled or outcome_unknown), then answer; a wait that ends first answers it as it stands. "
+                            + "Read-only: it never re-sends or changes what runs");
 
-    public static final ToolSpec<Cancel> CANCEL = ToolSpec.change("lomi_operation_cancel", "Cancel an operation", "workspace.read", "--I-",
-            Cancel.class, Cancelled.class, "queued/awaiting_user becomes cancelled; running becomes cancelling with a native stop request (a "
-                    + "terminal gets one Ctrl+C). Never undoes an effect; a finished operation is returned unchanged.")
+    public static final ToolSpec<Cancel> CANCEL = ToolSpec.change(
+                    "lomi_operation_cancel",
+                    "Cancel an operation",
+                    "workspace.read",
+                    "--I-",
+                    Cancel.class,
+                    Cancelled.class,
+                    "queued/awaiting_user becomes cancelled; running becomes cancelling with a native stop request (a "
+                            + "terminal gets one Ctrl+C). Never undoes an effect; a finished operation is returned unchanged.")
             .answeringAnyOperation();
 
-    public static final ToolSpec<EventsRead> EVENTS = ToolSpec.read("lomi_events_read", "Read operation events", "workspace.read", "R-I-",
-            EventsRead.class, Events.class, "The durable feed of operation state changes in one workspace, paged by cursor. Contains no terminal "
-                    + "text.")
-            .waiting("optional: when no event follows the cursor yet, wait up to this many milliseconds (0-25000; default 0 = answer at "
-                    + "once) for the next one; an empty page means none came");
+    public static final ToolSpec<EventsRead> EVENTS = ToolSpec.read(
+                    "lomi_events_read",
+                    "Read operation events",
+                    "workspace.read",
+                    "R-I-",
+                    EventsRead.class,
+                    Events.class,
+                    "The durable feed of operation state changes in one workspace, paged by cursor. Contains no terminal "
+                            + "text.")
+            .waiting(
+                    "optional: when no event follows the cursor yet, wait up to this many milliseconds (0-25000; default 0 = answer at "
+                            + "once) for the next one; an empty page means none came");
 
     public static final List<ToolSpec<?>> ALL = List.of(GET, CANCEL, EVENTS);
 }

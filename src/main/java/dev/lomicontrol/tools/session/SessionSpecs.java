@@ -28,74 +28,157 @@ public final class SessionSpecs {
     public record NoArguments() {}
 
     /** The helper's connection to the broker; only {@code connected} allows calls other than status and diagnostics. */
-    public enum Phase { APP_UNAVAILABLE, CONNECTING, PAIRING_REQUIRED, CONNECTED, DISCONNECTED }
+    public enum Phase {
+        APP_UNAVAILABLE,
+        CONNECTING,
+        PAIRING_REQUIRED,
+        CONNECTED,
+        DISCONNECTED
+    }
 
     @Tag("status")
-    public record Status(@Doc("the helper's connection to the broker; only 'connected' allows calls other than status and diagnostics") Phase phase,
-            @Doc("what the helper last observed, for a human") String detail,
-            @Doc("the pending pairing request the admin must approve; null when none") Optional<String> pairingRequestId,
-            @Doc("the broker instance named by discovery.json; null when unknown") Optional<String> instanceId,
-            @Doc("the Control API version of the envelopes ('1.0')") String controlApiVersion,
+    public record Status(
+            @Doc(
+                    "the helper's connection to the broker; only 'connected' allows calls other than status and diagnostics")
+            Phase phase,
+
+            @Doc("what the helper last observed, for a human")
+            String detail,
+
+            @Doc("the pending pairing request the admin must approve; null when none")
+            Optional<String> pairingRequestId,
+
+            @Doc("the broker instance named by discovery.json; null when unknown")
+            Optional<String> instanceId,
+
+            @Doc("the Control API version of the envelopes ('1.0')")
+            String controlApiVersion,
+
             @Doc("the helper-broker protocol version (1)") int ipcVersion,
             @Doc("this helper's version") String helperVersion,
-            @Doc("set when the broker's last answer said its ledger passed 80 % of a cap: new work may soon be refused with "
-                    + "RESOURCE_EXHAUSTED until the admin frees rows; null otherwise") Optional<String> ledgerWarning,
+
+            @Doc(
+                    "set when the broker's last answer said its ledger passed 80 % of a cap: new work may soon be refused with "
+                            + "RESOURCE_EXHAUSTED until the admin frees rows; null otherwise")
+            Optional<String> ledgerWarning,
+
             @Doc("every catalog tool with its availability") List<Capability> capabilities) {}
 
-    public record Capability(@Doc("a tool of this catalog") String name,
-            @Doc("the grant scope the broker requires for it; null when none") Optional<String> scope,
-            @Doc("whether it can be called now (helper tools always; broker tools once connected and when this host can serve them)")
+    public record Capability(
+            @Doc("a tool of this catalog") String name,
+
+            @Doc("the grant scope the broker requires for it; null when none")
+            Optional<String> scope,
+
+            @Doc(
+                    "whether it can be called now (helper tools always; broker tools once connected and when this host can serve them)")
             boolean available,
-            @Doc("whether this host can serve it at all (false: it answers HOST_UNQUALIFIED, e.g. the Android tools without /dev/kvm)")
+
+            @Doc(
+                    "whether this host can serve it at all (false: it answers HOST_UNQUALIFIED, e.g. the Android tools without /dev/kvm)")
             boolean qualified,
-            @Doc("why this host cannot serve it; null when it can") Optional<String> reason) {}
+
+            @Doc("why this host cannot serve it; null when it can")
+            Optional<String> reason) {}
 
     @Tag("diagnostics")
-    public record Diagnostics(@Doc("the helper's connection to the broker") Phase phase,
+    public record Diagnostics(
+            @Doc("the helper's connection to the broker") Phase phase,
             @Doc("what the helper last observed") String detail,
-            @Doc("what to do next, e.g. the exact console command the admin runs to approve this client") String nextStep,
-            @Doc("the pending pairing request; null when none") Optional<String> pairingRequestId,
-            @Doc("the broker instance; null when unknown") Optional<String> instanceId,
-            @Doc("the discovery file this helper reads; null when not configured") Optional<String> discoveryFile) {}
 
-    public record Connect(@Doc("an approved workspace id from lomi_workspace_list") WorkspaceId workspaceId) {}
+            @Doc("what to do next, e.g. the exact console command the admin runs to approve this client")
+            String nextStep,
+
+            @Doc("the pending pairing request; null when none")
+            Optional<String> pairingRequestId,
+
+            @Doc("the broker instance; null when unknown") Optional<String> instanceId,
+
+            @Doc("the discovery file this helper reads; null when not configured")
+            Optional<String> discoveryFile) {}
+
+    public record Connect(
+            @Doc("an approved workspace id from lomi_workspace_list")
+            WorkspaceId workspaceId) {}
 
     @Tag("connection")
-    public record Connection(@Doc("the broker instance") String instanceId, @Doc("the selected workspace") WorkspaceId workspaceId,
+    public record Connection(
+            @Doc("the broker instance") String instanceId,
+            @Doc("the selected workspace") WorkspaceId workspaceId,
             @Doc("its project") ProjectId projectId,
-            @Doc("the retry epoch for durable requests on this connection (valid 24 h, until reconnect)") RetryEpochId retryEpoch,
+
+            @Doc("the retry epoch for durable requests on this connection (valid 24 h, until reconnect)")
+            RetryEpochId retryEpoch,
+
             @Doc("when the retry epoch expires (ISO-8601)") String retryEpochExpiresAt,
             @Doc("the scopes this client was granted") List<String> scopes) {}
 
-    public record WorkspaceList(@Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100") int limit,
-            @Doc("nextCursor of the previous page; null or absent = the first page") @Len(min = 1, max = 1024) Optional<String> cursor) {}
+    public record WorkspaceList(
+            @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100")
+            int limit,
+
+            @Doc("nextCursor of the previous page; null or absent = the first page") @Len(min = 1, max = 1024)
+            Optional<String> cursor) {}
 
     @Tag("workspace_list")
-    public record Workspaces(@Doc("the layout revision (decimal); send it as expectedRevision") Decimal domainRevision,
+    public record Workspaces(
+            @Doc("the layout revision (decimal); send it as expectedRevision")
+            Decimal domainRevision,
+
             @Doc("approved workspaces only") List<ListedWorkspace> workspaces,
             @Doc("whether another page follows") boolean hasMore,
-            @Doc("cursor of the next page; null on the last page") Optional<String> nextCursor) {}
 
-    public record ListedWorkspace(@Doc("workspace id") WorkspaceId workspaceId, @Doc("project id") ProjectId projectId,
-            @Doc("workspace name") String name, @Doc("project name") String projectName, @Doc("the project's folder") String projectPath) {}
+            @Doc("cursor of the next page; null on the last page")
+            Optional<String> nextCursor) {}
 
-    public static final ToolSpec<NoArguments> STATUS = ToolSpec.read("lomi_status", "Lomi status", NO_SCOPE, "R-I-", NoArguments.class,
-            Status.class, "Connection phase (app_unavailable | connecting | pairing_required | connected | disconnected), the pairing request "
-                    + "id, the broker instance, API versions and which tools are available now. Works before pairing and never reveals "
-                    + "workspace or project names. Call it first.")
+    public record ListedWorkspace(
+            @Doc("workspace id") WorkspaceId workspaceId,
+            @Doc("project id") ProjectId projectId,
+            @Doc("workspace name") String name,
+            @Doc("project name") String projectName,
+            @Doc("the project's folder") String projectPath) {}
+
+    public static final ToolSpec<NoArguments> STATUS = ToolSpec.read(
+                    "lomi_status",
+                    "Lomi status",
+                    NO_SCOPE,
+                    "R-I-",
+                    NoArguments.class,
+                    Status.class,
+                    "Connection phase (app_unavailable | connecting | pairing_required | connected | disconnected), the pairing request "
+                            + "id, the broker instance, API versions and which tools are available now. Works before pairing and never reveals "
+                            + "workspace or project names. Call it first.")
             .answeredByHelper();
 
-    public static final ToolSpec<NoArguments> DIAGNOSTICS = ToolSpec.read("lomi_diagnostics", "Lomi diagnostics", NO_SCOPE, "R-I-",
-            NoArguments.class, Diagnostics.class, "The connection phase plus a suggested next step (for example the console command that "
-                    + "approves this client). Works before pairing and reveals no workspace data.")
+    public static final ToolSpec<NoArguments> DIAGNOSTICS = ToolSpec.read(
+                    "lomi_diagnostics",
+                    "Lomi diagnostics",
+                    NO_SCOPE,
+                    "R-I-",
+                    NoArguments.class,
+                    Diagnostics.class,
+                    "The connection phase plus a suggested next step (for example the console command that "
+                            + "approves this client). Works before pairing and reveals no workspace data.")
             .answeredByHelper();
 
-    public static final ToolSpec<Connect> CONNECT = ToolSpec.read("lomi_connect", "Connect to a workspace", "workspace.read", "R-I-",
-            Connect.class, Connection.class, "Selects an approved workspace and returns its project, the granted scopes and the retryEpoch "
+    public static final ToolSpec<Connect> CONNECT = ToolSpec.read(
+            "lomi_connect",
+            "Connect to a workspace",
+            "workspace.read",
+            "R-I-",
+            Connect.class,
+            Connection.class,
+            "Selects an approved workspace and returns its project, the granted scopes and the retryEpoch "
                     + "to send with every durable request on this connection. Needs pairing.");
 
-    public static final ToolSpec<WorkspaceList> WORKSPACE_LIST = ToolSpec.read("lomi_workspace_list", "List workspaces", "workspace.read",
-            "R-I-", WorkspaceList.class, Workspaces.class, "Lists the workspaces of the projects this client was approved for, with the "
+    public static final ToolSpec<WorkspaceList> WORKSPACE_LIST = ToolSpec.read(
+            "lomi_workspace_list",
+            "List workspaces",
+            "workspace.read",
+            "R-I-",
+            WorkspaceList.class,
+            Workspaces.class,
+            "Lists the workspaces of the projects this client was approved for, with the "
                     + "layout domainRevision. Paged by cursor. Needs pairing.");
 
     public static final List<ToolSpec<?>> ALL = List.of(STATUS, DIAGNOSTICS, CONNECT, WORKSPACE_LIST);

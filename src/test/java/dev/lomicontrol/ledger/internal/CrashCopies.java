@@ -50,10 +50,13 @@ final class CrashCopies {
     /** Big transaction, RESTART checkpoint, then one small one: old-salt frames trail the new ones. */
     Path crashCopyAfterRestart(String name) throws Exception {
         Path live = Files.createDirectories(root.resolve(name + "-live")).resolve(DB);
-        try (Connection c = open(live); Statement s = c.createStatement()) {
+        try (Connection c = open(live);
+                Statement s = c.createStatement()) {
             commitRows(c, 6);
             try (ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(RESTART)")) {
-                assertThat(rs.next() && rs.getInt(1) == 0).as("checkpoint not busy").isTrue();
+                assertThat(rs.next() && rs.getInt(1) == 0)
+                        .as("checkpoint not busy")
+                        .isTrue();
             }
             s.execute("INSERT INTO entry(body) VALUES ('after restart')");
             return copyOf(live, name);

@@ -95,10 +95,17 @@ class StorePreflightTests {
         StorePreflight.Report report = StorePreflight.check(db);
         StorePreflight.Report withoutIndex = StorePreflight.check(fx.withoutShm(db, "flip-noshm"));
 
-        assertThat(report.problems()).singleElement().asString()
-                .contains("WAL " + wal(db)).contains("frame " + frame + " checksum mismatch").contains("would be lost");
+        assertThat(report.problems())
+                .singleElement()
+                .asString()
+                .contains("WAL " + wal(db))
+                .contains("frame " + frame + " checksum mismatch")
+                .contains("would be lost");
         assertThat(withoutIndex.ok()).isFalse();
-        assertThat(rows(db)).as("SQLite silently drops the committed tail").isPositive().isLessThan(expected);
+        assertThat(rows(db))
+                .as("SQLite silently drops the committed tail")
+                .isPositive()
+                .isLessThan(expected);
     }
 
     @Test
@@ -109,9 +116,14 @@ class StorePreflightTests {
         truncate(wal(midFrame), Files.size(wal(midFrame)) - 100);
         truncate(wal(boundary), frameOffset(boundary, last));
 
-        assertThat(StorePreflight.check(midFrame).problems()).singleElement().asString()
-                .contains("WAL " + wal(midFrame)).contains("committed frame " + last + " missing");
-        assertThat(StorePreflight.check(boundary).problems()).singleElement().asString()
+        assertThat(StorePreflight.check(midFrame).problems())
+                .singleElement()
+                .asString()
+                .contains("WAL " + wal(midFrame))
+                .contains("committed frame " + last + " missing");
+        assertThat(StorePreflight.check(boundary).problems())
+                .singleElement()
+                .asString()
                 .contains("committed frame " + last + " missing");
     }
 
@@ -138,9 +150,14 @@ class StorePreflightTests {
         flip(shm(foreignShm), 32);
         flip(shm(foreignShm), 48 + 32);
 
-        assertThat(StorePreflight.check(noShm).problems()).singleElement().asString()
-                .contains("no usable wal-index").contains(wal(noShm).toString());
-        assertThat(StorePreflight.check(foreignShm).ok()).as("index whose checksum fails").isFalse();
+        assertThat(StorePreflight.check(noShm).problems())
+                .singleElement()
+                .asString()
+                .contains("no usable wal-index")
+                .contains(wal(noShm).toString());
+        assertThat(StorePreflight.check(foreignShm).ok())
+                .as("index whose checksum fails")
+                .isFalse();
     }
 
     @Test
@@ -178,7 +195,8 @@ class StorePreflightTests {
     void walPageSizeMustMatchTheDatabase() throws Exception {
         Path db = fx.crashCopy("pagesize", 1);
         Path other = fx.dir("pagesize-1k").resolve(DB);
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + other); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + other);
+                Statement s = c.createStatement()) {
             s.execute("PRAGMA page_size=1024");
             s.execute("CREATE TABLE t(x)");
         }
@@ -203,7 +221,10 @@ class StorePreflightTests {
         truncate(wal(db), 20);
         Path noShm = fx.withoutShm(db, "tiny-noshm");
 
-        assertThat(StorePreflight.check(db).problems()).singleElement().asString().contains("committed frames");
+        assertThat(StorePreflight.check(db).problems())
+                .singleElement()
+                .asString()
+                .contains("committed frames");
         StorePreflight.Report report = StorePreflight.check(noShm);
         assertThat(report.problems()).isEmpty();
         assertThat(report.notes()).anySatisfy(n -> assertThat(n).contains("empty/torn WAL header"));
@@ -215,7 +236,10 @@ class StorePreflightTests {
         try (RandomAccessFile f = new RandomAccessFile(wal(db).toFile(), "rw")) {
             f.setLength(129L * 1024 * 1024);
         }
-        assertThat(StorePreflight.check(db).problems()).singleElement().asString().contains("oversized");
+        assertThat(StorePreflight.check(db).problems())
+                .singleElement()
+                .asString()
+                .contains("oversized");
     }
 
     @Test

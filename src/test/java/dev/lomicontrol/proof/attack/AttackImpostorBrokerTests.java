@@ -61,12 +61,21 @@ class AttackImpostorBrokerTests {
         shared = Files.createTempDirectory(Path.of("/tmp"), "lomi-impostor-");
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
         Path socket = shared.resolve("control.sock");
-        impostor = new ProcessBuilder("/usr/bin/setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups", "/usr/bin/perl", "-e",
-                "use IO::Socket::UNIX; $| = 1; my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Local => $ARGV[0], Listen => 1) or die \"bind: $!\";"
-                        + " print \"ready\\n\"; $SIG{ALRM} = sub { print \"timeout\\n\"; exit 2 }; alarm 30; my $c = $s->accept() or die \"accept: $!\";"
-                        + " my ($t, $b) = (0, ''); while (my $n = sysread($c, $b, 65536)) { $t += $n } print \"received $t\\n\"; exit 0;",
-                socket.toString()).redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(impostor.getInputStream(), StandardCharsets.UTF_8));
+        impostor = new ProcessBuilder(
+                        "/usr/bin/setpriv",
+                        "--reuid=" + NOBODY,
+                        "--regid=" + NOBODY,
+                        "--clear-groups",
+                        "/usr/bin/perl",
+                        "-e",
+                        "use IO::Socket::UNIX; $| = 1; my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Local => $ARGV[0], Listen => 1) or die \"bind: $!\";"
+                                + " print \"ready\\n\"; $SIG{ALRM} = sub { print \"timeout\\n\"; exit 2 }; alarm 30; my $c = $s->accept() or die \"accept: $!\";"
+                                + " my ($t, $b) = (0, ''); while (my $n = sysread($c, $b, 65536)) { $t += $n } print \"received $t\\n\"; exit 0;",
+                        socket.toString())
+                .redirectErrorStream(true)
+                .start();
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(impostor.getInputStream(), StandardCharsets.UTF_8));
         assertThat(out.readLine()).isEqualTo("ready");
 
         // make the socket look like ours: owned by us, 0600, in a 0700 directory of ours
@@ -76,7 +85,10 @@ class AttackImpostorBrokerTests {
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwx------"));
         RegistrationKey key = RegistrationKey.loadOrCreate(temp.resolve("store").resolve("registration-key.pk8"));
         Path discovery = temp.resolve("store").resolve("discovery.json");
-        DiscoveryFile.publish(discovery, new DiscoveryRecord("0123456789abcdef0123456789abcdef", socket.toString(), "ab".repeat(32), 1), key);
+        DiscoveryFile.publish(
+                discovery,
+                new DiscoveryRecord("0123456789abcdef0123456789abcdef", socket.toString(), "ab".repeat(32), 1),
+                key);
 
         BrokerClient client = new BrokerClient(discovery, key.publicKeyHex(), "victim client");
         BrokerClient.State state;
@@ -89,7 +101,9 @@ class AttackImpostorBrokerTests {
         assertThat(state.phase()).isEqualTo(BrokerClient.Phase.APP_UNAVAILABLE);
         assertThat(state.detail()).contains("another user");
         assertThat(state.pairingRequestId()).isEmpty();
-        assertThat(out.readLine()).as("the impostor got a connection and not one byte").isEqualTo("received 0");
+        assertThat(out.readLine())
+                .as("the impostor got a connection and not one byte")
+                .isEqualTo("received 0");
         assertThat(impostor.waitFor(10, TimeUnit.SECONDS)).isTrue();
     }
 }

@@ -44,7 +44,9 @@ class AttackTerminalSandboxTests {
 
     @BeforeEach
     void requireBubblewrap() throws Exception {
-        assertThat(Path.of("/usr/bin/bwrap")).as("bubblewrap is needed for these tests: " + TerminalSandbox.INSTALL).exists();
+        assertThat(Path.of("/usr/bin/bwrap"))
+                .as("bubblewrap is needed for these tests: " + TerminalSandbox.INSTALL)
+                .exists();
         data = temp.resolve("data");
         home = Files.createDirectories(temp.resolve("home"));
         tmp = Files.createDirectories(temp.resolve("tmp"));
@@ -54,65 +56,120 @@ class AttackTerminalSandboxTests {
         project = Files.createDirectories(temp.resolve("project")).toRealPath();
         Files.createDirectories(project.resolve(".git/hooks"));
         Files.writeString(project.resolve(".git/config"), "[core]\n\trepositoryformatversion = 0\n");
-        // the console client the attacker would run, as a script in the project (the classpath is too long for one command)
-        Files.writeString(project.resolve("console.sh"), String.join(" ", ChildJvm.builder(LomiControl.class,
-                List.of("console", "--data-dir", data.toString(), "status")).command().stream().map(AttackTerminalSandboxTests::quoted).toList()) + "\n");
+        // the console client the attacker would run, as a script in the project (the classpath is too long for one
+        // command)
+        Files.writeString(
+                project.resolve("console.sh"),
+                String.join(
+                                " ",
+                                ChildJvm.builder(
+                                                LomiControl.class,
+                                                List.of("console", "--data-dir", data.toString(), "status"))
+                                        .command()
+                                        .stream()
+                                        .map(AttackTerminalSandboxTests::quoted)
+                                        .toList())
+                        + "\n");
     }
 
     @Test
     void aSandboxedTerminalCannotReachTheAdminTheBrokersFilesOrTheSecretsButCanBuild() throws Exception {
         BrokerProcess broker = BrokerProcess.start(data, home, tmp, temp.resolve("broker.log"));
-        try (HelperProcess helper = HelperProcess.start(data.resolve("agent-control/discovery.json"), broker.discoveryKey(), temp.resolve("helper.err"))) {
+        try (HelperProcess helper = HelperProcess.start(
+                data.resolve("agent-control/discovery.json"), broker.discoveryKey(), temp.resolve("helper.err"))) {
             Agent agent = Agent.paired(helper, data, temp, project, Optional.empty());
             assertThat(agent.status().path("detail").asString()).doesNotContain("WARNING");
             Terminal terminal = agent.createTerminal();
             Path token = data.resolve("agent-control/admin.token");
             assertThat(token).exists();
 
-            assertThat(agent.run(terminal, "cat " + token)).as("the admin token is hidden").isNotZero();
-            assertThat(agent.run(terminal, "ls -A " + data + " | grep -q .")).as("the data directory looks empty").isNotZero();
-            assertThat(agent.run(terminal, "sh console.sh > console.out 2>&1")).as("the admin console cannot reach the broker").isNotZero();
+            assertThat(agent.run(terminal, "cat " + token))
+                    .as("the admin token is hidden")
+                    .isNotZero();
+            assertThat(agent.run(terminal, "ls -A " + data + " | grep -q ."))
+                    .as("the data directory looks empty")
+                    .isNotZero();
+            assertThat(agent.run(terminal, "sh console.sh > console.out 2>&1"))
+                    .as("the admin console cannot reach the broker")
+                    .isNotZero();
             assertThat(Files.readString(project.resolve("console.out"))).doesNotContain("instance");
-            assertThat(agent.run(terminal, "echo x > ~/x")).as("the home is read-only").isNotZero();
-            assertThat(agent.run(terminal, "echo x > ./x")).as("the project is writable").isZero();
+            assertThat(agent.run(terminal, "echo x > ~/x"))
+                    .as("the home is read-only")
+                    .isNotZero();
+            assertThat(agent.run(terminal, "echo x > ./x"))
+                    .as("the project is writable")
+                    .isZero();
             assertThat(project.resolve("x")).hasContent("x");
-            assertThat(agent.run(terminal, "echo x > .git/hooks/x")).as(".git is read-only").isNotZero();
-            assertThat(agent.run(terminal, "echo '{}' > .mcp.json")).as("an MCP client file cannot be created").isNotZero();
-            assertThat(agent.run(terminal, "mkdir -p .vscode && echo '{}' > .vscode/mcp.json")).isNotZero();
-            assertThat(agent.run(terminal, "test -z \"$(ls -A ~/.ssh)\" && ! cat ~/.ssh/id_ed25519")).as("~/.ssh is empty").isZero();
-            assertThat(agent.run(terminal, "echo cached > ~/.m2/x")).as("a build tool's cache is writable").isZero();
+            assertThat(agent.run(terminal, "echo x > .git/hooks/x"))
+                    .as(".git is read-only")
+                    .isNotZero();
+            assertThat(agent.run(terminal, "echo '{}' > .mcp.json"))
+                    .as("an MCP client file cannot be created")
+                    .isNotZero();
+            assertThat(agent.run(terminal, "mkdir -p .vscode && echo '{}' > .vscode/mcp.json"))
+                    .isNotZero();
+            assertThat(agent.run(terminal, "test -z \"$(ls -A ~/.ssh)\" && ! cat ~/.ssh/id_ed25519"))
+                    .as("~/.ssh is empty")
+                    .isZero();
+            assertThat(agent.run(terminal, "echo cached > ~/.m2/x"))
+                    .as("a build tool's cache is writable")
+                    .isZero();
             assertThat(home.resolve(".m2/x")).hasContent("cached");
-            assertThat(agent.run(terminal, "kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null || ! test -e /proc/"
-                    + ProcessHandle.current().pid() + "/root/" + token)).as("no host process (and its /proc root) is reachable").isZero();
-            assertThat(agent.run(terminal, "mount -o remount,rw / 2>/dev/null || umount ~/.ssh 2>/dev/null || unshare -U true 2>/dev/null")).as(
-                    "no way to undo the mounts, even as root").isNotZero();
-            assertThat(project.resolve(".mcp.json")).as("while the terminal lives: an empty placeholder").isEmptyDirectory();
+            assertThat(agent.run(
+                            terminal,
+                            "kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null || ! test -e /proc/"
+                                    + ProcessHandle.current().pid() + "/root/" + token))
+                    .as("no host process (and its /proc root) is reachable")
+                    .isZero();
+            assertThat(
+                            agent.run(
+                                    terminal,
+                                    "mount -o remount,rw / 2>/dev/null || umount ~/.ssh 2>/dev/null || unshare -U true 2>/dev/null"))
+                    .as("no way to undo the mounts, even as root")
+                    .isNotZero();
+            assertThat(project.resolve(".mcp.json"))
+                    .as("while the terminal lives: an empty placeholder")
+                    .isEmptyDirectory();
             assertThat(project.resolve(".git/hooks/x")).doesNotExist();
             assertThat(home.resolve("x")).doesNotExist();
         } finally {
             broker.stop();
         }
-        assertThat(project.resolve(".vscode")).as("the placeholders go when the terminal ends").doesNotExist();
+        assertThat(project.resolve(".vscode"))
+                .as("the placeholders go when the terminal ends")
+                .doesNotExist();
         assertThat(project.resolve(".mcp.json")).doesNotExist();
     }
 
     @Test
     void withTheSandboxOffTheTerminalNeedsItsOwnScopeAndEveryStatusWarns() throws Exception {
-        BrokerProcess broker = BrokerProcess.start(data, home, tmp, temp.resolve("broker.log"), List.of("-Dlomi.terminal.sandbox.enabled=false"));
+        BrokerProcess broker = BrokerProcess.start(
+                data, home, tmp, temp.resolve("broker.log"), List.of("-Dlomi.terminal.sandbox.enabled=false"));
         try {
             assertThat(BrokerProcess.console(data, temp, "status")).contains("WARNING", "terminal sandbox OFF");
-            assertThat(BrokerProcess.console(data, temp, "pairing", "list")).contains("WARNING", "terminal sandbox OFF");
-            try (HelperProcess helper = HelperProcess.start(data.resolve("agent-control/discovery.json"), broker.discoveryKey(), temp.resolve("h1.err"))) {
+            assertThat(BrokerProcess.console(data, temp, "pairing", "list"))
+                    .contains("WARNING", "terminal sandbox OFF");
+            try (HelperProcess helper = HelperProcess.start(
+                    data.resolve("agent-control/discovery.json"), broker.discoveryKey(), temp.resolve("h1.err"))) {
                 Agent agent = Agent.paired(helper, data, temp, project, Optional.empty());
                 assertThat(agent.status().path("detail").asString()).contains("WARNING", "terminal sandbox OFF");
-                assertThat(agent.createTerminalRefused()).as("no default grant holds terminal.unsandboxed").isEqualTo("SCOPE_DENIED");
+                assertThat(agent.createTerminalRefused())
+                        .as("no default grant holds terminal.unsandboxed")
+                        .isEqualTo("SCOPE_DENIED");
             }
-            try (HelperProcess helper = HelperProcess.start(data.resolve("agent-control/discovery.json"), broker.discoveryKey(), temp.resolve("h2.err"))) {
-                Agent agent = Agent.paired(helper, data, temp, project, Optional.of("workspace.read,workspace.write,panel.create,terminal.read,"
-                        + "terminal.execute,terminal.unsandboxed"));
+            try (HelperProcess helper = HelperProcess.start(
+                    data.resolve("agent-control/discovery.json"), broker.discoveryKey(), temp.resolve("h2.err"))) {
+                Agent agent = Agent.paired(
+                        helper,
+                        data,
+                        temp,
+                        project,
+                        Optional.of("workspace.read,workspace.write,panel.create,terminal.read,"
+                                + "terminal.execute,terminal.unsandboxed"));
                 Terminal terminal = agent.createTerminal();
                 assertThat(agent.run(terminal, "cat " + data.resolve("agent-control/admin.token") + " > /dev/null"))
-                        .as("what the sandbox prevents: unsandboxed, the token is readable").isZero();
+                        .as("what the sandbox prevents: unsandboxed, the token is readable")
+                        .isZero();
             }
         } finally {
             broker.stop();
@@ -133,7 +190,8 @@ class AttackTerminalSandboxTests {
         }
 
         /** Waits for the pairing request, approves it in the console (flagless, or with {@code --scopes}), connects. */
-        static Agent paired(HelperProcess helper, Path data, Path scratch, Path project, Optional<String> scopes) throws Exception {
+        static Agent paired(HelperProcess helper, Path data, Path scratch, Path project, Optional<String> scopes)
+                throws Exception {
             Agent agent = new Agent(helper);
             String projects = BrokerProcess.console(data, scratch, "project", "list");
             if (!projects.contains(project.toString())) {
@@ -143,35 +201,51 @@ class AttackTerminalSandboxTests {
             await().atMost(SETTLE).until(() -> {
                 JsonNode status = agent.status();
                 request.set(status.path("pairingRequestId").asString(""));
-                return status.path("phase").asString().equals("pairing_required") && !request.get().isEmpty();
+                return status.path("phase").asString().equals("pairing_required")
+                        && !request.get().isEmpty();
             });
             if (scopes.isPresent()) {
                 BrokerProcess.console(data, scratch, "pairing", "approve", request.get(), "--scopes", scopes.get());
             } else {
                 BrokerProcess.console(data, scratch, "pairing", "approve", request.get());
             }
-            await().atMost(SETTLE).until(() -> agent.status().path("phase").asString().equals("connected"));
+            await().atMost(SETTLE)
+                    .until(() -> agent.status().path("phase").asString().equals("connected"));
             JsonNode workspaces = agent.ok("lomi_workspace_list", object());
             for (JsonNode entry : workspaces.path("workspaces")) {
                 if (entry.path("projectPath").asString("").equals(project.toString()) || agent.workspace == null) {
                     agent.workspace = entry.path("workspaceId").asString();
                 }
             }
-            agent.epoch = agent.ok("lomi_connect", object().put("workspaceId", agent.workspace)).path("retryEpoch").asString();
+            agent.epoch = agent.ok("lomi_connect", object().put("workspaceId", agent.workspace))
+                    .path("retryEpoch")
+                    .asString();
             return agent;
         }
 
         JsonNode status() throws Exception {
-            return helper.call("lomi_status", object()).path("result").path("structuredContent").path("data");
+            return helper.call("lomi_status", object())
+                    .path("result")
+                    .path("structuredContent")
+                    .path("data");
         }
 
         Terminal createTerminal() throws Exception {
-            JsonNode created = settled(envelope("lomi_terminal_create", mutation().put("expectedRevision", revision())));
-            assertThat(created.path("state").asString()).as("terminal create: %s", created).isEqualTo("succeeded");
+            JsonNode created =
+                    settled(envelope("lomi_terminal_create", mutation().put("expectedRevision", revision())));
+            assertThat(created.path("state").asString())
+                    .as("terminal create: %s", created)
+                    .isEqualTo("succeeded");
             JsonNode result = created.path("result");
-            Terminal terminal = new Terminal(result.path("panelId").asString(), result.path("terminalSessionId").asString(),
+            Terminal terminal = new Terminal(
+                    result.path("panelId").asString(),
+                    result.path("terminalSessionId").asString(),
                     result.path("leaseId").asString());
-            await().atMost(SETTLE).until(() -> ok("lomi_terminal_read", target(terminal)).path("prompt").asString().equals("ready"));
+            await().atMost(SETTLE)
+                    .until(() -> ok("lomi_terminal_read", target(terminal))
+                            .path("prompt")
+                            .asString()
+                            .equals("ready"));
             return terminal;
         }
 
@@ -186,23 +260,40 @@ class AttackTerminalSandboxTests {
         /** Runs one command line in the terminal; answers its exit code. */
         int run(Terminal terminal, String command) throws Exception {
             // a run settles when the command ends (OSC 133 D); the next may start once the prompt is back (A)
-            await().atMost(SETTLE).until(() -> ok("lomi_terminal_read", target(terminal)).path("prompt").asString().equals("ready"));
-            JsonNode settled = settled(envelope("lomi_terminal_run", target(terminal).put("leaseId", terminal.lease()).put("command", command)
-                    .put("retryEpoch", epoch).put("requestKey", "k-" + keys.incrementAndGet())));
-            assertThat(settled.path("state").asString()).as("%s: %s", command, settled).isIn("succeeded", "failed");
+            await().atMost(SETTLE)
+                    .until(() -> ok("lomi_terminal_read", target(terminal))
+                            .path("prompt")
+                            .asString()
+                            .equals("ready"));
+            JsonNode settled = settled(envelope(
+                    "lomi_terminal_run",
+                    target(terminal)
+                            .put("leaseId", terminal.lease())
+                            .put("command", command)
+                            .put("retryEpoch", epoch)
+                            .put("requestKey", "k-" + keys.incrementAndGet())));
+            assertThat(settled.path("state").asString())
+                    .as("%s: %s", command, settled)
+                    .isIn("succeeded", "failed");
             return settled.path("result").path("exitCode").asInt();
         }
 
         private ObjectNode target(Terminal terminal) {
-            return object().put("workspaceId", workspace).put("panelId", terminal.panel()).put("terminalSessionId", terminal.id());
+            return object().put("workspaceId", workspace)
+                    .put("panelId", terminal.panel())
+                    .put("terminalSessionId", terminal.id());
         }
 
         private ObjectNode mutation() {
-            return object().put("workspaceId", workspace).put("retryEpoch", epoch).put("requestKey", "k-" + keys.incrementAndGet());
+            return object().put("workspaceId", workspace)
+                    .put("retryEpoch", epoch)
+                    .put("requestKey", "k-" + keys.incrementAndGet());
         }
 
         private String revision() throws Exception {
-            return ok("lomi_panel_list", object().put("workspaceId", workspace)).path("domainRevision").asString();
+            return ok("lomi_panel_list", object().put("workspaceId", workspace))
+                    .path("domainRevision")
+                    .asString();
         }
 
         /** Polls an operation envelope until it settles; answers its data. */
@@ -211,7 +302,8 @@ class AttackTerminalSandboxTests {
             String operation = envelope.path("data").path("operationId").asString();
             AtomicReference<JsonNode> last = new AtomicReference<>(envelope.path("data"));
             await().atMost(SETTLE).until(() -> {
-                if (List.of("succeeded", "failed", "cancelled", "outcome_unknown").contains(last.get().path("state").asString())) {
+                if (List.of("succeeded", "failed", "cancelled", "outcome_unknown")
+                        .contains(last.get().path("state").asString())) {
                     return true;
                 }
                 last.set(ok("lomi_operation_get", object().put("operationId", operation)));
@@ -222,7 +314,9 @@ class AttackTerminalSandboxTests {
 
         JsonNode ok(String tool, ObjectNode arguments) throws Exception {
             JsonNode envelope = envelope(tool, arguments);
-            assertThat(envelope.path("status").asString()).as("%s %s -> %s", tool, arguments, envelope).isEqualTo("ok");
+            assertThat(envelope.path("status").asString())
+                    .as("%s %s -> %s", tool, arguments, envelope)
+                    .isEqualTo("ok");
             return envelope.path("data");
         }
 

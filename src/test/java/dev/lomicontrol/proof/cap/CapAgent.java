@@ -37,29 +37,46 @@ final class CapAgent implements AutoCloseable {
     JsonNode connect() throws Exception {
         // the helper may still be pairing (YOLO approves, but not before the helper asked): such calls were never sent
         AtomicReference<JsonNode> list = new AtomicReference<>();
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> {
-            list.set(call("lomi_workspace_list", object()));
-            return !List.of("PAIRING_REQUIRED", "APP_UNAVAILABLE").contains(list.get().path("code").asString(""));
-        });
-        workspaceId = ok(list.get()).path("workspaces").path(0).path("workspaceId").asString();
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    list.set(call("lomi_workspace_list", object()));
+                    return !List.of("PAIRING_REQUIRED", "APP_UNAVAILABLE")
+                            .contains(list.get().path("code").asString(""));
+                });
+        workspaceId =
+                ok(list.get()).path("workspaces").path(0).path("workspaceId").asString();
         JsonNode connection = call("lomi_connect", object().put("workspaceId", workspaceId));
         if (!isOk(connection)) {
             return connection;
         }
         epoch = connection.path("data").path("retryEpoch").asString();
-        domainRevision = ok(call("lomi_panel_list", object().put("workspaceId", workspaceId).put("limit", 1))).path("domainRevision").asString();
-        createdRevision = ok(call("lomi_files_list", object().put("workspaceId", workspaceId).put("relativeDirectory", CREATED).put("limit", 1)))
-                .path("directoryRevision").asString();
+        domainRevision = ok(call(
+                        "lomi_panel_list",
+                        object().put("workspaceId", workspaceId).put("limit", 1)))
+                .path("domainRevision")
+                .asString();
+        createdRevision = ok(call(
+                        "lomi_files_list",
+                        object().put("workspaceId", workspaceId)
+                                .put("relativeDirectory", CREATED)
+                                .put("limit", 1)))
+                .path("directoryRevision")
+                .asString();
         return connection;
     }
 
     /** The exact arguments of a file creation under this connection's epoch. */
     ObjectNode createRequest(String key) {
-        ObjectNode operation = object().put("type", "create").put("relativePath", CREATED + "/" + key).put("kind", "file")
+        ObjectNode operation = object().put("type", "create")
+                .put("relativePath", CREATED + "/" + key)
+                .put("kind", "file")
                 .put("expectedParentRevision", createdRevision);
         ObjectNode request = object().put("workspaceId", workspaceId);
         request.set("operation", operation);
-        return request.put("expectedRevision", domainRevision).put("retryEpoch", epoch).put("requestKey", key);
+        return request.put("expectedRevision", domainRevision)
+                .put("retryEpoch", epoch)
+                .put("requestKey", key);
     }
 
     /** Sends a creation and follows it to its end; answers the settled operation envelope, or the refusal. */
@@ -70,11 +87,14 @@ final class CapAgent implements AutoCloseable {
         }
         String id = answer.path("data").path("operationId").asString();
         AtomicReference<JsonNode> last = new AtomicReference<>(answer);
-        await().atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5))
+        await().atMost(Duration.ofSeconds(30))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(5))
                 .until(() -> settled(last.get()) || settled(last.updateAndGet(x -> get(id))));
         JsonNode done = last.get();
         if (done.path("data").path("state").asString().equals("succeeded")) {
-            createdRevision = done.path("data").path("result").path("parentRevision").asString();
+            createdRevision =
+                    done.path("data").path("result").path("parentRevision").asString();
         }
         return done;
     }
@@ -107,7 +127,9 @@ final class CapAgent implements AutoCloseable {
     }
 
     static boolean settled(JsonNode envelope) {
-        return isOk(envelope) && List.of("succeeded", "failed", "cancelled", "outcome_unknown").contains(envelope.path("data").path("state").asString());
+        return isOk(envelope)
+                && List.of("succeeded", "failed", "cancelled", "outcome_unknown")
+                        .contains(envelope.path("data").path("state").asString());
     }
 
     private static JsonNode ok(JsonNode envelope) {

@@ -70,7 +70,8 @@ final class EarlierRun {
                 }
                 List<String> leftRunning = new ArrayList<>();
                 for (int i = 0; i < running; i++) {
-                    leftRunning.add(run(ledger, issued.get((receipts + i) / SESSION_RECEIPTS), "earlier-running-" + i, false));
+                    leftRunning.add(
+                            run(ledger, issued.get((receipts + i) / SESSION_RECEIPTS), "earlier-running-" + i, false));
                 }
                 List<String> ids = new ArrayList<>();
                 for (Future<String> id : settled) {
@@ -84,15 +85,26 @@ final class EarlierRun {
     }
 
     private static String run(Ledger ledger, RetryEpoch epoch, String key, boolean finish) {
-        Reservation reservation = ledger.reserve(new ReserveRequest(epoch.session(), epoch.id(), new ProjectId("earlier-run"),
-                new ToolName("lomi_files_mutate"), new RequestKey(key), JSON.readTree("{\"relativePath\":\"" + key + "\"}"),
+        Reservation reservation = ledger.reserve(new ReserveRequest(
+                epoch.session(),
+                epoch.id(),
+                new ProjectId("earlier-run"),
+                new ToolName("lomi_files_mutate"),
+                new RequestKey(key),
+                JSON.readTree("{\"relativePath\":\"" + key + "\"}"),
                 new Target("ws-earlier", "file:" + key, "", "")));
         Operation operation = ((Reservation.Reserved) reservation).operation();
         if (!(ledger.begin(operation.id()) instanceof TransitionResult.Moved)) {
             throw new IllegalStateException("begin refused for " + key);
         }
-        if (finish && !(ledger.transition(operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of("{}"), Optional.empty())
-                instanceof TransitionResult.Moved)) {
+        if (finish
+                && !(ledger.transition(
+                                operation.id(),
+                                OperationState.SUCCEEDED,
+                                EffectState.COMPLETE,
+                                Optional.of("{}"),
+                                Optional.empty())
+                        instanceof TransitionResult.Moved)) {
             throw new IllegalStateException("completion refused for " + key);
         }
         return operation.id().value();

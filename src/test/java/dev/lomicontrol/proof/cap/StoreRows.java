@@ -32,14 +32,18 @@ final class StoreRows {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setBusyTimeout(10_000);
-        try (Connection c = config.createConnection("jdbc:sqlite:" + db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = config.createConnection("jdbc:sqlite:" + db);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             ResultSetMetaData meta = rs.getMetaData();
             List<Map<String, String>> out = new ArrayList<>();
             while (rs.next()) {
                 Map<String, String> row = new LinkedHashMap<>();
                 for (int i = 1; i <= meta.getColumnCount(); i++) {
                     Object value = rs.getObject(i);
-                    row.put(meta.getColumnName(i), value instanceof byte[] ? HexFormat.of().formatHex((byte[]) value) : String.valueOf(value));
+                    row.put(
+                            meta.getColumnName(i),
+                            value instanceof byte[] ? HexFormat.of().formatHex((byte[]) value) : String.valueOf(value));
                 }
                 out.add(row);
             }
@@ -60,7 +64,9 @@ final class StoreRows {
     static Map<String, List<Map<String, String>>> history(Path db) throws SQLException {
         Map<String, List<Map<String, String>>> byOperation = new LinkedHashMap<>();
         for (Map<String, String> row : rows(db, "SELECT * FROM operation_history ORDER BY seq")) {
-            byOperation.computeIfAbsent(row.get("operation_id"), k -> new ArrayList<>()).add(row);
+            byOperation
+                    .computeIfAbsent(row.get("operation_id"), k -> new ArrayList<>())
+                    .add(row);
         }
         return byOperation;
     }

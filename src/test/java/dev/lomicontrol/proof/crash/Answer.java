@@ -37,7 +37,10 @@ record Answer(boolean ok, boolean outcomeUnknown, String code, JsonNode data) {
      * the call timeout passed before sending. The judge checks that such calls left no receipt.
      */
     boolean neverSent() {
-        return !ok && (code.equals(NEVER_SENT_APP_UNAVAILABLE) || code.equals(NEVER_SENT_DEADLINE) || code.equals(NEVER_SENT_PAIRING));
+        return !ok
+                && (code.equals(NEVER_SENT_APP_UNAVAILABLE)
+                        || code.equals(NEVER_SENT_DEADLINE)
+                        || code.equals(NEVER_SENT_PAIRING));
     }
 
     /** An operation envelope ({@code kind:"operation"}). */
@@ -54,7 +57,9 @@ record Answer(boolean ok, boolean outcomeUnknown, String code, JsonNode data) {
     }
 
     boolean settled() {
-        return isOperation() && java.util.List.of("succeeded", "failed", "cancelled", "outcome_unknown").contains(state());
+        return isOperation()
+                && java.util.List.of("succeeded", "failed", "cancelled", "outcome_unknown")
+                        .contains(state());
     }
 
     /** A short word for reports: the state, the error code or OUTCOME_UNKNOWN. */

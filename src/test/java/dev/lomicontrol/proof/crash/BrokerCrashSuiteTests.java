@@ -23,8 +23,11 @@ class BrokerCrashSuiteTests {
 
     @Test
     void aSigkilledBrokerNeverRepeatsAnEffectNorLosesAnAcknowledgedOperation() throws Exception {
-        CrashSuite.Settings settings = new CrashSuite.Settings(Integer.getInteger("lomi.crash.broker.rounds", CI_ROUNDS),
-                Long.getLong("lomi.crash.broker.seed", System.nanoTime()), Integer.getInteger("lomi.crash.broker.max-kill-delay-ms", 800), temp);
+        CrashSuite.Settings settings = new CrashSuite.Settings(
+                Integer.getInteger("lomi.crash.broker.rounds", CI_ROUNDS),
+                Long.getLong("lomi.crash.broker.seed", System.nanoTime()),
+                Integer.getInteger("lomi.crash.broker.max-kill-delay-ms", 800),
+                temp);
         holds(settings);
     }
 
@@ -35,14 +38,18 @@ class BrokerCrashSuiteTests {
      */
     @Test
     void waitingCallsInFlightWhenTheBrokerIsKilledNeverRepeatAnEffect() throws Exception {
-        CrashSuite.Settings settings = new CrashSuite.Settings(Integer.getInteger("lomi.crash.broker.wait-rounds", 3),
-                Long.getLong("lomi.crash.broker.seed", System.nanoTime()), Integer.getInteger("lomi.crash.broker.max-kill-delay-ms", 800),
-                temp, 5_000);
+        CrashSuite.Settings settings = new CrashSuite.Settings(
+                Integer.getInteger("lomi.crash.broker.wait-rounds", 3),
+                Long.getLong("lomi.crash.broker.seed", System.nanoTime()),
+                Integer.getInteger("lomi.crash.broker.max-kill-delay-ms", 800),
+                temp,
+                5_000);
         holds(settings);
     }
 
     private static void holds(CrashSuite.Settings settings) throws Exception {
-        System.err.println("broker crash suite: seed " + settings.seed() + ", rounds " + settings.rounds() + ", waitMs " + settings.waitMs());
+        System.err.println("broker crash suite: seed " + settings.seed() + ", rounds " + settings.rounds() + ", waitMs "
+                + settings.waitMs());
 
         CrashSuite.Report report = new CrashSuite(settings).run();
 
@@ -52,9 +59,15 @@ class BrokerCrashSuiteTests {
         assertThat(report.exitCodes()).as("every kill was SIGKILL").containsOnly(137);
         assertThat(report.verdict().maxEffectsPerKey()).as("effects per key").isLessThanOrEqualTo(1);
         assertThat(report.verdict().maxReceiptsPerKey()).as("receipts per key").isLessThanOrEqualTo(1);
-        assertThat(report.verdict().acknowledgedMissing()).as("acknowledged operations missing after restart").isZero();
-        assertThat(report.verdict().unsettledRows()).as("rows left queued/running after restart").isZero();
-        assertThat(report.verdict().acknowledged()).as("the client got work acknowledged at all").isPositive();
+        assertThat(report.verdict().acknowledgedMissing())
+                .as("acknowledged operations missing after restart")
+                .isZero();
+        assertThat(report.verdict().unsettledRows())
+                .as("rows left queued/running after restart")
+                .isZero();
+        assertThat(report.verdict().acknowledged())
+                .as("the client got work acknowledged at all")
+                .isPositive();
         assertThat(report.purge()).as("purges in the mix (issue 19)").contains("all in the export");
         assertThat(report.ledgerCheck()).as("ledger check after the purge").contains("integrity: ok");
     }

@@ -39,10 +39,14 @@ public final class BrokerProcess {
     }
 
     /** As {@link #start(Path, Path, Path, Path)} with more JVM options (e.g. {@code -Dlomi.some.setting=value}). */
-    public static BrokerProcess start(Path data, Path home, Path tmp, Path log, List<String> jvmOptions) throws Exception {
-        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile());
-        // the per-run runtime directory (sockets, shell integration) lands in tmp, so the suite can count what killed runs leave
+    public static BrokerProcess start(Path data, Path home, Path tmp, Path log, List<String> jvmOptions)
+            throws Exception {
+        ProcessBuilder builder = ChildJvm.builder(
+                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(log.toFile());
+        // the per-run runtime directory (sockets, shell integration) lands in tmp, so the suite can count what killed
+        // runs leave
         builder.command().add(1, "-Djava.io.tmpdir=" + tmp);
         builder.command().addAll(2, jvmOptions);
         // the broker's shells get an empty HOME: the machine's own startup files are slow and vary
@@ -90,7 +94,10 @@ public final class BrokerProcess {
         List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
         arguments.addAll(List.of(args));
         Path out = Files.createTempFile(scratch, "console", ".out");
-        Process console = ChildJvm.builder(LomiControl.class, arguments).redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        Process console = ChildJvm.builder(LomiControl.class, arguments)
+                .redirectOutput(out.toFile())
+                .redirectErrorStream(true)
+                .start();
         console.getOutputStream().close();
         if (!console.waitFor(120, TimeUnit.SECONDS)) {
             console.destroyForcibly();
@@ -98,7 +105,8 @@ public final class BrokerProcess {
         }
         String output = Files.readString(out);
         if (console.exitValue() != 0) {
-            throw new AssertionError("console " + String.join(" ", args) + " exited " + console.exitValue() + ": " + output);
+            throw new AssertionError(
+                    "console " + String.join(" ", args) + " exited " + console.exitValue() + ": " + output);
         }
         return output;
     }

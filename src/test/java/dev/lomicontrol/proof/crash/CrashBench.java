@@ -33,8 +33,9 @@ public final class CrashBench {
             } else if (arg.startsWith("--work-dir=")) {
                 workDir = Path.of(value);
             } else {
-                throw new IllegalArgumentException("unknown argument " + arg
-                        + "; usage: [--rounds=200] [--seed=N] [--max-kill-delay-ms=800] [--wait-ms=0] [--work-dir=DIR]");
+                throw new IllegalArgumentException(
+                        "unknown argument " + arg
+                                + "; usage: [--rounds=200] [--seed=N] [--max-kill-delay-ms=800] [--wait-ms=0] [--work-dir=DIR]");
             }
         }
         Path dir = workDir == null ? Files.createTempDirectory("lomi-crash-") : Files.createDirectories(workDir);
@@ -43,7 +44,9 @@ public final class CrashBench {
         System.out.println(report.line());
         report.verdict().uncertainItems().forEach(item -> System.out.println("left unknown to the client: " + item));
         report.verdict().violations().forEach(violation -> System.out.println("VIOLATION " + violation));
-        boolean kept = report.verdict().violations().isEmpty() && report.verdict().unsettledRows() == 0 && report.kills() == rounds
+        boolean kept = report.verdict().violations().isEmpty()
+                && report.verdict().unsettledRows() == 0
+                && report.kills() == rounds
                 && report.exitCodes().stream().allMatch(code -> code == 137);
         System.out.println(kept ? "PASS" : "FAIL (work dir kept for inspection: " + dir + ")");
         System.exit(kept ? 0 : 1);

@@ -63,13 +63,20 @@ final class CrashClient {
      * APP_UNAVAILABLE or PAIRING_REQUIRED ("not sent"); a read is simply asked again.
      */
     void awaitBroker(Duration max) throws Exception {
-        Eventually.await("a broker call goes through", max, POLL.multipliedBy(10), () -> {
-            Answer answer = call("lomi_workspace_list", object().put("limit", 1), false);
-            if (!answer.ok() && !answer.neverSent()) {
-                throw new AssertionError("no broker call went through: " + answer.data() + "; helper stderr:\n" + helper.stderrTail());
-            }
-            return answer;
-        }, Answer::ok, answer -> answer.data() + "; helper stderr:\n" + helper.stderrTailQuietly());
+        Eventually.await(
+                "a broker call goes through",
+                max,
+                POLL.multipliedBy(10),
+                () -> {
+                    Answer answer = call("lomi_workspace_list", object().put("limit", 1), false);
+                    if (!answer.ok() && !answer.neverSent()) {
+                        throw new AssertionError("no broker call went through: " + answer.data() + "; helper stderr:\n"
+                                + helper.stderrTail());
+                    }
+                    return answer;
+                },
+                Answer::ok,
+                answer -> answer.data() + "; helper stderr:\n" + helper.stderrTailQuietly());
     }
 
     /**
@@ -79,22 +86,41 @@ final class CrashClient {
      */
     void setUp(int round) throws Exception {
         if (workspaceId == null) {
-            workspaceId = read("lomi_workspace_list", object()).path("workspaces").path(0).path("workspaceId").asString();
+            workspaceId = read("lomi_workspace_list", object())
+                    .path("workspaces")
+                    .path(0)
+                    .path("workspaceId")
+                    .asString();
         }
-        epoch = read("lomi_connect", object().put("workspaceId", workspaceId)).path("retryEpoch").asString();
-        JsonNode panels = read("lomi_panel_list", object().put("workspaceId", workspaceId).put("limit", 500));
+        epoch = read("lomi_connect", object().put("workspaceId", workspaceId))
+                .path("retryEpoch")
+                .asString();
+        JsonNode panels =
+                read("lomi_panel_list", object().put("workspaceId", workspaceId).put("limit", 500));
         domainRevision = panels.path("domainRevision").asString();
         int closed = 0;
         for (JsonNode panel : panels.path("panels")) {
-            if (panel.path("kind").asString().equals("terminal") && panel.path("runtimeState").asString().equals("exited")) {
-                ObjectNode close = object().put("workspaceId", workspaceId).put("panelId", panel.path("panelId").asString())
+            if (panel.path("kind").asString().equals("terminal")
+                    && panel.path("runtimeState").asString().equals("exited")) {
+                ObjectNode close = object().put("workspaceId", workspaceId)
+                        .put("panelId", panel.path("panelId").asString())
                         .put("expectedRevision", domainRevision);
-                domainRevision = setupOperation(round, "close" + (++closed), "lomi_panel_close", close).path("domainRevision").asString();
+                domainRevision = setupOperation(round, "close" + (++closed), "lomi_panel_close", close)
+                        .path("domainRevision")
+                        .asString();
             }
         }
-        createdRevision = read("lomi_files_list", object().put("workspaceId", workspaceId).put("relativeDirectory", CrashSuite.CREATED).put("limit", 1))
-                .path("directoryRevision").asString();
-        terminal = (ObjectNode) setupOperation(round, "term", "lomi_terminal_create",
+        createdRevision = read(
+                        "lomi_files_list",
+                        object().put("workspaceId", workspaceId)
+                                .put("relativeDirectory", CrashSuite.CREATED)
+                                .put("limit", 1))
+                .path("directoryRevision")
+                .asString();
+        terminal = (ObjectNode) setupOperation(
+                round,
+                "term",
+                "lomi_terminal_create",
                 object().put("workspaceId", workspaceId).put("expectedRevision", domainRevision));
         domainRevision = terminal.path("domainRevision").asString();
         awaitPrompt();
@@ -122,10 +148,16 @@ final class CrashClient {
      */
     void recover(List<WorkItem> open) throws Exception {
         for (WorkItem item : open) {
-            ObjectNode byKey = object().put("retryEpoch", item.request.path("retryEpoch").asString()).put("requestKey", item.key).put("tool", item.tool);
+            ObjectNode byKey = object().put(
+                            "retryEpoch", item.request.path("retryEpoch").asString())
+                    .put("requestKey", item.key)
+                    .put("tool", item.tool);
             learn(item, "get-by-key", call("lomi_operation_get", byKey, false));
             if (item.operationId.isPresent() && item.uncertain()) {
-                learn(item, "get-by-id", call("lomi_operation_get", object().put("operationId", item.operationId.get()), false));
+                learn(
+                        item,
+                        "get-by-id",
+                        call("lomi_operation_get", object().put("operationId", item.operationId.get()), false));
             }
             if (item.uncertain() || item.knowledge == Knowledge.NOT_SENT) {
                 retries++;
@@ -136,7 +168,8 @@ final class CrashClient {
 
     private void learn(WorkItem item, String step, Answer answer) {
         item.recovery.add(step + ":" + answer.word());
-        if (answer.isOperation() && item.operationId.map(answer.operationId()::equals).orElse(true)) {
+        if (answer.isOperation()
+                && item.operationId.map(answer.operationId()::equals).orElse(true)) {
             item.operationId = Optional.of(answer.operationId());
             item.lastSeen = answer.state();
             if (answer.settled()) {
@@ -147,7 +180,9 @@ final class CrashClient {
 
     private WorkItem fileCreate(int round, int index) {
         String key = key(round, index, "file");
-        ObjectNode operation = object().put("type", "create").put("relativePath", CrashSuite.CREATED + "/" + key).put("kind", "file")
+        ObjectNode operation = object().put("type", "create")
+                .put("relativePath", CrashSuite.CREATED + "/" + key)
+                .put("kind", "file")
                 .put("expectedParentRevision", createdRevision);
         ObjectNode request = object().put("workspaceId", workspaceId);
         request.set("operation", operation);
@@ -157,8 +192,10 @@ final class CrashClient {
 
     private WorkItem terminalAppend(int round, int index) {
         String key = key(round, index, "run");
-        ObjectNode request = terminalTarget().put("leaseId", terminal.path("leaseId").asString())
-                .put("command", (waitMs > 0 ? "sleep 0.3; " : "") + "echo " + key + " >> " + CrashSuite.EFFECTS_LOG).put("retryEpoch", epoch)
+        ObjectNode request = terminalTarget()
+                .put("leaseId", terminal.path("leaseId").asString())
+                .put("command", (waitMs > 0 ? "sleep 0.3; " : "") + "echo " + key + " >> " + CrashSuite.EFFECTS_LOG)
+                .put("retryEpoch", epoch)
                 .put("requestKey", key);
         return new WorkItem(round, key, Kind.TERMINAL_APPEND, "lomi_terminal_run", waited(request));
     }
@@ -169,7 +206,9 @@ final class CrashClient {
         Answer answer = call(item.tool, item.request, true);
         if (!answer.ok()) {
             item.lastSeen = answer.code();
-            item.knowledge = answer.outcomeUnknown() ? Knowledge.UNKNOWN_NO_RECEIPT : answer.neverSent() ? Knowledge.NOT_SENT : Knowledge.REFUSED;
+            item.knowledge = answer.outcomeUnknown()
+                    ? Knowledge.UNKNOWN_NO_RECEIPT
+                    : answer.neverSent() ? Knowledge.NOT_SENT : Knowledge.REFUSED;
             return false;
         }
         item.operationId = Optional.of(answer.operationId());
@@ -183,7 +222,8 @@ final class CrashClient {
                 throw new AssertionError(item + " did not settle within " + RUN_LIMIT + " while the broker ran");
             }
             if (waitMs == 0) {
-                // intentional, not synchronisation (docs/adr/0011): a client written for the reference polls at its own pace
+                // intentional, not synchronisation (docs/adr/0011): a client written for the reference polls at its own
+                // pace
                 Thread.sleep(POLL.toMillis());
             }
             answer = call("lomi_operation_get", waited(object().put("operationId", item.operationId.get())), false);
@@ -195,7 +235,8 @@ final class CrashClient {
         }
         item.knowledge = Knowledge.SETTLED;
         if (item.kind == Kind.FILE_CREATE && answer.state().equals("succeeded")) {
-            createdRevision = answer.data().path("result").path("parentRevision").asString();
+            createdRevision =
+                    answer.data().path("result").path("parentRevision").asString();
         }
         return answer.state().equals("succeeded");
     }
@@ -215,12 +256,20 @@ final class CrashClient {
     }
 
     private void awaitPrompt() throws Exception {
-        Eventually.await("the new terminal shows a ready prompt", RUN_LIMIT, POLL,
-                () -> read("lomi_terminal_read", terminalTarget()).path("prompt").asString(), "ready"::equals, String::valueOf);
+        Eventually.await(
+                "the new terminal shows a ready prompt",
+                RUN_LIMIT,
+                POLL,
+                () -> read("lomi_terminal_read", terminalTarget())
+                        .path("prompt")
+                        .asString(),
+                "ready"::equals,
+                String::valueOf);
     }
 
     private ObjectNode terminalTarget() {
-        return object().put("workspaceId", workspaceId).put("panelId", terminal.path("panelId").asString())
+        return object().put("workspaceId", workspaceId)
+                .put("panelId", terminal.path("panelId").asString())
                 .put("terminalSessionId", terminal.path("terminalSessionId").asString());
     }
 

@@ -21,8 +21,19 @@ import java.util.stream.Stream;
 final class CrashJudge {
 
     /** The findings at one moment. */
-    record Verdict(List<String> violations, int maxEffectsPerKey, int maxReceiptsPerKey, int acknowledged, int acknowledgedMissing,
-            int unsettledRows, int stagingLeft, Map<String, Integer> ledgerUnknown, Map<String, Integer> clientUnknown, Map<String, Integer> recoveryAnswers, Map<String, Integer> clientKnowledge, List<String> uncertainItems) {}
+    record Verdict(
+            List<String> violations,
+            int maxEffectsPerKey,
+            int maxReceiptsPerKey,
+            int acknowledged,
+            int acknowledgedMissing,
+            int unsettledRows,
+            int stagingLeft,
+            Map<String, Integer> ledgerUnknown,
+            Map<String, Integer> clientUnknown,
+            Map<String, Integer> recoveryAnswers,
+            Map<String, Integer> clientKnowledge,
+            List<String> uncertainItems) {}
 
     /** The files library's staging prefix ({@code files.Staging.PREFIX}, package-private there). */
     static final String STAGING_PREFIX = ".lomi-";
@@ -63,11 +74,16 @@ final class CrashJudge {
         Map<String, Integer> effects = disk.effects();
         List<String> violations = new ArrayList<>();
         Map<String, List<Row>> receipts = new HashMap<>();
-        rows.forEach(row -> receipts.computeIfAbsent(row.requestKey(), k -> new ArrayList<>()).add(row));
+        rows.forEach(row -> receipts.computeIfAbsent(row.requestKey(), k -> new ArrayList<>())
+                .add(row));
         Map<String, WorkItem> byKey = new HashMap<>();
         items.forEach(item -> byKey.put(item.key, item));
-        effects.keySet().stream().filter(key -> !byKey.containsKey(key)).forEach(key -> violations.add("an effect nobody asked for: " + key));
-        receipts.keySet().stream().filter(key -> !byKey.containsKey(key)).forEach(key -> violations.add("a receipt nobody asked for: " + key));
+        effects.keySet().stream()
+                .filter(key -> !byKey.containsKey(key))
+                .forEach(key -> violations.add("an effect nobody asked for: " + key));
+        receipts.keySet().stream()
+                .filter(key -> !byKey.containsKey(key))
+                .forEach(key -> violations.add("a receipt nobody asked for: " + key));
         int acknowledged = 0;
         int missing = 0;
         Map<String, Integer> ledgerUnknown = new TreeMap<>();
@@ -92,10 +108,13 @@ final class CrashJudge {
                     violations.add(item + ": acknowledged, but its receipt is gone after the restart");
                 }
             }
-            if (item.knowledge == Knowledge.SETTLED && row != null && !row.state().equals(item.lastSeen)) {
+            if (item.knowledge == Knowledge.SETTLED
+                    && row != null
+                    && !row.state().equals(item.lastSeen)) {
                 violations.add(item + ": the client saw " + item.lastSeen + ", the ledger now says " + row.state());
             }
-            if ((item.knowledge == Knowledge.REFUSED || item.knowledge == Knowledge.NOT_SENT) && (row != null || effect > 0)) {
+            if ((item.knowledge == Knowledge.REFUSED || item.knowledge == Knowledge.NOT_SENT)
+                    && (row != null || effect > 0)) {
                 violations.add(item + ": answered as never run, yet receipt " + row + " and " + effect + " effect(s)");
             }
             if (row != null) {
@@ -104,9 +123,15 @@ final class CrashJudge {
                 violations.add(item + ": the effect happened without a receipt");
             }
             if (item.uncertain()) {
-                uncertainItems.add(item + " -> ledger " + (row == null ? "no receipt" : row.state() + "/" + row.effect()) + ", effects on disk " + effect);
-                clientUnknown.merge(item.knowledge + (row == null ? ", no receipt" : ", ledger " + row.state()) + (effect > 0 ? ", effect happened"
-                        : ", no effect"), 1, Integer::sum);
+                uncertainItems.add(
+                        item + " -> ledger " + (row == null ? "no receipt" : row.state() + "/" + row.effect())
+                                + ", effects on disk " + effect);
+                clientUnknown.merge(
+                        item.knowledge
+                                + (row == null ? ", no receipt" : ", ledger " + row.state())
+                                + (effect > 0 ? ", effect happened" : ", no effect"),
+                        1,
+                        Integer::sum);
             }
             item.recovery.forEach(answer -> recoveryAnswers.merge(answer, 1, Integer::sum));
             if (item.kind != Kind.SETUP) {
@@ -114,13 +139,27 @@ final class CrashJudge {
             }
         }
         int unsettled = (int) rows.stream().filter(r -> !r.settled()).count();
-        int maxEffects = effects.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        int maxEffects =
+                effects.values().stream().mapToInt(Integer::intValue).max().orElse(0);
         int maxReceipts = receipts.values().stream().mapToInt(List::size).max().orElse(0);
-        return new Verdict(violations, maxEffects, maxReceipts, acknowledged, missing, unsettled, disk.stagingLeft().size(), ledgerUnknown, clientUnknown, recoveryAnswers, clientKnowledge, uncertainItems);
+        return new Verdict(
+                violations,
+                maxEffects,
+                maxReceipts,
+                acknowledged,
+                missing,
+                unsettled,
+                disk.stagingLeft().size(),
+                ledgerUnknown,
+                clientUnknown,
+                recoveryAnswers,
+                clientKnowledge,
+                uncertainItems);
     }
 
     /** The ledger may say "unknown"; it may not say anything false about the disk. */
-    private static void truthOfRow(WorkItem item, Row row, int effect, List<String> violations, Map<String, Integer> ledgerUnknown) {
+    private static void truthOfRow(
+            WorkItem item, Row row, int effect, List<String> violations, Map<String, Integer> ledgerUnknown) {
         boolean countable = item.kind != Kind.SETUP;
         if (row.state().equals("outcome_unknown")) {
             if (!row.effect().equals("unknown")) {

@@ -27,7 +27,8 @@ class CrashJudgeTests {
         Files.writeString(project.resolve(CrashSuite.EFFECTS_LOG), "k-run\nk-run\n");
         WorkItem run = settled("k-run", Kind.TERMINAL_APPEND, "succeeded");
 
-        Verdict verdict = CrashJudge.judge(List.of(run), List.of(row(run, "succeeded", "complete")), CrashJudge.disk(project));
+        Verdict verdict =
+                CrashJudge.judge(List.of(run), List.of(row(run, "succeeded", "complete")), CrashJudge.disk(project));
 
         assertThat(verdict.maxEffectsPerKey()).isEqualTo(2);
         assertThat(verdict.violations()).anySatisfy(v -> assertThat(v).contains("happened 2 times"));
@@ -48,7 +49,9 @@ class CrashJudgeTests {
         WorkItem succeeded = settled("k-1", Kind.FILE_CREATE, "succeeded");
         WorkItem failed = settled("k-2", Kind.FILE_CREATE, "failed");
 
-        Verdict verdict = CrashJudge.judge(List.of(succeeded, failed), List.of(row(succeeded, "succeeded", "complete"), row(failed, "failed", "none")),
+        Verdict verdict = CrashJudge.judge(
+                List.of(succeeded, failed),
+                List.of(row(succeeded, "succeeded", "complete"), row(failed, "failed", "none")),
                 new Disk(Map.of("k-2", 1), List.of()));
 
         assertThat(verdict.violations()).hasSize(2);
@@ -56,10 +59,12 @@ class CrashJudgeTests {
 
     @Test
     void aCallTheHelperCalledUnsentMustLeaveNoReceipt() {
-        WorkItem item = new WorkItem(1, "k-1", Kind.FILE_CREATE, "lomi_files_mutate", HelperProcess.JSON.createObjectNode());
+        WorkItem item =
+                new WorkItem(1, "k-1", Kind.FILE_CREATE, "lomi_files_mutate", HelperProcess.JSON.createObjectNode());
         item.knowledge = Knowledge.NOT_SENT;
 
-        Verdict verdict = CrashJudge.judge(List.of(item), List.of(row(item, "outcome_unknown", "unknown")), new Disk(Map.of(), List.of()));
+        Verdict verdict = CrashJudge.judge(
+                List.of(item), List.of(row(item, "outcome_unknown", "unknown")), new Disk(Map.of(), List.of()));
 
         assertThat(verdict.violations()).anySatisfy(v -> assertThat(v).contains("answered as never run"));
     }
@@ -72,7 +77,9 @@ class CrashJudgeTests {
         WorkItem happened = unknown("k-1");
         WorkItem not = unknown("k-2");
 
-        Verdict verdict = CrashJudge.judge(List.of(happened, not), List.of(row(happened, "outcome_unknown", "unknown"), row(not, "outcome_unknown", "unknown")),
+        Verdict verdict = CrashJudge.judge(
+                List.of(happened, not),
+                List.of(row(happened, "outcome_unknown", "unknown"), row(not, "outcome_unknown", "unknown")),
                 CrashJudge.disk(project));
 
         assertThat(verdict.violations()).isEmpty();
@@ -90,12 +97,21 @@ class CrashJudgeTests {
     }
 
     private static WorkItem unknown(String key) {
-        WorkItem item = new WorkItem(1, key, Kind.FILE_CREATE, "lomi_files_mutate", HelperProcess.JSON.createObjectNode());
+        WorkItem item =
+                new WorkItem(1, key, Kind.FILE_CREATE, "lomi_files_mutate", HelperProcess.JSON.createObjectNode());
         item.knowledge = Knowledge.UNKNOWN_NO_RECEIPT;
         return item;
     }
 
     private static Row row(WorkItem item, String state, String effect) {
-        return new Row(item.operationId.orElse("op-" + item.key), "session", "epoch", item.tool, item.key, state, effect, null);
+        return new Row(
+                item.operationId.orElse("op-" + item.key),
+                "session",
+                "epoch",
+                item.tool,
+                item.key,
+                state,
+                effect,
+                null);
     }
 }

@@ -46,35 +46,54 @@ final class CrashSuite {
     }
 
     /** The figures of one suite run; {@link #line()} is the one-line report. */
-    record Report(Settings settings, int kills, List<Integer> exitCodes, int sends, int retries, int reads, int setupOperations, Verdict verdict,
-            int recoveredByBroker, int leftRuntimeDirectories, String purge, String ledgerCheck, Duration elapsed, int waitedOn, int waitingCut) {
+    record Report(
+            Settings settings,
+            int kills,
+            List<Integer> exitCodes,
+            int sends,
+            int retries,
+            int reads,
+            int setupOperations,
+            Verdict verdict,
+            int recoveredByBroker,
+            int leftRuntimeDirectories,
+            String purge,
+            String ledgerCheck,
+            Duration elapsed,
+            int waitedOn,
+            int waitingCut) {
 
         String line() {
             Verdict v = verdict;
-            return String.join(", ", List.of(
-                    "broker crash suite: seed " + settings.seed() + (settings.waitMs() > 0 ? ", waitMs " + settings.waitMs() : ""),
-                    "rounds " + kills + " of " + settings.rounds(),
-                    "SIGKILLs " + kills + " (exit codes " + exitCodes.stream().distinct().toList() + ")",
-                    "calls " + (sends + retries + setupOperations + reads) + " (" + sends + " work sends, " + retries + " identical retries, "
-                            + setupOperations + " setup operations, " + reads + " reads)",
-                    "acknowledged operations " + v.acknowledged(),
-                    "answered running and then waited on (waitMs) " + waitedOn,
-                    "waiting calls (waitMs) the kill cut off unanswered " + waitingCut,
-                    "effects per key max " + v.maxEffectsPerKey() + " (must be <= 1)",
-                    "receipts per key max " + v.maxReceiptsPerKey() + " (must be <= 1)",
-                    "acknowledged operations missing after restart " + v.acknowledgedMissing() + " (must be 0)",
-                    "rows left unsettled " + v.unsettledRows() + " (must be 0)",
-                    "rows the restarted brokers marked outcome_unknown " + recoveredByBroker,
-                    "work items outcome_unknown in the ledger " + v.ledgerUnknown(),
-                    "what the client learned " + v.clientKnowledge(),
-                    "left unknown to the client " + v.clientUnknown(),
-                    "recovery answers " + v.recoveryAnswers(),
-                    "staging files (.lomi-*) killed creates left in the project " + v.stagingLeft(),
-                    "runtime directories broker runs left in their temp dir " + leftRuntimeDirectories,
-                    "purge after the rounds: " + purge,
-                    "ledger check after the last restart and the purge: " + ledgerCheck.replace('\n', ' '),
-                    "violations " + v.violations().size(),
-                    String.format("%.0f s", elapsed.toMillis() / 1000.0)));
+            return String.join(
+                    ", ",
+                    List.of(
+                            "broker crash suite: seed " + settings.seed()
+                                    + (settings.waitMs() > 0 ? ", waitMs " + settings.waitMs() : ""),
+                            "rounds " + kills + " of " + settings.rounds(),
+                            "SIGKILLs " + kills + " (exit codes "
+                                    + exitCodes.stream().distinct().toList() + ")",
+                            "calls " + (sends + retries + setupOperations + reads) + " (" + sends + " work sends, "
+                                    + retries + " identical retries, " + setupOperations + " setup operations, " + reads
+                                    + " reads)",
+                            "acknowledged operations " + v.acknowledged(),
+                            "answered running and then waited on (waitMs) " + waitedOn,
+                            "waiting calls (waitMs) the kill cut off unanswered " + waitingCut,
+                            "effects per key max " + v.maxEffectsPerKey() + " (must be <= 1)",
+                            "receipts per key max " + v.maxReceiptsPerKey() + " (must be <= 1)",
+                            "acknowledged operations missing after restart " + v.acknowledgedMissing() + " (must be 0)",
+                            "rows left unsettled " + v.unsettledRows() + " (must be 0)",
+                            "rows the restarted brokers marked outcome_unknown " + recoveredByBroker,
+                            "work items outcome_unknown in the ledger " + v.ledgerUnknown(),
+                            "what the client learned " + v.clientKnowledge(),
+                            "left unknown to the client " + v.clientUnknown(),
+                            "recovery answers " + v.recoveryAnswers(),
+                            "staging files (.lomi-*) killed creates left in the project " + v.stagingLeft(),
+                            "runtime directories broker runs left in their temp dir " + leftRuntimeDirectories,
+                            "purge after the rounds: " + purge,
+                            "ledger check after the last restart and the purge: " + ledgerCheck.replace('\n', ' '),
+                            "violations " + v.violations().size(),
+                            String.format("%.0f s", elapsed.toMillis() / 1000.0)));
         }
     }
 
@@ -105,10 +124,17 @@ final class CrashSuite {
         Files.createDirectories(tmp);
         broker = startBroker();
         try {
-            BrokerProcess.console(data, settings.workDir(), "project", "add", project.toRealPath().toString());
+            BrokerProcess.console(
+                    data,
+                    settings.workDir(),
+                    "project",
+                    "add",
+                    project.toRealPath().toString());
             BrokerProcess.console(data, settings.workDir(), "yolo", "on", "--confirm");
             CrashClient client;
-            try (HelperProcess helper = HelperProcess.start(data.resolve("agent-control/discovery.json"), broker.discoveryKey(),
+            try (HelperProcess helper = HelperProcess.start(
+                    data.resolve("agent-control/discovery.json"),
+                    broker.discoveryKey(),
                     settings.workDir().resolve("helper.err"))) {
                 client = new CrashClient(helper, settings.waitMs());
                 Random random = new Random(settings.seed());
@@ -122,7 +148,8 @@ final class CrashSuite {
             }
             Verdict verdict = CrashJudge.judge(client.items(), LedgerRows.read(data), CrashJudge.disk(project));
             purged = purgeEarlierRuns();
-            String check = BrokerProcess.console(data, settings.workDir(), "ledger", "check").strip();
+            String check = BrokerProcess.console(data, settings.workDir(), "ledger", "check")
+                    .strip();
             broker.stop();
             return report(client, verdict, check);
         } finally {
@@ -152,28 +179,58 @@ final class CrashSuite {
         client.awaitBroker(RECONNECT);
         long t3 = System.nanoTime();
         List<WorkItem> open = client.items().subList(before, client.items().size()).stream()
-                .filter(item -> item.uncertain() || item.knowledge == WorkItem.Knowledge.NOT_SENT).toList();
+                .filter(item -> item.uncertain() || item.knowledge == WorkItem.Knowledge.NOT_SENT)
+                .toList();
         client.recover(open);
         Verdict verdict = CrashJudge.judge(client.items(), LedgerRows.read(data), CrashJudge.disk(project));
-        System.err.printf("round %d: kill at %d ms, %d items, %d open; setup %d ms, work and restart %d ms, reconnect %d ms, recovery and check %d ms%n",
-                round, killDelayMillis, client.items().size() - before, open.size(), millis(t0, t1), millis(t1, t2), millis(t2, t3),
+        System.err.printf(
+                "round %d: kill at %d ms, %d items, %d open; setup %d ms, work and restart %d ms, reconnect %d ms, recovery and check %d ms%n",
+                round,
+                killDelayMillis,
+                client.items().size() - before,
+                open.size(),
+                millis(t0, t1),
+                millis(t1, t2),
+                millis(t2, t3),
                 millis(t3, System.nanoTime()));
         if (round % PROGRESS_EVERY == 0) {
-            System.err.println("so far: " + report(client, verdict, "runs at the end").line());
+            System.err.println(
+                    "so far: " + report(client, verdict, "runs at the end").line());
         }
         if (!verdict.violations().isEmpty() || verdict.unsettledRows() > 0) {
-            System.err.println("round " + round + " (seed " + settings.seed() + ") broke a promise: " + verdict.violations());
+            System.err.println(
+                    "round " + round + " (seed " + settings.seed() + ") broke a promise: " + verdict.violations());
             return false;
         }
         return true;
     }
 
     private Report report(CrashClient client, Verdict verdict, String ledgerCheck) throws IOException {
-        int setup = (int) client.items().stream().filter(i -> i.kind == WorkItem.Kind.SETUP).count();
-        return new Report(settings, exits.size(), List.copyOf(exits), client.sends, client.retries, client.reads, setup, verdict, recovered,
-                leftRuntimeDirectories(), purged, ledgerCheck, Duration.ofNanos(System.nanoTime() - started), client.waitedOn,
-                (int) client.items().stream().filter(i -> i.request.has("waitMs") && i.knowledge == WorkItem.Knowledge.UNKNOWN_NO_RECEIPT
-                        || i.request.has("waitMs") && !i.recovery.isEmpty() && i.acknowledged() && i.lastSeen.equals("running")).count());
+        int setup = (int) client.items().stream()
+                .filter(i -> i.kind == WorkItem.Kind.SETUP)
+                .count();
+        return new Report(
+                settings,
+                exits.size(),
+                List.copyOf(exits),
+                client.sends,
+                client.retries,
+                client.reads,
+                setup,
+                verdict,
+                recovered,
+                leftRuntimeDirectories(),
+                purged,
+                ledgerCheck,
+                Duration.ofNanos(System.nanoTime() - started),
+                client.waitedOn,
+                (int) client.items().stream()
+                        .filter(i -> i.request.has("waitMs") && i.knowledge == WorkItem.Knowledge.UNKNOWN_NO_RECEIPT
+                                || i.request.has("waitMs")
+                                        && !i.recovery.isEmpty()
+                                        && i.acknowledged()
+                                        && i.lastSeen.equals("running"))
+                        .count());
     }
 
     /**
@@ -186,13 +243,21 @@ final class CrashSuite {
         Path export = settings.workDir().resolve("export.sqlite3");
         BrokerProcess.console(data, settings.workDir(), "ledger", "export", export.toString());
         List<LedgerRows.Row> before = LedgerRows.read(data);
-        String purge = BrokerProcess.console(data, settings.workDir(), "ledger", "purge", "--expired", "--confirm").strip();
-        List<String> after = LedgerRows.read(data).stream().map(LedgerRows.Row::operationId).toList();
-        List<String> exported = LedgerRows.readFile(export).stream().map(LedgerRows.Row::operationId).toList();
-        long gone = before.stream().filter(r -> !after.contains(r.operationId())).count();
-        long missing = before.stream().filter(r -> !after.contains(r.operationId()) && !exported.contains(r.operationId())).count();
+        String purge = BrokerProcess.console(data, settings.workDir(), "ledger", "purge", "--expired", "--confirm")
+                .strip();
+        List<String> after =
+                LedgerRows.read(data).stream().map(LedgerRows.Row::operationId).toList();
+        List<String> exported = LedgerRows.readFile(export).stream()
+                .map(LedgerRows.Row::operationId)
+                .toList();
+        long gone =
+                before.stream().filter(r -> !after.contains(r.operationId())).count();
+        long missing = before.stream()
+                .filter(r -> !after.contains(r.operationId()) && !exported.contains(r.operationId()))
+                .count();
         if (missing > 0 || gone == 0) {
-            throw new AssertionError("purge after the rounds: " + gone + " receipts purged, " + missing + " of them not in the export: " + purge);
+            throw new AssertionError("purge after the rounds: " + gone + " receipts purged, " + missing
+                    + " of them not in the export: " + purge);
         }
         return gone + " of " + before.size() + " receipts purged, all in the export (" + purge.replace('\n', ' ') + ")";
     }
@@ -223,7 +288,8 @@ final class CrashSuite {
     /** Runtime directories (sockets, shell integration) that broker runs left behind in their temp directory. */
     private int leftRuntimeDirectories() throws IOException {
         try (Stream<Path> entries = Files.list(tmp)) {
-            return (int) entries.filter(p -> p.getFileName().toString().startsWith("lomi-control-")).count();
+            return (int) entries.filter(p -> p.getFileName().toString().startsWith("lomi-control-"))
+                    .count();
         }
     }
 

@@ -49,12 +49,17 @@ public final class HelperProcess implements AutoCloseable {
 
     /** Starts the helper pinned to the broker's discovery file and key, then runs {@code initialize}. */
     public static HelperProcess start(Path discoveryFile, String discoveryKey, Path stderr) throws Exception {
-        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class,
-                List.of("--mcp", "--discovery-file", discoveryFile.toString(), "--discovery-key", discoveryKey)).command());
+        List<String> command = new ArrayList<>(ChildJvm.builder(
+                        LomiControl.class,
+                        List.of("--mcp", "--discovery-file", discoveryFile.toString(), "--discovery-key", discoveryKey))
+                .command());
         command.add(1, "-Dlomi.mcp.label-grace-ms=0");
-        HelperProcess helper = new HelperProcess(new ProcessBuilder(command).redirectError(stderr.toFile()).start(), stderr);
-        helper.request("initialize", JSON.readTree("{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"crash-suite\",\"version\":\"1.0\"}}"));
+        HelperProcess helper = new HelperProcess(
+                new ProcessBuilder(command).redirectError(stderr.toFile()).start(), stderr);
+        helper.request(
+                "initialize",
+                JSON.readTree("{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                        + "\"clientInfo\":{\"name\":\"crash-suite\",\"version\":\"1.0\"}}"));
         helper.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         return helper;
     }
@@ -83,12 +88,19 @@ public final class HelperProcess implements AutoCloseable {
         message.put("method", method);
         message.set("params", params);
         send(JSON.writeValueAsString(message));
-        Eventually.await("an answer to " + method + " " + params, ANSWER_WAIT, Duration.ofMillis(2), () -> {
-            if (!answers.containsKey(id) && !process.isAlive()) {
-                throw new AssertionError("no answer to " + method + " " + params + ": the helper exited; stderr:\n" + stderrTail());
-            }
-            return answers.containsKey(id);
-        }, Boolean.TRUE::equals, ignored -> "no answer; stderr:\n" + stderrTailQuietly());
+        Eventually.await(
+                "an answer to " + method + " " + params,
+                ANSWER_WAIT,
+                Duration.ofMillis(2),
+                () -> {
+                    if (!answers.containsKey(id) && !process.isAlive()) {
+                        throw new AssertionError("no answer to " + method + " " + params
+                                + ": the helper exited; stderr:\n" + stderrTail());
+                    }
+                    return answers.containsKey(id);
+                },
+                Boolean.TRUE::equals,
+                ignored -> "no answer; stderr:\n" + stderrTailQuietly());
         return answers.remove(id);
     }
 
@@ -98,7 +110,8 @@ public final class HelperProcess implements AutoCloseable {
     }
 
     private void readStdout() {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 JsonNode message = parse(line);
                 if (message == null || !message.path("id").canConvertToLong()) {

@@ -17,11 +17,19 @@ import org.sqlite.SQLiteConfig;
 final class LedgerRows {
 
     /** One receipt row. */
-    record Row(String operationId, String sessionId, String retryEpoch, String tool, String requestKey, String state, String effect,
+    record Row(
+            String operationId,
+            String sessionId,
+            String retryEpoch,
+            String tool,
+            String requestKey,
+            String state,
+            String effect,
             String errorCode) {
 
         boolean settled() {
-            return List.of("succeeded", "failed", "cancelled", "outcome_unknown").contains(state);
+            return List.of("succeeded", "failed", "cancelled", "outcome_unknown")
+                    .contains(state);
         }
     }
 
@@ -39,12 +47,20 @@ final class LedgerRows {
         config.setBusyTimeout(10_000);
         try (Connection c = config.createConnection("jdbc:sqlite:" + db);
                 Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT id, session_id, retry_epoch, tool, request_key, state, effect_state, error_code"
-                        + " FROM operation ORDER BY created_at, id")) {
+                ResultSet rs = s.executeQuery(
+                        "SELECT id, session_id, retry_epoch, tool, request_key, state, effect_state, error_code"
+                                + " FROM operation ORDER BY created_at, id")) {
             List<Row> rows = new ArrayList<>();
             while (rs.next()) {
-                rows.add(new Row(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                        rs.getString(7), rs.getString(8)));
+                rows.add(new Row(
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getString(4),
+                        rs.getString(5),
+                        rs.getString(6),
+                        rs.getString(7),
+                        rs.getString(8)));
             }
             return rows;
         }

@@ -15,7 +15,9 @@ final class WorkItem {
 
     /** What the item does on disk (setup items change only the layout). */
     enum Kind {
-        FILE_CREATE, TERMINAL_APPEND, SETUP
+        FILE_CREATE,
+        TERMINAL_APPEND,
+        SETUP
     }
 
     /** What the client knows about the outcome. */
@@ -65,7 +67,8 @@ final class WorkItem {
 
     @Override
     public String toString() {
-        return key + " (" + tool + ", " + knowledge + (lastSeen.isEmpty() ? "" : " " + lastSeen) + operationId.map(id -> ", op " + id).orElse("")
-                + (recovery.isEmpty() ? "" : ", recovery " + recovery) + ")";
+        return key + " (" + tool + ", " + knowledge + (lastSeen.isEmpty() ? "" : " " + lastSeen)
+                + operationId.map(id -> ", op " + id).orElse("") + (recovery.isEmpty() ? "" : ", recovery " + recovery)
+                + ")";
     }
 }

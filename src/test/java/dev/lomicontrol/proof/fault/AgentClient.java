@@ -43,7 +43,8 @@ final class AgentClient implements AutoCloseable {
 
         /** The helper's words for "the call never reached a broker" (MCP.md). */
         boolean neverSent() {
-            return List.of("APP_UNAVAILABLE", "PAIRING_REQUIRED", "DEADLINE_EXCEEDED").contains(code);
+            return List.of("APP_UNAVAILABLE", "PAIRING_REQUIRED", "DEADLINE_EXCEEDED")
+                    .contains(code);
         }
 
         String word() {
@@ -79,47 +80,84 @@ final class AgentClient implements AutoCloseable {
 
     /** Starts the helper and initializes MCP, without waiting for a broker (there may be none). */
     static AgentClient launch(Path discoveryFile, String discoveryKey, Path stderr) throws Exception {
-        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class,
-                List.of("--mcp", "--discovery-file", discoveryFile.toString(), "--discovery-key", discoveryKey)).command());
+        List<String> command = new ArrayList<>(ChildJvm.builder(
+                        LomiControl.class,
+                        List.of("--mcp", "--discovery-file", discoveryFile.toString(), "--discovery-key", discoveryKey))
+                .command());
         command.add(1, "-Dlomi.mcp.label-grace-ms=0");
-        AgentClient client = new AgentClient(new ProcessBuilder(command).redirectError(stderr.toFile()).start());
-        client.request("initialize", JSON.readTree("{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"fault-suite\",\"version\":\"1.0\"}}"));
+        AgentClient client = new AgentClient(
+                new ProcessBuilder(command).redirectError(stderr.toFile()).start());
+        client.request(
+                "initialize",
+                JSON.readTree("{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                        + "\"clientInfo\":{\"name\":\"fault-suite\",\"version\":\"1.0\"}}"));
         client.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         return client;
     }
 
     /** A fresh retry epoch and the current revisions of the workspace and of {@code created/}. */
     void refresh() throws Exception {
-        workspaceId = ok(call("lomi_workspace_list", object().put("limit", 1))).path("workspaces").path(0).path("workspaceId").asString();
-        epoch = ok(call("lomi_connect", object().put("workspaceId", workspaceId))).path("retryEpoch").asString();
-        domainRevision = ok(call("lomi_panel_list", object().put("workspaceId", workspaceId).put("limit", 1))).path("domainRevision").asString();
-        parentRevision = ok(call("lomi_files_list", object().put("workspaceId", workspaceId).put("relativeDirectory", CREATED).put("limit", 1)))
-                .path("directoryRevision").asString();
+        workspaceId = ok(call("lomi_workspace_list", object().put("limit", 1)))
+                .path("workspaces")
+                .path(0)
+                .path("workspaceId")
+                .asString();
+        epoch = ok(call("lomi_connect", object().put("workspaceId", workspaceId)))
+                .path("retryEpoch")
+                .asString();
+        domainRevision = ok(call(
+                        "lomi_panel_list",
+                        object().put("workspaceId", workspaceId).put("limit", 1)))
+                .path("domainRevision")
+                .asString();
+        parentRevision = ok(call(
+                        "lomi_files_list",
+                        object().put("workspaceId", workspaceId)
+                                .put("relativeDirectory", CREATED)
+                                .put("limit", 1)))
+                .path("directoryRevision")
+                .asString();
     }
 
     /** The create request for {@code key} with this connection's epoch and the revisions last seen. */
     ObjectNode createRequest(String key) {
-        ObjectNode operation = object().put("type", "create").put("relativePath", CREATED + "/" + key).put("kind", "file")
+        ObjectNode operation = object().put("type", "create")
+                .put("relativePath", CREATED + "/" + key)
+                .put("kind", "file")
                 .put("expectedParentRevision", parentRevision);
         ObjectNode request = object().put("workspaceId", workspaceId);
         request.set("operation", operation);
-        return request.put("expectedRevision", domainRevision).put("retryEpoch", epoch).put("requestKey", key);
+        return request.put("expectedRevision", domainRevision)
+                .put("retryEpoch", epoch)
+                .put("requestKey", key);
     }
 
     /** Sends a create request (a new one or an identical repeat) and follows its receipt to a settled state. */
     Answer create(ObjectNode request) throws Exception {
         Answer first = call("lomi_files_mutate", request);
-        Answer answer = settled(first) ? first : Eventually.await("operation " + first.operationId() + " settles", Duration.ofSeconds(30),
-                () -> call("lomi_operation_get", object().put("operationId", first.operationId())), AgentClient::settled, a -> a.raw().toString());
+        Answer answer = settled(first)
+                ? first
+                : Eventually.await(
+                        "operation " + first.operationId() + " settles",
+                        Duration.ofSeconds(30),
+                        () -> call("lomi_operation_get", object().put("operationId", first.operationId())),
+                        AgentClient::settled,
+                        a -> a.raw().toString());
         if (answer.succeeded()) {
-            parentRevision = answer.raw().path("result").path("structuredContent").path("data").path("result").path("parentRevision").asString();
+            parentRevision = answer.raw()
+                    .path("result")
+                    .path("structuredContent")
+                    .path("data")
+                    .path("result")
+                    .path("parentRevision")
+                    .asString();
         }
         return answer;
     }
 
     private static boolean settled(Answer answer) {
-        return !answer.code().isEmpty() || !List.of("queued", "running", "awaiting_user", "cancelling").contains(answer.state());
+        return !answer.code().isEmpty()
+                || !List.of("queued", "running", "awaiting_user", "cancelling").contains(answer.state());
     }
 
     /** One {@code tools/call}. A JSON-RPC error (the helper's "outcome unknown") comes back with code {@code OUTCOME_UNKNOWN}. */
@@ -128,14 +166,25 @@ final class AgentClient implements AutoCloseable {
         params.set("arguments", arguments);
         JsonNode response = request("tools/call", params);
         if (response.has("error")) {
-            return new Answer("", "", "OUTCOME_UNKNOWN", response.path("error").path("message").asString(""), response);
+            return new Answer(
+                    "",
+                    "",
+                    "OUTCOME_UNKNOWN",
+                    response.path("error").path("message").asString(""),
+                    response);
         }
         JsonNode envelope = response.path("result").path("structuredContent");
         if (envelope.path("status").asString("").equals("ok")) {
             JsonNode data = envelope.path("data");
-            return new Answer(data.path("state").asString(""), data.path("operationId").asString(""), "", "", response);
+            return new Answer(
+                    data.path("state").asString(""), data.path("operationId").asString(""), "", "", response);
         }
-        return new Answer("", "", envelope.path("code").asString("NO_ENVELOPE"), envelope.path("message").asString(""), response);
+        return new Answer(
+                "",
+                "",
+                envelope.path("code").asString("NO_ENVELOPE"),
+                envelope.path("message").asString(""),
+                response);
     }
 
     /** Lines the helper wrote to stdout that were not JSON-RPC (must stay empty). */
@@ -145,13 +194,19 @@ final class AgentClient implements AutoCloseable {
 
     /** Waits until a read goes through the broker: right after a (re)start the helper may still be connecting or pairing. */
     private void awaitBroker() throws Exception {
-        Eventually.await("a broker call goes through", Duration.ofSeconds(90), Duration.ofMillis(200), () -> {
-            Answer answer = call("lomi_workspace_list", object().put("limit", 1));
-            if (!answer.code().isEmpty() && !answer.neverSent()) {
-                throw new AssertionError("no broker call went through: " + answer.raw());
-            }
-            return answer;
-        }, answer -> answer.code().isEmpty(), answer -> answer.raw().toString());
+        Eventually.await(
+                "a broker call goes through",
+                Duration.ofSeconds(90),
+                Duration.ofMillis(200),
+                () -> {
+                    Answer answer = call("lomi_workspace_list", object().put("limit", 1));
+                    if (!answer.code().isEmpty() && !answer.neverSent()) {
+                        throw new AssertionError("no broker call went through: " + answer.raw());
+                    }
+                    return answer;
+                },
+                answer -> answer.code().isEmpty(),
+                answer -> answer.raw().toString());
     }
 
     private static JsonNode ok(Answer answer) {
@@ -169,12 +224,17 @@ final class AgentClient implements AutoCloseable {
         ObjectNode message = object().put("jsonrpc", "2.0").put("id", id).put("method", method);
         message.set("params", params);
         send(JSON.writeValueAsString(message));
-        Eventually.until("an answer to " + method + " " + params, Duration.ofSeconds(ANSWER_SECONDS), Duration.ofMillis(2), () -> {
-            if (!answers.containsKey(id) && !process.isAlive()) {
-                throw new AssertionError("no answer to " + method + " " + params + ": the helper exited " + process.exitValue());
-            }
-            return answers.containsKey(id);
-        });
+        Eventually.until(
+                "an answer to " + method + " " + params,
+                Duration.ofSeconds(ANSWER_SECONDS),
+                Duration.ofMillis(2),
+                () -> {
+                    if (!answers.containsKey(id) && !process.isAlive()) {
+                        throw new AssertionError(
+                                "no answer to " + method + " " + params + ": the helper exited " + process.exitValue());
+                    }
+                    return answers.containsKey(id);
+                });
         return answers.remove(id);
     }
 
@@ -184,7 +244,8 @@ final class AgentClient implements AutoCloseable {
     }
 
     private void readStdout() {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 JsonNode message = parse(line);
                 if (message == null || !message.path("id").canConvertToLong()) {

@@ -81,16 +81,22 @@ class BrokerFaultTests {
     private static FaultReport judged(FaultReport report) {
         assertThat(report.skipped()).as(report.line()).doesNotContain("apt-get install");
         if (!report.skipped().isEmpty()) {
-            assertThat(Machine.isRoot()).as("as root every fault is staged (CI runs as root): " + report.line()).isFalse();
+            assertThat(Machine.isRoot())
+                    .as("as root every fault is staged (CI runs as root): " + report.line())
+                    .isFalse();
             Machine.assumeRoot(report.skipped());
         }
         System.err.println(report.line());
         assertThat(report.problems()).as(report.line()).isEmpty();
         assertThat(report.blockedWith()).as("blocked with").contains("STORAGE_UNAVAILABLE");
         assertThat(report.lost()).as("acknowledged operations lost").isZero();
-        assertThat(report.replaced()).as("acknowledged operations or store files replaced").isZero();
+        assertThat(report.replaced())
+                .as("acknowledged operations or store files replaced")
+                .isZero();
         assertThat(report.adminMessage()).as("the broker's words to the admin").isNotEmpty();
-        assertThat(report.recovered()).as("recovered once the fault was removed").startsWith("yes");
+        assertThat(report.recovered())
+                .as("recovered once the fault was removed")
+                .startsWith("yes");
         return report;
     }
 }

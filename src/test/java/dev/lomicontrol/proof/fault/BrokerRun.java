@@ -52,13 +52,15 @@ final class BrokerRun {
         BrokerRun broker = launch(data, home, log, List.of());
         if (!broker.process.waitFor(START_SECONDS, TimeUnit.SECONDS)) {
             broker.kill();
-            throw new AssertionError("the broker neither started nor refused within " + START_SECONDS + " s: " + broker.logText());
+            throw new AssertionError(
+                    "the broker neither started nor refused within " + START_SECONDS + " s: " + broker.logText());
         }
         return new Refusal(broker.process.exitValue(), broker.logText());
     }
 
     private static BrokerRun launch(Path data, Path home, Path log, List<String> prefix) throws IOException {
-        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"));
+        ProcessBuilder builder =
+                ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"));
         List<String> command = new ArrayList<>(prefix);
         command.addAll(builder.command());
         builder.command(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile());
@@ -98,7 +100,10 @@ final class BrokerRun {
         List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
         arguments.addAll(List.of(args));
         Path out = Files.createTempFile(scratch, "console", ".out");
-        Process console = ChildJvm.builder(LomiControl.class, arguments).redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        Process console = ChildJvm.builder(LomiControl.class, arguments)
+                .redirectOutput(out.toFile())
+                .redirectErrorStream(true)
+                .start();
         console.getOutputStream().close();
         if (!console.waitFor(120, TimeUnit.SECONDS)) {
             console.destroyForcibly();
@@ -111,7 +116,8 @@ final class BrokerRun {
     String consoleOk(Path scratch, String... args) throws Exception {
         Console result = console(scratch, args);
         if (result.exitCode() != 0) {
-            throw new AssertionError("console " + String.join(" ", args) + " exited " + result.exitCode() + ": " + result.output());
+            throw new AssertionError(
+                    "console " + String.join(" ", args) + " exited " + result.exitCode() + ": " + result.output());
         }
         return result.output();
     }

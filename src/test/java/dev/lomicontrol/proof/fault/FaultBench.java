@@ -53,7 +53,10 @@ public final class FaultBench {
         WriteFaults writes = new WriteFaults(lab);
         Map<String, Fault> faults = new LinkedHashMap<>();
         faults.put("disk-full", writes::diskFull);
-        faults.put("read-only", () -> startup.readOnly().withNote("remount,ro under a running broker: " + startup.remountUnderRunningBroker()));
+        faults.put(
+                "read-only",
+                () -> startup.readOnly()
+                        .withNote("remount,ro under a running broker: " + startup.remountUnderRunningBroker()));
         faults.put("fsync-failure", writes::fsyncFailure);
         faults.put("corrupt-page", startup::corruptPage);
         faults.put("corrupt-page-moved-aside", startup::corruptPageMovedAside);
@@ -80,7 +83,9 @@ public final class FaultBench {
             System.out.println(line);
             System.out.flush();
         }
-        System.out.printf("fault suite: %s in %.0f s%n", failed.isEmpty() ? "every promise held" : "FAILED " + failed,
+        System.out.printf(
+                "fault suite: %s in %.0f s%n",
+                failed.isEmpty() ? "every promise held" : "FAILED " + failed,
                 Duration.ofNanos(System.nanoTime() - started).toMillis() / 1000.0);
         return failed.isEmpty();
     }

@@ -30,6 +30,7 @@ final class FaultLab {
     private final List<String> acknowledged = new ArrayList<>();
     /** The page size and the receipts table's root page of the clean template (read beside its last broker run). */
     long pageSize;
+
     long receiptRootPage;
     private String discoveryKey = "";
     private ObjectNode sampleRequest = AgentClient.object();
@@ -97,7 +98,10 @@ final class FaultLab {
 
     /** A helper pinned to the template's key that has not (yet) reached any broker. */
     AgentClient unconnectedAgent(Path data, String name) throws Exception {
-        return AgentClient.launch(data.resolve("agent-control").resolve("discovery.json"), discoveryKey, logs.resolve(name + ".helper.err"));
+        return AgentClient.launch(
+                data.resolve("agent-control").resolve("discovery.json"),
+                discoveryKey,
+                logs.resolve(name + ".helper.err"));
     }
 
     /** A well-formed create request for {@code key} (the template's workspace, epoch and revisions). */
@@ -145,13 +149,17 @@ final class FaultLab {
     /** Acknowledged operations whose receipt or file is gone (read beside a running broker). */
     int lost(Path data, String prefix, List<String> acknowledged) throws Exception {
         Map<String, String> receipts = StoreView.receipts(data, prefix);
-        return (int) acknowledged.stream().filter(key -> !receipts.containsKey(key) || !effect(key)).count();
+        return (int) acknowledged.stream()
+                .filter(key -> !receipts.containsKey(key) || !effect(key))
+                .count();
     }
 
     /** Acknowledged operations whose receipt is still there but no longer says {@code succeeded/complete}. */
     int replaced(Path data, String prefix, List<String> acknowledged) throws Exception {
         Map<String, String> receipts = StoreView.receipts(data, prefix);
-        return (int) acknowledged.stream().filter(key -> receipts.containsKey(key) && !receipts.get(key).equals("succeeded/complete")).count();
+        return (int) acknowledged.stream()
+                .filter(key -> receipts.containsKey(key) && !receipts.get(key).equals("succeeded/complete"))
+                .count();
     }
 
     private Path log(String name) {

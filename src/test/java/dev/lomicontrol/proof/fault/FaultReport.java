@@ -10,8 +10,17 @@ import java.util.List;
  * do (its words), and whether it recovered once the fault was removed. {@code problems} lists every
  * broken expectation; an empty list is a pass. A skipped fault says why.
  */
-record FaultReport(String fault, String blockedWith, int lost, int replaced, String adminMessage, String recovered, List<String> notes,
-        List<String> problems, String skipped, Duration elapsed) {
+record FaultReport(
+        String fault,
+        String blockedWith,
+        int lost,
+        int replaced,
+        String adminMessage,
+        String recovered,
+        List<String> notes,
+        List<String> problems,
+        String skipped,
+        Duration elapsed) {
 
     static FaultReport skipped(String fault, String reason) {
         return new FaultReport(fault, "-", 0, 0, "", "", List.of(), List.of(), reason, Duration.ZERO);
@@ -21,7 +30,17 @@ record FaultReport(String fault, String blockedWith, int lost, int replaced, Str
     FaultReport withNote(String note) {
         List<String> more = new ArrayList<>(notes);
         more.add(note);
-        return new FaultReport(fault, blockedWith, lost, replaced, adminMessage, recovered, List.copyOf(more), problems, skipped, elapsed);
+        return new FaultReport(
+                fault,
+                blockedWith,
+                lost,
+                replaced,
+                adminMessage,
+                recovered,
+                List.copyOf(more),
+                problems,
+                skipped,
+                elapsed);
     }
 
     boolean passed() {
@@ -33,15 +52,18 @@ record FaultReport(String fault, String blockedWith, int lost, int replaced, Str
         if (!skipped.isEmpty()) {
             return "fault " + fault + ": SKIPPED (" + skipped + ")";
         }
-        return String.join(", ", List.of(
-                "fault " + fault,
-                "blocked-with " + blockedWith,
-                "lost=" + lost,
-                "replaced=" + replaced,
-                "admin-message-present=" + (adminMessage.isEmpty() ? "no" : "yes (\"" + oneLine(adminMessage) + "\")"),
-                "recovered=" + recovered,
-                (problems.isEmpty() ? "PASS" : "FAIL " + problems),
-                String.format("%.1f s", elapsed.toMillis() / 1000.0)))
+        return String.join(
+                        ", ",
+                        List.of(
+                                "fault " + fault,
+                                "blocked-with " + blockedWith,
+                                "lost=" + lost,
+                                "replaced=" + replaced,
+                                "admin-message-present="
+                                        + (adminMessage.isEmpty() ? "no" : "yes (\"" + oneLine(adminMessage) + "\")"),
+                                "recovered=" + recovered,
+                                (problems.isEmpty() ? "PASS" : "FAIL " + problems),
+                                String.format("%.1f s", elapsed.toMillis() / 1000.0)))
                 + (notes.isEmpty() ? "" : "\n    notes: " + String.join("; ", notes));
     }
 
@@ -78,7 +100,16 @@ record FaultReport(String fault, String blockedWith, int lost, int replaced, Str
         }
 
         FaultReport build() {
-            return new FaultReport(fault, blockedWith, lost, replaced, adminMessage, recovered, List.copyOf(notes), List.copyOf(problems), "",
+            return new FaultReport(
+                    fault,
+                    blockedWith,
+                    lost,
+                    replaced,
+                    adminMessage,
+                    recovered,
+                    List.copyOf(notes),
+                    List.copyOf(problems),
+                    "",
                     Duration.ofNanos(System.nanoTime() - started));
         }
     }

@@ -31,12 +31,17 @@ final class Shell {
     static Result run(List<String> command) throws IOException, InterruptedException {
         Path out = Files.createTempFile("fault-shell", ".out");
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 return new Result(-1, command + " did not finish within 60 s");
             }
-            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8).strip());
+            return new Result(
+                    process.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8).strip());
         } finally {
             Files.deleteIfExists(out);
         }

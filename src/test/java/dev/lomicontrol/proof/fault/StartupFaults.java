@@ -44,7 +44,9 @@ final class StartupFaults {
             judgeRefusal(report, refusal, "owned by another process (pid=" + first.pid() + " ");
             report.expect(first.isAlive(), "the running broker keeps running");
             AgentClient.Answer during = agent.create(agent.createRequest("second-during"));
-            report.expect(during.succeeded(), "the running broker keeps serving while the second is refused: " + during.raw());
+            report.expect(
+                    during.succeeded(),
+                    "the running broker keeps serving while the second is refused: " + during.raw());
             if (during.succeeded()) {
                 acknowledged.add("second-during");
             }
@@ -67,12 +69,14 @@ final class StartupFaults {
      * projects and YOLO live in the same database, so the admin adds them again.
      */
     FaultReport corruptPageMovedAside() throws Exception {
-        return damagedStore("corrupt-page-moved-aside", false, "quick_check", false, StartupFaults::overwriteReceiptRoot);
+        return damagedStore(
+                "corrupt-page-moved-aside", false, "quick_check", false, StartupFaults::overwriteReceiptRoot);
     }
 
     private static String overwriteReceiptRoot(Path store, long pageSize, long rootPage) throws IOException {
         long offset = (rootPage - 1) * pageSize + (rootPage == 1 ? 100 : 0);
-        try (RandomAccessFile file = new RandomAccessFile(store.resolve(StoreView.DATABASE).toFile(), "rw")) {
+        try (RandomAccessFile file =
+                new RandomAccessFile(store.resolve(StoreView.DATABASE).toFile(), "rw")) {
             file.seek(offset);
             file.write(new byte[] {0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f});
         }
@@ -86,7 +90,8 @@ final class StartupFaults {
             long frame = 24 + pageSize;
             long before = Files.exists(wal) ? Files.size(wal) : 0;
             if (before < 32 + 3 * frame) {
-                throw new AssertionError("the killed broker left a WAL of " + before + " bytes; too little to truncate committed frames");
+                throw new AssertionError("the killed broker left a WAL of " + before
+                        + " bytes; too little to truncate committed frames");
             }
             try (RandomAccessFile file = new RandomAccessFile(wal.toFile(), "rw")) {
                 file.setLength(before - 2 * frame);
@@ -95,7 +100,8 @@ final class StartupFaults {
         });
     }
 
-    private FaultReport damagedStore(String fault, boolean killed, String expected, boolean restoreBackup, Damage damage) throws Exception {
+    private FaultReport damagedStore(
+            String fault, boolean killed, String expected, boolean restoreBackup, Damage damage) throws Exception {
         FaultReport.Builder report = new FaultReport.Builder(fault);
         Path dir = Files.createDirectories(lab.work.resolve(fault));
         Path data = killed ? lab.killedDataIn(dir) : lab.dataIn(dir);
@@ -109,19 +115,24 @@ final class StartupFaults {
         BrokerRun.Refusal refusal = lab.refusedStart(data, fault + "-refused");
         judgeRefusal(report, refusal, expected);
         Map<String, String> after = StoreView.fingerprints(store);
-        report.expect(after.equals(damaged), "the damaged files are preserved byte for byte: before " + damaged + ", after " + after);
+        report.expect(
+                after.equals(damaged),
+                "the damaged files are preserved byte for byte: before " + damaged + ", after " + after);
         report.replaced += changed(damaged, after);
 
-        // the admin, as docs/OPERATIONS.md says: keep a copy of agent-control/, then restore the backup made by `ledger export`
+        // the admin, as docs/OPERATIONS.md says: keep a copy of agent-control/, then restore the backup made by `ledger
+        // export`
         Path evidence = dir.resolve("agent-control.damaged");
         Shell.copyTree(store, evidence);
         if (restoreBackup) {
             restore(store, backup);
-            report.note("admin action: cp -a agent-control agent-control.damaged; replace control.sqlite3* with the ledger export backup (0600)");
+            report.note(
+                    "admin action: cp -a agent-control agent-control.damaged; replace control.sqlite3* with the ledger export backup (0600)");
             recover(report, data, prefix, acknowledged, "after restoring the ledger export backup");
         } else {
             moveAside(store, Files.createDirectories(dir.resolve("moved-aside")));
-            report.note("admin action: cp -a agent-control agent-control.damaged; mv agent-control/control.sqlite3* moved-aside/");
+            report.note(
+                    "admin action: cp -a agent-control agent-control.damaged; mv agent-control/control.sqlite3* moved-aside/");
             startEmpty(report, data, prefix, acknowledged);
         }
         report.expect(StoreView.fingerprints(evidence).equals(damaged), "the evidence copy equals the damaged files");
@@ -183,7 +194,10 @@ final class StartupFaults {
                 if (live.ok()) {
                     Shell.remount(mount, "rw");
                 }
-                return live.ok() ? "ALLOWED" : "refused by the kernel: " + live.output().lines().findFirst().orElse("");
+                return live.ok()
+                        ? "ALLOWED"
+                        : "refused by the kernel: "
+                                + live.output().lines().findFirst().orElse("");
             } finally {
                 broker.kill();
             }
@@ -193,16 +207,21 @@ final class StartupFaults {
     }
 
     /** Starts the broker again, checks the acknowledged receipts and effects, and runs one new create through a new helper. */
-    private void recover(FaultReport.Builder report, Path data, String prefix, List<String> acknowledged, String how) throws Exception {
+    private void recover(FaultReport.Builder report, Path data, String prefix, List<String> acknowledged, String how)
+            throws Exception {
         BrokerRun broker = lab.start(data, report.fault + "-recovered");
         try (AgentClient agent = lab.agent(broker, report.fault + "-recovered")) {
             report.lost += lab.lost(data, prefix, acknowledged);
-            report.expect(StoreView.receipts(data, report.fault + "-blocked").isEmpty(), "a blocked call left no receipt");
+            report.expect(
+                    StoreView.receipts(data, report.fault + "-blocked").isEmpty(), "a blocked call left no receipt");
             report.replaced += lab.replaced(data, prefix, acknowledged);
             AgentClient.Answer next = agent.create(agent.createRequest(report.fault + "-next"));
-            report.recovered = next.succeeded() && lab.effect(report.fault + "-next") ? "yes (" + how + ", the next create succeeded)" : "no";
+            report.recovered = next.succeeded() && lab.effect(report.fault + "-next")
+                    ? "yes (" + how + ", the next create succeeded)"
+                    : "no";
             report.expect(next.succeeded(), "the next create after recovery succeeds: " + next.raw());
-            report.expect(agent.foreignLines().isEmpty(), "helper stdout carries JSON-RPC only: " + agent.foreignLines());
+            report.expect(
+                    agent.foreignLines().isEmpty(), "helper stdout carries JSON-RPC only: " + agent.foreignLines());
         } finally {
             broker.stop();
         }
@@ -211,20 +230,28 @@ final class StartupFaults {
     }
 
     /** The broker on an empty ledger: the admin adds the project and YOLO again; the acknowledged receipts are gone, their files stay. */
-    private void startEmpty(FaultReport.Builder report, Path data, String prefix, List<String> acknowledged) throws Exception {
+    private void startEmpty(FaultReport.Builder report, Path data, String prefix, List<String> acknowledged)
+            throws Exception {
         BrokerRun broker = lab.start(data, report.fault + "-empty");
         try {
-            report.note("'project list' on the empty ledger: " + broker.consoleOk(lab.work, "project", "list").strip().replace('\n', ' '));
-            broker.consoleOk(lab.work, "project", "add", lab.project.toRealPath().toString());
+            report.note("'project list' on the empty ledger: "
+                    + broker.consoleOk(lab.work, "project", "list").strip().replace('\n', ' '));
+            broker.consoleOk(
+                    lab.work, "project", "add", lab.project.toRealPath().toString());
             broker.consoleOk(lab.work, "yolo", "on", "--confirm");
             try (AgentClient agent = lab.agent(broker, report.fault + "-empty")) {
                 report.lost = lab.lost(data, prefix, acknowledged);
                 long files = acknowledged.stream().filter(lab::effect).count();
-                report.note(report.lost + " acknowledged receipts gone with the moved-aside database, as docs/OPERATIONS.md warns; their "
+                report.note(report.lost
+                        + " acknowledged receipts gone with the moved-aside database, as docs/OPERATIONS.md warns; their "
                         + files + " files stay in the project; admin re-ran 'project add' and 'yolo on'");
-                report.expect(report.lost == acknowledged.size() && files == acknowledged.size(), "an empty ledger and every file kept");
+                report.expect(
+                        report.lost == acknowledged.size() && files == acknowledged.size(),
+                        "an empty ledger and every file kept");
                 AgentClient.Answer next = agent.create(agent.createRequest(report.fault + "-next"));
-                report.recovered = next.succeeded() ? "yes (started empty after the damaged database was moved aside, the next create succeeded)" : "no";
+                report.recovered = next.succeeded()
+                        ? "yes (started empty after the damaged database was moved aside, the next create succeeded)"
+                        : "no";
                 report.expect(next.succeeded(), "the next create on the empty ledger succeeds: " + next.raw());
             }
         } finally {
@@ -234,16 +261,25 @@ final class StartupFaults {
 
     private static void moveAside(Path store, Path aside) throws IOException {
         try (Stream<Path> files = Files.list(store)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(StoreView.DATABASE)).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(StoreView.DATABASE))
+                    .toList()) {
                 Files.move(file, aside.resolve(file.getFileName()));
             }
         }
     }
 
     private static void judgeRefusal(FaultReport.Builder report, BrokerRun.Refusal refusal, String expected) {
-        String line = refusal.stderr().lines().filter(l -> l.contains("the broker did not start")).findFirst().orElse("");
-        report.blockedWith = line.contains(REFUSED) ? "STORAGE_UNAVAILABLE (start refused, exit " + refusal.exitCode() + ")"
-                : "start " + (refusal.exitCode() == 0 ? "NOT refused" : "refused, exit " + refusal.exitCode() + ": " + line);
+        String line = refusal.stderr()
+                .lines()
+                .filter(l -> l.contains("the broker did not start"))
+                .findFirst()
+                .orElse("");
+        report.blockedWith = line.contains(REFUSED)
+                ? "STORAGE_UNAVAILABLE (start refused, exit " + refusal.exitCode() + ")"
+                : "start "
+                        + (refusal.exitCode() == 0
+                                ? "NOT refused"
+                                : "refused, exit " + refusal.exitCode() + ": " + line);
         report.adminMessage = line.contains(expected) ? line : "";
         report.expect(refusal.exitCode() == 1, "the refused start exits 1, not " + refusal.exitCode());
         report.expect(line.contains(REFUSED), "the refusal says '" + REFUSED + "': " + tail(refusal.stderr()));
@@ -253,7 +289,8 @@ final class StartupFaults {
     /** Puts the export backup in place of the damaged database files: 0600, no {@code -wal}/{@code -shm}. */
     private static void restore(Path store, Path backup) throws IOException {
         try (Stream<Path> files = Files.list(store)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(StoreView.DATABASE)).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(StoreView.DATABASE))
+                    .toList()) {
                 Files.delete(file);
             }
         }

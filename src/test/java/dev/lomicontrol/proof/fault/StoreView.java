@@ -30,7 +30,8 @@ final class StoreView {
         Map<String, String> rows = new LinkedHashMap<>();
         try (Connection c = readOnly(data);
                 Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT request_key, state, effect_state FROM operation ORDER BY created_at, id")) {
+                ResultSet rs = s.executeQuery(
+                        "SELECT request_key, state, effect_state FROM operation ORDER BY created_at, id")) {
             while (rs.next()) {
                 if (rs.getString(1) != null && rs.getString(1).startsWith(prefix)) {
                     rows.put(rs.getString(1), rs.getString(2) + "/" + rs.getString(3));
@@ -42,12 +43,14 @@ final class StoreView {
 
     /** The page size and the root page of the {@code operation} table (the receipts' B-tree). */
     static long[] receiptTablePage(Path data) throws SQLException {
-        try (Connection c = readOnly(data); Statement s = c.createStatement()) {
+        try (Connection c = readOnly(data);
+                Statement s = c.createStatement()) {
             long pageSize;
             try (ResultSet rs = s.executeQuery("PRAGMA page_size")) {
                 pageSize = rs.getLong(1);
             }
-            try (ResultSet rs = s.executeQuery("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = 'operation'")) {
+            try (ResultSet rs =
+                    s.executeQuery("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = 'operation'")) {
                 return new long[] {pageSize, rs.getLong(1)};
             }
         }

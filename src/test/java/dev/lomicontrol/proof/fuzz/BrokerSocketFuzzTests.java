@@ -36,14 +36,18 @@ class BrokerSocketFuzzTests {
     void hostileFramesBeforeAndAfterTlsNeverKillTheBrokerNorDisturbAnotherSession() throws Exception {
         long frames = Long.getLong("lomi.fuzz.frames", Math.max(1, settings.messages() / 10));
         FuzzBroker broker = FuzzBroker.shared();
-        try (HelperChild helper = HelperChild.start(temp.resolve("helper.err"), broker.helperArgs(), Map.of("lomi.mcp.label-grace-ms", "0"))) {
+        try (HelperChild helper = HelperChild.start(
+                temp.resolve("helper.err"), broker.helperArgs(), Map.of("lomi.mcp.label-grace-ms", "0"))) {
             HelperFuzzRun good = new HelperFuzzRun(helper);
             List<HostileLines.Tool> tools = good.open();
-            assertThat(listWorkspaces(good, true).path("status").asString()).as("the good session pairs").isEqualTo("ok");
+            assertThat(listWorkspaces(good, true).path("status").asString())
+                    .as("the good session pairs")
+                    .isEqualTo("ok");
             DiscoveryRecord record = DiscoveryFile.verify(broker.discoveryFile(), broker.key);
             Random random = new Random(settings.seed());
             HostileFrames.Tally tally = new HostileFrames.Tally();
-            HostileFrames hostile = new HostileFrames(random, record, tools, new MutatedArguments(random, List.of(broker.project.toString())), tally);
+            HostileFrames hostile = new HostileFrames(
+                    random, record, tools, new MutatedArguments(random, List.of(broker.project.toString())), tally);
             long goodCalls = 0;
             long nextGoodCall = GOOD_CALL_EVERY;
             long started = System.nanoTime();
@@ -67,16 +71,33 @@ class BrokerSocketFuzzTests {
             JsonNode last = listWorkspaces(good, false);
 
             long goodConnections = helper.brokerConnections();
-            System.out.printf("FUZZ broker frames=%d connections=%d beforeTls=%d afterTls=%d callsAnswered=%d closedAsExpected=%d goodSessionCalls=%d "
-                    + "goodSessionConnections=%d failures=%d seed=%d seconds=%.1f%n", tally.frames, tally.connections, tally.beforeTls, tally.afterTls,
-                    tally.callsAnswered, tally.closedAsExpected, goodCalls, goodConnections, tally.failures.size() + good.audit.failureCount(), settings.seed(),
+            System.out.printf(
+                    "FUZZ broker frames=%d connections=%d beforeTls=%d afterTls=%d callsAnswered=%d closedAsExpected=%d goodSessionCalls=%d "
+                            + "goodSessionConnections=%d failures=%d seed=%d seconds=%.1f%n",
+                    tally.frames,
+                    tally.connections,
+                    tally.beforeTls,
+                    tally.afterTls,
+                    tally.callsAnswered,
+                    tally.closedAsExpected,
+                    goodCalls,
+                    goodConnections,
+                    tally.failures.size() + good.audit.failureCount(),
+                    settings.seed(),
                     (System.nanoTime() - started) / 1e9);
-            tally.kinds.forEach((kind, totals) -> System.out.printf("FUZZ broker kind=\"%s\" connections=%d meanMs=%.1f%n", kind, totals[0],
-                    totals[1] / 1e6 / totals[0]));
+            tally.kinds.forEach((kind, totals) -> System.out.printf(
+                    "FUZZ broker kind=\"%s\" connections=%d meanMs=%.1f%n",
+                    kind, totals[0], totals[1] / 1e6 / totals[0]));
             assertThat(broker.isAlive()).as("the broker is alive").isTrue();
-            assertThat(last.path("status").asString()).as("the good session still works: " + last).isEqualTo("ok");
-            assertThat(goodConnections).as("the good session kept its one connection (never dropped, never paired again)").isEqualTo(1);
-            assertThat(tally.failures).as("replay with -Dlomi.fuzz.seed=" + settings.seed() + " -Dlomi.fuzz.frames=" + frames).isEmpty();
+            assertThat(last.path("status").asString())
+                    .as("the good session still works: " + last)
+                    .isEqualTo("ok");
+            assertThat(goodConnections)
+                    .as("the good session kept its one connection (never dropped, never paired again)")
+                    .isEqualTo(1);
+            assertThat(tally.failures)
+                    .as("replay with -Dlomi.fuzz.seed=" + settings.seed() + " -Dlomi.fuzz.frames=" + frames)
+                    .isEmpty();
             assertThat(good.audit.failures()).isEmpty();
         }
     }
@@ -87,8 +108,12 @@ class BrokerSocketFuzzTests {
         if (!awaitPairing) {
             return good.call("tools/call", list).at("/result/structuredContent");
         }
-        return Eventually.await("the good helper pairs with the YOLO broker", HelperFuzzRun.WAIT, Duration.ofMillis(100),
-                () -> good.call("tools/call", list).at("/result/structuredContent"), listed -> listed.path("status").asString().equals("ok"),
+        return Eventually.await(
+                "the good helper pairs with the YOLO broker",
+                HelperFuzzRun.WAIT,
+                Duration.ofMillis(100),
+                () -> good.call("tools/call", list).at("/result/structuredContent"),
+                listed -> listed.path("status").asString().equals("ok"),
                 JsonNode::toString);
     }
 }

@@ -38,13 +38,16 @@ final class FuzzBroker implements AutoCloseable {
     static FuzzBroker start(Path dir) throws Exception {
         Path data = dir.resolve("data");
         Path stderr = dir.resolve("broker.err");
-        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(dir.resolve("broker.out").toFile()).redirectError(stderr.toFile());
+        ProcessBuilder builder = ChildJvm.builder(
+                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
+                .redirectOutput(dir.resolve("broker.out").toFile())
+                .redirectError(stderr.toFile());
         // why each fuzz connection ended is logged at debug; keep it, it names the fault when a call goes unanswered
         builder.command().add(1, "-Dlogging.level.dev.lomicontrol.broker.ControlConnection=DEBUG");
         fullJitIfAsked(builder.command());
         // the broker's shells get an empty HOME: the machine's own startup files are slow and not under test
-        builder.environment().put("HOME", Files.createDirectories(dir.resolve("empty-home")).toString());
+        builder.environment()
+                .put("HOME", Files.createDirectories(dir.resolve("empty-home")).toString());
         Process process = builder.start();
         try {
             String key = await(stderr, KEY, process);
@@ -72,16 +75,20 @@ final class FuzzBroker implements AutoCloseable {
         if (shared == null || !shared.isAlive()) {
             Path dir = Files.createTempDirectory("lomi-fuzz-broker");
             FuzzBroker started = start(dir);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try {
-                    started.close();
-                    try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
-                        paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-                    }
-                } catch (Exception e) {
-                    // best effort at exit
-                }
-            }, "fuzz-broker-stop"));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                try {
+                                    started.close();
+                                    try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+                                        paths.sorted(java.util.Comparator.reverseOrder())
+                                                .forEach(path -> path.toFile().delete());
+                                    }
+                                } catch (Exception e) {
+                                    // best effort at exit
+                                }
+                            },
+                            "fuzz-broker-stop"));
             shared = started;
         }
         return shared;
@@ -121,7 +128,10 @@ final class FuzzBroker implements AutoCloseable {
         List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
         arguments.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "console", ".out");
-        Process console = ChildJvm.builder(LomiControl.class, arguments).redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        Process console = ChildJvm.builder(LomiControl.class, arguments)
+                .redirectOutput(out.toFile())
+                .redirectErrorStream(true)
+                .start();
         console.getOutputStream().close();
         if (!console.waitFor(START_SECONDS, TimeUnit.SECONDS)) {
             console.destroyForcibly();

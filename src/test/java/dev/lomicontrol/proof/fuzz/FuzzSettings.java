@@ -16,7 +16,8 @@ record FuzzSettings(long seed, int messages) {
     static FuzzSettings fromSystemProperties() {
         String seed = System.getProperty("lomi.fuzz.seed", "").trim();
         String messages = System.getProperty("lomi.fuzz.messages", "").trim();
-        return new FuzzSettings(seed.isEmpty() ? RANDOM_SEED : Long.parseLong(seed),
+        return new FuzzSettings(
+                seed.isEmpty() ? RANDOM_SEED : Long.parseLong(seed),
                 messages.isEmpty() ? DEFAULT_MESSAGES : Math.max(1, Integer.parseInt(messages)));
     }
 }

@@ -43,10 +43,12 @@ final class HelperChild implements AutoCloseable {
     static HelperChild start(Path stderr, List<String> args, Map<String, String> properties) throws IOException {
         List<String> helperArgs = new ArrayList<>(List.of("--mcp"));
         helperArgs.addAll(args);
-        List<String> command = new ArrayList<>(ChildJvm.builder(LomiControl.class, helperArgs).command());
+        List<String> command =
+                new ArrayList<>(ChildJvm.builder(LomiControl.class, helperArgs).command());
         properties.forEach((name, value) -> command.add(1, "-D" + name + "=" + value));
         FuzzBroker.fullJitIfAsked(command);
-        return new HelperChild(new ProcessBuilder(command).redirectError(stderr.toFile()).start(), stderr);
+        return new HelperChild(
+                new ProcessBuilder(command).redirectError(stderr.toFile()).start(), stderr);
     }
 
     void send(byte[] bytes) throws IOException {
@@ -72,7 +74,9 @@ final class HelperChild implements AutoCloseable {
     /** How many times this helper connected to a broker so far (its stderr says so on every connection). */
     long brokerConnections() throws IOException {
         String log = new String(java.nio.file.Files.readAllBytes(stderr), java.nio.charset.StandardCharsets.ISO_8859_1);
-        return log.lines().filter(line -> line.contains("broker connection: connected")).count();
+        return log.lines()
+                .filter(line -> line.contains("broker connection: connected"))
+                .count();
     }
 
     private void readStdout() {

@@ -40,7 +40,9 @@ final class HelperFuzzRun {
         JsonNode tools = call("tools/list", null).at("/result/tools");
         toolCount = tools.size();
         List<HostileLines.Tool> catalog = new ArrayList<>();
-        tools.values().forEach(tool -> catalog.add(new HostileLines.Tool(tool.get("name").asString(), tool.get("inputSchema"))));
+        tools.values()
+                .forEach(tool ->
+                        catalog.add(new HostileLines.Tool(tool.get("name").asString(), tool.get("inputSchema"))));
         if (catalog.isEmpty()) {
             throw new AssertionError("tools/list returned no tools");
         }
@@ -81,7 +83,9 @@ final class HelperFuzzRun {
 
     /** Negotiates 2025-11-25 again (probes may have negotiated an older revision, whose results carry no structuredContent). */
     void initialize() throws Exception {
-        call("initialize", "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"fuzz\",\"version\":\"1\"}}");
+        call(
+                "initialize",
+                "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"fuzz\",\"version\":\"1\"}}");
     }
 
     long sent() {
@@ -94,7 +98,8 @@ final class HelperFuzzRun {
         audit.checkpoint("checkpoint " + checkpoints + " after " + sent + " messages");
         JsonNode tools = call("tools/list", null).at("/result/tools");
         if (tools.size() != toolCount) {
-            audit.fail("checkpoint " + checkpoints + ": tools/list listed " + tools.size() + " tools instead of " + toolCount);
+            audit.fail("checkpoint " + checkpoints + ": tools/list listed " + tools.size() + " tools instead of "
+                    + toolCount);
         }
         if (!pump(audit::nothingOutstanding)) {
             audit.finish("checkpoint " + checkpoints);
@@ -132,7 +137,8 @@ final class HelperFuzzRun {
 
     private AssertionError died(String what) throws IOException {
         String stderr = Files.exists(helper.stderr) ? Files.readString(helper.stderr) : "";
-        return new AssertionError("the helper broke: " + what + " after " + sent + " messages; alive=" + helper.process.isAlive() + "\nlast probes:\n  "
+        return new AssertionError("the helper broke: " + what + " after " + sent + " messages; alive="
+                + helper.process.isAlive() + "\nlast probes:\n  "
                 + String.join("\n  ", recent) + "\nfailures so far: " + audit.failures() + "\nstderr tail:\n"
                 + stderr.substring(Math.max(0, stderr.length() - 4000)));
     }

@@ -41,12 +41,15 @@ class HelperFuzzTests {
 
             run.run(lines, messages);
             run.initialize();
-            JsonNode status = run.call("tools/call", "{\"name\":\"lomi_status\",\"arguments\":{}}").at("/result/structuredContent/data");
+            JsonNode status = run.call("tools/call", "{\"name\":\"lomi_status\",\"arguments\":{}}")
+                    .at("/result/structuredContent/data");
 
             report("alone", run, helper, started);
             assertThat(status.path("phase").asString()).isEqualTo("app_unavailable");
             assertThat(run.audit.failures()).as(describe(run)).isEmpty();
-            assertThat(helper.closeAndWait(Duration.ofSeconds(30))).as("the helper exits normally once stdin ends").isZero();
+            assertThat(helper.closeAndWait(Duration.ofSeconds(30)))
+                    .as("the helper exits normally once stdin ends")
+                    .isZero();
         }
     }
 
@@ -54,7 +57,8 @@ class HelperFuzzTests {
     void mutatedToolCallsThroughARealBrokerNeverBreakTheSession() throws Exception {
         int messages = Math.max(1, settings.messages() - settings.messages() * 2 / 3);
         FuzzBroker broker = FuzzBroker.shared();
-        try (HelperChild helper = HelperChild.start(temp.resolve("helper.err"), broker.helperArgs(), Map.of("lomi.mcp.label-grace-ms", "0"))) {
+        try (HelperChild helper = HelperChild.start(
+                temp.resolve("helper.err"), broker.helperArgs(), Map.of("lomi.mcp.label-grace-ms", "0"))) {
             HelperFuzzRun run = new HelperFuzzRun(helper);
             List<HostileLines.Tool> tools = run.open();
             List<String> realValues = realValues(run, broker);
@@ -64,14 +68,19 @@ class HelperFuzzTests {
 
             run.run(lines, messages);
             run.initialize();
-            JsonNode listed = run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}").at("/result/structuredContent");
+            JsonNode listed = run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}")
+                    .at("/result/structuredContent");
 
             report("broker", run, helper, started);
             assertThat(listed.path("status").asString()).as(listed.toString()).isEqualTo("ok");
             assertThat(broker.isAlive()).as("the broker is alive").isTrue();
-            assertThat(helper.brokerConnections()).as("no call cost the helper its broker session (it connected once)").isEqualTo(1);
+            assertThat(helper.brokerConnections())
+                    .as("no call cost the helper its broker session (it connected once)")
+                    .isEqualTo(1);
             assertThat(run.audit.failures()).as(describe(run)).isEmpty();
-            assertThat(helper.closeAndWait(Duration.ofSeconds(30))).as("the helper exits normally once stdin ends").isZero();
+            assertThat(helper.closeAndWait(Duration.ofSeconds(30)))
+                    .as("the helper exits normally once stdin ends")
+                    .isZero();
         }
     }
 
@@ -82,10 +91,14 @@ class HelperFuzzTests {
             HelperFuzzRun run = new HelperFuzzRun(helper);
             run.open();
 
-            JsonNode result = run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{\"limit\":1e999999}}").path("result");
+            JsonNode result = run.call(
+                            "tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{\"limit\":1e999999}}")
+                    .path("result");
             run.call("ping", null);
 
-            assertThat(result.at("/structuredContent/code").asString()).as(result.toString()).isEqualTo("INVALID_ARGUMENT");
+            assertThat(result.at("/structuredContent/code").asString())
+                    .as(result.toString())
+                    .isEqualTo("INVALID_ARGUMENT");
             assertThat(run.audit.failures()).isEmpty();
             assertThat(helper.closeAndWait(Duration.ofSeconds(30))).isZero();
         }
@@ -96,10 +109,16 @@ class HelperFuzzTests {
         JsonNode workspaces = awaitConnected(run);
         String workspaceId = workspaces.at("/data/workspaces/0/workspaceId").asString();
         String workspace = "{\"workspaceId\":" + JsonText.quote(workspaceId) + "}";
-        JsonNode connection = run.call("tools/call", "{\"name\":\"lomi_connect\",\"arguments\":" + workspace + "}").at("/result/structuredContent/data");
-        JsonNode panels = run.call("tools/call", "{\"name\":\"lomi_panel_list\",\"arguments\":" + workspace + "}").at("/result/structuredContent/data");
-        List<String> values = new ArrayList<>(List.of(workspaceId, connection.path("retryEpoch").asString(), panels.path("domainRevision").asString(),
-                broker.project.toString(), "notes.txt"));
+        JsonNode connection = run.call("tools/call", "{\"name\":\"lomi_connect\",\"arguments\":" + workspace + "}")
+                .at("/result/structuredContent/data");
+        JsonNode panels = run.call("tools/call", "{\"name\":\"lomi_panel_list\",\"arguments\":" + workspace + "}")
+                .at("/result/structuredContent/data");
+        List<String> values = new ArrayList<>(List.of(
+                workspaceId,
+                connection.path("retryEpoch").asString(),
+                panels.path("domainRevision").asString(),
+                broker.project.toString(),
+                "notes.txt"));
         panels.findValues("panelId").forEach(panel -> values.add(panel.asString()));
         panels.findValues("projectId").forEach(project -> values.add(project.asString()));
         Files.writeString(broker.project.resolve("notes.txt"), "alpha\nbeta\n");
@@ -107,21 +126,36 @@ class HelperFuzzTests {
     }
 
     private static JsonNode awaitConnected(HelperFuzzRun run) {
-        return Eventually.await("the helper pairs with the YOLO broker", HelperFuzzRun.WAIT, Duration.ofMillis(100),
-                () -> run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}").at("/result/structuredContent"),
-                listed -> listed.path("status").asString().equals("ok"), JsonNode::toString);
+        return Eventually.await(
+                "the helper pairs with the YOLO broker",
+                HelperFuzzRun.WAIT,
+                Duration.ofMillis(100),
+                () -> run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}")
+                        .at("/result/structuredContent"),
+                listed -> listed.path("status").asString().equals("ok"),
+                JsonNode::toString);
     }
 
     private void report(String part, HelperFuzzRun run, HelperChild helper, long startedNanos) throws Exception {
         String stderr = new String(Files.readAllBytes(helper.stderr), java.nio.charset.StandardCharsets.ISO_8859_1);
-        long exceptions = stderr.lines().filter(line -> line.contains("Exception")).count();
-        System.out.printf("FUZZ helper part=%s messages=%d replies=%d nullIdErrors=%d failures=%d seed=%d seconds=%.1f stderrExceptionLines=%d "
-                + "brokerConnections=%d%n", part, run.sent(), run.audit.replies(), run.audit.nullErrors(), run.audit.failureCount(), settings.seed(),
-                (System.nanoTime() - startedNanos) / 1e9, exceptions, helper.brokerConnections());
+        long exceptions =
+                stderr.lines().filter(line -> line.contains("Exception")).count();
+        System.out.printf(
+                "FUZZ helper part=%s messages=%d replies=%d nullIdErrors=%d failures=%d seed=%d seconds=%.1f stderrExceptionLines=%d "
+                        + "brokerConnections=%d%n",
+                part,
+                run.sent(),
+                run.audit.replies(),
+                run.audit.nullErrors(),
+                run.audit.failureCount(),
+                settings.seed(),
+                (System.nanoTime() - startedNanos) / 1e9,
+                exceptions,
+                helper.brokerConnections());
     }
 
     private String describe(HelperFuzzRun run) {
-        return "fuzz failures (replay with -Dlomi.fuzz.seed=" + settings.seed() + " -Dlomi.fuzz.messages=" + settings.messages() + "):\n  "
-                + String.join("\n  ", run.audit.failures());
+        return "fuzz failures (replay with -Dlomi.fuzz.seed=" + settings.seed() + " -Dlomi.fuzz.messages="
+                + settings.messages() + "):\n  " + String.join("\n  ", run.audit.failures());
     }
 }

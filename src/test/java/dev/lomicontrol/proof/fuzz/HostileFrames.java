@@ -36,8 +36,9 @@ final class HostileFrames {
     /** Every this many connections one sends a frame of exactly the 8 MiB limit inside TLS. */
     static final int FULL_FRAME_EVERY = 250;
 
-    private static final int[] BAD_PREFIXES = {0, -1, Integer.MIN_VALUE, Integer.MAX_VALUE, 16 * 1024 + 1, METADATA_BYTES + 1, FRAME_BYTES,
-        FRAME_BYTES + 1};
+    private static final int[] BAD_PREFIXES = {
+        0, -1, Integer.MIN_VALUE, Integer.MAX_VALUE, 16 * 1024 + 1, METADATA_BYTES + 1, FRAME_BYTES, FRAME_BYTES + 1
+    };
 
     /** What the runs add up to; {@code failures} must stay empty. */
     static final class Tally {
@@ -66,7 +67,12 @@ final class HostileFrames {
     private long requests;
     private String kind = "other";
 
-    HostileFrames(Random random, DiscoveryRecord broker, List<HostileLines.Tool> tools, MutatedArguments arguments, Tally tally) {
+    HostileFrames(
+            Random random,
+            DiscoveryRecord broker,
+            List<HostileLines.Tool> tools,
+            MutatedArguments arguments,
+            Tally tally) {
         this.random = random;
         this.broker = broker;
         this.tools = List.copyOf(tools);
@@ -90,7 +96,8 @@ final class HostileFrames {
             }
         } catch (IOException | RuntimeException e) {
             // a genuine enrollment, handshake or call that the broker did not carry through
-            tally.fail("connection " + tally.connections + " (" + (before ? "before" : "after") + " TLS, " + kind + ") broke on the client side: " + e);
+            tally.fail("connection " + tally.connections + " (" + (before ? "before" : "after") + " TLS, " + kind
+                    + ") broke on the client side: " + e);
         }
         long[] totals = tally.kinds.computeIfAbsent(kind, name -> new long[2]);
         totals[0]++;
@@ -123,14 +130,20 @@ final class HostileFrames {
                 badEnrollment(socket);
                 return;
             case 4:
-                send(socket, TlsPipe.clientHello(TlsPipe.clientEngine(SessionCertificate.generate("fuzz.lomi.invalid"), broker.brokerSha256())));
+                send(
+                        socket,
+                        TlsPipe.clientHello(TlsPipe.clientEngine(
+                                SessionCertificate.generate("fuzz.lomi.invalid"), broker.brokerSha256())));
                 expectClose(socket, "a TLS ClientHello instead of the enrollment");
                 return;
             case 5: {
                 SessionCertificate own = SessionCertificate.generate("fuzz.lomi.invalid");
                 if (enroll(socket, own)) {
-                    byte[] garbage = random.nextBoolean() ? randomBytes(1 + random.nextInt(4096))
-                            : java.util.Arrays.copyOf(TlsPipe.clientHello(TlsPipe.clientEngine(own, broker.brokerSha256())), 20 + random.nextInt(60));
+                    byte[] garbage = random.nextBoolean()
+                            ? randomBytes(1 + random.nextInt(4096))
+                            : java.util.Arrays.copyOf(
+                                    TlsPipe.clientHello(TlsPipe.clientEngine(own, broker.brokerSha256())),
+                                    20 + random.nextInt(60));
                     send(socket, garbage);
                     socket.shutdownOutput();
                     expectClose(socket, "garbage instead of the ClientHello");
@@ -141,26 +154,42 @@ final class HostileFrames {
                 send(socket, RawSocket.frame(enrollment(SessionCertificate.generate("fuzz.lomi.invalid"))));
                 return; // and hang up before the answer: the pending request is withdrawn
             default:
-                send(socket, concat(RawSocket.frame(enrollment(SessionCertificate.generate("fuzz.lomi.invalid"))), randomBytes(1 + random.nextInt(512))));
+                send(
+                        socket,
+                        concat(
+                                RawSocket.frame(enrollment(SessionCertificate.generate("fuzz.lomi.invalid"))),
+                                randomBytes(1 + random.nextInt(512))));
                 socket.shutdownOutput();
                 expectClose(socket, "an enrollment with garbage glued behind it");
         }
     }
 
     private void badEnrollment(RawSocket socket) throws Exception {
-        String certificate = Base64.getEncoder().encodeToString(SessionCertificate.generate("fuzz.lomi.invalid").der());
+        String certificate = Base64.getEncoder()
+                .encodeToString(SessionCertificate.generate("fuzz.lomi.invalid").der());
         String id = JsonText.quote(broker.instanceId());
         String[] bad = {
-            "{\"ipcVersion\":" + pick(new String[] {"0", "2", "-1", "true", "[]", "{}", "null", "1.5"}) + ",\"instanceId\":" + id
+            "{\"ipcVersion\":" + pick(new String[] {"0", "2", "-1", "true", "[]", "{}", "null", "1.5"})
+                    + ",\"instanceId\":" + id + ",\"clientLabel\":\"fuzz\",\"certificate\":\"" + certificate + "\"}",
+            "{\"ipcVersion\":1,\"instanceId\":" + JsonText.quote(JsonText.randomString(random))
                     + ",\"clientLabel\":\"fuzz\",\"certificate\":\"" + certificate + "\"}",
-            "{\"ipcVersion\":1,\"instanceId\":" + JsonText.quote(JsonText.randomString(random)) + ",\"clientLabel\":\"fuzz\",\"certificate\":\"" + certificate + "\"}",
-            "{\"ipcVersion\":1,\"instanceId\":" + id + ",\"clientLabel\":" + JsonText.quote(pick(new String[] {"", "x".repeat(81), "a\u0007b", "a\nb"}))
+            "{\"ipcVersion\":1,\"instanceId\":" + id + ",\"clientLabel\":"
+                    + JsonText.quote(pick(new String[] {"", "x".repeat(81), "a\u0007b", "a\nb"}))
                     + ",\"certificate\":\"" + certificate + "\"}",
-            "{\"ipcVersion\":1,\"instanceId\":" + id + ",\"clientLabel\":\"fuzz\",\"certificate\":" + JsonText.quote(pick(new String[] {"", "!!!", "AAAA",
-                Base64.getEncoder().encodeToString(randomBytes(300)), Base64.getEncoder().encodeToString(randomBytes(8193))})) + "}",
-            "{\"ipcVersion\":1,\"instanceId\":" + id + ",\"clientLabel\":\"fuzz\",\"certificate\":\"" + certificate + "\",\"x\":1}",
+            "{\"ipcVersion\":1,\"instanceId\":" + id + ",\"clientLabel\":\"fuzz\",\"certificate\":"
+                    + JsonText.quote(pick(new String[] {
+                        "",
+                        "!!!",
+                        "AAAA",
+                        Base64.getEncoder().encodeToString(randomBytes(300)),
+                        Base64.getEncoder().encodeToString(randomBytes(8193))
+                    }))
+                    + "}",
+            "{\"ipcVersion\":1,\"instanceId\":" + id + ",\"clientLabel\":\"fuzz\",\"certificate\":\"" + certificate
+                    + "\",\"x\":1}",
             "{\"ipcVersion\":1,\"instanceId\":" + id + ",\"clientLabel\":\"fuzz\"}",
-            "{\"ipcVersion\":1,\"ipcVersion\":1,\"instanceId\":" + id + ",\"clientLabel\":\"fuzz\",\"certificate\":\"" + certificate + "\"}",
+            "{\"ipcVersion\":1,\"ipcVersion\":1,\"instanceId\":" + id + ",\"clientLabel\":\"fuzz\",\"certificate\":\""
+                    + certificate + "\"}",
             "{\"ipcVersion\":1,\"instanceId\":" + id + ",\"clientLabel\":\"fuzz\",\"certificate\":null}",
             JsonText.randomValue(random, 3),
             "[" + JsonText.randomValue(random, 2) + "]",
@@ -243,11 +272,15 @@ final class HostileFrames {
                 expectEnd(tls, "two pipelined calls");
                 return;
             case 5: {
-                // a whole record (header + body) must fail authentication at once; a record that promises more bytes than
-                // it brings is, to the broker, a session that has gone quiet — legal for a paired client — so we hang up
+                // a whole record (header + body) must fail authentication at once; a record that promises more bytes
+                // than
+                // it brings is, to the broker, a session that has gone quiet — legal for a paired client — so we hang
+                // up
                 byte[] body = randomBytes(1 + random.nextInt(1024));
                 boolean whole = random.nextBoolean();
-                byte[] record = whole ? concat(new byte[] {0x17, 0x03, 0x03, (byte) (body.length >> 8), (byte) body.length}, body) : body;
+                byte[] record = whole
+                        ? concat(new byte[] {0x17, 0x03, 0x03, (byte) (body.length >> 8), (byte) body.length}, body)
+                        : body;
                 tally.frames++;
                 try {
                     tls.writeRaw(record, STEP);
@@ -261,7 +294,7 @@ final class HostileFrames {
                 return;
             }
             default:
-                // a clean hang-up after the calls
+            // a clean hang-up after the calls
         }
     }
 
@@ -270,7 +303,8 @@ final class HostileFrames {
         String requestId = "fz-" + (++requests);
         byte[] frame = callFrame(requestId);
         if (!parsesAsCall(frame)) {
-            // legal JSON that the IPC's strict parser refuses (a lone surrogate in a member name, a number past its length
+            // legal JSON that the IPC's strict parser refuses (a lone surrogate in a member name, a number past its
+            // length
             // limit): a malformed frame by the IPC's rules, which the broker may refuse by closing the connection
             sendTls(tls, RawSocket.frame(frame));
             expectEnd(tls, "a call the IPC parser refuses");
@@ -279,7 +313,9 @@ final class HostileFrames {
         sendTls(tls, RawSocket.frame(frame));
         try {
             CallResponse response = IpcJson.read(tls.readFrame(FRAME_BYTES, CALL_WAIT), CallResponse.class);
-            if (!requestId.equals(response.requestId()) || response.result() == null || !response.result().isObject()) {
+            if (!requestId.equals(response.requestId())
+                    || response.result() == null
+                    || !response.result().isObject()) {
                 tally.fail("a well-formed call got a wrong answer " + response + " — sent: " + printable(frame));
                 return false;
             }
@@ -294,15 +330,20 @@ final class HostileFrames {
     private void malformedCall(TlsPipe tls) throws Exception {
         String tool = JsonText.quote(tools.get(random.nextInt(tools.size())).name());
         String[] bad = {
-            "{\"ipcVersion\":1,\"requestId\":" + pick(new String[] {"null", "1", "true", "{}", "[]"}) + ",\"tool\":" + tool + ",\"arguments\":{}}",
-            "{\"ipcVersion\":1,\"requestId\":\"m\",\"tool\":" + pick(new String[] {"null", "1", "\"\"", "\"lomi_no_such_tool\"", "[]"}) + ",\"arguments\":{}}",
-            "{\"ipcVersion\":1,\"requestId\":\"m\",\"tool\":" + tool + ",\"arguments\":" + pick(new String[] {"null", "[]", "\"x\"", "1", "true"}) + "}",
+            "{\"ipcVersion\":1,\"requestId\":" + pick(new String[] {"null", "1", "true", "{}", "[]"}) + ",\"tool\":"
+                    + tool + ",\"arguments\":{}}",
+            "{\"ipcVersion\":1,\"requestId\":\"m\",\"tool\":"
+                    + pick(new String[] {"null", "1", "\"\"", "\"lomi_no_such_tool\"", "[]"}) + ",\"arguments\":{}}",
+            "{\"ipcVersion\":1,\"requestId\":\"m\",\"tool\":" + tool + ",\"arguments\":"
+                    + pick(new String[] {"null", "[]", "\"x\"", "1", "true"}) + "}",
             "{\"ipcVersion\":1,\"requestId\":\"m\",\"tool\":" + tool + "}",
             "{\"ipcVersion\":1,\"requestId\":\"m\",\"tool\":" + tool + ",\"arguments\":{},\"x\":1}",
             "{\"ipcVersion\":1,\"requestId\":\"m\",\"requestId\":\"n\",\"tool\":" + tool + ",\"arguments\":{}}",
-            "{\"ipcVersion\":" + pick(new String[] {"0", "2", "\"1\"", "null"}) + ",\"requestId\":\"m\",\"tool\":" + tool + ",\"arguments\":{}}",
+            "{\"ipcVersion\":" + pick(new String[] {"0", "2", "\"1\"", "null"}) + ",\"requestId\":\"m\",\"tool\":"
+                    + tool + ",\"arguments\":{}}",
             "{\"ipcVersion\":1,\"requestId\":\"" + "r".repeat(100_000) + "\",\"tool\":" + tool + ",\"arguments\":{}}",
-            "{\"ipcVersion\":1,\"requestId\":\"m\",\"tool\":" + tool + ",\"arguments\":" + "[".repeat(5000) + "]".repeat(5000) + "}",
+            "{\"ipcVersion\":1,\"requestId\":\"m\",\"tool\":" + tool + ",\"arguments\":" + "[".repeat(5000)
+                    + "]".repeat(5000) + "}",
             JsonText.randomValue(random, 3),
         };
         byte[] payload = bad[random.nextInt(bad.length)].getBytes(StandardCharsets.UTF_8);
@@ -333,11 +374,14 @@ final class HostileFrames {
     private boolean enroll(RawSocket socket, SessionCertificate own) throws Exception {
         send(socket, RawSocket.frame(enrollment(own)));
         Welcome welcome = IpcJson.read(socket.readFrame(METADATA_BYTES, STEP), Welcome.class);
-        if (!SessionCertificate.sha256(SessionCertificate.parse(Base64.getDecoder().decode(welcome.certificate()))).equals(broker.brokerSha256())) {
+        if (!SessionCertificate.sha256(
+                        SessionCertificate.parse(Base64.getDecoder().decode(welcome.certificate())))
+                .equals(broker.brokerSha256())) {
             tally.fail("the broker's certificate does not match discovery.json");
             return false;
         }
-        PairingOutcome outcome = IpcJson.read(socket.readFrame(METADATA_BYTES, Duration.ofSeconds(30)), PairingOutcome.class);
+        PairingOutcome outcome =
+                IpcJson.read(socket.readFrame(METADATA_BYTES, Duration.ofSeconds(30)), PairingOutcome.class);
         if (!PairingOutcome.APPROVED.equals(outcome.outcome())) {
             tally.fail("a genuine enrollment was not approved under YOLO: " + outcome);
             return false;
@@ -355,7 +399,11 @@ final class HostileFrames {
     }
 
     private byte[] enrollment(SessionCertificate own) {
-        return IpcJson.write(new Enrollment(IpcJson.IPC_VERSION, broker.instanceId(), "lomi-control fuzz", Base64.getEncoder().encodeToString(own.der())));
+        return IpcJson.write(new Enrollment(
+                IpcJson.IPC_VERSION,
+                broker.instanceId(),
+                "lomi-control fuzz",
+                Base64.getEncoder().encodeToString(own.der())));
     }
 
     private byte[] callFrame() {
@@ -365,7 +413,8 @@ final class HostileFrames {
     private byte[] callFrame(String requestId) {
         HostileLines.Tool tool = tools.get(random.nextInt(tools.size()));
         String args = arguments.forSchema(tool.inputSchema());
-        return ("{\"ipcVersion\":1,\"requestId\":" + JsonText.quote(requestId) + ",\"tool\":" + JsonText.quote(tool.name()) + ",\"arguments\":" + args + "}")
+        return ("{\"ipcVersion\":1,\"requestId\":" + JsonText.quote(requestId) + ",\"tool\":"
+                        + JsonText.quote(tool.name()) + ",\"arguments\":" + args + "}")
                 .getBytes(StandardCharsets.UTF_8);
     }
 

@@ -26,10 +26,28 @@ final class HostileLines {
     /** Every this many probes one is a line at or just over the helper's line limit. */
     static final int OVERSIZED_EVERY = 500;
 
-    private static final String[] VERSIONS = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2026-07-28", "1999-01-01", ""};
-    private static final String[] WRONG_TYPES = {"2.0", "2", "null", "true", "[]", "{}", "[1]", "\"1.0\"", "\"\"", "-1", "0.5"};
-    private static final String[] ODD_IDS = {"null", "1.5", "1.0", "1e3", "-0.0", "true", "false", "{}", "{\"a\":1}", "[]", "[1]", "1e999999",
-        "-1e999999", "0.5e1"};
+    private static final String[] VERSIONS = {
+        "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2026-07-28", "1999-01-01", ""
+    };
+    private static final String[] WRONG_TYPES = {
+        "2.0", "2", "null", "true", "[]", "{}", "[1]", "\"1.0\"", "\"\"", "-1", "0.5"
+    };
+    private static final String[] ODD_IDS = {
+        "null",
+        "1.5",
+        "1.0",
+        "1e3",
+        "-0.0",
+        "true",
+        "false",
+        "{}",
+        "{\"a\":1}",
+        "[]",
+        "[1]",
+        "1e999999",
+        "-1e999999",
+        "0.5e1"
+    };
 
     private final Random random;
     private final List<Tool> tools;
@@ -106,7 +124,8 @@ final class HostileLines {
 
     /** A request the helper must answer with {@code id}, e.g. for a checkpoint. */
     static String request(String idJson, String method, String params) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + idJson + ",\"method\":" + JsonText.quote(method) + (params == null ? "" : ",\"params\":" + params) + "}";
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + idJson + ",\"method\":" + JsonText.quote(method)
+                + (params == null ? "" : ",\"params\":" + params) + "}";
     }
 
     // ---- ids
@@ -154,21 +173,28 @@ final class HostileLines {
                 return null;
             case 1:
                 method[0] = "tools/list";
-                return random.nextBoolean() ? "{}" : "{\"cursor\":" + JsonText.quote(JsonText.randomString(random)) + "}";
+                return random.nextBoolean()
+                        ? "{}"
+                        : "{\"cursor\":" + JsonText.quote(JsonText.randomString(random)) + "}";
             case 2:
                 method[0] = "initialize";
-                return "{\"protocolVersion\":" + (random.nextInt(5) == 0 ? JsonText.randomValue(random, 1) : JsonText.quote(pick(VERSIONS)))
-                        + ",\"capabilities\":" + JsonText.randomObject(random, 1) + ",\"clientInfo\":{\"name\":" + JsonText.quote(JsonText.randomString(random))
+                return "{\"protocolVersion\":"
+                        + (random.nextInt(5) == 0 ? JsonText.randomValue(random, 1) : JsonText.quote(pick(VERSIONS)))
+                        + ",\"capabilities\":" + JsonText.randomObject(random, 1) + ",\"clientInfo\":{\"name\":"
+                        + JsonText.quote(JsonText.randomString(random))
                         + ",\"version\":\"1\"}}";
             case 3:
                 method[0] = "server/discover";
                 return "{}";
             case 4:
                 method[0] = "ping";
-                return "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":" + (random.nextBoolean() ? JsonText.quote(pick(VERSIONS))
-                        : JsonText.randomValue(random, 1)) + "}}";
+                return "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
+                        + (random.nextBoolean() ? JsonText.quote(pick(VERSIONS)) : JsonText.randomValue(random, 1))
+                        + "}}";
             case 5:
-                method[0] = pick(new String[] {"resources/list", "prompts/get", "logging/setLevel", "completion/complete", "", "tools/call/x"});
+                method[0] = pick(new String[] {
+                    "resources/list", "prompts/get", "logging/setLevel", "completion/complete", "", "tools/call/x"
+                });
                 return "{}";
             case 6:
                 method[0] = JsonText.randomString(random);
@@ -194,11 +220,13 @@ final class HostileLines {
         Id id = freshId();
         String params;
         if (random.nextInt(25) == 0) {
-            params = "{\"name\":" + JsonText.quote(random.nextBoolean() ? "lomi_no_such_tool" : JsonText.randomString(random)) + ",\"arguments\":{}}";
+            params = "{\"name\":"
+                    + JsonText.quote(random.nextBoolean() ? "lomi_no_such_tool" : JsonText.randomString(random))
+                    + ",\"arguments\":{}}";
         } else {
             Tool tool = tools.get(random.nextInt(tools.size()));
-            params = "{\"name\":" + JsonText.quote(tool.name()) + ",\"arguments\":" + KnownBugs.steerToolArguments(arguments.forSchema(tool.inputSchema()))
-                    + "}";
+            params = "{\"name\":" + JsonText.quote(tool.name()) + ",\"arguments\":"
+                    + KnownBugs.steerToolArguments(arguments.forSchema(tool.inputSchema())) + "}";
         }
         return Probe.answer("tools-call", request(id.json(), "tools/call", params), id.key(), "tools/call");
     }
@@ -234,13 +262,20 @@ final class HostileLines {
             }
         }
         mutated.write('\n');
-        return new Probe("byte-mutation", KnownBugs.steerMutatedLine(mutated.toByteArray()), EnumSet.of(Outcome.FOREIGN), id.key(), method[0], List.of());
+        return new Probe(
+                "byte-mutation",
+                KnownBugs.steerMutatedLine(mutated.toByteArray()),
+                EnumSet.of(Outcome.FOREIGN),
+                id.key(),
+                method[0],
+                List.of());
     }
 
     private String toolCallParams(String[] method) {
         method[0] = "tools/call";
         Tool tool = tools.get(random.nextInt(tools.size()));
-        return "{\"name\":" + JsonText.quote(tool.name()) + ",\"arguments\":" + KnownBugs.steerToolArguments(arguments.forSchema(tool.inputSchema())) + "}";
+        return "{\"name\":" + JsonText.quote(tool.name()) + ",\"arguments\":"
+                + KnownBugs.steerToolArguments(arguments.forSchema(tool.inputSchema())) + "}";
     }
 
     private Probe randomBytes() {
@@ -274,25 +309,29 @@ final class HostileLines {
                 line = "{\"jsonrpc\":\"2.0\",\"id\":" + id.json() + "}";
                 break;
             case 4:
-                line = "{\"jsonrpc\":\"2.0\",\"id\":" + id.json() + ",\"method\":\"tools/list\",\"params\":" + pick(new String[] {"\"x\"", "1", "true",
-                    "null", "[]", "[1]", "0.5"}) + "}";
+                line = "{\"jsonrpc\":\"2.0\",\"id\":" + id.json() + ",\"method\":\"tools/list\",\"params\":"
+                        + pick(new String[] {"\"x\"", "1", "true", "null", "[]", "[1]", "0.5"}) + "}";
                 break;
             case 5:
                 line = request(id.json(), "tools/call", "{\"name\":" + pick(WRONG_TYPES) + ",\"arguments\":{}}");
                 break;
             case 6:
-                line = request(id.json(), "tools/call", "{\"name\":\"lomi_status\",\"arguments\":" + pick(new String[] {"[]", "\"{}\"", "null", "1", "true"})
-                        + "}");
+                line = request(
+                        id.json(),
+                        "tools/call",
+                        "{\"name\":\"lomi_status\",\"arguments\":"
+                                + pick(new String[] {"[]", "\"{}\"", "null", "1", "true"}) + "}");
                 break;
             default:
-                line = "{\"jsonrpc\":\"2.0\",\"id\":" + id.json() + ",\"method\":\"ping\",\"" + (random.nextBoolean() ? "result" : "error") + "\":"
-                        + JsonText.randomValue(random, 1) + "}";
+                line = "{\"jsonrpc\":\"2.0\",\"id\":" + id.json() + ",\"method\":\"ping\",\""
+                        + (random.nextBoolean() ? "result" : "error") + "\":" + JsonText.randomValue(random, 1) + "}";
         }
         return Probe.answer("wrong-types", line, id.key(), "");
     }
 
     private Probe oddId() {
-        String line = "{\"jsonrpc\":\"2.0\",\"id\":" + pick(ODD_IDS) + ",\"method\":" + JsonText.quote(random.nextBoolean() ? "ping" : "tools/list") + "}";
+        String line = "{\"jsonrpc\":\"2.0\",\"id\":" + pick(ODD_IDS) + ",\"method\":"
+                + JsonText.quote(random.nextBoolean() ? "ping" : "tools/list") + "}";
         return Probe.nullError("odd-id", Probe.Lines.bytes(line), List.of());
     }
 
@@ -309,8 +348,12 @@ final class HostileLines {
                 break;
             default:
                 Tool tool = tools.get(random.nextInt(tools.size()));
-                line = request(id.json(), "tools/call", "{\"name\":" + JsonText.quote(tool.name()) + ",\"arguments\":" + KnownBugs.steerToolArguments("{" + extra
-                        + "}") + "," + extra.replaceFirst("^\"x-", "\"y-") + "}");
+                line = request(
+                        id.json(),
+                        "tools/call",
+                        "{\"name\":" + JsonText.quote(tool.name()) + ",\"arguments\":"
+                                + KnownBugs.steerToolArguments("{" + extra + "}") + ","
+                                + extra.replaceFirst("^\"x-", "\"y-") + "}");
         }
         return Probe.answer("unknown-fields", line, id.key(), line.contains("tools/call") ? "tools/call" : "");
     }
@@ -319,34 +362,56 @@ final class HostileLines {
         int kind = random.nextInt(6);
         if (kind == 0) {
             Id id = freshId();
-            return Probe.answer("notification-with-id", request(id.json(), "notifications/initialized", null), id.key(), "");
+            return Probe.answer(
+                    "notification-with-id", request(id.json(), "notifications/initialized", null), id.key(), "");
         }
         if (kind == 1) {
             Id id = freshId();
-            return Probe.answer("notification-with-id", request(id.json(), "notifications/cancelled", "{\"requestId\":" + id.json() + "}"), id.key(), "");
+            return Probe.answer(
+                    "notification-with-id",
+                    request(id.json(), "notifications/cancelled", "{\"requestId\":" + id.json() + "}"),
+                    id.key(),
+                    "");
         }
         if (kind == 2) {
-            String line = "{\"jsonrpc\":" + pick(new String[] {"\"1.0\"", "2.0", "null"}) + ",\"method\":\"notifications/initialized\"}";
+            String line = "{\"jsonrpc\":" + pick(new String[] {"\"1.0\"", "2.0", "null"})
+                    + ",\"method\":\"notifications/initialized\"}";
             return Probe.nullError("notification-bad-envelope", Probe.Lines.bytes(line), List.of());
         }
-        String method = pick(new String[] {"notifications/initialized", "notifications/cancelled", "notifications/progress", "no/such", ""});
-        String params = pick(new String[] {"", ",\"params\":{}", ",\"params\":[1]", ",\"params\":\"x\"", ",\"params\":{\"requestId\":\"fz-1\"}"});
-        return Probe.none("notification", Probe.Lines.bytes("{\"jsonrpc\":\"2.0\",\"method\":" + JsonText.quote(method) + params + "}"), List.of());
+        String method = pick(new String[] {
+            "notifications/initialized", "notifications/cancelled", "notifications/progress", "no/such", ""
+        });
+        String params = pick(new String[] {
+            "", ",\"params\":{}", ",\"params\":[1]", ",\"params\":\"x\"", ",\"params\":{\"requestId\":\"fz-1\"}"
+        });
+        return Probe.none(
+                "notification",
+                Probe.Lines.bytes("{\"jsonrpc\":\"2.0\",\"method\":" + JsonText.quote(method) + params + "}"),
+                List.of());
     }
 
     private Probe clientResponse() {
         Id id = freshId();
-        String body = random.nextBoolean() ? "\"result\":" + JsonText.randomObject(random, 1) : "\"error\":{\"code\":-32000,\"message\":\"x\"}";
-        return Probe.none("client-response", Probe.Lines.bytes("{\"jsonrpc\":\"2.0\",\"id\":" + id.json() + "," + body + "}"), List.of(id.key()));
+        String body = random.nextBoolean()
+                ? "\"result\":" + JsonText.randomObject(random, 1)
+                : "\"error\":{\"code\":-32000,\"message\":\"x\"}";
+        return Probe.none(
+                "client-response",
+                Probe.Lines.bytes("{\"jsonrpc\":\"2.0\",\"id\":" + id.json() + "," + body + "}"),
+                List.of(id.key()));
     }
 
     private Probe batch() {
         if (random.nextInt(3) == 0) {
-            return Probe.nullError("batch", Probe.Lines.bytes(pick(new String[] {"[]", "[[]]", "[1,2]", "[{}]", "[null]"})), List.of());
+            return Probe.nullError(
+                    "batch",
+                    Probe.Lines.bytes(pick(new String[] {"[]", "[[]]", "[1,2]", "[{}]", "[null]"})),
+                    List.of());
         }
         Id first = freshId();
         Id second = freshId();
-        String line = "[" + request(first.json(), "ping", null) + "," + request(second.json(), "tools/list", null) + "]";
+        String line =
+                "[" + request(first.json(), "ping", null) + "," + request(second.json(), "tools/list", null) + "]";
         return Probe.nullError("batch", Probe.Lines.bytes(line), List.of(first.key(), second.key()));
     }
 
@@ -365,29 +430,51 @@ final class HostileLines {
                 line = request(id.json(), "ping", "{\"a\":1,\"a\":2}");
                 break;
             case 3:
-                line = request(id.json(), "tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{\"limit\":1,\"limit\":2}}");
+                line = request(
+                        id.json(),
+                        "tools/call",
+                        "{\"name\":\"lomi_workspace_list\",\"arguments\":{\"limit\":1,\"limit\":2}}");
                 break;
             default:
-                line = "{\"jsonrpc\":\"2.0\",\"id\":" + id.json() + ",\"\\u0069d\":" + other.json() + ",\"method\":\"ping\"}";
+                line = "{\"jsonrpc\":\"2.0\",\"id\":" + id.json() + ",\"\\u0069d\":" + other.json()
+                        + ",\"method\":\"ping\"}";
         }
         return Probe.nullError("duplicate-keys", Probe.Lines.bytes(line), List.of(id.key(), other.key()));
     }
 
     private Probe hugeNumbers() {
         Id id = freshId();
-        String number = random.nextBoolean() ? JsonText.randomNumber(random) : "1" + "0".repeat(1000 + random.nextInt(2000));
-        String line = random.nextBoolean() ? request(id.json(), "ping", "{\"n\":" + number + "}")
-                : request(id.json(), "tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":" + KnownBugs.steerToolArguments("{\"limit\":" + number + "}")
-                        + "}");
+        String number =
+                random.nextBoolean() ? JsonText.randomNumber(random) : "1" + "0".repeat(1000 + random.nextInt(2000));
+        String line = random.nextBoolean()
+                ? request(id.json(), "ping", "{\"n\":" + number + "}")
+                : request(
+                        id.json(),
+                        "tools/call",
+                        "{\"name\":\"lomi_workspace_list\",\"arguments\":"
+                                + KnownBugs.steerToolArguments("{\"limit\":" + number + "}") + "}");
         // valid JSON; a parser may still refuse a number over its length limit as a parse error
-        return new Probe("huge-numbers", Probe.Lines.bytes(line), EnumSet.of(Outcome.ANSWER, Outcome.NULL_ERROR), id.key(),
-                line.contains("tools/call") ? "tools/call" : "ping", List.of());
+        return new Probe(
+                "huge-numbers",
+                Probe.Lines.bytes(line),
+                EnumSet.of(Outcome.ANSWER, Outcome.NULL_ERROR),
+                id.key(),
+                line.contains("tools/call") ? "tools/call" : "ping",
+                List.of());
     }
 
     private Probe invalidUtf8() {
         Id id = freshId();
-        byte[][] broken = {{(byte) 0xC3, 0x28}, {(byte) 0xFF}, {(byte) 0xC0, (byte) 0xAF}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {(byte) 0xF8, (byte) 0x88,
-            (byte) 0x80, (byte) 0x80, (byte) 0x80}, {(byte) 0xE2, (byte) 0x82}, {(byte) 0x80}, {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}};
+        byte[][] broken = {
+            {(byte) 0xC3, 0x28},
+            {(byte) 0xFF},
+            {(byte) 0xC0, (byte) 0xAF},
+            {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+            {(byte) 0xF8, (byte) 0x88, (byte) 0x80, (byte) 0x80, (byte) 0x80},
+            {(byte) 0xE2, (byte) 0x82},
+            {(byte) 0x80},
+            {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}
+        };
         byte[] bad = broken[random.nextInt(broken.length)];
         String before = "{\"jsonrpc\":\"2.0\",\"id\":" + id.json() + ",\"method\":\"ping\",\"params\":{\"s\":\"a";
         ByteArrayOutputStream line = new ByteArrayOutputStream();
@@ -421,14 +508,24 @@ final class HostileLines {
         Id id = freshId();
         switch (random.nextInt(4)) {
             case 0:
-                return Probe.nullError("nul-bytes", Probe.Lines.bytes(request(id.json(), "ping", "{\"s\":\"a\u0000b\"}")), List.of(id.key()));
+                return Probe.nullError(
+                        "nul-bytes",
+                        Probe.Lines.bytes(request(id.json(), "ping", "{\"s\":\"a\u0000b\"}")),
+                        List.of(id.key()));
             case 1:
-                return Probe.nullError("nul-bytes", Probe.Lines.bytes("{\"jsonrpc\":\"2.0\",\u0000\"id\":" + id.json() + ",\"method\":\"ping\"}"),
+                return Probe.nullError(
+                        "nul-bytes",
+                        Probe.Lines.bytes("{\"jsonrpc\":\"2.0\",\u0000\"id\":" + id.json() + ",\"method\":\"ping\"}"),
                         List.of(id.key()));
             case 2:
                 return Probe.nullError("nul-bytes", new byte[] {0, 0, 0, '\n'}, List.of());
             default:
-                return Probe.answer("nul-escaped", request(id.json(), "ping\u0000", "{\"s\":\"a\\u0000b\"}").replace("\u0000", "\\u0000"), id.key(), "");
+                return Probe.answer(
+                        "nul-escaped",
+                        request(id.json(), "ping\u0000", "{\"s\":\"a\\u0000b\"}")
+                                .replace("\u0000", "\\u0000"),
+                        id.key(),
+                        "");
         }
     }
 
@@ -439,7 +536,8 @@ final class HostileLines {
         String b = request(second.json(), "tools/list", null);
         switch (random.nextInt(4)) {
             case 0:
-                return Probe.nullError("cr-only", Probe.Lines.bytes(a + "\r" + b + "\r"), List.of(first.key(), second.key()));
+                return Probe.nullError(
+                        "cr-only", Probe.Lines.bytes(a + "\r" + b + "\r"), List.of(first.key(), second.key()));
             case 1:
                 return Probe.answer("crlf", a + "\r", first.key(), "ping");
             case 2:
@@ -455,10 +553,18 @@ final class HostileLines {
         switch (random.nextInt(3)) {
             case 0:
                 // a leading BOM: a parser may skip it or refuse the line; either way, never a wrong id
-                return new Probe("bom-leading", Probe.Lines.bytes("\uFEFF" + line), EnumSet.of(Outcome.ANSWER, Outcome.NULL_ERROR), id.key(), "ping",
+                return new Probe(
+                        "bom-leading",
+                        Probe.Lines.bytes("\uFEFF" + line),
+                        EnumSet.of(Outcome.ANSWER, Outcome.NULL_ERROR),
+                        id.key(),
+                        "ping",
                         List.of());
             case 1:
-                return Probe.nullError("bom-inside", Probe.Lines.bytes(line.replace(",\"method\"", "\uFEFF,\"method\"")), List.of(id.key()));
+                return Probe.nullError(
+                        "bom-inside",
+                        Probe.Lines.bytes(line.replace(",\"method\"", "\uFEFF,\"method\"")),
+                        List.of(id.key()));
             default:
                 return Probe.answer("bom-escaped", request(id.json(), "ping", "{\"s\":\"\\ufeff\"}"), id.key(), "ping");
         }
@@ -480,8 +586,15 @@ final class HostileLines {
             line[target] = '\r';
         }
         line[line.length - 1] = '\n';
-        return kind == 2 ? Probe.nullError("oversized", line, List.of(id.key()))
-                : new Probe(kind == 1 ? "at-limit-crlf" : "at-limit", line, EnumSet.of(Outcome.ANSWER), id.key(), "ping", List.of());
+        return kind == 2
+                ? Probe.nullError("oversized", line, List.of(id.key()))
+                : new Probe(
+                        kind == 1 ? "at-limit-crlf" : "at-limit",
+                        line,
+                        EnumSet.of(Outcome.ANSWER),
+                        id.key(),
+                        "ping",
+                        List.of());
     }
 
     private static byte noNewline(byte b) {

@@ -11,8 +11,29 @@ import java.util.Set;
 final class JsonText {
 
     /** Strings an agent would never send but a parser must survive. */
-    private static final String[] ODD_STRINGS = {"", " ", "\u0000", "\u2028\u2029", "\uD83D\uDE00", "\uFEFF", "..", "../../etc/passwd", "/",
-        "a\nb", "\"", "\\", "null", "0", "-1", "1e999999", "\u202E", "%s%n", "${jndi:x}", "\r", "\t"};
+    private static final String[] ODD_STRINGS = {
+        "",
+        " ",
+        "\u0000",
+        "\u2028\u2029",
+        "\uD83D\uDE00",
+        "\uFEFF",
+        "..",
+        "../../etc/passwd",
+        "/",
+        "a\nb",
+        "\"",
+        "\\",
+        "null",
+        "0",
+        "-1",
+        "1e999999",
+        "\u202E",
+        "%s%n",
+        "${jndi:x}",
+        "\r",
+        "\t"
+    };
 
     private JsonText() {}
 
@@ -124,7 +145,10 @@ final class JsonText {
         }
         StringBuilder object = new StringBuilder("{");
         for (String key : keys) {
-            object.append(object.length() > 1 ? "," : "").append(quote(key)).append(':').append(randomValue(random, depth - 1));
+            object.append(object.length() > 1 ? "," : "")
+                    .append(quote(key))
+                    .append(':')
+                    .append(randomValue(random, depth - 1));
         }
         return object.append('}').toString();
     }

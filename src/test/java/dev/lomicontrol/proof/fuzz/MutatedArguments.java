@@ -42,15 +42,20 @@ final class MutatedArguments {
         }
         if (schema.has("enum")) {
             JsonNode choices = schema.get("enum");
-            return random.nextInt(6) == 0 ? JsonText.quote(JsonText.randomString(random)) : choices.get(random.nextInt(choices.size())).toString();
+            return random.nextInt(6) == 0
+                    ? JsonText.quote(JsonText.randomString(random))
+                    : choices.get(random.nextInt(choices.size())).toString();
         }
         for (String union : List.of("oneOf", "anyOf")) {
             if (schema.has(union) && schema.get(union).size() > 0) {
-                return value(schema.get(union).get(random.nextInt(schema.get(union).size())), depth + 1);
+                return value(
+                        schema.get(union).get(random.nextInt(schema.get(union).size())), depth + 1);
             }
         }
         JsonNode type = schema.path("type");
-        String name = type.isArray() && type.size() > 0 ? type.get(random.nextInt(type.size())).asString() : type.asString("");
+        String name = type.isArray() && type.size() > 0
+                ? type.get(random.nextInt(type.size())).asString()
+                : type.asString("");
         switch (name) {
             case "object":
                 return object(schema, depth);
@@ -90,14 +95,18 @@ final class MutatedArguments {
 
     private static void field(StringBuilder out, Set<String> written, String name, String value) {
         if (written.add(name)) {
-            out.append(out.length() > 1 ? "," : "").append(JsonText.quote(name)).append(':').append(value);
+            out.append(out.length() > 1 ? "," : "")
+                    .append(JsonText.quote(name))
+                    .append(':')
+                    .append(value);
         }
     }
 
     private String array(JsonNode schema, int depth) {
         int min = schema.path("minItems").asInt(0);
         int max = Math.min(schema.path("maxItems").asInt(4), 4);
-        int count = random.nextInt(8) == 0 ? max + 1 + random.nextInt(3) : min + random.nextInt(Math.max(1, max - min + 1));
+        int count =
+                random.nextInt(8) == 0 ? max + 1 + random.nextInt(3) : min + random.nextInt(Math.max(1, max - min + 1));
         List<String> items = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             items.add(value(schema.path("items"), depth + 1));
@@ -135,7 +144,11 @@ final class MutatedArguments {
             case 1:
                 return schema.has("maximum") ? schema.get("maximum").toString() : "1";
             case 2:
-                return schema.has("maximum") ? new java.math.BigDecimal(schema.get("maximum").toString()).add(java.math.BigDecimal.ONE).toPlainString() : "-1";
+                return schema.has("maximum")
+                        ? new java.math.BigDecimal(schema.get("maximum").toString())
+                                .add(java.math.BigDecimal.ONE)
+                                .toPlainString()
+                        : "-1";
             case 3:
                 return JsonText.randomNumber(random);
             default:

@@ -43,7 +43,8 @@ record Probe(String kind, byte[] bytes, Set<Outcome> outcomes, IdKey id, String 
 
     /** Printable form for a failure report: the kind and the bytes, escaped, cut to {@code max} characters. */
     String describe(int max) {
-        StringBuilder text = new StringBuilder(kind).append(" (").append(bytes.length).append(" bytes): ");
+        StringBuilder text =
+                new StringBuilder(kind).append(" (").append(bytes.length).append(" bytes): ");
         for (int i = 0; i < bytes.length && text.length() < max; i++) {
             int b = bytes[i] & 0xff;
             text.append(b >= 0x20 && b < 0x7f && b != '\\' ? String.valueOf((char) b) : String.format("\\x%02x", b));

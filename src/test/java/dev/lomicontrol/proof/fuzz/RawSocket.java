@@ -42,7 +42,10 @@ final class RawSocket implements AutoCloseable {
     }
 
     static byte[] frame(byte[] payload) {
-        return ByteBuffer.allocate(4 + payload.length).putInt(payload.length).put(payload).array();
+        return ByteBuffer.allocate(4 + payload.length)
+                .putInt(payload.length)
+                .put(payload)
+                .array();
     }
 
     static byte[] prefix(int length) {

@@ -37,18 +37,21 @@ final class ReplyAudit {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
-    private static final Set<String> ERROR_CODES = Arrays.stream(ErrorCode.values()).map(Enum::name).collect(Collectors.toSet());
+    private static final Set<String> ERROR_CODES =
+            Arrays.stream(ErrorCode.values()).map(Enum::name).collect(Collectors.toSet());
     private static final Set<String> RESPONSE_MEMBERS = Set.of("jsonrpc", "id", "result", "error");
     private static final int FOREIGN_WINDOW = 4096;
     private static final int MAX_FAILURES_KEPT = 50;
 
     /** min, max and seen answers per id. */
     private final Map<IdKey, long[]> bounds = new HashMap<>();
+
     private final Map<IdKey, String> methods = new HashMap<>();
     private final Map<IdKey, String> described = new HashMap<>();
     private final Map<IdKey, JsonNode> watched = new HashMap<>();
     /** Ids with fewer answers than their minimum, kept up to date so that waiting for them stays cheap. */
     private final java.util.Set<IdKey> pending = new java.util.HashSet<>();
+
     private final Deque<String> foreignLines = new ArrayDeque<>();
     private final List<String> failures = new ArrayList<>();
     private long failureCount;
@@ -112,8 +115,12 @@ final class ReplyAudit {
         replies++;
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(line)).toString();
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(line))
+                    .toString();
         } catch (CharacterCodingException e) {
             fail("a stdout line is not valid UTF-8: " + printable(line));
             return;
@@ -208,8 +215,11 @@ final class ReplyAudit {
             pending.remove(key);
         }
         if (bound[2] > bound[1]) {
-            fail((bound[1] == 0 ? "a reply to a line that must not be answered: " : "an id was answered more often than requests carried it: ")
-                    + printable(line) + (described.containsKey(key) ? " — sent: " + described.get(key) : ""));
+            fail((bound[1] == 0
+                            ? "a reply to a line that must not be answered: "
+                            : "an id was answered more often than requests carried it: ")
+                    + printable(line)
+                    + (described.containsKey(key) ? " — sent: " + described.get(key) : ""));
         }
         if (watched.containsKey(key)) {
             watched.put(key, node);
@@ -231,7 +241,8 @@ final class ReplyAudit {
                 return "a response has the member '" + member.getKey() + "'";
             }
         }
-        if (!"2.0".equals(node.path("jsonrpc").asString(null)) || !node.path("jsonrpc").isString()) {
+        if (!"2.0".equals(node.path("jsonrpc").asString(null))
+                || !node.path("jsonrpc").isString()) {
             return "a response without jsonrpc \"2.0\"";
         }
         JsonNode id = node.get("id");
@@ -243,7 +254,9 @@ final class ReplyAudit {
         }
         if (node.has("error")) {
             JsonNode error = node.get("error");
-            if (!error.isObject() || !error.path("code").isInt() || !error.path("message").isString()) {
+            if (!error.isObject()
+                    || !error.path("code").isInt()
+                    || !error.path("message").isString()) {
                 return "an error without an integer code and a string message";
             }
             return null;
@@ -279,7 +292,10 @@ final class ReplyAudit {
             return envelope.path("data").isObject() && !isError ? null : "is ok without data or with isError";
         }
         if (status.equals("error")) {
-            return ERROR_CODES.contains(envelope.path("code").asString("")) && envelope.path("message").isString() && isError ? null
+            return ERROR_CODES.contains(envelope.path("code").asString(""))
+                            && envelope.path("message").isString()
+                            && isError
+                    ? null
                     : "is an error without a known code, a message or isError";
         }
         return "has status '" + status + "'";

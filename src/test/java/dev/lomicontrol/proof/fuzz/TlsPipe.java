@@ -46,7 +46,8 @@ final class TlsPipe {
     }
 
     /** A client engine that presents {@code own} and trusts only a server certificate whose SHA-256 is {@code pinnedSha256}. */
-    static SSLEngine clientEngine(SessionCertificate own, String pinnedSha256) throws GeneralSecurityException, IOException {
+    static SSLEngine clientEngine(SessionCertificate own, String pinnedSha256)
+            throws GeneralSecurityException, IOException {
         KeyStore keys = KeyStore.getInstance("PKCS12");
         keys.load(null, null);
         keys.setKeyEntry("session", own.privateKey(), STORE_PASSWORD, new Certificate[] {own.certificate()});
@@ -200,7 +201,9 @@ final class TlsPipe {
         }
 
         private void check(X509Certificate[] chain) throws CertificateException {
-            if (chain == null || chain.length == 0 || !SessionCertificate.sha256(chain[0]).equals(sha256)) {
+            if (chain == null
+                    || chain.length == 0
+                    || !SessionCertificate.sha256(chain[0]).equals(sha256)) {
                 throw new CertificateException("not the pinned broker certificate");
             }
         }
@@ -211,12 +214,14 @@ final class TlsPipe {
         }
 
         @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+        public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket)
+                throws CertificateException {
             check(chain);
         }
 
         @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+                throws CertificateException {
             check(chain);
         }
 
@@ -226,12 +231,14 @@ final class TlsPipe {
         }
 
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
+                throws CertificateException {
             throw new CertificateException("client side only");
         }
 
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+                throws CertificateException {
             throw new CertificateException("client side only");
         }
 

@@ -29,21 +29,33 @@ class FullScreenProgramTests {
         Path file = numberedLines(60);
 
         try (PtyProgram less = PtyProgram.start(directory, 80, 24, LESS.toString(), file.toString())) {
-            less.await("the first page and the prompt",
-                    s -> s.alternate() && line(s, 0).equals("line 01") && line(s, 22).equals("line 23") && isPrompt(line(s, 23)));
+            less.await(
+                    "the first page and the prompt",
+                    s -> s.alternate()
+                            && line(s, 0).equals("line 01")
+                            && line(s, 22).equals("line 23")
+                            && isPrompt(line(s, 23)));
 
             less.type(" ");
-            less.await("the second page", s -> line(s, 0).equals("line 24") && line(s, 22).equals("line 46"));
+            less.await(
+                    "the second page",
+                    s -> line(s, 0).equals("line 24") && line(s, 22).equals("line 46"));
 
             less.type("k");
-            less.await("one line back", s -> line(s, 0).equals("line 23") && line(s, 1).equals("line 24")
-                    && line(s, 22).equals("line 45"));
+            less.await(
+                    "one line back",
+                    s -> line(s, 0).equals("line 23")
+                            && line(s, 1).equals("line 24")
+                            && line(s, 22).equals("line 45"));
 
             less.type("G");
-            less.await("the end", s -> line(s, 22).equals("line 60") && line(s, 23).contains("(END)"));
+            less.await(
+                    "the end", s -> line(s, 22).equals("line 60") && line(s, 23).contains("(END)"));
 
             less.type("q");
-            less.await("the normal buffer again", s -> !s.alternate() && s.lines().stream().noneMatch(l -> l.startsWith("line")));
+            less.await(
+                    "the normal buffer again",
+                    s -> !s.alternate() && s.lines().stream().noneMatch(l -> l.startsWith("line")));
             assertThat(less.awaitExit()).isZero();
         }
     }
@@ -53,9 +65,15 @@ class FullScreenProgramTests {
         requireVim();
         Path file = numberedLines(60);
 
-        try (PtyProgram vi = PtyProgram.start(directory, 80, 24, VI.toString(), "-u", "NONE", "-N", "-i", "NONE", file.toString())) {
-            vi.await("the file and the cursor home", s -> s.alternate() && line(s, 0).equals("line 01")
-                    && line(s, 22).equals("line 23") && s.cursorRow() == 0 && s.cursorColumn() == 0);
+        try (PtyProgram vi =
+                PtyProgram.start(directory, 80, 24, VI.toString(), "-u", "NONE", "-N", "-i", "NONE", file.toString())) {
+            vi.await(
+                    "the file and the cursor home",
+                    s -> s.alternate()
+                            && line(s, 0).equals("line 01")
+                            && line(s, 22).equals("line 23")
+                            && s.cursorRow() == 0
+                            && s.cursorColumn() == 0);
             // vim's start-up message ("lines.txt" 60L, ...) is wiped by the redraw after a resize that pty4j
             // may make at start (seen under load): ask for the file's status explicitly (CTRL-G) instead
             vi.type("\007");
@@ -63,16 +81,23 @@ class FullScreenProgramTests {
             assertThat(vi.screen.bracketedPaste()).isTrue();
 
             vi.type("dd");
-            vi.await("the first line deleted", s -> line(s, 0).equals("line 02") && line(s, 22).equals("line 24"));
+            vi.await(
+                    "the first line deleted",
+                    s -> line(s, 0).equals("line 02") && line(s, 22).equals("line 24"));
 
             vi.type("Gix\033");
-            vi.await("an x inserted on the last line, the cursor on it",
-                    s -> s.lines().contains("xline 60") && s.cursorRow() == s.lines().indexOf("xline 60") && s.cursorColumn() == 0);
+            vi.await(
+                    "an x inserted on the last line, the cursor on it",
+                    s -> s.lines().contains("xline 60")
+                            && s.cursorRow() == s.lines().indexOf("xline 60")
+                            && s.cursorColumn() == 0);
 
             vi.type("gg");
             vi.await("the top again", s -> line(s, 0).equals("line 02"));
             vi.resize(100, 30);
-            vi.await("a redraw at the new size", s -> s.rows() == 30 && line(s, 28).equals("line 30"));
+            vi.await(
+                    "a redraw at the new size",
+                    s -> s.rows() == 30 && line(s, 28).equals("line 30"));
 
             vi.type(":q!\r");
             vi.await("the normal buffer again", s -> !s.alternate());
@@ -87,7 +112,8 @@ class FullScreenProgramTests {
         Machine.requireProgram(VI.toString(), "vim");
         String version = Machine.firstLine(VI, "--version");
         if (!version.startsWith("VIM")) {
-            throw new AssertionError(VI + " is not Vim (" + version + "): apt-get install -y vim (.ci/run installs it when missing)");
+            throw new AssertionError(
+                    VI + " is not Vim (" + version + "): apt-get install -y vim (.ci/run installs it when missing)");
         }
     }
 

@@ -48,8 +48,13 @@ final class PtyProgram implements AutoCloseable {
         environment.put("HOME", directory.toString());
         environment.put("PATH", "/usr/bin:/bin");
         environment.put("LANG", "C.UTF-8");
-        PtyProcess process = new PtyProcessBuilder(command).setEnvironment(environment).setDirectory(directory.toString())
-                .setInitialColumns(columns).setInitialRows(rows).setRedirectErrorStream(true).start();
+        PtyProcess process = new PtyProcessBuilder(command)
+                .setEnvironment(environment)
+                .setDirectory(directory.toString())
+                .setInitialColumns(columns)
+                .setInitialRows(rows)
+                .setRedirectErrorStream(true)
+                .start();
         return new PtyProgram(process, new Screen(columns, rows));
     }
 
@@ -91,7 +96,11 @@ final class PtyProgram implements AutoCloseable {
 
     /** Polls the screen until {@code condition} holds; fails with the last screen shown otherwise. */
     ScreenSnapshot await(String what, Predicate<ScreenSnapshot> condition) {
-        return Eventually.await("the screen shows " + what, PATIENCE, screen::snapshot, condition,
+        return Eventually.await(
+                "the screen shows " + what,
+                PATIENCE,
+                screen::snapshot,
+                condition,
                 snapshot -> "(" + bytesRead + " bytes read):\n" + dump(snapshot));
     }
 
@@ -104,8 +113,13 @@ final class PtyProgram implements AutoCloseable {
 
     static String dump(ScreenSnapshot snapshot) {
         StringBuilder text = new StringBuilder();
-        text.append("cursor ").append(snapshot.cursorRow()).append(',').append(snapshot.cursorColumn()).append(" alternate ")
-                .append(snapshot.alternate()).append('\n');
+        text.append("cursor ")
+                .append(snapshot.cursorRow())
+                .append(',')
+                .append(snapshot.cursorColumn())
+                .append(" alternate ")
+                .append(snapshot.alternate())
+                .append('\n');
         for (int i = 0; i < snapshot.lines().size(); i++) {
             text.append(String.format("%2d|%s%n", i, snapshot.lines().get(i)));
         }

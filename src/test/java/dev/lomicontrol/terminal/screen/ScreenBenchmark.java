@@ -30,9 +30,19 @@ public final class ScreenBenchmark {
     private ScreenBenchmark() {}
 
     public static void main(String[] args) {
-        report("plain ASCII lines", input(i -> String.format("line %06d: the quick brown fox jumps over the lazy dog %08x\r\n", i, i * 31)));
-        report("SGR-coloured lines", input(i -> String.format("\033[1;34mdir%06d\033[0m  \033[32mrun.sh\033[0m  \033[38;5;208mnotes-%d.md\033[m  plain\r\n", i, i)));
-        report("UTF-8 text", input(i -> String.format("řádek %06d: Příliš žluťoučký kůň úpěl ďábelské ódy — 漢字かな混じり文 %d\r\n", i, i)));
+        report(
+                "plain ASCII lines",
+                input(i ->
+                        String.format("line %06d: the quick brown fox jumps over the lazy dog %08x\r\n", i, i * 31)));
+        report(
+                "SGR-coloured lines",
+                input(i -> String.format(
+                        "\033[1;34mdir%06d\033[0m  \033[32mrun.sh\033[0m  \033[38;5;208mnotes-%d.md\033[m  plain\r\n",
+                        i, i)));
+        report(
+                "UTF-8 text",
+                input(i ->
+                        String.format("řádek %06d: Příliš žluťoučký kůň úpěl ďábelské ódy — 漢字かな混じり文 %d\r\n", i, i)));
     }
 
     private interface Line {
@@ -60,8 +70,16 @@ public final class ScreenBenchmark {
         }
         Arrays.sort(wall);
         Arrays.sort(cpu);
-        System.out.printf(Locale.ROOT, "%-20s %7.1f MB/s per CPU second (min %.1f, max %.1f); %7.1f MB/s wall; %d rounds of %d MiB%n", name,
-                cpu[ROUNDS / 2], cpu[0], cpu[ROUNDS - 1], wall[ROUNDS / 2], ROUNDS, MEGABYTES_PER_ROUND);
+        System.out.printf(
+                Locale.ROOT,
+                "%-20s %7.1f MB/s per CPU second (min %.1f, max %.1f); %7.1f MB/s wall; %d rounds of %d MiB%n",
+                name,
+                cpu[ROUNDS / 2],
+                cpu[0],
+                cpu[ROUNDS - 1],
+                wall[ROUNDS / 2],
+                ROUNDS,
+                MEGABYTES_PER_ROUND);
     }
 
     /** Feeds {@value #MEGABYTES_PER_ROUND} MiB; returns MB (10^6 bytes) per wall second and per CPU second. */

@@ -42,7 +42,10 @@ final class ScreenDriver {
         ScreenSnapshot snapshot = screen.snapshot();
         StringBuilder text = new StringBuilder("\033[H");
         for (int row = 0; row < snapshot.rows(); row++) {
-            text.append("\033[").append(row + 1).append(";1H").append(String.valueOf((char) ('a' + row)).repeat(snapshot.columns()));
+            text.append("\033[")
+                    .append(row + 1)
+                    .append(";1H")
+                    .append(String.valueOf((char) ('a' + row)).repeat(snapshot.columns()));
         }
         write(text.append("\033[H").toString());
         return this;

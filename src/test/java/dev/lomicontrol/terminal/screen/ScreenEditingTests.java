@@ -183,7 +183,9 @@ class ScreenEditingTests {
         assertThat(t.cursor()).isEqualTo("2,0");
 
         t.write("\033[4;1H\033[9B");
-        assertThat(t.cursor()).as("below the region the screen edge is the limit").isEqualTo("3,0");
+        assertThat(t.cursor())
+                .as("below the region the screen edge is the limit")
+                .isEqualTo("3,0");
     }
 
     @Test

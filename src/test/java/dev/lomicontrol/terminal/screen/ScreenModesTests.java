@@ -123,7 +123,9 @@ class ScreenModesTests {
         assertThat(snapshot.title()).isEqualTo("kept");
 
         t.write("0123456789x\033[4;1H\n");
-        assertThat(t.lines()).as("autowrap is back and the region is the whole screen").containsExactly("x", "", "", "");
+        assertThat(t.lines())
+                .as("autowrap is back and the region is the whole screen")
+                .containsExactly("x", "", "", "");
     }
 
     @Test
@@ -141,7 +143,9 @@ class ScreenModesTests {
         assertThat(t.write("\033[5n")).isEqualTo("\033[0n");
         assertThat(t.write("\033[3;5H\033[6n")).isEqualTo("\033[3;5R");
         assertThat(t.write("\033[?6n")).isEqualTo("\033[?3;5R");
-        assertThat(t.write("\033[5n\033[1;1H\033[6n")).as("replies keep their order").isEqualTo("\033[0n\033[1;1R");
+        assertThat(t.write("\033[5n\033[1;1H\033[6n"))
+                .as("replies keep their order")
+                .isEqualTo("\033[0n\033[1;1R");
     }
 
     @Test

@@ -20,7 +20,8 @@ class ScreenRobustnessTests {
         t.write("\033[99999999999A\033[99999999999D");
         assertThat(t.cursor()).isEqualTo("0,0");
 
-        t.write("x\033[99999999999b\033[99999999999@\033[99999999999L\033[99999999999S\033[99999999999I\033[99999999999Z");
+        t.write(
+                "x\033[99999999999b\033[99999999999@\033[99999999999L\033[99999999999S\033[99999999999I\033[99999999999Z");
         assertThat(t.lines()).allMatch(String::isEmpty);
     }
 
@@ -30,7 +31,9 @@ class ScreenRobustnessTests {
 
         t.write("x\033[65535b");
 
-        assertThat(t.lines()).as("41 characters, not 65536").containsExactly("xxxxxxxxxx", "xxxxxxxxxx", "xxxxxxxxxx", "x");
+        assertThat(t.lines())
+                .as("41 characters, not 65536")
+                .containsExactly("xxxxxxxxxx", "xxxxxxxxxx", "xxxxxxxxxx", "x");
     }
 
     @Test
@@ -58,7 +61,8 @@ class ScreenRobustnessTests {
     void dcsApcPmAndSosStringsAreSkipped() {
         ScreenDriver t = new ScreenDriver(20, 2);
 
-        t.write("A\033P1$r0m\033\\B\033Pq#0;2;0;0;0#1~~-\u0007still sixel\033\\C\033_Gf=100;AAAA\033\\D\033^pm\033\\E\033Xsos\u009cF");
+        t.write(
+                "A\033P1$r0m\033\\B\033Pq#0;2;0;0;0#1~~-\u0007still sixel\033\\C\033_Gf=100;AAAA\033\\D\033^pm\033\\E\033Xsos\u009cF");
 
         assertThat(t.lines()).containsExactly("ABCDEF", "");
     }
@@ -76,8 +80,9 @@ class ScreenRobustnessTests {
     void unknownSequencesAreConsumedWhole() {
         ScreenDriver t = new ScreenDriver(20, 2);
 
-        t.write("\033[?999z\033[1;2;3$}\033[>4;2m\033[=1;2c\033[<0;1;1M\033[2 q\033[?12$p\033[22;0;0t\033%G\033 F\033(0\033)B"
-                + "\033*A\033#3\033[1;5;9;14;38:2::1:2:3mok\033[?u\033[>1u\033[<u\033[3$|");
+        t.write(
+                "\033[?999z\033[1;2;3$}\033[>4;2m\033[=1;2c\033[<0;1;1M\033[2 q\033[?12$p\033[22;0;0t\033%G\033 F\033(0\033)B"
+                        + "\033*A\033#3\033[1;5;9;14;38:2::1:2:3mok\033[?u\033[>1u\033[<u\033[3$|");
 
         assertThat(t.lines()).containsExactly("ok", "");
         assertThat(t.cursor()).isEqualTo("0,2");
@@ -109,7 +114,9 @@ class ScreenRobustnessTests {
         t.write("\033[31\033[2Cx\033]2;abc\033[3Cy");
 
         assertThat(t.line(0)).isEqualTo("  x   y");
-        assertThat(t.screen.snapshot().title()).as("an OSC cut by another escape is dropped").isEmpty();
+        assertThat(t.screen.snapshot().title())
+                .as("an OSC cut by another escape is dropped")
+                .isEmpty();
     }
 
     @Test
@@ -147,9 +154,11 @@ class ScreenRobustnessTests {
 
     /** Random bytes rich in the characters that steer the parser, plus UTF-8 and wide characters. */
     private static byte[] noise(Random random, int length) {
-        String[] pieces = {"\033", "[", "]", "P", "?", ";", ":", "1", "9", "\007", "\033\\", "\r", "\n", "\t", "\b", "中", "é",
-                "\u0301", "😀", "\u009c", "\u009b", "H", "J", "K", "L", "M", "@", "P", "X", "r", "h", "l", "b", "S", "T", "1049", "7",
-                "47", "6", "25", "\030", "x", "y ", "\u200d"};
+        String[] pieces = {
+            "\033", "[", "]", "P", "?", ";", ":", "1", "9", "\007", "\033\\", "\r", "\n", "\t", "\b", "中", "é",
+            "\u0301", "😀", "\u009c", "\u009b", "H", "J", "K", "L", "M", "@", "P", "X", "r", "h", "l", "b", "S", "T",
+            "1049", "7", "47", "6", "25", "\030", "x", "y ", "\u200d"
+        };
         StringBuilder text = new StringBuilder();
         while (text.length() < length) {
             if (random.nextInt(8) == 0) {

@@ -249,7 +249,9 @@ class ScreenTests {
 
         t.write("ab\033Dc\033Ed\033M\033M\033Me");
 
-        assertThat(t.lines()).as("the third reverse index scrolls down at the top").containsExactly(" e", "ab", "  c");
+        assertThat(t.lines())
+                .as("the third reverse index scrolls down at the top")
+                .containsExactly(" e", "ab", "  c");
         assertThat(t.cursor()).isEqualTo("0,2");
     }
 
@@ -292,8 +294,10 @@ class ScreenTests {
 
     @Test
     void sizesOutsideOneTo1024AreRefused() {
-        assertThatThrownBy(() -> new Screen(0, 24)).isInstanceOf(LomiException.class)
-                .extracting(e -> ((LomiException) e).code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThatThrownBy(() -> new Screen(0, 24))
+                .isInstanceOf(LomiException.class)
+                .extracting(e -> ((LomiException) e).code())
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThatThrownBy(() -> new Screen(80, 1025)).isInstanceOf(LomiException.class);
         assertThatThrownBy(() -> new Screen(80, 24).resize(1025, 1)).isInstanceOf(LomiException.class);
         assertThat(new Screen(1024, 1024).snapshot().lines()).hasSize(1024);

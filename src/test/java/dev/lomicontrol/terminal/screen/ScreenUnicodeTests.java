@@ -18,7 +18,9 @@ class ScreenUnicodeTests {
 
         for (int first = 0; first <= bytes.length; first++) {
             for (int second = first; second <= bytes.length; second++) {
-                assertThat(linesAfter(bytes, first, second)).as("split at %d and %d", first, second).isEqualTo(whole);
+                assertThat(linesAfter(bytes, first, second))
+                        .as("split at %d and %d", first, second)
+                        .isEqualTo(whole);
             }
         }
     }
@@ -38,11 +40,13 @@ class ScreenUnicodeTests {
     void invalidBytesBecomeOneReplacementCharacterPerMaximalSubpart() {
         ScreenDriver t = new ScreenDriver(30, 2);
 
-        t.reply(bytes(0x41, 0xFF, 0x42, 0xC3, 0x43, 0xE2, 0x82, 0x44, 0xC0, 0xAF, 0x45, 0xED, 0xA0, 0x80, 0x46, 0xF4, 0x90,
+        t.reply(bytes(
+                0x41, 0xFF, 0x42, 0xC3, 0x43, 0xE2, 0x82, 0x44, 0xC0, 0xAF, 0x45, 0xED, 0xA0, 0x80, 0x46, 0xF4, 0x90,
                 0x80, 0x80, 0x47, 0xF0, 0x9F, 0x98));
         t.write("H");
 
-        assertThat(t.line(0)).isEqualTo("A\uFFFDB\uFFFDC\uFFFDD\uFFFD\uFFFDE\uFFFD\uFFFD\uFFFDF\uFFFD\uFFFD\uFFFD\uFFFDG\uFFFDH");
+        assertThat(t.line(0))
+                .isEqualTo("A\uFFFDB\uFFFDC\uFFFDD\uFFFD\uFFFDE\uFFFD\uFFFD\uFFFDF\uFFFD\uFFFD\uFFFD\uFFFDG\uFFFDH");
     }
 
     @Test
@@ -147,7 +151,9 @@ class ScreenUnicodeTests {
         assertThat(t.line(2)).as("insert at a tail").isEqualTo("   文字");
 
         t.write("\033[3;1H\033[2K中文字\033[1G\033[5@");
-        assertThat(t.line(2)).as("insert pushing a wide character half over the edge").isEqualTo("     中文");
+        assertThat(t.line(2))
+                .as("insert pushing a wide character half over the edge")
+                .isEqualTo("     中文");
     }
 
     @Test
