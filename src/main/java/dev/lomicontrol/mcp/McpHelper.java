@@ -8,7 +8,8 @@ import java.util.Arrays;
 /**
  * {@code lomi-control --mcp}: one MCP client's session over stdin/stdout. Stdout carries only
  * JSON-RPC frames (System.out is pointed at stderr for everything else); diagnostics go to stderr.
- * Connecting to the broker starts at once in the background. On end of stdin the helper waits a
+ * Deriving the tool catalog and connecting to the broker start at once in the background
+ * ({@code initialize} waits for neither). On end of stdin the helper waits a
  * bounded time for forwarded calls and returns 0.
  */
 public final class McpHelper {
@@ -19,8 +20,8 @@ public final class McpHelper {
     public static int run(String[] args) {
         StderrLogging.install();
         HelperOptions options = HelperOptions.parse(Arrays.asList(args), System.getenv(), System.getProperties());
+        Catalog catalog = Catalog.standardInBackground();
         StdoutWriter out = StdoutWriter.claimProcessStdout();
-        Catalog catalog = Catalog.standard();
         Connector connector = new Connector(options.discoveryFile(), options.discoveryKey(), options.labelGrace());
         connector.start();
         Bridge bridge = new Bridge(connector, options.callTimeout(), Frames.MAX_FRAME_BYTES);

@@ -15,11 +15,16 @@ final class InProcessServer {
 
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     private int consumed;
-    final Catalog catalog = Catalog.standard();
+    final Catalog catalog;
     final Connector connector = new Connector(Optional.empty(), Optional.empty(), Duration.ZERO);
     final McpServer server;
 
     InProcessServer() {
+        this(Catalog.standard());
+    }
+
+    InProcessServer(Catalog catalog) {
+        this.catalog = catalog;
         ToolCalls calls = new ToolCalls(
                 catalog,
                 new StatusReport(connector),
