@@ -29,7 +29,8 @@ class ArchitectureTests {
                 .resideInAPackage("dev.lomicontrol.core..")
                 .should()
                 .onlyDependOnClassesThat()
-                .resideInAnyPackage("dev.lomicontrol.core..", "java..", "com.sun.security..")
+                .resideInAnyPackage(
+                        "dev.lomicontrol.core..", "java..", "com.sun.security..", "org.jspecify.annotations..")
                 .check(production);
     }
 

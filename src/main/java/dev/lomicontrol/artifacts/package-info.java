@@ -4,4 +4,7 @@
  * 24 h and surviving restarts. Reads and exports re-hash the stored bytes; reads recheck the source.
  * Entry point: {@link dev.lomicontrol.artifacts.ArtifactStore}.
  */
+@NullMarked
 package dev.lomicontrol.artifacts;
+
+import org.jspecify.annotations.NullMarked;

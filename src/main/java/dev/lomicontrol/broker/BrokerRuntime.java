@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Facts about this broker run that the console and status show: instance, sockets, discovery file
@@ -18,10 +19,10 @@ public final class BrokerRuntime {
     private final Instant startedAt;
     private final Path dataDirectory;
     private final Path runtimeDirectory;
-    private volatile Path controlSocket;
-    private volatile Path adminSocket;
-    private volatile Path discoveryFile;
-    private volatile String registrationKeyHex;
+    private volatile @Nullable Path controlSocket;
+    private volatile @Nullable Path adminSocket;
+    private volatile @Nullable Path discoveryFile;
+    private volatile @Nullable String registrationKeyHex;
     private final java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**

@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -109,7 +110,7 @@ final class ControlConnection {
     }
 
     /** Reads and checks the enrollment under the handshake cap; answers with Welcome. Null = refused. */
-    private Pairings.Pending enroll() throws FrameException {
+    private Pairings.@Nullable Pending enroll() throws FrameException {
         if (!handshakes.tryAcquire()) {
             log.warn("refused a connection: too many concurrent handshakes");
             return null;
@@ -193,7 +194,7 @@ final class ControlConnection {
     }
 
     /** Announces approval, then runs mutual TLS pinned to exactly the enrolled certificate. */
-    private Session authenticate(Pairings.Pending pending, Decision.Approved approved) throws FrameException {
+    private @Nullable Session authenticate(Pairings.Pending pending, Decision.Approved approved) throws FrameException {
         // the standing warnings travel in the approval's message: lomi_status shows them as its detail
         String message = String.join(
                 "; ",

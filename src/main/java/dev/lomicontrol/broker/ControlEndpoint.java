@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Semaphore;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -42,7 +43,7 @@ public class ControlEndpoint implements SmartLifecycle {
     private final Sessions sessions;
     private final BrokerCalls calls;
     private final Semaphore handshakes = new Semaphore(MAX_HANDSHAKES);
-    private volatile UnixSocketServer server;
+    private volatile @Nullable UnixSocketServer server;
 
     public ControlEndpoint(
             BrokerRuntime runtime,

@@ -1,6 +1,7 @@
 package dev.lomicontrol.broker;
 
 import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -12,7 +13,7 @@ import org.springframework.stereotype.Component;
 class KeepAlive implements SmartLifecycle {
 
     private final CountDownLatch stopped = new CountDownLatch(1);
-    private volatile Thread thread;
+    private volatile @Nullable Thread thread;
 
     @Override
     public void start() {

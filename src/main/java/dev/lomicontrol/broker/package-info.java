@@ -1,2 +1,5 @@
 /** The broker process: its Spring application, process-wide beans and lifecycle. */
+@NullMarked
 package dev.lomicontrol.broker;
+
+import org.jspecify.annotations.NullMarked;

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -54,7 +55,7 @@ final class CdpConnection implements AutoCloseable {
     }
 
     /** Sends a command (to a page when {@code sessionId} is given) and waits for its result; a CDP error or a timeout is a LomiException. */
-    JsonNode send(String sessionId, String method, ObjectNode params, Duration timeout) {
+    JsonNode send(@Nullable String sessionId, String method, @Nullable ObjectNode params, Duration timeout) {
         try {
             return sendAsync(sessionId, method, params).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -73,7 +74,7 @@ final class CdpConnection implements AutoCloseable {
     }
 
     /** Sends without waiting; the future completes with the result or fails with a {@link CdpError}. */
-    CompletableFuture<JsonNode> sendAsync(String sessionId, String method, ObjectNode params) {
+    CompletableFuture<JsonNode> sendAsync(@Nullable String sessionId, String method, @Nullable ObjectNode params) {
         long id = ids.incrementAndGet();
         CompletableFuture<JsonNode> answer = new CompletableFuture<>();
         if (closed) {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -132,20 +133,21 @@ final class Chromium implements AutoCloseable {
         this.onExit = action;
     }
 
-    JsonNode send(String sessionId, String method, ObjectNode params) {
+    JsonNode send(@Nullable String sessionId, String method, @Nullable ObjectNode params) {
         return send(sessionId, method, params, commandTimeout);
     }
 
-    JsonNode send(String sessionId, String method, ObjectNode params, Duration timeout) {
+    JsonNode send(@Nullable String sessionId, String method, @Nullable ObjectNode params, Duration timeout) {
         return cdp.send(sessionId, method, params, timeout);
     }
 
     /** Sends without waiting: several requests are then in flight at once (a snapshot's reads). */
-    java.util.concurrent.CompletableFuture<JsonNode> request(String sessionId, String method, ObjectNode params) {
+    java.util.concurrent.CompletableFuture<JsonNode> request(
+            @Nullable String sessionId, String method, @Nullable ObjectNode params) {
         return cdp.sendAsync(sessionId, method, params);
     }
 
-    void sendAsync(String sessionId, String method, ObjectNode params) {
+    void sendAsync(@Nullable String sessionId, String method, @Nullable ObjectNode params) {
         cdp.sendAsync(sessionId, method, params).exceptionally(e -> {
             log.debug("{} failed: {}", method, e.toString());
             return null;
@@ -167,8 +169,10 @@ final class Chromium implements AutoCloseable {
         return new String[] {targetId, sessionId};
     }
 
-    void closePage(String targetId, String sessionId) {
-        sessions.remove(sessionId);
+    void closePage(String targetId, @Nullable String sessionId) {
+        if (sessionId != null) {
+            sessions.remove(sessionId);
+        }
         if (isAlive()) {
             sendAsync(null, "Target.closeTarget", obj().put("targetId", targetId));
         }

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -22,7 +23,7 @@ final class PageChannel {
     private final Chromium chromium;
     private final String generation;
     private final Duration timeout;
-    private volatile String sessionId;
+    private volatile @Nullable String sessionId;
     private volatile boolean closed;
 
     PageChannel(Chromium chromium, String generation, Duration timeout) {
@@ -36,6 +37,7 @@ final class PageChannel {
         this.sessionId = session;
     }
 
+    @Nullable
     String sessionId() {
         return sessionId;
     }
@@ -56,11 +58,11 @@ final class PageChannel {
         closed = true;
     }
 
-    JsonNode send(String method, ObjectNode params) {
+    JsonNode send(String method, @Nullable ObjectNode params) {
         return send(method, params, timeout);
     }
 
-    JsonNode send(String method, ObjectNode params, Duration wait) {
+    JsonNode send(String method, @Nullable ObjectNode params, Duration wait) {
         if (closed) {
             throw gone();
         }
@@ -68,7 +70,7 @@ final class PageChannel {
     }
 
     /** Sends without waiting: requests issued together share one round trip of latency. */
-    CompletableFuture<JsonNode> request(String method, ObjectNode params) {
+    CompletableFuture<JsonNode> request(String method, @Nullable ObjectNode params) {
         if (closed) {
             return CompletableFuture.failedFuture(gone());
         }
@@ -115,7 +117,7 @@ final class PageChannel {
     }
 
     /** The value of {@code function(argument)} (or of the expression {@code function} without one) in the main frame's page world. */
-    JsonNode evaluate(String function, String argument) {
+    JsonNode evaluate(String function, @Nullable String argument) {
         String expression =
                 argument == null ? function : function + "(" + CdpConnection.JSON.writeValueAsString(argument) + ")";
         JsonNode answer =
@@ -138,7 +140,7 @@ final class PageChannel {
     }
 
     /** Calls {@code function} with {@code this} = the element (and one string argument); STALE_SNAPSHOT when the element is gone. */
-    JsonNode callOn(long backendNodeId, String function, String argument) {
+    JsonNode callOn(long backendNodeId, String function, @Nullable String argument) {
         String objectId;
         try {
             objectId = send("DOM.resolveNode", obj().put("backendNodeId", backendNodeId))

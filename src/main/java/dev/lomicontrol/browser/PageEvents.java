@@ -10,6 +10,7 @@ import java.util.Deque;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,7 +52,13 @@ final class PageEvents {
     private volatile Logs logs;
 
     /** The log rings of one document. */
-    record Logs(String navigationId, long startedAtMillis, Map<BrowserPage.LogKind, LogRing> rings) {}
+    record Logs(String navigationId, long startedAtMillis, Map<BrowserPage.LogKind, LogRing> rings) {
+
+        /** The ring of one kind: every kind has one from the start of the navigation. */
+        LogRing ring(BrowserPage.LogKind kind) {
+            return Objects.requireNonNull(rings.get(kind), () -> "no ring for " + kind);
+        }
+    }
 
     PageEvents(
             PageChannel channel,
@@ -149,7 +156,7 @@ final class PageEvents {
             }
             after = Long.parseLong(parts[2]);
         }
-        LogRing.Page page = current.rings().get(kind).after(after, limit);
+        LogRing.Page page = current.ring(kind).after(after, limit);
         long last = page.entries().isEmpty()
                 ? after
                 : page.entries().get(page.entries().size() - 1).sequence();
@@ -224,8 +231,7 @@ final class PageEvents {
                 break;
             case "Runtime.consoleAPICalled":
                 if (isMainDocument(params.path("executionContextId").asInt())) {
-                    logs.rings()
-                            .get(BrowserPage.LogKind.CONSOLE)
+                    logs.ring(BrowserPage.LogKind.CONSOLE)
                             .add(
                                     logSequence.incrementAndGet(),
                                     clock.millis(),
@@ -243,8 +249,7 @@ final class PageEvents {
                         .path("description")
                         .asString(details.path("text").asString("error"));
                 boolean rejection = details.path("text").asString("").contains("(in promise)");
-                logs.rings()
-                        .get(rejection ? BrowserPage.LogKind.PROMISE_REJECTION : BrowserPage.LogKind.JAVASCRIPT_ERROR)
+                logs.ring(rejection ? BrowserPage.LogKind.PROMISE_REJECTION : BrowserPage.LogKind.JAVASCRIPT_ERROR)
                         .add(logSequence.incrementAndGet(), clock.millis(), text, Optional.empty());
                 break;
             case "Inspector.detached":

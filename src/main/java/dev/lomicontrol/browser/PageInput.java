@@ -3,6 +3,7 @@ package dev.lomicontrol.browser;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -88,7 +89,12 @@ final class PageInput {
     }
 
     private BrowserPage.Action act(
-            String snapshotId, String navigation, String ref, String function, String argument, boolean fill) {
+            String snapshotId,
+            String navigation,
+            String ref,
+            String function,
+            @Nullable String argument,
+            boolean fill) {
         PageSnapshots.Ref target = snapshots.resolve(snapshotId, navigation, ref);
         JsonNode answer = channel.callOn(target.backendNodeId(), function, argument);
         if (answer.has("refused")) {

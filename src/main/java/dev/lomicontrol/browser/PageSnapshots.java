@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -28,7 +30,7 @@ final class PageSnapshots {
     private final PageChannel channel;
     private final PageEvents events;
     private final Clock clock;
-    private volatile Refs refs;
+    private volatile @Nullable Refs refs;
 
     /** An element a ref names: its frame and its node. */
     record Ref(String frameId, long backendNodeId) {}
@@ -79,17 +81,25 @@ final class PageSnapshots {
         Map<String, JsonNode> axTrees = new HashMap<>();
         Map<String, CompletableFuture<Map<Long, JsonNode>>> described = new HashMap<>();
         for (AxProjection.FrameInfo info : infos) {
-            described.put(info.id(), reads.get(info.id()).tree().thenCompose(answer -> describe(answer.path("nodes"))));
+            described.put(
+                    info.id(),
+                    Objects.requireNonNull(reads.get(info.id()))
+                            .tree()
+                            .thenCompose(answer -> describe(answer.path("nodes"))));
         }
         Map<Long, JsonNode> dom = new HashMap<>();
         for (AxProjection.FrameInfo info : infos) {
-            axTrees.put(info.id(), channel.await(reads.get(info.id()).tree()).path("nodes"));
-            dom.putAll(channel.await(described.get(info.id())));
+            axTrees.put(
+                    info.id(),
+                    channel.await(Objects.requireNonNull(reads.get(info.id())).tree())
+                            .path("nodes"));
+            dom.putAll(channel.await(Objects.requireNonNull(described.get(info.id()))));
         }
         long treed = System.nanoTime();
         List<PageSnapshot.Frame> frames = new ArrayList<>();
         for (AxProjection.FrameInfo info : infos) {
-            JsonNode viewport = channel.await(reads.get(info.id()).viewport())
+            JsonNode viewport = channel.await(
+                            Objects.requireNonNull(reads.get(info.id())).viewport())
                     .path("result")
                     .path("value");
             frames.add(new PageSnapshot.Frame(
@@ -107,7 +117,8 @@ final class PageSnapshots {
         int limit = Math.min(maxNodes, MAX_REFS);
         for (PageSnapshot.Frame frame : frames) {
             viewports.put(frame.viewportRef(), frame.frameId());
-            for (AxProjection.Candidate candidate : AxProjection.candidates(axTrees.get(frame.frameId()), dom)) {
+            for (AxProjection.Candidate candidate :
+                    AxProjection.candidates(Objects.requireNonNull(axTrees.get(frame.frameId())), dom)) {
                 if (elements.size() >= limit) {
                     omitted++;
                     continue;

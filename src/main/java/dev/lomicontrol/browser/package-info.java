@@ -6,4 +6,7 @@
  * rings, screenshots, same-origin downloads and file-input uploads. A plain library: it sees
  * {@code dev.lomicontrol.core} and Jackson only. Public entry point: {@link dev.lomicontrol.browser.Browsers}.
  */
+@NullMarked
 package dev.lomicontrol.browser;
+
+import org.jspecify.annotations.NullMarked;

@@ -3,6 +3,7 @@ package dev.lomicontrol.chat;
 import dev.lomicontrol.ledger.Ledger;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 /**
@@ -67,7 +68,8 @@ public record Chat(Conversations conversations, ModelConnections connections, Re
                 java.util.Optional.of(connection.model()),
                 java.util.Optional.of(requestId));
         replies.start(sending, connection, key, outcome -> {});
-        return java.util.Optional.of(sending.assistant());
+        return java.util.Optional.of(
+                Objects.requireNonNull(sending.assistant(), "a send with a connection has a reply"));
     }
 
     @Override

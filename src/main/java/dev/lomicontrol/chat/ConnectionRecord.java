@@ -1,6 +1,7 @@
 package dev.lomicontrol.chat;
 
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.Table;
 
@@ -15,8 +16,8 @@ record ConnectionRecord(
         String kind,
         String baseUrl,
         String model,
-        String apiKeyEnv,
-        String apiKeyFile,
+        @Nullable String apiKeyEnv,
+        @Nullable String apiKeyFile,
         int maxOutputTokens,
         long createdAt) {
 

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.MappedCollection;
 import org.springframework.data.relational.core.mapping.Table;
@@ -25,8 +26,8 @@ record ConversationRecord(
         long revision,
         String draft,
         long draftRevision,
-        String connectionId,
-        String model,
+        @Nullable String connectionId,
+        @Nullable String model,
         int tools,
         long createdAt,
         long updatedAt,

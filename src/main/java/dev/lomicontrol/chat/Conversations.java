@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.jdbc.core.JdbcAggregateOperations;
 
 /**
@@ -112,7 +113,7 @@ public final class Conversations {
 
     /** Shares (or, with {@code revoke}, stops sharing) a conversation; TARGET_NOT_FOUND for an unknown one. */
     public void share(String conversationId, Share share, boolean revoke) {
-        store.write(c -> {
+        store.change(c -> {
             ConversationRecord current = require(conversationId);
             if (!revoke) {
                 requireValid(share);
@@ -121,7 +122,6 @@ public final class Conversations {
             if (next != current) {
                 conversations.save(next);
             }
-            return null;
         });
     }
 
@@ -164,7 +164,10 @@ public final class Conversations {
     }
 
     /** What a send persisted: the conversation after it, the user message (the draft) and the streaming assistant message. */
-    public record Sending(Conversation conversation, ChatMessage user, ChatMessage assistant) {}
+    public record Sending(
+            Conversation conversation,
+            ChatMessage user,
+            @Nullable ChatMessage assistant) {}
 
     /**
      * Starts a send of the exact persisted draft, compare-and-set on both revisions: the draft becomes
@@ -210,7 +213,7 @@ public final class Conversations {
             requireIdle(current.conversation());
             long now = clock.millis();
             MessageRecord user = append(conversationId, "user", "complete", text, null, null, null, now);
-            ChatMessage reply = null;
+            @Nullable ChatMessage reply = null;
             if (connectionId.isPresent()) {
                 reply = append(
                                 conversationId,
@@ -317,9 +320,9 @@ public final class Conversations {
             String role,
             String status,
             String content,
-            String connectionId,
-            String model,
-            String requestId,
+            @Nullable String connectionId,
+            @Nullable String model,
+            @Nullable String requestId,
             long now) {
         Optional<MessageRecord> last = messages.findFirstByConversationIdOrderBySeqDesc(conversationId);
         long seq = last.map(m -> m.seq() + 1).orElse(1L);

@@ -2,6 +2,7 @@ package dev.lomicontrol.chat;
 
 import java.time.Instant;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.Table;
 
@@ -15,14 +16,14 @@ record MessageRecord(
         @Id String id,
         String conversationId,
         long seq,
-        String parentId,
+        @Nullable String parentId,
         String role,
         String status,
         String content,
-        String connectionId,
-        String model,
-        String requestId,
-        String error,
+        @Nullable String connectionId,
+        @Nullable String model,
+        @Nullable String requestId,
+        @Nullable String error,
         long createdAt,
         long updatedAt) {
 
@@ -47,7 +48,7 @@ record MessageRecord(
         return status.equals("streaming");
     }
 
-    MessageRecord ended(String endStatus, String finalContent, String endError, long now) {
+    MessageRecord ended(String endStatus, String finalContent, @Nullable String endError, long now) {
         return new MessageRecord(
                 id,
                 conversationId,

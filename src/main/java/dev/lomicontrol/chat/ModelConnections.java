@@ -70,12 +70,11 @@ public final class ModelConnections {
 
     /** Removes a connection (conversations keep the id they used); TARGET_NOT_FOUND when there is none. */
     public void remove(String id) {
-        store.write(c -> {
+        store.change(c -> {
             if (!connections.existsById(id)) {
                 throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no connection " + id);
             }
             connections.deleteById(id);
-            return null;
         });
     }
 

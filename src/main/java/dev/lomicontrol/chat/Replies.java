@@ -7,11 +7,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +33,7 @@ public final class Replies {
     private final Duration checkpointEvery;
     private final Duration timeout;
     private final Map<String, Reply> running = new ConcurrentHashMap<>();
-    private volatile ToolGateway gateway;
+    private volatile @Nullable ToolGateway gateway;
 
     public Replies(
             Conversations conversations,
@@ -72,7 +74,8 @@ public final class Replies {
             ModelConnection connection,
             Optional<String> apiKey,
             Consumer<Outcome> ended) {
-        ChatMessage assistant = sending.assistant();
+        ChatMessage assistant =
+                Objects.requireNonNull(sending.assistant(), "a reply starts for a send with a connection");
         String requestId = assistant.requestId().orElseThrow();
         List<ModelClient.Turn> turns = new ArrayList<>();
         for (ChatMessage message : conversations.messages(sending.conversation().id())) {
@@ -161,7 +164,7 @@ public final class Replies {
             Thread.currentThread().interrupt();
             throw new LomiException(ErrorCode.DEADLINE_EXCEEDED, "interrupted while stopping request " + requestId);
         }
-        return Optional.of(reply.outcome);
+        return Optional.of(Objects.requireNonNull(reply.outcome, "the outcome is set before done counts down"));
     }
 
     /** The built-in Chat AI's request: tool rounds, then the final text as the reply. */
@@ -205,8 +208,8 @@ public final class Replies {
         private final Consumer<Outcome> ended;
         private final StringBuilder text = new StringBuilder();
         private final CountDownLatch done = new CountDownLatch(1);
-        private volatile ModelClient.Handle handle;
-        private volatile Outcome outcome;
+        private volatile ModelClient.@Nullable Handle handle;
+        private volatile @Nullable Outcome outcome;
         private boolean finished;
         private boolean bytes;
         private long lastCheckpoint;

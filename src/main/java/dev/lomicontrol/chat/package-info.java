@@ -8,4 +8,7 @@
  * {@link dev.lomicontrol.chat.ModelClient}, Spring AI's OpenAI and Anthropic models in
  * {@link dev.lomicontrol.chat.SpringAiModels}).
  */
+@NullMarked
 package dev.lomicontrol.chat;
+
+import org.jspecify.annotations.NullMarked;

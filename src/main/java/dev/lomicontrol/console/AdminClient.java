@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import jdk.net.ExtendedSocketOptions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The console client's connection to a running broker's admin socket (no Spring): finds it through
@@ -50,7 +51,7 @@ final class AdminClient implements Closeable {
             throw new NoBroker("no broker is running for data directory " + dataDirectory + " (no " + file
                     + "); start one with: lomi-control serve");
         }
-        SocketChannel channel = null;
+        @Nullable SocketChannel channel = null;
         try {
             channel = SocketChannel.open(StandardProtocolFamily.UNIX);
             channel.connect(UnixDomainSocketAddress.of(token.get().socket()));
@@ -114,7 +115,7 @@ final class AdminClient implements Closeable {
         }
     }
 
-    private static void closeQuietly(SocketChannel channel) {
+    private static void closeQuietly(@Nullable SocketChannel channel) {
         try {
             if (channel != null) {
                 channel.close();

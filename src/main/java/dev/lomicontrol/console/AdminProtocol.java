@@ -2,6 +2,7 @@ package dev.lomicontrol.console;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
@@ -19,7 +20,8 @@ public final class AdminProtocol {
 
     /** Exactly one of {@code line} and {@code complete} is present (the other is omitted on the wire). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Request(String token, String line, String complete, String cwd, String home) {
+    public record Request(
+            String token, @Nullable String line, @Nullable String complete, String cwd, String home) {
 
         public static Request run(String token, String line, String cwd, String home) {
             return new Request(token, line, null, cwd, home);

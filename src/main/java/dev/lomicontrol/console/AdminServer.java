@@ -14,9 +14,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -41,8 +43,8 @@ class AdminServer implements SmartLifecycle {
     private final DataDirectory dataDirectory;
     private final ConsoleExecutor executor;
     private final Set<SocketChannel> connections = ConcurrentHashMap.newKeySet();
-    private volatile ServerSocketChannel server;
-    private volatile Semaphore slots;
+    private volatile @Nullable ServerSocketChannel server;
+    private volatile @Nullable Semaphore slots;
 
     AdminServer(
             ConsoleProperties properties,
@@ -129,7 +131,7 @@ class AdminServer implements SmartLifecycle {
         while (server == channel) {
             try {
                 SocketChannel connection = channel.accept();
-                if (!slots.tryAcquire()) {
+                if (!slots().tryAcquire()) {
                     log.warn(
                             "admin socket: {} connections already open; refusing another", properties.maxConnections());
                     close(connection);
@@ -147,6 +149,11 @@ class AdminServer implements SmartLifecycle {
         }
     }
 
+    /** The connection slots of the running socket: set by start before the first accept. */
+    private Semaphore slots() {
+        return Objects.requireNonNull(slots, "the admin socket is started");
+    }
+
     private void serve(SocketChannel connection, UserPrincipal owner, String token) {
         try (connection) {
             new AdminSession(connection, executor, token).serve(owner);
@@ -154,7 +161,7 @@ class AdminServer implements SmartLifecycle {
             log.debug("admin connection closed: {}", e.getMessage());
         } finally {
             connections.remove(connection);
-            slots.release();
+            slots().release();
         }
     }
 

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
+import java.util.Objects;
 import java.util.Optional;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
@@ -65,7 +66,8 @@ final class AdminSession {
             ConsoleResult result = executor.run(request.line(), caller);
             reply(new AdminProtocol.Result(result.exitCode(), result.stdout(), result.stderr()));
         } else {
-            reply(new AdminProtocol.Candidates(executor.complete(request.complete())));
+            reply(new AdminProtocol.Candidates(executor.complete(
+                    Objects.requireNonNull(request.complete(), "a request has a line or a buffer to complete"))));
         }
         return true;
     }

@@ -13,6 +13,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -52,7 +53,7 @@ final class AtomicFiles {
 
     /** Replaces exactly the path {@code file} (a link there is replaced, not followed) with a file of exactly {@code mode}. */
     static void write(Path file, byte[] bytes, Set<PosixFilePermission> mode) throws IOException {
-        Path directory = file.toAbsolutePath().getParent();
+        Path directory = Objects.requireNonNull(file.toAbsolutePath().getParent(), () -> file + " has no directory");
         Path temp = directory.resolve(
                 "." + file.getFileName() + ".tmp-" + HexFormat.of().formatHex(randomBytes()));
         try {

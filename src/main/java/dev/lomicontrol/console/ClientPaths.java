@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a caller's client files live: the console's working directory (project scope), its home,
@@ -47,7 +48,7 @@ record ClientPaths(Path cwd, Path home, Path xdgConfig, Path codexHome) {
         return of(caller, same ? brokerEnvironment : Map.of());
     }
 
-    private static Optional<Path> absolute(String value) {
+    private static Optional<Path> absolute(@Nullable String value) {
         if (value == null || value.isBlank() || !Path.of(value).isAbsolute()) {
             return Optional.empty();
         }

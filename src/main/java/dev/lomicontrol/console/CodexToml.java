@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.NullNode;
 
@@ -29,7 +30,7 @@ final class CodexToml {
     static final List<String> TABLE = List.of("mcp_servers", McpEntry.NAME);
 
     /** One key = value of our table: its lines {@code [start, end)} and its value read as JSON (null when unreadable). */
-    private record Key(int start, int end, JsonNode value) {}
+    private record Key(int start, int end, @Nullable JsonNode value) {}
 
     /** Our table: where a new key goes (after its last key line) and its keys by name. */
     private record Table(int insertAt, Map<String, Key> keys) {}

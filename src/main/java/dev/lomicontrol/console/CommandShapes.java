@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.shell.core.command.Command;
@@ -30,7 +31,7 @@ public final class CommandShapes {
 
     private final ObjectProvider<CommandRegistry> registry;
     private final ObjectProvider<CommandGroup> groups;
-    private volatile Map<String, CommandShape> shapes;
+    private volatile @Nullable Map<String, CommandShape> shapes;
 
     public CommandShapes(ObjectProvider<CommandRegistry> registry, ObjectProvider<CommandGroup> groups) {
         this.registry = registry;

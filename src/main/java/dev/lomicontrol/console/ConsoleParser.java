@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.springframework.shell.core.command.CommandArgument;
 import org.springframework.shell.core.command.CommandOption;
 import org.springframework.shell.core.command.CommandParser;
@@ -80,7 +81,7 @@ public final class ConsoleParser implements CommandParser {
     }
 
     /** Records {@code --name[=value]} (its value may be {@code next}); returns how many extra words it used (0 or 1). */
-    private static int readOption(CommandShape shape, String word, String next, Map<String, String> options) {
+    private static int readOption(CommandShape shape, String word, @Nullable String next, Map<String, String> options) {
         int eq = word.indexOf('=');
         String name = eq < 0 ? word.substring(2) : word.substring(2, eq);
         CommandShape.Option option = shape.options().get(name);

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -34,7 +35,7 @@ final class EntryFields {
         /** Written only when missing; any value the user set stays. */
         DEFAULT;
 
-        boolean satisfiedBy(JsonNode found, JsonNode ours) {
+        boolean satisfiedBy(@Nullable JsonNode found, JsonNode ours) {
             if (found == null) {
                 return false;
             }
@@ -190,7 +191,7 @@ final class EntryFields {
         return changed;
     }
 
-    private static boolean strings(JsonNode node, List<String> into) {
+    private static boolean strings(@Nullable JsonNode node, List<String> into) {
         if (node == null || !node.isArray()) {
             return false;
         }

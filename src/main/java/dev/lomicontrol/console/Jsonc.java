@@ -2,6 +2,7 @@ package dev.lomicontrol.console;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JSON / JSONC document as source spans, so one value can be replaced or one member inserted
@@ -23,6 +24,7 @@ final class Jsonc {
     record Member(String key, int keyStart, Node value, int comma) {}
 
     record Obj(int start, int end, List<Member> members) implements Node {
+        @Nullable
         Member member(String key) {
             return members.stream().filter(m -> m.key().equals(key)).findFirst().orElse(null);
         }

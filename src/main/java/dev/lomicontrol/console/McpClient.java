@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The MCP clients {@code client register} knows, where each keeps its stdio server entries (Linux
@@ -140,7 +141,7 @@ public enum McpClient {
 
     private final String id;
     private final String title;
-    private final Base base;
+    private final @Nullable Base base;
     private final List<String> userFiles;
     private final List<String> projectFiles;
     private final Format format;
@@ -149,7 +150,7 @@ public enum McpClient {
     McpClient(
             String id,
             String title,
-            Base base,
+            @Nullable Base base,
             List<String> userFiles,
             List<String> projectFiles,
             Format format,
@@ -221,8 +222,12 @@ public enum McpClient {
     public static List<String> defaultUserFiles() {
         List<String> files = new ArrayList<>();
         for (McpClient client : values()) {
+            Base base = client.base;
+            if (base == null) {
+                continue; // a client without a user file base has no user files
+            }
             for (String name : client.userFiles) {
-                String prefix = switch (client.base) {
+                String prefix = switch (base) {
                     case HOME -> "";
                     case XDG_CONFIG -> ".config/";
                     case CODEX_HOME -> ".codex/";

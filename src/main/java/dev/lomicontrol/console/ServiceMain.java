@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code lomi-control service install|uninstall|status}: the systemd user unit
@@ -193,7 +194,7 @@ public final class ServiceMain {
     private static final class Systemctl {
 
         private final Map<String, String> environment;
-        private Boolean reachable;
+        private @Nullable Boolean reachable;
 
         Systemctl(Map<String, String> environment) {
             this.environment = environment;

@@ -5,6 +5,7 @@ import dev.lomicontrol.core.LomiException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A line-level TOML scanner, enough to edit one table safely: each physical line is classified
@@ -147,7 +148,7 @@ final class TomlLines {
     }
 
     /** A dotted key ({@code a."b c".'d'}) as its parts, or null when malformed. */
-    static List<String> keyPath(String text) {
+    static @Nullable List<String> keyPath(String text) {
         List<String> parts = new ArrayList<>();
         int i = 0;
         while (true) {

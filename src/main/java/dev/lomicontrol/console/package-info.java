@@ -30,4 +30,7 @@
  * <p>Destructive commands ({@code session revoke}, {@code project remove}, {@code ledger purge},
  * {@code yolo on}) never prompt; they are refused unless given {@code --confirm}.
  */
+@NullMarked
 package dev.lomicontrol.console;
+
+import org.jspecify.annotations.NullMarked;

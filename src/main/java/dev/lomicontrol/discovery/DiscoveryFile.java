@@ -64,7 +64,7 @@ public final class DiscoveryFile {
         }
         try {
             Files.delete(absolute);
-            PrivatePaths.fsyncDirectory(absolute.getParent());
+            PrivatePaths.fsyncDirectory(PrivatePaths.parentOf(absolute));
             return true;
         } catch (NoSuchFileException e) {
             return false;

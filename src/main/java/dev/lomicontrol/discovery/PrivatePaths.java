@@ -19,7 +19,9 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The private files of discovery: checks made with lstat (never following a link) that name the
@@ -60,12 +62,12 @@ final class PrivatePaths {
             Map<String, Object> a =
                     Files.readAttributes(path, "unix:mode,uid,nlink,size,dev,ino", LinkOption.NOFOLLOW_LINKS);
             return new Stat(
-                    (Integer) a.get("mode"),
-                    (Integer) a.get("uid"),
-                    (Integer) a.get("nlink"),
-                    (Long) a.get("size"),
-                    (Long) a.get("dev"),
-                    (Long) a.get("ino"));
+                    (Integer) Objects.requireNonNull(a.get("mode")),
+                    (Integer) Objects.requireNonNull(a.get("uid")),
+                    (Integer) Objects.requireNonNull(a.get("nlink")),
+                    (Long) Objects.requireNonNull(a.get("size")),
+                    (Long) Objects.requireNonNull(a.get("dev")),
+                    (Long) Objects.requireNonNull(a.get("ino")));
         } catch (NoSuchFileException e) {
             throw new DiscoveryException(path + " does not exist", e);
         } catch (IOException | UnsupportedOperationException e) {
@@ -98,7 +100,7 @@ final class PrivatePaths {
 
     /** Passes only for a socket of mode 0600 and our uid inside a private directory. */
     static void requirePrivateSocket(Path socket) throws DiscoveryException {
-        requirePrivateDirectory(socket.getParent());
+        requirePrivateDirectory(parentOf(socket));
         Stat stat = stat(socket);
         requireType(socket, stat, S_IFSOCK);
         requireMode(socket, stat, FILE_MODE);
@@ -129,10 +131,10 @@ final class PrivatePaths {
      * one with STORAGE_UNAVAILABLE naming {@code what} (e.g. "registration key /x/key.pk8") and the problem.
      */
     static void ensurePrivateDirectory(Path file, String what) {
-        Path dir = file.getParent();
+        Path dir = parentOf(file);
         try {
             if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-                Files.createDirectories(dir.getParent());
+                Files.createDirectories(parentOf(dir));
                 createDirectory(dir);
             }
             requirePrivateDirectory(dir);
@@ -163,8 +165,8 @@ final class PrivatePaths {
 
     /** Replaces {@code file} atomically: temp file in the same directory, fsync, rename, fsync directory. */
     static void replaceAtomically(Path file, byte[] bytes) {
-        Path dir = file.getParent();
-        Path temp = null;
+        Path dir = parentOf(file);
+        @Nullable Path temp = null;
         try {
             temp = Files.createTempFile(
                     dir,
@@ -187,13 +189,18 @@ final class PrivatePaths {
         }
     }
 
+    /** The directory holding {@code path}; a path without one (the root, a bare name) is a caller's bug. */
+    static Path parentOf(Path path) {
+        return Objects.requireNonNull(path.getParent(), () -> path + " has no parent directory");
+    }
+
     static void fsyncDirectory(Path dir) throws IOException {
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
             channel.force(true);
         }
     }
 
-    static LomiException storage(String message, Throwable cause) {
+    static LomiException storage(String message, @Nullable Throwable cause) {
         return new LomiException(ErrorCode.STORAGE_UNAVAILABLE, message, cause);
     }
 
@@ -201,7 +208,7 @@ final class PrivatePaths {
         try {
             Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(DIR_PERMISSIONS));
             Files.setPosixFilePermissions(dir, DIR_PERMISSIONS);
-            fsyncDirectory(dir.getParent());
+            fsyncDirectory(parentOf(dir));
         } catch (FileAlreadyExistsException raced) {
             // another process created it first; it is checked like any existing directory
         }
@@ -256,7 +263,7 @@ final class PrivatePaths {
         }
     }
 
-    private static void deleteQuietly(Path temp) {
+    private static void deleteQuietly(@Nullable Path temp) {
         if (temp == null) {
             return;
         }

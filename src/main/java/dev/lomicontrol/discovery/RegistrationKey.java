@@ -103,7 +103,7 @@ public final class RegistrationKey {
         byte[] pkcs8 = generate();
         try {
             PrivatePaths.writeNewFile(file, pkcs8);
-            PrivatePaths.fsyncDirectory(file.getParent());
+            PrivatePaths.fsyncDirectory(PrivatePaths.parentOf(file));
         } catch (FileAlreadyExistsException raced) {
             return Optional.empty();
         } catch (IOException e) {

@@ -4,4 +4,7 @@
  * helper makes before trusting it. Entry points: {@link dev.lomicontrol.discovery.RegistrationKey}
  * and {@link dev.lomicontrol.discovery.DiscoveryFile}.
  */
+@NullMarked
 package dev.lomicontrol.discovery;
+
+import org.jspecify.annotations.NullMarked;

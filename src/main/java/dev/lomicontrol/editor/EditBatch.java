@@ -4,6 +4,7 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks a batch of edits against one text and produces the edited text, or refuses the whole batch:
@@ -26,7 +27,7 @@ final class EditBatch {
         }
         long insertBytes = 0;
         long length = text.length();
-        Edit previous = null;
+        @Nullable Edit previous = null;
         for (int i = 0; i < edits.size(); i++) {
             Edit edit = edits.get(i);
             check(text, edit, previous, i);
@@ -53,7 +54,7 @@ final class EditBatch {
         return out.append(text, copied, text.length()).toString();
     }
 
-    private static void check(String text, Edit edit, Edit previous, int index) {
+    private static void check(String text, Edit edit, @Nullable Edit previous, int index) {
         String which = "edit " + index + ": ";
         if (edit == null || edit.insert() == null) {
             throw invalid(which + "an edit needs fromUtf16, toUtf16 and insert");

@@ -5,4 +5,7 @@
  * back with the file's original encoding and line endings, compare-and-set on the disk revision.
  * Entry point: {@link dev.lomicontrol.editor.Documents}.
  */
+@NullMarked
 package dev.lomicontrol.editor;
+
+import org.jspecify.annotations.NullMarked;

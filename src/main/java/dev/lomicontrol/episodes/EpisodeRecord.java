@@ -1,7 +1,9 @@
 package dev.lomicontrol.episodes;
 
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.Table;
 
@@ -16,8 +18,8 @@ record EpisodeRecord(
         @Id String id,
         String externalId,
         long openedAt,
-        Long closedAt,
-        String closeReason,
+        @Nullable Long closedAt,
+        @Nullable String closeReason,
         int attachments,
         long lastActivity) {
 
@@ -76,7 +78,8 @@ record EpisodeRecord(
                 Instant.ofEpochMilli(lastActivity),
                 attachments,
                 Optional.empty(),
-                Optional.of(Instant.ofEpochMilli(closedAt)),
-                Optional.of(CloseReason.fromWire(closeReason)));
+                Optional.of(Instant.ofEpochMilli(Objects.requireNonNull(closedAt, "a closed episode has closedAt"))),
+                Optional.of(
+                        CloseReason.fromWire(Objects.requireNonNull(closeReason, "a closed episode has a reason"))));
     }
 }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -124,9 +125,8 @@ public final class Episodes implements AutoCloseable {
             }
             episode.detach(clock.instant());
             try {
-                store.write(c -> {
+                store.change(c -> {
                     records.activity(episode.id, episode.lastActivity);
-                    return null;
                 });
             } catch (RuntimeException e) {
                 log.warn("episode {}: recording the last activity at detach failed: {}", episode.id, e.getMessage());
@@ -214,29 +214,27 @@ public final class Episodes implements AutoCloseable {
         }
     }
 
-    private LiveEpisode openNew(ExternalId externalId, Instant now, LiveEpisode released) {
+    private LiveEpisode openNew(ExternalId externalId, Instant now, @Nullable LiveEpisode released) {
         LiveEpisode fresh = new LiveEpisode(EpisodeId.random(random), externalId, now, 1, now);
-        store.write(c -> {
+        store.change(c -> {
             records.insert(fresh);
             recordRelease(released);
-            return null;
         });
         byExternalId.put(externalId.value(), fresh);
         return fresh;
     }
 
-    private LiveEpisode resume(LiveEpisode episode, Instant now, LiveEpisode released) {
+    private LiveEpisode resume(LiveEpisode episode, Instant now, @Nullable LiveEpisode released) {
         int attachments = episode.attachments + 1;
-        store.write(c -> {
+        store.change(c -> {
             records.attached(episode.id, attachments, now);
             recordRelease(released);
-            return null;
         });
         episode.attachments = attachments;
         return episode;
     }
 
-    private void recordRelease(LiveEpisode released) {
+    private void recordRelease(@Nullable LiveEpisode released) {
         if (released != null) {
             records.activity(released.id, released.lastActivity);
         }
@@ -246,11 +244,10 @@ public final class Episodes implements AutoCloseable {
     private List<Episode> closeAll(List<LiveEpisode> episodes, CloseReason reason) {
         Instant now = clock.instant();
         List<Episode> closed = episodes.stream().map(e -> e.closed(reason, now)).toList();
-        store.write(c -> {
+        store.change(c -> {
             for (Episode episode : closed) {
                 records.close(episode);
             }
-            return null;
         });
         for (LiveEpisode episode : episodes) {
             byExternalId.remove(episode.externalId.value());

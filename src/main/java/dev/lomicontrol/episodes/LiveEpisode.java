@@ -4,6 +4,7 @@ import dev.lomicontrol.core.SessionId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One open episode on the in-memory board. Fields other than {@code lastActivity} are read and
@@ -16,8 +17,13 @@ final class LiveEpisode {
     final ExternalId externalId;
     final Instant openedAt;
     int attachments;
+
+    @Nullable
     SessionId holder;
+
+    @Nullable
     Instant detachedSince;
+
     volatile Instant lastActivity;
 
     LiveEpisode(EpisodeId id, ExternalId externalId, Instant openedAt, int attachments, Instant lastActivity) {

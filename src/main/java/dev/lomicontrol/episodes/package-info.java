@@ -6,4 +6,7 @@
  * Depends on {@code core} and {@code ledger} (its single writer) only. Entry point:
  * {@link dev.lomicontrol.episodes.Episodes}.
  */
+@NullMarked
 package dev.lomicontrol.episodes;
+
+import org.jspecify.annotations.NullMarked;

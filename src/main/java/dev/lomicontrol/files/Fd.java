@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** An open file descriptor, closed exactly once. All lookups through it are relative and no-follow. */
 final class Fd implements AutoCloseable {
@@ -42,7 +43,7 @@ final class Fd implements AutoCloseable {
     }
 
     /** An open attempt: a descriptor or the errno. */
-    record Result(Fd fd, int errno) {}
+    record Result(@Nullable Fd fd, int errno) {}
 
     /** The fd's own status ({@code fstat} via {@code statx(AT_EMPTY_PATH)}). */
     Stat stat() {

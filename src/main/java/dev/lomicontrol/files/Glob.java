@@ -5,6 +5,8 @@ import dev.lomicontrol.core.LomiException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A search include/exclude glob over project-relative paths: {@code *} and {@code ?} stay within one
@@ -31,11 +33,11 @@ final class Glob {
     private static final class State {
         final int kind;
         final char literal;
-        final CharClass characters;
+        final @Nullable CharClass characters;
         int out = -1;
         int alt = -1;
 
-        State(int kind, char literal, CharClass characters) {
+        State(int kind, char literal, @Nullable CharClass characters) {
             this.kind = kind;
             this.literal = literal;
             this.characters = characters;
@@ -96,7 +98,7 @@ final class Glob {
                     case LITERAL -> state.literal == c;
                     case ONE_IN_COMPONENT -> c != '/';
                     case ANY_ONE -> true;
-                    case CLASS -> state.characters.contains(c);
+                    case CLASS -> Objects.requireNonNull(state.characters).contains(c);
                     default -> false;
                 };
                 if (step) {
@@ -145,7 +147,7 @@ final class Glob {
         return add(state);
     }
 
-    private int step(int kind, char literal, CharClass characters, int next) {
+    private int step(int kind, char literal, @Nullable CharClass characters, int next) {
         State state = new State(kind, literal, characters);
         state.out = next;
         return add(state);

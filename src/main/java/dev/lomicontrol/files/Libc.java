@@ -7,6 +7,7 @@ import com.sun.jna.Pointer;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The few libc calls the no-follow walk needs, bound with JNA. Every call returns -1 (or null) on
@@ -102,7 +103,7 @@ final class Libc {
     /** A readable directory (for listing, fsync and fchmod) that must not be a link. */
     static final int DIRECTORY_READ = O_RDONLY | O_DIRECTORY | O_NOFOLLOW;
 
-    private static volatile C instance;
+    private static volatile @Nullable C instance;
 
     private Libc() {}
 

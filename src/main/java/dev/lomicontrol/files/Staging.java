@@ -4,6 +4,7 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.util.HexFormat;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Temporary files for atomic publication: {@code .lomi-<random>} in the target's own directory,
@@ -22,7 +23,7 @@ final class Staging {
     }
 
     /** Stages {@code bytes} next to the target; returns the temporary name. Removes it on failure. */
-    String stage(Fd dir, byte[] bytes, int mode, Stat owner) {
+    String stage(Fd dir, byte[] bytes, int mode, @Nullable Stat owner) {
         String name = PREFIX + randomHex();
         int flags = Libc.O_WRONLY | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW;
         try (Fd fd = Fd.openAt(dir.raw(), name, flags, 0600, "create temporary file")) {

@@ -3,4 +3,7 @@
  * project root without following links, secret paths are invisible, writes are revision-checked and
  * atomic. Entry point: {@link dev.lomicontrol.files.ProjectFiles}.
  */
+@NullMarked
 package dev.lomicontrol.files;
+
+import org.jspecify.annotations.NullMarked;

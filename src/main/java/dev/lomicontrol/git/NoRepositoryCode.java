@@ -9,6 +9,7 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.util.FS;
 import org.eclipse.jgit.util.FS_POSIX;
 import org.eclipse.jgit.util.ProcessResult;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The file system JGit sees for every repository the broker opens: it finds no hooks (wherever
@@ -36,7 +37,7 @@ final class NoRepositoryCode extends FS_POSIX {
     }
 
     @Override
-    public File findHook(Repository repository, String hookName) {
+    public @Nullable File findHook(Repository repository, String hookName) {
         return null;
     }
 

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.eclipse.jgit.lib.Config;
+import org.jspecify.annotations.Nullable;
 
 /** Reads remotes from the repository config and redacts credentials from every URL. */
 final class Remotes {
@@ -130,7 +131,7 @@ final class Remotes {
     }
 
     /** Redacts the userinfo of every URL inside free text, such as a transport error message. */
-    static String redactText(String text) {
+    static String redactText(@Nullable String text) {
         return text == null ? "" : ANYWHERE.matcher(text).replaceAll("$1***@");
     }
 

@@ -26,6 +26,7 @@ import org.eclipse.jgit.dircache.DirCacheEntry;
 import org.eclipse.jgit.dircache.DirCacheIterator;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
+import org.jspecify.annotations.Nullable;
 
 /** Builds a {@link GitStatus}: staged changes with rename detection, worktree changes, and the observation revision. */
 final class StatusReader {
@@ -155,7 +156,10 @@ final class StatusReader {
     /** Mutable accumulator for one path while the status is assembled. */
     private static final class Builder {
         final String path;
+
+        @Nullable
         String oldPath;
+
         String staged = "none";
         String worktree = "none";
         boolean conflicted;

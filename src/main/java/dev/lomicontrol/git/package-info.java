@@ -3,4 +3,7 @@
  * remotes) that hide secret paths and redact remote credentials, and mutations that run only as an
  * exact, approved {@link dev.lomicontrol.git.GitPlan}. Entry point: {@link dev.lomicontrol.git.GitRepository}.
  */
+@NullMarked
 package dev.lomicontrol.git;
+
+import org.jspecify.annotations.NullMarked;

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -46,11 +47,19 @@ public final class BrokerClient implements AutoCloseable {
 
     /** A call that did not produce a response. {@code mayHaveReachedBroker} is false only when provably not sent. */
     public static final class CallFailure extends Exception {
+        private final String message;
         private final boolean mayHaveReachedBroker;
 
-        CallFailure(String message, boolean mayHaveReachedBroker, Throwable cause) {
+        CallFailure(String message, boolean mayHaveReachedBroker, @Nullable Throwable cause) {
             super(message, cause);
+            this.message = message;
             this.mayHaveReachedBroker = mayHaveReachedBroker;
+        }
+
+        /** The message given at construction: never null. */
+        @Override
+        public String getMessage() {
+            return message;
         }
 
         public boolean mayHaveReachedBroker() {
@@ -68,7 +77,7 @@ public final class BrokerClient implements AutoCloseable {
     private final AtomicLong requestIds = new AtomicLong();
     private volatile State state =
             new State(Phase.DISCONNECTED, Optional.empty(), Optional.empty(), "not connected yet");
-    private volatile FrameChannel channel;
+    private volatile @Nullable FrameChannel channel;
 
     public BrokerClient(Path discoveryFile, String pinnedKeyHex, String clientLabel) {
         this.discoveryFile = discoveryFile;
@@ -212,7 +221,7 @@ public final class BrokerClient implements AutoCloseable {
         }
     }
 
-    private State set(Phase phase, String pairingRequestId, String instanceId, String detail) {
+    private State set(Phase phase, @Nullable String pairingRequestId, @Nullable String instanceId, String detail) {
         state = new State(phase, Optional.ofNullable(pairingRequestId), Optional.ofNullable(instanceId), detail);
         return state;
     }

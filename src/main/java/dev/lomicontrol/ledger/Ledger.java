@@ -260,6 +260,14 @@ public final class Ledger implements AutoCloseable {
         return writer.submit(work::run);
     }
 
+    /** As {@link #write(SqlWork)} for work that yields no value. */
+    public void change(SqlChange work) {
+        writer.submit(connection -> {
+            work.run(connection);
+            return null;
+        });
+    }
+
     /** As {@link #write}, then (after the commit, on the writer thread) {@code committed} gets the value. */
     <T> T write(SqlWork<T> work, java.util.function.Consumer<? super T> committed) {
         return writer.submit(work::run, committed);

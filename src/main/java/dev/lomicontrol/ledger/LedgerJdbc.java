@@ -3,6 +3,7 @@ package dev.lomicontrol.ledger;
 import dev.lomicontrol.ledger.internal.LedgerDataSource;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
@@ -46,12 +47,15 @@ public final class LedgerJdbc {
         JdbcMappingContext context = JdbcConfiguration.createMappingContext(
                 RelationalManagedTypes.empty(), conversions, DefaultNamingStrategy.INSTANCE);
         AtomicReference<DataAccessStrategy> strategy = new AtomicReference<>();
-        RelationResolver relations = (identifier, path) -> strategy.get().findAllByPath(identifier, path);
+        RelationResolver relations =
+                (identifier, path) -> Objects.requireNonNull(strategy.get(), "the strategy is set before any query")
+                        .findAllByPath(identifier, path);
         JdbcConverter converter =
                 JdbcConfiguration.createConverter(context, jdbc, relations, conversions, SqliteDialect.INSTANCE);
-        strategy.set(JdbcConfiguration.createDataAccessStrategy(
-                jdbc, converter, QueryMappingConfiguration.EMPTY, SqliteDialect.INSTANCE));
-        this.aggregates = new JdbcAggregateTemplate(event -> {}, context, converter, strategy.get());
+        DataAccessStrategy created = JdbcConfiguration.createDataAccessStrategy(
+                jdbc, converter, QueryMappingConfiguration.EMPTY, SqliteDialect.INSTANCE);
+        strategy.set(created);
+        this.aggregates = new JdbcAggregateTemplate(event -> {}, context, converter, created);
         this.factory = new JdbcRepositoryFactory(aggregates);
         // the repositories are package-private interfaces of their modules: their proxies must come from our class
         // loader

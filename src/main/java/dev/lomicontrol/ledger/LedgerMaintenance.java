@@ -30,6 +30,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -91,7 +92,7 @@ public final class LedgerMaintenance {
                     e);
         }
         fsync(target);
-        StoreDirectory.fsyncDirectory(target.getParent());
+        StoreDirectory.fsyncDirectory(Objects.requireNonNull(target.getParent(), "an export file has a directory"));
         ExportResult result = describe(target);
         ledger.write(c -> MaintenanceSql.insertExport(c, result, ledger.clock().millis()));
         return result;

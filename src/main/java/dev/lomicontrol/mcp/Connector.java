@@ -6,6 +6,7 @@ import dev.lomicontrol.ipc.BrokerClient.State;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps one connection to the broker in the background. Each attempt uses a fresh {@link
@@ -37,14 +38,14 @@ final class Connector implements AutoCloseable {
     private final Optional<String> discoveryKey;
     private final Duration labelGrace;
     private final Object monitor = new Object();
-    private volatile String label;
-    private volatile BrokerClient attempt;
-    private volatile BrokerClient connected;
+    private volatile @Nullable String label;
+    private volatile @Nullable BrokerClient attempt;
+    private volatile @Nullable BrokerClient connected;
     private volatile boolean inConnect;
     private volatile boolean closed;
-    private volatile State finalState;
+    private volatile @Nullable State finalState;
     private long attemptsFinished;
-    private Thread thread;
+    private @Nullable Thread thread;
 
     Connector(Optional<Path> discoveryFile, Optional<String> discoveryKey, Duration labelGrace) {
         this.discoveryFile = discoveryFile;

@@ -1,6 +1,7 @@
 package dev.lomicontrol.mcp;
 
 import java.nio.charset.CharacterCodingException;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.NullNode;
@@ -74,7 +75,7 @@ sealed interface Inbound permits Inbound.Request, Inbound.Notification, Inbound.
     }
 
     /** A request ({@code id} non-null) or notification; a malformed notification is still never answered. */
-    private static Inbound withParams(JsonNode id, String method, JsonNode params) {
+    private static Inbound withParams(@Nullable JsonNode id, String method, JsonNode params) {
         if (params == null || params.isObject()) {
             ObjectNode checked = params == null ? McpJson.object() : (ObjectNode) params;
             return id != null ? new Request(id, method, checked) : new Notification(method, checked);

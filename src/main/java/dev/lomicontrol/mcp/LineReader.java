@@ -3,6 +3,7 @@ package dev.lomicontrol.mcp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads newline-delimited messages from a byte stream without decoding them. A line is ended
@@ -41,6 +42,7 @@ final class LineReader {
      * returned as if it had a newline. Lines that are empty (or only {@code \r}) are returned too;
      * the caller decides what to do with them.
      */
+    @Nullable
     Line next() throws IOException {
         lineLength = 0;
         oversized = -1;

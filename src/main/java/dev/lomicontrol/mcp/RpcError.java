@@ -1,5 +1,6 @@
 package dev.lomicontrol.mcp;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -8,7 +9,7 @@ import tools.jackson.databind.node.ObjectNode;
  * UnsupportedProtocolVersion; the helper never uses -32000/-32001 (clients use them locally for
  * a closed connection and a timeout) nor an application code.
  */
-record RpcError(int code, String message, JsonNode data) {
+record RpcError(int code, String message, @Nullable JsonNode data) {
 
     static final int PARSE_ERROR = -32700;
     static final int INVALID_REQUEST = -32600;

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -75,9 +76,9 @@ final class SchemaValidator {
         });
     }
 
-    private static String check(JsonNode schema, JsonNode value, String path) {
+    private static @Nullable String check(JsonNode schema, JsonNode value, String path) {
         requireKnownKeywords(schema);
-        String problem = type(schema, value, path);
+        @Nullable String problem = type(schema, value, path);
         problem = problem != null ? problem : constant(schema, value, path);
         problem = problem != null ? problem : string(schema, value, path);
         problem = problem != null ? problem : number(schema, value, path);
@@ -86,7 +87,7 @@ final class SchemaValidator {
         return problem != null ? problem : alternatives(schema, value, path);
     }
 
-    private static String type(JsonNode schema, JsonNode value, String path) {
+    private static @Nullable String type(JsonNode schema, JsonNode value, String path) {
         JsonNode type = schema.get("type");
         if (type == null) {
             return null;
@@ -134,7 +135,7 @@ final class SchemaValidator {
                 && (!value.isFloatingPointNumber() || value.isBigDecimal() || Double.isFinite(value.doubleValue()));
     }
 
-    private static String constant(JsonNode schema, JsonNode value, String path) {
+    private static @Nullable String constant(JsonNode schema, JsonNode value, String path) {
         if (schema.has("const") && !same(schema.get("const"), value)) {
             return path + ": must be " + schema.get("const");
         }
@@ -149,7 +150,7 @@ final class SchemaValidator {
         return null;
     }
 
-    private static String string(JsonNode schema, JsonNode value, String path) {
+    private static @Nullable String string(JsonNode schema, JsonNode value, String path) {
         if (!value.isString()) {
             return null;
         }
@@ -168,7 +169,7 @@ final class SchemaValidator {
         return null;
     }
 
-    private static String number(JsonNode schema, JsonNode value, String path) {
+    private static @Nullable String number(JsonNode schema, JsonNode value, String path) {
         if (!value.isNumber()) {
             return null;
         }
@@ -186,7 +187,7 @@ final class SchemaValidator {
         return null;
     }
 
-    private static String object(JsonNode schema, JsonNode value, String path) {
+    private static @Nullable String object(JsonNode schema, JsonNode value, String path) {
         if (!value.isObject()) {
             return null;
         }
@@ -213,7 +214,7 @@ final class SchemaValidator {
         return null;
     }
 
-    private static String array(JsonNode schema, JsonNode value, String path) {
+    private static @Nullable String array(JsonNode schema, JsonNode value, String path) {
         if (!value.isArray()) {
             return null;
         }
@@ -235,7 +236,7 @@ final class SchemaValidator {
     }
 
     /** oneOf: exactly one alternative matches; anyOf: at least one. The message lists why each alternative failed. */
-    private static String alternatives(JsonNode schema, JsonNode value, String path) {
+    private static @Nullable String alternatives(JsonNode schema, JsonNode value, String path) {
         for (String keyword : List.of("oneOf", "anyOf")) {
             if (!schema.has(keyword)) {
                 continue;

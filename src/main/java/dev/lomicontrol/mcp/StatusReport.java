@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -24,7 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class StatusReport {
 
     private final Connector connector;
-    private volatile String ledgerWarning;
+    private volatile @Nullable String ledgerWarning;
 
     StatusReport(Connector connector) {
         this.connector = connector;

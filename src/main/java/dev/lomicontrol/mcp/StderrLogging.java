@@ -1,5 +1,6 @@
 package dev.lomicontrol.mcp;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.IMarkerFactory;
 import org.slf4j.Marker;
@@ -94,7 +95,7 @@ public final class StderrLogging implements SLF4JServiceProvider {
         }
 
         @Override
-        protected String getFullyQualifiedCallerName() {
+        protected @Nullable String getFullyQualifiedCallerName() {
             return null;
         }
 

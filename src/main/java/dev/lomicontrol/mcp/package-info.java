@@ -5,4 +5,7 @@
  * broker. It owns no resources and loads no Spring, SQLite or Flyway class. Entry point:
  * {@link dev.lomicontrol.mcp.McpHelper}.
  */
+@NullMarked
 package dev.lomicontrol.mcp;
+
+import org.jspecify.annotations.NullMarked;

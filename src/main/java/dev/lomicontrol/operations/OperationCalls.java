@@ -14,7 +14,6 @@ import dev.lomicontrol.tools.Decimal;
 import dev.lomicontrol.tools.operations.OperationSpecs;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -28,8 +27,6 @@ public final class OperationCalls {
 
     static final int DEFAULT_EVENTS = 100;
     static final int MAX_EVENTS = 500;
-    private static final String KEY_VARIANT = "{retryEpoch, requestKey, tool[, projectId]}";
-    private static final Pattern SEQUENCE = Pattern.compile("[0-9]{1,18}");
     private static final Logger log = LoggerFactory.getLogger(OperationCalls.class);
 
     private final Ledger ledger;

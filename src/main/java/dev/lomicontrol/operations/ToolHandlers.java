@@ -9,6 +9,7 @@ import dev.lomicontrol.tools.ToolSpec;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -89,7 +90,8 @@ public final class ToolHandlers {
 
     /** Binds the arguments (INVALID_ARGUMENT on a refusal) and runs the handler. */
     public Object call(Session session, String tool, tools.jackson.databind.JsonNode arguments) {
-        return handlers.get(tool).call(session, arguments);
+        return Objects.requireNonNull(handlers.get(tool), () -> "no handler for " + tool)
+                .call(session, arguments);
     }
 
     /**

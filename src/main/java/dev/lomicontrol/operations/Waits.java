@@ -17,6 +17,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Calls that wait ({@code waitMs}, issue 20) without polling. A waiting call parks the thread that
@@ -84,7 +85,7 @@ public final class Waits implements AutoCloseable {
         operation.workspaceId().ifPresent(workspace -> wakeAll(byWorkspace.get(workspace)));
     }
 
-    private static void wakeAll(Set<Waiter> waiters) {
+    private static void wakeAll(@Nullable Set<Waiter> waiters) {
         if (waiters != null) {
             waiters.forEach(Waiter::wake);
         }

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One approved, connected client. Authority is a single volatile flag checked without locks, so
@@ -67,7 +68,7 @@ public final class Session {
     }
 
     /** Why authority ended, or null while alive. */
-    public String revokedReason() {
+    public @Nullable String revokedReason() {
         return revoked.get();
     }
 

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The durable layout: projects → workspaces → tabs → panes → panels, and the decimal
@@ -414,7 +415,7 @@ public final class Layout {
         }
     }
 
-    static int update(Connection c, String sql, Object... args) throws SQLException {
+    static int update(Connection c, String sql, @Nullable Object... args) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 s.setObject(i + 1, args[i]);

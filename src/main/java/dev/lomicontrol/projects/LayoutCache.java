@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The layout's durable state (projects, workspace views, the domain revision) as of the last
@@ -72,8 +73,8 @@ final class LayoutCache {
     /** What was read under one generation. */
     private static final class Entry {
         final long generation;
-        volatile List<Project> projects;
-        volatile Long revision;
+        volatile @Nullable List<Project> projects;
+        volatile @Nullable Long revision;
         final Map<WorkspaceId, WorkspaceView> views = new ConcurrentHashMap<>();
 
         Entry(long generation) {

@@ -99,10 +99,9 @@ public final class Projects {
     public Project remove(ProjectId id) {
         Project project = get(id).orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no project " + id));
         try {
-            store.write(c -> {
+            store.change(c -> {
                 Layout.update(c, "DELETE FROM project WHERE id = ?", id.value());
                 Layout.bumpRevision(c);
-                return null;
             });
         } finally {
             cache.changed();

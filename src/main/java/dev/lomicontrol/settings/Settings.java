@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.OptimisticLockingFailureException;
@@ -183,7 +184,7 @@ public final class Settings {
 
     /** Numbers the supplied agentControl objects: the revision moves when the content does. */
     private static final class AgentControlView {
-        private String lastCanonical;
+        private @Nullable String lastCanonical;
         private long revision;
 
         synchronized SettingsView of(JsonNode supplied) {

@@ -4,4 +4,7 @@
  * {@code settingsRevision}, plus the read-only {@code agentControl} view. Entry point:
  * {@link dev.lomicontrol.settings.Settings}.
  */
+@NullMarked
 package dev.lomicontrol.settings;
+
+import org.jspecify.annotations.NullMarked;

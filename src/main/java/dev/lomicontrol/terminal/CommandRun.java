@@ -3,6 +3,7 @@ package dev.lomicontrol.terminal;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One single-line command sent by {@link Terminal#run}, and what the shell integration reported
@@ -24,7 +25,7 @@ public final class CommandRun {
     private volatile long endCursor = -1;
     private volatile int exitCode;
     private volatile boolean interruptSent;
-    private volatile RunOutcome settled;
+    private volatile @Nullable RunOutcome settled;
 
     CommandRun(Terminal terminal, String id, String command, long startCursor) {
         this.terminal = terminal;
@@ -113,6 +114,7 @@ public final class CommandRun {
      * Decides the outcome if it is not decided yet; returns the action that completes the future,
      * to be run outside the terminal's lock, or null when it was already decided.
      */
+    @Nullable
     Runnable settle(RunOutcome result) {
         if (settled != null) {
             return null;

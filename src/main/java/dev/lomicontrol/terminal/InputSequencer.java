@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ordered-input bookkeeping of one terminal: the last sequence number and the last
@@ -33,6 +34,7 @@ final class InputSequencer {
      *     IDEMPOTENCY_CONFLICT for a repeat with another payload, CURSOR_EXPIRED for a repeat older
      *     than the retained acknowledgements
      */
+    @Nullable
     InputAck check(long sequence, byte[] digest) {
         if (sequence == next()) {
             return null;

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one terminal believes about its shell, from the untrusted OSC 133 marks and from the input
@@ -29,8 +30,8 @@ final class ShellState {
     private boolean atPrompt;
     private boolean bracketedPaste;
     private boolean exited;
-    private Lease lease;
-    private CommandRun latest;
+    private @Nullable Lease lease;
+    private @Nullable CommandRun latest;
     /** The latest run was sent and no D has been seen since: C and D marks belong to it. */
     private boolean latestOpen;
 
@@ -66,8 +67,9 @@ final class ShellState {
             case 'C' -> {
                 running = true;
                 atPrompt = false;
-                if (latestOpen && !latest.startedObserved()) {
-                    latest.markStarted(cursor);
+                CommandRun open = latest;
+                if (latestOpen && open != null && !open.startedObserved()) {
+                    open.markStarted(cursor);
                 }
             }
             case 'D' -> {
@@ -88,6 +90,9 @@ final class ShellState {
         }
         latestOpen = false;
         CommandRun run = latest;
+        if (run == null) {
+            return; // latestOpen is only set together with latest
+        }
         if (run.startedObserved() && code != OutputScanner.NO_CODE) {
             run.markCompleted(code, cursor);
             add(deferred, run.settle(new RunOutcome.Exited(code)));
@@ -195,7 +200,7 @@ final class ShellState {
         atPrompt = false;
     }
 
-    private static void add(List<Runnable> deferred, Runnable action) {
+    private static void add(List<Runnable> deferred, @Nullable Runnable action) {
         if (action != null) {
             deferred.add(action);
         }

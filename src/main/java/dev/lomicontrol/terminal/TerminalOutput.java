@@ -2,6 +2,8 @@ package dev.lomicontrol.terminal;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A terminal's output store: the raw ring, the normalized text ring and the scanner between them.
@@ -35,7 +37,7 @@ final class TerminalOutput {
 
     /** Feeds text into the text ring and reports events with the text offset they occur at. */
     private final class TextSink implements OutputScanner.Sink {
-        private Events events;
+        private @Nullable Events events;
 
         @Override
         public void text(byte[] data, int offset, int count) {
@@ -44,12 +46,17 @@ final class TerminalOutput {
 
         @Override
         public void mark(char kind, int code) {
-            events.mark(kind, code, text.end());
+            events().mark(kind, code, text.end());
         }
 
         @Override
         public void bracketedPaste(boolean on) {
-            events.bracketedPaste(on);
+            events().bracketedPaste(on);
+        }
+
+        /** The events of the chunk being scanned: set by {@link #append} before every scan. */
+        private Events events() {
+            return Objects.requireNonNull(events, "events are set before the scan");
         }
     }
 

@@ -5,4 +5,7 @@
  * library: it sees {@code dev.lomicontrol.core} and its own {@code screen} emulator only.
  * Public entry point: {@link dev.lomicontrol.terminal.Terminals}.
  */
+@NullMarked
 package dev.lomicontrol.terminal;
+
+import org.jspecify.annotations.NullMarked;

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -312,7 +313,10 @@ public final class Binder {
                 + "}";
     }
 
-    private static String message(Throwable cause) {
+    private static String message(@Nullable Throwable cause) {
+        if (cause == null) {
+            return "null";
+        }
         return cause instanceof LomiException lomi ? lomi.getMessage() : String.valueOf(cause.getMessage());
     }
 

@@ -217,7 +217,7 @@ final class SchemaWriter {
             for (Shape.Field field : variant.shape().fields()) {
                 Shape.Field known = fields.putIfAbsent(field.name(), field);
                 if (known != null && !schema(known.shape(), Mode.INPUT).equals(schema(field.shape(), Mode.INPUT))) {
-                    fields.put(field.name(), merged(known, field));
+                    throw differentShapes(known);
                 }
             }
         }
@@ -257,9 +257,9 @@ final class SchemaWriter {
     }
 
     /** Two variants share a field name with different shapes: a declaration error. */
-    private static Shape.Field merged(Shape.Field first, Shape.Field second) {
-        throw new IllegalArgumentException(
-                "field " + first.name() + " has different shapes in the variants of one union");
+    private static IllegalArgumentException differentShapes(Shape.Field field) {
+        return new IllegalArgumentException(
+                "field " + field.name() + " has different shapes in the variants of one union");
     }
 
     private static ObjectNode typed(String type) {

@@ -6,4 +6,7 @@
  * arguments into the input record ({@link dev.lomicontrol.tools.Binder}) and the encoding of
  * results ({@link dev.lomicontrol.tools.Encoder}). Spring-free; depends on {@code core} and Jackson only.
  */
+@NullMarked
 package dev.lomicontrol.tools;
+
+import org.jspecify.annotations.NullMarked;

@@ -2,6 +2,7 @@ package dev.lomicontrol.transport;
 
 import java.security.cert.X509Certificate;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A blocking view of one connection. Thread-safe for one reader thread plus one writer thread; {@link
@@ -23,7 +24,7 @@ public interface FrameChannel extends AutoCloseable {
      *
      * @param maxBytes 1..{@link Frames#MAX_FRAME_BYTES}, otherwise IllegalArgumentException
      */
-    byte[] read(Duration idleTimeout, int maxBytes) throws FrameException;
+    byte[] read(@Nullable Duration idleTimeout, int maxBytes) throws FrameException;
 
     /**
      * Writes one frame (4-byte big-endian length + payload) and waits until it is flushed to the socket,

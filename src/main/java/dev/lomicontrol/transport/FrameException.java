@@ -1,6 +1,7 @@
 package dev.lomicontrol.transport;
 
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Why a frame operation failed. The channel is closed afterwards in every case, except when {@link
@@ -32,7 +33,7 @@ public final class FrameException extends IOException {
         this(reason, message, null);
     }
 
-    public FrameException(Reason reason, String message, Throwable cause) {
+    public FrameException(Reason reason, String message, @Nullable Throwable cause) {
         super(reason + ": " + message, cause);
         this.reason = reason;
     }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.net.ssl.SSLException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,10 +36,10 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
     private final ArrivalQueue bytes = new ArrivalQueue();
     private boolean strict;
     private boolean paused;
-    private Reason closeReason;
-    private String closeDetail;
-    private volatile PeerCredentials peer;
-    private volatile IOException peerFailure;
+    private @Nullable Reason closeReason;
+    private String closeDetail = "";
+    private volatile @Nullable PeerCredentials peer;
+    private volatile @Nullable IOException peerFailure;
 
     InboundBuffer(Channel channel) {
         this.channel = channel;
@@ -158,7 +159,7 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
     // ---- reader side ----
 
     /** See {@link FrameChannel#read}. */
-    byte[] awaitFrame(Duration idleTimeout, int maxBytes, Duration frameDeadline) throws FrameException {
+    byte[] awaitFrame(@Nullable Duration idleTimeout, int maxBytes, Duration frameDeadline) throws FrameException {
         lock.lock();
         try {
             awaitBytes(1, deadlineAfter(System.nanoTime(), idleTimeout), "no frame began within " + idleTimeout);
@@ -222,6 +223,7 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
     }
 
     /** The failure describing why the channel closed, or null while it is open. */
+    @Nullable
     FrameException closedFailure() {
         lock.lock();
         try {
@@ -270,7 +272,7 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private static long deadlineAfter(long startNanos, Duration duration) {
+    private static long deadlineAfter(long startNanos, @Nullable Duration duration) {
         if (duration == null || duration.compareTo(Duration.ofDays(365)) > 0) {
             return FOREVER;
         }

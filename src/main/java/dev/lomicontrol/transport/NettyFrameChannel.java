@@ -10,6 +10,7 @@ import io.netty.util.AttributeKey;
 import java.io.IOException;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,7 +87,7 @@ final class NettyFrameChannel implements FrameChannel {
     }
 
     @Override
-    public byte[] read(Duration idleTimeout, int maxBytes) throws FrameException {
+    public byte[] read(@Nullable Duration idleTimeout, int maxBytes) throws FrameException {
         return inbound.awaitFrame(idleTimeout, Frames.requireLimit(maxBytes), frameDeadline);
     }
 

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import javax.net.ssl.SSLPeerUnverifiedException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One in-place switch of a {@link NettyFrameChannel} to TLS (see {@link FrameChannel#startTls}). The
@@ -128,7 +129,7 @@ final class TlsSwitch {
         }
     }
 
-    private FrameException tlsFailed(String detail, Throwable cause) {
+    private FrameException tlsFailed(String detail, @Nullable Throwable cause) {
         frames.inbound().fail(Reason.TLS_FAILED, detail);
         return new FrameException(Reason.TLS_FAILED, detail + (cause == null ? "" : ": " + cause), cause);
     }

@@ -54,6 +54,9 @@ public final class UnixSocketClient {
         // not connection.channel(): a connection the server closed at once is reported as a placeholder
         // channel; the real one still tells the caller (reads fail with CLOSED) and carries the credentials
         Channel channel = initialized.get();
+        if (channel == null) {
+            throw new IOException("cannot connect to " + socket);
+        }
         try {
             return NettyFrameChannel.open(channel, frameDeadline);
         } catch (IOException e) {

@@ -18,6 +18,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Exceptions;
@@ -45,7 +46,7 @@ public final class UnixSocketServer implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean serving;
     private volatile boolean bound;
-    private DisposableServer server;
+    private @Nullable DisposableServer server;
 
     private UnixSocketServer(Path socket, int maxConnections, Consumer<FrameChannel> handler, Duration frameDeadline) {
         this.socket = socket;
@@ -75,8 +76,9 @@ public final class UnixSocketServer implements AutoCloseable {
         }
         UnixSocketClient.requireEpoll();
         Path path = socket.toAbsolutePath();
-        if (!Files.isDirectory(path.getParent())) {
-            throw new NoSuchFileException(path.getParent().toString(), null, "the socket's directory does not exist");
+        Path directory = path.getParent();
+        if (directory == null || !Files.isDirectory(directory)) {
+            throw new NoSuchFileException(String.valueOf(directory), null, "the socket's directory does not exist");
         }
         if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             throw new FileAlreadyExistsException(path.toString());

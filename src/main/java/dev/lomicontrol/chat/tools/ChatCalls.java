@@ -31,6 +31,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -370,7 +371,8 @@ public final class ChatCalls implements NativeStop {
                             id,
                             requestId,
                             sending.user().id(),
-                            sending.assistant().id(),
+                            Objects.requireNonNull(sending.assistant(), "a send with a connection has a reply")
+                                    .id(),
                             connection.id(),
                             in.model(),
                             Optional.of(sending.conversation().draftRevisionToken()),

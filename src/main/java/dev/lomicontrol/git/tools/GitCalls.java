@@ -40,6 +40,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
@@ -317,10 +318,10 @@ public final class GitCalls {
         return runner.afterApproval(
                 request,
                 admission,
-                () -> describe(planned.get(), target, session),
-                () -> Encoder.encode(plan(planned.get(), observedBy)),
+                () -> describe(Objects.requireNonNull(planned.get()), target, session),
+                () -> Encoder.encode(plan(Objects.requireNonNull(planned.get()), observedBy)),
                 row -> {
-                    GitPlan plan = planned.get();
+                    GitPlan plan = Objects.requireNonNull(planned.get(), "the plan is set before approval");
                     GitOutcome outcome = target.git.execute(plan);
                     boolean succeeded = outcome.state().equals("succeeded");
                     GitSpecs.Effect effect =

@@ -17,6 +17,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** Read-side queries, run on reader connections. Receipts are visible only to their own session. */
 public final class LedgerReads {
@@ -86,7 +87,7 @@ public final class LedgerReads {
         return Rows.operations(c, "ORDER BY created_at, id LIMIT ?", limit);
     }
 
-    private static List<LedgerEvent> events(Connection c, String where, Object... args) throws SQLException {
+    private static List<LedgerEvent> events(Connection c, String where, @Nullable Object... args) throws SQLException {
         try (PreparedStatement statement = Rows.prepare(c, Rows.EVENT_SELECT + where, args);
                 ResultSet rs = statement.executeQuery()) {
             List<LedgerEvent> out = new ArrayList<>();

@@ -27,6 +27,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ledger's write-side rules, each run inside the writer's transaction (so every check and the
@@ -217,7 +218,7 @@ public final class LedgerWrites {
             Optional<String> result,
             Optional<ErrorCode> error,
             String actor,
-            String note)
+            @Nullable String note)
             throws SQLException {
         Operation current = Rows.findOperation(c, "WHERE id = ?", id.value())
                 .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no operation " + id));
@@ -378,7 +379,7 @@ public final class LedgerWrites {
             OperationState state,
             EffectState effect,
             String actor,
-            String note,
+            @Nullable String note,
             long at)
             throws SQLException {
         Rows.update(
@@ -393,7 +394,7 @@ public final class LedgerWrites {
                 at);
     }
 
-    private static String emptyToNull(String value) {
+    private static @Nullable String emptyToNull(@Nullable String value) {
         return value == null || value.isEmpty() ? null : value;
     }
 }

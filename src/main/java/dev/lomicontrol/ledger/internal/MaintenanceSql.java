@@ -12,17 +12,18 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** SQL used by the admin's maintenance of the ledger. */
 public final class MaintenanceSql {
 
     private MaintenanceSql() {}
 
-    public static long count(Connection c, String sql, Object... args) throws SQLException {
+    public static long count(Connection c, String sql, @Nullable Object... args) throws SQLException {
         return Rows.count(c, sql, args);
     }
 
-    public static long update(Connection c, String sql, Object... args) throws SQLException {
+    public static long update(Connection c, String sql, @Nullable Object... args) throws SQLException {
         return Rows.update(c, sql, args);
     }
 

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /** A {@link DataSource} that only hands out connections: no credentials, log writer, login timeout or wrapping. */
 abstract class PlainDataSource implements DataSource {
@@ -16,7 +17,7 @@ abstract class PlainDataSource implements DataSource {
     }
 
     @Override
-    public PrintWriter getLogWriter() {
+    public @Nullable PrintWriter getLogWriter() {
         return null;
     }
 

@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which rows the admin's purge may delete (SPEC §6, issue 19), as SQL shared by {@code ledger
@@ -56,7 +57,12 @@ public final class ReclaimSql {
 
     /** The parameters of one evaluation; {@code before} is exclusive, {@code exportHead} inclusive. */
     public record Scope(
-            long now, String instance, long before, String exportedOps, String exportedEpochs, long exportHead) {
+            long now,
+            String instance,
+            long before,
+            @Nullable String exportedOps,
+            @Nullable String exportedEpochs,
+            long exportHead) {
 
         /** Everything retired now, wherever it was exported (for counting). */
         public static Scope counting(long now, String instance) {

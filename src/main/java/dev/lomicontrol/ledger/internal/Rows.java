@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** Row mapping and small JDBC helpers shared by the ledger's reads and writes. */
 final class Rows {
@@ -70,12 +71,12 @@ final class Rows {
                 Instant.ofEpochMilli(rs.getLong("at")));
     }
 
-    static Optional<Operation> findOperation(Connection c, String where, Object... args) throws SQLException {
+    static Optional<Operation> findOperation(Connection c, String where, @Nullable Object... args) throws SQLException {
         List<Operation> found = operations(c, where, args);
         return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
     }
 
-    static List<Operation> operations(Connection c, String where, Object... args) throws SQLException {
+    static List<Operation> operations(Connection c, String where, @Nullable Object... args) throws SQLException {
         try (PreparedStatement statement =
                         prepare(c, "SELECT " + OPERATION_COLUMNS + " FROM operation " + where, args);
                 ResultSet rs = statement.executeQuery()) {
@@ -87,20 +88,20 @@ final class Rows {
         }
     }
 
-    static long count(Connection c, String sql, Object... args) throws SQLException {
+    static long count(Connection c, String sql, @Nullable Object... args) throws SQLException {
         try (PreparedStatement statement = prepare(c, sql, args);
                 ResultSet rs = statement.executeQuery()) {
             return rs.next() ? rs.getLong(1) : 0;
         }
     }
 
-    static int update(Connection c, String sql, Object... args) throws SQLException {
+    static int update(Connection c, String sql, @Nullable Object... args) throws SQLException {
         try (PreparedStatement statement = prepare(c, sql, args)) {
             return statement.executeUpdate();
         }
     }
 
-    static PreparedStatement prepare(Connection c, String sql, Object... args) throws SQLException {
+    static PreparedStatement prepare(Connection c, String sql, @Nullable Object... args) throws SQLException {
         PreparedStatement statement = c.prepareStatement(sql);
         for (int i = 0; i < args.length; i++) {
             statement.setObject(i + 1, args[i]);

@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
 
@@ -102,7 +103,7 @@ public final class SqliteConnections {
         }
     }
 
-    static String pragma(Connection connection, String pragma) throws SQLException {
+    static @Nullable String pragma(Connection connection, String pragma) throws SQLException {
         try (Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery("PRAGMA " + pragma)) {
             return rows.next() ? rows.getString(1) : null;

@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The private store directory ({@code agent-control/}, 0700) and its files (0600). Every check
@@ -41,7 +43,7 @@ public final class StoreDirectory {
                     // verified below
                 }
                 Files.setPosixFilePermissions(absolute, DIR_MODE);
-                fsyncDirectory(absolute.getParent());
+                fsyncDirectory(Objects.requireNonNull(absolute.getParent(), "the store is not the root directory"));
             }
             verifyDirectory(absolute);
             return new StoreDirectory(absolute);
@@ -134,7 +136,7 @@ public final class StoreDirectory {
         }
     }
 
-    static LomiException unavailable(String message, Throwable cause) {
+    static LomiException unavailable(String message, @Nullable Throwable cause) {
         return new LomiException(ErrorCode.STORAGE_UNAVAILABLE, message, cause);
     }
 }

@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
@@ -111,7 +112,7 @@ public final class StoreOpener {
      * even for a read-only connection, and a damaged store must stay exactly as it was.
      */
     private static String inspect(SqliteConnections connections, LedgerProperties properties) {
-        Path scratch = null;
+        @Nullable Path scratch = null;
         try {
             scratch = Files.createTempDirectory(
                     "lomi-ledger-inspect", PosixFilePermissions.asFileAttribute(StoreDirectory.DIR_MODE));
@@ -190,7 +191,7 @@ public final class StoreOpener {
         }
     }
 
-    private static void deleteQuietly(Path dir) {
+    private static void deleteQuietly(@Nullable Path dir) {
         if (dir == null) {
             return;
         }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The header of a SQLite {@code -shm} wal-index as a crashed process left it: it tells how many WAL
@@ -28,7 +29,7 @@ import java.util.Arrays;
  * @param frameChecksum  aFrameCksum: the cumulative checksum of frame {@code mxFrame}
  * @param salt           the 8 raw aSalt bytes, to compare bytewise with the WAL header's salts
  */
-record WalIndex(String unusableReason, long mxFrame, int[] frameChecksum, byte[] salt) {
+record WalIndex(@Nullable String unusableReason, long mxFrame, int[] frameChecksum, byte[] salt) {
 
     static final int MIN_SIZE = 136;
     private static final int HDR_SIZE = 48;

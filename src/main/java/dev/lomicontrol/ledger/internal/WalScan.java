@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Read-only, sequential scan of a SQLite WAL file, mirroring what SQLite's recovery
@@ -25,7 +26,7 @@ import java.util.Arrays;
  * @param commitFrames    bitmap of valid frames that are commit frames (index i-1)
  */
 record WalScan(
-        String headerProblem,
+        @Nullable String headerProblem,
         int pageSize,
         byte[] salt,
         int validFrames,
@@ -74,7 +75,7 @@ record WalScan(
     }
 
     /** Validates the WAL header as SQLite's recovery does; {@code null} when it is valid. */
-    private static String headerProblem(ByteBuffer hdr) {
+    private static @Nullable String headerProblem(ByteBuffer hdr) {
         int magic = hdr.getInt(0);
         if ((magic & 0xFFFFFFFE) != MAGIC) {
             return String.format("bad WAL magic 0x%08x", magic);
@@ -131,7 +132,7 @@ record WalScan(
     }
 
     /** Validates one whole frame, advancing {@code sum}; {@code null} when the frame is valid. */
-    private static End frameEnd(ByteBuffer frame, byte[] salt, Checksum sum, int pageSize) {
+    private static @Nullable End frameEnd(ByteBuffer frame, byte[] salt, Checksum sum, int pageSize) {
         if (!Arrays.equals(slice(frame, 8, 8), salt)) {
             return End.OLD_SALT;
         }

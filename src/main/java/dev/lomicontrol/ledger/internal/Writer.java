@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.SQLiteException;
@@ -29,6 +30,7 @@ public final class Writer implements AutoCloseable {
     /** A unit of work run inside the writer's transaction. */
     @FunctionalInterface
     public interface Work<T> {
+        @Nullable
         T run(Connection connection) throws SQLException;
     }
 
@@ -39,9 +41,9 @@ public final class Writer implements AutoCloseable {
     private final BlockingQueue<Task<?>> queue = new LinkedBlockingQueue<>();
     private final Thread thread;
     private final AtomicLong commits = new AtomicLong();
-    private volatile String broken;
+    private volatile @Nullable String broken;
     private volatile boolean closing;
-    private volatile Refusal lastRefusal;
+    private volatile @Nullable Refusal lastRefusal;
     private volatile long lastWarning = System.nanoTime() - WARNING_INTERVAL_NANOS;
     /** True on the writer thread while a work item runs (only the writer thread reads or writes it). */
     private boolean inWork;
@@ -243,7 +245,7 @@ public final class Writer implements AutoCloseable {
      * The SQL error under a runtime exception that a library (Spring Data JDBC) wrapped it in, so an
      * SQL failure is a storage fault of the batch whichever way it was raised; null for a refusal.
      */
-    private static SQLException sqlCause(RuntimeException e) {
+    private static @Nullable SQLException sqlCause(RuntimeException e) {
         if (e instanceof LomiException) {
             return null;
         }
@@ -255,7 +257,7 @@ public final class Writer implements AutoCloseable {
         return null;
     }
 
-    private <T> T runBound(Work<T> work) throws SQLException {
+    private <T> @Nullable T runBound(Work<T> work) throws SQLException {
         inWork = true;
         try {
             return work.run(connection);
@@ -341,7 +343,11 @@ public final class Writer implements AutoCloseable {
         final Work<T> work;
         final java.util.function.Consumer<? super T> afterCommit;
         final CompletableFuture<T> future = new CompletableFuture<>();
+
+        @Nullable
         T value;
+
+        @Nullable
         RuntimeException error;
 
         Task(Work<T> work, java.util.function.Consumer<? super T> afterCommit) {

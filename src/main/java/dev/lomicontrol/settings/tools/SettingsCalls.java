@@ -17,6 +17,8 @@ import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.settings.SettingsSpecs;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -162,8 +164,8 @@ public final class SettingsCalls {
         String section = change.section();
         String expectedSettings = in.expectedSettingsRevision();
         long expected = in.expectedRevision().asLong();
-        SettingsPlan plan;
-        LomiException refusal;
+        @Nullable SettingsPlan plan;
+        @Nullable LomiException refusal;
         try {
             plan = settings.plan(section, change.fields(), expectedSettings);
             refusal = null;
@@ -194,12 +196,14 @@ public final class SettingsCalls {
                 summary,
                 shown,
                 operation -> {
-                    SettingsView after = settings.apply(planned);
+                    SettingsPlan approved =
+                            Objects.requireNonNull(planned, "admission refuses a change without a plan");
+                    SettingsView after = settings.apply(approved);
                     return Encoder.encode(new SettingsSpecs.Updated(
                             section(after),
                             values(after),
                             after.settingsRevision(),
-                            planned.expectedSettingsRevision(),
+                            approved.expectedSettingsRevision(),
                             true));
                 });
     }

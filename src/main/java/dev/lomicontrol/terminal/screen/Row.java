@@ -1,6 +1,7 @@
 package dev.lomicontrol.terminal.screen;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One screen line as cells. A cell holds a code point, {@link #BLANK}, or {@link #TAIL} (the right
@@ -18,7 +19,7 @@ final class Row {
     static final int MAX_MARKS = 16;
 
     final int[] cells;
-    private String[] marks;
+    private String @Nullable [] marks;
 
     Row(int columns) {
         cells = new int[columns];

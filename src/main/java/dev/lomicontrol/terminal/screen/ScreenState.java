@@ -1,5 +1,7 @@
 package dev.lomicontrol.terminal.screen;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The emulated terminal: both buffers, the cursor with its pending-wrap flag, the scroll region,
  * tab stops and modes, and the operations control sequences map to. Coordinates are zero-based;
@@ -21,8 +23,8 @@ final class ScreenState {
     private int top;
     private int bottom;
     private final TabStops tabStops;
-    private SavedCursor savedNormal;
-    private SavedCursor savedAlternate;
+    private @Nullable SavedCursor savedNormal;
+    private @Nullable SavedCursor savedAlternate;
     private int lastGraphic = -1;
     final Modes modes = new Modes();
     String title = "";

@@ -33,6 +33,8 @@ public final class LayoutSpecs {
 
     private LayoutSpecs() {}
 
+    // read by the @Doc annotations of record components below, which UnusedVariable does not see
+    @SuppressWarnings("UnusedVariable")
     private static final String EXPECTED =
             "the domainRevision (from lomi_workspace_list or lomi_panel_list) this change is based on";
 
