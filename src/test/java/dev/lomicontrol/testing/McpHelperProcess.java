@@ -1,0 +1,410 @@
+package dev.lomicontrol.testing;
+
+import dev.lomicontrol.LomiControl;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The real MCP helper ({@code lomi-control --mcp}) in a child JVM, spoken to as an MCP client would:
+ * one JSON-RPC message per stdin line, answers matched by id from stdout. The one helper driver of
+ * the test suite. Its stdout is split only at {@code \n}; every line is kept ({@link #stdoutLines()})
+ * so a test can check that nothing but JSON-RPC ever appeared there ({@link #foreignLines()}).
+ *
+ * <p>With {@link Launch#rawStdout()} the driver does not read JSON at all: the lines come as bytes,
+ * exactly as written, from {@link #nextLine} (for clients that judge every byte themselves).
+ */
+public final class McpHelperProcess implements AutoCloseable {
+
+    /** Marks the end of the helper's stdout in raw mode (the process ended or closed it). */
+    public static final byte[] END = new byte[0];
+
+    /** Strict JSON, as the helper itself reads: duplicate keys and trailing tokens are not JSON. */
+    public static final JsonMapper JSON = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    /** The MCP revision the tests speak unless they say otherwise. */
+    public static final String PROTOCOL = "2025-11-25";
+
+    /** The default wait for an answer or an exit: longer than the helper's own 30 s call bound. */
+    public static final Duration WAIT = Duration.ofSeconds(60);
+
+    private final Process process;
+    private final long startedNanos;
+    private final Path stderr;
+    private final Duration answerWait;
+    private final OutputStream stdin;
+    private final BlockingQueue<byte[]> rawLines;
+    private final List<String> stdoutLines = new ArrayList<>();
+    private final List<String> foreignLines = new ArrayList<>();
+    private final Map<String, JsonNode> answers = new ConcurrentHashMap<>();
+    private final AtomicLong nextId = new AtomicLong(1_000_000);
+    private volatile boolean stdoutEnded;
+
+    private McpHelperProcess(Process process, long startedNanos, Launch launch) {
+        this.process = process;
+        this.startedNanos = startedNanos;
+        this.stderr = launch.stderr;
+        this.answerWait = launch.answerWait;
+        this.rawLines = launch.raw ? new LinkedBlockingQueue<>() : null;
+        this.stdin = process.getOutputStream();
+        Thread reader = new Thread(this::readStdout, "mcp-helper-stdout");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** The command line of a helper paired with {@code broker}, for clients that start the helper themselves. */
+    public static List<String> command(BrokerChildProcess broker) {
+        return commandLine(List.of(), broker.helperArgs());
+    }
+
+    private static List<String> commandLine(List<String> jvmOptions, List<String> args) {
+        List<String> helperArgs = new ArrayList<>(List.of("--mcp"));
+        helperArgs.addAll(args);
+        return ChildJvm.builder(jvmOptions, LomiControl.class, helperArgs).command();
+    }
+
+    /** A helper whose stderr goes to {@code stderr}; arguments and options follow. */
+    public static Launch launch(Path stderr) {
+        return new Launch(stderr);
+    }
+
+    /** How one helper is started; every option may be left out. */
+    public static final class Launch {
+
+        private final Path stderr;
+        private final List<String> args = new ArrayList<>();
+        private final List<String> jvmOptions = new ArrayList<>();
+        private boolean raw;
+        private boolean fullJit;
+        private Duration answerWait = WAIT;
+
+        private Launch(Path stderr) {
+            this.stderr = stderr;
+        }
+
+        /** Arguments after {@code --mcp}. */
+        public Launch args(List<String> more) {
+            args.addAll(more);
+            return this;
+        }
+
+        /** Pins the helper to {@code broker}: its discovery file and key. */
+        public Launch pairedWith(BrokerChildProcess broker) {
+            return args(broker.helperArgs());
+        }
+
+        public Launch discovery(Path file, String key) {
+            return args(List.of("--discovery-file", file.toString(), "--discovery-key", key));
+        }
+
+        /** A {@code -Dname=value} system property of the helper's JVM. */
+        public Launch property(String name, String value) {
+            jvmOptions.add("-D" + name + "=" + value);
+            return this;
+        }
+
+        public Launch properties(Map<String, String> properties) {
+            properties.forEach(this::property);
+            return this;
+        }
+
+        /** More JVM options (e.g. a class-load log). */
+        public Launch jvmOptions(List<String> options) {
+            jvmOptions.addAll(options);
+            return this;
+        }
+
+        /** Stdout lines as raw bytes through {@link #nextLine}; the JSON-RPC methods are not used. */
+        public Launch rawStdout() {
+            raw = true;
+            return this;
+        }
+
+        /** With {@code true}, the child JVM gets the full JIT instead of C1 only. */
+        public Launch fullJit(boolean full) {
+            fullJit = full;
+            return this;
+        }
+
+        /** How long a request waits for its answer (default {@link #WAIT}). */
+        public Launch answerWait(Duration wait) {
+            answerWait = wait;
+            return this;
+        }
+
+        public McpHelperProcess start() throws IOException {
+            List<String> command = commandLine(jvmOptions, args);
+            if (fullJit) {
+                command.remove(ChildJvm.C1_ONLY);
+            }
+            ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
+            long started = System.nanoTime();
+            return new McpHelperProcess(builder.start(), started, this);
+        }
+
+        /** Starts the helper and runs {@code initialize} ({@link #PROTOCOL}) and {@code notifications/initialized}. */
+        public McpHelperProcess startInitialized(String clientName) throws Exception {
+            McpHelperProcess helper = start();
+            helper.initialize(PROTOCOL, clientName);
+            return helper;
+        }
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    /** {@link System#nanoTime()} just before the process started. */
+    public long startedNanos() {
+        return startedNanos;
+    }
+
+    public Path stderr() {
+        return stderr;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public void sendLine(String line) throws IOException {
+        send((line + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Writes {@code bytes} to the helper's stdin as they are (no newline added). */
+    public synchronized void send(byte[] bytes) throws IOException {
+        stdin.write(bytes);
+        stdin.flush();
+    }
+
+    /** Sends a request with {@code id} ({@code params}: JSON text or null) and waits for the response with that id. */
+    public JsonNode request(Object id, String method, String params) throws Exception {
+        String idJson = id instanceof String ? "\"" + id + "\"" : String.valueOf(id);
+        sendLine("{\"jsonrpc\":\"2.0\",\"id\":" + idJson + ",\"method\":\"" + method + "\""
+                + (params == null ? "" : ",\"params\":" + params) + "}");
+        return response(idJson);
+    }
+
+    /** Sends a request under a fresh id and waits for its whole JSON-RPC response. */
+    public JsonNode request(String method, JsonNode params) throws Exception {
+        long id = nextId.getAndIncrement();
+        ObjectNode message =
+                JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        if (params != null) {
+            message.set("params", params);
+        }
+        sendLine(JSON.writeValueAsString(message));
+        return response(String.valueOf(id));
+    }
+
+    /** One {@code tools/call} under {@code id}; answers the whole JSON-RPC response. */
+    public JsonNode callTool(Object id, String tool, String arguments) throws Exception {
+        return request(id, "tools/call", "{\"name\":\"" + tool + "\",\"arguments\":" + arguments + "}");
+    }
+
+    /** One {@code tools/call} under a fresh id; answers the whole response (a {@code result} or an {@code error}). */
+    public JsonNode call(String tool, JsonNode arguments) throws Exception {
+        ObjectNode params = JSON.createObjectNode().put("name", tool);
+        params.set("arguments", arguments);
+        return request("tools/call", params);
+    }
+
+    /** {@code initialize} with {@code version}, then {@code notifications/initialized}; answers the initialize response. */
+    public JsonNode initialize(String version) throws Exception {
+        return initialize(version, "process-test");
+    }
+
+    public JsonNode initialize(String version, String clientName) throws Exception {
+        ObjectNode params =
+                JSON.createObjectNode().put("protocolVersion", version).set("capabilities", JSON.createObjectNode());
+        params.set("clientInfo", JSON.createObjectNode().put("name", clientName).put("version", "1.0"));
+        JsonNode response = request("initialize", params);
+        sendLine("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        return response;
+    }
+
+    /** Waits for the response whose id serializes as {@code idJson} ({@code null} for id-less errors). */
+    public JsonNode response(String idJson) {
+        Eventually.await(
+                "an answer with id " + idJson,
+                answerWait,
+                Duration.ofMillis(2),
+                () -> {
+                    if (!answers.containsKey(idJson) && stdoutEnded && !process.isAlive()) {
+                        throw new AssertionError("no answer with id " + idJson + ": the helper exited "
+                                + process.exitValue() + "; stderr:\n" + stderrTail());
+                    }
+                    return answers.containsKey(idJson);
+                },
+                Boolean.TRUE::equals,
+                ignored -> "no answer; stderr:\n" + stderrTail());
+        return answers.remove(idJson);
+    }
+
+    /** Polls {@code lomi_status} until its phase is {@code phase}; answers its data. */
+    public JsonNode awaitPhase(String phase) {
+        return Eventually.await(
+                "lomi_status reports " + phase,
+                WAIT,
+                Duration.ofMillis(100),
+                () -> call("lomi_status", JSON.createObjectNode()).at("/result/structuredContent/data"),
+                data -> data.path("phase").asString().equals(phase),
+                JsonNode::toString);
+    }
+
+    /** The next stdout line without its {@code \n} (raw mode), {@link #END} after the last, or null after {@code wait}. */
+    public byte[] nextLine(Duration wait) throws InterruptedException {
+        byte[] line = rawLines.poll(wait.toNanos(), TimeUnit.NANOSECONDS);
+        if (line == END) {
+            rawLines.add(END); // stays at the end for every later caller
+        }
+        return line;
+    }
+
+    /** Every line the helper wrote to stdout so far. */
+    public synchronized List<String> stdoutLines() {
+        return new ArrayList<>(stdoutLines);
+    }
+
+    /** Lines the helper wrote to stdout that were not a JSON-RPC 2.0 answer with an id (must stay empty). */
+    public synchronized List<String> foreignLines() {
+        return new ArrayList<>(foreignLines);
+    }
+
+    /** How many times this helper connected to a broker so far (its stderr says so on every connection). */
+    public long brokerConnections() throws IOException {
+        return stderrText()
+                .lines()
+                .filter(line -> line.contains("broker connection: connected"))
+                .count();
+    }
+
+    /** Everything the helper wrote on stderr so far, byte for byte. */
+    public String stderrText() throws IOException {
+        return Files.exists(stderr) ? Files.readString(stderr, StandardCharsets.ISO_8859_1) : "";
+    }
+
+    /** The last 4000 characters of stderr, for failure messages (never throws). */
+    public String stderrTail() {
+        try {
+            String text = stderrText();
+            return text.substring(Math.max(0, text.length() - 4000));
+        } catch (IOException e) {
+            return "(stderr unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    /** Closes stdin and answers the exit status, or -1 when the helper did not exit within {@code wait}. */
+    public int closeAndWait(Duration wait) throws IOException, InterruptedException {
+        stdin.close();
+        return process.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
+    }
+
+    /** Closes stdin and answers the exit status; fails when the helper does not exit within {@link #WAIT}. */
+    public int closeAndWait() throws IOException, InterruptedException {
+        int status = closeAndWait(WAIT);
+        if (status == -1 && process.isAlive()) {
+            throw new AssertionError("the helper did not exit within " + WAIT + " after stdin closed");
+        }
+        return status;
+    }
+
+    /** SIGKILL, and a wait for the process to be gone. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    /** End of stdin, as an MCP client that goes away; SIGKILL if the helper has not exited within 10 s. */
+    @Override
+    public void close() throws InterruptedException {
+        try {
+            stdin.close();
+        } catch (IOException e) {
+            // already gone
+        }
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            kill();
+        }
+    }
+
+    private void readStdout() {
+        try (InputStream in = process.getInputStream()) {
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            byte[] chunk = new byte[64 * 1024];
+            for (int read = in.read(chunk); read >= 0; read = in.read(chunk)) {
+                int start = 0;
+                for (int i = 0; i < read; i++) {
+                    if (chunk[i] == '\n') {
+                        line.write(chunk, start, i - start);
+                        accept(line.toByteArray());
+                        line.reset();
+                        start = i + 1;
+                    }
+                }
+                line.write(chunk, start, read - start);
+            }
+            if (line.size() > 0) {
+                accept(line.toByteArray()); // an unterminated last line is still seen
+            }
+        } catch (IOException e) {
+            // the process ended; a waiting request reports it
+        } finally {
+            stdoutEnded = true;
+            if (rawLines != null) {
+                rawLines.add(END);
+            }
+        }
+    }
+
+    private void accept(byte[] bytes) {
+        if (rawLines != null) {
+            rawLines.add(bytes);
+            return;
+        }
+        String line = new String(bytes, StandardCharsets.UTF_8);
+        JsonNode message = parse(line);
+        synchronized (this) {
+            stdoutLines.add(line);
+            if (message == null
+                    || !message.path("jsonrpc").asString("").equals("2.0")
+                    || message.path("id").isNull()
+                    || message.path("id").isMissingNode()) {
+                foreignLines.add(line);
+            }
+        }
+        if (message != null && message.has("id")) {
+            answers.put(message.get("id").toString(), message);
+        }
+    }
+
+    private static JsonNode parse(String line) {
+        try {
+            JsonNode node = JSON.readTree(line);
+            return node.isObject() ? node : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}
