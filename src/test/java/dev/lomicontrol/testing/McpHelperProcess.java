@@ -52,7 +52,6 @@ public final class McpHelperProcess implements AutoCloseable {
     private final Process process;
     private final long startedNanos;
     private final Path stderr;
-    private final Duration answerWait;
     private final OutputStream stdin;
     private final BlockingQueue<byte[]> rawLines;
     private final List<String> stdoutLines = new ArrayList<>();
@@ -65,12 +64,23 @@ public final class McpHelperProcess implements AutoCloseable {
         this.process = process;
         this.startedNanos = startedNanos;
         this.stderr = launch.stderr;
-        this.answerWait = launch.answerWait;
         this.rawLines = launch.raw ? new LinkedBlockingQueue<>() : null;
         this.stdin = process.getOutputStream();
         Thread reader = new Thread(this::readStdout, "mcp-helper-stdout");
         reader.setDaemon(true);
         reader.start();
+    }
+
+    /**
+     * Starts a helper pinned to {@code discoveryFile} and {@code key}, with no label grace (it pairs at
+     * once under its client's name), and initializes MCP as {@code clientName}.
+     */
+    public static McpHelperProcess startPinned(Path discoveryFile, String key, Path stderr, String clientName)
+            throws Exception {
+        return launch(stderr)
+                .discovery(discoveryFile, key)
+                .property("lomi.mcp.label-grace-ms", "0")
+                .startInitialized(clientName);
     }
 
     /** The command line of a helper paired with {@code broker}, for clients that start the helper themselves. */
@@ -97,7 +107,6 @@ public final class McpHelperProcess implements AutoCloseable {
         private final List<String> jvmOptions = new ArrayList<>();
         private boolean raw;
         private boolean fullJit;
-        private Duration answerWait = WAIT;
 
         private Launch(Path stderr) {
             this.stderr = stderr;
@@ -144,12 +153,6 @@ public final class McpHelperProcess implements AutoCloseable {
         /** With {@code true}, the child JVM gets the full JIT instead of C1 only. */
         public Launch fullJit(boolean full) {
             fullJit = full;
-            return this;
-        }
-
-        /** How long a request waits for its answer (default {@link #WAIT}). */
-        public Launch answerWait(Duration wait) {
-            answerWait = wait;
             return this;
         }
 
@@ -248,7 +251,7 @@ public final class McpHelperProcess implements AutoCloseable {
     public JsonNode response(String idJson) {
         Eventually.await(
                 "an answer with id " + idJson,
-                answerWait,
+                WAIT,
                 Duration.ofMillis(2),
                 () -> {
                     if (!answers.containsKey(idJson) && stdoutEnded && !process.isAlive()) {
