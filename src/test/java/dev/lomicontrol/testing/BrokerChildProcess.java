@@ -216,6 +216,11 @@ public final class BrokerChildProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** The exit status of a broker that has exited. */
+    public int exitValue() {
+        return process.exitValue();
+    }
+
     /** SIGKILL, then waits for the process to be gone; answers the exit status (137 for SIGKILL). */
     public int kill() throws InterruptedException {
         process.destroyForcibly();
@@ -225,13 +230,18 @@ public final class BrokerChildProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** SIGTERM and a wait for the clean exit ({@link #stop(Duration)} within 60 s). */
+    public boolean stop() throws InterruptedException {
+        return stop(Duration.ofSeconds(60));
+    }
+
     /**
      * SIGTERM and a wait for the clean exit (ledger checkpointed and closed, owner lock released);
-     * true when it stopped within 60 s, else it is killed and the answer is false.
+     * true when it stopped {@code within}, else it is killed and the answer is false.
      */
-    public boolean stop() throws InterruptedException {
+    public boolean stop(Duration within) throws InterruptedException {
         process.destroy();
-        if (process.waitFor(60, TimeUnit.SECONDS)) {
+        if (process.waitFor(within.toMillis(), TimeUnit.MILLISECONDS)) {
             return true;
         }
         kill();

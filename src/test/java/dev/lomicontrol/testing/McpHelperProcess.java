@@ -58,6 +58,7 @@ public final class McpHelperProcess implements AutoCloseable {
     private final List<String> foreignLines = new ArrayList<>();
     private final Map<String, JsonNode> answers = new ConcurrentHashMap<>();
     private final AtomicLong nextId = new AtomicLong(1_000_000);
+    private final Thread reader;
     private volatile boolean stdoutEnded;
 
     private McpHelperProcess(Process process, long startedNanos, Launch launch) {
@@ -66,7 +67,7 @@ public final class McpHelperProcess implements AutoCloseable {
         this.stderr = launch.stderr;
         this.rawLines = launch.raw ? new LinkedBlockingQueue<>() : null;
         this.stdin = process.getOutputStream();
-        Thread reader = new Thread(this::readStdout, "mcp-helper-stdout");
+        this.reader = new Thread(this::readStdout, "mcp-helper-stdout");
         reader.setDaemon(true);
         reader.start();
     }
@@ -318,10 +319,17 @@ public final class McpHelperProcess implements AutoCloseable {
         }
     }
 
-    /** Closes stdin and answers the exit status, or -1 when the helper did not exit within {@code wait}. */
+    /**
+     * Closes stdin and answers the exit status, or -1 when the helper did not exit within {@code wait}.
+     * After an exit, everything it wrote on stdout has been read.
+     */
     public int closeAndWait(Duration wait) throws IOException, InterruptedException {
         stdin.close();
-        return process.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
+        if (!process.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+            return -1;
+        }
+        reader.join(TimeUnit.SECONDS.toMillis(10));
+        return process.exitValue();
     }
 
     /** Closes stdin and answers the exit status; fails when the helper does not exit within {@link #WAIT}. */
