@@ -170,8 +170,13 @@ public final class McpHelperProcess implements AutoCloseable {
         /** Starts the helper and runs {@code initialize} ({@link #PROTOCOL}) and {@code notifications/initialized}. */
         public McpHelperProcess startInitialized(String clientName) throws Exception {
             McpHelperProcess helper = start();
-            helper.initialize(PROTOCOL, clientName);
-            return helper;
+            try {
+                helper.initialize(PROTOCOL, clientName);
+                return helper;
+            } catch (Exception | Error e) {
+                helper.kill();
+                throw e;
+            }
         }
     }
 
