@@ -32,21 +32,12 @@ class BrokerContractTests {
     @Test
     void everyBrokerAnswerConformsToThePublishedOutputSchema() throws Exception {
         Path data = temp.resolve("data");
-        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep
-        // locks
         try (BrokerChildProcess broker = BrokerChildProcess.on(data)
                 .log(temp.resolve("broker.err"))
-                .home(Files.createDirectories(temp.resolve("empty-home")))
-                .start()) {
-            console(
-                    broker,
-                    "project",
-                    "add",
-                    Files.createDirectories(temp.resolve("project")).toString());
-            console(broker, "yolo", "on", "--confirm");
-            try (McpHelperProcess helper = McpHelperProcess.launch(temp.resolve("helper.err"))
-                    .pairedWith(broker)
-                    .properties(Map.of("lomi.mcp.label-grace-ms", "0"))
+                .emptyHome()
+                .start()
+                .withProjectAndYolo(Files.createDirectories(temp.resolve("project")))) {
+            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
                     .start()) {
                 exerciseEveryBrokerTool(helper);
                 assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
@@ -90,20 +81,16 @@ class BrokerContractTests {
     @Test
     void aProjectOpenWaitsForTheAdminsDecisionInTheConsole() throws Exception {
         Path data = temp.resolve("data");
-        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep
-        // locks
         try (BrokerChildProcess broker = BrokerChildProcess.on(data)
                 .log(temp.resolve("broker.err"))
-                .home(Files.createDirectories(temp.resolve("empty-home")))
+                .emptyHome()
                 .start()) {
             console(
                     broker,
                     "project",
                     "add",
                     Files.createDirectories(temp.resolve("project")).toString());
-            try (McpHelperProcess helper = McpHelperProcess.launch(temp.resolve("helper.err"))
-                    .pairedWith(broker)
-                    .properties(Map.of("lomi.mcp.label-grace-ms", "0"))
+            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
                     .start()) {
                 helper.initialize("2025-11-25");
                 String pairing = helper.awaitPhase("pairing_required")

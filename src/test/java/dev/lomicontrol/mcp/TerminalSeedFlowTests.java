@@ -32,17 +32,12 @@ class TerminalSeedFlowTests {
     void theSeed000TerminalFlowRunsEndToEnd() throws Exception {
         Path data = temp.resolve("data");
         Path project = Files.createDirectories(temp.resolve("project"));
-        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep
-        // locks
         try (BrokerChildProcess broker = BrokerChildProcess.on(data)
                 .log(temp.resolve("broker.err"))
-                .home(Files.createDirectories(temp.resolve("empty-home")))
-                .start()) {
-            console(broker, "project", "add", project.toString());
-            console(broker, "yolo", "on", "--confirm");
-            try (McpHelperProcess helper = McpHelperProcess.launch(temp.resolve("helper.err"))
-                    .pairedWith(broker)
-                    .properties(Map.of("lomi.mcp.label-grace-ms", "0"))
+                .emptyHome()
+                .start()
+                .withProjectAndYolo(project)) {
+            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
                     .start()) {
                 flow(helper, project.toRealPath());
                 assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
@@ -166,9 +161,5 @@ class TerminalSeedFlowTests {
                 .as(tool + ": " + envelope)
                 .isEmpty();
         return envelope;
-    }
-
-    private static String console(BrokerChildProcess broker, String... args) throws Exception {
-        return broker.console().mergingStderr().ok(args);
     }
 }

@@ -48,17 +48,12 @@ class WaitMsCallCountTests {
     void withWaitMsAnAgentRunsACommandAndSeesHowItEndedInOneCall() throws Exception {
         Path data = temp.resolve("data");
         Path project = Files.createDirectories(temp.resolve("project"));
-        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep
-        // locks
         try (BrokerChildProcess broker = BrokerChildProcess.on(data)
                 .log(temp.resolve("broker.err"))
-                .home(Files.createDirectories(temp.resolve("empty-home")))
-                .start()) {
-            console(broker, "project", "add", project.toString());
-            console(broker, "yolo", "on", "--confirm");
-            try (McpHelperProcess helper = McpHelperProcess.launch(temp.resolve("helper.err"))
-                    .pairedWith(broker)
-                    .properties(Map.of("lomi.mcp.label-grace-ms", "0"))
+                .emptyHome()
+                .start()
+                .withProjectAndYolo(project)) {
+            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
                     .start()) {
                 Session session = connect(helper);
                 List<Integer> today = referenceAgent(helper, session);
@@ -228,9 +223,5 @@ class WaitMsCallCountTests {
                 .as(tool + ": " + envelope)
                 .isEmpty();
         return envelope;
-    }
-
-    private static String console(BrokerChildProcess broker, String... args) throws Exception {
-        return broker.console().mergingStderr().ok(args);
     }
 }

@@ -80,6 +80,11 @@ public final class BrokerChildProcess implements AutoCloseable {
             return environment("HOME", home.toString());
         }
 
+        /** An empty HOME ({@code empty-home} beside the data directory), see {@link #home}. */
+        public Launch emptyHome() throws IOException {
+            return home(Files.createDirectories(data.toAbsolutePath().resolveSibling("empty-home")));
+        }
+
         /** The broker's temp directory, where its per-run runtime directory (sockets, shell integration) lands. */
         public Launch tmpdir(Path tmp) {
             return jvmOptions(List.of("-Djava.io.tmpdir=" + tmp));
@@ -251,6 +256,21 @@ public final class BrokerChildProcess implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         stop();
+    }
+
+    /**
+     * Adds {@code project} and turns YOLO on through the real console, so helpers are approved without
+     * a human; answers this broker (killed if the console fails).
+     */
+    public BrokerChildProcess withProjectAndYolo(Path project) throws IOException, InterruptedException {
+        try {
+            console().mergingStderr().ok("project", "add", project.toString());
+            console().mergingStderr().ok("yolo", "on", "--confirm");
+            return this;
+        } catch (IOException | RuntimeException | Error e) {
+            kill();
+            throw e;
+        }
     }
 
     /** {@code lomi-control console --data-dir DATA …} against this broker's data directory. */

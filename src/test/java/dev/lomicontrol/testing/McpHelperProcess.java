@@ -84,6 +84,11 @@ public final class McpHelperProcess implements AutoCloseable {
                 .startInitialized(clientName);
     }
 
+    /** A helper paired with {@code broker}, with no label grace (it pairs at once); more options may follow. */
+    public static Launch pinnedTo(BrokerChildProcess broker, Path stderr) {
+        return launch(stderr).pairedWith(broker).property("lomi.mcp.label-grace-ms", "0");
+    }
+
     /** The command line of a helper paired with {@code broker}, for clients that start the helper themselves. */
     public static List<String> command(BrokerChildProcess broker) {
         return commandLine(List.of(), broker.helperArgs());

@@ -272,8 +272,7 @@ class LedgerCapRecoveryTests {
         Path home = Files.createDirectories(temp.resolve("home"));
         Path tmp = Files.createDirectories(temp.resolve("broker-tmp"));
         broker = BrokerChildProcess.on(data).log(log).home(home).tmpdir(tmp).start();
-        console("project", "add", project.toRealPath().toString());
-        console("yolo", "on", "--confirm");
+        broker.withProjectAndYolo(project.toRealPath());
     }
 
     private CapAgent agent(String name) throws Exception {

@@ -129,14 +129,7 @@ final class CrashSuite {
         Files.createDirectories(tmp);
         broker = startBroker();
         try {
-            BrokerChildProcess.console(data)
-                    .in(settings.workDir())
-                    .mergingStderr()
-                    .ok("project", "add", project.toRealPath().toString());
-            BrokerChildProcess.console(data)
-                    .in(settings.workDir())
-                    .mergingStderr()
-                    .ok("yolo", "on", "--confirm");
+            broker.withProjectAndYolo(project.toRealPath());
             CrashClient client;
             try (McpHelperProcess helper = McpHelperProcess.startPinned(
                     data.resolve("agent-control/discovery.json"),

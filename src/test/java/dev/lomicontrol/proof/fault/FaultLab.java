@@ -55,11 +55,7 @@ final class FaultLab {
         Files.createDirectories(lab.logs);
         BrokerChildProcess broker = lab.start(lab.clean, "template");
         try {
-            broker.console()
-                    .in(work)
-                    .mergingStderr()
-                    .ok("project", "add", lab.project.toRealPath().toString());
-            broker.console().in(work).mergingStderr().ok("yolo", "on", "--confirm");
+            broker.withProjectAndYolo(lab.project.toRealPath());
             try (AgentClient agent = lab.agent(broker, "template")) {
                 lab.acknowledged.addAll(lab.acknowledge(agent, TEMPLATE, 3));
                 lab.sampleRequest = agent.createRequest(TEMPLATE + "-sample");

@@ -242,11 +242,7 @@ final class StartupFaults {
                             .ok("project", "list")
                             .strip()
                             .replace('\n', ' '));
-            broker.console()
-                    .in(lab.work)
-                    .mergingStderr()
-                    .ok("project", "add", lab.project.toRealPath().toString());
-            broker.console().in(lab.work).mergingStderr().ok("yolo", "on", "--confirm");
+            broker.withProjectAndYolo(lab.project.toRealPath());
             try (AgentClient agent = lab.agent(broker, report.fault + "-empty")) {
                 report.lost = lab.lost(data, prefix, acknowledged);
                 long files = acknowledged.stream().filter(lab::effect).count();

@@ -27,22 +27,14 @@ final class FuzzBroker implements AutoCloseable {
     static FuzzBroker start(Path dir) throws Exception {
         BrokerChildProcess broker = BrokerChildProcess.on(dir.resolve("data"))
                 .log(dir.resolve("broker.err"))
-                // the broker's shells get an empty HOME: the machine's own startup files are slow and not under test
-                .home(Files.createDirectories(dir.resolve("empty-home")))
+                .emptyHome()
                 // why each fuzz connection ended is logged at debug; keep it, it names the fault when a call goes
                 // unanswered
                 .jvmOptions(List.of("-Dlogging.level.dev.lomicontrol.broker.ControlConnection=DEBUG"))
                 .fullJit(fullJit())
                 .start();
-        try {
-            Path project = Files.createDirectories(dir.resolve("project")).toRealPath();
-            broker.console().in(dir).mergingStderr().ok("project", "add", project.toString());
-            broker.console().in(dir).mergingStderr().ok("yolo", "on", "--confirm");
-            return new FuzzBroker(broker, project);
-        } catch (Exception | AssertionError e) {
-            broker.kill();
-            throw e;
-        }
+        Path project = Files.createDirectories(dir.resolve("project")).toRealPath();
+        return new FuzzBroker(broker.withProjectAndYolo(project), project);
     }
 
     private static FuzzBroker shared;
