@@ -29,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  * the test suite. Its stdout is split only at {@code \n}; every line is kept ({@link #stdoutLines()})
  * so a test can check that nothing but JSON-RPC ever appeared there ({@link #foreignLines()}).
  *
- * <p>With {@link Launch#rawStdout()} the driver does not read JSON at all: the lines come as bytes,
+ * <p>With {@link McpHelperLaunch#rawStdout()} the driver does not read JSON at all: the lines come as bytes,
  * exactly as written, from {@link #nextLine} (for clients that judge every byte themselves).
  */
 public final class McpHelperProcess implements AutoCloseable {
@@ -61,11 +61,11 @@ public final class McpHelperProcess implements AutoCloseable {
     private final Thread reader;
     private volatile boolean stdoutEnded;
 
-    private McpHelperProcess(Process process, long startedNanos, Launch launch) {
+    McpHelperProcess(Process process, long startedNanos, Path stderr, boolean raw) {
         this.process = process;
         this.startedNanos = startedNanos;
-        this.stderr = launch.stderr;
-        this.rawLines = launch.raw ? new LinkedBlockingQueue<>() : null;
+        this.stderr = stderr;
+        this.rawLines = raw ? new LinkedBlockingQueue<>() : null;
         this.stdin = process.getOutputStream();
         this.reader = new Thread(this::readStdout, "mcp-helper-stdout");
         reader.setDaemon(true);
@@ -85,7 +85,7 @@ public final class McpHelperProcess implements AutoCloseable {
     }
 
     /** A helper paired with {@code broker}, with no label grace (it pairs at once); more options may follow. */
-    public static Launch pinnedTo(BrokerChildProcess broker, Path stderr) {
+    public static McpHelperLaunch pinnedTo(BrokerChildProcess broker, Path stderr) {
         return launch(stderr).pairedWith(broker).property("lomi.mcp.label-grace-ms", "0");
     }
 
@@ -94,95 +94,15 @@ public final class McpHelperProcess implements AutoCloseable {
         return commandLine(List.of(), broker.helperArgs());
     }
 
-    private static List<String> commandLine(List<String> jvmOptions, List<String> args) {
+    static List<String> commandLine(List<String> jvmOptions, List<String> args) {
         List<String> helperArgs = new ArrayList<>(List.of("--mcp"));
         helperArgs.addAll(args);
         return ChildJvm.builder(jvmOptions, LomiControl.class, helperArgs).command();
     }
 
     /** A helper whose stderr goes to {@code stderr}; arguments and options follow. */
-    public static Launch launch(Path stderr) {
-        return new Launch(stderr);
-    }
-
-    /** How one helper is started; every option may be left out. */
-    public static final class Launch {
-
-        private final Path stderr;
-        private final List<String> args = new ArrayList<>();
-        private final List<String> jvmOptions = new ArrayList<>();
-        private boolean raw;
-        private boolean fullJit;
-
-        private Launch(Path stderr) {
-            this.stderr = stderr;
-        }
-
-        /** Arguments after {@code --mcp}. */
-        public Launch args(List<String> more) {
-            args.addAll(more);
-            return this;
-        }
-
-        /** Pins the helper to {@code broker}: its discovery file and key. */
-        public Launch pairedWith(BrokerChildProcess broker) {
-            return args(broker.helperArgs());
-        }
-
-        public Launch discovery(Path file, String key) {
-            return args(List.of("--discovery-file", file.toString(), "--discovery-key", key));
-        }
-
-        /** A {@code -Dname=value} system property of the helper's JVM. */
-        public Launch property(String name, String value) {
-            jvmOptions.add("-D" + name + "=" + value);
-            return this;
-        }
-
-        public Launch properties(Map<String, String> properties) {
-            properties.forEach(this::property);
-            return this;
-        }
-
-        /** More JVM options (e.g. a class-load log). */
-        public Launch jvmOptions(List<String> options) {
-            jvmOptions.addAll(options);
-            return this;
-        }
-
-        /** Stdout lines as raw bytes through {@link #nextLine}; the JSON-RPC methods are not used. */
-        public Launch rawStdout() {
-            raw = true;
-            return this;
-        }
-
-        /** With {@code true}, the child JVM gets the full JIT instead of C1 only. */
-        public Launch fullJit(boolean full) {
-            fullJit = full;
-            return this;
-        }
-
-        public McpHelperProcess start() throws IOException {
-            List<String> command = commandLine(jvmOptions, args);
-            if (fullJit) {
-                command.remove(ChildJvm.C1_ONLY);
-            }
-            ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
-            long started = System.nanoTime();
-            return new McpHelperProcess(builder.start(), started, this);
-        }
-
-        /** Starts the helper and runs {@code initialize} ({@link #PROTOCOL}) and {@code notifications/initialized}. */
-        public McpHelperProcess startInitialized(String clientName) throws Exception {
-            McpHelperProcess helper = start();
-            try {
-                helper.initialize(PROTOCOL, clientName);
-                return helper;
-            } catch (Exception | Error e) {
-                helper.kill();
-                throw e;
-            }
-        }
+    public static McpHelperLaunch launch(Path stderr) {
+        return new McpHelperLaunch(stderr);
     }
 
     public Process process() {
