@@ -5,7 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.mcp.Conformance;
+import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.ConsoleRun;
+import dev.lomicontrol.testing.McpHelperProcess;
 import dev.lomicontrol.tools.RecordSchemas;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,24 +30,26 @@ import tools.jackson.databind.json.JsonMapper;
 class AdminAttentionProcessTests {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
-    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
 
     @TempDir
     Path temp;
 
-    final List<Process> helpers = new java.util.ArrayList<>();
+    final List<McpHelperProcess> helpers = new java.util.ArrayList<>();
 
     @Test
     void aPairingRequestReachesTheLogAndTheWatchWithinTwoSecondsAndEveryJsonDocumentConforms() throws Exception {
         Path work = Files.createDirectories(temp.resolve("work"));
-        try (BrokerChild broker = BrokerChild.start(temp.resolve("run"))) {
-            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "project", "add", work.toString())
+        try (BrokerChildProcess broker =
+                BrokerChildProcess.start(temp.resolve("run").resolve("data"))) {
+            assertThat(broker.console()
+                            .in(work)
+                            .run("project", "add", work.toString())
                             .exitCode())
                     .isZero();
             Path watchOut = temp.resolve("watch.out");
             Process watch = ChildJvm.builder(
                             LomiControl.class,
-                            List.of("console", "--data-dir", broker.data.toString(), "pairing", "list", "--watch"))
+                            List.of("console", "--data-dir", broker.data().toString(), "pairing", "list", "--watch"))
                     .redirectOutput(watchOut.toFile())
                     .redirectError(temp.resolve("watch.err").toFile())
                     .start();
@@ -53,31 +58,18 @@ class AdminAttentionProcessTests {
                         .until(() -> Files.exists(watchOut)
                                 && Files.readString(watchOut).contains("watching pairing list"));
 
-                Process helper = ChildJvm.builder(
-                                LomiControl.class,
-                                List.of(
-                                        "--mcp",
-                                        "--discovery-file",
-                                        broker.data
-                                                .resolve("agent-control/discovery.json")
-                                                .toString(),
-                                        "--discovery-key",
-                                        pinnedKey(broker)))
-                        .redirectError(temp.resolve("helper.err").toFile())
+                McpHelperProcess helper = McpHelperProcess.launch(temp.resolve("helper.err"))
+                        .pairedWith(broker)
                         .start();
                 helpers.add(helper);
-                helper.getOutputStream()
-                        .write(
-                                ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
-                                                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"attention client\",\"version\":\"1\"}}}\n")
-                                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                helper.getOutputStream().flush();
+                helper.sendLine(
+                        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+                                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"attention client\",\"version\":\"1\"}}}");
                 Pattern logged = Pattern.compile("pairing request (pr-[0-9a-f]+) from client");
                 await().atMost(Duration.ofSeconds(90))
-                        .until(() -> logged.matcher(Files.readString(broker.logs.resolve("err")))
-                                .find());
+                        .until(() -> logged.matcher(broker.logText()).find());
                 long seen = System.nanoTime();
-                Matcher request = logged.matcher(Files.readString(broker.logs.resolve("err")));
+                Matcher request = logged.matcher(broker.logText());
                 assertThat(request.find()).isTrue();
                 String id = request.group(1);
                 // the latency is printed below (a figure, not a pass mark); the bound only keeps a broken watch from
@@ -85,9 +77,8 @@ class AdminAttentionProcessTests {
                 await().atMost(Duration.ofSeconds(30))
                         .until(() -> Files.readString(watchOut).contains("pairing request " + id));
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - seen);
-                assertThat(Files.readString(broker.logs.resolve("err")))
-                        .contains("lomi-control console pairing approve " + id);
-                assertThat(Files.readString(broker.data.resolve("log/broker.log")))
+                assertThat(broker.logText()).contains("lomi-control console pairing approve " + id);
+                assertThat(Files.readString(broker.data().resolve("log/broker.log")))
                         .as("the log file holds it too")
                         .contains("pairing request " + id);
                 assertThat(Files.readString(watchOut)).contains("approve: pairing approve " + id);
@@ -97,13 +88,17 @@ class AdminAttentionProcessTests {
                 assertThat(pending.path("requests").get(0).path("id").asString())
                         .isEqualTo(id);
 
-                assertThat(BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", id)
+                assertThat(broker.console()
+                                .in(work)
+                                .run("pairing", "approve", id)
                                 .exitCode())
                         .isZero();
                 await().atMost(Duration.ofSeconds(10))
                         .until(() -> Files.readString(watchOut).contains("gone: " + id));
                 await().atMost(Duration.ofSeconds(60))
-                        .until(() -> BrokerChild.console(broker.data, work, "", List.of(), "session", "list")
+                        .until(() -> broker.console()
+                                .in(work)
+                                .run("session", "list")
                                 .stdout()
                                 .contains("attention client"));
 
@@ -114,7 +109,8 @@ class AdminAttentionProcessTests {
                         .isGreaterThan(1);
                 JsonNode status = document(broker, work, ConsoleJson.Status.class, "status", "--json");
                 assertThat(status.path("sessions").asInt()).isEqualTo(1);
-                assertThat(status.path("dataDirectory").asString()).isEqualTo(broker.data.toString());
+                assertThat(status.path("dataDirectory").asString())
+                        .isEqualTo(broker.data().toString());
                 JsonNode decisions = document(broker, work, ConsoleJson.Decisions.class, "decision", "list", "--json");
                 assertThat(decisions.path("decisions").size()).isZero();
                 JsonNode ledger = document(broker, work, ConsoleJson.Ledger.class, "ledger", "status", "--json");
@@ -125,44 +121,37 @@ class AdminAttentionProcessTests {
                         .as("a row per client and scope")
                         .isGreaterThan(6);
 
-                BrokerChild.Run refused =
-                        BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", "pr-nope");
+                ConsoleRun.Result refused = broker.console().in(work).run("pairing", "approve", "pr-nope");
                 assertThat(refused.exitCode()).as("a refusal: " + refused).isEqualTo(ConsoleResult.REFUSED);
-                BrokerChild.Run usage =
-                        BrokerChild.console(broker.data, work, "", List.of(), "pairing", "list", "--bogus");
+                ConsoleRun.Result usage = broker.console().in(work).run("pairing", "list", "--bogus");
                 assertThat(usage.exitCode()).as("a usage error: " + usage).isEqualTo(ConsoleResult.USAGE);
             } finally {
-                helpers.forEach(Process::destroy);
+                for (McpHelperProcess helper : helpers) {
+                    helper.kill();
+                }
                 watch.destroy();
                 watch.waitFor(30, TimeUnit.SECONDS);
             }
         }
-        BrokerChild.Run none =
-                BrokerChild.console(temp.resolve("nothing-here"), work, "", List.of(), "status", "--json");
+        ConsoleRun.Result none = BrokerChildProcess.console(temp.resolve("nothing-here"))
+                .in(work)
+                .run("status", "--json");
         assertThat(none.exitCode()).as("no broker: " + none).isEqualTo(ConsoleResult.NO_BROKER);
-        BrokerChild.Run help = BrokerChild.console(temp.resolve("nothing-here"), work, "", List.of(), "--help");
+        ConsoleRun.Result help = BrokerChildProcess.console(temp.resolve("nothing-here"))
+                .in(work)
+                .run("--help");
         assertThat(help.stdout()).contains("0 ok, 1 refused", "2 usage error", "3 no broker running");
     }
 
     /** Runs a {@code --json} command: status 0, one JSON document conforming to its record's schema. */
-    private static JsonNode document(BrokerChild broker, Path work, Class<? extends Record> type, String... command)
-            throws Exception {
-        BrokerChild.Run run = BrokerChild.console(broker.data, work, "", List.of(), command);
+    private static JsonNode document(
+            BrokerChildProcess broker, Path work, Class<? extends Record> type, String... command) throws Exception {
+        ConsoleRun.Result run = broker.console().in(work).run(command);
         assertThat(run.exitCode()).as(run.toString()).isZero();
         JsonNode document = JSON.readTree(run.stdout());
         assertThat(Conformance.violation(RecordSchemas.output(type), document))
                 .as(String.join(" ", command) + ": " + run.stdout())
                 .isEmpty();
         return document;
-    }
-
-    private static String pinnedKey(BrokerChild broker) throws Exception {
-        Matcher matcher = KEY.matcher(Files.readString(broker.logs.resolve("err")));
-        String last = null;
-        while (matcher.find()) {
-            last = matcher.group(1);
-        }
-        assertThat(last).as("the broker logs the key to pin").isNotNull();
-        return last;
     }
 }

@@ -3,7 +3,9 @@ package dev.lomicontrol.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.ConsoleRun;
+import dev.lomicontrol.testing.McpHelperProcess;
 import dev.lomicontrol.testing.TestSite;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -17,8 +19,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -33,7 +33,6 @@ import tools.jackson.databind.json.JsonMapper;
 class BrowserInteropTests {
 
     static final Path INTEROP = InteropTests.INTEROP;
-    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
 
     @TempDir
     Path temp;
@@ -43,14 +42,16 @@ class BrowserInteropTests {
         InteropTests.installClients();
         try (TestSite site = new TestSite();
                 TestSite other = new TestSite();
-                BrokerChild broker = BrokerChild.start(temp)) {
+                BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {
             Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString())
+            assertThat(broker.console()
+                            .in(temp)
+                            .run("project", "add", project.toString())
                             .exitCode())
                     .isZero();
             List<String> command = new ArrayList<>(
                     List.of("node", INTEROP.resolve("browser-client.mjs").toString()));
-            command.addAll(helperCommand(broker));
+            command.addAll(McpHelperProcess.command(broker));
             ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(INTEROP.toFile())
                     .redirectError(temp.resolve("browser.err").toFile());
@@ -70,13 +71,17 @@ class BrowserInteropTests {
             });
             reader.start();
             String pairing = awaitLine(lines, "PAIRING ", reader, node).substring("PAIRING ".length());
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "pairing", "approve", pairing)
+            assertThat(broker.console()
+                            .in(temp)
+                            .run("pairing", "approve", pairing)
                             .exitCode())
                     .isZero();
             String decision = awaitLine(lines, "DECISION ", reader, node).substring("DECISION ".length());
-            BrokerChild.Run listed = BrokerChild.console(broker.data, temp, "", List.of(), "decision", "list");
+            ConsoleRun.Result listed = broker.console().in(temp).run("decision", "list");
             assertThat(listed.toString()).contains(decision).contains(site.origin());
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "decision", "approve", decision)
+            assertThat(broker.console()
+                            .in(temp)
+                            .run("decision", "approve", decision)
                             .exitCode())
                     .isZero();
             String result = awaitLine(lines, "RESULT ", reader, node);
@@ -95,28 +100,12 @@ class BrowserInteropTests {
             assertThat(other.requests)
                     .as("the redirect to the unapproved origin never reached it")
                     .isEmpty();
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "browser", "origins", "list")
+            assertThat(broker.console()
+                            .in(temp)
+                            .run("browser", "origins", "list")
                             .toString())
                     .contains(site.origin());
         }
-    }
-
-    private static List<String> helperCommand(BrokerChild broker) throws Exception {
-        Matcher matcher = KEY.matcher(Files.readString(broker.logs.resolve("err")));
-        String key = null;
-        while (matcher.find()) {
-            key = matcher.group(1);
-        }
-        assertThat(key).isNotNull();
-        List<String> command = new ArrayList<>(
-                ChildJvm.builder(dev.lomicontrol.LomiControl.class, List.of()).command());
-        command.addAll(List.of(
-                "--mcp",
-                "--discovery-file",
-                broker.data.resolve("agent-control/discovery.json").toString(),
-                "--discovery-key",
-                key));
-        return command;
     }
 
     /** The first line starting with {@code prefix}; fails once the client's stdout has ended (read to the end by {@code reader}) without one. */

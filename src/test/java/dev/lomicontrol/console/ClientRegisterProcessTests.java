@@ -1,17 +1,12 @@
 package dev.lomicontrol.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import dev.lomicontrol.LomiControl;
-import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.ConsoleRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.core.json.JsonReadFeature;
@@ -44,21 +39,10 @@ class ClientRegisterProcessTests {
                 "{\n  // my servers\n  \"servers\": {\n    \"mine\": {\"type\": \"stdio\", \"command\": \"/bin/true\"},\n  },\n}\n";
         Files.writeString(vscode, users);
         Path data = temp.resolve("data");
-        Path log = temp.resolve("broker.err");
-        ProcessBuilder serve = ChildJvm.builder(
-                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile())
-                .redirectError(log.toFile());
-        environment(serve, env);
-        Process broker = serve.start();
-        try {
-            await().atMost(Duration.ofSeconds(120))
-                    .until(() -> !broker.isAlive()
-                            || (Files.exists(log) && Files.readString(log).contains("admin socket")));
-            assertThat(broker.isAlive())
-                    .as("broker log: %s", Files.readString(log))
-                    .isTrue();
-
+        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
+                .log(temp.resolve("broker.err"))
+                .environment(environment -> environment(environment, env))
+                .start()) {
             String first = console(data, env, "client", "register", "vscode");
             assertThat(first)
                     .startsWith("wrote lomi-control in " + vscode)
@@ -90,38 +74,25 @@ class ClientRegisterProcessTests {
                     .containsPattern("codex +user +" + codex.resolve("config.toml") + " +current")
                     .containsPattern("zed +user +" + xdg.resolve("zed/settings.json") + " +no file");
             assertThat(home.resolve(".config")).doesNotExist();
-        } finally {
-            broker.destroy();
-            if (!broker.waitFor(60, TimeUnit.SECONDS)) {
-                broker.destroyForcibly();
-            }
         }
     }
 
     private String console(Path data, Map<String, String> env, String... args) throws Exception {
-        List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
-        arguments.addAll(List.of(args));
-        Path out = Files.createTempFile(temp, "console", ".out");
-        ProcessBuilder builder = ChildJvm.builder(LomiControl.class, arguments)
-                .directory(temp.toFile())
-                .redirectOutput(out.toFile())
-                .redirectErrorStream(false)
-                .redirectError(temp.resolve("console.err").toFile());
-        environment(builder, env);
-        Process console = builder.start();
-        console.getOutputStream().close();
-        assertThat(console.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(console.exitValue())
-                .as("%s: %s", String.join(" ", args), Files.readString(temp.resolve("console.err")))
+        ConsoleRun.Result run = BrokerChildProcess.console(data)
+                .in(temp)
+                .environment(environment -> environment(environment, env))
+                .run(args);
+        assertThat(run.exitCode())
+                .as("%s: %s", String.join(" ", args), run.stderr())
                 .isZero();
-        return Files.readString(out);
+        return run.stdout();
     }
 
-    private static void environment(ProcessBuilder builder, Map<String, String> env) {
-        builder.environment()
+    private static void environment(Map<String, String> environment, Map<String, String> env) {
+        environment
                 .keySet()
                 .removeIf(name ->
                         name.startsWith("XDG_") || name.equals("CODEX_HOME") || name.startsWith("LOMI_CONTROL"));
-        builder.environment().putAll(env);
+        environment.putAll(env);
     }
 }

@@ -2,6 +2,8 @@ package dev.lomicontrol.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.ConsoleRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,12 +18,12 @@ class ConsoleProcessTests {
     @TempDir
     static Path temp;
 
-    static BrokerChild broker;
+    static BrokerChildProcess broker;
     static Path work;
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = BrokerChild.start(temp);
+        broker = BrokerChildProcess.start(temp.resolve("data"));
         work = Files.createDirectories(temp.resolve("work"));
     }
 
@@ -38,9 +40,14 @@ class ConsoleProcessTests {
 
     @Test
     void statusRunsInTheBrokerAndExitsZero() throws Exception {
-        BrokerChild.Run run = console("status");
+        ConsoleRun.Result run = console("status");
         assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(run.stdout()).contains("instance:", "admin socket:", "control socket:", broker.data.toString());
+        assertThat(run.stdout())
+                .contains(
+                        "instance:",
+                        "admin socket:",
+                        "control socket:",
+                        broker.data().toString());
         assertThat(run.stderr()).isEmpty();
     }
 
@@ -48,39 +55,41 @@ class ConsoleProcessTests {
     void projectAddThenListShowsTheFolderResolvedAgainstTheConsolesCwd() throws Exception {
         Path folder = Files.createDirectories(work.resolve("site")).toRealPath();
 
-        BrokerChild.Run add = console("project", "add", "site", "--name", "my site");
+        ConsoleRun.Result add = console("project", "add", "site", "--name", "my site");
         assertThat(add.exitCode()).as(add.toString()).isZero();
         assertThat(add.stdout()).contains("added project prj-", "'my site'", folder.toString());
-        BrokerChild.Run list = console("project", "list");
+        ConsoleRun.Result list = console("project", "list");
         assertThat(list.exitCode()).isZero();
         assertThat(list.stdout()).contains("my site", folder.toString());
     }
 
     @Test
     void ledgerStatusShowsTheStoreOfThisDataDirectory() throws Exception {
-        BrokerChild.Run run = console("ledger", "status");
+        ConsoleRun.Result run = console("ledger", "status");
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout())
-                .contains(broker.data.resolve("agent-control/control.sqlite3").toString(), "receipts:", "integrity:");
+                .contains(broker.data().resolve("agent-control/control.sqlite3").toString(), "receipts:", "integrity:");
     }
 
     @Test
     void aRefusedCommandExitsOneAndAUsageErrorTwoWithTheMessageOnStderr() throws Exception {
-        BrokerChild.Run refused = console("pairing", "deny", "pr-nobody");
+        ConsoleRun.Result refused = console("pairing", "deny", "pr-nobody");
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.stdout()).isEmpty();
         assertThat(refused.stderr().strip())
                 .isEqualTo("error: TARGET_NOT_FOUND: no pending pairing request pr-nobody (it may have expired)");
 
-        BrokerChild.Run usage = console("pairing", "approve");
+        ConsoleRun.Result usage = console("pairing", "approve");
         assertThat(usage.exitCode()).isEqualTo(2);
         assertThat(usage.stderr()).contains("usage: 'pairing approve' takes 1 argument");
     }
 
     @Test
     void linesPipedIntoTheConsoleRunOneAfterAnother() throws Exception {
-        BrokerChild.Run run =
-                BrokerChild.console(broker.data, work, "yolo status\n\nsession list\nexit\nstatus\n", List.of());
+        ConsoleRun.Result run = broker.console()
+                .in(work)
+                .input("yolo status\n\nsession list\nexit\nstatus\n")
+                .run();
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(run.stdout()).contains("YOLO is off", "no live sessions").doesNotContain("instance:");
     }
@@ -88,8 +97,10 @@ class ConsoleProcessTests {
     @Test
     void theConsoleClientStartsNoSpringContext() throws Exception {
         Path classLog = work.resolve("classes.log");
-        BrokerChild.Run run = BrokerChild.console(
-                broker.data, work, "", List.of("-Xlog:class+load=info:file=" + classLog), "yolo", "status");
+        ConsoleRun.Result run = broker.console()
+                .in(work)
+                .jvmOptions(List.of("-Xlog:class+load=info:file=" + classLog))
+                .run("yolo", "status");
         assertThat(run.exitCode()).isZero();
         assertThat(Files.readString(classLog))
                 .contains("dev.lomicontrol.console.AdminClient")
@@ -99,7 +110,8 @@ class ConsoleProcessTests {
 
     @Test
     void withoutARunningBrokerTheConsoleExitsThreeAndSaysSo() throws Exception {
-        BrokerChild.Run run = BrokerChild.console(temp.resolve("nobody-home"), work, "", List.of(), "status");
+        ConsoleRun.Result run =
+                BrokerChildProcess.console(temp.resolve("nobody-home")).in(work).run("status");
         assertThat(run.exitCode()).as("3: no broker running").isEqualTo(ConsoleResult.NO_BROKER);
         assertThat(run.stdout()).isEmpty();
         assertThat(run.stderr())
@@ -108,7 +120,7 @@ class ConsoleProcessTests {
                         "start one with: lomi-control serve");
     }
 
-    private static BrokerChild.Run console(String... args) throws Exception {
-        return BrokerChild.console(broker.data, work, "", List.of(), args);
+    private static ConsoleRun.Result console(String... args) throws Exception {
+        return broker.console().in(work).run(args);
     }
 }

@@ -3,6 +3,7 @@ package dev.lomicontrol.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.LomiControl;
+import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.ChildJvm;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.Machine;
@@ -43,9 +44,9 @@ class ConsoleTmuxTests {
 
     @Test
     void theConsoleClientRunsCommandsAndCompletesFromTheBroker() throws Exception {
-        try (BrokerChild broker = BrokerChild.start(temp)) {
+        try (BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {
             Path folder = Files.createDirectories(temp.resolve("tmux-project")).toRealPath();
-            startInTmux(List.of("console", "--data-dir", broker.data.toString()), "");
+            startInTmux(List.of("console", "--data-dir", broker.data().toString()), "");
             awaitScreen("lomi> ");
 
             type("ledger status");
@@ -61,7 +62,7 @@ class ConsoleTmuxTests {
             awaitScreen("YOLO is off");
             type("exit");
             awaitEnded();
-            assertThat(broker.process.isAlive())
+            assertThat(broker.isAlive())
                     .as("leaving the client leaves the broker running")
                     .isTrue();
         }
@@ -69,13 +70,9 @@ class ConsoleTmuxTests {
 
     @Test
     void theAdminApprovesAPendingClientFromTheInteractiveConsole() throws Exception {
-        try (BrokerChild broker = BrokerChild.start(temp)) {
-            String log = Files.readString(broker.logs.resolve("err"));
-            java.util.regex.Matcher key = java.util.regex.Pattern.compile("--discovery-key ([0-9a-f]{64})")
-                    .matcher(log);
-            assertThat(key.find()).isTrue();
+        try (BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {
             dev.lomicontrol.ipc.BrokerClient client = new dev.lomicontrol.ipc.BrokerClient(
-                    broker.data.resolve("agent-control/discovery.json"), key.group(1), "tmux-approved client");
+                    broker.discoveryFile(), broker.discoveryKey(), "tmux-approved client");
             java.util.concurrent.CompletableFuture<dev.lomicontrol.ipc.BrokerClient.State> connecting =
                     java.util.concurrent.CompletableFuture.supplyAsync(
                             () -> client.connect(java.time.Duration.ofSeconds(110)));
@@ -85,7 +82,7 @@ class ConsoleTmuxTests {
                             () -> client.state().pairingRequestId(),
                             java.util.Optional::isPresent)
                     .orElseThrow();
-            startInTmux(List.of("console", "--data-dir", broker.data.toString()), "");
+            startInTmux(List.of("console", "--data-dir", broker.data().toString()), "");
             awaitScreen("lomi> ");
 
             type("pairing list");

@@ -2,9 +2,11 @@ package dev.lomicontrol.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.ConsoleRun;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.Machine;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -16,8 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +32,6 @@ import tools.jackson.databind.json.JsonMapper;
 class InteropTests {
 
     static final Path INTEROP = Path.of("interop").toAbsolutePath();
-    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
 
     @TempDir
     Path temp;
@@ -78,13 +77,16 @@ class InteropTests {
      */
     @Test
     void theInspectorCliListsAndCallsTools() throws Exception {
-        try (BrokerChild broker = BrokerChild.start(temp)) {
+        try (BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {
             Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString())
+            assertThat(broker.console()
+                            .in(temp)
+                            .run("project", "add", project.toString())
                             .exitCode())
                     .isZero();
             Path wrapper = temp.resolve("helper.sh");
-            Files.writeString(wrapper, "#!/bin/sh\nexec " + String.join(" ", quoted(helperCommand(broker))) + "\n");
+            Files.writeString(
+                    wrapper, "#!/bin/sh\nexec " + String.join(" ", quoted(McpHelperProcess.command(broker))) + "\n");
             wrapper.toFile().setExecutable(true);
 
             JsonNode tools = inspector(wrapper, "--method", "tools/list");
@@ -92,8 +94,7 @@ class InteropTests {
             JsonNode before = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_workspace_list");
             assertThat(before.path("structuredContent").path("code").asString()).isEqualTo("PAIRING_REQUIRED");
 
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "yolo", "on", "--confirm")
-                            .exitCode())
+            assertThat(broker.console().in(temp).run("yolo", "on", "--confirm").exitCode())
                     .isZero();
             JsonNode list = inspector(wrapper, "--method", "tools/call", "--tool-name", "lomi_workspace_list");
             if (List.of("PAIRING_REQUIRED", "APP_UNAVAILABLE")
@@ -170,17 +171,17 @@ class InteropTests {
     }
 
     private JsonNode runScenario(String script) throws Exception {
-        try (BrokerChild broker = BrokerChild.start(temp)) {
+        try (BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {
             Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(BrokerChild.console(broker.data, temp, "", List.of(), "project", "add", project.toString())
+            assertThat(broker.console()
+                            .in(temp)
+                            .run("project", "add", project.toString())
                             .exitCode())
                     .isZero();
             // a connection nobody listens on: the scenario's chat send parks awaiting the admin and is never approved
-            assertThat(BrokerChild.console(
-                                    broker.data,
-                                    temp,
-                                    "",
-                                    List.of(),
+            assertThat(broker.console()
+                            .in(temp)
+                            .run(
                                     "chat",
                                     "connection",
                                     "add",
@@ -195,7 +196,7 @@ class InteropTests {
                     .isZero();
             List<String> command =
                     new ArrayList<>(List.of("node", INTEROP.resolve(script).toString()));
-            command.addAll(helperCommand(broker));
+            command.addAll(McpHelperProcess.command(broker));
             Process node = new ProcessBuilder(command)
                     .directory(INTEROP.toFile())
                     .redirectError(temp.resolve(script + ".err").toFile())
@@ -205,8 +206,7 @@ class InteropTests {
             reader.start();
             String requestId =
                     awaitLine(lines, "PAIRING ", reader, node, script).substring("PAIRING ".length());
-            BrokerChild.Run approve =
-                    BrokerChild.console(broker.data, temp, "", List.of(), "pairing", "approve", requestId);
+            ConsoleRun.Result approve = broker.console().in(temp).run("pairing", "approve", requestId);
             assertThat(approve.exitCode()).as(approve.toString()).isZero();
             String result = awaitLine(lines, "RESULT ", reader, node, script);
             assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -215,25 +215,6 @@ class InteropTests {
                     .isZero();
             return JsonMapper.builder().build().readTree(result.substring("RESULT ".length()));
         }
-    }
-
-    private static List<String> helperCommand(BrokerChild broker) throws IOException {
-        Matcher matcher = KEY.matcher(Files.readString(broker.logs.resolve("err")));
-        String key = null;
-        while (matcher.find()) {
-            key = matcher.group(1);
-        }
-        assertThat(key).isNotNull();
-        List<String> jvm =
-                ChildJvm.builder(dev.lomicontrol.LomiControl.class, List.of()).command();
-        List<String> command = new ArrayList<>(jvm);
-        command.addAll(List.of(
-                "--mcp",
-                "--discovery-file",
-                broker.data.resolve("agent-control/discovery.json").toString(),
-                "--discovery-key",
-                key));
-        return command;
     }
 
     private static void readLines(Process process, List<String> lines) {

@@ -6,6 +6,8 @@ import dev.lomicontrol.discovery.DiscoveryFile;
 import dev.lomicontrol.discovery.DiscoveryRecord;
 import dev.lomicontrol.ipc.BrokerClient;
 import dev.lomicontrol.ipc.Envelope;
+import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.ConsoleRun;
 import dev.lomicontrol.testing.Eventually;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,11 +20,8 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
@@ -34,7 +33,6 @@ import tools.jackson.databind.json.JsonMapper;
 class PairingEndToEndTests {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
-    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
 
     @TempDir
     Path temp;
@@ -46,11 +44,14 @@ class PairingEndToEndTests {
         String key;
         BrokerClient first;
         String firstEndpoint;
-        try (BrokerChild broker = BrokerChild.start(temp.resolve("run1"))) {
-            discovery = broker.data.resolve("agent-control/discovery.json");
-            key = pinnedKey(broker);
+        try (BrokerChildProcess broker =
+                BrokerChildProcess.start(temp.resolve("run1").resolve("data"))) {
+            discovery = broker.data().resolve("agent-control/discovery.json");
+            key = broker.discoveryKey();
             firstEndpoint = DiscoveryFile.verify(discovery, key).endpoint();
-            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "project", "add", work.toString())
+            assertThat(broker.console()
+                            .in(work)
+                            .run("project", "add", work.toString())
                             .exitCode())
                     .isZero();
             first = new BrokerClient(discovery, key, "e2e client");
@@ -58,16 +59,16 @@ class PairingEndToEndTests {
 
             assertThat(Envelope.isOk(first.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))))
                     .isTrue();
-            assertThat(BrokerChild.console(broker.data, work, "", List.of(), "session", "list")
-                            .stdout())
+            assertThat(broker.console().in(work).run("session", "list").stdout())
                     .contains("e2e client");
         }
         assertThat(catchCall(first))
                 .as("the old session ended with the broker")
                 .isInstanceOf(BrokerClient.CallFailure.class);
 
-        try (BrokerChild restarted = BrokerChild.startIn(temp.resolve("run1"))) {
-            assertThat(pinnedKey(restarted))
+        try (BrokerChildProcess restarted =
+                BrokerChildProcess.start(temp.resolve("run1").resolve("data"))) {
+            assertThat(restarted.discoveryKey())
                     .as("the registration key survives restarts")
                     .isEqualTo(key);
             DiscoveryRecord record = DiscoveryFile.verify(discovery, key);
@@ -76,11 +77,10 @@ class PairingEndToEndTests {
             CompletableFuture<BrokerClient.State> connecting =
                     CompletableFuture.supplyAsync(() -> again.connect(Duration.ofSeconds(60)));
             awaitPhase(again, BrokerClient.Phase.PAIRING_REQUIRED);
-            assertThat(BrokerChild.console(
-                                    restarted.data,
-                                    work,
-                                    "",
-                                    List.of(),
+            assertThat(restarted
+                            .console()
+                            .in(work)
+                            .run(
                                     "pairing",
                                     "deny",
                                     again.state().pairingRequestId().orElseThrow())
@@ -95,9 +95,10 @@ class PairingEndToEndTests {
     @Test
     void malformedOversizedAndSlowFramesEndOnlyTheirOwnConnection() throws Exception {
         Path work = Files.createDirectories(temp.resolve("work"));
-        try (BrokerChild broker = BrokerChild.start(temp.resolve("run"))) {
-            Path discovery = broker.data.resolve("agent-control/discovery.json");
-            String key = pinnedKey(broker);
+        try (BrokerChildProcess broker =
+                BrokerChildProcess.start(temp.resolve("run").resolve("data"))) {
+            Path discovery = broker.data().resolve("agent-control/discovery.json");
+            String key = broker.discoveryKey();
             Path socket = Path.of(DiscoveryFile.verify(discovery, key).endpoint());
             BrokerClient client = new BrokerClient(discovery, key, "survivor");
             connectApprovingThroughTheConsole(client, broker, work);
@@ -123,15 +124,15 @@ class PairingEndToEndTests {
         }
     }
 
-    private static void connectApprovingThroughTheConsole(BrokerClient client, BrokerChild broker, Path work)
+    private static void connectApprovingThroughTheConsole(BrokerClient client, BrokerChildProcess broker, Path work)
             throws Exception {
         CompletableFuture<BrokerClient.State> connecting =
                 CompletableFuture.supplyAsync(() -> client.connect(Duration.ofSeconds(90)));
         awaitPhase(client, BrokerClient.Phase.PAIRING_REQUIRED);
         String id = client.state().pairingRequestId().orElseThrow();
-        BrokerChild.Run list = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "list");
+        ConsoleRun.Result list = broker.console().in(work).run("pairing", "list");
         assertThat(list.stdout()).contains(id);
-        BrokerChild.Run approve = BrokerChild.console(broker.data, work, "", List.of(), "pairing", "approve", id);
+        ConsoleRun.Result approve = broker.console().in(work).run("pairing", "approve", id);
         assertThat(approve.exitCode()).as(approve.toString()).isZero();
         assertThat(connecting.get(60, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
     }
@@ -162,16 +163,6 @@ class PairingEndToEndTests {
                 return false;
             }
         }
-    }
-
-    private static String pinnedKey(BrokerChild broker) throws IOException {
-        Matcher matcher = KEY.matcher(Files.readString(broker.logs.resolve("err")));
-        String last = null;
-        while (matcher.find()) {
-            last = matcher.group(1);
-        }
-        assertThat(last).as("the broker logs the key to pin").isNotNull();
-        return last;
     }
 
     private static Throwable catchCall(BrokerClient client) {

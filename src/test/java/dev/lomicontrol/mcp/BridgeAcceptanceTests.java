@@ -3,6 +3,7 @@ package dev.lomicontrol.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,22 +31,23 @@ class BridgeAcceptanceTests {
     Path temp;
 
     MisbehavingBroker broker;
-    McpProcess helper;
+    McpHelperProcess helper;
 
     @BeforeEach
     void startBrokerAndHelper() throws Exception {
         broker = new MisbehavingBroker(temp.resolve("store"));
-        helper = McpProcess.start(
-                temp.resolve("helper.err"),
-                List.of("--discovery-file", broker.discoveryFile.toString(), "--discovery-key", broker.keyHex),
-                Map.of("lomi.mcp.call-timeout-ms", Long.toString(CALL_TIMEOUT_MS), "lomi.mcp.label-grace-ms", "5000"));
+        helper = McpHelperProcess.launch(temp.resolve("helper.err"))
+                .args(List.of("--discovery-file", broker.discoveryFile.toString(), "--discovery-key", broker.keyHex))
+                .properties(Map.of(
+                        "lomi.mcp.call-timeout-ms", Long.toString(CALL_TIMEOUT_MS), "lomi.mcp.label-grace-ms", "5000"))
+                .start();
         helper.initialize("2025-11-25");
         helper.awaitPhase("connected");
     }
 
     @AfterEach
     void stop() throws Exception {
-        System.err.println("helper stderr:\n" + Files.readString(helper.stderr));
+        System.err.println("helper stderr:\n" + Files.readString(helper.stderr()));
         helper.close();
         broker.close();
     }
@@ -123,14 +125,14 @@ class BridgeAcceptanceTests {
 
     @Test
     void aMutatingCallThatProvablyNeverReachedTheBrokerIsSentOnceAfterReconnecting() throws Exception {
-        long sockets = unixSockets(helper.process.pid());
+        long sockets = unixSockets(helper.process().pid());
         broker.dropIdleSessions();
         // the call below is "provably never sent" only once the helper has seen the close: its Netty channel then
         // releases the socket
         Eventually.until(
                 "the helper closed its end of the dropped connection",
                 Duration.ofSeconds(30),
-                () -> unixSockets(helper.process.pid()) < sockets);
+                () -> unixSockets(helper.process().pid()) < sockets);
 
         JsonNode result = helper.callTool(11, MUTATING, MUTATING_ARGS).get("result");
 
@@ -146,7 +148,7 @@ class BridgeAcceptanceTests {
         byte[] line = new byte[9 * 1024 * 1024];
         Arrays.fill(line, (byte) ' ');
         line[line.length - 1] = '\n';
-        helper.sendBytes(line);
+        helper.send(line);
         JsonNode bigLine = helper.response("null");
         JsonNode after = helper.callTool(13, READ, "{}").get("result");
 
@@ -159,7 +161,7 @@ class BridgeAcceptanceTests {
                 .as("only the normal call reached the broker")
                 .isEqualTo(1);
         assertThat(broker.enrollments.get()).as("no reconnect").isEqualTo(1);
-        assertThat(Files.readString(helper.stderr)).doesNotContain("sending it once more");
+        assertThat(Files.readString(helper.stderr())).doesNotContain("sending it once more");
     }
 
     private static void assertOutcomeUnknown(JsonNode response, Object id) {

@@ -2,18 +2,14 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.LomiControl;
-import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -25,7 +21,6 @@ import tools.jackson.databind.JsonNode;
  */
 class BrokerContractTests {
 
-    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
     static final String NO_OPERATION = "{\"operationId\":\"" + "0".repeat(40) + "\"}";
 
     @TempDir
@@ -37,43 +32,20 @@ class BrokerContractTests {
     @Test
     void everyBrokerAnswerConformsToThePublishedOutputSchema() throws Exception {
         Path data = temp.resolve("data");
-        Path brokerErr = temp.resolve("broker.err");
-        ProcessBuilder builder = ChildJvm.builder(
-                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile())
-                .redirectError(brokerErr.toFile());
-        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep
-        // locks
-        builder.environment()
-                .put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
-        Process broker = builder.start();
-        try {
-            String key = await(brokerErr, KEY, broker);
-            await(brokerErr, Pattern.compile("admin socket"), broker);
-            console(
-                    data,
-                    "project",
-                    "add",
-                    Files.createDirectories(temp.resolve("project")).toString());
-            console(data, "yolo", "on", "--confirm");
-            try (McpProcess helper = McpProcess.start(
-                    temp.resolve("helper.err"),
-                    List.of(
-                            "--discovery-file",
-                            data.resolve("agent-control/discovery.json").toString(),
-                            "--discovery-key",
-                            key),
-                    Map.of("lomi.mcp.label-grace-ms", "0"))) {
+        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
+                .log(temp.resolve("broker.err"))
+                .emptyHome()
+                .start()
+                .withProjectAndYolo(Files.createDirectories(temp.resolve("project")))) {
+            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
+                    .start()) {
                 exerciseEveryBrokerTool(helper);
-                assertThat(Files.readString(helper.stderr)).doesNotContain("does not match the output schema");
+                assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
             }
-        } finally {
-            broker.destroy();
-            broker.waitFor(30, TimeUnit.SECONDS);
         }
     }
 
-    private void exerciseEveryBrokerTool(McpProcess helper) throws Exception {
+    private void exerciseEveryBrokerTool(McpHelperProcess helper) throws Exception {
         helper.initialize("2025-11-25");
         helper.awaitPhase("connected");
         helper.request(++ids, "tools/list", null)
@@ -109,37 +81,22 @@ class BrokerContractTests {
     @Test
     void aProjectOpenWaitsForTheAdminsDecisionInTheConsole() throws Exception {
         Path data = temp.resolve("data");
-        Path brokerErr = temp.resolve("broker.err");
-        ProcessBuilder builder = ChildJvm.builder(
-                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile())
-                .redirectError(brokerErr.toFile());
-        // the broker's shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep
-        // locks
-        builder.environment()
-                .put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
-        Process broker = builder.start();
-        try {
-            String key = await(brokerErr, KEY, broker);
-            await(brokerErr, Pattern.compile("admin socket"), broker);
+        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
+                .log(temp.resolve("broker.err"))
+                .emptyHome()
+                .start()) {
             console(
-                    data,
+                    broker,
                     "project",
                     "add",
                     Files.createDirectories(temp.resolve("project")).toString());
-            try (McpProcess helper = McpProcess.start(
-                    temp.resolve("helper.err"),
-                    List.of(
-                            "--discovery-file",
-                            data.resolve("agent-control/discovery.json").toString(),
-                            "--discovery-key",
-                            key),
-                    Map.of("lomi.mcp.label-grace-ms", "0"))) {
+            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
+                    .start()) {
                 helper.initialize("2025-11-25");
                 String pairing = helper.awaitPhase("pairing_required")
                         .path("pairingRequestId")
                         .asString();
-                console(data, "pairing", "approve", pairing);
+                console(broker, "pairing", "approve", pairing);
                 helper.awaitPhase("connected");
                 helper.request(++ids, "tools/list", null)
                         .at("/result/tools")
@@ -160,12 +117,12 @@ class BrokerContractTests {
                 assertThat(parked.at("/data/state").asString()).isEqualTo("awaiting_user");
                 String operation = parked.at("/data/operationId").asString();
 
-                String pending = console(data, "decision", "list");
+                String pending = console(broker, "decision", "list");
                 assertThat(pending)
                         .contains(operation)
                         .contains("lomi_project_open")
                         .contains(folder.toString());
-                console(data, "decision", "approve", operation);
+                console(broker, "decision", "approve", operation);
 
                 JsonNode done = call(helper, "lomi_operation_get", "{\"operationId\":\"" + operation + "\"}", true);
                 assertThat(done.at("/data/state").asString()).isEqualTo("succeeded");
@@ -178,16 +135,14 @@ class BrokerContractTests {
                                 .at("/data/workspaces")
                                 .size())
                         .isEqualTo(2);
-                assertThat(console(data, "project", "list")).contains(folder.toString());
+                assertThat(console(broker, "project", "list")).contains(folder.toString());
             }
-        } finally {
-            broker.destroy();
-            broker.waitFor(30, TimeUnit.SECONDS);
         }
     }
 
     /** The layout and terminal tools through the real helper and broker, with a real bash behind the terminal. */
-    private void exerciseLayoutAndTerminalTools(McpProcess helper, String workspaceId, String epoch) throws Exception {
+    private void exerciseLayoutAndTerminalTools(McpHelperProcess helper, String workspaceId, String epoch)
+            throws Exception {
         String ws = "\"workspaceId\":\"" + workspaceId + "\"";
         String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true)
                 .at("/data/domainRevision")
@@ -285,7 +240,7 @@ class BrokerContractTests {
     }
 
     /** Files, editor, artifacts and settings through the real helper and broker on a real project folder. */
-    private void exerciseFileEditorArtifactAndSettingsTools(McpProcess helper, String workspaceId, String epoch)
+    private void exerciseFileEditorArtifactAndSettingsTools(McpHelperProcess helper, String workspaceId, String epoch)
             throws Exception {
         Path root = temp.resolve("project");
         Files.writeString(root.resolve("notes.txt"), "alpha\r\nbeta\r\n");
@@ -374,7 +329,7 @@ class BrokerContractTests {
         call(helper, "lomi_settings_open", "{" + ws + ",\"page\":\"editor\"" + op(revision, epoch) + "}", true);
     }
 
-    private void exerciseGitTools(McpProcess helper, String workspaceId, String epoch) throws Exception {
+    private void exerciseGitTools(McpHelperProcess helper, String workspaceId, String epoch) throws Exception {
         Path root = temp.resolve("project");
         String head;
         try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init()
@@ -431,7 +386,7 @@ class BrokerContractTests {
         assertThat(staged.at("/data/result/plan/paths/0").asString()).isEqualTo("notes.txt");
     }
 
-    private void awaitPrompt(McpProcess helper, String target) {
+    private void awaitPrompt(McpHelperProcess helper, String target) {
         Eventually.await(
                 "the terminal's prompt is ready",
                 Duration.ofSeconds(20),
@@ -447,7 +402,7 @@ class BrokerContractTests {
     }
 
     /** Calls a tool, checks ok/error as expected and the envelope against the published schema; returns the envelope. */
-    private JsonNode call(McpProcess helper, String tool, String arguments, boolean ok) throws Exception {
+    private JsonNode call(McpHelperProcess helper, String tool, String arguments, boolean ok) throws Exception {
         JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
         JsonNode envelope = result.get("structuredContent");
 
@@ -458,23 +413,7 @@ class BrokerContractTests {
         return envelope;
     }
 
-    private String console(Path data, String... args) throws Exception {
-        List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
-        arguments.addAll(List.of(args));
-        Path out = Files.createTempFile(temp, "console", ".out");
-        Process console = ChildJvm.builder(LomiControl.class, arguments)
-                .redirectOutput(out.toFile())
-                .redirectErrorStream(true)
-                .start();
-        console.getOutputStream().close();
-        assertThat(console.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(console.exitValue())
-                .as(String.join(" ", args) + ": " + Files.readString(out))
-                .isZero();
-        return Files.readString(out);
-    }
-
-    private static String await(Path log, Pattern pattern, Process process) {
-        return Eventually.inLog(log, pattern, process, Duration.ofSeconds(120));
+    private static String console(BrokerChildProcess broker, String... args) throws Exception {
+        return broker.console().mergingStderr().ok(args);
     }
 }

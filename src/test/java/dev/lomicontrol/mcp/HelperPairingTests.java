@@ -2,6 +2,7 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +20,7 @@ class HelperPairingTests {
     @Test
     void untilTheAdminApprovesOnlyStatusAndDiagnosticsAnswerAndTheyNameTheRequest() throws Exception {
         try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
-                McpProcess helper = start(broker, List.of())) {
+                McpHelperProcess helper = start(broker, List.of())) {
             broker.approve = false;
             helper.initialize("2025-11-25");
             JsonNode status = helper.awaitPhase("pairing_required");
@@ -45,7 +46,7 @@ class HelperPairingTests {
     void aConnectedHelperLoadsNoSpringSqliteOrFlywayClass() throws Exception {
         Path classLog = temp.resolve("classes.log");
         try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
-                McpProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
+                McpHelperProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
             helper.initialize("2025-11-25");
             helper.awaitPhase("connected");
             assertThat(helper.callTool(1, "lomi_workspace_list", "{}")
@@ -63,11 +64,11 @@ class HelperPairingTests {
         }
     }
 
-    private McpProcess start(MisbehavingBroker broker, List<String> jvmOptions) throws Exception {
-        return McpProcess.start(
-                temp.resolve("helper.err"),
-                List.of("--discovery-file", broker.discoveryFile.toString(), "--discovery-key", broker.keyHex),
-                Map.of("lomi.mcp.label-grace-ms", "0"),
-                jvmOptions);
+    private McpHelperProcess start(MisbehavingBroker broker, List<String> jvmOptions) throws Exception {
+        return McpHelperProcess.launch(temp.resolve("helper.err"))
+                .args(List.of("--discovery-file", broker.discoveryFile.toString(), "--discovery-key", broker.keyHex))
+                .properties(Map.of("lomi.mcp.label-grace-ms", "0"))
+                .jvmOptions(jvmOptions)
+                .start();
     }
 }

@@ -2,6 +2,7 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,10 +32,10 @@ class McpProcessTests {
         "2031-01-01,2025-11-25"
     })
     void initializeNegotiatesTheVersionAndAnswersQuickly(String requested, String answered) throws Exception {
-        try (McpProcess helper = start()) {
+        try (McpHelperProcess helper = start()) {
             JsonNode result = helper.initialize(requested).get("result");
             long millis =
-                    Duration.ofNanos(System.nanoTime() - helper.startedNanos).toMillis();
+                    Duration.ofNanos(System.nanoTime() - helper.startedNanos()).toMillis();
             System.err.println("helper start -> initialize response (" + requested + "): " + millis + " ms");
 
             assertThat(result.get("protocolVersion").asString()).isEqualTo(answered);
@@ -45,7 +46,7 @@ class McpProcessTests {
 
     @Test
     void serverDiscoverAndToolsListDescribeTheWholeCatalog() throws Exception {
-        try (McpProcess helper = start()) {
+        try (McpHelperProcess helper = start()) {
             JsonNode discover = helper.request(
                     1, "server/discover", "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}");
             helper.initialize("2025-11-25");
@@ -64,7 +65,7 @@ class McpProcessTests {
 
     @Test
     void withoutABrokerStatusSaysAppUnavailableAndBrokerToolsAreRefusedAsResults() throws Exception {
-        try (McpProcess helper = start()) {
+        try (McpHelperProcess helper = start()) {
             helper.initialize("2025-11-25");
             JsonNode status = helper.awaitPhase("app_unavailable");
             JsonNode diagnostics = helper.callTool(2, "lomi_diagnostics", "{}").at("/result/structuredContent/data");
@@ -80,13 +81,13 @@ class McpProcessTests {
 
     @Test
     void anOversizedLineIsAnsweredAndSkippedAndTheSessionSurvives() throws Exception {
-        try (McpProcess helper = start()) {
+        try (McpHelperProcess helper = start()) {
             helper.initialize("2025-11-25");
             byte[] big = new byte[9 * 1024 * 1024];
             Arrays.fill(big, (byte) 'x');
             byte[] tail = "{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8);
-            helper.sendBytes(big);
-            helper.sendBytes(tail); // still part of the oversized line: must never be answered
+            helper.send(big);
+            helper.send(tail); // still part of the oversized line: must never be answered
 
             JsonNode tooLarge = helper.response("null");
             JsonNode ping = helper.request(1, "ping", null);
@@ -100,7 +101,7 @@ class McpProcessTests {
 
     @Test
     void invalidJsonIsAParseErrorWithANullIdAndTheSessionGoesOn() throws Exception {
-        try (McpProcess helper = start()) {
+        try (McpHelperProcess helper = start()) {
             helper.sendLine("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"");
             JsonNode parseError = helper.response("null");
             JsonNode ping = helper.request(2, "ping", null);
@@ -112,7 +113,7 @@ class McpProcessTests {
 
     @Test
     void stdoutCarriesOnlyJsonRpcResponsesAndEndOfInputExitsZero() throws Exception {
-        try (McpProcess helper = start()) {
+        try (McpHelperProcess helper = start()) {
             helper.initialize("2025-06-18");
             helper.request(1, "tools/list", null);
             helper.callTool(2, "lomi_status", "{}");
@@ -137,11 +138,11 @@ class McpProcessTests {
         }
     }
 
-    private McpProcess start() throws Exception {
+    private McpHelperProcess start() throws Exception {
         Path discovery = temp.resolve("no-broker").resolve("discovery.json").toAbsolutePath();
-        return McpProcess.start(
-                temp.resolve("helper.err"),
-                List.of("--discovery-file", discovery.toString(), "--discovery-key", KEY),
-                Map.of("lomi.mcp.label-grace-ms", "0"));
+        return McpHelperProcess.launch(temp.resolve("helper.err"))
+                .args(List.of("--discovery-file", discovery.toString(), "--discovery-key", KEY))
+                .properties(Map.of("lomi.mcp.label-grace-ms", "0"))
+                .start();
     }
 }

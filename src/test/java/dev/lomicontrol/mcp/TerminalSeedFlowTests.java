@@ -2,17 +2,13 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.LomiControl;
-import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -26,8 +22,6 @@ import tools.jackson.databind.JsonNode;
  */
 class TerminalSeedFlowTests {
 
-    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
-
     @TempDir
     Path temp;
 
@@ -37,38 +31,21 @@ class TerminalSeedFlowTests {
     @Test
     void theSeed000TerminalFlowRunsEndToEnd() throws Exception {
         Path data = temp.resolve("data");
-        Path brokerErr = temp.resolve("broker.err");
         Path project = Files.createDirectories(temp.resolve("project"));
-        ProcessBuilder builder = ChildJvm.builder(
-                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile())
-                .redirectError(brokerErr.toFile());
-        builder.environment()
-                .put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
-        Process broker = builder.start();
-        try {
-            String key = await(brokerErr, KEY, broker);
-            await(brokerErr, Pattern.compile("admin socket"), broker);
-            console(data, "project", "add", project.toString());
-            console(data, "yolo", "on", "--confirm");
-            try (McpProcess helper = McpProcess.start(
-                    temp.resolve("helper.err"),
-                    List.of(
-                            "--discovery-file",
-                            data.resolve("agent-control/discovery.json").toString(),
-                            "--discovery-key",
-                            key),
-                    Map.of("lomi.mcp.label-grace-ms", "0"))) {
+        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
+                .log(temp.resolve("broker.err"))
+                .emptyHome()
+                .start()
+                .withProjectAndYolo(project)) {
+            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
+                    .start()) {
                 flow(helper, project.toRealPath());
-                assertThat(Files.readString(helper.stderr)).doesNotContain("does not match the output schema");
+                assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
             }
-        } finally {
-            broker.destroy();
-            broker.waitFor(30, TimeUnit.SECONDS);
         }
     }
 
-    private void flow(McpProcess helper, Path root) throws Exception {
+    private void flow(McpHelperProcess helper, Path root) throws Exception {
         helper.initialize("2025-11-25");
         helper.awaitPhase("connected");
         helper.request(++ids, "tools/list", null)
@@ -164,7 +141,7 @@ class TerminalSeedFlowTests {
         assertThat(android.get("code").asString()).isEqualTo("HOST_UNQUALIFIED");
     }
 
-    private void awaitPrompt(McpProcess helper, String target) throws Exception {
+    private void awaitPrompt(McpHelperProcess helper, String target) throws Exception {
         org.awaitility.Awaitility.await("a ready prompt")
                 .atMost(java.time.Duration.ofSeconds(30))
                 .pollInterval(java.time.Duration.ofMillis(25))
@@ -176,7 +153,7 @@ class TerminalSeedFlowTests {
     }
 
     /** Calls a tool, checks ok/error as expected and the envelope against the published schema; returns the envelope. */
-    private JsonNode call(McpProcess helper, String tool, String arguments, boolean ok) throws Exception {
+    private JsonNode call(McpHelperProcess helper, String tool, String arguments, boolean ok) throws Exception {
         JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
         JsonNode envelope = result.get("structuredContent");
         assertThat(result.get("isError").asBoolean()).as(tool + ": " + envelope).isEqualTo(!ok);
@@ -184,36 +161,5 @@ class TerminalSeedFlowTests {
                 .as(tool + ": " + envelope)
                 .isEmpty();
         return envelope;
-    }
-
-    private String console(Path data, String... args) throws Exception {
-        List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
-        arguments.addAll(List.of(args));
-        Path out = Files.createTempFile(temp, "console", ".out");
-        Process console = ChildJvm.builder(LomiControl.class, arguments)
-                .redirectOutput(out.toFile())
-                .redirectErrorStream(true)
-                .start();
-        console.getOutputStream().close();
-        assertThat(console.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(console.exitValue())
-                .as(String.join(" ", args) + ": " + Files.readString(out))
-                .isZero();
-        return Files.readString(out);
-    }
-
-    private static String await(Path log, Pattern pattern, Process process) throws Exception {
-        Matcher found = org.awaitility.Awaitility.await(pattern.toString())
-                .atMost(java.time.Duration.ofSeconds(120))
-                .pollInterval(java.time.Duration.ofMillis(100))
-                .until(
-                        () -> {
-                            assertThat(process.isAlive())
-                                    .as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : ""))
-                                    .isTrue();
-                            return pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
-                        },
-                        Matcher::find);
-        return found.groupCount() > 0 ? found.group(1) : found.group();
     }
 }

@@ -2,6 +2,7 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.testing.McpHelperProcess;
 import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.UnqualifiedToolsTests;
@@ -26,7 +27,7 @@ class UnqualifiedToolsProcessTests {
     @Test
     void everyUnqualifiedToolIsListedAndAnswersHostUnqualifiedWithItsReasonAfterValidation() throws Exception {
         Map<String, String> valid = UnqualifiedToolsTests.VALID;
-        try (McpProcess helper = start()) {
+        try (McpHelperProcess helper = start()) {
             helper.initialize("2025-11-25");
             JsonNode tools = helper.request(1, "tools/list", null).at("/result/tools");
             List<String> listed =
@@ -103,11 +104,11 @@ class UnqualifiedToolsProcessTests {
         }
     }
 
-    private McpProcess start() throws Exception {
+    private McpHelperProcess start() throws Exception {
         Path discovery = temp.resolve("no-broker").resolve("discovery.json").toAbsolutePath();
-        return McpProcess.start(
-                temp.resolve("helper.err"),
-                List.of("--discovery-file", discovery.toString(), "--discovery-key", McpProcessTests.KEY),
-                Map.of("lomi.mcp.label-grace-ms", "0"));
+        return McpHelperProcess.launch(temp.resolve("helper.err"))
+                .args(List.of("--discovery-file", discovery.toString(), "--discovery-key", McpProcessTests.KEY))
+                .properties(Map.of("lomi.mcp.label-grace-ms", "0"))
+                .start();
     }
 }

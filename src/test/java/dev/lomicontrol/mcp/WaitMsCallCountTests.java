@@ -2,8 +2,8 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.LomiControl;
-import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,9 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +26,6 @@ import tools.jackson.databind.JsonNode;
  */
 class WaitMsCallCountTests {
 
-    static final Pattern KEY = Pattern.compile("--discovery-key ([0-9a-f]{64})");
     static final List<String> UNSETTLED = List.of("queued", "awaiting_user", "running", "cancelling");
     /** How often the reference-style agent polls: a quick agent; a model's turn takes seconds. */
     static final Duration POLL = Duration.ofMillis(200);
@@ -51,28 +47,14 @@ class WaitMsCallCountTests {
     @Test
     void withWaitMsAnAgentRunsACommandAndSeesHowItEndedInOneCall() throws Exception {
         Path data = temp.resolve("data");
-        Path brokerErr = temp.resolve("broker.err");
         Path project = Files.createDirectories(temp.resolve("project"));
-        ProcessBuilder builder = ChildJvm.builder(
-                        LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"))
-                .redirectOutput(temp.resolve("broker.out").toFile())
-                .redirectError(brokerErr.toFile());
-        builder.environment()
-                .put("HOME", Files.createDirectories(temp.resolve("empty-home")).toString());
-        Process broker = builder.start();
-        try {
-            String key = await(brokerErr, KEY, broker);
-            await(brokerErr, Pattern.compile("admin socket"), broker);
-            console(data, "project", "add", project.toString());
-            console(data, "yolo", "on", "--confirm");
-            try (McpProcess helper = McpProcess.start(
-                    temp.resolve("helper.err"),
-                    List.of(
-                            "--discovery-file",
-                            data.resolve("agent-control/discovery.json").toString(),
-                            "--discovery-key",
-                            key),
-                    Map.of("lomi.mcp.label-grace-ms", "0"))) {
+        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
+                .log(temp.resolve("broker.err"))
+                .emptyHome()
+                .start()
+                .withProjectAndYolo(project)) {
+            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
+                    .start()) {
                 Session session = connect(helper);
                 List<Integer> today = referenceAgent(helper, session);
                 List<Integer> waiting = waitingAgent(helper, session);
@@ -92,17 +74,14 @@ class WaitMsCallCountTests {
                 assertThat(today.subList(1, today.size()))
                         .as("today's further commands: run, poll, read")
                         .allMatch(n -> n >= 3);
-                assertThat(Files.readString(helper.stderr)).doesNotContain("does not match the output schema");
+                assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
             }
-        } finally {
-            broker.destroy();
-            broker.waitFor(30, TimeUnit.SECONDS);
         }
     }
 
     record Session(String workspaceId, String epoch) {}
 
-    private Session connect(McpProcess helper) throws Exception {
+    private Session connect(McpHelperProcess helper) throws Exception {
         helper.initialize("2025-11-25");
         helper.awaitPhase("connected");
         helper.request(++ids, "tools/list", null)
@@ -119,7 +98,7 @@ class WaitMsCallCountTests {
     }
 
     /** The reference's way: every wait is a poll the agent makes. Returns the calls each command took. */
-    private List<Integer> referenceAgent(McpProcess helper, Session session) throws Exception {
+    private List<Integer> referenceAgent(McpHelperProcess helper, Session session) throws Exception {
         List<Integer> counts = new ArrayList<>();
         calls = 0;
         String id = call(helper, "lomi_terminal_create", create(helper, session, "ref-create", null))
@@ -169,7 +148,7 @@ class WaitMsCallCountTests {
     }
 
     /** With waitMs: the broker waits, the agent makes one call per step. */
-    private List<Integer> waitingAgent(McpProcess helper, Session session) throws Exception {
+    private List<Integer> waitingAgent(McpHelperProcess helper, Session session) throws Exception {
         List<Integer> counts = new ArrayList<>();
         calls = 0;
         JsonNode created = call(helper, "lomi_terminal_create", create(helper, session, "wait-create", 20_000));
@@ -198,7 +177,7 @@ class WaitMsCallCountTests {
         return counts;
     }
 
-    private JsonNode poll(McpProcess helper, String lookup) throws Exception {
+    private JsonNode poll(McpHelperProcess helper, String lookup) throws Exception {
         return Awaitility.await()
                 .atMost(Duration.ofSeconds(60))
                 .pollDelay(Duration.ZERO)
@@ -209,7 +188,7 @@ class WaitMsCallCountTests {
     }
 
     /** lomi_terminal_create's arguments; the domainRevision is read first, uncounted (an agent has it from its workspace list). */
-    private String create(McpProcess helper, Session session, String key, Integer waitMs) throws Exception {
+    private String create(McpHelperProcess helper, Session session, String key, Integer waitMs) throws Exception {
         String revision = call(helper, "lomi_workspace_list", "{}")
                 .at("/data/domainRevision")
                 .asString();
@@ -233,7 +212,7 @@ class WaitMsCallCountTests {
     }
 
     /** One counted tool call that must succeed, its envelope checked against the published schema. */
-    private JsonNode call(McpProcess helper, String tool, String arguments) throws Exception {
+    private JsonNode call(McpHelperProcess helper, String tool, String arguments) throws Exception {
         calls++;
         JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
         JsonNode envelope = result.get("structuredContent");
@@ -244,36 +223,5 @@ class WaitMsCallCountTests {
                 .as(tool + ": " + envelope)
                 .isEmpty();
         return envelope;
-    }
-
-    private String console(Path data, String... args) throws Exception {
-        List<String> arguments = new ArrayList<>(List.of("console", "--data-dir", data.toString()));
-        arguments.addAll(List.of(args));
-        Path out = Files.createTempFile(temp, "console", ".out");
-        Process console = ChildJvm.builder(LomiControl.class, arguments)
-                .redirectOutput(out.toFile())
-                .redirectErrorStream(true)
-                .start();
-        console.getOutputStream().close();
-        assertThat(console.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(console.exitValue())
-                .as(String.join(" ", args) + ": " + Files.readString(out))
-                .isZero();
-        return Files.readString(out);
-    }
-
-    private static String await(Path log, Pattern pattern, Process process) throws Exception {
-        Matcher found = Awaitility.await(pattern.toString())
-                .atMost(Duration.ofSeconds(120))
-                .pollInterval(Duration.ofMillis(100))
-                .until(
-                        () -> {
-                            assertThat(process.isAlive())
-                                    .as("the broker is running: " + (Files.exists(log) ? Files.readString(log) : ""))
-                                    .isTrue();
-                            return pattern.matcher(Files.exists(log) ? Files.readString(log) : "");
-                        },
-                        Matcher::find);
-        return found.groupCount() > 0 ? found.group(1) : found.group();
     }
 }

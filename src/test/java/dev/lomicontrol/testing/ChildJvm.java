@@ -9,13 +9,22 @@ import java.util.List;
 /** Starts a real child JVM on the test classpath (used for crash, lock and process-mode tests). */
 public final class ChildJvm {
 
+    /** Child JVMs start with C1 only, which suits short runs; long runs may drop it (the full JIT). */
+    public static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+
     private ChildJvm() {}
 
     public static ProcessBuilder builder(Class<?> mainClass, List<String> args) {
+        return builder(List.of(), mainClass, args);
+    }
+
+    /** As {@link #builder(Class, List)} with {@code jvmOptions} (e.g. {@code -Dname=value}) before the main class. */
+    public static ProcessBuilder builder(List<String> jvmOptions, Class<?> mainClass, List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-XX:TieredStopAtLevel=1");
+        command.add(C1_ONLY);
         command.add("-Xshare:auto");
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classpath());
         command.add(mainClass.getName());

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.lomicontrol.LomiControl;
-import dev.lomicontrol.proof.crash.BrokerProcess;
-import dev.lomicontrol.proof.crash.HelperProcess;
 import dev.lomicontrol.terminal.TerminalSandbox;
+import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -74,9 +74,16 @@ class AttackTerminalSandboxTests {
 
     @Test
     void aSandboxedTerminalCannotReachTheAdminTheBrokersFilesOrTheSecretsButCanBuild() throws Exception {
-        BrokerProcess broker = BrokerProcess.start(data, home, tmp, temp.resolve("broker.log"));
-        try (HelperProcess helper = HelperProcess.start(
-                data.resolve("agent-control/discovery.json"), broker.discoveryKey(), temp.resolve("helper.err"))) {
+        BrokerChildProcess broker = BrokerChildProcess.on(data)
+                .log(temp.resolve("broker.log"))
+                .home(home)
+                .tmpdir(tmp)
+                .start();
+        try (McpHelperProcess helper = McpHelperProcess.startPinned(
+                data.resolve("agent-control/discovery.json"),
+                broker.discoveryKey(),
+                temp.resolve("helper.err"),
+                "crash-suite")) {
             Agent agent = Agent.paired(helper, data, temp, project, Optional.empty());
             assertThat(agent.status().path("detail").asString()).doesNotContain("WARNING");
             Terminal terminal = agent.createTerminal();
@@ -143,22 +150,33 @@ class AttackTerminalSandboxTests {
 
     @Test
     void withTheSandboxOffTheTerminalNeedsItsOwnScopeAndEveryStatusWarns() throws Exception {
-        BrokerProcess broker = BrokerProcess.start(
-                data, home, tmp, temp.resolve("broker.log"), List.of("-Dlomi.terminal.sandbox.enabled=false"));
+        BrokerChildProcess broker = BrokerChildProcess.on(data)
+                .log(temp.resolve("broker.log"))
+                .home(home)
+                .tmpdir(tmp)
+                .jvmOptions(List.of("-Dlomi.terminal.sandbox.enabled=false"))
+                .start();
         try {
-            assertThat(BrokerProcess.console(data, temp, "status")).contains("WARNING", "terminal sandbox OFF");
-            assertThat(BrokerProcess.console(data, temp, "pairing", "list"))
+            assertThat(BrokerChildProcess.console(data).in(temp).mergingStderr().ok("status"))
                     .contains("WARNING", "terminal sandbox OFF");
-            try (HelperProcess helper = HelperProcess.start(
-                    data.resolve("agent-control/discovery.json"), broker.discoveryKey(), temp.resolve("h1.err"))) {
+            assertThat(BrokerChildProcess.console(data).in(temp).mergingStderr().ok("pairing", "list"))
+                    .contains("WARNING", "terminal sandbox OFF");
+            try (McpHelperProcess helper = McpHelperProcess.startPinned(
+                    data.resolve("agent-control/discovery.json"),
+                    broker.discoveryKey(),
+                    temp.resolve("h1.err"),
+                    "crash-suite")) {
                 Agent agent = Agent.paired(helper, data, temp, project, Optional.empty());
                 assertThat(agent.status().path("detail").asString()).contains("WARNING", "terminal sandbox OFF");
                 assertThat(agent.createTerminalRefused())
                         .as("no default grant holds terminal.unsandboxed")
                         .isEqualTo("SCOPE_DENIED");
             }
-            try (HelperProcess helper = HelperProcess.start(
-                    data.resolve("agent-control/discovery.json"), broker.discoveryKey(), temp.resolve("h2.err"))) {
+            try (McpHelperProcess helper = McpHelperProcess.startPinned(
+                    data.resolve("agent-control/discovery.json"),
+                    broker.discoveryKey(),
+                    temp.resolve("h2.err"),
+                    "crash-suite")) {
                 Agent agent = Agent.paired(
                         helper,
                         data,
@@ -180,22 +198,23 @@ class AttackTerminalSandboxTests {
 
     /** A paired client of the real helper, driving one project's default workspace. */
     static final class Agent {
-        final HelperProcess helper;
+        final McpHelperProcess helper;
         final AtomicInteger keys = new AtomicInteger();
         String workspace;
         String epoch;
 
-        Agent(HelperProcess helper) {
+        Agent(McpHelperProcess helper) {
             this.helper = helper;
         }
 
         /** Waits for the pairing request, approves it in the console (flagless, or with {@code --scopes}), connects. */
-        static Agent paired(HelperProcess helper, Path data, Path scratch, Path project, Optional<String> scopes)
+        static Agent paired(McpHelperProcess helper, Path data, Path scratch, Path project, Optional<String> scopes)
                 throws Exception {
             Agent agent = new Agent(helper);
-            String projects = BrokerProcess.console(data, scratch, "project", "list");
+            String projects =
+                    BrokerChildProcess.console(data).in(scratch).mergingStderr().ok("project", "list");
             if (!projects.contains(project.toString())) {
-                BrokerProcess.console(data, scratch, "project", "add", project.toString());
+                BrokerChildProcess.console(data).in(scratch).mergingStderr().ok("project", "add", project.toString());
             }
             AtomicReference<String> request = new AtomicReference<>();
             await().atMost(SETTLE).until(() -> {
@@ -205,9 +224,12 @@ class AttackTerminalSandboxTests {
                         && !request.get().isEmpty();
             });
             if (scopes.isPresent()) {
-                BrokerProcess.console(data, scratch, "pairing", "approve", request.get(), "--scopes", scopes.get());
+                BrokerChildProcess.console(data)
+                        .in(scratch)
+                        .mergingStderr()
+                        .ok("pairing", "approve", request.get(), "--scopes", scopes.get());
             } else {
-                BrokerProcess.console(data, scratch, "pairing", "approve", request.get());
+                BrokerChildProcess.console(data).in(scratch).mergingStderr().ok("pairing", "approve", request.get());
             }
             await().atMost(SETTLE)
                     .until(() -> agent.status().path("phase").asString().equals("connected"));
@@ -325,7 +347,7 @@ class AttackTerminalSandboxTests {
         }
 
         static ObjectNode object() {
-            return HelperProcess.JSON.createObjectNode();
+            return McpHelperProcess.JSON.createObjectNode();
         }
     }
 

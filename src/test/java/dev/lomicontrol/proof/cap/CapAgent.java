@@ -2,7 +2,7 @@ package dev.lomicontrol.proof.cap;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.lomicontrol.proof.crash.HelperProcess;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,18 +19,19 @@ final class CapAgent implements AutoCloseable {
 
     static final String CREATED = "created";
 
-    final HelperProcess helper;
+    final McpHelperProcess helper;
     String workspaceId;
     String epoch;
     private String domainRevision;
     private String createdRevision;
 
-    private CapAgent(HelperProcess helper) {
+    private CapAgent(McpHelperProcess helper) {
         this.helper = helper;
     }
 
     static CapAgent start(Path data, String discoveryKey, Path stderr) throws Exception {
-        return new CapAgent(HelperProcess.start(data.resolve("agent-control/discovery.json"), discoveryKey, stderr));
+        return new CapAgent(McpHelperProcess.startPinned(
+                data.resolve("agent-control/discovery.json"), discoveryKey, stderr, "crash-suite"));
     }
 
     /** The workspace, a retry epoch from lomi_connect (or its error envelope), and the revisions a create needs. */
@@ -140,7 +141,7 @@ final class CapAgent implements AutoCloseable {
     }
 
     static ObjectNode object() {
-        return HelperProcess.JSON.createObjectNode();
+        return McpHelperProcess.JSON.createObjectNode();
     }
 
     @Override

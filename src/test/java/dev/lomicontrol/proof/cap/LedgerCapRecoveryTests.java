@@ -3,7 +3,7 @@ package dev.lomicontrol.proof.cap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lomicontrol.proof.crash.BrokerProcess;
+import dev.lomicontrol.testing.BrokerChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +50,7 @@ class LedgerCapRecoveryTests {
     Path data;
     Path project;
     Path log;
-    BrokerProcess broker;
+    BrokerChildProcess broker;
     final List<CapAgent> agents = new ArrayList<>();
 
     @BeforeEach
@@ -271,9 +271,8 @@ class LedgerCapRecoveryTests {
     private void startBroker() throws Exception {
         Path home = Files.createDirectories(temp.resolve("home"));
         Path tmp = Files.createDirectories(temp.resolve("broker-tmp"));
-        broker = BrokerProcess.start(data, home, tmp, log);
-        console("project", "add", project.toRealPath().toString());
-        console("yolo", "on", "--confirm");
+        broker = BrokerChildProcess.on(data).log(log).home(home).tmpdir(tmp).start();
+        broker.withProjectAndYolo(project.toRealPath());
     }
 
     private CapAgent agent(String name) throws Exception {
@@ -284,7 +283,7 @@ class LedgerCapRecoveryTests {
 
     private String console(String... args) throws Exception {
         String[] words = args.length == 1 ? args[0].split(" ") : args;
-        return BrokerProcess.console(data, temp, words);
+        return BrokerChildProcess.console(data).in(temp).mergingStderr().ok(words);
     }
 
     private String sessionOf(String epoch) throws Exception {

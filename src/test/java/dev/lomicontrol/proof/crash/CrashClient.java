@@ -3,6 +3,7 @@ package dev.lomicontrol.proof.crash;
 import dev.lomicontrol.proof.crash.WorkItem.Kind;
 import dev.lomicontrol.proof.crash.WorkItem.Knowledge;
 import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,7 @@ final class CrashClient {
     private static final Duration POLL = Duration.ofMillis(20);
     private static final Duration RUN_LIMIT = Duration.ofSeconds(20);
 
-    private final HelperProcess helper;
+    private final McpHelperProcess helper;
     private final List<WorkItem> items = new ArrayList<>();
     private String workspaceId;
     private String epoch;
@@ -38,7 +39,7 @@ final class CrashClient {
     /** Work items answered while still running, followed with lomi_operation_get {waitMs} (waiting mode). */
     int waitedOn;
 
-    CrashClient(HelperProcess helper) {
+    CrashClient(McpHelperProcess helper) {
         this(helper, 0);
     }
 
@@ -47,7 +48,7 @@ final class CrashClient {
      * lomi_operation_get with it instead of a 20 ms sleep; a terminal append then takes a moment
      * (a short sleep before its echo), so the broker is often killed while calls wait.
      */
-    CrashClient(HelperProcess helper, int waitMs) {
+    CrashClient(McpHelperProcess helper, int waitMs) {
         this.helper = helper;
         this.waitMs = waitMs;
     }
@@ -76,7 +77,7 @@ final class CrashClient {
                     return answer;
                 },
                 Answer::ok,
-                answer -> answer.data() + "; helper stderr:\n" + helper.stderrTailQuietly());
+                answer -> answer.data() + "; helper stderr:\n" + helper.stderrTail());
     }
 
     /**
@@ -298,6 +299,6 @@ final class CrashClient {
     }
 
     private static ObjectNode object() {
-        return HelperProcess.JSON.createObjectNode();
+        return McpHelperProcess.JSON.createObjectNode();
     }
 }

@@ -7,6 +7,7 @@ import dev.lomicontrol.proof.crash.CrashJudge.Verdict;
 import dev.lomicontrol.proof.crash.LedgerRows.Row;
 import dev.lomicontrol.proof.crash.WorkItem.Kind;
 import dev.lomicontrol.proof.crash.WorkItem.Knowledge;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,7 +61,7 @@ class CrashJudgeTests {
     @Test
     void aCallTheHelperCalledUnsentMustLeaveNoReceipt() {
         WorkItem item =
-                new WorkItem(1, "k-1", Kind.FILE_CREATE, "lomi_files_mutate", HelperProcess.JSON.createObjectNode());
+                new WorkItem(1, "k-1", Kind.FILE_CREATE, "lomi_files_mutate", McpHelperProcess.JSON.createObjectNode());
         item.knowledge = Knowledge.NOT_SENT;
 
         Verdict verdict = CrashJudge.judge(
@@ -89,7 +90,7 @@ class CrashJudgeTests {
     }
 
     private static WorkItem settled(String key, Kind kind, String state) {
-        WorkItem item = new WorkItem(1, key, kind, "tool", HelperProcess.JSON.createObjectNode());
+        WorkItem item = new WorkItem(1, key, kind, "tool", McpHelperProcess.JSON.createObjectNode());
         item.knowledge = Knowledge.SETTLED;
         item.lastSeen = state;
         item.operationId = Optional.of("op-" + key);
@@ -98,7 +99,7 @@ class CrashJudgeTests {
 
     private static WorkItem unknown(String key) {
         WorkItem item =
-                new WorkItem(1, key, Kind.FILE_CREATE, "lomi_files_mutate", HelperProcess.JSON.createObjectNode());
+                new WorkItem(1, key, Kind.FILE_CREATE, "lomi_files_mutate", McpHelperProcess.JSON.createObjectNode());
         item.knowledge = Knowledge.UNKNOWN_NO_RECEIPT;
         return item;
     }

@@ -1,6 +1,8 @@
 package dev.lomicontrol.proof.crash;
 
 import dev.lomicontrol.proof.crash.CrashJudge.Verdict;
+import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -97,13 +100,15 @@ final class CrashSuite {
         }
     }
 
+    private static final Pattern RECOVERED = Pattern.compile("(\\d+) unfinished operations marked outcome_unknown");
+
     private final Settings settings;
     private final Path data;
     private final Path project;
     private final Path home;
     private final Path tmp;
     private final List<Integer> exits = new ArrayList<>();
-    private BrokerProcess broker;
+    private BrokerChildProcess broker;
     private int runs;
     private int recovered;
     private String purged = "not yet";
@@ -124,18 +129,13 @@ final class CrashSuite {
         Files.createDirectories(tmp);
         broker = startBroker();
         try {
-            BrokerProcess.console(
-                    data,
-                    settings.workDir(),
-                    "project",
-                    "add",
-                    project.toRealPath().toString());
-            BrokerProcess.console(data, settings.workDir(), "yolo", "on", "--confirm");
+            broker.withProjectAndYolo(project.toRealPath());
             CrashClient client;
-            try (HelperProcess helper = HelperProcess.start(
+            try (McpHelperProcess helper = McpHelperProcess.startPinned(
                     data.resolve("agent-control/discovery.json"),
                     broker.discoveryKey(),
-                    settings.workDir().resolve("helper.err"))) {
+                    settings.workDir().resolve("helper.err"),
+                    "crash-suite")) {
                 client = new CrashClient(helper, settings.waitMs());
                 Random random = new Random(settings.seed());
                 boolean kept = true;
@@ -148,7 +148,10 @@ final class CrashSuite {
             }
             Verdict verdict = CrashJudge.judge(client.items(), LedgerRows.read(data), CrashJudge.disk(project));
             purged = purgeEarlierRuns();
-            String check = BrokerProcess.console(data, settings.workDir(), "ledger", "check")
+            String check = BrokerChildProcess.console(data)
+                    .in(settings.workDir())
+                    .mergingStderr()
+                    .ok("ledger", "check")
                     .strip();
             broker.stop();
             return report(client, verdict, check);
@@ -161,7 +164,8 @@ final class CrashSuite {
      * One round: set up (not under fire), work while the broker is SIGKILLed after {@code killDelayMillis}
      * and restarted, reconnect, recover by the rules, judge. False when the judge found a broken promise.
      */
-    private boolean round(int round, HelperProcess helper, CrashClient client, int killDelayMillis) throws Exception {
+    private boolean round(int round, McpHelperProcess helper, CrashClient client, int killDelayMillis)
+            throws Exception {
         long t0 = System.nanoTime();
         client.awaitBroker(RECONNECT);
         client.setUp(round);
@@ -175,7 +179,7 @@ final class CrashSuite {
         }
         long t2 = System.nanoTime();
         exits.add(restart.exitCode);
-        recovered += broker.recoveredAtStart();
+        recovered += Integer.parseInt(broker.await(RECOVERED)); // this run's recovery, its own log line
         client.awaitBroker(RECONNECT);
         long t3 = System.nanoTime();
         List<WorkItem> open = client.items().subList(before, client.items().size()).stream()
@@ -241,9 +245,15 @@ final class CrashSuite {
      */
     private String purgeEarlierRuns() throws Exception {
         Path export = settings.workDir().resolve("export.sqlite3");
-        BrokerProcess.console(data, settings.workDir(), "ledger", "export", export.toString());
+        BrokerChildProcess.console(data)
+                .in(settings.workDir())
+                .mergingStderr()
+                .ok("ledger", "export", export.toString());
         List<LedgerRows.Row> before = LedgerRows.read(data);
-        String purge = BrokerProcess.console(data, settings.workDir(), "ledger", "purge", "--expired", "--confirm")
+        String purge = BrokerChildProcess.console(data)
+                .in(settings.workDir())
+                .mergingStderr()
+                .ok("ledger", "purge", "--expired", "--confirm")
                 .strip();
         List<String> after =
                 LedgerRows.read(data).stream().map(LedgerRows.Row::operationId).toList();
@@ -266,10 +276,10 @@ final class CrashSuite {
     private static final class Restart {
         final AtomicBoolean killed = new AtomicBoolean();
         volatile int exitCode = -1;
-        CompletableFuture<BrokerProcess> next;
+        CompletableFuture<BrokerChildProcess> next;
     }
 
-    private Restart killAndRestart(BrokerProcess running, int delayMillis) {
+    private Restart killAndRestart(BrokerChildProcess running, int delayMillis) {
         Restart restart = new Restart();
         restart.next = CompletableFuture.supplyAsync(() -> {
             try {
@@ -297,8 +307,12 @@ final class CrashSuite {
         return (to - from) / 1_000_000;
     }
 
-    private BrokerProcess startBroker() throws Exception {
+    private BrokerChildProcess startBroker() throws Exception {
         Path logs = Files.createDirectories(settings.workDir().resolve("broker-logs"));
-        return BrokerProcess.start(data, home, tmp, logs.resolve(String.format("run-%04d.err", ++runs)));
+        return BrokerChildProcess.on(data)
+                .log(logs.resolve(String.format("run-%04d.err", ++runs)))
+                .home(home)
+                .tmpdir(tmp)
+                .start();
     }
 }

@@ -1,35 +1,25 @@
 package dev.lomicontrol.proof.fault;
 
-import dev.lomicontrol.LomiControl;
-import dev.lomicontrol.testing.ChildJvm;
+import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.Eventually;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * An agent as the broker sees it: the real MCP helper ({@code lomi-control --mcp}) in a child JVM,
- * one JSON-RPC line per request. Its one piece of work is {@code lomi_files_mutate} create of
+ * An agent as the broker sees it: the real MCP helper ({@code lomi-control --mcp}) in a child JVM
+ * ({@link McpHelperProcess}). Its one piece of work is {@code lomi_files_mutate} create of
  * {@code created/<requestKey>} in the project, each under its own requestKey, so every effect is a
  * file anyone can count.
  */
 final class AgentClient implements AutoCloseable {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final JsonMapper JSON = McpHelperProcess.JSON;
     static final String CREATED = "created";
-    private static final long ANSWER_SECONDS = 45;
 
     /**
      * One answer to a tool call as the client sees it: an operation ({@code state}, {@code operationId})
@@ -52,26 +42,18 @@ final class AgentClient implements AutoCloseable {
         }
     }
 
-    private final Process process;
-    private final OutputStream stdin;
-    private final Map<Long, JsonNode> answers = new ConcurrentHashMap<>();
-    private final List<String> foreignLines = new ArrayList<>();
-    private long nextId = 1;
+    private final McpHelperProcess helper;
     private String workspaceId = "";
     private String epoch = "";
     private String domainRevision = "";
     private String parentRevision = "";
 
-    private AgentClient(Process process) {
-        this.process = process;
-        this.stdin = process.getOutputStream();
-        Thread reader = new Thread(this::readStdout, "fault-helper-stdout");
-        reader.setDaemon(true);
-        reader.start();
+    private AgentClient(McpHelperProcess helper) {
+        this.helper = helper;
     }
 
     /** Starts the helper pinned to {@code broker}'s discovery key, initializes MCP and waits until a broker call goes through. */
-    static AgentClient connect(BrokerRun broker, Path stderr) throws Exception {
+    static AgentClient connect(BrokerChildProcess broker, Path stderr) throws Exception {
         AgentClient client = launch(broker.discoveryFile(), broker.discoveryKey(), stderr);
         client.awaitBroker();
         client.refresh();
@@ -80,19 +62,7 @@ final class AgentClient implements AutoCloseable {
 
     /** Starts the helper and initializes MCP, without waiting for a broker (there may be none). */
     static AgentClient launch(Path discoveryFile, String discoveryKey, Path stderr) throws Exception {
-        List<String> command = new ArrayList<>(ChildJvm.builder(
-                        LomiControl.class,
-                        List.of("--mcp", "--discovery-file", discoveryFile.toString(), "--discovery-key", discoveryKey))
-                .command());
-        command.add(1, "-Dlomi.mcp.label-grace-ms=0");
-        AgentClient client = new AgentClient(
-                new ProcessBuilder(command).redirectError(stderr.toFile()).start());
-        client.request(
-                "initialize",
-                JSON.readTree("{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                        + "\"clientInfo\":{\"name\":\"fault-suite\",\"version\":\"1.0\"}}"));
-        client.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-        return client;
+        return new AgentClient(McpHelperProcess.startPinned(discoveryFile, discoveryKey, stderr, "fault-suite"));
     }
 
     /** A fresh retry epoch and the current revisions of the workspace and of {@code created/}. */
@@ -164,7 +134,7 @@ final class AgentClient implements AutoCloseable {
     Answer call(String tool, ObjectNode arguments) throws Exception {
         ObjectNode params = object().put("name", tool);
         params.set("arguments", arguments);
-        JsonNode response = request("tools/call", params);
+        JsonNode response = helper.request("tools/call", params);
         if (response.has("error")) {
             return new Answer(
                     "",
@@ -188,8 +158,8 @@ final class AgentClient implements AutoCloseable {
     }
 
     /** Lines the helper wrote to stdout that were not JSON-RPC (must stay empty). */
-    synchronized List<String> foreignLines() {
-        return new ArrayList<>(foreignLines);
+    List<String> foreignLines() {
+        return helper.foreignLines();
     }
 
     /** Waits until a read goes through the broker: right after a (re)start the helper may still be connecting or pairing. */
@@ -216,74 +186,12 @@ final class AgentClient implements AutoCloseable {
         return answer.raw().path("result").path("structuredContent").path("data");
     }
 
-    private JsonNode request(String method, JsonNode params) throws Exception {
-        long id;
-        synchronized (this) {
-            id = nextId++;
-        }
-        ObjectNode message = object().put("jsonrpc", "2.0").put("id", id).put("method", method);
-        message.set("params", params);
-        send(JSON.writeValueAsString(message));
-        Eventually.until(
-                "an answer to " + method + " " + params,
-                Duration.ofSeconds(ANSWER_SECONDS),
-                Duration.ofMillis(2),
-                () -> {
-                    if (!answers.containsKey(id) && !process.isAlive()) {
-                        throw new AssertionError(
-                                "no answer to " + method + " " + params + ": the helper exited " + process.exitValue());
-                    }
-                    return answers.containsKey(id);
-                });
-        return answers.remove(id);
-    }
-
-    private synchronized void send(String line) throws IOException {
-        stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        stdin.flush();
-    }
-
-    private void readStdout() {
-        try (BufferedReader reader =
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                JsonNode message = parse(line);
-                if (message == null || !message.path("id").canConvertToLong()) {
-                    synchronized (this) {
-                        foreignLines.add(line);
-                    }
-                } else {
-                    answers.put(message.path("id").asLong(), message);
-                }
-            }
-        } catch (IOException e) {
-            // the helper ended; a waiting request reports it
-        }
-    }
-
-    private static JsonNode parse(String line) {
-        try {
-            JsonNode node = JSON.readTree(line);
-            return node.path("jsonrpc").asString("").equals("2.0") ? node : null;
-        } catch (RuntimeException e) {
-            return null;
-        }
-    }
-
     static ObjectNode object() {
         return JSON.createObjectNode();
     }
 
     @Override
     public void close() throws InterruptedException {
-        try {
-            stdin.close();
-        } catch (IOException e) {
-            // already gone
-        }
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
-        }
+        helper.close();
     }
 }

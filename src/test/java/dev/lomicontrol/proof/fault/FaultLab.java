@@ -1,5 +1,6 @@
 package dev.lomicontrol.proof.fault;
 
+import dev.lomicontrol.testing.BrokerChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,21 +53,20 @@ final class FaultLab {
         Files.createDirectories(lab.project.resolve(AgentClient.CREATED));
         Files.createDirectories(lab.home);
         Files.createDirectories(lab.logs);
-        BrokerRun broker = lab.start(lab.clean, "template");
+        BrokerChildProcess broker = lab.start(lab.clean, "template");
         try {
-            broker.consoleOk(work, "project", "add", lab.project.toRealPath().toString());
-            broker.consoleOk(work, "yolo", "on", "--confirm");
+            broker.withProjectAndYolo(lab.project.toRealPath());
             try (AgentClient agent = lab.agent(broker, "template")) {
                 lab.acknowledged.addAll(lab.acknowledge(agent, TEMPLATE, 3));
                 lab.sampleRequest = agent.createRequest(TEMPLATE + "-sample");
             }
-            broker.consoleOk(work, "ledger", "export", lab.backup.toString());
+            broker.console().in(work).mergingStderr().ok("ledger", "export", lab.backup.toString());
             lab.discoveryKey = broker.discoveryKey();
         } finally {
             broker.kill();
         }
         Shell.copyTree(lab.clean, lab.killed);
-        BrokerRun restarted = lab.start(lab.clean, "template-clean");
+        BrokerChildProcess restarted = lab.start(lab.clean, "template-clean");
         try {
             long[] page = StoreView.receiptTablePage(lab.clean);
             lab.pageSize = page[0];
@@ -111,19 +111,23 @@ final class FaultLab {
         return request.put("requestKey", key);
     }
 
-    BrokerRun start(Path data, String name) throws Exception {
+    BrokerChildProcess start(Path data, String name) throws Exception {
         return start(data, name, List.of());
     }
 
-    BrokerRun start(Path data, String name, List<String> prefix) throws Exception {
-        return BrokerRun.start(data, home, log(name), prefix);
+    BrokerChildProcess start(Path data, String name, List<String> prefix) throws Exception {
+        return BrokerChildProcess.on(data)
+                .log(log(name))
+                .home(home)
+                .wrappedIn(prefix)
+                .start();
     }
 
-    BrokerRun.Refusal refusedStart(Path data, String name) throws Exception {
-        return BrokerRun.refusedStart(data, home, log(name));
+    BrokerChildProcess.Refusal refusedStart(Path data, String name) throws Exception {
+        return BrokerChildProcess.on(data).log(log(name)).home(home).refused();
     }
 
-    AgentClient agent(BrokerRun broker, String name) throws Exception {
+    AgentClient agent(BrokerChildProcess broker, String name) throws Exception {
         return AgentClient.connect(broker, logs.resolve(name + ".helper.err"));
     }
 

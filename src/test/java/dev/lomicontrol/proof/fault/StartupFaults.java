@@ -1,5 +1,6 @@
 package dev.lomicontrol.proof.fault;
 
+import dev.lomicontrol.testing.BrokerChildProcess;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -36,11 +37,11 @@ final class StartupFaults {
     FaultReport secondBroker() throws Exception {
         FaultReport.Builder report = new FaultReport.Builder("second-broker");
         Path data = lab.dataIn(Files.createDirectories(lab.work.resolve("second-broker")));
-        BrokerRun first = lab.start(data, "second-broker-first");
+        BrokerChildProcess first = lab.start(data, "second-broker-first");
         List<String> acknowledged;
         try (AgentClient agent = lab.agent(first, "second-broker-first")) {
             acknowledged = new ArrayList<>(lab.acknowledge(agent, "second", 3));
-            BrokerRun.Refusal refusal = lab.refusedStart(data, "second-broker-second");
+            BrokerChildProcess.Refusal refusal = lab.refusedStart(data, "second-broker-second");
             judgeRefusal(report, refusal, "owned by another process (pid=" + first.pid() + " ");
             report.expect(first.isAlive(), "the running broker keeps running");
             AgentClient.Answer during = agent.create(agent.createRequest("second-during"));
@@ -112,7 +113,7 @@ final class StartupFaults {
         report.note("damage: " + damage.apply(store, lab.pageSize, lab.receiptRootPage));
         Map<String, String> damaged = StoreView.fingerprints(store);
 
-        BrokerRun.Refusal refusal = lab.refusedStart(data, fault + "-refused");
+        BrokerChildProcess.Refusal refusal = lab.refusedStart(data, fault + "-refused");
         judgeRefusal(report, refusal, expected);
         Map<String, String> after = StoreView.fingerprints(store);
         report.expect(
@@ -158,7 +159,7 @@ final class StartupFaults {
             Map<String, String> before = StoreView.fingerprints(StoreView.store(data));
             Shell.Result ro = Shell.remount(mount, "ro");
             report.expect(ro.ok(), "remount,ro: " + ro.output());
-            BrokerRun.Refusal refusal = lab.refusedStart(data, "read-only-refused");
+            BrokerChildProcess.Refusal refusal = lab.refusedStart(data, "read-only-refused");
             judgeRefusal(report, refusal, "read-only");
             try (AgentClient agent = lab.unconnectedAgent(data, "read-only")) {
                 AgentClient.Answer blocked = agent.call("lomi_files_mutate", lab.createRequest("read-only-blocked"));
@@ -188,7 +189,7 @@ final class StartupFaults {
             return "not tried (cannot mount here)";
         }
         try {
-            BrokerRun broker = lab.start(lab.dataIn(mount), "live-remount");
+            BrokerChildProcess broker = lab.start(lab.dataIn(mount), "live-remount");
             try {
                 Shell.Result live = Shell.remount(mount, "ro");
                 if (live.ok()) {
@@ -209,7 +210,7 @@ final class StartupFaults {
     /** Starts the broker again, checks the acknowledged receipts and effects, and runs one new create through a new helper. */
     private void recover(FaultReport.Builder report, Path data, String prefix, List<String> acknowledged, String how)
             throws Exception {
-        BrokerRun broker = lab.start(data, report.fault + "-recovered");
+        BrokerChildProcess broker = lab.start(data, report.fault + "-recovered");
         try (AgentClient agent = lab.agent(broker, report.fault + "-recovered")) {
             report.lost += lab.lost(data, prefix, acknowledged);
             report.expect(
@@ -232,13 +233,16 @@ final class StartupFaults {
     /** The broker on an empty ledger: the admin adds the project and YOLO again; the acknowledged receipts are gone, their files stay. */
     private void startEmpty(FaultReport.Builder report, Path data, String prefix, List<String> acknowledged)
             throws Exception {
-        BrokerRun broker = lab.start(data, report.fault + "-empty");
+        BrokerChildProcess broker = lab.start(data, report.fault + "-empty");
         try {
             report.note("'project list' on the empty ledger: "
-                    + broker.consoleOk(lab.work, "project", "list").strip().replace('\n', ' '));
-            broker.consoleOk(
-                    lab.work, "project", "add", lab.project.toRealPath().toString());
-            broker.consoleOk(lab.work, "yolo", "on", "--confirm");
+                    + broker.console()
+                            .in(lab.work)
+                            .mergingStderr()
+                            .ok("project", "list")
+                            .strip()
+                            .replace('\n', ' '));
+            broker.withProjectAndYolo(lab.project.toRealPath());
             try (AgentClient agent = lab.agent(broker, report.fault + "-empty")) {
                 report.lost = lab.lost(data, prefix, acknowledged);
                 long files = acknowledged.stream().filter(lab::effect).count();
@@ -268,7 +272,7 @@ final class StartupFaults {
         }
     }
 
-    private static void judgeRefusal(FaultReport.Builder report, BrokerRun.Refusal refusal, String expected) {
+    private static void judgeRefusal(FaultReport.Builder report, BrokerChildProcess.Refusal refusal, String expected) {
         String line = refusal.stderr()
                 .lines()
                 .filter(l -> l.contains("the broker did not start"))

@@ -1,5 +1,6 @@
 package dev.lomicontrol.proof.fault;
 
+import dev.lomicontrol.testing.BrokerChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ final class WriteFaults {
         }
         try {
             Path data = lab.dataIn(mount);
-            BrokerRun broker = lab.start(data, "disk-full");
+            BrokerChildProcess broker = lab.start(data, "disk-full");
             try (AgentClient agent = lab.agent(broker, "disk-full")) {
                 List<String> acknowledged = new ArrayList<>(lab.acknowledge(agent, "full", 3));
                 Path filler = mount.resolve("filler");
@@ -63,7 +64,7 @@ final class WriteFaults {
                 judgeBlocked(report, answer, key, data);
                 report.expect(
                         answer.message().contains("full"), "the refusal says the disk is full: " + answer.message());
-                String status = broker.consoleOk(lab.work, "ledger", "status");
+                String status = broker.console().in(lab.work).mergingStderr().ok("ledger", "status");
                 String refusalLine = status.lines()
                         .filter(l -> l.contains("last refusal"))
                         .findFirst()
@@ -121,7 +122,7 @@ final class WriteFaults {
         Path dir = Files.createDirectories(lab.work.resolve("fsync-failure"));
         Path data = lab.dataIn(dir);
         String control = dir.resolve("fiu-ctrl").toString();
-        BrokerRun broker = lab.start(data, "fsync-failure", List.of("fiu-run", "-x", "-f", control));
+        BrokerChildProcess broker = lab.start(data, "fsync-failure", List.of("fiu-run", "-x", "-f", control));
         List<String> acknowledged;
         try (AgentClient agent = lab.agent(broker, "fsync-failure")) {
             acknowledged = lab.acknowledge(agent, "fsync", 3);
@@ -143,7 +144,7 @@ final class WriteFaults {
                     still.code().equals("STORAGE_UNAVAILABLE")
                             && still.message().contains("restart the broker"),
                     "the stopped writer tells the admin to restart the broker: " + still.raw());
-            String status = broker.consoleOk(dir, "ledger", "status");
+            String status = broker.console().in(dir).mergingStderr().ok("ledger", "status");
             report.adminMessage = String.join(" | ", List.of(still.message(), "console: " + writerLine(status)));
             report.expect(
                     writerLine(status).contains("restart the broker"),
@@ -153,7 +154,7 @@ final class WriteFaults {
             broker.stop();
         }
         report.note("admin action: restart the broker (the store is checked again)");
-        BrokerRun restarted = lab.start(data, "fsync-failure-restarted");
+        BrokerChildProcess restarted = lab.start(data, "fsync-failure-restarted");
         try (AgentClient agent = lab.agent(restarted, "fsync-failure-restarted")) {
             report.lost = lab.lost(data, "fsync", acknowledged);
             report.replaced = lab.replaced(data, "fsync", acknowledged);

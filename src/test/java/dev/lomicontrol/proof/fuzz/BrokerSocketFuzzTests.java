@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.discovery.DiscoveryFile;
 import dev.lomicontrol.discovery.DiscoveryRecord;
 import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -36,7 +37,7 @@ class BrokerSocketFuzzTests {
     void hostileFramesBeforeAndAfterTlsNeverKillTheBrokerNorDisturbAnotherSession() throws Exception {
         long frames = Long.getLong("lomi.fuzz.frames", Math.max(1, settings.messages() / 10));
         FuzzBroker broker = FuzzBroker.shared();
-        try (HelperChild helper = HelperChild.start(
+        try (McpHelperProcess helper = HelperFuzzRun.helper(
                 temp.resolve("helper.err"), broker.helperArgs(), Map.of("lomi.mcp.label-grace-ms", "0"))) {
             HelperFuzzRun good = new HelperFuzzRun(helper);
             List<HostileLines.Tool> tools = good.open();

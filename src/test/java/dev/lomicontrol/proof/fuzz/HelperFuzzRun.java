@@ -1,12 +1,14 @@
 package dev.lomicontrol.proof.fuzz;
 
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import tools.jackson.databind.JsonNode;
 
@@ -22,15 +24,25 @@ final class HelperFuzzRun {
     static final Duration WAIT = Duration.ofSeconds(60);
 
     final ReplyAudit audit = new ReplyAudit();
-    private final HelperChild helper;
+    private final McpHelperProcess helper;
     private final Deque<String> recent = new ArrayDeque<>();
     private int toolCount = -1;
     private long controlIds;
     private long sent;
     private int checkpoints;
 
-    HelperFuzzRun(HelperChild helper) {
+    HelperFuzzRun(McpHelperProcess helper) {
         this.helper = helper;
+    }
+
+    /** Starts {@code --mcp ARGS} with the given {@code -D} properties, its stdout read as raw bytes. */
+    static McpHelperProcess helper(Path stderr, List<String> args, Map<String, String> properties) throws IOException {
+        return McpHelperProcess.launch(stderr)
+                .args(args)
+                .properties(properties)
+                .rawStdout()
+                .fullJit(FuzzBroker.fullJit())
+                .start();
     }
 
     /** initialize, notifications/initialized and tools/list; returns the published catalog. */
@@ -104,7 +116,7 @@ final class HelperFuzzRun {
         if (!pump(audit::nothingOutstanding)) {
             audit.finish("checkpoint " + checkpoints);
         }
-        if (!helper.process.isAlive()) {
+        if (!helper.isAlive()) {
             throw died("the process ended");
         }
     }
@@ -118,7 +130,7 @@ final class HelperFuzzRun {
                 return false;
             }
             byte[] line = helper.nextLine(Duration.ofNanos(left));
-            if (line == HelperChild.END) {
+            if (line == McpHelperProcess.END) {
                 throw died("its stdout ended");
             }
             if (line != null) {
@@ -136,9 +148,9 @@ final class HelperFuzzRun {
     }
 
     private AssertionError died(String what) throws IOException {
-        String stderr = Files.exists(helper.stderr) ? Files.readString(helper.stderr) : "";
+        String stderr = helper.stderrText();
         return new AssertionError("the helper broke: " + what + " after " + sent + " messages; alive="
-                + helper.process.isAlive() + "\nlast probes:\n  "
+                + helper.isAlive() + "\nlast probes:\n  "
                 + String.join("\n  ", recent) + "\nfailures so far: " + audit.failures() + "\nstderr tail:\n"
                 + stderr.substring(Math.max(0, stderr.length() - 4000)));
     }

@@ -3,6 +3,7 @@ package dev.lomicontrol.proof.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,7 +34,7 @@ class HelperFuzzTests {
     @Test
     void hostileLinesNeverBreakAHelperWithoutABroker() throws Exception {
         int messages = Math.max(1, settings.messages() * 2 / 3);
-        try (HelperChild helper = HelperChild.start(temp.resolve("helper.err"), List.of(), Map.of())) {
+        try (McpHelperProcess helper = HelperFuzzRun.helper(temp.resolve("helper.err"), List.of(), Map.of())) {
             HelperFuzzRun run = new HelperFuzzRun(helper);
             Random random = new Random(settings.seed());
             HostileLines lines = new HostileLines(random, run.open(), new MutatedArguments(random, List.of()), 25);
@@ -57,7 +58,7 @@ class HelperFuzzTests {
     void mutatedToolCallsThroughARealBrokerNeverBreakTheSession() throws Exception {
         int messages = Math.max(1, settings.messages() - settings.messages() * 2 / 3);
         FuzzBroker broker = FuzzBroker.shared();
-        try (HelperChild helper = HelperChild.start(
+        try (McpHelperProcess helper = HelperFuzzRun.helper(
                 temp.resolve("helper.err"), broker.helperArgs(), Map.of("lomi.mcp.label-grace-ms", "0"))) {
             HelperFuzzRun run = new HelperFuzzRun(helper);
             List<HostileLines.Tool> tools = run.open();
@@ -87,7 +88,7 @@ class HelperFuzzTests {
     /** Found by this suite (seed 1): see {@link KnownBugs#steerToolArguments}. Fails until the helper is fixed. */
     @Test
     void aNonFiniteNumberForAnIntegerArgumentIsRefusedNotFatal() throws Exception {
-        try (HelperChild helper = HelperChild.start(temp.resolve("helper.err"), List.of(), Map.of())) {
+        try (McpHelperProcess helper = HelperFuzzRun.helper(temp.resolve("helper.err"), List.of(), Map.of())) {
             HelperFuzzRun run = new HelperFuzzRun(helper);
             run.open();
 
@@ -136,8 +137,8 @@ class HelperFuzzTests {
                 JsonNode::toString);
     }
 
-    private void report(String part, HelperFuzzRun run, HelperChild helper, long startedNanos) throws Exception {
-        String stderr = new String(Files.readAllBytes(helper.stderr), java.nio.charset.StandardCharsets.ISO_8859_1);
+    private void report(String part, HelperFuzzRun run, McpHelperProcess helper, long startedNanos) throws Exception {
+        String stderr = helper.stderrText();
         long exceptions =
                 stderr.lines().filter(line -> line.contains("Exception")).count();
         System.out.printf(
