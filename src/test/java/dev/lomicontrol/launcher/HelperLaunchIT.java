@@ -85,6 +85,49 @@ class HelperLaunchIT {
     }
 
     @Test
+    void theArchiveWasTrainedOnASessionThatReachedARealBrokerAndTheLayoutHasNoSignedJars() throws Exception {
+        Path transcript = PROJECT.resolve("target/helper-training/stdout");
+        assertThat(Files.readString(transcript))
+                .as("the training session's forwarded reads were answered by the training broker")
+                .contains("\\\"kind\\\":\\\"file_text\\\"");
+        try (java.util.stream.Stream<Path> jars = Files.list(LAYOUT.resolve("lib"))) {
+            for (Path jar : jars.toList()) {
+                try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile(), false)) {
+                    assertThat(file.stream().map(java.util.jar.JarEntry::getName))
+                            .as(jar.getFileName() + " carries no signature files")
+                            .noneMatch(name -> name.matches("META-INF/[^/]+\\.(SF|RSA|DSA|EC)"));
+                }
+            }
+        }
+        Process listing = new ProcessBuilder(
+                        "java",
+                        "-XX:+UseSerialGC",
+                        "-XX:SharedArchiveFile=" + LAYOUT.resolve("helper.jsa"),
+                        "-XX:+PrintSharedArchiveAndExit",
+                        "-jar",
+                        LAYOUT.resolve("lomi-control.jar").toString())
+                .redirectErrorStream(true)
+                .start();
+        String archived = new String(listing.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(listing.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(archived)
+                .as("the connecting path (session certificate, TLS client, forwarding) is in the archive")
+                .contains("org.bouncycastle.cert.X509v3CertificateBuilder")
+                .contains("dev.lomicontrol.transport.SessionCertificate")
+                .contains("dev.lomicontrol.mcp.Bridge$Forwarded$Answered");
+    }
+
+    @Test
+    void aLauncherReachedThroughASymlinkedBinDirectoryFindsItsBuild() throws Exception {
+        Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
+        Files.createSymbolicLink(elsewhere.resolve("bin"), PROJECT.resolve("bin"));
+
+        JsonNode answer = initialize(elsewhere.resolve("bin/lomi-control"), Map.of());
+
+        assertThat(answer.at("/result/serverInfo/name").asString()).isEqualTo("lomi-control");
+    }
+
+    @Test
     void aJvmThatCannotUseTheArchiveStillRunsTheHelperWithCleanStdout() throws Exception {
         Path copy = temp.resolve("checkout");
         Files.createDirectories(copy.resolve("bin"));
