@@ -117,6 +117,12 @@ public final class RelativePath {
             if (c == '/' || c == '\\' || c == '\0') {
                 throw invalid("path component contains '/', '\\' or NUL");
             }
+            if (Character.isSurrogate(c)
+                    && !(Character.isHighSurrogate(c)
+                            && i + 1 < name.length()
+                            && Character.isLowSurrogate(name.charAt(++i)))) {
+                throw invalid("path component is not valid Unicode (an unpaired surrogate)");
+            }
         }
         if (name.getBytes(StandardCharsets.UTF_8).length > 255) {
             throw invalid("path component is longer than 255 bytes");

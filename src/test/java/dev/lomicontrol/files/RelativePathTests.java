@@ -62,4 +62,16 @@ class RelativePathTests {
         }
         assertThatThrownBy(() -> RelativePath.root().parent()).isInstanceOf(LomiException.class);
     }
+
+    @org.junit.jupiter.api.Test
+    void anUnpairedSurrogateIsRefusedAsInvalidUnicodeWhileAPairedOneIsAName() {
+        for (String bad : java.util.List.of("a\uD83D", "\uDE00b", "dir/x\uD83Dy", "\uDE00\uD83D")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> RelativePath.parse(bad))
+                    .isInstanceOf(dev.lomicontrol.core.LomiException.class)
+                    .hasMessageContaining("unpaired surrogate");
+        }
+        org.assertj.core.api.Assertions.assertThat(
+                        RelativePath.parse("smile-\uD83D\uDE00.txt").toString())
+                .isEqualTo("smile-\uD83D\uDE00.txt");
+    }
 }

@@ -510,7 +510,12 @@ public final class GitCalls {
         }
         Path current = root;
         for (String part : relative.components()) {
-            current = current.resolve(part);
+            try {
+                current = current.resolve(part);
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, "repository path " + relative + " is not a file name here");
+            }
             if (Files.isSymbolicLink(current) || !Files.isDirectory(current, LinkOption.NOFOLLOW_LINKS)) {
                 throw new LomiException(
                         ErrorCode.TARGET_NOT_FOUND,
