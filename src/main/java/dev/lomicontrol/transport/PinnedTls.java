@@ -11,7 +11,8 @@ import javax.net.ssl.SSLException;
 /**
  * TLS 1.3-only contexts (JDK provider) pinned to exactly one peer certificate, mutual on both sides.
  *
- * <p>Guarantees: only TLSv1.3 is enabled; the server requires a client certificate; each side accepts only
+ * <p>Each side presents its own key and certificate from memory ({@link OwnKeyManager}, no keystore).
+ * Guarantees: only TLSv1.3 is enabled; the server requires a client certificate; each side accepts only
  * a single certificate whose DER SHA-256 equals its pin (no CA, no hostname, no validity check). No
  * resumption across connections: every {@code server(...)}/{@code client(...)} call builds a fresh JDK
  * {@code SSLContext} with its own session cache (size 1, timeout 1 s), and client engines are created
@@ -25,6 +26,16 @@ import javax.net.ssl.SSLException;
 public final class PinnedTls {
 
     private static final String TLS_13 = "TLSv1.3";
+
+    /**
+     * The TLS 1.3 cipher suites both sides offer, most preferred first. ChaCha20-Poly1305 leads: the JDK
+     * runs it as plain Java at 11–15 ms per MiB under the helper's C1-only compiler, where AES-GCM (whose
+     * intrinsics are C2's) takes 33–44 ms per MiB (docs/BENCHMARKS.md, "Where a forwarded call's time
+     * goes"). The AES-GCM suites stay as fallbacks for a JDK without ChaCha20 (e.g. one in FIPS mode).
+     */
+    static final java.util.List<String> CIPHER_SUITES =
+            java.util.List.of("TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_AES_128_GCM_SHA256");
+
     private static final String SERVER_EXTENSIONS_OFF = "jdk.tls.server.disableExtensions";
 
     static {
@@ -76,15 +87,14 @@ public final class PinnedTls {
     /** The broker side: presents {@code own}, requires a client certificate whose SHA-256 is the pin. */
     public static Context server(SessionCertificate own, String pinnedPeerSha256) {
         SslContextBuilder builder =
-                SslContextBuilder.forServer(own.privateKey(), own.certificate()).clientAuth(ClientAuth.REQUIRE);
+                SslContextBuilder.forServer(new OwnKeyManager(own)).clientAuth(ClientAuth.REQUIRE);
         return build(builder, true, pinnedPeerSha256);
     }
 
     /** The helper side: presents {@code own}, accepts only the server certificate whose SHA-256 is the pin. */
     public static Context client(SessionCertificate own, String pinnedPeerSha256) {
-        SslContextBuilder builder = SslContextBuilder.forClient()
-                .keyManager(own.privateKey(), own.certificate())
-                .endpointIdentificationAlgorithm(null);
+        SslContextBuilder builder =
+                SslContextBuilder.forClient().keyManager(new OwnKeyManager(own)).endpointIdentificationAlgorithm(null);
         return build(builder, false, pinnedPeerSha256);
     }
 
@@ -92,6 +102,7 @@ public final class PinnedTls {
         PinnedTrustManager trust = new PinnedTrustManager(pinnedPeerSha256);
         builder.sslProvider(SslProvider.JDK)
                 .protocols(TLS_13)
+                .ciphers(CIPHER_SUITES, io.netty.handler.ssl.SupportedCipherSuiteFilter.INSTANCE)
                 .trustManager(trust)
                 .sessionCacheSize(1)
                 .sessionTimeout(1);

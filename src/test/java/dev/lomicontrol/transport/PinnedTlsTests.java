@@ -76,6 +76,9 @@ class PinnedTlsTests {
                     .engine()
                     .getSession();
             assertThat(session.getProtocol()).isEqualTo("TLSv1.3");
+            assertThat(session.getCipherSuite())
+                    .as("ChaCha20-Poly1305: the fast suite for the helper's C1-only JVM")
+                    .isEqualTo("TLS_CHACHA20_POLY1305_SHA256");
             assertThat(session.getLocalCertificates()).containsExactly(helper.certificate());
             assertThat(session.getPeerCertificates()).containsExactly(broker.certificate.certificate());
         }
