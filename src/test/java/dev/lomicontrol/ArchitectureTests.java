@@ -34,6 +34,44 @@ class ArchitectureTests {
                 .check(production);
     }
 
+    /**
+     * The {@code --mcp} helper runs on a class path of a few libraries only ({@code bin/helper-layout}:
+     * {@code helper_jars}), so its packages may use nothing else: a class from another jar would be missing
+     * in the helper at run time. The helper's packages are the ones it loads (the tool declarations under
+     * {@code tools}, never the broker's implementations).
+     */
+    @Test
+    void theHelperUsesOnlyTheLibrariesOnItsClassPath() {
+        String[] helperPackages = {
+            "dev.lomicontrol.mcp..",
+            "dev.lomicontrol.ipc..",
+            "dev.lomicontrol.transport..",
+            "dev.lomicontrol.discovery..",
+            "dev.lomicontrol.core..",
+            "dev.lomicontrol.tools.."
+        };
+        java.util.List<String> allowed = new java.util.ArrayList<>(java.util.List.of(helperPackages));
+        allowed.addAll(java.util.List.of(
+                "java..",
+                "javax..",
+                "com.sun.security..",
+                "tools.jackson..",
+                "com.fasterxml.jackson.annotation..",
+                "io.netty..",
+                "reactor..",
+                "org.reactivestreams..",
+                "org.bouncycastle..",
+                "org.slf4j..",
+                "org.jspecify.annotations.."));
+        classes()
+                .that()
+                .resideInAnyPackage(helperPackages)
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(allowed.toArray(String[]::new))
+                .check(production);
+    }
+
     @Test
     void theLedgerSeesOnlyTheCoreOfOurModules() {
         noClasses()

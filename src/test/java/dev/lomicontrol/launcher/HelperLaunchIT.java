@@ -118,6 +118,32 @@ class HelperLaunchIT {
     }
 
     @Test
+    void theLayoutsClassPathHoldsOnlyTheHelpersLibrariesAndEveryOneOfThemIsThere() throws Exception {
+        String classPath;
+        try (java.util.jar.JarFile jar =
+                new java.util.jar.JarFile(LAYOUT.resolve("lomi-control.jar").toFile())) {
+            classPath = jar.getManifest().getMainAttributes().getValue("Class-Path");
+        }
+        List<String> entries = List.of(classPath.trim().split(" +"));
+        assertThat(entries)
+                .as("the helper's libraries")
+                .anyMatch(entry -> entry.startsWith("lib/jackson-databind-3."))
+                .anyMatch(entry -> entry.startsWith("lib/netty-transport-native-epoll-"))
+                .anyMatch(entry -> entry.startsWith("lib/bcpkix-"))
+                .noneMatch(entry ->
+                        entry.matches("lib/(spring|jgit|org\\.eclipse|sqlite|pty4j|openai|anthropic|logback).*"))
+                .hasSizeLessThan(40);
+        for (String entry : entries) {
+            assertThat(LAYOUT.resolve(entry)).as(entry).exists();
+        }
+        try (java.util.stream.Stream<Path> jars = Files.list(LAYOUT.resolve("lib"))) {
+            assertThat(jars.map(jar -> "lib/" + jar.getFileName()).toList())
+                    .as("nothing else is left in the layout")
+                    .containsExactlyInAnyOrderElementsOf(entries);
+        }
+    }
+
+    @Test
     void aLauncherReachedThroughASymlinkedBinDirectoryFindsItsBuild() throws Exception {
         Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
         Files.createSymbolicLink(elsewhere.resolve("bin"), PROJECT.resolve("bin"));
