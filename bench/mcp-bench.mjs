@@ -102,14 +102,20 @@ for (let i = 0; i < LINES; i++) text += `line ${String(i).padStart(5, '0')} of t
 writeFileSync(file, text);
 const headLines = Math.ceil(PAGE / 41);
 
-async function oursRound() {
+/** A new helper, initialized and connected to the broker, and the read call of the page through it. */
+async function oursSession() {
   const s = start(helper[0], helper.slice(1));
   await s.request('initialize', init);
   s.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
   await connected(s);
   const list = await s.request('tools/call', { name: 'lomi_workspace_list', arguments: {} });
   const workspaceId = list.result.structuredContent.data.workspaces[0].workspaceId;
-  const read = await series(s, { name: 'lomi_files_read', arguments: { workspaceId, relativePath, maxChars: PAGE } }, (result) => {
+  return { s, readPage: { name: 'lomi_files_read', arguments: { workspaceId, relativePath, maxChars: PAGE } } };
+}
+
+async function oursRound() {
+  const { s, readPage } = await oursSession();
+  const read = await series(s, readPage, (result) => {
     const page = result.structuredContent.data;
     if (!text.startsWith(page.text) || page.text.length !== PAGE) throw new Error(`unexpected page: ${JSON.stringify(page).slice(0, 200)}`);
   });
@@ -137,13 +143,8 @@ async function nodeRound() {
 // that has served calls before, as agents do. BROKER_WARMUP=0 measures a broker's first calls instead.
 const BROKER_WARMUP = Number(process.env.BROKER_WARMUP ?? 2000);
 if (BROKER_WARMUP > 0) {
-  const s = start(helper[0], helper.slice(1));
-  await s.request('initialize', init);
-  s.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
-  await connected(s);
-  const list = await s.request('tools/call', { name: 'lomi_workspace_list', arguments: {} });
-  const workspaceId = list.result.structuredContent.data.workspaces[0].workspaceId;
-  for (let i = 0; i < BROKER_WARMUP; i++) await s.request('tools/call', { name: 'lomi_files_read', arguments: { workspaceId, relativePath, maxChars: PAGE } });
+  const { s, readPage } = await oursSession();
+  for (let i = 0; i < BROKER_WARMUP; i++) await s.request('tools/call', readPage);
   s.child.kill('SIGKILL');
   await new Promise((resolve) => s.child.once('exit', resolve));
 }

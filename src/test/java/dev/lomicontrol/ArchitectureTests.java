@@ -6,6 +6,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -50,8 +52,8 @@ class ArchitectureTests {
             "dev.lomicontrol.core..",
             "dev.lomicontrol.tools.."
         };
-        java.util.List<String> allowed = new java.util.ArrayList<>(java.util.List.of(helperPackages));
-        allowed.addAll(java.util.List.of(
+        List<String> allowed = new ArrayList<>(List.of(helperPackages));
+        allowed.addAll(List.of(
                 "java..",
                 "javax..",
                 "com.sun.security..",

@@ -6,6 +6,8 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
+import java.util.List;
 import javax.net.ssl.SSLException;
 
 /**
@@ -33,8 +35,8 @@ public final class PinnedTls {
      * intrinsics are C2's) takes 33–44 ms per MiB (docs/BENCHMARKS.md, "Where a forwarded call's time
      * goes"). The AES-GCM suites stay as fallbacks for a JDK without ChaCha20 (e.g. one in FIPS mode).
      */
-    static final java.util.List<String> CIPHER_SUITES =
-            java.util.List.of("TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_AES_128_GCM_SHA256");
+    static final List<String> CIPHER_SUITES =
+            List.of("TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_AES_128_GCM_SHA256");
 
     private static final String SERVER_EXTENSIONS_OFF = "jdk.tls.server.disableExtensions";
 
@@ -102,7 +104,7 @@ public final class PinnedTls {
         PinnedTrustManager trust = new PinnedTrustManager(pinnedPeerSha256);
         builder.sslProvider(SslProvider.JDK)
                 .protocols(TLS_13)
-                .ciphers(CIPHER_SUITES, io.netty.handler.ssl.SupportedCipherSuiteFilter.INSTANCE)
+                .ciphers(CIPHER_SUITES, SupportedCipherSuiteFilter.INSTANCE)
                 .trustManager(trust)
                 .sessionCacheSize(1)
                 .sessionTimeout(1);
