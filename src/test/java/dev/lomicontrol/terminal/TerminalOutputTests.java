@@ -36,10 +36,18 @@ class TerminalOutputTests {
             assertThat(text.gap()).isTrue();
             assertThat(text.availableFrom()).isPositive();
             assertThat(text.cursor()).isEqualTo(text.availableFrom());
-            assertThat(terminal.textEnd() - text.availableFrom()).isEqualTo(64 * 1024);
+            // The page is one snapshot of a full ring: it spans exactly the ring's size. (textEnd() or
+            // streamSequence() read afterwards may already include the shell's next prompt.)
+            assertThat(text.end()).isTrue();
+            assertThat(text.nextCursor() - text.availableFrom()).isEqualTo(64 * 1024);
+            assertThat(text.nextCursor()).isLessThanOrEqualTo(terminal.textEnd());
+            long sequenceBefore = terminal.streamSequence();
             OutputPage raw = terminal.readRaw(0, 65536);
+            long sequenceAfter = terminal.streamSequence();
             assertThat(raw.gap()).isTrue();
-            assertThat(raw.availableFrom()).isEqualTo(terminal.streamSequence() - 64 * 1024);
+            assertThat(raw.end()).isTrue();
+            assertThat(raw.nextCursor() - raw.availableFrom()).isEqualTo(64 * 1024);
+            assertThat(raw.nextCursor()).isBetween(sequenceBefore, sequenceAfter);
             OutputPage command = terminal.readCommand(run, -1, 100);
             assertThat(command.gap()).isTrue();
             assertThat(command.cursor()).isGreaterThan(run.startCursor());
