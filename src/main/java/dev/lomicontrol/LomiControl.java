@@ -39,7 +39,20 @@ public final class LomiControl {
 
     private LomiControl() {}
 
+    /**
+     * Netty declares Flight Recorder events for its buffers and, when the JDK has JFR, registers them at
+     * its first buffer: that starts JFR's metadata repository and event-handler generation in every
+     * process (~100 classes and their metadata; issue 14, docs/BENCHMARKS.md "Broker memory") although
+     * nothing records. {@code -Dio.netty.jfr.enabled=true} still turns them on for a diagnosis.
+     */
+    static void withoutNettyFlightRecorderEvents() {
+        if (System.getProperty("io.netty.jfr.enabled") == null) {
+            System.setProperty("io.netty.jfr.enabled", "false");
+        }
+    }
+
     public static void main(String[] args) {
+        withoutNettyFlightRecorderEvents();
         List<String> arguments = Arrays.asList(args);
         if (arguments.contains("--mcp")) {
             System.exit(mcp(args));

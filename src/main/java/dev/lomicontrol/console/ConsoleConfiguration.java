@@ -42,6 +42,12 @@ class ConsoleConfiguration {
         return new ConsoleExecutor(registry, parser, completer);
     }
 
+    /** Spring Shell validates every command's arguments with the context's {@code Validator}, else builds Hibernate Validator's. */
+    @Bean
+    jakarta.validation.Validator consoleValidator() {
+        return new NoConstraintsValidator();
+    }
+
     @Bean
     PromptProvider consolePrompt() {
         return () -> new AttributedString(ConsoleRepl.PROMPT);
