@@ -1,14 +1,18 @@
 package dev.lomicontrol.transport;
 
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.JdkSslContext;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.SupportedCipherSuiteFilter;
+import java.security.GeneralSecurityException;
 import java.util.List;
-import javax.net.ssl.SSLException;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSessionContext;
+import javax.net.ssl.TrustManager;
 
 /**
  * TLS 1.3-only contexts (JDK provider) pinned to exactly one peer certificate, mutual on both sides.
@@ -88,29 +92,45 @@ public final class PinnedTls {
 
     /** The broker side: presents {@code own}, requires a client certificate whose SHA-256 is the pin. */
     public static Context server(SessionCertificate own, String pinnedPeerSha256) {
-        SslContextBuilder builder =
-                SslContextBuilder.forServer(new OwnKeyManager(own)).clientAuth(ClientAuth.REQUIRE);
-        return build(builder, true, pinnedPeerSha256);
+        return build(own, true, pinnedPeerSha256);
     }
 
     /** The helper side: presents {@code own}, accepts only the server certificate whose SHA-256 is the pin. */
     public static Context client(SessionCertificate own, String pinnedPeerSha256) {
-        SslContextBuilder builder =
-                SslContextBuilder.forClient().keyManager(new OwnKeyManager(own)).endpointIdentificationAlgorithm(null);
-        return build(builder, false, pinnedPeerSha256);
+        return build(own, false, pinnedPeerSha256);
     }
 
-    private static Context build(SslContextBuilder builder, boolean server, String pinnedPeerSha256) {
+    /**
+     * The JDK {@code SSLContext} is built here and handed to Netty's {@link JdkSslContext} rather than through
+     * {@code SslContextBuilder}: the builder's server context ({@code JdkSslServerContext}) runs a one-off probe
+     * in its static initialiser that parses a sample PEM key, and with BouncyCastle's PKIX jar on the class
+     * path Netty parses it with the BouncyCastle provider — ~700 classes loaded into the broker for nothing
+     * (docs/BENCHMARKS.md, "Fewer classes at start-up"). The result is the same context: our key and trust
+     * managers, TLS 1.3 only, our suites, client authentication required by the server, no ALPN, and a
+     * session cache of one entry for one second on both sides. There is no peer host for the client's
+     * endpoint identification (the trust manager checks the pin instead).
+     */
+    private static Context build(SessionCertificate own, boolean server, String pinnedPeerSha256) {
         PinnedTrustManager trust = new PinnedTrustManager(pinnedPeerSha256);
-        builder.sslProvider(SslProvider.JDK)
-                .protocols(TLS_13)
-                .ciphers(CIPHER_SUITES, SupportedCipherSuiteFilter.INSTANCE)
-                .trustManager(trust)
-                .sessionCacheSize(1)
-                .sessionTimeout(1);
         try {
-            return new Context(builder.build(), server, pinnedPeerSha256);
-        } catch (SSLException e) {
+            SSLContext jdk = SSLContext.getInstance(TLS_13);
+            jdk.init(new KeyManager[] {new OwnKeyManager(own)}, new TrustManager[] {trust}, null);
+            for (SSLSessionContext sessions :
+                    new SSLSessionContext[] {jdk.getServerSessionContext(), jdk.getClientSessionContext()}) {
+                sessions.setSessionCacheSize(1);
+                sessions.setSessionTimeout(1);
+            }
+            SslContext netty = new JdkSslContext(
+                    jdk,
+                    !server,
+                    CIPHER_SUITES,
+                    SupportedCipherSuiteFilter.INSTANCE,
+                    ApplicationProtocolConfig.DISABLED,
+                    server ? ClientAuth.REQUIRE : ClientAuth.NONE,
+                    new String[] {TLS_13},
+                    false);
+            return new Context(netty, server, pinnedPeerSha256);
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot build a TLS 1.3 context", e);
         }
     }
