@@ -155,4 +155,32 @@ class PinnedTlsTests {
         assertThatThrownBy(() -> PinnedTls.server(helper, helper.sha256().toUpperCase()))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    /**
+     * What each side's engine is set to, read from the engines themselves: the contexts are built as a JDK
+     * {@code SSLContext} wrapped in Netty's {@code JdkSslContext}, not by {@code SslContextBuilder}, so nothing
+     * of the builder's defaults may be assumed.
+     */
+    @Test
+    void eachSidesEngineIsTls13OnlyWithOurSuitesAndTheServerRequiresAClientCertificate() {
+        SessionCertificate other = SessionCertificate.generate("broker.lomi.invalid");
+        javax.net.ssl.SSLEngine server = PinnedTls.server(other, helper.sha256())
+                .newHandler(io.netty.buffer.ByteBufAllocator.DEFAULT)
+                .engine();
+        javax.net.ssl.SSLEngine client = PinnedTls.client(helper, other.sha256())
+                .newHandler(io.netty.buffer.ByteBufAllocator.DEFAULT)
+                .engine();
+
+        assertThat(server.getUseClientMode()).isFalse();
+        assertThat(server.getNeedClientAuth()).as("client certificate required").isTrue();
+        assertThat(client.getUseClientMode()).isTrue();
+        assertThat(client.getSSLParameters().getEndpointIdentificationAlgorithm())
+                .as("no host check: the pin decides")
+                .isNull();
+        for (javax.net.ssl.SSLEngine engine : new javax.net.ssl.SSLEngine[] {server, client}) {
+            assertThat(engine.getEnabledProtocols()).containsExactly("TLSv1.3");
+            assertThat(engine.getEnabledCipherSuites()).containsExactlyElementsOf(PinnedTls.CIPHER_SUITES);
+            assertThat(engine.getPeerHost()).as("nothing to resume by host").isNull();
+        }
+    }
 }
