@@ -42,7 +42,7 @@ public final class LomiControl {
     /**
      * Netty declares Flight Recorder events for its buffers and, when the JDK has JFR, registers them at
      * its first buffer: that starts JFR's metadata repository and event-handler generation in every
-     * process (~100 classes and their metadata; issue 14, docs/BENCHMARKS.md "Broker memory") although
+     * process (~100 classes and their metadata; issue 14, docs/BENCHMARKS.md "Fewer classes at start-up") although
      * nothing records. {@code -Dio.netty.jfr.enabled=true} still turns them on for a diagnosis.
      */
     static void withoutNettyFlightRecorderEvents() {

@@ -14,8 +14,8 @@ import java.util.Set;
  * declares a Bean Validation constraint (options are checked by the commands themselves and by
  * {@link ConsoleParser}; {@code NoConstraintsValidatorTests} fails the build if one is added), so
  * every check finds nothing. Without a {@code Validator} bean Spring Shell builds Hibernate
- * Validator's factory in a static initialiser for the same empty answer: ~600 classes and ~4 MiB
- * of the broker's resident memory (issue 14; ADR 0013).
+ * Validator's factory in a static initialiser for the same empty answer: several hundred classes
+ * and their metadata in the broker (issue 14; ADR 0013).
  */
 final class NoConstraintsValidator implements Validator, ExecutableValidator {
 
