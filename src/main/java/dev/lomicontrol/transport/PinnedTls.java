@@ -104,7 +104,7 @@ public final class PinnedTls {
      * The JDK {@code SSLContext} is built here and handed to Netty's {@link JdkSslContext} rather than through
      * {@code SslContextBuilder}: the builder's server context ({@code JdkSslServerContext}) runs a one-off probe
      * in its static initialiser that parses a sample PEM key, and with BouncyCastle's PKIX jar on the class
-     * path Netty parses it with the BouncyCastle provider — ~700 classes loaded into the broker for nothing
+     * path Netty parses it with the BouncyCastle provider — ~480 classes loaded into the broker for nothing
      * (docs/BENCHMARKS.md, "Fewer classes at start-up"). The result is the same context: our key and trust
      * managers, TLS 1.3 only, our suites, client authentication required by the server, no ALPN, and a
      * session cache of one entry for one second on both sides. There is no peer host for the client's

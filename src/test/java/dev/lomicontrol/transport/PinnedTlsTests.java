@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.transport.FrameException.Reason;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.ssl.SslHandler;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Random;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -164,11 +166,11 @@ class PinnedTlsTests {
     @Test
     void eachSidesEngineIsTls13OnlyWithOurSuitesAndTheServerRequiresAClientCertificate() {
         SessionCertificate other = SessionCertificate.generate("broker.lomi.invalid");
-        javax.net.ssl.SSLEngine server = PinnedTls.server(other, helper.sha256())
-                .newHandler(io.netty.buffer.ByteBufAllocator.DEFAULT)
+        SSLEngine server = PinnedTls.server(other, helper.sha256())
+                .newHandler(ByteBufAllocator.DEFAULT)
                 .engine();
-        javax.net.ssl.SSLEngine client = PinnedTls.client(helper, other.sha256())
-                .newHandler(io.netty.buffer.ByteBufAllocator.DEFAULT)
+        SSLEngine client = PinnedTls.client(helper, other.sha256())
+                .newHandler(ByteBufAllocator.DEFAULT)
                 .engine();
 
         assertThat(server.getUseClientMode()).isFalse();
@@ -177,7 +179,7 @@ class PinnedTlsTests {
         assertThat(client.getSSLParameters().getEndpointIdentificationAlgorithm())
                 .as("no host check: the pin decides")
                 .isNull();
-        for (javax.net.ssl.SSLEngine engine : new javax.net.ssl.SSLEngine[] {server, client}) {
+        for (SSLEngine engine : new SSLEngine[] {server, client}) {
             assertThat(engine.getEnabledProtocols()).containsExactly("TLSv1.3");
             assertThat(engine.getEnabledCipherSuites()).containsExactlyElementsOf(PinnedTls.CIPHER_SUITES);
             assertThat(engine.getPeerHost()).as("nothing to resume by host").isNull();
