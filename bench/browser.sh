@@ -17,7 +17,7 @@ mkdir -p "$work/project" bench/results
 # the browser handlers' debug timing (inside the broker, without the helper<->broker hop) goes into the report
 "$java" "${BROKER_JVM_OPTIONS[@]}" -Dlogging.level.dev.lomicontrol.browser.tools=DEBUG -jar "$jar" serve --data-dir "$work/data" --headless 2>"$work/broker.err" &
 broker=$!
-trap 'kill $broker 2>/dev/null; wait $broker 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill $broker 2>/dev/null; wait $broker 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 120); do grep -q "admin socket" "$work/broker.err" 2>/dev/null && break; sleep 0.5; done
 "$java" -jar "$jar" console --data-dir "$work/data" project add "$work/project" >&2
 "$java" -jar "$jar" console --data-dir "$work/data" yolo on --confirm >&2

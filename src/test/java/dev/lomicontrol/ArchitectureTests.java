@@ -3,6 +3,8 @@ package dev.lomicontrol;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -40,7 +42,8 @@ class ArchitectureTests {
      * The {@code --mcp} helper runs on a class path of a few libraries only ({@code bin/helper-layout}:
      * {@code helper_jars}), so its packages may use nothing else: a class from another jar would be missing
      * in the helper at run time. The helper's packages are the ones it loads (the tool declarations under
-     * {@code tools}, never the broker's implementations).
+     * {@code tools}, never the broker's implementations). Netty and Reactor are not on it: the broker's side of
+     * the transport ({@link #BROKER_TRANSPORT}) is theirs, and nothing of the helper may reach it.
      */
     @Test
     void theHelperUsesOnlyTheLibrariesOnItsClassPath() {
@@ -56,23 +59,32 @@ class ArchitectureTests {
         allowed.addAll(List.of(
                 "java..",
                 "javax..",
+                "jdk.net..",
                 "com.sun.security..",
                 "tools.jackson..",
                 "com.fasterxml.jackson.annotation..",
-                "io.netty..",
-                "reactor..",
-                "org.reactivestreams..",
                 "org.bouncycastle..",
                 "org.slf4j..",
                 "org.jspecify.annotations.."));
+        DescribedPredicate<JavaClass> brokerTransport = DescribedPredicate.describe(
+                "the broker's Netty transport " + BROKER_TRANSPORT,
+                javaClass -> BROKER_TRANSPORT.contains(javaClass.getName().replaceAll("\\$.*", "")));
         classes()
                 .that()
                 .resideInAnyPackage(helperPackages)
+                .and(DescribedPredicate.not(brokerTransport))
                 .should()
-                .onlyDependOnClassesThat()
-                .resideInAnyPackage(allowed.toArray(String[]::new))
+                .onlyDependOnClassesThat(JavaClass.Predicates.resideInAnyPackage(allowed.toArray(String[]::new))
+                        .and(DescribedPredicate.not(brokerTransport)))
                 .check(production);
     }
+
+    /** The transport classes only the broker loads: its Netty server side. */
+    static final List<String> BROKER_TRANSPORT = List.of(
+            "dev.lomicontrol.transport.UnixSocketServer",
+            "dev.lomicontrol.transport.NettyFrameChannel",
+            "dev.lomicontrol.transport.InboundBuffer",
+            "dev.lomicontrol.transport.TlsSwitch");
 
     @Test
     void theLedgerSeesOnlyTheCoreOfOurModules() {

@@ -168,6 +168,17 @@ public final class BrokerClient implements AutoCloseable {
         return set(Phase.CONNECTED, welcome.pairingRequestId(), record.instanceId(), "connected" + warnings);
     }
 
+    /**
+     * Notices, without waiting, a connection the broker closed while no call was under way, so that its socket
+     * is released at once rather than at the next call; the next call then reports it lost.
+     */
+    public void noticeClose() {
+        FrameChannel current = channel;
+        if (current != null) {
+            current.isOpen();
+        }
+    }
+
     /** Sends one call and waits for its response within {@code deadline}. */
     public synchronized JsonNode call(String tool, JsonNode arguments, Duration deadline) throws CallFailure {
         FrameChannel current = channel;

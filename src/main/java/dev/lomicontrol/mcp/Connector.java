@@ -212,12 +212,18 @@ final class Connector implements AutoCloseable {
             attemptsFinished++;
             connected = state.phase() == Phase.CONNECTED ? client : null;
             monitor.notifyAll();
-            while (connected == client && client.state().phase() == Phase.CONNECTED && !closed) {
+        }
+        while (true) {
+            synchronized (monitor) {
+                if (connected != client || client.state().phase() != Phase.CONNECTED || closed) {
+                    connected = null;
+                    return state;
+                }
                 monitor.wait(1_000);
             }
-            connected = null;
+            // outside the monitor: a TLS record the look has to answer may wait for a call's write to finish
+            client.noticeClose();
         }
-        return state;
     }
 
     private void awaitLabel() throws InterruptedException {

@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A blocking view of one connection. Thread-safe for one reader thread plus one writer thread; {@link
  * #startTls} must not overlap a read or a write. Never call the blocking methods on a Netty event loop.
+ * Two implementations: the broker's Netty channels ({@link UnixSocketServer}) and the helper's JDK socket
+ * channel ({@link UnixSocketClient}).
  */
 public interface FrameChannel extends AutoCloseable {
 
@@ -62,7 +64,9 @@ public interface FrameChannel extends AutoCloseable {
 
     /**
      * Runs {@code action} once when the channel closes for any reason (peer close, violation, close()),
-     * immediately if it already has. It runs on a Netty event loop: it must not block.
+     * immediately if it already has. The broker's Netty channels notice a peer's close at once and run it on
+     * their event loop; the helper's socket channel notices it at its next read, write or {@link #isOpen} and
+     * runs it on that thread. Either way it must not block.
      */
     void onClose(Runnable action);
 

@@ -26,6 +26,18 @@ public final class Frames {
         return maxBytes;
     }
 
+    /** Refuses, before anything is sent, a payload no peer may receive: empty or over {@link #MAX_FRAME_BYTES}. */
+    static void requireWritable(byte[] payload) throws FrameException {
+        if (payload.length > MAX_FRAME_BYTES) {
+            throw new FrameException(
+                    FrameException.Reason.TOO_LARGE,
+                    "refused to write " + payload.length + " bytes, limit " + MAX_FRAME_BYTES);
+        }
+        if (payload.length == 0) {
+            throw new FrameException(FrameException.Reason.EMPTY, "refused to write an empty frame");
+        }
+    }
+
     /** Refuses a zero, negative or absurd deadline. */
     static Duration requirePositive(Duration duration, String what) {
         if (duration == null || duration.isNegative() || duration.isZero()) {

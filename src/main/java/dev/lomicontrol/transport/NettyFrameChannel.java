@@ -93,13 +93,7 @@ final class NettyFrameChannel implements FrameChannel {
 
     @Override
     public void write(byte[] payload) throws FrameException {
-        if (payload.length > Frames.MAX_FRAME_BYTES) {
-            throw new FrameException(
-                    Reason.TOO_LARGE, "refused to write " + payload.length + " bytes, limit " + Frames.MAX_FRAME_BYTES);
-        }
-        if (payload.length == 0) {
-            throw new FrameException(Reason.EMPTY, "refused to write an empty frame");
-        }
+        Frames.requireWritable(payload);
         FrameException closed = inbound.closedFailure();
         if (closed != null) {
             throw closed;

@@ -1,16 +1,12 @@
 package dev.lomicontrol.transport;
 
-import io.netty.buffer.ByteBufAllocator;
-import io.netty.handler.ssl.ApplicationProtocolConfig;
-import io.netty.handler.ssl.ClientAuth;
-import io.netty.handler.ssl.JdkSslContext;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslHandler;
-import io.netty.handler.ssl.SupportedCipherSuiteFilter;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.util.Arrays;
 import java.util.List;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSessionContext;
 import javax.net.ssl.TrustManager;
 
@@ -42,6 +38,9 @@ public final class PinnedTls {
     static final List<String> CIPHER_SUITES =
             List.of("TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_AES_128_GCM_SHA256");
 
+    /** The server's first frame inside TLS: proof for the client that the server accepted its certificate. */
+    static final byte[] CONFIRMATION = "lomi-tls-accepted/1".getBytes(StandardCharsets.US_ASCII);
+
     private static final String SERVER_EXTENSIONS_OFF = "jdk.tls.server.disableExtensions";
 
     static {
@@ -58,13 +57,17 @@ public final class PinnedTls {
 
     private PinnedTls() {}
 
-    /** One side's TLS setup for one connection: a Netty SslContext plus which side it plays. */
+    /**
+     * One side's TLS setup for one connection: a JDK {@code SSLContext} plus which side it plays. Nothing here
+     * is Netty's: the broker's Netty channels wrap {@link #newEngine()} in an {@code SslHandler}
+     * ({@link TlsSwitch}), the helper's socket channel drives the engine itself ({@link SocketFrameChannel}).
+     */
     public static final class Context {
-        private final SslContext sslContext;
+        private final SSLContext sslContext;
         private final boolean server;
         private final String pinnedPeerSha256;
 
-        private Context(SslContext sslContext, boolean server, String pinnedPeerSha256) {
+        private Context(SSLContext sslContext, boolean server, String pinnedPeerSha256) {
             this.sslContext = sslContext;
             this.server = server;
             this.pinnedPeerSha256 = pinnedPeerSha256;
@@ -79,9 +82,22 @@ public final class PinnedTls {
             return pinnedPeerSha256;
         }
 
-        /** A handler for one connection; no peer host is given, so nothing can be resumed. */
-        SslHandler newHandler(ByteBufAllocator allocator) {
-            return sslContext.newHandler(allocator);
+        /**
+         * An engine for one connection: TLS 1.3 only, our suites in our order (those this JDK supports), the
+         * server requiring a client certificate, and no peer host, so nothing can be resumed and no host is
+         * checked (the trust manager checks the pin instead).
+         */
+        SSLEngine newEngine() {
+            SSLEngine engine = sslContext.createSSLEngine();
+            engine.setUseClientMode(!server);
+            engine.setEnabledProtocols(new String[] {TLS_13});
+            List<String> supported = Arrays.asList(engine.getSupportedCipherSuites());
+            engine.setEnabledCipherSuites(
+                    CIPHER_SUITES.stream().filter(supported::contains).toArray(String[]::new));
+            if (server) {
+                engine.setNeedClientAuth(true);
+            }
+            return engine;
         }
 
         @Override
@@ -101,14 +117,12 @@ public final class PinnedTls {
     }
 
     /**
-     * The JDK {@code SSLContext} is built here and handed to Netty's {@link JdkSslContext} rather than through
-     * {@code SslContextBuilder}: the builder's server context ({@code JdkSslServerContext}) runs a one-off probe
-     * in its static initialiser that parses a sample PEM key, and with BouncyCastle's PKIX jar on the class
-     * path Netty parses it with the BouncyCastle provider — ~480 classes loaded into the broker for nothing
-     * (docs/BENCHMARKS.md, "Fewer classes at start-up"). The result is the same context: our key and trust
-     * managers, TLS 1.3 only, our suites, client authentication required by the server, no ALPN, and a
-     * session cache of one entry for one second on both sides. There is no peer host for the client's
-     * endpoint identification (the trust manager checks the pin instead).
+     * A fresh JDK {@code SSLContext} per connection with our key and trust managers and a session cache of one
+     * entry for one second on both sides. It is not built through Netty's {@code SslContextBuilder}: its server
+     * context ({@code JdkSslServerContext}) runs a one-off probe in its static initialiser that parses a sample
+     * PEM key, and with BouncyCastle's PKIX jar on the class path Netty parses it with the BouncyCastle
+     * provider — ~480 classes loaded into the broker for nothing (docs/BENCHMARKS.md, "Fewer classes at
+     * start-up"); and the helper uses no Netty at all.
      */
     private static Context build(SessionCertificate own, boolean server, String pinnedPeerSha256) {
         PinnedTrustManager trust = new PinnedTrustManager(pinnedPeerSha256);
@@ -120,16 +134,7 @@ public final class PinnedTls {
                 sessions.setSessionCacheSize(1);
                 sessions.setSessionTimeout(1);
             }
-            SslContext netty = new JdkSslContext(
-                    jdk,
-                    !server,
-                    CIPHER_SUITES,
-                    SupportedCipherSuiteFilter.INSTANCE,
-                    ApplicationProtocolConfig.DISABLED,
-                    server ? ClientAuth.REQUIRE : ClientAuth.NONE,
-                    new String[] {TLS_13},
-                    false);
-            return new Context(netty, server, pinnedPeerSha256);
+            return new Context(jdk, server, pinnedPeerSha256);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot build a TLS 1.3 context", e);
         }

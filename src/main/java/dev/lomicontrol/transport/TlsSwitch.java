@@ -5,7 +5,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
-import java.nio.charset.StandardCharsets;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -23,9 +22,6 @@ import org.jspecify.annotations.Nullable;
 final class TlsSwitch {
 
     static final String HANDLER_NAME = "lomi.tls";
-
-    /** The server's first frame inside TLS: proof for the client that the server accepted its certificate. */
-    static final byte[] CONFIRMATION = "lomi-tls-accepted/1".getBytes(StandardCharsets.US_ASCII);
 
     private static final Duration CLOSE_NOTIFY_FLUSH = Duration.ofSeconds(1);
 
@@ -46,7 +42,7 @@ final class TlsSwitch {
         if (closed != null) {
             throw closed;
         }
-        SslHandler ssl = context.newHandler(frames.channel().alloc());
+        SslHandler ssl = new SslHandler(context.newEngine());
         ssl.setHandshakeTimeoutMillis(0); // our own deadline governs, reported as DEADLINE
         ssl.setCloseNotifyFlushTimeoutMillis(CLOSE_NOTIFY_FLUSH.toMillis()); // bounds close() on a stuck peer
         install(ssl);
@@ -101,11 +97,12 @@ final class TlsSwitch {
     private void confirm() throws FrameException {
         try {
             if (context.isServer()) {
-                frames.write(CONFIRMATION);
+                frames.write(PinnedTls.CONFIRMATION);
                 return;
             }
-            byte[] answer = frames.inbound().awaitFrame(remaining(), CONFIRMATION.length, frames.frameDeadline());
-            if (!Arrays.equals(answer, CONFIRMATION)) {
+            byte[] answer =
+                    frames.inbound().awaitFrame(remaining(), PinnedTls.CONFIRMATION.length, frames.frameDeadline());
+            if (!Arrays.equals(answer, PinnedTls.CONFIRMATION)) {
                 throw tlsFailed("the server sent no TLS confirmation", null);
             }
         } catch (FrameException e) {

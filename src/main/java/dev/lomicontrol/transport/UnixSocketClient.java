@@ -1,22 +1,20 @@
 package dev.lomicontrol.transport;
 
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicReference;
-import reactor.core.Exceptions;
-import reactor.netty.Connection;
-import reactor.netty.resources.LoopResources;
-import reactor.netty.tcp.TcpClient;
 
-/** Connects to a {@link UnixSocketServer} (or any frame peer) over a Unix-domain socket, epoll transport. */
+/**
+ * Connects to a {@link UnixSocketServer} (or any frame peer) over a Unix-domain socket with the JDK's own
+ * socket channel ({@link SocketFrameChannel}): no Netty, no Reactor and no event-loop thread in the MCP
+ * helper, which is this client's user (docs/adr/0014-helper-socket-channel.md says why).
+ */
 public final class UnixSocketClient {
-
-    /** Shared by every client in this JVM; daemon threads, never disposed. */
-    private static final LoopResources LOOPS = LoopResources.create("lomi-uds-client", 1, 1, true);
 
     private UnixSocketClient() {}
 
@@ -28,46 +26,36 @@ public final class UnixSocketClient {
     /** As {@link #connect(Path, Duration)} with another frame deadline (tests use a short one). */
     static FrameChannel connect(Path socket, Duration timeout, Duration frameDeadline) throws IOException {
         Frames.requirePositive(timeout, "connect timeout");
-        requireEpoll();
-        AtomicReference<Channel> initialized = new AtomicReference<>();
-        Connection connection;
+        Frames.requirePositive(frameDeadline, "frame deadline");
+        SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
         try {
-            connection = TcpClient.newConnection()
-                    .remoteAddress(() -> new DomainSocketAddress(socket.toString()))
-                    .runOn(LOOPS, true)
-                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
-                    .doOnChannelInit((observer, channel, address) -> {
-                        NettyFrameChannel.install(channel);
-                        initialized.set(channel);
-                    })
-                    .connect()
-                    .block(timeout);
-        } catch (RuntimeException e) {
-            Throwable cause = Exceptions.unwrap(e);
-            throw cause instanceof IOException io
-                    ? io
-                    : new IOException("cannot connect to " + socket + ": " + cause, cause);
-        }
-        if (connection == null) {
-            throw new IOException("cannot connect to " + socket);
-        }
-        // not connection.channel(): a connection the server closed at once is reported as a placeholder
-        // channel; the real one still tells the caller (reads fail with CLOSED) and carries the credentials
-        Channel channel = initialized.get();
-        if (channel == null) {
-            throw new IOException("cannot connect to " + socket);
-        }
-        try {
-            return NettyFrameChannel.open(channel, frameDeadline);
-        } catch (IOException e) {
+            channel.configureBlocking(false);
+            if (!channel.connect(UnixDomainSocketAddress.of(socket))) {
+                awaitConnected(channel, socket, timeout);
+            }
+            return SocketFrameChannel.open(channel, frameDeadline);
+        } catch (IOException | RuntimeException e) {
             channel.close();
-            throw e;
+            throw e instanceof IOException io
+                            && io.getMessage() != null
+                            && io.getMessage().contains(socket.toString())
+                    ? io
+                    : new IOException("cannot connect to " + socket + ": " + e, e);
         }
     }
 
-    static void requireEpoll() throws IOException {
-        if (!LoopResources.hasNativeSupport()) {
-            throw new IOException("no native transport (epoll) is available for Unix-domain sockets");
+    /** A Unix-domain connect normally completes at once; a full backlog makes it pending. */
+    private static void awaitConnected(SocketChannel channel, Path socket, Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (Selector selector = Selector.open()) {
+            channel.register(selector, SelectionKey.OP_CONNECT);
+            while (!channel.finishConnect()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new IOException("cannot connect to " + socket + " within " + timeout);
+                }
+                selector.select(Math.max(1, left / 1_000_000));
+            }
         }
     }
 }

@@ -74,7 +74,7 @@ public final class UnixSocketServer implements AutoCloseable {
         if (maxConnections < 1) {
             throw new IllegalArgumentException("maxConnections must be at least 1");
         }
-        UnixSocketClient.requireEpoll();
+        requireEpoll();
         Path path = socket.toAbsolutePath();
         Path directory = path.getParent();
         if (directory == null || !Files.isDirectory(directory)) {
@@ -217,5 +217,11 @@ public final class UnixSocketServer implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+    }
+
+    static void requireEpoll() throws IOException {
+        if (!LoopResources.hasNativeSupport()) {
+            throw new IOException("no native transport (epoll) is available for Unix-domain sockets");
+        }
     }
 }

@@ -128,11 +128,11 @@ class HelperLaunchIT {
         assertThat(entries)
                 .as("the helper's libraries")
                 .anyMatch(entry -> entry.startsWith("lib/jackson-databind-3."))
-                .anyMatch(entry -> entry.startsWith("lib/netty-transport-native-epoll-"))
                 .anyMatch(entry -> entry.startsWith("lib/bcpkix-"))
-                .noneMatch(entry ->
-                        entry.matches("lib/(spring|jgit|org\\.eclipse|sqlite|pty4j|openai|anthropic|logback).*"))
-                .hasSizeLessThan(40);
+                .noneMatch(
+                        entry -> entry.matches(
+                                "lib/(spring|jgit|org\\.eclipse|sqlite|pty4j|openai|anthropic|logback|netty|reactor|reactive).*"))
+                .hasSizeLessThan(12);
         for (String entry : entries) {
             assertThat(LAYOUT.resolve(entry)).as(entry).exists();
         }

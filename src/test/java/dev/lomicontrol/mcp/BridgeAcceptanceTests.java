@@ -127,8 +127,8 @@ class BridgeAcceptanceTests {
     void aMutatingCallThatProvablyNeverReachedTheBrokerIsSentOnceAfterReconnecting() throws Exception {
         long sockets = unixSockets(helper.process().pid());
         broker.dropIdleSessions();
-        // the call below is "provably never sent" only once the helper has seen the close: its Netty channel then
-        // releases the socket
+        // the call below is "provably never sent" only once the helper has seen the close: its idle connection
+        // check (BrokerClient.noticeClose, once a second) then releases the socket
         Eventually.until(
                 "the helper closed its end of the dropped connection",
                 Duration.ofSeconds(30),

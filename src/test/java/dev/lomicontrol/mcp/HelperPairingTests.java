@@ -43,7 +43,7 @@ class HelperPairingTests {
     }
 
     @Test
-    void aConnectedHelperLoadsNoSpringSqliteOrFlywayClass() throws Exception {
+    void aConnectedHelperLoadsNoSpringSqliteFlywayNettyOrReactorClass() throws Exception {
         Path classLog = temp.resolve("classes.log");
         try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
                 McpHelperProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
@@ -57,7 +57,9 @@ class HelperPairingTests {
             assertThat(helper.closeAndWait()).isZero();
             assertThat(Files.readString(classLog))
                     .contains("dev.lomicontrol.ipc.BrokerClient")
-                    .contains("io.netty")
+                    .contains("dev.lomicontrol.transport.SocketFrameChannel")
+                    .doesNotContain("io.netty")
+                    .doesNotContain("reactor.")
                     .doesNotContain("org.springframework")
                     .doesNotContain("org.sqlite")
                     .doesNotContain("org.flywaydb");

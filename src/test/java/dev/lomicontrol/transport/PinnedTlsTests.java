@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.transport.FrameException.Reason;
-import io.netty.buffer.ByteBufAllocator;
-import io.netty.handler.ssl.SslHandler;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -71,12 +69,7 @@ class PinnedTlsTests {
     @Test
     void theSessionIsTls13() throws Exception {
         try (FrameChannel client = EnrollingBroker.enroll(broker.socket(), helper, broker.certificate.sha256())) {
-            SSLSession session = ((NettyFrameChannel) client)
-                    .channel()
-                    .pipeline()
-                    .get(SslHandler.class)
-                    .engine()
-                    .getSession();
+            SSLSession session = ((SocketFrameChannel) client).tlsSession();
             assertThat(session.getProtocol()).isEqualTo("TLSv1.3");
             assertThat(session.getCipherSuite())
                     .as("ChaCha20-Poly1305: the fast suite for the helper's C1-only JVM")
@@ -159,19 +152,15 @@ class PinnedTlsTests {
     }
 
     /**
-     * What each side's engine is set to, read from the engines themselves: the contexts are built as a JDK
-     * {@code SSLContext} wrapped in Netty's {@code JdkSslContext}, not by {@code SslContextBuilder}, so nothing
-     * of the builder's defaults may be assumed.
+     * What each side's engine is set to, read from the engines themselves: the contexts are plain JDK
+     * {@code SSLContext}s (the broker's Netty channels wrap the same engine in an {@code SslHandler}, the helper's
+     * socket channel drives it itself), so nothing of a builder's defaults may be assumed.
      */
     @Test
     void eachSidesEngineIsTls13OnlyWithOurSuitesAndTheServerRequiresAClientCertificate() {
         SessionCertificate other = SessionCertificate.generate("broker.lomi.invalid");
-        SSLEngine server = PinnedTls.server(other, helper.sha256())
-                .newHandler(ByteBufAllocator.DEFAULT)
-                .engine();
-        SSLEngine client = PinnedTls.client(helper, other.sha256())
-                .newHandler(ByteBufAllocator.DEFAULT)
-                .engine();
+        SSLEngine server = PinnedTls.server(other, helper.sha256()).newEngine();
+        SSLEngine client = PinnedTls.client(helper, other.sha256()).newEngine();
 
         assertThat(server.getUseClientMode()).isFalse();
         assertThat(server.getNeedClientAuth()).as("client certificate required").isTrue();

@@ -2,7 +2,6 @@ package dev.lomicontrol.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.buffer.ByteBufAllocator;
 import java.nio.ByteBuffer;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
@@ -21,12 +20,8 @@ class PinnedTlsTicketTests {
     void theServerSendsNoSessionTicketAfterTheHandshake() throws Exception {
         SessionCertificate broker = SessionCertificate.generate("broker.lomi.invalid");
         SessionCertificate helper = SessionCertificate.generate("helper.lomi.invalid");
-        SSLEngine server = PinnedTls.server(broker, helper.sha256())
-                .newHandler(ByteBufAllocator.DEFAULT)
-                .engine();
-        SSLEngine client = PinnedTls.client(helper, broker.sha256())
-                .newHandler(ByteBufAllocator.DEFAULT)
-                .engine();
+        SSLEngine server = PinnedTls.server(broker, helper.sha256()).newEngine();
+        SSLEngine client = PinnedTls.client(helper, broker.sha256()).newEngine();
         int size = Math.max(
                         server.getSession().getPacketBufferSize(),
                         client.getSession().getPacketBufferSize())
