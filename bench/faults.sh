@@ -64,7 +64,8 @@ status=0
 java -cp "$snapshot/test-classes:$snapshot/classes:$dependencies" \
   dev.lomicontrol.proof.fault.FaultBench "$@" | tee -a "$results" || status=$?
 # a mount left behind by an interrupted run must not outlive it
-grep -o " $work_dir/[^ ]*-mnt " /proc/mounts | while read -r mnt; do umount -l "$mnt" || true; done
+# (grep finds none after a clean run: under pipefail its status 1 would end the script here)
+{ grep -o " $work_dir/[^ ]*-mnt " /proc/mounts || true; } | while read -r mnt; do umount -l "$mnt" || true; done
 echo "[faults] report written to $results" >&2
 if [[ $status -eq 0 && $scratch -eq 1 ]]; then
   rm -rf "$work_dir"
