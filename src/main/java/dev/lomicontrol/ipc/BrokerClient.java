@@ -182,10 +182,12 @@ public final class BrokerClient implements AutoCloseable {
     /** Sends one call and waits for its response within {@code deadline}. */
     public synchronized JsonNode call(String tool, JsonNode arguments, Duration deadline) throws CallFailure {
         FrameChannel current = channel;
-        if (current != null && !current.isOpen() && state.phase() == Phase.CONNECTED) {
+        // asked once: the helper's channel answers by looking at the socket
+        boolean open = current != null && current.isOpen();
+        if (current != null && !open && state.phase() == Phase.CONNECTED) {
             lost("the broker closed the connection");
         }
-        if (current == null || !current.isOpen() || state.phase() != Phase.CONNECTED) {
+        if (current == null || !open || state.phase() != Phase.CONNECTED) {
             throw new CallFailure("not connected (" + state.phase().wire() + ")", false, null);
         }
         String requestId = "r" + requestIds.incrementAndGet();

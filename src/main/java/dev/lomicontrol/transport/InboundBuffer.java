@@ -27,7 +27,6 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
 
     static final String NAME = "lomi.frames";
     static final long HIGH_WATERMARK = (long) Frames.MAX_FRAME_BYTES + Frames.PREFIX_BYTES;
-    private static final long FOREVER = Long.MAX_VALUE;
     private static final Logger log = LoggerFactory.getLogger(InboundBuffer.class);
 
     private final Channel channel;
@@ -162,19 +161,12 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
     byte[] awaitFrame(@Nullable Duration idleTimeout, int maxBytes, Duration frameDeadline) throws FrameException {
         lock.lock();
         try {
-            awaitBytes(1, deadlineAfter(System.nanoTime(), idleTimeout), "no frame began within " + idleTimeout);
-            long frameEnd = deadlineAfter(bytes.firstArrivalNanos(), frameDeadline);
+            awaitBytes(1, Frames.deadlineAfter(System.nanoTime(), idleTimeout), "no frame began within " + idleTimeout);
+            long frameEnd = Frames.deadlineAfter(bytes.firstArrivalNanos(), frameDeadline);
             String late = "the frame did not complete within " + frameDeadline;
             awaitBytes(Frames.PREFIX_BYTES, frameEnd, late);
             int length = ByteBuffer.wrap(bytes.peek(Frames.PREFIX_BYTES)).getInt();
-            if (length == 0) {
-                throw failLocked(Reason.EMPTY, "a frame announced zero bytes");
-            }
-            if (length < 0 || length > maxBytes) {
-                throw failLocked(
-                        Reason.TOO_LARGE,
-                        "a frame announced " + Integer.toUnsignedString(length) + " bytes, limit " + maxBytes);
-            }
+            Frames.requireAnnounced(length, maxBytes, this::failLocked);
             awaitBytes(Frames.PREFIX_BYTES + length, frameEnd, late);
             bytes.take(Frames.PREFIX_BYTES);
             byte[] frame = bytes.take(length);
@@ -238,12 +230,12 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
             if (closeReason != null) {
                 throw new FrameException(closeReason, closeDetail);
             }
-            long remaining = deadline == FOREVER ? FOREVER : deadline - System.nanoTime();
+            long remaining = deadline == Frames.FOREVER ? Frames.FOREVER : deadline - System.nanoTime();
             if (remaining <= 0) {
                 throw failLocked(Reason.DEADLINE, lateDetail);
             }
             try {
-                if (remaining == FOREVER) {
+                if (remaining == Frames.FOREVER) {
                     changed.await();
                 } else {
                     changed.awaitNanos(remaining);
@@ -270,12 +262,5 @@ final class InboundBuffer extends ChannelInboundHandlerAdapter {
             paused = false;
             channel.eventLoop().execute(channel::read);
         }
-    }
-
-    private static long deadlineAfter(long startNanos, @Nullable Duration duration) {
-        if (duration == null || duration.compareTo(Duration.ofDays(365)) > 0) {
-            return FOREVER;
-        }
-        return startNanos + Math.max(0, duration.toNanos());
     }
 }

@@ -47,7 +47,6 @@ final class SocketFrameChannel implements FrameChannel {
 
     private static final int CHUNK = 16 * 1024;
     private static final int SHRINK_ABOVE = 1024 * 1024;
-    private static final long FOREVER = Long.MAX_VALUE;
     private static final Duration CLOSE_NOTIFY_FLUSH = Duration.ofSeconds(1);
     private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
 
@@ -137,18 +136,11 @@ final class SocketFrameChannel implements FrameChannel {
         try {
             throwIfClosed();
             String late = "the frame did not complete within " + frameDeadline;
-            fill(1, deadlineAfter(System.nanoTime(), idleTimeout), "no frame began within " + idleTimeout);
-            long frameEnd = deadlineAfter(firstByteNanos, frameDeadline);
+            fill(1, Frames.deadlineAfter(System.nanoTime(), idleTimeout), "no frame began within " + idleTimeout);
+            long frameEnd = Frames.deadlineAfter(firstByteNanos, frameDeadline);
             fill(Frames.PREFIX_BYTES, frameEnd, late);
             int length = plain.getInt(0);
-            if (length == 0) {
-                throw fail(Reason.EMPTY, "a frame announced zero bytes");
-            }
-            if (length < 0 || length > maxBytes) {
-                throw fail(
-                        Reason.TOO_LARGE,
-                        "a frame announced " + Integer.toUnsignedString(length) + " bytes, limit " + maxBytes);
-            }
+            Frames.requireAnnounced(length, maxBytes, this::fail);
             fill(Frames.PREFIX_BYTES + length, frameEnd, late);
             return take(length);
         } finally {
@@ -184,7 +176,7 @@ final class SocketFrameChannel implements FrameChannel {
                 throw fail(Reason.CLOSED, "the connection closed");
             }
             throwIfClosed();
-            long left = deadline == FOREVER ? FOREVER : deadline - System.nanoTime();
+            long left = deadline == Frames.FOREVER ? Frames.FOREVER : deadline - System.nanoTime();
             if (left <= 0) {
                 throw fail(Reason.DEADLINE, lateDetail);
             }
@@ -391,10 +383,10 @@ final class SocketFrameChannel implements FrameChannel {
         }
     }
 
-    /** Waits up to {@code nanos} ({@code FOREVER}: no limit) for {@code selector}'s channel to be ready. */
+    /** Waits up to {@code nanos} ({@code Frames.FOREVER}: no limit) for {@code selector}'s channel to be ready. */
     private void await(Selector selector, long nanos) throws FrameException {
         try {
-            selector.select(nanos == FOREVER ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos + 999_999)));
+            selector.select(nanos == Frames.FOREVER ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos + 999_999)));
             selector.selectedKeys().clear();
         } catch (ClosedSelectorException e) {
             throwIfClosed();
@@ -624,13 +616,6 @@ final class SocketFrameChannel implements FrameChannel {
         if (closed != null) {
             throw closed;
         }
-    }
-
-    private static long deadlineAfter(long startNanos, @Nullable Duration duration) {
-        if (duration == null || duration.compareTo(Duration.ofDays(365)) > 0) {
-            return FOREVER;
-        }
-        return startNanos + Math.max(0, duration.toNanos());
     }
 
     /** The TLS session once {@link #startTls} ran (what the tests read the negotiated suite from). */

@@ -219,7 +219,7 @@ public final class UnixSocketServer implements AutoCloseable {
         });
     }
 
-    static void requireEpoll() throws IOException {
+    private static void requireEpoll() throws IOException {
         if (!LoopResources.hasNativeSupport()) {
             throw new IOException("no native transport (epoll) is available for Unix-domain sockets");
         }
