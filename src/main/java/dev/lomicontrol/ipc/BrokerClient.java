@@ -180,7 +180,7 @@ public final class BrokerClient implements AutoCloseable {
     }
 
     /** Sends one call and waits for its response within {@code deadline}. */
-    public synchronized JsonNode call(String tool, JsonNode arguments, Duration deadline) throws CallFailure {
+    public synchronized CallAnswer call(String tool, JsonNode arguments, Duration deadline) throws CallFailure {
         FrameChannel current = channel;
         // asked once: the helper's channel answers by looking at the socket
         boolean open = current != null && current.isOpen();
@@ -202,12 +202,12 @@ public final class BrokerClient implements AutoCloseable {
             throw new CallFailure("the connection failed while sending " + requestId, true, e);
         }
         try {
-            CallResponse response = IpcJson.read(current.read(deadline, Frames.MAX_FRAME_BYTES), CallResponse.class);
-            if (!requestId.equals(response.requestId())) {
+            CallAnswer answer = CallAnswer.read(current.read(deadline, Frames.MAX_FRAME_BYTES));
+            if (!requestId.equals(answer.requestId())) {
                 lost("response for another request");
                 throw new CallFailure("the broker answered another request", true, null);
             }
-            return response.result();
+            return answer;
         } catch (FrameException | RuntimeException e) {
             lost("no response: " + e.getMessage());
             throw new CallFailure("no response to " + requestId + ": " + e.getMessage(), true, e);

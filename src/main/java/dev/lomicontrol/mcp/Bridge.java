@@ -4,6 +4,7 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.ipc.BrokerClient;
 import dev.lomicontrol.ipc.BrokerClient.CallFailure;
 import dev.lomicontrol.ipc.BrokerClient.Phase;
+import dev.lomicontrol.ipc.CallAnswer;
 import dev.lomicontrol.ipc.CallRequest;
 import dev.lomicontrol.ipc.IpcJson;
 import dev.lomicontrol.tools.Effect;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -30,8 +30,8 @@ final class Bridge {
 
     /** What became of a forwarded call. */
     sealed interface Forwarded permits Forwarded.Answered, Forwarded.Refused, Forwarded.OutcomeUnknown {
-        /** The broker's Control API envelope. */
-        record Answered(JsonNode envelope) implements Forwarded {}
+        /** The broker's Control API envelope ({@link CallAnswer#isEnvelope()}). */
+        record Answered(CallAnswer answer) implements Forwarded {}
 
         /** Not executed by the broker (never sent, or a read that changes nothing): an error envelope. */
         record Refused(ErrorCode code, String message) implements Forwarded {}
@@ -168,13 +168,8 @@ final class Bridge {
     }
 
     /** A broker answer that is not a Control API envelope is no answer: for a non-read it may have run. */
-    private static Forwarded answered(ToolDefinition tool, JsonNode answer) {
-        boolean envelope = answer != null
-                && answer.isObject()
-                && answer.path("controlApiVersion").isString()
-                && (answer.path("status").asString("").equals("ok")
-                        || answer.path("status").asString("").equals("error"));
-        if (envelope) {
+    private static Forwarded answered(ToolDefinition tool, CallAnswer answer) {
+        if (answer.isEnvelope()) {
             return new Forwarded.Answered(answer);
         }
         String cause = "the broker's answer is not a Control API envelope";

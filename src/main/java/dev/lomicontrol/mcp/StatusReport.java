@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -73,9 +72,8 @@ final class StatusReport {
     }
 
     /** Remembers the broker's ledger warning of its latest answer (absent: the ledger is below 80 % of its caps). */
-    void observe(JsonNode envelope) {
-        JsonNode warning = envelope.get("ledgerWarning");
-        ledgerWarning = warning != null && warning.isString() ? warning.asString() : null;
+    void observe(java.util.Optional<String> warning) {
+        ledgerWarning = warning.orElse(null);
     }
 
     ObjectNode diagnostics() {

@@ -1,6 +1,7 @@
 package dev.lomicontrol.mcp;
 
 import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.ipc.CallAnswer;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -115,8 +116,9 @@ final class ToolCalls {
             outcome = new Bridge.Forwarded.OutcomeUnknown("the helper stopped while waiting");
         }
         if (outcome instanceof Bridge.Forwarded.Answered) {
-            status.observe(((Bridge.Forwarded.Answered) outcome).envelope());
-            return answered(call.tool(), ((Bridge.Forwarded.Answered) outcome).envelope(), version);
+            CallAnswer answer = ((Bridge.Forwarded.Answered) outcome).answer();
+            status.observe(answer.ledgerWarning());
+            return answered(call.tool(), answer, version);
         }
         if (outcome instanceof Bridge.Forwarded.Refused) {
             Bridge.Forwarded.Refused refused = (Bridge.Forwarded.Refused) outcome;
@@ -129,17 +131,24 @@ final class ToolCalls {
         throw new IllegalStateException("unknown forwarding outcome " + outcome);
     }
 
-    /** The broker's envelope as the result; a mismatch with the published output schema is reported on stderr (the contract drifted). */
-    private Reply answered(ToolDefinition tool, JsonNode envelope, ProtocolVersion version) {
-        java.util.Optional<String> png = CallResults.withoutImage(envelope);
+    /**
+     * The broker's envelope as the result: passed on as the bytes the broker wrote, or — when its data carries an
+     * image for an image block — rebuilt from a tree. A sampled answer is checked against the published output
+     * schema and a mismatch reported on stderr (the contract drifted).
+     */
+    private Reply answered(ToolDefinition tool, CallAnswer answer, ProtocolVersion version) {
         if (shouldCheck(answers.computeIfAbsent(tool.name(), name -> new java.util.concurrent.atomic.AtomicLong())
                 .getAndIncrement())) {
+            JsonNode envelope = answer.envelope();
+            CallResults.withoutImage(envelope);
             SchemaValidator.firstViolation(tool.outputSchema(), envelope, "result")
                     .ifPresent(problem -> Diagnostics.warn(
                             tool.name() + ": the broker's answer does not match the output schema: " + problem));
         }
-        png.ifPresent(data -> ((ObjectNode) envelope.path("data")).put(dev.lomicontrol.tools.ImageBlock.FIELD, data));
-        return Reply.success(CallResults.of(envelope, version));
+        if (answer.isOneLine() && !answer.dataHas(dev.lomicontrol.tools.ImageBlock.FIELD)) {
+            return Reply.success(CallResults.of(answer, version));
+        }
+        return Reply.success(CallResults.of(answer.envelope(), version));
     }
 
     /** Whether the {@code n}-th answer (from 0) of a tool is checked against its output schema. */

@@ -154,7 +154,8 @@ class AttackPairingTests {
                     name -> projects.find(name).map(Project::id),
                     () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
             assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
-            assertThat(Envelope.isOk(genuine.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))))
+            assertThat(Envelope.isOk(genuine.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))
+                            .envelope()))
                     .isTrue();
             genuine.close();
             recorded = relay.recordedAfterClose(WAIT);

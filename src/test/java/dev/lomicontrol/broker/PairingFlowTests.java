@@ -106,12 +106,16 @@ class PairingFlowTests {
                 .scopes();
 
         assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
-        JsonNode list = client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10));
+        JsonNode list = client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))
+                .envelope();
         assertThat(Envelope.isOk(list)).isTrue();
         String workspaceId =
                 list.path("data").path("workspaces").get(0).path("workspaceId").asString();
         JsonNode connect = client.call(
-                "lomi_connect", JSON.readTree("{\"workspaceId\":\"" + workspaceId + "\"}"), Duration.ofSeconds(10));
+                        "lomi_connect",
+                        JSON.readTree("{\"workspaceId\":\"" + workspaceId + "\"}"),
+                        Duration.ofSeconds(10))
+                .envelope();
         assertThat(connect.path("data").path("projectId").asString())
                 .isEqualTo(project.id().value());
         assertThat(connect.path("data").path("retryEpoch").asString()).hasSize(40);
@@ -190,7 +194,8 @@ class PairingFlowTests {
         client = newClient();
 
         assertThat(client.connect(Duration.ofSeconds(30)).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
-        assertThat(Envelope.isOk(client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))))
+        assertThat(Envelope.isOk(client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))
+                        .envelope()))
                 .isTrue();
         assertThat(yolo.set(false)).isEqualTo(1);
         assertThat(catchCall()).isInstanceOf(BrokerClient.CallFailure.class);
@@ -198,7 +203,8 @@ class PairingFlowTests {
 
     private Throwable catchCall() {
         try {
-            client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(5));
+            client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(5))
+                    .envelope();
             return null;
         } catch (Throwable e) {
             return e;

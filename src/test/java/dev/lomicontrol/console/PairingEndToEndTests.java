@@ -57,7 +57,8 @@ class PairingEndToEndTests {
             first = new BrokerClient(discovery, key, "e2e client");
             connectApprovingThroughTheConsole(first, broker, work);
 
-            assertThat(Envelope.isOk(first.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))))
+            assertThat(Envelope.isOk(first.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))
+                            .envelope()))
                     .isTrue();
             assertThat(broker.console().in(work).run("session", "list").stdout())
                     .contains("e2e client");
@@ -118,7 +119,8 @@ class PairingEndToEndTests {
                     .array();
             assertThat(closedByBroker(socket, frame)).as("unknown fields").isTrue();
 
-            assertThat(Envelope.isOk(client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))))
+            assertThat(Envelope.isOk(client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))
+                            .envelope()))
                     .as("the paired session kept working")
                     .isTrue();
         }
@@ -167,7 +169,8 @@ class PairingEndToEndTests {
 
     private static Throwable catchCall(BrokerClient client) {
         try {
-            client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(5));
+            client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(5))
+                    .envelope();
             return null;
         } catch (Throwable e) {
             return e;

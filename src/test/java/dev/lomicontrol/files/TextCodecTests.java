@@ -87,6 +87,86 @@ class TextCodecTests {
                 .isEqualTo(crlf);
     }
 
+    @Test
+    void randomTextsGetTheLineEndingsACharacterByCharacterScanGives() {
+        String[] pieces = {"a", "é", "\r", "\n", "\r\n", "\n\r", " "};
+        java.util.Random random = new java.util.Random(20261204L);
+        for (int round = 0; round < 20_000; round++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = random.nextInt(8); i > 0; i--) {
+                text.append(pieces[random.nextInt(pieces.length)]);
+            }
+            assertThat(TextCodec.lineEndings(text.toString()))
+                    .as("%s", text.toString().replace("\r", "CR").replace("\n", "LF"))
+                    .isEqualTo(scannedLineEndings(text.toString()));
+        }
+    }
+
+    @Test
+    void aReplacementCharacterInTheFileIsTextAndAMalformedSequenceIsNot() {
+        assertThat(TextCodec.decode("a \uFFFD b\n".getBytes(StandardCharsets.UTF_8))
+                        .text())
+                .isEqualTo("a \uFFFD b\n");
+        assertRefused(new byte[] {'a', (byte) 0xEF, (byte) 0xBF, (byte) 0xBD, (byte) 0xC3, '('});
+        java.util.Random random = new java.util.Random(20261204L);
+        for (int round = 0; round < 20_000; round++) {
+            byte[] bytes = new byte[random.nextInt(6)];
+            random.nextBytes(bytes);
+            boolean strict = strictlyDecodes(bytes);
+            if (strict && new String(bytes, StandardCharsets.UTF_8).indexOf('\0') < 0 && !startsWithBom(bytes)) {
+                assertThat(TextCodec.decode(bytes).text()).isEqualTo(new String(bytes, StandardCharsets.UTF_8));
+            } else if (!strict && !startsWithBom(bytes)) {
+                assertRefused(bytes);
+            }
+        }
+    }
+
+    /** The character-by-character scan the line-ending detection replaced: the oracle. */
+    private static LineEndings scannedLineEndings(String text) {
+        boolean lf = false;
+        boolean crlf = false;
+        boolean cr = false;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\r') {
+                if (i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                    crlf = true;
+                    i++;
+                } else {
+                    cr = true;
+                }
+            } else if (text.charAt(i) == '\n') {
+                lf = true;
+            }
+        }
+        int kinds = (lf ? 1 : 0) + (crlf ? 1 : 0) + (cr ? 1 : 0);
+        return kinds == 0
+                ? LineEndings.NONE
+                : kinds > 1 ? LineEndings.MIXED : lf ? LineEndings.LF : crlf ? LineEndings.CRLF : LineEndings.CR;
+    }
+
+    private static boolean strictlyDecodes(byte[] bytes) {
+        try {
+            StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes));
+            return true;
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return false;
+        }
+    }
+
+    private static boolean startsWithBom(byte[] bytes) {
+        return bytes.length >= 2
+                && ((bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE)
+                        || (bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)
+                        || (bytes.length >= 3
+                                && bytes[0] == (byte) 0xEF
+                                && bytes[1] == (byte) 0xBB
+                                && bytes[2] == (byte) 0xBF));
+    }
+
     private static void assertRefused(byte[] bytes) {
         assertThatThrownBy(() -> TextCodec.decode(bytes))
                 .isInstanceOf(LomiException.class)

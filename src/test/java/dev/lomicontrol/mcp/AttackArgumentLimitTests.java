@@ -47,7 +47,7 @@ class AttackArgumentLimitTests {
     void anUnknownFieldIsInvalidArgumentOnEveryToolNamingTheField() throws Exception {
         int id = 0;
         for (ToolDefinition tool : session.catalog.all()) {
-            ObjectNode arguments = (ObjectNode) McpJson.MAPPER.readTree(validCall(tool.name()));
+            ObjectNode arguments = (ObjectNode) McpMapper.MAPPER.readTree(validCall(tool.name()));
             arguments.put("surprise", true);
             JsonNode result = call(++id, tool.name(), arguments.toString());
 
@@ -80,7 +80,7 @@ class AttackArgumentLimitTests {
     /** {@code {"surprise":"xxx…"}} of exactly {@code bytes} serialized bytes. */
     private static String arguments(int bytes) {
         String text = "{\"surprise\":\"" + "x".repeat(bytes - "{\"surprise\":\"\"}".length()) + "\"}";
-        ObjectNode parsed = (ObjectNode) McpJson.MAPPER.readTree(text);
+        ObjectNode parsed = (ObjectNode) McpMapper.MAPPER.readTree(text);
         assertThat(McpJson.serializedSize(parsed)).isEqualTo(bytes);
         return text;
     }

@@ -587,7 +587,7 @@ class CatalogTests {
             assertThat(conformance(tool, result.get("structuredContent")))
                     .as(tool)
                     .isEmpty();
-            assertThat(McpJson.MAPPER.readTree(result.at("/content/0/text").asString()))
+            assertThat(McpMapper.MAPPER.readTree(result.at("/content/0/text").asString()))
                     .isEqualTo(result.get("structuredContent"));
         }
     }

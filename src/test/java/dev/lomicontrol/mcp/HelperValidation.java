@@ -19,7 +19,7 @@ public final class HelperValidation {
         ObjectNode params = request.putObject("params");
         params.put("name", tool);
         params.set("arguments", arguments);
-        JsonNode answer = server.call(McpJson.MAPPER.writeValueAsString(request));
+        JsonNode answer = server.call(McpMapper.MAPPER.writeValueAsString(request));
         JsonNode envelope = answer.at("/result/structuredContent");
         String code = envelope.path("code").asString("");
         if (code.equals("INVALID_ARGUMENT") || code.equals("PAYLOAD_TOO_LARGE")) {

@@ -61,7 +61,7 @@ final class InProcessServer {
         String[] lines = stdout.toString(StandardCharsets.UTF_8).split("\n", -1);
         List<JsonNode> messages = new ArrayList<>();
         for (int i = consumed; i < lines.length - 1; i++) {
-            messages.add(McpJson.MAPPER.readTree(lines[i]));
+            messages.add(McpMapper.MAPPER.readTree(lines[i]));
         }
         return messages;
     }

@@ -34,7 +34,7 @@ class McpEnvelopeGoldenTests {
 
     @BeforeEach
     void wireMapper() {
-        JacksonTester.initFields(this, McpJson.MAPPER);
+        JacksonTester.initFields(this, McpMapper.MAPPER);
     }
 
     /** The slice's own tester (auto-configured by {@code @JsonTest}): reads golden files by JSON path. */

@@ -128,7 +128,7 @@ class McpProcessTests {
                     .as("one line per answered message")
                     .isEqualTo(6);
             for (String line : helper.stdoutLines()) {
-                JsonNode message = McpJson.MAPPER.readTree(line);
+                JsonNode message = McpMapper.MAPPER.readTree(line);
                 assertThat(message.get("jsonrpc").asString()).as(line).isEqualTo("2.0");
                 assertThat(message.has("id")).as(line).isTrue();
                 assertThat(message.has("result") ^ message.has("error"))

@@ -107,6 +107,6 @@ class SchemaValidatorTests {
     }
 
     static JsonNode json(String text) {
-        return McpJson.MAPPER.readTree(text);
+        return McpMapper.MAPPER.readTree(text);
     }
 }
