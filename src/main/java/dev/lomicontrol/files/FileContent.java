@@ -61,8 +61,20 @@ record FileContent(byte[] bytes, String revision, Stat stamp) {
         return ageNanos < RACY_NANOS;
     }
 
-    /** Reads from offset 0 until EOF, at most {@code size + 1} bytes (one more reveals growth). */
+    /**
+     * Reads from offset 0 until EOF, at most {@code size + 1} bytes (one more reveals growth). The usual
+     * case — one read gives exactly {@code size} bytes and EOF follows — fills the result directly
+     * (a file read allocated its size three times before).
+     */
     private static byte[] readAll(Fd fd, long size) {
+        byte[] exact = new byte[(int) size];
+        if (size > 0 && fd.pread(exact, 0) == size && fd.pread(new byte[1], size) == 0) {
+            return exact;
+        }
+        return readInChunks(fd, size);
+    }
+
+    private static byte[] readInChunks(Fd fd, long size) {
         byte[] buf = new byte[(int) size + 1];
         byte[] chunk = new byte[Math.min(1 << 16, buf.length)];
         int total = 0;

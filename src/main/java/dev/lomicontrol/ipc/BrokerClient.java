@@ -191,7 +191,7 @@ public final class BrokerClient implements AutoCloseable {
             throw new CallFailure("not connected (" + state.phase().wire() + ")", false, null);
         }
         String requestId = "r" + requestIds.incrementAndGet();
-        byte[] frame = IpcJson.write(new CallRequest(IpcJson.IPC_VERSION, requestId, tool, arguments));
+        byte[] frame = new CallRequest(IpcJson.IPC_VERSION, requestId, tool, arguments).toFrame();
         if (frame.length > Frames.MAX_FRAME_BYTES) {
             throw new CallFailure("payload too large", false, null);
         }

@@ -33,7 +33,7 @@ public final class CallAnswer {
 
     /** Reads a frame or refuses it with INVALID_ARGUMENT, as {@code IpcJson.read(frame, CallResponse.class)} would. */
     public static CallAnswer read(byte[] frame) {
-        try (JsonParser parser = IpcJson.MAPPER.createParser(frame)) {
+        try (JsonParser parser = IpcJson.parser(frame)) {
             return read(frame, parser);
         } catch (JacksonException e) {
             throw malformed(e.getOriginalMessage());

@@ -74,8 +74,7 @@ final class Bridge {
     /** Forwards one call; blocks up to the call timeout (plus the transport's frame deadline). */
     Forwarded forward(ToolDefinition tool, ObjectNode arguments) throws InterruptedException {
         long deadline = System.nanoTime() + callTimeout.toNanos();
-        int frame = IpcJson.write(new CallRequest(IpcJson.IPC_VERSION, "r" + Long.MAX_VALUE, tool.name(), arguments))
-                .length;
+        int frame = new CallRequest(IpcJson.IPC_VERSION, "r" + Long.MAX_VALUE, tool.name(), arguments).toFrame().length;
         if (frame > maxFrameBytes) {
             return new Forwarded.Refused(
                     ErrorCode.PAYLOAD_TOO_LARGE,

@@ -26,7 +26,7 @@ public final class McpHelper {
         connector.start();
         Bridge bridge = new Bridge(connector, options.callTimeout(), Frames.MAX_FRAME_BYTES);
         ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector), bridge);
-        McpServer server = new McpServer(catalog, calls, connector, out);
+        McpServer server = new McpServer(catalog, calls, connector, out, new HotPathWarmup(calls)::start);
         Diagnostics.info("ready; discovery file "
                 + options.discoveryFile().map(Object::toString).orElse("none"));
         serve(System.in, server);

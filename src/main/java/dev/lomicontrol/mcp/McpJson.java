@@ -1,10 +1,10 @@
 package dev.lomicontrol.mcp;
 
+import dev.lomicontrol.ipc.StreamingJson;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -19,9 +19,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.MissingNode;
-import tools.jackson.databind.node.NumericNode;
 import tools.jackson.databind.node.ObjectNode;
-import tools.jackson.databind.node.POJONode;
 
 /**
  * The helper's JSON: strict parsing (duplicate keys, trailing tokens, invalid UTF-8 and
@@ -73,7 +71,7 @@ final class McpJson {
             if (first == null) {
                 return MissingNode.getInstance();
             }
-            JsonNode value = read(parser, first);
+            JsonNode value = StreamingJson.read(parser, first);
             JsonToken trailing = parser.nextToken();
             if (trailing != null) {
                 throw new StreamReadException(parser, "Trailing token (of type " + trailing + ") found after value");
@@ -89,9 +87,21 @@ final class McpJson {
 
     /** One line of compact JSON; control characters are escaped, so it never contains a newline. */
     static byte[] line(JsonNode node) {
+        return bytes(node, false);
+    }
+
+    /** {@link #line} followed by {@code \n}: a whole message for stdout, written with one system call. */
+    static byte[] terminatedLine(JsonNode node) {
+        return bytes(node, true);
+    }
+
+    private static byte[] bytes(JsonNode node, boolean newline) {
         ByteArrayBuilder bytes = new ByteArrayBuilder(256);
         try (JsonGenerator generator = FACTORY.createGenerator(ObjectWriteContext.empty(), bytes)) {
-            write(generator, node);
+            StreamingJson.write(generator, node);
+        }
+        if (newline) {
+            bytes.append('\n');
         }
         return bytes.toByteArray();
     }
@@ -99,112 +109,5 @@ final class McpJson {
     /** The compact JSON text of {@code node} (what {@code JsonNode.toString()} gives, without a mapper). */
     static String string(JsonNode node) {
         return new String(line(node), StandardCharsets.UTF_8);
-    }
-
-    private static JsonNode read(JsonParser parser, JsonToken token) {
-        switch (token) {
-            case START_OBJECT:
-                ObjectNode object = NODES.objectNode();
-                for (JsonToken next = parser.nextToken(); next != JsonToken.END_OBJECT; next = parser.nextToken()) {
-                    String name = parser.currentName();
-                    object.set(name, read(parser, parser.nextToken()));
-                }
-                return object;
-            case START_ARRAY:
-                ArrayNode array = NODES.arrayNode();
-                for (JsonToken next = parser.nextToken(); next != JsonToken.END_ARRAY; next = parser.nextToken()) {
-                    array.add(read(parser, next));
-                }
-                return array;
-            case VALUE_STRING:
-                return NODES.stringNode(parser.getString());
-            case VALUE_NUMBER_INT:
-                return integral(parser);
-            case VALUE_NUMBER_FLOAT:
-                return fractional(parser);
-            case VALUE_TRUE:
-                return NODES.booleanNode(true);
-            case VALUE_FALSE:
-                return NODES.booleanNode(false);
-            case VALUE_NULL:
-                return NODES.nullNode();
-            default:
-                throw new StreamReadException(parser, "Unexpected token " + token);
-        }
-    }
-
-    private static JsonNode integral(JsonParser parser) {
-        switch (parser.getNumberType()) {
-            case INT:
-                return NODES.numberNode(parser.getIntValue());
-            case LONG:
-                return NODES.numberNode(parser.getLongValue());
-            default:
-                return NODES.numberNode(parser.getBigIntegerValue());
-        }
-    }
-
-    /** As the mapper reads a fraction by default: a double (a magnitude beyond it is infinite). */
-    private static JsonNode fractional(JsonParser parser) {
-        return NODES.numberNode(parser.getDoubleValue());
-    }
-
-    private static void write(JsonGenerator generator, JsonNode node) {
-        switch (node.getNodeType()) {
-            case OBJECT:
-                generator.writeStartObject();
-                for (Map.Entry<String, JsonNode> property : node.properties()) {
-                    generator.writeName(property.getKey());
-                    write(generator, property.getValue());
-                }
-                generator.writeEndObject();
-                return;
-            case ARRAY:
-                generator.writeStartArray();
-                for (JsonNode element : node.values()) {
-                    write(generator, element);
-                }
-                generator.writeEndArray();
-                return;
-            case STRING:
-                generator.writeString(node.stringValue());
-                return;
-            case NUMBER:
-                number(generator, node);
-                return;
-            case BOOLEAN:
-                generator.writeBoolean(node.booleanValue());
-                return;
-            case BINARY:
-                generator.writeBinary(node.binaryValue());
-                return;
-            case POJO:
-                RawJson.write(generator, ((POJONode) node).getPojo());
-                return;
-            default:
-                generator.writeNull();
-        }
-    }
-
-    private static void number(JsonGenerator generator, JsonNode node) {
-        switch (((NumericNode) node).numberType()) {
-            case INT:
-                generator.writeNumber(node.intValue());
-                return;
-            case LONG:
-                generator.writeNumber(node.longValue());
-                return;
-            case BIG_INTEGER:
-                generator.writeNumber(node.bigIntegerValue());
-                return;
-            case FLOAT:
-                generator.writeNumber(node.floatValue());
-                return;
-            case DOUBLE:
-                generator.writeNumber(node.doubleValue());
-                return;
-            default:
-                generator.writeNumber(node.decimalValue());
-        }
     }
 }

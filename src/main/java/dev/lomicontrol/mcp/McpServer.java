@@ -35,15 +35,18 @@ final class McpServer {
     private final ToolCalls calls;
     private final Connector connector;
     private final StdoutWriter out;
+    private final Runnable onInitialized;
     private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads());
     private volatile ProtocolVersion sessionVersion = ProtocolVersion.LATEST_LEGACY;
 
-    McpServer(Catalog catalog, ToolCalls calls, Connector connector, StdoutWriter out) {
+    /** {@code onInitialized} runs on the reader thread after each {@code initialize} answer is written. */
+    McpServer(Catalog catalog, ToolCalls calls, Connector connector, StdoutWriter out, Runnable onInitialized) {
         this.catalog = catalog;
         this.calls = calls;
         this.connector = connector;
         this.out = out;
+        this.onInitialized = onInitialized;
     }
 
     /** Handles one line from stdin; blank lines are ignored, an oversized one is answered and skipped. */
@@ -151,6 +154,7 @@ final class McpServer {
         sessionVersion = negotiated;
         offerClientInfo(request.params().path("clientInfo"));
         reply(request.id(), Reply.success(Protocol.initializeResult(negotiated)), negotiated);
+        onInitialized.run();
     }
 
     private void call(Inbound.Request request, ProtocolVersion version) {

@@ -1,6 +1,7 @@
 package dev.lomicontrol.mcp;
 
 import dev.lomicontrol.ipc.CallAnswer;
+import dev.lomicontrol.ipc.StreamingJson;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -19,10 +20,15 @@ import tools.jackson.databind.node.POJONode;
  * {@code structuredContent} and the text block of a forwarded call's result — so a page of a file
  * crosses the helper without being decoded, re-encoded and escaped again (ADR 0015).
  */
-final class RawJson implements SerializableString {
+final class RawJson implements SerializableString, StreamingJson.Writable {
 
     /** The envelope as the text of a JSON string. */
-    record Text(RawJson json) {}
+    record Text(RawJson json) implements StreamingJson.Writable {
+        @Override
+        public void writeTo(JsonGenerator generator) {
+            generator.writeUTF8String(json.bytes, json.offset, json.length);
+        }
+    }
 
     private final byte[] bytes;
     private final int offset;
@@ -51,17 +57,10 @@ final class RawJson implements SerializableString {
         return new RawJson(answer.frame(), answer.offset(), answer.length());
     }
 
-    /** Writes a {@link POJONode}'s content: one of the two kinds above; anything else is a programming error. */
-    static void write(JsonGenerator generator, Object content) {
-        if (content instanceof RawJson) {
-            generator.writeRawValue((RawJson) content);
-        } else if (content instanceof Text) {
-            RawJson json = ((Text) content).json();
-            generator.writeUTF8String(json.bytes, json.offset, json.length);
-        } else {
-            throw new IllegalArgumentException(
-                    "the helper writes no " + content.getClass().getName() + " as JSON");
-        }
+    /** Written as the bytes themselves. */
+    @Override
+    public void writeTo(JsonGenerator generator) {
+        generator.writeRawValue(this);
     }
 
     // SerializableString: the generator takes the "unquoted UTF-8" form, which is the bytes themselves.

@@ -31,19 +31,19 @@ final class StdoutWriter {
 
     /** Writes one message as one line; after a failed write (the client is gone) further writes are dropped. */
     void write(JsonNode message) {
-        byte[] line = McpJson.line(message);
+        byte[] line = McpJson.terminatedLine(message);
         synchronized (this) {
             writeLine(line);
         }
     }
 
+    /** Writes a line that ends in {@code \n} and flushes it. */
     private void writeLine(byte[] line) {
         if (broken) {
             return;
         }
         try {
             out.write(line);
-            out.write('\n');
             out.flush();
             if (out instanceof PrintStream && ((PrintStream) out).checkError()) {
                 throw new IOException("stdout is closed");

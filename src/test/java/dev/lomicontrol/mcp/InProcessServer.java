@@ -29,7 +29,7 @@ final class InProcessServer {
                 catalog,
                 new StatusReport(connector),
                 new Bridge(connector, Duration.ofSeconds(5), Frames.MAX_FRAME_BYTES));
-        server = new McpServer(catalog, calls, connector, new StdoutWriter(stdout));
+        server = new McpServer(catalog, calls, connector, new StdoutWriter(stdout), () -> {});
     }
 
     /** Feeds raw lines and returns every message written since the last call, waiting (up to 20 s, then failing) for {@code expected} of them. */

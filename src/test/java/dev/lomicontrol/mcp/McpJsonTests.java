@@ -8,6 +8,7 @@ import dev.lomicontrol.ipc.CallAnswer;
 import dev.lomicontrol.ipc.CallResponse;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ipc.IpcJson;
+import dev.lomicontrol.testing.RandomJson;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
@@ -16,7 +17,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -58,7 +58,7 @@ class McpJsonTests {
     void randomTreesAreReadAndWrittenAsTheMapperDoes() throws Exception {
         Random random = new Random(20261204L);
         for (int i = 0; i < 2_000; i++) {
-            JsonNode tree = randomValue(random, 0);
+            JsonNode tree = RandomJson.value(random);
             byte[] mappers = McpMapper.MAPPER.writeValueAsBytes(tree);
 
             assertThat(McpJson.line(tree)).isEqualTo(mappers);
@@ -129,46 +129,6 @@ class McpJsonTests {
 
         assertThatThrownBy(() -> CallResults.of(answer, ProtocolVersion.LATEST_LEGACY))
                 .isInstanceOf(IllegalArgumentException.class);
-    }
-
-    private static JsonNode randomValue(Random random, int depth) {
-        int kind = random.nextInt(depth > 4 ? 6 : 8);
-        switch (kind) {
-            case 0:
-                return NODES.stringNode(randomString(random));
-            case 1:
-                return NODES.numberNode(random.nextInt());
-            case 2:
-                return NODES.numberNode(random.nextLong());
-            case 3:
-                return NODES.numberNode(random.nextDouble() * Math.pow(10, random.nextInt(40) - 20));
-            case 4:
-                return NODES.booleanNode(random.nextBoolean());
-            case 5:
-                return NODES.nullNode();
-            case 6:
-                ObjectNode object = NODES.objectNode();
-                for (int i = random.nextInt(5); i > 0; i--) {
-                    object.set(randomString(random), randomValue(random, depth + 1));
-                }
-                return object;
-            default:
-                ArrayNode array = NODES.arrayNode();
-                for (int i = random.nextInt(5); i > 0; i--) {
-                    array.add(randomValue(random, depth + 1));
-                }
-                return array;
-        }
-    }
-
-    private static String randomString(Random random) {
-        String[] pieces = {"a", "b", " ", "\"", "\\", "/", "\n", "\t", "\u0000", "\u001f", "ż", "ó", "🐢", "\u2028", "é"
-        };
-        StringBuilder text = new StringBuilder();
-        for (int i = random.nextInt(12); i > 0; i--) {
-            text.append(pieces[random.nextInt(pieces.length)]);
-        }
-        return text.toString();
     }
 
     private static Throwable catching(ThrowingCall call) {
