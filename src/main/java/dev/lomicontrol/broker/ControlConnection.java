@@ -221,7 +221,7 @@ final class ControlConnection {
             channel.setStrict(true);
             CallRequest request;
             try {
-                request = IpcJson.read(frame, CallRequest.class);
+                request = CallRequest.read(frame);
             } catch (LomiException e) {
                 log.debug("session {}: malformed call, closing: {}", session.id(), e.getMessage());
                 return;

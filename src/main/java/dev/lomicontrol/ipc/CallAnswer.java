@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -116,9 +117,14 @@ public final class CallAnswer {
         return result.end - result.start;
     }
 
-    /** The result as a tree (a new one on every call), the same tree {@code IpcJson.read} gave. */
+    /** The result as a tree (a new one on every call), the same tree {@code IpcJson.read} gives. */
     public JsonNode envelope() {
-        return IpcJson.read(frame, CallResponse.class).result();
+        if (result.start < 0) {
+            return IpcJson.read(frame, CallResponse.class).result();
+        }
+        try (JsonParser parser = IpcJson.FACTORY.createParser(ObjectReadContext.empty(), frame, offset(), length())) {
+            return StreamingJson.read(parser, parser.nextToken());
+        }
     }
 
     private static LomiException malformed(String why) {

@@ -1,12 +1,18 @@
 package dev.lomicontrol.ipc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.testing.RandomJson;
+import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The helper writes its call frames without a mapper: the same bytes the wire's mapper writes, and the broker reads them back. */
+/** Call frames without a mapper: the helper writes the bytes the wire's mapper writes, the broker reads them as strictly. */
 class CallRequestFrameTests {
 
     @Test
@@ -18,6 +24,54 @@ class CallRequestFrameTests {
 
             assertThat(request.toFrame()).isEqualTo(IpcJson.write(request));
             assertThat(IpcJson.read(request.toFrame(), CallRequest.class)).isEqualTo(request);
+            assertThat(CallRequest.read(request.toFrame())).isEqualTo(request);
         }
+    }
+
+    /** Mutated frames (seeded): whatever the broker's token reader accepts, the strict mapper reads to the same request. */
+    @Test
+    void theTokenReaderAcceptsNothingTheStrictMapperRefuses() {
+        Random random = new Random(20261205L);
+        String mutations = " {}[]\":,\\0a1-.e\u00ff";
+        int accepted = 0;
+        for (int round = 0; round < 20_000; round++) {
+            byte[] frame = new CallRequest(
+                            IpcJson.IPC_VERSION, "r" + round, "lomi_files_read", RandomJson.object(random))
+                    .toFrame();
+            for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
+                frame[random.nextInt(frame.length)] = (byte) mutations.charAt(random.nextInt(mutations.length()));
+            }
+            CallRequest read;
+            try {
+                read = CallRequest.read(frame);
+            } catch (LomiException refused) {
+                assertThat(refused.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                continue;
+            }
+            accepted++;
+            assertThat(IpcJson.read(frame, CallRequest.class)).isEqualTo(read);
+        }
+        assertThat(accepted).as("some mutations stay valid requests").isPositive();
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "{\"ipcVersion\":1,\"requestId\":\"r1\",\"tool\":\"t\"}",
+                "{\"ipcVersion\":1,\"requestId\":\"r1\",\"tool\":\"t\",\"arguments\":{},\"x\":1}",
+                "{\"ipcVersion\":1,\"ipcVersion\":1,\"requestId\":\"r1\",\"tool\":\"t\",\"arguments\":{}}",
+                "{\"ipcVersion\":\"1\",\"requestId\":\"r1\",\"tool\":\"t\",\"arguments\":{}}",
+                "{\"ipcVersion\":1.0,\"requestId\":\"r1\",\"tool\":\"t\",\"arguments\":{}}",
+                "{\"ipcVersion\":1,\"requestId\":7,\"tool\":\"t\",\"arguments\":{}}",
+                "{\"ipcVersion\":1,\"requestId\":\"r1\",\"tool\":null,\"arguments\":{}}",
+                "{\"ipcVersion\":1,\"requestId\":\"r1\",\"tool\":\"t\",\"arguments\":{}} []",
+                "[1]",
+                ""
+            })
+    void malformedRequestsAreRefusedAsInvalidArguments(String frame) {
+        assertThatThrownBy(() -> CallRequest.read(frame.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
+                .hasMessageStartingWith("malformed CallRequest");
     }
 }
