@@ -53,6 +53,7 @@ class ArchitectureTests {
             "dev.lomicontrol.transport..",
             "dev.lomicontrol.discovery..",
             "dev.lomicontrol.core..",
+            "dev.lomicontrol.json..",
             "dev.lomicontrol.tools.."
         };
         List<String> allowed = new ArrayList<>(List.of(helperPackages));

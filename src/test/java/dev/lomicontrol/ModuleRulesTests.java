@@ -39,7 +39,8 @@ class ModuleRulesTests {
      */
     static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
             Map.entry("core", Set.of()),
-            Map.entry("tools", Set.of("core")),
+            Map.entry("json", Set.of()),
+            Map.entry("tools", Set.of("core", "json")),
             Map.entry("ledger", Set.of("core")),
             Map.entry("projects", Set.of("core", "ledger")),
             Map.entry("files", Set.of("core")),
@@ -107,9 +108,9 @@ class ModuleRulesTests {
                     Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "browser", "artifacts")),
             Map.entry("chat.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "chat")),
             Map.entry("transport", Set.of()),
-            Map.entry("discovery", Set.of("core")),
-            Map.entry("ipc", Set.of("core", "discovery", "transport")),
-            Map.entry("mcp", Set.of("core", "tools", "ipc", "transport", "discovery")),
+            Map.entry("discovery", Set.of("core", "json")),
+            Map.entry("ipc", Set.of("core", "json", "discovery", "transport")),
+            Map.entry("mcp", Set.of("core", "json", "tools", "ipc", "transport", "discovery")),
             Map.entry(
                     "broker",
                     Set.of(
@@ -158,7 +159,7 @@ class ModuleRulesTests {
                             "transport")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
-    static final List<String> SPRING_FREE = List.of("core", "tools", "mcp", "ipc", "transport", "discovery");
+    static final List<String> SPRING_FREE = List.of("core", "json", "tools", "mcp", "ipc", "transport", "discovery");
 
     static JavaClasses production;
 

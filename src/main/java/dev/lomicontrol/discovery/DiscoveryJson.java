@@ -1,14 +1,15 @@
 package dev.lomicontrol.discovery;
 
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.json.StreamingJson;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
-import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -22,9 +23,9 @@ final class DiscoveryJson {
     static final int FORMAT_VERSION = 1;
     private static final List<String> ENVELOPE_FIELDS = List.of("version", "payload", "signature");
     private static final List<String> PAYLOAD_FIELDS = List.of("instanceId", "endpoint", "brokerSha256", "ipcVersion");
-    private static final JsonMapper MAPPER = JsonMapper.builder()
+    /** Read and written without a mapper (the helper verifies this file at start-up; ADR 0015). */
+    private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
     private DiscoveryJson() {}
@@ -34,21 +35,21 @@ final class DiscoveryJson {
 
     /** The canonical payload string: the record's fields in the fixed order. */
     static String payload(DiscoveryRecord record) {
-        ObjectNode node = MAPPER.createObjectNode();
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("instanceId", record.instanceId());
         node.put("endpoint", record.endpoint());
         node.put("brokerSha256", record.brokerSha256());
         node.put("ipcVersion", record.ipcVersion());
-        return MAPPER.writeValueAsString(node);
+        return new String(StreamingJson.bytes(FACTORY, node), StandardCharsets.UTF_8);
     }
 
     /** The stored document, UTF-8: {version:1, payload, signature}. */
     static byte[] document(String payload, String signatureHex) {
-        ObjectNode node = MAPPER.createObjectNode();
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("version", FORMAT_VERSION);
         node.put("payload", payload);
         node.put("signature", signatureHex);
-        return MAPPER.writeValueAsString(node).getBytes(StandardCharsets.UTF_8);
+        return StreamingJson.bytes(FACTORY, node);
     }
 
     static Envelope envelope(byte[] document) throws DiscoveryException {
@@ -76,7 +77,7 @@ final class DiscoveryJson {
 
     private static JsonNode parse(byte[] json, String what) throws DiscoveryException {
         try {
-            return MAPPER.readTree(json);
+            return StreamingJson.parse(FACTORY, json);
         } catch (JacksonException e) {
             throw new DiscoveryException(what + " is not valid JSON: " + e.getOriginalMessage(), e);
         }

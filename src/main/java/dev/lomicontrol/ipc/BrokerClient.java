@@ -121,14 +121,15 @@ public final class BrokerClient implements AutoCloseable {
 
     private State enroll(FrameChannel opened, DiscoveryRecord record, Duration approvalTimeout) throws FrameException {
         SessionCertificate own = SessionCertificate.generate("helper.lomi.invalid");
-        opened.write(IpcJson.write(new Enrollment(
-                IpcJson.IPC_VERSION,
-                record.instanceId(),
-                clientLabel,
-                Base64.getEncoder().encodeToString(own.der()))));
+        opened.write(new Enrollment(
+                        IpcJson.IPC_VERSION,
+                        record.instanceId(),
+                        clientLabel,
+                        Base64.getEncoder().encodeToString(own.der()))
+                .toFrame());
         byte[] first = opened.read(WELCOME_DEADLINE, Frames.MAX_METADATA_BYTES);
-        if (!IpcJson.MAPPER.readTree(first).has("pairingRequestId")) {
-            PairingOutcome refused = IpcJson.read(first, PairingOutcome.class);
+        if (!Welcome.isWelcome(first)) {
+            PairingOutcome refused = PairingOutcome.read(first);
             closeChannel();
             return set(
                     Phase.DISCONNECTED,
@@ -136,7 +137,7 @@ public final class BrokerClient implements AutoCloseable {
                     record.instanceId(),
                     "the broker refused the enrollment: " + refused.message());
         }
-        Welcome welcome = IpcJson.read(first, Welcome.class);
+        Welcome welcome = Welcome.read(first);
         X509Certificate broker = SessionCertificate.parse(Base64.getDecoder().decode(welcome.certificate()));
         if (!SessionCertificate.sha256(broker).equals(record.brokerSha256())) {
             closeChannel();
@@ -151,8 +152,7 @@ public final class BrokerClient implements AutoCloseable {
                 welcome.pairingRequestId(),
                 record.instanceId(),
                 "waiting for the admin: lomi-control console pairing approve " + welcome.pairingRequestId());
-        PairingOutcome outcome =
-                IpcJson.read(opened.read(approvalTimeout, Frames.MAX_METADATA_BYTES), PairingOutcome.class);
+        PairingOutcome outcome = PairingOutcome.read(opened.read(approvalTimeout, Frames.MAX_METADATA_BYTES));
         if (!PairingOutcome.APPROVED.equals(outcome.outcome())) {
             closeChannel();
             return set(

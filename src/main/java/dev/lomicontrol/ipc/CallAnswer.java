@@ -2,6 +2,7 @@ package dev.lomicontrol.ipc;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.json.StreamingJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,7 +35,7 @@ public final class CallAnswer {
 
     /** Reads a frame or refuses it with INVALID_ARGUMENT, as {@code IpcJson.read(frame, CallResponse.class)} would. */
     public static CallAnswer read(byte[] frame) {
-        try (JsonParser parser = IpcJson.parser(frame)) {
+        try (JsonParser parser = IpcFrames.parser(frame)) {
             return read(frame, parser);
         } catch (JacksonException e) {
             throw malformed(e.getOriginalMessage());
@@ -122,7 +123,7 @@ public final class CallAnswer {
         if (result.start < 0) {
             return IpcJson.read(frame, CallResponse.class).result();
         }
-        try (JsonParser parser = IpcJson.FACTORY.createParser(ObjectReadContext.empty(), frame, offset(), length())) {
+        try (JsonParser parser = IpcFrames.FACTORY.createParser(ObjectReadContext.empty(), frame, offset(), length())) {
             return StreamingJson.read(parser, parser.nextToken());
         }
     }

@@ -2,6 +2,7 @@ package dev.lomicontrol.ipc;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.json.StreamingJson;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -21,7 +22,7 @@ public record CallRequest(int ipcVersion, String requestId, String tool, JsonNod
                 .put("requestId", requestId)
                 .put("tool", tool);
         tree.set("arguments", arguments);
-        return IpcJson.writeTree(tree);
+        return IpcFrames.write(tree);
     }
 
     /**
@@ -31,7 +32,7 @@ public record CallRequest(int ipcVersion, String requestId, String tool, JsonNod
      * to a string): {@code CallRequestFrameTests}.
      */
     public static CallRequest read(byte[] frame) {
-        try (JsonParser parser = IpcJson.parser(frame)) {
+        try (JsonParser parser = IpcFrames.parser(frame)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw malformed("not a JSON object");
             }

@@ -1,6 +1,6 @@
 package dev.lomicontrol.mcp;
 
-import dev.lomicontrol.ipc.StreamingJson;
+import dev.lomicontrol.json.StreamingJson;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

@@ -1,7 +1,7 @@
 package dev.lomicontrol.mcp;
 
 import dev.lomicontrol.ipc.CallAnswer;
-import dev.lomicontrol.ipc.StreamingJson;
+import dev.lomicontrol.json.StreamingJson;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;

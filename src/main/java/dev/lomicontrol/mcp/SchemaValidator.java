@@ -292,7 +292,7 @@ final class SchemaValidator {
     }
 
     private static String abbreviate(JsonNode value) {
-        String text = value.toString();
+        String text = McpJson.string(value);
         return text.length() <= 80 ? text : text.substring(0, 77) + "...";
     }
 }

@@ -1,6 +1,7 @@
 package dev.lomicontrol.tools;
 
 import dev.lomicontrol.core.WireString;
+import dev.lomicontrol.json.StreamingJson;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -12,14 +13,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /** Works out (and caches) the {@link Shape} of declared wire types from their Java declaration and annotations. */
 final class Shapes {
 
     private static final Map<Class<?>, Shape> CACHE = new ConcurrentHashMap<>();
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Defaults are parsed without a mapper: the helper derives these shapes at start-up (ADR 0015). */
+    private static final JsonFactory JSON = JsonFactory.builder().build();
 
     private Shapes() {}
 
@@ -118,8 +120,8 @@ final class Shapes {
         boolean optional = component.getType() == Optional.class;
         Type valueType = optional ? argument(generic, owner, component) : generic;
         Shape shape = refine(shapeOf(valueType, owner, component), component);
-        Optional<JsonNode> defaultValue =
-                Optional.ofNullable(component.getAnnotation(Default.class)).map(d -> JSON.readTree(d.value()));
+        Optional<JsonNode> defaultValue = Optional.ofNullable(component.getAnnotation(Default.class))
+                .map(d -> StreamingJson.parse(JSON, d.value()));
         if (optional && defaultValue.isPresent()) {
             throw new IllegalArgumentException(
                     owner.getName() + "." + component.getName() + ": an Optional field has no default");

@@ -66,6 +66,38 @@ class HelperPairingTests {
         }
     }
 
+    /**
+     * The helper reads and writes all of its JSON without an ObjectMapper (ADR 0015): building one costs a new JVM
+     * most of jackson-databind's initialisation and ~1,000 C1 compilations, queued ahead of the first calls.
+     */
+    @Test
+    void aWholeSessionBuildsNoObjectMapper() throws Exception {
+        Path classLog = temp.resolve("mapper-classes.log");
+        try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
+                McpHelperProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
+            helper.initialize("2025-11-25");
+            assertThat(helper.request(2, "tools/list", "{}").at("/result/tools").size())
+                    .isGreaterThan(40);
+            helper.awaitPhase("connected");
+            for (int call = 0; call < 12; call++) {
+                assertThat(helper.callTool(10 + call, "lomi_workspace_list", "{}")
+                                .at("/result/isError")
+                                .asBoolean(true))
+                        .isFalse();
+            }
+            assertThat(helper.callTool(30, "lomi_files_read", "{\"workspaceId\":\"ws-none\",\"relativePath\":\"a\"}")
+                            .has("result"))
+                    .isTrue();
+
+            assertThat(helper.closeAndWait()).isZero();
+            assertThat(Files.readString(classLog))
+                    .contains("dev.lomicontrol.ipc.CallAnswer")
+                    .contains("dev.lomicontrol.mcp.HotPathWarmup")
+                    .doesNotContain("tools.jackson.databind.ObjectMapper ")
+                    .doesNotContain("tools.jackson.databind.json.JsonMapper ");
+        }
+    }
+
     private McpHelperProcess start(MisbehavingBroker broker, List<String> jvmOptions) throws Exception {
         return McpHelperProcess.launch(temp.resolve("helper.err"))
                 .args(List.of("--discovery-file", broker.discoveryFile.toString(), "--discovery-key", broker.keyHex))

@@ -1,13 +1,18 @@
-package dev.lomicontrol.ipc;
+package dev.lomicontrol.json;
 
 import java.util.Map;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
+import tools.jackson.core.TokenStreamFactory;
 import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.core.util.ByteArrayBuilder;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.MissingNode;
 import tools.jackson.databind.node.NumericNode;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.POJONode;
@@ -16,8 +21,8 @@ import tools.jackson.databind.node.POJONode;
  * JSON trees through Jackson's streaming layer alone: read from a {@link JsonParser}, written to a
  * {@link JsonGenerator}, with databind's node classes as data and no {@code ObjectMapper} — the
  * trees a mapper with default settings would read and the bytes it would write (ADR 0015). The
- * MCP helper's hot path and start-up use it; building the first mapper costs a fresh JVM most of
- * jackson-databind's initialisation.
+ * MCP helper uses nothing else: building a first mapper costs a fresh JVM most of jackson-databind's
+ * initialisation (~800 classes) and its C1 compiler ~1,000 compilations.
  */
 public final class StreamingJson {
 
@@ -29,6 +34,45 @@ public final class StreamingJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private StreamingJson() {}
+
+    /**
+     * Exactly one value in {@code bytes} under {@code factory}'s rules: trailing tokens are refused, no value at
+     * all is {@link MissingNode}. Throws a Jackson exception for anything that is not JSON.
+     */
+    public static JsonNode parse(TokenStreamFactory factory, byte[] bytes) {
+        try (JsonParser parser = factory.createParser(ObjectReadContext.empty(), bytes)) {
+            return readOne(parser);
+        }
+    }
+
+    /** As {@link #parse(TokenStreamFactory, byte[])}, for text. */
+    public static JsonNode parse(TokenStreamFactory factory, String text) {
+        try (JsonParser parser = factory.createParser(ObjectReadContext.empty(), text)) {
+            return readOne(parser);
+        }
+    }
+
+    private static JsonNode readOne(JsonParser parser) {
+        JsonToken first = parser.nextToken();
+        if (first == null) {
+            return MissingNode.getInstance();
+        }
+        JsonNode value = read(parser, first);
+        JsonToken trailing = parser.nextToken();
+        if (trailing != null) {
+            throw new StreamReadException(parser, "Trailing token (of type " + trailing + ") found after value");
+        }
+        return value;
+    }
+
+    /** {@code tree}'s compact bytes under {@code factory}'s rules. */
+    public static byte[] bytes(TokenStreamFactory factory, JsonNode tree) {
+        ByteArrayBuilder bytes = new ByteArrayBuilder(256);
+        try (JsonGenerator generator = factory.createGenerator(ObjectWriteContext.empty(), bytes)) {
+            write(generator, tree);
+        }
+        return bytes.toByteArray();
+    }
 
     /** The value that starts at {@code token}, the parser's current token; leaves the parser on its last token. */
     public static JsonNode read(JsonParser parser, JsonToken token) {
