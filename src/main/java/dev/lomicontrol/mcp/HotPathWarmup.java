@@ -48,14 +48,14 @@ final class HotPathWarmup {
 
     private void runQuietly() {
         try {
-            run(Integer.getInteger("lomi.warmup.runs", RUNS));
-        } catch (RuntimeException | GeneralSecurityException | java.nio.charset.CharacterCodingException e) {
+            run(RUNS);
+        } catch (RuntimeException | GeneralSecurityException e) {
             Diagnostics.info("the hot-path warm-up stopped early: " + e);
         }
     }
 
     /** Runs the per-call code {@code runs} times on synthetic data; writes nothing anywhere. */
-    void run(int runs) throws GeneralSecurityException, java.nio.charset.CharacterCodingException {
+    void run(int runs) throws GeneralSecurityException {
         byte[] request = requestLine().getBytes(StandardCharsets.UTF_8);
         byte[] answer = answerFrame();
         Cipher sealing = Cipher.getInstance("ChaCha20-Poly1305"); // one per direction, as TLS keeps them
