@@ -232,7 +232,7 @@ final class ControlConnection {
             if (!session.isAlive()) {
                 return;
             }
-            channel.write(IpcJson.write(response));
+            channel.write(response.toFrame());
         }
     }
 

@@ -28,6 +28,16 @@ class CallRequestFrameTests {
         }
     }
 
+    @Test
+    void aResponseFrameWrittenWithoutAMapperIsTheMappersFrameByteForByte() {
+        Random random = new Random(20261206L);
+        for (int i = 0; i < 2_000; i++) {
+            CallResponse response = new CallResponse("r" + random.nextLong(), RandomJson.value(random));
+
+            assertThat(response.toFrame()).isEqualTo(IpcJson.write(response));
+        }
+    }
+
     /** Mutated frames (seeded): whatever the broker's token reader accepts, the strict mapper reads to the same request. */
     @Test
     void theTokenReaderAcceptsNothingTheStrictMapperRefuses() {
