@@ -42,6 +42,7 @@ public final class LedgerWrites {
     private final LedgerProperties properties;
     private final InstanceId instance;
     private final CapWatch caps;
+    private final OperationIds operationIds;
 
     public LedgerWrites(Clock clock, RandomGenerator random, LedgerProperties properties, InstanceId instance) {
         this.clock = clock;
@@ -49,6 +50,7 @@ public final class LedgerWrites {
         this.properties = properties;
         this.instance = instance;
         this.caps = new CapWatch(properties);
+        this.operationIds = new OperationIds(random);
     }
 
     /** The counts against the caps as last written (cheap; see {@link CapWatch}). */
@@ -127,13 +129,14 @@ public final class LedgerWrites {
         return epoch;
     }
 
-    /** The reserve order of SPEC §6: epoch valid → key exists (same/different fingerprint) → cap → insert. */
+    /**
+     * The reserve order of SPEC §6: epoch valid → key exists (same/different fingerprint) → cap →
+     * insert. One query reads everything the checks need (the epoch's row, the fingerprint already
+     * stored under the receipt key, the receipt count); then two inserts. The reservation is answered
+     * from the values inserted, not read back.
+     */
     public Reservation reserve(Connection c, ReserveRequest request, byte[] fingerprint, String target)
             throws SQLException {
-        Optional<String> epochProblem = epochProblem(c, request.retryEpoch(), Optional.of(request.session()));
-        if (epochProblem.isPresent()) {
-            return new Reservation.Refused(ErrorCode.RETRY_WINDOW_EXPIRED, epochProblem.get());
-        }
         Object[] key = {
             request.session().value(),
             request.retryEpoch().value(),
@@ -141,32 +144,54 @@ public final class LedgerWrites {
             request.tool().value(),
             request.requestKey().value()
         };
-        String where = "WHERE session_id = ? AND retry_epoch = ? AND project_id = ? AND tool = ? AND request_key = ?";
-        Optional<byte[]> existing = fingerprint(c, where, key);
-        if (existing.isPresent()) {
-            if (!Arrays.equals(existing.get(), fingerprint)) {
+        long now = clock.millis();
+        long expiresAt;
+        long receipts;
+        byte[] existing;
+        try (PreparedStatement statement = Rows.prepare(c, RESERVE_CHECKS, key);
+                ResultSet rs = statement.executeQuery()) {
+            if (!rs.next()) {
+                return new Reservation.Refused(
+                        ErrorCode.RETRY_WINDOW_EXPIRED, notThisConnections(request.retryEpoch()));
+            }
+            Optional<String> epochProblem = epochProblem(
+                    request.retryEpoch(),
+                    Optional.of(request.session()),
+                    rs.getString(1),
+                    rs.getString(2),
+                    rs.getLong(3),
+                    rs.getObject(4) != null,
+                    now);
+            if (epochProblem.isPresent()) {
+                return new Reservation.Refused(ErrorCode.RETRY_WINDOW_EXPIRED, epochProblem.get());
+            }
+            expiresAt = rs.getLong(3);
+            existing = rs.getBytes(5);
+            receipts = rs.getLong(6);
+        }
+        if (existing != null) {
+            if (!Arrays.equals(existing, fingerprint)) {
                 return new Reservation.Refused(
                         ErrorCode.IDEMPOTENCY_CONFLICT,
                         "requestKey " + request.requestKey() + " was already used for " + request.tool()
                                 + " with different input or target; keep the original request or use a new key for new work");
             }
-            return new Reservation.Duplicate(Rows.findOperation(c, where, key).orElseThrow());
+            return new Reservation.Duplicate(
+                    Rows.findOperation(c, RECEIPT_KEY, key).orElseThrow());
         }
-        long receipts = Rows.count(c, "SELECT count(*) FROM operation");
         if (receipts >= properties.receiptCap()) {
             return new Reservation.Refused(
                     ErrorCode.RESOURCE_EXHAUSTED,
                     CapRefusals.message(
                             c,
-                            ReclaimSql.Scope.counting(clock.millis(), instance.value()),
+                            ReclaimSql.Scope.counting(now, instance.value()),
                             "receipts",
                             receipts,
                             properties.receiptCap(),
                             "new work"));
         }
-        long now = clock.millis();
-        long retain = epochExpiry(c, request.retryEpoch());
-        OperationId id = OperationId.random(random);
+        OperationId id = operationIds.next(now);
+        String workspace = emptyToNull(request.target().workspaceId());
         Rows.update(
                 c,
                 "INSERT INTO operation (id, session_id, retry_epoch, project_id, tool, request_key, fingerprint, workspace_id, target,"
@@ -178,11 +203,11 @@ public final class LedgerWrites {
                 key[3],
                 key[4],
                 fingerprint,
-                emptyToNull(request.target().workspaceId()),
+                workspace,
                 target,
                 now,
                 now,
-                retain);
+                expiresAt);
         history(c, id, "state", OperationState.QUEUED, EffectState.NONE, "broker", null, now);
         caps.receipts(receipts + 1);
         Instant created = Instant.ofEpochMilli(now);
@@ -193,7 +218,7 @@ public final class LedgerWrites {
                 request.project(),
                 request.tool(),
                 request.requestKey(),
-                Optional.ofNullable(emptyToNull(request.target().workspaceId())),
+                Optional.ofNullable(workspace),
                 OperationState.QUEUED,
                 EffectState.NONE,
                 Optional.empty(),
@@ -201,9 +226,19 @@ public final class LedgerWrites {
                 created,
                 created,
                 Optional.empty(),
-                Instant.ofEpochMilli(retain),
+                Instant.ofEpochMilli(expiresAt),
                 Optional.empty()));
     }
+
+    private static final String RECEIPT_KEY =
+            "WHERE session_id = ? AND retry_epoch = ? AND project_id = ? AND tool = ? AND request_key = ?";
+
+    /** The epoch's row, the fingerprint stored under the receipt key (NULL: none) and the receipt count. */
+    private static final String RESERVE_CHECKS = "SELECT e.session_id, e.instance_id, e.expires_at, e.ended_at,"
+            + " (SELECT o.fingerprint FROM operation o WHERE o.session_id = ?1 AND o.retry_epoch = ?2 AND o.project_id = ?3"
+            + " AND o.tool = ?4 AND o.request_key = ?5),"
+            + " (SELECT count(*) FROM operation)"
+            + " FROM retry_epoch e WHERE e.id = ?2";
 
     /**
      * Moves an operation along an allowed edge. Entering running rechecks the retry epoch for this
@@ -341,35 +376,48 @@ public final class LedgerWrites {
                         "SELECT session_id, instance_id, expires_at, ended_at FROM retry_epoch WHERE id = ?",
                         epoch.value());
                 ResultSet rs = statement.executeQuery()) {
-            if (!rs.next() || (session.isPresent() && !session.get().value().equals(rs.getString(1)))) {
-                return Optional.of(
-                        "retryEpoch " + epoch + " is not this connection's; call lomi_connect for a fresh one");
+            if (!rs.next()) {
+                return Optional.of(notThisConnections(epoch));
             }
-            if (!instance.value().equals(rs.getString(2))) {
-                return Optional.of(
-                        "retryEpoch " + epoch + " belongs to an earlier broker run; call lomi_connect for a fresh one");
-            }
-            rs.getLong(4);
-            if (!rs.wasNull()) {
-                return Optional.of("retryEpoch " + epoch
-                        + " belongs to a connection that has ended; call lomi_connect for a fresh one");
-            }
-            if (rs.getLong(3) <= clock.millis()) {
-                return Optional.of("retryEpoch " + epoch + " has expired; call lomi_connect for a fresh one");
-            }
-            return Optional.empty();
+            return epochProblem(
+                    epoch,
+                    session,
+                    rs.getString(1),
+                    rs.getString(2),
+                    rs.getLong(3),
+                    rs.getObject(4) != null,
+                    clock.millis());
         }
     }
 
-    private static long epochExpiry(Connection c, RetryEpochId epoch) throws SQLException {
-        return Rows.count(c, "SELECT expires_at FROM retry_epoch WHERE id = ?", epoch.value());
+    /** The rule of {@link #epochProblem(Connection, RetryEpochId, Optional)} on the epoch's row as read. */
+    private Optional<String> epochProblem(
+            RetryEpochId epoch,
+            Optional<SessionId> session,
+            String sessionOf,
+            String instanceOf,
+            long expiresAt,
+            boolean ended,
+            long now) {
+        if (session.isPresent() && !session.get().value().equals(sessionOf)) {
+            return Optional.of(notThisConnections(epoch));
+        }
+        if (!instance.value().equals(instanceOf)) {
+            return Optional.of(
+                    "retryEpoch " + epoch + " belongs to an earlier broker run; call lomi_connect for a fresh one");
+        }
+        if (ended) {
+            return Optional.of("retryEpoch " + epoch
+                    + " belongs to a connection that has ended; call lomi_connect for a fresh one");
+        }
+        if (expiresAt <= now) {
+            return Optional.of("retryEpoch " + epoch + " has expired; call lomi_connect for a fresh one");
+        }
+        return Optional.empty();
     }
 
-    private static Optional<byte[]> fingerprint(Connection c, String where, Object[] key) throws SQLException {
-        try (PreparedStatement statement = Rows.prepare(c, "SELECT fingerprint FROM operation " + where, key);
-                ResultSet rs = statement.executeQuery()) {
-            return rs.next() ? Optional.of(rs.getBytes(1)) : Optional.empty();
-        }
+    private static String notThisConnections(RetryEpochId epoch) {
+        return "retryEpoch " + epoch + " is not this connection's; call lomi_connect for a fresh one";
     }
 
     static void history(

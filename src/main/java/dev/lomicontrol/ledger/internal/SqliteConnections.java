@@ -51,6 +51,10 @@ public final class SqliteConnections {
             config.setOpenMode(SQLiteOpenMode.READONLY);
         }
         config.setBusyTimeout((int) busyTimeout.toMillis());
+        // sqlite-jdbc otherwise runs an extra "SELECT last_insert_rowid()" (a statement prepared, run
+        // and finalized) after every INSERT; no table of the store has a key that the database
+        // generates for an application write, and nothing reads generated keys
+        config.setGetGeneratedKeys(false);
         try {
             Connection connection = config.createConnection("jdbc:sqlite:" + database);
             try {

@@ -3,8 +3,8 @@ package dev.lomicontrol.ledger.internal;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -318,10 +318,14 @@ public final class Writer implements AutoCloseable {
         }
     }
 
-    /** Transaction control runs as plain statements: they are cheap to parse and must never be left half-executed in a cache. */
+    /**
+     * Transaction control runs as statements compiled once (the statement cache): parsing them again
+     * for every batch cost more than running them. sqlite-jdbc resets a statement when its update
+     * returns or throws, so none is left half-executed in the cache; one that failed is evicted.
+     */
     private void execute(String sql) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(sql);
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.executeUpdate();
         }
     }
 
