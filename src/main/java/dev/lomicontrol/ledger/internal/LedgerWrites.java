@@ -420,6 +420,14 @@ public final class LedgerWrites {
         return "retryEpoch " + epoch + " is not this connection's; call lomi_connect for a fresh one";
     }
 
+    /**
+     * The next history sequence number: above every row there is and above the floor the purge
+     * raises before it deletes rows (V11), so a number is never handed out twice.
+     */
+    static final String NEXT_HISTORY_SEQ = "max(coalesce((SELECT max(seq) FROM operation_history), 0),"
+            + " coalesce((SELECT seq FROM ledger_history_floor WHERE id = 1), 0)) + 1";
+
+    /** Appends a history row (the event feed), numbered by {@link #NEXT_HISTORY_SEQ}. */
     static void history(
             Connection c,
             OperationId id,
@@ -432,7 +440,8 @@ public final class LedgerWrites {
             throws SQLException {
         Rows.update(
                 c,
-                "INSERT INTO operation_history (operation_id, kind, state, effect_state, actor, note, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO operation_history (seq, operation_id, kind, state, effect_state, actor, note, at) VALUES ("
+                        + NEXT_HISTORY_SEQ + ", ?, ?, ?, ?, ?, ?, ?)",
                 id.value(),
                 kind,
                 state.wire(),
