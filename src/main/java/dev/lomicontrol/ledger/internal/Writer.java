@@ -11,16 +11,20 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.SQLiteException;
 
 /**
- * The single writer with group commit. Work items queue up; the writer thread takes what has
- * arrived (up to {@code maxBatch}), runs each inside its own SAVEPOINT of one {@code BEGIN IMMEDIATE}
- * transaction, and completes every item only after COMMIT returned. A runtime exception thrown by
+ * The single writer with group commit: one connection, one transaction at a time. Work items queue
+ * up; the writer thread takes what has arrived (up to {@code maxBatch}), runs each inside its own
+ * SAVEPOINT of one {@code BEGIN IMMEDIATE} transaction, and completes every item only after COMMIT
+ * returned. A caller that is alone in {@link #submit} while nobody holds the connection runs its item
+ * as such a batch itself, on its own thread, by the same rules (ADR 0016). A runtime exception thrown by
  * an item (a {@link LomiException} refusal) rolls back that item alone. A failed commit fails the whole batch with
  * STORAGE_UNAVAILABLE; an I/O error or corruption marks the writer broken until restart (after a
  * failed fsync nothing on disk can be trusted to be what we think it is).
@@ -45,8 +49,20 @@ public final class Writer implements AutoCloseable {
     private volatile boolean closing;
     private volatile @Nullable Refusal lastRefusal;
     private volatile long lastWarning = System.nanoTime() - WARNING_INTERVAL_NANOS;
-    /** True on the writer thread while a work item runs (only the writer thread reads or writes it). */
+    /**
+     * The thread running the current work item (the writer thread, or a caller running its item
+     * alone), null between items; {@link #inWork} is true while it runs. Only that thread ever finds
+     * itself here, so only it acts on {@link #inWork}.
+     */
+    private volatile @Nullable Thread owner;
+
     private boolean inWork;
+
+    /** Held by whoever runs a batch on the connection: the writer thread or a caller running alone. */
+    private final ReentrantLock connectionLock = new ReentrantLock();
+
+    /** Callers inside {@link #submit} right now. */
+    private final AtomicInteger callers = new AtomicInteger();
 
     /** How often a refused write is logged at most while the store stays full or read-only. */
     private static final long WARNING_INTERVAL_NANOS = 30_000_000_000L;
@@ -72,7 +88,7 @@ public final class Writer implements AutoCloseable {
 
     /**
      * Runs {@code work} durably and, once its transaction committed and only then, hands its value to
-     * {@code committed} on the writer thread before the caller is released ({@code committed} must not
+     * {@code committed} on the committing thread before the caller is released ({@code committed} must not
      * block: it is how the ledger tells listeners about a change that is now durable). Not called when
      * the work refused (its savepoint rolled back) or the commit failed.
      */
@@ -88,8 +104,11 @@ public final class Writer implements AutoCloseable {
             throw new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing");
         }
         Task<T> task = new Task<>(work, committed);
-        queue.add(task);
+        callers.incrementAndGet();
         try {
+            if (!runAlone(task)) {
+                queue.add(task);
+            }
             return task.future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -99,8 +118,43 @@ public final class Writer implements AutoCloseable {
                 throw (RuntimeException) e.getCause();
             }
             throw new IllegalStateException(e.getCause());
+        } finally {
+            callers.decrementAndGet();
         }
     }
+
+    /**
+     * Runs {@code task} as a batch of its own on the calling thread when its caller is the only one
+     * in {@link #submit} and nobody holds the connection: a caller that writes one item after another
+     * (an agent's tool calls in turn) then pays no hand-over to the writer thread and back — two
+     * thread wake-ups, each ~10–30 µs on this VM (docs/BENCHMARKS.md). Everything else about the
+     * batch is the writer thread's: the same transaction, savepoint, commit and fault rules, one
+     * connection, one transaction at a time. With other callers waiting, their items go to the
+     * writer thread, which commits them together. False when the writer thread must take it.
+     */
+    private boolean runAlone(Task<?> task) {
+        if (task.work == CHECKPOINT || callers.get() != 1 || !connectionLock.tryLock()) {
+            return false;
+        }
+        try {
+            if (closing || broken != null || !queue.isEmpty()) {
+                return false;
+            }
+            runBatch(List.of(task));
+            checkpointIfWanted();
+            return true;
+        } finally {
+            connectionLock.unlock();
+        }
+    }
+
+    /** Items waiting for the writer thread right now, also one it took while the connection is busy (tests). */
+    public int queued() {
+        return queue.size() + takenWaiting;
+    }
+
+    /** Items the writer thread took and holds while it waits for the connection. */
+    private volatile int takenWaiting;
 
     /** Durable commits so far (for status and benchmarks). */
     public long commits() {
@@ -125,8 +179,13 @@ public final class Writer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        for (Task<?> task; (task = queue.poll()) != null; ) {
-            task.future.completeExceptionally(new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing"));
+        connectionLock.lock(); // a caller running its item alone finishes it first
+        try {
+            for (Task<?> task; (task = queue.poll()) != null; ) {
+                task.future.completeExceptionally(new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing"));
+            }
+        } finally {
+            connectionLock.unlock();
         }
     }
 
@@ -138,25 +197,40 @@ public final class Writer implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
-            if (batch.get(0).work == CHECKPOINT) {
-                checkpointQuietly();
-                batch.get(0).complete();
-                batch.clear();
-                continue;
+            takenWaiting = batch.size();
+            connectionLock.lock();
+            takenWaiting = 0;
+            try {
+                runTaken(batch);
+            } finally {
+                connectionLock.unlock();
             }
-            queue.drainTo(batch, maxBatch - 1);
-            List<Task<?>> checkpoints = new ArrayList<>();
-            batch.removeIf(task -> task.work == CHECKPOINT && checkpoints.add(task));
-            runBatch(batch);
             batch.clear();
-            if (!checkpoints.isEmpty()) {
-                checkpointQuietly();
-                checkpoints.forEach(Task::complete);
-            }
-            if (checkpointWanted) {
-                checkpointWanted = false;
-                checkpointQuietly();
-            }
+        }
+    }
+
+    /** Runs {@code batch} (its first item taken, more drained here) with the connection held. */
+    private void runTaken(List<Task<?>> batch) {
+        if (batch.get(0).work == CHECKPOINT) {
+            checkpointQuietly();
+            batch.get(0).complete();
+            return;
+        }
+        queue.drainTo(batch, maxBatch - 1);
+        List<Task<?>> checkpoints = new ArrayList<>();
+        batch.removeIf(task -> task.work == CHECKPOINT && checkpoints.add(task));
+        runBatch(batch);
+        if (!checkpoints.isEmpty()) {
+            checkpointQuietly();
+            checkpoints.forEach(Task::complete);
+        }
+        checkpointIfWanted();
+    }
+
+    private void checkpointIfWanted() {
+        if (checkpointWanted) {
+            checkpointWanted = false;
+            checkpointQuietly();
         }
     }
 
@@ -258,22 +332,24 @@ public final class Writer implements AutoCloseable {
     }
 
     private <T> @Nullable T runBound(Work<T> work) throws SQLException {
+        owner = Thread.currentThread();
         inWork = true;
         try {
             return work.run(connection);
         } finally {
             inWork = false;
+            owner = null;
         }
     }
 
     /**
-     * The writer's connection when the caller is a work item running on the writer thread (so a
+     * The writer's connection when the caller is a work item running on the committing thread (so a
      * library that asks a {@code DataSource} for a connection inside {@link #submit} writes in the
      * item's savepoint), else empty. The connection's transaction belongs to the writer: the caller
      * must not commit, roll back or close it (see {@link LedgerDataSource}).
      */
     java.util.Optional<Connection> boundConnection() {
-        return Thread.currentThread() == thread && inWork
+        return Thread.currentThread() == owner && inWork
                 ? java.util.Optional.of(connection)
                 : java.util.Optional.empty();
     }

@@ -1,0 +1,144 @@
+package dev.lomicontrol.ledger;
+
+import static dev.lomicontrol.ledger.LedgerFixture.request;
+import static dev.lomicontrol.ledger.LedgerFixture.reserved;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.SessionId;
+import dev.lomicontrol.testing.Eventually;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Who commits (ADR 0016): a caller alone in the ledger commits its write on its own thread, with the
+ * writer's rules; callers that arrive while the connection is busy wait for the writer thread, which
+ * commits all of them together.
+ */
+class LedgerGroupCommitTests {
+
+    @TempDir
+    Path temp;
+
+    LedgerFixture fixture;
+    Ledger ledger;
+    SessionId session;
+    RetryEpoch epoch;
+    final List<String> committedOn = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void open() {
+        fixture = new LedgerFixture(temp);
+        ledger = fixture.open();
+        session = fixture.session();
+        epoch = ledger.issueEpoch(session);
+        ledger.onChange(operation -> committedOn.add(Thread.currentThread().getName()));
+    }
+
+    @AfterEach
+    void close() {
+        ledger.close();
+    }
+
+    @Test
+    void aCallerAloneCommitsOnItsOwnThreadOneCommitPerWrite() {
+        long before = ledger.commits();
+
+        for (int i = 0; i < 3; i++) {
+            reserved(ledger.reserve(request(session, epoch, "alone-" + i, "{}")));
+        }
+
+        assertThat(ledger.commits() - before).isEqualTo(3);
+        assertThat(committedOn).containsOnly(Thread.currentThread().getName());
+    }
+
+    @Test
+    void aCallerAloneWhoseWorkRefusesLeavesNothingBehind() {
+        Exception refused = null;
+        try {
+            ledger.change(c -> {
+                try (Statement s = c.createStatement()) {
+                    s.execute("INSERT INTO ledger_export (path, sha256, history_head, operations, at)"
+                            + " VALUES ('/x', 'abc', 0, 0, 1)");
+                }
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "refused after writing");
+            });
+        } catch (LomiException e) {
+            refused = e;
+        }
+
+        assertThat(refused).hasMessageContaining("refused after writing");
+        assertThat(ledger.read(LedgerGroupCommitTests::exports))
+                .as("the item's savepoint rolled back")
+                .isZero();
+        reserved(ledger.reserve(request(session, epoch, "after", "{}")));
+    }
+
+    @Test
+    void callersArrivingWhileTheConnectionIsBusyShareOneCommitOfTheWriterThread() throws Exception {
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(17);
+        try {
+            Future<?> holder = pool.submit(() -> ledger.change(c -> {
+                holding.countDown();
+                try {
+                    release.await(); // holds the connection until the other callers are queued
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+            long before = ledger.commits();
+            List<Future<Reservation>> queued = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                String key = "queued-" + i;
+                queued.add(pool.submit(() -> ledger.reserve(request(session, epoch, key, "{}"))));
+            }
+            Eventually.until(
+                    "16 reservations waiting for the writer thread",
+                    Duration.ofSeconds(10),
+                    () -> ledger.queuedWrites() == 16,
+                    () -> ledger.queuedWrites() + " queued");
+
+            release.countDown();
+            holder.get(10, TimeUnit.SECONDS);
+            for (Future<Reservation> reservation : queued) {
+                reserved(reservation.get(10, TimeUnit.SECONDS));
+            }
+
+            assertThat(ledger.commits() - before)
+                    .as("the holder's commit, then one for all sixteen")
+                    .isEqualTo(2);
+            assertThat(committedOn).hasSize(16).containsOnly("ledger-writer");
+        } finally {
+            release.countDown();
+            pool.shutdownNow();
+        }
+    }
+
+    private static long exports(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM ledger_export")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
