@@ -118,11 +118,12 @@ public final class Ledger implements AutoCloseable {
         }
         String target = CanonicalJson.string(identity.get("target"));
         try {
-            return writer.submit(c -> writes.reserve(c, request, fingerprint, target), reserved -> {
-                if (reserved instanceof Reservation.Reserved fresh) {
-                    changed(fresh.operation());
-                }
-            });
+            return writer.submit(
+                    writes.reservations(), LedgerWrites.reservation(request, fingerprint, target), reserved -> {
+                        if (reserved instanceof Reservation.Reserved fresh) {
+                            changed(fresh.operation());
+                        }
+                    });
         } catch (LomiException e) {
             return new Reservation.Refused(e.code(), e.getMessage());
         }

@@ -16,6 +16,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -128,6 +129,110 @@ class LedgerGroupCommitTests {
                     .as("the holder's commit, then one for all sixteen")
                     .isEqualTo(2);
             assertThat(committedOn).hasSize(16).containsOnly("ledger-writer");
+        } finally {
+            release.countDown();
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void reservationsCommittedTogetherAnswerAsIfTheyHadRunOneAfterAnother() throws Exception {
+        ledger.close();
+        ledger = fixture.open(LedgerProperties.defaults().withCaps(3, 4096));
+        epoch = ledger.issueEpoch(session);
+        reserved(ledger.reserve(request(session, epoch, "earlier", "{}")));
+        // exactly at the cap afterwards: one receipt for "twice", one for "changed"
+        SessionId stranger = fixture.session();
+
+        List<Reservation> outcomes = inOneBatch(List.of(
+                request(session, epoch, "twice", "{\"a\":1}"),
+                request(session, epoch, "twice", "{\"a\":1}"),
+                request(session, epoch, "changed", "{\"a\":1}"),
+                request(session, epoch, "changed", "{\"a\":2}"),
+                request(stranger, epoch, "not-its-epoch", "{}"),
+                request(session, epoch, "earlier", "{}")));
+
+        List<Reservation> twice = outcomes.subList(0, 2);
+        assertThat(twice).filteredOn(Reservation.Reserved.class::isInstance).hasSize(1);
+        assertThat(twice).filteredOn(Reservation.Duplicate.class::isInstance).hasSize(1);
+        assertThat(twice.stream().map(r -> LedgerFixture.idOf(r).orElseThrow()).distinct())
+                .as("the second gets the receipt the first made in the same commit")
+                .hasSize(1);
+        List<Reservation> changed = outcomes.subList(2, 4);
+        assertThat(changed).filteredOn(Reservation.Reserved.class::isInstance).hasSize(1);
+        assertThat(changed)
+                .filteredOn(Reservation.Refused.class::isInstance)
+                .singleElement()
+                .satisfies(r -> assertThat(((Reservation.Refused) r).code()).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT));
+        assertThat(outcomes.get(4))
+                .isInstanceOfSatisfying(
+                        Reservation.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
+        assertThat(outcomes.get(5)).isInstanceOf(Reservation.Duplicate.class);
+        assertThat(ledger.maintenance().status().receipts()).isEqualTo(3);
+        assertThat(ledger.headroom().receipts()).isEqualTo(3);
+    }
+
+    @Test
+    void aGroupAtTheCapTakesWhatFitsAndRefusesTheRest() throws Exception {
+        ledger.close();
+        ledger = fixture.open(LedgerProperties.defaults().withCaps(4, 4096));
+        epoch = ledger.issueEpoch(session);
+        reserved(ledger.reserve(request(session, epoch, "first", "{}")));
+
+        List<Reservation> outcomes = inOneBatch(List.of(
+                request(session, epoch, "a", "{}"),
+                request(session, epoch, "b", "{}"),
+                request(session, epoch, "c", "{}"),
+                request(session, epoch, "d", "{}"),
+                request(session, epoch, "e", "{}")));
+
+        assertThat(outcomes).filteredOn(Reservation.Reserved.class::isInstance).hasSize(3);
+        assertThat(outcomes)
+                .filteredOn(Reservation.Refused.class::isInstance)
+                .hasSize(2)
+                .allSatisfy(r -> assertThat(((Reservation.Refused) r).code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+        assertThat(ledger.maintenance().status().receipts()).isEqualTo(4);
+        assertThat(ledger.events(Optional.empty(), 0, 100))
+                .extracting(LedgerEvent::sequence)
+                .as("one history row each, numbered without gaps")
+                .containsExactly(1L, 2L, 3L, 4L);
+    }
+
+    /** The outcomes of {@code requests}, all queued while the connection is held, then committed in one batch. */
+    private List<Reservation> inOneBatch(List<ReserveRequest> requests) throws Exception {
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(requests.size() + 1);
+        try {
+            Future<?> holder = pool.submit(() -> ledger.change(c -> {
+                holding.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+            long before = ledger.commits();
+            List<Future<Reservation>> queued = new ArrayList<>();
+            for (ReserveRequest request : requests) {
+                queued.add(pool.submit(() -> ledger.reserve(request)));
+            }
+            Eventually.until(
+                    requests.size() + " reservations waiting for the writer thread",
+                    Duration.ofSeconds(10),
+                    () -> ledger.queuedWrites() == requests.size(),
+                    () -> ledger.queuedWrites() + " queued");
+            release.countDown();
+            holder.get(10, TimeUnit.SECONDS);
+            List<Reservation> outcomes = new ArrayList<>();
+            for (Future<Reservation> reservation : queued) {
+                outcomes.add(reservation.get(10, TimeUnit.SECONDS));
+            }
+            assertThat(ledger.commits() - before)
+                    .as("the holder's commit and one for the batch")
+                    .isEqualTo(2);
+            return outcomes;
         } finally {
             release.countDown();
             pool.shutdownNow();

@@ -23,7 +23,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -42,7 +41,7 @@ public final class LedgerWrites {
     private final LedgerProperties properties;
     private final InstanceId instance;
     private final CapWatch caps;
-    private final OperationIds operationIds;
+    private final ReserveGroup reservations;
 
     public LedgerWrites(Clock clock, RandomGenerator random, LedgerProperties properties, InstanceId instance) {
         this.clock = clock;
@@ -50,7 +49,7 @@ public final class LedgerWrites {
         this.properties = properties;
         this.instance = instance;
         this.caps = new CapWatch(properties);
-        this.operationIds = new OperationIds(random);
+        this.reservations = new ReserveGroup(this, new OperationIds(random));
     }
 
     /** The counts against the caps as last written (cheap; see {@link CapWatch}). */
@@ -130,115 +129,39 @@ public final class LedgerWrites {
     }
 
     /**
-     * The reserve order of SPEC §6: epoch valid → key exists (same/different fingerprint) → cap →
-     * insert. One query reads everything the checks need (the epoch's row, the fingerprint already
-     * stored under the receipt key, the receipt count); then two inserts. The reservation is answered
-     * from the values inserted, not read back.
+     * The reserve order of SPEC §6 (epoch valid → key exists → cap → insert) as a writer group: the
+     * reservations of one batch are checked and inserted together ({@link ReserveGroup}).
      */
-    public Reservation reserve(Connection c, ReserveRequest request, byte[] fingerprint, String target)
-            throws SQLException {
-        Object[] key = {
-            request.session().value(),
-            request.retryEpoch().value(),
-            request.project().value(),
-            request.tool().value(),
-            request.requestKey().value()
-        };
-        long now = clock.millis();
-        long expiresAt;
-        long receipts;
-        byte[] existing;
-        try (PreparedStatement statement = Rows.prepare(c, RESERVE_CHECKS, key);
-                ResultSet rs = statement.executeQuery()) {
-            if (!rs.next()) {
-                return new Reservation.Refused(
-                        ErrorCode.RETRY_WINDOW_EXPIRED, notThisConnections(request.retryEpoch()));
-            }
-            Optional<String> epochProblem = epochProblem(
-                    request.retryEpoch(),
-                    Optional.of(request.session()),
-                    rs.getString(1),
-                    rs.getString(2),
-                    rs.getLong(3),
-                    rs.getObject(4) != null,
-                    now);
-            if (epochProblem.isPresent()) {
-                return new Reservation.Refused(ErrorCode.RETRY_WINDOW_EXPIRED, epochProblem.get());
-            }
-            expiresAt = rs.getLong(3);
-            existing = rs.getBytes(5);
-            receipts = rs.getLong(6);
-        }
-        if (existing != null) {
-            if (!Arrays.equals(existing, fingerprint)) {
-                return new Reservation.Refused(
-                        ErrorCode.IDEMPOTENCY_CONFLICT,
-                        "requestKey " + request.requestKey() + " was already used for " + request.tool()
-                                + " with different input or target; keep the original request or use a new key for new work");
-            }
-            return new Reservation.Duplicate(
-                    Rows.findOperation(c, RECEIPT_KEY, key).orElseThrow());
-        }
-        if (receipts >= properties.receiptCap()) {
-            return new Reservation.Refused(
-                    ErrorCode.RESOURCE_EXHAUSTED,
-                    CapRefusals.message(
-                            c,
-                            ReclaimSql.Scope.counting(now, instance.value()),
-                            "receipts",
-                            receipts,
-                            properties.receiptCap(),
-                            "new work"));
-        }
-        OperationId id = operationIds.next(now);
-        String workspace = emptyToNull(request.target().workspaceId());
-        Rows.update(
-                c,
-                "INSERT INTO operation (id, session_id, retry_epoch, project_id, tool, request_key, fingerprint, workspace_id, target,"
-                        + " state, effect_state, created_at, updated_at, retain_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 'none', ?, ?, ?)",
-                id.value(),
-                key[0],
-                key[1],
-                key[2],
-                key[3],
-                key[4],
-                fingerprint,
-                workspace,
-                target,
-                now,
-                now,
-                expiresAt);
-        history(c, id, "state", OperationState.QUEUED, EffectState.NONE, "broker", null, now);
-        caps.receipts(receipts + 1);
-        Instant created = Instant.ofEpochMilli(now);
-        return new Reservation.Reserved(new Operation(
-                id,
-                request.session(),
-                request.retryEpoch(),
-                request.project(),
-                request.tool(),
-                request.requestKey(),
-                Optional.ofNullable(workspace),
-                OperationState.QUEUED,
-                EffectState.NONE,
-                Optional.empty(),
-                Optional.empty(),
-                created,
-                created,
-                Optional.empty(),
-                Instant.ofEpochMilli(expiresAt),
-                Optional.empty()));
+    public Writer.Group<ReserveGroup.Item, Reservation> reservations() {
+        return reservations;
     }
 
-    private static final String RECEIPT_KEY =
-            "WHERE session_id = ? AND retry_epoch = ? AND project_id = ? AND tool = ? AND request_key = ?";
+    /** A reservation's work for {@link #reservations()}: the request with its fingerprint and canonical target. */
+    public static ReserveGroup.Item reservation(ReserveRequest request, byte[] fingerprint, String target) {
+        return new ReserveGroup.Item(request, fingerprint, target);
+    }
 
-    /** The epoch's row, the fingerprint stored under the receipt key (NULL: none) and the receipt count. */
-    private static final String RESERVE_CHECKS = "SELECT e.session_id, e.instance_id, e.expires_at, e.ended_at,"
-            + " (SELECT o.fingerprint FROM operation o WHERE o.session_id = ?1 AND o.retry_epoch = ?2 AND o.project_id = ?3"
-            + " AND o.tool = ?4 AND o.request_key = ?5),"
-            + " (SELECT count(*) FROM operation)"
-            + " FROM retry_epoch e WHERE e.id = ?2";
+    long now() {
+        return clock.millis();
+    }
+
+    int receiptCap() {
+        return properties.receiptCap();
+    }
+
+    /** The RESOURCE_EXHAUSTED message for new work at {@code receipts} receipts. */
+    String receiptCapMessage(Connection c, long receipts, long now) throws SQLException {
+        return CapRefusals.message(
+                c,
+                ReclaimSql.Scope.counting(now, instance.value()),
+                "receipts",
+                receipts,
+                properties.receiptCap(),
+                "new work");
+    }
+
+    static final String RECEIPT_KEY =
+            "WHERE session_id = ? AND retry_epoch = ? AND project_id = ? AND tool = ? AND request_key = ?";
 
     /**
      * Moves an operation along an allowed edge. Entering running rechecks the retry epoch for this
@@ -391,7 +314,7 @@ public final class LedgerWrites {
     }
 
     /** The rule of {@link #epochProblem(Connection, RetryEpochId, Optional)} on the epoch's row as read. */
-    private Optional<String> epochProblem(
+    Optional<String> epochProblem(
             RetryEpochId epoch,
             Optional<SessionId> session,
             String sessionOf,
@@ -416,7 +339,7 @@ public final class LedgerWrites {
         return Optional.empty();
     }
 
-    private static String notThisConnections(RetryEpochId epoch) {
+    static String notThisConnections(RetryEpochId epoch) {
         return "retryEpoch " + epoch + " is not this connection's; call lomi_connect for a fresh one";
     }
 
@@ -449,9 +372,5 @@ public final class LedgerWrites {
                 actor,
                 note,
                 at);
-    }
-
-    private static @Nullable String emptyToNull(@Nullable String value) {
-        return value == null || value.isEmpty() ? null : value;
     }
 }

@@ -6,7 +6,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -36,6 +39,22 @@ public final class Writer implements AutoCloseable {
     public interface Work<T> {
         @Nullable
         T run(Connection connection) throws SQLException;
+    }
+
+    /**
+     * Requests of one kind that the writer runs together: all of them that are in one batch go to one
+     * call, in one savepoint, in the order they arrived. That is as good as running them one after
+     * another: every request in a batch was submitted before the batch began and none is answered
+     * before its commit, so no caller can have seen another's answer.
+     */
+    @FunctionalInterface
+    public interface Group<R, T> {
+        /**
+         * One outcome per request, in the order given, exactly as if the requests had run one after
+         * another in that order. A runtime exception without an SQL cause fails every request of the
+         * call and rolls back what the call wrote; an SQL error fails the batch.
+         */
+        List<T> runAll(Connection connection, List<R> requests) throws SQLException;
     }
 
     private static final Logger log = LoggerFactory.getLogger(Writer.class);
@@ -93,6 +112,18 @@ public final class Writer implements AutoCloseable {
      * the work refused (its savepoint rolled back) or the commit failed.
      */
     public <T> T submit(Work<T> work, java.util.function.Consumer<? super T> committed) {
+        return await(new Task<>(work, null, null, committed));
+    }
+
+    /**
+     * Runs {@code request} durably together with the other requests of {@code group} in the same batch
+     * (see {@link Group}); {@code committed} as for {@link #submit(Work, java.util.function.Consumer)}.
+     */
+    public <R, T> T submit(Group<R, T> group, R request, java.util.function.Consumer<? super T> committed) {
+        return await(new Task<>(null, group, request, committed));
+    }
+
+    private <T> T await(Task<T> task) {
         String reason = broken;
         if (reason != null) {
             throw new LomiException(
@@ -103,7 +134,6 @@ public final class Writer implements AutoCloseable {
         if (closing) {
             throw new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing");
         }
-        Task<T> task = new Task<>(work, committed);
         callers.incrementAndGet();
         try {
             if (!runAlone(task)) {
@@ -273,9 +303,13 @@ public final class Writer implements AutoCloseable {
             failAll(batch, storageFault("cannot start a write transaction", e));
             return;
         }
-        for (Task<?> task : batch) {
+        for (List<Task<?>> unit : units(batch)) {
             try {
-                runInSavepoint(task);
+                if (unit.get(0).group == null) {
+                    runInSavepoint(unit.get(0));
+                } else {
+                    runGroupInSavepoint(unit);
+                }
             } catch (SQLException e) {
                 rollbackQuietly();
                 failAll(batch, storageFault("write failed", e));
@@ -299,10 +333,64 @@ public final class Writer implements AutoCloseable {
         }
     }
 
+    /** The batch in the order it runs: each plain item alone, a group's requests together where its first one is. */
+    private static List<List<Task<?>>> units(List<Task<?>> batch) {
+        List<List<Task<?>>> units = new ArrayList<>(batch.size());
+        Map<Group<?, ?>, List<Task<?>>> groups = new IdentityHashMap<>();
+        for (Task<?> task : batch) {
+            Group<?, ?> group = task.group;
+            if (group == null) {
+                units.add(List.of(task));
+                continue;
+            }
+            List<Task<?>> members = groups.get(group);
+            if (members == null) {
+                members = new ArrayList<>();
+                groups.put(group, members);
+                units.add(members);
+            }
+            members.add(task);
+        }
+        return units;
+    }
+
+    /** Runs the requests of one group (every task of {@code members} has it) in one savepoint. */
+    @SuppressWarnings("unchecked")
+    private void runGroupInSavepoint(List<Task<?>> members) throws SQLException {
+        Group<Object, Object> group = (Group<Object, Object>) Objects.requireNonNull(members.get(0).group);
+        List<Object> requests = new ArrayList<>(members.size());
+        for (Task<?> task : members) {
+            requests.add(task.request);
+        }
+        execute("SAVEPOINT item");
+        try {
+            List<Object> values = runBound(c -> group.runAll(c, requests));
+            if (values == null || values.size() != members.size()) {
+                throw new IllegalStateException(
+                        "a writer group answered " + (values == null ? "nothing" : values.size()) + " outcomes for "
+                                + members.size() + " requests");
+            }
+            for (int i = 0; i < members.size(); i++) {
+                ((Task<Object>) members.get(i)).value = values.get(i);
+            }
+            execute("RELEASE item");
+        } catch (RuntimeException e) {
+            SQLException sql = sqlCause(e);
+            if (sql != null) {
+                throw sql;
+            }
+            execute("ROLLBACK TO item");
+            execute("RELEASE item");
+            for (Task<?> task : members) {
+                task.error = e;
+            }
+        }
+    }
+
     private <T> void runInSavepoint(Task<T> task) throws SQLException {
         execute("SAVEPOINT item");
         try {
-            task.value = runBound(task.work);
+            task.value = runBound(Objects.requireNonNull(task.work, "a plain item has work"));
             execute("RELEASE item");
         } catch (RuntimeException e) {
             SQLException sql = sqlCause(e);
@@ -420,7 +508,13 @@ public final class Writer implements AutoCloseable {
     }
 
     private static final class Task<T> {
-        final Work<T> work;
+        /** What a plain item runs; null for a request of a group. */
+        final @Nullable Work<T> work;
+
+        /** The group a request belongs to; null for a plain item. */
+        final @Nullable Group<?, T> group;
+
+        final @Nullable Object request;
         final java.util.function.Consumer<? super T> afterCommit;
         final CompletableFuture<T> future = new CompletableFuture<>();
 
@@ -430,8 +524,14 @@ public final class Writer implements AutoCloseable {
         @Nullable
         RuntimeException error;
 
-        Task(Work<T> work, java.util.function.Consumer<? super T> afterCommit) {
+        Task(
+                @Nullable Work<T> work,
+                @Nullable Group<?, T> group,
+                @Nullable Object request,
+                java.util.function.Consumer<? super T> afterCommit) {
             this.work = work;
+            this.group = group;
+            this.request = request;
             this.afterCommit = afterCommit;
         }
 
