@@ -3,6 +3,7 @@ package dev.lomicontrol.ledger;
 import static dev.lomicontrol.ledger.LedgerFixture.request;
 import static dev.lomicontrol.ledger.LedgerFixture.reserved;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -90,6 +91,58 @@ class LedgerGroupCommitTests {
                 .as("the item's savepoint rolled back")
                 .isZero();
         reserved(ledger.reserve(request(session, epoch, "after", "{}")));
+    }
+
+    @Test
+    void aRefusalInABatchOfSeveralRollsBackOnlyItsOwnWrites() throws Exception {
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            Future<?> holder = pool.submit(() -> ledger.change(c -> {
+                holding.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+            long before = ledger.commits();
+            Future<?> refusing = pool.submit(() -> ledger.change(c -> {
+                try (Statement s = c.createStatement()) {
+                    s.execute("INSERT INTO ledger_export (path, sha256, history_head, operations, at)"
+                            + " VALUES ('/x', 'abc', 0, 0, 1)");
+                }
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "refused after writing");
+            }));
+            Eventually.until(
+                    "the refusing write queued",
+                    Duration.ofSeconds(10),
+                    () -> ledger.queuedWrites() == 1,
+                    () -> ledger.queuedWrites() + " queued");
+            Future<Reservation> reservation =
+                    pool.submit(() -> ledger.reserve(request(session, epoch, "beside", "{}")));
+            Eventually.until(
+                    "both queued",
+                    Duration.ofSeconds(10),
+                    () -> ledger.queuedWrites() == 2,
+                    () -> ledger.queuedWrites() + " queued");
+
+            release.countDown();
+            holder.get(10, TimeUnit.SECONDS);
+
+            assertThat(catchThrowable(() -> refusing.get(10, TimeUnit.SECONDS)))
+                    .hasRootCauseInstanceOf(LomiException.class)
+                    .hasStackTraceContaining("refused after writing");
+            reserved(reservation.get(10, TimeUnit.SECONDS));
+            assertThat(ledger.commits() - before).isEqualTo(2);
+            assertThat(ledger.read(LedgerGroupCommitTests::exports)).isZero();
+            assertThat(ledger.maintenance().status().receipts()).isEqualTo(1);
+        } finally {
+            release.countDown();
+            pool.shutdownNow();
+        }
     }
 
     @Test

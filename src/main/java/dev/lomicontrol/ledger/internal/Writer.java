@@ -25,8 +25,8 @@ import org.sqlite.SQLiteException;
 /**
  * The single writer with group commit: one connection, one transaction at a time. Work items queue
  * up; the writer thread takes what has arrived (up to {@code maxBatch}), runs each inside its own
- * SAVEPOINT of one {@code BEGIN IMMEDIATE} transaction, and completes every item only after COMMIT
- * returned. A caller that is alone in {@link #submit} while nobody holds the connection runs its item
+ * SAVEPOINT of one {@code BEGIN IMMEDIATE} transaction (an item alone in it needs none: its refusal
+ * rolls the whole transaction back), and completes every item only after COMMIT returned. A caller that is alone in {@link #submit} while nobody holds the connection runs its item
  * as such a batch itself, on its own thread, by the same rules (ADR 0016). A runtime exception thrown by
  * an item (a {@link LomiException} refusal) rolls back that item alone. A failed commit fails the whole batch with
  * STORAGE_UNAVAILABLE; an I/O error or corruption marks the writer broken until restart (after a
@@ -303,18 +303,24 @@ public final class Writer implements AutoCloseable {
             failAll(batch, storageFault("cannot start a write transaction", e));
             return;
         }
-        for (List<Task<?>> unit : units(batch)) {
+        List<List<Task<?>>> units = units(batch);
+        // a unit alone in its transaction needs no savepoint: its refusal rolls the transaction back
+        boolean savepoint = units.size() > 1;
+        boolean refusedAlone = false;
+        for (List<Task<?>> unit : units) {
             try {
-                if (unit.get(0).group == null) {
-                    runInSavepoint(unit.get(0));
-                } else {
-                    runGroupInSavepoint(unit);
-                }
+                refusedAlone = unit.get(0).group == null
+                        ? runInSavepoint(unit.get(0), savepoint)
+                        : runGroupInSavepoint(unit, savepoint);
             } catch (SQLException e) {
                 rollbackQuietly();
                 failAll(batch, storageFault("write failed", e));
                 return;
             }
+        }
+        if (refusedAlone) {
+            batch.forEach(Task::complete);
+            return;
         }
         try {
             execute("COMMIT");
@@ -354,15 +360,19 @@ public final class Writer implements AutoCloseable {
         return units;
     }
 
-    /** Runs the requests of one group (every task of {@code members} has it) in one savepoint. */
+    /**
+     * Runs the requests of one group (every task of {@code members} has it) in a savepoint, or without
+     * one when the unit is alone in the transaction; true when it refused alone and rolled the
+     * transaction back.
+     */
     @SuppressWarnings("unchecked")
-    private void runGroupInSavepoint(List<Task<?>> members) throws SQLException {
+    private boolean runGroupInSavepoint(List<Task<?>> members, boolean savepoint) throws SQLException {
         Group<Object, Object> group = (Group<Object, Object>) Objects.requireNonNull(members.get(0).group);
         List<Object> requests = new ArrayList<>(members.size());
         for (Task<?> task : members) {
             requests.add(task.request);
         }
-        execute("SAVEPOINT item");
+        begin(savepoint);
         try {
             List<Object> values = runBound(c -> group.runAll(c, requests));
             if (values == null || values.size() != members.size()) {
@@ -373,34 +383,58 @@ public final class Writer implements AutoCloseable {
             for (int i = 0; i < members.size(); i++) {
                 ((Task<Object>) members.get(i)).value = values.get(i);
             }
-            execute("RELEASE item");
+            release(savepoint);
+            return false;
         } catch (RuntimeException e) {
             SQLException sql = sqlCause(e);
             if (sql != null) {
                 throw sql;
             }
-            execute("ROLLBACK TO item");
-            execute("RELEASE item");
             for (Task<?> task : members) {
                 task.error = e;
             }
+            return rollBack(savepoint);
         }
     }
 
-    private <T> void runInSavepoint(Task<T> task) throws SQLException {
-        execute("SAVEPOINT item");
+    /** As {@link #runGroupInSavepoint} for a plain item. */
+    private <T> boolean runInSavepoint(Task<T> task, boolean savepoint) throws SQLException {
+        begin(savepoint);
         try {
             task.value = runBound(Objects.requireNonNull(task.work, "a plain item has work"));
-            execute("RELEASE item");
+            release(savepoint);
+            return false;
         } catch (RuntimeException e) {
             SQLException sql = sqlCause(e);
             if (sql != null) {
                 throw sql;
             }
-            execute("ROLLBACK TO item");
-            execute("RELEASE item");
             task.error = e;
+            return rollBack(savepoint);
         }
+    }
+
+    private void begin(boolean savepoint) throws SQLException {
+        if (savepoint) {
+            execute("SAVEPOINT item");
+        }
+    }
+
+    private void release(boolean savepoint) throws SQLException {
+        if (savepoint) {
+            execute("RELEASE item");
+        }
+    }
+
+    /** Undoes a refused unit: back to its savepoint, or the whole transaction when it ran alone (true). */
+    private boolean rollBack(boolean savepoint) throws SQLException {
+        if (!savepoint) {
+            execute("ROLLBACK");
+            return true;
+        }
+        execute("ROLLBACK TO item");
+        execute("RELEASE item");
+        return false;
     }
 
     /**
