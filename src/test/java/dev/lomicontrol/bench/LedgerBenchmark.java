@@ -209,6 +209,7 @@ public final class LedgerBenchmark {
         CpuSample cpuAtStart = CpuSample.now();
         note("warm-up round ...");
         round(work.resolve("warmup"), phases, Math.min(options.ops(), 1000), options.slices());
+        long jitAtStart = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
         for (int r = 1; r <= options.rounds(); r++) {
             note("round " + r + "/" + options.rounds() + " ...");
             List<Round> results = round(work.resolve("round-" + r), phases, options.ops(), options.slices());
@@ -216,15 +217,18 @@ public final class LedgerBenchmark {
                 phases.get(p).rounds.add(results.get(p));
             }
         }
+        long jitMillis = ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - jitAtStart;
         deleteTree(work);
 
         CpuSample cpuAtEnd = CpuSample.now();
         String report = report(
-                raw,
-                serial,
-                phases.subList(2, phases.size()),
-                cpuAtStart.othersPercent(cpuAtEnd),
-                cpuAtStart.stealPercent(cpuAtEnd));
+                        raw,
+                        serial,
+                        phases.subList(2, phases.size()),
+                        cpuAtStart.othersPercent(cpuAtEnd),
+                        cpuAtStart.stealPercent(cpuAtEnd))
+                + "- JIT compilation during the measured rounds (in the whole-process CPU column): " + jitMillis
+                + " ms\n";
         System.out.print(report);
         md.append(report);
         Files.createDirectories(options.resultsDir());
