@@ -11,7 +11,7 @@ import java.util.random.RandomGenerator;
  * source. Ids made close together therefore sort together, so the receipts they key share the
  * table's newest pages instead of landing on a random page each (ADR 0016). Unique within a run by
  * the stamp; across runs (a clock set back) by the 96 random bits. An id grants nothing: every read
- * and cancel also checks the session. Only the writer thread uses an instance.
+ * and cancel also checks the session. Used only by whoever holds the writer's connection (the writer thread or a caller writing alone), one at a time.
  */
 final class OperationIds {
 
