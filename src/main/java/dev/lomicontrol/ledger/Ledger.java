@@ -118,11 +118,12 @@ public final class Ledger implements AutoCloseable {
         }
         String target = CanonicalJson.string(identity.get("target"));
         try {
-            return writer.submit(c -> writes.reserve(c, request, fingerprint, target), reserved -> {
-                if (reserved instanceof Reservation.Reserved fresh) {
-                    changed(fresh.operation());
-                }
-            });
+            return writer.submit(
+                    writes.reservations(), LedgerWrites.reservation(request, fingerprint, target), reserved -> {
+                        if (reserved instanceof Reservation.Reserved fresh) {
+                            changed(fresh.operation());
+                        }
+                    });
         } catch (LomiException e) {
             return new Reservation.Refused(e.code(), e.getMessage());
         }
@@ -168,7 +169,8 @@ public final class Ledger implements AutoCloseable {
 
     /**
      * Registers {@code listener}, told about every operation whose row changed (reserved, moved,
-     * cancelled, settled, reconciled) as it now stands, on the writer thread right after the change
+     * cancelled, settled, reconciled) as it now stands, on the thread that committed it (the writer
+     * thread, or a caller that wrote alone) right after the change
      * committed and before the writing caller is released — so a waiter that registered first, then
      * read the row, never misses a change. It must not block (wake a waiter, nothing more). Returns
      * the handle that unregisters it.
@@ -178,7 +180,7 @@ public final class Ledger implements AutoCloseable {
         return () -> listeners.remove(listener);
     }
 
-    /** Tells the listeners (on the writer thread, after the commit) that {@code operation} changed. */
+    /** Tells the listeners (on the committing thread, after the commit) that {@code operation} changed. */
     void changed(Operation operation) {
         for (java.util.function.Consumer<Operation> listener : listeners) {
             try {
@@ -268,7 +270,7 @@ public final class Ledger implements AutoCloseable {
         });
     }
 
-    /** As {@link #write}, then (after the commit, on the writer thread) {@code committed} gets the value. */
+    /** As {@link #write}, then (after the commit, on the committing thread) {@code committed} gets the value. */
     <T> T write(SqlWork<T> work, java.util.function.Consumer<? super T> committed) {
         return writer.submit(work::run, committed);
     }
@@ -304,6 +306,11 @@ public final class Ledger implements AutoCloseable {
 
     long commits() {
         return writer.commits();
+    }
+
+    /** Writes waiting for the writer thread right now (tests). */
+    int queuedWrites() {
+        return writer.queued();
     }
 
     Optional<LedgerStatus.StorageRefusal> lastStorageRefusal() {

@@ -25,8 +25,8 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 /**
  * Spring Data JDBC over the ledger's store (ADR 0012): aggregates ({@code @Table} records) and
  * repositories for the state that is shaped like aggregates (settings sections, episodes, chat).
- * Everything runs on {@link LedgerDataSource}: called inside {@link Ledger#write} (on the single
- * writer thread) a repository reads and writes in that work's savepoint and its changes commit
+ * Everything runs on {@link LedgerDataSource}: called inside {@link Ledger#write} (on the thread
+ * that runs the single writer's transaction) a repository reads and writes in that work's savepoint and its changes commit
  * with the writer's group commit, together with whatever else the work did; called anywhere else
  * it reads from a {@code query_only} reader, and a write there fails. So the store keeps exactly
  * one writer. No Spring context is needed: the ledger builds this itself, so plain tests and the

@@ -38,6 +38,7 @@ import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
@@ -76,6 +77,8 @@ public final class LedgerBenchmark {
     private static final ToolName TOOL = new ToolName("lomi_files_mutate");
     private static final Target TARGET = new Target("ws", "res", "", "rev");
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.OperatingSystemMXBean PROCESS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private LedgerBenchmark() {}
 
@@ -87,7 +90,9 @@ public final class LedgerBenchmark {
             long nanos,
             long commits,
             long writtenBytes,
-            long committerCpuNanos,
+            long writerCpuNanos,
+            long callersCpuNanos,
+            long processCpuNanos,
             long p50Nanos,
             long p99Nanos) {
         double rate() {
@@ -108,11 +113,19 @@ public final class LedgerBenchmark {
         long[] latencies();
 
         /**
-         * CPU time (user + system) used so far by the thread that runs the transactions: the raw
-         * loop's own thread, the ledger's writer thread. Unlike the rates it hardly depends on the
-         * disk or on other load, so it shows where the time goes.
+         * CPU time (user + system) used so far by the ledger's writer thread (0 for the raw loop).
+         * It commits the items of callers that arrive while the connection is busy; a caller alone
+         * commits its own item on its own thread (ADR 0016), counted in {@link #callersCpuNanos}.
          */
-        long committerCpuNanos();
+        long writerCpuNanos();
+
+        /**
+         * CPU time used so far by the threads that call: the raw loop's own thread, the benchmark's
+         * thread in the serial phase, the client threads. With {@link #writerCpuNanos} it is what
+         * the operations themselves cost; unlike the rates it hardly depends on the disk or on
+         * other load, so it shows where the time goes.
+         */
+        long callersCpuNanos();
 
         /** Durable commits so far. */
         long commits() throws Exception;
@@ -196,6 +209,7 @@ public final class LedgerBenchmark {
         CpuSample cpuAtStart = CpuSample.now();
         note("warm-up round ...");
         round(work.resolve("warmup"), phases, Math.min(options.ops(), 1000), options.slices());
+        long jitAtStart = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
         for (int r = 1; r <= options.rounds(); r++) {
             note("round " + r + "/" + options.rounds() + " ...");
             List<Round> results = round(work.resolve("round-" + r), phases, options.ops(), options.slices());
@@ -203,15 +217,18 @@ public final class LedgerBenchmark {
                 phases.get(p).rounds.add(results.get(p));
             }
         }
+        long jitMillis = ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - jitAtStart;
         deleteTree(work);
 
         CpuSample cpuAtEnd = CpuSample.now();
         String report = report(
-                raw,
-                serial,
-                phases.subList(2, phases.size()),
-                cpuAtStart.othersPercent(cpuAtEnd),
-                cpuAtStart.stealPercent(cpuAtEnd));
+                        raw,
+                        serial,
+                        phases.subList(2, phases.size()),
+                        cpuAtStart.othersPercent(cpuAtEnd),
+                        cpuAtStart.stealPercent(cpuAtEnd))
+                + "- JIT compilation during the measured rounds (in the whole-process CPU column): " + jitMillis
+                + " ms\n";
         System.out.print(report);
         md.append(report);
         Files.createDirectories(options.resultsDir());
@@ -241,9 +258,12 @@ public final class LedgerBenchmark {
             }
             long[] nanos = new long[subjects.size()];
             long[] written = new long[subjects.size()];
-            long[] cpuBefore = new long[subjects.size()];
+            long[] writerBefore = new long[subjects.size()];
+            long[] callersBefore = new long[subjects.size()];
+            long[] processCpu = new long[subjects.size()];
             for (int p = 0; p < subjects.size(); p++) {
-                cpuBefore[p] = subjects.get(p).committerCpuNanos();
+                writerBefore[p] = subjects.get(p).writerCpuNanos();
+                callersBefore[p] = subjects.get(p).callersCpuNanos();
             }
             for (int s = 0; s < slices; s++) {
                 int from = (int) ((long) ops * s / slices);
@@ -251,7 +271,9 @@ public final class LedgerBenchmark {
                 for (int k = 0; k < subjects.size(); k++) {
                     int p = (s + k) % subjects.size();
                     long bytes = writeBytes();
+                    long cpu = PROCESS.getProcessCpuTime();
                     nanos[p] += subjects.get(p).run(from, to);
+                    processCpu[p] += PROCESS.getProcessCpuTime() - cpu;
                     written[p] += writeBytes() - bytes;
                 }
             }
@@ -263,7 +285,9 @@ public final class LedgerBenchmark {
                         nanos[p],
                         subjects.get(p).commits() - commitsBefore[p],
                         written[p],
-                        subjects.get(p).committerCpuNanos() - cpuBefore[p],
+                        subjects.get(p).writerCpuNanos() - writerBefore[p],
+                        subjects.get(p).callersCpuNanos() - callersBefore[p],
+                        processCpu[p],
                         percentile(latencies, 0.50),
                         percentile(latencies, 0.99)));
             }
@@ -343,7 +367,12 @@ public final class LedgerBenchmark {
         }
 
         @Override
-        public long committerCpuNanos() {
+        public long writerCpuNanos() {
+            return 0;
+        }
+
+        @Override
+        public long callersCpuNanos() {
             return cpuNanos;
         }
 
@@ -388,6 +417,7 @@ public final class LedgerBenchmark {
         private final CyclicBarrier end;
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private final long writerThreadId;
+        private final AtomicLong callersCpu = new AtomicLong();
         private volatile int sliceFrom;
         private volatile int sliceTo;
 
@@ -436,6 +466,7 @@ public final class LedgerBenchmark {
                     failure.compareAndSet(null, e);
                     return;
                 }
+                long cpu = THREADS.getCurrentThreadCpuTime();
                 try {
                     int first = sliceFrom + Math.floorMod(me - sliceFrom, clients);
                     for (int i = first; i < sliceTo; i += clients) {
@@ -444,6 +475,7 @@ public final class LedgerBenchmark {
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
                 }
+                callersCpu.addAndGet(THREADS.getCurrentThreadCpuTime() - cpu);
                 try {
                     end.await(5, TimeUnit.MINUTES);
                 } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
@@ -466,11 +498,14 @@ public final class LedgerBenchmark {
         @Override
         public long run(int from, int to) throws Exception {
             if (clients == 0) {
+                long cpu = THREADS.getCurrentThreadCpuTime();
                 long t0 = System.nanoTime();
                 for (int i = from; i < to; i++) {
                     reserve(i);
                 }
-                return System.nanoTime() - t0;
+                long elapsed = System.nanoTime() - t0;
+                callersCpu.addAndGet(THREADS.getCurrentThreadCpuTime() - cpu);
+                return elapsed;
             }
             sliceFrom = from;
             sliceTo = to;
@@ -495,8 +530,13 @@ public final class LedgerBenchmark {
         }
 
         @Override
-        public long committerCpuNanos() {
+        public long writerCpuNanos() {
             return writerThreadId < 0 ? 0 : Math.max(0, THREADS.getThreadCpuTime(writerThreadId));
+        }
+
+        @Override
+        public long callersCpuNanos() {
+            return callersCpu.get();
         }
 
         @Override
@@ -531,8 +571,9 @@ public final class LedgerBenchmark {
         StringBuilder out = new StringBuilder();
         out.append(
                         "| phase | clients | ops/round | median ops/s | min–max ops/s | × raw serial (medians) | × raw serial (paired) |")
-                .append(" ops/commit | KiB written/op | committer CPU µs/op | p50 ms | p99 ms |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                .append(" ops/commit | KiB written/op | CPU µs/op: writer thread | writer + callers | whole process |")
+                .append(" p50 ms | p99 ms |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         row(out, raw, raw, anchor);
         row(out, serial, raw, anchor);
         for (Phase phase : concurrent) {
@@ -599,7 +640,11 @@ public final class LedgerBenchmark {
                 .append(" | ")
                 .append(fmt(median.writtenBytes() / 1024.0 / median.ops(), 1))
                 .append(" | ")
-                .append(fmt(median.committerCpuNanos() / 1e3 / median.ops(), 0))
+                .append(fmt(median.writerCpuNanos() / 1e3 / median.ops(), 0))
+                .append(" | ")
+                .append(fmt((median.writerCpuNanos() + median.callersCpuNanos()) / 1e3 / median.ops(), 0))
+                .append(" | ")
+                .append(fmt(median.processCpuNanos() / 1e3 / median.ops(), 0))
                 .append(" | ")
                 .append(fmt(median.p50Nanos() / 1e6, 2))
                 .append(" | ")

@@ -96,6 +96,39 @@ class LedgerReclaimTests {
     }
 
     @Test
+    void aHistoryNumberIsNeverHandedOutTwiceAfterAPurgeDeletedTheNewestRows() {
+        SessionId agent = fixture.session();
+        RetryEpoch epoch = ledger.issueEpoch(agent);
+        for (int i = 0; i < 3; i++) {
+            succeeded(agent, epoch, "k-" + i);
+        }
+        long head = ledger.maintenance().status().historyHead();
+        ledger.settleLost(agent, "disconnected");
+        ledger.maintenance().export(temp.resolve("export.sqlite3"));
+        assertThat(ledger.maintenance().purge(Optional.empty(), true).historyRows())
+                .as("every row, the newest among them")
+                .isEqualTo(head);
+        assertThat(ledger.events(Optional.empty(), 0, 10)).isEmpty();
+
+        SessionId next = fixture.session();
+        Operation fresh = reserved(ledger.reserve(request(next, ledger.issueEpoch(next), "k-0", "{}")));
+
+        assertThat(ledger.eventsOf(fresh.id()))
+                .singleElement()
+                .satisfies(event -> assertThat(event.sequence())
+                        .as("above every number handed out before the purge: a feed reader's cursor at " + head
+                                + " sees it")
+                        .isEqualTo(head + 1));
+        assertThat(ledger.events(Optional.empty(), head, 10)).hasSize(1);
+        ledger.close();
+        ledger = fixture.open(LedgerProperties.defaults().withCaps(10, 4));
+        Operation afterRestart = reserved(ledger.reserve(request(next, ledger.issueEpoch(next), "k-1", "{}")));
+        assertThat(ledger.eventsOf(afterRestart.id()).get(0).sequence())
+                .as("the recovery row of the restart came first")
+                .isGreaterThan(head + 1);
+    }
+
+    @Test
     void anEndedConnectionsEpochAnswersRetryWindowExpiredBeforeAnyPurge() {
         SessionId agent = fixture.session();
         RetryEpoch epoch = ledger.issueEpoch(agent);

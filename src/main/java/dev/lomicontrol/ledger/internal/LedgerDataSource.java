@@ -8,8 +8,9 @@ import java.util.Set;
 import javax.sql.DataSource;
 
 /**
- * The store as one {@link DataSource} for libraries (Spring Data JDBC): on the writer thread, while
- * a work item of {@link Writer#submit} runs, it hands out the writer's own connection, so what the
+ * The store as one {@link DataSource} for libraries (Spring Data JDBC): on the thread running a work
+ * item of {@link Writer#submit} (the writer thread, or a caller running its item alone), while the
+ * item runs, it hands out the writer's own connection, so what the
  * library writes lands in that item's savepoint and commits with the writer's group commit; anywhere
  * else it hands out a {@code query_only} reader, so a write outside the writer fails instead of
  * becoming a second writer. The writer's connection comes wrapped: its transaction belongs to the

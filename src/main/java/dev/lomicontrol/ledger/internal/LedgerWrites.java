@@ -23,7 +23,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -42,6 +41,7 @@ public final class LedgerWrites {
     private final LedgerProperties properties;
     private final InstanceId instance;
     private final CapWatch caps;
+    private final ReserveGroup reservations;
 
     public LedgerWrites(Clock clock, RandomGenerator random, LedgerProperties properties, InstanceId instance) {
         this.clock = clock;
@@ -49,6 +49,7 @@ public final class LedgerWrites {
         this.properties = properties;
         this.instance = instance;
         this.caps = new CapWatch(properties);
+        this.reservations = new ReserveGroup(this, new OperationIds(random));
     }
 
     /** The counts against the caps as last written (cheap; see {@link CapWatch}). */
@@ -127,83 +128,40 @@ public final class LedgerWrites {
         return epoch;
     }
 
-    /** The reserve order of SPEC §6: epoch valid → key exists (same/different fingerprint) → cap → insert. */
-    public Reservation reserve(Connection c, ReserveRequest request, byte[] fingerprint, String target)
-            throws SQLException {
-        Optional<String> epochProblem = epochProblem(c, request.retryEpoch(), Optional.of(request.session()));
-        if (epochProblem.isPresent()) {
-            return new Reservation.Refused(ErrorCode.RETRY_WINDOW_EXPIRED, epochProblem.get());
-        }
-        Object[] key = {
-            request.session().value(),
-            request.retryEpoch().value(),
-            request.project().value(),
-            request.tool().value(),
-            request.requestKey().value()
-        };
-        String where = "WHERE session_id = ? AND retry_epoch = ? AND project_id = ? AND tool = ? AND request_key = ?";
-        Optional<byte[]> existing = fingerprint(c, where, key);
-        if (existing.isPresent()) {
-            if (!Arrays.equals(existing.get(), fingerprint)) {
-                return new Reservation.Refused(
-                        ErrorCode.IDEMPOTENCY_CONFLICT,
-                        "requestKey " + request.requestKey() + " was already used for " + request.tool()
-                                + " with different input or target; keep the original request or use a new key for new work");
-            }
-            return new Reservation.Duplicate(Rows.findOperation(c, where, key).orElseThrow());
-        }
-        long receipts = Rows.count(c, "SELECT count(*) FROM operation");
-        if (receipts >= properties.receiptCap()) {
-            return new Reservation.Refused(
-                    ErrorCode.RESOURCE_EXHAUSTED,
-                    CapRefusals.message(
-                            c,
-                            ReclaimSql.Scope.counting(clock.millis(), instance.value()),
-                            "receipts",
-                            receipts,
-                            properties.receiptCap(),
-                            "new work"));
-        }
-        long now = clock.millis();
-        long retain = epochExpiry(c, request.retryEpoch());
-        OperationId id = OperationId.random(random);
-        Rows.update(
-                c,
-                "INSERT INTO operation (id, session_id, retry_epoch, project_id, tool, request_key, fingerprint, workspace_id, target,"
-                        + " state, effect_state, created_at, updated_at, retain_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 'none', ?, ?, ?)",
-                id.value(),
-                key[0],
-                key[1],
-                key[2],
-                key[3],
-                key[4],
-                fingerprint,
-                emptyToNull(request.target().workspaceId()),
-                target,
-                now,
-                now,
-                retain);
-        history(c, id, "state", OperationState.QUEUED, EffectState.NONE, "broker", null, now);
-        caps.receipts(receipts + 1);
-        Instant created = Instant.ofEpochMilli(now);
-        return new Reservation.Reserved(new Operation(
-                id,
-                request.session(),
-                request.retryEpoch(),
-                request.project(),
-                request.tool(),
-                request.requestKey(),
-                Optional.ofNullable(emptyToNull(request.target().workspaceId())),
-                OperationState.QUEUED,
-                EffectState.NONE,
-                Optional.empty(),
-                Optional.empty(),
-                created,
-                created,
-                Optional.empty(),
-                Instant.ofEpochMilli(retain),
-                Optional.empty()));
+    /**
+     * The reserve order of SPEC §6 (epoch valid → key exists → cap → insert) as a writer group: the
+     * reservations of one batch are checked and inserted together ({@link ReserveGroup}).
+     */
+    public Writer.Group<ReserveGroup.Item, Reservation> reservations() {
+        return reservations;
     }
+
+    /** A reservation's work for {@link #reservations()}: the request with its fingerprint and canonical target. */
+    public static ReserveGroup.Item reservation(ReserveRequest request, byte[] fingerprint, String target) {
+        return new ReserveGroup.Item(request, fingerprint, target);
+    }
+
+    long now() {
+        return clock.millis();
+    }
+
+    int receiptCap() {
+        return properties.receiptCap();
+    }
+
+    /** The RESOURCE_EXHAUSTED message for new work at {@code receipts} receipts. */
+    String receiptCapMessage(Connection c, long receipts, long now) throws SQLException {
+        return CapRefusals.message(
+                c,
+                ReclaimSql.Scope.counting(now, instance.value()),
+                "receipts",
+                receipts,
+                properties.receiptCap(),
+                "new work");
+    }
+
+    static final String RECEIPT_KEY =
+            "WHERE session_id = ? AND retry_epoch = ? AND project_id = ? AND tool = ? AND request_key = ?";
 
     /**
      * Moves an operation along an allowed edge. Entering running rechecks the retry epoch for this
@@ -341,37 +299,58 @@ public final class LedgerWrites {
                         "SELECT session_id, instance_id, expires_at, ended_at FROM retry_epoch WHERE id = ?",
                         epoch.value());
                 ResultSet rs = statement.executeQuery()) {
-            if (!rs.next() || (session.isPresent() && !session.get().value().equals(rs.getString(1)))) {
-                return Optional.of(
-                        "retryEpoch " + epoch + " is not this connection's; call lomi_connect for a fresh one");
+            if (!rs.next()) {
+                return Optional.of(notThisConnections(epoch));
             }
-            if (!instance.value().equals(rs.getString(2))) {
-                return Optional.of(
-                        "retryEpoch " + epoch + " belongs to an earlier broker run; call lomi_connect for a fresh one");
-            }
-            rs.getLong(4);
-            if (!rs.wasNull()) {
-                return Optional.of("retryEpoch " + epoch
-                        + " belongs to a connection that has ended; call lomi_connect for a fresh one");
-            }
-            if (rs.getLong(3) <= clock.millis()) {
-                return Optional.of("retryEpoch " + epoch + " has expired; call lomi_connect for a fresh one");
-            }
-            return Optional.empty();
+            return epochProblem(
+                    epoch,
+                    session,
+                    rs.getString(1),
+                    rs.getString(2),
+                    rs.getLong(3),
+                    rs.getObject(4) != null,
+                    clock.millis());
         }
     }
 
-    private static long epochExpiry(Connection c, RetryEpochId epoch) throws SQLException {
-        return Rows.count(c, "SELECT expires_at FROM retry_epoch WHERE id = ?", epoch.value());
-    }
-
-    private static Optional<byte[]> fingerprint(Connection c, String where, Object[] key) throws SQLException {
-        try (PreparedStatement statement = Rows.prepare(c, "SELECT fingerprint FROM operation " + where, key);
-                ResultSet rs = statement.executeQuery()) {
-            return rs.next() ? Optional.of(rs.getBytes(1)) : Optional.empty();
+    /** The rule of {@link #epochProblem(Connection, RetryEpochId, Optional)} on the epoch's row as read. */
+    Optional<String> epochProblem(
+            RetryEpochId epoch,
+            Optional<SessionId> session,
+            String sessionOf,
+            String instanceOf,
+            long expiresAt,
+            boolean ended,
+            long now) {
+        if (session.isPresent() && !session.get().value().equals(sessionOf)) {
+            return Optional.of(notThisConnections(epoch));
         }
+        if (!instance.value().equals(instanceOf)) {
+            return Optional.of(
+                    "retryEpoch " + epoch + " belongs to an earlier broker run; call lomi_connect for a fresh one");
+        }
+        if (ended) {
+            return Optional.of("retryEpoch " + epoch
+                    + " belongs to a connection that has ended; call lomi_connect for a fresh one");
+        }
+        if (expiresAt <= now) {
+            return Optional.of("retryEpoch " + epoch + " has expired; call lomi_connect for a fresh one");
+        }
+        return Optional.empty();
     }
 
+    static String notThisConnections(RetryEpochId epoch) {
+        return "retryEpoch " + epoch + " is not this connection's; call lomi_connect for a fresh one";
+    }
+
+    /**
+     * The next history sequence number: above every row there is and above the floor the purge
+     * raises before it deletes rows (V11), so a number is never handed out twice.
+     */
+    static final String NEXT_HISTORY_SEQ = "max(coalesce((SELECT max(seq) FROM operation_history), 0),"
+            + " coalesce((SELECT seq FROM ledger_history_floor WHERE id = 1), 0)) + 1";
+
+    /** Appends a history row (the event feed), numbered by {@link #NEXT_HISTORY_SEQ}. */
     static void history(
             Connection c,
             OperationId id,
@@ -384,7 +363,8 @@ public final class LedgerWrites {
             throws SQLException {
         Rows.update(
                 c,
-                "INSERT INTO operation_history (operation_id, kind, state, effect_state, actor, note, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO operation_history (seq, operation_id, kind, state, effect_state, actor, note, at) VALUES ("
+                        + NEXT_HISTORY_SEQ + ", ?, ?, ?, ?, ?, ?, ?)",
                 id.value(),
                 kind,
                 state.wire(),
@@ -392,9 +372,5 @@ public final class LedgerWrites {
                 actor,
                 note,
                 at);
-    }
-
-    private static @Nullable String emptyToNull(@Nullable String value) {
-        return value == null || value.isEmpty() ? null : value;
     }
 }

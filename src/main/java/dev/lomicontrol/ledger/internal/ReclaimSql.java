@@ -109,6 +109,11 @@ public final class ReclaimSql {
 
     /** Deletes the purgeable receipts with their history, then the purgeable epochs; answers {receipts, history rows, epochs}. */
     public static long[] delete(Connection c, Scope scope) throws SQLException {
+        // the numbers of the history rows about to go stay handed out: new rows are numbered above them
+        Rows.update(
+                c,
+                "INSERT INTO ledger_history_floor (id, seq) VALUES (1, coalesce((SELECT max(seq) FROM operation_history), 0))"
+                        + " ON CONFLICT (id) DO UPDATE SET seq = max(seq, excluded.seq)");
         long history = Rows.update(
                 c,
                 PREFIX + " DELETE FROM operation_history WHERE operation_id IN (SELECT id FROM purgeable_ops)",

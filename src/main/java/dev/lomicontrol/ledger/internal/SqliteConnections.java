@@ -51,6 +51,10 @@ public final class SqliteConnections {
             config.setOpenMode(SQLiteOpenMode.READONLY);
         }
         config.setBusyTimeout((int) busyTimeout.toMillis());
+        // sqlite-jdbc otherwise runs an extra "SELECT last_insert_rowid()" (a statement prepared, run
+        // and finalized) after every INSERT; no table of the store has a key that the database
+        // generates for an application write, and nothing reads generated keys
+        config.setGetGeneratedKeys(false);
         try {
             Connection connection = config.createConnection("jdbc:sqlite:" + database);
             try {
@@ -76,6 +80,9 @@ public final class SqliteConnections {
                 statement.execute("PRAGMA fullfsync = ON");
                 statement.execute("PRAGMA checkpoint_fullfsync = ON");
                 statement.execute("PRAGMA max_page_count = " + maxPageCount);
+                // savepoints' statement journals in memory: past 64 KiB SQLite spills one to a temp
+                // file (here on the root disk), and a writer group's savepoint spans a whole batch
+                statement.execute("PRAGMA temp_store = MEMORY");
             }
             if (role == Role.READER) {
                 statement.execute("PRAGMA query_only = ON");
@@ -87,6 +94,7 @@ public final class SqliteConnections {
         if (role != Role.INSPECT) {
             expect(connection, "journal_mode", "wal");
             expect(connection, "synchronous", "2");
+            expect(connection, "temp_store", "2");
         }
         if (role == Role.READER) {
             expect(connection, "query_only", "1");

@@ -3,24 +3,31 @@ package dev.lomicontrol.ledger.internal;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.SQLiteException;
 
 /**
- * The single writer with group commit. Work items queue up; the writer thread takes what has
- * arrived (up to {@code maxBatch}), runs each inside its own SAVEPOINT of one {@code BEGIN IMMEDIATE}
- * transaction, and completes every item only after COMMIT returned. A runtime exception thrown by
+ * The single writer with group commit: one connection, one transaction at a time. Work items queue
+ * up; the writer thread takes what has arrived (up to {@code maxBatch}), runs each inside its own
+ * SAVEPOINT of one {@code BEGIN IMMEDIATE} transaction (an item alone in it needs none: its refusal
+ * rolls the whole transaction back), and completes every item only after COMMIT returned. A caller that is alone in {@link #submit} while nobody holds the connection runs its item
+ * as such a batch itself, on its own thread, by the same rules (ADR 0016). A runtime exception thrown by
  * an item (a {@link LomiException} refusal) rolls back that item alone. A failed commit fails the whole batch with
  * STORAGE_UNAVAILABLE; an I/O error or corruption marks the writer broken until restart (after a
  * failed fsync nothing on disk can be trusted to be what we think it is).
@@ -34,6 +41,22 @@ public final class Writer implements AutoCloseable {
         T run(Connection connection) throws SQLException;
     }
 
+    /**
+     * Requests of one kind that the writer runs together: all of them that are in one batch go to one
+     * call, in one savepoint, in the order they arrived. That is as good as running them one after
+     * another: every request in a batch was submitted before the batch began and none is answered
+     * before its commit, so no caller can have seen another's answer.
+     */
+    @FunctionalInterface
+    public interface Group<R, T> {
+        /**
+         * One outcome per request, in the order given, exactly as if the requests had run one after
+         * another in that order. A runtime exception without an SQL cause fails every request of the
+         * call and rolls back what the call wrote; an SQL error fails the batch.
+         */
+        List<T> runAll(Connection connection, List<R> requests) throws SQLException;
+    }
+
     private static final Logger log = LoggerFactory.getLogger(Writer.class);
 
     private final Connection connection;
@@ -45,8 +68,20 @@ public final class Writer implements AutoCloseable {
     private volatile boolean closing;
     private volatile @Nullable Refusal lastRefusal;
     private volatile long lastWarning = System.nanoTime() - WARNING_INTERVAL_NANOS;
-    /** True on the writer thread while a work item runs (only the writer thread reads or writes it). */
+    /**
+     * The thread running the current work item (the writer thread, or a caller running its item
+     * alone), null between items; {@link #inWork} is true while it runs. Only that thread ever finds
+     * itself here, so only it acts on {@link #inWork}.
+     */
+    private volatile @Nullable Thread owner;
+
     private boolean inWork;
+
+    /** Held by whoever runs a batch on the connection: the writer thread or a caller running alone. */
+    private final ReentrantLock connectionLock = new ReentrantLock();
+
+    /** Callers inside {@link #submit} right now. */
+    private final AtomicInteger callers = new AtomicInteger();
 
     /** How often a refused write is logged at most while the store stays full or read-only. */
     private static final long WARNING_INTERVAL_NANOS = 30_000_000_000L;
@@ -72,11 +107,23 @@ public final class Writer implements AutoCloseable {
 
     /**
      * Runs {@code work} durably and, once its transaction committed and only then, hands its value to
-     * {@code committed} on the writer thread before the caller is released ({@code committed} must not
+     * {@code committed} on the committing thread before the caller is released ({@code committed} must not
      * block: it is how the ledger tells listeners about a change that is now durable). Not called when
      * the work refused (its savepoint rolled back) or the commit failed.
      */
     public <T> T submit(Work<T> work, java.util.function.Consumer<? super T> committed) {
+        return await(new Task<>(work, null, null, committed));
+    }
+
+    /**
+     * Runs {@code request} durably together with the other requests of {@code group} in the same batch
+     * (see {@link Group}); {@code committed} as for {@link #submit(Work, java.util.function.Consumer)}.
+     */
+    public <R, T> T submit(Group<R, T> group, R request, java.util.function.Consumer<? super T> committed) {
+        return await(new Task<>(null, group, request, committed));
+    }
+
+    private <T> T await(Task<T> task) {
         String reason = broken;
         if (reason != null) {
             throw new LomiException(
@@ -87,9 +134,11 @@ public final class Writer implements AutoCloseable {
         if (closing) {
             throw new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing");
         }
-        Task<T> task = new Task<>(work, committed);
-        queue.add(task);
+        callers.incrementAndGet();
         try {
+            if (!runAlone(task)) {
+                queue.add(task);
+            }
             return task.future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -99,8 +148,43 @@ public final class Writer implements AutoCloseable {
                 throw (RuntimeException) e.getCause();
             }
             throw new IllegalStateException(e.getCause());
+        } finally {
+            callers.decrementAndGet();
         }
     }
+
+    /**
+     * Runs {@code task} as a batch of its own on the calling thread when its caller is the only one
+     * in {@link #submit} and nobody holds the connection: a caller that writes one item after another
+     * (an agent's tool calls in turn) then pays no hand-over to the writer thread and back — two
+     * thread wake-ups, each ~10–30 µs on this VM (docs/BENCHMARKS.md). Everything else about the
+     * batch is the writer thread's: the same transaction, savepoint, commit and fault rules, one
+     * connection, one transaction at a time. With other callers waiting, their items go to the
+     * writer thread, which commits them together. False when the writer thread must take it.
+     */
+    private boolean runAlone(Task<?> task) {
+        if (task.work == CHECKPOINT || callers.get() != 1 || !connectionLock.tryLock()) {
+            return false;
+        }
+        try {
+            if (closing || broken != null || !queue.isEmpty()) {
+                return false;
+            }
+            runBatch(List.of(task));
+            checkpointIfWanted();
+            return true;
+        } finally {
+            connectionLock.unlock();
+        }
+    }
+
+    /** Items waiting for the writer thread right now, also one it took while the connection is busy (tests). */
+    public int queued() {
+        return queue.size() + takenWaiting;
+    }
+
+    /** Items the writer thread took and holds while it waits for the connection. */
+    private volatile int takenWaiting;
 
     /** Durable commits so far (for status and benchmarks). */
     public long commits() {
@@ -125,8 +209,13 @@ public final class Writer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        for (Task<?> task; (task = queue.poll()) != null; ) {
-            task.future.completeExceptionally(new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing"));
+        connectionLock.lock(); // a caller running its item alone finishes it first
+        try {
+            for (Task<?> task; (task = queue.poll()) != null; ) {
+                task.future.completeExceptionally(new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing"));
+            }
+        } finally {
+            connectionLock.unlock();
         }
     }
 
@@ -138,25 +227,40 @@ public final class Writer implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
-            if (batch.get(0).work == CHECKPOINT) {
-                checkpointQuietly();
-                batch.get(0).complete();
-                batch.clear();
-                continue;
+            takenWaiting = batch.size();
+            connectionLock.lock();
+            takenWaiting = 0;
+            try {
+                runTaken(batch);
+            } finally {
+                connectionLock.unlock();
             }
-            queue.drainTo(batch, maxBatch - 1);
-            List<Task<?>> checkpoints = new ArrayList<>();
-            batch.removeIf(task -> task.work == CHECKPOINT && checkpoints.add(task));
-            runBatch(batch);
             batch.clear();
-            if (!checkpoints.isEmpty()) {
-                checkpointQuietly();
-                checkpoints.forEach(Task::complete);
-            }
-            if (checkpointWanted) {
-                checkpointWanted = false;
-                checkpointQuietly();
-            }
+        }
+    }
+
+    /** Runs {@code batch} (its first item taken, more drained here) with the connection held. */
+    private void runTaken(List<Task<?>> batch) {
+        if (batch.get(0).work == CHECKPOINT) {
+            checkpointQuietly();
+            batch.get(0).complete();
+            return;
+        }
+        queue.drainTo(batch, maxBatch - 1);
+        List<Task<?>> checkpoints = new ArrayList<>();
+        batch.removeIf(task -> task.work == CHECKPOINT && checkpoints.add(task));
+        runBatch(batch);
+        if (!checkpoints.isEmpty()) {
+            checkpointQuietly();
+            checkpoints.forEach(Task::complete);
+        }
+        checkpointIfWanted();
+    }
+
+    private void checkpointIfWanted() {
+        if (checkpointWanted) {
+            checkpointWanted = false;
+            checkpointQuietly();
         }
     }
 
@@ -199,14 +303,24 @@ public final class Writer implements AutoCloseable {
             failAll(batch, storageFault("cannot start a write transaction", e));
             return;
         }
-        for (Task<?> task : batch) {
+        List<List<Task<?>>> units = units(batch);
+        // a unit alone in its transaction needs no savepoint: its refusal rolls the transaction back
+        boolean savepoint = units.size() > 1;
+        boolean refusedAlone = false;
+        for (List<Task<?>> unit : units) {
             try {
-                runInSavepoint(task);
+                refusedAlone = unit.get(0).group == null
+                        ? runInSavepoint(unit.get(0), savepoint)
+                        : runGroupInSavepoint(unit, savepoint);
             } catch (SQLException e) {
                 rollbackQuietly();
                 failAll(batch, storageFault("write failed", e));
                 return;
             }
+        }
+        if (refusedAlone) {
+            batch.forEach(Task::complete);
+            return;
         }
         try {
             execute("COMMIT");
@@ -225,20 +339,102 @@ public final class Writer implements AutoCloseable {
         }
     }
 
-    private <T> void runInSavepoint(Task<T> task) throws SQLException {
-        execute("SAVEPOINT item");
+    /** The batch in the order it runs: each plain item alone, a group's requests together where its first one is. */
+    private static List<List<Task<?>>> units(List<Task<?>> batch) {
+        List<List<Task<?>>> units = new ArrayList<>(batch.size());
+        Map<Group<?, ?>, List<Task<?>>> groups = new IdentityHashMap<>();
+        for (Task<?> task : batch) {
+            Group<?, ?> group = task.group;
+            if (group == null) {
+                units.add(List.of(task));
+                continue;
+            }
+            List<Task<?>> members = groups.get(group);
+            if (members == null) {
+                members = new ArrayList<>();
+                groups.put(group, members);
+                units.add(members);
+            }
+            members.add(task);
+        }
+        return units;
+    }
+
+    /**
+     * Runs the requests of one group (every task of {@code members} has it) in a savepoint, or without
+     * one when the unit is alone in the transaction; true when it refused alone and rolled the
+     * transaction back.
+     */
+    @SuppressWarnings("unchecked")
+    private boolean runGroupInSavepoint(List<Task<?>> members, boolean savepoint) throws SQLException {
+        Group<Object, Object> group = (Group<Object, Object>) Objects.requireNonNull(members.get(0).group);
+        List<Object> requests = new ArrayList<>(members.size());
+        for (Task<?> task : members) {
+            requests.add(task.request);
+        }
+        begin(savepoint);
         try {
-            task.value = runBound(task.work);
-            execute("RELEASE item");
+            List<Object> values = runBound(c -> group.runAll(c, requests));
+            if (values == null || values.size() != members.size()) {
+                throw new IllegalStateException(
+                        "a writer group answered " + (values == null ? "nothing" : values.size()) + " outcomes for "
+                                + members.size() + " requests");
+            }
+            for (int i = 0; i < members.size(); i++) {
+                ((Task<Object>) members.get(i)).value = values.get(i);
+            }
+            release(savepoint);
+            return false;
         } catch (RuntimeException e) {
             SQLException sql = sqlCause(e);
             if (sql != null) {
                 throw sql;
             }
-            execute("ROLLBACK TO item");
-            execute("RELEASE item");
-            task.error = e;
+            for (Task<?> task : members) {
+                task.error = e;
+            }
+            return rollBack(savepoint);
         }
+    }
+
+    /** As {@link #runGroupInSavepoint} for a plain item. */
+    private <T> boolean runInSavepoint(Task<T> task, boolean savepoint) throws SQLException {
+        begin(savepoint);
+        try {
+            task.value = runBound(Objects.requireNonNull(task.work, "a plain item has work"));
+            release(savepoint);
+            return false;
+        } catch (RuntimeException e) {
+            SQLException sql = sqlCause(e);
+            if (sql != null) {
+                throw sql;
+            }
+            task.error = e;
+            return rollBack(savepoint);
+        }
+    }
+
+    private void begin(boolean savepoint) throws SQLException {
+        if (savepoint) {
+            execute("SAVEPOINT item");
+        }
+    }
+
+    private void release(boolean savepoint) throws SQLException {
+        if (savepoint) {
+            execute("RELEASE item");
+        }
+    }
+
+    /** Undoes a refused unit: back to its savepoint, or the whole transaction when it ran alone (true). */
+    private boolean rollBack(boolean savepoint) throws SQLException {
+        if (!savepoint) {
+            execute("ROLLBACK");
+            return true;
+        }
+        execute("ROLLBACK TO item");
+        execute("RELEASE item");
+        return false;
     }
 
     /**
@@ -258,22 +454,24 @@ public final class Writer implements AutoCloseable {
     }
 
     private <T> @Nullable T runBound(Work<T> work) throws SQLException {
+        owner = Thread.currentThread();
         inWork = true;
         try {
             return work.run(connection);
         } finally {
             inWork = false;
+            owner = null;
         }
     }
 
     /**
-     * The writer's connection when the caller is a work item running on the writer thread (so a
+     * The writer's connection when the caller is a work item running on the committing thread (so a
      * library that asks a {@code DataSource} for a connection inside {@link #submit} writes in the
      * item's savepoint), else empty. The connection's transaction belongs to the writer: the caller
      * must not commit, roll back or close it (see {@link LedgerDataSource}).
      */
     java.util.Optional<Connection> boundConnection() {
-        return Thread.currentThread() == thread && inWork
+        return Thread.currentThread() == owner && inWork
                 ? java.util.Optional.of(connection)
                 : java.util.Optional.empty();
     }
@@ -318,10 +516,14 @@ public final class Writer implements AutoCloseable {
         }
     }
 
-    /** Transaction control runs as plain statements: they are cheap to parse and must never be left half-executed in a cache. */
+    /**
+     * Transaction control runs as statements compiled once (the statement cache): parsing them again
+     * for every batch cost more than running them. sqlite-jdbc resets a statement when its update
+     * returns or throws, so none is left half-executed in the cache; one that failed is evicted.
+     */
     private void execute(String sql) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(sql);
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.executeUpdate();
         }
     }
 
@@ -340,7 +542,13 @@ public final class Writer implements AutoCloseable {
     }
 
     private static final class Task<T> {
-        final Work<T> work;
+        /** What a plain item runs; null for a request of a group. */
+        final @Nullable Work<T> work;
+
+        /** The group a request belongs to; null for a plain item. */
+        final @Nullable Group<?, T> group;
+
+        final @Nullable Object request;
         final java.util.function.Consumer<? super T> afterCommit;
         final CompletableFuture<T> future = new CompletableFuture<>();
 
@@ -350,8 +558,14 @@ public final class Writer implements AutoCloseable {
         @Nullable
         RuntimeException error;
 
-        Task(Work<T> work, java.util.function.Consumer<? super T> afterCommit) {
+        Task(
+                @Nullable Work<T> work,
+                @Nullable Group<?, T> group,
+                @Nullable Object request,
+                java.util.function.Consumer<? super T> afterCommit) {
             this.work = work;
+            this.group = group;
+            this.request = request;
             this.afterCommit = afterCommit;
         }
 

@@ -1,0 +1,302 @@
+package dev.lomicontrol.ledger;
+
+import static dev.lomicontrol.ledger.LedgerFixture.request;
+import static dev.lomicontrol.ledger.LedgerFixture.reserved;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.SessionId;
+import dev.lomicontrol.testing.Eventually;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Who commits (ADR 0016): a caller alone in the ledger commits its write on its own thread, with the
+ * writer's rules; callers that arrive while the connection is busy wait for the writer thread, which
+ * commits all of them together.
+ */
+class LedgerGroupCommitTests {
+
+    @TempDir
+    Path temp;
+
+    LedgerFixture fixture;
+    Ledger ledger;
+    SessionId session;
+    RetryEpoch epoch;
+    final List<String> committedOn = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void open() {
+        fixture = new LedgerFixture(temp);
+        ledger = fixture.open();
+        session = fixture.session();
+        epoch = ledger.issueEpoch(session);
+        ledger.onChange(operation -> committedOn.add(Thread.currentThread().getName()));
+    }
+
+    @AfterEach
+    void close() {
+        ledger.close();
+    }
+
+    @Test
+    void aCallerAloneCommitsOnItsOwnThreadOneCommitPerWrite() {
+        long before = ledger.commits();
+
+        for (int i = 0; i < 3; i++) {
+            reserved(ledger.reserve(request(session, epoch, "alone-" + i, "{}")));
+        }
+
+        assertThat(ledger.commits() - before).isEqualTo(3);
+        assertThat(committedOn).containsOnly(Thread.currentThread().getName());
+    }
+
+    @Test
+    void aCallerAloneWhoseWorkRefusesLeavesNothingBehind() {
+        Exception refused = null;
+        try {
+            ledger.change(c -> {
+                try (Statement s = c.createStatement()) {
+                    s.execute("INSERT INTO ledger_export (path, sha256, history_head, operations, at)"
+                            + " VALUES ('/x', 'abc', 0, 0, 1)");
+                }
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "refused after writing");
+            });
+        } catch (LomiException e) {
+            refused = e;
+        }
+
+        assertThat(refused).hasMessageContaining("refused after writing");
+        assertThat(ledger.read(LedgerGroupCommitTests::exports))
+                .as("the item's savepoint rolled back")
+                .isZero();
+        reserved(ledger.reserve(request(session, epoch, "after", "{}")));
+    }
+
+    @Test
+    void aRefusalInABatchOfSeveralRollsBackOnlyItsOwnWrites() throws Exception {
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            Future<?> holder = pool.submit(() -> ledger.change(c -> {
+                holding.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+            long before = ledger.commits();
+            Future<?> refusing = pool.submit(() -> ledger.change(c -> {
+                try (Statement s = c.createStatement()) {
+                    s.execute("INSERT INTO ledger_export (path, sha256, history_head, operations, at)"
+                            + " VALUES ('/x', 'abc', 0, 0, 1)");
+                }
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "refused after writing");
+            }));
+            Eventually.until(
+                    "the refusing write queued",
+                    Duration.ofSeconds(10),
+                    () -> ledger.queuedWrites() == 1,
+                    () -> ledger.queuedWrites() + " queued");
+            Future<Reservation> reservation =
+                    pool.submit(() -> ledger.reserve(request(session, epoch, "beside", "{}")));
+            Eventually.until(
+                    "both queued",
+                    Duration.ofSeconds(10),
+                    () -> ledger.queuedWrites() == 2,
+                    () -> ledger.queuedWrites() + " queued");
+
+            release.countDown();
+            holder.get(10, TimeUnit.SECONDS);
+
+            assertThat(catchThrowable(() -> refusing.get(10, TimeUnit.SECONDS)))
+                    .hasRootCauseInstanceOf(LomiException.class)
+                    .hasStackTraceContaining("refused after writing");
+            reserved(reservation.get(10, TimeUnit.SECONDS));
+            assertThat(ledger.commits() - before).isEqualTo(2);
+            assertThat(ledger.read(LedgerGroupCommitTests::exports)).isZero();
+            assertThat(ledger.maintenance().status().receipts()).isEqualTo(1);
+        } finally {
+            release.countDown();
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void callersArrivingWhileTheConnectionIsBusyShareOneCommitOfTheWriterThread() throws Exception {
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(17);
+        try {
+            Future<?> holder = pool.submit(() -> ledger.change(c -> {
+                holding.countDown();
+                try {
+                    release.await(); // holds the connection until the other callers are queued
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+            long before = ledger.commits();
+            List<Future<Reservation>> queued = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                String key = "queued-" + i;
+                queued.add(pool.submit(() -> ledger.reserve(request(session, epoch, key, "{}"))));
+            }
+            Eventually.until(
+                    "16 reservations waiting for the writer thread",
+                    Duration.ofSeconds(10),
+                    () -> ledger.queuedWrites() == 16,
+                    () -> ledger.queuedWrites() + " queued");
+
+            release.countDown();
+            holder.get(10, TimeUnit.SECONDS);
+            for (Future<Reservation> reservation : queued) {
+                reserved(reservation.get(10, TimeUnit.SECONDS));
+            }
+
+            assertThat(ledger.commits() - before)
+                    .as("the holder's commit, then one for all sixteen")
+                    .isEqualTo(2);
+            assertThat(committedOn).hasSize(16).containsOnly("ledger-writer");
+        } finally {
+            release.countDown();
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void reservationsCommittedTogetherAnswerAsIfTheyHadRunOneAfterAnother() throws Exception {
+        ledger.close();
+        ledger = fixture.open(LedgerProperties.defaults().withCaps(3, 4096));
+        epoch = ledger.issueEpoch(session);
+        reserved(ledger.reserve(request(session, epoch, "earlier", "{}")));
+        // exactly at the cap afterwards: one receipt for "twice", one for "changed"
+        SessionId stranger = fixture.session();
+
+        List<Reservation> outcomes = inOneBatch(List.of(
+                request(session, epoch, "twice", "{\"a\":1}"),
+                request(session, epoch, "twice", "{\"a\":1}"),
+                request(session, epoch, "changed", "{\"a\":1}"),
+                request(session, epoch, "changed", "{\"a\":2}"),
+                request(stranger, epoch, "not-its-epoch", "{}"),
+                request(session, epoch, "earlier", "{}")));
+
+        List<Reservation> twice = outcomes.subList(0, 2);
+        assertThat(twice).filteredOn(Reservation.Reserved.class::isInstance).hasSize(1);
+        assertThat(twice).filteredOn(Reservation.Duplicate.class::isInstance).hasSize(1);
+        assertThat(twice.stream().map(r -> LedgerFixture.idOf(r).orElseThrow()).distinct())
+                .as("the second gets the receipt the first made in the same commit")
+                .hasSize(1);
+        List<Reservation> changed = outcomes.subList(2, 4);
+        assertThat(changed).filteredOn(Reservation.Reserved.class::isInstance).hasSize(1);
+        assertThat(changed)
+                .filteredOn(Reservation.Refused.class::isInstance)
+                .singleElement()
+                .satisfies(r -> assertThat(((Reservation.Refused) r).code()).isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT));
+        assertThat(outcomes.get(4))
+                .isInstanceOfSatisfying(
+                        Reservation.Refused.class, r -> assertThat(r.code()).isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED));
+        assertThat(outcomes.get(5)).isInstanceOf(Reservation.Duplicate.class);
+        assertThat(ledger.maintenance().status().receipts()).isEqualTo(3);
+        assertThat(ledger.headroom().receipts()).isEqualTo(3);
+    }
+
+    @Test
+    void aGroupAtTheCapTakesWhatFitsAndRefusesTheRest() throws Exception {
+        ledger.close();
+        ledger = fixture.open(LedgerProperties.defaults().withCaps(4, 4096));
+        epoch = ledger.issueEpoch(session);
+        reserved(ledger.reserve(request(session, epoch, "first", "{}")));
+
+        List<Reservation> outcomes = inOneBatch(List.of(
+                request(session, epoch, "a", "{}"),
+                request(session, epoch, "b", "{}"),
+                request(session, epoch, "c", "{}"),
+                request(session, epoch, "d", "{}"),
+                request(session, epoch, "e", "{}")));
+
+        assertThat(outcomes).filteredOn(Reservation.Reserved.class::isInstance).hasSize(3);
+        assertThat(outcomes)
+                .filteredOn(Reservation.Refused.class::isInstance)
+                .hasSize(2)
+                .allSatisfy(r -> assertThat(((Reservation.Refused) r).code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+        assertThat(ledger.maintenance().status().receipts()).isEqualTo(4);
+        assertThat(ledger.events(Optional.empty(), 0, 100))
+                .extracting(LedgerEvent::sequence)
+                .as("one history row each, numbered without gaps")
+                .containsExactly(1L, 2L, 3L, 4L);
+    }
+
+    /** The outcomes of {@code requests}, all queued while the connection is held, then committed in one batch. */
+    private List<Reservation> inOneBatch(List<ReserveRequest> requests) throws Exception {
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(requests.size() + 1);
+        try {
+            Future<?> holder = pool.submit(() -> ledger.change(c -> {
+                holding.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+            long before = ledger.commits();
+            List<Future<Reservation>> queued = new ArrayList<>();
+            for (ReserveRequest request : requests) {
+                queued.add(pool.submit(() -> ledger.reserve(request)));
+            }
+            Eventually.until(
+                    requests.size() + " reservations waiting for the writer thread",
+                    Duration.ofSeconds(10),
+                    () -> ledger.queuedWrites() == requests.size(),
+                    () -> ledger.queuedWrites() + " queued");
+            release.countDown();
+            holder.get(10, TimeUnit.SECONDS);
+            List<Reservation> outcomes = new ArrayList<>();
+            for (Future<Reservation> reservation : queued) {
+                outcomes.add(reservation.get(10, TimeUnit.SECONDS));
+            }
+            assertThat(ledger.commits() - before)
+                    .as("the holder's commit and one for the batch")
+                    .isEqualTo(2);
+            return outcomes;
+        } finally {
+            release.countDown();
+            pool.shutdownNow();
+        }
+    }
+
+    private static long exports(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM ledger_export")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
