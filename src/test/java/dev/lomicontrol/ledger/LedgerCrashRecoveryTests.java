@@ -113,6 +113,32 @@ class LedgerCrashRecoveryTests {
         }
     }
 
+    /**
+     * Opens the store after a kill; when it will not open, keeps a copy of every file of it (database,
+     * WAL, wal-index) under {@code target/crash-kept/} before failing, so the state is there to study.
+     */
+    private static Ledger openOrKeep(Path store, String context) throws IOException {
+        try {
+            return Ledger.open(
+                    store,
+                    LedgerProperties.defaults().withCaps(1_000_000, 1_000_000),
+                    Clock.systemUTC(),
+                    new SecureRandom());
+        } catch (RuntimeException e) {
+            Path kept = Files.createDirectories(
+                    Path.of("target", "crash-kept", context.replace(' ', '-') + "-" + System.nanoTime()));
+            try (var files = Files.list(store)) {
+                for (Path file : files.toList()) {
+                    Files.copy(
+                            file, kept.resolve(file.getFileName()), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+            throw new AssertionError(
+                    context + ": the store did not open after the kill; its files are kept in " + kept.toAbsolutePath(),
+                    e);
+        }
+    }
+
     /** Reopens the store and checks every promise; returns how many rows are outcome_unknown. */
     private long verifyAfterRestart(
             Path store, Path effects, Map<String, String> acked, Set<String> done, String context) throws IOException {
@@ -123,11 +149,7 @@ class LedgerCrashRecoveryTests {
             }
         }
         byte[] effectsBefore = Files.readAllBytes(effects);
-        try (Ledger ledger = Ledger.open(
-                store,
-                LedgerProperties.defaults().withCaps(1_000_000, 1_000_000),
-                Clock.systemUTC(),
-                new SecureRandom())) {
+        try (Ledger ledger = openOrKeep(store, context)) {
             Map<String, Operation> byKey = new HashMap<>();
             for (Operation operation : ledger.maintenance().operations(Optional.empty(), 1_000_000)) {
                 assertThat(byKey.put(operation.requestKey().value(), operation))
