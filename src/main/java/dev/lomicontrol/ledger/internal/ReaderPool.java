@@ -10,6 +10,9 @@ public final class ReaderPool implements AutoCloseable {
 
     private final HikariDataSource pool;
 
+    /** See {@link Opener#getLoginTimeout()}. */
+    static final int SHUTDOWN_WAIT_SECONDS = 30;
+
     public ReaderPool(SqliteConnections connections, int size) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("ledger-readers");
@@ -41,6 +44,20 @@ public final class ReaderPool implements AutoCloseable {
         @Override
         public Connection getConnection() {
             return connections.open(SqliteConnections.Role.READER);
+        }
+
+        /**
+         * How long the pool's shutdown waits for a reader it is opening in the background (Hikari
+         * reads it from here). Zero made the pool stop waiting at once, and a reader opened a moment
+         * later stayed open in the process for good; when the process later opened the store again
+         * after another process (a killed broker) had written it, SQLite shared that forgotten
+         * connection's wal-index instead of rebuilding it and the open failed with SQLITE_CORRUPT
+         * (ReaderPoolTests, LedgerCrashRecoveryTests). Opening a reader takes milliseconds; this bounds a
+         * reader held up by a busy store.
+         */
+        @Override
+        public int getLoginTimeout() {
+            return SHUTDOWN_WAIT_SECONDS;
         }
     }
 }
