@@ -386,14 +386,7 @@ public final class Writer implements AutoCloseable {
             release(savepoint);
             return false;
         } catch (RuntimeException e) {
-            SQLException sql = sqlCause(e);
-            if (sql != null) {
-                throw sql;
-            }
-            for (Task<?> task : members) {
-                task.error = e;
-            }
-            return rollBack(savepoint);
+            return refuse(members, e, savepoint);
         }
     }
 
@@ -405,13 +398,23 @@ public final class Writer implements AutoCloseable {
             release(savepoint);
             return false;
         } catch (RuntimeException e) {
-            SQLException sql = sqlCause(e);
-            if (sql != null) {
-                throw sql;
-            }
-            task.error = e;
-            return rollBack(savepoint);
+            return refuse(List.of(task), e, savepoint);
         }
+    }
+
+    /**
+     * What a unit's runtime exception means: an SQL error under it fails the batch (thrown on); anything
+     * else refuses the unit's {@code tasks} and rolls back what they wrote (see {@link #rollBack}).
+     */
+    private boolean refuse(List<? extends Task<?>> tasks, RuntimeException e, boolean savepoint) throws SQLException {
+        SQLException sql = sqlCause(e);
+        if (sql != null) {
+            throw sql;
+        }
+        for (Task<?> task : tasks) {
+            task.error = e;
+        }
+        return rollBack(savepoint);
     }
 
     private void begin(boolean savepoint) throws SQLException {
