@@ -1,6 +1,7 @@
 package dev.lomicontrol.ledger.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.lomicontrol.testing.Eventually;
@@ -67,6 +68,33 @@ class ReaderPoolTests {
                     .as("files of the store still open after pool " + round + " closed")
                     .isEmpty();
         }
+    }
+
+    /**
+     * A reader still borrowed when the pool closes. Hikari "aborts" it, but sqlite-jdbc's
+     * {@code abort} does nothing, and Hikari forgets the connection at once: returned afterwards,
+     * it was never closed (the leak behind a CI failure of the test above, 2026-12-05, pool 84).
+     */
+    @Test
+    void aReaderStillBorrowedWhenThePoolClosesIsClosedToo() throws Exception {
+        Path db = Files.createFile(temp.resolve("control.sqlite3"));
+        SqliteConnections connections = new SqliteConnections(db, Duration.ofSeconds(5), 1_000_000);
+        try (Connection writer = connections.open(SqliteConnections.Role.WRITER);
+                Statement statement = writer.createStatement()) {
+            statement.execute("CREATE TABLE t (x INTEGER)");
+        }
+        ReaderPool pool = new ReaderPool(connections, 4);
+        Connection borrowed = pool.dataSource().getConnection();
+        read(borrowed);
+        pool.close();
+        borrowed.close(); // the borrower gives it back after the close
+        assertThat(openFilesOn(db)).as("files of the store still open").isEmpty();
+        assertThatThrownBy(() -> pool.dataSource().getConnection())
+                .as("a closed pool opens no reader")
+                .isInstanceOf(SQLException.class);
+        assertThat(openFilesOn(db))
+                .as("files of the store open after a borrow from the closed pool")
+                .isEmpty();
     }
 
     private static void read(Connection reader) throws SQLException {
