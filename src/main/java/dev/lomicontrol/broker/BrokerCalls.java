@@ -76,6 +76,7 @@ public class BrokerCalls implements AutoCloseable {
     private final BrowserCalls browserCalls;
     private final dev.lomicontrol.browser.Browsers browsers;
     private final ChatCalls chatCalls;
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BrokerCalls.class);
     private static final tools.jackson.databind.json.JsonMapper SIZE =
             tools.jackson.databind.json.JsonMapper.builder().build();
     private final ToolHandlers handlers;
@@ -236,7 +237,10 @@ public class BrokerCalls implements AutoCloseable {
     /**
      * Runs one call; never throws for expected refusals (they become error envelopes). An unknown
      * tool is INVALID_ARGUMENT (the helper never forwards one); the scope is checked before the
-     * arguments are bound.
+     * arguments are bound. An unexpected failure (a bug, not a refusal) is OUTCOME_UNKNOWN, logged
+     * with its stack: the session and its connection go on (they used to end, and with them the
+     * session's retry epoch and leases), and a state-changing call can be sent again with its
+     * requestKey, which never runs it twice.
      */
     public JsonNode call(Session session, String tool, JsonNode arguments) {
         try {
@@ -254,6 +258,15 @@ public class BrokerCalls implements AutoCloseable {
             return withLedgerWarning(Envelope.ok(Encoder.encode(handlers.call(session, name, arguments))));
         } catch (LomiException e) {
             return withLedgerWarning(Envelope.error(e.code(), e.getMessage()));
+        } catch (RuntimeException e) {
+            log.error("session {}: {} failed unexpectedly; answered OUTCOME_UNKNOWN", session.id(), tool, e);
+            return withLedgerWarning(Envelope.error(
+                    ErrorCode.OUTCOME_UNKNOWN,
+                    "the broker failed unexpectedly while handling " + tool + " ("
+                            + e.getClass().getSimpleName()
+                            + "); its outcome is unknown. A call that changes state: send it again with the same"
+                            + " retryEpoch and requestKey, which answers the operation it made, if any, and never"
+                            + " runs it twice"));
         }
     }
 

@@ -168,6 +168,50 @@ class FileToolsTests {
         assertThat(Files.readString(project.root().resolve("readme.txt"))).isEqualTo("hello\r\nworld\r\n");
     }
 
+    /**
+     * A failure nobody expected (a bug, here the clock failing under the ledger's reservation) is a
+     * typed OUTCOME_UNKNOWN answer, not the end of the connection: the session goes on, and the same
+     * request sent again runs the effect once.
+     */
+    @Test
+    void anUnexpectedFailureIsOutcomeUnknownAndTheSameRequestThenRunsOnce() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            String name = "once-" + round + ".txt";
+            String create = op(
+                    operation(
+                            "type",
+                            "create",
+                            "relativePath",
+                            name,
+                            "kind",
+                            "file",
+                            "expectedParentRevision",
+                            dirRevision("")),
+                    "unexpected-" + round);
+            broker.clock.failNextReadingOnThisThread("a bug");
+
+            JsonNode failed = broker.call(session, "lomi_files_mutate", create);
+
+            assertThat(failed.path("status").asString())
+                    .as("round %d: %s", round, failed)
+                    .isEqualTo("error");
+            assertThat(failed.path("code").asString()).isEqualTo("OUTCOME_UNKNOWN");
+            assertThat(failed.path("message").asString())
+                    .contains("lomi_files_mutate", "IllegalStateException", "requestKey");
+            assertThat(session.isAlive()).as("the session survives").isTrue();
+            assertThat(Files.exists(project.root().resolve(name)))
+                    .as("the clock failed before the effect")
+                    .isFalse();
+
+            JsonNode created = broker.ok(session, "lomi_files_mutate", create);
+            assertThat(created.path("state").asString()).isEqualTo("succeeded");
+            JsonNode again = broker.ok(session, "lomi_files_mutate", create);
+            assertThat(again.path("operationId").asString())
+                    .isEqualTo(created.path("operationId").asString());
+            assertThat(Files.exists(project.root().resolve(name))).isTrue();
+        }
+    }
+
     @Test
     void aStaleParentRevisionIsRefusedWithoutAReceipt() {
         String stale = dirRevision("");

@@ -10,6 +10,7 @@ import java.time.ZoneOffset;
 public final class MutableClock extends Clock {
 
     private volatile Instant now;
+    private final ThreadLocal<String> failure = new ThreadLocal<>();
 
     public MutableClock(Instant start) {
         this.now = start;
@@ -33,8 +34,21 @@ public final class MutableClock extends Clock {
         return this;
     }
 
+    /**
+     * The next reading of this clock on the calling thread (only there) throws an
+     * IllegalStateException with {@code message}, once; its stack names the code that read the clock.
+     */
+    public void failNextReadingOnThisThread(String message) {
+        this.failure.set(message);
+    }
+
     @Override
     public Instant instant() {
+        String armed = failure.get();
+        if (armed != null) {
+            failure.remove();
+            throw new IllegalStateException(armed);
+        }
         return now;
     }
 }
