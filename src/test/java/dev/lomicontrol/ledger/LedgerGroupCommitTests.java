@@ -59,6 +59,64 @@ class LedgerGroupCommitTests {
         ledger.close();
     }
 
+    /**
+     * Callers writing while the ledger closes all get an answer: their write, or APP_CLOSING. A caller
+     * that passed the closing check just before close() drained the queue used to add its item to a
+     * queue nobody would read again and wait for ever (Writer.await). That window is a few
+     * instructions wide and this test did not hit it in 80 rounds without the fix (2026-12-05); it
+     * guards the close as a whole: any way a caller is left waiting fails it.
+     */
+    @Test
+    void callersWritingWhileTheLedgerClosesAllGetAnAnswer() throws Exception {
+        for (int round = 0; round < 40; round++) {
+            LedgerFixture closing = new LedgerFixture(temp.resolve("closing-" + round));
+            Ledger closed = closing.open();
+            SessionId writer = closing.session();
+            RetryEpoch writerEpoch = closed.issueEpoch(writer);
+            List<Thread> callers = new ArrayList<>();
+            List<Throwable> unexpected = new CopyOnWriteArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int me = t;
+                Thread caller = new Thread(
+                        () -> {
+                            for (int i = 0; ; i++) {
+                                Reservation answer;
+                                try {
+                                    answer = closed.reserve(request(writer, writerEpoch, "c" + me + "-" + i, "{}"));
+                                } catch (RuntimeException e) {
+                                    return; // a part of the ledger already closed under the caller: an answer too
+                                }
+                                if (answer instanceof Reservation.Refused refused) {
+                                    if (refused.code() != ErrorCode.APP_CLOSING) {
+                                        unexpected.add(new AssertionError(refused.toString()));
+                                    }
+                                    return;
+                                }
+                            }
+                        },
+                        "closing-caller-" + t);
+                caller.start();
+                callers.add(caller);
+            }
+            long start = closed.commits();
+            Eventually.until(
+                    "the callers are writing",
+                    Duration.ofSeconds(10),
+                    Duration.ofMillis(1),
+                    () -> closed.commits() > start + 8);
+            closed.close();
+            for (Thread caller : callers) {
+                caller.join(Duration.ofSeconds(20).toMillis());
+                assertThat(caller.isAlive())
+                        .as(
+                                "round %d: %s still waits for an answer after the close, at %s",
+                                round, caller.getName(), java.util.Arrays.toString(caller.getStackTrace()))
+                        .isFalse();
+            }
+            assertThat(unexpected).as("round %d", round).isEmpty();
+        }
+    }
+
     @Test
     void aCallerAloneCommitsOnItsOwnThreadOneCommitPerWrite() {
         long before = ledger.commits();

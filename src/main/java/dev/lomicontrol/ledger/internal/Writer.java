@@ -138,6 +138,12 @@ public final class Writer implements AutoCloseable {
         try {
             if (!runAlone(task)) {
                 queue.add(task);
+                // close() may have drained the queue between the closing check above and this add; then
+                // nobody would ever take the task. Taken back here, it is refused; if it is gone, the writer
+                // thread runs it or close() refused it, so its future completes either way.
+                if (closing && queue.remove(task)) {
+                    throw new LomiException(ErrorCode.APP_CLOSING, "the ledger is closing");
+                }
             }
             return task.future.get();
         } catch (InterruptedException e) {
