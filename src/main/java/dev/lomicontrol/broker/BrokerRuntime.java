@@ -62,7 +62,79 @@ public final class BrokerRuntime {
      * removed, never followed.
      */
     public void deleteRuntimeDirectory() {
-        try (java.util.stream.Stream<Path> tree = Files.walk(runtimeDirectory)) {
+        deleteTree(runtimeDirectory);
+    }
+
+    /** The file in a runtime directory naming the data directory of the broker run that made it. */
+    static final String OWNER_FILE = "data-directory";
+
+    /**
+     * Writes this run's data directory into its runtime directory, then removes the runtime
+     * directories that earlier runs of the same data directory left beside it: a broker killed with
+     * SIGKILL (or a crash) cannot remove its own, and each kill left one in the temp directory. Call
+     * it only while holding the data directory's owner lock (the ledger takes it when it opens): then
+     * no other live broker of this data directory exists, so a directory naming it is stale.
+     * Directories of other data directories, without the file, not this user's or not private (0700)
+     * are left alone; links are removed, never followed.
+     *
+     * @return how many stale runtime directories were removed
+     */
+    public int claimAndSweepStale() {
+        String owner = ownerName(dataDirectory);
+        try {
+            Files.writeString(runtimeDirectory.resolve(OWNER_FILE), owner);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot mark the runtime directory " + runtimeDirectory, e);
+        }
+        Path parent = runtimeDirectory.toAbsolutePath().getParent();
+        if (parent == null) {
+            return 0;
+        }
+        int removed = 0;
+        try (java.util.stream.Stream<Path> siblings = Files.list(parent)) {
+            for (Path sibling : (Iterable<Path>) siblings::iterator) {
+                if (!sibling.equals(runtimeDirectory.toAbsolutePath()) && isStaleOf(sibling, owner)) {
+                    deleteTree(sibling);
+                    removed++;
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // the temp directory cannot be listed: nothing to sweep
+        }
+        return removed;
+    }
+
+    private static String ownerName(Path dataDirectory) {
+        try {
+            return dataDirectory.toRealPath().toString();
+        } catch (IOException e) {
+            return dataDirectory.toAbsolutePath().normalize().toString();
+        }
+    }
+
+    private boolean isStaleOf(Path sibling, String owner) {
+        java.nio.file.LinkOption noFollow = java.nio.file.LinkOption.NOFOLLOW_LINKS;
+        if (!sibling.getFileName().toString().startsWith("lomi-control-") || !Files.isDirectory(sibling, noFollow)) {
+            return false;
+        }
+        try {
+            if (!Files.getOwner(sibling, noFollow).equals(Files.getOwner(runtimeDirectory, noFollow))
+                    || !PosixFilePermissions.toString(Files.getPosixFilePermissions(sibling, noFollow))
+                            .equals("rwx------")) {
+                return false;
+            }
+            Path marker = sibling.resolve(OWNER_FILE);
+            if (!Files.isRegularFile(marker, noFollow) || Files.size(marker) > 4096) {
+                return false;
+            }
+            return Files.readString(marker).equals(owner);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (java.util.stream.Stream<Path> tree = Files.walk(root)) {
             tree.sorted(java.util.Comparator.reverseOrder()).forEach(path -> {
                 try {
                     Files.deleteIfExists(path);

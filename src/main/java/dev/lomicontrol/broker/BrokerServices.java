@@ -52,6 +52,11 @@ public class BrokerServices {
         // never readable through any project, whatever a project contains (F12)
         dev.lomicontrol.files.BrokerDirectories.protect(runtime.dataDirectory());
         dev.lomicontrol.files.BrokerDirectories.protect(runtime.runtimeDirectory());
+        int stale = runtime.claimAndSweepStale(); // the ledger holds the data directory's owner lock
+        if (stale > 0) {
+            org.slf4j.LoggerFactory.getLogger(BrokerServices.class)
+                    .info("removed {} runtime directories earlier runs of this data directory left behind", stale);
+        }
         return runtime;
     }
 
