@@ -2,7 +2,9 @@ package dev.lomicontrol.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.testing.Machine;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
@@ -60,6 +62,21 @@ class BrokerRuntimeSweepTests {
                 .isEqualTo(1);
         assertThat(run.runtimeDirectory()).doesNotExist();
         assertThat(next.runtimeDirectory()).exists();
+    }
+
+    @Test
+    void anotherUsersDirectoryNamingTheDataDirectoryIsLeftAlone() throws Exception {
+        Machine.assumeRoot("giving a directory to another user (chown) needs root");
+        Path tmp = Files.createDirectories(temp.resolve("tmp"));
+        Path data = Files.createDirectories(temp.resolve("data"));
+        Path foreign = killedRun(tmp, data);
+        Files.setAttribute(foreign, "unix:uid", 4242, LinkOption.NOFOLLOW_LINKS);
+
+        BrokerRuntime run = new BrokerRuntime(
+                "instance", Instant.EPOCH, data, BrokerRuntime.createRuntimeDirectory(Optional.of(tmp)));
+
+        assertThat(run.claimAndSweepStale()).isZero();
+        assertThat(foreign.resolve(BrokerRuntime.OWNER_FILE)).exists();
     }
 
     /** The runtime directory of a run of {@code data} that was killed before it could remove it. */
