@@ -92,8 +92,10 @@ public final class BrokerRuntime {
         }
         int removed = 0;
         try (java.util.stream.Stream<Path> siblings = Files.list(parent)) {
+            java.nio.file.attribute.UserPrincipal user =
+                    Files.getOwner(runtimeDirectory, java.nio.file.LinkOption.NOFOLLOW_LINKS);
             for (Path sibling : (Iterable<Path>) siblings::iterator) {
-                if (!sibling.equals(runtimeDirectory.toAbsolutePath()) && isStaleOf(sibling, owner)) {
+                if (!sibling.equals(runtimeDirectory.toAbsolutePath()) && isStaleOf(sibling, user, owner)) {
                     deleteTree(sibling);
                     removed++;
                 }
@@ -112,13 +114,13 @@ public final class BrokerRuntime {
         }
     }
 
-    private boolean isStaleOf(Path sibling, String owner) {
+    private static boolean isStaleOf(Path sibling, java.nio.file.attribute.UserPrincipal user, String owner) {
         java.nio.file.LinkOption noFollow = java.nio.file.LinkOption.NOFOLLOW_LINKS;
         if (!sibling.getFileName().toString().startsWith("lomi-control-") || !Files.isDirectory(sibling, noFollow)) {
             return false;
         }
         try {
-            if (!Files.getOwner(sibling, noFollow).equals(Files.getOwner(runtimeDirectory, noFollow))
+            if (!Files.getOwner(sibling, noFollow).equals(user)
                     || !PosixFilePermissions.toString(Files.getPosixFilePermissions(sibling, noFollow))
                             .equals("rwx------")) {
                 return false;

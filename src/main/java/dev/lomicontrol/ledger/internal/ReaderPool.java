@@ -18,9 +18,6 @@ public final class ReaderPool implements AutoCloseable {
     private final HikariDataSource pool;
     private final Opener opener;
 
-    /** See {@link Opener#getLoginTimeout()}. */
-    static final int SHUTDOWN_WAIT_SECONDS = 30;
-
     public ReaderPool(SqliteConnections connections, int size) {
         this.opener = new Opener(connections);
         HikariConfig config = new HikariConfig();
@@ -56,6 +53,9 @@ public final class ReaderPool implements AutoCloseable {
 
     /** Opens a reader connection with every pragma read back, and remembers it until it is closed. */
     private static final class Opener extends PlainDataSource {
+        /** See {@link #getLoginTimeout()}. */
+        private static final int SHUTDOWN_WAIT_SECONDS = 30;
+
         private final SqliteConnections connections;
         private final Set<Connection> opened = ConcurrentHashMap.newKeySet();
         private volatile boolean closing;
