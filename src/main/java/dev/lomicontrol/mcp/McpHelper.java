@@ -1,8 +1,6 @@
 package dev.lomicontrol.mcp;
 
 import dev.lomicontrol.transport.Frames;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.Arrays;
 
 /**
@@ -29,25 +27,13 @@ public final class McpHelper {
         McpServer server = new McpServer(catalog, calls, connector, out, new HotPathWarmup(calls)::start);
         Diagnostics.info("ready; discovery file "
                 + options.discoveryFile().map(Object::toString).orElse("none"));
-        serve(System.in, server);
         try {
+            server.serve(new LineReader(System.in, McpServer.MAX_LINE_BYTES));
             server.drain(options.drainWait());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         connector.close();
         return 0;
-    }
-
-    private static void serve(InputStream in, McpServer server) {
-        LineReader reader = new LineReader(in, McpServer.MAX_LINE_BYTES);
-        try {
-            for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
-                server.accept(line);
-            }
-            Diagnostics.info("stdin closed; stopping");
-        } catch (IOException e) {
-            Diagnostics.warn("cannot read stdin (" + e.getMessage() + "); stopping");
-        }
     }
 }

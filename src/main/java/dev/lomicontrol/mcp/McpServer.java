@@ -1,8 +1,10 @@
 package dev.lomicontrol.mcp;
 
 import dev.lomicontrol.core.ErrorCode;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -10,16 +12,19 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The MCP session over one stdin/stdout pair. Everything except forwarded tool calls is answered
- * on the reader thread, so a call waiting for the broker never delays {@code ping},
- * {@code tools/list} or {@code lomi_status}; forwarded calls run on worker threads (at most
- * {@link #MAX_IN_FLIGHT} at once) and their responses go out whole, one per line, in completion
- * order. Notifications are never answered.
+ * on the thread that read it. A forwarded call is sent by the thread that read it too: that thread
+ * first hands the reading of stdin to a worker, so a call waiting for the broker never delays
+ * {@code ping}, {@code tools/list} or {@code lomi_status}, and the call itself passes through no
+ * other thread (the hand-over is off its path). At most {@link #MAX_IN_FLIGHT} calls are forwarded
+ * at once; responses go out whole, one per line, in completion order. Notifications are never
+ * answered.
  *
  * <p>Versions: {@code initialize} negotiates a legacy revision for the session; a request whose
  * {@code params._meta} names {@code io.modelcontextprotocol/protocolVersion} is handled under that
@@ -38,6 +43,7 @@ final class McpServer {
     private final Runnable onInitialized;
     private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads());
+    private final CountDownLatch stdinEnded = new CountDownLatch(1);
     private volatile ProtocolVersion sessionVersion = ProtocolVersion.LATEST_LEGACY;
 
     /** {@code onInitialized} runs on the reader thread after each {@code initialize} answer is written. */
@@ -49,8 +55,50 @@ final class McpServer {
         this.onInitialized = onInitialized;
     }
 
-    /** Handles one line from stdin; blank lines are ignored, an oversized one is answered and skipped. */
-    void accept(LineReader.Line line) {
+    /**
+     * Reads {@code lines} to their end, then returns. The reading moves between threads: whichever
+     * thread reads a forwarded call gives the reading to a worker and then sends the call itself.
+     */
+    void serve(LineReader lines) throws InterruptedException {
+        read(lines);
+        stdinEnded.await();
+    }
+
+    private void read(LineReader lines) {
+        try {
+            for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
+                Runnable forward = accept(line);
+                if (forward != null && handOver(lines)) {
+                    forward.run();
+                    return;
+                }
+                if (forward != null) {
+                    forward.run(); // the helper is stopping: no worker takes the reading, so send it here
+                }
+            }
+            Diagnostics.info("stdin closed; stopping");
+        } catch (IOException e) {
+            Diagnostics.warn("cannot read stdin (" + e.getMessage() + "); stopping");
+        }
+        stdinEnded.countDown();
+    }
+
+    private boolean handOver(LineReader lines) {
+        try {
+            workers.execute(() -> read(lines));
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Handles one line from stdin; blank lines are ignored, an oversized one is answered and skipped.
+     * A tool call for the broker is not sent here: it is returned, holding one of the
+     * {@link #MAX_IN_FLIGHT} places, for the caller to run (which answers it and frees the place).
+     */
+    @Nullable
+    Runnable accept(LineReader.Line line) {
         if (line instanceof LineReader.Line.Oversized) {
             long length = ((LineReader.Line.Oversized) line).length();
             Diagnostics.warn("skipped a line of " + length + " bytes (limit " + MAX_LINE_BYTES + ")");
@@ -60,17 +108,15 @@ final class McpServer {
                             RpcError.INVALID_REQUEST,
                             "Invalid Request: payload too large: the message has " + length + " bytes and the limit is "
                                     + MAX_LINE_BYTES + "; it was skipped"));
-            return;
+            return null;
         }
         byte[] bytes = ((LineReader.Line.Complete) line).bytes();
-        if (!isBlank(bytes)) {
-            handle(Inbound.parse(bytes));
-        }
+        return isBlank(bytes) ? null : handle(Inbound.parse(bytes));
     }
 
-    void handle(Inbound message) {
+    private @Nullable Runnable handle(Inbound message) {
         if (message instanceof Inbound.Request) {
-            request((Inbound.Request) message);
+            return request((Inbound.Request) message);
         } else if (message instanceof Inbound.Invalid) {
             error(((Inbound.Invalid) message).id(), ((Inbound.Invalid) message).error());
         } else if (message instanceof Inbound.Notification) {
@@ -81,6 +127,7 @@ final class McpServer {
         } else {
             throw new IllegalStateException("unknown inbound message " + message);
         }
+        return null;
     }
 
     /** Stops taking work and waits up to {@code wait} for forwarded calls to be answered. */
@@ -92,32 +139,32 @@ final class McpServer {
         }
     }
 
-    private void request(Inbound.Request request) {
+    private @Nullable Runnable request(Inbound.Request request) {
         JsonNode declared = request.params().path("_meta").get(Protocol.META_PROTOCOL_VERSION);
         Optional<ProtocolVersion> version =
                 declared == null ? Optional.of(sessionVersion) : ProtocolVersion.fromWire(declared.asString(null));
         if (version.isEmpty()) {
             error(request.id(), unsupported(declared));
-            return;
+            return null;
         }
         offerClientInfo(request.params().path("_meta").path(Protocol.META_CLIENT_INFO));
-        route(request, version.get());
+        return route(request, version.get());
     }
 
-    private void route(Inbound.Request request, ProtocolVersion version) {
+    private @Nullable Runnable route(Inbound.Request request, ProtocolVersion version) {
         switch (request.method()) {
             case "initialize":
                 initialize(request);
-                return;
+                return null;
             case "ping":
                 reply(request.id(), Reply.success(McpJson.object()), version);
-                return;
+                return null;
             case "server/discover":
                 reply(
                         request.id(),
                         Reply.success(Protocol.cacheable(Protocol.discoverResult(), ProtocolVersion.V2026_07_28)),
                         ProtocolVersion.V2026_07_28);
-                return;
+                return null;
             case "tools/list":
                 reply(
                         request.id(),
@@ -127,15 +174,15 @@ final class McpServer {
                                         "Invalid params: tools/list is not paginated; send it without a cursor")
                                 : Reply.success(Protocol.cacheable(catalog.listResult(version), version)),
                         version);
-                return;
+                return null;
             case "tools/call":
-                call(request, version);
-                return;
+                return call(request, version);
             default:
                 reply(
                         request.id(),
                         Reply.failure(RpcError.METHOD_NOT_FOUND, "Method not found: " + request.method()),
                         version);
+                return null;
         }
     }
 
@@ -157,11 +204,12 @@ final class McpServer {
         onInitialized.run();
     }
 
-    private void call(Inbound.Request request, ProtocolVersion version) {
+    /** Answers a call the helper serves; for one the broker serves, takes a place and returns its forward. */
+    private @Nullable Runnable call(Inbound.Request request, ProtocolVersion version) {
         ToolCalls.Plan plan = calls.plan(request.params(), version);
         if (plan instanceof ToolCalls.Plan.Done) {
             reply(request.id(), ((ToolCalls.Plan.Done) plan).reply(), version);
-            return;
+            return null;
         }
         ToolCalls.Plan.Forward forward = (ToolCalls.Plan.Forward) plan;
         if (!inFlight.tryAcquire()) {
@@ -172,18 +220,9 @@ final class McpServer {
                             MAX_IN_FLIGHT + " calls are already waiting for the broker; this one was not sent",
                             version)),
                     version);
-            return;
+            return null;
         }
-        try {
-            workers.execute(() -> forward(request.id(), forward, version));
-        } catch (RejectedExecutionException e) {
-            inFlight.release();
-            reply(
-                    request.id(),
-                    Reply.success(
-                            CallResults.error(ErrorCode.APP_CLOSING, "the helper is stopping; not sent", version)),
-                    version);
-        }
+        return () -> forward(request.id(), forward, version);
     }
 
     private void forward(JsonNode id, ToolCalls.Plan.Forward forward, ProtocolVersion version) {

@@ -94,6 +94,35 @@ class BridgeAcceptanceTests {
     }
 
     @Test
+    void whileTwoCallsWaitForTheBrokerTheNextLinesAreStillReadAndAnswered() throws Exception {
+        // the thread that reads a forwarded call sends it itself and hands the reading of stdin on:
+        // with two calls waiting (one held by the broker, one behind it for the connection), a third
+        // thread must be reading
+        broker.script(MUTATING, MisbehavingBroker.Action.HANG);
+        long started = System.nanoTime();
+
+        helper.sendLine("{\"jsonrpc\":\"2.0\",\"id\":\"held\",\"method\":\"tools/call\",\"params\":{\"name\":\""
+                + MUTATING + "\",\"arguments\":" + MUTATING_ARGS + "}}");
+        helper.sendLine("{\"jsonrpc\":\"2.0\",\"id\":\"behind\",\"method\":\"tools/call\",\"params\":{\"name\":\""
+                + READ + "\",\"arguments\":{}}}");
+        JsonNode ping = helper.request(12, "ping", null);
+        long pingMs = (System.nanoTime() - started) / 1_000_000;
+        JsonNode list = helper.request(13, "tools/list", null);
+        JsonNode held = helper.response("\"held\"");
+        JsonNode behind = helper.response("\"behind\"");
+
+        assertThat(ping.has("result")).isTrue();
+        assertThat(list.at("/result/tools").size()).isPositive();
+        // "still answered" means before the held call's timeout ended its wait, not a speed mark
+        assertThat(pingMs).isLessThan(CALL_TIMEOUT_MS);
+        assertOutcomeUnknown(held, "held");
+        assertThat(behind.has("result"))
+                .as("the call behind it is answered too: %s", behind)
+                .isTrue();
+        assertThat(broker.received(MUTATING)).isEqualTo(1);
+    }
+
+    @Test
     void aReadWhoseAnswerWasLostIsSentAgainAndAnswered() throws Exception {
         broker.script(READ, MisbehavingBroker.Action.DROP);
 

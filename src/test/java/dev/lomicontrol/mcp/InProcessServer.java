@@ -8,10 +8,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import tools.jackson.databind.JsonNode;
 
 /** The real session wired to an in-memory stdout and a helper without discovery (phase app_unavailable). */
 final class InProcessServer {
+
+    private static final ExecutorService FORWARDS = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "in-process-forward");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     private int consumed;
@@ -35,7 +43,10 @@ final class InProcessServer {
     /** Feeds raw lines and returns every message written since the last call, waiting (up to 20 s, then failing) for {@code expected} of them. */
     List<JsonNode> send(int expected, String... lines) throws InterruptedException {
         for (String line : lines) {
-            server.accept(new LineReader.Line.Complete(line.getBytes(StandardCharsets.UTF_8)));
+            Runnable forward = server.accept(new LineReader.Line.Complete(line.getBytes(StandardCharsets.UTF_8)));
+            if (forward != null) {
+                FORWARDS.execute(forward); // as McpServer.serve does: the reading goes on while it waits
+            }
         }
         List<JsonNode> messages = Eventually.await(
                 expected + " messages written",
