@@ -29,10 +29,13 @@ public interface FrameChannel extends AutoCloseable {
     byte[] read(@Nullable Duration idleTimeout, int maxBytes) throws FrameException;
 
     /**
-     * Writes one frame (4-byte big-endian length + payload) and waits until it is flushed to the socket,
-     * at most the frame deadline (DEADLINE and closed otherwise). A payload over {@link
-     * Frames#MAX_FRAME_BYTES} (TOO_LARGE) or an empty one (EMPTY) is refused without writing anything and
-     * the channel stays open. The payload array must not change until this returns.
+     * Writes one frame (4-byte big-endian length + payload). A frame not flushed to the socket within the
+     * frame deadline closes the channel (DEADLINE). The helper's socket channel flushes it on the calling
+     * thread before returning; the broker's Netty channels hand it to their event loop and return at once
+     * (a write while the previous frame is still waiting waits for that one first), and a frame the loop
+     * cannot flush in time fails the next read or write. A payload over {@link Frames#MAX_FRAME_BYTES}
+     * (TOO_LARGE) or an empty one (EMPTY) is refused without writing anything and the channel stays open.
+     * The payload array must not change after it is passed.
      */
     void write(byte[] payload) throws FrameException;
 

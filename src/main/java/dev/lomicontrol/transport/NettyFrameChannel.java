@@ -5,11 +5,15 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.unix.DomainSocketChannel;
 import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +30,7 @@ final class NettyFrameChannel implements FrameChannel {
     private final InboundBuffer inbound;
     private final PeerCredentials peer;
     private final Duration frameDeadline;
+    private volatile @Nullable ChannelFuture lastWrite;
 
     private NettyFrameChannel(Channel channel, InboundBuffer inbound, PeerCredentials peer, Duration frameDeadline) {
         this.channel = channel;
@@ -91,6 +96,14 @@ final class NettyFrameChannel implements FrameChannel {
         return inbound.awaitFrame(idleTimeout, Frames.requireLimit(maxBytes), frameDeadline);
     }
 
+    /**
+     * Hands the frame to the event loop, which writes it at once, and returns without waiting for the
+     * flush: the thread that waited was woken once more per call, beside the threads the answer must
+     * wake. A frame the loop cannot flush within the frame deadline closes the channel (DEADLINE, timed on
+     * the loop only then), a failed write closes it (CLOSED), and either is what the next read or write
+     * reports. One frame at a time: a write while the previous frame is still waiting waits for it (the
+     * deadline again), so a peer that stops reading is never sent a growing queue.
+     */
     @Override
     public void write(byte[] payload) throws FrameException {
         Frames.requireWritable(payload);
@@ -98,27 +111,62 @@ final class NettyFrameChannel implements FrameChannel {
         if (closed != null) {
             throw closed;
         }
+        ChannelFuture previous = lastWrite;
+        if (previous != null && !previous.isDone()) {
+            awaitPrevious(previous); // one frame at a time: a peer that does not read gets no queue of answers
+        }
         ByteBuf frame = Unpooled.wrappedBuffer(Unpooled.copyInt(payload.length), Unpooled.wrappedBuffer(payload));
-        awaitWritten(channel.writeAndFlush(frame), "the frame was not flushed within " + frameDeadline);
+        ChannelPromise written = channel.newPromise();
+        lastWrite = written;
+        try {
+            channel.eventLoop().execute(() -> send(frame, written));
+        } catch (RejectedExecutionException e) {
+            frame.release();
+            throw inbound.fail(Reason.CLOSED, "the event loop has stopped");
+        }
     }
 
-    /**
-     * Waits for a write. Success means flushed, even if the channel closed right after (the peer may
-     * have reacted to these very bytes); a timeout closes the channel (DEADLINE); a failure reports why
-     * the channel closed.
-     */
-    private void awaitWritten(ChannelFuture written, String lateDetail) throws FrameException {
+    private void awaitPrevious(ChannelFuture previous) throws FrameException {
         try {
-            if (!written.await(frameDeadline.toMillis())) {
-                throw inbound.fail(Reason.DEADLINE, lateDetail);
-            }
+            previous.await(frameDeadline.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw inbound.fail(Reason.CLOSED, "the writing thread was interrupted");
         }
+        FrameException closed = inbound.closedFailure();
+        if (closed != null) {
+            throw closed;
+        }
+        if (!previous.isDone()) {
+            throw inbound.fail(Reason.DEADLINE, "the previous frame was not flushed within " + frameDeadline);
+        }
+    }
+
+    /** Event loop: writes and flushes the frame; only a frame left waiting gets a deadline. */
+    private void send(ByteBuf frame, ChannelPromise written) {
+        channel.writeAndFlush(frame, written);
+        if (written.isDone()) {
+            reportFailure(written);
+            return;
+        }
+        ScheduledFuture<?> late = channel.eventLoop()
+                .schedule(
+                        () -> {
+                            if (!written.isDone()) {
+                                inbound.fail(Reason.DEADLINE, "the frame was not flushed within " + frameDeadline);
+                            }
+                        },
+                        frameDeadline.toNanos(),
+                        TimeUnit.NANOSECONDS);
+        written.addListener(done -> {
+            late.cancel(false);
+            reportFailure(written);
+        });
+    }
+
+    private void reportFailure(ChannelFuture written) {
         if (!written.isSuccess()) {
             inbound.fail(Reason.CLOSED, String.valueOf(written.cause()));
-            throw inbound.closedFailure();
         }
     }
 
@@ -148,6 +196,10 @@ final class NettyFrameChannel implements FrameChannel {
         });
     }
 
+    /**
+     * Closes after any frame already written: the write and the close are tasks of the same event loop,
+     * run in the order they were given, so a last answer (a refusal, say) leaves before the close.
+     */
     @Override
     public void close() {
         inbound.markClosed(Reason.CLOSED, "closed locally");

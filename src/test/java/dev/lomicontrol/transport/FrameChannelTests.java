@@ -152,6 +152,66 @@ class FrameChannelTests {
     }
 
     @Test
+    void aPeerThatSendsButNeverReadsIsClosedAsDeadlineOnceAnAnswerCannotBeFlushed() throws Exception {
+        // the server's write returns before its frame is flushed: the frame deadline, timed on the event
+        // loop, still ends a connection whose peer lets the answers pile up (and the writer never queues
+        // more than one frame)
+        byte[] request = RawClient.frame(new byte[Frames.MAX_METADATA_BYTES]);
+        try (RawClient raw = RawClient.connect(server.socket())) {
+            long start = System.nanoTime();
+            try {
+                for (int i = 0; i < 64; i++) {
+                    raw.write(request); // 4 MiB of requests, no answer read: far beyond the socket's buffers
+                }
+            } catch (java.io.IOException closed) {
+                // the server closed the connection while we were still sending
+            }
+            Object outcome = outcomes.next();
+            while (outcome instanceof byte[]) {
+                outcome = outcomes.next(); // the requests it read and answered before its answers stopped leaving
+            }
+            assertThat(outcome).isInstanceOf(FrameException.class);
+            assertThat(((FrameException) outcome).reason()).isEqualTo(Reason.DEADLINE);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(DEADLINE.minusMillis(20));
+            assertThat(raw.closedByPeerWithin(CLOSE_WAIT)).isTrue();
+        }
+        assertServerStillServes();
+    }
+
+    @Test
+    void anAnswerThatCannotBeFlushedEndsTheConnectionWhileTheHandlerWaitsForTheNextRequest() throws Exception {
+        // one request, one answer far larger than the socket's buffers, and a peer that reads nothing: the
+        // handler's write returns at once and it waits for a request; only the deadline timed on the event
+        // loop can end the connection (and its read reports it)
+        Outcomes seen = new Outcomes();
+        byte[] answer = new byte[4 * 1024 * 1024];
+        try (UnixSocketServer big = UnixSocketServer.bind(
+                        dir.resolve("big.sock"),
+                        1,
+                        channel -> {
+                            try {
+                                channel.read(null, Frames.MAX_METADATA_BYTES);
+                                channel.write(answer);
+                                seen.add("written");
+                                channel.read(null, Frames.MAX_METADATA_BYTES);
+                            } catch (FrameException e) {
+                                seen.add(e);
+                            }
+                        },
+                        DEADLINE);
+                RawClient raw = RawClient.connect(big.socket())) {
+            raw.write(RawClient.frame("send me a lot".getBytes(UTF_8)));
+            long start = System.nanoTime();
+            assertThat(seen.next()).isEqualTo("written");
+            FrameException failure = seen.nextFailure();
+            assertThat(failure.reason()).isEqualTo(Reason.DEADLINE);
+            assertThat(failure.getMessage()).contains("not flushed");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(DEADLINE.minusMillis(20));
+            assertThat(raw.closedByPeerWithin(CLOSE_WAIT)).isTrue();
+        }
+    }
+
+    @Test
     void aLengthPrefixThatStopsHalfWayIsClosedAfterTheDeadline() throws Exception {
         try (RawClient raw = RawClient.connect(server.socket())) {
             raw.write(new byte[] {0, 0});
