@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The ledger benchmark, one command from the repo root:
-#   bash bench/ledger.sh [workDir] [--ops=2000] [--rounds=3] [--slices=4] [--levels=1,4,16,32] [--results=dir]
+#   bash bench/ledger.sh [workDir] [--ops=2000] [--rounds=3] [--slices=4] [--levels=1,4,16,32] [--warmup=settled|1..8] [--results=dir]
 # Compiles (main + test classes), resolves the test classpath, runs dev.lomicontrol.bench.LedgerBenchmark.
 # The report goes to stdout and to bench/results/ledger-<timestamp>.md; ledger logs and progress go to stderr.
 set -euo pipefail

@@ -57,12 +57,15 @@ import tools.jackson.databind.json.JsonMapper;
  * {@value #MAX_OPS}; the product's receipt cap is 4096 per store). A phase's rate is its
  * operations divided by the sum of its slice times. Interleaving matters on shared or throttled
  * disks, whose fsync latency drifts by several times over a few seconds: every phase then sees
- * the same disk. One warm-up round (JIT, page cache) is not reported; of the measured rounds the
- * median is. Bytes written per operation come from {@code /proc/self/io} (write_bytes, counted
+ * the same disk. Warm-up rounds of the same size are not reported: by default they repeat until
+ * one spends under 5 % of its wall time in JIT compilation (at most 8; {@code --warmup=N} runs
+ * exactly N), so the measured rounds time the ledger rather than the compilers (with one warm-up
+ * round of 1,000 operations, as until 2026-12-05, C2 still compiled for ~2.5 s of them). Of the
+ * measured rounds the median is reported. Bytes written per operation come from {@code /proc/self/io} (write_bytes, counted
  * when pages are dirtied), also per slice.
  *
  * <p>Usage: {@code LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4]
- * [--levels=1,4,16,32] [--results=dir]}. Ledger logs and progress go to stderr; the report goes
+ * [--levels=1,4,16,32] [--warmup=settled|1..8] [--results=dir]}. Ledger logs and progress go to stderr; the report goes
  * to stdout and to {@code bench/results/ledger-<timestamp>.md}.
  */
 public final class LedgerBenchmark {
@@ -82,7 +85,14 @@ public final class LedgerBenchmark {
 
     private LedgerBenchmark() {}
 
-    record Options(Path repo, Path workDir, Path resultsDir, int ops, int rounds, int slices, int[] levels) {}
+    /** {@code warmups} 0 = until settled (at most {@link #MAX_WARMUPS} rounds), otherwise exactly that many. */
+    record Options(
+            Path repo, Path workDir, Path resultsDir, int ops, int rounds, int slices, int[] levels, int warmups) {}
+
+    /** Warm-up rounds stop once one spent less than this share of its wall time compiling. */
+    private static final double SETTLED_JIT_SHARE = 0.05;
+
+    private static final int MAX_WARMUPS = 8;
 
     /** One phase's result in one round. */
     record Round(
@@ -187,7 +197,11 @@ public final class LedgerBenchmark {
                 .append(" phases interleaved in ")
                 .append(options.slices())
                 .append(" slices per round (same disk conditions for all);")
-                .append(" 1 warm-up round, then ")
+                .append(
+                        options.warmups() == 0
+                                ? " warm-up rounds of the same size until one spends < 5 % of its time in JIT"
+                                        + " compilation (at most " + MAX_WARMUPS + "), then "
+                                : " " + options.warmups() + " warm-up round(s) of the same size, then ")
                 .append(options.rounds())
                 .append(" measured rounds; median round reported.")
                 .append(" Raw anchor: sqlite-jdbc, WAL + synchronous=FULL (read back), one 1-row INSERT per")
@@ -207,8 +221,19 @@ public final class LedgerBenchmark {
         }
 
         CpuSample cpuAtStart = CpuSample.now();
-        note("warm-up round ...");
-        round(work.resolve("warmup"), phases, Math.min(options.ops(), 1000), options.slices());
+        List<String> warmups = new ArrayList<>();
+        for (int w = 1; w <= (options.warmups() == 0 ? MAX_WARMUPS : options.warmups()); w++) {
+            note("warm-up round " + w + " ...");
+            long jitBefore = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
+            long wallBefore = System.nanoTime();
+            round(work.resolve("warmup-" + w), phases, options.ops(), options.slices());
+            long jit = ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - jitBefore;
+            long wall = (System.nanoTime() - wallBefore) / 1_000_000;
+            warmups.add(jit + " ms JIT in " + wall + " ms");
+            if (options.warmups() == 0 && jit < SETTLED_JIT_SHARE * wall) {
+                break;
+            }
+        }
         long jitAtStart = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
         for (int r = 1; r <= options.rounds(); r++) {
             note("round " + r + "/" + options.rounds() + " ...");
@@ -228,7 +253,7 @@ public final class LedgerBenchmark {
                         cpuAtStart.othersPercent(cpuAtEnd),
                         cpuAtStart.stealPercent(cpuAtEnd))
                 + "- JIT compilation during the measured rounds (in the whole-process CPU column): " + jitMillis
-                + " ms\n";
+                + " ms; warm-up rounds before them: " + String.join(", ", warmups) + "\n";
         System.out.print(report);
         md.append(report);
         Files.createDirectories(options.resultsDir());
@@ -884,6 +909,7 @@ public final class LedgerBenchmark {
         int rounds = 3;
         int slices = 4;
         int[] levels = {1, 4, 16, 32};
+        int warmups = 0;
         for (String arg : args) {
             if (arg.startsWith("--ops=")) {
                 ops = Integer.parseInt(arg.substring(6));
@@ -896,11 +922,17 @@ public final class LedgerBenchmark {
                         .map(String::trim)
                         .mapToInt(Integer::parseInt)
                         .toArray();
+            } else if (arg.startsWith("--warmup=")) {
+                String value = arg.substring(9);
+                warmups = value.equals("settled") ? 0 : Integer.parseInt(value);
+                if (warmups < 0 || warmups > MAX_WARMUPS) {
+                    throw new IllegalArgumentException("--warmup must be settled or 1.." + MAX_WARMUPS);
+                }
             } else if (arg.startsWith("--results=")) {
                 results = Path.of(arg.substring(10)).toAbsolutePath().normalize();
             } else if (arg.equals("-h") || arg.equals("--help")) {
                 System.out.println(
-                        "usage: LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4] [--levels=1,4,16,32] [--results=bench/results]");
+                        "usage: LedgerBenchmark [workDir] [--ops=2000] [--rounds=3] [--slices=4] [--levels=1,4,16,32] [--warmup=settled|1..8] [--results=bench/results]");
                 System.exit(0);
             } else if (arg.startsWith("--")) {
                 throw new IllegalArgumentException("unknown option " + arg);
@@ -917,7 +949,7 @@ public final class LedgerBenchmark {
         if (Arrays.stream(levels).anyMatch(l -> l < 1)) {
             throw new IllegalArgumentException("--levels must be positive");
         }
-        return new Options(repo, workDir, results, ops, rounds, slices, levels);
+        return new Options(repo, workDir, results, ops, rounds, slices, levels, warmups);
     }
 
     private static void expect(Statement s, String pragma, String expected) throws SQLException {
