@@ -54,7 +54,7 @@ final class TlsSwitch {
 
     private void install(SslHandler ssl) throws FrameException {
         Channel channel = frames.channel();
-        Future<?> installed = channel.eventLoop().submit(() -> insertAndReplay(channel, ssl));
+        Future<Boolean> installed = channel.eventLoop().submit(() -> insertAndReplay(channel, ssl));
         awaitOrDeadline(installed, "the TLS switch");
         if (installed.cause() instanceof IllegalStateException alreadyStarted) {
             throw alreadyStarted;
@@ -62,11 +62,21 @@ final class TlsSwitch {
         if (!installed.isSuccess()) {
             throw tlsFailed("the TLS handler could not be installed", installed.cause());
         }
+        if (!installed.getNow()) {
+            // the peer left before the switch (a frame written just before it may have failed on the loop): a
+            // handler added to a closed channel would never finish its handshake
+            FrameException closed = frames.inbound().closedFailure();
+            throw closed != null ? closed : frames.inbound().fail(Reason.CLOSED, "the connection closed before TLS");
+        }
     }
 
-    private void insertAndReplay(Channel channel, SslHandler ssl) {
+    /** Event loop: adds the TLS handler and hands it the bytes that came early; false when the channel is closed. */
+    private boolean insertAndReplay(Channel channel, SslHandler ssl) {
         if (channel.pipeline().get(HANDLER_NAME) != null) {
             throw new IllegalStateException("TLS was already started on this connection");
+        }
+        if (!channel.isActive() || frames.inbound().closedFailure() != null) {
+            return false;
         }
         channel.pipeline().addFirst(HANDLER_NAME, ssl);
         byte[] early = frames.inbound().drainForTls();
@@ -74,6 +84,7 @@ final class TlsSwitch {
             channel.pipeline().fireChannelRead(Unpooled.wrappedBuffer(early));
             channel.pipeline().fireChannelReadComplete();
         }
+        return true;
     }
 
     private void awaitHandshake(SslHandler ssl) throws FrameException {

@@ -67,6 +67,48 @@ class PinnedTlsTests {
     }
 
     @Test
+    void aConnectionThatBreaksUnderTheLastPlaintextFrameEndsTheSwitchAtOnceNotAtItsDeadline() throws Exception {
+        // the server's last plaintext frame is handed to the event loop and fails there (the peer stopped
+        // reading: EPIPE), which closes the connection just before the TLS switch reaches the loop; the switch
+        // must see that, not wait out its deadline for a handshake that cannot come (the broker socket fuzz
+        // suite found connection slots held this way). Twenty connections: the order is the usual one, not a
+        // certainty, so one run of the race is not proof enough.
+        Duration tlsTimeout = Duration.ofSeconds(3);
+        SessionCertificate server = SessionCertificate.generate("broker.lomi.invalid");
+        Outcomes seen = new Outcomes();
+        try (UnixSocketServer broken = UnixSocketServer.bind(dir.resolve("broken.sock"), 1, channel -> {
+            long started = 0;
+            try {
+                channel.read(WAIT, Frames.MAX_METADATA_BYTES);
+                started = System.nanoTime();
+                channel.write("welcome".getBytes(UTF_8));
+                channel.startTls(PinnedTls.server(server, helper.sha256()), tlsTimeout);
+                seen.add("switched");
+            } catch (FrameException e) {
+                seen.add(e);
+            }
+            seen.add(Duration.ofNanos(System.nanoTime() - started));
+        })) {
+            for (int connection = 0; connection < 20; connection++) {
+                dev.lomicontrol.testing.Eventually.until(
+                        "the previous connection's handler returned", WAIT, () -> broken.openConnections() == 0);
+                try (RawClient raw = RawClient.connect(broken.socket())) {
+                    raw.write(RawClient.frame("enrolment".getBytes(UTF_8)));
+                    raw.channel.shutdownInput(); // the server's writes now fail (EPIPE)
+                    Object outcome = seen.next();
+                    assertThat(outcome).isInstanceOf(FrameException.class);
+                    assertThat(((FrameException) outcome).reason())
+                            .as("connection %d", connection)
+                            .isEqualTo(Reason.CLOSED);
+                    assertThat((Duration) seen.next())
+                            .as("connection %d: the switch ended without waiting for its deadline", connection)
+                            .isLessThan(tlsTimeout.dividedBy(2));
+                }
+            }
+        }
+    }
+
+    @Test
     void theSessionIsTls13() throws Exception {
         try (FrameChannel client = EnrollingBroker.enroll(broker.socket(), helper, broker.certificate.sha256())) {
             SSLSession session = ((SocketFrameChannel) client).tlsSession();
