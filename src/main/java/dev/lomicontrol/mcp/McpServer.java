@@ -79,6 +79,9 @@ final class McpServer {
             Diagnostics.info("stdin closed; stopping");
         } catch (IOException e) {
             Diagnostics.warn("cannot read stdin (" + e.getMessage() + "); stopping");
+        } catch (RuntimeException e) {
+            // a failure on a worker must still end serve(), as it ended the helper when only main read stdin
+            Diagnostics.warn("stopped reading stdin after an unexpected failure: " + e);
         }
         stdinEnded.countDown();
     }
