@@ -68,12 +68,13 @@ final class McpServer {
         try {
             for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
                 Runnable forward = accept(line);
-                if (forward != null && handOver(lines)) {
-                    forward.run();
-                    return;
+                if (forward == null) {
+                    continue;
                 }
-                if (forward != null) {
-                    forward.run(); // the helper is stopping: no worker takes the reading, so send it here
+                boolean handedOver = handOver(lines); // false while stopping: then this thread reads on
+                forward.run();
+                if (handedOver) {
+                    return;
                 }
             }
             Diagnostics.info("stdin closed; stopping");

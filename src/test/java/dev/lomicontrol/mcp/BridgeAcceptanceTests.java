@@ -78,8 +78,7 @@ class BridgeAcceptanceTests {
         broker.script(MUTATING, MisbehavingBroker.Action.HANG);
         long started = System.nanoTime();
 
-        helper.sendLine("{\"jsonrpc\":\"2.0\",\"id\":\"slow\",\"method\":\"tools/call\",\"params\":{\"name\":\""
-                + MUTATING + "\",\"arguments\":" + MUTATING_ARGS + "}}");
+        helper.sendToolCall("slow", MUTATING, MUTATING_ARGS);
         JsonNode ping = helper.request(8, "ping", null);
         JsonNode status = helper.callTool(9, "lomi_status", "{}");
         JsonNode response = helper.response("\"slow\"");
@@ -101,10 +100,8 @@ class BridgeAcceptanceTests {
         broker.script(MUTATING, MisbehavingBroker.Action.HANG);
         long started = System.nanoTime();
 
-        helper.sendLine("{\"jsonrpc\":\"2.0\",\"id\":\"held\",\"method\":\"tools/call\",\"params\":{\"name\":\""
-                + MUTATING + "\",\"arguments\":" + MUTATING_ARGS + "}}");
-        helper.sendLine("{\"jsonrpc\":\"2.0\",\"id\":\"behind\",\"method\":\"tools/call\",\"params\":{\"name\":\""
-                + READ + "\",\"arguments\":{}}}");
+        helper.sendToolCall("held", MUTATING, MUTATING_ARGS);
+        helper.sendToolCall("behind", READ, "{}");
         JsonNode ping = helper.request(12, "ping", null);
         long pingMs = (System.nanoTime() - started) / 1_000_000;
         JsonNode list = helper.request(13, "tools/list", null);

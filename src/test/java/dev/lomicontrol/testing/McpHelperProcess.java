@@ -134,10 +134,15 @@ public final class McpHelperProcess implements AutoCloseable {
 
     /** Sends a request with {@code id} ({@code params}: JSON text or null) and waits for the response with that id. */
     public JsonNode request(Object id, String method, String params) throws Exception {
+        return response(sendRequest(id, method, params));
+    }
+
+    /** Sends a request with {@code id} ({@code params}: JSON text or null) without waiting; answers the id as JSON. */
+    public String sendRequest(Object id, String method, String params) throws IOException {
         String idJson = id instanceof String ? "\"" + id + "\"" : String.valueOf(id);
         sendLine("{\"jsonrpc\":\"2.0\",\"id\":" + idJson + ",\"method\":\"" + method + "\""
                 + (params == null ? "" : ",\"params\":" + params) + "}");
-        return response(idJson);
+        return idJson;
     }
 
     /** Sends a request under a fresh id and waits for its whole JSON-RPC response. */
@@ -154,7 +159,12 @@ public final class McpHelperProcess implements AutoCloseable {
 
     /** One {@code tools/call} under {@code id}; answers the whole JSON-RPC response. */
     public JsonNode callTool(Object id, String tool, String arguments) throws Exception {
-        return request(id, "tools/call", "{\"name\":\"" + tool + "\",\"arguments\":" + arguments + "}");
+        return response(sendToolCall(id, tool, arguments));
+    }
+
+    /** One {@code tools/call} under {@code id}, sent without waiting; answers the id as JSON (for {@link #response}). */
+    public String sendToolCall(Object id, String tool, String arguments) throws IOException {
+        return sendRequest(id, "tools/call", "{\"name\":\"" + tool + "\",\"arguments\":" + arguments + "}");
     }
 
     /** One {@code tools/call} under a fresh id; answers the whole response (a {@code result} or an {@code error}). */
