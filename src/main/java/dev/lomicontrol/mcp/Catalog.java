@@ -1,5 +1,7 @@
 package dev.lomicontrol.mcp;
 
+import dev.lomicontrol.tools.ToolCatalog;
+import dev.lomicontrol.tools.ToolSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -8,7 +10,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -16,30 +20,35 @@ import tools.jackson.databind.node.ObjectNode;
  * The whole tool catalog, in a fixed order (2026-07-28 asks for a deterministic tools/list).
  * Reading it grants nothing, so it is listed in full before pairing, without pagination.
  *
- * <p>Deriving the schemas of every declaration is the largest part of the helper's start (more
- * than the JVM's own), and {@code initialize} needs none of it: {@link #standardInBackground()}
- * derives them on a daemon thread while the helper answers {@code initialize} and connects, and
- * the first use ({@code tools/list}, {@code tools/call}) waits for them.
+ * <p>The schemas of every declaration are derived by the build ({@link ToolSchemas}); reading them
+ * back and building the entries is still work {@code initialize} needs none of:
+ * {@link #standardInBackground()} does it on a daemon thread while the helper answers
+ * {@code initialize} and connects, and the first use ({@code tools/list}, {@code tools/call}) waits
+ * for it.
  */
 final class Catalog {
 
     private final CompletableFuture<Map<String, ToolDefinition>> tools;
+    private final @Nullable Thread loader;
+    private final AtomicBoolean started = new AtomicBoolean();
 
     Catalog(List<ToolDefinition> definitions) {
         this.tools = CompletableFuture.completedFuture(index(definitions));
+        this.loader = null;
     }
 
-    private Catalog(CompletableFuture<Map<String, ToolDefinition>> tools) {
+    private Catalog(CompletableFuture<Map<String, ToolDefinition>> tools, Thread loader) {
         this.tools = tools;
+        this.loader = loader;
     }
 
-    /** Every declared tool ({@link dev.lomicontrol.tools.ToolCatalog}), its schemas derived once. */
+    /** Every declared tool ({@link ToolCatalog}) with its schemas. */
     static Catalog standard() {
         return new Catalog(definitions());
     }
 
     /**
-     * The standard catalog, derived on a daemon thread that starts now; a use before it is done waits
+     * The standard catalog, built on a daemon thread that starts now; a use before it is done waits
      * for it. A declaration that cannot be derived fails that use (and every later one) with the
      * cause, as {@link #standard()} would have failed at start.
      */
@@ -47,8 +56,24 @@ final class Catalog {
         return inBackground(Catalog::definitions);
     }
 
+    /**
+     * The standard catalog, built on a daemon thread that starts at {@link #start()} or at the first
+     * use, whichever comes first (the helper starts it once {@code initialize} is answered, which
+     * then has the CPU to itself).
+     */
+    static Catalog standardDeferred() {
+        return deferred(Catalog::definitions);
+    }
+
     /** A catalog of what {@code derive} returns, derived on a daemon thread that starts now. */
     static Catalog inBackground(Supplier<List<ToolDefinition>> derive) {
+        Catalog catalog = deferred(derive);
+        catalog.start();
+        return catalog;
+    }
+
+    /** A catalog of what {@code derive} returns, derived on a daemon thread that starts at {@link #start()} or the first use. */
+    static Catalog deferred(Supplier<List<ToolDefinition>> derive) {
         CompletableFuture<Map<String, ToolDefinition>> tools = new CompletableFuture<>();
         Thread thread = new Thread(
                 () -> {
@@ -60,15 +85,41 @@ final class Catalog {
                 },
                 "catalog");
         thread.setDaemon(true);
-        thread.start();
-        return new Catalog(tools);
+        return new Catalog(tools, thread);
     }
 
+    /** Starts building a deferred catalog, the first time only (nothing for one already built). */
+    void start() {
+        if (loader != null && started.compareAndSet(false, true)) {
+            loader.start();
+        }
+    }
+
+    /**
+     * Every declared tool with the schemas the build derived ({@link ToolSchemas}); derived here
+     * instead, with a warning, when this class path holds none for exactly these declarations.
+     */
     private static List<ToolDefinition> definitions() {
-        List<ToolDefinition> all = new ArrayList<>();
-        for (dev.lomicontrol.tools.ToolSpec<?> spec :
-                dev.lomicontrol.tools.ToolCatalog.standard().all()) {
-            all.add(ToolDefinition.of(spec));
+        List<ToolSpec<?>> specs = ToolCatalog.standard().all();
+        Optional<List<ToolSchemas.Built>> built = ToolSchemas.built(specs);
+        if (built.isEmpty()) {
+            Diagnostics.warn("no built tool schemas match the declarations on this class path (" + ToolSchemas.RESOURCE
+                    + "); deriving them (a slower start)");
+        }
+        return definitions(specs, built);
+    }
+
+    /** The entries of {@code specs}, with {@code built} schemas (in the same order) or, without them, derived. */
+    static List<ToolDefinition> definitions(List<ToolSpec<?>> specs, Optional<List<ToolSchemas.Built>> built) {
+        List<ToolDefinition> all = new ArrayList<>(specs.size());
+        for (int i = 0; i < specs.size(); i++) {
+            ToolSpec<?> spec = specs.get(i);
+            if (built.isPresent()) {
+                ToolSchemas.Built schemas = built.get().get(i);
+                all.add(ToolDefinition.built(spec, schemas.inputJson(), schemas.outputJson()));
+            } else {
+                all.add(ToolDefinition.of(spec));
+            }
         }
         return all;
     }
@@ -84,6 +135,7 @@ final class Catalog {
     }
 
     private Map<String, ToolDefinition> tools() {
+        start();
         try {
             return tools.join();
         } catch (CompletionException e) {

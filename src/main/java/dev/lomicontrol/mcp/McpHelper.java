@@ -6,8 +6,8 @@ import java.util.Arrays;
 /**
  * {@code lomi-control --mcp}: one MCP client's session over stdin/stdout. Stdout carries only
  * JSON-RPC frames (System.out is pointed at stderr for everything else); diagnostics go to stderr.
- * Deriving the tool catalog and connecting to the broker start at once in the background
- * ({@code initialize} waits for neither). On end of stdin the helper waits a
+ * Connecting to the broker starts at once in the background ({@code initialize} does not wait for
+ * it); building the tool catalog starts once {@code initialize} is answered (or at its first use). On end of stdin the helper waits a
  * bounded time for forwarded calls and returns 0.
  */
 public final class McpHelper {
@@ -18,13 +18,17 @@ public final class McpHelper {
     public static int run(String[] args) {
         StderrLogging.install();
         HelperOptions options = HelperOptions.parse(Arrays.asList(args), System.getenv(), System.getProperties());
-        Catalog catalog = Catalog.standardInBackground();
+        Catalog catalog = Catalog.standardDeferred();
         StdoutWriter out = StdoutWriter.claimProcessStdout();
         Connector connector = new Connector(options.discoveryFile(), options.discoveryKey(), options.labelGrace());
         connector.start();
         Bridge bridge = new Bridge(connector, options.callTimeout(), Frames.MAX_FRAME_BYTES);
         ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector), bridge);
-        McpServer server = new McpServer(catalog, calls, connector, out, new HotPathWarmup(calls)::start);
+        HotPathWarmup warmup = new HotPathWarmup(calls);
+        McpServer server = new McpServer(catalog, calls, connector, out, () -> {
+            catalog.start();
+            warmup.start();
+        });
         Diagnostics.info("ready; discovery file "
                 + options.discoveryFile().map(Object::toString).orElse("none"));
         try {

@@ -45,6 +45,14 @@ final class RawJson implements SerializableString, StreamingJson.Writable {
         return new POJONode(of(answer));
     }
 
+    /**
+     * A node written as {@code json} verbatim: one compact JSON value the helper wrote itself
+     * ({@link McpJson#line}; the build's tool schemas), never bytes from outside.
+     */
+    static JsonNode value(byte[] json) {
+        return new POJONode(new RawJson(json, 0, json.length));
+    }
+
     /** A node written as a JSON string holding the answer's envelope as text. */
     static JsonNode text(CallAnswer answer) {
         return new POJONode(new Text(of(answer)));
@@ -55,6 +63,22 @@ final class RawJson implements SerializableString, StreamingJson.Writable {
             throw new IllegalArgumentException("only a one-line envelope is passed on as it is");
         }
         return new RawJson(answer.frame(), answer.offset(), answer.length());
+    }
+
+    /** The same bytes (trees holding raw nodes compare by what they write). */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RawJson raw
+                && Arrays.equals(bytes, offset, offset + length, raw.bytes, raw.offset, raw.offset + raw.length);
+    }
+
+    @Override
+    public int hashCode() {
+        int hash = 1;
+        for (int i = offset; i < offset + length; i++) {
+            hash = 31 * hash + bytes[i];
+        }
+        return hash;
     }
 
     /** Written as the bytes themselves. */

@@ -3,24 +3,52 @@ package dev.lomicontrol.mcp;
 import dev.lomicontrol.tools.Effect;
 import dev.lomicontrol.tools.Hints;
 import dev.lomicontrol.tools.ToolSpec;
+import java.nio.charset.CharacterCodingException;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One catalog entry as the helper serves it: a tool's declaration ({@link ToolSpec}) with its
- * schemas derived once. Invariants checked at construction: the input schema is a closed object
- * with no composition keyword at its root (several model APIs refuse a top-level oneOf/anyOf), the
- * output schema's root is an object, and both use only the subset {@link SchemaValidator} checks.
+ * schemas as compact JSON. Invariants checked where the schemas are derived ({@link #of}): the input
+ * schema is a closed object with no composition keyword at its root (several model APIs refuse a
+ * top-level oneOf/anyOf), the output schema's root is an object, and both use only the subset
+ * {@link SchemaValidator} checks. An entry of the build's schemas ({@link #built}) holds bytes that
+ * {@link #of} checked and wrote at build time; it parses them only when a tree is asked for
+ * ({@code tools/list} sends the bytes as they are).
  */
-record ToolDefinition(ToolSpec<?> spec, ObjectNode inputSchema, ObjectNode outputSchema) {
+final class ToolDefinition {
 
     enum AnsweredBy {
         HELPER,
         BROKER
     }
 
-    ToolDefinition {
+    private final ToolSpec<?> spec;
+    private final byte[] inputJson;
+    private final byte[] outputJson;
+    private volatile @Nullable ObjectNode inputTree;
+    private volatile @Nullable ObjectNode outputTree;
+
+    private ToolDefinition(
+            ToolSpec<?> spec,
+            byte[] inputJson,
+            byte[] outputJson,
+            @Nullable ObjectNode inputTree,
+            @Nullable ObjectNode outputTree) {
+        this.spec = spec;
+        this.inputJson = inputJson;
+        this.outputJson = outputJson;
+        this.inputTree = inputTree;
+        this.outputTree = outputTree;
+    }
+
+    /** The catalog entry of a declared tool: schemas derived from its declaration now, and checked. */
+    static ToolDefinition of(ToolSpec<?> spec) {
+        ObjectNode inputSchema = spec.inputSchema();
+        ObjectNode outputSchema = spec.outputSchema();
         String name = spec.name();
         if (!"object".equals(inputSchema.path("type").asString())
                 || !inputSchema.path("additionalProperties").isBoolean()
@@ -37,11 +65,58 @@ record ToolDefinition(ToolSpec<?> spec, ObjectNode inputSchema, ObjectNode outpu
         }
         SchemaValidator.requireSupported(inputSchema);
         SchemaValidator.requireSupported(outputSchema);
+        return new ToolDefinition(
+                spec, McpJson.line(inputSchema), McpJson.line(outputSchema), inputSchema, outputSchema);
     }
 
-    /** The catalog entry of a declared tool: schemas and annotations derived from its declaration. */
-    static ToolDefinition of(ToolSpec<?> spec) {
-        return new ToolDefinition(spec, spec.inputSchema(), spec.outputSchema());
+    /** The entry of a declared tool with the schemas {@link #of} derived and wrote at build time ({@link ToolSchemas}). */
+    static ToolDefinition built(ToolSpec<?> spec, byte[] inputJson, byte[] outputJson) {
+        return new ToolDefinition(spec, inputJson, outputJson, null, null);
+    }
+
+    ToolSpec<?> spec() {
+        return spec;
+    }
+
+    /** The published input schema (parsed once, on first use, for an entry of the build's schemas). */
+    ObjectNode inputSchema() {
+        ObjectNode tree = inputTree;
+        if (tree == null) {
+            tree = parsed(inputJson);
+            inputTree = tree;
+        }
+        return tree;
+    }
+
+    /** The published output schema (parsed once, on first use, for an entry of the build's schemas). */
+    ObjectNode outputSchema() {
+        ObjectNode tree = outputTree;
+        if (tree == null) {
+            tree = parsed(outputJson);
+            outputTree = tree;
+        }
+        return tree;
+    }
+
+    /** The input schema as the compact JSON it is published as. */
+    byte[] inputJson() {
+        return inputJson.clone();
+    }
+
+    /** The output schema as the compact JSON it is published as. */
+    byte[] outputJson() {
+        return outputJson.clone();
+    }
+
+    private ObjectNode parsed(byte[] json) {
+        try {
+            if (McpJson.parse(json) instanceof ObjectNode object) {
+                return object;
+            }
+        } catch (CharacterCodingException | JacksonException e) {
+            throw new IllegalStateException(spec.name() + ": its built schema is not JSON", e);
+        }
+        throw new IllegalStateException(spec.name() + ": its built schema is not an object");
     }
 
     String name() {
@@ -77,7 +152,10 @@ record ToolDefinition(ToolSpec<?> spec, ObjectNode inputSchema, ObjectNode outpu
         return annotations;
     }
 
-    /** The {@code tools/list} entry as the negotiated version knows it (older revisions lack titles, output schemas, annotations). */
+    /**
+     * The {@code tools/list} entry as the negotiated version knows it (older revisions lack titles,
+     * output schemas, annotations); its schemas are nodes that {@link McpJson} writes as their bytes.
+     */
     ObjectNode listEntry(ProtocolVersion version) {
         ObjectNode entry = McpJson.object();
         entry.put("name", spec.name());
@@ -85,9 +163,9 @@ record ToolDefinition(ToolSpec<?> spec, ObjectNode inputSchema, ObjectNode outpu
             entry.put("title", spec.title());
         }
         entry.put("description", spec.description());
-        entry.set("inputSchema", inputSchema);
+        entry.set("inputSchema", RawJson.value(inputJson));
         if (version.hasStructuredOutput()) {
-            entry.set("outputSchema", outputSchema);
+            entry.set("outputSchema", RawJson.value(outputJson));
         }
         if (version.hasToolAnnotations()) {
             entry.set("annotations", annotations());

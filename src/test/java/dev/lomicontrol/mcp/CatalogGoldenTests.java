@@ -24,7 +24,7 @@ class CatalogGoldenTests {
 
     @Test
     void theWholeToolsListIsThePinnedOne() throws IOException {
-        JsonNode listed = Catalog.standard().listResult(ProtocolVersion.V2025_11_25);
+        JsonNode listed = CatalogTests.listed(Catalog.standard(), ProtocolVersion.V2025_11_25);
         String text = PRETTY.writeValueAsString(listed) + "\n";
         if (Boolean.getBoolean("lomi.golden.update")) {
             Files.writeString(GOLDEN, text, StandardCharsets.UTF_8);

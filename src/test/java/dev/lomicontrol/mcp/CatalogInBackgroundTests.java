@@ -2,15 +2,21 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-/** The helper derives its catalog on a thread of its own: initialize never waits for it, tools/list does. */
+/**
+ * The helper builds its catalog on a thread of its own, started once {@code initialize} is answered:
+ * initialize never waits for it, tools/list does.
+ */
 class CatalogInBackgroundTests {
 
     private static final String INITIALIZE =
@@ -72,5 +78,37 @@ class CatalogInBackgroundTests {
                     .cause()
                     .hasMessage("duplicate tool lomi_x");
         }
+    }
+
+    @Test
+    void aDeferredCatalogDerivesNothingUntilItIsStartedAndThenOnlyOnce() {
+        AtomicInteger derivations = new AtomicInteger();
+        Catalog catalog = countingDeferred(derivations);
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> derivations.get() == 0);
+
+        catalog.start();
+        await().atMost(Duration.ofSeconds(10)).until(() -> derivations.get() == 1);
+        catalog.start();
+        assertThat(catalog.find("lomi_status")).isPresent();
+        assertThat(catalog.all()).hasSize(Catalog.standard().all().size());
+        assertThat(derivations).hasValue(1);
+    }
+
+    @Test
+    void aDeferredCatalogNeverStartedIsDerivedAtItsFirstUse() {
+        AtomicInteger derivations = new AtomicInteger();
+        Catalog catalog = countingDeferred(derivations);
+
+        assertThat(catalog.find("lomi_files_read")).isPresent();
+        assertThat(derivations).hasValue(1);
+    }
+
+    /** The standard catalog, deferred, counting its derivations. */
+    private static Catalog countingDeferred(AtomicInteger derivations) {
+        List<ToolDefinition> standard = Catalog.standard().all();
+        return Catalog.deferred(() -> {
+            derivations.incrementAndGet();
+            return standard;
+        });
     }
 }

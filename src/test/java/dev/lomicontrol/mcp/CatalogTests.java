@@ -497,7 +497,7 @@ class CatalogTests {
 
     @Test
     void everyListedToolHasATitleClosedInputSchemaOutputSchemaAndAnnotations() {
-        JsonNode tools = catalog.listResult(ProtocolVersion.V2025_11_25).get("tools");
+        JsonNode tools = listed(catalog, ProtocolVersion.V2025_11_25).get("tools");
 
         assertThat(tools.size()).isEqualTo(catalog.all().size());
         for (JsonNode tool : tools.values()) {
@@ -516,6 +516,15 @@ class CatalogTests {
             assertThat(tool.at("/outputSchema/oneOf").size())
                     .as(name + " output is ok|error")
                     .isEqualTo(2);
+        }
+    }
+
+    /** The {@code tools/list} result as a client reads it (its schemas are written as the build's bytes). */
+    static JsonNode listed(Catalog catalog, ProtocolVersion version) {
+        try {
+            return McpJson.parse(McpJson.line(catalog.listResult(version)));
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -555,7 +564,7 @@ class CatalogTests {
     @Test
     void annotationsAreTheReferencesForEveryTool() {
         assertThat(REFERENCE_HINTS).hasSize(77);
-        JsonNode tools = catalog.listResult(ProtocolVersion.V2025_11_25).get("tools");
+        JsonNode tools = listed(catalog, ProtocolVersion.V2025_11_25).get("tools");
         Map<String, String> published = new java.util.TreeMap<>();
         for (JsonNode tool : tools.values()) {
             JsonNode a = tool.get("annotations");
