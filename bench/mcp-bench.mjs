@@ -1,7 +1,7 @@
 // Side-by-side MCP stdio benchmark: lomi-control's helper vs the official Node filesystem server.
 // Usage: node bench/mcp-bench.mjs <results.md> <fs-root> -- <helper command...>
 // One run, same machine, rounds interleaved (ours, node, ours, node, …); per round:
-//   * spawn → initialize answer (SPAWNS spawns per server),
+//   * spawn → initialize answer (SPAWNS spawns per server), and spawn → tools/list answer in the same spawns,
 //   * CALLS tools/call round trips after 30 warm-up calls: the same 2,000-line file read through
 //     helper → mTLS → broker (`lomi_files_read`, one page of 8192 UTF-16 units) vs
 //     `read_text_file` with `head` = the lines of that page; and `lomi_status`, answered by the helper,
@@ -48,13 +48,19 @@ function start(command, args) {
 
 const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
 
+/** Spawn → initialize answer; `.list`: spawn → the answer to tools/list, sent as clients do once initialize is answered. */
 async function initializeTimes(command, args) {
   const times = [];
+  times.list = [];
   for (let i = 0; i < SPAWNS; i++) {
     const t0 = process.hrtime.bigint();
     const s = start(command, args);
     await s.request('initialize', init);
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    s.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
+    const listed = await s.request('tools/list', {});
+    times.list.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    if (!(listed.result?.tools?.length > 0)) throw new Error(`no tools listed: ${JSON.stringify(listed).slice(0, 200)}`);
     s.child.kill('SIGKILL');
     await new Promise((resolve) => s.child.once('exit', resolve));
   }
@@ -180,6 +186,7 @@ md += '| measure | lomi-control | node fs server | ratio | goal |\n|---|---:|---
 for (const [name, ours, node, goal] of figures) {
   md += `| ${name} | ${fmt(ours)} | ${fmt(node)} | ${(ours / node).toFixed(2)}× | ≤ ${goal}× ${ours / node <= goal ? '**met**' : '**missed**'} |\n`;
 }
+md += `| spawn → tools/list answer, p50 (ms; sent once initialize is answered) | ${fmt(m((r) => median(r.oursInit.list)))} | ${fmt(m((r) => median(r.nodeInit.list)))} | ${(m((r) => median(r.oursInit.list)) / m((r) => median(r.nodeInit.list))).toFixed(2)}× | — |\n`;
 md += `| call p50 / p99: \`lomi_status\` (answered by the helper) (ms) | ${fmt(m((r) => pct(r.ours.status, 0.5)))} / ${fmt(m((r) => pct(r.ours.status, 0.99)))} | — | — | — |\n\n`;
 md += `CPU per read call (median of rounds; load-independent): lomi-control helper ${fmt(m((r) => r.ours.read.cpu.server))} ms + broker ${fmt(m((r) => r.ours.read.cpu.broker))} ms; node fs server ${fmt(m((r) => r.node.read.cpu.server))} ms.\n\n`;
 md += 'Per round (p50 / p99 ms; RSS MiB):\n\n| round | init ours | init node | read ours | read node | status ours | RSS ours | RSS node |\n|---|---|---|---|---|---|---|---|\n';
