@@ -21,10 +21,10 @@ import tools.jackson.databind.node.ObjectNode;
  * Reading it grants nothing, so it is listed in full before pairing, without pagination.
  *
  * <p>The schemas of every declaration are derived by the build ({@link ToolSchemas}); reading them
- * back and building the entries is still work {@code initialize} needs none of:
- * {@link #standardInBackground()} does it on a daemon thread while the helper answers
- * {@code initialize} and connects, and the first use ({@code tools/list}, {@code tools/call}) waits
- * for it.
+ * back and building the entries is still work {@code initialize} needs none of: the helper's
+ * catalog ({@link #standardDeferred()}) is built on a daemon thread started once {@code initialize}
+ * is answered, and the first use ({@code tools/list}, {@code tools/call}) waits for it (or starts
+ * it, before {@code initialize}).
  */
 final class Catalog {
 

@@ -78,7 +78,7 @@ final class ToolDefinition {
         return spec;
     }
 
-    /** The published input schema (parsed once, on first use, for an entry of the build's schemas). */
+    /** The published input schema (for an entry of the build's schemas parsed at its first use, then kept). */
     ObjectNode inputSchema() {
         ObjectNode tree = inputTree;
         if (tree == null) {
@@ -88,7 +88,7 @@ final class ToolDefinition {
         return tree;
     }
 
-    /** The published output schema (parsed once, on first use, for an entry of the build's schemas). */
+    /** The published output schema (for an entry of the build's schemas parsed at its first use, then kept). */
     ObjectNode outputSchema() {
         ObjectNode tree = outputTree;
         if (tree == null) {
