@@ -48,28 +48,13 @@ final class Catalog {
     }
 
     /**
-     * The standard catalog, built on a daemon thread that starts now; a use before it is done waits
-     * for it. A declaration that cannot be derived fails that use (and every later one) with the
-     * cause, as {@link #standard()} would have failed at start.
-     */
-    static Catalog standardInBackground() {
-        return inBackground(Catalog::definitions);
-    }
-
-    /**
      * The standard catalog, built on a daemon thread that starts at {@link #start()} or at the first
      * use, whichever comes first (the helper starts it once {@code initialize} is answered, which
-     * then has the CPU to itself).
+     * then has the CPU to itself). A declaration that cannot be derived fails that use (and every
+     * later one) with the cause, as {@link #standard()} would have failed at start.
      */
     static Catalog standardDeferred() {
         return deferred(Catalog::definitions);
-    }
-
-    /** A catalog of what {@code derive} returns, derived on a daemon thread that starts now. */
-    static Catalog inBackground(Supplier<List<ToolDefinition>> derive) {
-        Catalog catalog = deferred(derive);
-        catalog.start();
-        return catalog;
     }
 
     /** A catalog of what {@code derive} returns, derived on a daemon thread that starts at {@link #start()} or the first use. */

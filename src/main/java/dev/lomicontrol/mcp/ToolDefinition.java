@@ -26,23 +26,48 @@ final class ToolDefinition {
         BROKER
     }
 
-    private final ToolSpec<?> spec;
-    private final byte[] inputJson;
-    private final byte[] outputJson;
-    private volatile @Nullable ObjectNode inputTree;
-    private volatile @Nullable ObjectNode outputTree;
+    /** One published schema: the compact JSON it is sent as, and its tree once one was needed. */
+    private static final class Schema {
 
-    private ToolDefinition(
-            ToolSpec<?> spec,
-            byte[] inputJson,
-            byte[] outputJson,
-            @Nullable ObjectNode inputTree,
-            @Nullable ObjectNode outputTree) {
+        private final String tool;
+        private final byte[] json;
+        private volatile @Nullable ObjectNode tree;
+
+        Schema(String tool, byte[] json, @Nullable ObjectNode tree) {
+            this.tool = tool;
+            this.json = json;
+            this.tree = tree;
+        }
+
+        ObjectNode tree() {
+            ObjectNode parsed = tree;
+            if (parsed == null) {
+                parsed = parse();
+                tree = parsed;
+            }
+            return parsed;
+        }
+
+        private ObjectNode parse() {
+            try {
+                if (McpJson.parse(json) instanceof ObjectNode object) {
+                    return object;
+                }
+            } catch (CharacterCodingException | JacksonException e) {
+                throw new IllegalStateException(tool + ": its built schema is not JSON", e);
+            }
+            throw new IllegalStateException(tool + ": its built schema is not an object");
+        }
+    }
+
+    private final ToolSpec<?> spec;
+    private final Schema input;
+    private final Schema output;
+
+    private ToolDefinition(ToolSpec<?> spec, Schema input, Schema output) {
         this.spec = spec;
-        this.inputJson = inputJson;
-        this.outputJson = outputJson;
-        this.inputTree = inputTree;
-        this.outputTree = outputTree;
+        this.input = input;
+        this.output = output;
     }
 
     /** The catalog entry of a declared tool: schemas derived from its declaration now, and checked. */
@@ -66,12 +91,15 @@ final class ToolDefinition {
         SchemaValidator.requireSupported(inputSchema);
         SchemaValidator.requireSupported(outputSchema);
         return new ToolDefinition(
-                spec, McpJson.line(inputSchema), McpJson.line(outputSchema), inputSchema, outputSchema);
+                spec,
+                new Schema(name, McpJson.line(inputSchema), inputSchema),
+                new Schema(name, McpJson.line(outputSchema), outputSchema));
     }
 
     /** The entry of a declared tool with the schemas {@link #of} derived and wrote at build time ({@link ToolSchemas}). */
     static ToolDefinition built(ToolSpec<?> spec, byte[] inputJson, byte[] outputJson) {
-        return new ToolDefinition(spec, inputJson, outputJson, null, null);
+        return new ToolDefinition(
+                spec, new Schema(spec.name(), inputJson, null), new Schema(spec.name(), outputJson, null));
     }
 
     ToolSpec<?> spec() {
@@ -80,43 +108,22 @@ final class ToolDefinition {
 
     /** The published input schema (for an entry of the build's schemas parsed at its first use, then kept). */
     ObjectNode inputSchema() {
-        ObjectNode tree = inputTree;
-        if (tree == null) {
-            tree = parsed(inputJson);
-            inputTree = tree;
-        }
-        return tree;
+        return input.tree();
     }
 
     /** The published output schema (for an entry of the build's schemas parsed at its first use, then kept). */
     ObjectNode outputSchema() {
-        ObjectNode tree = outputTree;
-        if (tree == null) {
-            tree = parsed(outputJson);
-            outputTree = tree;
-        }
-        return tree;
+        return output.tree();
     }
 
     /** The input schema as the compact JSON it is published as. */
     byte[] inputJson() {
-        return inputJson.clone();
+        return input.json.clone();
     }
 
     /** The output schema as the compact JSON it is published as. */
     byte[] outputJson() {
-        return outputJson.clone();
-    }
-
-    private ObjectNode parsed(byte[] json) {
-        try {
-            if (McpJson.parse(json) instanceof ObjectNode object) {
-                return object;
-            }
-        } catch (CharacterCodingException | JacksonException e) {
-            throw new IllegalStateException(spec.name() + ": its built schema is not JSON", e);
-        }
-        throw new IllegalStateException(spec.name() + ": its built schema is not an object");
+        return output.json.clone();
     }
 
     String name() {
@@ -163,9 +170,9 @@ final class ToolDefinition {
             entry.put("title", spec.title());
         }
         entry.put("description", spec.description());
-        entry.set("inputSchema", RawJson.value(inputJson));
+        entry.set("inputSchema", RawJson.value(input.json));
         if (version.hasStructuredOutput()) {
-            entry.set("outputSchema", RawJson.value(outputJson));
+            entry.set("outputSchema", RawJson.value(output.json));
         }
         if (version.hasToolAnnotations()) {
             entry.set("annotations", annotations());

@@ -28,14 +28,14 @@ class CatalogInBackgroundTests {
     void initializeIsAnsweredWhileTheCatalogIsStillBeingDerivedAndToolsListWaitsForIt() throws Exception {
         CountDownLatch derivationMayFinish = new CountDownLatch(1);
         List<ToolDefinition> standard = Catalog.standard().all();
-        Catalog catalog = Catalog.inBackground(() -> {
+        Catalog catalog = started(Catalog.deferred(() -> {
             try {
                 derivationMayFinish.await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
             return standard;
-        });
+        }));
         InProcessServer helper = new InProcessServer(catalog);
 
         JsonNode initialized = helper.call(INITIALIZE);
@@ -61,16 +61,16 @@ class CatalogInBackgroundTests {
     @Test
     void theBackgroundCatalogListsExactlyWhatTheStandardOneLists() {
         for (ProtocolVersion version : ProtocolVersion.values()) {
-            assertThat(Catalog.standardInBackground().listResult(version))
+            assertThat(started(Catalog.standardDeferred()).listResult(version))
                     .isEqualTo(Catalog.standard().listResult(version));
         }
     }
 
     @Test
     void aDerivationThatFailsFailsEveryUseWithItsCause() {
-        Catalog broken = Catalog.inBackground(() -> {
+        Catalog broken = started(Catalog.deferred(() -> {
             throw new IllegalArgumentException("duplicate tool lomi_x");
-        });
+        }));
         for (int use = 0; use < 2; use++) {
             assertThatThrownBy(() -> broken.find("lomi_status"))
                     .isInstanceOf(IllegalStateException.class)
@@ -110,5 +110,11 @@ class CatalogInBackgroundTests {
             derivations.incrementAndGet();
             return standard;
         });
+    }
+
+    /** {@code catalog}, its building started now (as the helper starts it once initialize is answered). */
+    private static Catalog started(Catalog catalog) {
+        catalog.start();
+        return catalog;
     }
 }
