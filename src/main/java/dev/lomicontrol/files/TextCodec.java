@@ -40,6 +40,32 @@ public final class TextCodec {
     }
 
     /**
+     * One page of the text in {@code bytes} ({@link TextPage#of}) with the whole text's encoding and line
+     * endings, refused exactly as {@link #decode} and {@link TextPage#of} refuse. A UTF-8 text that is all
+     * ASCII without CR, as most source files are, is only scanned: its page is the one part made a string
+     * (a read of a page used to decode the whole file into a string, twice the file's size in allocation).
+     */
+    public static DecodedPage page(byte[] bytes, int startUtf16, int maxChars) {
+        TextEncoding encoding = detect(bytes);
+        int skip = bom(encoding).length;
+        if (encoding == TextEncoding.UTF_8 || encoding == TextEncoding.UTF_8_BOM) {
+            int plain = AsciiScan.plain(bytes, skip);
+            if (plain != AsciiScan.NOT_PLAIN) {
+                return new DecodedPage(
+                        TextPage.ofAscii(bytes, skip, bytes.length - skip, startUtf16, maxChars),
+                        encoding,
+                        plain == AsciiScan.WITH_LF ? LineEndings.LF : LineEndings.NONE);
+            }
+        }
+        DecodedText decoded = decode(bytes);
+        return new DecodedPage(
+                TextPage.of(decoded.text(), startUtf16, maxChars), decoded.encoding(), decoded.lineEndings());
+    }
+
+    /** A page of a file's text and how the whole file is written. */
+    public record DecodedPage(TextPage page, TextEncoding encoding, LineEndings lineEndings) {}
+
+    /**
      * UTF-8 through the JDK's fast String decoding (compact strings, the ASCII path vectorised), which
      * replaces a malformed sequence with U+FFFD: only text that holds U+FFFD is decoded again with the
      * strict decoder, which tells a replacement from a U+FFFD in the file (the same result, without a

@@ -4,7 +4,6 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.Ids;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.WorkspaceId;
-import dev.lomicontrol.files.DecodedText;
 import dev.lomicontrol.files.Entry;
 import dev.lomicontrol.files.EntryKind;
 import dev.lomicontrol.files.FileSnapshot;
@@ -120,8 +119,8 @@ public final class FileCalls {
                     ErrorCode.REVISION_CONFLICT,
                     "the file changed since diskRevision " + expected.get() + "; read it again from the start");
         }
-        DecodedText decoded = TextCodec.decode(snapshot.bytes());
-        TextPage page = TextPage.of(decoded.text(), in.startUtf16(), in.maxChars());
+        TextCodec.DecodedPage decoded = TextCodec.page(snapshot.bytes(), in.startUtf16(), in.maxChars());
+        TextPage page = decoded.page();
         return new FileSpecs.FileText(
                 target.listed.workspace().id(),
                 path.toString(),
