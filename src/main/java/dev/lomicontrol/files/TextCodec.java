@@ -42,8 +42,8 @@ public final class TextCodec {
     /**
      * One page of the text in {@code bytes} ({@link TextPage#of}) with the whole text's encoding and line
      * endings, refused exactly as {@link #decode} and {@link TextPage#of} refuse. A UTF-8 text that is all
-     * ASCII without CR, as most source files are, is only scanned: its page is the one part made a string
-     * (a read of a page used to decode the whole file into a string, twice the file's size in allocation).
+     * ASCII without NUL or CR, as most source files are, is only scanned and its page is the one string
+     * made; any other text is decoded whole first.
      */
     public static DecodedPage page(byte[] bytes, int startUtf16, int maxChars) {
         TextEncoding encoding = detect(bytes);
