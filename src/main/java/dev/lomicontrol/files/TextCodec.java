@@ -30,7 +30,10 @@ public final class TextCodec {
      * text.
      */
     public static DecodedText decode(byte[] bytes) {
-        TextEncoding encoding = detect(bytes);
+        return decode(bytes, detect(bytes));
+    }
+
+    private static DecodedText decode(byte[] bytes, TextEncoding encoding) {
         int skip = bom(encoding).length;
         String text = decodeStrictly(bytes, skip, encoding);
         if (text.indexOf('\0') >= 0) {
@@ -57,7 +60,7 @@ public final class TextCodec {
                         plain == AsciiScan.WITH_LF ? LineEndings.LF : LineEndings.NONE);
             }
         }
-        DecodedText decoded = decode(bytes);
+        DecodedText decoded = decode(bytes, encoding);
         return new DecodedPage(
                 TextPage.of(decoded.text(), startUtf16, maxChars), decoded.encoding(), decoded.lineEndings());
     }
