@@ -1,6 +1,7 @@
 package dev.lomicontrol.mcp;
 
 import dev.lomicontrol.tools.ToolCatalog;
+import dev.lomicontrol.tools.ToolSelection;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,8 +18,10 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The whole tool catalog, in a fixed order (2026-07-28 asks for a deterministic tools/list).
- * Reading it grants nothing, so it is listed in full before pairing, without pagination.
+ * The tool catalog the helper serves, in a fixed order (2026-07-28 asks for a deterministic
+ * tools/list): every declared tool, or the ones its {@link ToolSelection} ({@code --toolsets},
+ * {@code --read-only}) names. Reading it grants nothing, so it is listed before pairing, without
+ * pagination; the list never changes during a session.
  *
  * <p>The schemas of every declaration are derived by the build ({@link ToolSchemas}); reading them
  * back and building the entries is still work {@code initialize} needs none of: the helper's
@@ -31,20 +34,23 @@ final class Catalog {
     private final CompletableFuture<Map<String, ToolDefinition>> tools;
     private final @Nullable Thread loader;
     private final AtomicBoolean started = new AtomicBoolean();
+    private final ToolSelection selection;
 
     Catalog(List<ToolDefinition> definitions) {
         this.tools = CompletableFuture.completedFuture(index(definitions));
         this.loader = null;
+        this.selection = ToolSelection.all();
     }
 
-    private Catalog(CompletableFuture<Map<String, ToolDefinition>> tools, Thread loader) {
+    private Catalog(CompletableFuture<Map<String, ToolDefinition>> tools, Thread loader, ToolSelection selection) {
         this.tools = tools;
         this.loader = loader;
+        this.selection = selection;
     }
 
     /** Every declared tool ({@link ToolCatalog}) with its schemas. */
     static Catalog standard() {
-        return new Catalog(definitions());
+        return new Catalog(definitions(ToolSelection.all()));
     }
 
     /**
@@ -54,11 +60,20 @@ final class Catalog {
      * later one) with the cause, as {@link #standard()} would have failed at start.
      */
     static Catalog standardDeferred() {
-        return deferred(Catalog::definitions);
+        return standardDeferred(ToolSelection.all());
+    }
+
+    /** {@link #standardDeferred()} of the tools {@code selection} serves. */
+    static Catalog standardDeferred(ToolSelection selection) {
+        return deferred(() -> definitions(selection), selection);
     }
 
     /** A catalog of what {@code derive} returns, derived on a daemon thread that starts at {@link #start()} or the first use. */
     static Catalog deferred(Supplier<List<ToolDefinition>> derive) {
+        return deferred(derive, ToolSelection.all());
+    }
+
+    private static Catalog deferred(Supplier<List<ToolDefinition>> derive, ToolSelection selection) {
         CompletableFuture<Map<String, ToolDefinition>> tools = new CompletableFuture<>();
         Thread thread = new Thread(
                 () -> {
@@ -70,7 +85,7 @@ final class Catalog {
                 },
                 "catalog");
         thread.setDaemon(true);
-        return new Catalog(tools, thread);
+        return new Catalog(tools, thread, selection);
     }
 
     /** Starts building a deferred catalog, the first time only (nothing for one already built). */
@@ -84,14 +99,17 @@ final class Catalog {
      * Every declared tool with the schemas the build derived ({@link ToolSchemas}); derived here
      * instead, with a warning, when this class path holds none for exactly these declarations.
      */
-    private static List<ToolDefinition> definitions() {
+    private static List<ToolDefinition> definitions(ToolSelection selection) {
         List<ToolSpec<?>> specs = ToolCatalog.standard().all();
         Optional<List<ToolSchemas.Built>> built = ToolSchemas.built(specs);
         if (built.isEmpty()) {
             Diagnostics.warn("no built tool schemas match the declarations on this class path (" + ToolSchemas.RESOURCE
                     + "); deriving them (a slower start)");
         }
-        return definitions(specs, built);
+        List<ToolDefinition> all = definitions(specs, built);
+        return selection.isAll()
+                ? all
+                : all.stream().filter(tool -> selection.serves(tool.spec())).toList();
     }
 
     /** The entries of {@code specs}, with {@code built} schemas (in the same order) or, without them, derived. */
@@ -130,6 +148,24 @@ final class Catalog {
 
     Optional<ToolDefinition> find(String name) {
         return Optional.ofNullable(tools().get(name));
+    }
+
+    /**
+     * Why a declared tool that this catalog does not serve is refused (the option that enables it);
+     * empty for a served tool and for a name no tool has.
+     */
+    Optional<String> refusal(String name) {
+        if (selection.isAll() || tools().containsKey(name)) {
+            return Optional.empty();
+        }
+        return ToolCatalog.standard()
+                .find(name)
+                .map(spec -> selection.refusal(spec, ToolCatalog.standard().toolset(spec)));
+    }
+
+    /** The selection this catalog serves. */
+    ToolSelection selection() {
+        return selection;
     }
 
     List<ToolDefinition> all() {

@@ -18,6 +18,11 @@ final class Diagnostics {
         log("WARN", message);
     }
 
+    /** A command line the helper cannot run with: said plainly, for the person who wrote it. */
+    static void usage(String message) {
+        System.err.println("lomi-control --mcp: " + message);
+    }
+
     static void log(String level, String message) {
         System.err.println(Instant.now() + " " + level + " lomi-control mcp: " + message);
     }

@@ -14,11 +14,17 @@ public final class McpHelper {
 
     private McpHelper() {}
 
-    /** Runs the helper until stdin ends; returns the process exit status (0). */
+    /** Runs the helper until stdin ends; returns the process exit status (0; 2 for a command line it cannot run with). */
     public static int run(String[] args) {
         StderrLogging.install();
-        HelperOptions options = HelperOptions.parse(Arrays.asList(args), System.getenv(), System.getProperties());
-        Catalog catalog = Catalog.standardDeferred();
+        HelperOptions options;
+        try {
+            options = HelperOptions.parse(Arrays.asList(args), System.getenv(), System.getProperties());
+        } catch (HelperOptions.UsageException e) {
+            Diagnostics.usage(String.valueOf(e.getMessage()));
+            return 2;
+        }
+        Catalog catalog = Catalog.standardDeferred(options.selection());
         StdoutWriter out = StdoutWriter.claimProcessStdout();
         Connector connector = new Connector(options.discoveryFile(), options.discoveryKey(), options.labelGrace());
         connector.start();

@@ -13,6 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
  * <caption>How a call fails</caption>
  * <tr><th>failure</th><th>answer</th></tr>
  * <tr><td>params.name missing or not a string; params.arguments not an object</td><td>JSON-RPC -32602</td></tr>
+ * <tr><td>a declared tool outside the helper's {@code --toolsets}/{@code --read-only}</td><td>isError, UNSUPPORTED_CAPABILITY naming the option that enables it</td></tr>
  * <tr><td>unknown tool name</td><td>JSON-RPC -32602 ("Unknown tool: …")</td></tr>
  * <tr><td>arguments over 64 KiB serialized (checked before anything else looks at them)</td><td>isError, PAYLOAD_TOO_LARGE</td></tr>
  * <tr><td>schema violation, unknown field, not exactly one variant of a union</td><td>isError, INVALID_ARGUMENT naming the field</td></tr>
@@ -72,6 +73,10 @@ final class ToolCalls {
             return failed(RpcError.INVALID_PARAMS, "Invalid params: params.arguments must be an object");
         }
         Optional<ToolDefinition> found = catalog.find(name.asString());
+        Optional<String> notServed = found.isEmpty() ? catalog.refusal(name.asString()) : Optional.empty();
+        if (notServed.isPresent()) {
+            return done(CallResults.error(ErrorCode.UNSUPPORTED_CAPABILITY, notServed.get(), version));
+        }
         if (found.isEmpty()) {
             return failed(RpcError.INVALID_PARAMS, "Unknown tool: " + name.asString());
         }

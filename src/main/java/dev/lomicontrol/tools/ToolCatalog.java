@@ -15,6 +15,7 @@ import dev.lomicontrol.tools.settings.SettingsSpecs;
 import dev.lomicontrol.tools.terminal.TerminalSpecs;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,38 +24,45 @@ import java.util.Optional;
 /**
  * Every tool of the catalog, in a fixed order (2026-07-28 asks for a deterministic tools/list):
  * session, operations, episodes, layout, terminal, files, editor, artifacts, settings, git, browser,
- * chat, android.
+ * chat, android — each domain's tools in its {@link Toolset}.
  */
 public final class ToolCatalog {
 
-    private static final ToolCatalog STANDARD = new ToolCatalog(concat(
-            SessionSpecs.ALL,
-            OperationSpecs.ALL,
-            EpisodeSpecs.ALL,
-            LayoutSpecs.ALL,
-            TerminalSpecs.ALL,
-            FileSpecs.ALL,
-            EditorSpecs.ALL,
-            ArtifactSpecs.ALL,
-            SettingsSpecs.ALL,
-            GitSpecs.ALL,
-            BrowserSpecs.ALL,
-            ChatSpecs.ALL,
-            AndroidSpecs.ALL));
+    private static final ToolCatalog STANDARD = new ToolCatalog(List.of(
+            new Group(Toolset.CORE, SessionSpecs.ALL),
+            new Group(Toolset.CORE, OperationSpecs.ALL),
+            new Group(Toolset.EPISODES, EpisodeSpecs.ALL),
+            new Group(Toolset.LAYOUT, LayoutSpecs.ALL),
+            new Group(Toolset.TERMINAL, TerminalSpecs.ALL),
+            new Group(Toolset.FILES, FileSpecs.ALL),
+            new Group(Toolset.EDITOR, EditorSpecs.ALL),
+            new Group(Toolset.ARTIFACTS, ArtifactSpecs.ALL),
+            new Group(Toolset.SETTINGS, SettingsSpecs.ALL),
+            new Group(Toolset.GIT, GitSpecs.ALL),
+            new Group(Toolset.BROWSER, BrowserSpecs.ALL),
+            new Group(Toolset.CHAT, ChatSpecs.ALL),
+            new Group(Toolset.ANDROID, AndroidSpecs.ALL)));
+
+    /** A domain's tools and the toolset they belong to. */
+    record Group(Toolset toolset, List<ToolSpec<?>> tools) {}
 
     private final Map<String, ToolSpec<?>> tools = new LinkedHashMap<>();
+    private final Map<String, Toolset> toolsets = new HashMap<>();
 
-    ToolCatalog(List<ToolSpec<?>> specs) {
-        for (ToolSpec<?> spec : specs) {
-            if (tools.putIfAbsent(spec.name(), spec) != null) {
-                throw new IllegalArgumentException("duplicate tool " + spec.name());
+    private ToolCatalog(List<Group> groups) {
+        for (Group group : groups) {
+            for (ToolSpec<?> spec : group.tools()) {
+                if (tools.putIfAbsent(spec.name(), spec) != null) {
+                    throw new IllegalArgumentException("duplicate tool " + spec.name());
+                }
+                toolsets.put(spec.name(), group.toolset());
             }
         }
     }
 
     /** A catalog of just these tools (tests; the product uses {@link #standard()}). */
     public static ToolCatalog of(List<ToolSpec<?>> specs) {
-        return new ToolCatalog(specs);
+        return new ToolCatalog(List.of(new Group(Toolset.CORE, specs)));
     }
 
     public static ToolCatalog standard() {
@@ -65,16 +73,16 @@ public final class ToolCatalog {
         return Optional.ofNullable(tools.get(name));
     }
 
-    public List<ToolSpec<?>> all() {
-        return Collections.unmodifiableList(new ArrayList<>(tools.values()));
+    /** The toolset {@code spec}, a tool of this catalog, belongs to. */
+    public Toolset toolset(ToolSpec<?> spec) {
+        Toolset toolset = toolsets.get(spec.name());
+        if (toolset == null) {
+            throw new IllegalArgumentException(spec.name() + " is not in this catalog");
+        }
+        return toolset;
     }
 
-    @SafeVarargs
-    private static List<ToolSpec<?>> concat(List<ToolSpec<?>>... lists) {
-        List<ToolSpec<?>> all = new ArrayList<>();
-        for (List<ToolSpec<?>> list : lists) {
-            all.addAll(list);
-        }
-        return all;
+    public List<ToolSpec<?>> all() {
+        return Collections.unmodifiableList(new ArrayList<>(tools.values()));
     }
 }
