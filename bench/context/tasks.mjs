@@ -1,0 +1,115 @@
+// The scripted tasks of bench/context.sh. A task is a function of the tool results so far
+// ([{name, input, text, isError}], oldest first) that answers the next step: {tools:[{name, input}]}
+// (one turn; several tools = parallel calls, as a model sends independent calls together) or
+// {text} (the final answer). Arguments come from the results it read, never from constants it
+// could not know.
+
+export const COMMANDS = ['echo lomi-$((6*7))', 'uname -s'];
+
+/** The data of a lomi-control envelope in a tool result's text (the operation's result for OP tools). */
+function lomi(exchange) {
+  const envelope = JSON.parse(exchange.text);
+  if (envelope.status !== 'ok' || envelope.data?.state === 'failed') throw new Error(`${exchange.name} failed: ${exchange.text.slice(0, 400)}`);
+  return envelope.data;
+}
+
+const key = (n) => `bench-${process.pid}-${n}`;
+
+/** Seed 000's terminal flow: two commands in a sandboxed terminal, then their output. */
+function lomiTerminal(done) {
+  const last = done[done.length - 1];
+  if (last && last.isError) return { text: `failed: ${last.text.slice(0, 300)}` };
+  const by = (name) => done.filter((d) => d.name === name);
+  if (by('lomi_workspace_list').length === 0) return { tools: [{ name: 'lomi_workspace_list', input: {} }] };
+  const list = lomi(by('lomi_workspace_list')[0]);
+  const workspace = list.workspaces[0];
+  if (by('lomi_connect').length === 0) return { tools: [{ name: 'lomi_connect', input: { workspaceId: workspace.workspaceId } }] };
+  const epoch = lomi(by('lomi_connect')[0]).retryEpoch;
+  if (by('lomi_terminal_create').length === 0) {
+    return { tools: [{ name: 'lomi_terminal_create', input: { workspaceId: workspace.workspaceId,
+      expectedRevision: list.domainRevision, retryEpoch: epoch, requestKey: key('create'), waitMs: 20000 } }] };
+  }
+  const terminal = lomi(by('lomi_terminal_create')[0]).result;
+  const runs = by('lomi_terminal_run');
+  if (runs.length < COMMANDS.length) {
+    return { tools: [{ name: 'lomi_terminal_run', input: { workspaceId: workspace.workspaceId, panelId: terminal.panelId,
+      terminalSessionId: terminal.terminalSessionId, leaseId: terminal.leaseId, command: COMMANDS[runs.length],
+      retryEpoch: epoch, requestKey: key(`run-${runs.length}`), waitMs: 20000 } }] };
+  }
+  return { text: runs.map((r) => lomi(r).result.output.text.trim()).join('\n') };
+}
+
+/** The same two commands with Desktop Commander: independent, so both in one turn. */
+function dcTerminal(done) {
+  if (done.length === 0) {
+    return { tools: COMMANDS.map((command) => ({ name: 'start_process', input: { command, timeout_ms: 10000 } })) };
+  }
+  return { text: done.map((d) => d.text.trim()).join('\n') };
+}
+
+export const PAGE_BUTTON = 'Count';
+
+/** The ref of the button named PAGE_BUTTON in an aria snapshot (Playwright's `[ref=e2]`, ours `ref`). */
+function playwrightRef(text) {
+  const match = text.match(new RegExp(`button "${PAGE_BUTTON}" \\[ref=(e\\d+)\\]`));
+  if (!match) throw new Error(`no ${PAGE_BUTTON} button in ${text.slice(0, 500)}`);
+  return match[1];
+}
+
+function pwBrowser(url) {
+  return (done) => {
+    const names = done.map((d) => d.name);
+    if (names.length === 0) return { tools: [{ name: 'browser_navigate', input: { url } }] };
+    if (names.length === 1) return { tools: [{ name: 'browser_snapshot', input: {} }] };
+    if (names.length === 2) {
+      return { tools: [{ name: 'browser_click', input: { element: `${PAGE_BUTTON} button`, target: playwrightRef(done[1].text) } }] };
+    }
+    if (names.length === 3) return { tools: [{ name: 'browser_snapshot', input: {} }] };
+    return { text: done[3].text.includes('clicked 1') ? 'clicked 1' : `not seen: ${done[3].text.slice(0, 200)}` };
+  };
+}
+
+function lomiBrowser(url) {
+  return (done) => {
+    const last = done[done.length - 1];
+    if (last && last.isError) return { text: `failed: ${last.text.slice(0, 300)}` };
+    const by = (name) => done.filter((d) => d.name === name);
+    if (by('lomi_workspace_list').length === 0) return { tools: [{ name: 'lomi_workspace_list', input: {} }] };
+    const list = lomi(by('lomi_workspace_list')[0]);
+    const workspaceId = list.workspaces[0].workspaceId;
+    if (by('lomi_connect').length === 0) return { tools: [{ name: 'lomi_connect', input: { workspaceId } }] };
+    const retryEpoch = lomi(by('lomi_connect')[0]).retryEpoch;
+    if (by('lomi_browser_open').length === 0) {
+      return { tools: [{ name: 'lomi_browser_open', input: { workspaceId, url, expectedRevision: list.domainRevision,
+        retryEpoch, requestKey: key('open'), waitMs: 20000 } }] };
+    }
+    const page = lomi(by('lomi_browser_open')[0]).result;
+    const target = { workspaceId, panelId: page.panelId, browserGeneration: page.browserGeneration };
+    const snapshots = by('lomi_browser_snapshot');
+    if (snapshots.length === 0) return { tools: [{ name: 'lomi_browser_snapshot', input: { ...target } }] };
+    if (by('lomi_browser_click').length === 0) {
+      const snapshot = lomi(snapshots[0]);
+      const button = findNode(snapshot, (n) => n.role === 'button' && n.name === PAGE_BUTTON);
+      return { tools: [{ name: 'lomi_browser_click', input: { ...target, navigationId: snapshot.navigationId,
+        snapshotId: snapshot.snapshotId, elementRef: button.elementRef, leaseId: page.leaseId, retryEpoch,
+        requestKey: key('click'), waitMs: 20000 } }] };
+    }
+    if (snapshots.length === 1) return { tools: [{ name: 'lomi_browser_snapshot', input: { ...target } }] };
+    return { text: snapshots[1].text.includes('clicked 1') ? 'clicked 1' : `not seen: ${snapshots[1].text.slice(0, 200)}` };
+  };
+}
+
+/** The first element of a lomi snapshot that fits. */
+function findNode(snapshot, fits) {
+  const found = (snapshot.elements || []).find(fits);
+  if (!found) throw new Error(`no such element in ${JSON.stringify(snapshot).slice(0, 500)}`);
+  return found;
+}
+
+const url = process.env.BENCH_PAGE_URL || 'http://127.0.0.1:1/';
+export const tasks = {
+  'lomi-terminal': lomiTerminal,
+  'dc-terminal': dcTerminal,
+  'pw-browser': pwBrowser(url),
+  'lomi-browser': lomiBrowser(url),
+};
