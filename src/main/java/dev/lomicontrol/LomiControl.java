@@ -22,7 +22,7 @@ import java.util.Properties;
  *   lomi-control serve [--data-dir DIR] [--headless] [--NAME=VALUE ...]   the broker (with its console on a TTY unless --headless)
  *   lomi-control console [--data-dir DIR] [COMMAND...]   the admin console client (attaches to the broker; no Spring)
  *   lomi-control service install|uninstall|status         the systemd user unit that runs serve --headless
- *   lomi-control --mcp [--discovery-file F] [--discovery-key HEX]   the MCP stdio helper
+ *   lomi-control --mcp [--discovery-file F] [--discovery-key HEX] [--toolsets LIST] [--read-only]   the MCP stdio helper
  *   lomi-control version | --version
  * </pre>
  */
@@ -160,7 +160,7 @@ public final class LomiControl {
                 "usage: lomi-control serve [--data-dir DIR] [--headless] [--NAME=VALUE ...]   the broker (serve --help)",
                 "       lomi-control console [--data-dir DIR] [COMMAND...]                  the admin console (console --help, console help)",
                 "       lomi-control service install|uninstall|status                       a systemd user service running serve --headless",
-                "       lomi-control --mcp [--discovery-file FILE] [--discovery-key HEX]     the MCP stdio helper (MCP clients start it)",
+                "       lomi-control --mcp [--discovery-file FILE] [--discovery-key HEX] [--toolsets all|LIST] [--read-only]   the MCP stdio helper (MCP clients start it)",
                 "       lomi-control version");
     }
 }

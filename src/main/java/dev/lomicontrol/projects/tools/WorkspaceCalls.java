@@ -51,9 +51,15 @@ public final class WorkspaceCalls {
                 hasMore ? Optional.of(granted.revision() + ":" + end + ":" + access.instanceId()) : Optional.empty());
     }
 
-    /** Selects a granted workspace; the session's retry epoch is issued once and returned again while valid. */
+    /**
+     * Selects a granted workspace — the only one when the input names none — and answers it with the
+     * layout revision; the session's retry epoch is issued once and returned again while valid.
+     */
     public SessionSpecs.Connection connect(Session session, SessionSpecs.Connect input) {
-        WorkspaceAccess.Listed listed = access.resolve(session, input.workspaceId());
+        WorkspaceAccess.Granted granted = access.granted(session);
+        WorkspaceAccess.Listed listed = input.workspaceId().isPresent()
+                ? access.resolve(session, input.workspaceId().get())
+                : only(granted);
         RetryEpoch epoch = access.epoch(session);
         return new SessionSpecs.Connection(
                 access.instanceId(),
@@ -61,7 +67,31 @@ public final class WorkspaceCalls {
                 listed.project().id(),
                 epoch.id(),
                 epoch.expiresAt().toString(),
-                session.grant().scopes().stream().sorted().toList());
+                session.grant().scopes().stream().sorted().toList(),
+                Decimal.of(granted.revision()));
+    }
+
+    /** The one granted workspace; a refusal that names the choices when there are several, or says there is none. */
+    private static WorkspaceAccess.Listed only(WorkspaceAccess.Granted granted) {
+        List<WorkspaceAccess.Listed> all = granted.workspaces();
+        if (all.size() == 1) {
+            return all.get(0);
+        }
+        if (all.isEmpty()) {
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND,
+                    "no workspace is granted to this session; ask the admin to add a project (console project add) "
+                            + "and call lomi_connect again");
+        }
+        String choices = all.stream()
+                .limit(8)
+                .map(l -> l.workspace().id() + " ('" + l.workspace().name() + "' in "
+                        + l.project().name() + ")")
+                .collect(java.util.stream.Collectors.joining(", "));
+        throw new LomiException(
+                ErrorCode.INVALID_ARGUMENT,
+                "you have " + all.size() + " workspaces; name one with workspaceId: " + choices
+                        + (all.size() > 8 ? ", … (lomi_workspace_list lists them all)" : ""));
     }
 
     private int offsetOf(String cursor, long revision) {

@@ -98,8 +98,8 @@ public final class SessionSpecs {
             Optional<String> discoveryFile) {}
 
     public record Connect(
-            @Doc("an approved workspace id from lomi_workspace_list")
-            WorkspaceId workspaceId) {}
+            @Doc("an approved workspace id from lomi_workspace_list; leave it out when you have exactly one")
+            Optional<WorkspaceId> workspaceId) {}
 
     @Tag("connection")
     public record Connection(
@@ -111,7 +111,10 @@ public final class SessionSpecs {
             RetryEpochId retryEpoch,
 
             @Doc("when the retry epoch expires (ISO-8601)") String retryEpochExpiresAt,
-            @Doc("the scopes this client was granted") List<String> scopes) {}
+            @Doc("the scopes this client was granted") List<String> scopes,
+
+            @Doc("the layout revision (decimal); send it as expectedRevision")
+            Decimal domainRevision) {}
 
     public record WorkspaceList(
             @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100")
@@ -168,8 +171,9 @@ public final class SessionSpecs {
             "R-I-",
             Connect.class,
             Connection.class,
-            "Selects an approved workspace and returns its project, the granted scopes and the retryEpoch "
-                    + "to send with every durable request on this connection. Needs pairing.");
+            "Selects an approved workspace (the only one when workspaceId is left out) and returns its project, the "
+                    + "granted scopes, the layout's domainRevision and the retryEpoch to send with every durable request on "
+                    + "this connection. Needs pairing.");
 
     public static final ToolSpec<WorkspaceList> WORKSPACE_LIST = ToolSpec.read(
             "lomi_workspace_list",
