@@ -5,7 +5,7 @@ import dev.lomicontrol.core.WireString;
 /** A name or title: 1-256 code points on one line, not blank, no control characters (C0, DEL, C1). */
 @WireString(
         maxLength = 256,
-        pattern = "(?=.*[^\\s])[^\\p{Cc}]+",
+        pattern = Matches.NOT_ONLY_SPACES + Matches.NO_CONTROLS,
         description = "a name: 1-256 characters on one line, not blank")
 public record DisplayName(String value) {
 

@@ -31,22 +31,33 @@ public final class Machine {
 
     /** Like {@link #requireProgram(String, String)} for a program found on PATH ({@code name -V}-style probe). */
     public static void requireOnPath(String name, String versionFlag, String debianPackage) {
-        boolean found;
-        try {
-            Process probe = new ProcessBuilder(name, versionFlag)
-                    .redirectErrorStream(true)
-                    .start();
-            probe.getInputStream().readAllBytes();
-            found = probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
-        } catch (IOException e) {
-            found = false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            found = false;
-        }
-        if (!found) {
+        if (!succeeds(name, versionFlag)) {
             throw new AssertionError(name + " is needed by this test: apt-get install -y " + debianPackage
                     + " (.ci/run installs it when missing)");
+        }
+    }
+
+    /** Fails, naming the Debian package that provides it, when {@code python3} cannot import {@code module}. */
+    public static void requirePythonModule(String module, String debianPackage) {
+        if (!succeeds("python3", "-c", "import " + module)) {
+            throw new AssertionError(
+                    "python3 and its module " + module + " are needed by this test: apt-get install -y " + debianPackage
+                            + " (.ci/run installs it when missing)");
+        }
+    }
+
+    /** Whether {@code command} runs and exits 0 within 30 s. */
+    private static boolean succeeds(String... command) {
+        try {
+            Process probe =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
+            probe.getInputStream().readAllBytes();
+            return probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

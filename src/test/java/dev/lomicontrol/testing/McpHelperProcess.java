@@ -94,6 +94,11 @@ public final class McpHelperProcess implements AutoCloseable {
         return commandLine(List.of(), broker.helperArgs());
     }
 
+    /** The command line of a helper with {@code args} after {@code --mcp}, for clients that start the helper themselves. */
+    public static List<String> command(List<String> args) {
+        return commandLine(List.of(), args);
+    }
+
     static List<String> commandLine(List<String> jvmOptions, List<String> args) {
         List<String> helperArgs = new ArrayList<>(List.of("--mcp"));
         helperArgs.addAll(args);

@@ -327,10 +327,10 @@ public final class AndroidSpecs {
             implements SetupQuery {}
 
     public record PackageSelection(
-            @Doc("an SDK package id, e.g. platform-tools") @Len(min = 1, max = 256) @Matches("[^\\p{Cc}]+")
+            @Doc("an SDK package id, e.g. platform-tools") @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
             String id,
 
-            @Doc("its exact revision") @Len(min = 1, max = 64) @Matches("[^\\p{Cc}]+")
+            @Doc("its exact revision") @Len(min = 1, max = 64) @Matches(Matches.NO_CONTROLS)
             String revision) {}
 
     public record SetupPlanInput(WorkspaceId workspaceId, SetupQuery action) {}
@@ -373,10 +373,10 @@ public final class AndroidSpecs {
             @Doc("devicesRevision of the inventory") Token expectedDevicesRevision,
             DisplayName name,
 
-            @Doc("an installed system image") @Len(min = 1, max = 256) @Matches("[^\\p{Cc}]+")
+            @Doc("an installed system image") @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
             String image,
 
-            @Doc("a device profile id") @Len(min = 1, max = 128) @Matches("[^\\p{Cc}]+")
+            @Doc("a device profile id") @Len(min = 1, max = 128) @Matches(Matches.NO_CONTROLS)
             String profile,
 
             Hardware hardware)
@@ -388,7 +388,10 @@ public final class AndroidSpecs {
             DeviceId deviceId,
             Optional<Token> generation,
             DisplayName name,
-            @Len(min = 1, max = 128) @Matches("[^\\p{Cc}]+") String profile,
+
+            @Len(min = 1, max = 128) @Matches(Matches.NO_CONTROLS)
+            String profile,
+
             Hardware hardware)
             implements DeviceAction {}
 
@@ -427,13 +430,17 @@ public final class AndroidSpecs {
 
     @Tag("remove_package")
     public record RemovePackage(
-            @Len(min = 1, max = 256) @Matches("[^\\p{Cc}]+") String packageId, Token expectedManifestRevision)
-            implements DeviceAction {}
+            @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
+            String packageId,
+
+            Token expectedManifestRevision) implements DeviceAction {}
 
     @Tag("rollback_package")
     public record RollbackPackage(
-            @Len(min = 1, max = 256) @Matches("[^\\p{Cc}]+") String packageId, Token expectedManifestRevision)
-            implements DeviceAction {}
+            @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
+            String packageId,
+
+            Token expectedManifestRevision) implements DeviceAction {}
 
     public record DeviceManageInput(
             WorkspaceId workspaceId, DeviceAction action, RetryEpochId retryEpoch, RequestKey requestKey)

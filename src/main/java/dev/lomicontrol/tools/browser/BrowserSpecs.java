@@ -40,9 +40,9 @@ public final class BrowserSpecs {
                     + "(its arguments are checked first).";
 
     /** A web address as the reference's browser::address accepts it: http(s) (or about:blank), at most 16384 characters, no control characters. */
-    static final String ADDRESS = "(?i:https?)://[^\\p{Cc}]+|about:blank";
+    static final String ADDRESS = Matches.HTTP_SCHEME + Matches.NO_CONTROLS + "|about:blank";
 
-    static final String HTTP = "(?i:https?)://[^\\p{Cc}]+";
+    static final String HTTP = Matches.HTTP_SCHEME + Matches.NO_CONTROLS;
 
     // ---------------------------------------------------------------- inputs
 
@@ -121,7 +121,7 @@ public final class BrowserSpecs {
 
     @Tag("url")
     public record UrlCondition(
-            @Doc("the exact address") @Len(min = 1, max = 16384) @Matches("[^\\p{Cc}]+")
+            @Doc("the exact address") @Len(min = 1, max = 16384) @Matches(Matches.NO_CONTROLS)
             String url) implements Condition {}
 
     @Tag("load")
@@ -283,7 +283,7 @@ public final class BrowserSpecs {
 
             @Doc("the file name the page sees: a base name of 1-255 bytes")
             @Len(min = 1, max = 255)
-            @Matches("[^\\p{Cc}/\\\\]+")
+            @Matches("[^" + Matches.CONTROLS + "/\\\\]+")
             String fileName,
 
             Hex32 leaseId,

@@ -172,7 +172,7 @@ public final class ChatSpecs {
             @Doc("the configured connection (lomi_chat_read includeSendTarget)")
             ChatId connectionId,
 
-            @Doc("the configured model") @Len(min = 1, max = 256) @Matches("[^\\p{Cc}]+")
+            @Doc("the configured model") @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
             String model,
 
             Token expectedDraftRevision,

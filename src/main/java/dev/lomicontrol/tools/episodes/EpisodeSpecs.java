@@ -20,7 +20,7 @@ public final class EpisodeSpecs {
     private EpisodeSpecs() {}
 
     /** Not blank, one line, no control characters (the constructor checks the rest: Unicode blanks, lone surrogates). */
-    static final String EXTERNAL_ID = "(?=.*[^\\s])[^\\p{Cc}\\u2028\\u2029]+";
+    static final String EXTERNAL_ID = Matches.NOT_ONLY_SPACES + "[^" + Matches.CONTROLS + "\\u2028\\u2029]+";
 
     /** One line, 1-256 code points, not blank, no control characters (C0, DEL, C1), no line/paragraph separators, no lone surrogates. */
     static void requireExternalId(String value) {
