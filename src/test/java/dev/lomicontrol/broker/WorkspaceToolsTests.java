@@ -141,6 +141,36 @@ class WorkspaceToolsTests {
     }
 
     @Test
+    void connectWithoutAWorkspaceTakesTheOnlyOneAndAnswersTheLayoutRevision() {
+        Project only = broker.project("only");
+        Session session = broker.session();
+
+        JsonNode connection = broker.ok(session, "lomi_connect", "{}");
+
+        assertThat(connection.path("workspaceId").asString()).isEqualTo(workspaceOf(only));
+        assertThat(connection.path("domainRevision").asString()).isEqualTo(broker.revision());
+        assertThat(broker.ok(session, "lomi_connect", "{\"workspaceId\":null}")
+                        .path("retryEpoch")
+                        .asString())
+                .isEqualTo(connection.path("retryEpoch").asString());
+    }
+
+    @Test
+    void connectWithoutAWorkspaceAmongSeveralIsRefusedNamingThem() {
+        Project first = broker.project("first");
+        Project second = broker.project("second");
+        Session session = broker.session();
+
+        JsonNode envelope = broker.call(session, "lomi_connect", "{}");
+
+        assertThat(envelope.path("code").asString()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(envelope.path("message").asString())
+                .contains(workspaceOf(first), workspaceOf(second), "workspaceId");
+        Session none = broker.session(new Grant(false, Set.of(), Scopes.all()));
+        assertThat(broker.refused(none, "lomi_connect", "{}")).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+    }
+
+    @Test
     void limitsOutsideOneToFiveHundredAreRefused() {
         Session session = broker.session();
         for (String limit : List.of("0", "501", "-1", "1.5", "\"10\"", "true", "99999999999")) {
