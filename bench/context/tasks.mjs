@@ -15,26 +15,35 @@ function lomi(exchange) {
 
 const key = (n) => `bench-${process.pid}-${n}`;
 
+/**
+ * The connection a lomi task starts with: lomi_connect without a workspace (the session has one),
+ * which answers the workspace, the retryEpoch and the layout's domainRevision.
+ */
+function connected(done) {
+  const connect = done.find((d) => d.name === 'lomi_connect');
+  if (!connect) return { next: { tools: [{ name: 'lomi_connect', input: {} }] } };
+  const data = lomi(connect);
+  return { workspaceId: data.workspaceId, retryEpoch: data.retryEpoch, revision: data.domainRevision };
+}
+
 /** Seed 000's terminal flow: two commands in a sandboxed terminal, then their output. */
 function lomiTerminal(done) {
   const last = done[done.length - 1];
   if (last && last.isError) return { text: `failed: ${last.text.slice(0, 300)}` };
   const by = (name) => done.filter((d) => d.name === name);
-  if (by('lomi_workspace_list').length === 0) return { tools: [{ name: 'lomi_workspace_list', input: {} }] };
-  const list = lomi(by('lomi_workspace_list')[0]);
-  const workspace = list.workspaces[0];
-  if (by('lomi_connect').length === 0) return { tools: [{ name: 'lomi_connect', input: { workspaceId: workspace.workspaceId } }] };
-  const epoch = lomi(by('lomi_connect')[0]).retryEpoch;
+  const connection = connected(done);
+  if (connection.next) return connection.next;
+  const { workspaceId, retryEpoch } = connection;
   if (by('lomi_terminal_create').length === 0) {
-    return { tools: [{ name: 'lomi_terminal_create', input: { workspaceId: workspace.workspaceId,
-      expectedRevision: list.domainRevision, retryEpoch: epoch, requestKey: key('create'), waitMs: 20000 } }] };
+    return { tools: [{ name: 'lomi_terminal_create', input: { workspaceId, expectedRevision: connection.revision,
+      retryEpoch, requestKey: key('create'), waitMs: 20000 } }] };
   }
   const terminal = lomi(by('lomi_terminal_create')[0]).result;
   const runs = by('lomi_terminal_run');
   if (runs.length < COMMANDS.length) {
-    return { tools: [{ name: 'lomi_terminal_run', input: { workspaceId: workspace.workspaceId, panelId: terminal.panelId,
+    return { tools: [{ name: 'lomi_terminal_run', input: { workspaceId, panelId: terminal.panelId,
       terminalSessionId: terminal.terminalSessionId, leaseId: terminal.leaseId, command: COMMANDS[runs.length],
-      retryEpoch: epoch, requestKey: key(`run-${runs.length}`), waitMs: 20000 } }] };
+      retryEpoch, requestKey: key(`run-${runs.length}`), waitMs: 20000 } }] };
   }
   return { text: runs.map((r) => lomi(r).result.output.text.trim()).join('\n') };
 }
@@ -74,13 +83,11 @@ function lomiBrowser(url) {
     const last = done[done.length - 1];
     if (last && last.isError) return { text: `failed: ${last.text.slice(0, 300)}` };
     const by = (name) => done.filter((d) => d.name === name);
-    if (by('lomi_workspace_list').length === 0) return { tools: [{ name: 'lomi_workspace_list', input: {} }] };
-    const list = lomi(by('lomi_workspace_list')[0]);
-    const workspaceId = list.workspaces[0].workspaceId;
-    if (by('lomi_connect').length === 0) return { tools: [{ name: 'lomi_connect', input: { workspaceId } }] };
-    const retryEpoch = lomi(by('lomi_connect')[0]).retryEpoch;
+    const connection = connected(done);
+    if (connection.next) return connection.next;
+    const { workspaceId, retryEpoch } = connection;
     if (by('lomi_browser_open').length === 0) {
-      return { tools: [{ name: 'lomi_browser_open', input: { workspaceId, url, expectedRevision: list.domainRevision,
+      return { tools: [{ name: 'lomi_browser_open', input: { workspaceId, url, expectedRevision: connection.revision,
         retryEpoch, requestKey: key('open'), waitMs: 20000 } }] };
     }
     const page = lomi(by('lomi_browser_open')[0]).result;
