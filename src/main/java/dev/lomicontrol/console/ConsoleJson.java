@@ -112,7 +112,24 @@ final class ConsoleJson {
             String state,
 
             List<String> differences,
-            String detail) {}
+            String detail,
+
+            @Doc(
+                    "the tools the entry's helper serves, read from its args; null without an entry in the shape client register writes")
+            Optional<Selection> selection) {}
+
+    record Selection(
+            @Doc("the served toolsets, core always among them, in catalog order")
+            List<String> toolsets,
+
+            @Doc("true: only the tools that change nothing (--read-only)")
+            boolean readOnly,
+
+            @Doc("how many tools the helper lists") int tools,
+
+            @Doc(
+                    "what those tools cost a model in every request: name, description and input schema as compact JSON, in bytes")
+            int modelFacingBytes) {}
 
     record StateCount(String state, long count) {}
 
