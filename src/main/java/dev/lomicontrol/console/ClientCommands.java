@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.shell.core.command.CommandContext;
 import org.springframework.shell.core.command.annotation.Argument;
@@ -29,7 +30,7 @@ class ClientCommands implements CommandGroup {
 
     private final BrokerRuntime runtime;
     private final Map<String, String> environment;
-    private final java.util.function.Supplier<HostProbe> host;
+    private final Supplier<HostProbe> host;
 
     @Autowired
     ClientCommands(BrokerRuntime runtime) {
@@ -166,11 +167,12 @@ class ClientCommands implements CommandGroup {
             description = "Print the lomi-control entry for a client without writing anything",
             completionProvider = "clientCompletions",
             help = "client show <" + CLIENTS
-                    + "|jetbrains> [--scope user|project] " + SELECTION
+                    + "|jetbrains> [--scope user|project] " + SELECTION + " [--json]"
                     + "\n  Prints the entry as the client's config holds it, and where it goes; the toolsets of the entry"
                     + " that file holds now (read from its args) and of the one register writes (this host's, or"
                     + " --toolsets/--read-only as register takes them), each with what it costs a model per request."
-                    + " For clients configured in their UI (JetBrains AI Assistant) this is what to paste.")
+                    + " For clients configured in their UI (JetBrains AI Assistant) this is what to paste. --json: one"
+                    + " JSON document.")
     public String show(
             @Argument(index = 0, description = "client") String client,
             @Option(longName = "scope", description = "user or project", defaultValue = "user") String scope,
@@ -180,10 +182,37 @@ class ClientCommands implements CommandGroup {
                             description = "serve only the tools that change nothing",
                             defaultValue = "false")
                     boolean readOnly,
+            @Option(
+                            longName = "json",
+                            description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")",
+                            defaultValue = "false")
+                    boolean json,
             CommandContext context) {
         McpClient target = McpClient.of(Text.required(client, "client"));
         McpClient.Scope where = McpClient.Scope.of(scope);
-        return showFor(target, where, paths(context), ClientToolsets.choose(host.get(), toolsets, readOnly));
+        ClientToolsets.Choice choice = ClientToolsets.choose(host.get(), toolsets, readOnly);
+        return json
+                ? ConsoleJson.write(showDocument(target, where, paths(context), choice))
+                : showFor(target, where, paths(context), choice);
+    }
+
+    /** {@code client show --json}: the file, the entry it holds now and its selection, and what register writes. */
+    ConsoleJson.ClientShow showDocument(
+            McpClient target, McpClient.Scope scope, ClientPaths paths, ClientToolsets.Choice choice) {
+        McpEntry base = McpEntry.forBroker(runtime, environment);
+        McpEntry entry = base.with(choice.selection());
+        Optional<Path> file = target.hasFile() ? target.file(scope, paths) : Optional.empty();
+        Optional<ClientConfigs.Row> row = file.map(f -> ClientConfigs.row(target, scope, f, Optional.of(base)));
+        return new ConsoleJson.ClientShow(
+                target.id(),
+                scope.wire(),
+                file.map(Path::toString),
+                row.map(ClientConfigs.Row::state),
+                row.flatMap(ClientConfigs.Row::selection).map(ClientToolsets::json),
+                entry.command(),
+                entry.args(),
+                ClientToolsets.json(choice.selection()),
+                choice.why());
     }
 
     /** {@code client show} with this host's selection. */

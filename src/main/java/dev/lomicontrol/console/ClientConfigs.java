@@ -153,7 +153,16 @@ final class ClientConfigs {
                             : new JsonMcpConfig(client.format(), client.jsonc()).state(file, text.get(), entry);
             String word = verdict.state().wire();
             String detail = switch (verdict.state()) {
-                case STALE -> word + " (" + String.join(", ", verdict.differences()) + "; run client register)";
+                case STALE ->
+                    word + " (" + String.join(", ", verdict.differences()) + "; run client register"
+                            + verdict.selection()
+                                    .map(ToolSelection::arguments)
+                                    .filter(words -> !words.isEmpty())
+                                    .map(words -> " " + client.id()
+                                            + (scope == McpClient.Scope.PROJECT ? " --scope project " : " ")
+                                            + String.join(" ", words))
+                                    .orElse("")
+                            + ")";
                 case HAND_EDITED ->
                     word + " (" + String.join(", ", verdict.differences()) + "; client register resets them)";
                 default -> word;

@@ -117,6 +117,25 @@ class ClientToolsetsSliceTests extends ConsoleSliceSupport {
     }
 
     @Test
+    void aStaleEntryIsToldToRegisterAgainWithTheOptionsItHas() throws IOException {
+        Path file = Files.createDirectories(cwd.resolve(".cursor")).resolve("mcp.json");
+        McpEntry old = new McpEntry(
+                        "/old/bin/lomi-control",
+                        List.of("--mcp", "--discovery-file", "/old/discovery.json", "--discovery-key", "cd".repeat(32)))
+                .with(new ToolSelection(EnumSet.of(Toolset.GIT), true));
+        Files.writeString(
+                file,
+                "{\"mcpServers\": {\"lomi-control\": {\"command\": \"/old/bin/lomi-control\", \"args\": "
+                        + JSON.writeValueAsString(old.args()) + "}}}");
+
+        assertThat(ok("client list"))
+                .contains("stale (launcher path, discovery file, discovery key; run client register cursor --scope"
+                        + " project --toolsets core,git --read-only)");
+        ok("client register cursor --scope project --toolsets core,git --read-only");
+        assertThat(ok("client list")).containsPattern("cursor +project +\\S+ +current +core,git, read-only \\(");
+    }
+
+    @Test
     void anUnknownToolsetIsAUsageErrorNamingTheValidOnesAndNothingIsWritten() {
         assertThat(fails("client register cursor --toolsets core,nope", ConsoleResult.USAGE))
                 .startsWith("usage: unknown toolset 'nope'")
@@ -160,6 +179,17 @@ class ClientToolsetsSliceTests extends ConsoleSliceSupport {
         assertThat(selection.get("modelFacingBytes").asInt())
                 .isEqualTo(ModelFacing.bytes(chosen.of(ToolCatalog.standard())));
         assertThat(rows.get(0).get("selection").isNull()).as("no entry: null").isTrue();
+
+        JsonNode show = JSON.readTree(ok("client show cursor --json --toolsets all"));
+        assertThat(show.get("file").asString())
+                .isEqualTo(home.resolve(".cursor/mcp.json").toString());
+        assertThat(show.get("state").asString()).isEqualTo("current");
+        assertThat(show.get("written")).isEqualTo(selection);
+        assertThat(show.get("selection").get("toolsets")).hasSize(Toolset.values().length);
+        assertThat(show.get("args").get(show.get("args").size() - 1).asString()).isEqualTo(key);
+        assertThat(show.get("why").asString()).isEqualTo("chosen with --toolsets");
+        assertThat(JSON.readTree(ok("client show jetbrains --json")).get("file").isNull())
+                .isTrue();
     }
 
     @Test
