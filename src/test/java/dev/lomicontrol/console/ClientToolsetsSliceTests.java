@@ -20,6 +20,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,6 +41,9 @@ class ClientToolsetsSliceTests extends ConsoleSliceSupport {
 
     @Autowired
     CommandShapes shapes;
+
+    @Autowired
+    ClientCommands commands;
 
     String key;
 
@@ -114,6 +119,32 @@ class ClientToolsetsSliceTests extends ConsoleSliceSupport {
         assertThat(McpEntry.selection(args.subList(args.indexOf(key) + 1, args.size())))
                 .as("--read-only alone: this host's toolsets, read-only")
                 .contains(new ToolSelection(hostProbe().toolsets().toolsets(), true));
+    }
+
+    @ParameterizedTest
+    @EnumSource(McpClient.class)
+    void everyClientsEntryTakesTheSelectionAndRegisteringAgainReplacesIt(McpClient client) {
+        if (!client.hasFile()) {
+            return;
+        }
+        ClientPaths paths = ClientPaths.of(new Caller(cwd, home), Map.of());
+        Path file = client.file(McpClient.Scope.USER, paths).orElseThrow();
+        ToolSelection gitReadOnly = new ToolSelection(EnumSet.of(Toolset.GIT), true);
+        ToolSelection files = new ToolSelection(EnumSet.of(Toolset.FILES), false);
+
+        commands.registerFor(client, McpClient.Scope.USER, paths, new ClientToolsets.Choice(gitReadOnly, "test"));
+        ClientConfigs.Row first = ClientConfigs.row(client, McpClient.Scope.USER, file, Optional.of(entry()));
+        commands.registerFor(client, McpClient.Scope.USER, paths, new ClientToolsets.Choice(files, "test"));
+        ClientConfigs.Row second = ClientConfigs.row(client, McpClient.Scope.USER, file, Optional.of(entry()));
+        commands.registerFor(
+                client, McpClient.Scope.USER, paths, new ClientToolsets.Choice(ToolSelection.all(), "test"));
+        ClientConfigs.Row all = ClientConfigs.row(client, McpClient.Scope.USER, file, Optional.of(entry()));
+
+        assertThat(List.of(first.state(), second.state(), all.state())).containsOnly("current");
+        assertThat(first.selection()).contains(gitReadOnly);
+        assertThat(second.selection()).contains(files);
+        assertThat(all.selection()).contains(ToolSelection.all());
+        assertThat(readString(file)).doesNotContain("--toolsets", "--read-only");
     }
 
     @Test
@@ -249,6 +280,18 @@ class ClientToolsetsSliceTests extends ConsoleSliceSupport {
                     .isEqualTo(shape.synopsis());
         }
         assertThat(registry.getCommands()).isNotEmpty();
+    }
+
+    private McpEntry entry() {
+        return McpEntry.forBroker(runtime, System.getenv());
+    }
+
+    private static String readString(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private HostProbe hostProbe() {
