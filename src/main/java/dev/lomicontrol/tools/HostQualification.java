@@ -62,10 +62,10 @@ public final class HostQualification {
         }
         if (host.sdkTool("emulator/emulator", "emulator").isEmpty()) {
             missing.add(
-                    "the Android SDK emulator was not found (ANDROID_HOME/emulator/emulator or 'emulator' on the PATH)");
+                    "the Android SDK emulator was not found (ANDROID_HOME/emulator/emulator, ~/Android/Sdk or 'emulator' on the PATH)");
         }
         if (host.adb().isEmpty()) {
-            missing.add("adb was not found (ANDROID_HOME/platform-tools/adb or 'adb' on the PATH)");
+            missing.add("adb was not found (ANDROID_HOME/platform-tools/adb, ~/Android/Sdk or 'adb' on the PATH)");
         }
         if (missing.isEmpty()) {
             return Optional.of(
