@@ -2,6 +2,7 @@ package dev.lomicontrol.console;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.tools.ToolSelection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,10 +31,22 @@ final class ClientConfigs {
      * does not have or a client configured in its UI), the state word ({@code current}, {@code stale},
      * {@code hand-edited}, {@code present}, {@code absent}, {@code no-file}, {@code unreadable},
      * {@code n/a}, {@code ui}) and, for stale and hand-edited entries, what differs; {@code detail}
-     * is the whole human text.
+     * is the whole human text; {@code selection} is the tool selection the entry's args give its
+     * helper (empty without an entry in the shape register writes).
      */
     record Row(
-            String client, String scope, Optional<Path> file, String state, List<String> differences, String detail) {}
+            String client,
+            String scope,
+            Optional<Path> file,
+            String state,
+            List<String> differences,
+            String detail,
+            Optional<ToolSelection> selection) {
+
+        Row(String client, String scope, Optional<Path> file, String state, List<String> differences, String detail) {
+            this(client, scope, file, state, differences, detail, Optional.empty());
+        }
+    }
 
     private ClientConfigs() {}
 
@@ -126,7 +139,8 @@ final class ClientConfigs {
         return rows;
     }
 
-    private static Row row(McpClient client, McpClient.Scope scope, Path file, Optional<McpEntry> entry) {
+    /** The row of one client's file, compared with {@code entry} (empty: no key yet). */
+    static Row row(McpClient client, McpClient.Scope scope, Path file, Optional<McpEntry> entry) {
         try {
             Optional<String> text = AtomicFiles.read(file);
             if (text.isEmpty()) {
@@ -139,12 +153,28 @@ final class ClientConfigs {
                             : new JsonMcpConfig(client.format(), client.jsonc()).state(file, text.get(), entry);
             String word = verdict.state().wire();
             String detail = switch (verdict.state()) {
-                case STALE -> word + " (" + String.join(", ", verdict.differences()) + "; run client register)";
+                case STALE ->
+                    word + " (" + String.join(", ", verdict.differences()) + "; run client register"
+                            + verdict.selection()
+                                    .map(ToolSelection::arguments)
+                                    .filter(words -> !words.isEmpty())
+                                    .map(words -> " " + client.id()
+                                            + (scope == McpClient.Scope.PROJECT ? " --scope project " : " ")
+                                            + String.join(" ", words))
+                                    .orElse("")
+                            + ")";
                 case HAND_EDITED ->
                     word + " (" + String.join(", ", verdict.differences()) + "; client register resets them)";
                 default -> word;
             };
-            return new Row(client.id(), scope.wire(), Optional.of(file), word, verdict.differences(), detail);
+            return new Row(
+                    client.id(),
+                    scope.wire(),
+                    Optional.of(file),
+                    word,
+                    verdict.differences(),
+                    detail,
+                    verdict.selection());
         } catch (IOException | LomiException e) {
             return new Row(
                     client.id(),

@@ -5,13 +5,10 @@ import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.ObjectProvider;
@@ -27,7 +24,7 @@ import org.springframework.shell.core.command.annotation.Option;
  * {@link CommandGroup} beans; built-ins (e.g. {@code clear}) get their declared options and no
  * arguments. Built once, on first use (after the registry is complete).
  */
-public final class CommandShapes {
+public final class CommandShapes implements CommandSyntax.Shapes {
 
     private final ObjectProvider<CommandRegistry> registry;
     private final ObjectProvider<CommandGroup> groups;
@@ -38,32 +35,13 @@ public final class CommandShapes {
         this.groups = groups;
     }
 
+    @Override
     public Collection<CommandShape> all() {
         return shapes().values();
     }
 
     public Optional<CommandShape> get(String name) {
         return Optional.ofNullable(shapes().get(name));
-    }
-
-    /** The command whose name is the longest run of leading words of {@code words}. */
-    public Optional<CommandShape> longestMatch(List<String> words) {
-        return all().stream()
-                .filter(s -> s.nameWords().size() <= words.size()
-                        && s.nameWords().equals(words.subList(0, s.nameWords().size())))
-                .max(Comparator.comparingInt(s -> s.nameWords().size()));
-    }
-
-    /** The distinct words that may follow {@code typed} within some command name. */
-    public List<String> nextWords(List<String> typed) {
-        Set<String> next = new LinkedHashSet<>();
-        all().stream()
-                .map(CommandShape::nameWords)
-                .sorted(Comparator.comparing(w -> String.join(" ", w)))
-                .filter(w ->
-                        w.size() > typed.size() && w.subList(0, typed.size()).equals(typed))
-                .forEach(w -> next.add(w.get(typed.size())));
-        return new ArrayList<>(next);
     }
 
     private Map<String, CommandShape> shapes() {

@@ -85,9 +85,18 @@ class ConsoleCompletions {
 
     @Bean
     CompletionProvider clientCompletions() {
-        return context -> option(context).equals("scope")
-                ? proposals(List.of("user", "project"))
-                : option(context).isEmpty() ? proposals(McpClient.ids()) : List.of();
+        return context -> switch (option(context)) {
+            case "scope" -> proposals(List.of("user", "project"));
+            case "toolsets" -> {
+                List<String> names = new ArrayList<>(List.of("all"));
+                java.util.Arrays.stream(dev.lomicontrol.tools.Toolset.values())
+                        .map(dev.lomicontrol.tools.Toolset::wireName)
+                        .forEach(names::add);
+                yield listItems(context, names);
+            }
+            case "" -> proposals(McpClient.ids());
+            default -> List.of();
+        };
     }
 
     @Bean

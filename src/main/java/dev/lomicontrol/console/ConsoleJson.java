@@ -112,7 +112,47 @@ final class ConsoleJson {
             String state,
 
             List<String> differences,
-            String detail) {}
+            String detail,
+
+            @Doc(
+                    "the tools the entry's helper serves, read from its args; null without an entry in the shape client register writes")
+            Optional<Selection> selection) {}
+
+    record ClientShow(
+            String client,
+            String scope,
+
+            @Doc(
+                    "the client's config file for this scope; null for a client configured in its UI or without this scope")
+            Optional<String> file,
+
+            @Doc("the state of the entry that file holds now, as client list words it; null without a file to read")
+            Optional<String> state,
+
+            @Doc("the tools the entry that file holds now serves; null without an entry of ours")
+            Optional<Selection> written,
+
+            String command,
+            List<String> args,
+
+            @Doc("the tools the entry client register writes serves")
+            Selection selection,
+
+            @Doc("why: this host's default (naming what it left out) or chosen with --toolsets")
+            String why) {}
+
+    record Selection(
+            @Doc("the served toolsets, core always among them, in catalog order")
+            List<String> toolsets,
+
+            @Doc("true: only the tools that change nothing (--read-only)")
+            boolean readOnly,
+
+            @Doc("how many tools the helper lists") int tools,
+
+            @Doc(
+                    "what those tools cost a model in every request: name, description and input schema as compact JSON, in bytes")
+            int modelFacingBytes) {}
 
     record StateCount(String state, long count) {}
 

@@ -23,7 +23,9 @@ import org.jline.terminal.TerminalBuilder;
  * talks to its admin socket. With a COMMAND it runs it once, prints its output (stdout) and error
  * (stderr) and returns its exit status; without one it reads commands until {@code exit} or end of
  * input — with JLine editing and broker-side completion on a terminal, as plain lines otherwise
- * (then the status is the last command's). Exit status 3 when no broker answers.
+ * (then the status is the last command's). A COMMAND is checked for usage first, without a broker
+ * ({@link DeclaredCommands}): a typo is exit status 2 whether or not a broker runs. Exit
+ * status 3 when no broker answers.
  */
 public final class ConsoleMain {
 
@@ -47,6 +49,16 @@ public final class ConsoleMain {
         if (!words.isEmpty() && (words.get(0).equals("--help") || words.get(0).equals("-h"))) {
             ConsoleOutput.print(new ConsoleResult(ConsoleResult.OK, USAGE + "\n" + DESCRIPTION, ""));
             return ConsoleResult.OK;
+        }
+        if (!words.isEmpty()) {
+            List<String> command = ConsoleWatch.wanted(words)
+                    ? words.stream().filter(word -> !word.equals("--watch")).toList()
+                    : words;
+            Optional<String> usage = DeclaredCommands.load().usageError(Words.join(command));
+            if (usage.isPresent()) {
+                ConsoleOutput.print(new ConsoleResult(ConsoleResult.USAGE, "", "usage: " + usage.get()));
+                return ConsoleResult.USAGE;
+            }
         }
         DataDirectory data = DataDirectory.resolve(dataDir, environment);
         Path cwd = Path.of(System.getProperty("user.dir")).toAbsolutePath();

@@ -1,7 +1,9 @@
 package dev.lomicontrol.console;
 
+import dev.lomicontrol.tools.ToolSelection;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,8 +51,17 @@ final class EntryFields {
 
     record Field(String name, JsonNode value, Rule rule) {}
 
-    /** {@code client list}'s judgement of one entry: its state and, unless current, what differs. */
-    record Verdict(EntryState state, List<String> differences) {}
+    /**
+     * {@code client list}'s judgement of one entry: its state, unless current what differs, and the
+     * tool selection its args give the helper (empty when the entry is not in the shape register
+     * writes, or there is none).
+     */
+    record Verdict(EntryState state, List<String> differences, Optional<ToolSelection> selection) {
+
+        Verdict(EntryState state, List<String> differences) {
+            this(state, differences, Optional.empty());
+        }
+    }
 
     private EntryFields() {}
 
@@ -90,19 +101,28 @@ final class EntryFields {
     /**
      * Compares a found entry's fields with {@code wanted}: current when every field is satisfied;
      * stale when it still has the shape register writes (an absolute command, {@code --mcp
-     * --discovery-file <abs> --discovery-key <hex>}) but another launcher, data directory or key, or
-     * lacks a field an older version did not write; hand-edited when one of our fields was changed
-     * into something register never writes. Without {@code wanted} (no key yet) it is just present.
+     * --discovery-file <abs> --discovery-key <hex>}, optionally a tool selection) but another
+     * launcher, data directory or key, or lacks a field an older version did not write; hand-edited
+     * when one of our fields was changed into something register never writes. The tool selection is
+     * the user's choice, not a difference: any valid one is current, and the verdict reports it.
+     * Without {@code wanted} (no key yet) it is just present.
      */
     static Verdict judge(McpClient.Format format, Map<String, JsonNode> found, Optional<McpEntry> wanted) {
+        Optional<McpEntry> ours = shaped(format, found);
+        Optional<ToolSelection> selection = ours.flatMap(McpEntry::selection);
         if (wanted.isEmpty()) {
-            return new Verdict(EntryState.PRESENT, List.of());
+            return new Verdict(EntryState.PRESENT, List.of(), selection);
         }
+        McpEntry want = wanted.get().base();
+        Map<String, JsonNode> compared = new LinkedHashMap<>(found);
+        ours.ifPresent(entry -> of(format, entry.base()).stream()
+                .filter(field -> isCommandField(format, field.name()))
+                .forEach(field -> compared.put(field.name(), field.value())));
         List<String> handEdited = new ArrayList<>();
         List<String> stale = new ArrayList<>();
         boolean commandOk = true;
-        for (Field field : of(format, wanted.get())) {
-            JsonNode value = found.get(field.name());
+        for (Field field : of(format, want)) {
+            JsonNode value = compared.get(field.name());
             if (field.rule().satisfiedBy(value, field.value())) {
                 continue;
             }
@@ -115,17 +135,16 @@ final class EntryFields {
             }
         }
         if (!commandOk) {
-            Optional<McpEntry> ours = shaped(format, found);
             if (ours.isPresent()) {
-                stale.addAll(0, whatChanged(ours.get(), wanted.get()));
+                stale.addAll(0, whatChanged(ours.get().base(), want));
             } else {
                 handEdited.add(0, format == McpClient.Format.OPENCODE ? "command" : "command/args");
             }
         }
         if (!handEdited.isEmpty()) {
-            return new Verdict(EntryState.HAND_EDITED, handEdited);
+            return new Verdict(EntryState.HAND_EDITED, handEdited, selection);
         }
-        return stale.isEmpty() ? new Verdict(EntryState.CURRENT, List.of()) : new Verdict(EntryState.STALE, stale);
+        return new Verdict(stale.isEmpty() ? EntryState.CURRENT : EntryState.STALE, stale, selection);
     }
 
     private static boolean isCommandField(McpClient.Format format, String name) {
@@ -153,25 +172,31 @@ final class EntryFields {
         return looksLikeOurs(entry) ? Optional.of(entry) : Optional.empty();
     }
 
+    /**
+     * {@code [<java> -jar <jar> | <java> -cp <cp> dev.lomicontrol.LomiControl | <launcher>] --mcp
+     * --discovery-file <abs> --discovery-key <hex> [--toolsets LIST] [--read-only]} with an absolute
+     * command: what register writes now, and (without the selection) what older versions wrote.
+     */
     private static boolean looksLikeOurs(McpEntry entry) {
         List<String> args = entry.args();
-        int n = args.size();
-        if (!Path.of(entry.command()).isAbsolute() || n < 5) {
+        int mcp = args.indexOf("--mcp");
+        if (!Path.of(entry.command()).isAbsolute() || mcp < 0 || mcp + 5 > args.size()) {
             return false;
         }
-        List<String> tail = args.subList(n - 5, n);
-        boolean tailOk = tail.get(0).equals("--mcp")
-                && tail.get(1).equals("--discovery-file")
+        List<String> tail = args.subList(mcp, mcp + 5);
+        boolean tailOk = tail.get(1).equals("--discovery-file")
                 && Path.of(tail.get(2)).isAbsolute()
                 && tail.get(3).equals("--discovery-key")
                 && tail.get(4).matches(KEY);
-        List<String> program = args.subList(0, n - 5);
+        List<String> program = args.subList(0, mcp);
         boolean programOk = program.isEmpty()
                 || (program.size() == 2 && program.get(0).equals("-jar"))
                 || (program.size() == 3
                         && program.get(0).equals("-cp")
                         && program.get(2).equals("dev.lomicontrol.LomiControl"));
-        return tailOk && programOk;
+        return tailOk
+                && programOk
+                && McpEntry.selection(args.subList(mcp + 5, args.size())).isPresent();
     }
 
     private static List<String> whatChanged(McpEntry found, McpEntry wanted) {

@@ -4,16 +4,19 @@ import dev.lomicontrol.broker.BrokerRuntime;
 import dev.lomicontrol.core.DataDirectory;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.tools.ToolSelection;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The MCP server entry {@code client register} writes: an absolute command and the args
- * {@code --mcp --discovery-file <abs> --discovery-key <hex>}. Nothing depends on the client's
- * environment (clients pass servers only a few variables).
+ * {@code --mcp --discovery-file <abs> --discovery-key <hex>}, then the helper's tool selection
+ * ({@code [--toolsets LIST] [--read-only]}, none for every tool: {@link #with}). Nothing depends on
+ * the client's environment (clients pass servers only a few variables).
  */
 public record McpEntry(String command, List<String> args) {
 
@@ -54,6 +57,50 @@ public record McpEntry(String command, List<String> args) {
         }
         args.addAll(List.of("--mcp", "--discovery-file", discovery.toString(), "--discovery-key", key));
         return new McpEntry(command, args);
+    }
+
+    /** This entry (without a selection) with the options that make its helper serve {@code selection}. */
+    public McpEntry with(ToolSelection selection) {
+        List<String> line = new ArrayList<>(base().args());
+        line.addAll(selection.arguments());
+        return new McpEntry(command, line);
+    }
+
+    /** This entry without its selection options: the args up to and including the discovery key. */
+    public McpEntry base() {
+        int key = args.lastIndexOf("--discovery-key");
+        return key < 0 || key + 2 > args.size() ? this : new McpEntry(command, args.subList(0, key + 2));
+    }
+
+    /** The selection the helper of this entry serves, read from the options after the discovery key; empty when they are not a selection. */
+    public Optional<ToolSelection> selection() {
+        int key = args.lastIndexOf("--discovery-key");
+        return key < 0 || key + 2 > args.size() ? Optional.empty() : selection(args.subList(key + 2, args.size()));
+    }
+
+    /**
+     * The selection these option words name: {@code --toolsets LIST} (a valid list) and
+     * {@code --read-only}, each at most once, in any order; no words is every tool. Empty for any
+     * other word, a repeated option or an invalid list.
+     */
+    static Optional<ToolSelection> selection(List<String> words) {
+        Optional<String> toolsets = Optional.empty();
+        boolean readOnly = false;
+        for (int i = 0; i < words.size(); i++) {
+            String word = words.get(i);
+            if (word.equals(ToolSelection.OPTION) && toolsets.isEmpty() && i + 1 < words.size()) {
+                toolsets = Optional.of(words.get(++i));
+            } else if (word.equals(ToolSelection.READ_ONLY_OPTION) && !readOnly) {
+                readOnly = true;
+            } else {
+                return Optional.empty();
+            }
+        }
+        try {
+            return Optional.of(ToolSelection.parse(toolsets.orElse("all"), readOnly));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     private static String java() {

@@ -1,6 +1,5 @@
 package dev.lomicontrol.tools;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,29 +26,18 @@ public final class HostQualification {
         }
     }
 
-    /** Where this host's Chromium is: {@code lomi.browser.executable} (system property) or {@code LOMI_BROWSER_EXECUTABLE}, else the Debian paths. */
+    /** Where this host's Chromium is: {@code lomi.browser.executable} (system property) or {@code LOMI_BROWSER_EXECUTABLE}, else the Debian paths ({@link HostProbe#browserExecutable}). */
     public static Optional<Path> browserExecutable() {
-        String configured = System.getProperty("lomi.browser.executable");
-        if (configured == null || configured.isBlank()) {
-            configured = System.getenv("LOMI_BROWSER_EXECUTABLE");
-        }
-        if (configured != null && !configured.isBlank()) {
-            Path path = Path.of(configured);
-            return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
-        }
-        return BROWSERS.stream().filter(Files::isExecutable).findFirst();
+        return HostProbe.current().browserExecutable();
     }
-
-    static final List<Path> BROWSERS =
-            List.of(Path.of("/usr/bin/chromium-headless-shell"), Path.of("/usr/bin/chromium"));
 
     /** The browser tools need a headless Chromium: a configured executable, else /usr/bin/chromium-headless-shell or /usr/bin/chromium. */
     static Optional<String> browser() {
-        if (browserExecutable().isPresent()) {
+        HostProbe host = HostProbe.current();
+        if (host.browserExecutable().isPresent()) {
             return Optional.empty();
         }
-        String configured = System.getProperty(
-                "lomi.browser.executable", System.getenv().getOrDefault("LOMI_BROWSER_EXECUTABLE", ""));
+        String configured = host.configuredBrowser().orElse("");
         return Optional.of(
                 (configured.isBlank()
                                 ? "no Chromium was found (/usr/bin/chromium-headless-shell, /usr/bin/chromium)"
@@ -60,9 +48,11 @@ public final class HostQualification {
     /**
      * A managed Android emulator needs hardware virtualisation ({@code /dev/kvm}, readable and
      * writable), the SDK's {@code emulator} and {@code adb} ({@code $ANDROID_HOME} or
-     * {@code $ANDROID_SDK_ROOT}, else the PATH); the reason names each one missing.
+     * {@code $ANDROID_SDK_ROOT} or {@code ~/Android/Sdk}, else the PATH: {@link HostProbe#sdkTool});
+     * the reason names each one missing.
      */
     static Optional<String> android() {
+        HostProbe host = HostProbe.current();
         List<String> missing = new ArrayList<>();
         Path kvm = Path.of("/dev/kvm");
         if (!Files.exists(kvm)) {
@@ -70,33 +60,17 @@ public final class HostQualification {
         } else if (!Files.isReadable(kvm) || !Files.isWritable(kvm)) {
             missing.add("/dev/kvm is not readable and writable by this user");
         }
-        if (sdkTool("emulator/emulator", "emulator").isEmpty()) {
+        if (host.sdkTool("emulator/emulator", "emulator").isEmpty()) {
             missing.add(
-                    "the Android SDK emulator was not found (ANDROID_HOME/emulator/emulator or 'emulator' on the PATH)");
+                    "the Android SDK emulator was not found (ANDROID_HOME/emulator/emulator, ~/Android/Sdk or 'emulator' on the PATH)");
         }
-        if (sdkTool("platform-tools/adb", "adb").isEmpty()) {
-            missing.add("adb was not found (ANDROID_HOME/platform-tools/adb or 'adb' on the PATH)");
+        if (host.adb().isEmpty()) {
+            missing.add("adb was not found (ANDROID_HOME/platform-tools/adb, ~/Android/Sdk or 'adb' on the PATH)");
         }
         if (missing.isEmpty()) {
             return Optional.of(
                     "a managed Android emulator is present, but the Android tools are not implemented on this broker yet");
         }
         return Optional.of("this host cannot run a managed Android emulator: " + String.join("; ", missing));
-    }
-
-    private static Optional<Path> sdkTool(String inSdk, String onPath) {
-        for (String variable : List.of("ANDROID_HOME", "ANDROID_SDK_ROOT")) {
-            String sdk = System.getenv(variable);
-            if (sdk != null && !sdk.isBlank() && Files.isExecutable(Path.of(sdk, inSdk))) {
-                return Optional.of(Path.of(sdk, inSdk));
-            }
-        }
-        String path = System.getenv("PATH");
-        for (String dir : path == null ? new String[0] : path.split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, onPath))) {
-                return Optional.of(Path.of(dir, onPath));
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -302,6 +302,8 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
             assertThat(executor.complete("client register c"))
                     .containsExactly("claude-code", "claude-desktop", "cursor", "codex", "cline");
             assertThat(executor.complete("client register codex --scope ")).containsExactly("user", "project");
+            assertThat(executor.complete("client register codex --toolsets git,fi"))
+                    .containsExactly("git,files");
             assertThat(executor.complete("help led")).containsExactly("ledger");
         } finally {
             pairings.withdraw(pending.request().id());

@@ -1,0 +1,104 @@
+package dev.lomicontrol.tools;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where this host's external programs are, found with a few file checks against an environment:
+ * the one probe behind {@link HostQualification} (what the broker answers HOST_UNQUALIFIED with)
+ * and behind the toolsets {@code client register} writes ({@link #toolsets}). Nothing is cached: a
+ * program installed later is found by the next probe.
+ *
+ * @param environment the variables it reads: {@code LOMI_BROWSER_EXECUTABLE}, {@code ANDROID_HOME},
+ *     {@code ANDROID_SDK_ROOT}, {@code PATH}
+ * @param browserSetting the {@code lomi.browser.executable} setting (system property), which wins
+ *     over {@code LOMI_BROWSER_EXECUTABLE}; empty when unset
+ * @param home the user's home directory ({@code ~/Android/Sdk} is Android Studio's default SDK)
+ */
+public record HostProbe(Map<String, String> environment, Optional<String> browserSetting, Path home) {
+
+    /** The Chromium executables looked for when none is configured, in order. */
+    static final List<Path> BROWSERS =
+            List.of(Path.of("/usr/bin/chromium-headless-shell"), Path.of("/usr/bin/chromium"));
+
+    public HostProbe {
+        environment = Map.copyOf(environment);
+    }
+
+    /** This process's host: its environment, the {@code lomi.browser.executable} system property and {@code user.home}. */
+    public static HostProbe current() {
+        return new HostProbe(
+                System.getenv(),
+                Optional.ofNullable(System.getProperty("lomi.browser.executable")),
+                Path.of(System.getProperty("user.home", "/")));
+    }
+
+    /** The configured Chromium, if any: {@code lomi.browser.executable}, else {@code LOMI_BROWSER_EXECUTABLE}. */
+    public Optional<String> configuredBrowser() {
+        return browserSetting
+                .filter(value -> !value.isBlank())
+                .or(() -> Optional.ofNullable(environment.get("LOMI_BROWSER_EXECUTABLE"))
+                        .filter(value -> !value.isBlank()));
+    }
+
+    /** The configured Chromium when it is an executable file; without one configured, the first of {@link #BROWSERS} installed. */
+    public Optional<Path> browserExecutable() {
+        Optional<String> configured = configuredBrowser();
+        if (configured.isPresent()) {
+            Path path = Path.of(configured.get());
+            return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
+        }
+        return BROWSERS.stream().filter(Files::isExecutable).findFirst();
+    }
+
+    /** The Android SDK's {@code adb}: {@link #sdkTool}{@code ("platform-tools/adb", "adb")}. */
+    public Optional<Path> adb() {
+        return sdkTool("platform-tools/adb", "adb");
+    }
+
+    /**
+     * An executable of the Android SDK: {@code inSdk} under {@code $ANDROID_HOME}, then
+     * {@code $ANDROID_SDK_ROOT}, then {@code ~/Android/Sdk}; else {@code onPath} in a directory of
+     * {@code $PATH}. Empty when none of them is an executable file.
+     */
+    public Optional<Path> sdkTool(String inSdk, String onPath) {
+        for (String variable : List.of("ANDROID_HOME", "ANDROID_SDK_ROOT")) {
+            String sdk = environment.get(variable);
+            if (sdk != null && !sdk.isBlank() && Files.isExecutable(Path.of(sdk, inSdk))) {
+                return Optional.of(Path.of(sdk, inSdk));
+            }
+        }
+        Path studio = home.resolve("Android").resolve("Sdk").resolve(inSdk);
+        if (Files.isExecutable(studio)) {
+            return Optional.of(studio);
+        }
+        String path = environment.get("PATH");
+        for (String dir : path == null ? new String[0] : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, onPath))) {
+                return Optional.of(Path.of(dir, onPath));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The toolsets that can work on this host: every one, except {@link Toolset#BROWSER} when no
+     * Chromium is found ({@link #browserExecutable}) and {@link Toolset#ANDROID} when no {@code adb}
+     * is ({@link #adb}); writes allowed.
+     */
+    public ToolSelection toolsets() {
+        EnumSet<Toolset> toolsets = EnumSet.allOf(Toolset.class);
+        if (browserExecutable().isEmpty()) {
+            toolsets.remove(Toolset.BROWSER);
+        }
+        if (adb().isEmpty()) {
+            toolsets.remove(Toolset.ANDROID);
+        }
+        return new ToolSelection(toolsets, false);
+    }
+}
