@@ -39,12 +39,7 @@ final class ClientToolsets {
         }
         ToolSelection found = host.toolsets();
         List<String> leftOut = new ArrayList<>();
-        if (!found.toolsets().contains(Toolset.BROWSER)) {
-            leftOut.add("browser (no Chromium found)");
-        }
-        if (!found.toolsets().contains(Toolset.ANDROID)) {
-            leftOut.add("android (no adb found)");
-        }
+        host.leftOut().forEach((toolset, why) -> leftOut.add(toolset.wireName() + " (" + why + ")"));
         return new Choice(
                 new ToolSelection(found.toolsets(), readOnly),
                 (leftOut.isEmpty()

@@ -87,18 +87,31 @@ public record HostProbe(Map<String, String> environment, Optional<String> browse
     }
 
     /**
-     * The toolsets that can work on this host: every one, except {@link Toolset#BROWSER} when no
-     * Chromium is found ({@link #browserExecutable}) and {@link Toolset#ANDROID} when no {@code adb}
-     * is ({@link #adb}); writes allowed.
+     * The toolsets that can work on this host: every one but those {@link #leftOut} names; writes
+     * allowed.
      */
     public ToolSelection toolsets() {
         EnumSet<Toolset> toolsets = EnumSet.allOf(Toolset.class);
+        toolsets.removeAll(leftOut().keySet());
+        return new ToolSelection(toolsets, false);
+    }
+
+    /**
+     * The toolsets none of whose tools can work on this host, each with the reason:
+     * {@link Toolset#BROWSER} when no Chromium is found ({@link #browserExecutable}), and
+     * {@link Toolset#ANDROID} when no {@code adb} is ({@link #adb}) — and everywhere while this broker
+     * does not implement the Android tools ({@link HostQualification#ANDROID_TOOLS_SERVED}).
+     */
+    public java.util.Map<Toolset, String> leftOut() {
+        java.util.Map<Toolset, String> leftOut = new java.util.EnumMap<>(Toolset.class);
         if (browserExecutable().isEmpty()) {
-            toolsets.remove(Toolset.BROWSER);
+            leftOut.put(Toolset.BROWSER, "no Chromium found");
         }
         if (adb().isEmpty()) {
-            toolsets.remove(Toolset.ANDROID);
+            leftOut.put(Toolset.ANDROID, "no adb found");
+        } else if (!HostQualification.ANDROID_TOOLS_SERVED) {
+            leftOut.put(Toolset.ANDROID, "its tools are not implemented on this broker yet");
         }
-        return new ToolSelection(toolsets, false);
+        return leftOut;
     }
 }

@@ -12,6 +12,9 @@ import java.util.Optional;
  */
 public final class HostQualification {
 
+    /** Whether this broker implements the Android tools (until it does, they answer HOST_UNQUALIFIED on every host). */
+    public static final boolean ANDROID_TOOLS_SERVED = false;
+
     private HostQualification() {}
 
     /** Why this host cannot serve {@code need}; empty when it can. */
