@@ -49,15 +49,15 @@ const EDIT_FILE = 'notes.txt';
 const EDIT_FIND = 'world';
 const EDIT_REPLACE = 'lomi-edited';
 const WAIT_MS = 20000;
-const PAIRING_POLLS = 90;
+const PAIRING_POLLS = 30;
 
 const TASKS = { terminal: terminalTask, editor: editorTask, git: gitTask };
 /** The tools each task may call: what the model loads first when a CLI defers tool definitions. */
 const NEEDS = {
-  terminal: ['lomi_status', 'lomi_workspace_list', 'lomi_connect', 'lomi_terminal_create', 'lomi_terminal_run', 'lomi_operation_get'],
-  editor: ['lomi_status', 'lomi_workspace_list', 'lomi_connect', 'lomi_files_read', 'lomi_editor_open', 'lomi_editor_apply_edits',
+  terminal: ['lomi_status', 'lomi_diagnostics', 'lomi_workspace_list', 'lomi_connect', 'lomi_terminal_create', 'lomi_terminal_run', 'lomi_operation_get'],
+  editor: ['lomi_status', 'lomi_diagnostics', 'lomi_workspace_list', 'lomi_connect', 'lomi_files_read', 'lomi_editor_open', 'lomi_editor_apply_edits',
     'lomi_editor_save', 'lomi_operation_get'],
-  git: ['lomi_status', 'lomi_workspace_list', 'lomi_git_status'],
+  git: ['lomi_status', 'lomi_diagnostics', 'lomi_workspace_list', 'lomi_git_status'],
 };
 
 function last(history, tool) {
@@ -96,13 +96,15 @@ function failure(entry) {
 
 /** Status until connected (waiting for the admin), the workspace, and (when asked) a connection. */
 function connected(history, withConnection) {
-  const status = last(history, 'lomi_status');
-  if (!status) return { next: call('lomi_status', {}) };
-  const phase = status.result.data?.phase;
+  const checks = history.filter((h) => h.tool === 'lomi_status' || h.tool === 'lomi_diagnostics');
+  if (checks.length === 0) return { next: call('lomi_status', {}) };
+  const phase = checks[checks.length - 1].result.data?.phase;
   if (phase !== 'connected') {
-    if (count(history, 'lomi_status') >= PAIRING_POLLS) return { next: { text: `not connected: ${phase}` } };
-    // waiting for the admin to approve the pairing: look again after a while
-    return { next: call('lomi_status', {}, THINK_MS) };
+    if (checks.length >= PAIRING_POLLS) return { next: { text: `not connected: ${phase}` } };
+    // waiting for the admin to approve the pairing: look again after a while, longer each time, and
+    // not with the same call twice in a row (Gemini CLI stops a run that repeats one call 5 times)
+    const thinkMs = Math.min(THINK_MS * 2 ** (checks.length - 1), 8 * THINK_MS);
+    return { next: call(checks.length % 2 === 1 ? 'lomi_diagnostics' : 'lomi_status', {}, thinkMs) };
   }
   const list = last(history, 'lomi_workspace_list');
   if (!list) return { next: call('lomi_workspace_list', {}) };
@@ -206,7 +208,7 @@ function gitTask(history) {
   if (!status) return call('lomi_git_status', { workspaceId: c.workspaceId });
   if (failure(status)) return { text: failure(status) };
   const d = status.result.data;
-  const changes = d.changes.map((ch) => `${ch.relativePath ?? ch.path ?? JSON.stringify(ch)} (${ch.status ?? ch.kind ?? ch.worktree ?? '?'})`);
+  const changes = d.changes.map((ch) => `${ch.relativePath} (worktree ${ch.worktree}, staged ${ch.staged})`);
   return { text: `On branch ${d.branch}, ${d.totalChanges} change(s): ${changes.join(', ') || 'none'}` };
 }
 
@@ -218,13 +220,15 @@ function parseResult(value) {
   const texts = [];
   const found = findEnvelope(value, texts);
   if (found) return found;
+  // the JSON text itself, or after a CLI's preamble (Codex: "Wall time: …\nOutput:\n{…}")
   for (const t of texts) {
-    try {
-      const parsed = JSON.parse(t);
-      const inner = findEnvelope(parsed, []);
-      if (inner) return inner;
-    } catch {
-      // not JSON: keep looking
+    for (const candidate of [t, t.slice(t.indexOf('{'), t.lastIndexOf('}') + 1)]) {
+      try {
+        const inner = findEnvelope(JSON.parse(candidate), []);
+        if (inner) return inner;
+      } catch {
+        // not JSON: keep looking
+      }
     }
   }
   return { status: 'text', text: texts.join('\n') };
@@ -308,7 +312,13 @@ function decodeResponses(body) {
       if (c) history.push({ ...c, result: parseResult(item.output) });
     }
   }
-  const tools = (body.tools ?? []).map((t) => ({ name: t.name ?? t.type, definition: t }));
+  // Codex groups an MCP server's tools in one {type:"namespace", name, tools:[...]}: a call names the
+  // tool and its namespace
+  const tools = [];
+  for (const t of body.tools ?? []) {
+    if (t.type === 'namespace') for (const inner of t.tools ?? []) tools.push({ name: inner.name, namespace: t.name, definition: inner });
+    else tools.push({ name: t.name ?? t.type, definition: t });
+  }
   return { prompt, history, tools, system: textOf(body.instructions) };
 }
 
@@ -344,7 +354,7 @@ function decide(decoded, text) {
   const lomiTools = new Map();
   for (const t of decoded.tools) {
     const n = lomiName(t.name);
-    if (n && (!lomiTools.has(n) || t.name.length < lomiTools.get(n).length)) lomiTools.set(n, t.name);
+    if (n && (!lomiTools.has(n) || t.name.length < lomiTools.get(n).name.length)) lomiTools.set(n, t);
   }
   // tools a CLI lists by name only (Claude Code's deferred MCP tools, loaded through its ToolSearch)
   const deferred = new Map();
@@ -362,9 +372,10 @@ function decide(decoded, text) {
   const history = decoded.history.filter((h) => h.tool);
   const step = script(history);
   if (step.call) {
-    const name = lomiTools.get(step.call) ?? deferred.get(step.call);
+    const offered = lomiTools.get(step.call);
+    const name = offered?.name ?? deferred.get(step.call);
     if (!name) return { role: 'task', task, step: { text: `the tool ${step.call} was not offered to me` } };
-    return { role: 'task', task, step: { ...step, name } };
+    return { role: 'task', task, step: { ...step, name, namespace: offered?.namespace } };
   }
   return { role: 'task', task, step };
 }
@@ -384,7 +395,7 @@ function fromSchema(schema) {
       return [];
     case 'integer':
     case 'number':
-      return 0;
+      return schema.minimum ?? 1;
     case 'boolean':
       return false;
     default:
@@ -430,7 +441,8 @@ function anthropicAnswer(step, body, res) {
 function responsesAnswer(step, body, res) {
   const respId = id('resp');
   const item = step.call
-    ? { type: 'function_call', id: id('fc'), call_id: id('call'), name: step.name, arguments: JSON.stringify(step.args), status: 'completed' }
+    ? { type: 'function_call', id: id('fc'), call_id: id('call'), name: step.name, ...(step.namespace ? { namespace: step.namespace } : {}),
+        arguments: JSON.stringify(step.args), status: 'completed' }
     : { type: 'message', id: id('msg'), role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: step.text, annotations: [] }] };
   const base = { id: respId, object: 'response', created_at: Math.floor(Date.now() / 1000), model: body.model ?? MODEL };
   const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 };
@@ -498,14 +510,23 @@ function record(entry) {
   appendFileSync(RECORD, JSON.stringify(entry) + '\n');
 }
 
-function toolFigures(tools) {
-  const bytes = (list) => list.reduce((n, t) => n + Buffer.byteLength(JSON.stringify(t.definition)), 0);
-  const lomi = tools.filter((t) => lomiName(t.name));
-  return { count: tools.length, bytes: bytes(tools), lomiCount: lomi.length, lomiBytes: bytes(lomi), names: tools.map((t) => t.name) };
+/**
+ * The tool definitions a request carried: count and compact-JSON bytes of all of them and of the
+ * lomi ones (a namespace counts whole, its description included, towards the lomi bytes when it
+ * holds lomi tools).
+ */
+function toolFigures(api, body) {
+  let units;
+  if (api === 'gemini') units = (body.tools ?? []).flatMap((g) => (g.functionDeclarations ?? []).map((f) => ({ names: [f.name], definition: f })));
+  else units = (body.tools ?? []).map((t) => ({ names: t.type === 'namespace' ? (t.tools ?? []).map((i) => i.name) : [t.name ?? t.type], definition: t }));
+  const bytes = (list) => list.reduce((n, u) => n + Buffer.byteLength(JSON.stringify(u.definition)), 0);
+  const lomi = units.filter((u) => u.names.some((n) => lomiName(n)));
+  const names = units.flatMap((u) => u.names);
+  return { count: names.length, bytes: bytes(units), lomiCount: names.filter((n) => lomiName(n)).length, lomiBytes: bytes(lomi), names };
 }
 
 function describe(step) {
-  return step.call ? { call: step.call, name: step.name, args: step.args } : { text: step.text };
+  return step.call ? { call: step.call, name: step.name, namespace: step.namespace, args: step.args } : { text: step.text };
 }
 
 async function handle(req, res) {
@@ -530,7 +551,7 @@ async function handle(req, res) {
   }
 
   if (path.endsWith('/count_tokens')) {
-    record({ ...entry, api: 'anthropic', role: 'count_tokens', tools: toolFigures(decodeAnthropic(body).tools), body });
+    record({ ...entry, api: 'anthropic', role: 'count_tokens', tools: toolFigures('anthropic', body), body });
     return json(res, { input_tokens: Math.ceil(raw.length / 4) });
   }
   if (/:countTokens$/.test(path)) {
@@ -559,7 +580,7 @@ async function handle(req, res) {
     const schema = body.generationConfig.responseJsonSchema ?? body.generationConfig.responseSchema;
     step = { text: JSON.stringify(fromSchema(schema)) };
   }
-  record({ ...entry, api, role, task, tools: toolFigures(decoded.tools), history: decoded.history.map((h) => h.tool), answer: describe(step), body });
+  record({ ...entry, api, role, task, tools: toolFigures(api, body), history: decoded.history.map((h) => h.tool), answer: describe(step), body });
   if (step.thinkMs) await new Promise((r) => setTimeout(r, step.thinkMs));
   if (api === 'anthropic') anthropicAnswer(step, body, res);
   else if (api === 'openai-responses') responsesAnswer(step, body, res);
