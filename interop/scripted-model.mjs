@@ -12,7 +12,7 @@
 // Each request is decoded into the conversation so far: the prompt and the list of tool calls the
 // model made with the results the CLI sent back (parsed from the request, never remembered here).
 // The task picks the next call from that, as a model would: a task is chosen by "lomi-task:NAME" in
-// the prompt (else --task). A request that carries no lomi tool (a CLI's side request: a title, a
+// the prompt (else --task), the editor task's file by "lomi-file:PATH" (default notes.txt). A request that carries no lomi tool (a CLI's side request: a title, a
 // summary, a routing or next-speaker check) gets a plain answer (JSON when the CLI asks for JSON).
 //
 // Every request is appended to the record as one JSON line: {seq, api, path, task, role, bytes,
@@ -45,7 +45,6 @@ function parseArgs(argv) {
 // ---------------------------------------------------------------------------------------------
 
 const TERMINAL_COMMAND = 'echo lomi-$((6*7))';
-const EDIT_FILE = 'notes.txt';
 const EDIT_FIND = 'world';
 const EDIT_REPLACE = 'lomi-edited';
 const WAIT_MS = 20000;
@@ -160,7 +159,7 @@ function terminalTask(history) {
   return { text: `The command \`${TERMINAL_COMMAND}\` exited ${result.exitCode} and printed: ${output}` };
 }
 
-function editorTask(history) {
+function editorTask(history, { file: EDIT_FILE = 'notes.txt' }) {
   const c = connected(history, true);
   if (c.next) return c.next;
   const { workspaceId, retryEpoch } = c;
@@ -370,7 +369,8 @@ function decide(decoded, text) {
     return { role: 'task', task, step: { call: 'ToolSearch', name: 'ToolSearch', args: { query: 'select:' + missing.map((n) => deferred.get(n)).join(','), max_results: missing.length } } };
   }
   const history = decoded.history.filter((h) => h.tool);
-  const step = script(history);
+  const file = /lomi-file:([A-Za-z0-9._/-]+)/.exec(decoded.prompt)?.[1];
+  const step = script(history, { file });
   if (step.call) {
     const offered = lomiTools.get(step.call);
     const name = offered?.name ?? deferred.get(step.call);

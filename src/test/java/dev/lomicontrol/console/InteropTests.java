@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.ConsoleRun;
 import dev.lomicontrol.testing.Eventually;
-import dev.lomicontrol.testing.Machine;
+import dev.lomicontrol.testing.InteropPackages;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -31,26 +31,14 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class InteropTests {
 
-    static final Path INTEROP = Path.of("interop").toAbsolutePath();
+    static final Path INTEROP = InteropPackages.DIRECTORY;
 
     @TempDir
     Path temp;
 
     @BeforeAll
     static void installClients() throws Exception {
-        Machine.requireOnPath("node", "--version", "nodejs (Node 20, see README)");
-        Machine.requireOnPath("npm", "--version", "npm");
-        if (Files.isDirectory(INTEROP.resolve("node_modules/@modelcontextprotocol/sdk"))
-                && Files.isDirectory(INTEROP.resolve("node_modules/@modelcontextprotocol/client"))) {
-            return;
-        }
-        Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund")
-                .directory(INTEROP.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        assertThat(npm.waitFor(600, TimeUnit.SECONDS)).as("npm ci finished").isTrue();
-        assertThat(npm.exitValue()).as("npm ci in " + INTEROP).isZero();
+        InteropPackages.install();
     }
 
     @Test
