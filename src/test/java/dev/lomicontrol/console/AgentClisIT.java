@@ -147,6 +147,10 @@ class AgentClisIT {
                             "check_for_update_on_startup=false",
                             "-c",
                             "mcp_servers.lomi-control.default_tools_approval_mode=\"approve\"",
+                            // since 0.147 a first turn waits about 1 s for optional MCP servers, then runs
+                            // without the tools of those still starting (a cold helper on a busy machine)
+                            "-c",
+                            "mcp_servers.lomi-control.required=true",
                             prompt);
                 case GEMINI -> List.of(bin, "--yolo", "-p", prompt);
             };
