@@ -29,7 +29,7 @@ public final class InteropPackages {
     public static synchronized void install() throws IOException, InterruptedException {
         Machine.requireOnPath("node", "--version", "nodejs (Node 20, see README)");
         Machine.requireOnPath("npm", "--version", "npm");
-        List<String> missing = missing();
+        List<String> missing = missing(DIRECTORY);
         if (missing.isEmpty()) {
             return;
         }
@@ -46,7 +46,7 @@ public final class InteropPackages {
         if (npm.exitValue() != 0) {
             throw new AssertionError("npm ci in " + DIRECTORY + " exited " + npm.exitValue());
         }
-        List<String> still = missing();
+        List<String> still = missing(DIRECTORY);
         if (!still.isEmpty()) {
             throw new AssertionError("npm ci in " + DIRECTORY + " left these pinned packages missing: " + still);
         }
@@ -57,15 +57,15 @@ public final class InteropPackages {
         return DIRECTORY.resolve("node_modules/.bin").resolve(name);
     }
 
-    /** {@code name@version} of each pinned dependency that is not installed at that version. */
-    static List<String> missing() throws IOException {
+    /** {@code name@version} of each dependency pinned in {@code directory} that is not installed there at that version. */
+    static List<String> missing(Path directory) throws IOException {
         JsonNode dependencies =
-                JSON.readTree(DIRECTORY.resolve("package.json").toFile()).path("dependencies");
+                JSON.readTree(directory.resolve("package.json").toFile()).path("dependencies");
         List<String> missing = new ArrayList<>();
         for (Map.Entry<String, JsonNode> dependency : dependencies.properties()) {
             String name = dependency.getKey();
             String version = dependency.getValue().asString();
-            Path manifest = DIRECTORY.resolve("node_modules").resolve(name).resolve("package.json");
+            Path manifest = directory.resolve("node_modules").resolve(name).resolve("package.json");
             if (!Files.isRegularFile(manifest)
                     || !version.equals(
                             JSON.readTree(manifest.toFile()).path("version").asString())) {
