@@ -12,12 +12,16 @@
 // Each request is decoded into the conversation so far: the prompt and the list of tool calls the
 // model made with the results the CLI sent back (parsed from the request, never remembered here).
 // The task picks the next call from that, as a model would: a task is chosen by "lomi-task:NAME" in
-// the prompt (else --task), the editor task's file by "lomi-file:PATH" (default notes.txt). A request that carries no lomi tool (a CLI's side request: a title, a
-// summary, a routing or next-speaker check) gets a plain answer (JSON when the CLI asks for JSON).
+// the prompt (else --task), the editor task's file by "lomi-file:PATH" (default notes.txt). Tools a
+// CLI lists by name only (Claude Code's deferred MCP tools) are loaded first with its ToolSearch. A
+// request that carries no lomi tool (a CLI's side request: a title, a summary, a routing or
+// next-speaker check) gets a plain answer (JSON built from the schema when the CLI asks for JSON).
 //
-// Every request is appended to the record as one JSON line: {seq, api, path, task, role, bytes,
-// tools: {count, bytes, lomiCount, lomiBytes, names}, answer, body}. "bytes" is the request body as
-// received; tool "bytes" are the tool definitions as the CLI sent them (compact JSON of each).
+// Every request is appended to the record as one JSON line: {seq, at, method, path, api, role
+// (task | side | count_tokens), task, bytes, tools: {count, bytes, lomiCount, lomiBytes, names},
+// history (the lomi tools called so far), answer, body}. "bytes" is the request body as received;
+// tool "bytes" are the tool definitions the CLI sent, each re-serialised as compact JSON (a Codex
+// namespace counts whole).
 import { createServer } from 'node:http';
 import { appendFileSync } from 'node:fs';
 
