@@ -423,7 +423,8 @@ class AgentClisIT {
             int lomiToolsOffered,
             long lomiToolBytesOffered,
             int toolResults,
-            List<String> calls) {
+            List<String> calls,
+            List<Long> requestBytes) {
 
         static Figures of(Path record) throws IOException {
             List<JsonNode> lines = new ArrayList<>();
@@ -463,7 +464,8 @@ class AgentClisIT {
                     lomiTools,
                     lomiBytes,
                     results,
-                    calls);
+                    calls,
+                    lines.stream().map(l -> l.path("bytes").asLong()).toList());
         }
 
         @Override
@@ -472,7 +474,7 @@ class AgentClisIT {
                     + firstRequestBytes + " bytes, " + firstRequestTools + " tools in " + firstRequestToolBytes
                     + " bytes, of them " + firstRequestLomiTools + " lomi tools in " + firstRequestLomiToolBytes
                     + " bytes; at most " + lomiToolsOffered + " lomi tools (" + lomiToolBytesOffered
-                    + " bytes) offered; calls " + calls;
+                    + " bytes) offered; calls " + calls + "; bytes per request " + requestBytes;
         }
     }
 }
