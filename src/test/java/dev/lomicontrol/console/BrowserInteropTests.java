@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.ConsoleRun;
+import dev.lomicontrol.testing.InteropPackages;
 import dev.lomicontrol.testing.McpHelperProcess;
 import dev.lomicontrol.testing.TestSite;
 import java.io.BufferedReader;
@@ -39,7 +40,7 @@ class BrowserInteropTests {
 
     @Test
     void theSdkClientRunsTheWholeBrowserFlowThroughTheHelper() throws Exception {
-        InteropTests.installClients();
+        InteropPackages.install();
         try (TestSite site = new TestSite();
                 TestSite other = new TestSite();
                 BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {

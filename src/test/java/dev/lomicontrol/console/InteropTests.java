@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.ConsoleRun;
 import dev.lomicontrol.testing.Eventually;
-import dev.lomicontrol.testing.InteropClients;
+import dev.lomicontrol.testing.InteropPackages;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -31,14 +31,14 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class InteropTests {
 
-    static final Path INTEROP = InteropClients.DIR;
+    static final Path INTEROP = InteropPackages.DIRECTORY;
 
     @TempDir
     Path temp;
 
     @BeforeAll
     static void installClients() throws Exception {
-        InteropClients.installed();
+        InteropPackages.install();
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.testing.InteropClients;
+import dev.lomicontrol.testing.InteropPackages;
 import dev.lomicontrol.testing.McpHelperProcess;
 import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSelection;
@@ -34,7 +34,7 @@ class ToolsetsInteropTests {
 
     @BeforeAll
     static void installClients() throws Exception {
-        InteropClients.installed();
+        InteropPackages.install();
     }
 
     @Test
@@ -111,12 +111,12 @@ class ToolsetsInteropTests {
         helperArgs.addAll(args);
         String plan = JSON.writeValueAsString(Map.of("env", env, "calls", calls));
         List<String> command = new ArrayList<>(List.of(
-                "node", InteropClients.DIR.resolve("toolsets-client.mjs").toString(), plan));
+                "node", InteropPackages.DIRECTORY.resolve("toolsets-client.mjs").toString(), plan));
         command.addAll(McpHelperProcess.command(helperArgs));
         Path out = temp.resolve("client.out");
         Path err = temp.resolve("client.err");
         Process node = new ProcessBuilder(command)
-                .directory(InteropClients.DIR.toFile())
+                .directory(InteropPackages.DIRECTORY.toFile())
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .start();

@@ -2,7 +2,7 @@ package dev.lomicontrol.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.testing.InteropClients;
+import dev.lomicontrol.testing.InteropPackages;
 import dev.lomicontrol.testing.Machine;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -339,11 +339,12 @@ class SchemaPortabilityTests {
         List<String> command;
         Path dir;
         if (which.equals("node")) {
-            dir = InteropClients.installed();
+            InteropPackages.install();
+            dir = InteropPackages.DIRECTORY;
             command = List.of("node", dir.resolve("schema-portability.mjs").toString(), input.toString());
         } else {
             Machine.requirePythonModule("jsonschema", "python3-jsonschema");
-            dir = InteropClients.DIR;
+            dir = InteropPackages.DIRECTORY;
             command = List.of("python3", dir.resolve("schema_portability.py").toString(), input.toString());
         }
         Path out = temp.resolve(which + ".out");
