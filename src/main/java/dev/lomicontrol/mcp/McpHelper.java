@@ -29,7 +29,7 @@ public final class McpHelper {
         Connector connector = new Connector(options.discoveryFile(), options.discoveryKey(), options.labelGrace());
         connector.start();
         Bridge bridge = new Bridge(connector, options.callTimeout(), Frames.MAX_FRAME_BYTES);
-        ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector), bridge);
+        ToolCalls calls = new ToolCalls(catalog, new StatusReport(connector, options.selection()), bridge);
         HotPathWarmup warmup = new HotPathWarmup(calls);
         McpServer server = new McpServer(catalog, calls, connector, out, () -> {
             catalog.start();

@@ -7,6 +7,7 @@ import dev.lomicontrol.ipc.IpcJson;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolCatalog;
+import dev.lomicontrol.tools.ToolSelection;
 import dev.lomicontrol.tools.ToolSpec;
 import dev.lomicontrol.tools.session.SessionSpecs;
 import java.nio.file.Path;
@@ -24,10 +25,18 @@ import tools.jackson.databind.node.ObjectNode;
 final class StatusReport {
 
     private final Connector connector;
+    private final ToolSelection selection;
     private volatile @Nullable String ledgerWarning;
 
+    /** The report of a helper that serves every tool. */
     StatusReport(Connector connector) {
+        this(connector, ToolSelection.all());
+    }
+
+    /** The report of a helper that serves {@code selection}: its capabilities are those tools. */
+    StatusReport(Connector connector, ToolSelection selection) {
         this.connector = connector;
+        this.selection = selection;
     }
 
     /** The console command that approves the pending request (or a placeholder when there is none). */
@@ -47,18 +56,19 @@ final class StatusReport {
                 IpcJson.IPC_VERSION,
                 Protocol.version(),
                 Optional.ofNullable(ledgerWarning),
-                capabilities(state.phase() == Phase.CONNECTED)));
+                capabilities(state.phase() == Phase.CONNECTED, selection)));
     }
 
     /**
-     * One entry per declared tool: a helper tool is always available; a broker tool once connected
-     * and when this host can serve it; an unqualified one names why (HOST_UNQUALIFIED).
+     * One entry per tool this helper serves ({@code --toolsets}, {@code --read-only}; every declared
+     * tool without them): a helper tool is always available; a broker tool once connected and when
+     * this host can serve it; an unqualified one names why (HOST_UNQUALIFIED).
      */
-    private static List<SessionSpecs.Capability> capabilities(boolean connected) {
+    private static List<SessionSpecs.Capability> capabilities(boolean connected, ToolSelection selection) {
         List<SessionSpecs.Capability> capabilities = new ArrayList<>();
         java.util.Map<dev.lomicontrol.tools.HostNeed, Optional<String>> reasons =
                 new java.util.EnumMap<>(dev.lomicontrol.tools.HostNeed.class);
-        for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
+        for (ToolSpec<?> spec : selection.of(ToolCatalog.standard())) {
             Optional<String> unqualified = reasons.computeIfAbsent(spec.host(), HostQualification::reason);
             boolean available = spec.helperAnswers() || connected && unqualified.isEmpty();
             capabilities.add(new SessionSpecs.Capability(

@@ -62,7 +62,8 @@ public final class SessionSpecs {
                             + "RESOURCE_EXHAUSTED until the admin frees rows; null otherwise")
             Optional<String> ledgerWarning,
 
-            @Doc("every catalog tool with its availability") List<Capability> capabilities) {}
+            @Doc("every tool this helper serves, with its availability")
+            List<Capability> capabilities) {}
 
     public record Capability(
             @Doc("a tool of this catalog") String name,
