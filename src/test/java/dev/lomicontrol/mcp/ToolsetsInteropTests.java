@@ -63,13 +63,19 @@ class ToolsetsInteropTests {
 
     @Test
     void withCoreAndGitTheSdkListsThoseToolsetsAndATerminalToolIsRefusedNamingTheOption() throws Exception {
-        JsonNode result = run(List.of("--toolsets", "core,git"), Map.of(), List.of("lomi_terminal_run"));
+        JsonNode result = run(List.of("--toolsets", "core,git"), Map.of(), List.of("lomi_terminal_run", "lomi_status"));
         List<String> expected = expected(ToolSelection.parse("core,git", false));
         assertThat(names(result))
                 .containsExactlyInAnyOrderElementsOf(expected)
                 .contains("lomi_status", "lomi_git_status")
                 .doesNotContain("lomi_terminal_run");
         assertRefused(result, "lomi_terminal_run", "--toolsets");
+        List<String> capabilities = new ArrayList<>();
+        result.at("/calls/lomi_status/structuredContent/data/capabilities")
+                .forEach(capability -> capabilities.add(capability.path("name").asString()));
+        assertThat(capabilities)
+                .as("lomi_status lists the tools this helper serves")
+                .containsExactlyInAnyOrderElementsOf(expected);
     }
 
     @Test
