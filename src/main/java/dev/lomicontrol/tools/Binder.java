@@ -103,7 +103,12 @@ public final class Binder {
                 && !PATTERNS.computeIfAbsent(str.pattern().get(), Pattern::compile)
                         .matcher(text)
                         .matches()) {
-            throw invalid(path, str.description().map(d -> "must be " + d).orElse("does not have the expected form"));
+            String pattern = str.pattern().get();
+            throw invalid(
+                    path,
+                    str.description()
+                            .map(d -> "must be " + d + " (matching " + pattern + ")")
+                            .orElse("must match " + pattern));
         }
         if (str.type() == String.class) {
             return text;

@@ -48,13 +48,7 @@ final class SchemaWriter {
             ObjectNode schema = typed("string");
             str.description().ifPresent(d -> schema.put("description", d));
             if (mode == Mode.INPUT) {
-                if (str.min() > 0) {
-                    schema.put("minLength", str.min());
-                }
-                if (str.max() < Integer.MAX_VALUE) {
-                    schema.put("maxLength", str.max());
-                }
-                str.pattern().ifPresent(p -> schema.put("pattern", "^(?:" + p + ")$"));
+                schema.setAll(StringSchema.of(str.min(), str.max(), str.pattern()));
             }
             return schema;
         }
