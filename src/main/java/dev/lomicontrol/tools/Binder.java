@@ -106,9 +106,8 @@ public final class Binder {
             String pattern = str.pattern().get();
             throw invalid(
                     path,
-                    str.description()
-                            .map(d -> "must be " + d + " (matching " + pattern + ")")
-                            .orElse("must match " + pattern));
+                    "must match " + pattern
+                            + str.description().map(d -> " (" + d + ")").orElse(""));
         }
         if (str.type() == String.class) {
             return text;

@@ -3,10 +3,7 @@ package dev.lomicontrol.tools;
 import dev.lomicontrol.core.WireString;
 
 /** A name or title: 1-256 code points on one line, not blank, no control characters (C0, DEL, C1). */
-@WireString(
-        maxLength = 256,
-        pattern = "(?=.*[^\\s])[^\\p{Cc}]+",
-        description = "a name: 1-256 characters on one line, not blank")
+@WireString(maxLength = 256, pattern = "(?=.*[^\\s])[^\\p{Cc}]+")
 public record DisplayName(String value) {
 
     @Override

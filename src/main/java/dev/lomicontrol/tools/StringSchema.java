@@ -11,8 +11,8 @@ import tools.jackson.databind.node.ObjectNode;
  * group unless it has a top-level {@code |}; a single character class repeated with {@code +} or
  * {@code *} takes the length as its quantifier ({@code ^[a-z]{1,128}$}); a length the pattern
  * already implies is not repeated ({@code [0-9a-f]{64}} needs no {@code minLength}/{@code maxLength}).
- * Patterns holding {@code \p{Cc}} or {@code (?i:} are published as written, grouped and anchored,
- * with both lengths.
+ * A pattern this class does not measure (flags, back references, quoting, …) is published as
+ * written, grouped and anchored, with both lengths.
  */
 final class StringSchema {
 
@@ -29,7 +29,7 @@ final class StringSchema {
         }
         String regex = pattern.get();
         Regex parsed = Regex.parse(regex);
-        if (parsed == null || regex.contains("\\p{Cc}") || regex.contains("(?i:")) {
+        if (parsed == null) {
             lengths(schema, min, max);
             schema.put("pattern", "^(?:" + regex + ")$");
             return schema;
@@ -37,12 +37,76 @@ final class StringSchema {
         int classEnd = parsed.singleClassEnd();
         int least = Math.max(min, classEnd > 0 && regex.charAt(classEnd) == '+' ? 1 : 0);
         if (classEnd > 0 && least <= max) {
-            schema.put("pattern", "^" + regex.substring(0, classEnd) + quantifier(least, max) + "$");
+            schema.put("pattern", "^" + word(regex.substring(0, classEnd)) + quantifier(least, max) + "$");
             return schema;
+        }
+        Tail repeated = parsed.topLevelAlternation() ? null : repeatedTail(regex);
+        if (repeated != null) {
+            int tail = repeated.start();
+            int fixed = repeated.fixed();
+            int end = regex.length() - 1;
+            int tailLeast = Math.max(Math.max(min - fixed, 0), regex.charAt(end) == '+' ? 1 : 0);
+            if (max < UNBOUNDED && fixed <= max && tailLeast <= max - fixed) {
+                lengths(schema, parsed.shortest() >= min ? 0 : min, UNBOUNDED);
+                schema.put(
+                        "pattern",
+                        "^" + regex.substring(0, tail) + word(regex.substring(tail, end))
+                                + quantifier(tailLeast, max - fixed) + "$");
+                return schema;
+            }
         }
         lengths(schema, parsed.shortest() >= min ? 0 : min, parsed.longest() <= max ? UNBOUNDED : max);
         schema.put("pattern", parsed.topLevelAlternation() ? "^(?:" + regex + ")$" : "^" + regex + "$");
         return schema;
+    }
+
+    /**
+     * Where a closing character class repeated with {@code +} or {@code *} starts, when what comes
+     * before it always matches the same number of code points (a fixed prefix, lookarounds); else null.
+     * The maximum length then becomes that class's quantifier.
+     */
+    private static @Nullable Tail repeatedTail(String regex) {
+        for (int at = regex.lastIndexOf('['); at > 0; at = regex.lastIndexOf('[', at - 1)) {
+            Regex tail = Regex.parse(regex.substring(at));
+            Regex head = Regex.parse(regex.substring(0, at));
+            if (tail != null && head != null && !head.topLevelAlternation() && head.shortest() == head.longest()) {
+                return tail.singleClassEnd() == regex.length() - at - 1 ? new Tail(at, head.shortest()) : null;
+            }
+        }
+        return null;
+    }
+
+    /** A repeated closing class starting at {@code start}, after a prefix of {@code fixed} code points. */
+    private record Tail(int start, int fixed) {}
+
+    /**
+     * The same character class with {@code A-Z}, {@code a-z}, {@code 0-9} and {@code _} written
+     * {@code \\w} (ASCII word characters in JSON Schema's ECMA-262 and in Java's default mode); any
+     * other class as it is.
+     */
+    static String word(String characterClass) {
+        String body = characterClass.substring(1, characterClass.length() - 1);
+        if (body.startsWith("^") || body.contains("\\") || body.contains("[") || body.contains("&&")) {
+            return characterClass;
+        }
+        String rest = body;
+        for (String part : new String[] {"A-Z", "a-z", "0-9"}) {
+            if (!rest.contains(part)) {
+                return characterClass;
+            }
+            rest = rest.replaceFirst(java.util.regex.Pattern.quote(part), "");
+        }
+        int underscore = rest.indexOf('_');
+        if (underscore < 0) {
+            return characterClass;
+        }
+        rest = rest.substring(0, underscore) + rest.substring(underscore + 1);
+        for (int i = 0; i < rest.length(); i++) {
+            if (rest.charAt(i) == '-' && i != rest.length() - 1) {
+                return characterClass;
+            }
+        }
+        return rest.isEmpty() ? "\\w" : "[\\w" + rest + "]";
     }
 
     private static void lengths(ObjectNode schema, int min, int max) {

@@ -30,18 +30,22 @@ class StringSchemaTests {
 
     @Test
     void theCompactFormsAreTheOnesAgentsRead() {
-        assertThat(compact(1, 128, "[A-Za-z0-9._:-]+")).isEqualTo("{\"pattern\":\"^[A-Za-z0-9._:-]{1,128}$\"}");
+        assertThat(compact(1, 128, "[A-Za-z0-9._:-]+")).isEqualTo("{\"pattern\":\"^[\\\\w.:-]{1,128}$\"}");
         assertThat(compact(64, 64, "[0-9a-f]{64}")).isEqualTo("{\"pattern\":\"^[0-9a-f]{64}$\"}");
         assertThat(compact(1, 19, "0|[1-9][0-9]{0,18}")).isEqualTo("{\"pattern\":\"^(?:0|[1-9][0-9]{0,18})$\"}");
+        assertThat(compact(1, 256, "[^\\p{Cc}]+")).isEqualTo("{\"pattern\":\"^[^\\\\p{Cc}]{1,256}$\"}");
         assertThat(compact(0, 4096, "[^\\r\\u0000]*")).isEqualTo("{\"pattern\":\"^[^\\\\r\\\\u0000]{0,4096}$\"}");
         assertThat(compact(1, 4096, "[^/\\u0000\\\\][^\\u0000\\\\]*"))
-                .isEqualTo("{\"maxLength\":4096,\"pattern\":\"^[^/\\\\u0000\\\\\\\\][^\\\\u0000\\\\\\\\]*$\"}");
+                .isEqualTo("{\"pattern\":\"^[^/\\\\u0000\\\\\\\\][^\\\\u0000\\\\\\\\]{0,4095}$\"}");
+        assertThat(compact(1, 256, "(?=.*[^\\s])[^\\p{Cc}]+"))
+                .isEqualTo("{\"pattern\":\"^(?=.*[^\\\\s])[^\\\\p{Cc}]{1,256}$\"}");
+        assertThat(compact(0, 255, "refs/heads/[^\\u0000-\\u0020\\u007f]+"))
+                .isEqualTo("{\"pattern\":\"^refs/heads/[^\\\\u0000-\\\\u0020\\\\u007f]{1,244}$\"}");
+        assertThat(compact(1, 128, "[A-Za-z0-9_]+")).isEqualTo("{\"pattern\":\"^\\\\w{1,128}$\"}");
     }
 
     @Test
-    void patternsThatAnotherRuleRewritesArePublishedAsWritten() {
-        assertThat(compact(1, 256, "[^\\p{Cc}]+"))
-                .isEqualTo("{\"minLength\":1,\"maxLength\":256,\"pattern\":\"^(?:[^\\\\p{Cc}]+)$\"}");
+    void aPatternWithFlagsIsPublishedAsWrittenWithBothLengths() {
         assertThat(compact(1, 2048, "(?i:https?)://[^\\p{Cc}]+"))
                 .isEqualTo("{\"minLength\":1,\"maxLength\":2048,\"pattern\":\"^(?:(?i:https?)://[^\\\\p{Cc}]+)$\"}");
     }

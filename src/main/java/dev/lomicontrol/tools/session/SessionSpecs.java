@@ -97,9 +97,7 @@ public final class SessionSpecs {
             @Doc("the discovery file this helper reads; null when not configured")
             Optional<String> discoveryFile) {}
 
-    public record Connect(
-            @Doc("an approved workspace id from lomi_workspace_list")
-            WorkspaceId workspaceId) {}
+    public record Connect(WorkspaceId workspaceId) {}
 
     @Tag("connection")
     public record Connection(
@@ -114,11 +112,9 @@ public final class SessionSpecs {
             @Doc("the scopes this client was granted") List<String> scopes) {}
 
     public record WorkspaceList(
-            @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100")
-            int limit,
+            @Range(min = 1, max = 500) @Default("100") int limit,
 
-            @Doc("nextCursor of the previous page; null or absent = the first page") @Len(min = 1, max = 1024)
-            Optional<String> cursor) {}
+            @Len(min = 1, max = 1024) Optional<String> cursor) {}
 
     @Tag("workspace_list")
     public record Workspaces(
@@ -145,9 +141,7 @@ public final class SessionSpecs {
                     "R-I-",
                     NoArguments.class,
                     Status.class,
-                    "Connection phase (app_unavailable | connecting | pairing_required | connected | disconnected), the pairing request "
-                            + "id, the broker instance, API versions and which tools are available now. Works before pairing and never reveals "
-                            + "workspace or project names. Call it first.")
+                    "The connection phase (pairing_required, connected, …) and which tools work now. Call it first.")
             .answeredByHelper();
 
     public static final ToolSpec<NoArguments> DIAGNOSTICS = ToolSpec.read(
@@ -157,8 +151,7 @@ public final class SessionSpecs {
                     "R-I-",
                     NoArguments.class,
                     Diagnostics.class,
-                    "The connection phase plus a suggested next step (for example the console command that "
-                            + "approves this client). Works before pairing and reveals no workspace data.")
+                    "The connection phase and the next step (e.g. the console command that approves this client).")
             .answeredByHelper();
 
     public static final ToolSpec<Connect> CONNECT = ToolSpec.read(
@@ -168,8 +161,7 @@ public final class SessionSpecs {
             "R-I-",
             Connect.class,
             Connection.class,
-            "Selects an approved workspace and returns its project, the granted scopes and the retryEpoch "
-                    + "to send with every durable request on this connection. Needs pairing.");
+            "Selects an approved workspace; returns its project, your scopes and the retryEpoch for durable requests.");
 
     public static final ToolSpec<WorkspaceList> WORKSPACE_LIST = ToolSpec.read(
             "lomi_workspace_list",
@@ -178,8 +170,7 @@ public final class SessionSpecs {
             "R-I-",
             WorkspaceList.class,
             Workspaces.class,
-            "Lists the workspaces of the projects this client was approved for, with the "
-                    + "layout domainRevision. Paged by cursor. Needs pairing.");
+            "Lists the workspaces you may use, with the layout's domainRevision.");
 
     public static final List<ToolSpec<?>> ALL = List.of(STATUS, DIAGNOSTICS, CONNECT, WORKSPACE_LIST);
 }
