@@ -7,12 +7,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A string input's rule — a length in code points and a pattern matched whole — published in the
- * fewest bytes that accept and refuse exactly the same values: the pattern anchored without a
- * group unless it has a top-level {@code |}; a single character class repeated with {@code +} or
- * {@code *} takes the length as its quantifier ({@code ^[a-z]{1,128}$}); a length the pattern
- * already implies is not repeated ({@code [0-9a-f]{64}} needs no {@code minLength}/{@code maxLength}).
- * A pattern this class does not measure (flags, back references, quoting, …) is published as
- * written, grouped and anchored, with both lengths.
+ * fewest bytes that accept and refuse exactly the same values (in Java and in JSON Schema's
+ * ECMA-262, where {@code $} is the end of the value): the pattern anchored without a group unless
+ * it has a top-level {@code |}; a character class repeated with {@code +} or {@code *} at the end,
+ * after a prefix of fixed length, takes the length as its quantifier ({@code ^[a-z]{1,128}$},
+ * {@code ^x[a-z]{0,127}$}); a length the pattern already implies is not repeated
+ * ({@code [0-9a-f]{64}} needs no {@code minLength}/{@code maxLength}); {@code A-Za-z0-9_} in a class
+ * is written {@code \w}. A pattern this class does not measure (flags, back references, quoting, …)
+ * is published as written, grouped and anchored, with both lengths.
  */
 final class StringSchema {
 
@@ -47,7 +49,6 @@ final class StringSchema {
             int end = regex.length() - 1;
             int tailLeast = Math.max(Math.max(min - fixed, 0), regex.charAt(end) == '+' ? 1 : 0);
             if (max < UNBOUNDED && fixed <= max && tailLeast <= max - fixed) {
-                lengths(schema, parsed.shortest() >= min ? 0 : min, UNBOUNDED);
                 schema.put(
                         "pattern",
                         "^" + regex.substring(0, tail) + word(regex.substring(tail, end))
