@@ -3,11 +3,7 @@ package dev.lomicontrol.core;
 import java.util.random.RandomGenerator;
 
 /** A durable operation receipt id: 20 random bytes, hex. */
-@WireString(
-        minLength = 40,
-        maxLength = 40,
-        pattern = "[0-9a-f]{40}",
-        description = "an operation id (40 lower-case hex)")
+@WireString(minLength = 40, maxLength = 40, pattern = "[0-9a-f]{40}")
 public record OperationId(String value) {
 
     public OperationId {

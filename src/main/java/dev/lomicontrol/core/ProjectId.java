@@ -1,7 +1,7 @@
 package dev.lomicontrol.core;
 
 /** An approved project folder's id. */
-@WireString(maxLength = 128, pattern = "[A-Za-z0-9._:-]+", description = "a project id (1-128 of A-Za-z0-9._:-)")
+@WireString(maxLength = 128, pattern = "[A-Za-z0-9._:-]+")
 public record ProjectId(String value) {
 
     public ProjectId {

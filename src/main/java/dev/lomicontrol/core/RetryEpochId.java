@@ -3,11 +3,7 @@ package dev.lomicontrol.core;
 import java.util.random.RandomGenerator;
 
 /** A retry epoch id issued by {@code lomi_connect}: 20 random bytes, hex. */
-@WireString(
-        minLength = 40,
-        maxLength = 40,
-        pattern = "[0-9a-f]{40}",
-        description = "the retryEpoch lomi_connect returned for this connection")
+@WireString(minLength = 40, maxLength = 40, pattern = "[0-9a-f]{40}")
 public record RetryEpochId(String value) {
 
     public RetryEpochId {

@@ -1,7 +1,7 @@
 package dev.lomicontrol.core;
 
 /** A workspace id within an approved project. */
-@WireString(maxLength = 128, pattern = "[A-Za-z0-9._:-]+", description = "a workspace id (1-128 of A-Za-z0-9._:-)")
+@WireString(maxLength = 128, pattern = "[A-Za-z0-9._:-]+")
 public record WorkspaceId(String value) {
 
     public WorkspaceId {

@@ -14,7 +14,8 @@ import tools.jackson.databind.JsonNode;
  * A validator for the JSON Schema subset the catalog uses: {@code type} (a name or a list),
  * {@code properties}, {@code required}, {@code additionalProperties} (boolean or schema),
  * {@code enum}, {@code const}, {@code minLength}/{@code maxLength} (in code points),
- * {@code pattern} (unanchored search, as in JSON Schema), {@code minimum}/{@code maximum},
+ * {@code pattern} (unanchored search, {@code $} at the end of the input only, as in JSON Schema),
+ * {@code minimum}/{@code maximum},
  * {@code items}, {@code minItems}/{@code maxItems}, {@code oneOf} and {@code anyOf}. Annotations
  * ({@code title}, {@code description}, …) are ignored; any other keyword is a programming error
  * (IllegalArgumentException), so a schema can never silently promise more than is checked.
@@ -276,7 +277,34 @@ final class SchemaValidator {
     }
 
     private static Pattern pattern(String regex) {
-        return PATTERNS.computeIfAbsent(regex, Pattern::compile);
+        return PATTERNS.computeIfAbsent(regex, r -> Pattern.compile(endOfInput(r)));
+    }
+
+    /**
+     * The regex with each {@code $} outside a character class as {@code \z}: in JSON Schema
+     * (ECMA-262) {@code $} matches only at the end of the input, where Java's also matches before a
+     * final line terminator.
+     */
+    static String endOfInput(String regex) {
+        StringBuilder out = new StringBuilder(regex.length() + 4);
+        int classes = 0;
+        for (int i = 0; i < regex.length(); i++) {
+            char c = regex.charAt(i);
+            if (c == '\\' && i + 1 < regex.length()) {
+                out.append(c).append(regex.charAt(++i));
+                continue;
+            }
+            if (c == '[') {
+                classes++;
+            } else if (c == ']' && classes > 0) {
+                classes--;
+            } else if (c == '$' && classes == 0) {
+                out.append("\\z");
+                continue;
+            }
+            out.append(c);
+        }
+        return out.toString();
     }
 
     private static String describe(JsonNode value) {

@@ -103,7 +103,11 @@ public final class Binder {
                 && !PATTERNS.computeIfAbsent(str.pattern().get(), Pattern::compile)
                         .matcher(text)
                         .matches()) {
-            throw invalid(path, str.description().map(d -> "must be " + d).orElse("does not have the expected form"));
+            String pattern = str.pattern().get();
+            throw invalid(
+                    path,
+                    "must match " + pattern
+                            + str.description().map(d -> " (" + d + ")").orElse(""));
         }
         if (str.type() == String.class) {
             return text;

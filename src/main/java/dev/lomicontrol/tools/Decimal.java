@@ -8,7 +8,7 @@ import dev.lomicontrol.core.WireString;
  * An unsigned 63-bit number as a decimal string — revisions, cursors, sequences — so no client
  * loses precision: {@code 0} or up to 19 digits without a leading zero, at most {@link Long#MAX_VALUE}.
  */
-@WireString(maxLength = 19, pattern = "0|[1-9][0-9]{0,18}", description = "a decimal number (a string of digits)")
+@WireString(maxLength = 19, pattern = "0|[1-9][0-9]{0,18}")
 public record Decimal(String value) {
 
     public Decimal {

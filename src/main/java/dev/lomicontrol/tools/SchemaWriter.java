@@ -48,13 +48,7 @@ final class SchemaWriter {
             ObjectNode schema = typed("string");
             str.description().ifPresent(d -> schema.put("description", d));
             if (mode == Mode.INPUT) {
-                if (str.min() > 0) {
-                    schema.put("minLength", str.min());
-                }
-                if (str.max() < Integer.MAX_VALUE) {
-                    schema.put("maxLength", str.max());
-                }
-                str.pattern().ifPresent(p -> schema.put("pattern", "^(?:" + p + ")$"));
+                schema.setAll(StringSchema.of(str.min(), str.max(), str.pattern()));
             }
             return schema;
         }
@@ -112,7 +106,7 @@ final class SchemaWriter {
         ObjectNode properties = schema.putObject("properties");
         List<String> required = new ArrayList<>();
         tagField.ifPresent(name -> {
-            ObjectNode constant = typed("string");
+            ObjectNode constant = JSON.objectNode();
             constant.put("const", tag.orElseThrow());
             properties.set(name, constant);
             required.add(name);
@@ -185,7 +179,7 @@ final class SchemaWriter {
                     break;
                 case EXTERNAL:
                     if (variant.shape().fields().isEmpty()) {
-                        ObjectNode bare = typed("string");
+                        ObjectNode bare = JSON.objectNode();
                         bare.put("const", variant.tag());
                         variants.add(bare);
                     } else {
@@ -208,8 +202,9 @@ final class SchemaWriter {
 
     /**
      * An untagged union at the root of an input, as one closed object: every variant's fields
-     * (optional unless all variants require them); the description names the forms, and the
-     * binder enforces that exactly one fits.
+     * (optional unless all variants require them); the description names the forms by the fields
+     * that tell them apart (a field every variant has alike is left out), and the binder enforces
+     * that exactly one fits.
      */
     private static ObjectNode flattened(Shape.Union union) {
         Map<String, Shape.Field> fields = new LinkedHashMap<>();
@@ -225,13 +220,12 @@ final class SchemaWriter {
         String forms = union.variants().stream()
                 .map(v -> "{"
                         + v.shape().fields().stream()
+                                .filter(f -> !common(union, f))
                                 .map(f -> f.required() ? f.name() : f.name() + "?")
                                 .collect(Collectors.joining(", "))
                         + "}")
                 .collect(Collectors.joining(" | "));
-        schema.put(
-                "description",
-                union.description().map(d -> d + " ").orElse("") + "Exactly one of the forms " + forms + ".");
+        schema.put("description", union.description().map(d -> d + " ").orElse("") + "One of " + forms);
         ObjectNode properties = schema.putObject("properties");
         List<String> required = new ArrayList<>();
         for (Shape.Field field : fields.values()) {
@@ -254,6 +248,15 @@ final class SchemaWriter {
         }
         schema.put("additionalProperties", false);
         return schema;
+    }
+
+    /** Whether every variant of the union has this field, required alike. */
+    private static boolean common(Shape.Union union, Shape.Field field) {
+        return union.variants().stream()
+                .allMatch(v -> v.shape()
+                        .field(field.name())
+                        .filter(f -> f.required() == field.required())
+                        .isPresent());
     }
 
     /** Two variants share a field name with different shapes: a declaration error. */

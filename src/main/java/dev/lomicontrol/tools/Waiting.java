@@ -25,10 +25,7 @@ public final class Waiting {
     public static final int MAX_MS = 25_000;
 
     /** The description an OP tool's {@code waitMs} is published with unless its declaration says more. */
-    static final String OPERATION_DOC =
-            "optional: wait up to this many milliseconds (0-25000; default 0 = answer at once) on the broker until "
-                    + "the operation settles, then answer it; a wait that ends first answers it as it stands (e.g. running) with the same "
-                    + "operationId. Waiting never re-sends or changes what runs; a retry with another waitMs is the same request";
+    static final String OPERATION_DOC = "ms to wait for it to settle";
 
     private Waiting() {}
 
@@ -75,13 +72,12 @@ public final class Waiting {
         return copy;
     }
 
-    /** The published property: an integer 0..25000 or null, default 0. */
+    /** The published property: an integer 0..25000 or null (absent and null mean 0). */
     static ObjectNode schema(String description) {
         ObjectNode schema = JsonNodeFactory.instance.objectNode();
         schema.putArray("type").add("integer").add("null");
         schema.put("minimum", 0);
         schema.put("maximum", MAX_MS);
-        schema.put("default", 0);
         schema.put("description", description);
         return schema;
     }

@@ -58,6 +58,19 @@ class SchemaValidatorTests {
     }
 
     @Test
+    void aDollarMatchesOnlyAtTheEndOfTheValueAsInJsonSchema() {
+        JsonNode schema = json("{\"type\":\"string\",\"pattern\":\"^[a-z]{1,3}$\"}");
+        assertThat(SchemaValidator.firstViolation(schema, json("\"abc\""), "v")).isEmpty();
+        assertThat(SchemaValidator.firstViolation(schema, json("\"abc\\n\""), "v"))
+                .isPresent();
+        assertThat(SchemaValidator.firstViolation(schema, json("\"abc\\r\\n\""), "v"))
+                .isPresent();
+        assertThat(SchemaValidator.firstViolation(json("{\"pattern\":\"^[$]+$\"}"), json("\"$$\""), "v"))
+                .isEmpty();
+        assertThat(SchemaValidator.endOfInput("^a\\$[$]$")).isEqualTo("^a\\$[$]\\z");
+    }
+
+    @Test
     void oneOfNeedsExactlyOneAlternativeAndSaysWhyEachFailed() {
         JsonNode union = json(
                 "{\"oneOf\":[{\"description\":\"by id\",\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{}},"

@@ -224,10 +224,11 @@ class SchemaPortabilityTests {
     void theRewrittenPatternsAcceptInJavaExactlyWhatTheyAcceptedBefore() {
         List<String> published = bodies();
         List<String> changed = new ArrayList<>();
+        assertThat(String.join("\n", published))
+                .as("no published pattern keeps a construct only Java reads")
+                .doesNotContain("\\p{")
+                .doesNotContain("(?i");
         REWRITTEN.forEach((before, now) -> {
-            assertThat(published)
-                    .as("the catalog publishes the rewritten pattern")
-                    .contains("(?:" + now + ")");
             Pattern old = Pattern.compile(before);
             Pattern current = Pattern.compile(now);
             List<String> samples = new ArrayList<>(FIXED);

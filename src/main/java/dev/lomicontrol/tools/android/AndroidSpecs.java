@@ -40,17 +40,11 @@ public final class AndroidSpecs {
 
     private AndroidSpecs() {}
 
-    /** Why every Android tool answers HOST_UNQUALIFIED here; the descriptions repeat it. */
-    static final String UNQUALIFIED =
-            " On this host it answers HOST_UNQUALIFIED, naming what is missing (/dev/kvm, the Android SDK emulator, "
-                    + "adb), until the managed emulator is implemented; its arguments are checked first.";
-
     /** A managed device id: a lower-case UUID, as the reference's valid_device_id. */
     @WireString(
             minLength = 36,
             maxLength = 36,
-            pattern = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
-            description = "a managed Android device id (a lower-case UUID) from lomi_android_list")
+            pattern = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
     public record DeviceId(String value) {
         @Override
         public String toString() {
@@ -70,11 +64,9 @@ public final class AndroidSpecs {
     public record OpenInput(
             WorkspaceId workspaceId,
 
-            @Doc("the device to show, from lomi_android_list")
             DeviceId deviceId,
 
-            @Doc("the current domainRevision (lomi_panel_list)")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -82,7 +74,7 @@ public final class AndroidSpecs {
 
     public record StartInput(
             WorkspaceId workspaceId,
-            @Doc("the Android panel (lomi_android_open)") Token panelId,
+            Token panelId,
             DeviceId deviceId,
             Decimal expectedRevision,
             RetryEpochId retryEpoch,
@@ -94,7 +86,6 @@ public final class AndroidSpecs {
             Token panelId,
             DeviceId deviceId,
 
-            @Doc("the exact running generation this connection started")
             Token generation,
 
             Decimal expectedRevision,
@@ -107,15 +98,12 @@ public final class AndroidSpecs {
     public sealed interface InputEvent {}
 
     @Tag("rotate")
-    public record Rotate(
-            @Doc("quarter turns clockwise") @Range(min = 0, max = 255)
-            int quarterTurns) implements InputEvent {}
+    public record Rotate(@Range(min = 0, max = 255) int quarterTurns) implements InputEvent {}
 
     @Tag("text")
     public record Text(
-            @Doc("committed Unicode text, at most 16 KiB UTF-8; no Enter is appended") @Len(min = 1, max = 16384)
-            String text)
-            implements InputEvent {
+            @Doc("no Enter is appended") @Len(min = 1, max = 16384)
+            String text) implements InputEvent {
         public Text {
             if (text.getBytes(StandardCharsets.UTF_8).length > 16 * 1024) {
                 throw new LomiException(ErrorCode.INVALID_ARGUMENT, "text is more than 16 KiB of UTF-8");
@@ -125,27 +113,23 @@ public final class AndroidSpecs {
 
     @Tag("key")
     public record Key(
-            @Doc("the Android key name") @Len(min = 1, max = 64) @Matches("[A-Za-z0-9_]+")
+            @Len(min = 1, max = 64) @Matches("[A-Za-z0-9_]+")
             String key,
 
-            @Doc("true for key down, false for key up") boolean down)
-            implements InputEvent {}
+            boolean down) implements InputEvent {}
 
     @Tag("navigation")
-    public record Navigation(
-            @Doc("back, home, overview or power") NavigationKey key) implements InputEvent {}
+    public record Navigation(NavigationKey key) implements InputEvent {}
 
     @Tag("touch")
     public record Touch(
-            @Doc("hardware_display: coordinates in the device's hardware display pixels")
             CoordinateSpace space,
 
-            @Doc("the pointer (finger) number") @Range(min = 0, max = 255)
-            int identifier,
+            @Range(min = 0, max = 255) int identifier,
 
             @Range(min = 0, max = 4294967295L) long x,
             @Range(min = 0, max = 4294967295L) long y,
-            @Doc("down, move or up") TouchPhase phase)
+            TouchPhase phase)
             implements InputEvent {}
 
     public enum NavigationKey {
@@ -175,11 +159,9 @@ public final class AndroidSpecs {
             DeviceId deviceId,
             Token generation,
 
-            @Doc("the device input lease (lomi_panel_control)")
-            Hex32 leaseId,
+            @Doc("from lomi_panel_control") Hex32 leaseId,
 
-            @Doc("a decimal counter starting at 1; resend the same sequence with the same event after a lost answer")
-            Decimal inputSequence,
+            @Doc("1, 2, …; resend the same one to retry") Decimal inputSequence,
 
             InputEvent event,
             RetryEpochId retryEpoch) {
@@ -196,13 +178,9 @@ public final class AndroidSpecs {
             DeviceId deviceId,
             Token generation,
 
-            @Doc("at most this many nodes (default 250, at most 500)") @Range(min = 1, max = 500) @Default("250")
-            int maxNodes,
+            @Range(min = 1, max = 500) @Default("250") int maxNodes,
 
-            @Doc("at most this many bytes of output (default 32768, at most 48 KiB)")
-            @Range(min = 1, max = 49152)
-            @Default("32768")
-            long maxBytes) {}
+            @Range(min = 1, max = 49152) @Default("32768") long maxBytes) {}
 
     public record ScreenshotInput(
             WorkspaceId workspaceId,
@@ -210,12 +188,9 @@ public final class AndroidSpecs {
             DeviceId deviceId,
             Token generation,
 
-            @Doc("longest image edge in pixels, 64-1600 (default 1280)") @Range(min = 64, max = 1600) @Default("1280")
-            int maxEdge,
+            @Range(min = 64, max = 1600) @Default("1280") int maxEdge,
 
-            @Doc("largest PNG in bytes (default 1 MiB, at most 3 MiB)")
-            @Range(min = 1, max = 3145728)
-            @Default("1048576")
+            @Range(min = 1, max = 3145728) @Default("1048576")
             long maxBytes) {}
 
     /** Logcat priorities (the reference spells them as one capital letter). */
@@ -240,16 +215,13 @@ public final class AndroidSpecs {
             DeviceId deviceId,
             Token generation,
 
-            @Doc("an approved package") @Len(min = 3, max = 255) @Matches(PACKAGE)
-            String packageName,
+            @Len(min = 3, max = 255) @Matches(PACKAGE) String packageName,
 
-            @Doc("the lowest priority: V, D, I, W, E or F") Priority minPriority,
+            Priority minPriority,
 
-            @Doc("lines per page, 1-64") @Range(min = 1, max = 64)
-            int limit,
+            @Range(min = 1, max = 64) int limit,
 
-            @Doc("nextCursor of the previous page (valid 60 s); omit to take a new snapshot")
-            Optional<Token> cursor) {}
+            @Doc("omit for a new snapshot") Optional<Token> cursor) {}
 
     public record LaunchInput(
             WorkspaceId workspaceId,
@@ -257,10 +229,9 @@ public final class AndroidSpecs {
             DeviceId deviceId,
             Token generation,
 
-            @Doc("an approved package") @Len(min = 3, max = 255) @Matches(PACKAGE)
-            String packageName,
+            @Len(min = 3, max = 255) @Matches(PACKAGE) String packageName,
 
-            @Doc("a Java class name; omitted = the MAIN/LAUNCHER activity") @Len(min = 1, max = 513) @Matches(ACTIVITY)
+            @Doc("default: the launcher activity") @Len(min = 1, max = 513) @Matches(ACTIVITY)
             Optional<String> activity,
 
             Decimal expectedRevision,
@@ -274,10 +245,9 @@ public final class AndroidSpecs {
             DeviceId deviceId,
             Token generation,
 
-            @Doc("an android_apk artifact (lomi_artifact_import)")
             Token artifactId,
 
-            @Doc("its exact SHA-256") Hex64 sha256,
+            Hex64 sha256,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
             implements Durable {}
@@ -291,16 +261,13 @@ public final class AndroidSpecs {
 
     @Tag("catalog")
     public record Catalog(
-            @Doc("fetch the provider catalog again (only at offset 0)") @Default("false")
-            boolean refresh,
+            @Default("false") boolean refresh,
 
             @Range(min = 0, max = 4294967295L) long offset,
 
-            @Doc("entries per page, 1-32") @Range(min = 1, max = 32)
-            int limit,
+            @Range(min = 1, max = 32) int limit,
 
-            @Doc("catalogRevision of page one; required after it")
-            Optional<Token> expectedCatalogRevision)
+            @Doc("required after page one") Optional<Token> expectedCatalogRevision)
             implements SetupQuery {
         public Catalog {
             if (refresh && offset != 0) {
@@ -316,34 +283,20 @@ public final class AndroidSpecs {
 
     @Tag("prepare")
     public record Prepare(
-            @Doc("the catalogRevision the packages were chosen from")
-            Token catalogRevision,
-
-            @Doc("exact package ids and revisions from that catalog") @Items(max = 64)
-            List<PackageSelection> packages,
-
-            @Doc("also prepare the private command-line tools and Java")
-            boolean prepareTools)
+            Token catalogRevision, @Items(max = 64) List<PackageSelection> packages, boolean prepareTools)
             implements SetupQuery {}
 
     public record PackageSelection(
-            @Doc("an SDK package id, e.g. platform-tools") @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
+            @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
             String id,
 
-            @Doc("its exact revision") @Len(min = 1, max = 64) @Matches(Matches.NO_CONTROLS)
+            @Len(min = 1, max = 64) @Matches(Matches.NO_CONTROLS)
             String revision) {}
 
     public record SetupPlanInput(WorkspaceId workspaceId, SetupQuery action) {}
 
     public record SetupApplyInput(
-            WorkspaceId workspaceId,
-
-            @Doc("planId of a prepared plan (valid 30 minutes)")
-            Token planId,
-
-            @Doc("its revision") Token planRevision,
-            RetryEpochId retryEpoch,
-            RequestKey requestKey)
+            WorkspaceId workspaceId, Token planId, Token planRevision, RetryEpochId retryEpoch, RequestKey requestKey)
             implements Durable {}
 
     public enum Gpu {
@@ -361,7 +314,7 @@ public final class AndroidSpecs {
             @Range(min = 0, max = 4294967295L) long ramMib,
             @Range(min = 0, max = 4294967295L) long cpuCount,
             @Range(min = 0, max = 4294967295L) long dataGib,
-            @Doc("auto, host or software") Gpu gpu,
+            Gpu gpu,
             boolean quickBoot) {}
 
     /** A device management action (the reference's {@code type} union). */
@@ -370,13 +323,13 @@ public final class AndroidSpecs {
 
     @Tag("create")
     public record Create(
-            @Doc("devicesRevision of the inventory") Token expectedDevicesRevision,
+            Token expectedDevicesRevision,
             DisplayName name,
 
-            @Doc("an installed system image") @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
+            @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
             String image,
 
-            @Doc("a device profile id") @Len(min = 1, max = 128) @Matches(Matches.NO_CONTROLS)
+            @Len(min = 1, max = 128) @Matches(Matches.NO_CONTROLS)
             String profile,
 
             Hardware hardware)
@@ -423,10 +376,7 @@ public final class AndroidSpecs {
 
     @Tag("restore_metadata")
     public record RestoreMetadata(
-            @Doc("devices or preferences") MetadataFile file,
-            @Doc("the recovery digest from the inventory") Token digest,
-            boolean reset)
-            implements DeviceAction {}
+            MetadataFile file, @Doc("from the inventory") Token digest, boolean reset) implements DeviceAction {}
 
     @Tag("remove_package")
     public record RemovePackage(
@@ -654,9 +604,7 @@ public final class AndroidSpecs {
                     "R-I-",
                     ListInput.class,
                     Devices.class,
-                    "Names and runtime state of at most 16 managed Android devices selected for this connection and "
-                            + "workspace in Settings; never starts the emulator, adb or input and reveals no SDK paths, serials or logs."
-                            + UNQUALIFIED)
+                    "The managed Android devices you may use. HOST_UNQUALIFIED on this host (no managed emulator yet).")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation(
@@ -666,9 +614,7 @@ public final class AndroidSpecs {
                     "--I-",
                     OpenInput.class,
                     Panel.class,
-                    "Creates and selects a retained panel for a selected device (also needs panel.create); opening never "
-                            + "starts or restarts the device. Durable operation; poll it for the panel id."
-                            + UNQUALIFIED)
+                    "Opens a panel for a device without starting it. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<StartInput> START = ToolSpec.operation(
@@ -678,9 +624,7 @@ public final class AndroidSpecs {
                     "--I-",
                     StartInput.class,
                     RuntimeResult.class,
-                    "Boots the approved device of a panel (only a stopped one, or reuses this connection's generation; "
-                            + "never takes a human's running device). Durable operation, ready after Android, adb and IME are up (up to 180 s); a "
-                            + "retry never starts a second emulator." + UNQUALIFIED)
+                    "Boots the device of a panel. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<StopInput> STOP = ToolSpec.operation(
@@ -690,8 +634,7 @@ public final class AndroidSpecs {
                     "-DI-",
                     StopInput.class,
                     RuntimeResult.class,
-                    "Stops this connection's exact device generation, keeping its apps and data. Durable operation; "
-                            + "an unconfirmed stop never reports success." + UNQUALIFIED)
+                    "Stops your running device, keeping its data. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<Input> INPUT = ToolSpec.ordered(
@@ -701,11 +644,7 @@ public final class AndroidSpecs {
                     "-DIO",
                     Input.class,
                     OperationView.class,
-                    "One ordered touch, key, navigation, quarter-turn rotation or text event (text at most 16 KiB, "
-                            + "no implicit Enter) under the device input lease from lomi_panel_control; coordinates are hardware_display pixels. "
-                            + "inputSequence counts from 1: resending the same sequence with the same event never dispatches twice (the reference "
-                            + "keeps 128 sequence receipts; the call carries retryEpoch but no requestKey). Answers an operation."
-                            + UNQUALIFIED)
+                    "Sends one touch, key, navigation, rotation or text event to the device under your input lease. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<SnapshotInput> SNAPSHOT = ToolSpec.read(
@@ -715,9 +654,7 @@ public final class AndroidSpecs {
                     "R-I-",
                     SnapshotInput.class,
                     Snapshot.class,
-                    "A bounded UI Automator projection of the running device (at most 500 nodes, 48 KiB, "
-                            + "12 s); passwords and editable values are left out; node ids belong to this observation only."
-                            + UNQUALIFIED)
+                    "A bounded UI Automator snapshot of the running device. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<ScreenshotInput> SCREENSHOT = ToolSpec.read(
@@ -727,9 +664,7 @@ public final class AndroidSpecs {
                     "R-I-",
                     ScreenshotInput.class,
                     Screenshot.class,
-                    "One PNG of the exact running generation as an artifact (and an "
-                            + "MCP image block): maxEdge 64-1600 (default 1280), maxBytes up to 3 MiB, at most 2 million pixels; with the "
-                            + "image-to-hardware touch transform. Grants no input." + UNQUALIFIED)
+                    "A PNG of the running device, as an artifact and an image. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<LogcatInput> LOGCAT = ToolSpec.read(
@@ -739,9 +674,7 @@ public final class AndroidSpecs {
                     "R-I-",
                     LogcatInput.class,
                     Logcat.class,
-                    "A bounded recent logcat snapshot of one approved package's main process (at most 256 lines, "
-                            + "64 KiB; 1-64 lines a page, 2048 bytes a line); the cursor pages the same snapshot for 60 s. No global logs, filters "
-                            + "or live stream." + UNQUALIFIED)
+                    "Recent logcat lines of one approved app, paged. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<LaunchInput> LAUNCH = ToolSpec.operation(
@@ -751,9 +684,7 @@ public final class AndroidSpecs {
                     "-DIO",
                     LaunchInput.class,
                     Launched.class,
-                    "Delivers a launch intent to an approved package on this connection's running device "
-                            + "(activity omitted = MAIN/LAUNCHER). Success confirms delivery only; no deep links, shell or retry after an uncertain "
-                            + "effect." + UNQUALIFIED)
+                    "Launches an approved app on the running device. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<InstallInput> INSTALL_APK = ToolSpec.operation(
@@ -763,9 +694,7 @@ public final class AndroidSpecs {
                     "-DI-",
                     InstallInput.class,
                     Installed.class,
-                    "Installs an imported APK artifact (exact sha256) on this connection's running "
-                            + "generation; awaiting_user until an admin approves within 120 s; keeps app data, never uninstalls on failure."
-                            + UNQUALIFIED)
+                    "Installs an imported APK artifact once the admin approves. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<SetupPlanInput> SETUP_PLAN = ToolSpec.read(
@@ -775,10 +704,7 @@ public final class AndroidSpecs {
                     "R-IO",
                     SetupPlanInput.class,
                     Setup.class,
-                    "action.type inventory (shared devices, installed packages, recovery), catalog (the "
-                            + "provider catalog, offset/limit 1-32, expectedCatalogRevision after page one, refresh only at offset 0) or prepare (an "
-                            + "exact SDK/Java download plan with checksums and license digests, valid 30 minutes). Downloads nothing, accepts no "
-                            + "license; catalog and prepare also need android.setup." + UNQUALIFIED)
+                    "Shows the SDK inventory and catalog, or prepares an exact download plan. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<SetupApplyInput> SETUP_APPLY = ToolSpec.operation(
@@ -788,9 +714,7 @@ public final class AndroidSpecs {
                     "-DIO",
                     SetupApplyInput.class,
                     Management.class,
-                    "Requests the exact prepared plan: awaiting_user while an admin "
-                            + "reads the plan and accepts each license; then the private installer runs (at most 2 h). An uncertain outcome never "
-                            + "replays installation." + UNQUALIFIED)
+                    "Runs a prepared SDK plan once the admin approves it and its licenses. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final ToolSpec<DeviceManageInput> DEVICE_MANAGE = ToolSpec.operation(
@@ -800,11 +724,7 @@ public final class AndroidSpecs {
                     "-DI-",
                     DeviceManageInput.class,
                     Management.class,
-                    "action.type create, modify, wipe, delete (these need "
-                            + "android.manage, the exact devicesRevision and, for wipe/delete, the device's exact name as confirmation), recover, "
-                            + "cleanup, restore_metadata, remove_package or rollback_package (these need android.setup). Every action waits for an "
-                            + "admin's approval; an uncertain outcome never repeats a destructive action."
-                            + UNQUALIFIED)
+                    "Creates, modifies, wipes or deletes a managed device, or repairs the SDK; the admin approves each action. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final List<ToolSpec<?>> ALL = List.of(

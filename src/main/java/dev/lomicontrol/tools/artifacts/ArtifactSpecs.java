@@ -42,27 +42,21 @@ public final class ArtifactSpecs {
     }
 
     public record ImportInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
-            @Doc("the project file to copy") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
+            @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
             String relativePath,
 
-            @Doc(
-                    "file (default; 0..4 MiB) or android_apk (answered HOST_UNQUALIFIED: this host runs no managed Android emulator)")
-            @Default("\"file\"")
-            ImportKind kind,
+            @Default("\"file\"") ImportKind kind,
 
-            @Doc("the file's exact size in bytes (a number)") @Range(min = 0, max = MAX_SAFE)
-            long expectedByteLength,
+            @Range(min = 0, max = MAX_SAFE) long expectedByteLength,
 
-            @Doc("the file's SHA-256 (its diskRevision)") Hex64 expectedSha256,
+            @Doc("its diskRevision") Hex64 expectedSha256,
 
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
-            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+            RetryEpochId retryEpoch,
 
-            @Doc("chosen by the client; one per intended change")
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
@@ -76,8 +70,7 @@ public final class ArtifactSpecs {
             @Doc("when it expires, ISO-8601 UTC (24 h)") String expiresAt) {}
 
     public record ReadInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the artifact") @Matches(ARTIFACT) String artifactId) {}
+            WorkspaceId workspaceId, @Matches(ARTIFACT) String artifactId) {}
 
     @Tag("artifact")
     public record Read(
@@ -101,24 +94,19 @@ public final class ArtifactSpecs {
             Optional<String> contentBase64) {}
 
     public record ExportInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the artifact") @Matches(ARTIFACT) String artifactId,
-            @Doc("the artifact's sha256") Hex64 expectedSha256,
+            WorkspaceId workspaceId,
+            @Matches(ARTIFACT) String artifactId,
+            Hex64 expectedSha256,
 
-            @Doc("the new file to write (never overwritten)")
-            @Len(min = 1, max = FileSpecs.MAX_PATH)
-            @Matches(FileSpecs.PATH)
+            @Doc("a new file (never overwritten)") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
             String relativePath,
 
-            @Doc("the directoryRevision of the new file's parent directory")
-            Hex64 expectedParentRevision,
+            @Doc("directoryRevision of its parent") Hex64 expectedParentRevision,
 
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
-            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+            RetryEpochId retryEpoch,
 
-            @Doc("chosen by the client; one per intended change")
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
@@ -138,9 +126,7 @@ public final class ArtifactSpecs {
             "--I-",
             ImportInput.class,
             Imported.class,
-            "Makes a private immutable copy of a project file (kind file: 0..4 MiB) checked against "
-                    + "expectedByteLength and expectedSha256; quota 1 GiB per owner and 64 files, expiry 24 h. kind android_apk is "
-                    + "HOST_UNQUALIFIED on this host (no managed Android emulator).");
+            "Makes a private, immutable copy of a project file (up to 4 MiB; expires after 24 h).");
 
     public static final ToolSpec<ReadInput> READ = ToolSpec.read(
             "lomi_artifact_read",
@@ -149,8 +135,7 @@ public final class ArtifactSpecs {
             "R-I-",
             ReadInput.class,
             Read.class,
-            "Returns an artifact's metadata and, up to 64 KiB, its bytes in base64; whether its source "
-                    + "changed is rechecked. Only its owner sees it; artifacts expire after 24 h.");
+            "An artifact's metadata and, up to 64 KiB, its bytes in base64.");
 
     public static final ToolSpec<ExportInput> EXPORT = ToolSpec.operation(
             "lomi_artifact_export",
@@ -159,8 +144,7 @@ public final class ArtifactSpecs {
             "--IO",
             ExportInput.class,
             Exported.class,
-            "Writes an artifact to a new project file, atomically and never overwriting (an existing "
-                    + "name or a stale expectedParentRevision is REVISION_CONFLICT).");
+            "Writes an artifact to a new project file; never overwrites.");
 
     public static final List<ToolSpec<?>> ALL = List.of(IMPORT, READ, EXPORT);
 }

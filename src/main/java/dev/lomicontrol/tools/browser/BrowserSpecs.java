@@ -35,10 +35,6 @@ public final class BrowserSpecs {
 
     private BrowserSpecs() {}
 
-    static final String UNQUALIFIED =
-            " Runs on the broker's headless Chromium; a host without one answers HOST_UNQUALIFIED naming the package "
-                    + "(its arguments are checked first).";
-
     /** A web address as the reference's browser::address accepts it: http(s) (or about:blank), at most 16384 characters, no control characters. */
     static final String ADDRESS = Matches.HTTP_SCHEME + Matches.NO_CONTROLS + "|about:blank";
 
@@ -49,15 +45,12 @@ public final class BrowserSpecs {
     public record OpenInput(
             WorkspaceId workspaceId,
 
-            @Doc("an http(s) address on an approved origin, or about:blank")
-            @Len(min = 1, max = 16384)
-            @Matches(ADDRESS)
+            @Doc("on an approved origin, or about:blank") @Len(min = 1, max = 16384) @Matches(ADDRESS)
             String url,
 
-            @Doc("false prepares a hidden page without changing the selection (default true)") @Default("true")
-            boolean visible,
+            @Default("true") boolean visible,
 
-            @Doc("the current domainRevision") Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
             implements Durable, LayoutBased {}
@@ -71,18 +64,14 @@ public final class BrowserSpecs {
             WorkspaceId workspaceId,
             Token panelId,
 
-            @Doc("the browser generation lomi_browser_open returned")
             Token browserGeneration,
 
-            @Doc("the session-only lease lomi_browser_open returned")
-            Hex32 leaseId,
+            @Doc("from lomi_browser_open") Hex32 leaseId,
 
-            @Doc("an http(s) address on an approved origin") @Len(min = 1, max = 16384) @Matches(ADDRESS)
+            @Doc("on an approved origin") @Len(min = 1, max = 16384) @Matches(ADDRESS)
             String url,
 
-            @Doc("commit (the document committed) or load (default: the page loaded); never network idle")
-            @Default("\"load\"")
-            WaitUntil waitUntil,
+            @Default("\"load\"") WaitUntil waitUntil,
 
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -93,12 +82,9 @@ public final class BrowserSpecs {
             Token panelId,
             Token browserGeneration,
 
-            @Doc("at most this many element references (default 100, at most 500)")
-            @Range(min = 1, max = 500)
-            @Default("100")
-            int maxNodes,
+            @Range(min = 1, max = 500) @Default("100") int maxNodes,
 
-            @Doc("at most this many bytes (default 16384)") @Range(min = 1, max = 4294967295L) @Default("16384")
+            @Range(min = 1, max = 4294967295L) @Default("16384")
             long maxBytes) {}
 
     /** What lomi_browser_wait waits for (the reference's {@code type} union). */
@@ -106,22 +92,17 @@ public final class BrowserSpecs {
     public sealed interface Condition {}
 
     @Tag("text")
-    public record TextCondition(
-            @Doc("text in the top-level document") @Len(min = 1, max = 16384)
-            String text) implements Condition {}
+    public record TextCondition(@Len(min = 1, max = 16384) String text) implements Condition {}
 
     @Tag("element")
     public record ElementCondition(
-            @Doc("the exact semantic role") @Len(min = 1, max = 256)
-            String role,
+            @Len(min = 1, max = 256) String role,
 
-            @Doc("the exact accessible name") @Len(max = 16384)
-            String name)
-            implements Condition {}
+            @Len(max = 16384) String name) implements Condition {}
 
     @Tag("url")
     public record UrlCondition(
-            @Doc("the exact address") @Len(min = 1, max = 16384) @Matches(Matches.NO_CONTROLS)
+            @Len(min = 1, max = 16384) @Matches(Matches.NO_CONTROLS)
             String url) implements Condition {}
 
     @Tag("load")
@@ -133,16 +114,15 @@ public final class BrowserSpecs {
             Token browserGeneration,
             Condition condition,
 
-            @Doc("milliseconds, at most 10000 (default 5000)") @Range(min = 0, max = 10000) @Default("5000")
-            long timeoutMs) {}
+            @Range(min = 0, max = 10000) @Default("5000") long timeoutMs) {}
 
     public record ClickInput(
             WorkspaceId workspaceId,
             Token panelId,
             Token browserGeneration,
-            @Doc("navigationId of the snapshot") Token navigationId,
-            @Doc("snapshotId of a current snapshot") Token snapshotId,
-            @Doc("an elementRef of that snapshot") Token elementRef,
+            Token navigationId,
+            Token snapshotId,
+            Token elementRef,
             Hex32 leaseId,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -159,8 +139,7 @@ public final class BrowserSpecs {
             RetryEpochId retryEpoch,
             RequestKey requestKey,
 
-            @Doc("the value to fill in, at most 16 KiB of UTF-8") @Len(max = 16384)
-            String text)
+            @Len(max = 16384) String text)
             implements Durable {
         public FillInput {
             if (text.getBytes(StandardCharsets.UTF_8).length > 16 * 1024) {
@@ -204,7 +183,6 @@ public final class BrowserSpecs {
             RetryEpochId retryEpoch,
             RequestKey requestKey,
 
-            @Doc("Enter, Tab, Escape, Backspace, ArrowUp, ArrowDown, ArrowLeft, ArrowRight, Home or End")
             Key key)
             implements Durable {}
 
@@ -219,8 +197,7 @@ public final class BrowserSpecs {
             Token navigationId,
             Token snapshotId,
 
-            @Doc(
-                    "the frame viewport to scroll (a snapshot frame's viewportRef; default \"viewport\", the main document)")
+            @Doc("a snapshot frame's viewportRef")
             @Len(min = 1, max = 128)
             @Matches("[A-Za-z0-9._:-]+")
             @Default("\"viewport\"")
@@ -229,8 +206,8 @@ public final class BrowserSpecs {
             Hex32 leaseId,
             RetryEpochId retryEpoch,
             RequestKey requestKey,
-            @Doc("horizontal CSS pixels (a number)") JsonNode deltaX,
-            @Doc("vertical CSS pixels (a number)") JsonNode deltaY)
+            JsonNode deltaX,
+            JsonNode deltaY)
             implements Durable {
         public ScrollInput {
             finite("deltaX", deltaX);
@@ -249,25 +226,22 @@ public final class BrowserSpecs {
             Token panelId,
             Token browserGeneration,
 
-            @Doc("javascript_error (default), console or promise_rejection") @Default("\"javascript_error\"")
-            LogKind logKind,
+            @Default("\"javascript_error\"") LogKind logKind,
 
-            @Doc("nextCursor of the previous read of this kind")
             Optional<Token> cursor,
 
-            @Doc("entries per page (default 50; each kind keeps 64)") @Range(min = 1, max = 4294967295L) @Default("50")
+            @Range(min = 1, max = 4294967295L) @Default("50")
             long limit) {}
 
     public record ScreenshotInput(
             WorkspaceId workspaceId,
             Token panelId,
             Token browserGeneration,
-            @Doc("the current navigationId") Token navigationId,
+            Token navigationId,
 
-            @Doc("widest image in pixels (default 1280)") @Range(min = 1, max = 65535) @Default("1280")
-            int maxWidth,
+            @Range(min = 1, max = 65535) @Default("1280") int maxWidth,
 
-            @Doc("largest PNG in bytes (default 1 MiB)") @Range(min = 1, max = 4294967295L) @Default("1048576")
+            @Range(min = 1, max = 4294967295L) @Default("1048576")
             long maxBytes) {}
 
     public record UploadInput(
@@ -276,14 +250,12 @@ public final class BrowserSpecs {
             Token browserGeneration,
             Token navigationId,
             Token snapshotId,
-            @Doc("a file_input elementRef of that snapshot") Token elementRef,
-            @Doc("the frameId of that element") Token frameId,
-            @Doc("the artifact to attach (at most 4 MiB)") Token artifactId,
-            @Doc("its exact SHA-256") Hex64 expectedSha256,
+            @Doc("a file_input of that snapshot") Token elementRef,
+            Token frameId,
+            Token artifactId,
+            Hex64 expectedSha256,
 
-            @Doc("the file name the page sees: a base name of 1-255 bytes")
-            @Len(min = 1, max = 255)
-            @Matches("[^" + Matches.CONTROLS + "/\\\\]+")
+            @Doc("the name the page sees") @Len(min = 1, max = 255) @Matches("[^" + Matches.CONTROLS + "/\\\\]+")
             String fileName,
 
             Hex32 leaseId,
@@ -307,10 +279,10 @@ public final class BrowserSpecs {
             Token browserGeneration,
             Token navigationId,
 
-            @Doc("a same-origin http(s) address of the current document") @Len(min = 1, max = 16384) @Matches(HTTP)
+            @Doc("same-origin as the document") @Len(min = 1, max = 16384) @Matches(HTTP)
             String url,
 
-            @Doc("at most this many bytes, 1-4 MiB (default 4 MiB)") @Range(min = 1, max = 4194304) @Default("4194304")
+            @Range(min = 1, max = 4194304) @Default("4194304")
             long maxBytes,
 
             Decimal expectedRevision,
@@ -490,10 +462,7 @@ public final class BrowserSpecs {
                     "--IO",
                     OpenInput.class,
                     Opened.class,
-                    "Creates an isolated browser panel (its own profile) on an approved origin (also needs "
-                            + "panel.create); poll the operation for browserGeneration and the session-only leaseId. networkIsolation is none: "
-                            + "only navigation is origin-restricted. visible=false prepares a hidden page."
-                            + UNQUALIFIED)
+                    "Opens an isolated browser panel on an approved origin; the operation gives browserGeneration and a leaseId. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<NavigateInput> NAVIGATE = ToolSpec.operation(
@@ -503,8 +472,7 @@ public final class BrowserSpecs {
                     "--IO",
                     NavigateInput.class,
                     Navigated.class,
-                    "Navigates an owned browser generation within approved origins under its lease; "
-                            + "waitUntil commit or load (default). A retry never navigates again." + UNQUALIFIED)
+                    "Navigates your browser within approved origins. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<SnapshotInput> SNAPSHOT = ToolSpec.read(
@@ -514,9 +482,7 @@ public final class BrowserSpecs {
                     "R-I-",
                     SnapshotInput.class,
                     Snapshot.class,
-                    "A bounded semantic DOM projection of the main document and same-origin frames (at "
-                            + "most 16 frames, depth 4, 500 references); form values are left out; references expire on navigation, a new snapshot "
-                            + "or human takeover." + UNQUALIFIED)
+                    "A bounded semantic DOM snapshot of the page, with element references for the other browser tools. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<WaitInput> WAIT = ToolSpec.read(
@@ -526,8 +492,7 @@ public final class BrowserSpecs {
                     "R-I-",
                     WaitInput.class,
                     Waited.class,
-                    "Waits up to 10 s for condition.type text, element {role, name}, url or load; answers matched and a new snapshot "
-                            + "(previous references expire)." + UNQUALIFIED)
+                    "Waits up to 10 s for text, an element, a url or load; answers a new snapshot. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<ClickInput> CLICK = ToolSpec.operation(
@@ -537,9 +502,7 @@ public final class BrowserSpecs {
                     "-DIO",
                     ClickInput.class,
                     Interaction.class,
-                    "Clicks a current snapshot element with synthetic DOM input (not a trusted gesture) under "
-                            + "the lease; never activates file inputs or downloads; a retry never clicks again."
-                            + UNQUALIFIED)
+                    "Clicks a snapshot element (synthetic input). HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<FillInput> FILL = ToolSpec.operation(
@@ -549,9 +512,7 @@ public final class BrowserSpecs {
                     "-DIO",
                     FillInput.class,
                     Interaction.class,
-                    "Fills a current snapshot input, textarea, select or contenteditable (text at most 16 KiB) "
-                            + "with synthetic input/change events; answers only the retained value's length."
-                            + UNQUALIFIED)
+                    "Fills a snapshot input, textarea, select or contenteditable. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<KeyInput> KEY = ToolSpec.operation(
@@ -561,8 +522,7 @@ public final class BrowserSpecs {
                     "-DIO",
                     KeyInput.class,
                     Interaction.class,
-                    "Dispatches synthetic keydown/keyup of one key to a focused snapshot element; no native "
-                            + "default action (defaultAction false)." + UNQUALIFIED)
+                    "Presses one key on a focused snapshot element (synthetic; no default action). HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<ScrollInput> SCROLL = ToolSpec.operation(
@@ -572,8 +532,7 @@ public final class BrowserSpecs {
                     "-DIO",
                     ScrollInput.class,
                     Interaction.class,
-                    "Scrolls a snapshot frame's viewportRef (default the main viewport) by CSS pixel deltas "
-                            + "under the lease; answers the observed scroll position." + UNQUALIFIED)
+                    "Scrolls a snapshot frame's viewport by CSS pixels. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<LogsInput> LOGS = ToolSpec.read(
@@ -583,9 +542,7 @@ public final class BrowserSpecs {
                     "R-I-",
                     LogsInput.class,
                     Logs.class,
-                    "Main-document logs of one kind: javascript_error (default), console or promise_rejection, each a ring of 64 "
-                            + "messages of at most 256 UTF-16 units with a dropped count and navigation-bound cursors. Page data, untrusted."
-                            + UNQUALIFIED)
+                    "The page's recent javascript errors, console messages or promise rejections. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<ScreenshotInput> SCREENSHOT = ToolSpec.read(
@@ -595,9 +552,7 @@ public final class BrowserSpecs {
                     "R-I-",
                     ScreenshotInput.class,
                     Screenshot.class,
-                    "The viewport of an owned, visible browser as a PNG "
-                            + "artifact (and an MCP image block) with CSS/pixel/zoom metadata; maxWidth default 1280, maxBytes default 1 MiB. No "
-                            + "desktop capture." + UNQUALIFIED)
+                    "A PNG of a visible browser's viewport, as an artifact and an image. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<UploadInput> UPLOAD = ToolSpec.operation(
@@ -607,10 +562,7 @@ public final class BrowserSpecs {
                     "-DIO",
                     UploadInput.class,
                     Uploaded.class,
-                    "Attaches one private artifact (at most 4 MiB, exact SHA-256) to a visible file_input "
-                            + "of a current snapshot (also needs browser.read and browser.interact); awaiting_user until an admin approves the "
-                            + "exact destination, file name, size and hash. Confirms attachment, not server acceptance."
-                            + UNQUALIFIED)
+                    "Attaches an artifact to a file input of the page, once the admin approves. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final ToolSpec<DownloadInput> DOWNLOAD = ToolSpec.operation(
@@ -620,9 +572,7 @@ public final class BrowserSpecs {
                     "--IO",
                     DownloadInput.class,
                     Downloaded.class,
-                    "One same-origin GET of the current document's origin into a "
-                            + "private artifact (1 byte to 4 MiB, 5 s, no redirects; also needs browser.read); answers artifact metadata only. A "
-                            + "retry never repeats the GET; export it with lomi_artifact_export." + UNQUALIFIED)
+                    "Downloads one same-origin address into a private artifact (up to 4 MiB). HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
     public static final List<ToolSpec<?>> ALL =

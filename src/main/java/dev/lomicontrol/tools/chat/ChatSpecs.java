@@ -31,7 +31,7 @@ public final class ChatSpecs {
     private ChatSpecs() {}
 
     /** A conversation, message, request or connection id as the reference's valid_chat_id: 1-100 of A-Za-z0-9-_. */
-    @WireString(maxLength = 100, pattern = "[A-Za-z0-9_-]+", description = "a chat id (1-100 of A-Za-z0-9_-)")
+    @WireString(maxLength = 100, pattern = "[A-Za-z0-9_-]+")
     public record ChatId(String value) {
         @Override
         public String toString() {
@@ -44,14 +44,11 @@ public final class ChatSpecs {
     public record ListInput(
             WorkspaceId workspaceId,
 
-            @Doc("the first entry (default 0)") @Range(min = 0, max = 65535) @Default("0")
-            int offset,
+            @Range(min = 0, max = 65535) @Default("0") int offset,
 
-            @Doc("entries per page, 1-64 (default 20)") @Range(min = 1, max = 64) @Default("20")
-            int limit,
+            @Range(min = 1, max = 64) @Default("20") int limit,
 
-            @Doc("the revision of the first page; required at a nonzero offset")
-            Optional<Token> expectedRevision) {
+            @Doc("from page one; required after it") Optional<Token> expectedRevision) {
         public ListInput {
             if (offset != 0 && expectedRevision.isEmpty()) {
                 throw new LomiException(
@@ -69,25 +66,20 @@ public final class ChatSpecs {
     public record Draft() implements Part {}
 
     @Tag("message")
-    public record Message(
-            @Doc("the message; null = the active leaf") Optional<ChatId> messageId) implements Part {}
+    public record Message(@Doc("null = the active leaf") Optional<ChatId> messageId) implements Part {}
 
     public record ReadInput(
             WorkspaceId workspaceId,
             ChatId conversationId,
-            @Doc("type draft, or message {messageId?}") Part part,
+            Part part,
 
-            @Doc("where to start, in UTF-16 units (default 0)") @Range(min = 0, max = 4294967295L) @Default("0")
-            long startUtf16,
+            @Range(min = 0, max = 4294967295L) @Default("0") long startUtf16,
 
-            @Doc("UTF-16 units to read, 2-8192 (default 8192)") @Range(min = 2, max = 8192) @Default("8192")
-            int maxChars,
+            @Range(min = 2, max = 8192) @Default("8192") int maxChars,
 
-            @Doc("the revision of the first page; required for later pages")
-            Optional<Token> expectedRevision,
+            @Doc("from page one; required after it") Optional<Token> expectedRevision,
 
-            @Doc("also answer the configured send target (needs chat.send)") @Default("false")
-            boolean includeSendTarget) {
+            @Doc("needs chat.send") @Default("false") boolean includeSendTarget) {
         public ReadInput {
             if (startUtf16 != 0 && expectedRevision.isEmpty()) {
                 throw new LomiException(
@@ -105,14 +97,12 @@ public final class ChatSpecs {
     public record ExportInput(
             WorkspaceId workspaceId,
             ChatId conversationId,
-            @Doc("markdown or json") Format format,
+            Format format,
             @Range(min = 0, max = 4294967295L) @Default("0") long startUtf16,
 
-            @Doc("UTF-16 units to read, 2-8192 (default 8192)") @Range(min = 2, max = 8192) @Default("8192")
-            int maxChars,
+            @Range(min = 2, max = 8192) @Default("8192") int maxChars,
 
-            @Doc("revision of the first page (SHA-256 of the whole document); required for later pages")
-            Optional<Token> expectedRevision) {
+            @Doc("from page one; required after it") Optional<Token> expectedRevision) {
         public ExportInput {
             if (startUtf16 != 0 && expectedRevision.isEmpty()) {
                 throw new LomiException(
@@ -135,24 +125,22 @@ public final class ChatSpecs {
     public record OpenInput(
             WorkspaceId workspaceId,
 
-            @Doc("type existing {conversationId}, or new (also needs chat.create)")
-            Target target,
+            @Doc("new also needs chat.create") Target target,
 
-            @Doc("the current domainRevision") Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
     public record DraftInput(
             WorkspaceId workspaceId,
-            @Doc("the open chat panel") Token panelId,
+            Token panelId,
             ChatId conversationId,
 
-            @Doc("the whole new draft text, at most 32 KiB of UTF-8") @Len(max = 32768)
-            String text,
+            @Len(max = 32768) String text,
 
-            @Doc("the draft revision last read") Token expectedDraftRevision,
-            @Doc("the conversation revision last read") Token expectedConversationRevision,
+            Token expectedDraftRevision,
+            Token expectedConversationRevision,
             Decimal expectedRevision,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -169,10 +157,9 @@ public final class ChatSpecs {
             Token panelId,
             ChatId conversationId,
 
-            @Doc("the configured connection (lomi_chat_read includeSendTarget)")
-            ChatId connectionId,
+            @Doc("from lomi_chat_read includeSendTarget") ChatId connectionId,
 
-            @Doc("the configured model") @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
+            @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
             String model,
 
             Token expectedDraftRevision,
@@ -186,7 +173,6 @@ public final class ChatSpecs {
             WorkspaceId workspaceId,
             ChatId conversationId,
 
-            @Doc("request.requestId from lomi_chat_read or the send result")
             ChatId requestId,
 
             RetryEpochId retryEpoch,
@@ -293,8 +279,7 @@ public final class ChatSpecs {
             "R-I-",
             ListInput.class,
             Listed.class,
-            "Metadata of the Chat AI conversations explicitly shared with this connection in the workspace's project (at most "
-                    + "64, stable order, limit 1-64; pass revision at a nonzero offset). Starts no model and reads no credentials.");
+            "The Chat AI conversations shared with you in this project.");
 
     public static final ToolSpec<ReadInput> READ = ToolSpec.read(
             "lomi_chat_read",
@@ -303,8 +288,7 @@ public final class ChatSpecs {
             "R-I-",
             ReadInput.class,
             Read.class,
-            "A bounded persisted checkpoint of one shared conversation: part.type draft, or message (messageId null = the active "
-                    + "leaf); text only, 2-8192 UTF-16 units a page, later pages need the revision.");
+            "Reads a shared conversation's draft or one message, paged.");
 
     public static final ToolSpec<ExportInput> EXPORT = ToolSpec.read(
             "lomi_chat_export",
@@ -313,9 +297,7 @@ public final class ChatSpecs {
             "R-I-",
             ExportInput.class,
             Exported.class,
-            "The saved text of a shared conversation as one Markdown or JSON document (at most 512 "
-                    + "messages, 4 MiB; refused, not truncated, when larger), paged in UTF-16 units; revision is the SHA-256 of the whole "
-                    + "document. Writes no file.");
+            "A shared conversation as one Markdown or JSON document, paged.");
 
     public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation(
             "lomi_chat_open",
@@ -324,8 +306,7 @@ public final class ChatSpecs {
             "--I-",
             OpenInput.class,
             Opened.class,
-            "Opens a shared conversation (target.type existing) or creates one (target.type new, needs chat.create) in a "
-                    + "panel; never sends a provider request. Durable operation; poll it for the conversation and panel ids.");
+            "Opens a shared conversation in a panel, or creates one; never sends anything.");
 
     public static final ToolSpec<DraftInput> DRAFT = ToolSpec.operation(
             "lomi_chat_draft",
@@ -334,8 +315,7 @@ public final class ChatSpecs {
             "-DI-",
             DraftInput.class,
             DraftUpdated.class,
-            "Compare-and-set replaces the draft of an open shared conversation (at most 32 KiB); saves "
-                    + "locally and never sends.");
+            "Replaces the draft of an open shared conversation; never sends.");
 
     public static final ToolSpec<SendInput> SEND = ToolSpec.operation(
             "lomi_chat_send",
@@ -344,9 +324,7 @@ public final class ChatSpecs {
             "--IO",
             SendInput.class,
             Sent.class,
-            "Sends the exact persisted draft to the configured connection and model; awaiting_user until a human approves the "
-                    + "context, target and possible provider charges. draftRevision null in the result = reserved only. Never retry with a "
-                    + "new key after an uncertain answer.");
+            "Sends the saved draft to the configured model, once a human approves.");
 
     public static final ToolSpec<StopInput> STOP = ToolSpec.operation(
             "lomi_chat_stop",
@@ -355,8 +333,7 @@ public final class ChatSpecs {
             "-DI-",
             StopInput.class,
             Stopped.class,
-            "Stops one exact native request id of a shared conversation and waits up to 5 s for its "
-                    + "checkpoint; a finished request answers its saved state.");
+            "Stops one running request of a shared conversation.");
 
     public static final List<ToolSpec<?>> ALL = List.of(LIST, READ, EXPORT, OPEN, DRAFT, SEND, STOP);
 }

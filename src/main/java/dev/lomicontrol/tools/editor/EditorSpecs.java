@@ -44,25 +44,18 @@ public final class EditorSpecs {
     }
 
     public record OpenInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
-            @Doc("the file, relative to the project root")
-            @Len(min = 1, max = FileSpecs.MAX_PATH)
-            @Matches(FileSpecs.PATH)
+            @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
             String relativePath,
 
-            @Doc(
-                    "editor (default): the text editor; preview and split (rendered Markdown/SVG/images) are UNSUPPORTED_CAPABILITY on this "
-                            + "host, which has no window to render them in")
-            @Default("\"editor\"")
+            @Doc("only editor on this host") @Default("\"editor\"")
             Presentation presentation,
 
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
-            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+            RetryEpochId retryEpoch,
 
-            @Doc("chosen by the client; one per intended change")
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
@@ -80,7 +73,6 @@ public final class EditorSpecs {
             @Doc("send it as expectedBufferRevision") @Matches(BUFFER)
             String bufferRevision,
 
-            @Doc("the disk revision the buffer was loaded from")
             Hex64 diskRevision,
 
             @Doc("whether the buffer has unsaved edits") boolean dirty,
@@ -92,29 +84,20 @@ public final class EditorSpecs {
             @Doc("the buffer's length in UTF-16 code units") int lengthUtf16) {}
 
     public record ReadInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the editor panel") Token panelId,
+            WorkspaceId workspaceId,
+            Token panelId,
 
-            @Doc("the file the panel shows") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
+            @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
             String relativePath,
 
-            @Doc("the document the panel must still show (STALE_GENERATION otherwise); null = any") @Matches(DOCUMENT)
-            Optional<String> documentId,
+            @Doc("null = any") @Matches(DOCUMENT) Optional<String> documentId,
 
-            @Doc(
-                    "the bufferRevision of the first page, so that a buffer edited in between is REVISION_CONFLICT; null = absent")
-            @Matches(BUFFER)
-            Optional<String> expectedBufferRevision,
+            @Doc("from page one") @Matches(BUFFER) Optional<String> expectedBufferRevision,
 
-            @Doc("where the page starts, in UTF-16 code units (default 0)")
-            @Range(min = 0, max = FileSpecs.MAX_UTF16)
-            @Default("0")
+            @Range(min = 0, max = FileSpecs.MAX_UTF16) @Default("0")
             int startUtf16,
 
-            @Doc("at most this many UTF-16 code units (2-8192, default 4096)")
-            @Range(min = 2, max = 8192)
-            @Default("4096")
-            int maxChars) {
+            @Range(min = 2, max = 8192) @Default("4096") int maxChars) {
 
         public ReadInput {
             if (startUtf16 > 0 && expectedBufferRevision.isEmpty()) {
@@ -155,43 +138,34 @@ public final class EditorSpecs {
             boolean truncated) {}
 
     public record Edit(
-            @Doc("start, in UTF-16 code units") @Range(min = 0, max = FileSpecs.MAX_UTF16)
-            int fromUtf16,
+            @Range(min = 0, max = FileSpecs.MAX_UTF16) int fromUtf16,
 
-            @Doc("end (exclusive), in UTF-16 code units") @Range(min = 0, max = FileSpecs.MAX_UTF16)
+            @Doc("exclusive") @Range(min = 0, max = FileSpecs.MAX_UTF16)
             int toUtf16,
 
-            @Doc("the replacement text (no CR or NUL); default \"\"")
-            @Default("\"\"")
-            @Len(max = 65536)
-            @Matches("[^\\r\\u0000]*")
+            @Default("\"\"") @Len(max = 65536) @Matches("[^\\r\\u0000]*")
             String insert) {}
 
     public record EditsInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the editor panel") Token panelId,
+            WorkspaceId workspaceId,
+            Token panelId,
 
-            @Doc("the file the panel shows") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
+            @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
             String relativePath,
 
-            @Doc("the document the panel shows") @Matches(DOCUMENT)
-            String documentId,
+            @Matches(DOCUMENT) String documentId,
 
-            @Doc("the buffer revision every edit is based on") @Matches(BUFFER)
-            String expectedBufferRevision,
+            @Matches(BUFFER) String expectedBufferRevision,
 
-            @Doc("the disk revision the buffer was loaded from")
             Hex64 expectedDiskRevision,
 
-            @Doc("1-64 ordered, non-overlapping edits, applied as one undo step") @Items(min = 1, max = 64)
+            @Doc("ordered, non-overlapping; one undo step") @Items(min = 1, max = 64)
             List<Edit> edits,
 
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
-            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+            RetryEpochId retryEpoch,
 
-            @Doc("chosen by the client; one per intended change")
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
@@ -205,7 +179,6 @@ public final class EditorSpecs {
             @Doc("the buffer revision afterwards") @Matches(BUFFER)
             String bufferRevision,
 
-            @Doc("the disk revision the buffer was loaded from")
             Hex64 diskRevision,
 
             @Doc("the buffer's length afterwards") int lengthUtf16,
@@ -213,27 +186,22 @@ public final class EditorSpecs {
             @Doc("how many edits were applied") int editCount) {}
 
     public record SaveInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the editor panel") Token panelId,
+            WorkspaceId workspaceId,
+            Token panelId,
 
-            @Doc("the file the panel shows") @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
+            @Len(min = 1, max = FileSpecs.MAX_PATH) @Matches(FileSpecs.PATH)
             String relativePath,
 
-            @Doc("the document the panel shows") @Matches(DOCUMENT)
-            String documentId,
+            @Matches(DOCUMENT) String documentId,
 
-            @Doc("the exact buffer revision to save") @Matches(BUFFER)
-            String expectedBufferRevision,
+            @Matches(BUFFER) String expectedBufferRevision,
 
-            @Doc("the disk revision the file must still have")
             Hex64 expectedDiskRevision,
 
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
-            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+            RetryEpochId retryEpoch,
 
-            @Doc("chosen by the client; one per intended change")
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
@@ -255,9 +223,7 @@ public final class EditorSpecs {
             "--I-",
             OpenInput.class,
             Opened.class,
-            "Opens (or reveals) a project file in the shared editor. Returns the panel, documentId, "
-                    + "bufferRevision, diskRevision and dirty, never the content (read it with lomi_editor_read). presentation preview/split "
-                    + "is UNSUPPORTED_CAPABILITY here: this host has no window to render Markdown, SVG or images.");
+            "Opens (or reveals) a project file in the shared editor; returns the panel, documentId and revisions, not the text.");
 
     public static final ToolSpec<ReadInput> READ = ToolSpec.read(
             "lomi_editor_read",
@@ -266,8 +232,7 @@ public final class EditorSpecs {
             "R-I-",
             ReadInput.class,
             Text.class,
-            "Reads a page of the loaded buffer (LF-normalized, UTF-16 offsets) with its bufferRevision, "
-                    + "diskRevision, dirty and changedOnDisk. Later pages should send expectedBufferRevision.");
+            "Reads a page of an open editor buffer with its bufferRevision.");
 
     public static final ToolSpec<EditsInput> APPLY_EDITS = ToolSpec.operation(
             "lomi_editor_apply_edits",
@@ -276,9 +241,7 @@ public final class EditorSpecs {
             "-DIO",
             EditsInput.class,
             Edited.class,
-            "Applies 1-64 ordered, non-overlapping edits {fromUtf16, toUtf16, insert} to the buffer as one "
-                    + "undo step, all checked against one expectedBufferRevision (and expectedDiskRevision); on any failure nothing changes. "
-                    + "Does not save.");
+            "Applies edits to an editor buffer as one undo step; all or nothing. Does not save.");
 
     public static final ToolSpec<SaveInput> SAVE = ToolSpec.operation(
             "lomi_editor_save",
@@ -287,8 +250,7 @@ public final class EditorSpecs {
             "-DIO",
             SaveInput.class,
             Saved.class,
-            "Atomically writes the exact buffer revision over the exact disk revision (encoding and line "
-                    + "endings of the file kept; editor settings such as insertFinalNewline apply). The caller supplies no content.");
+            "Saves an editor buffer over the file, atomically, keeping its encoding and line endings.");
 
     public static final List<ToolSpec<?>> ALL = List.of(OPEN, READ, APPLY_EDITS, SAVE);
 }

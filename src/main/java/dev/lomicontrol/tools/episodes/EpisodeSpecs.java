@@ -39,9 +39,7 @@ public final class EpisodeSpecs {
     }
 
     public record Attach(
-            @Doc("your durable conversation/thread id (not a connection id): one line, 1-256 characters, not blank")
-            @Len(min = 1, max = 256)
-            @Matches(EXTERNAL_ID)
+            @Doc("your durable conversation/thread id") @Len(min = 1, max = 256) @Matches(EXTERNAL_ID)
             String externalId) {
 
         public Attach {
@@ -50,7 +48,7 @@ public final class EpisodeSpecs {
     }
 
     public record Detach(
-            @Doc("the episode to close; omit (or null) for your own") @Len(min = 1, max = 256) @Matches(EXTERNAL_ID)
+            @Doc("null = your own") @Len(min = 1, max = 256) @Matches(EXTERNAL_ID)
             Optional<String> externalId) {
 
         public Detach {
@@ -147,8 +145,7 @@ public final class EpisodeSpecs {
             "-D--",
             Attach.class,
             Attached.class,
-            "Opens an execution episode for this conversation, or resumes the one this externalId already has "
-                    + "(resumed:true). One connection holds at most one episode; attaching another id detaches the first (released).");
+            "Opens the execution episode of this conversation, or resumes it (resumed:true). One episode per connection.");
 
     public static final ToolSpec<Detach> DETACH = ToolSpec.change(
             "lomi_session_detach",
@@ -157,8 +154,7 @@ public final class EpisodeSpecs {
             "-D--",
             Detach.class,
             Detached.class,
-            "Closes an episode deliberately (the work is done). Without externalId it means the caller's own "
-                    + "episode.");
+            "Closes an episode when the work is done.");
 
     public static final ToolSpec<NoArguments> LIST = ToolSpec.read(
             "lomi_episodes",
@@ -167,8 +163,7 @@ public final class EpisodeSpecs {
             "R-I-",
             NoArguments.class,
             Board.class,
-            "Every live episode held by the broker (attached and detached) plus recently closed ones with "
-                    + "their reason, marking the caller's own (mine).");
+            "The live and recently closed episodes; yours is marked mine.");
 
     public static final List<ToolSpec<?>> ALL = List.of(ATTACH, DETACH, LIST);
 }

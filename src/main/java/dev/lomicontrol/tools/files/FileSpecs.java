@@ -75,24 +75,19 @@ public final class FileSpecs {
     // --- lomi_files_list
 
     public record ListInput(
-            @Doc("the workspace whose project to list") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
-            @Doc("the directory to list, relative to the project root; \"\" (default) is the root")
-            @Len(min = 0, max = MAX_PATH)
-            @Matches(DIRECTORY)
-            @Default("\"\"")
+            @Doc("\"\" = the project root") @Len(min = 0, max = MAX_PATH) @Matches(DIRECTORY) @Default("\"\"")
             String relativeDirectory,
 
-            @Doc("page size (1-200, default 100)") @Range(min = 1, max = 200) @Default("100")
-            int limit,
+            @Range(min = 1, max = 200) @Default("100") int limit,
 
-            @Doc("nextCursor of the previous page; absent or null for the first page") @Len(min = 1, max = 1024)
-            Optional<String> cursor) {}
+            @Len(min = 1, max = 1024) Optional<String> cursor) {}
 
     public record ListEntry(
             @Doc("the entry's name") String name,
             @Doc("its path from the project root") String relativePath,
-            @Doc("file or directory") EntryType kind,
+            EntryType kind,
 
             @Doc("its size in bytes (a decimal string; 0 for a directory)")
             Decimal byteLength) {}
@@ -118,24 +113,15 @@ public final class FileSpecs {
     // --- lomi_files_read
 
     public record ReadInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
-            @Doc("the file, relative to the project root") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
-            String relativePath,
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
 
-            @Doc("where the page starts, in UTF-16 code units (default 0)")
-            @Range(min = 0, max = MAX_UTF16)
-            @Default("0")
-            int startUtf16,
+            @Range(min = 0, max = MAX_UTF16) @Default("0") int startUtf16,
 
-            @Doc("at most this many UTF-16 code units (2-8192, default 4096); a page never splits a surrogate pair")
-            @Range(min = 2, max = 8192)
-            @Default("4096")
-            int maxChars,
+            @Range(min = 2, max = 8192) @Default("4096") int maxChars,
 
-            @Doc(
-                    "the diskRevision of the first page; required when startUtf16 > 0, so that pages of a file that changed in between are "
-                            + "refused (REVISION_CONFLICT); null = absent")
+            @Doc("from page one; required when startUtf16 > 0")
             Optional<Hex64> expectedDiskRevision) {
 
         public ReadInput {
@@ -176,26 +162,18 @@ public final class FileSpecs {
 
     /** The reference's {@code FileSearchQuery}: every field has a default; {@code text} must still name something to find. */
     public record Query(
-            @Doc("what to find (1-1024 characters, one line)") @Len(min = 0, max = 1024) @Default("\"\"")
-            String text,
+            @Len(min = 0, max = 1024) @Default("\"\"") String text,
 
-            @Doc("default false") @Default("false") boolean caseSensitive,
+            @Default("false") boolean caseSensitive,
 
-            @Doc("match whole words only (default false)") @Default("false")
-            boolean wholeWord,
+            @Default("false") boolean wholeWord,
 
-            @Doc("whether text is a regular expression (default false: literal)") @Default("false")
-            boolean regex,
+            @Default("false") boolean regex,
 
-            @Doc(
-                    "comma-separated globs; search only files matching one of them (\"\" = every file), e.g. \"*.rs,*.toml\"")
-            @Len(min = 0, max = 4096)
-            @Default("\"\"")
+            @Doc("comma-separated globs, e.g. \"*.rs,*.toml\"") @Len(min = 0, max = 4096) @Default("\"\"")
             String include,
 
-            @Doc("comma-separated globs; skip files matching one of them (wins over include)")
-            @Len(min = 0, max = 4096)
-            @Default("\"\"")
+            @Doc("comma-separated globs") @Len(min = 0, max = 4096) @Default("\"\"")
             String exclude) {
 
         public Query {
@@ -234,26 +212,16 @@ public final class FileSpecs {
     }
 
     public record SearchInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
-            @Doc("where to search, recursively; \"\" (default) is the project root")
-            @Len(min = 0, max = MAX_PATH)
-            @Matches(DIRECTORY)
-            @Default("\"\"")
+            @Doc("\"\" = the project root") @Len(min = 0, max = MAX_PATH) @Matches(DIRECTORY) @Default("\"\"")
             String relativeDirectory,
 
-            @Doc("what to search for; every field has a default, text must be given")
             Query query,
 
-            @Doc("matches per page (1-256, default 100); one search finds at most 256")
-            @Range(min = 1, max = 256)
-            @Default("100")
-            int limit,
+            @Range(min = 1, max = 256) @Default("100") int limit,
 
-            @Doc(
-                    "nextCursor of the previous page of the same search (valid 60 s, bound to workspaceId, relativeDirectory and query); "
-                            + "null = a new search")
-            @Len(min = 1, max = 80)
+            @Doc("null = a new search") @Len(min = 1, max = 80)
             Optional<String> cursor) {}
 
     public record Match(
@@ -298,7 +266,6 @@ public final class FileSpecs {
 
     /** The reference's {@code FileMutation}: exactly the fields of its type. */
     @Tagged("type")
-    @Doc("the change: its type plus exactly the fields of that type")
     public sealed interface Mutation {
         String relativePath();
 
@@ -307,98 +274,77 @@ public final class FileSpecs {
 
     @Tag("create")
     public record Create(
-            @Doc("the entry to create") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
-            String relativePath,
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
 
-            @Doc("file (empty, mode 0600) or directory (mode 0700)")
             EntryType kind,
 
-            @Doc("the directoryRevision of its parent directory")
-            Hex64 expectedParentRevision)
+            @Doc("its parent's directoryRevision") Hex64 expectedParentRevision)
             implements Mutation {}
 
     @Tag("rename")
     public record Rename(
-            @Doc("the file to rename") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
-            String relativePath,
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
 
-            @Doc("the new name in the same directory (no '/')") @Len(min = 1, max = 255) @Matches(NAME)
-            String newName,
+            @Len(min = 1, max = 255) @Matches(NAME) String newName,
 
-            @Doc("the file's diskRevision") Hex64 expectedDiskRevision,
-            @Doc("the directoryRevision of its directory") Hex64 expectedParentRevision)
+            Hex64 expectedDiskRevision,
+            @Doc("its parent's directoryRevision") Hex64 expectedParentRevision)
             implements Mutation {}
 
     @Tag("move")
     public record Move(
-            @Doc("the file to move") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
-            String relativePath,
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
 
-            @Doc("the destination: the file's full new path (it may also change the name)")
-            @Len(min = 1, max = MAX_PATH)
-            @Matches(PATH)
+            @Doc("the full new path") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
             String targetRelativePath,
 
-            @Doc("the file's diskRevision") Hex64 expectedDiskRevision,
+            Hex64 expectedDiskRevision,
 
-            @Doc("the directoryRevision of the destination's parent directory")
-            Hex64 expectedParentRevision)
+            @Doc("the new parent's directoryRevision") Hex64 expectedParentRevision)
             implements Mutation {}
 
     @Tag("rename_directory")
     public record RenameDirectory(
-            @Doc("the directory to rename") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
-            String relativePath,
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
 
-            @Doc("the new name in the same directory (no '/')") @Len(min = 1, max = 255) @Matches(NAME)
-            String newName,
+            @Len(min = 1, max = 255) @Matches(NAME) String newName,
 
-            @Doc("the directoryRevision of the directory itself")
             Hex64 expectedDirectoryRevision,
 
-            @Doc("the directoryRevision of its parent directory")
-            Hex64 expectedParentRevision)
+            @Doc("its parent's directoryRevision") Hex64 expectedParentRevision)
             implements Mutation {}
 
     @Tag("move_directory")
     public record MoveDirectory(
-            @Doc("the directory to move") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
-            String relativePath,
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
 
-            @Doc("the destination: the directory's full new path") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            @Doc("the full new path") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
             String targetRelativePath,
 
-            @Doc("the directoryRevision of the directory itself")
             Hex64 expectedDirectoryRevision,
 
-            @Doc("the directoryRevision of the destination's parent directory")
-            Hex64 expectedParentRevision)
+            @Doc("the new parent's directoryRevision") Hex64 expectedParentRevision)
             implements Mutation {}
 
     @Tag("trash")
     public record Trash(
-            @Doc("the entry to trash") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
-            String relativePath,
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
 
-            @Doc("file or directory") EntryType kind,
+            EntryType kind,
 
-            @Doc("the entry's revision: diskRevision of a file, directoryRevision of a directory")
-            Hex64 expectedEntryRevision,
+            @Doc("diskRevision or directoryRevision") Hex64 expectedEntryRevision,
 
-            @Doc("the directoryRevision of its parent directory")
-            Hex64 expectedParentRevision)
+            @Doc("its parent's directoryRevision") Hex64 expectedParentRevision)
             implements Mutation {}
 
     public record MutateInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
             Mutation operation,
 
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
-            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+            RetryEpochId retryEpoch,
 
-            @Doc("chosen by the client; one per intended change")
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
@@ -409,7 +355,7 @@ public final class FileSpecs {
             @Doc("the entry's path afterwards (the reference's newPath; for trash the path it had)")
             String relativePath,
 
-            @Doc("file or directory") EntryType entryKind,
+            EntryType entryKind,
 
             @Doc("a file's diskRevision afterwards (null for a directory or after trash)")
             Optional<Hex64> diskRevision,
@@ -430,9 +376,7 @@ public final class FileSpecs {
             "R-I-",
             ListInput.class,
             Listed.class,
-            "Lists one directory of the project (not recursive): name, relativePath, kind (file|directory) and byteLength of each "
-                    + "entry, and the directoryRevision to base a mutation on. Secrets (.env*, .git, .ssh, keys, …), links and special files "
-                    + "are left out and set filtered. Paged; a cursor of an older listing is CURSOR_EXPIRED.");
+            "Lists one directory of the project (not recursive) with its directoryRevision. Secrets and links are left out.");
 
     public static final ToolSpec<ReadInput> READ = ToolSpec.read(
             "lomi_files_read",
@@ -441,9 +385,7 @@ public final class FileSpecs {
             "R-I-",
             ReadInput.class,
             FileText.class,
-            "Reads a page of a text file on disk (not an editor buffer) by UTF-16 offsets: text, nextUtf16, totalUtf16, "
-                    + "truncated, diskRevision, encoding (utf-8, utf-8-bom, utf-16le, utf-16be) and lineEndings. Later pages need "
-                    + "expectedDiskRevision. Secret paths are SCOPE_DENIED; files over 4 MiB are refused.");
+            "Reads a page of a text file on disk (not an editor buffer) with its diskRevision.");
 
     public static final ToolSpec<SearchInput> SEARCH = ToolSpec.read(
             "lomi_files_search",
@@ -452,10 +394,7 @@ public final class FileSpecs {
             "R-I-",
             SearchInput.class,
             Found.class,
-            "Searches the text files under a directory, literally or by regex, with caseSensitive, wholeWord "
-                    + "and comma-separated include/exclude globs. Only your globs filter (no .gitignore is read); secrets and links are never "
-                    + "searched. Each match names its file's diskRevision, a one-based line and UTF-16 column, and a preview. One search finds "
-                    + "at most 256 matches; page through them with limit and nextCursor (valid 60 s for the same query, then CURSOR_EXPIRED).");
+            "Searches the project's text files, literally or by regex, filtered by include/exclude globs (no .gitignore).");
 
     public static final ToolSpec<MutateInput> MUTATE = ToolSpec.operation(
             "lomi_files_mutate",
@@ -464,12 +403,7 @@ public final class FileSpecs {
             "-DIO",
             MutateInput.class,
             Mutated.class,
-            "One change, compare-and-set on revisions: create {relativePath, kind, "
-                    + "expectedParentRevision}; rename {relativePath, newName, expectedDiskRevision, expectedParentRevision}; move "
-                    + "{relativePath, targetRelativePath (the full destination path), expectedDiskRevision, expectedParentRevision (of the "
-                    + "destination's parent)}; rename_directory / move_directory (the same with expectedDirectoryRevision); trash "
-                    + "{relativePath, kind, expectedEntryRevision, expectedParentRevision}. create also needs the scope files.create, trash "
-                    + "files.trash, the others files.rename. Never overwrites; trash keeps a recovery copy with its plan.json.");
+            "Creates, renames, moves or trashes one file or directory; compare-and-set on revisions, never overwrites.");
 
     public static final List<ToolSpec<?>> ALL = List.of(LIST, READ, SEARCH, MUTATE);
 }

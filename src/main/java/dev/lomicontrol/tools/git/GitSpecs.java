@@ -35,9 +35,7 @@ public final class GitSpecs {
 
     private GitSpecs() {}
 
-    static final String REPOSITORY =
-            "the repository: \"\" (default) is the project's own; otherwise the project-relative path of a "
-                    + "nested repository's root (no links on the way, never a secret path)";
+    static final String REPOSITORY = "\"\" or a nested repository's path";
     /** A configured remote's name as the broker accepts it (git checks the rest). */
     static final String NAME = "[^-/\\u0000-\\u0020\\u007f][^/\\u0000-\\u0020\\u007f]{0,254}";
 
@@ -92,16 +90,14 @@ public final class GitSpecs {
     // --- lomi_git_status
 
     public record StatusInput(
-            @Doc("the workspace whose project repository to read")
             WorkspaceId workspaceId,
 
             @Doc(REPOSITORY) @Len(max = 4096) @Default("\"\"")
             String repositoryRelative,
 
-            @Doc("page size (1-200, default 100)") @Range(min = 1, max = 200) @Default("100")
-            int limit,
+            @Range(min = 1, max = 200) @Default("100") int limit,
 
-            @Doc("nextCursor of the previous page") @Len(min = 1, max = 64) @Matches("[0-9a-f]{16}:[0-9]{1,5}")
+            @Len(min = 1, max = 64) @Matches("[0-9a-f]{16}:[0-9]{1,5}")
             Optional<String> cursor) {}
 
     public record Change(
@@ -144,33 +140,26 @@ public final class GitSpecs {
     // --- lomi_git_diff
 
     public record DiffInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
             @Doc(REPOSITORY) @Len(max = 4096) @Default("\"\"")
             String repositoryRelative,
 
-            @Doc("the one path to diff, relative to the repository root") @Len(min = 1, max = 4096)
+            @Doc("relative to the repository root") @Len(min = 1, max = 4096)
             String relativePath,
 
-            @Doc(
-                    "worktree (index against the files, default), staged (HEAD against the index) or commit (the commit against its first parent)")
+            @Doc("worktree: index vs files; staged: HEAD vs index; commit: vs its first parent")
             @Default("\"worktree\"")
             Comparison comparison,
 
-            @Doc("comparison commit only: the full commit id")
-            Optional<CommitId> commit,
+            @Doc("comparison commit only") Optional<CommitId> commit,
 
-            @Doc("where the page starts, in UTF-16 code units (default 0)")
-            @Range(min = 0, max = Integer.MAX_VALUE)
-            @Default("0")
+            @Range(min = 0, max = Integer.MAX_VALUE) @Default("0")
             int startUtf16,
 
-            @Doc("page size in UTF-16 code units (2-8192, default 4096)") @Range(min = 2, max = 8192) @Default("4096")
-            int maxChars,
+            @Range(min = 2, max = 8192) @Default("4096") int maxChars,
 
-            @Doc(
-                    "the observationRevision of the first page (or of lomi_git_status): required for later worktree and staged pages; when "
-                            + "given, a changed repository is REVISION_CONFLICT")
+            @Doc("from page one or lomi_git_status; required after page one")
             Optional<Hex64> expectedObservationRevision) {
 
         public DiffInput {
@@ -218,27 +207,21 @@ public final class GitSpecs {
     // --- lomi_git_history
 
     public record HistoryInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
             @Doc(REPOSITORY) @Len(max = 4096) @Default("\"\"")
             String repositoryRelative,
 
-            @Doc(
-                    "the commit to start from (full id; default HEAD); continue with the returned startCommit passed back here and nextSkip, so "
-                            + "pages stay stable while HEAD moves")
+            @Doc("default HEAD; for later pages the returned startCommit")
             Optional<CommitId> commit,
 
-            @Doc("the same as commit (this host's former name); give one of the two")
-            Optional<CommitId> startCommit,
+            @Doc("same as commit") Optional<CommitId> startCommit,
 
-            @Doc("only commits that touch this path (this host's addition)") @Len(min = 1, max = 4096)
-            Optional<String> relativePath,
+            @Len(min = 1, max = 4096) Optional<String> relativePath,
 
-            @Doc("commits to skip (0-10000, default 0; use nextSkip)") @Range(min = 0, max = 10_000) @Default("0")
-            int skip,
+            @Range(min = 0, max = 10_000) @Default("0") int skip,
 
-            @Doc("page size (1-100, default 20)") @Range(min = 1, max = 100) @Default("20")
-            int limit) {
+            @Range(min = 1, max = 100) @Default("20") int limit) {
 
         public HistoryInput {
             if (commit.isPresent() && startCommit.isPresent() && !commit.equals(startCommit)) {
@@ -271,20 +254,17 @@ public final class GitSpecs {
     // --- lomi_git_commit
 
     public record CommitInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
             @Doc(REPOSITORY) @Len(max = 4096) @Default("\"\"")
             String repositoryRelative,
 
-            @Doc("the full commit id") CommitId commit,
+            CommitId commit,
 
-            @Doc("changed files to skip (default 0; use nextFilesSkip)")
-            @Range(min = 0, max = Integer.MAX_VALUE)
-            @Default("0")
+            @Range(min = 0, max = Integer.MAX_VALUE) @Default("0")
             int filesSkip,
 
-            @Doc("changed files per page (1-200, default 100)") @Range(min = 1, max = 200) @Default("100")
-            int filesLimit) {}
+            @Range(min = 1, max = 200) @Default("100") int filesLimit) {}
 
     public record CommitFile(
             @Doc("the path after the change") String relativePath,
@@ -313,7 +293,7 @@ public final class GitSpecs {
     // --- lomi_git_remotes
 
     public record RemotesInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
             @Doc(REPOSITORY) @Len(max = 4096) @Default("\"\"")
             String repositoryRelative) {}
@@ -358,27 +338,24 @@ public final class GitSpecs {
 
     @Tag("diff")
     public record DiffView(
-            @Doc("the path, relative to the repository root") @Len(min = 1, max = 4096)
+            @Doc("relative to the repository root") @Len(min = 1, max = 4096)
             String relativePath,
 
-            @Doc("the staged diff instead of the worktree one (default false)") @Default("false")
-            boolean staged)
+            @Default("false") boolean staged)
             implements View {}
 
     @Tag("commit")
-    public record CommitView(@Doc("the full commit id") CommitId commit) implements View {}
+    public record CommitView(CommitId commit) implements View {}
 
     public record OpenInput(
-            @Doc("the workspace to show it in") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
             @Doc(REPOSITORY) @Len(max = 4096) @Default("\"\"")
             String repositoryRelative,
 
-            @Doc("diff {relativePath, staged?} or commit {commit}")
             View view,
 
-            @Doc("the decimal domainRevision from lomi_workspace_list or lomi_panel_list")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -411,50 +388,37 @@ public final class GitSpecs {
     }
 
     public record MutateInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
             @Doc(REPOSITORY) @Len(max = 4096) @Default("\"\"")
             String repositoryRelative,
 
-            @Doc("stage, unstage, commit, discard, fetch, pull or push")
             Operation operation,
 
             @Doc(
-                    "stage, unstage: 1-64 files; discard: 1-64 TRACKED files (never untracked ones: use lomi_files_mutate trash); commit: the "
-                            + "complete staged set; fetch, pull, push: []")
+                    "stage, unstage, discard (tracked only): the files; commit: the whole staged set; fetch, pull, push: []")
             @Items(max = 64)
             @Len(min = 1, max = 4096)
             List<String> paths,
 
-            @Doc("commit only: the message") @Len(min = 1, max = 65_536)
-            Optional<String> message,
+            @Doc("commit only") @Len(min = 1, max = 65_536) Optional<String> message,
 
-            @Doc("fetch, pull, push: a configured remote such as origin") @Len(min = 1, max = 255) @Matches(NAME)
+            @Doc("fetch, pull, push") @Len(min = 1, max = 255) @Matches(NAME)
             Optional<String> remote,
 
-            @Doc("fetch, pull, push: the remote branch, a full refs/heads/… name")
-            @Len(min = 12, max = 255)
-            @Matches("refs/heads/[^\\u0000-\\u0020\\u007f]+")
+            @Doc("fetch, pull, push") @Len(min = 12, max = 255) @Matches("refs/heads/[^\\u0000-\\u0020\\u007f]+")
             Optional<String> reference,
 
-            @Doc("pull, push: the current HEAD commit (a moved HEAD is REVISION_CONFLICT)")
-            Optional<CommitId> sourceCommit,
+            @Doc("pull, push: the current HEAD") Optional<CommitId> sourceCommit,
 
-            @Doc(
-                    "push: the remote branch's commit you expect, null or absent = only if the remote branch does not exist yet; pull: required, "
-                            + "the fetched remote commit to integrate (fetch first)")
+            @Doc("push: the remote's commit (null = branch must not exist); pull: the fetched commit")
             Optional<CommitId> expectedRemoteCommit,
 
-            @Doc("pull only: ff_only or rebase") Optional<PullMode> pullMode,
+            @Doc("pull only") Optional<PullMode> pullMode,
 
-            @Doc("the decimal domainRevision from lomi_workspace_list or lomi_panel_list")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
-            @Doc(
-                    "optional (this host's addition): the observationRevision from lomi_git_status the request is based on; a stale one is "
-                            + "REVISION_CONFLICT before any receipt. Without it the broker observes the repository when it reserves the request and the "
-                            + "plan says so (observedBy broker)")
-            Optional<Hex64> expectedObservationRevision,
+            @Doc("from lomi_git_status") Optional<Hex64> expectedObservationRevision,
 
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -610,10 +574,7 @@ public final class GitSpecs {
             "R-I-",
             StatusInput.class,
             Status.class,
-            "The repository's status (the project's own, or a nested one by repositoryRelative): branch, HEAD, and each changed "
-                    + "path with its staged and worktree state (renames, binary, conflicts), paged, with the observationRevision that diffs and "
-                    + "mutations name. Secret paths never appear (filtered); more than 4096 changes is RESOURCE_EXHAUSTED. A cursor of an older "
-                    + "status is CURSOR_EXPIRED.");
+            "The repository's branch, HEAD and changed paths, with its observationRevision.");
 
     public static final ToolSpec<DiffInput> DIFF = ToolSpec.read(
             "lomi_git_diff",
@@ -622,9 +583,7 @@ public final class GitSpecs {
             "R-I-",
             DiffInput.class,
             Diff.class,
-            "The unified diff of one path, paged by UTF-16 offsets: worktree, staged, or one commit against its first parent. Later "
-                    + "worktree and staged pages name the expectedObservationRevision of the first page (a changed repository is "
-                    + "REVISION_CONFLICT). Secret paths are SCOPE_DENIED; a path the repository does not know is TARGET_NOT_FOUND.");
+            "The unified diff of one path (worktree, staged or a commit), paged.");
 
     public static final ToolSpec<HistoryInput> HISTORY = ToolSpec.read(
             "lomi_git_history",
@@ -633,8 +592,7 @@ public final class GitSpecs {
             "R-I-",
             HistoryInput.class,
             History.class,
-            "Commits reachable from HEAD (or commit), newest first, optionally only those touching one path: "
-                    + "id, parents, author, e-mail, authoredAt and summary. Continue with the returned startCommit (as commit) and nextSkip.");
+            "Commits reachable from HEAD (or commit), newest first, optionally only those touching one path.");
 
     public static final ToolSpec<CommitInput> COMMIT = ToolSpec.read(
             "lomi_git_commit",
@@ -643,8 +601,7 @@ public final class GitSpecs {
             "R-I-",
             CommitInput.class,
             Commit.class,
-            "One commit: id, parents, author, e-mail, authoredAt, summary, the full message (at most 64 KiB) "
-                    + "and the files it changed against its first parent, paged. An unknown commit is TARGET_NOT_FOUND.");
+            "One commit: metadata, message and changed files.");
 
     public static final ToolSpec<RemotesInput> REMOTES = ToolSpec.read(
             "lomi_git_remotes",
@@ -653,8 +610,7 @@ public final class GitSpecs {
             "R-I-",
             RemotesInput.class,
             Remotes.class,
-            "The configured remotes: per remote and role (fetch/push) the transport, host and port. URLs, "
-                    + "user names, credentials, paths, queries and fragments are never shown (locationRedacted says something was withheld).");
+            "The configured remotes with transport, host and port; URLs and credentials are never shown.");
 
     public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation(
             "lomi_git_open",
@@ -663,8 +619,7 @@ public final class GitSpecs {
             "--I-",
             OpenInput.class,
             Opened.class,
-            "Opens a read-only panel showing one path's diff or one commit, or focuses the panel that already shows it. Read the "
-                    + "content with lomi_git_diff or lomi_git_commit.");
+            "Opens a read-only panel showing one path's diff or one commit.");
 
     public static final ToolSpec<MutateInput> MUTATE = ToolSpec.operation(
             "lomi_git_mutate",
@@ -673,17 +628,7 @@ public final class GitSpecs {
             "-DIO",
             MutateInput.class,
             Mutated.class,
-            "stage {paths}, unstage {paths}, discard {paths: tracked files; restores them from the index and never removes untracked files - use "
-                    + "lomi_files_mutate trash for those}, commit {message, paths: the complete staged set; never stages}, fetch {remote, "
-                    + "reference: refs/heads/…; updates only that remote-tracking branch}, push {remote, reference, sourceCommit = HEAD, "
-                    + "expectedRemoteCommit: null = only if the remote branch is absent; never forced} or pull {remote, reference, sourceCommit "
-                    + "= HEAD, expectedRemoteCommit (fetched), pullMode ff_only|rebase}; network operations take paths []. The broker freezes the "
-                    + "request into an exact plan (paths, message, remote, reference, expected HEAD and remote commits, observationRevision - "
-                    + "observed by the broker at reserve time unless expectedObservationRevision is given) that the admin approves (YOLO "
-                    + "approves at once); the operation waits in awaiting_user, runs once and is never replayed. Scopes: git.write and "
-                    + "git.execute, plus git.discard, git.network (fetch), git.pull or git.push. A failed run says why (remote_moved, conflict, "
-                    + "would_overwrite, not_fast_forward, unreachable, rejected) and whether it left the repository part-way (effectState "
-                    + "partial, e.g. a rebase stopped on conflicts).");
+            "Stages, unstages, discards, commits, fetches, pulls or pushes, once the admin approves the exact plan.");
 
     public static final List<ToolSpec<?>> ALL = List.of(STATUS, DIFF, HISTORY, COMMIT, REMOTES, OPEN, MUTATE);
 }

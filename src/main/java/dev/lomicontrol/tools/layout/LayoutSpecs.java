@@ -35,17 +35,15 @@ public final class LayoutSpecs {
 
     // read by the @Doc annotations of record components below, which UnusedVariable does not see
     @SuppressWarnings("UnusedVariable")
-    private static final String EXPECTED =
-            "the domainRevision (from lomi_workspace_list or lomi_panel_list) this change is based on";
+    private static final String EXPECTED = "the domainRevision";
 
     // ---- inputs ----
 
     /** The reference's rename-shaped input: an anchor workspace and the new workspace's name. */
     public record WorkspaceCreate(
-            @Doc("anchor: an existing workspace of the project the new one joins")
-            WorkspaceId workspaceId,
+            @Doc("a workspace of the same project") WorkspaceId workspaceId,
 
-            @Doc("the new workspace's name") DisplayName name,
+            DisplayName name,
             @Doc(EXPECTED) Decimal expectedRevision,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -58,18 +56,17 @@ public final class LayoutSpecs {
     }
 
     public record Rename(
-            @Doc("the workspace to change") WorkspaceId workspaceId,
-            @Doc("rename: the new name (without action)") DisplayName name,
+            WorkspaceId workspaceId,
+            @Doc("rename (without action)") DisplayName name,
             @Doc(EXPECTED) Decimal expectedRevision,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
             implements WorkspaceUpdate {}
 
     public record Act(
-            @Doc("select (make it the active workspace) or close (without name)")
-            Action action,
+            @Doc("without name") Action action,
 
-            @Doc("the workspace to change") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
             @Doc(EXPECTED) Decimal expectedRevision,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -81,13 +78,11 @@ public final class LayoutSpecs {
     }
 
     public record ProjectOpen(
-            @Doc("anchor: a workspace of this connection (it binds the receipt)")
-            WorkspaceId workspaceId,
+            @Doc("a workspace of this connection") WorkspaceId workspaceId,
 
-            @Doc("the project's folder: an absolute path") @Len(min = 1, max = 4096) @Matches("/[^\\u0000]*")
+            @Doc("absolute path") @Len(min = 1, max = 4096) @Matches("/[^\\u0000]*")
             String projectPath,
 
-            @Doc("the name of the project's first workspace")
             DisplayName name,
 
             @Doc(EXPECTED) Decimal expectedRevision,
@@ -96,35 +91,28 @@ public final class LayoutSpecs {
             implements Durable, LayoutBased {}
 
     public record ProjectClose(
-            @Doc("the project to close") ProjectId projectId,
-            @Doc("anchor: a workspace of that project") WorkspaceId workspaceId,
+            ProjectId projectId,
+            @Doc("a workspace of that project") WorkspaceId workspaceId,
             @Doc(EXPECTED) Decimal expectedRevision,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
     public record PanelList(
-            @Doc("the workspace whose panels to list") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
-            @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100")
-            int limit,
+            @Range(min = 1, max = 500) @Default("100") int limit,
 
-            @Doc("nextCursor of the previous page; null or absent = the first page") @Len(min = 1, max = 1024)
-            Optional<String> cursor) {}
+            @Len(min = 1, max = 1024) Optional<String> cursor) {}
 
     /** The reference's {@code PanelMutationInput} of focus and close. */
     public record PanelMutation(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the panel") Token panelId,
+            WorkspaceId workspaceId,
+            Token panelId,
 
-            @Doc(
-                    "the terminal process you expect the panel to show (from lomi_panel_list); another one is STALE_GENERATION")
-            Optional<Hex32> terminalSessionId,
+            @Doc("from lomi_panel_list") Optional<Hex32> terminalSessionId,
 
-            @Doc(
-                    "the browser generation you expect the panel to show (from lomi_panel_list); another one (or one named for a panel "
-                            + "that shows no live browser) is STALE_GENERATION")
-            Optional<Token> browserGeneration,
+            @Doc("from lomi_panel_list") Optional<Token> browserGeneration,
 
             @Doc(EXPECTED) Decimal expectedRevision,
             RetryEpochId retryEpoch,
@@ -132,9 +120,8 @@ public final class LayoutSpecs {
             implements Durable, LayoutBased {}
 
     public record PanelMove(
-            @Doc("the workspace whose layout changes") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
-            @Doc("the movement: its type plus exactly the fields of that movement")
             Movement movement,
 
             @Doc(EXPECTED) Decimal expectedRevision,
@@ -147,35 +134,21 @@ public final class LayoutSpecs {
 
     @Tag("reorder_tab")
     public record ReorderTab(
-            @Doc("the tab to move") Token tabId,
-
-            @Doc("the tab to insert before; null or omitted = at the end")
-            Optional<Token> beforeTabId)
-            implements Movement {}
+            Token tabId, @Doc("null = at the end") Optional<Token> beforeTabId) implements Movement {}
 
     @Tag("dock_tab")
-    public record DockTab(
-            @Doc("the tab to dock as a pane") Token tabId,
-            @Doc("the tab to dock into") Token targetTabId,
-            @Doc("where, relative to the target") Side side)
-            implements Movement {}
+    public record DockTab(Token tabId, Token targetTabId, Side side) implements Movement {}
 
     @Tag("move_pane")
-    public record MovePane(
-            @Doc("the pane to move") Token panelId,
-            @Doc("the pane to split") Token targetPanelId,
-            @Doc("where, relative to the target") Side side)
-            implements Movement {}
+    public record MovePane(Token panelId, Token targetPanelId, Side side) implements Movement {}
 
     @Tag("transfer_tab")
     public record TransferTab(
-            @Doc("the tab to move") Token tabId,
+            Token tabId,
 
-            @Doc("the workspace (same project) that receives the tab")
-            WorkspaceId targetWorkspaceId,
+            @Doc("same project") WorkspaceId targetWorkspaceId,
 
-            @Doc("the tab to insert before; null or omitted = at the end")
-            Optional<Token> beforeTabId)
+            @Doc("null = at the end") Optional<Token> beforeTabId)
             implements Movement {}
 
     public enum Side {
@@ -327,9 +300,7 @@ public final class LayoutSpecs {
             "--I-",
             WorkspaceCreate.class,
             WorkspaceCreated.class,
-            "Creates a workspace in the anchor's project with one blank scratch panel; no shell starts, and this client is granted the new "
-                    + "workspace. Returns an operation; its result is {kind:\"workspace_created\", workspaceId, projectId, panelId (the "
-                    + "scratch panel), domainRevision}.");
+            "Creates a workspace in the anchor's project with one blank panel.");
 
     public static final ToolSpec<WorkspaceUpdate> WORKSPACE_UPDATE = ToolSpec.operation(
             "lomi_workspace_update",
@@ -338,10 +309,7 @@ public final class LayoutSpecs {
             "-DI-",
             WorkspaceUpdate.class,
             WorkspaceUpdated.class,
-            "Exactly one of: {name} renames, {action:\"select\"} selects, {action:\"close\"} closes the workspace (close also needs the "
-                    + "workspace.close scope). Close refuses (the operation fails with TARGET_BUSY, naming the panels) while an agent-owned "
-                    + "terminal runs a command or a buffer is dirty - save or close those first - and never deletes the folder. Returns an "
-                    + "operation; its result is {kind:\"workspace_updated\", action (rename|select|close), workspaceId, domainRevision}.");
+            "Renames, selects or closes a workspace. Close never deletes the folder.");
 
     public static final ToolSpec<ProjectOpen> PROJECT_OPEN = ToolSpec.operation(
             "lomi_project_open",
@@ -350,9 +318,7 @@ public final class LayoutSpecs {
             "--I-",
             ProjectOpen.class,
             ProjectOpened.class,
-            "Asks to open a folder as a new project with one named workspace. The operation waits in state awaiting_user until the admin "
-                    + "decides (console: decision approve|reject <operationId>; YOLO approves); poll lomi_operation_get. Rejected: failed "
-                    + "with SCOPE_DENIED. Its result is {kind:\"project_opened\", projectId, workspaceId, projectPath, domainRevision}.");
+            "Asks the admin to open a folder as a new project with one workspace; awaiting_user until decided.");
 
     public static final ToolSpec<ProjectClose> PROJECT_CLOSE = ToolSpec.operation(
             "lomi_project_close",
@@ -361,8 +327,7 @@ public final class LayoutSpecs {
             "-DI-",
             ProjectClose.class,
             ProjectClosed.class,
-            "Closes the project and all of its workspaces (needs a grant for each); the folder is never deleted. Returns an operation; its "
-                    + "result is {kind:\"project_closed\", projectId, closedWorkspaceIds, domainRevision}.");
+            "Closes a project and all its workspaces; the folder is kept.");
 
     public static final ToolSpec<PanelList> PANEL_LIST = ToolSpec.read(
             "lomi_panel_list",
@@ -371,9 +336,7 @@ public final class LayoutSpecs {
             "R-I-",
             PanelList.class,
             Panels.class,
-            "The tabs (with their split layout) and panels of one workspace: kind, title, terminal session, ownership, runtime "
-                    + "state, whether this session holds the input lease, focus, and the domainRevision. Paged; the cursor is bound to the "
-                    + "revision.");
+            "The tabs, layout and panels of a workspace, with its domainRevision.");
 
     public static final ToolSpec<PanelMutation> PANEL_FOCUS = ToolSpec.operation(
             "lomi_panel_focus",
@@ -382,9 +345,7 @@ public final class LayoutSpecs {
             "--I-",
             PanelMutation.class,
             PanelFocused.class,
-            "Selects an existing panel (and its tab). terminalSessionId/browserGeneration, when given, "
-                    + "must be what the panel shows (else STALE_GENERATION). Returns an operation; its result is {kind:\"panel_focused\", "
-                    + "workspaceId, panelId, domainRevision}.");
+            "Focuses a panel and its tab.");
 
     public static final ToolSpec<PanelMutation> PANEL_CLOSE = ToolSpec.operation(
             "lomi_panel_close",
@@ -393,10 +354,7 @@ public final class LayoutSpecs {
             "-DI-",
             PanelMutation.class,
             PanelClosed.class,
-            "Closes a panel. A terminal running a command is kept (TARGET_BUSY) and another session's "
-                    + "terminal too (SCOPE_DENIED); an editor with unsaved changes waits for the admin (approve = discard and close, reject = "
-                    + "keep). terminalSessionId/browserGeneration, when given, must be what the panel shows (else STALE_GENERATION). Returns "
-                    + "an operation; its result is {kind:\"panel_closed\", workspaceId, panelId, domainRevision}.");
+            "Closes a panel. An editor with unsaved changes waits for the admin (approve = discard).");
 
     public static final ToolSpec<PanelMove> PANEL_MOVE = ToolSpec.operation(
             "lomi_panel_move",
@@ -405,10 +363,7 @@ public final class LayoutSpecs {
             "--I-",
             PanelMove.class,
             PanelMoved.class,
-            "Changes the layout by one movement: reorder_tab {tabId, beforeTabId?}, dock_tab {tabId, "
-                    + "targetTabId, side}, move_pane {panelId, targetPanelId, side} or transfer_tab {tabId, targetWorkspaceId, beforeTabId?}; "
-                    + "side is left|right|top|bottom. Returns an operation; its result is {kind:\"panel_moved\", workspaceId, movement (the "
-                    + "type), domainRevision}.");
+            "Changes the layout by one movement: reorder_tab, dock_tab, move_pane or transfer_tab.");
 
     public static final List<ToolSpec<?>> ALL = List.of(
             WORKSPACE_CREATE,

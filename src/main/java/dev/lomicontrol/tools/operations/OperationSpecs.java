@@ -27,23 +27,20 @@ public final class OperationSpecs {
     @Untagged
     public sealed interface Lookup {}
 
-    public record ById(@Doc("read by id") OperationId operationId) implements Lookup {}
+    public record ById(OperationId operationId) implements Lookup {}
 
     public record ByKey(
-            @Doc("read by key: the retryEpoch the request was sent with")
-            RetryEpochId retryEpoch,
+            @Doc("key form: as sent") RetryEpochId retryEpoch,
 
-            @Doc("read by key: the requestKey the request was sent with")
-            RequestKey requestKey,
+            @Doc("key form: as sent") RequestKey requestKey,
 
-            @Doc("read by key: the tool the request was sent to")
-            Token tool,
+            @Doc("key form: as sent") Token tool,
 
-            @Doc("read by key: the project, needed when the connection has more than one")
+            @Doc("key form: when the connection has several")
             Optional<ProjectId> projectId)
             implements Lookup {}
 
-    public record Cancel(@Doc("the operation to cancel") OperationId operationId) {}
+    public record Cancel(OperationId operationId) {}
 
     /** What a cancel did, besides the operation as it now stands. */
     public enum CancelOutcome {
@@ -65,12 +62,10 @@ public final class OperationSpecs {
             boolean stopDelivered) {}
 
     public record EventsRead(
-            @Doc("the workspace whose feed to read") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
-            @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100")
-            int limit,
+            @Range(min = 1, max = 500) @Default("100") int limit,
 
-            @Doc("nextCursor of the previous page (the last sequence seen)")
             Optional<Decimal> cursor) {}
 
     @Tag("events")
@@ -103,14 +98,9 @@ public final class OperationSpecs {
                     "R-I-",
                     Lookup.class,
                     OperationView.class,
-                    "Reads one durable operation this connection owns, either {operationId} or {retryEpoch, requestKey, tool, "
-                            + "projectId?} - exactly one of the two forms. Use the key form with the original values after a lost or unknown answer. "
-                            + "With waitMs it answers as soon as the operation settles (or the wait ends).")
+                    "Reads one of your operations by operationId, or by the key it was sent with (after a lost or unknown answer).")
             .answeringAnyOperation()
-            .waiting(
-                    "optional: wait up to this many milliseconds (0-25000; default 0 = answer at once) until the operation settles "
-                            + "(succeeded, failed, cancelled or outcome_unknown), then answer; a wait that ends first answers it as it stands. "
-                            + "Read-only: it never re-sends or changes what runs");
+            .waiting("ms to wait for it to settle");
 
     public static final ToolSpec<Cancel> CANCEL = ToolSpec.change(
                     "lomi_operation_cancel",
@@ -119,8 +109,7 @@ public final class OperationSpecs {
                     "--I-",
                     Cancel.class,
                     Cancelled.class,
-                    "queued/awaiting_user becomes cancelled; running becomes cancelling with a native stop request (a "
-                            + "terminal gets one Ctrl+C). Never undoes an effect; a finished operation is returned unchanged.")
+                    "Cancels an operation: queued ones end, running ones get a native stop (a terminal gets Ctrl+C). Never undoes an effect.")
             .answeringAnyOperation();
 
     public static final ToolSpec<EventsRead> EVENTS = ToolSpec.read(
@@ -130,11 +119,8 @@ public final class OperationSpecs {
                     "R-I-",
                     EventsRead.class,
                     Events.class,
-                    "The durable feed of operation state changes in one workspace, paged by cursor. Contains no terminal "
-                            + "text.")
-            .waiting(
-                    "optional: when no event follows the cursor yet, wait up to this many milliseconds (0-25000; default 0 = answer at "
-                            + "once) for the next one; an empty page means none came");
+                    "The feed of operation state changes in one workspace, paged by cursor.")
+            .waiting("ms to wait for an event past the cursor");
 
     public static final List<ToolSpec<?>> ALL = List.of(GET, CANCEL, EVENTS);
 }

@@ -99,8 +99,7 @@ public final class SessionSpecs {
             Optional<String> discoveryFile) {}
 
     public record Connect(
-            @Doc("an approved workspace id from lomi_workspace_list; leave it out when you have exactly one")
-            Optional<WorkspaceId> workspaceId) {}
+            @Doc("leave it out when you have exactly one") Optional<WorkspaceId> workspaceId) {}
 
     @Tag("connection")
     public record Connection(
@@ -118,11 +117,9 @@ public final class SessionSpecs {
             Decimal domainRevision) {}
 
     public record WorkspaceList(
-            @Doc("page size (default 100)") @Range(min = 1, max = 500) @Default("100")
-            int limit,
+            @Range(min = 1, max = 500) @Default("100") int limit,
 
-            @Doc("nextCursor of the previous page; null or absent = the first page") @Len(min = 1, max = 1024)
-            Optional<String> cursor) {}
+            @Len(min = 1, max = 1024) Optional<String> cursor) {}
 
     @Tag("workspace_list")
     public record Workspaces(
@@ -149,9 +146,7 @@ public final class SessionSpecs {
                     "R-I-",
                     NoArguments.class,
                     Status.class,
-                    "Connection phase (app_unavailable | connecting | pairing_required | connected | disconnected), the pairing request "
-                            + "id, the broker instance, API versions and which tools are available now. Works before pairing and never reveals "
-                            + "workspace or project names. Call it first.")
+                    "The connection phase (pairing_required, connected, …) and which tools work now. Call it first.")
             .answeredByHelper();
 
     public static final ToolSpec<NoArguments> DIAGNOSTICS = ToolSpec.read(
@@ -161,8 +156,7 @@ public final class SessionSpecs {
                     "R-I-",
                     NoArguments.class,
                     Diagnostics.class,
-                    "The connection phase plus a suggested next step (for example the console command that "
-                            + "approves this client). Works before pairing and reveals no workspace data.")
+                    "The connection phase and the next step (e.g. the console command that approves this client).")
             .answeredByHelper();
 
     public static final ToolSpec<Connect> CONNECT = ToolSpec.read(
@@ -172,9 +166,8 @@ public final class SessionSpecs {
             "R-I-",
             Connect.class,
             Connection.class,
-            "Selects an approved workspace (the only one when workspaceId is left out) and returns its project, the "
-                    + "granted scopes, the layout's domainRevision and the retryEpoch to send with every durable request on "
-                    + "this connection. Needs pairing.");
+            "Selects an approved workspace (the only one when workspaceId is left out); returns its project, your "
+                    + "scopes, the layout's domainRevision and the retryEpoch for durable requests.");
 
     public static final ToolSpec<WorkspaceList> WORKSPACE_LIST = ToolSpec.read(
             "lomi_workspace_list",
@@ -183,8 +176,7 @@ public final class SessionSpecs {
             "R-I-",
             WorkspaceList.class,
             Workspaces.class,
-            "Lists the workspaces of the projects this client was approved for, with the "
-                    + "layout domainRevision. Paged by cursor. Needs pairing.");
+            "Lists the workspaces you may use, with the layout's domainRevision.");
 
     public static final List<ToolSpec<?>> ALL = List.of(STATUS, DIAGNOSTICS, CONNECT, WORKSPACE_LIST);
 }

@@ -47,20 +47,17 @@ public final class SettingsSpecs {
     }
 
     public record ReadInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
-            @Doc("editor, terminal or agentControl; keybinds and themes are UNSUPPORTED_CAPABILITY on this host")
             Section section,
 
-            @Doc("keybinds only: the first item of the page (default 0)") @Range(min = 0, max = 4096) @Default("0")
+            @Doc("keybinds only") @Range(min = 0, max = 4096) @Default("0")
             int offset,
 
-            @Doc("keybinds only: items per page (1-200, default 100)") @Range(min = 1, max = 200) @Default("100")
+            @Doc("keybinds only") @Range(min = 1, max = 200) @Default("100")
             int limit,
 
-            @Doc("the settingsRevision the section must still have (REVISION_CONFLICT otherwise); null = any")
-            @Len(min = 1, max = 128)
-            Optional<String> expectedRevision) {
+            @Doc("null = any") @Len(min = 1, max = 128) Optional<String> expectedRevision) {
 
         public ReadInput {
             if (offset != 0 && section != Section.KEYBINDS) {
@@ -271,29 +268,23 @@ public final class SettingsSpecs {
 
     /** One setting to change: the reference's {@code SettingsPatch}, plus {@code editor_insert_final_newline} of ours. */
     @Tagged("type")
-    @Doc("the one setting to change")
     public sealed interface Patch {}
 
     @Tag("editor_tab_size")
-    public record EditorTabSize(
-            @Doc("1-16") @Range(min = 1, max = 16) int value) implements Patch {}
+    public record EditorTabSize(@Range(min = 1, max = 16) int value) implements Patch {}
 
     @Tag("editor_insert_spaces")
     public record EditorInsertSpaces(boolean value) implements Patch {}
 
     @Tag("editor_insert_final_newline")
-    @Doc("ours: whether a save ends a non-empty text with a newline")
     public record EditorInsertFinalNewline(boolean value) implements Patch {}
 
     @Tag("terminal_field")
     public record TerminalFieldPatch(
-            @Doc(
-                    "the field; on this host only defaultProfile (bash|zsh) and scrollbackBytes (65536-4194304) exist, the "
-                            + "reference's appearance.* and behavior.* fields are UNSUPPORTED_CAPABILITY")
+            @Doc("this host has only defaultProfile (bash|zsh) and scrollbackBytes (65536-4194304)")
             TerminalField field,
 
-            @Doc("a boolean, number or string; null = back to the default (appearance fields only in the reference)")
-            Optional<JsonNode> value)
+            @Doc("null = the default") Optional<JsonNode> value)
             implements Patch {
 
         public TerminalFieldPatch {
@@ -306,15 +297,13 @@ public final class SettingsSpecs {
 
     @Tag("keybinding_set")
     public record KeybindingSet(
-            @Doc("the action id") @Len(min = 1, max = 160) String action,
+            @Len(min = 1, max = 160) String action,
 
-            @Doc("the shortcut; null = none") @Len(min = 1, max = 64)
-            Optional<String> shortcut)
+            @Doc("null = none") @Len(min = 1, max = 64) Optional<String> shortcut)
             implements Patch {}
 
     @Tag("keybinding_reset")
-    public record KeybindingReset(
-            @Doc("the action id") @Len(min = 1, max = 160) String action) implements Patch {}
+    public record KeybindingReset(@Len(min = 1, max = 160) String action) implements Patch {}
 
     @Tag("keybinds_focus_follows_pointer")
     public record KeybindsFocusFollowsPointer(boolean value) implements Patch {}
@@ -326,18 +315,16 @@ public final class SettingsSpecs {
     public record ThemeAppearance(Appearance value) implements Patch {}
 
     public record UpdateInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
             Patch patch,
 
-            @Doc("the settingsRevision of the patched section from lomi_settings_read") @Len(min = 1, max = 128)
+            @Doc("from lomi_settings_read") @Len(min = 1, max = 128)
             String expectedSettingsRevision,
 
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
-            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+            RetryEpochId retryEpoch,
 
-            @Doc("chosen by the client; one per intended change")
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
@@ -375,19 +362,14 @@ public final class SettingsSpecs {
     }
 
     public record OpenInput(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
 
-            @Doc(
-                    "editor, terminal or agent-control; the reference's keybinds, themes, plugins, about, chat-ai and android pages are "
-                            + "UNSUPPORTED_CAPABILITY on this host")
             Page page,
 
-            @Doc("the domainRevision from lomi_workspace_list or lomi_panel_list")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
-            @Doc("from lomi_connect") RetryEpochId retryEpoch,
+            RetryEpochId retryEpoch,
 
-            @Doc("chosen by the client; one per intended change")
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
@@ -409,8 +391,7 @@ public final class SettingsSpecs {
             "R-I-",
             ReadInput.class,
             Snapshot.class,
-            "Reads one settings section (editor, terminal, or the read-only agentControl view) with its settingsRevision. "
-                    + "keybinds and themes have no meaning on this host: UNSUPPORTED_CAPABILITY.");
+            "Reads one settings section with its settingsRevision.");
 
     public static final ToolSpec<UpdateInput> UPDATE = ToolSpec.operation(
             "lomi_settings_update",
@@ -419,11 +400,7 @@ public final class SettingsSpecs {
             "--I-",
             UpdateInput.class,
             Updated.class,
-            "Changes one setting, patch.type: editor_tab_size {value 1-16}, editor_insert_spaces {value}, "
-                    + "editor_insert_final_newline {value} (ours), terminal_field {field defaultProfile|scrollbackBytes, value}; keybinding_*, "
-                    + "keybinds_focus_follows_pointer, theme_* and the reference's terminal appearance/behaviour fields are "
-                    + "UNSUPPORTED_CAPABILITY here. Compare-and-set on expectedSettingsRevision; the operation waits (awaiting_user) until the "
-                    + "admin approves the exact before/after (2 min).");
+            "Changes one setting; the admin approves the exact change.");
 
     public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation(
             "lomi_settings_open",
@@ -432,8 +409,7 @@ public final class SettingsSpecs {
             "--I-",
             OpenInput.class,
             Opened.class,
-            "Asks the admin to look at a settings page (editor, terminal, agent-control): records a notice in "
-                    + "the admin console; changes nothing. The reference's other pages are UNSUPPORTED_CAPABILITY here.");
+            "Asks the admin to look at a settings page; changes nothing.");
 
     public static final List<ToolSpec<?>> ALL = List.of(READ, UPDATE, OPEN);
 }

@@ -46,30 +46,23 @@ public final class TerminalSpecs {
     }
 
     public record Create(
-            @Doc("the workspace that gets the terminal's panel")
             WorkspaceId workspaceId,
 
-            @Doc(
-                    "the working directory relative to the project root and inside it; \"\" (the default) or \".\" is the project root")
+            @Doc("\"\" = the project root")
             @Len(min = 0, max = 4096)
             @Matches("(?:[^/\\u0000\\\\][^\\u0000\\\\]*)?")
             @Default("\"\"")
             String cwdRelative,
 
-            @Doc("the shell, bash or zsh; null or absent: the default profile of the terminal settings")
-            Optional<Profile> profileId,
+            @Doc("bash or zsh; null = the default") Optional<Profile> profileId,
 
-            @Doc("the panel's title; null or absent: the profile's name")
             Optional<DisplayName> title,
 
-            @Doc("width in columns (default 120)") @Range(min = 20, max = 1024) @Default("120")
-            int columns,
+            @Range(min = 20, max = 1024) @Default("120") int columns,
 
-            @Doc("height in rows (default 32)") @Range(min = 5, max = 1024) @Default("32")
-            int rows,
+            @Range(min = 5, max = 1024) @Default("32") int rows,
 
-            @Doc("the domainRevision the layout change is based on")
-            Decimal expectedRevision,
+            @Doc("the domainRevision") Decimal expectedRevision,
 
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -99,14 +92,12 @@ public final class TerminalSpecs {
     }
 
     public record Run(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the terminal's panel") Token panelId,
-            @Doc("the terminal process") Hex32 terminalSessionId,
-            @Doc("your input lease") Hex32 leaseId,
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
+            Hex32 leaseId,
 
-            @Doc("one shell command line (no newline or other control character); Enter is added")
-            @Len(min = 1, max = 16384)
-            @Matches("[^\\u0000-\\u001f\\u007f]+")
+            @Doc("one line; Enter is added") @Len(min = 1, max = 16384) @Matches("[^\\u0000-\\u001f\\u007f]+")
             String command,
 
             RetryEpochId retryEpoch,
@@ -114,13 +105,12 @@ public final class TerminalSpecs {
             implements Durable {}
 
     public record Interrupt(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the terminal's panel") Token panelId,
-            @Doc("the terminal process") Hex32 terminalSessionId,
-            @Doc("your input lease") Hex32 leaseId,
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
+            Hex32 leaseId,
 
-            @Doc("the lomi_terminal_run operation to interrupt")
-            OperationId operationId,
+            @Doc("a lomi_terminal_run operation") OperationId operationId,
 
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -142,11 +132,8 @@ public final class TerminalSpecs {
 
     @Tag("text")
     public record Text(
-            @Doc("the exact text to type (no Enter is added): 1-65536 bytes of UTF-8 without NUL")
-            @Len(min = 1, max = 65536)
-            @Matches("[^\\u0000]+")
-            String text)
-            implements Payload {
+            @Doc("no Enter is added") @Len(min = 1, max = 65536) @Matches("[^\\u0000]+")
+            String text) implements Payload {
 
         public Text {
             if (text.getBytes(StandardCharsets.UTF_8).length > 65536) {
@@ -156,20 +143,17 @@ public final class TerminalSpecs {
     }
 
     @Tag("key")
-    public record Press(@Doc("the key to press") Key key) implements Payload {}
+    public record Press(Key key) implements Payload {}
 
     public record Input(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the terminal's panel") Token panelId,
-            @Doc("the terminal process") Hex32 terminalSessionId,
-            @Doc("your input lease") Hex32 leaseId,
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
+            Hex32 leaseId,
 
-            @Doc(
-                    "1 + the last sequence you sent on this terminal (nextInputSequence of lomi_terminal_read); resend the same number and "
-                            + "payload to confirm an uncertain send")
+            @Doc("nextInputSequence of lomi_terminal_read; resend the same to retry")
             Decimal inputSequence,
 
-            @Doc("{type:\"text\", text} or {type:\"key\", key}")
             Payload input) {
 
         public Input {
@@ -190,30 +174,21 @@ public final class TerminalSpecs {
     }
 
     public record Read(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the terminal's panel") Token panelId,
-            @Doc("the terminal process") Hex32 terminalSessionId,
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
 
-            @Doc(
-                    "output (normalized text, default), command (one run's output), screen (the rendered screen) or raw (bytes as base64)")
-            @Default("\"output\"")
+            @Doc("output: text; command: one run's output; screen: rendered; raw: base64") @Default("\"output\"")
             Mode mode,
 
-            @Doc(
-                    "mode screen only: the screen must reflect at least this much output (a streamSequence read earlier); more than the "
-                            + "terminal has produced is REVISION_CONFLICT")
+            @Doc("mode screen: a streamSequence read earlier")
             Optional<Decimal> minimumParsedSequence,
 
-            @Doc(
-                    "modes output, command, raw: where to start, the nextCursor of the previous read (output and raw count bytes separately)")
-            Optional<Decimal> cursor,
+            @Doc("modes output, command, raw: nextCursor") Optional<Decimal> cursor,
 
-            @Doc("at most this many bytes (default 16384); in mode screen, of the screen's text")
-            @Range(min = 1, max = 65536)
-            @Default("16384")
-            int maxBytes,
+            @Range(min = 1, max = 65536) @Default("16384") int maxBytes,
 
-            @Doc("mode command only (and required there): the lomi_terminal_run operation")
+            @Doc("mode command: the lomi_terminal_run operation")
             Optional<OperationId> operationId) {
 
         public Read {
@@ -244,29 +219,24 @@ public final class TerminalSpecs {
     public sealed interface Control {}
 
     public record TerminalControl(
-            @Doc("its workspace") WorkspaceId workspaceId,
-            @Doc("the terminal's panel") Token panelId,
-            @Doc("terminal form: the terminal process") Hex32 terminalSessionId,
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
 
-            @Doc(
-                    "claim (the admin approves; the previous holder's lease dies) or release (your lease dies; the shell keeps running)")
-            ControlAction action,
+            @Doc("claim needs the admin's approval") ControlAction action,
 
             RetryEpochId retryEpoch,
             RequestKey requestKey)
             implements Control, Durable {}
 
     public record AndroidControl(
-            @Doc("its workspace") WorkspaceId workspaceId,
+            WorkspaceId workspaceId,
             @Doc("the device's panel") Token panelId,
-            @Doc("Android form: the device") Token deviceId,
-            @Doc("Android form: the device's generation") Token generation,
+            Token deviceId,
+            Token generation,
 
-            @Doc(
-                    "claim (the admin approves; the previous holder's lease dies) or release (your lease dies; the shell keeps running)")
-            ControlAction action,
+            @Doc("claim needs the admin's approval") ControlAction action,
 
-            @Doc("Android form: the domainRevision the claim is based on")
             Decimal expectedRevision,
 
             RetryEpochId retryEpoch,
@@ -280,8 +250,8 @@ public final class TerminalSpecs {
             WorkspaceId workspaceId,
             @Doc("the new terminal's panel") Token panelId,
             @Doc("its tab") Token tabId,
-            @Doc("the terminal process") Hex32 terminalSessionId,
-            @Doc("your input lease") Hex32 leaseId,
+            Hex32 terminalSessionId,
+            Hex32 leaseId,
             @Doc("the shell it runs") Profile profileId,
             @Doc("the layout's revision after the change") Decimal domainRevision,
 
@@ -514,12 +484,7 @@ public final class TerminalSpecs {
             "--I-",
             Control.class,
             Controlled.class,
-            "Claims or releases the input of a panel. Terminal form {workspaceId, panelId, terminalSessionId, action}: claim asks the admin "
-                    + "(up to 120 s; the operation is awaiting_user) and on approval gives this session a new input lease - the previous "
-                    + "holder's lease dies, the shell keeps running; release ends this session's lease and never kills or types into the "
-                    + "terminal. The Android form {workspaceId, panelId, deviceId, generation, action, expectedRevision} is accepted and "
-                    + "answered HOST_UNQUALIFIED (this host runs no managed emulator). Result: {kind:\"panel_control\", workspaceId, panelId, "
-                    + "action, terminalSessionId, leaseId, controlled}.");
+            "Claims (with the admin's approval) or releases the input lease of a terminal panel.");
 
     public static final ToolSpec<Create> CREATE = ToolSpec.operation(
                     "lomi_terminal_create",
@@ -528,15 +493,8 @@ public final class TerminalSpecs {
                     "-DIO",
                     Create.class,
                     Created.class,
-                    "Starts a real shell (bash or zsh, with shell integration) in a new terminal panel inside the project and gives this session its "
-                            + "input lease. cwdRelative \"\" is the project root. Returns an operation; its result is {kind:\"terminal_created\", "
-                            + "workspaceId, panelId, tabId, terminalSessionId, leaseId, profileId, domainRevision, ready}. The shell's cwd is not a "
-                            + "sandbox. With waitMs the answer comes once the shell shows its first ready prompt (ready:true), so "
-                            + "lomi_terminal_run can follow at once.")
-            .waiting(
-                    "optional: wait up to this many milliseconds (0-25000; default 0 = answer at once) until the terminal exists and its "
-                            + "prompt is ready (result.ready), then answer; a wait that ends first answers the operation as it stands. Never "
-                            + "starts a second shell");
+                    "Starts a shell (bash or zsh) in a new terminal panel in the project and gives you its input lease.")
+            .waiting("ms to wait for the prompt to be ready");
 
     public static final ToolSpec<Run> RUN = ToolSpec.operation(
                     "lomi_terminal_run",
@@ -545,17 +503,8 @@ public final class TerminalSpecs {
                     "-DIO",
                     Run.class,
                     RunResult.class,
-                    "Types one single-line command at an observed ready prompt and presses Enter. The operation stays running until the shell reports "
-                            + "the exit code; poll lomi_operation_get. It settles succeeded (exit 0), failed (non-zero), cancelled (after "
-                            + "lomi_operation_cancel, exit 130) or outcome_unknown (no exit observed, lease lost); completion is never inferred from "
-                            + "silence. Its result is {kind:\"terminal_run\", workspaceId, panelId, terminalSessionId, runId, exitCode (null until "
-                            + "known), completed, startCursor, endCursor (null until completed), output}; read the output with lomi_terminal_read mode "
-                            + "command. With waitMs (e.g. 20000) one call usually does it all: the answer comes when the command ends, with its exit "
-                            + "code and output = the tail of what the command printed.")
-            .waiting(
-                    "optional: wait up to this many milliseconds (0-25000; default 0 = up to 750 ms) until the command ends, then answer "
-                            + "with its exitCode and output (the tail of its own output); a wait that ends first answers running with the same "
-                            + "operationId - wait again with lomi_operation_get {operationId, waitMs}. Never types the command twice");
+                    "Runs one command line at the ready prompt. With waitMs the answer carries exitCode and the output's tail.")
+            .waiting("ms to wait for the command to end (0 = up to 750 ms)");
 
     public static final ToolSpec<Input> INPUT = ToolSpec.ordered(
             "lomi_terminal_input",
@@ -564,9 +513,7 @@ public final class TerminalSpecs {
             "-DIO",
             Input.class,
             InputAcknowledged.class,
-            "Sends exact text or one key (enter, tab, escape, backspace, ctrl_c, ctrl_d) to a terminal whose lease you hold. Not durable: "
-                    + "ordered by inputSequence = last + 1 (else REVISION_CONFLICT); the same sequence with the same payload returns the "
-                    + "stored acknowledgement without typing again, a different payload is IDEMPOTENCY_CONFLICT.");
+            "Types text or one key into a terminal whose lease you hold; resending an inputSequence never types twice.");
 
     public static final ToolSpec<Interrupt> INTERRUPT = ToolSpec.operation(
             "lomi_terminal_interrupt",
@@ -575,9 +522,7 @@ public final class TerminalSpecs {
             "-DIO",
             Interrupt.class,
             Interrupted.class,
-            "Sends Ctrl+C once to the terminal's latest command while it is observed running (else TARGET_BUSY). Reports the dispatch, not the "
-                    + "exit: watch the run operation. Returns an operation; its result is {kind:\"terminal_interrupt\", workspaceId, panelId, "
-                    + "terminalSessionId, targetOperationId, dispatched:true}.");
+            "Sends Ctrl+C once to the running command; the run operation reports the exit.");
 
     public static final ToolSpec<Read> READ = ToolSpec.read(
                     "lomi_terminal_read",
@@ -586,15 +531,8 @@ public final class TerminalSpecs {
                     "R-I-",
                     Read.class,
                     ReadResult.class,
-                    "Reads without writing. output/command/raw: {kind:\"terminal_output\", text (or data in raw, base64), cursor, nextCursor, "
-                            + "availableFrom, gap (bytes were lost before cursor), end, prompt, exited, shellExitCode, leaseHeld, nextInputSequence, "
-                            + "streamSequence, parsedSequence, command}; a cursor past the end is CURSOR_EXPIRED. screen: {kind:\"terminal_screen\", "
-                            + "columns, rows, cursor, buffer, lines, text, title, streamSequence, parsedSequence, parserPending, exited}; "
-                            + "minimumParsedSequence (a streamSequence read earlier) makes sure the screen reflects at least that output. "
-                            + "waitMs (modes output and command) waits for output past the cursor.")
-            .waiting(
-                    "optional, modes output and command: when nothing follows the cursor yet, wait up to this many milliseconds (0-25000; "
-                            + "default 0 = answer at once) for new output (mode command: or the command's end); ignored in modes screen and raw");
+                    "Reads a terminal: output (text), command (one run's output), screen (rendered) or raw (base64). Never writes.")
+            .waiting("modes output, command: ms to wait for output past the cursor");
 
     public static final List<ToolSpec<?>> ALL = List.of(PANEL_CONTROL, CREATE, RUN, INPUT, INTERRUPT, READ);
 }

@@ -16,6 +16,9 @@ import tools.jackson.databind.JsonNode;
  */
 final class MutatedArguments {
 
+    /** A length bound folded into a pattern's closing quantifier: {@code {64}$} or {@code {1,128}$}. */
+    private static final java.util.regex.Pattern FOLDED = java.util.regex.Pattern.compile("\\{(?:\\d+,)?(\\d+)}\\$$");
+
     private final Random random;
     private final List<String> realValues;
 
@@ -128,13 +131,22 @@ final class MutatedArguments {
             return HexFormat.of().formatHex(bytes);
         }
         if (roll == 5) {
-            int length = Math.max(0, schema.path("maxLength").asInt(64) + (random.nextBoolean() ? 1 : 0));
+            int length = Math.max(0, longest(schema) + (random.nextBoolean() ? 1 : 0));
             return "k".repeat(Math.min(length, 70_000));
         }
         if (roll == 6) {
             return "fuzz-" + random.nextInt(1000);
         }
         return JsonText.randomString(random);
+    }
+
+    /** The longest string the schema allows: its maxLength, or the bound a pattern ending in {@code {a,b}$} folds in; 64 when neither says. */
+    private static int longest(JsonNode schema) {
+        if (schema.has("maxLength")) {
+            return schema.get("maxLength").asInt();
+        }
+        java.util.regex.Matcher bound = FOLDED.matcher(schema.path("pattern").asString(""));
+        return bound.find() ? Integer.parseInt(bound.group(1)) : 64;
     }
 
     private String number(JsonNode schema) {
