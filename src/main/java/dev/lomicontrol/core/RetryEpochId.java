@@ -3,7 +3,7 @@ package dev.lomicontrol.core;
 import java.util.random.RandomGenerator;
 
 /** A retry epoch id issued by {@code lomi_connect}: 20 random bytes, hex. */
-@WireString(minLength = 40, maxLength = 40, pattern = "[0-9a-f]{40}")
+@WireString(minLength = 40, maxLength = 40, pattern = "[0-9a-f]{40}", description = "from lomi_connect")
 public record RetryEpochId(String value) {
 
     public RetryEpochId {

@@ -168,6 +168,97 @@ final class SchemaWriter {
     }
 
     private static ObjectNode union(Shape.Union union, Mode mode) {
+        ObjectNode schema = variants(union, mode);
+        if (mode == Mode.INPUT && union.style() == Shape.Style.TAGGED) {
+            ObjectNode compact = taggedOnce(union);
+            if (compact.toString().length() < schema.toString().length()) {
+                return compact;
+            }
+        }
+        return schema;
+    }
+
+    /**
+     * A tagged union of an input with each field said once: one closed object whose properties are
+     * the tag (an {@code enum} of the tags) and every variant's fields, and an {@code anyOf} of one
+     * branch per variant that fixes the tag and names the fields it requires. A field whose schema
+     * differs between variants is {@code {}} at the top and has its own schema in each branch that has
+     * it. What the variants' separate objects say beyond this — that a variant takes no field of
+     * another — the binder enforces (INVALID_ARGUMENT naming the field), as for a flattened root
+     * union. {@link #union} publishes it when it is the shorter form.
+     */
+    private static ObjectNode taggedOnce(Shape.Union union) {
+        String tag = union.tagField();
+        List<ObjectNode> variants = new ArrayList<>();
+        for (Shape.Variant variant : union.variants()) {
+            variants.add(object(variant.shape(), Mode.INPUT, Optional.of(tag), Optional.of(variant.tag())));
+        }
+        Map<String, ObjectNode> fields = new LinkedHashMap<>();
+        java.util.Set<String> differing = new java.util.HashSet<>();
+        java.util.Set<String> described = new java.util.HashSet<>();
+        for (ObjectNode variant : variants) {
+            variant.get("properties").properties().forEach(entry -> {
+                String name = entry.getKey();
+                ObjectNode field = (ObjectNode) entry.getValue();
+                if (name.equals(tag)) {
+                    return;
+                }
+                ObjectNode known = fields.putIfAbsent(name, field);
+                if (known == null) {
+                    described.add(name);
+                    return;
+                }
+                if (!withoutDescription(known).equals(withoutDescription(field))) {
+                    differing.add(name);
+                } else if (!known.path("description").equals(field.path("description"))) {
+                    described.remove(name);
+                }
+            });
+        }
+        ObjectNode schema = typed("object");
+        union.description().ifPresent(d -> schema.put("description", d));
+        ObjectNode properties = schema.putObject("properties");
+        ArrayNode tags = properties.putObject(tag).putArray("enum");
+        union.variants().forEach(v -> tags.add(v.tag()));
+        fields.forEach((name, field) -> properties.set(
+                name,
+                differing.contains(name)
+                        ? JSON.objectNode()
+                        : described.contains(name) ? field : withoutDescription(field)));
+        schema.putArray("required").add(tag);
+        schema.put("additionalProperties", false);
+        ArrayNode branches = schema.putArray("anyOf");
+        for (int i = 0; i < variants.size(); i++) {
+            ObjectNode variant = variants.get(i);
+            ObjectNode branch = branches.addObject();
+            ObjectNode own = branch.putObject("properties");
+            own.putObject(tag).put("const", union.variants().get(i).tag());
+            variant.get("properties").properties().forEach(entry -> {
+                if (differing.contains(entry.getKey())) {
+                    own.set(entry.getKey(), entry.getValue());
+                }
+            });
+            ArrayNode required = JSON.arrayNode();
+            variant.path("required").forEach(name -> {
+                if (!name.stringValue().equals(tag)) {
+                    required.add(name);
+                }
+            });
+            if (!required.isEmpty()) {
+                branch.set("required", required);
+            }
+        }
+        return schema;
+    }
+
+    private static ObjectNode withoutDescription(ObjectNode field) {
+        ObjectNode copy = field.deepCopy();
+        copy.remove("description");
+        return copy;
+    }
+
+    /** A union as one {@code anyOf} of its variants' schemas. */
+    private static ObjectNode variants(Shape.Union union, Mode mode) {
         ObjectNode schema = JSON.objectNode();
         union.description().ifPresent(d -> schema.put("description", d));
         ArrayNode variants = schema.putArray("anyOf");

@@ -192,9 +192,13 @@ class BinderTests {
         assertThat(lookup.path("properties").propertyNames()).containsExactly("id", "key", "project");
         assertThat(lookup.has("required")).isFalse();
 
-        JsonNode change = SchemaWriter.input(WithChange.class).at("/properties/operation/anyOf/1");
+        JsonNode operation = SchemaWriter.input(WithChange.class).at("/properties/operation");
+        assertThat(operation.path("required").toString())
+                .as("a tagged union with each field once: the tag at the top")
+                .isEqualTo("[\"type\"]");
+        JsonNode change = operation.at("/anyOf/1");
         assertThat(change.at("/properties/type/const").asString()).isEqualTo("trash");
-        assertThat(change.path("required").toString()).isEqualTo("[\"type\",\"path\",\"force\"]");
+        assertThat(change.path("required").toString()).isEqualTo("[\"path\",\"force\"]");
     }
 
     private static <T> T bind(Class<T> type, String json) {
