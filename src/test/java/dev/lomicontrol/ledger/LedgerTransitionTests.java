@@ -190,7 +190,12 @@ class LedgerTransitionTests {
                         running.id(), state, EffectState.UNKNOWN, Optional.empty(), Optional.empty()));
             case FAILED:
                 return moved(ledger.transition(
-                        running.id(), state, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.TARGET_BUSY)));
+                        running.id(),
+                        state,
+                        EffectState.NONE,
+                        Optional.empty(),
+                        Optional.of(new OperationError(
+                                ErrorCode.TARGET_BUSY, "the target was busy; wait for it and send the call again"))));
             case CANCELLED:
                 Operation cancelling = moved(ledger.transition(
                         running.id(), OperationState.CANCELLING, EffectState.NONE, Optional.empty(), Optional.empty()));

@@ -7,6 +7,7 @@ import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.operations.LivePanels;
@@ -240,7 +241,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
                     OperationState.FAILED,
                     EffectState.NONE,
                     Optional.empty(),
-                    Optional.of(refusal.code())));
+                    Optional.of(OperationError.of(refusal))));
         } catch (RuntimeException e) {
             log.warn("terminal {}: writing the command failed: {}", bound.terminal.id(), e.toString());
             return OperationJson.of(runner.settle(
