@@ -159,11 +159,12 @@ public final class Binder {
                         path + "." + name,
                         "unknown field"
                                 + (obj.fields().isEmpty()
-                                        ? "; this takes no fields"
+                                        ? "; this takes no fields, so remove it"
                                         : "; allowed: "
                                                 + obj.fields().stream()
                                                         .map(Shape.Field::name)
-                                                        .collect(Collectors.joining(", "))));
+                                                        .collect(Collectors.joining(", "))
+                                                + " (remove it or correct its name)"));
             }
         }
         Object[] values = new Object[obj.fields().size()];
@@ -269,7 +270,8 @@ public final class Binder {
                                             .flatMap(v ->
                                                     v.shape().fields().stream().map(Shape.Field::name))
                                             .distinct()
-                                            .collect(Collectors.joining(", ")));
+                                            .collect(Collectors.joining(", "))
+                                    + " (remove it or correct its name)");
                 }
             }
             Optional<Shape.Variant> closest = closest(union, node);
@@ -313,11 +315,15 @@ public final class Binder {
                 + "}";
     }
 
+    /** Why a value record refused the value: its own message, or when it gave none, a generic one with the next step. */
     private static String message(@Nullable Throwable cause) {
-        if (cause == null) {
-            return "null";
+        if (cause instanceof LomiException lomi) {
+            return lomi.getMessage();
         }
-        return cause instanceof LomiException lomi ? lomi.getMessage() : String.valueOf(cause.getMessage());
+        String given = cause == null ? null : cause.getMessage();
+        return given == null || given.isBlank()
+                ? "is not a valid value here; send it in the form the tool's input schema describes"
+                : given;
     }
 
     static String describe(JsonNode node) {
