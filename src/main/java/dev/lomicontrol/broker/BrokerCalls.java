@@ -253,10 +253,7 @@ public class BrokerCalls implements AutoCloseable {
                             "unknown tool '" + name + "'; call one of the tools the helper lists (tools/list)"));
             if (!session.grant().allows(spec.scope())) {
                 throw new LomiException(
-                        ErrorCode.SCOPE_DENIED,
-                        name + " needs the " + spec.scope() + " scope, which this session was not granted; use a"
-                                + " tool within the session's scopes, or ask the user to pair again granting "
-                                + spec.scope());
+                        ErrorCode.SCOPE_DENIED, dev.lomicontrol.core.ErrorMessages.missingScope(name, spec.scope()));
             }
             Binder.requireArgumentSize(name, arguments == null ? 0 : SIZE.writeValueAsBytes(arguments).length);
             return withLedgerWarning(Envelope.ok(Encoder.encode(handlers.call(session, name, arguments))));

@@ -32,6 +32,12 @@ public final class ErrorMessages {
         return code.nextStep();
     }
 
+    /** The SCOPE_DENIED message for {@code what} (a tool, or a form of one) that needs {@code scope}. */
+    public static String missingScope(String what, String scope) {
+        return what + " needs the " + scope + " scope, which this session was not granted; use a tool within the"
+                + " session's scopes, or ask the user to pair again granting " + scope;
+    }
+
     /** Whether this JVM runs with {@value #STRICT_PROPERTY} (read on each call, so a test can switch it). */
     public static boolean strict() {
         return Boolean.getBoolean(STRICT_PROPERTY);

@@ -401,7 +401,7 @@ public final class OperationRunner implements AutoCloseable {
                     OperationState.OUTCOME_UNKNOWN,
                     EffectState.UNKNOWN,
                     Optional.empty(),
-                    Optional.empty());
+                    Optional.of(unexpected(running, e)));
         }
         return settle(
                 running.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
@@ -440,9 +440,18 @@ public final class OperationRunner implements AutoCloseable {
                     OperationState.OUTCOME_UNKNOWN,
                     EffectState.UNKNOWN,
                     Optional.empty(),
-                    Optional.empty());
+                    Optional.of(unexpected(running, e)));
         }
         return ledger.get(session.id(), running.id()).orElse(running);
+    }
+
+    /** A bug, not a refusal, while the work ran: what may have happened and how to find out. */
+    private static OperationError unexpected(Operation running, RuntimeException e) {
+        return new OperationError(
+                ErrorCode.OUTCOME_UNKNOWN,
+                "the broker failed unexpectedly while running " + running.tool().value() + " ("
+                        + e.getClass().getSimpleName() + "), so it may have had an effect; check the target before"
+                        + " sending it again with a new requestKey");
     }
 
     private Operation revoked(Operation notDispatched) {

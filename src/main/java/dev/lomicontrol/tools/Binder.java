@@ -181,7 +181,10 @@ public final class Binder {
             } else if (absent && field.defaultValue().isPresent()) {
                 values[i] = value(field.shape(), field.defaultValue().get(), at);
             } else if (absent) {
-                throw invalid(at, "is required");
+                throw invalid(
+                        at,
+                        "is required; add it"
+                                + field.description().map(d -> " (" + d + ")").orElse(""));
             } else {
                 Object bound = value(field.shape(), given, at);
                 values[i] = field.optional() ? Optional.of(bound) : bound;
