@@ -3,8 +3,11 @@ package dev.lomicontrol.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ledger.OperationError;
+import dev.lomicontrol.testing.ChildJvm;
+import java.util.List;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -23,6 +26,12 @@ class ErrorMessagesTests {
         assertThat(ErrorMessages.strict())
                 .as("surefire and failsafe set -D%s=true for the test JVM", ErrorMessages.STRICT_PROPERTY)
                 .isTrue();
+    }
+
+    @Test
+    void theBrokerAndHelperJvmsTheTestsStartAreStrictToo() {
+        assertThat(ChildJvm.builder(LomiControl.class, List.of("--mcp")).command())
+                .contains("-D" + ErrorMessages.STRICT_PROPERTY + "=true");
     }
 
     @Test
