@@ -248,11 +248,12 @@ public class BrokerCalls implements AutoCloseable {
             episodes.touch(session.id());
             String name = tool == null ? "" : tool;
             ToolSpec<?> spec = handlers.spec(name)
-                    .orElseThrow(() -> new LomiException(ErrorCode.INVALID_ARGUMENT, "unknown tool " + name));
+                    .orElseThrow(() -> new LomiException(
+                            ErrorCode.INVALID_ARGUMENT,
+                            "unknown tool '" + name + "'; call one of the tools the helper lists (tools/list)"));
             if (!session.grant().allows(spec.scope())) {
                 throw new LomiException(
-                        ErrorCode.SCOPE_DENIED,
-                        name + " needs the " + spec.scope() + " scope, which this session was not granted");
+                        ErrorCode.SCOPE_DENIED, dev.lomicontrol.core.ErrorMessages.missingScope(name, spec.scope()));
             }
             Binder.requireArgumentSize(name, arguments == null ? 0 : SIZE.writeValueAsBytes(arguments).length);
             return withLedgerWarning(Envelope.ok(Encoder.encode(handlers.call(session, name, arguments))));

@@ -61,7 +61,8 @@ final class CdpConnection implements AutoCloseable {
         } catch (TimeoutException e) {
             throw new LomiException(
                     ErrorCode.DEADLINE_EXCEEDED,
-                    "the browser did not answer " + method + " within " + timeout.toMillis() + " ms");
+                    "the browser did not answer " + method + " within " + timeout.toMillis() + " ms; wait for the"
+                            + " page (lomi_browser_wait) and try again");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LomiException(ErrorCode.APP_CLOSING, "interrupted while waiting for the browser");
@@ -69,7 +70,10 @@ final class CdpConnection implements AutoCloseable {
             if (e.getCause() instanceof LomiException refusal) {
                 throw refusal;
             }
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "the browser failed: " + e.getCause());
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND,
+                    "the browser failed (" + e.getCause() + "); try again, or open a new browser if it keeps"
+                            + " failing");
         }
     }
 
@@ -210,7 +214,9 @@ final class CdpConnection implements AutoCloseable {
         CdpError(String message, String data) {
             super(
                     ErrorCode.TARGET_NOT_FOUND,
-                    "the browser refused: " + message + (data.isEmpty() ? "" : " (" + data + ")"));
+                    "the browser refused the request (" + message + (data.isEmpty() ? "" : ": " + data)
+                            + "); take a new lomi_browser_snapshot and try again, or open a new browser if it"
+                            + " keeps refusing");
         }
     }
 }

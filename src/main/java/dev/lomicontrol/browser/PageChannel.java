@@ -88,7 +88,9 @@ final class PageChannel {
             return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             throw new LomiException(
-                    ErrorCode.DEADLINE_EXCEEDED, "the browser did not answer within " + timeout.toMillis() + " ms");
+                    ErrorCode.DEADLINE_EXCEEDED,
+                    "the browser did not answer within " + timeout.toMillis() + " ms; wait for the page"
+                            + " (lomi_browser_wait) and try again");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LomiException(ErrorCode.APP_CLOSING, "interrupted while waiting for the browser");
@@ -97,7 +99,10 @@ final class PageChannel {
                     e.getCause() instanceof CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
             throw cause instanceof LomiException refusal
                     ? refusal
-                    : new LomiException(ErrorCode.TARGET_NOT_FOUND, "the browser failed: " + cause);
+                    : new LomiException(
+                            ErrorCode.TARGET_NOT_FOUND,
+                            "the browser failed (" + cause + "); take a new lomi_browser_snapshot and try again, or"
+                                    + " open a new browser if it keeps failing");
         }
     }
 
@@ -167,8 +172,9 @@ final class PageChannel {
         if (answer.has("exceptionDetails")) {
             throw new LomiException(
                     ErrorCode.TARGET_NOT_FOUND,
-                    "the page threw: "
-                            + answer.path("exceptionDetails").path("text").asString());
+                    "the page threw while the element was acted on ("
+                            + answer.path("exceptionDetails").path("text").asString("no details")
+                            + "); take a new lomi_browser_snapshot and act on the element it lists");
         }
         return answer.path("result").path("value");
     }

@@ -45,14 +45,21 @@ final class PageFiles {
         PageSnapshots.Ref target = snapshots.resolve(snapshotId, navigation, ref);
         if (!target.frameId().equals(frameId)) {
             throw new LomiException(
-                    ErrorCode.INVALID_ARGUMENT, ref + " is in frame " + target.frameId() + ", not " + frameId);
+                    ErrorCode.INVALID_ARGUMENT,
+                    ref + " is in frame " + target.frameId() + ", not " + frameId + "; send the frameId the snapshot"
+                            + " gives for it");
         }
         JsonNode info = channel.callOn(target.backendNodeId(), UPLOAD_TARGET, null);
         if (!info.path("file").asBoolean(false)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, ref + " is not a file input");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    ref + " is not a file input; upload to an element whose role is file_input in the snapshot");
         }
         if (info.path("disabled").asBoolean(false)) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, ref + " is a disabled file input");
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    ref + " is a disabled file input; wait for the page to enable it (lomi_browser_wait), then"
+                            + " take a new snapshot and upload again");
         }
         String documentUrl = info.path("url").asString();
         return new BrowserPage.UploadTarget(
@@ -97,11 +104,14 @@ final class PageFiles {
                 Duration.ofSeconds(15));
         JsonNode value = answer.path("result").path("value");
         if (value.has("tooLarge")) {
-            throw new LomiException(ErrorCode.ARTIFACT_TOO_LARGE, address + " is larger than maxBytes " + maxBytes);
+            throw new LomiException(
+                    ErrorCode.ARTIFACT_TOO_LARGE,
+                    address + " is larger than maxBytes " + maxBytes + "; download it again with a larger maxBytes");
         }
         if (value.has("error")) {
             if (value.path("error").asString().equals("timeout")) {
-                throw new LomiException(ErrorCode.DEADLINE_EXCEEDED, address + " did not arrive within 5 s");
+                throw new LomiException(
+                        ErrorCode.DEADLINE_EXCEEDED, address + " did not arrive within 5 s; try the download again");
             }
             throw new LomiException(
                     ErrorCode.SCOPE_DENIED,
@@ -110,7 +120,10 @@ final class PageFiles {
         }
         int status = value.path("status").asInt();
         if (!value.has("data")) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, address + " answered HTTP " + status);
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND,
+                    address + " answered HTTP " + status + "; download a link the page shows now (take a new"
+                            + " snapshot)");
         }
         return new BrowserPage.Fetched(
                 Base64.getDecoder().decode(value.path("data").asString()),

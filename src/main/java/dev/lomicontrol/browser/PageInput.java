@@ -15,8 +15,8 @@ import tools.jackson.databind.JsonNode;
 final class PageInput {
 
     private static final String CLICK = "function() {"
-            + " if (this.tagName === 'INPUT' && String(this.type).toLowerCase() === 'file') return {refused: 'a file input is only filled by lomi_browser_upload'};"
-            + " const a = this.closest ? this.closest('a[download]') : null; if (a) return {refused: 'a download link is only fetched by lomi_browser_download'};"
+            + " if (this.tagName === 'INPUT' && String(this.type).toLowerCase() === 'file') return {refused: 'is a file input, which only lomi_browser_upload fills; choose the file with lomi_browser_upload'};"
+            + " const a = this.closest ? this.closest('a[download]') : null; if (a) return {refused: 'is a download link, which only lomi_browser_download fetches; fetch the file with lomi_browser_download'};"
             + " if (this.scrollIntoView) this.scrollIntoView({block: 'center', inline: 'center'}); if (this.focus) this.focus();"
             + " const r = this.getBoundingClientRect ? this.getBoundingClientRect() : {left: 0, top: 0, width: 0, height: 0};"
             + " const o = {bubbles: true, cancelable: true, composed: true, view: window, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, button: 0};"
@@ -24,14 +24,29 @@ final class PageInput {
             + " this.dispatchEvent(new PointerEvent('pointerup', o)); this.dispatchEvent(new MouseEvent('mouseup', o));"
             + " const d = this.dispatchEvent(new MouseEvent('click', o)); return {dispatched: true, defaultAction: d}; }";
 
+    /**
+     * Fills a text field; anything else is refused with a clause that follows {@code "ref eN "}: what the
+     * element is (a label or its text, a checkbox, …) and what to do instead.
+     */
     private static final String FILL = "function(text) { const el = this;"
             + " if (el.isContentEditable) { el.focus(); el.textContent = text; el.dispatchEvent(new InputEvent('input', {bubbles: true}));"
             + " return {dispatched: true, length: el.textContent.length}; }"
             + " const tag = el.tagName;"
-            + " if (tag !== 'INPUT' && tag !== 'TEXTAREA' && tag !== 'SELECT') return {refused: 'not an input, textarea, select or contenteditable'};"
-            + " if (tag === 'INPUT' && ['file','checkbox','radio','button','submit','reset','image','hidden','range','color'].includes(String(el.type).toLowerCase()))"
-            + " return {refused: 'an input of type ' + el.type + ' is not filled with text'};"
-            + " if (el.disabled || el.readOnly) return {refused: 'the field is disabled or read-only'};"
+            + " if (tag !== 'INPUT' && tag !== 'TEXTAREA' && tag !== 'SELECT') {"
+            + " const host = el.nodeType === 1 ? el : el.parentElement;"
+            + " const label = host && host.closest ? host.closest('label') : null;"
+            + " if (label) { const named = (label.textContent || '').trim().slice(0, 60);"
+            + " return {refused: 'is ' + (el === label ? 'the label' : 'text of the label') + ' \"' + named + '\", not a field that takes text;"
+            + " fill the field it labels instead (in lomi_browser_snapshot, the textbox, searchbox or combobox named \"' + named + '\")'}; }"
+            + " const what = el.nodeType === 1 ? 'a <' + tag.toLowerCase() + '> element' : 'text on the page';"
+            + " return {refused: 'is ' + what + ', not a field that takes text; fill a textbox, searchbox or combobox ref of the latest lomi_browser_snapshot'}; }"
+            + " const type = String(el.type).toLowerCase();"
+            + " if (tag === 'INPUT' && type === 'file') return {refused: 'is a file input, which only lomi_browser_upload fills; choose the file with lomi_browser_upload'};"
+            + " if (tag === 'INPUT' && ['checkbox','radio','button','submit','reset','image'].includes(type))"
+            + " return {refused: 'is an input of type ' + type + ', which takes no text; click it with lomi_browser_click instead'};"
+            + " if (tag === 'INPUT' && ['hidden','range','color'].includes(type))"
+            + " return {refused: 'is an input of type ' + type + ', which takes no typed text; set it by clicking or pressing keys on it instead'};"
+            + " if (el.disabled || el.readOnly) return {refused: 'is disabled or read-only; wait for the page to enable it (lomi_browser_wait), then take a new snapshot and fill it'};"
             + " el.focus(); const proto = tag === 'INPUT' ? HTMLInputElement.prototype : tag === 'TEXTAREA' ? HTMLTextAreaElement.prototype : HTMLSelectElement.prototype;"
             + " Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, text);"
             + " el.dispatchEvent(new Event('input', {bubbles: true})); el.dispatchEvent(new Event('change', {bubbles: true}));"
@@ -100,7 +115,7 @@ final class PageInput {
         if (answer.has("refused")) {
             throw new LomiException(
                     ErrorCode.INVALID_ARGUMENT,
-                    ref + ": " + answer.path("refused").asString());
+                    "ref " + ref + " " + answer.path("refused").asString());
         }
         Optional<Boolean> defaultAction = answer.has("defaultAction")
                 ? Optional.of(answer.path("defaultAction").asBoolean())

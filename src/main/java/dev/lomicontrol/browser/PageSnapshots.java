@@ -262,7 +262,9 @@ final class PageSnapshots {
     Ref resolve(String snapshotId, String navigation, String ref) {
         Ref target = current(snapshotId, navigation).byRef().get(ref);
         if (target == null) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "snapshot " + snapshotId + " has no element " + ref);
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND,
+                    "snapshot " + snapshotId + " has no element " + ref + "; use an elementRef that snapshot listed");
         }
         return target;
     }

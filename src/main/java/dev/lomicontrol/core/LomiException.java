@@ -12,19 +12,18 @@ public class LomiException extends RuntimeException {
     private final ErrorCode code;
     private final String message;
 
+    /** {@code message} says what was wrong and what to do next, in one sentence; it is checked by {@link ErrorMessages#of}. */
     public LomiException(ErrorCode code, String message) {
-        super(message);
-        this.code = code;
-        this.message = message;
+        this(code, message, null);
     }
 
     public LomiException(ErrorCode code, String message, @Nullable Throwable cause) {
-        super(message, cause);
+        super(ErrorMessages.of(code, message), cause);
         this.code = code;
-        this.message = message;
+        this.message = java.util.Objects.requireNonNull(super.getMessage());
     }
 
-    /** The message given at construction: never null, unlike a plain {@link Throwable}'s. */
+    /** The message given at construction, checked: never null or blank, unlike a plain {@link Throwable}'s. */
     @Override
     public String getMessage() {
         return message;

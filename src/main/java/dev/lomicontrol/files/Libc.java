@@ -161,6 +161,6 @@ final class Libc {
             case ENAMETOOLONG -> ErrorCode.INVALID_ARGUMENT;
             default -> ErrorCode.STORAGE_UNAVAILABLE;
         };
-        return new LomiException(code, what + " failed (errno " + errno + ")");
+        return new LomiException(code, what + " failed (errno " + errno + "); " + code.nextStep());
     }
 }

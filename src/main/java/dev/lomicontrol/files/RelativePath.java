@@ -39,7 +39,7 @@ public final class RelativePath {
             throw invalid("path is longer than " + MAX_BYTES + " bytes");
         }
         if (text.startsWith("/")) {
-            throw invalid("path must be relative to the project root");
+            throw invalid("path '" + text + "' is absolute; give it relative to the project root (e.g. src/Main.java)");
         }
         List<String> parts = new ArrayList<>();
         int start = 0;
@@ -107,10 +107,12 @@ public final class RelativePath {
     /** Validates one path component: non-empty, not {@code .}/{@code ..}, no slash, backslash or NUL. */
     static void checkName(String name) {
         if (name == null || name.isEmpty()) {
-            throw invalid("path has an empty component");
+            throw invalid("path has an empty component (a doubled or trailing '/'); remove the extra '/'");
         }
         if (name.equals(".") || name.equals("..")) {
-            throw invalid("path components '.' and '..' are not allowed");
+            throw invalid(
+                    "path components '.' and '..' are not allowed, so a path cannot leave the project; give it from"
+                            + " the project root without them");
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);

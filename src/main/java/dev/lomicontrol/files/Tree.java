@@ -138,16 +138,27 @@ final class Tree {
      */
     Stat visible(Fd parent, String name, String shown) {
         if (SecretPaths.isSecretName(name)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "'" + shown + "' is a protected path");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    "'" + shown + "' is a protected path (credentials, keys and version-control internals are never"
+                            + " shown to agents); work with other files, and with the lomi_git_* tools for the"
+                            + " repository");
         }
         Stat st = parent.statAt(name)
-                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "'" + shown + "' does not exist"));
+                .orElseThrow(() -> new LomiException(
+                        ErrorCode.TARGET_NOT_FOUND,
+                        "'" + shown + "' does not exist; list its folder (lomi_files_list) for the names there"));
         if (BrokerDirectories.isProtected(st)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "'" + shown + "' is a protected path");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    "'" + shown + "' is the broker's own protected folder, which agents cannot read or change;"
+                            + " work with other files");
         }
         if (!isVisible(st)) {
             throw new LomiException(
-                    ErrorCode.SCOPE_DENIED, "'" + shown + "' is a link, a special or multiply linked file, or a mount");
+                    ErrorCode.SCOPE_DENIED,
+                    "'" + shown + "' is a link, a special or multiply linked file, or a mount, which agents cannot"
+                            + " use; address the file it stands for by its own path inside the project");
         }
         return st;
     }

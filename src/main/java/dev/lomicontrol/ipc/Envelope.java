@@ -1,6 +1,7 @@
 package dev.lomicontrol.ipc;
 
 import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.ErrorMessages;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -20,12 +21,13 @@ public final class Envelope {
         return envelope;
     }
 
+    /** The error envelope; its message is never null or blank ({@link ErrorMessages#of}: it fails a strict run). */
     public static ObjectNode error(ErrorCode code, String message) {
         ObjectNode envelope = JsonNodeFactory.instance.objectNode();
         envelope.put("controlApiVersion", CONTROL_API_VERSION);
         envelope.put("status", "error");
         envelope.put("code", code.name());
-        envelope.put("message", message);
+        envelope.put("message", ErrorMessages.of(code, message));
         return envelope;
     }
 

@@ -139,7 +139,7 @@ public final class Ledger implements AutoCloseable {
             OperationState to,
             EffectState effect,
             Optional<String> resultJson,
-            Optional<ErrorCode> error) {
+            Optional<OperationError> error) {
         return writer.submit(c -> writes.transition(c, id, to, effect, resultJson, error, "broker", null), this::moved);
     }
 

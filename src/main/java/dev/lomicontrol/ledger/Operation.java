@@ -11,7 +11,8 @@ import java.util.Optional;
 
 /**
  * A durable operation receipt as stored. {@code result} is the typed result as JSON text, set once;
- * {@code errorCode} names the failure of a failed operation; {@code resolution} is the admin's
+ * {@code errorCode} names the failure of a failed operation and {@code errorMessage} says what was
+ * wrong and what to do next (absent on rows settled before it was recorded); {@code resolution} is the admin's
  * recorded finding for an {@code outcome_unknown} row (the state itself never changes).
  */
 public record Operation(
@@ -26,6 +27,7 @@ public record Operation(
         EffectState effect,
         Optional<String> result,
         Optional<String> errorCode,
+        Optional<String> errorMessage,
         Instant createdAt,
         Instant updatedAt,
         Optional<Instant> completedAt,

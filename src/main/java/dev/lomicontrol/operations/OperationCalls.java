@@ -68,8 +68,10 @@ public final class OperationCalls {
                     key.requestKey(),
                     key.projectId());
         }
-        Operation operation = found.orElseThrow(
-                () -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such operation of this session"));
+        Operation operation = found.orElseThrow(() -> new LomiException(
+                ErrorCode.TARGET_NOT_FOUND,
+                "no operation with that id was made by this session; use an operationId"
+                        + " this session was answered (an earlier connection's are not visible)"));
         return operationWaits.answer(session, operation, wait);
     }
 

@@ -1,5 +1,6 @@
 package dev.lomicontrol.operations;
 
+import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.ledger.LedgerEvent;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.tools.Encoder;
@@ -26,13 +27,14 @@ public final class OperationJson {
 
     /**
      * The typed view of an operation: its stored result, or for an operation that ended with an
-     * error code, the reference's {@code {kind:"failure", code, detail}} (detail: the stored result, if any).
+     * error code, the reference's {@code {kind:"failure", code, message, detail}} (message: never
+     * null; detail: the stored result, if any).
      */
     public static OperationView view(Operation operation) {
         Optional<JsonNode> stored = operation.result().map(OperationJson::parsed);
         Optional<JsonNode> result = operation.errorCode().isPresent()
-                ? Optional.of(Encoder.encode(
-                        new OperationView.Failure(operation.errorCode().get(), Optional.empty(), stored)))
+                ? Optional.of(Encoder.encode(new OperationView.Failure(
+                        operation.errorCode().get(), Optional.of(message(operation)), stored)))
                 : stored;
         return new OperationView(
                 operation.id(),
@@ -50,6 +52,26 @@ public final class OperationJson {
                 operation
                         .resolution()
                         .map(r -> new OperationView.Resolution(r.finding().wire(), r.note(), r.at().toString())));
+    }
+
+    /**
+     * What the failed operation's error says: the recorded message (checked when it was recorded, see
+     * {@link dev.lomicontrol.ledger.OperationError}), or for a row settled before messages were
+     * recorded, its code's generic next step.
+     */
+    private static String message(Operation operation) {
+        return operation
+                .errorMessage()
+                .orElseGet(() -> legacyNextStep(operation.errorCode().orElse("")));
+    }
+
+    private static String legacyNextStep(String code) {
+        for (ErrorCode each : ErrorCode.values()) {
+            if (each.name().equals(code)) {
+                return each.nextStep();
+            }
+        }
+        return "the operation failed with " + code + "; check it with lomi_operation_get before sending it again";
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.lomicontrol.ledger.CanonicalJson;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.ledger.ReserveRequest;
@@ -265,7 +266,7 @@ public final class OperationRunner implements AutoCloseable {
             OperationState state,
             EffectState effect,
             Optional<JsonNode> result,
-            Optional<ErrorCode> error) {
+            Optional<OperationError> error) {
         TransitionResult outcome = ledger.transition(id, state, effect, result.map(CanonicalJson::string), error);
         if (outcome instanceof TransitionResult.Refused refused) {
             log.debug(
@@ -376,7 +377,7 @@ public final class OperationRunner implements AutoCloseable {
                     OperationState.FAILED,
                     failed.effect,
                     Optional.of(failed.result),
-                    Optional.of(failed.code()));
+                    Optional.of(OperationError.of(failed)));
         } catch (LomiException refusal) {
             if (refusal.code() == ErrorCode.OUTCOME_UNKNOWN) {
                 log.warn("operation {} ({}): outcome unknown: {}", running.id(), running.tool(), refusal.getMessage());
@@ -385,14 +386,14 @@ public final class OperationRunner implements AutoCloseable {
                         OperationState.OUTCOME_UNKNOWN,
                         EffectState.UNKNOWN,
                         Optional.empty(),
-                        Optional.of(ErrorCode.OUTCOME_UNKNOWN));
+                        Optional.of(OperationError.of(refusal)));
             }
             return settle(
                     running.id(),
                     OperationState.FAILED,
                     EffectState.NONE,
                     Optional.empty(),
-                    Optional.of(refusal.code()));
+                    Optional.of(OperationError.of(refusal)));
         } catch (RuntimeException e) {
             log.warn("operation {} ({}) failed unexpectedly: {}", running.id(), running.tool(), e.toString());
             return settle(
@@ -400,7 +401,7 @@ public final class OperationRunner implements AutoCloseable {
                     OperationState.OUTCOME_UNKNOWN,
                     EffectState.UNKNOWN,
                     Optional.empty(),
-                    Optional.empty());
+                    Optional.of(unexpected(running, e)));
         }
         return settle(
                 running.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
@@ -427,7 +428,7 @@ public final class OperationRunner implements AutoCloseable {
                     OperationState.FAILED,
                     EffectState.NONE,
                     Optional.empty(),
-                    Optional.of(refusal.code()));
+                    Optional.of(OperationError.of(refusal)));
         } catch (RuntimeException e) {
             log.warn(
                     "operation {} ({}) failed unexpectedly while starting: {}",
@@ -439,9 +440,18 @@ public final class OperationRunner implements AutoCloseable {
                     OperationState.OUTCOME_UNKNOWN,
                     EffectState.UNKNOWN,
                     Optional.empty(),
-                    Optional.empty());
+                    Optional.of(unexpected(running, e)));
         }
         return ledger.get(session.id(), running.id()).orElse(running);
+    }
+
+    /** A bug, not a refusal, while the work ran: what may have happened and how to find out. */
+    private static OperationError unexpected(Operation running, RuntimeException e) {
+        return new OperationError(
+                ErrorCode.OUTCOME_UNKNOWN,
+                "the broker failed unexpectedly while running " + running.tool().value() + " ("
+                        + e.getClass().getSimpleName() + "), so it may have had an effect; check the target before"
+                        + " sending it again with a new requestKey");
     }
 
     private Operation revoked(Operation notDispatched) {
@@ -450,7 +460,10 @@ public final class OperationRunner implements AutoCloseable {
                 OperationState.CANCELLED,
                 EffectState.NONE,
                 Optional.empty(),
-                Optional.of(ErrorCode.CONTROL_REVOKED));
+                Optional.of(new OperationError(
+                        ErrorCode.CONTROL_REVOKED,
+                        "the session that sent " + notDispatched.tool().value() + " ended before it ran, so nothing"
+                                + " ran; connect again (lomi_connect) and send it with the new retryEpoch")));
     }
 
     private Optional<Operation> decide(
@@ -462,7 +475,10 @@ public final class OperationRunner implements AutoCloseable {
                     OperationState.FAILED,
                     EffectState.NONE,
                     Optional.empty(),
-                    Optional.of(ErrorCode.SCOPE_DENIED)));
+                    Optional.of(new OperationError(
+                            ErrorCode.SCOPE_DENIED,
+                            "the user declined operation " + id + ", so nothing ran; ask the user what they want"
+                                    + " instead before sending it again with a new requestKey"))));
         }
         Optional<Operation> queued = moved(
                 ledger.transition(id, OperationState.QUEUED, EffectState.NONE, Optional.empty(), Optional.empty()));
@@ -477,7 +493,14 @@ public final class OperationRunner implements AutoCloseable {
                     OperationState.FAILED,
                     EffectState.NONE,
                     Optional.empty(),
-                    Optional.of(ErrorCode.DEADLINE_EXCEEDED)));
+                    Optional.of(new OperationError(
+                            ErrorCode.DEADLINE_EXCEEDED,
+                            "nobody approved operation " + id + " within "
+                                    + (decisionTimeout.toSeconds() > 0
+                                            ? decisionTimeout.toSeconds() + " s"
+                                            : decisionTimeout.toMillis() + " ms")
+                                    + ", so nothing ran; ask the user to watch for it (lomi-control console:"
+                                    + " decision list) and send it again with a new requestKey"))));
         }
     }
 

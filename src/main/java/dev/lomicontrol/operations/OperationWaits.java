@@ -110,7 +110,10 @@ public final class OperationWaits {
 
     private Operation reread(Session session, Operation operation) {
         return ledger.get(session.id(), operation.id())
-                .orElseThrow(() -> new LomiException(ErrorCode.TARGET_NOT_FOUND, "no such operation of this session"));
+                .orElseThrow(() -> new LomiException(
+                        ErrorCode.TARGET_NOT_FOUND,
+                        "no operation with that id was made by this session; use an operationId"
+                                + " this session was answered (an earlier connection's are not visible)"));
     }
 
     private static Optional<OperationId> operationId(Object answer) {

@@ -36,8 +36,10 @@ public final class PanelTargets {
         WorkspaceAccess.Listed listed = workspace(session, id);
         Panel panel = layout.view(listed.workspace().id())
                 .panel(panelId)
-                .orElseThrow(() ->
-                        new LomiException(ErrorCode.TARGET_NOT_FOUND, "no panel " + panelId + " in this workspace"));
+                .orElseThrow(() -> new LomiException(
+                        ErrorCode.TARGET_NOT_FOUND,
+                        "no panel " + panelId + " in this workspace; list the panels (lomi_panel_list) and"
+                                + " use a panelId from that answer"));
         if (terminalSessionId.isPresent() && !terminalSessionId.equals(panel.terminalSessionId())) {
             throw new LomiException(
                     ErrorCode.STALE_GENERATION,

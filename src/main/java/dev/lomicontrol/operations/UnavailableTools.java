@@ -25,7 +25,9 @@ public final class UnavailableTools {
 
     private static <I> void register(ToolHandlers handlers, ToolSpec<I> spec) {
         handlers.on(spec, (session, input) -> {
-            throw new LomiException(ErrorCode.HOST_UNQUALIFIED, spec.name() + " is not available on this host");
+            throw new LomiException(
+                    ErrorCode.HOST_UNQUALIFIED,
+                    spec.name() + " is not available on this host yet; do the task with the tools that are listed");
         });
     }
 }

@@ -50,7 +50,10 @@ public final class WorkspaceAccess {
                 }
             }
         }
-        throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "no workspace " + id);
+        throw new LomiException(
+                ErrorCode.TARGET_NOT_FOUND,
+                "no workspace " + id + " is visible to this session; list the workspaces (lomi_workspace_list) and"
+                        + " use a workspaceId from that answer");
     }
 
     /** The session's retry epoch: issued once and returned again while it is valid. */

@@ -163,11 +163,12 @@ public final class Binder {
                         path + "." + name,
                         "unknown field"
                                 + (obj.fields().isEmpty()
-                                        ? "; this takes no fields"
+                                        ? "; this takes no fields, so remove it"
                                         : "; allowed: "
                                                 + obj.fields().stream()
                                                         .map(Shape.Field::name)
-                                                        .collect(Collectors.joining(", "))));
+                                                        .collect(Collectors.joining(", "))
+                                                + " (remove it or correct its name)"));
             }
         }
         Object[] values = new Object[obj.fields().size()];
@@ -184,7 +185,10 @@ public final class Binder {
             } else if (absent && field.defaultValue().isPresent()) {
                 values[i] = value(field.shape(), field.defaultValue().get(), at);
             } else if (absent) {
-                throw invalid(at, "is required");
+                throw invalid(
+                        at,
+                        "is required; add it"
+                                + field.description().map(d -> " (" + d + ")").orElse(""));
             } else {
                 Object bound = value(field.shape(), given, at);
                 values[i] = field.optional() ? Optional.of(bound) : bound;
@@ -273,7 +277,8 @@ public final class Binder {
                                             .flatMap(v ->
                                                     v.shape().fields().stream().map(Shape.Field::name))
                                             .distinct()
-                                            .collect(Collectors.joining(", ")));
+                                            .collect(Collectors.joining(", "))
+                                    + " (remove it or correct its name)");
                 }
             }
             Optional<Shape.Variant> closest = closest(union, node);
@@ -317,11 +322,15 @@ public final class Binder {
                 + "}";
     }
 
+    /** Why a value record refused the value: its own message, or when it gave none, a generic one with the next step. */
     private static String message(@Nullable Throwable cause) {
-        if (cause == null) {
-            return "null";
+        if (cause instanceof LomiException lomi) {
+            return lomi.getMessage();
         }
-        return cause instanceof LomiException lomi ? lomi.getMessage() : String.valueOf(cause.getMessage());
+        String given = cause == null ? null : cause.getMessage();
+        return given == null || given.isBlank()
+                ? "is not a valid value here; send it in the form the tool's input schema describes"
+                : given;
     }
 
     static String describe(JsonNode node) {

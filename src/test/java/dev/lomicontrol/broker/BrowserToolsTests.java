@@ -229,6 +229,34 @@ class BrowserToolsTests {
     }
 
     @Test
+    void fillingALabelFailsSayingItIsALabelAndWhichFieldToFillInstead() {
+        Page page = page();
+        JsonNode snapshot = page.snapshot();
+        String label = ref(snapshot, "text", "Name");
+        JsonNode failed = page.op("lomi_browser_fill", snapshot, "elementRef", label, "text", "Ada");
+        assertThat(failed.path("state").asString()).as("%s", failed).isEqualTo("failed");
+        assertThat(failed.path("errorCode").asString()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(failed.at("/result/message").asString())
+                .isEqualTo("ref " + label + " is text of the label \"Name\", not a field that takes text; fill the"
+                        + " field it labels instead (in lomi_browser_snapshot, the textbox, searchbox or combobox"
+                        + " named \"Name\")");
+        assertThat(ref(snapshot, "textbox", "Name"))
+                .as("the field the message names")
+                .isNotEqualTo(label);
+    }
+
+    @Test
+    void fillingAButtonFailsSayingWhatItIsAndWhatTakesText() {
+        Page page = page();
+        JsonNode snapshot = page.snapshot();
+        String button = ref(snapshot, "button", "Greet");
+        JsonNode failed = page.op("lomi_browser_fill", snapshot, "elementRef", button, "text", "Ada");
+        assertThat(failed.at("/result/message").asString())
+                .isEqualTo("ref " + button + " is a <button> element, not a field that takes text; fill a textbox,"
+                        + " searchbox or combobox ref of the latest lomi_browser_snapshot");
+    }
+
+    @Test
     void aStaleRefIsRefusedWithStaleSnapshot() {
         Page page = page();
         JsonNode old = page.snapshot();

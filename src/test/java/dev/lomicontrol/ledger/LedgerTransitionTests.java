@@ -164,6 +164,26 @@ class LedgerTransitionTests {
                 .containsExactly(OperationState.QUEUED, OperationState.RUNNING, OperationState.SUCCEEDED);
     }
 
+    @Test
+    void aFailedOperationKeepsItsErrorsCodeAndMessage() {
+        Operation running = operationIn(OperationState.RUNNING);
+
+        Operation failed = moved(ledger.transition(
+                running.id(),
+                OperationState.FAILED,
+                EffectState.NONE,
+                Optional.empty(),
+                Optional.of(new OperationError(
+                        ErrorCode.INVALID_ARGUMENT,
+                        "ref e12 is a label, not a field that takes text; fill the field it labels instead"))));
+
+        assertThat(failed.errorCode()).contains("INVALID_ARGUMENT");
+        assertThat(failed.errorMessage())
+                .contains("ref e12 is a label, not a field that takes text; fill the field it labels instead");
+        assertThat(ledger.get(session, running.id()).orElseThrow().errorMessage())
+                .isEqualTo(failed.errorMessage());
+    }
+
     private Operation operationIn(OperationState state) {
         Operation operation = reserved(ledger.reserve(request(session, epoch, "k-" + keys++, "{}")));
         switch (state) {
@@ -190,7 +210,12 @@ class LedgerTransitionTests {
                         running.id(), state, EffectState.UNKNOWN, Optional.empty(), Optional.empty()));
             case FAILED:
                 return moved(ledger.transition(
-                        running.id(), state, EffectState.NONE, Optional.empty(), Optional.of(ErrorCode.TARGET_BUSY)));
+                        running.id(),
+                        state,
+                        EffectState.NONE,
+                        Optional.empty(),
+                        Optional.of(new OperationError(
+                                ErrorCode.TARGET_BUSY, "the target was busy; wait for it and send the call again"))));
             case CANCELLED:
                 Operation cancelling = moved(ledger.transition(
                         running.id(), OperationState.CANCELLING, EffectState.NONE, Optional.empty(), Optional.empty()));

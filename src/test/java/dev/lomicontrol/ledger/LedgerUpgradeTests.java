@@ -52,6 +52,9 @@ class LedgerUpgradeTests {
 
         try (Ledger ledger = fixture.open()) {
             Map<String, List<Map<String, Object>>> after = dump(db);
+            assertThat(after.get("operation"))
+                    .as("V12's error_message is empty on every row written before it")
+                    .allSatisfy(row -> assertThat(row.remove("error_message")).isNull());
             assertThat(after.get("retry_epoch")).isEqualTo(before.get("retry_epoch"));
             assertThat(after.get("ledger_export")).isEqualTo(before.get("ledger_export"));
             assertThat(after.get("operation"))

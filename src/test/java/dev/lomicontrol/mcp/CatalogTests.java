@@ -752,7 +752,8 @@ class CatalogTests {
                 without.remove(field);
                 assertThat(violation(tool.name(), without))
                         .as(tool.name())
-                        .contains("arguments." + field + ": is required");
+                        .hasValueSatisfying(
+                                refusal -> assertThat(refusal).startsWith("arguments." + field + ": is required"));
             }
             assertThat(violation(tool.name(), with(tool.name(), "retryEpoch", "\"" + OP_ID.toUpperCase() + "\"")))
                     .as(tool.name())

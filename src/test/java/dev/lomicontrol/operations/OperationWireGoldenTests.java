@@ -2,6 +2,7 @@ package dev.lomicontrol.operations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.ProjectId;
 import dev.lomicontrol.core.RequestKey;
@@ -83,6 +84,38 @@ class OperationWireGoldenTests {
                 Optional.empty());
         JsonNode wire = pin("failed", operation);
         assertThat(wire.at("/result/kind").asString()).isEqualTo("failure");
+        assertThat(wire.at("/result/message").asString()).startsWith("the workspace changed since revision d-16");
+    }
+
+    @Test
+    void aFailureRecordedBeforeMessagesWereStoredSaysItsCodesNextStep() {
+        Operation recorded = operation(
+                OperationState.FAILED,
+                EffectState.NONE,
+                Optional.empty(),
+                Optional.of("REVISION_CONFLICT"),
+                Optional.of(CREATED.plusSeconds(1)),
+                Optional.empty());
+        Operation beforeV12 = new Operation(
+                recorded.id(),
+                recorded.session(),
+                recorded.retryEpoch(),
+                recorded.project(),
+                recorded.tool(),
+                recorded.requestKey(),
+                recorded.workspaceId(),
+                recorded.state(),
+                recorded.effect(),
+                recorded.result(),
+                recorded.errorCode(),
+                Optional.empty(),
+                recorded.createdAt(),
+                recorded.updatedAt(),
+                recorded.completedAt(),
+                recorded.retainUntil(),
+                recorded.resolution());
+        assertThat(OperationJson.of(beforeV12).at("/result/message").asString())
+                .isEqualTo(ErrorCode.REVISION_CONFLICT.nextStep());
     }
 
     @Test
@@ -162,6 +195,10 @@ class OperationWireGoldenTests {
                 effect,
                 result,
                 errorCode,
+                errorCode.map(code -> code.equals("REVISION_CONFLICT")
+                        ? "the workspace changed since revision d-16 was read; read it again and send the mutation"
+                                + " with the current revision"
+                        : "the broker stopped while the mutation ran; check the files before sending it again"),
                 CREATED,
                 completed.orElse(CREATED.plusMillis(250)),
                 completed,

@@ -1,5 +1,6 @@
 package dev.lomicontrol.testing;
 
+import dev.lomicontrol.core.ErrorMessages;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -18,12 +19,19 @@ public final class ChildJvm {
         return builder(List.of(), mainClass, args);
     }
 
-    /** As {@link #builder(Class, List)} with {@code jvmOptions} (e.g. {@code -Dname=value}) before the main class. */
+    /**
+     * As {@link #builder(Class, List)} with {@code jvmOptions} (e.g. {@code -Dname=value}) before the main class.
+     * A test JVM that runs with {@code lomi.strict-errors} passes it on, so a broker or helper it starts fails
+     * loudly on an error without a message too ({@link ErrorMessages}).
+     */
     public static ProcessBuilder builder(List<String> jvmOptions, Class<?> mainClass, List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add(C1_ONLY);
         command.add("-Xshare:auto");
+        if (ErrorMessages.strict()) {
+            command.add("-D" + ErrorMessages.STRICT_PROPERTY + "=true");
+        }
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classpath());

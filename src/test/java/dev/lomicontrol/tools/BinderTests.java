@@ -92,7 +92,7 @@ class BinderTests {
         assertThat(refusal(Plain.class, "{\"workspaceId\":\"w 1\",\"name\":\"ab\",\"keys\":[]}"))
                 .startsWith("arguments.workspaceId: must match [A-Za-z0-9._:-]+");
         assertThat(refusal(Plain.class, "{\"name\":\"ab\",\"keys\":[]}"))
-                .isEqualTo("arguments.workspaceId: is required");
+                .isEqualTo("arguments.workspaceId: is required; add it");
         assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"keys\":[\"a\",\"b\",\"c\"]}"))
                 .startsWith("arguments.keys: must have 0-2");
         assertThat(refusal(Plain.class, "{\"workspaceId\":\"w1\",\"name\":\"ab\",\"keys\":[\"shift\"]}"))
@@ -131,7 +131,7 @@ class BinderTests {
         assertThat(refusal(Lookup.class, "{\"id\":\"a\",\"key\":\"k\"}"))
                 .contains("exactly one of the forms {id} | {key, project?}");
         assertThat(refusal(Lookup.class, "{}")).contains("exactly one of the forms");
-        assertThat(refusal(Lookup.class, "{\"project\":\"p\"}")).isEqualTo("arguments.key: is required");
+        assertThat(refusal(Lookup.class, "{\"project\":\"p\"}")).isEqualTo("arguments.key: is required; add it");
     }
 
     @Test

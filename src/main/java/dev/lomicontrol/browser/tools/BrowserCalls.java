@@ -766,7 +766,8 @@ public final class BrowserCalls implements LivePanels {
 
     private static void requireScope(Session session, String scope) {
         if (!session.grant().allows(scope)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "this also needs the " + scope + " scope");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED, dev.lomicontrol.core.ErrorMessages.missingScope("this call also", scope));
         }
     }
 

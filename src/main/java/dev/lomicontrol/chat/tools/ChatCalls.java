@@ -13,6 +13,7 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.operations.OperationRunner;
@@ -455,14 +456,28 @@ public final class ChatCalls implements NativeStop {
                             OperationState.OUTCOME_UNKNOWN,
                             EffectState.UNKNOWN,
                             Optional.of(result),
-                            Optional.of(ErrorCode.OUTCOME_UNKNOWN));
+                            Optional.of(new OperationError(
+                                    ErrorCode.OUTCOME_UNKNOWN,
+                                    "the reply was cut off after text arrived (" + error + "), so the provider may"
+                                            + " have acted on it; read the conversation (lomi_chat_read) before"
+                                            + " sending again")));
                 } else {
                     ErrorCode code = error.toLowerCase(java.util.Locale.ROOT).contains("timeout")
                                     || error.toLowerCase(java.util.Locale.ROOT).contains("timed out")
                             ? ErrorCode.DEADLINE_EXCEEDED
                             : ErrorCode.APP_UNAVAILABLE;
                     runner.settle(
-                            operation, OperationState.FAILED, EffectState.NONE, Optional.of(result), Optional.of(code));
+                            operation,
+                            OperationState.FAILED,
+                            EffectState.NONE,
+                            Optional.of(result),
+                            Optional.of(new OperationError(
+                                    code,
+                                    "the model provider answered no text (" + error + "); "
+                                            + (code == ErrorCode.DEADLINE_EXCEEDED
+                                                    ? "send the message again, perhaps shorter"
+                                                    : "check the connection's settings and send the message" + " again")
+                                            + " with a new requestKey")));
                 }
             }
         }

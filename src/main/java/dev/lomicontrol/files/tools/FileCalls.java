@@ -225,7 +225,8 @@ public final class FileCalls {
                 : change.type.equals("trash") ? "files.trash" : "files.rename";
         if (!session.grant().allows(scope)) {
             throw new LomiException(
-                    ErrorCode.SCOPE_DENIED, "files_mutate " + change.type + " needs the " + scope + " scope");
+                    ErrorCode.SCOPE_DENIED,
+                    dev.lomicontrol.core.ErrorMessages.missingScope("files_mutate " + change.type, scope));
         }
         long expected = in.expectedRevision().asLong();
         ProjectFiles files = target.files;

@@ -280,7 +280,8 @@ public final class GitCalls {
         String name = wire(operation);
         for (String scope : List.of("git.write", "git.execute", MUTATION_SCOPES.get(operation))) {
             if (!session.grant().allows(scope)) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, "git " + name + " needs the " + scope + " scope");
+                throw new LomiException(
+                        ErrorCode.SCOPE_DENIED, dev.lomicontrol.core.ErrorMessages.missingScope("git " + name, scope));
             }
         }
         GitAction action = action(in);

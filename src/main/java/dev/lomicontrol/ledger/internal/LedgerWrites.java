@@ -10,6 +10,7 @@ import dev.lomicontrol.ledger.CancelResult;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.LedgerProperties;
 import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.ledger.ReserveRequest;
@@ -174,7 +175,7 @@ public final class LedgerWrites {
             OperationState to,
             EffectState effect,
             Optional<String> result,
-            Optional<ErrorCode> error,
+            Optional<OperationError> error,
             String actor,
             @Nullable String note)
             throws SQLException {
@@ -201,11 +202,12 @@ public final class LedgerWrites {
         Rows.update(
                 c,
                 "UPDATE operation SET state = ?, effect_state = ?, result = coalesce(?, result), error_code = coalesce(?, error_code),"
-                        + " updated_at = ?, completed_at = ?, retain_until = max(retain_until, ?) WHERE id = ?",
+                        + " error_message = coalesce(?, error_message), updated_at = ?, completed_at = ?, retain_until = max(retain_until, ?) WHERE id = ?",
                 to.wire(),
                 effect.wire(),
                 result.orElse(null),
-                error.map(Enum::name).orElse(null),
+                error.map(e -> e.code().name()).orElse(null),
+                error.map(OperationError::message).orElse(null),
                 now,
                 terminal ? now : null,
                 terminal ? now + properties.epochLifetime().toMillis() : 0L,

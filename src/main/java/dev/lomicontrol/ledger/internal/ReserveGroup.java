@@ -179,6 +179,7 @@ final class ReserveGroup implements Writer.Group<ReserveGroup.Item, Reservation>
                         EffectState.NONE,
                         Optional.empty(),
                         Optional.empty(),
+                        Optional.empty(),
                         created,
                         created,
                         Optional.empty(),

@@ -25,7 +25,7 @@ final class Rows {
 
     static final String OPERATION_COLUMNS =
             "id, session_id, retry_epoch, project_id, tool, request_key, workspace_id, state, effect_state,"
-                    + " result, error_code, created_at, updated_at, completed_at, retain_until, resolution, resolution_note, resolved_at";
+                    + " result, error_code, error_message, created_at, updated_at, completed_at, retain_until, resolution, resolution_note, resolved_at";
 
     static final String EVENT_SELECT =
             "SELECT h.seq, h.kind, h.operation_id, o.tool, o.workspace_id, h.state, h.effect_state, h.actor,"
@@ -47,6 +47,7 @@ final class Rows {
                 EffectState.fromWire(rs.getString("effect_state")),
                 Optional.ofNullable(rs.getString("result")),
                 Optional.ofNullable(rs.getString("error_code")),
+                Optional.ofNullable(rs.getString("error_message")),
                 instant(rs, "created_at").orElseThrow(),
                 instant(rs, "updated_at").orElseThrow(),
                 instant(rs, "completed_at"),

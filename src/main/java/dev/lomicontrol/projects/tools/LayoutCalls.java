@@ -151,7 +151,9 @@ public final class LayoutCalls {
                         ? LayoutSpecs.Updated.SELECT
                         : LayoutSpecs.Updated.CLOSE;
         if (action == LayoutSpecs.Updated.CLOSE && !session.grant().allows("workspace.close")) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, "closing a workspace needs the workspace.close scope");
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    dev.lomicontrol.core.ErrorMessages.missingScope("closing a workspace", "workspace.close"));
         }
         WorkspaceAccess.Listed target = workspaces.resolve(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();

@@ -7,6 +7,7 @@ import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.operations.LivePanels;
@@ -161,7 +162,9 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
                         throw new LomiException(
                                 ErrorCode.SCOPE_DENIED,
                                 "the admin turned the terminal sandbox off; an unsandboxed terminal needs the "
-                                        + Scopes.TERMINAL_UNSANDBOXED + " scope, which no default grant contains");
+                                        + Scopes.TERMINAL_UNSANDBOXED + " scope, which no default grant contains; ask"
+                                        + " the user to turn the sandbox on or to pair again granting "
+                                        + Scopes.TERMINAL_UNSANDBOXED);
                     }
                     terminals.sandbox().requireUsable();
                 },
@@ -240,7 +243,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
                     OperationState.FAILED,
                     EffectState.NONE,
                     Optional.empty(),
-                    Optional.of(refusal.code())));
+                    Optional.of(OperationError.of(refusal))));
         } catch (RuntimeException e) {
             log.warn("terminal {}: writing the command failed: {}", bound.terminal.id(), e.toString());
             return OperationJson.of(runner.settle(
@@ -248,7 +251,12 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
                     OperationState.OUTCOME_UNKNOWN,
                     EffectState.UNKNOWN,
                     Optional.empty(),
-                    Optional.empty()));
+                    Optional.of(new OperationError(
+                            ErrorCode.OUTCOME_UNKNOWN,
+                            "writing the command to the terminal failed part-way ("
+                                    + e.getClass().getSimpleName()
+                                    + "); read the terminal (lomi_terminal_read) to see whether it ran before"
+                                    + " running it again"))));
         }
         Running entry = new Running(bound.terminal, run, leaseId, session.id().value(), in.workspaceId(), in.panelId());
         runs.put(running.id(), entry);
@@ -544,8 +552,16 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
             return runner.settle(
                     id, OperationState.FAILED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
         }
+        String reason = outcome instanceof RunOutcome.Lost lost ? lost.reason() : outcome.toString();
         return runner.settle(
-                id, OperationState.OUTCOME_UNKNOWN, EffectState.UNKNOWN, Optional.of(result), Optional.empty());
+                id,
+                OperationState.OUTCOME_UNKNOWN,
+                EffectState.UNKNOWN,
+                Optional.of(result),
+                Optional.of(new OperationError(
+                        ErrorCode.OUTCOME_UNKNOWN,
+                        "the command's end was not observed (" + reason + "); read the terminal"
+                                + " (lomi_terminal_read) to see what it did before running it again")));
     }
 
     private Running interruptible(Session session, Terminal terminal, OperationId target) {
