@@ -256,6 +256,9 @@ class AgentClisIT {
             assertThat(figures.lomiToolsOffered())
                     .as("lomi tools in the requests to the model (%s)", record)
                     .isPositive();
+            assertThat(figures.lomiToolBytesOffered())
+                    .as("the lomi tools %s sent its model, as it wrote them, within the catalog's budget", cli.program)
+                    .isLessThanOrEqualTo(CATALOG_BUDGET);
             assertThat(figures.toolResults())
                     .as("tool results the CLI sent back")
                     .isPositive();
@@ -411,6 +414,9 @@ class AgentClisIT {
      * What one task cost in requests to the model, from the scripted model's record: every request,
      * the task's own (they carry lomi tools) and the CLI's side requests (titles, routing, counting).
      */
+    /** The whole catalog's model-facing budget (CatalogBudgetTests), held for what each CLI really sends. */
+    static final long CATALOG_BUDGET = 80_000;
+
     record Figures(
             int requests,
             int taskRequests,
