@@ -258,7 +258,7 @@ class AgentClisIT {
                     .isPositive();
             assertThat(figures.lomiToolBytesOffered())
                     .as("the lomi tools %s sent its model, as it wrote them, within the catalog's budget", cli.program)
-                    .isLessThanOrEqualTo(CATALOG_BUDGET);
+                    .isLessThanOrEqualTo(cli.program.equals("gemini") ? GEMINI_CATALOG_BUDGET : CATALOG_BUDGET);
             assertThat(figures.toolResults())
                     .as("tool results the CLI sent back")
                     .isPositive();
@@ -416,6 +416,13 @@ class AgentClisIT {
      */
     /** The whole catalog's model-facing budget (CatalogBudgetTests), held for what each CLI really sends. */
     static final long CATALOG_BUDGET = 80_000;
+
+    /**
+     * Gemini CLI rewrites every input schema into its own function declaration: the same 64 tools
+     * that are 63.5 KB as the Anthropic and OpenAI APIs take them were 82.8 KB as Gemini CLI sent them
+     * (2026-12-06), so its budget is the catalog's with that rewriting's 30 % (35 % with margin).
+     */
+    static final long GEMINI_CATALOG_BUDGET = CATALOG_BUDGET * 135 / 100;
 
     record Figures(
             int requests,
