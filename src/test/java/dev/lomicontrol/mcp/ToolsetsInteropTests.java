@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.testing.InteropPackages;
 import dev.lomicontrol.testing.McpHelperProcess;
+import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSelection;
 import dev.lomicontrol.tools.ToolSpec;
@@ -42,6 +43,16 @@ class ToolsetsInteropTests {
         JsonNode result = run(List.of(), Map.of(), List.of());
         assertThat(names(result)).containsExactlyInAnyOrderElementsOf(expected(ToolSelection.all()));
         assertThat(names(result)).hasSize(ToolCatalog.standard().all().size());
+    }
+
+    @Test
+    void withWhatRegistrationWritesOnThisHostTheSdkListsThoseToolsets() throws Exception {
+        ToolSelection registered = HostProbe.current().toolsets();
+        JsonNode result = run(registered.arguments(), Map.of(), List.of());
+        assertThat(names(result))
+                .containsExactlyInAnyOrderElementsOf(expected(registered))
+                .contains("lomi_status", "lomi_terminal_run", "lomi_git_status")
+                .noneMatch(name -> name.startsWith("lomi_android_"));
     }
 
     @Test
