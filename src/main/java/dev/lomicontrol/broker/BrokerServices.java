@@ -15,6 +15,7 @@ import dev.lomicontrol.terminal.TerminalSandbox;
 import dev.lomicontrol.terminal.Terminals;
 import java.security.SecureRandom;
 import java.time.Clock;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -68,16 +69,33 @@ public class BrokerServices {
 
     /**
      * Real PTY terminals, sandboxed unless the admin turned that off; their shell-integration files
-     * live in the per-start runtime directory. The data and runtime directories are hidden from shells.
+     * live in the per-start runtime directory. The data and runtime directories and the chat
+     * connections' key files are hidden from shells.
      */
     @Bean(destroyMethod = "close")
-    Terminals terminals(BrokerRuntime runtime, TerminalSandboxProperties sandbox) {
+    Terminals terminals(
+            BrokerRuntime runtime,
+            TerminalSandboxProperties sandbox,
+            org.springframework.beans.factory.ObjectProvider<dev.lomicontrol.chat.Chat> chat) {
         TerminalSandbox confinement = new TerminalSandbox(
                 sandbox.policy(home(), accountHome()),
-                java.util.List.of(runtime.dataDirectory(), runtime.runtimeDirectory()));
+                java.util.List.of(runtime.dataDirectory(), runtime.runtimeDirectory()),
+                () -> chatKeyFiles(chat.getIfAvailable()),
+                TerminalSandbox::installedBubblewrap);
         confinement.warning().ifPresent(runtime::warn);
         return new Terminals(
                 TerminalOptions.defaults(runtime.runtimeDirectory().resolve("shell")), new SecureRandom(), confinement);
+    }
+
+    /** Every key file a chat connection names now (security review 2026-12-06, N1): hidden from every shell. */
+    private static java.util.List<java.nio.file.Path> chatKeyFiles(dev.lomicontrol.chat.@Nullable Chat chat) {
+        if (chat == null) {
+            return java.util.List.of();
+        }
+        return chat.connections().list().stream()
+                .flatMap(connection -> connection.apiKeyFile().stream())
+                .map(java.nio.file.Path::of)
+                .toList();
     }
 
     /** The HOME the shells inherit (where most tools look for their secrets). */

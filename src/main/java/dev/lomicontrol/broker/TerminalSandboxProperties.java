@@ -17,6 +17,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param hidden         more files or directories hidden from shells, on top of the built-in secret locations
  * @param gitWritable    true lets shells write the project's {@code .git} (hooks they write run outside later)
  * @param network        false leaves shells with loopback only
+ * @param environment    more variables of the broker's environment shells inherit, on top of the
+ *                       built-in allow-list (names, or prefixes ending in {@code *})
  */
 @ConfigurationProperties("lomi.terminal.sandbox")
 public record TerminalSandboxProperties(
@@ -27,7 +29,8 @@ public record TerminalSandboxProperties(
 
         @DefaultValue({}) List<String> hidden,
         @DefaultValue("false") boolean gitWritable,
-        @DefaultValue("true") boolean network) {
+        @DefaultValue("true") boolean network,
+        @DefaultValue({}) List<String> environment) {
 
     /**
      * The policy for the user whose HOME is {@code home}; when the account's home from the password
@@ -39,7 +42,17 @@ public record TerminalSandboxProperties(
             SandboxPolicy.SECRET_LOCATIONS.forEach(name -> hide.add(accountHome.resolve(name)));
             SandboxPolicy.CLIENT_FILES.forEach(name -> hide.add(accountHome.resolve(name)));
         }
-        return new SandboxPolicy(enabled, home, paths(writableCaches, home), hide, gitWritable, network);
+        return new SandboxPolicy(
+                enabled,
+                home,
+                paths(writableCaches, home),
+                hide,
+                gitWritable,
+                network,
+                environment.stream()
+                        .map(String::strip)
+                        .filter(name -> !name.isEmpty())
+                        .toList());
     }
 
     private static List<Path> paths(List<String> names, Path home) {

@@ -18,6 +18,9 @@ import java.util.Objects;
  * @param gitWritable    true lets the shell write the project's {@code .git} (hooks and config it
  *                       writes then run outside the sandbox when the user next uses git there)
  * @param network        false gives the shell its own network namespace with loopback only
+ * @param passedVariables  more variables of the broker's environment every shell inherits, on top of
+ *                       the built-in allow-list (a name, or a prefix ending in {@code *}); the admin's
+ *                       setting, applied whether the sandbox is on or off
  */
 public record SandboxPolicy(
         boolean enabled,
@@ -25,7 +28,8 @@ public record SandboxPolicy(
         List<Path> writableCaches,
         List<Path> hidden,
         boolean gitWritable,
-        boolean network) {
+        boolean network,
+        List<String> passedVariables) {
 
     /** Build-tool caches writable by default, relative to the home. */
     public static final List<String> DEFAULT_CACHES = List.of(".cache", ".m2", ".npm", ".gradle", ".cargo");
@@ -83,6 +87,18 @@ public record SandboxPolicy(
         }
         writableCaches = absolute(writableCaches, "writable cache");
         hidden = absolute(hidden, "hidden location");
+        passedVariables = List.copyOf(passedVariables);
+    }
+
+    /** A policy that passes only the built-in allow-list of variables. */
+    public SandboxPolicy(
+            boolean enabled,
+            Path home,
+            List<Path> writableCaches,
+            List<Path> hidden,
+            boolean gitWritable,
+            boolean network) {
+        this(enabled, home, writableCaches, hidden, gitWritable, network, List.of());
     }
 
     /** The default sandbox for {@code home}: on, the default caches, network on, .git read-only. */
@@ -98,19 +114,19 @@ public record SandboxPolicy(
     }
 
     public SandboxPolicy withEnabled(boolean on) {
-        return new SandboxPolicy(on, home, writableCaches, hidden, gitWritable, network);
+        return new SandboxPolicy(on, home, writableCaches, hidden, gitWritable, network, passedVariables);
     }
 
     public SandboxPolicy withGitWritable(boolean writable) {
-        return new SandboxPolicy(enabled, home, writableCaches, hidden, writable, network);
+        return new SandboxPolicy(enabled, home, writableCaches, hidden, writable, network, passedVariables);
     }
 
     public SandboxPolicy withNetwork(boolean on) {
-        return new SandboxPolicy(enabled, home, writableCaches, hidden, gitWritable, on);
+        return new SandboxPolicy(enabled, home, writableCaches, hidden, gitWritable, on, passedVariables);
     }
 
     public SandboxPolicy withHidden(List<Path> more) {
-        return new SandboxPolicy(enabled, home, writableCaches, more, gitWritable, network);
+        return new SandboxPolicy(enabled, home, writableCaches, more, gitWritable, network, passedVariables);
     }
 
     /** Every location hidden for this home: the secret locations, the client files and the admin's extra list. */

@@ -191,14 +191,53 @@ final class ShellIntegration {
     }
 
     /**
-     * The shell's environment: this process's, minus every {@code LOMI_*} variable, plus TERM, the
-     * terminal's id and (zsh) the ZDOTDIR redirection. {@code overrides} are applied last.
+     * The variables a shell inherits from the broker's environment (a trailing {@code *} matches a
+     * prefix): what a login session sets and tools need to find the user, the locale, the editor and
+     * the user's directories. Nothing else passes, so the keys and tokens the broker was started with
+     * ({@code OPENAI_API_KEY}, {@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}, …) never reach a
+     * shell (security review 2026-12-06, N1).
      */
-    Map<String, String> environment(String profile, String terminalId, Map<String, String> overrides) {
-        Map<String, String> inherited = new HashMap<>(System.getenv());
-        inherited.putAll(overrides);
+    static final List<String> PASSED_VARIABLES = List.of(
+            "PATH",
+            "HOME",
+            "USER",
+            "LOGNAME",
+            "SHELL",
+            "LANG",
+            "LANGUAGE",
+            "LC_*",
+            "TZ",
+            "TERM",
+            "COLORTERM",
+            "EDITOR",
+            "VISUAL",
+            "PAGER",
+            "TMPDIR",
+            "ZDOTDIR",
+            "XDG_CONFIG_HOME",
+            "XDG_CACHE_HOME",
+            "XDG_DATA_HOME",
+            "XDG_STATE_HOME",
+            "XDG_CONFIG_DIRS",
+            "XDG_DATA_DIRS",
+            "JAVA_HOME");
+
+    /**
+     * The shell's environment: the variables of this process's that {@link #PASSED_VARIABLES} or
+     * {@code morePassed} (the admin's additions, same syntax) name, never a {@code LOMI_*} one; then
+     * {@code overrides}; then TERM, the terminal's id and (zsh) the ZDOTDIR redirection.
+     */
+    Map<String, String> environment(
+            String profile, String terminalId, Map<String, String> overrides, List<String> morePassed) {
+        List<String> passed = new ArrayList<>(PASSED_VARIABLES);
+        passed.addAll(morePassed);
         Map<String, String> environment = new HashMap<>();
-        inherited.forEach((name, value) -> {
+        System.getenv().forEach((name, value) -> {
+            if (!name.startsWith("LOMI_") && passes(name, passed)) {
+                environment.put(name, value);
+            }
+        });
+        overrides.forEach((name, value) -> {
             if (!name.startsWith("LOMI_")) {
                 environment.put(name, value);
             }
@@ -211,6 +250,18 @@ final class ShellIntegration {
             environment.put("ZDOTDIR", zshDirectory().toString());
         }
         return environment;
+    }
+
+    /** Whether {@code name} is one of {@code patterns} (a pattern ending in {@code *} matches the names it starts). */
+    static boolean passes(String name, List<String> patterns) {
+        for (String pattern : patterns) {
+            if (pattern.endsWith("*")
+                    ? name.startsWith(pattern.substring(0, pattern.length() - 1))
+                    : name.equals(pattern)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void privateDirectory(Path directory) throws IOException {

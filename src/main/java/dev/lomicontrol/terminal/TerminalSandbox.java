@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * sandbox"): the whole filesystem read-only; a private {@code /tmp} and {@code /run}; the project
  * folder and the cache directories writable; {@code .git} and the MCP client files of the project
  * read-only; the broker's data and runtime directories, the secret locations and the client files
- * hidden (an empty read-only directory or {@code /dev/null} in their place); new pid, ipc and user
+ * hidden, and so are the files {@link SecretFiles} names (the chat connections' key files) (an empty
+ * read-only directory or {@code /dev/null} in their place); new pid, ipc and user
  * namespaces (no nested ones), no capabilities, killed with the broker. Works the same for root:
  * hiding and read-only mounts do not depend on file permissions.
  */
@@ -31,22 +32,52 @@ public final class TerminalSandbox {
 
     private final SandboxPolicy policy;
     private final List<Path> brokerPrivate;
+    private final SecretFiles secretFiles;
     private final java.util.function.Supplier<Optional<Path>> bubblewrap;
     private volatile boolean probed;
+
+    /**
+     * Files holding secrets that other parts of the broker know of (the chat connections' key files),
+     * asked at every shell start, so a file configured after the broker started is hidden too.
+     */
+    @FunctionalInterface
+    public interface SecretFiles {
+        /** The files to hide now (absolute; missing ones are skipped). */
+        List<Path> now();
+    }
 
     /**
      * @param brokerPrivate the broker's own directories (data and runtime), hidden from every shell
      */
     public TerminalSandbox(SandboxPolicy policy, List<Path> brokerPrivate) {
-        this(policy, brokerPrivate, () -> ShellIntegration.executable("bwrap"));
+        this(policy, brokerPrivate, List::of, TerminalSandbox::installedBubblewrap);
     }
 
     /** As {@link #TerminalSandbox(SandboxPolicy, List)} with {@code bubblewrap} finding the executable (tests: a host without it). */
     public TerminalSandbox(
             SandboxPolicy policy, List<Path> brokerPrivate, java.util.function.Supplier<Optional<Path>> bubblewrap) {
+        this(policy, brokerPrivate, List::of, bubblewrap);
+    }
+
+    /**
+     * @param brokerPrivate the broker's own directories (data and runtime), hidden from every shell
+     * @param secretFiles   more files hidden from every shell, asked at each start (a failure there fails the start)
+     * @param bubblewrap    finds the bubblewrap executable ({@link #installedBubblewrap})
+     */
+    public TerminalSandbox(
+            SandboxPolicy policy,
+            List<Path> brokerPrivate,
+            SecretFiles secretFiles,
+            java.util.function.Supplier<Optional<Path>> bubblewrap) {
         this.policy = policy;
         this.brokerPrivate = List.copyOf(brokerPrivate);
+        this.secretFiles = secretFiles;
         this.bubblewrap = bubblewrap;
+    }
+
+    /** The bubblewrap executable on PATH or in the usual directories. */
+    public static Optional<Path> installedBubblewrap() {
+        return ShellIntegration.executable("bwrap");
     }
 
     public SandboxPolicy policy() {
@@ -212,6 +243,7 @@ public final class TerminalSandbox {
         Set<Path> hiddenDirectories = new LinkedHashSet<>();
         List<Path> toHide = new ArrayList<>(policy.hiddenLocations());
         toHide.addAll(brokerPrivate);
+        toHide.addAll(secretFiles.now());
         for (Path location : toHide) {
             Optional<Path> target = real(location);
             if (target.isEmpty()) {

@@ -48,7 +48,10 @@ public final class Terminals implements AutoCloseable {
         this(options, random, sandbox, Map.of());
     }
 
-    /** {@code environmentOverrides} replace inherited variables of every shell (tests give shells an empty HOME this way). */
+    /**
+     * {@code environmentOverrides} are set in every shell on top of the allow-listed variables it
+     * inherits (tests give shells an empty HOME this way).
+     */
     public Terminals(
             TerminalOptions options,
             RandomGenerator random,
@@ -156,7 +159,8 @@ public final class Terminals implements AutoCloseable {
         PtyProcess process;
         try {
             process = new PtyProcessBuilder(wrapped.command().toArray(String[]::new))
-                    .setEnvironment(integration.environment(profile, id, environmentOverrides))
+                    .setEnvironment(integration.environment(
+                            profile, id, environmentOverrides, sandbox.policy().passedVariables()))
                     .setDirectory(cwd.toString())
                     .setInitialColumns(columns)
                     .setInitialRows(rows)

@@ -148,6 +148,72 @@ class AttackTerminalSandboxTests {
         assertThat(project.resolve(".mcp.json")).doesNotExist();
     }
 
+    /**
+     * N1 (security review 2026-12-06): the broker's environment holds model and cloud keys, and a
+     * chat connection may name a key file anywhere the broker's user can read. A sandboxed shell sees
+     * neither: it gets an allow-listed environment (plus what the admin lists), and every configured
+     * key file is hidden.
+     */
+    @Test
+    void aSandboxedTerminalSeesNeitherTheBrokersSecretVariablesNorAChatConnectionsKeyFile() throws Exception {
+        Path keyFile = Files.createDirectories(home.resolve(".config/lomi")).resolve("openai.key");
+        Files.writeString(keyFile, "sk-file-leak-0789\n");
+        Files.setPosixFilePermissions(keyFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        BrokerChildProcess broker = BrokerChildProcess.on(data)
+                .log(temp.resolve("broker.log"))
+                .home(home)
+                .tmpdir(tmp)
+                .environment("OPENAI_API_KEY", "sk-test-leak-0123")
+                .environment("ANTHROPIC_API_KEY", "sk-ant-test-leak-0456")
+                .environment("GITHUB_TOKEN", "ghp_test-leak-0789")
+                .environment("AWS_SECRET_ACCESS_KEY", "aws-test-leak-0abc")
+                .environment("LANG", "C.UTF-8")
+                .environment("MY_TOOL_HOME", "/opt/my-tool")
+                .jvmOptions(List.of("-Dlomi.terminal.sandbox.environment=MY_TOOL_*"))
+                .start();
+        try (McpHelperProcess helper = McpHelperProcess.startPinned(
+                data.resolve("agent-control/discovery.json"),
+                broker.discoveryKey(),
+                temp.resolve("helper.err"),
+                "crash-suite")) {
+            BrokerChildProcess.console(data)
+                    .in(temp)
+                    .mergingStderr()
+                    .ok(
+                            "chat",
+                            "connection",
+                            "add",
+                            "leaky",
+                            "--kind",
+                            "openai",
+                            "--base-url",
+                            "http://127.0.0.1:9/v1",
+                            "--model",
+                            "m",
+                            "--api-key-file",
+                            keyFile.toString());
+            Agent agent = Agent.paired(helper, data, temp, project, Optional.empty());
+            Terminal terminal = agent.createTerminal();
+
+            assertThat(agent.run(terminal, "env > env.out")).isZero();
+            assertThat(Files.readString(project.resolve("env.out")))
+                    .as("the shell's environment")
+                    .contains(
+                            "HOME=" + home, "PATH=", "LANG=C.UTF-8", "TERM=xterm-256color", "LOMI_TERMINAL_SESSION_ID=")
+                    .doesNotContain("test-leak", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GITHUB_TOKEN", "AWS_SECRET");
+            assertThat(Files.readString(project.resolve("env.out")))
+                    .as("what the admin lets through (lomi.terminal.sandbox.environment)")
+                    .contains("MY_TOOL_HOME=/opt/my-tool");
+            assertThat(agent.run(terminal, "cat " + keyFile + " > key.out 2>&1; true"))
+                    .isZero();
+            assertThat(Files.readString(project.resolve("key.out")))
+                    .as("the chat connection's key file")
+                    .doesNotContain("sk-file-leak");
+        } finally {
+            broker.stop();
+        }
+    }
+
     @Test
     void withTheSandboxOffTheTerminalNeedsItsOwnScopeAndEveryStatusWarns() throws Exception {
         BrokerChildProcess broker = BrokerChildProcess.on(data)
