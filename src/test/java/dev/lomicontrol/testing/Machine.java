@@ -37,13 +37,15 @@ public final class Machine {
         }
     }
 
-    /** Fails, naming the Debian package that provides it, when {@code python3} cannot import {@code module}. */
-    public static void requirePythonModule(String module, String debianPackage) {
-        if (!succeeds("python3", "-c", "import " + module)) {
-            throw new AssertionError(
-                    "python3 and its module " + module + " are needed by this test: apt-get install -y " + debianPackage
-                            + " (.ci/run installs it when missing)");
+    /** The Python that can import {@code module} ({@code python3} on the PATH, else Debian's {@code /usr/bin/python3}); fails, naming the Debian package that provides it, when neither can. */
+    public static String requirePythonModule(String module, String debianPackage) {
+        for (String python : List.of("python3", "/usr/bin/python3")) {
+            if (succeeds(python, "-c", "import " + module)) {
+                return python;
+            }
         }
+        throw new AssertionError("python3 and its module " + module + " are needed by this test: apt-get install -y "
+                + debianPackage + " (.ci/run installs it when missing)");
     }
 
     /** Whether {@code command} runs and exits 0 within 30 s. */

@@ -344,9 +344,9 @@ class SchemaPortabilityTests {
             dir = InteropPackages.DIRECTORY;
             command = List.of("node", dir.resolve("schema-portability.mjs").toString(), input.toString());
         } else {
-            Machine.requirePythonModule("jsonschema", "python3-jsonschema");
+            String python = Machine.requirePythonModule("jsonschema", "python3-jsonschema");
             dir = InteropPackages.DIRECTORY;
-            command = List.of("python3", dir.resolve("schema_portability.py").toString(), input.toString());
+            command = List.of(python, dir.resolve("schema_portability.py").toString(), input.toString());
         }
         Path out = temp.resolve(which + ".out");
         Path err = temp.resolve(which + ".err");
