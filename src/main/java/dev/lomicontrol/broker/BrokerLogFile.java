@@ -13,6 +13,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationPreparedEvent;
 import org.springframework.context.ApplicationListener;
@@ -45,6 +47,33 @@ public final class BrokerLogFile implements ApplicationListener<ApplicationPrepa
                 Path.of(file).toAbsolutePath(),
                 FileSize.valueOf(environment.getProperty("lomi.log.max-size", "10MB")),
                 environment.getProperty("lomi.log.max-files", Integer.class, 5));
+    }
+
+    /**
+     * What of the log a sandboxed shell must not see (security review 2026-12-06, N6: it holds every
+     * session's decision summaries, pairing requests and refused URLs): its directory when that is
+     * the broker's own ({@code lomi-control/}, the default under {@code $XDG_STATE_HOME}); for a log
+     * elsewhere ({@code lomi.log.file} set by the admin) the file and its rotations ({@code .1} …).
+     * Empty when there is no log file.
+     */
+    public static List<Path> hiddenFromShells(Environment environment) {
+        String file = environment.getProperty("lomi.log.file", "none");
+        if (file.isBlank() || file.equals("none")) {
+            return List.of();
+        }
+        Path log = Path.of(file).toAbsolutePath().normalize();
+        Path directory = log.getParent();
+        if (directory != null
+                && directory.getFileName() != null
+                && directory.getFileName().toString().equals("lomi-control")) {
+            return List.of(directory);
+        }
+        int maxFiles = Math.max(1, environment.getProperty("lomi.log.max-files", Integer.class, 5));
+        List<Path> files = new ArrayList<>(List.of(log));
+        for (int i = 1; i <= maxFiles; i++) {
+            files.add(log.resolveSibling(log.getFileName() + "." + i));
+        }
+        return List.copyOf(files);
     }
 
     static void attach(Path file, FileSize maxSize, int maxFiles) {

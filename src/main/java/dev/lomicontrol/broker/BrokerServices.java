@@ -69,18 +69,24 @@ public class BrokerServices {
 
     /**
      * Real PTY terminals, sandboxed unless the admin turned that off; their shell-integration files
-     * live in the per-start runtime directory. The data and runtime directories and the chat
-     * connections' key files are hidden from shells.
+     * live in the per-start runtime directory. The data and runtime directories, the broker's log
+     * (N6) and the chat connections' key files are hidden from shells.
      */
     @Bean(destroyMethod = "close")
     Terminals terminals(
             BrokerRuntime runtime,
             TerminalSandboxProperties sandbox,
+            org.springframework.core.env.Environment environment,
             org.springframework.beans.factory.ObjectProvider<dev.lomicontrol.chat.Chat> chat) {
+        // a log inside the data directory is hidden with it
+        java.util.List<java.nio.file.Path> log = BrokerLogFile.hiddenFromShells(environment).stream()
+                .filter(path -> !path.startsWith(runtime.dataDirectory()))
+                .toList();
         TerminalSandbox confinement = new TerminalSandbox(
                 sandbox.policy(home(), accountHome()),
                 java.util.List.of(runtime.dataDirectory(), runtime.runtimeDirectory()),
-                () -> chatKeyFiles(chat.getIfAvailable()),
+                () -> java.util.stream.Stream.concat(log.stream(), chatKeyFiles(chat.getIfAvailable()).stream())
+                        .toList(),
                 TerminalSandbox::installedBubblewrap);
         confinement.warning().ifPresent(runtime::warn);
         return new Terminals(

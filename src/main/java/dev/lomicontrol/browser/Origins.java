@@ -30,6 +30,31 @@ public final class Origins {
         }
     }
 
+    /**
+     * {@code url} as a log may show it (security review 2026-12-06, N6): without user info, query
+     * and fragment, where tokens travel; a cut is marked {@code ?…} or {@code #…}.
+     */
+    public static String forLog(String url) {
+        int cut = url.length();
+        for (char mark : new char[] {'?', '#'}) {
+            int at = url.indexOf(mark);
+            if (at >= 0 && at < cut) {
+                cut = at;
+            }
+        }
+        String head = url.substring(0, cut);
+        int scheme = head.indexOf("://");
+        if (scheme >= 0) {
+            int authority = scheme + 3;
+            int slash = head.indexOf('/', authority);
+            int at = head.lastIndexOf('@', (slash < 0 ? head.length() : slash) - 1);
+            if (at >= authority) {
+                head = head.substring(0, authority) + "…@" + head.substring(at + 1);
+            }
+        }
+        return cut < url.length() ? head + url.charAt(cut) + "…" : head;
+    }
+
     /** The origin of an address an agent names (INVALID_ARGUMENT unless it is an http(s) address). */
     public static String required(String url) {
         return of(url).orElseThrow(() ->

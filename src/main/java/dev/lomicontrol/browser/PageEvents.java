@@ -312,7 +312,7 @@ final class PageEvents {
         log.info(
                 "browser {}: refused {} ({}): origin not approved",
                 generation,
-                target,
+                Origins.forLog(target),
                 document ? "document" : "redirect");
         channel.sendAndForget(
                 "Fetch.failRequest",

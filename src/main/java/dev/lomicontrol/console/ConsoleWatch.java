@@ -86,7 +86,7 @@ final class ConsoleWatch {
             lines.put(
                     id,
                     "decision " + id + " " + decision.path("tool").asString() + ": "
-                            + decision.path("summary").asString() + "\n  plan: " + decision.path("plan")
+                            + Visible.line(decision.path("summary").asString()) + "\n  plan: " + decision.path("plan")
                             + "\n  approve: decision approve " + id + "   reject: decision reject " + id);
         }
         return lines;

@@ -23,7 +23,7 @@ class DecisionCommands implements CommandGroup {
             group = "Decisions",
             description = "List operations awaiting the admin's decision",
             help =
-                    "decision list\n  Each operation in awaiting_user: id, tool, summary, when it was posted and the exact plan (verbatim JSON);\n"
+                    "decision list\n  Each operation in awaiting_user: id, tool, summary (one line: a newline in it shows as \\n), when it was posted and the exact plan (verbatim JSON);\n"
                             + "  first, requests for your attention that need no decision (lomi_settings_open). --json: one JSON document.")
     public String list(
             @org.springframework.shell.core.command.annotation.Option(
@@ -46,7 +46,7 @@ class DecisionCommands implements CommandGroup {
         }
         StringBuilder out = new StringBuilder();
         for (String notice : board.notices()) {
-            out.append("attention: ").append(notice).append('\n');
+            out.append("attention: ").append(Visible.line(notice)).append('\n');
         }
         if (pending.isEmpty()) {
             return out.append("no operations are awaiting a decision").toString();
@@ -59,7 +59,7 @@ class DecisionCommands implements CommandGroup {
                     .append(Text.time(d.postedAt()))
                     .append('\n')
                     .append("  ")
-                    .append(d.summary())
+                    .append(Visible.line(d.summary()))
                     .append('\n')
                     .append("  plan: ")
                     .append(d.plan())

@@ -29,6 +29,15 @@ final class Visible {
         return out == null ? text : out.toString();
     }
 
+    /**
+     * {@link #text} for agent text that must stay on one line (a decision's summary, a notice): a
+     * newline is shown as {@code \n} too, so a file name or commit subject with LF cannot add
+     * lines that look like the console's own (security review 2026-12-06, N8).
+     */
+    static String line(String text) {
+        return text(text).replace("\n", "\\n");
+    }
+
     private static boolean escaped(char c) {
         if (c == '\n' || c == '\t') {
             return false;

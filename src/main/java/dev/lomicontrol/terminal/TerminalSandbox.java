@@ -42,7 +42,7 @@ public final class TerminalSandbox {
      */
     @FunctionalInterface
     public interface SecretFiles {
-        /** The files to hide now (absolute; missing ones are skipped). */
+        /** The files (or directories) to hide now (absolute; missing ones are skipped). */
         List<Path> now();
     }
 

@@ -36,6 +36,33 @@ class DecisionCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(fails("decision approve " + id, ConsoleResult.REFUSED)).contains("TARGET_NOT_FOUND");
     }
 
+    /**
+     * N8 (security review 2026-12-06): a file name may hold LF, and a summary shows it; the agent
+     * must not be able to add a line that looks like another decision. Text output shows LF as
+     * {@code \n} (one summary line per decision); {@code --json} keeps the summary as it is.
+     */
+    @Test
+    void aSummaryWithANewlineStaysOnOneLineOfDecisionList() {
+        OperationId real = OperationId.random(new SecureRandom());
+        OperationId forged = OperationId.random(new SecureRandom());
+        String name = "a\n\n" + forged.value() + "  lomi_git_mutate  posted 00:00:00\n  git stage README.md";
+        decisions.post(
+                new PendingDecision(
+                        real, "lomi_git_mutate", "git DISCARD the worktree changes of " + name, "{}", clock.instant()),
+                approved -> {});
+
+        String list = ok("decision list");
+        assertThat(list.lines())
+                .as("one line for the operation, one for its summary, one for its plan")
+                .hasSize(3);
+        assertThat(list.lines().filter(line -> line.startsWith(forged.value()))).isEmpty();
+        assertThat(list).contains("git DISCARD the worktree changes of a\\n\\n" + forged.value() + "  lomi_git_mutate");
+        assertThat(ok("decision list --json"))
+                .as("JSON escapes the newline itself")
+                .contains("a\\n\\n" + forged.value());
+        decisions.decide(real, false);
+    }
+
     @Test
     void argumentsAreParsedStrictly() {
         assertThat(fails("decision approve", ConsoleResult.USAGE)).contains("takes 1 argument");

@@ -64,6 +64,7 @@ public final class BrokerChildProcess implements AutoCloseable {
         private final List<String> wrapper = new ArrayList<>();
         private Consumer<Map<String, String>> environment = env -> {};
         private boolean fullJit;
+        private boolean dataDirFlag = true;
 
         private Launch(Path data) {
             this.data = data;
@@ -112,6 +113,16 @@ public final class BrokerChildProcess implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Starts {@code serve} without {@code --data-dir}, as a user does: the broker finds its data
+         * directory (and its log, under {@code $XDG_STATE_HOME}) from the environment, which must
+         * resolve to {@code data}.
+         */
+        public Launch withoutDataDirFlag() {
+            dataDirFlag = false;
+            return this;
+        }
+
         /** With {@code true}, the child JVM gets the full JIT instead of C1 only (long runs, TLS-heavy work). */
         public Launch fullJit(boolean full) {
             fullJit = full;
@@ -148,7 +159,11 @@ public final class BrokerChildProcess implements AutoCloseable {
                     log != null ? log : data.toAbsolutePath().resolveSibling("broker-" + System.nanoTime() + ".err");
             Files.createDirectories(stderr.toAbsolutePath().getParent());
             ProcessBuilder builder = ChildJvm.builder(
-                    jvmOptions, LomiControl.class, List.of("serve", "--data-dir", data.toString(), "--headless"));
+                    jvmOptions,
+                    LomiControl.class,
+                    dataDirFlag
+                            ? List.of("serve", "--data-dir", data.toString(), "--headless")
+                            : List.of("serve", "--headless"));
             List<String> command = new ArrayList<>(wrapper);
             command.addAll(builder.command());
             if (fullJit) {

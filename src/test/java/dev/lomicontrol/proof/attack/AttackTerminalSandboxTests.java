@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.lomicontrol.LomiControl;
+import dev.lomicontrol.core.UserDirectories;
 import dev.lomicontrol.terminal.TerminalSandbox;
 import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.ChildJvm;
@@ -209,6 +210,49 @@ class AttackTerminalSandboxTests {
             assertThat(Files.readString(project.resolve("key.out")))
                     .as("the chat connection's key file")
                     .doesNotContain("sk-file-leak");
+        } finally {
+            broker.stop();
+        }
+    }
+
+    /**
+     * N6 (security review 2026-12-06): the broker's log file holds every session's decision
+     * summaries, pairing requests and refused URLs. A broker on the default data directory logs to
+     * {@code ~/.local/state/lomi-control/broker.log}, outside its data directory; a sandboxed shell
+     * cannot read it.
+     */
+    @Test
+    void aSandboxedTerminalCannotReadTheBrokersLogFile() throws Exception {
+        // what serve resolves without --data-dir and LOMI_CONTROL_HOME (DataDirectory, BrokerApplication.logFile)
+        UserDirectories user = UserDirectories.of(java.util.Map.of("HOME", home.toString()));
+        Path defaultData = user.data().resolve("lomi-control");
+        Path log = user.state().resolve("lomi-control").resolve("broker.log");
+        BrokerChildProcess broker = BrokerChildProcess.on(defaultData)
+                .log(temp.resolve("broker.err"))
+                .home(home)
+                .tmpdir(tmp)
+                .environment(env ->
+                        env.keySet().removeIf(name -> name.startsWith("XDG_") || name.equals("LOMI_CONTROL_HOME")))
+                .withoutDataDirFlag()
+                .start();
+        try (McpHelperProcess helper = McpHelperProcess.startPinned(
+                defaultData.resolve("agent-control/discovery.json"),
+                broker.discoveryKey(),
+                temp.resolve("helper.err"),
+                "crash-suite")) {
+            Agent agent = Agent.paired(helper, defaultData, temp, project, Optional.empty());
+            assertThat(log).as("the broker's log file").exists();
+            assertThat(Files.readString(log)).as("what a shell must not read").contains("pairing request pr-");
+            Terminal terminal = agent.createTerminal();
+
+            assertThat(agent.run(terminal, "cat " + quoted(log.toString()) + " > log.out 2>&1; true"))
+                    .isZero();
+            assertThat(Files.readString(project.resolve("log.out")))
+                    .as("the broker's log, read from the sandbox")
+                    .doesNotContain("pairing request", "lomi_");
+            assertThat(agent.run(terminal, "ls -A " + quoted(log.getParent().toString()) + " | grep -q ."))
+                    .as("the log directory looks empty")
+                    .isNotZero();
         } finally {
             broker.stop();
         }
