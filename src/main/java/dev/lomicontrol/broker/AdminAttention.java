@@ -1,5 +1,6 @@
 package dev.lomicontrol.broker;
 
+import dev.lomicontrol.core.Visible;
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.decisions.PendingDecision;
 import dev.lomicontrol.pairing.PairingRequest;
@@ -77,7 +78,8 @@ public final class AdminAttention {
             return;
         }
         try {
-            Process process = new ProcessBuilder(notifySend.get().toString(), "--app-name=lomi-control", title, body)
+            Process process = new ProcessBuilder(
+                            notifySend.get().toString(), "--app-name=lomi-control", title, notificationBody(body))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD)
                     .start();
@@ -89,6 +91,15 @@ public final class AdminAttention {
         } catch (IOException e) {
             log.debug("notify-send failed: {}", e.getMessage());
         }
+    }
+
+    /**
+     * {@code text} as a notification body: notification daemons render a subset of HTML in it
+     * ({@code <b>}, {@code <a href>}), so {@code &}, {@code <} and {@code >} become entities, and
+     * control characters are shown escaped as in the log ({@link Visible#line}).
+     */
+    static String notificationBody(String text) {
+        return Visible.line(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     static boolean desktop(Map<String, String> environment) {

@@ -2,8 +2,8 @@ package dev.lomicontrol.broker;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.rolling.FixedWindowRollingPolicy;
 import ch.qos.logback.core.rolling.RollingFileAppender;
 import ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy;
@@ -34,7 +34,8 @@ public final class BrokerLogFile implements ApplicationListener<ApplicationPrepa
         return new BrokerLogFile();
     }
 
-    static final String PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread] %logger{36} - %msg%n";
+    /** The stderr pattern of {@code logback.xml}: the message through {@link VisibleMessageConverter}. */
+    static final String PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread] %logger{36} - %visibleMsg%n";
 
     @Override
     public void onApplicationEvent(ApplicationPreparedEvent event) {
@@ -85,9 +86,9 @@ public final class BrokerLogFile implements ApplicationListener<ApplicationPrepa
             throw new UncheckedIOException("cannot create the log directory " + file.getParent(), e);
         }
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
         encoder.setContext(context);
-        encoder.setPattern(PATTERN);
+        encoder.setLayout(VisibleMessageConverter.layout(context, PATTERN));
         encoder.start();
         RollingFileAppender<ILoggingEvent> appender = new RollingFileAppender<>();
         appender.setContext(context);

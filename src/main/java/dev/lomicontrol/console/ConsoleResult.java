@@ -1,5 +1,7 @@
 package dev.lomicontrol.console;
 
+import dev.lomicontrol.core.Visible;
+
 /**
  * What one console line produced: the exit status (0 ok, 1 refused or not found, 2 usage error,
  * 3 no broker running or the connection to it lost), the command's output and a one-line error message. Both texts are made

@@ -1,5 +1,6 @@
 package dev.lomicontrol.console;
 
+import dev.lomicontrol.core.Visible;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.lomicontrol.console;
 
 import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.Visible;
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.decisions.PendingDecision;
 import java.util.List;

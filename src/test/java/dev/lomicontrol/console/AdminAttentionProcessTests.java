@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Issue 17, real processes (a broker, a real {@code --mcp} helper, console clients): the admin learns of
@@ -141,6 +142,98 @@ class AdminAttentionProcessTests {
                 .in(work)
                 .run("--help");
         assertThat(help.stdout()).contains("0 ok, 1 refused", "2 usage error", "3 no broker running");
+    }
+
+    /**
+     * Security finding N2: an agent names a folder whose name holds ESC[2K, CR, an OSC 52 (clipboard)
+     * sequence, a C1 CSI, a right-to-left override and an LF with a fake log line, and asks to open it
+     * as a project. The decision's attention line reaches the broker's stderr (the admin's console
+     * terminal) and the log file with every one of them escaped: no raw ESC, CR, C1 or U+202E byte, and
+     * no line that starts with the agent's fake text.
+     */
+    @Test
+    void agentChosenTextReachesTheBrokersStderrAndLogFileOnlyInEscapedForm() throws Exception {
+        String hostile = "x\u001b[2K\r\u001b]52;c;cm0gLXJmIH4=\u0007\u009b1A\u202eevil\nfake-approved-line\u001b[8m";
+        Path folder = Files.createDirectories(temp.resolve(hostile)).toRealPath();
+        try (BrokerChildProcess broker = BrokerChildProcess.on(
+                        temp.resolve("run").resolve("data"))
+                .log(temp.resolve("broker.err"))
+                .emptyHome()
+                .start()) {
+            broker.console()
+                    .mergingStderr()
+                    .ok(
+                            "project",
+                            "add",
+                            Files.createDirectories(temp.resolve("project")).toString());
+            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
+                    .start()) {
+                helper.initialize(McpHelperProcess.PROTOCOL);
+                String pairing = helper.awaitPhase("pairing_required")
+                        .path("pairingRequestId")
+                        .asString();
+                broker.console().mergingStderr().ok("pairing", "approve", pairing);
+                helper.awaitPhase("connected");
+                String workspaceId = data(helper, "lomi_workspace_list", JSON.createObjectNode())
+                        .at("/workspaces/0/workspaceId")
+                        .asString();
+                ObjectNode workspace = JSON.createObjectNode().put("workspaceId", workspaceId);
+                String epoch = data(helper, "lomi_connect", workspace)
+                        .path("retryEpoch")
+                        .asString();
+                String revision = data(helper, "lomi_panel_list", workspace)
+                        .path("domainRevision")
+                        .asString();
+                JsonNode parked = data(
+                        helper,
+                        "lomi_project_open",
+                        workspace
+                                .deepCopy()
+                                .put("projectPath", folder.toString())
+                                .put("name", "hostile")
+                                .put("expectedRevision", revision)
+                                .put("retryEpoch", epoch)
+                                .put("requestKey", "open-hostile"));
+                assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
+                String waiting = "operation " + parked.path("operationId").asString() + " (lomi_project_open) waits";
+                Path logFile = broker.data().resolve("log/broker.log");
+                await().atMost(Duration.ofSeconds(60))
+                        .until(() -> broker.logText().contains(waiting)
+                                && Files.readString(logFile).contains(waiting));
+
+                for (Path log : List.of(broker.log(), logFile)) {
+                    // UTF-8 never uses the bytes of ESC or CR inside a multi-byte character, so the decoded
+                    // text holds them exactly where the file's bytes do
+                    String text = Files.readString(log);
+                    String attention = text.lines()
+                            .filter(line -> line.contains(waiting))
+                            .findFirst()
+                            .orElseThrow();
+                    assertThat(text.chars()
+                                    .filter(c -> c == 0x1b || c == '\r' || (c >= 0x80 && c <= 0x9f) || c == 0x202e)
+                                    .mapToObj(c -> String.format("U+%04X", c)))
+                            .as(log + ": no raw ESC, CR, C1 control or right-to-left override; the line: "
+                                    + attention
+                                            .codePoints()
+                                            .mapToObj(c -> c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x202e
+                                                    ? String.format("<%02X>", c)
+                                                    : Character.toString(c))
+                                            .collect(java.util.stream.Collectors.joining()))
+                            .isEmpty();
+                    assertThat(text)
+                            .as(log.toString())
+                            .contains("x\\u001b[2K\\r\\u001b]52;c;cm0gLXJmIH4=\\u0007\\u009b1A\\u202eevil"
+                                    + "\\nfake-approved-line\\u001b[8m")
+                            .doesNotContain("\nfake-approved-line");
+                }
+            }
+        }
+    }
+
+    private static JsonNode data(McpHelperProcess helper, String tool, ObjectNode arguments) throws Exception {
+        JsonNode result = helper.call(tool, arguments).path("result");
+        assertThat(result.path("isError").asBoolean()).as(tool + ": " + result).isFalse();
+        return result.path("structuredContent").path("data");
     }
 
     /** Runs a {@code --json} command: status 0, one JSON document conforming to its record's schema. */
