@@ -44,6 +44,7 @@ final class Mutator {
     Mutation replace(RelativePath file, byte[] bytes, String expectedDiskRevision) {
         requireRevision(expectedDiskRevision, "expectedDiskRevision");
         checkSize(bytes);
+        ClientConfigurationPaths.requireWritable(file);
         String shown = file.toString();
         try (Tree.Located located = tree.locate(file)) {
             requireKind(located, EntryKind.FILE);
@@ -93,6 +94,7 @@ final class Mutator {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the project root already exists");
         }
         checkNewName(path.name(), path);
+        ClientConfigurationPaths.requireWritable(path);
         byte[] bytes = initialBytes == null ? new byte[0] : initialBytes;
         if (kind == EntryKind.DIRECTORY && bytes.length > 0) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a directory has no initial content");
@@ -139,6 +141,8 @@ final class Mutator {
         requireRevision(expectedParentRevision, "expectedParentRevision");
         RelativePath target = path.parent().child(newName);
         checkNewName(newName, target);
+        ClientConfigurationPaths.requireWritable(path);
+        ClientConfigurationPaths.requireWritable(target);
         if (newName.equals(path.name())) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "the new name is the current name");
         }
@@ -182,6 +186,8 @@ final class Mutator {
             throw new LomiException(ErrorCode.REVISION_CONFLICT, "'" + path + "' is already at that path");
         }
         checkNewName(destination.name(), destination);
+        ClientConfigurationPaths.requireWritable(path);
+        ClientConfigurationPaths.requireWritable(destination);
         try (Tree.Located located = tree.locate(path);
                 Fd targetDir = tree.openDirectory(destination.parent())) {
             requireKind(located, kind);

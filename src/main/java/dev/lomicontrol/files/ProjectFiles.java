@@ -17,7 +17,9 @@ import java.util.random.RandomGenerator;
  * replaced root is {@code REVISION_CONFLICT}. Below the root, each component is opened relative to
  * its parent without following links. Secret names, symlinks, multiply linked files, special files
  * and other mounts are refused on direct access ({@code SCOPE_DENIED}) and omitted from listings
- * ({@code filtered}). Missing entries are {@code TARGET_NOT_FOUND}. Every mutation is a
+ * ({@code filtered}). MCP/IDE client configuration ({@link ClientConfigurationPaths}) is read like any
+ * file but never written, renamed, moved into or out of, or trashed ({@code SCOPE_DENIED}). Missing
+ * entries are {@code TARGET_NOT_FOUND}. Every mutation is a
  * compare-and-set on revisions and never overwrites anything except the file that {@link #replace}
  * replaces atomically. This is an application boundary for agents, not an OS sandbox.
  *

@@ -53,6 +53,7 @@ final class Trash {
         if (expectedEntryRevision == null || expectedParentRevision == null) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "expected revisions are missing");
         }
+        ClientConfigurationPaths.requireWritable(path);
         try (Tree.Located located = tree.locate(path)) {
             Mutator.requireKind(located, kind);
             mutator.expectDirectory(located.parent(), expectedParentRevision, path.parent());

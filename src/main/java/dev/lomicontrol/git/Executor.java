@@ -57,6 +57,9 @@ final class Executor {
         for (String path : plan.paths()) {
             GitPaths.requireNoLinkedParent(repo.getWorkTree().toPath(), GitPaths.checked(path));
             GitPaths.requireNotHardLinked(repo.getWorkTree().toPath(), path);
+            if (plan.kind().equals("discard")) {
+                GitPaths.requireWritable(path);
+            }
         }
         if (!plan.remote().isEmpty()) {
             Planner.requireRemote(repo, plan.remote());
@@ -159,6 +162,8 @@ final class Executor {
                     List.of());
         }
         ObjectId upstream = ObjectId.fromString(plan.expectedRemoteHead());
+        // checked again now that the commit is here: the plan may have been made before it was fetched
+        GitPaths.requireNoClientConfigurationChange(repo, upstream);
         if (plan.kind().equals("pull_ff_only")) {
             try {
                 MergeResult merged = git.merge()

@@ -1,12 +1,21 @@
 package dev.lomicontrol.git;
 
+import dev.lomicontrol.core.ClientConfiguration;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.files.ClientConfigurationPaths;
 import dev.lomicontrol.files.RelativePath;
 import dev.lomicontrol.files.SecretPaths;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeSet;
+import org.eclipse.jgit.diff.DiffEntry;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevWalk;
 
 /** Path rules shared by reads and plans: valid, relative, never secret. */
 final class GitPaths {
@@ -73,6 +82,53 @@ final class GitPaths {
             return SecretPaths.isSecret(RelativePath.parse(path));
         } catch (LomiException e) {
             return true;
+        }
+    }
+
+    /**
+     * SCOPE_DENIED when {@code path} is MCP/IDE client configuration: a plan that writes the worktree
+     * (discard) never writes it, as the file tools never do.
+     */
+    static void requireWritable(String path) {
+        ClientConfigurationPaths.requireWritable(RelativePath.parse(path));
+    }
+
+    /**
+     * SCOPE_DENIED when moving the worktree from HEAD to {@code target} (a fast-forward or a rebase onto
+     * it) would write MCP/IDE client configuration: any such path that differs between the two trees.
+     */
+    static void requireNoClientConfigurationChange(Repository repo, ObjectId target) throws IOException {
+        List<DiffEntry> changes;
+        try (RevWalk walk = new RevWalk(repo)) {
+            changes = Trees.scan(
+                    repo,
+                    Trees.headTree(repo),
+                    Trees.tree(repo, walk.parseCommit(target).getTree()),
+                    false);
+        }
+        TreeSet<String> touched = new TreeSet<>();
+        for (DiffEntry change : changes) {
+            for (String path : List.of(change.getOldPath(), change.getNewPath())) {
+                if (!path.equals(DiffEntry.DEV_NULL) && !hidden(path) && isClientConfiguration(path)) {
+                    touched.add(path);
+                }
+            }
+        }
+        if (!touched.isEmpty()) {
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    "the pull would write " + String.join(", ", touched) + " and was not applied (HEAD and the"
+                            + " worktree are unchanged): "
+                            + ClientConfiguration.writeRefused(touched.first()).getMessage()
+                            + "; or pull outside lomi-control");
+        }
+    }
+
+    private static boolean isClientConfiguration(String path) {
+        try {
+            return ClientConfigurationPaths.isClientConfiguration(RelativePath.parse(path));
+        } catch (LomiException e) {
+            return false;
         }
     }
 }

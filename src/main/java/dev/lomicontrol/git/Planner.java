@@ -51,7 +51,10 @@ final class Planner {
         return new GitPlan(kind, paths, "", "", "", head, "", observed);
     }
 
-    /** 1..64 valid, non-secret paths that the repository knows; for discard they must have a worktree change. */
+    /**
+     * 1..64 valid, non-secret paths that the repository knows; for discard they must have a worktree
+     * change and must not be MCP/IDE client configuration (discard writes the worktree).
+     */
     private static List<String> known(Repository repo, List<String> paths, GitStatus status, boolean changedOnly)
             throws IOException {
         if (paths.isEmpty() || paths.size() > MAX_PATHS) {
@@ -60,6 +63,9 @@ final class Planner {
         TreeSet<String> sorted = new TreeSet<>();
         for (String path : paths) {
             String p = GitPaths.checked(path);
+            if (changedOnly) {
+                GitPaths.requireWritable(p);
+            }
             GitPaths.requireNoLinkedParent(repo.getWorkTree().toPath(), p);
             GitPaths.requireNotHardLinked(repo.getWorkTree().toPath(), p);
             if (Files.isDirectory(repo.getWorkTree().toPath().resolve(p), LinkOption.NOFOLLOW_LINKS)) {
@@ -138,6 +144,9 @@ final class Planner {
         }
         if (remoteHead.isEmpty()) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "the remote has no " + ref);
+        }
+        if (repo.getObjectDatabase().has(ObjectId.fromString(remoteHead))) {
+            GitPaths.requireNoClientConfigurationChange(repo, ObjectId.fromString(remoteHead));
         }
         return new GitPlan(
                 "pull_" + p.mode(),

@@ -1,5 +1,6 @@
 package dev.lomicontrol.terminal;
 
+import dev.lomicontrol.core.ClientConfiguration;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,17 +69,12 @@ public record SandboxPolicy(
             ".config/opencode/opencode.json", ".config/opencode/opencode.json.lomi-backup",
             ".config/opencode/opencode.jsonc", ".config/opencode/opencode.jsonc.lomi-backup");
 
-    /** Entries of the project that stay read-only inside the sandbox: MCP client files (and {@code .git} unless opened). */
-    public static final List<String> PROJECT_CLIENT_FILES = List.of(
-            ".mcp.json",
-            ".vscode",
-            ".cursor",
-            ".gemini",
-            ".codex",
-            ".claude",
-            ".zed",
-            "opencode.json",
-            "opencode.jsonc");
+    /**
+     * Entries of the project that stay read-only inside the sandbox: MCP client files (and {@code .git}
+     * unless opened). The same list the file, editor and git tools refuse to write
+     * ({@link ClientConfiguration#PROJECT_ENTRIES}).
+     */
+    public static final List<String> PROJECT_CLIENT_FILES = ClientConfiguration.PROJECT_ENTRIES;
 
     public SandboxPolicy {
         Objects.requireNonNull(home, "home");

@@ -603,6 +603,44 @@ class GitToolsTests {
     }
 
     @Test
+    void neitherAPullNorADiscardWritesClientConfigurationEvenWithYolo() throws Exception {
+        broker.yolo.set(true);
+        String before = head();
+        Files.createDirectories(theirPath(".vscode"));
+        Files.writeString(
+                theirPath(".vscode/tasks.json"), "{\"tasks\":[{\"runOptions\":{\"runOn\":\"folderOpen\"}}]}\n");
+        theirs.add().addFilepattern(".vscode/tasks.json").call();
+        RevCommit planted = theirs.commit().setMessage("planted task").call();
+        theirs.push().call();
+
+        mine.fetch().call();
+        for (String mode : List.of("ff_only", "rebase")) {
+            ObjectNode pull = network("pull", observed());
+            pull.put("remote", "origin")
+                    .put("reference", "refs/heads/main")
+                    .put("sourceCommit", head())
+                    .put("pullMode", mode)
+                    .put("expectedRemoteCommit", planted.name());
+            JsonNode refused = broker.call(session, "lomi_git_mutate", pull.toString());
+            assertThat(AttackLinksTests.refusalCode(refused)).as("%s", refused).isEqualTo("SCOPE_DENIED");
+            assertThat(refused.toString()).contains(".vscode/tasks.json", "client configuration", "by hand");
+        }
+        assertThat(head()).isEqualTo(before);
+        assertThat(root().resolve(".vscode")).doesNotExist();
+
+        Files.createDirectories(root().resolve(".claude"));
+        write(".claude/settings.json", "{}\n");
+        mine.add().addFilepattern(".claude/settings.json").call();
+        mine.commit().setMessage("the user's own settings").call();
+        write(".claude/settings.json", "{\"model\":\"the user's edit\"}\n");
+        ObjectNode discard = mutation("discard", observed());
+        discard.putArray("paths").add(".claude/settings.json");
+        JsonNode discarded = broker.call(session, "lomi_git_mutate", discard.toString());
+        assertThat(AttackLinksTests.refusalCode(discarded)).as("%s", discarded).isEqualTo("SCOPE_DENIED");
+        assertThat(root().resolve(".claude/settings.json")).hasContent("{\"model\":\"the user's edit\"}");
+    }
+
+    @Test
     void aPushIsRejectedWhenTheRemoteMovedWhileTheAdminWasDeciding() throws Exception {
         write("mine.txt", "mine\n");
         mine.add().addFilepattern("mine.txt").call();

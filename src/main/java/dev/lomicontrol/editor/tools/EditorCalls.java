@@ -8,6 +8,7 @@ import dev.lomicontrol.editor.Documents;
 import dev.lomicontrol.editor.Edit;
 import dev.lomicontrol.editor.EditResult;
 import dev.lomicontrol.editor.SaveResult;
+import dev.lomicontrol.files.ClientConfigurationPaths;
 import dev.lomicontrol.files.ProjectFiles;
 import dev.lomicontrol.files.RelativePath;
 import dev.lomicontrol.files.TextPage;
@@ -38,7 +39,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Shared editor buffers (SPEC §10 "Editor"): open returns identities and revisions, never content;
  * read pages the LF-normalized buffer; apply_edits changes the buffer as one undo step checked
  * against one {@code expectedBufferRevision}; save writes that exact buffer revision atomically over
- * the exact disk revision it names. Editor settings (final newline) apply on save.
+ * the exact disk revision it names. Editor settings (final newline) apply on save. MCP/IDE client
+ * configuration opens and reads like any file, but apply_edits and save refuse it (SCOPE_DENIED).
  */
 public final class EditorCalls implements LivePanels {
 
@@ -164,6 +166,7 @@ public final class EditorCalls implements LivePanels {
                 OperationRunner.Request.of(session, EditorSpecs.APPLY_EDITS, in, bound.listed, document.id(), expected),
                 () -> {
                     Revisions.require(expected, layout.revision());
+                    ClientConfigurationPaths.requireWritable(document.path());
                     requireRevisions(document, buffer, disk);
                 },
                 operation -> {
@@ -190,6 +193,7 @@ public final class EditorCalls implements LivePanels {
                 OperationRunner.Request.of(session, EditorSpecs.SAVE, in, bound.listed, document.id(), expected),
                 () -> {
                     Revisions.require(expected, layout.revision());
+                    ClientConfigurationPaths.requireWritable(document.path());
                     requireRevisions(document, buffer, disk);
                     if (!folder.read(document.path()).diskRevision().equals(disk)) {
                         throw new LomiException(
