@@ -89,8 +89,17 @@ public class BrokerServices {
                         .toList(),
                 TerminalSandbox::installedBubblewrap);
         confinement.warning().ifPresent(runtime::warn);
-        return new Terminals(
+        Terminals terminals = new Terminals(
                 TerminalOptions.defaults(runtime.runtimeDirectory().resolve("shell")), new SecureRandom(), confinement);
+        // placeholders a killed run left in projects (N10); the ledger holds the data directory's owner lock
+        int stale = terminals.recordPlaceholdersIn(runtime.dataDirectory().resolve(Terminals.placeholderRecordName()));
+        if (stale > 0) {
+            org.slf4j.LoggerFactory.getLogger(BrokerServices.class)
+                    .info(
+                            "removed {} sandbox placeholders an earlier run of this data directory left in projects",
+                            stale);
+        }
+        return terminals;
     }
 
     /** Every key file a chat connection names now (security review 2026-12-06, N1): hidden from every shell. */

@@ -3,6 +3,7 @@ package dev.lomicontrol.console;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -31,12 +32,33 @@ final class AtomicFiles {
 
     private AtomicFiles() {}
 
-    /** The file's text, or empty when it does not exist. */
+    /** The most a client config file may hold: more is refused rather than read (N9). */
+    static final int MAX_BYTES = 4 << 20;
+
+    /**
+     * The file's text, or empty when it does not exist. A file that is not a regular file (a FIFO
+     * would block the read) or is larger than {@link #MAX_BYTES} is refused (security review
+     * 2026-12-06, N9).
+     */
     static Optional<String> read(Path file) throws IOException {
         if (!Files.exists(file)) {
             return Optional.empty();
         }
-        return Optional.of(Files.readString(file));
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(file + " is not a regular file; remove it or put a real file there");
+        }
+        byte[] bytes;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new IOException(file + " is larger than " + (MAX_BYTES >> 20)
+                    + " MiB, far more than a client config holds; move it aside and run client register again");
+        }
+        return Optional.of(StandardCharsets.UTF_8
+                .newDecoder()
+                .decode(ByteBuffer.wrap(bytes))
+                .toString());
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.lomicontrol.tools.ToolSelection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,6 +61,9 @@ final class ClientConfigs {
         Path file = client.file(scope, paths)
                 .orElseThrow(() -> new LomiException(
                         ErrorCode.INVALID_ARGUMENT, client.id() + " has no project-level config; use --scope user"));
+        if (scope == McpClient.Scope.PROJECT) {
+            requireNoLinkInProject(paths.cwd(), file);
+        }
         try {
             for (int attempt = 1; ; attempt++) {
                 Optional<String> existing = AtomicFiles.read(file);
@@ -82,6 +86,40 @@ final class ClientConfigs {
             }
         } catch (IOException e) {
             throw new LomiException(ErrorCode.STORAGE_UNAVAILABLE, "cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A project is not trusted (security review 2026-12-06, N9): a repository may ship
+     * {@code .vscode} as a link to {@code ~/.config/…} or {@code .mcp.json} as a link or a FIFO, so
+     * every existing path element from the project to the file must be a real directory, and the
+     * file a regular file. User-scope files may be links (a user's own dotfiles).
+     */
+    private static void requireNoLinkInProject(Path project, Path file) {
+        Path relative = project.relativize(file);
+        Path current = project;
+        for (int i = 0; i < relative.getNameCount(); i++) {
+            current = current.resolve(relative.getName(i));
+            boolean last = i == relative.getNameCount() - 1;
+            if (Files.isSymbolicLink(current)) {
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
+                        current + " is a symbolic link in the project; client register --scope project does not follow"
+                                + " links there (it could write outside the project): replace it with a real "
+                                + (last ? "file" : "directory") + ", or use --scope user");
+            }
+            if (!Files.exists(current, LinkOption.NOFOLLOW_LINKS)) {
+                return;
+            }
+            if (last
+                    ? !Files.isRegularFile(current, LinkOption.NOFOLLOW_LINKS)
+                    : !Files.isDirectory(current, LinkOption.NOFOLLOW_LINKS)) {
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
+                        current + " is not a regular " + (last ? "file" : "directory")
+                                + " in the project; remove it (or put a real one there) and run client register"
+                                + " again");
+            }
         }
     }
 

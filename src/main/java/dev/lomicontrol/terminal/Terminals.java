@@ -34,6 +34,7 @@ public final class Terminals implements AutoCloseable {
     private final ShellIntegration integration;
     private final TerminalSandbox sandbox;
     private final Map<Path, Integer> placeholderUsers = new java.util.HashMap<>();
+    private @org.jspecify.annotations.Nullable Path placeholderRecord;
     private final Map<String, Terminal> terminals = new LinkedHashMap<>();
     private int starting;
     private boolean closed;
@@ -62,6 +63,34 @@ public final class Terminals implements AutoCloseable {
         this.random = random;
         this.environmentOverrides = Map.copyOf(environmentOverrides);
         this.integration = new ShellIntegration(options.integrationDirectory());
+    }
+
+    /**
+     * Keeps the list of the sandbox placeholders this engine creates in {@code record} (a file in
+     * the broker's data directory), after first removing the ones an earlier run listed there and
+     * left behind because it was killed (security review 2026-12-06, N10). Call it at start, before
+     * any terminal starts.
+     *
+     * @return how many stale placeholders were removed
+     */
+    public int recordPlaceholdersIn(Path record) {
+        synchronized (placeholderUsers) {
+            int removed = SandboxPlaceholders.sweep(record);
+            placeholderRecord = record;
+            return removed;
+        }
+    }
+
+    /** The file name of the placeholder record in the data directory. */
+    public static String placeholderRecordName() {
+        return SandboxPlaceholders.FILE;
+    }
+
+    private void recordPlaceholders() {
+        Path record = placeholderRecord;
+        if (record != null) {
+            SandboxPlaceholders.write(record, placeholderUsers.keySet());
+        }
     }
 
     /** How shells are confined. */
@@ -155,6 +184,7 @@ public final class Terminals implements AutoCloseable {
                     placeholders.add(entry);
                 }
             }
+            recordPlaceholders();
         }
         PtyProcess process;
         try {
@@ -194,6 +224,7 @@ public final class Terminals implements AutoCloseable {
                 }
             }
             TerminalSandbox.removePlaceholders(unused);
+            recordPlaceholders();
         }
     }
 

@@ -309,6 +309,50 @@ class ClientRegisterTests extends ConsoleTestSupport {
         assertThat(Files.readString(home.resolve(".claude.json.lomi-backup"))).isEqualTo("{\"mcpServers\": {}}");
     }
 
+    /**
+     * N9 (security review 2026-12-06): a hostile repository's {@code .vscode} linked to a directory
+     * outside it must not redirect a project-scope register there.
+     */
+    @Test
+    void aProjectWhoseVscodeIsASymlinkOutsideItIsRefusedAndNothingIsWrittenThere() throws Exception {
+        Path outside = Files.createDirectories(temp.resolve("outside-config"));
+        Files.createSymbolicLink(cwd.resolve(".vscode"), outside);
+
+        assertThat(fails("client register vscode --scope project", 1))
+                .contains(cwd.resolve(".vscode").toString(), "symbolic link", "--scope user");
+
+        try (Stream<Path> written = Files.list(outside)) {
+            assertThat(written).isEmpty();
+        }
+    }
+
+    /** N9: a project's {@code .mcp.json} that is a symlink is refused; its target is neither read nor written. */
+    @Test
+    void aProjectWhoseMcpJsonIsASymlinkIsRefusedAndItsTargetIsUntouched() throws Exception {
+        Path outside = Files.createDirectories(temp.resolve("outside")).resolve("settings.json");
+        Files.writeString(outside, "{\"mcpServers\": {}}");
+        Files.createSymbolicLink(cwd.resolve(".mcp.json"), outside);
+
+        assertThat(fails("client register claude-code --scope project", 1))
+                .contains(cwd.resolve(".mcp.json").toString(), "symbolic link");
+
+        assertThat(outside).hasContent("{\"mcpServers\": {}}");
+        assertThat(cwd.resolve(".mcp.json.lomi-backup")).doesNotExist();
+    }
+
+    /** N9: a FIFO {@code .mcp.json} is refused at once instead of blocking the console on the read. */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aProjectWhoseMcpJsonIsAFifoIsRefusedWithoutHanging() throws Exception {
+        Path fifo = cwd.resolve(".mcp.json");
+        Process mkfifo =
+                new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertThat(mkfifo.waitFor()).as("mkfifo").isZero();
+
+        assertThat(fails("client register claude-code --scope project", 1))
+                .contains(fifo.toString(), "not a regular file");
+    }
+
     @Test
     void lomiControlDefinedAsDottedKeysIsRefused() throws Exception {
         Path file = Files.createDirectories(cwd.resolve(".codex")).resolve("config.toml");

@@ -138,6 +138,9 @@ class AttackTerminalSandboxTests {
             assertThat(project.resolve(".mcp.json"))
                     .as("while the terminal lives: an empty placeholder")
                     .isEmptyDirectory();
+            assertThat(Files.readString(data.resolve(dev.lomicontrol.terminal.Terminals.placeholderRecordName())))
+                    .as("recorded in the data directory, so a start after a kill removes it (N10)")
+                    .contains(project.resolve(".mcp.json").toString());
             assertThat(project.resolve(".git/hooks/x")).doesNotExist();
             assertThat(home.resolve("x")).doesNotExist();
         } finally {
@@ -147,6 +150,9 @@ class AttackTerminalSandboxTests {
                 .as("the placeholders go when the terminal ends")
                 .doesNotExist();
         assertThat(project.resolve(".mcp.json")).doesNotExist();
+        assertThat(data.resolve(dev.lomicontrol.terminal.Terminals.placeholderRecordName()))
+                .as("nothing left to record")
+                .doesNotExist();
     }
 
     /**
