@@ -7,6 +7,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -114,7 +115,7 @@ record HelperOptions(
         if (value == null) {
             return false;
         }
-        String flag = value.trim().toLowerCase(java.util.Locale.ROOT);
+        String flag = value.trim().toLowerCase(Locale.ROOT);
         return !flag.isEmpty() && !flag.equals("0") && !flag.equals("false") && !flag.equals("no");
     }
 

@@ -3,6 +3,7 @@ package dev.lomicontrol.tools;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -102,8 +103,8 @@ public record HostProbe(Map<String, String> environment, Optional<String> browse
      * {@link Toolset#ANDROID} when no {@code adb} is ({@link #adb}) — and everywhere while this broker
      * does not implement the Android tools ({@link HostQualification#ANDROID_TOOLS_SERVED}).
      */
-    public java.util.Map<Toolset, String> leftOut() {
-        java.util.Map<Toolset, String> leftOut = new java.util.EnumMap<>(Toolset.class);
+    public Map<Toolset, String> leftOut() {
+        Map<Toolset, String> leftOut = new EnumMap<>(Toolset.class);
         if (browserExecutable().isEmpty()) {
             leftOut.put(Toolset.BROWSER, "no Chromium found");
         }

@@ -1,10 +1,12 @@
 package dev.lomicontrol.tools;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -194,8 +196,8 @@ final class SchemaWriter {
             variants.add(object(variant.shape(), Mode.INPUT, Optional.of(tag), Optional.of(variant.tag())));
         }
         Map<String, ObjectNode> fields = new LinkedHashMap<>();
-        java.util.Set<String> differing = new java.util.HashSet<>();
-        java.util.Set<String> described = new java.util.HashSet<>();
+        Set<String> differing = new HashSet<>();
+        Set<String> described = new HashSet<>();
         for (ObjectNode variant : variants) {
             variant.get("properties").properties().forEach(entry -> {
                 String name = entry.getKey();

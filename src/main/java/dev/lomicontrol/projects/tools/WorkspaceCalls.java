@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * {@code lomi_workspace_list} and {@code lomi_connect} over {@link WorkspaceAccess}.
@@ -87,7 +88,7 @@ public final class WorkspaceCalls {
                 .limit(8)
                 .map(l -> l.workspace().id() + " ('" + l.workspace().name() + "' in "
                         + l.project().name() + ")")
-                .collect(java.util.stream.Collectors.joining(", "));
+                .collect(Collectors.joining(", "));
         throw new LomiException(
                 ErrorCode.INVALID_ARGUMENT,
                 "you have " + all.size() + " workspaces; name one with workspaceId: " + choices
