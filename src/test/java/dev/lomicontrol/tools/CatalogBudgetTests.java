@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 class CatalogBudgetTests {
 
     private static final int CATALOG_BUDGET = 80_000;
-    private static final int TOOL_BUDGET = 3_000;
+    private static final int TOOL_BUDGET = 3_072;
     private static final int DESCRIPTION_BUDGET = 2_048;
     private static final int MEDIAN_DESCRIPTION_BUDGET = 300;
     private static final int NAME_LIMIT = 64;
@@ -37,15 +37,6 @@ class CatalogBudgetTests {
             Map.entry(Toolset.ANDROID, 15_500),
             Map.entry(Toolset.EPISODES, 1_000)));
 
-    /**
-     * The tools whose validation alone is over {@link #TOOL_BUDGET}, each held at its own budget:
-     * their closed variants (nine device actions; nine settings patches, one an enum of 59 terminal
-     * fields) cannot be written smaller without accepting other values.
-     */
-    private static final Map<String, Integer> LARGE_TOOLS = Map.of(
-            "lomi_settings_update", 4_500,
-            "lomi_android_device_manage", 3_500);
-
     private final ToolCatalog catalog = ToolCatalog.standard();
 
     @Test
@@ -54,16 +45,14 @@ class CatalogBudgetTests {
     }
 
     @Test
-    void noToolIsOverItsBudgetAndOnlyTheNamedLargeOnesAreOver3000Bytes() {
+    void noToolIsOverItsBudget() {
         List<String> over = new ArrayList<>();
         for (ToolSpec<?> spec : catalog.all()) {
-            int budget = LARGE_TOOLS.getOrDefault(spec.name(), TOOL_BUDGET);
-            if (ModelFacing.bytes(spec) > budget) {
-                over.add(spec.name() + " " + ModelFacing.bytes(spec) + " B > " + budget);
+            if (ModelFacing.bytes(spec) > TOOL_BUDGET) {
+                over.add(spec.name() + " " + ModelFacing.bytes(spec) + " B > " + TOOL_BUDGET);
             }
         }
         assertThat(over).as("tools over their budgets").isEmpty();
-        assertThat(LARGE_TOOLS.keySet()).allMatch(name -> catalog.find(name).isPresent());
     }
 
     @Test

@@ -131,8 +131,8 @@ public final class SettingsCalls {
             return new Change("editor", JSON.objectNode().put("insertFinalNewline", newline.value()));
         }
         if (patch instanceof SettingsSpecs.TerminalFieldPatch field) {
-            String name = Encoder.encode(field.field()).stringValue();
-            if (!field.field().ours()) {
+            String name = field.field();
+            if (!field.terminalField().ours()) {
                 throw new LomiException(
                         ErrorCode.UNSUPPORTED_CAPABILITY,
                         "terminal_field " + name + ": this host has no native terminal view whose "

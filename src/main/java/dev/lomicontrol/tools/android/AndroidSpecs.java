@@ -311,9 +311,9 @@ public final class AndroidSpecs {
     }
 
     public record Hardware(
-            @Range(min = 0, max = 4294967295L) long ramMib,
-            @Range(min = 0, max = 4294967295L) long cpuCount,
-            @Range(min = 0, max = 4294967295L) long dataGib,
+            @Range(min = 0, max = 1_048_576) long ramMib,
+            @Range(min = 0, max = 1024) long cpuCount,
+            @Range(min = 0, max = 65_536) long dataGib,
             Gpu gpu,
             boolean quickBoot) {}
 
@@ -375,8 +375,7 @@ public final class AndroidSpecs {
     public record Cleanup() implements DeviceAction {}
 
     @Tag("restore_metadata")
-    public record RestoreMetadata(
-            MetadataFile file, @Doc("from the inventory") Token digest, boolean reset) implements DeviceAction {}
+    public record RestoreMetadata(MetadataFile file, Token digest, boolean reset) implements DeviceAction {}
 
     @Tag("remove_package")
     public record RemovePackage(
@@ -724,7 +723,7 @@ public final class AndroidSpecs {
                     "-DI-",
                     DeviceManageInput.class,
                     Management.class,
-                    "Creates, modifies, wipes or deletes a managed device, or repairs the SDK; the admin approves each action. HOST_UNQUALIFIED on this host.")
+                    "Creates, modifies, wipes or deletes an emulator, or repairs the SDK; the admin approves each. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
     public static final List<ToolSpec<?>> ALL = List.of(

@@ -9,6 +9,7 @@ import dev.lomicontrol.tools.Decimal;
 import dev.lomicontrol.tools.Default;
 import dev.lomicontrol.tools.Doc;
 import dev.lomicontrol.tools.Durable;
+import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.LayoutBased;
 import dev.lomicontrol.tools.Len;
 import dev.lomicontrol.tools.Matches;
@@ -264,6 +265,19 @@ public final class SettingsSpecs {
         public boolean ours() {
             return this == DEFAULT_PROFILE || this == SCROLLBACK_BYTES;
         }
+
+        /** The field a wire name spells, or INVALID_ARGUMENT naming the fields this host has. */
+        static TerminalField named(String wire) {
+            for (TerminalField field : values()) {
+                if (Encoder.encode(field).stringValue().equals(wire)) {
+                    return field;
+                }
+            }
+            throw new LomiException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "arguments.patch.field: no terminal field " + wire
+                            + "; this host has defaultProfile and scrollbackBytes (lomi_settings_read section terminal)");
+        }
     }
 
     /** One setting to change: the reference's {@code SettingsPatch}, plus {@code editor_insert_final_newline} of ours. */
@@ -279,19 +293,31 @@ public final class SettingsSpecs {
     @Tag("editor_insert_final_newline")
     public record EditorInsertFinalNewline(boolean value) implements Patch {}
 
+    /**
+     * A terminal field by name: the schema publishes the two this host has in its description, not
+     * an enum of the reference's 59 (each of the others is accepted and answered
+     * UNSUPPORTED_CAPABILITY; a name that is none of them is INVALID_ARGUMENT).
+     */
     @Tag("terminal_field")
     public record TerminalFieldPatch(
             @Doc("this host has only defaultProfile (bash|zsh) and scrollbackBytes (65536-4194304)")
-            TerminalField field,
+            @Matches("[A-Za-z.]{1,64}")
+            String field,
 
             @Doc("null = the default") Optional<JsonNode> value)
             implements Patch {
 
         public TerminalFieldPatch {
+            TerminalField.named(field);
             if (value.isPresent() && !value.get().isValueNode()) {
                 throw new LomiException(
                         ErrorCode.INVALID_ARGUMENT, "value: must be a boolean, a number, a string or null");
             }
+        }
+
+        /** The field named. */
+        public TerminalField terminalField() {
+            return TerminalField.named(field);
         }
     }
 
