@@ -2,7 +2,8 @@
 # What a task costs the model: the bytes the real Claude Code CLI sends its model over one scripted
 # task, with lomi-control beside the anchor for that task in the same run — Desktop Commander for
 # the terminal task (run two commands, read their output), @playwright/mcp for the browser task
-# (open a page, snapshot, click, snapshot). The "model" is bench/context/model.mjs on 127.0.0.1: it
+# (open a page, snapshot, click, snapshot; and the same with the fewest calls each server's answers
+# allow: open, click, read the click's answer — both answer the page after an action). The "model" is bench/context/model.mjs on 127.0.0.1: it
 # answers each request with the task's next tool call, taking ids and revisions from the tool
 # results it was sent, and records every request's size. lomi-control runs registered as a user
 # would (`console client register claude-code`) with the default toolsets and with just the
@@ -100,6 +101,7 @@ EOF
 
 TERMINAL_PROMPT="Run the two commands and report their output."
 BROWSER_PROMPT="Open the page, snapshot it, press Count and snapshot it again."
+ANSWERS_PROMPT="Open the page, press Count and say what the page shows then."
 for round in $(seq "$RUNS"); do
     run "dc-terminal" dc-terminal "$TERMINAL_PROMPT" --mcp-config "$SCRATCH/dc.json" --strict-mcp-config \
         --allowedTools mcp__desktop-commander
@@ -112,6 +114,9 @@ for round in $(seq "$RUNS"); do
     run "lomi-terminal (--toolsets terminal)" lomi-terminal "$TERMINAL_PROMPT" --allowedTools mcp__lomi-control
     bin/lomi-control console client register claude-code --toolsets browser >/dev/null
     run "lomi-browser (--toolsets browser)" lomi-browser "$BROWSER_PROMPT" --allowedTools mcp__lomi-control
+    run "lomi-browser-answers (--toolsets browser)" lomi-browser-answers "$ANSWERS_PROMPT" --allowedTools mcp__lomi-control
+    run "pw-browser-answers" pw-browser-answers "$ANSWERS_PROMPT" --mcp-config "$SCRATCH/pw.json" --strict-mcp-config \
+        --allowedTools mcp__playwright
     echo "round $round of $RUNS done" >&2
 done
 
@@ -132,8 +137,8 @@ failed = [r for r in rows if not r["ok"]]
 for r in failed:
     print(f"NOT OK: {r['label']}: {r['answer']}")
 print()
-for task, anchor in (("terminal", "dc-terminal"), ("browser", "pw-browser")):
-    for suffix in ("(default registration)", f"(--toolsets {task})"):
+for task, anchor in (("terminal", "dc-terminal"), ("browser", "pw-browser"), ("browser-answers", "pw-browser-answers")):
+    for suffix in ("(default registration)", f"(--toolsets {task.split('-')[0]})"):
         label = f"lomi-{task} {suffix}"
         if label in by and anchor in by:
             print(f"ratio {label} / {anchor}: {median(label, 'bytes') / median(anchor, 'bytes'):.2f}x")

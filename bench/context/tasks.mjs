@@ -78,7 +78,12 @@ function pwBrowser(url) {
   };
 }
 
-function lomiBrowser(url) {
+/**
+ * The browser task step by step (open, snapshot, click, snapshot) or, with `answers`, using what
+ * each answer already carries (lomi's operations answer the page after them in result.snapshot;
+ * @playwright/mcp's navigate and click answer a page snapshot): open, click, read the click's answer.
+ */
+function lomiBrowser(url, answers) {
   return (done) => {
     const last = done[done.length - 1];
     if (last && last.isError) return { text: `failed: ${last.text.slice(0, 300)}` };
@@ -93,16 +98,27 @@ function lomiBrowser(url) {
     const page = lomi(by('lomi_browser_open')[0]).result;
     const target = { workspaceId, panelId: page.panelId, browserGeneration: page.browserGeneration };
     const snapshots = by('lomi_browser_snapshot');
-    if (snapshots.length === 0) return { tools: [{ name: 'lomi_browser_snapshot', input: { ...target } }] };
+    if (!answers && snapshots.length === 0) return { tools: [{ name: 'lomi_browser_snapshot', input: { ...target } }] };
     if (by('lomi_browser_click').length === 0) {
-      const snapshot = lomi(snapshots[0]);
+      const snapshot = answers ? page.snapshot : lomi(snapshots[0]);
       const button = findNode(snapshot, (n) => n.role === 'button' && n.name === PAGE_BUTTON);
       return { tools: [{ name: 'lomi_browser_click', input: { ...target, navigationId: snapshot.navigationId,
         snapshotId: snapshot.snapshotId, elementRef: button.elementRef, leaseId: page.leaseId, retryEpoch,
         requestKey: key('click'), waitMs: 20000 } }] };
     }
-    if (snapshots.length === 1) return { tools: [{ name: 'lomi_browser_snapshot', input: { ...target } }] };
-    return { text: snapshots[1].text.includes('clicked 1') ? 'clicked 1' : `not seen: ${snapshots[1].text.slice(0, 200)}` };
+    if (!answers && snapshots.length === 1) return { tools: [{ name: 'lomi_browser_snapshot', input: { ...target } }] };
+    const after = answers ? JSON.stringify(lomi(by('lomi_browser_click')[0]).result.snapshot) : snapshots[1].text;
+    return { text: after.includes('clicked 1') ? 'clicked 1' : `not seen: ${after.slice(0, 200)}` };
+  };
+}
+
+function pwBrowserAnswers(url) {
+  return (done) => {
+    if (done.length === 0) return { tools: [{ name: 'browser_navigate', input: { url } }] };
+    if (done.length === 1) {
+      return { tools: [{ name: 'browser_click', input: { element: `${PAGE_BUTTON} button`, target: playwrightRef(done[0].text) } }] };
+    }
+    return { text: done[1].text.includes('clicked 1') ? 'clicked 1' : `not seen: ${done[1].text.slice(0, 200)}` };
   };
 }
 
@@ -118,5 +134,7 @@ export const tasks = {
   'lomi-terminal': lomiTerminal,
   'dc-terminal': dcTerminal,
   'pw-browser': pwBrowser(url),
-  'lomi-browser': lomiBrowser(url),
+  'lomi-browser': lomiBrowser(url, false),
+  'pw-browser-answers': pwBrowserAnswers(url),
+  'lomi-browser-answers': lomiBrowser(url, true),
 };

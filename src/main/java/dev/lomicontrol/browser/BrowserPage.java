@@ -171,6 +171,12 @@ public final class BrowserPage {
         return snapshots.take(maxNodes);
     }
 
+    /** The snapshot an action answers: its refs are valid beside the current snapshot's, which stays current. */
+    public PageSnapshot snapshotAfterAction(int maxNodes) {
+        touch();
+        return snapshots.take(maxNodes, true);
+    }
+
     /** What {@link #waitFor} waits for. */
     public sealed interface Condition {
         record Text(String text) implements Condition {}

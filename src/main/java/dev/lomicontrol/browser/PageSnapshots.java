@@ -32,6 +32,15 @@ final class PageSnapshots {
     private final Clock clock;
     private volatile @Nullable Refs refs;
 
+    /**
+     * The snapshots an action answered since the current one (newest last, at most
+     * {@link #MAX_ALONGSIDE}): their refs are valid beside the current snapshot's, so that an
+     * agent that acts on the snapshot it asked for is not made stale by one it did not.
+     */
+    private volatile List<Refs> alongside = List.of();
+
+    static final int MAX_ALONGSIDE = 8;
+
     /** An element a ref names: its frame and its node. */
     record Ref(String frameId, long backendNodeId) {}
 
@@ -56,6 +65,14 @@ final class PageSnapshots {
      * inputs are looked up in the DOM (a second batch, only when there are any).
      */
     PageSnapshot take(int maxNodes) {
+        return take(maxNodes, false);
+    }
+
+    /**
+     * As {@link #take(int)}; {@code alongsideCurrent}: the snapshot an action answers, whose refs
+     * become valid beside the current snapshot's instead of replacing them.
+     */
+    PageSnapshot take(int maxNodes, boolean alongsideCurrent) {
         String navigation = events.navigationId();
         long started = System.nanoTime();
         CompletableFuture<JsonNode> treeAnswer = channel.request("Page.getFrameTree", null);
@@ -147,7 +164,18 @@ final class PageSnapshots {
             log.debug("snapshot: {} frame(s) read in a second batch (not yet announced by the page's events)", late);
         }
         String snapshotId = events.newId("snp");
-        refs = new Refs(snapshotId, navigation, byRef, viewports);
+        Refs taken = new Refs(snapshotId, navigation, byRef, viewports);
+        synchronized (this) {
+            if (alongsideCurrent) {
+                List<Refs> kept = new ArrayList<>(alongside);
+                kept.removeIf(r -> !r.navigationId().equals(navigation));
+                kept.add(taken);
+                alongside = List.copyOf(kept.subList(Math.max(0, kept.size() - MAX_ALONGSIDE), kept.size()));
+            } else {
+                refs = taken;
+                alongside = List.of();
+            }
+        }
         JsonNode viewport = frames.isEmpty() ? PageChannel.obj() : frames.get(0).viewport();
         return new PageSnapshot(
                 snapshotId,
@@ -269,22 +297,30 @@ final class PageSnapshots {
         return target;
     }
 
-    /** The refs of {@code snapshotId}, if it is the page's current snapshot of the current navigation (else STALE_SNAPSHOT). */
+    /**
+     * The refs of {@code snapshotId}, if it is the page's current snapshot of the current navigation
+     * or one an action answered since (else STALE_SNAPSHOT).
+     */
     Refs current(String snapshotId, String navigation) {
-        Refs current = refs;
         String now = events.navigationId();
         if (!navigation.equals(now)) {
             throw new LomiException(
                     ErrorCode.STALE_SNAPSHOT,
                     "navigation " + navigation + " is over (the page is now " + now + "); take a new snapshot");
         }
-        if (current == null
-                || !current.snapshotId().equals(snapshotId)
-                || !current.navigationId().equals(navigation)) {
-            throw new LomiException(
-                    ErrorCode.STALE_SNAPSHOT,
-                    "snapshot " + snapshotId + " is not the page's current snapshot; take a new one");
+        List<Refs> valid = new ArrayList<>(alongside);
+        Refs current = refs;
+        if (current != null) {
+            valid.add(current);
         }
-        return current;
+        for (Refs candidate : valid) {
+            if (candidate.snapshotId().equals(snapshotId)
+                    && candidate.navigationId().equals(navigation)) {
+                return candidate;
+            }
+        }
+        throw new LomiException(
+                ErrorCode.STALE_SNAPSHOT,
+                "snapshot " + snapshotId + " is not the page's current snapshot; take a new one");
     }
 }

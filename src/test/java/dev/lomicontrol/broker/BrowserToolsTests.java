@@ -150,6 +150,70 @@ class BrowserToolsTests {
     }
 
     @Test
+    void eachActionAnswersThePageAfterItSoTheModelNeedsNoSnapshotCall() {
+        Page page = page();
+        JsonNode atOpen = page.opened.path("snapshot");
+        assertThat(atOpen.path("kind").asString()).isEqualTo("browser_snapshot");
+        JsonNode filled = page.op(
+                "lomi_browser_fill", atOpen, "elementRef", ref(atOpen, "textbox", "Name"), "text", "Ada Lovelace");
+        assertThat(filled.path("state").asString()).as("%s", filled).isEqualTo("succeeded");
+        JsonNode afterFill = filled.path("result").path("snapshot");
+        assertThat(element(afterFill, "textbox", "Name").path("valueLength").asLong())
+                .isEqualTo(12);
+        assertThat(afterFill.toString()).as("form values are omitted").doesNotContain("Ada Lovelace");
+
+        JsonNode clicked = page.op("lomi_browser_click", afterFill, "elementRef", ref(afterFill, "button", "Greet"));
+        assertThat(clicked.path("state").asString()).as("%s", clicked).isEqualTo("succeeded");
+        assertThat(clicked.path("result").path("snapshot").toString()).contains("Hello, Ada Lovelace");
+        assertThat(page.snapshot().path("snapshotId").asString())
+                .as("a snapshot call still answers a snapshot of its own")
+                .isNotEqualTo(clicked.path("result")
+                        .path("snapshot")
+                        .path("snapshotId")
+                        .asString());
+    }
+
+    @Test
+    void theSnapshotAnActionAnswersLeavesTheAgentsOwnSnapshotCurrentUntilItTakesANewOne() {
+        Page page = page();
+        JsonNode own = page.snapshot();
+        JsonNode first = page.op("lomi_browser_click", own, "elementRef", ref(own, "button", "Greet"));
+        assertThat(first.path("state").asString()).as("%s", first).isEqualTo("succeeded");
+        JsonNode answered = first.path("result").path("snapshot");
+        assertThat(answered.path("snapshotId").asString())
+                .isNotEqualTo(own.path("snapshotId").asString());
+        JsonNode second = page.op("lomi_browser_click", own, "elementRef", ref(own, "button", "Greet"));
+        assertThat(second.path("state").asString())
+                .as("an agent written for the reference acts on the snapshot it asked for: %s", second)
+                .isEqualTo("succeeded");
+
+        JsonNode newer = page.snapshot();
+        assertThat(page.refusedOp("lomi_browser_click", own, "elementRef", ref(own, "button", "Greet")))
+                .isEqualTo(ErrorCode.STALE_SNAPSHOT);
+        assertThat(page.refusedOp("lomi_browser_click", answered, "elementRef", ref(answered, "button", "Greet")))
+                .as("a newer snapshot of its own makes the answered ones stale too")
+                .isEqualTo(ErrorCode.STALE_SNAPSHOT);
+        assertThat(page.op("lomi_browser_click", newer, "elementRef", ref(newer, "button", "Greet"))
+                        .path("state")
+                        .asString())
+                .isEqualTo("succeeded");
+    }
+
+    @Test
+    void aConnectionWithoutBrowserReadGetsNoSnapshotInItsAnswers() {
+        java.util.Set<String> scopes = new java.util.HashSet<>(dev.lomicontrol.pairing.Scopes.all());
+        scopes.remove("browser.read");
+        Session blind = broker.session(new dev.lomicontrol.pairing.Grant(true, java.util.Set.of(), scopes));
+        JsonNode opened = open(blind, broker.connect(blind, project), site.url("/"));
+        assertThat(opened.path("state").asString()).as("%s", opened).isEqualTo("succeeded");
+        this.opened.add(opened.path("result").path("browserGeneration").asString());
+        assertThat(opened.path("result").path("snapshot").isNull()
+                        || opened.path("result").path("snapshot").isMissingNode())
+                .as("%s", opened)
+                .isTrue();
+    }
+
+    @Test
     void aRetriedClickWithTheSameKeyClicksOnce() {
         Page page = page();
         JsonNode snapshot = page.snapshot();

@@ -543,7 +543,8 @@ public class UnqualifiedToolsTests {
                 Optional.of("b".repeat(32)),
                 true,
                 "chromium",
-                "none"));
+                "none",
+                Optional.empty()));
         JsonNode devices = Encoder.encode(
                 new AndroidSpecs.Devices(new dev.lomicontrol.core.WorkspaceId("w1"), "1", false, List.of()));
 

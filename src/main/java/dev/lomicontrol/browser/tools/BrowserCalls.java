@@ -56,6 +56,10 @@ public final class BrowserCalls implements LivePanels {
 
     static final String ENGINE = "chromium";
     static final long MAX_UPLOAD = 4L << 20;
+    /** The bounds of the snapshot an operation's result carries (BrowserSpecs.AFTER says them). */
+    static final int AFTER_NODES = 100;
+
+    static final long AFTER_BYTES = 8192;
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final tools.jackson.databind.json.JsonMapper WIRE =
             tools.jackson.databind.json.JsonMapper.builder().build();
@@ -146,7 +150,7 @@ public final class BrowserCalls implements LivePanels {
             }
             long navigated = System.nanoTime();
             String lease = Ids.randomHex(random, 16);
-            JsonNode opened = layout.change(expected, edit -> {
+            Live live = layout.change(expected, edit -> {
                 WorkspaceId workspace = listed.workspace().id();
                 Optional<String> before = edit.view(workspace).activePanelId();
                 Panel panel = edit.addPanel(
@@ -160,27 +164,28 @@ public final class BrowserCalls implements LivePanels {
                 if (!in.visible() && before.isPresent()) {
                     edit.focus(workspace, before.get());
                 }
-                byPanel.put(
+                Live added = new Live(
                         panel.id(),
-                        new Live(
-                                panel.id(),
-                                workspace,
-                                project,
-                                session.id().value(),
-                                page,
-                                lease,
-                                new java.util.concurrent.atomic.AtomicBoolean(in.visible())));
-                return Encoder.encode(new BrowserSpecs.Opened(
                         workspace,
-                        panel.id(),
-                        page.generation(),
-                        page.profileId(),
-                        page.navigationId(),
-                        Optional.of(lease),
-                        true,
-                        ENGINE,
-                        "none"));
+                        project,
+                        session.id().value(),
+                        page,
+                        lease,
+                        new java.util.concurrent.atomic.AtomicBoolean(in.visible()));
+                byPanel.put(panel.id(), added);
+                return added;
             });
+            JsonNode opened = Encoder.encode(new BrowserSpecs.Opened(
+                    live.workspace(),
+                    live.panelId(),
+                    page.generation(),
+                    page.profileId(),
+                    page.navigationId(),
+                    Optional.of(lease),
+                    true,
+                    ENGINE,
+                    "none",
+                    in.url().equalsIgnoreCase("about:blank") ? Optional.empty() : after(session, live)));
             log.debug(
                     "timing {} open: page={} navigate={} panel={} (ms)",
                     page.generation(),
@@ -222,7 +227,8 @@ public final class BrowserCalls implements LivePanels {
                             done.navigationId(),
                             live.page().url(),
                             done.committed(),
-                            done.loaded()));
+                            done.loaded(),
+                            done.committed() ? after(session, live) : Optional.empty()));
                 });
         log.debug("timing navigate: handler={} (ms, receipt included)", millis(System.nanoTime() - started));
         return answer;
@@ -255,9 +261,32 @@ public final class BrowserCalls implements LivePanels {
         return String.format(Locale.ROOT, "%.2f", nanos / 1e6);
     }
 
+    /**
+     * The snapshot an operation's result carries (the page after its effect, so that the model needs
+     * no second call to see it): none without browser.read, and none when the page cannot be read
+     * (the effect happened; the answer says so without it).
+     */
+    private Optional<BrowserSpecs.Snapshot> after(Session session, Live live) {
+        if (!session.grant().allows("browser.read")) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(snapshotOf(live, AFTER_NODES, AFTER_BYTES, true).snapshot());
+        } catch (LomiException e) {
+            log.debug("{}: no snapshot after the action ({})", live.page().generation(), e.code());
+            return Optional.empty();
+        }
+    }
+
     private Fitted snapshotOf(Live live, int maxNodes, long maxBytes) {
+        return snapshotOf(live, maxNodes, maxBytes, false);
+    }
+
+    private Fitted snapshotOf(Live live, int maxNodes, long maxBytes, boolean afterAction) {
         long started = System.nanoTime();
-        PageSnapshot snapshot = live.page().snapshot(maxNodes);
+        PageSnapshot snapshot = afterAction
+                ? live.page().snapshotAfterAction(maxNodes)
+                : live.page().snapshot(maxNodes);
         long pageNanos = System.nanoTime() - started;
         List<BrowserSpecs.Element> elements = new ArrayList<>();
         snapshot.elements()
@@ -551,7 +580,8 @@ public final class BrowserCalls implements LivePanels {
                             "synthetic_dom",
                             done.defaultAction(),
                             done.scrollPosition(),
-                            done.valueLength()));
+                            done.valueLength(),
+                            after(session, live)));
                 });
         log.debug("timing {}: handler={} (ms, receipt included)", spec.name(), millis(System.nanoTime() - started));
         return answer;

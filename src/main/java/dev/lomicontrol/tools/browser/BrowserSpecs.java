@@ -390,6 +390,11 @@ public final class BrowserSpecs {
 
     // ---------------------------------------------------------------- operation results
 
+    /** What the {@code snapshot} of an operation's result is. */
+    static final String AFTER =
+            "the page afterwards as lomi_browser_snapshot answers it (100 refs, 8 KiB; null without "
+                    + "browser.read or when the page cannot be read); its refs are valid beside the current snapshot's";
+
     @Tag("browser")
     public record Opened(
             WorkspaceId workspaceId,
@@ -402,7 +407,9 @@ public final class BrowserSpecs {
             @Doc("the browser engine") String engine,
 
             @Doc("\"none\": an origin grant restricts navigation, not subresource traffic")
-            String networkIsolation) {}
+            String networkIsolation,
+
+            @Doc(AFTER) Optional<Snapshot> snapshot) {}
 
     @Tag("browser_navigation")
     public record Navigated(
@@ -412,7 +419,9 @@ public final class BrowserSpecs {
             String navigationId,
             String url,
             boolean committed,
-            boolean loaded) {}
+            boolean loaded,
+
+            @Doc(AFTER) Optional<Snapshot> snapshot) {}
 
     @Tag("browser_interaction")
     public record Interaction(
@@ -426,7 +435,9 @@ public final class BrowserSpecs {
             @Doc("synthetic_dom") String inputMode,
             Optional<Boolean> defaultAction,
             @Doc("{x, y} after a scroll") Optional<JsonNode> scrollPosition,
-            @Doc("the retained value's length after a fill") Optional<Long> valueLength) {}
+            @Doc("the retained value's length after a fill") Optional<Long> valueLength,
+
+            @Doc(AFTER) Optional<Snapshot> snapshot) {}
 
     public record UploadTarget(String frameId, String origin, String documentUrl, String label) {}
 
