@@ -112,13 +112,20 @@ function lomiBrowser(url, answers) {
   };
 }
 
+/** As a model would: a snapshot call only when the previous answer did not show the page inline. */
 function pwBrowserAnswers(url) {
   return (done) => {
     if (done.length === 0) return { tools: [{ name: 'browser_navigate', input: { url } }] };
-    if (done.length === 1) {
-      return { tools: [{ name: 'browser_click', input: { element: `${PAGE_BUTTON} button`, target: playwrightRef(done[0].text) } }] };
+    const clicked = done.findIndex((d) => d.name === 'browser_click');
+    if (clicked < 0) {
+      const shown = done.findLast((d) => new RegExp(`button "${PAGE_BUTTON}" \\[ref=`).test(d.text));
+      if (!shown) return { tools: [{ name: 'browser_snapshot', input: {} }] };
+      return { tools: [{ name: 'browser_click', input: { element: `${PAGE_BUTTON} button`, target: playwrightRef(shown.text) } }] };
     }
-    return { text: done[1].text.includes('clicked 1') ? 'clicked 1' : `not seen: ${done[1].text.slice(0, 200)}` };
+    const after = done.slice(clicked).find((d) => d.text.includes('clicked 1'));
+    if (after) return { text: 'clicked 1' };
+    if (done.length - clicked === 1) return { tools: [{ name: 'browser_snapshot', input: {} }] };
+    return { text: `not seen: ${done[done.length - 1].text.slice(0, 200)}` };
   };
 }
 
