@@ -69,6 +69,9 @@ final class FirstCommand {
             }
         };
         unhook[0] = terminal.onChange(check);
+        if (fired.get()) {
+            unhook[0].run(); // it fired before the handle was known: proceed may have run the no-op
+        }
         CompletableFuture.delayedExecutor(promptTimeout.toMillis(), TimeUnit.MILLISECONDS, settler)
                 .execute(() -> {
                     if (fired.compareAndSet(false, true)) {
