@@ -8,11 +8,15 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.ToolName;
+import dev.lomicontrol.mcp.SchemaVerdicts;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.tools.terminal.TerminalSpecs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -150,6 +154,64 @@ class TerminalCreateCommandTests {
     }
 
     @Test
+    void whileTheCommandRunsTheAnswerNamesTheTerminalAndTheCreatesIdInterruptsIt() {
+        String arguments = create("long", "sleep 100", 1);
+        JsonNode pending = broker.ok(session, "lomi_terminal_create", arguments);
+        assertThat(pending.path("state").asString()).as("%s", pending).isEqualTo("running");
+        String id = pending.path("operationId").asString();
+        JsonNode made = awaitRunning(id);
+        assertThat(made.path("run").isNull()).as("%s", made).isTrue();
+        JsonNode retry = broker.call(session, "lomi_terminal_create", arguments);
+        assertThat(retry.path("data").path("result").path("terminalSessionId").asString())
+                .as("a retry answers the same running operation, naming its terminal: %s", retry)
+                .isEqualTo(made.path("terminalSessionId").asString());
+        assertThat(SchemaVerdicts.firstViolation(TerminalSpecs.CREATE.outputSchema(), retry))
+                .as("%s", retry)
+                .isEmpty();
+
+        JsonNode interrupt = broker.ok(
+                session,
+                "lomi_terminal_interrupt",
+                json(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "panelId",
+                        made.path("panelId").asString(),
+                        "terminalSessionId",
+                        made.path("terminalSessionId").asString(),
+                        "leaseId",
+                        made.path("leaseId").asString(),
+                        "operationId",
+                        id,
+                        "retryEpoch",
+                        epoch.value(),
+                        "requestKey",
+                        "int-1"));
+        assertThat(interrupt.path("state").asString()).as("%s", interrupt).isEqualTo("succeeded");
+
+        JsonNode settled = broker.ok(session, "lomi_operation_get", json("operationId", id, "waitMs", WAIT));
+        assertThat(settled.path("state").asString())
+                .as("the terminal was made; the run tells how the command ended: %s", settled)
+                .isEqualTo("succeeded");
+        assertThat(settled.path("result").path("run").path("exitCode").asInt()).isEqualTo(130);
+    }
+
+    @Test
+    void cancellingTheCreateSendsOneCtrlCToItsCommand() {
+        JsonNode pending = broker.ok(session, "lomi_terminal_create", create("cancel", "sleep 100", 1));
+        String id = pending.path("operationId").asString();
+        awaitRunning(id);
+
+        JsonNode cancel = broker.ok(session, "lomi_operation_cancel", json("operationId", id));
+        assertThat(cancel.path("stopDelivered").asBoolean()).as("%s", cancel).isTrue();
+
+        JsonNode settled = broker.settled(session, id, Duration.ofMillis(WAIT));
+        assertThat(settled.path("state").asString()).as("%s", settled).isEqualTo("cancelled");
+        assertThat(settled.path("effectState").asString()).isEqualTo("partial");
+        assertThat(settled.path("result").path("run").path("exitCode").asInt()).isEqualTo(130);
+    }
+
+    @Test
     void aRefusedCommandStartsNothingAndLeavesNoReceipt() {
         String revision = broker.revision();
         List<String> refused = List.of(
@@ -188,6 +250,29 @@ class TerminalCreateCommandTests {
                 .isTrue();
         assertThat(broker.terminals.all()).hasSize(1);
         assertThat(broker.terminals.all().get(0).latest()).as("nothing ran").isEmpty();
+    }
+
+    /** The result of the running create once its command runs (the shell reports it started). */
+    private JsonNode awaitRunning(String operationId) {
+        return Eventually.await(
+                "the create's command runs",
+                Duration.ofMillis(WAIT),
+                () -> broker.ok(session, "lomi_operation_get", json("operationId", operationId))
+                        .path("result"),
+                made -> made.path("kind").asString("").equals("terminal_created")
+                        && broker.ok(
+                                        session,
+                                        "lomi_terminal_read",
+                                        json(
+                                                "workspaceId",
+                                                workspaceOf(project),
+                                                "panelId",
+                                                made.path("panelId").asString(),
+                                                "terminalSessionId",
+                                                made.path("terminalSessionId").asString()))
+                                .path("prompt")
+                                .asString()
+                                .equals("running"));
     }
 
     private String create(String key, String command, int waitMs) {

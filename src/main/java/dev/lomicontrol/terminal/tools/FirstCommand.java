@@ -43,7 +43,7 @@ final class FirstCommand {
     private final Ledger ledger;
     private final Executor settler;
     private final Duration promptTimeout;
-    private final Map<OperationId, Terminal> waiting = new ConcurrentHashMap<>();
+    private final Map<OperationId, TerminalSpecs.Created> waiting = new ConcurrentHashMap<>();
 
     FirstCommand(OperationRunner runner, Ledger ledger, Executor settler, Duration promptTimeout) {
         this.runner = runner;
@@ -52,15 +52,15 @@ final class FirstCommand {
         this.promptTimeout = promptTimeout;
     }
 
-    /** The terminal of a create whose command waits for its first prompt. */
-    Optional<Terminal> waiting(OperationId id) {
+    /** The terminal a create whose command waits for its first prompt made. */
+    Optional<TerminalSpecs.Created> waiting(OperationId id) {
         return Optional.ofNullable(waiting.get(id));
     }
 
     /** Waits (without blocking) for {@code terminal}'s first ready prompt, then runs {@code dispatch} on the settler. */
     void start(
             Operation running, SessionId session, Terminal terminal, TerminalSpecs.Created created, Runnable dispatch) {
-        waiting.put(running.id(), terminal);
+        waiting.put(running.id(), created);
         AtomicBoolean fired = new AtomicBoolean();
         Runnable[] unhook = {() -> {}};
         Runnable check = () -> {

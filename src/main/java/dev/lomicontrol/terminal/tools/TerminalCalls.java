@@ -111,9 +111,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
                         .map(running -> new TerminalFollows.RunRef(running.run, running.terminal)),
                 id -> firstCommand
                         .waiting(id)
-                        .or(() -> Optional.ofNullable(runs.get(id))
-                                .filter(running -> running.created.isPresent())
-                                .map(running -> running.terminal)),
+                        .or(() -> Optional.ofNullable(runs.get(id)).flatMap(running -> running.created)),
                 outputTailBytes);
         operationWaits.follow(TerminalSpecs.CREATE, follows.create());
         operationWaits.follow(TerminalSpecs.RUN, follows.run());

@@ -45,17 +45,17 @@ final class TerminalFollows {
 
     private final Terminals terminals;
     private final Function<OperationId, Optional<RunRef>> runs;
-    private final Function<OperationId, Optional<Terminal>> commanded;
+    private final Function<OperationId, Optional<TerminalSpecs.Created>> commanded;
     private final int outputTailBytes;
 
     /**
-     * {@code runs}: the run behind an operation; {@code commanded}: the terminal of a create whose
-     * command has not yet settled.
+     * {@code runs}: the run behind an operation; {@code commanded}: what a create with a command made,
+     * while the broker holds it.
      */
     TerminalFollows(
             Terminals terminals,
             Function<OperationId, Optional<RunRef>> runs,
-            Function<OperationId, Optional<Terminal>> commanded,
+            Function<OperationId, Optional<TerminalSpecs.Created>> commanded,
             int outputTailBytes) {
         this.terminals = terminals;
         this.runs = runs;
@@ -98,18 +98,29 @@ final class TerminalFollows {
         @Override
         public void watch(Operation operation, Waits.Waiter waiter) {
             created(operation)
-                    .or(() -> commanded.apply(operation.id()))
+                    .or(() -> commanded.apply(operation.id()).flatMap(TerminalFollows.this::terminal))
                     .ifPresent(terminal -> waiter.also(terminal.onChange(waiter::wake)));
         }
 
+        /**
+         * Every answer says whether the prompt is ready now; a create with a command answers, while
+         * the command runs, the terminal it made (run null) — its ids let the caller read or
+         * interrupt the command — and, once it ended, the run's output tail.
+         */
         @Override
         public ObjectNode answer(Session session, Operation operation) {
             ObjectNode answer = OperationJson.of(operation);
+            Optional<TerminalSpecs.Created> made = commanded.apply(operation.id());
+            if (!operation.state().isTerminal() && made.isPresent()) {
+                answer.set("result", Encoder.encode(made.get()));
+            }
             JsonNode result = answer.path("result");
-            JsonNode made = "failure".equals(result.path("kind").asString("")) ? result.path("detail") : result;
-            if (made instanceof ObjectNode created
+            JsonNode node = "failure".equals(result.path("kind").asString("")) ? result.path("detail") : result;
+            if (node instanceof ObjectNode created
                     && "terminal_created".equals(created.path("kind").asString(""))) {
-                Optional<Terminal> terminal = created(operation).filter(Terminal::isAlive);
+                Optional<Terminal> terminal = created(operation)
+                        .or(() -> made.flatMap(TerminalFollows.this::terminal))
+                        .filter(Terminal::isAlive);
                 if (terminal.isPresent()) {
                     created.put("ready", terminal.get().prompt() == PromptState.READY);
                 } else {
@@ -125,7 +136,7 @@ final class TerminalFollows {
             return answer;
         }
 
-        /** The live terminal a succeeded create started (as its stored result names it). */
+        /** The live terminal a create started (as its stored result names it). */
         private Optional<Terminal> created(Operation operation) {
             return operation
                     .result()
@@ -171,6 +182,11 @@ final class TerminalFollows {
             }
             return answer;
         }
+    }
+
+    /** The live terminal {@code created} names. */
+    private Optional<Terminal> terminal(TerminalSpecs.Created created) {
+        return terminals.find(created.terminalSessionId().value());
     }
 
     /**
