@@ -26,7 +26,10 @@ function connected(done) {
   return { workspaceId: data.workspaceId, retryEpoch: data.retryEpoch, revision: data.domainRevision };
 }
 
-/** Seed 000's terminal flow: two commands in a sandboxed terminal, then their output. */
+/**
+ * Seed 000's terminal flow: two commands in a sandboxed terminal, then their output. The first
+ * command rides on lomi_terminal_create (its result.run), the second is a lomi_terminal_run.
+ */
 function lomiTerminal(done) {
   const last = done[done.length - 1];
   if (last && last.isError) return { text: `failed: ${last.text.slice(0, 300)}` };
@@ -36,16 +39,17 @@ function lomiTerminal(done) {
   const { workspaceId, retryEpoch } = connection;
   if (by('lomi_terminal_create').length === 0) {
     return { tools: [{ name: 'lomi_terminal_create', input: { workspaceId, expectedRevision: connection.revision,
-      retryEpoch, requestKey: key('create'), waitMs: 20000 } }] };
+      command: COMMANDS[0], retryEpoch, requestKey: key('create'), waitMs: 20000 } }] };
   }
   const terminal = lomi(by('lomi_terminal_create')[0]).result;
+  const outputs = [terminal.run.output.text];
   const runs = by('lomi_terminal_run');
-  if (runs.length < COMMANDS.length) {
+  if (runs.length < COMMANDS.length - 1) {
     return { tools: [{ name: 'lomi_terminal_run', input: { workspaceId, panelId: terminal.panelId,
-      terminalSessionId: terminal.terminalSessionId, leaseId: terminal.leaseId, command: COMMANDS[runs.length],
+      terminalSessionId: terminal.terminalSessionId, leaseId: terminal.leaseId, command: COMMANDS[runs.length + 1],
       retryEpoch, requestKey: key(`run-${runs.length}`), waitMs: 20000 } }] };
   }
-  return { text: runs.map((r) => lomi(r).result.output.text.trim()).join('\n') };
+  return { text: outputs.concat(runs.map((r) => lomi(r).result.output.text)).map((t) => t.trim()).join('\n') };
 }
 
 /** The same two commands with Desktop Commander: independent, so both in one turn. */

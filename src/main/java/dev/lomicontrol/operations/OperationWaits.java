@@ -48,6 +48,11 @@ public final class OperationWaits {
         default Duration defaultWait() {
             return Duration.ZERO;
         }
+
+        /** How long the tool's own call waits on {@code operation} when the caller sent no waitMs. */
+        default Duration defaultWait(Operation operation) {
+            return defaultWait();
+        }
     }
 
     private static final Follow PLAIN = new Follow() {};
@@ -74,8 +79,7 @@ public final class OperationWaits {
      */
     public Object ownAnswer(Session session, ToolSpec<?> spec, Object answer, Duration wait) {
         Follow follow = follows.getOrDefault(spec.name(), PLAIN);
-        Duration effective = wait.isZero() ? follow.defaultWait() : wait;
-        if (effective.isZero() && follow == PLAIN) {
+        if (wait.isZero() && follow == PLAIN) {
             return answer;
         }
         Optional<OperationId> id = operationId(answer);
@@ -83,7 +87,10 @@ public final class OperationWaits {
             return answer;
         }
         Optional<Operation> current = ledger.get(session.id(), id.get());
-        return current.isEmpty() ? answer : answer(session, current.get(), effective);
+        if (current.isEmpty()) {
+            return answer;
+        }
+        return answer(session, current.get(), wait.isZero() ? follow.defaultWait(current.get()) : wait);
     }
 
     /**

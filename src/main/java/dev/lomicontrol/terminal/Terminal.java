@@ -210,6 +210,15 @@ public final class Terminal {
     }
 
     /**
+     * Checks a command line as {@link #run} will, before anything is started.
+     *
+     * @throws LomiException INVALID_ARGUMENT for empty, multi-line, control-character or over-16-KiB text
+     */
+    public static void validateCommand(String command) {
+        CommandText.validate(command);
+    }
+
+    /**
      * Types one single-line command and Enter at a ready prompt, as one write (inside bracketed-paste
      * markers when that mode is on). The run settles by the exit code the shell reports, or as lost.
      *

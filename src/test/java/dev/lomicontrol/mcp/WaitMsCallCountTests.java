@@ -21,8 +21,9 @@ import tools.jackson.databind.JsonNode;
  * scripted agent opens a terminal, runs three commands and reads how each ended and what it
  * printed — once as an agent written for the reference does it (poll lomi_operation_get and
  * lomi_terminal_read, no waitMs), once with waitMs. Every tool call is counted: with waitMs the first
- * command takes at most 3 calls (terminal included) and every further one exactly 1. Every answer
- * conforms to its tool's published outputSchema, and the reference-style agent still works.
+ * command takes at most 3 calls (terminal included) and every further one exactly 1; with the
+ * command on lomi_terminal_create (issue 39) the first takes 1 call too. Every answer conforms to its
+ * tool's published outputSchema, and the reference-style agent still works.
  */
 class WaitMsCallCountTests {
 
@@ -58,9 +59,14 @@ class WaitMsCallCountTests {
                 Session session = connect(helper);
                 List<Integer> today = referenceAgent(helper, session);
                 List<Integer> waiting = waitingAgent(helper, session);
+                List<Integer> commanding = commandingAgent(helper, session);
                 System.err.println(
                         "issue 20 tool calls per command (first includes opening the terminal): without waitMs " + today
-                                + ", with waitMs " + waiting);
+                                + ", with waitMs " + waiting + ", with the first command on the create " + commanding);
+
+                assertThat(commanding)
+                        .as("the first command rides on lomi_terminal_create, each further one on lomi_terminal_run")
+                        .containsExactly(1, 1, 1);
 
                 assertThat(waiting.get(0))
                         .as("first command with waitMs (today: %s)", today)
@@ -177,6 +183,34 @@ class WaitMsCallCountTests {
         return counts;
     }
 
+    /** With waitMs and the first command on lomi_terminal_create: one call per command, the terminal included. */
+    private List<Integer> commandingAgent(McpHelperProcess helper, Session session) throws Exception {
+        List<Integer> counts = new ArrayList<>();
+        calls = 0;
+        Command first = COMMANDS.get(0);
+        JsonNode created =
+                call(helper, "lomi_terminal_create", create(helper, session, "command-create", 20_000, first.line()));
+        assertThat(created.at("/data/state").asString()).as("%s", created).isEqualTo("succeeded");
+        assertThat(created.at("/data/result/run/exitCode").asInt()).isEqualTo(first.exitCode());
+        assertThat(created.at("/data/result/run/output/text").asString()).contains(first.printed());
+        counts.add(calls);
+        calls = 0;
+        String target = target(session, created.at("/data/result"));
+        String lease = created.at("/data/result/leaseId").asString();
+        for (int i = 1; i < COMMANDS.size(); i++) {
+            Command command = COMMANDS.get(i);
+            JsonNode run = call(
+                    helper,
+                    "lomi_terminal_run",
+                    run(session, target, lease, command.line(), "command-run-" + i, 20_000));
+            assertThat(run.at("/data/result/exitCode").asInt()).as("%s", run).isEqualTo(command.exitCode());
+            assertThat(run.at("/data/result/output/text").asString()).contains(command.printed());
+            counts.add(calls);
+            calls = 0;
+        }
+        return counts;
+    }
+
     private JsonNode poll(McpHelperProcess helper, String lookup) throws Exception {
         return Awaitility.await()
                 .atMost(Duration.ofSeconds(60))
@@ -189,13 +223,24 @@ class WaitMsCallCountTests {
 
     /** lomi_terminal_create's arguments; the domainRevision is read first, uncounted (an agent has it from its workspace list). */
     private String create(McpHelperProcess helper, Session session, String key, Integer waitMs) throws Exception {
+        return create(helper, session, key, waitMs, null);
+    }
+
+    /** As above, with the command lomi_terminal_create runs at the first prompt (null: none). */
+    private String create(McpHelperProcess helper, Session session, String key, Integer waitMs, String command)
+            throws Exception {
         String revision = call(helper, "lomi_workspace_list", "{}")
                 .at("/data/domainRevision")
                 .asString();
         calls--;
         return "{\"workspaceId\":\"" + session.workspaceId() + "\",\"cwdRelative\":\"\",\"expectedRevision\":\""
                 + revision + "\",\"retryEpoch\":\"" + session.epoch() + "\",\"requestKey\":\"" + key + "\""
-                + (waitMs == null ? "" : ",\"waitMs\":" + waitMs) + "}";
+                + (waitMs == null ? "" : ",\"waitMs\":" + waitMs)
+                + (command == null ? "" : ",\"command\":\"" + quoted(command) + "\"") + "}";
+    }
+
+    private static String quoted(String text) {
+        return text.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
     private static String run(

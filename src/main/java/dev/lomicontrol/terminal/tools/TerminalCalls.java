@@ -86,27 +86,9 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         return thread;
     });
 
-    /** A dispatched run: its terminal, the run, the lease it was sent with and whether a cancel asked to stop it. */
-    private static final class Running {
-        final Terminal terminal;
-        final CommandRun run;
-        final String leaseId;
-        final String session;
-        final WorkspaceId workspace;
-        final Token panel;
-        volatile boolean cancelRequested;
-
-        Running(Terminal terminal, CommandRun run, String leaseId, String session, WorkspaceId workspace, Token panel) {
-            this.terminal = terminal;
-            this.run = run;
-            this.leaseId = leaseId;
-            this.session = session;
-            this.workspace = workspace;
-            this.panel = panel;
-        }
-    }
-
     private final Settings settings;
+
+    private final FirstCommand firstCommand;
 
     private final Waits waits;
 
@@ -122,10 +104,14 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
             int outputTailBytes) {
         this.settings = settings;
         this.waits = waits;
+        this.firstCommand = new FirstCommand(runner, ledger, settler, FirstCommand.PROMPT_TIMEOUT);
         TerminalFollows follows = new TerminalFollows(
                 terminals,
                 id -> Optional.ofNullable(runs.get(id))
                         .map(running -> new TerminalFollows.RunRef(running.run, running.terminal)),
+                id -> firstCommand
+                        .waiting(id)
+                        .or(() -> Optional.ofNullable(runs.get(id)).flatMap(running -> running.created)),
                 outputTailBytes);
         operationWaits.follow(TerminalSpecs.CREATE, follows.create());
         operationWaits.follow(TerminalSpecs.RUN, follows.run());
@@ -136,76 +122,144 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         this.runner = runner;
     }
 
-    /** A new shell in a new panel; {@code cwdRelative} "" (or ".") is the project root, no profile is the default one. */
+    /**
+     * A new shell in a new panel; {@code cwdRelative} "" (or ".") is the project root, no profile is the
+     * default one. With a {@code command} (checked before anything is reserved or started) the same
+     * operation then runs it at the shell's first ready prompt, as lomi_terminal_run would, and
+     * settles with the run in its result ({@link FirstCommand}).
+     */
     public Object create(Session session, TerminalSpecs.Create in) {
+        in.command().ifPresent(Terminal::validateCommand);
         WorkspaceAccess.Listed listed = panels.workspace(session, in.workspaceId());
         String profile = in.profileId()
                 .map(TerminalCalls::wire)
                 .orElse(settings.terminal().defaultProfile());
         String cwdRelative = in.directory();
-        String title = in.title().map(DisplayName::value).orElse(profile);
         long expected = in.expectedRevision().asLong();
         Path root = listed.project().root();
         Path[] cwd = new Path[1];
-        return runner.immediate(
-                OperationRunner.Request.of(session, TerminalSpecs.CREATE, in, listed, cwdRelative, expected),
-                () -> {
-                    Revisions.require(expected, layout.revision());
-                    cwd[0] = insideProject(root, cwdRelative);
-                    if (!Terminals.installedProfiles().contains(profile)) {
-                        throw new LomiException(
-                                ErrorCode.UNSUPPORTED_CAPABILITY,
-                                "the " + profile + " profile is not installed on this host; use "
-                                        + String.join(" or ", Terminals.installedProfiles()));
-                    }
-                    if (!terminals.sandbox().enabled() && !session.grant().allows(Scopes.TERMINAL_UNSANDBOXED)) {
-                        throw new LomiException(
-                                ErrorCode.SCOPE_DENIED,
-                                "the admin turned the terminal sandbox off; an unsandboxed terminal needs the "
-                                        + Scopes.TERMINAL_UNSANDBOXED + " scope, which no default grant contains; ask"
-                                        + " the user to turn the sandbox on or to pair again granting "
-                                        + Scopes.TERMINAL_UNSANDBOXED);
-                    }
-                    terminals.sandbox().requireUsable();
-                },
-                operation -> {
-                    Terminal terminal = terminals.start(
-                            profile,
-                            root,
-                            cwd[0],
-                            in.columns(),
-                            in.rows(),
-                            settings.terminal().scrollbackBytes());
-                    try {
-                        Lease lease = terminal.grantLease(session.id().value());
-                        return layout.change(OptionalLong.of(expected), edit -> {
-                            Panel panel = edit.addPanel(
-                                    listed.workspace().id(),
-                                    PanelKind.TERMINAL,
-                                    title,
-                                    Optional.of(terminal.id()),
-                                    Optional.of(session.id().value()),
-                                    Optional.of(profile),
-                                    cwdRelative);
-                            String tab = edit.view(listed.workspace().id())
-                                    .tabOf(panel.id())
-                                    .map(t -> t.id())
-                                    .orElse("");
-                            return Encoder.encode(new TerminalSpecs.Created(
-                                    listed.workspace().id(),
-                                    new Token(panel.id()),
-                                    new Token(tab),
-                                    new Hex32(terminal.id()),
-                                    new Hex32(lease.id()),
-                                    TerminalSpecs.Profile.valueOf(profile.toUpperCase(Locale.ROOT)),
-                                    Decimal.of(edit.newRevision()),
-                                    Optional.empty()));
-                        });
-                    } catch (RuntimeException e) {
-                        terminal.kill();
-                        throw e;
-                    }
-                });
+        OperationRunner.Request request =
+                OperationRunner.Request.of(session, TerminalSpecs.CREATE, in, listed, cwdRelative, expected);
+        OperationRunner.Admission admission = () -> {
+            Revisions.require(expected, layout.revision());
+            cwd[0] = insideProject(root, cwdRelative);
+            if (!Terminals.installedProfiles().contains(profile)) {
+                throw new LomiException(
+                        ErrorCode.UNSUPPORTED_CAPABILITY,
+                        "the " + profile + " profile is not installed on this host; use "
+                                + String.join(" or ", Terminals.installedProfiles()));
+            }
+            if (!terminals.sandbox().enabled() && !session.grant().allows(Scopes.TERMINAL_UNSANDBOXED)) {
+                throw new LomiException(
+                        ErrorCode.SCOPE_DENIED,
+                        "the admin turned the terminal sandbox off; an unsandboxed terminal needs the "
+                                + Scopes.TERMINAL_UNSANDBOXED + " scope, which no default grant contains; ask"
+                                + " the user to turn the sandbox on or to pair again granting "
+                                + Scopes.TERMINAL_UNSANDBOXED);
+            }
+            terminals.sandbox().requireUsable();
+        };
+        if (in.command().isEmpty()) {
+            return runner.immediate(
+                    request,
+                    admission,
+                    operation -> Encoder.encode(
+                            open(session, listed, profile, cwd[0], in).created()));
+        }
+        Reservation reservation = runner.reserveForDispatch(request, admission);
+        if (reservation instanceof Reservation.Duplicate duplicate) {
+            return OperationJson.of(duplicate.operation());
+        }
+        Operation running = ((Reservation.Reserved) reservation).operation();
+        Opened opened;
+        try {
+            opened = open(session, listed, profile, cwd[0], in);
+        } catch (LomiException refusal) {
+            boolean unknown = refusal.code() == ErrorCode.OUTCOME_UNKNOWN;
+            return OperationJson.of(runner.settle(
+                    running.id(),
+                    unknown ? OperationState.OUTCOME_UNKNOWN : OperationState.FAILED,
+                    unknown ? EffectState.UNKNOWN : EffectState.NONE,
+                    Optional.empty(),
+                    Optional.of(OperationError.of(refusal))));
+        } catch (RuntimeException e) {
+            log.warn("operation {}: starting the terminal failed: {}", running.id(), e.toString());
+            return OperationJson.of(runner.settle(
+                    running.id(),
+                    OperationState.OUTCOME_UNKNOWN,
+                    EffectState.UNKNOWN,
+                    Optional.empty(),
+                    Optional.of(new OperationError(
+                            ErrorCode.OUTCOME_UNKNOWN,
+                            "starting the terminal failed unexpectedly ("
+                                    + e.getClass().getSimpleName()
+                                    + "); list the layout (lomi_layout_get) to see whether it exists"))));
+        }
+        String command = in.command().get();
+        firstCommand.start(
+                running,
+                session.id(),
+                opened.terminal(),
+                opened.created(),
+                () -> dispatch(
+                        running,
+                        opened.terminal(),
+                        opened.created().leaseId().value(),
+                        command,
+                        session.id().value(),
+                        opened.created().workspaceId(),
+                        opened.created().panelId(),
+                        Optional.of(opened.created())));
+        return OperationJson.of(ledger.get(session.id(), running.id()).orElse(running));
+    }
+
+    /** A started terminal, its panel and the create's result. */
+    private record Opened(Terminal terminal, TerminalSpecs.Created created) {}
+
+    /** Starts the shell, gives the session its lease and adds its panel (the terminal is killed if the panel fails). */
+    private Opened open(
+            Session session, WorkspaceAccess.Listed listed, String profile, Path cwd, TerminalSpecs.Create in) {
+        String title = in.title().map(DisplayName::value).orElse(profile);
+        String cwdRelative = in.directory();
+        long expected = in.expectedRevision().asLong();
+        Terminal terminal = terminals.start(
+                profile,
+                listed.project().root(),
+                cwd,
+                in.columns(),
+                in.rows(),
+                settings.terminal().scrollbackBytes());
+        try {
+            Lease lease = terminal.grantLease(session.id().value());
+            TerminalSpecs.Created created = layout.change(OptionalLong.of(expected), edit -> {
+                Panel panel = edit.addPanel(
+                        listed.workspace().id(),
+                        PanelKind.TERMINAL,
+                        title,
+                        Optional.of(terminal.id()),
+                        Optional.of(session.id().value()),
+                        Optional.of(profile),
+                        cwdRelative);
+                String tab = edit.view(listed.workspace().id())
+                        .tabOf(panel.id())
+                        .map(t -> t.id())
+                        .orElse("");
+                return new TerminalSpecs.Created(
+                        listed.workspace().id(),
+                        new Token(panel.id()),
+                        new Token(tab),
+                        new Hex32(terminal.id()),
+                        new Hex32(lease.id()),
+                        TerminalSpecs.Profile.valueOf(profile.toUpperCase(Locale.ROOT)),
+                        Decimal.of(edit.newRevision()),
+                        Optional.empty(),
+                        Optional.empty());
+            });
+            return new Opened(terminal, created);
+        } catch (RuntimeException e) {
+            terminal.kill();
+            throw e;
+        }
     }
 
     /** Runs one command at a ready prompt; answers the running operation (its answer then waits: see {@link TerminalFollows#run}). */
@@ -234,35 +288,61 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
             return OperationJson.of(duplicate.operation());
         }
         Operation running = ((Reservation.Reserved) reservation).operation();
+        // the answer waits (RunFollow: waitMs, or 750 ms without it) for the settlement the ledger announces
+        return OperationJson.of(dispatch(
+                running,
+                bound.terminal,
+                leaseId,
+                in.command(),
+                session.id().value(),
+                in.workspaceId(),
+                in.panelId(),
+                Optional.empty()));
+    }
+
+    /**
+     * Types {@code command} into the terminal for the running operation and settles it when the shell
+     * reports the exit ({@link #settleRun}); a create's command ({@code created}) keeps the terminal
+     * it made in the result of every settlement.
+     */
+    private Operation dispatch(
+            Operation running,
+            Terminal terminal,
+            String leaseId,
+            String command,
+            String session,
+            WorkspaceId workspace,
+            Token panel,
+            Optional<TerminalSpecs.Created> created) {
+        Optional<JsonNode> made = created.map(Encoder::encode);
         CommandRun run;
         try {
-            run = bound.terminal.run(leaseId, in.command());
+            run = terminal.run(leaseId, command);
         } catch (LomiException refusal) {
-            return OperationJson.of(runner.settle(
+            return runner.settle(
                     running.id(),
                     OperationState.FAILED,
-                    EffectState.NONE,
-                    Optional.empty(),
-                    Optional.of(OperationError.of(refusal))));
+                    created.isPresent() ? EffectState.PARTIAL : EffectState.NONE,
+                    made,
+                    Optional.of(OperationError.of(refusal)));
         } catch (RuntimeException e) {
-            log.warn("terminal {}: writing the command failed: {}", bound.terminal.id(), e.toString());
-            return OperationJson.of(runner.settle(
+            log.warn("terminal {}: writing the command failed: {}", terminal.id(), e.toString());
+            return runner.settle(
                     running.id(),
                     OperationState.OUTCOME_UNKNOWN,
                     EffectState.UNKNOWN,
-                    Optional.empty(),
+                    made,
                     Optional.of(new OperationError(
                             ErrorCode.OUTCOME_UNKNOWN,
                             "writing the command to the terminal failed part-way ("
                                     + e.getClass().getSimpleName()
                                     + "); read the terminal (lomi_terminal_read) to see whether it ran before"
-                                    + " running it again"))));
+                                    + " running it again")));
         }
-        Running entry = new Running(bound.terminal, run, leaseId, session.id().value(), in.workspaceId(), in.panelId());
+        Running entry = new Running(terminal, run, leaseId, session, workspace, panel, created);
         runs.put(running.id(), entry);
         run.outcome().thenApplyAsync(outcome -> settleRun(running.id(), entry, outcome), settler);
-        // the answer waits (RunFollow: waitMs, or 750 ms without it) for the settlement the ledger announces
-        return OperationJson.of(running);
+        return running;
     }
 
     /** One Ctrl+C to the latest observed, unfinished run; reports the dispatch, not the exit. */
@@ -526,7 +606,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
 
     private Operation settleRun(OperationId id, Running entry, RunOutcome outcome) {
         CommandRun run = entry.run;
-        JsonNode result = Encoder.encode(new TerminalSpecs.RunResult(
+        TerminalSpecs.RunResult ran = new TerminalSpecs.RunResult(
                 entry.workspace,
                 entry.panel,
                 new Hex32(entry.terminal.id()),
@@ -535,7 +615,9 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
                 run.completed(),
                 Decimal.of(run.startCursor()),
                 decimal(run.endCursor()),
-                Optional.empty()));
+                Optional.empty());
+        JsonNode result =
+                entry.created.isPresent() ? Encoder.encode(entry.created.get().withRun(ran)) : Encoder.encode(ran);
         if (outcome instanceof RunOutcome.Exited exited) {
             if (exited.code() == 0) {
                 return runner.settle(
@@ -549,8 +631,13 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
                 return runner.settle(
                         id, OperationState.CANCELLED, EffectState.PARTIAL, Optional.of(result), Optional.empty());
             }
+            // a create's command that failed still made its terminal: the create succeeded, result.run tells the exit
             return runner.settle(
-                    id, OperationState.FAILED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
+                    id,
+                    entry.created.isPresent() ? OperationState.SUCCEEDED : OperationState.FAILED,
+                    EffectState.COMPLETE,
+                    Optional.of(result),
+                    Optional.empty());
         }
         String reason = outcome instanceof RunOutcome.Lost lost ? lost.reason() : outcome.toString();
         return runner.settle(

@@ -28,7 +28,9 @@ import tools.jackson.databind.node.ObjectNode;
  * What the terminal tools add to waiting for and answering their operations (issue 20): a new
  * terminal's caller also waits for the first ready prompt and learns {@code result.ready}; a command
  * run's own call waits 750 ms without a waitMs, and a finished run's answer carries the tail of the
- * command's own output ({@code result.output}), read from the live ring as the answer is made.
+ * command's own output ({@code result.output}), read from the live ring as the answer is made; a
+ * create with a command waits as a run does and carries the run, its tail included, in
+ * {@code result.run}.
  */
 final class TerminalFollows {
 
@@ -43,11 +45,21 @@ final class TerminalFollows {
 
     private final Terminals terminals;
     private final Function<OperationId, Optional<RunRef>> runs;
+    private final Function<OperationId, Optional<TerminalSpecs.Created>> commanded;
     private final int outputTailBytes;
 
-    TerminalFollows(Terminals terminals, Function<OperationId, Optional<RunRef>> runs, int outputTailBytes) {
+    /**
+     * {@code runs}: the run behind an operation; {@code commanded}: what a create with a command made,
+     * while the broker holds it.
+     */
+    TerminalFollows(
+            Terminals terminals,
+            Function<OperationId, Optional<RunRef>> runs,
+            Function<OperationId, Optional<TerminalSpecs.Created>> commanded,
+            int outputTailBytes) {
         this.terminals = terminals;
         this.runs = runs;
+        this.commanded = commanded;
         this.outputTailBytes = outputTailBytes;
     }
 
@@ -79,27 +91,52 @@ final class TerminalFollows {
         }
 
         @Override
-        public void watch(Operation operation, Waits.Waiter waiter) {
-            created(operation).ifPresent(terminal -> waiter.also(terminal.onChange(waiter::wake)));
+        public Duration defaultWait(Operation operation) {
+            return commanded.apply(operation.id()).isPresent() ? Duration.ofMillis(RUN_ANSWER_WAIT_MS) : Duration.ZERO;
         }
 
         @Override
+        public void watch(Operation operation, Waits.Waiter waiter) {
+            created(operation)
+                    .or(() -> commanded.apply(operation.id()).flatMap(TerminalFollows.this::terminal))
+                    .ifPresent(terminal -> waiter.also(terminal.onChange(waiter::wake)));
+        }
+
+        /**
+         * Every answer says whether the prompt is ready now; a create with a command answers, while
+         * the command runs, the terminal it made (run null) — its ids let the caller read or
+         * interrupt the command — and, once it ended, the run's output tail.
+         */
+        @Override
         public ObjectNode answer(Session session, Operation operation) {
             ObjectNode answer = OperationJson.of(operation);
+            Optional<TerminalSpecs.Created> made = commanded.apply(operation.id());
+            if (!operation.state().isTerminal() && made.isPresent()) {
+                answer.set("result", Encoder.encode(made.get()));
+            }
             JsonNode result = answer.path("result");
-            if (result instanceof ObjectNode created
+            JsonNode node = "failure".equals(result.path("kind").asString("")) ? result.path("detail") : result;
+            if (node instanceof ObjectNode created
                     && "terminal_created".equals(created.path("kind").asString(""))) {
-                Optional<Terminal> terminal = created(operation).filter(Terminal::isAlive);
+                Optional<Terminal> terminal = created(operation)
+                        .or(() -> made.flatMap(TerminalFollows.this::terminal))
+                        .filter(Terminal::isAlive);
                 if (terminal.isPresent()) {
                     created.put("ready", terminal.get().prompt() == PromptState.READY);
                 } else {
                     created.putNull("ready");
                 }
+                Optional<RunRef> entry = runs.apply(operation.id());
+                if (created.path("run") instanceof ObjectNode run && entry.isPresent()) {
+                    Optional<TerminalSpecs.RunOutput> tail =
+                            tail(entry.get().run(), entry.get().terminal());
+                    run.set("output", tail.isPresent() ? Encoder.encode(tail.get()) : JSON.nullNode());
+                }
             }
             return answer;
         }
 
-        /** The live terminal a succeeded create started (as its stored result names it). */
+        /** The live terminal a create started (as its stored result names it). */
         private Optional<Terminal> created(Operation operation) {
             return operation
                     .result()
@@ -145,6 +182,11 @@ final class TerminalFollows {
             }
             return answer;
         }
+    }
+
+    /** The live terminal {@code created} names. */
+    private Optional<Terminal> terminal(TerminalSpecs.Created created) {
+        return terminals.find(created.terminalSessionId().value());
     }
 
     /**

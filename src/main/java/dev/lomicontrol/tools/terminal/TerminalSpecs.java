@@ -37,6 +37,11 @@ public final class TerminalSpecs {
 
     private static final String EXECUTE = "terminal.execute";
 
+    /** A command line of lomi_terminal_run and lomi_terminal_create: one line without control characters, ≤ 16 KiB. */
+    static final String COMMAND_LINE = "[^\\u0000-\\u001f\\u007f]+";
+
+    static final int COMMAND_MAX = 16384;
+
     // --- inputs
 
     /** The shells a terminal can run. */
@@ -61,6 +66,9 @@ public final class TerminalSpecs {
             @Range(min = 20, max = 1024) @Default("120") int columns,
 
             @Range(min = 5, max = 1024) @Default("32") int rows,
+
+            @Len(min = 1, max = COMMAND_MAX) @Matches(COMMAND_LINE)
+            Optional<String> command,
 
             @Doc("the domainRevision") Decimal expectedRevision,
 
@@ -97,7 +105,7 @@ public final class TerminalSpecs {
             Hex32 terminalSessionId,
             Hex32 leaseId,
 
-            @Doc("one line; Enter is added") @Len(min = 1, max = 16384) @Matches("[^\\u0000-\\u001f\\u007f]+")
+            @Doc("one line; Enter is added") @Len(min = 1, max = COMMAND_MAX) @Matches(COMMAND_LINE)
             String command,
 
             RetryEpochId retryEpoch,
@@ -258,11 +266,29 @@ public final class TerminalSpecs {
             @Doc(
                     "whether the shell's prompt is ready for lomi_terminal_run as this answer is made (the reference's ready); null when "
                             + "the terminal is gone, and in lomi_operation_cancel's answer")
-            Optional<Boolean> ready) {
+            Optional<Boolean> ready,
+
+            @Doc("with command: its run, as lomi_terminal_run answers it (the operation is this create's)")
+            Optional<RunResult> run) {
 
         /** The same result with the prompt's state now (answers fill it from the live terminal; the stored result never has it). */
         public Created withReady(Optional<Boolean> now) {
-            return new Created(workspaceId, panelId, tabId, terminalSessionId, leaseId, profileId, domainRevision, now);
+            return new Created(
+                    workspaceId, panelId, tabId, terminalSessionId, leaseId, profileId, domainRevision, now, run);
+        }
+
+        /** The same result with the command's run. */
+        public Created withRun(RunResult result) {
+            return new Created(
+                    workspaceId,
+                    panelId,
+                    tabId,
+                    terminalSessionId,
+                    leaseId,
+                    profileId,
+                    domainRevision,
+                    ready,
+                    Optional.of(result));
         }
     }
 
@@ -493,8 +519,8 @@ public final class TerminalSpecs {
                     "-DIO",
                     Create.class,
                     Created.class,
-                    "Starts a shell (bash or zsh) in a new terminal panel in the project and gives you its input lease.")
-            .waiting("ms to wait for the prompt to be ready");
+                    "Starts a shell (bash or zsh) in a new terminal panel and gives you its input lease; command runs at its first prompt (result.run).")
+            .waiting("ms to wait for the prompt, or the command's end");
 
     public static final ToolSpec<Run> RUN = ToolSpec.operation(
                     "lomi_terminal_run",
