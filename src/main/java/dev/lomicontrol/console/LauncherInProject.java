@@ -19,8 +19,9 @@ import org.sqlite.SQLiteConfig;
  * {@code bin/broker-jvm-options}, may rebuild from the checkout's sources and runs
  * {@code target/lomi-control.jar}, at every (re)start. When that checkout lies inside a registered
  * project, a sandboxed shell of the project can rewrite all of them, and the broker restarts with
- * the attacker's code and the admin token. {@code service install} says so (it does not refuse:
- * developing lomi-control with agents is a legitimate use, from a separate clone).
+ * the attacker's code and the admin token. {@code service install} and {@code project add} say so
+ * (they do not refuse: developing lomi-control with agents is a legitimate use, from a separate
+ * clone).
  */
 final class LauncherInProject {
 
@@ -31,19 +32,24 @@ final class LauncherInProject {
      * a project registered in {@code data}'s ledger (read only; nothing when there is no ledger yet).
      */
     static Optional<String> warning(Path launcher, DataDirectory data) {
+        return warning(launcher, projectRoots(data.store().resolve(StoreOpener.DATABASE)));
+    }
+
+    /** The warning when the launcher's home lies inside one of {@code roots}. */
+    static Optional<String> warning(Path launcher, List<Path> roots) {
         Path bin = launcher.toAbsolutePath().normalize().getParent();
         if (bin == null || bin.getParent() == null) {
             return Optional.empty();
         }
         Path home = real(bin.getParent());
-        for (Path root : projectRoots(data.store().resolve(StoreOpener.DATABASE))) {
+        for (Path root : roots) {
             if (home.startsWith(real(root))) {
                 return Optional.of(
                         "WARNING: the launcher's home " + home + " lies inside the registered project " + root
                                 + ": a sandboxed shell of that project can rewrite bin/lomi-control, bin/broker-jvm-options,"
-                                + " the sources it rebuilds and target/lomi-control.jar, which this unit runs as you at every"
-                                + " (re)start. Run the service from a checkout outside every project (a separate clone),"
-                                + " or remove the project (lomi-control console project remove).");
+                                + " the sources it rebuilds and target/lomi-control.jar, which run as you, with the admin"
+                                + " token, at the broker's next start (a service: at every restart). Run lomi-control from a"
+                                + " checkout outside every project (a separate clone), or remove the project (project remove).");
             }
         }
         return Optional.empty();

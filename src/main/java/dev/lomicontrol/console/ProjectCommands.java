@@ -36,7 +36,13 @@ class ProjectCommands implements CommandGroup {
         Project project = projects.add(
                 Caller.of(context).resolve(Text.required(path, "path")),
                 Optional.of(name).filter(n -> !n.isBlank()));
-        return "added project " + project.id() + " '" + project.name() + "' at " + project.root();
+        String added = "added project " + project.id() + " '" + project.name() + "' at " + project.root();
+        // N11: the broker's own launcher inside the project (it exports its path) would run what its shells write
+        Optional<String> warning = Optional.ofNullable(System.getenv(McpEntry.LAUNCHER_ENV))
+                .filter(launcher -> !launcher.isBlank())
+                .flatMap(launcher ->
+                        LauncherInProject.warning(java.nio.file.Path.of(launcher), List.of(project.root())));
+        return warning.map(text -> added + "\n" + text).orElse(added);
     }
 
     @Command(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.LedgerProperties;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.testing.BrokerChildProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -122,5 +123,31 @@ class ServiceUnitEscapingTests {
         Ran clean = service(environment(outside), "install");
         assertThat(clean.status()).as(clean.toString()).isZero();
         assertThat(clean.out()).doesNotContain("WARNING");
+    }
+
+    @Test
+    void projectAddWarnsWhenTheNewProjectHoldsTheBrokersOwnLauncher() throws Exception {
+        Path project = Files.createDirectories(temp.resolve("work/lomi-dev")).toRealPath();
+        Path launcher = launcherIn(project.resolve("lomi-control"));
+        Path other = Files.createDirectories(temp.resolve("work/other")).toRealPath();
+        Path data = temp.resolve("broker-data");
+        BrokerChildProcess broker = BrokerChildProcess.on(data)
+                .log(temp.resolve("broker.log"))
+                .home(Files.createDirectories(temp.resolve("home")))
+                .environment("LOMI_CONTROL_LAUNCHER", launcher.toString())
+                .start();
+        try {
+            String warned =
+                    BrokerChildProcess.console(data).in(temp).mergingStderr().ok("project", "add", project.toString());
+            assertThat(warned)
+                    .contains("added project")
+                    .contains("WARNING: the launcher's home " + project.resolve("lomi-control"))
+                    .contains("inside the registered project " + project);
+            assertThat(BrokerChildProcess.console(data).in(temp).mergingStderr().ok("project", "add", other.toString()))
+                    .contains("added project")
+                    .doesNotContain("WARNING");
+        } finally {
+            broker.stop();
+        }
     }
 }
