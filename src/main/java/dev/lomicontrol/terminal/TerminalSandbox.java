@@ -105,6 +105,14 @@ public final class TerminalSandbox {
         this.secretFiles = secretFiles;
         this.bubblewrap = bubblewrap;
         this.projectCaches = projectCaches.map(dir -> dir.toAbsolutePath().normalize());
+        this.projectCaches.ifPresent(dir -> {
+            // hidden from every shell, so no project's shell reaches another project's caches by their path
+            if (this.brokerPrivate.stream()
+                    .noneMatch(hidden -> dir.startsWith(hidden.toAbsolutePath().normalize()))) {
+                throw new IllegalArgumentException(
+                        "the project caches " + dir + " must lie inside a hidden broker directory " + brokerPrivate);
+            }
+        });
     }
 
     /** The bubblewrap executable on PATH or in the usual directories. */
