@@ -23,9 +23,18 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class BrokerServices {
 
+    /**
+     * The projects; when one holds the checkout this broker was started from, every status warns
+     * (N11: its shells could rewrite what the next start runs).
+     */
     @Bean
-    Projects projects(Ledger ledger, Clock clock) {
-        return new Projects(ledger, clock);
+    Projects projects(Ledger ledger, Clock clock, BrokerRuntime runtime) {
+        Projects projects = new Projects(ledger, clock);
+        dev.lomicontrol.core.LauncherCheckout.warningForThisLauncher(projects.list().stream()
+                        .map(dev.lomicontrol.projects.Project::root)
+                        .toList())
+                .ifPresent(runtime::warn);
+        return projects;
     }
 
     @Bean

@@ -1,8 +1,8 @@
 package dev.lomicontrol.console;
 
 import dev.lomicontrol.core.DataDirectory;
+import dev.lomicontrol.core.LauncherCheckout;
 import dev.lomicontrol.ledger.internal.StoreOpener;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,13 +15,9 @@ import java.util.Optional;
 import org.sqlite.SQLiteConfig;
 
 /**
- * Security review 2026-12-06, N11: the service unit runs {@code bin/lomi-control}, which sources
- * {@code bin/broker-jvm-options}, may rebuild from the checkout's sources and runs
- * {@code target/lomi-control.jar}, at every (re)start. When that checkout lies inside a registered
- * project, a sandboxed shell of the project can rewrite all of them, and the broker restarts with
- * the attacker's code and the admin token. {@code service install} and {@code project add} say so
- * (they do not refuse: developing lomi-control with agents is a legitimate use, from a separate
- * clone).
+ * Security review 2026-12-06, N11, for {@code service install}: reads the registered projects from
+ * the data directory's ledger (read-only, no broker needed) and asks {@link LauncherCheckout}
+ * whether the launcher's checkout lies inside one.
  */
 final class LauncherInProject {
 
@@ -35,24 +31,9 @@ final class LauncherInProject {
         return warning(launcher, projectRoots(data.store().resolve(StoreOpener.DATABASE)));
     }
 
-    /** The warning when the launcher's home lies inside one of {@code roots}. */
+    /** The warning when the launcher's home lies inside one of {@code roots} ({@link LauncherCheckout}). */
     static Optional<String> warning(Path launcher, List<Path> roots) {
-        Path bin = launcher.toAbsolutePath().normalize().getParent();
-        if (bin == null || bin.getParent() == null) {
-            return Optional.empty();
-        }
-        Path home = real(bin.getParent());
-        for (Path root : roots) {
-            if (home.startsWith(real(root))) {
-                return Optional.of(
-                        "WARNING: the launcher's home " + home + " lies inside the registered project " + root
-                                + ": a sandboxed shell of that project can rewrite bin/lomi-control, bin/broker-jvm-options,"
-                                + " the sources it rebuilds and target/lomi-control.jar, which run as you, with the admin"
-                                + " token, at the broker's next start (a service: at every restart). Run lomi-control from a"
-                                + " checkout outside every project (a separate clone), or remove the project (project remove).");
-            }
-        }
-        return Optional.empty();
+        return LauncherCheckout.warning(launcher, roots);
     }
 
     /** The project folders of the ledger at {@code database}, read through a read-only connection. */
@@ -74,13 +55,5 @@ final class LauncherInProject {
             // no project table yet, or the ledger is busy: nothing known to warn about
         }
         return roots;
-    }
-
-    private static Path real(Path path) {
-        try {
-            return path.toRealPath();
-        } catch (IOException e) {
-            return path.toAbsolutePath().normalize();
-        }
     }
 }

@@ -37,11 +37,9 @@ class ProjectCommands implements CommandGroup {
                 Caller.of(context).resolve(Text.required(path, "path")),
                 Optional.of(name).filter(n -> !n.isBlank()));
         String added = "added project " + project.id() + " '" + project.name() + "' at " + project.root();
-        // N11: the broker's own launcher inside the project (it exports its path) would run what its shells write
-        Optional<String> warning = Optional.ofNullable(System.getenv(McpEntry.LAUNCHER_ENV))
-                .filter(launcher -> !launcher.isBlank())
-                .flatMap(launcher ->
-                        LauncherInProject.warning(java.nio.file.Path.of(launcher), List.of(project.root())));
+        // N11: the broker's own launcher inside the project would run what its shells write
+        Optional<String> warning =
+                dev.lomicontrol.core.LauncherCheckout.warningForThisLauncher(List.of(project.root()));
         return warning.map(text -> added + "\n" + text).orElse(added);
     }
 

@@ -126,7 +126,7 @@ class ServiceUnitEscapingTests {
     }
 
     @Test
-    void projectAddWarnsWhenTheNewProjectHoldsTheBrokersOwnLauncher() throws Exception {
+    void projectAddAndEveryStatusWarnWhenAProjectHoldsTheBrokersOwnLauncher() throws Exception {
         Path project = Files.createDirectories(temp.resolve("work/lomi-dev")).toRealPath();
         Path launcher = launcherIn(project.resolve("lomi-control"));
         Path other = Files.createDirectories(temp.resolve("work/other")).toRealPath();
@@ -148,6 +148,18 @@ class ServiceUnitEscapingTests {
                     .doesNotContain("WARNING");
         } finally {
             broker.stop();
+        }
+        BrokerChildProcess restarted = BrokerChildProcess.on(data)
+                .log(temp.resolve("broker2.log"))
+                .home(temp.resolve("home"))
+                .environment("LOMI_CONTROL_LAUNCHER", launcher.toString())
+                .start();
+        try {
+            assertThat(BrokerChildProcess.console(data).in(temp).mergingStderr().ok("status"))
+                    .as("after a restart every status warns")
+                    .contains("WARNING: the launcher's home " + project.resolve("lomi-control"));
+        } finally {
+            restarted.stop();
         }
     }
 }
