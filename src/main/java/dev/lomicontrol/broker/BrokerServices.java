@@ -23,9 +23,18 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class BrokerServices {
 
+    /**
+     * The projects; when one holds the checkout this broker was started from, every status warns
+     * (N11: its shells could rewrite what the next start runs).
+     */
     @Bean
-    Projects projects(Ledger ledger, Clock clock) {
-        return new Projects(ledger, clock);
+    Projects projects(Ledger ledger, Clock clock, BrokerRuntime runtime) {
+        Projects projects = new Projects(ledger, clock);
+        dev.lomicontrol.core.LauncherCheckout.warningForThisLauncher(projects.list().stream()
+                        .map(dev.lomicontrol.projects.Project::root)
+                        .toList())
+                .ifPresent(runtime::warn);
+        return projects;
     }
 
     @Bean
@@ -70,7 +79,8 @@ public class BrokerServices {
     /**
      * Real PTY terminals, sandboxed unless the admin turned that off; their shell-integration files
      * live in the per-start runtime directory. The data and runtime directories, the broker's log
-     * (N6) and the chat connections' key files are hidden from shells.
+     * (N6) and the chat connections' key files are hidden from shells; each project's caches live in
+     * {@code <data>/sandbox-caches/} (N5).
      */
     @Bean(destroyMethod = "close")
     Terminals terminals(
@@ -83,11 +93,15 @@ public class BrokerServices {
                 .filter(path -> !path.startsWith(runtime.dataDirectory()))
                 .toList();
         TerminalSandbox confinement = new TerminalSandbox(
-                sandbox.policy(home(), accountHome()),
+                sandbox.policy(
+                        home(),
+                        accountHome(),
+                        dev.lomicontrol.core.UserDirectories.current().launcherBuild()),
                 java.util.List.of(runtime.dataDirectory(), runtime.runtimeDirectory()),
                 () -> java.util.stream.Stream.concat(log.stream(), chatKeyFiles(chat.getIfAvailable()).stream())
                         .toList(),
-                TerminalSandbox::installedBubblewrap);
+                TerminalSandbox::installedBubblewrap,
+                java.util.Optional.of(runtime.dataDirectory().resolve(TerminalSandbox.PROJECT_CACHES)));
         confinement.warning().ifPresent(runtime::warn);
         Terminals terminals = new Terminals(
                 TerminalOptions.defaults(runtime.runtimeDirectory().resolve("shell")), new SecureRandom(), confinement);

@@ -13,7 +13,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param enabled        false turns the sandbox off (shown as a warning; terminals then need the
  *                       {@code terminal.unsandboxed} scope)
- * @param writableCaches cache directories the shell may write; {@code ~/} means the user's home
+ * @param writableCaches directories every shell may write, shared across projects (none by default:
+ *                       each project gets caches of its own); {@code ~/} means the user's home; never
+ *                       a tool location ({@link SandboxPolicy#TOOL_LOCATIONS}) or a hidden one
  * @param hidden         more files or directories hidden from shells, on top of the built-in secret locations
  * @param gitWritable    true lets shells write the project's {@code .git} (hooks they write run outside later)
  * @param network        false leaves shells with loopback only
@@ -24,8 +26,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record TerminalSandboxProperties(
         @DefaultValue("true") boolean enabled,
 
-        @DefaultValue({"~/.cache", "~/.m2", "~/.npm", "~/.gradle", "~/.cargo"})
-        List<String> writableCaches,
+        @DefaultValue({}) List<String> writableCaches,
 
         @DefaultValue({}) List<String> hidden,
         @DefaultValue("false") boolean gitWritable,
@@ -34,10 +35,13 @@ public record TerminalSandboxProperties(
 
     /**
      * The policy for the user whose HOME is {@code home}; when the account's home from the password
-     * database differs, its secret locations and client files are hidden too.
+     * database differs, its secret locations and client files are hidden too; so is
+     * {@code launcherBuild}, where {@code bin/lomi-control} keeps the Maven and repository it builds
+     * with (N5).
      */
-    public SandboxPolicy policy(Path home, Path accountHome) {
+    public SandboxPolicy policy(Path home, Path accountHome, Path launcherBuild) {
         List<Path> hide = new java.util.ArrayList<>(paths(hidden, home));
+        hide.add(launcherBuild.toAbsolutePath().normalize());
         if (!accountHome.equals(home)) {
             SandboxPolicy.SECRET_LOCATIONS.forEach(name -> hide.add(accountHome.resolve(name)));
             SandboxPolicy.CLIENT_FILES.forEach(name -> hide.add(accountHome.resolve(name)));

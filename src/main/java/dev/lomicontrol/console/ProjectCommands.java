@@ -36,7 +36,11 @@ class ProjectCommands implements CommandGroup {
         Project project = projects.add(
                 Caller.of(context).resolve(Text.required(path, "path")),
                 Optional.of(name).filter(n -> !n.isBlank()));
-        return "added project " + project.id() + " '" + project.name() + "' at " + project.root();
+        String added = "added project " + project.id() + " '" + project.name() + "' at " + project.root();
+        // N11: the broker's own launcher inside the project would run what its shells write
+        Optional<String> warning =
+                dev.lomicontrol.core.LauncherCheckout.warningForThisLauncher(List.of(project.root()));
+        return warning.map(text -> added + "\n" + text).orElse(added);
     }
 
     @Command(

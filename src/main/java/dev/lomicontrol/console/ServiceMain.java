@@ -1,5 +1,6 @@
 package dev.lomicontrol.console;
 
+import dev.lomicontrol.core.DataDirectory;
 import dev.lomicontrol.core.UserDirectories;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -48,13 +49,16 @@ public final class ServiceMain {
             switch (words.get(0)) {
                 case "install": {
                     Optional<String> dataDir = dataDir(words.subList(1, words.size()));
-                    String text = unitText(launcher(environment), dataDir, javaCommand(environment));
+                    String launcher = launcher(environment);
+                    String text = unitText(launcher, dataDir, javaCommand(environment));
                     Files.createDirectories(unit.getParent());
                     AtomicFiles.write(
                             unit,
                             text.getBytes(StandardCharsets.UTF_8),
                             java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
                     out.println("wrote " + unit);
+                    LauncherInProject.warning(Path.of(launcher), DataDirectory.resolve(dataDir, environment))
+                            .ifPresent(out::println);
                     if (!systemctl.reachable()) {
                         out.println("no systemd user manager answers here; to start it where one runs:\n"
                                 + "  systemctl --user daemon-reload && systemctl --user enable --now " + UNIT);
@@ -108,14 +112,14 @@ public final class ServiceMain {
 
     /** The unit: the launcher's absolute path (a user manager's PATH is minimal), the java it found, restart on failure. */
     static String unitText(String launcher, Optional<String> dataDir, Optional<String> java) {
-        StringBuilder exec = new StringBuilder(quoted(launcher)).append(" serve --headless");
-        dataDir.ifPresent(dir -> exec.append(" --data-dir ").append(quoted(dir)));
+        StringBuilder exec = new StringBuilder(executableWord(launcher)).append(" serve --headless");
+        dataDir.ifPresent(dir -> exec.append(" --data-dir ").append(argumentWord(dir)));
         StringBuilder text = new StringBuilder();
         text.append("# Written by `lomi-control service install`; `lomi-control service uninstall` removes it.\n");
         text.append("[Unit]\nDescription=lomi-control agent-control broker\nAfter=default.target\n\n");
         text.append("[Service]\nType=simple\nExecStart=").append(exec).append('\n');
         java.ifPresent(path -> text.append("Environment=")
-                .append(quoted("LOMI_CONTROL_JAVA=" + path))
+                .append(environmentWord("LOMI_CONTROL_JAVA=" + path))
                 .append('\n'));
         text.append("Restart=on-failure\nRestartSec=2\n\n[Install]\nWantedBy=default.target\n");
         return text.toString();
@@ -129,7 +133,7 @@ public final class ServiceMain {
             String text = Files.readString(unit, StandardCharsets.UTF_8);
             String launcher = environment.getOrDefault("LOMI_CONTROL_LAUNCHER", "");
             boolean current =
-                    !launcher.isEmpty() && text.contains("ExecStart=" + quoted(launcher) + " serve --headless");
+                    !launcher.isEmpty() && text.contains("ExecStart=" + executableWord(launcher) + " serve --headless");
             lines.add("unit file: " + unit
                     + (current ? " (current)" : " (another launcher: run lomi-control service install again)"));
         }
@@ -182,12 +186,37 @@ public final class ServiceMain {
         return ProcessHandle.current().info().command();
     }
 
-    /** systemd's quoting for a word of ExecStart= or Environment=: double quotes, with backslash and quote escaped. */
-    static String quoted(String word) {
+    /**
+     * The executable of {@code ExecStart=} (security review 2026-12-06, N11): double quotes with
+     * systemd's escaping: backslash and quote escaped, {@code %} (specifiers) doubled; control
+     * characters (a newline would start a directive of its own) refused. systemd expands no
+     * variables in the executable's path, so {@code $} stays as it is there.
+     */
+    static String executableWord(String word) {
+        return quoted(word, false);
+    }
+
+    /** An argument of {@code ExecStart=}: as {@link #executableWord}, and {@code $} (variable expansion) doubled. */
+    static String argumentWord(String word) {
+        return quoted(word, true);
+    }
+
+    /** A whole {@code Environment=} assignment: as {@link #executableWord} ({@code $} is literal there). */
+    static String environmentWord(String word) {
+        return quoted(word, false);
+    }
+
+    private static String quoted(String word, boolean argument) {
+        word.chars().filter(c -> c < 0x20 || c == 0x7f).findFirst().ifPresent(c -> {
+            throw new UsageException("'" + word.replaceAll("\\p{Cntrl}", "?")
+                    + "' holds a control character (U+" + String.format("%04X", c)
+                    + "); a systemd unit cannot carry it safely: use a path without one");
+        });
         if (word.matches("[A-Za-z0-9/._=:+-]+")) {
             return word;
         }
-        return '"' + word.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+        String escaped = word.replace("\\", "\\\\").replace("\"", "\\\"").replace("%", "%%");
+        return '"' + (argument ? escaped.replace("$", "$$") : escaped) + '"';
     }
 
     /** {@code systemctl --user}, when a user manager answers. */

@@ -41,6 +41,17 @@ public record UserDirectories(Map<String, String> environment, String javaUserHo
         return absolute("XDG_DATA_HOME").orElse(home().resolve(".local").resolve("share"));
     }
 
+    /**
+     * Where {@code bin/lomi-control} keeps the Maven it builds with and the repository it builds from
+     * ({@code $LOMI_CONTROL_BUILD_HOME}, else {@code $XDG_STATE_HOME/lomi-control/build}): private to
+     * the admin, never writable from a sandboxed shell (security review 2026-12-06, N5). The
+     * launcher computes the same path.
+     */
+    public Path launcherBuild() {
+        return absolute("LOMI_CONTROL_BUILD_HOME")
+                .orElse(state().resolve("lomi-control").resolve("build"));
+    }
+
     /** {@code $XDG_RUNTIME_DIR} when it is set, absolute and an existing directory (sockets go there); empty otherwise. */
     public Optional<Path> runtime() {
         return absolute("XDG_RUNTIME_DIR").filter(Files::isDirectory);

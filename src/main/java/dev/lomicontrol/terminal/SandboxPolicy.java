@@ -13,7 +13,11 @@ import java.util.Objects;
  *                       run as the user with nothing hidden, and creating one needs the
  *                       {@code terminal.unsandboxed} scope
  * @param home           the user's home; the secret locations and client files are relative to it
- * @param writableCaches build-tool cache directories the shell may write (created 0700 when missing)
+ * @param writableCaches directories every shell may write, shared by all projects (the admin's explicit
+ *                       opt-in, none by default: each project gets caches of its own instead, see
+ *                       {@link TerminalSandbox}); created 0700 when missing. None may be the home, nor
+ *                       be, contain or lie inside a {@link #TOOL_LOCATIONS tool location} or a hidden
+ *                       location (security review 2026-12-06, N5)
  * @param hidden         more locations that are hidden on top of {@link #SECRET_LOCATIONS} and
  *                       {@link #CLIENT_FILES} (files and directories, absolute)
  * @param gitWritable    true lets the shell write the project's {@code .git} (hooks and config it
@@ -32,8 +36,30 @@ public record SandboxPolicy(
         boolean network,
         List<String> passedVariables) {
 
-    /** Build-tool caches writable by default, relative to the home. */
-    public static final List<String> DEFAULT_CACHES = List.of(".cache", ".m2", ".npm", ".gradle", ".cargo");
+    /**
+     * Tool binaries, wrapper distributions, JDKs, init scripts and build settings under the home
+     * that run (or steer what runs) outside the sandbox: never writable from a shell, whatever the
+     * admin lists in {@code writable-caches} (security review 2026-12-06, N5).
+     */
+    public static final List<String> TOOL_LOCATIONS = List.of(
+            ".m2/wrapper",
+            ".m2/settings.xml",
+            ".m2/settings-security.xml",
+            ".m2/toolchains.xml",
+            ".mavenrc",
+            ".gradle/init.d",
+            ".gradle/init.gradle",
+            ".gradle/init.gradle.kts",
+            ".gradle/jdks",
+            ".gradle/wrapper",
+            ".gradle/gradle.properties",
+            ".cargo/bin",
+            ".cargo/config",
+            ".cargo/config.toml",
+            ".cargo/env",
+            ".rustup",
+            ".local/bin",
+            "bin");
 
     /** Credential locations that are always hidden, relative to the home. */
     public static final List<String> SECRET_LOCATIONS = List.of(
@@ -83,6 +109,7 @@ public record SandboxPolicy(
         }
         writableCaches = absolute(writableCaches, "writable cache");
         hidden = absolute(hidden, "hidden location");
+        requireSafelyWritable(home, writableCaches, hidden);
         passedVariables = List.copyOf(passedVariables);
     }
 
@@ -97,11 +124,13 @@ public record SandboxPolicy(
         this(enabled, home, writableCaches, hidden, gitWritable, network, List.of());
     }
 
-    /** The default sandbox for {@code home}: on, the default caches, network on, .git read-only. */
+    /** The default sandbox for {@code home}: on, no shared writable cache, network on, .git read-only. */
     public static SandboxPolicy defaults(Path home) {
-        List<Path> caches = new ArrayList<>();
-        DEFAULT_CACHES.forEach(name -> caches.add(home.resolve(name)));
-        return new SandboxPolicy(true, home, caches, List.of(), false, true);
+        return new SandboxPolicy(true, home, List.of(), List.of(), false, true);
+    }
+
+    public SandboxPolicy withWritableCaches(List<Path> shared) {
+        return new SandboxPolicy(enabled, home, shared, hidden, gitWritable, network, passedVariables);
     }
 
     /** The admin's explicit opt-out: shells run unsandboxed. */
@@ -132,6 +161,35 @@ public record SandboxPolicy(
         CLIENT_FILES.forEach(name -> all.add(home.resolve(name)));
         all.addAll(hidden);
         return all;
+    }
+
+    /**
+     * Refuses a shared writable directory that is the home or that is, contains or lies inside a
+     * tool location or a hidden location: a shell could plant there what runs outside the sandbox
+     * (or create a hidden location before it exists and so is not covered).
+     */
+    private static void requireSafelyWritable(Path home, List<Path> writable, List<Path> hidden) {
+        List<Path> never = new ArrayList<>();
+        TOOL_LOCATIONS.forEach(name -> never.add(home.resolve(name)));
+        SECRET_LOCATIONS.forEach(name -> never.add(home.resolve(name)));
+        CLIENT_FILES.forEach(name -> never.add(home.resolve(name)));
+        never.addAll(hidden);
+        for (Path path : writable) {
+            Path dir = path.normalize();
+            if (home.normalize().startsWith(dir)) {
+                throw new IllegalArgumentException("lomi.terminal.sandbox.writable-caches: " + path
+                        + " is or contains the home; shells could rewrite your dotfiles and tools");
+            }
+            for (Path location : never) {
+                if (location.startsWith(dir) || dir.startsWith(location)) {
+                    throw new IllegalArgumentException("lomi.terminal.sandbox.writable-caches: " + path
+                            + " overlaps " + location
+                            + ", which must never be writable from a shell (tool binaries, init scripts, build"
+                            + " settings, secrets, lomi-control's own build); list a narrower directory (such as"
+                            + " ~/.m2/repository) or none: each project has caches of its own");
+                }
+            }
+        }
     }
 
     private static List<Path> absolute(List<Path> paths, String what) {

@@ -9,8 +9,10 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +20,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Builds the bubblewrap command line that confines a terminal's shell (SPEC §10 "Terminal
  * sandbox"): the whole filesystem read-only; a private {@code /tmp} and {@code /run}; the project
- * folder and the cache directories writable; {@code .git} and the MCP client files of the project
+ * folder and the project's own caches writable (see {@link #PROJECT_CACHES}), and the shared cache
+ * directories the admin opted into; {@code .git} and the MCP client files of the project
  * read-only; the broker's data and runtime directories, the secret locations and the client files
  * hidden, and so are the files {@link SecretFiles} names (the chat connections' key files) (an empty
  * read-only directory or {@code /dev/null} in their place); new pid, ipc and user
@@ -30,10 +33,24 @@ public final class TerminalSandbox {
     /** What an admin installs to get sandboxed terminals (Debian and Ubuntu). */
     public static final String INSTALL = "apt-get install bubblewrap";
 
+    /**
+     * The directory of the broker's data directory that holds each project's caches (security
+     * review 2026-12-06, N5): {@code sandbox-caches/<key>/} per project folder (the key is a hash of
+     * its real path), mounted writable at {@link #CACHE_MOUNT} in that project's shells only, so
+     * nothing a shell writes there reaches another project or anything outside the sandbox. The
+     * user's own caches stay readable (read-only) and serve as a read-only lower layer where the
+     * tool has one (Maven's {@code maven.repo.local.tail}, Gradle's {@code GRADLE_RO_DEP_CACHE}).
+     */
+    public static final String PROJECT_CACHES = "sandbox-caches";
+
+    /** Where a shell sees its project's caches (a fresh tmpfs {@code /run} holds the mount point). */
+    public static final String CACHE_MOUNT = "/run/lomi-project-cache";
+
     private final SandboxPolicy policy;
     private final List<Path> brokerPrivate;
     private final SecretFiles secretFiles;
     private final java.util.function.Supplier<Optional<Path>> bubblewrap;
+    private final Optional<Path> projectCaches;
     private volatile boolean probed;
 
     /**
@@ -69,10 +86,33 @@ public final class TerminalSandbox {
             List<Path> brokerPrivate,
             SecretFiles secretFiles,
             java.util.function.Supplier<Optional<Path>> bubblewrap) {
+        this(policy, brokerPrivate, secretFiles, bubblewrap, Optional.empty());
+    }
+
+    /**
+     * As the four-argument constructor, with {@code projectCaches} the directory (inside one of
+     * {@code brokerPrivate}) that holds each project's caches; without it shells get no writable
+     * cache but the shared ones the admin listed.
+     */
+    public TerminalSandbox(
+            SandboxPolicy policy,
+            List<Path> brokerPrivate,
+            SecretFiles secretFiles,
+            java.util.function.Supplier<Optional<Path>> bubblewrap,
+            Optional<Path> projectCaches) {
         this.policy = policy;
         this.brokerPrivate = List.copyOf(brokerPrivate);
         this.secretFiles = secretFiles;
         this.bubblewrap = bubblewrap;
+        this.projectCaches = projectCaches.map(dir -> dir.toAbsolutePath().normalize());
+        this.projectCaches.ifPresent(dir -> {
+            // hidden from every shell, so no project's shell reaches another project's caches by their path
+            if (this.brokerPrivate.stream()
+                    .noneMatch(hidden -> dir.startsWith(hidden.toAbsolutePath().normalize()))) {
+                throw new IllegalArgumentException(
+                        "the project caches " + dir + " must lie inside a hidden broker directory " + brokerPrivate);
+            }
+        });
     }
 
     /** The bubblewrap executable on PATH or in the usual directories. */
@@ -173,9 +213,10 @@ public final class TerminalSandbox {
 
     /**
      * A shell command line wrapped in the sandbox; {@code guarded} are the project entries it
-     * mounts read-only, {@code created} those of them that were placeholders created just now.
+     * mounts read-only, {@code created} those of them that were placeholders created just now;
+     * {@code environment} the variables that point the build tools at the project's caches.
      */
-    record Wrapped(List<String> command, List<Path> guarded, List<Path> created) {}
+    record Wrapped(List<String> command, List<Path> guarded, List<Path> created, Map<String, String> environment) {}
 
     /**
      * Wraps {@code command} (unchanged while the sandbox is off). Protected project entries that do
@@ -185,7 +226,7 @@ public final class TerminalSandbox {
      */
     Wrapped wrap(List<String> command, Path projectRoot, Path cwd, Path integrationDirectory) {
         if (!policy.enabled()) {
-            return new Wrapped(List.copyOf(command), List.of(), List.of());
+            return new Wrapped(List.copyOf(command), List.of(), List.of(), Map.of());
         }
         List<String> args = new ArrayList<>(List.of(
                 bwrap().toString(),
@@ -219,6 +260,12 @@ public final class TerminalSandbox {
         Path root = real(projectRoot)
                 .orElseThrow(() -> new LomiException(
                         ErrorCode.INVALID_ARGUMENT, "the project folder " + projectRoot + " is gone"));
+        Map<String, String> environment = new LinkedHashMap<>();
+        if (projectCaches.isPresent()) {
+            Path own = ProjectCaches.create(projectCaches.get(), root);
+            args.addAll(List.of("--bind", own.toString(), CACHE_MOUNT));
+            environment.putAll(ProjectCaches.environment(Path.of(CACHE_MOUNT), policy.home()));
+        }
         bind(args, "--bind", root);
         List<Path> guarded = new ArrayList<>();
         List<Path> placeholders = new ArrayList<>();
@@ -260,7 +307,7 @@ public final class TerminalSandbox {
         hiddenDirectories.forEach(dir -> args.addAll(List.of("--remount-ro", dir.toString())));
         args.addAll(List.of("--chdir", cwd.toAbsolutePath().toString(), "--"));
         args.addAll(command);
-        return new Wrapped(List.copyOf(args), List.copyOf(guarded), List.copyOf(placeholders));
+        return new Wrapped(List.copyOf(args), List.copyOf(guarded), List.copyOf(placeholders), Map.copyOf(environment));
     }
 
     /** Removes the placeholders a shell's sandbox needed, where they are still empty directories. */

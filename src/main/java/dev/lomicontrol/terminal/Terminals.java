@@ -188,9 +188,14 @@ public final class Terminals implements AutoCloseable {
         }
         PtyProcess process;
         try {
+            Map<String, String> environment = integration.environment(
+                    profile, id, environmentOverrides, sandbox.policy().passedVariables());
+            // the project's caches (N5); MAVEN_OPTS the admin let through keeps its options, ours come last and win
+            wrapped.environment()
+                    .forEach((name, value) -> environment.merge(
+                            name, value, (passed, own) -> name.equals("MAVEN_OPTS") ? passed + " " + own : own));
             process = new PtyProcessBuilder(wrapped.command().toArray(String[]::new))
-                    .setEnvironment(integration.environment(
-                            profile, id, environmentOverrides, sandbox.policy().passedVariables()))
+                    .setEnvironment(environment)
                     .setDirectory(cwd.toString())
                     .setInitialColumns(columns)
                     .setInitialRows(rows)

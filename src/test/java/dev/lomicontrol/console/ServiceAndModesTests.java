@@ -185,7 +185,7 @@ class ServiceAndModesTests {
     }
 
     /** {@code systemd-analyze verify}: status 0 and not one complaint about the unit. */
-    private static void verifiedBySystemd(Path unit) throws Exception {
+    static void verifiedBySystemd(Path unit) throws Exception {
         Path tool = Path.of("/usr/bin/systemd-analyze");
         assertThat(Files.isExecutable(tool))
                 .as("systemd-analyze is missing: apt-get install -y systemd")

@@ -120,9 +120,11 @@ class AttackTerminalSandboxTests {
                     .as("~/.ssh is empty")
                     .isZero();
             assertThat(agent.run(terminal, "echo cached > ~/.m2/x"))
-                    .as("a build tool's cache is writable")
+                    .as("the user's caches are read-only (N5: AttackSandboxCachesTests)")
+                    .isNotZero();
+            assertThat(agent.run(terminal, "echo cached > \"$npm_config_cache/x\""))
+                    .as("the project's own cache is writable")
                     .isZero();
-            assertThat(home.resolve(".m2/x")).hasContent("cached");
             assertThat(agent.run(
                             terminal,
                             "kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null || ! test -e /proc/"
