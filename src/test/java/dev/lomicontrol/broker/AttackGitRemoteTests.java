@@ -2,6 +2,7 @@ package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.RetryEpochId;
@@ -11,6 +12,7 @@ import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.testing.SilentRemote;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
@@ -114,9 +116,11 @@ class AttackGitRemoteTests {
     @Test
     void nothingContactsTheRemoteBeforeTheAdminDecides() throws Exception {
         try (SilentRemote silent = new SilentRemote()) {
-            config("remote", "origin", "pushurl", silent.httpUrl());
+            config("remote", "origin", "url", silent.httpUrl());
 
-            PendingDecision decision = parked(push());
+            // the old planner read the remote branch with lsRemote here, before approval and without a
+            // timeout: against this server it never returned
+            PendingDecision decision = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> parked(push()));
 
             assertThat(decision.summary()).contains(silent.httpUrl());
             assertThat(silent.connections())
