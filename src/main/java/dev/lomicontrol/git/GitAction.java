@@ -43,7 +43,8 @@ public sealed interface GitAction {
     /**
      * Brings the current branch up to a remote branch; mode is ff_only or rebase. {@code reference} is
      * the remote branch (default: the current branch's name); {@code expectedRemoteCommit} the fetched
-     * commit to integrate, which must be present locally (default: what the remote has now).
+     * commit to integrate, which must be present locally (default: its remote-tracking branch, as the
+     * last fetch left it). Planning never contacts the remote.
      */
     record Pull(String remote, String mode, Optional<String> reference, Optional<String> expectedRemoteCommit)
             implements GitAction {
@@ -52,6 +53,10 @@ public sealed interface GitAction {
         }
     }
 
-    /** Pushes HEAD's commit to {@code reference} (a full {@code refs/heads/} name) of a configured remote, never forced. */
-    record Push(String remote, String reference) implements GitAction {}
+    /**
+     * Pushes HEAD's commit to {@code reference} (a full {@code refs/heads/} name) of a configured remote,
+     * never forced, only while the remote branch is still {@code expectedRemoteCommit} (empty: only while
+     * it is absent). Planning never contacts the remote; the push itself checks the expectation.
+     */
+    record Push(String remote, String reference, Optional<String> expectedRemoteCommit) implements GitAction {}
 }

@@ -5,7 +5,10 @@ import java.util.List;
 /**
  * An exact, immutable mutation plan that the admin approves before it runs. {@code expectedHead}
  * and {@code expectedRemoteHead} are commit ids ("" when absent); {@code reference} is a full ref
- * name; {@code observationRevision} is the status the plan was made against.
+ * name; {@code observationRevision} is the status the plan was made against. {@code remoteUrl} is where
+ * a fetch, pull or push really goes (after {@code pushurl}, {@code insteadOf} and {@code pushInsteadOf},
+ * credentials redacted; "" for local plans): the admin approves it, and the plan runs only while the
+ * remote still resolves to it.
  */
 public record GitPlan(
         String kind,
@@ -15,13 +18,27 @@ public record GitPlan(
         String reference,
         String expectedHead,
         String expectedRemoteHead,
-        String observationRevision) {
+        String observationRevision,
+        String remoteUrl) {
 
     /** What the broker never runs for any plan (said in the plan the admin approves). */
     public static final String REPOSITORY_CODE = NoRepositoryCode.PROMISE;
 
     public GitPlan {
         paths = List.copyOf(paths);
+    }
+
+    /** A plan that contacts no remote. */
+    public GitPlan(
+            String kind,
+            List<String> paths,
+            String message,
+            String remote,
+            String reference,
+            String expectedHead,
+            String expectedRemoteHead,
+            String observationRevision) {
+        this(kind, paths, message, remote, reference, expectedHead, expectedRemoteHead, observationRevision, "");
     }
 
     /**
@@ -45,6 +62,8 @@ public record GitPlan(
                 .append(quote(expectedRemoteHead))
                 .append(",\"observationRevision\":")
                 .append(quote(observationRevision))
+                .append(",\"remoteUrl\":")
+                .append(quote(remoteUrl))
                 .append(",\"repositoryCode\":")
                 .append(quote(NoRepositoryCode.PROMISE))
                 .append('}')

@@ -44,9 +44,16 @@ public final class GitRepository {
     static final int MAX_DIFF_BYTES = 16 * 1024 * 1024;
 
     private final Path root;
+    private final int transportTimeoutSeconds;
 
-    private GitRepository(Path root) {
+    private GitRepository(Path root, int transportTimeoutSeconds) {
         this.root = root;
+        this.transportTimeoutSeconds = transportTimeoutSeconds;
+    }
+
+    /** The same repository whose fetches, pulls and pushes give up after {@code seconds} without data moving. */
+    GitRepository withTransportTimeout(int seconds) {
+        return new GitRepository(root, seconds);
     }
 
     /**
@@ -58,7 +65,7 @@ public final class GitRepository {
         if (!Files.isDirectory(root.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "the project is not a git repository");
         }
-        return new GitRepository(root);
+        return new GitRepository(root, Executor.TRANSPORT_TIMEOUT_SECONDS);
     }
 
     /** The HEAD commit id, or "" in an empty repository (no status walk). */
@@ -179,7 +186,7 @@ public final class GitRepository {
 
     /** Runs an approved plan once, re-checking what the plan expected; never retried or replayed. */
     public GitOutcome execute(GitPlan plan) {
-        return read(repo -> Executor.execute(repo, plan));
+        return read(repo -> Executor.execute(repo, plan, transportTimeoutSeconds));
     }
 
     private static AbstractTreeIterator[] sides(Repository repo, String path, String source, Optional<String> commit)

@@ -5,7 +5,6 @@ import dev.lomicontrol.core.LomiException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
 import org.eclipse.jgit.api.Git;
@@ -15,7 +14,12 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.Repository;
 
-/** Validates a {@link GitAction} against the repository as it is now and freezes it into a {@link GitPlan}. */
+/**
+ * Validates a {@link GitAction} against the repository as it is now and freezes it into a {@link GitPlan}.
+ * Planning happens before the admin's approval and never contacts a remote (security review N7): the
+ * remote commit a plan expects is the caller's, or what the last fetch left in the remote-tracking
+ * branch, and the approved plan checks it when it runs.
+ */
 final class Planner {
 
     static final int MAX_PATHS = 64;
@@ -35,10 +39,10 @@ final class Planner {
         } else if (action instanceof GitAction.Commit c) {
             return commit(repo, c, status);
         } else if (action instanceof GitAction.Fetch f) {
-            requireRemote(repo, f.remote());
+            String url = RemoteTarget.shown(repo, f.remote(), false);
             String reference =
                     f.reference().isPresent() ? branchRef(f.reference().get()) : "refs/remotes/" + f.remote() + "/*";
-            return new GitPlan("fetch", List.of(), "", f.remote(), reference, head, "", observed);
+            return new GitPlan("fetch", List.of(), "", f.remote(), reference, head, "", observed, url);
         } else if (action instanceof GitAction.Pull p) {
             return pull(repo, p, status);
         } else if (action instanceof GitAction.Push p) {
@@ -128,7 +132,7 @@ final class Planner {
         if (!p.mode().equals("ff_only") && !p.mode().equals("rebase")) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "pull mode must be ff_only or rebase");
         }
-        requireRemote(repo, p.remote());
+        String url = RemoteTarget.shown(repo, p.remote(), false);
         String current = currentBranchRef(repo);
         String ref = p.reference().isPresent() ? branchRef(p.reference().get()) : current;
         String remoteHead;
@@ -140,10 +144,11 @@ final class Planner {
                         "commit " + remoteHead + " is not in the repository; fetch " + ref + " first");
             }
         } else {
-            remoteHead = remoteHead(repo, p.remote(), ref);
+            remoteHead = lastFetched(repo, p.remote(), ref);
         }
         if (remoteHead.isEmpty()) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "the remote has no " + ref);
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND, "no fetched " + ref + " of " + p.remote() + "; fetch it first");
         }
         if (repo.getObjectDatabase().has(ObjectId.fromString(remoteHead))) {
             GitPaths.requireNoClientConfigurationChange(repo, ObjectId.fromString(remoteHead));
@@ -156,19 +161,23 @@ final class Planner {
                 ref,
                 status.head(),
                 remoteHead,
-                status.observationRevision());
+                status.observationRevision(),
+                url);
     }
 
     private static GitPlan push(Repository repo, GitAction.Push p, String observed)
             throws IOException, GitAPIException {
-        requireRemote(repo, p.remote());
+        String url = RemoteTarget.shown(repo, p.remote(), true);
         String ref = branchRef(p.reference());
         ObjectId local = repo.resolve("HEAD^{commit}");
         if (local == null) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "HEAD names no commit; there is nothing to push");
         }
-        return new GitPlan(
-                "push", List.of(), "", p.remote(), ref, local.name(), remoteHead(repo, p.remote(), ref), observed);
+        String expected = p.expectedRemoteCommit().orElse("");
+        if (!expected.isEmpty() && !ObjectId.isId(expected)) {
+            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "expectedRemoteCommit is not a commit id: " + expected);
+        }
+        return new GitPlan("push", List.of(), "", p.remote(), ref, local.name(), expected, observed, url);
     }
 
     /** A full, valid {@code refs/heads/} name (INVALID_ARGUMENT otherwise). */
@@ -189,15 +198,12 @@ final class Planner {
         }
     }
 
-    /** The remote's commit for {@code ref} right now, or "" when the remote lacks it. */
-    static String remoteHead(Repository repo, String remote, String ref) throws GitAPIException {
-        Collection<Ref> refs =
-                new Git(repo).lsRemote().setRemote(remote).setHeads(true).call();
-        return refs.stream()
-                .filter(r -> r.getName().equals(ref))
-                .map(r -> r.getObjectId().name())
-                .findFirst()
-                .orElse("");
+    /** The commit the last fetch left in {@code ref}'s remote-tracking branch, or "" (no network). */
+    private static String lastFetched(Repository repo, String remote, String ref) throws IOException {
+        Ref tracking = repo.exactRef(Constants.R_REMOTES + remote + "/" + ref.substring(Constants.R_HEADS.length()));
+        return tracking == null || tracking.getObjectId() == null
+                ? ""
+                : tracking.getObjectId().name();
     }
 
     static String currentBranchRef(Repository repo) throws IOException {

@@ -70,7 +70,16 @@ final class TlsSwitch {
         }
     }
 
-    /** Event loop: adds the TLS handler and hands it the bytes that came early; false when the channel is closed. */
+    /**
+     * Event loop: adds the TLS handler and hands it the bytes that came early; false when the channel is closed.
+     *
+     * <p>A frame written just before the switch runs on this loop first, so a write that failed (the peer
+     * stopped reading: EPIPE) has already recorded CLOSED here and the switch ends at once. What no check can
+     * see is a peer that stops reading after that frame reached it: a Unix socket tells the writer of the
+     * peer's {@code shutdown(SHUT_RD)} only when it writes again (no poll event), and a TLS server writes
+     * nothing before the ClientHello. Such a connection is a silent peer and holds its slot until the switch's
+     * deadline, no longer (PinnedTlsTests#theSwitchOfAPeerThatStopsReadingAfterTheLastPlaintextFrameEndsAtItsDeadline).
+     */
     private boolean insertAndReplay(Channel channel, SslHandler ssl) {
         if (channel.pipeline().get(HANDLER_NAME) != null) {
             throw new IllegalStateException("TLS was already started on this connection");

@@ -337,10 +337,9 @@ class GitReferenceCallsTests {
                 .put("reference", "refs/heads/main")
                 .put("sourceCommit", local.name())
                 .putNull("expectedRemoteCommit");
-        assertThat(broker.refused(session, "lomi_git_mutate", overExisting.toString()))
-                .as("main exists on the remote")
-                .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertNoReceipt(overExisting);
+        String before = remoteHead("refs/heads/main");
+        assertRemoteMoved(overExisting, "main exists on the remote (checked by the push, after approval: N7)");
+        assertThat(remoteHead("refs/heads/main")).isEqualTo(before);
 
         ObjectNode create = network("push");
         create.put("remote", "origin")
@@ -362,9 +361,7 @@ class GitReferenceCallsTests {
 
         ObjectNode again = network("push");
         again.put("remote", "origin").put("reference", "refs/heads/feature").put("sourceCommit", local.name());
-        assertThat(broker.refused(session, "lomi_git_mutate", again.toString()))
-                .as("absent expectedRemoteCommit: now it exists")
-                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertRemoteMoved(again, "absent expectedRemoteCommit: now it exists");
 
         String remoteMain = remoteHead("refs/heads/main");
         ObjectNode fastForward = network("push");
@@ -649,6 +646,18 @@ class GitReferenceCallsTests {
         assertThat(done.path("state").asString()).as("%s -> %s", request, done).isEqualTo("succeeded");
         assertThat(done.path("result").path("kind").asString()).isEqualTo("git_mutated");
         return done;
+    }
+
+    /** Approves a push whose expectation the remote does not meet: it fails with nothing pushed. */
+    private void assertRemoteMoved(ObjectNode request, String why) {
+        JsonNode parked = broker.ok(session, "lomi_git_mutate", request.toString());
+        assertThat(parked.path("state").asString()).as(why).isEqualTo("awaiting_user");
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
+        JsonNode done = broker.settled(session, parked.path("operationId").asString(), Duration.ofSeconds(30));
+        assertThat(done.path("state").asString()).as(why).isEqualTo("failed");
+        assertThat(done.path("effectState").asString()).isEqualTo("none");
+        assertThat(done.path("errorCode").asString()).isEqualTo("REVISION_CONFLICT");
+        assertThat(done.path("result").path("detail").path("reason").asString()).isEqualTo("remote_moved");
     }
 
     private void assertNoReceipt(ObjectNode request) {

@@ -130,12 +130,15 @@ class GitMutationTests {
                 .add("shared.txt")
                 .commit("four");
 
-        GitPlan push = git.plan(new GitAction.Push("origin", "refs/heads/main"));
+        GitPlan push = git.plan(new GitAction.Push(
+                "origin", "refs/heads/main", Optional.of(local.getParent(0).name())));
         assertThat(push.expectedHead()).isEqualTo(local.name());
         assertThat(push.expectedRemoteHead()).isEqualTo(local.getParent(0).name());
+        assertThat(push.remoteUrl()).isEqualTo(bare.toUri().toString());
         assertThat(git.execute(push).state()).isEqualTo("succeeded");
 
         GitRepository other = GitRepository.open(theirs.root);
+        other.execute(other.plan(new GitAction.Fetch("origin")));
         GitOutcome pulled = other.execute(other.plan(new GitAction.Pull("origin", "ff_only")));
 
         assertThat(pulled.state()).isEqualTo("succeeded");
@@ -145,8 +148,9 @@ class GitMutationTests {
 
     @Test
     void aPushIsRejectedWhenTheRemoteMovedAfterPlanning() throws Exception {
-        mine.write("mine.txt", "mine\n").add("mine.txt").commit("mine");
-        GitPlan push = git.plan(new GitAction.Push("origin", "refs/heads/main"));
+        RevCommit local = mine.write("mine.txt", "mine\n").add("mine.txt").commit("mine");
+        GitPlan push = git.plan(new GitAction.Push(
+                "origin", "refs/heads/main", Optional.of(local.getParent(0).name())));
 
         theirs.write("theirs.txt", "theirs\n").add("theirs.txt").commit("theirs");
         theirs.git.push().call();
@@ -165,6 +169,7 @@ class GitMutationTests {
     void aPullWhoseRemoteMovedAfterPlanningDoesNothing() throws Exception {
         theirs.write("shared.txt", "one\ntwo\nthree\nfour\n").add("shared.txt").commit("four");
         theirs.git.push().call();
+        mine.git.fetch().call();
         GitPlan pull = git.plan(new GitAction.Pull("origin", "ff_only"));
         theirs.write("shared.txt", "one\ntwo\nthree\nfour\nfive\n")
                 .add("shared.txt")
@@ -184,6 +189,7 @@ class GitMutationTests {
         theirs.write("shared.txt", "one\nTHEIRS\nthree\n").add("shared.txt").commit("theirs");
         theirs.git.push().call();
         mine.write("shared.txt", "one\nMINE\nthree\n").add("shared.txt").commit("mine");
+        mine.git.fetch().call();
 
         GitOutcome ffOnly = git.execute(git.plan(new GitAction.Pull("origin", "ff_only")));
         assertThat(ffOnly.state()).isEqualTo("failed");
@@ -274,6 +280,7 @@ class GitMutationTests {
         theirs.write("shared.txt", "one\ntwo\nthree\nfour\n").add("shared.txt").commit("four");
         theirs.git.push().call();
         mine.write("shared.txt", "local edit\n");
+        mine.git.fetch().call();
 
         GitOutcome outcome = git.execute(git.plan(new GitAction.Pull("origin", "ff_only")));
 

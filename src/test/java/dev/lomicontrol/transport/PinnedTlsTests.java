@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Random;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSession;
 import org.junit.jupiter.api.AfterEach;
@@ -71,20 +73,31 @@ class PinnedTlsTests {
         // the server's last plaintext frame is handed to the event loop and fails there (the peer stopped
         // reading: EPIPE), which closes the connection just before the TLS switch reaches the loop; the switch
         // must see that, not wait out its deadline for a handshake that cannot come (the broker socket fuzz
-        // suite found connection slots held this way). Twenty connections: the order is the usual one, not a
-        // certainty, so one run of the race is not proof enough.
+        // suite found connection slots held this way). Twenty connections, each run of the race once.
+        //
+        // The peer shuts its input before the server writes (the permit below): the order this test is about.
+        // It used to rely on the client's shutdownInput usually beating the server's write; under load the
+        // write sometimes won, the frame reached the client intact, and the switch then waited for its
+        // deadline, which is right: see theSwitchOfAPeerThatStopsReadingAfterTheLastPlaintextFrameEndsAtItsDeadline.
         Duration tlsTimeout = Duration.ofSeconds(3);
         SessionCertificate server = SessionCertificate.generate("broker.lomi.invalid");
         Outcomes seen = new Outcomes();
+        Semaphore inputShut = new Semaphore(0);
         try (UnixSocketServer broken = UnixSocketServer.bind(dir.resolve("broken.sock"), 1, channel -> {
             long started = 0;
             try {
                 channel.read(WAIT, Frames.MAX_METADATA_BYTES);
+                if (!inputShut.tryAcquire(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    throw new IllegalStateException("the client never shut its input");
+                }
                 started = System.nanoTime();
                 channel.write("welcome".getBytes(UTF_8));
                 channel.startTls(PinnedTls.server(server, helper.sha256()), tlsTimeout);
                 seen.add("switched");
             } catch (FrameException e) {
+                seen.add(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 seen.add(e);
             }
             seen.add(Duration.ofNanos(System.nanoTime() - started));
@@ -95,6 +108,7 @@ class PinnedTlsTests {
                 try (RawClient raw = RawClient.connect(broken.socket())) {
                     raw.write(RawClient.frame("enrolment".getBytes(UTF_8)));
                     raw.channel.shutdownInput(); // the server's writes now fail (EPIPE)
+                    inputShut.release();
                     Object outcome = seen.next();
                     assertThat(outcome).isInstanceOf(FrameException.class);
                     assertThat(((FrameException) outcome).reason())
@@ -104,6 +118,38 @@ class PinnedTlsTests {
                             .as("connection %d: the switch ended without waiting for its deadline", connection)
                             .isLessThan(tlsTimeout.dividedBy(2));
                 }
+            }
+        }
+    }
+
+    @Test
+    void theSwitchOfAPeerThatStopsReadingAfterTheLastPlaintextFrameEndsAtItsDeadline() throws Exception {
+        // the other order: the last plaintext frame reached the peer, then it shut its input. A Unix socket
+        // tells the writer nothing of that until it writes again, and a TLS server writes nothing before the
+        // ClientHello, so the connection is a silent peer: it holds its slot until the switch's deadline and
+        // no longer (what made the test above flaky under load when the write won its race)
+        Duration tlsTimeout = Duration.ofMillis(300);
+        SessionCertificate server = SessionCertificate.generate("broker.lomi.invalid");
+        Outcomes seen = new Outcomes();
+        try (UnixSocketServer deaf = UnixSocketServer.bind(dir.resolve("deaf.sock"), 1, channel -> {
+            try {
+                channel.read(WAIT, Frames.MAX_METADATA_BYTES);
+                channel.write("welcome".getBytes(UTF_8));
+                channel.startTls(PinnedTls.server(server, helper.sha256()), tlsTimeout);
+                seen.add("switched");
+            } catch (FrameException e) {
+                seen.add(e);
+            }
+        })) {
+            try (RawClient raw = RawClient.connect(deaf.socket())) {
+                raw.write(RawClient.frame("enrolment".getBytes(UTF_8)));
+                assertThat(raw.readFrame()).asString(UTF_8).isEqualTo("welcome");
+                raw.channel.shutdownInput();
+                long shut = System.nanoTime();
+                assertThat(((FrameException) seen.next()).reason()).isEqualTo(Reason.DEADLINE);
+                assertThat(Duration.ofNanos(System.nanoTime() - shut)).isLessThan(WAIT);
+                dev.lomicontrol.testing.Eventually.until(
+                        "the slot is free again", WAIT, () -> deaf.openConnections() == 0);
             }
         }
     }

@@ -320,7 +320,7 @@ public final class GitCalls {
                 request,
                 admission,
                 () -> describe(Objects.requireNonNull(planned.get()), target, session),
-                () -> Encoder.encode(plan(Objects.requireNonNull(planned.get()), observedBy)),
+                () -> decisionPlan(Objects.requireNonNull(planned.get()), observedBy),
                 row -> {
                     GitPlan plan = Objects.requireNonNull(planned.get(), "the plan is set before approval");
                     GitOutcome outcome = target.git.execute(plan);
@@ -372,6 +372,19 @@ public final class GitCalls {
                 GitPlan.REPOSITORY_CODE);
     }
 
+    /**
+     * The plan as the admin approves it: the agent's plan plus, for fetch, pull and push, the URL the
+     * remote really resolves to (N7). The URL is the admin's to see; the agent's answers keep only the
+     * remote's name, as lomi_git_remotes does.
+     */
+    private static JsonNode decisionPlan(GitPlan plan, GitSpecs.ObservedBy observedBy) {
+        JsonNode encoded = Encoder.encode(plan(plan, observedBy));
+        if (!plan.remoteUrl().isEmpty() && encoded instanceof ObjectNode object) {
+            object.put("remoteUrl", plan.remoteUrl());
+        }
+        return encoded;
+    }
+
     private static GitAction action(GitSpecs.MutateInput in) {
         return switch (in.operation()) {
             case STAGE -> new GitAction.Stage(in.paths());
@@ -386,7 +399,10 @@ public final class GitCalls {
                         in.reference(),
                         in.expectedRemoteCommit().map(CommitId::value));
             case PUSH ->
-                new GitAction.Push(in.remote().orElseThrow(), in.reference().orElseThrow());
+                new GitAction.Push(
+                        in.remote().orElseThrow(),
+                        in.reference().orElseThrow(),
+                        in.expectedRemoteCommit().map(CommitId::value));
         };
     }
 
@@ -430,17 +446,25 @@ public final class GitCalls {
                 return "git DISCARD the worktree changes of " + String.join(", ", plan.paths())
                         + " (restored from the index; untracked files are never touched)" + where;
             case "fetch":
-                return "git fetch " + plan.reference() + " from " + plan.remote() + where;
+                return "git fetch " + plan.reference() + " from " + remote(plan) + where;
             case "push":
-                return "git push " + plan.reference() + " @ " + plan.expectedHead() + " to " + plan.remote()
+                return "git push " + plan.reference() + " @ " + plan.expectedHead() + " to " + remote(plan)
                         + (plan.expectedRemoteHead().isEmpty()
                                 ? " (only if absent there)"
                                 : " (over " + plan.expectedRemoteHead() + ")")
                         + where;
             default:
                 return "git pull (" + (plan.kind().equals("pull_rebase") ? "rebase" : "fast-forward only") + ") "
-                        + plan.reference() + " from " + plan.remote() + " @ " + plan.expectedRemoteHead() + where;
+                        + plan.reference() + " from " + remote(plan) + " @ " + plan.expectedRemoteHead() + where;
         }
+    }
+
+    /**
+     * The remote by name and by the URL it really goes to ({@code pushurl}, {@code insteadOf} and
+     * {@code pushInsteadOf} applied, credentials redacted); the remote is first contacted after approval.
+     */
+    private static String remote(GitPlan plan) {
+        return plan.remote() + " (" + plan.remoteUrl() + ")";
     }
 
     /** The error code a failed plan settles with. */
