@@ -65,7 +65,11 @@ final class Chromium implements AutoCloseable {
         this.profileId = profileId;
         this.commandTimeout = commandTimeout;
         this.cdp = new CdpConnection(
-                process.getInputStream(), process.getOutputStream(), this::event, "lomi-chromium-" + profileId);
+                process.getInputStream(),
+                process.getOutputStream(),
+                this::event,
+                PageEvents.READ::contains,
+                "lomi-chromium-" + profileId);
         drain(process.getErrorStream(), profileId);
     }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -31,6 +32,21 @@ import tools.jackson.databind.JsonNode;
 final class PageEvents {
 
     private static final Logger log = LoggerFactory.getLogger(PageEvents.class);
+
+    /** The protocol events {@link #on} reads; the connection does not parse the others. */
+    static final Set<String> READ = Set.of(
+            "Fetch.requestPaused",
+            "Page.frameNavigated",
+            "Page.frameDetached",
+            "Page.navigatedWithinDocument",
+            "Page.lifecycleEvent",
+            "Runtime.executionContextCreated",
+            "Runtime.executionContextDestroyed",
+            "Runtime.executionContextsCleared",
+            "Runtime.consoleAPICalled",
+            "Runtime.exceptionThrown",
+            "Inspector.detached",
+            "Target.targetCrashed");
 
     private final PageChannel channel;
     private final String generation;
@@ -252,6 +268,16 @@ final class PageEvents {
                 logs.ring(rejection ? BrowserPage.LogKind.PROMISE_REJECTION : BrowserPage.LogKind.JAVASCRIPT_ERROR)
                         .add(logSequence.incrementAndGet(), clock.millis(), text, Optional.empty());
                 break;
+            case CdpConnection.OVERSIZED:
+                oversized(params);
+                break;
+            case CdpConnection.DROPPED:
+                logs.ring(
+                                params.path("method").asString().equals("Runtime.consoleAPICalled")
+                                        ? BrowserPage.LogKind.CONSOLE
+                                        : BrowserPage.LogKind.JAVASCRIPT_ERROR)
+                        .lost(params.path("count").asLong());
+                break;
             case "Inspector.detached":
             case "Target.targetCrashed":
             case "lomi.disconnected":
@@ -259,6 +285,44 @@ final class PageEvents {
                 break;
             default:
                 break;
+        }
+    }
+
+    /**
+     * An event over the connection's cap, skipped unread (security review 2026-12-06, N3): a paused
+     * request is refused (nothing checked it); a log leaves an entry saying what was not kept.
+     */
+    private void oversized(JsonNode params) {
+        String method = params.path("method").asString("");
+        long bytes = params.path("bytes").asLong();
+        String note = "[a message of " + bytes + " bytes was not kept: the broker reads at most "
+                + (params.path("cap").asLong() >> 10) + " KiB of one " + method + " event]";
+        switch (method) {
+            case "Fetch.requestPaused":
+                if (params.has("requestId")) {
+                    blockedTotal.incrementAndGet();
+                    log.info("browser {}: refused a request whose description is {} bytes", generation, bytes);
+                    channel.sendAndForget(
+                            "Fetch.failRequest",
+                            PageChannel.obj()
+                                    .put("requestId", params.path("requestId").asString())
+                                    .put("errorReason", "BlockedByClient"));
+                }
+                break;
+            case "Runtime.consoleAPICalled":
+                logs.ring(BrowserPage.LogKind.CONSOLE)
+                        .add(
+                                logSequence.incrementAndGet(),
+                                clock.millis(),
+                                note,
+                                Optional.of(params.path("type").asString("log")));
+                break;
+            case "Runtime.exceptionThrown":
+                logs.ring(BrowserPage.LogKind.JAVASCRIPT_ERROR)
+                        .add(logSequence.incrementAndGet(), clock.millis(), note, Optional.empty());
+                break;
+            default:
+                break; // logged by the connection
         }
     }
 
