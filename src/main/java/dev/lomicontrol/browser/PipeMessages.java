@@ -93,6 +93,11 @@ final class PipeMessages {
     private final byte[] tail = new byte[TAIL];
     private long tailWritten;
 
+    /** The size of the read buffer now (tests: it shrinks back after a large message). */
+    int capacity() {
+        return buffer.length;
+    }
+
     /** Reads messages until the end of the stream; an IOException ends it too. */
     void read(InputStream in, Sink sink) throws IOException {
         byte[] chunk = new byte[SMALL];
