@@ -78,8 +78,9 @@ final class CdpConnection implements AutoCloseable {
     private final Predicate<String> wanted;
     private final AtomicLong queuedBytes = new AtomicLong();
     private final AtomicInteger queuedLogs = new AtomicInteger();
-    private final Map<String, AtomicLong> dropped = new ConcurrentHashMap<>();
-    private final AtomicLong droppedTotal = new AtomicLong();
+    /** Log events dropped per method and session ("method\nsession"), until the event thread reports them. */
+    private final Map<String, Long> dropped = new ConcurrentHashMap<>();
+
     private final AtomicLong oversizedTotal = new AtomicLong();
     private final Thread reader;
     private volatile boolean closed;
@@ -204,16 +205,14 @@ final class CdpConnection implements AutoCloseable {
         if (!wanted.test(method.get())) {
             return; // an event nothing here reads is not parsed
         }
-        boolean log = LOG_EVENTS.contains(method.get());
-        if (log && (queuedBytes.get() + length > QUEUE_BYTES || queuedLogs.get() >= QUEUE_LOGS)) {
-            dropped.computeIfAbsent(method.get() + "\n" + sessionOf(bytes, length), k -> new AtomicLong())
-                    .incrementAndGet();
-            droppedTotal.incrementAndGet();
+        boolean logEvent = LOG_EVENTS.contains(method.get());
+        if (logEvent && (queuedBytes.get() + length > QUEUE_BYTES || queuedLogs.get() >= QUEUE_LOGS)) {
+            dropped.merge(method.get() + "\n" + sessionOf(bytes, length), 1L, Long::sum); // atomic with remove
             return;
         }
         byte[] copy = Arrays.copyOf(bytes, length);
         queuedBytes.addAndGet(length);
-        if (log) {
+        if (logEvent) {
             queuedLogs.incrementAndGet();
         }
         deliver(() -> {
@@ -222,7 +221,7 @@ final class CdpConnection implements AutoCloseable {
                 listener.accept(message);
             } finally {
                 queuedBytes.addAndGet(-length);
-                if (log) {
+                if (logEvent) {
                     queuedLogs.decrementAndGet();
                 }
             }
@@ -314,13 +313,13 @@ final class CdpConnection implements AutoCloseable {
             return;
         }
         for (String key : List.copyOf(dropped.keySet())) {
-            AtomicLong count = dropped.remove(key);
+            Long count = dropped.remove(key);
             String[] parts = key.split("\n", 2);
             if (count == null || parts[1].isEmpty()) {
                 continue;
             }
             ObjectNode event = JsonNodeFactory.instance.objectNode().put("method", DROPPED);
-            event.putObject("params").put("method", parts[0]).put("count", count.get());
+            event.putObject("params").put("method", parts[0]).put("count", count);
             event.put("sessionId", parts[1]);
             try {
                 listener.accept(event);
@@ -328,11 +327,6 @@ final class CdpConnection implements AutoCloseable {
                 log.warn("reporting dropped browser events failed: {}", e.toString());
             }
         }
-    }
-
-    /** How many log events were dropped because the event queue was full (since the connection opened). */
-    long droppedEvents() {
-        return droppedTotal.get();
     }
 
     /** The session id a flat-mode message ends with ({@code ,"sessionId":"…"}}), or "". */
