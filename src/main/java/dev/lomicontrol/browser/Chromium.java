@@ -37,7 +37,8 @@ final class Chromium implements AutoCloseable {
     /**
      * The flags every browser starts with (headless, no GPU, no background traffic of its own, no new
      * windows: {@code window.open} and {@code target=_blank} open nothing, as no tool could see a
-     * popup and the page session's auto-attach does not reach one — security review 2026-12-06, N12).
+     * popup and the page session's auto-attach does not reach one; no shared workers, related to no
+     * page and so never attached either — security review 2026-12-06, N12).
      */
     static final List<String> FLAGS = List.of(
             "--remote-debugging-pipe",
@@ -52,6 +53,7 @@ final class Chromium implements AutoCloseable {
             "--disable-extensions",
             "--mute-audio",
             "--block-new-web-contents",
+            "--disable-blink-features=SharedWorker",
             "--no-default-browser-check",
             "--password-store=basic",
             "--window-size=1280,800");

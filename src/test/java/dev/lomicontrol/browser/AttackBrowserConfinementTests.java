@@ -70,6 +70,20 @@ class AttackBrowserConfinementTests {
     }
 
     @Test
+    void aServiceWorkersAndASharedWorkersFetchToAnUnapprovedLocalOriginAreNeverSent() {
+        BrowserPage.Navigation navigation =
+                page.navigate(site.url("/service-worker.html?to=" + elsewhere.origin()), true);
+        assertThat(navigation.loaded()).isTrue();
+        assertThat(page.waitFor(new BrowserPage.Condition.Text("service-done"), Duration.ofSeconds(10)))
+                .isTrue();
+        assertThat(page.waitFor(new BrowserPage.Condition.Text("no-shared-workers"), Duration.ofSeconds(10)))
+                .as("a shared worker is not related to any page, so no page session could attach it: there are none")
+                .isTrue();
+        assertThat(site.requests).contains("/service-worker-control");
+        assertThat(elsewhere.requests).isEmpty();
+    }
+
+    @Test
     void theLocalAddressesTheRuleKnows() {
         assertThat(NetworkRule.isLocal("http://127.0.0.1:8080/x")).isTrue();
         assertThat(NetworkRule.isLocal("http://localhost/")).isTrue();
