@@ -17,12 +17,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One page (a browser panel's live document) in its owner's Chromium. Every request the page and
- * the targets it starts (popups, out-of-process frames, workers: {@link PageTargets}) make pauses in
- * the network layer ({@code Fetch.requestPaused}): a document load in any frame, any redirect, and
- * any request to a local or private address, to an origin the owner's project has not approved
- * fails there ({@code BlockedByClient}) before a byte is sent ({@link NetworkRule}). {@code navigationId} changes with every committed main-frame document;
+ * the targets it starts (out-of-process frames, workers: {@link PageTargets}; it cannot open
+ * windows) make pauses in the network layer ({@code Fetch.requestPaused}): a document load in any
+ * frame, any redirect, and any request to a local or private address, to an origin the owner's
+ * project has not approved fails there ({@code BlockedByClient}) before a byte is sent
+ * ({@link NetworkRule}). {@code navigationId} changes with every committed main-frame document;
  * snapshot refs are valid for their snapshot only. Input is synthetic DOM events (not trusted gestures).
- * The work is split by concern: {@link PageEvents} (document state, logs, network rule),
+ * The work is split by concern: {@link PageEvents} (document state, logs; it hands paused requests
+ * to {@link NetworkRule} and started targets to {@link PageTargets}),
  * {@link PageSnapshots}, {@link PageInput}, {@link PageFiles}, over one {@link PageChannel}.
  */
 public final class BrowserPage {

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The network rule every request of a page and of every target it starts (popups, frames in their
+ * The network rule every request of a page and of every target it starts (frames in their
  * own process, workers; see {@link PageTargets}) passes before it is sent, on {@code Fetch.requestPaused}:
  * a document (any frame) or a redirect hop goes only to an approved http(s) origin; any other request
  * (scripts, images, fetches, a worker's fetches) to a loopback, private or link-local address, or to

@@ -295,11 +295,7 @@ final class PageEvents {
         }
     }
 
-    /**
-     * An event over the connection's cap, skipped unread (security review 2026-12-06, N3): a paused
-     * request is refused (nothing checked it); a log leaves an entry saying what was not kept.
-     */
-    /** An event of a target the page started (a popup, an out-of-process frame, a worker). */
+    /** An event of a target the page started (an out-of-process frame, a worker). */
     private void onStarted(String method, JsonNode params, String session) {
         switch (method) {
             case "Fetch.requestPaused" -> rule.paused(params, session);
@@ -317,6 +313,10 @@ final class PageEvents {
         }
     }
 
+    /**
+     * An event over the connection's cap, skipped unread (security review 2026-12-06, N3): a paused
+     * request is refused (nothing checked it); a log leaves an entry saying what was not kept.
+     */
     private void oversized(JsonNode params, String session) {
         String method = params.path("method").asString("");
         long bytes = params.path("bytes").asLong();

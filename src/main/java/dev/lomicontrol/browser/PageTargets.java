@@ -10,12 +10,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The targets a page starts (security review 2026-12-06, N12): popups ({@code window.open}), frames
- * in their own process, dedicated and service workers. The page's session, and every such target's,
+ * The targets a page starts (security review 2026-12-06, N12): frames in their own process,
+ * dedicated and service workers (popups and shared workers are turned off: see {@link Chromium#FLAGS}). The page's session, and every such target's,
  * auto-attaches them paused ({@code Target.setAutoAttach} with {@code waitForDebuggerOnStart}); each
  * gets the same network rule ({@code Fetch.enable}, every request paused for {@link NetworkRule}) and
  * the same auto-attach for its own children before it runs ({@code Runtime.runIfWaitingForDebugger}).
- * A target whose rule cannot be put in force never runs: a popup is closed, another is left paused.
+ * A target whose rule cannot be put in force never runs: a page is closed, another is left paused.
  */
 final class PageTargets {
 
