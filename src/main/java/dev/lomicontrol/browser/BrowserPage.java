@@ -16,12 +16,15 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One page (a browser panel's live document) in its owner's Chromium. Every request the page makes
- * pauses in the network layer ({@code Fetch.requestPaused}): a document load in any frame, and any
- * redirect, to an origin the owner's project has not approved fails there ({@code BlockedByClient})
- * before a byte is sent. {@code navigationId} changes with every committed main-frame document;
+ * One page (a browser panel's live document) in its owner's Chromium. Every request the page and
+ * the targets it starts (out-of-process frames, workers: {@link PageTargets}; it cannot open
+ * windows) make pauses in the network layer ({@code Fetch.requestPaused}): a document load in any
+ * frame, any redirect, and any request to a local or private address, to an origin the owner's
+ * project has not approved fails there ({@code BlockedByClient}) before a byte is sent
+ * ({@link NetworkRule}). {@code navigationId} changes with every committed main-frame document;
  * snapshot refs are valid for their snapshot only. Input is synthetic DOM events (not trusted gestures).
- * The work is split by concern: {@link PageEvents} (document state, logs, network rule),
+ * The work is split by concern: {@link PageEvents} (document state, logs; it hands paused requests
+ * to {@link NetworkRule} and started targets to {@link PageTargets}),
  * {@link PageSnapshots}, {@link PageInput}, {@link PageFiles}, over one {@link PageChannel}.
  */
 public final class BrowserPage {
@@ -66,13 +69,12 @@ public final class BrowserPage {
         String[] ids = chromium.newPage(events::on);
         this.targetId = ids[0];
         channel.attached(ids[1]);
-        ObjectNode patterns = PageChannel.obj();
-        patterns.putArray("patterns").addObject().put("urlPattern", "*").put("requestStage", "Request");
         // One round trip: the protocol runs a session's commands in order, so the network rule is in force before
         // anything
         // later, and every answer is awaited before the page is handed out (no navigation can start earlier).
         List<CompletableFuture<JsonNode>> enabled = List.of(
-                channel.request("Fetch.enable", patterns),
+                channel.request("Fetch.enable", PageTargets.interceptAll()),
+                channel.request("Target.setAutoAttach", PageTargets.autoAttach()),
                 channel.request("Page.enable", null),
                 channel.request(
                         "Page.setLifecycleEventsEnabled", PageChannel.obj().put("enabled", true)),
@@ -352,6 +354,7 @@ public final class BrowserPage {
     /** Closes the page (its profile lives on with its owner's other pages). */
     void close() {
         channel.markClosed();
+        events.targets().close();
         chromium.closePage(targetId, channel.sessionId());
     }
 }

@@ -34,7 +34,12 @@ final class Chromium implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Chromium.class);
 
-    /** The flags every browser starts with (headless, no GPU, no background traffic of its own). */
+    /**
+     * The flags every browser starts with (headless, no GPU, no background traffic of its own, no new
+     * windows: {@code window.open} and {@code target=_blank} open nothing, as no tool could see a
+     * popup and the page session's auto-attach does not reach one; no shared workers, related to no
+     * page and so never attached either — security review 2026-12-06, N12).
+     */
     static final List<String> FLAGS = List.of(
             "--remote-debugging-pipe",
             "--headless",
@@ -47,6 +52,8 @@ final class Chromium implements AutoCloseable {
             "--disable-default-apps",
             "--disable-extensions",
             "--mute-audio",
+            "--block-new-web-contents",
+            "--disable-blink-features=SharedWorker",
             "--no-default-browser-check",
             "--password-store=basic",
             "--window-size=1280,800");
@@ -65,7 +72,11 @@ final class Chromium implements AutoCloseable {
         this.profileId = profileId;
         this.commandTimeout = commandTimeout;
         this.cdp = new CdpConnection(
-                process.getInputStream(), process.getOutputStream(), this::event, "lomi-chromium-" + profileId);
+                process.getInputStream(),
+                process.getOutputStream(),
+                this::event,
+                PageEvents.READ::contains,
+                "lomi-chromium-" + profileId);
         drain(process.getErrorStream(), profileId);
     }
 
@@ -167,6 +178,21 @@ final class Chromium implements AutoCloseable {
                 .asString();
         sessions.put(sessionId, listener);
         return new String[] {targetId, sessionId};
+    }
+
+    /** The events of another flat session (a target a page started) go to {@code listener} too. */
+    void listen(String sessionId, Consumer<JsonNode> listener) {
+        sessions.put(sessionId, listener);
+    }
+
+    void forget(String sessionId) {
+        sessions.remove(sessionId);
+    }
+
+    void closeTarget(String targetId) {
+        if (isAlive()) {
+            sendAsync(null, "Target.closeTarget", obj().put("targetId", targetId));
+        }
     }
 
     void closePage(String targetId, @Nullable String sessionId) {

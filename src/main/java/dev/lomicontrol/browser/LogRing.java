@@ -26,6 +26,11 @@ public final class LogRing {
         entries.addLast(new Entry(sequence, at, cut(message), level));
     }
 
+    /** Counts {@code count} entries that never reached the ring (dropped while the broker's event queue was full). */
+    synchronized void lost(long count) {
+        dropped += Math.max(0, count);
+    }
+
     /** Entries with a sequence above {@code after}, at most {@code limit}; and whether more follow. */
     synchronized Page after(long after, int limit) {
         List<Entry> out = new ArrayList<>();

@@ -82,6 +82,16 @@ final class PageChannel {
         chromium.sendAsync(sessionId, method, params);
     }
 
+    /** Sends and forgets to another session of the page's (a target it started; see {@link PageTargets}). */
+    void sendAndForgetOn(String session, String method, ObjectNode params) {
+        chromium.sendAsync(session, method, params);
+    }
+
+    /** Sends without waiting to another session of the page's. */
+    CompletableFuture<JsonNode> requestOn(String session, String method, @Nullable ObjectNode params) {
+        return chromium.request(session, method, params);
+    }
+
     /** The answer of a request in flight (or of work chained on one), as {@link #send} would have answered it. */
     <T> T await(CompletableFuture<T> answer) {
         try {

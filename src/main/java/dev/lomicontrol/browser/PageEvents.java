@@ -4,37 +4,49 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.Ids;
 import dev.lomicontrol.core.LomiException;
 import java.time.Clock;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
  * What a page's protocol events tell (on the connection's single event thread, in order): the
  * current main-frame document (url, a new {@code navigationId} per committed document), its frames
- * and script contexts, loads, the three log rings of the current document, and the network rule
- * every paused request passes before it is sent.
+ * and script contexts, loads, the three log rings of the current document; paused requests go to
+ * the {@link NetworkRule}, targets the page starts to {@link PageTargets} (their other events are not read).
  */
 final class PageEvents {
 
-    private static final Logger log = LoggerFactory.getLogger(PageEvents.class);
+    /** The protocol events {@link #on} reads; the connection does not parse the others. */
+    static final Set<String> READ = Set.of(
+            "Fetch.requestPaused",
+            "Page.frameNavigated",
+            "Page.frameDetached",
+            "Page.navigatedWithinDocument",
+            "Page.lifecycleEvent",
+            "Runtime.executionContextCreated",
+            "Runtime.executionContextDestroyed",
+            "Runtime.executionContextsCleared",
+            "Runtime.consoleAPICalled",
+            "Runtime.exceptionThrown",
+            "Inspector.detached",
+            "Target.targetCrashed",
+            "Target.attachedToTarget",
+            "Target.detachedFromTarget");
 
     private final PageChannel channel;
-    private final String generation;
-    private final Predicate<String> originAllowed;
+    private final NetworkRule rule;
+    private final PageTargets targets;
     private final Clock clock;
     private final RandomGenerator random;
     private final Map<String, CompletableFuture<Void>> loads = new ConcurrentHashMap<>();
@@ -44,8 +56,6 @@ final class PageEvents {
     private final Map<String, String> frameUrls = new ConcurrentSkipListMap<>();
 
     private final AtomicLong logSequence = new AtomicLong();
-    private final Deque<String> blocked = new ArrayDeque<>();
-    private final AtomicLong blockedTotal = new AtomicLong();
     private volatile String mainFrameId = "";
     private volatile String navigationId;
     private volatile String url = "about:blank";
@@ -67,8 +77,8 @@ final class PageEvents {
             Clock clock,
             RandomGenerator random) {
         this.channel = channel;
-        this.generation = generation;
-        this.originAllowed = originAllowed;
+        this.rule = new NetworkRule(channel, generation, originAllowed);
+        this.targets = new PageTargets(channel, generation, this::on);
         this.clock = clock;
         this.random = random;
         this.navigationId = newId("nav");
@@ -96,7 +106,11 @@ final class PageEvents {
     }
 
     Predicate<String> originAllowed() {
-        return originAllowed;
+        return rule.originAllowed();
+    }
+
+    PageTargets targets() {
+        return targets;
     }
 
     /** Completes when the main frame's document of {@code loaderId} has loaded. */
@@ -105,13 +119,11 @@ final class PageEvents {
     }
 
     long blockedCount() {
-        return blockedTotal.get();
+        return rule.blockedCount();
     }
 
     Optional<String> lastBlocked() {
-        synchronized (blocked) {
-            return Optional.ofNullable(blocked.peekLast());
-        }
+        return rule.lastBlocked();
     }
 
     /** The default script context the events announced for {@code frameId}'s current document. */
@@ -181,9 +193,20 @@ final class PageEvents {
     void on(JsonNode message) {
         String method = message.path("method").asString("");
         JsonNode params = message.path("params");
+        String session = message.path("sessionId").asString("");
+        if (targets.owns(session)) {
+            onStarted(method, params, session); // a target the page started: only its requests and children
+            return;
+        }
         switch (method) {
             case "Fetch.requestPaused":
-                paused(params);
+                rule.paused(params, session);
+                break;
+            case "Target.attachedToTarget":
+                targets.attached(params);
+                break;
+            case "Target.detachedFromTarget":
+                targets.detached(params);
                 break;
             case "Page.frameNavigated":
                 JsonNode frame = params.path("frame");
@@ -252,6 +275,16 @@ final class PageEvents {
                 logs.ring(rejection ? BrowserPage.LogKind.PROMISE_REJECTION : BrowserPage.LogKind.JAVASCRIPT_ERROR)
                         .add(logSequence.incrementAndGet(), clock.millis(), text, Optional.empty());
                 break;
+            case CdpConnection.OVERSIZED:
+                oversized(params, session);
+                break;
+            case CdpConnection.DROPPED:
+                logs.ring(
+                                params.path("method").asString().equals("Runtime.consoleAPICalled")
+                                        ? BrowserPage.LogKind.CONSOLE
+                                        : BrowserPage.LogKind.JAVASCRIPT_ERROR)
+                        .lost(params.path("count").asLong());
+                break;
             case "Inspector.detached":
             case "Target.targetCrashed":
             case "lomi.disconnected":
@@ -259,6 +292,56 @@ final class PageEvents {
                 break;
             default:
                 break;
+        }
+    }
+
+    /** An event of a target the page started (an out-of-process frame, a worker). */
+    private void onStarted(String method, JsonNode params, String session) {
+        switch (method) {
+            case "Fetch.requestPaused" -> rule.paused(params, session);
+            case "Target.attachedToTarget" -> targets.attached(params);
+            case "Target.detachedFromTarget" -> targets.detached(params);
+            case CdpConnection.OVERSIZED -> {
+                if (params.path("method").asString().equals("Fetch.requestPaused") && params.has("requestId")) {
+                    rule.refuseUnread(
+                            params.path("requestId").asString(),
+                            session,
+                            params.path("bytes").asLong());
+                }
+            }
+            default -> {}
+        }
+    }
+
+    /**
+     * An event over the connection's cap, skipped unread (security review 2026-12-06, N3): a paused
+     * request is refused (nothing checked it); a log leaves an entry saying what was not kept.
+     */
+    private void oversized(JsonNode params, String session) {
+        String method = params.path("method").asString("");
+        long bytes = params.path("bytes").asLong();
+        String note = "[a message of " + bytes + " bytes was not kept: the broker reads at most "
+                + (params.path("cap").asLong() >> 10) + " KiB of one " + method + " event]";
+        switch (method) {
+            case "Fetch.requestPaused":
+                if (params.has("requestId")) {
+                    rule.refuseUnread(params.path("requestId").asString(), session, bytes);
+                }
+                break;
+            case "Runtime.consoleAPICalled":
+                logs.ring(BrowserPage.LogKind.CONSOLE)
+                        .add(
+                                logSequence.incrementAndGet(),
+                                clock.millis(),
+                                note,
+                                Optional.of(params.path("type").asString("log")));
+                break;
+            case "Runtime.exceptionThrown":
+                logs.ring(BrowserPage.LogKind.JAVASCRIPT_ERROR)
+                        .add(logSequence.incrementAndGet(), clock.millis(), note, Optional.empty());
+                break;
+            default:
+                break; // logged by the connection
         }
     }
 
@@ -283,40 +366,6 @@ final class PageEvents {
             }
         }
         return text.toString();
-    }
-
-    /**
-     * The network rule, applied to every request before it is sent: a document (any frame) or a
-     * redirect hop goes only to an approved http(s) origin; everything else the approved document
-     * loads (scripts, images, fetches) continues — an origin grant restricts navigation, not
-     * subresource traffic (networkIsolation "none", as in the reference).
-     */
-    private void paused(JsonNode params) {
-        String requestId = params.path("requestId").asString();
-        String target = params.path("request").path("url").asString("");
-        boolean document = params.path("resourceType").asString("").equals("Document");
-        boolean redirect = params.has("redirectedRequestId");
-        Optional<String> origin = Origins.of(target);
-        boolean allowed = !(document || redirect) || (origin.isPresent() && originAllowed.test(origin.get()));
-        if (allowed) {
-            channel.sendAndForget("Fetch.continueRequest", PageChannel.obj().put("requestId", requestId));
-            return;
-        }
-        blockedTotal.incrementAndGet();
-        synchronized (blocked) {
-            blocked.addLast(target);
-            if (blocked.size() > 16) {
-                blocked.removeFirst();
-            }
-        }
-        log.info(
-                "browser {}: refused {} ({}): origin not approved",
-                generation,
-                Origins.forLog(target),
-                document ? "document" : "redirect");
-        channel.sendAndForget(
-                "Fetch.failRequest",
-                PageChannel.obj().put("requestId", requestId).put("errorReason", "BlockedByClient"));
     }
 
     String newId(String prefix) {

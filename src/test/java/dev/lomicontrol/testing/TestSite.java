@@ -14,7 +14,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A real HTTP server on 127.0.0.1 serving the browser test pages from {@code src/test/resources/browser}:
+ * A real HTTP server on 127.0.0.1 serving the browser test pages from {@code src/test/resources/browser}
+ * ({@code .js} as JavaScript, the rest as HTML):
  * {@code /} (a form, a button that changes text and posts {@code /clicked}, a key field, a file input,
  * a download link, an iframe, console errors), {@code /file.bin} (100 000 fixed pseudo-random bytes),
  * {@code /redirect?to=URL} (302), {@code /cookie?set=V} and {@code /whoami} (echoes the Cookie header).
@@ -95,7 +96,8 @@ public final class TestSite implements AutoCloseable {
                             send(exchange, 404, "text/plain", "not found".getBytes(StandardCharsets.UTF_8));
                             return;
                         }
-                        send(exchange, 200, "text/html; charset=utf-8", in.readAllBytes());
+                        String type = name.endsWith(".js") ? "text/javascript" : "text/html; charset=utf-8";
+                        send(exchange, 200, type, in.readAllBytes());
                     }
             }
         }
