@@ -17,12 +17,14 @@ import dev.lomicontrol.files.tools.ProjectFolders;
 import dev.lomicontrol.git.tools.GitCalls;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.operations.OperationCalls;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.OperationWaits;
 import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.PanelsByKind;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.UnavailableTools;
 import dev.lomicontrol.operations.Waits;
@@ -44,6 +46,8 @@ import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -63,19 +67,10 @@ public class BrokerCalls implements AutoCloseable {
 
     private final Episodes episodes;
     private final WorkspaceAccess access;
-    private final OperationCalls operations;
-    private final EpisodeCalls episodeCalls;
     private final OperationRunner runner;
-    private final LayoutCalls layout;
-    private final TerminalCalls terminals;
-    private final FileCalls files;
-    private final EditorCalls editors;
-    private final ArtifactCalls artifacts;
-    private final SettingsCalls settingsCalls;
-    private final GitCalls git;
-    private final BrowserCalls browserCalls;
-    private final dev.lomicontrol.browser.Browsers browsers;
-    private final ChatCalls chatCalls;
+    /** Every feature, in the order they register; a session's end and the broker's close reach them in it too. */
+    private final List<ToolFeature> features;
+
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BrokerCalls.class);
     private static final tools.jackson.databind.json.JsonMapper SIZE =
             tools.jackson.databind.json.JsonMapper.builder().build();
@@ -172,7 +167,6 @@ public class BrokerCalls implements AutoCloseable {
             dev.lomicontrol.projects.BrowserOrigins origins,
             Chat chat) {
         this.episodes = episodes;
-        this.browsers = browsers;
         this.ledger = ledger;
         this.waits = new Waits(ledger);
         OperationWaits operationWaits = new OperationWaits(ledger, waits);
@@ -181,57 +175,81 @@ public class BrokerCalls implements AutoCloseable {
         this.access = new WorkspaceAccess(projects, ledger, runtime.instanceId(), clock);
         this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
         PanelTargets panels = new PanelTargets(access, layoutStore);
-        this.terminals = new TerminalCalls(
+        WorkspaceCalls workspaces = new WorkspaceCalls(access);
+        EpisodeCalls episodeCalls = new EpisodeCalls(episodes, clock);
+        TerminalCalls terminalCalls = new TerminalCalls(
                 terminals, layoutStore, ledger, panels, runner, settings, waits, operationWaits, runOutputTailBytes);
-        ProjectFolders folders = new ProjectFolders();
-        this.files = new FileCalls(
-                access, folders, runner, layoutStore, runtime.dataDirectory().resolve("trash-recovery"));
-        this.editors = new EditorCalls(
+        FileCalls files = new FileCalls(
+                access,
+                new ProjectFolders(),
+                runner,
+                layoutStore,
+                runtime.dataDirectory().resolve("trash-recovery"));
+        EditorCalls editors = new EditorCalls(
                 new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS),
                 settings,
                 panels,
                 files,
                 runner,
                 layoutStore);
-        this.browserCalls = new BrowserCalls(browsers, origins, artifactStore, layoutStore, panels, runner);
-        this.layout = new LayoutCalls(
-                projects,
-                layoutStore,
-                access,
-                panels,
-                runner,
-                new PanelsByKind(Map.of(
-                        PanelKind.TERMINAL,
-                        this.terminals,
-                        PanelKind.EDITOR,
-                        editors,
-                        PanelKind.BROWSER,
-                        browserCalls)),
-                runtime.instanceId());
-        this.chatCalls =
+        ArtifactCalls artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
+        SettingsCalls settingsCalls = new SettingsCalls(settings, access, runner, layoutStore, clock, decisions);
+        GitCalls git = new GitCalls(files, runner, layoutStore);
+        BrowserCalls browserCalls = new BrowserCalls(browsers, origins, artifactStore, layoutStore, panels, runner);
+        ChatCalls chatCalls =
                 new ChatCalls(chat.conversations(), chat.connections(), chat.replies(), access, runner, layoutStore);
-        NativeStop stop = operation -> this.terminals.requestStop(operation)
-                || chatCalls.requestStop(operation)
-                || nativeStop.requestStop(operation);
-        this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
-        this.settingsCalls = new SettingsCalls(settings, access, runner, layoutStore, clock, decisions);
-        this.git = new GitCalls(files, runner, layoutStore);
-        this.operations = new OperationCalls(ledger, access, stop, runner::withdrawn, waits, operationWaits);
-        this.episodeCalls = new EpisodeCalls(episodes, clock);
-        new WorkspaceCalls(access).register(handlers);
-        this.operations.register(handlers);
-        this.episodeCalls.register(handlers);
-        this.layout.register(handlers);
-        this.terminals.register(handlers);
-        this.files.register(handlers);
-        this.editors.register(handlers);
-        this.artifacts.register(handlers);
-        this.settingsCalls.register(handlers);
-        this.git.register(handlers);
-        this.browserCalls.register(handlers);
-        this.chatCalls.register(handlers);
-        UnavailableTools.register(handlers);
+        // The layout asks every feature about its live panels and lomi_operation_cancel asks every feature
+        // for a native stop; neither of the two answers such a question, so they ask the features built before.
+        List<ToolFeature> asked = List.of(
+                workspaces,
+                episodeCalls,
+                terminalCalls,
+                files,
+                editors,
+                artifacts,
+                settingsCalls,
+                git,
+                browserCalls,
+                chatCalls);
+        LayoutCalls layout =
+                new LayoutCalls(projects, layoutStore, access, panels, runner, panelsOf(asked), runtime.instanceId());
+        OperationCalls operations = new OperationCalls(
+                ledger, access, stopsOf(asked, nativeStop), runner::withdrawn, waits, operationWaits);
+        this.features = List.of(
+                workspaces,
+                operations,
+                episodeCalls,
+                layout,
+                terminalCalls,
+                files,
+                editors,
+                artifacts,
+                settingsCalls,
+                git,
+                browserCalls,
+                chatCalls,
+                UnavailableTools.feature());
+        features.forEach(feature -> feature.register(handlers));
         handlers.requireCovers(ToolCatalog.standard());
+    }
+
+    /** Each panel kind answered by the one feature that owns it (a kind claimed twice is a wiring error). */
+    private static PanelsByKind panelsOf(List<ToolFeature> features) {
+        Map<PanelKind, LivePanels> byKind = new EnumMap<>(PanelKind.class);
+        for (ToolFeature feature : features) {
+            feature.panels().forEach((kind, live) -> {
+                if (byKind.putIfAbsent(kind, live) != null) {
+                    throw new IllegalStateException("two features answer for " + kind + " panels");
+                }
+            });
+        }
+        return new PanelsByKind(byKind);
+    }
+
+    /** The features' native stops in their order, then {@code last} (the bean; a recorder in tests): the first to take the request ends the chain. */
+    private static NativeStop stopsOf(List<ToolFeature> features, NativeStop last) {
+        return operation ->
+                features.stream().anyMatch(feature -> feature.requestStop(operation)) || last.requestStop(operation);
     }
 
     /**
@@ -281,8 +299,7 @@ public class BrokerCalls implements AutoCloseable {
     public void sessionEnded(Session session) {
         access.sessionEnded(session);
         runner.sessionEnded(session.id());
-        terminals.sessionEnded(session);
-        browserCalls.sessionEnded(session);
+        features.forEach(feature -> feature.sessionEnded(session));
         episodes.sessionEnded(session.id());
     }
 
@@ -295,7 +312,6 @@ public class BrokerCalls implements AutoCloseable {
     public void close() {
         waits.close();
         runner.close();
-        terminals.close();
-        browsers.close();
+        features.forEach(ToolFeature::close);
     }
 }

@@ -23,7 +23,7 @@ import tools.jackson.databind.node.ObjectNode;
  * is visible only to the session that owns it: another session's receipt gets the same
  * TARGET_NOT_FOUND as an unknown one.
  */
-public final class OperationCalls {
+public final class OperationCalls implements ToolFeature {
 
     static final int DEFAULT_EVENTS = 100;
     static final int MAX_EVENTS = 500;
@@ -144,6 +144,7 @@ public final class OperationCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.onWaiting(OperationSpecs.GET, this::get);
         handlers.on(OperationSpecs.CANCEL, this::cancel);

@@ -10,6 +10,7 @@ import dev.lomicontrol.files.RelativePath;
 import dev.lomicontrol.files.tools.FileCalls;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
@@ -27,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Artifact tools (SPEC §10 "Artifacts"): private immutable copies of project files with SHA-256,
  * quotas and 24 h expiry; the source is rechecked on read, and export never overwrites.
  */
-public final class ArtifactCalls {
+public final class ArtifactCalls implements ToolFeature {
 
     static final int INLINE_BYTES = 64 * 1024;
 
@@ -129,6 +130,7 @@ public final class ArtifactCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(ArtifactSpecs.IMPORT, this::importFile);
         handlers.on(ArtifactSpecs.READ, this::read);

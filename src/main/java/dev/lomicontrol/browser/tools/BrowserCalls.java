@@ -16,6 +16,7 @@ import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
@@ -52,7 +53,7 @@ import tools.jackson.databind.node.ObjectNode;
  * approval is remembered for the project. Click, fill, key and scroll are durable operations: a
  * retry with the same key answers the earlier operation and dispatches nothing.
  */
-public final class BrowserCalls implements LivePanels {
+public final class BrowserCalls implements ToolFeature, LivePanels {
 
     static final String ENGINE = "chromium";
     static final long MAX_UPLOAD = 4L << 20;
@@ -848,11 +849,24 @@ public final class BrowserCalls implements LivePanels {
     }
 
     /** The connection ended: its browsers close and its profile is deleted (panels stay and show no generation). */
+    @Override
     public void sessionEnded(Session session) {
         byPanel.values().removeIf(live -> live.owner().equals(session.id().value()));
         browsers.closeOwner(session.id().value());
     }
 
+    @Override
+    public Map<PanelKind, LivePanels> panels() {
+        return Map.of(PanelKind.BROWSER, this);
+    }
+
+    /** The broker closes: every browser closes and its profile is deleted. */
+    @Override
+    public void close() {
+        browsers.close();
+    }
+
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(BrowserSpecs.OPEN, this::open);
         handlers.on(BrowserSpecs.NAVIGATE, this::navigate);

@@ -15,9 +15,9 @@ import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
-import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
@@ -46,7 +46,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code awaiting_user} with its exact text, model and connection; approval persists the draft as
  * a user message and starts the provider's stream, and the operation settles when the reply ends.
  */
-public final class ChatCalls implements NativeStop {
+public final class ChatCalls implements ToolFeature {
 
     /** How long lomi_chat_stop waits for the stopped reply's checkpoint. */
     static final Duration STOP_WAIT = Duration.ofSeconds(5);
@@ -77,6 +77,7 @@ public final class ChatCalls implements NativeStop {
     }
 
     /** Registers the handlers of the seven chat tools. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(ChatSpecs.LIST, this::list);
         handlers.on(ChatSpecs.READ, this::read);

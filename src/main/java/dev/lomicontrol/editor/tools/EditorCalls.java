@@ -17,6 +17,7 @@ import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
@@ -31,6 +32,7 @@ import dev.lomicontrol.tools.Hex64;
 import dev.lomicontrol.tools.Token;
 import dev.lomicontrol.tools.editor.EditorSpecs;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import tools.jackson.databind.node.ObjectNode;
@@ -42,7 +44,7 @@ import tools.jackson.databind.node.ObjectNode;
  * the exact disk revision it names. Editor settings (final newline) apply on save. MCP/IDE client
  * configuration opens and reads like any file, but apply_edits and save refuse it (SCOPE_DENIED).
  */
-public final class EditorCalls implements LivePanels {
+public final class EditorCalls implements ToolFeature, LivePanels {
 
     public static final int MAX_DOCUMENTS = 64;
 
@@ -213,6 +215,11 @@ public final class EditorCalls implements LivePanels {
     }
 
     @Override
+    public Map<PanelKind, LivePanels> panels() {
+        return Map.of(PanelKind.EDITOR, this);
+    }
+
+    @Override
     public String runtimeState(Panel panel) {
         return panel.documentId().flatMap(documents::find).isPresent() ? "ready" : "exited";
     }
@@ -281,6 +288,7 @@ public final class EditorCalls implements LivePanels {
     private record Bound(WorkspaceAccess.Listed listed, Panel panel, Document document) {}
 
     /** Registers the handlers of the tools this class serves. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(EditorSpecs.OPEN, this::open);
         handlers.on(EditorSpecs.READ, this::read);

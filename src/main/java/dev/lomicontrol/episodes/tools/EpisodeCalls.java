@@ -9,6 +9,7 @@ import dev.lomicontrol.episodes.EpisodeBoard;
 import dev.lomicontrol.episodes.EpisodeState;
 import dev.lomicontrol.episodes.Episodes;
 import dev.lomicontrol.episodes.ExternalId;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.episodes.EpisodeSpecs;
@@ -22,7 +23,7 @@ import java.util.Optional;
  * {@link Episodes}. The board shows every live episode, but the holding session's id only of the
  * caller's own; for the others only whether one holds it.
  */
-public final class EpisodeCalls {
+public final class EpisodeCalls implements ToolFeature {
 
     private final Episodes episodes;
     private final Clock clock;
@@ -93,6 +94,7 @@ public final class EpisodeCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(EpisodeSpecs.ATTACH, this::attach);
         handlers.on(EpisodeSpecs.DETACH, this::detach);

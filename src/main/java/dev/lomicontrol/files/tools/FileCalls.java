@@ -18,6 +18,7 @@ import dev.lomicontrol.files.TextCodec;
 import dev.lomicontrol.files.TextPage;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
@@ -46,7 +47,7 @@ import tools.jackson.databind.node.ObjectNode;
  * most 256 matches) and its further pages are served from a copy kept 60 s for the session that ran
  * it, bound to the same workspace, directory and query (the reference's cursor; CURSOR_EXPIRED after).
  */
-public final class FileCalls {
+public final class FileCalls implements ToolFeature {
 
     public static final Duration SEARCH_CURSOR_LIFE = Duration.ofSeconds(60);
     static final int MAX_SEARCH_MATCHES = 256;
@@ -418,6 +419,7 @@ public final class FileCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(FileSpecs.LIST, this::list);
         handlers.on(FileSpecs.READ, this::read);

@@ -23,6 +23,7 @@ import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Target;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
@@ -57,7 +58,7 @@ import tools.jackson.databind.node.ObjectNode;
  * repository as it is, parks it for the admin's decision and runs it once after approval,
  * re-checking what the plan expected. Secret paths, remote URLs and credentials never appear.
  */
-public final class GitCalls {
+public final class GitCalls implements ToolFeature {
 
     static final int MAX_REMOTES = 64;
 
@@ -562,6 +563,7 @@ public final class GitCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(GitSpecs.STATUS, this::status);
         handlers.on(GitSpecs.DIFF, this::diff);

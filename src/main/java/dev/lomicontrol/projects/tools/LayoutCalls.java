@@ -10,6 +10,7 @@ import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.PanelTargets.PanelTarget;
 import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
@@ -44,7 +45,7 @@ import tools.jackson.databind.node.ObjectNode;
  * it was based on: checked before the receipt exists (stale → REVISION_CONFLICT, nothing left behind)
  * and again atomically with the change (stale by then → the operation fails with REVISION_CONFLICT).
  */
-public final class LayoutCalls {
+public final class LayoutCalls implements ToolFeature {
 
     static final int MAX_PROJECTS_PER_SESSION = 16;
     private static final Pattern CURSOR =
@@ -531,6 +532,7 @@ public final class LayoutCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(LayoutSpecs.PANEL_LIST, this::panelList);
         handlers.on(LayoutSpecs.WORKSPACE_CREATE, this::workspaceCreate);

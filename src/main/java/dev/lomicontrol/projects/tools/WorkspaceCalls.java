@@ -3,6 +3,7 @@ package dev.lomicontrol.projects.tools;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.ledger.RetryEpoch;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
@@ -20,7 +21,7 @@ import java.util.stream.Collectors;
  * <p>List cursors are opaque to clients: {@code <domainRevision>:<offset>:<instanceId>}. A cursor
  * from another revision or another broker run answers CURSOR_EXPIRED (list again from the start).
  */
-public final class WorkspaceCalls {
+public final class WorkspaceCalls implements ToolFeature {
 
     private static final Pattern CURSOR = Pattern.compile("([0-9]{1,18}):([0-9]{1,9}):([^:]{1,64})");
 
@@ -110,6 +111,7 @@ public final class WorkspaceCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(SessionSpecs.WORKSPACE_LIST, this::list);
         handlers.on(SessionSpecs.CONNECT, this::connect);

@@ -6,6 +6,7 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
@@ -28,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  * compare-and-set whose exact before/after plan the admin approves; open records a request for the
  * admin's attention. The {@code agentControl} section is a read-only view.
  */
-public final class SettingsCalls {
+public final class SettingsCalls implements ToolFeature {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
@@ -233,6 +234,7 @@ public final class SettingsCalls {
     }
 
     /** Registers the handlers of the tools this class serves. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(SettingsSpecs.READ, this::read);
         handlers.on(SettingsSpecs.UPDATE, this::update);

@@ -11,12 +11,12 @@ import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.operations.LivePanels;
-import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.operations.OperationJson;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.OperationWaits;
 import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.Revisions;
+import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.Waits;
 import dev.lomicontrol.operations.WorkspaceAccess;
@@ -69,7 +69,7 @@ import tools.jackson.databind.node.ObjectNode;
  * its OSC 133 integration — never from silence. The terminal that hosts the calling agent (its
  * helper descends from the terminal's shell) refuses input from that agent.
  */
-public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseable {
+public final class TerminalCalls implements ToolFeature, LivePanels {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final Logger log = LoggerFactory.getLogger(TerminalCalls.class);
@@ -537,6 +537,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     }
 
     /** The session's connection ended: its leases die (runs in flight settle outcome_unknown). */
+    @Override
     public void sessionEnded(Session session) {
         for (Terminal terminal : terminals.all()) {
             terminal.revokeLeasesOf(session.id().value(), "session ended");
@@ -544,6 +545,11 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     }
 
     // --- what the layout asks about terminal panels
+
+    @Override
+    public Map<PanelKind, LivePanels> panels() {
+        return Map.of(PanelKind.TERMINAL, this);
+    }
 
     @Override
     public String runtimeState(Panel panel) {
@@ -581,7 +587,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
         live(panel).ifPresent(Terminal::kill);
     }
 
-    // --- NativeStop: a cancelled run gets exactly one Ctrl+C
+    // --- lomi_operation_cancel: a cancelled run gets exactly one Ctrl+C
 
     @Override
     public boolean requestStop(Operation operation) {
@@ -853,6 +859,7 @@ public final class TerminalCalls implements NativeStop, LivePanels, AutoCloseabl
     }
 
     /** Registers the handlers of the tools this class serves. */
+    @Override
     public void register(ToolHandlers handlers) {
         handlers.on(TerminalSpecs.PANEL_CONTROL, this::control);
         handlers.on(TerminalSpecs.CREATE, this::create);

@@ -1,0 +1,37 @@
+package dev.lomicontrol.operations;
+
+import dev.lomicontrol.ledger.Operation;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.PanelKind;
+import java.util.Map;
+
+/**
+ * One feature's tools on the broker (terminal, browser, files, …): it registers a handler per tool
+ * and answers the few questions the broker asks every feature. Only {@link #register} is required;
+ * the defaults fit a feature with no sessions, no native stop, no panels and nothing to close.
+ */
+public interface ToolFeature extends AutoCloseable {
+
+    /** Registers one handler per tool of the feature (a tool already handled is refused by {@code handlers}). */
+    void register(ToolHandlers handlers);
+
+    /** The session's connection is gone: whatever it holds in this feature (leases, browsers, …) ends. */
+    default void sessionEnded(Session session) {}
+
+    /**
+     * {@code lomi_operation_cancel}: stops {@code operation} natively if this feature runs it (one
+     * Ctrl+C, a provider stream), without blocking; returns whether it took the request.
+     */
+    default boolean requestStop(Operation operation) {
+        return false;
+    }
+
+    /** The live panels this feature answers for, by kind; a kind belongs to one feature only. */
+    default Map<PanelKind, LivePanels> panels() {
+        return Map.of();
+    }
+
+    /** The broker closes: the feature's threads and native resources end. */
+    @Override
+    default void close() {}
+}
