@@ -17,6 +17,7 @@ import dev.lomicontrol.files.tools.ProjectFolders;
 import dev.lomicontrol.git.tools.GitCalls;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ledger.Ledger;
+import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.operations.OperationCalls;
 import dev.lomicontrol.operations.OperationRunner;
@@ -44,6 +45,7 @@ import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -194,20 +196,12 @@ public class BrokerCalls implements AutoCloseable {
                 runner,
                 layoutStore);
         this.browserCalls = new BrowserCalls(browsers, origins, artifactStore, layoutStore, panels, runner);
+        this.git = new GitCalls(files, runner, layoutStore);
+        Map<PanelKind, LivePanels> live = new EnumMap<>(
+                Map.of(PanelKind.TERMINAL, this.terminals, PanelKind.EDITOR, editors, PanelKind.BROWSER, browserCalls));
+        live.putAll(git.panels());
         this.layout = new LayoutCalls(
-                projects,
-                layoutStore,
-                access,
-                panels,
-                runner,
-                new PanelsByKind(Map.of(
-                        PanelKind.TERMINAL,
-                        this.terminals,
-                        PanelKind.EDITOR,
-                        editors,
-                        PanelKind.BROWSER,
-                        browserCalls)),
-                runtime.instanceId());
+                projects, layoutStore, access, panels, runner, new PanelsByKind(live), runtime.instanceId());
         this.chatCalls =
                 new ChatCalls(chat.conversations(), chat.connections(), chat.replies(), access, runner, layoutStore);
         NativeStop stop = operation -> this.terminals.requestStop(operation)
@@ -215,7 +209,6 @@ public class BrokerCalls implements AutoCloseable {
                 || nativeStop.requestStop(operation);
         this.artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
         this.settingsCalls = new SettingsCalls(settings, access, runner, layoutStore, clock, decisions);
-        this.git = new GitCalls(files, runner, layoutStore);
         this.operations = new OperationCalls(ledger, access, stop, runner::withdrawn, waits, operationWaits);
         this.episodeCalls = new EpisodeCalls(episodes, clock);
         new WorkspaceCalls(access).register(handlers);

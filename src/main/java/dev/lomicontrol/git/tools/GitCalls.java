@@ -21,6 +21,7 @@ import dev.lomicontrol.git.GitStatus;
 import dev.lomicontrol.ledger.CanonicalJson;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Target;
+import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.Revisions;
 import dev.lomicontrol.operations.ToolHandlers;
@@ -28,6 +29,7 @@ import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Panel;
+import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.projects.WorkspaceView;
 import dev.lomicontrol.tools.CommitId;
 import dev.lomicontrol.tools.Decimal;
@@ -46,7 +48,6 @@ import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -78,8 +79,6 @@ public final class GitCalls {
             GitSpecs.Operation.PUSH,
             "git.push");
 
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
-
     private final FileCalls files;
     private final OperationRunner runner;
     private final Layout layout;
@@ -88,6 +87,11 @@ public final class GitCalls {
         this.files = files;
         this.runner = runner;
         this.layout = layout;
+    }
+
+    /** The panels git answers for: a git panel shows the view {@link #open} stored with it. */
+    public Map<PanelKind, LivePanels> panels() {
+        return Map.of(PanelKind.GIT, new GitPanels());
     }
 
     public GitSpecs.Status status(Session session, GitSpecs.StatusInput in) {
@@ -350,11 +354,6 @@ public final class GitCalls {
                             effect == GitSpecs.Effect.PARTIAL ? EffectState.PARTIAL : EffectState.NONE,
                             result);
                 });
-    }
-
-    /** A git panel's stored view as JSON. */
-    public static JsonNode view(String canonical) {
-        return MAPPER.readTree(canonical);
     }
 
     /** The plan as the admin approves it and the result repeats it. */
