@@ -55,9 +55,7 @@ class ModuleRulesTests {
             Map.entry("episodes", Set.of("core", "ledger")),
             Map.entry("chat", Set.of("core", "tools", "ledger")),
             Map.entry("operations", Set.of("core", "tools", "ledger", "projects", "pairing", "decisions")),
-            Map.entry(
-                    "projects.tools",
-                    Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "git.tools")),
+            Map.entry("projects.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
             Map.entry(
                     "terminal.tools",
                     Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "terminal", "settings")),
@@ -94,6 +92,7 @@ class ModuleRulesTests {
                     "git.tools",
                     Set.of(
                             "core",
+                            "json",
                             "tools",
                             "ledger",
                             "projects",

@@ -2,6 +2,7 @@ package dev.lomicontrol.operations;
 
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Panel;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What the layout needs to know about the live thing behind a panel (a terminal's process, an
@@ -37,6 +38,11 @@ public interface LivePanels {
 
     /** The live browser generation a browser panel shows (empty for other panels, or when its browser closed). */
     public default java.util.Optional<String> browserGeneration(Panel panel) {
+        return java.util.Optional.empty();
+    }
+
+    /** What a read-only panel shows, as listed by lomi_panel_list (a git panel's diff or commit view); empty for other panels. */
+    public default java.util.Optional<JsonNode> view(Panel panel) {
         return java.util.Optional.empty();
     }
 

@@ -5,6 +5,7 @@ import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
 import java.util.EnumMap;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
 
 /** {@link LivePanels} answered, for each panel, by the feature that owns its kind (terminal, editor, …); other kinds get the defaults. */
 public final class PanelsByKind implements LivePanels {
@@ -49,6 +50,11 @@ public final class PanelsByKind implements LivePanels {
     @Override
     public java.util.Optional<String> browserGeneration(Panel panel) {
         return of(panel).browserGeneration(panel);
+    }
+
+    @Override
+    public java.util.Optional<JsonNode> view(Panel panel) {
+        return of(panel).view(panel);
     }
 
     @Override

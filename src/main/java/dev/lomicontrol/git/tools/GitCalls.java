@@ -21,6 +21,7 @@ import dev.lomicontrol.git.GitStatus;
 import dev.lomicontrol.ledger.CanonicalJson;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Target;
+import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.Revisions;
 import dev.lomicontrol.operations.ToolFeature;
@@ -29,6 +30,7 @@ import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Panel;
+import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.projects.WorkspaceView;
 import dev.lomicontrol.tools.CommitId;
 import dev.lomicontrol.tools.Decimal;
@@ -47,7 +49,6 @@ import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -79,8 +80,6 @@ public final class GitCalls implements ToolFeature {
             GitSpecs.Operation.PUSH,
             "git.push");
 
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
-
     private final FileCalls files;
     private final OperationRunner runner;
     private final Layout layout;
@@ -89,6 +88,12 @@ public final class GitCalls implements ToolFeature {
         this.files = files;
         this.runner = runner;
         this.layout = layout;
+    }
+
+    /** The panels git answers for: a git panel shows the view {@link #open} stored with it. */
+    @Override
+    public Map<PanelKind, LivePanels> panels() {
+        return Map.of(PanelKind.GIT, new GitPanels());
     }
 
     public GitSpecs.Status status(Session session, GitSpecs.StatusInput in) {
@@ -351,11 +356,6 @@ public final class GitCalls implements ToolFeature {
                             effect == GitSpecs.Effect.PARTIAL ? EffectState.PARTIAL : EffectState.NONE,
                             result);
                 });
-    }
-
-    /** A git panel's stored view as JSON. */
-    public static JsonNode view(String canonical) {
-        return MAPPER.readTree(canonical);
     }
 
     /** The plan as the admin approves it and the result repeats it. */

@@ -4,7 +4,6 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.ProjectId;
 import dev.lomicontrol.core.WorkspaceId;
-import dev.lomicontrol.git.tools.GitCalls;
 import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.PanelTargets;
@@ -117,7 +116,7 @@ public final class LayoutCalls implements ToolFeature {
                 ownership(session, panel),
                 wire(LayoutSpecs.RuntimeState.class, live.runtimeState(panel)),
                 panel.documentId(),
-                panel.gitView().filter(v -> panel.kind() == PanelKind.GIT).map(GitCalls::view),
+                live.view(panel),
                 (panel.kind() == PanelKind.TERMINAL || panel.kind() == PanelKind.BROWSER)
                         && live.controlledBy(session, panel),
                 view.activePanelId().filter(panel.id()::equals).isPresent());
