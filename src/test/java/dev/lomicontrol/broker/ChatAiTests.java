@@ -182,8 +182,11 @@ class ChatAiTests {
         assertThat(provider.requests())
                 .as("nothing more is asked before the pairing is approved")
                 .isEqualTo(1);
-        assertThat(lastMessage(conversation).path("content").asString())
-                .contains("waiting for the admin", request.id());
+        // the pairing request is filed before the message saying so is written: wait for the message
+        await().atMost(Duration.ofSeconds(15))
+                .untilAsserted(() -> assertThat(
+                                lastMessage(conversation).path("content").asString())
+                        .contains("waiting for the admin", request.id()));
         assertThat(chatAi.sessionOf(conversation)).isEmpty();
 
         pairings.approve(
