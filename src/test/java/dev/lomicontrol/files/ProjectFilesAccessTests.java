@@ -284,6 +284,7 @@ class ProjectFilesAccessTests {
         int size = 1 << 20;
         Path file = write(root, "busy.bin", new byte[size]);
         AtomicBoolean stop = new AtomicBoolean();
+        java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
         Thread writer = new Thread(() -> {
             byte value = 1;
             try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
@@ -292,6 +293,7 @@ class ProjectFilesAccessTests {
                     java.util.Arrays.fill(chunk, value++);
                     for (int off = 0; off < size && !stop.get(); off += chunk.length) {
                         channel.write(java.nio.ByteBuffer.wrap(chunk), off);
+                        writing.countDown();
                     }
                 }
             } catch (IOException e) {
@@ -299,21 +301,30 @@ class ProjectFilesAccessTests {
             }
         });
         writer.start();
-        int conflicts = 0;
+        java.util.concurrent.atomic.AtomicInteger conflicts = new java.util.concurrent.atomic.AtomicInteger();
         try {
-            for (int i = 0; i < 40; i++) {
-                try {
-                    FileSnapshot snapshot = files.read(p("busy.bin"));
-                    assertThat(snapshot.diskRevision()).isEqualTo(Revisions.disk(snapshot.bytes()));
-                } catch (dev.lomicontrol.core.LomiException e) {
-                    assertThat(e.code()).isEqualTo(ErrorCode.REVISION_CONFLICT);
-                    conflicts++;
-                }
-            }
+            assertThat(writing.await(10, java.util.concurrent.TimeUnit.SECONDS))
+                    .as("the writer started")
+                    .isTrue();
+            // read until a read overlaps a write (how many it takes depends on scheduling, not on the code):
+            // every read is either whole and true to its revision, or refused REVISION_CONFLICT
+            org.awaitility.Awaitility.await()
+                    .atMost(java.time.Duration.ofSeconds(20))
+                    .pollInterval(java.time.Duration.ofMillis(1))
+                    .until(() -> {
+                        try {
+                            FileSnapshot snapshot = files.read(p("busy.bin"));
+                            assertThat(snapshot.diskRevision()).isEqualTo(Revisions.disk(snapshot.bytes()));
+                        } catch (dev.lomicontrol.core.LomiException e) {
+                            assertThat(e.code()).isEqualTo(ErrorCode.REVISION_CONFLICT);
+                            conflicts.incrementAndGet();
+                        }
+                        return conflicts.get() > 0;
+                    });
         } finally {
             stop.set(true);
             writer.join();
         }
-        assertThat(conflicts).as("a concurrent writer must be noticed").isPositive();
+        assertThat(conflicts.get()).as("a concurrent writer must be noticed").isPositive();
     }
 }
