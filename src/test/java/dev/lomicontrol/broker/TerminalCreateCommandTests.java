@@ -87,13 +87,8 @@ class TerminalCreateCommandTests {
         JsonNode first = broker.ok(
                 session,
                 "lomi_terminal_read",
-                json(
-                        "workspaceId",
-                        workspaceOf(project),
-                        "panelId",
-                        result.path("panelId").asString(),
-                        "terminalSessionId",
-                        result.path("terminalSessionId").asString(),
+                onTerminal(
+                        result,
                         "mode",
                         "command",
                         "operationId",
@@ -172,13 +167,8 @@ class TerminalCreateCommandTests {
         JsonNode interrupt = broker.ok(
                 session,
                 "lomi_terminal_interrupt",
-                json(
-                        "workspaceId",
-                        workspaceOf(project),
-                        "panelId",
-                        made.path("panelId").asString(),
-                        "terminalSessionId",
-                        made.path("terminalSessionId").asString(),
+                onTerminal(
+                        made,
                         "leaseId",
                         made.path("leaseId").asString(),
                         "operationId",
@@ -260,19 +250,23 @@ class TerminalCreateCommandTests {
                 () -> broker.ok(session, "lomi_operation_get", json("operationId", operationId))
                         .path("result"),
                 made -> made.path("kind").asString("").equals("terminal_created")
-                        && broker.ok(
-                                        session,
-                                        "lomi_terminal_read",
-                                        json(
-                                                "workspaceId",
-                                                workspaceOf(project),
-                                                "panelId",
-                                                made.path("panelId").asString(),
-                                                "terminalSessionId",
-                                                made.path("terminalSessionId").asString()))
+                        && broker.ok(session, "lomi_terminal_read", onTerminal(made))
                                 .path("prompt")
                                 .asString()
                                 .equals("running"));
+    }
+
+    /** Arguments naming a terminal of this test's workspace (its panel and session), then {@code more} pairs. */
+    private String onTerminal(JsonNode terminal, Object... more) {
+        Object[] pairs = new Object[6 + more.length];
+        pairs[0] = "workspaceId";
+        pairs[1] = workspaceOf(project);
+        pairs[2] = "panelId";
+        pairs[3] = terminal.path("panelId").asString();
+        pairs[4] = "terminalSessionId";
+        pairs[5] = terminal.path("terminalSessionId").asString();
+        System.arraycopy(more, 0, pairs, 6, more.length);
+        return json(pairs);
     }
 
     private String create(String key, String command, int waitMs) {
@@ -295,13 +289,8 @@ class TerminalCreateCommandTests {
     }
 
     private String run(JsonNode terminal, String command, String key) {
-        return json(
-                "workspaceId",
-                workspaceOf(project),
-                "panelId",
-                terminal.path("panelId").asString(),
-                "terminalSessionId",
-                terminal.path("terminalSessionId").asString(),
+        return onTerminal(
+                terminal,
                 "leaseId",
                 terminal.path("leaseId").asString(),
                 "command",
