@@ -130,18 +130,8 @@ class ModuleRulesTests {
                             "discovery",
                             "ipc",
                             "operations",
-                            "projects.tools",
-                            "terminal.tools",
-                            "files.tools",
-                            "editor.tools",
-                            "artifacts.tools",
-                            "settings.tools",
-                            "git.tools",
-                            "episodes.tools",
                             "browser",
-                            "browser.tools",
-                            "chat",
-                            "chat.tools")),
+                            "chat")),
             Map.entry(
                     "console",
                     Set.of(
@@ -238,12 +228,17 @@ class ModuleRulesTests {
                 .isEmpty();
     }
 
-    /** The browser engine is a plain library like the terminal engine: no Spring, SQLite or Flyway (it talks to Chromium only). */
+    /**
+     * The browser engine is a plain library like the terminal engine: no Spring, SQLite or Flyway (it
+     * talks to Chromium only). Its tools adapter is a feature bean like every other.
+     */
     @org.junit.jupiter.api.Test
     void theBrowserEngineLoadsNoSpringSqliteOrFlyway() {
         noClasses()
                 .that()
                 .resideInAPackage("dev.lomicontrol.browser..")
+                .and()
+                .resideOutsideOfPackage("dev.lomicontrol.browser.tools..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..")

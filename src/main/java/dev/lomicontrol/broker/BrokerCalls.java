@@ -1,56 +1,25 @@
 package dev.lomicontrol.broker;
 
-import dev.lomicontrol.artifacts.ArtifactStore;
-import dev.lomicontrol.artifacts.tools.ArtifactCalls;
-import dev.lomicontrol.browser.tools.BrowserCalls;
-import dev.lomicontrol.chat.Chat;
-import dev.lomicontrol.chat.tools.ChatCalls;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
-import dev.lomicontrol.decisions.DecisionBoard;
-import dev.lomicontrol.editor.Documents;
-import dev.lomicontrol.editor.tools.EditorCalls;
 import dev.lomicontrol.episodes.Episodes;
-import dev.lomicontrol.episodes.tools.EpisodeCalls;
-import dev.lomicontrol.files.tools.FileCalls;
-import dev.lomicontrol.files.tools.ProjectFolders;
-import dev.lomicontrol.git.tools.GitCalls;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ledger.Ledger;
-import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.NativeStop;
-import dev.lomicontrol.operations.OperationCalls;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.OperationWaits;
-import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.PanelsByKind;
 import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.UnavailableTools;
 import dev.lomicontrol.operations.Waits;
 import dev.lomicontrol.operations.WorkspaceAccess;
-import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Layout;
-import dev.lomicontrol.projects.PanelKind;
-import dev.lomicontrol.projects.Projects;
-import dev.lomicontrol.projects.tools.LayoutCalls;
-import dev.lomicontrol.projects.tools.WorkspaceCalls;
-import dev.lomicontrol.settings.Settings;
-import dev.lomicontrol.settings.tools.SettingsCalls;
-import dev.lomicontrol.terminal.Terminals;
-import dev.lomicontrol.terminal.tools.TerminalCalls;
 import dev.lomicontrol.tools.Binder;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
-import java.security.SecureRandom;
-import java.time.Clock;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.BooleanSupplier;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
@@ -63,193 +32,46 @@ import tools.jackson.databind.JsonNode;
  * invisible (TARGET_NOT_FOUND, the same as an unknown id).
  */
 @Component
-public class BrokerCalls implements AutoCloseable {
-
-    private final Episodes episodes;
-    private final WorkspaceAccess access;
-    private final OperationRunner runner;
-    /** Every feature, in the order they register; a session's end and the broker's close reach them in it too. */
-    private final List<ToolFeature> features;
+public class BrokerCalls {
 
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BrokerCalls.class);
     private static final tools.jackson.databind.json.JsonMapper SIZE =
             tools.jackson.databind.json.JsonMapper.builder().build();
-    private final ToolHandlers handlers;
+
+    private final Episodes episodes;
+    private final WorkspaceAccess access;
+    private final OperationRunner runner;
     private final Ledger ledger;
     private final Waits waits;
+    private final ToolHandlers handlers;
+    /** Every feature (one bean each); a session's end reaches them in this order. */
+    private final List<ToolFeature> features;
 
-    @Autowired
+    /**
+     * Registers every feature's tools, each feature seeing every feature's panels and native stops;
+     * the host-bound tools no feature serves then answer HOST_UNQUALIFIED, and a tool of the catalog
+     * nobody handles is a wiring error.
+     */
     public BrokerCalls(
-            Projects projects,
-            Ledger ledger,
-            BrokerRuntime runtime,
+            List<ToolFeature> features,
             Episodes episodes,
-            NativeStop nativeStop,
-            Clock clock,
-            Terminals terminals,
-            DecisionBoard decisions,
-            Pairings pairings,
-            Settings settings,
-            ArtifactStore artifactStore,
-            TerminalRunProperties run,
-            dev.lomicontrol.browser.Browsers browsers,
-            dev.lomicontrol.projects.BrowserOrigins origins,
-            Chat chat) {
-        this(
-                projects,
-                ledger,
-                runtime,
-                episodes,
-                nativeStop,
-                clock,
-                terminals,
-                decisions,
-                pairings::yolo,
-                OperationRunner.DECISION_TIMEOUT,
-                settings,
-                artifactStore,
-                run.outputTailBytes(),
-                browsers,
-                origins,
-                chat);
-    }
-
-    BrokerCalls(
-            Projects projects,
             Ledger ledger,
-            BrokerRuntime runtime,
-            Episodes episodes,
-            NativeStop nativeStop,
-            Clock clock,
-            Terminals terminals,
-            DecisionBoard decisions,
-            BooleanSupplier yolo,
-            java.time.Duration decisionTimeout,
-            Settings settings,
-            ArtifactStore artifactStore,
-            dev.lomicontrol.browser.Browsers browsers,
-            dev.lomicontrol.projects.BrowserOrigins origins,
-            Chat chat) {
-        this(
-                projects,
-                ledger,
-                runtime,
-                episodes,
-                nativeStop,
-                clock,
-                terminals,
-                decisions,
-                yolo,
-                decisionTimeout,
-                settings,
-                artifactStore,
-                TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES,
-                browsers,
-                origins,
-                chat);
-    }
-
-    BrokerCalls(
-            Projects projects,
-            Ledger ledger,
-            BrokerRuntime runtime,
-            Episodes episodes,
-            NativeStop nativeStop,
-            Clock clock,
-            Terminals terminals,
-            DecisionBoard decisions,
-            BooleanSupplier yolo,
-            java.time.Duration decisionTimeout,
-            Settings settings,
-            ArtifactStore artifactStore,
-            int runOutputTailBytes,
-            dev.lomicontrol.browser.Browsers browsers,
-            dev.lomicontrol.projects.BrowserOrigins origins,
-            Chat chat) {
+            WorkspaceAccess access,
+            OperationRunner runner,
+            Waits waits,
+            OperationWaits operationWaits) {
+        this.features = List.copyOf(features);
         this.episodes = episodes;
         this.ledger = ledger;
-        this.waits = new Waits(ledger);
-        OperationWaits operationWaits = new OperationWaits(ledger, waits);
+        this.access = access;
+        this.runner = runner;
+        this.waits = waits;
         this.handlers = new ToolHandlers(operationWaits);
-        Layout layoutStore = new Layout(projects, ledger, clock, new SecureRandom());
-        this.access = new WorkspaceAccess(projects, ledger, runtime.instanceId(), clock);
-        this.runner = new OperationRunner(ledger, decisions, yolo, clock, decisionTimeout);
-        PanelTargets panels = new PanelTargets(access, layoutStore);
-        WorkspaceCalls workspaces = new WorkspaceCalls(access);
-        EpisodeCalls episodeCalls = new EpisodeCalls(episodes, clock);
-        TerminalCalls terminalCalls = new TerminalCalls(
-                terminals, layoutStore, ledger, panels, runner, settings, waits, operationWaits, runOutputTailBytes);
-        FileCalls files = new FileCalls(
-                access,
-                new ProjectFolders(),
-                runner,
-                layoutStore,
-                runtime.dataDirectory().resolve("trash-recovery"));
-        EditorCalls editors = new EditorCalls(
-                new Documents(new SecureRandom(), EditorCalls.MAX_DOCUMENTS),
-                settings,
-                panels,
-                files,
-                runner,
-                layoutStore);
-        ArtifactCalls artifacts = new ArtifactCalls(artifactStore, files, runner, layoutStore);
-        SettingsCalls settingsCalls = new SettingsCalls(settings, access, runner, layoutStore, clock, decisions);
-        GitCalls git = new GitCalls(files, runner, layoutStore);
-        BrowserCalls browserCalls = new BrowserCalls(browsers, origins, artifactStore, layoutStore, panels, runner);
-        ChatCalls chatCalls =
-                new ChatCalls(chat.conversations(), chat.connections(), chat.replies(), access, runner, layoutStore);
-        // The layout asks every feature about its live panels and lomi_operation_cancel asks every feature
-        // for a native stop; neither of the two answers such a question, so they ask the features built before.
-        List<ToolFeature> asked = List.of(
-                workspaces,
-                episodeCalls,
-                terminalCalls,
-                files,
-                editors,
-                artifacts,
-                settingsCalls,
-                git,
-                browserCalls,
-                chatCalls);
-        LayoutCalls layout =
-                new LayoutCalls(projects, layoutStore, access, panels, runner, panelsOf(asked), runtime.instanceId());
-        OperationCalls operations = new OperationCalls(
-                ledger, access, stopsOf(asked, nativeStop), runner::withdrawn, waits, operationWaits);
-        this.features = List.of(
-                workspaces,
-                operations,
-                episodeCalls,
-                layout,
-                terminalCalls,
-                files,
-                editors,
-                artifacts,
-                settingsCalls,
-                git,
-                browserCalls,
-                chatCalls,
-                UnavailableTools.feature());
-        features.forEach(feature -> feature.register(handlers));
+        ToolFeature.Wiring wiring =
+                new ToolFeature.Wiring(handlers, PanelsByKind.of(this.features), NativeStop.firstOf(this.features));
+        this.features.forEach(feature -> feature.register(wiring));
+        UnavailableTools.register(handlers);
         handlers.requireCovers(ToolCatalog.standard());
-    }
-
-    /** Each panel kind answered by the one feature that owns it (a kind claimed twice is a wiring error). */
-    private static PanelsByKind panelsOf(List<ToolFeature> features) {
-        Map<PanelKind, LivePanels> byKind = new EnumMap<>(PanelKind.class);
-        for (ToolFeature feature : features) {
-            feature.panels().forEach((kind, live) -> {
-                if (byKind.putIfAbsent(kind, live) != null) {
-                    throw new IllegalStateException("two features answer for " + kind + " panels");
-                }
-            });
-        }
-        return new PanelsByKind(byKind);
-    }
-
-    /** The features' native stops in their order, then {@code last} (the bean; a recorder in tests): the first to take the request ends the chain. */
-    private static NativeStop stopsOf(List<ToolFeature> features, NativeStop last) {
-        return operation ->
-                features.stream().anyMatch(feature -> feature.requestStop(operation)) || last.requestStop(operation);
     }
 
     /**
@@ -306,12 +128,5 @@ public class BrokerCalls implements AutoCloseable {
     /** Calls waiting right now ({@code waitMs}); each holds its own connection's thread, none holds another. */
     public int waitingCalls() {
         return waits.waiting();
-    }
-
-    @Override
-    public void close() {
-        waits.close();
-        runner.close();
-        features.forEach(ToolFeature::close);
     }
 }

@@ -4,7 +4,6 @@ import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.core.DataDirectory;
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.ledger.Ledger;
-import dev.lomicontrol.operations.NativeStop;
 import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Sessions;
 import dev.lomicontrol.pairing.YoloPolicy;
@@ -68,12 +67,6 @@ public class BrokerServices {
                     .info("removed {} runtime directories earlier runs of this data directory left behind", stale);
         }
         return runtime;
-    }
-
-    /** No adapter can stop running work natively yet; adapter modules replace this bean. */
-    @Bean
-    NativeStop nativeStop() {
-        return NativeStop.NONE;
     }
 
     /**

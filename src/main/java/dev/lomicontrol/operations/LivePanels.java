@@ -11,6 +11,9 @@ import tools.jackson.databind.JsonNode;
  */
 public interface LivePanels {
 
+    /** Panels with nothing live behind them: every answer is the default. */
+    LivePanels NONE = new LivePanels() {};
+
     /** not_started, starting, running (a command runs), ready (prompt ready / buffer loaded), unobserved (alive, prompt unknown) or exited. */
     public default String runtimeState(Panel panel) {
         return "ready";

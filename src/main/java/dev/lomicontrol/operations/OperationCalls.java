@@ -2,7 +2,6 @@ package dev.lomicontrol.operations;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
-import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.ToolName;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.ledger.CancelResult;
@@ -16,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,6 +23,7 @@ import tools.jackson.databind.node.ObjectNode;
  * is visible only to the session that owns it: another session's receipt gets the same
  * TARGET_NOT_FOUND as an unknown one.
  */
+@Component
 public final class OperationCalls implements ToolFeature {
 
     static final int DEFAULT_EVENTS = 100;
@@ -31,24 +32,24 @@ public final class OperationCalls implements ToolFeature {
 
     private final Ledger ledger;
     private final WorkspaceAccess workspaces;
-    private final NativeStop nativeStop;
-    private final java.util.function.Consumer<OperationId> cancelledBeforeDispatch;
+    /** Every feature's native stop: known once every feature is built, when this one registers. */
+    private NativeStop nativeStop = NativeStop.NONE;
+
+    private final OperationRunner runner;
     private final Waits waits;
     private final OperationWaits operationWaits;
 
     public OperationCalls(
             Ledger ledger,
             WorkspaceAccess workspaces,
-            NativeStop nativeStop,
-            java.util.function.Consumer<OperationId> cancelledBeforeDispatch,
+            OperationRunner runner,
             Waits waits,
             OperationWaits operationWaits) {
         this.waits = waits;
         this.operationWaits = operationWaits;
         this.ledger = ledger;
         this.workspaces = workspaces;
-        this.nativeStop = nativeStop;
-        this.cancelledBeforeDispatch = cancelledBeforeDispatch;
+        this.runner = runner;
     }
 
     /**
@@ -80,7 +81,7 @@ public final class OperationCalls implements ToolFeature {
         CancelResult result = ledger.cancel(session.id(), input.operationId());
         boolean stopRequested = result instanceof CancelResult.StopRequested;
         if (result instanceof CancelResult.Cancelled) {
-            cancelledBeforeDispatch.accept(result.operation().id());
+            runner.withdrawn(result.operation().id());
         }
         return new OperationSpecs.Cancelled(
                 OperationJson.view(result.operation()),
@@ -145,7 +146,9 @@ public final class OperationCalls implements ToolFeature {
 
     /** Registers the handlers of the tools this class serves. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
+        this.nativeStop = wiring.stops();
         handlers.onWaiting(OperationSpecs.GET, this::get);
         handlers.on(OperationSpecs.CANCEL, this::cancel);
         handlers.onWaiting(OperationSpecs.EVENTS, this::events);

@@ -4,13 +4,12 @@ import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /** {@link LivePanels} answered, for each panel, by the feature that owns its kind (terminal, editor, …); other kinds get the defaults. */
 public final class PanelsByKind implements LivePanels {
-
-    private static final LivePanels NOTHING_LIVE = new LivePanels() {};
 
     private final Map<PanelKind, LivePanels> byKind;
 
@@ -18,8 +17,21 @@ public final class PanelsByKind implements LivePanels {
         this.byKind = new EnumMap<>(byKind);
     }
 
+    /** Each panel kind answered by the one feature that owns it (a kind claimed twice is a wiring error). */
+    public static PanelsByKind of(List<? extends ToolFeature> features) {
+        Map<PanelKind, LivePanels> byKind = new EnumMap<>(PanelKind.class);
+        for (ToolFeature feature : features) {
+            feature.panels().forEach((kind, live) -> {
+                if (byKind.putIfAbsent(kind, live) != null) {
+                    throw new IllegalStateException("two features answer for " + kind + " panels");
+                }
+            });
+        }
+        return new PanelsByKind(byKind);
+    }
+
     private LivePanels of(Panel panel) {
-        return byKind.getOrDefault(panel.kind(), NOTHING_LIVE);
+        return byKind.getOrDefault(panel.kind(), NONE);
     }
 
     @Override

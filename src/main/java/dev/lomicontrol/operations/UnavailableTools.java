@@ -15,11 +15,7 @@ public final class UnavailableTools {
 
     private UnavailableTools() {}
 
-    /** As a feature: registered after every other, it takes the host-bound tools that nobody else serves. */
-    public static ToolFeature feature() {
-        return UnavailableTools::register;
-    }
-
+    /** Registered after every feature: takes the host-bound tools that no feature serves. */
     public static void register(ToolHandlers handlers) {
         for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
             if (spec.host() != HostNeed.NONE && !handlers.handles(spec.name())) {

@@ -3,34 +3,54 @@ package dev.lomicontrol.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.artifacts.ArtifactStore;
+import dev.lomicontrol.artifacts.tools.ArtifactCalls;
+import dev.lomicontrol.browser.tools.BrowserCalls;
 import dev.lomicontrol.chat.Chat;
 import dev.lomicontrol.chat.ChatProperties;
 import dev.lomicontrol.chat.SpringAiModels;
+import dev.lomicontrol.chat.tools.ChatCalls;
+import dev.lomicontrol.core.DataDirectory;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.ToolName;
 import dev.lomicontrol.decisions.DecisionBoard;
+import dev.lomicontrol.editor.tools.EditorCalls;
 import dev.lomicontrol.episodes.Episodes;
 import dev.lomicontrol.episodes.EpisodesProperties;
+import dev.lomicontrol.episodes.tools.EpisodeCalls;
+import dev.lomicontrol.files.tools.FileCalls;
+import dev.lomicontrol.git.tools.GitCalls;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.LedgerProperties;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.ledger.ReserveRequest;
 import dev.lomicontrol.ledger.Target;
-import dev.lomicontrol.operations.NativeStop;
+import dev.lomicontrol.operations.OperationCalls;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.OperationWaits;
+import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.operations.ToolFeature;
+import dev.lomicontrol.operations.Waits;
+import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.PairingRequest;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.pairing.Sessions;
+import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.projects.Projects;
+import dev.lomicontrol.projects.tools.LayoutCalls;
+import dev.lomicontrol.projects.tools.WorkspaceCalls;
 import dev.lomicontrol.settings.Settings;
+import dev.lomicontrol.settings.tools.SettingsCalls;
 import dev.lomicontrol.terminal.SandboxPolicy;
 import dev.lomicontrol.terminal.TerminalOptions;
 import dev.lomicontrol.terminal.TerminalSandbox;
 import dev.lomicontrol.terminal.Terminals;
+import dev.lomicontrol.terminal.tools.TerminalCalls;
+import dev.lomicontrol.terminal.tools.TerminalRunProperties;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.MutableClock;
 import java.io.IOException;
@@ -70,6 +90,13 @@ final class BrokerCallsFixture implements AutoCloseable {
     final ArtifactStore artifacts;
     final dev.lomicontrol.browser.Browsers browsers;
     final dev.lomicontrol.projects.BrowserOrigins origins;
+    final Layout layout;
+    final WorkspaceAccess access;
+    final OperationRunner runner;
+    final Waits waits;
+    /** The features the calls are made of, the recorder of native stops last. */
+    final List<ToolFeature> features;
+
     final BrokerCalls calls;
     /** The chat module on Spring AI's real models; keys come from {@link #environment} (the broker process's environment stand-in). */
     final Chat chat;
@@ -97,9 +124,6 @@ final class BrokerCallsFixture implements AutoCloseable {
         projects = new Projects(ledger, clock);
         sessions = new Sessions(ledger, clock);
         episodes = Episodes.open(ledger, clock, EpisodesProperties.defaults(), random);
-        BrokerRuntime runtime =
-                new BrokerRuntime(ledger.instance().value(), clock.instant(), temp, temp.resolve("run"));
-        NativeStop recorder = operation -> stopRequests.add(operation);
         // shells get an empty HOME: the machine's own startup files (pyenv and the like) are slow and keep locks
         // sandboxed like the broker's; the data and runtime directories of this fixture are hidden from shells
         terminals = new Terminals(
@@ -116,22 +140,51 @@ final class BrokerCallsFixture implements AutoCloseable {
                 new dev.lomicontrol.browser.Browsers(dev.lomicontrol.browser.BrowserOptions.defaults(), clock, random);
         origins = new dev.lomicontrol.projects.BrowserOrigins(ledger, clock);
         chat = Chat.open(ledger, clock, CHAT, new SpringAiModels(), environment::get);
-        calls = new BrokerCalls(
-                projects,
-                ledger,
-                runtime,
-                episodes,
-                recorder,
-                clock,
-                terminals,
-                decisions,
-                yolo::get,
-                Duration.ofSeconds(120),
-                settings,
-                artifacts,
-                browsers,
-                origins,
-                chat);
+        layout = new Layout(projects, ledger, clock, random);
+        access = new WorkspaceAccess(projects, ledger, ledger.instance().value(), clock);
+        runner = new OperationRunner(ledger, decisions, yolo::get, clock, Duration.ofSeconds(120));
+        waits = new Waits(ledger);
+        OperationWaits operationWaits = new OperationWaits(ledger, waits);
+        PanelTargets panels = new PanelTargets(access, layout);
+        FileCalls files = new FileCalls(access, runner, layout, new DataDirectory(temp));
+        // the broker's features built with the constructors Spring calls (FeatureListTests keeps the lists equal),
+        // then one that records the native stops no feature took
+        features = List.of(
+                new WorkspaceCalls(access),
+                new OperationCalls(ledger, access, runner, waits, operationWaits),
+                new EpisodeCalls(episodes, clock),
+                new LayoutCalls(projects, layout, access, runner),
+                new TerminalCalls(
+                        terminals,
+                        layout,
+                        ledger,
+                        panels,
+                        runner,
+                        settings,
+                        waits,
+                        operationWaits,
+                        new TerminalRunProperties(TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES)),
+                files,
+                new EditorCalls(settings, panels, files, runner, layout),
+                new ArtifactCalls(artifacts, files, runner, layout),
+                new SettingsCalls(settings, access, runner, layout, clock, decisions),
+                new GitCalls(files, runner, layout),
+                new BrowserCalls(browsers, origins, artifacts, layout, panels, runner),
+                new ChatCalls(chat, access, runner, layout),
+                new StopRecorder());
+        calls = new BrokerCalls(features, episodes, ledger, access, runner, waits, operationWaits);
+    }
+
+    /** Takes every native stop request the features left (they take only their own operations) and records it. */
+    private final class StopRecorder implements ToolFeature {
+
+        @Override
+        public void register(Wiring wiring) {}
+
+        @Override
+        public boolean requestStop(Operation operation) {
+            return stopRequests.add(operation);
+        }
     }
 
     private static Path emptyHome(Path temp) {
@@ -263,7 +316,9 @@ final class BrokerCallsFixture implements AutoCloseable {
     @Override
     public void close() {
         chat.close();
-        calls.close();
+        waits.close();
+        runner.close();
+        features.forEach(ToolFeature::close);
         terminals.close();
         sessions.close();
         ledger.close();

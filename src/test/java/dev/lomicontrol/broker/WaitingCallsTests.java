@@ -93,7 +93,7 @@ class WaitingCallsTests {
         JsonNode output = run.path("result").path("output");
         assertThat(output.path("text").asString()).endsWith("tail-end\r\n");
         assertThat(output.path("text").asString().length())
-                .isLessThanOrEqualTo(TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES);
+                .isLessThanOrEqualTo(dev.lomicontrol.terminal.tools.TerminalRunProperties.DEFAULT_OUTPUT_TAIL_BYTES);
         assertThat(output.path("truncated").asBoolean()).isTrue();
         assertThat(Long.parseLong(output.path("cursor").asString()))
                 .isGreaterThan(

@@ -22,12 +22,14 @@ import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.artifacts.ArtifactSpecs;
 import java.util.Base64;
 import java.util.Optional;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Artifact tools (SPEC §10 "Artifacts"): private immutable copies of project files with SHA-256,
  * quotas and 24 h expiry; the source is rechecked on read, and export never overwrites.
  */
+@Component
 public final class ArtifactCalls implements ToolFeature {
 
     static final int INLINE_BYTES = 64 * 1024;
@@ -131,7 +133,8 @@ public final class ArtifactCalls implements ToolFeature {
 
     /** Registers the handlers of the tools this class serves. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
         handlers.on(ArtifactSpecs.IMPORT, this::importFile);
         handlers.on(ArtifactSpecs.READ, this::read);
         handlers.on(ArtifactSpecs.EXPORT, this::export);

@@ -41,6 +41,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -53,6 +54,7 @@ import tools.jackson.databind.node.ObjectNode;
  * approval is remembered for the project. Click, fill, key and scroll are durable operations: a
  * retry with the same key answers the earlier operation and dispatches nothing.
  */
+@Component
 public final class BrowserCalls implements ToolFeature, LivePanels {
 
     static final String ENGINE = "chromium";
@@ -867,7 +869,8 @@ public final class BrowserCalls implements ToolFeature, LivePanels {
     }
 
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
         handlers.on(BrowserSpecs.OPEN, this::open);
         handlers.on(BrowserSpecs.NAVIGATE, this::navigate);
         handlers.on(BrowserSpecs.SNAPSHOT, this::snapshot);

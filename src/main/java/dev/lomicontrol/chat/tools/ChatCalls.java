@@ -1,5 +1,6 @@
 package dev.lomicontrol.chat.tools;
 
+import dev.lomicontrol.chat.Chat;
 import dev.lomicontrol.chat.ChatDocuments;
 import dev.lomicontrol.chat.ChatMessage;
 import dev.lomicontrol.chat.Conversation;
@@ -36,6 +37,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -46,6 +48,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code awaiting_user} with its exact text, model and connection; approval persists the draft as
  * a user message and starts the provider's stream, and the operation settles when the reply ends.
  */
+@Component
 public final class ChatCalls implements ToolFeature {
 
     /** How long lomi_chat_stop waits for the stopped reply's checkpoint. */
@@ -61,16 +64,10 @@ public final class ChatCalls implements ToolFeature {
     /** Send operations whose reply streams, by operation id: their request id (a cancel stops it). */
     private final Map<OperationId, String> streaming = new ConcurrentHashMap<>();
 
-    public ChatCalls(
-            Conversations conversations,
-            ModelConnections connections,
-            Replies replies,
-            WorkspaceAccess workspaces,
-            OperationRunner runner,
-            Layout layout) {
-        this.conversations = conversations;
-        this.connections = connections;
-        this.replies = replies;
+    public ChatCalls(Chat chat, WorkspaceAccess workspaces, OperationRunner runner, Layout layout) {
+        this.conversations = chat.conversations();
+        this.connections = chat.connections();
+        this.replies = chat.replies();
         this.workspaces = workspaces;
         this.runner = runner;
         this.layout = layout;
@@ -78,7 +75,8 @@ public final class ChatCalls implements ToolFeature {
 
     /** Registers the handlers of the seven chat tools. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
         handlers.on(ChatSpecs.LIST, this::list);
         handlers.on(ChatSpecs.READ, this::read);
         handlers.on(ChatSpecs.EXPORT, this::export);

@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -44,6 +45,7 @@ import tools.jackson.databind.node.ObjectNode;
  * the exact disk revision it names. Editor settings (final newline) apply on save. MCP/IDE client
  * configuration opens and reads like any file, but apply_edits and save refuse it (SCOPE_DENIED).
  */
+@Component
 public final class EditorCalls implements ToolFeature, LivePanels {
 
     public static final int MAX_DOCUMENTS = 64;
@@ -53,14 +55,8 @@ public final class EditorCalls implements ToolFeature, LivePanels {
     private final OperationRunner runner;
     private final Layout layout;
 
-    public EditorCalls(
-            Documents documents,
-            Settings settings,
-            PanelTargets panels,
-            FileCalls files,
-            OperationRunner runner,
-            Layout layout) {
-        this.documents = documents;
+    public EditorCalls(Settings settings, PanelTargets panels, FileCalls files, OperationRunner runner, Layout layout) {
+        this.documents = new Documents(new java.security.SecureRandom(), MAX_DOCUMENTS);
         this.files = files;
         this.runner = runner;
         this.layout = layout;
@@ -289,7 +285,8 @@ public final class EditorCalls implements ToolFeature, LivePanels {
 
     /** Registers the handlers of the tools this class serves. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
         handlers.on(EditorSpecs.OPEN, this::open);
         handlers.on(EditorSpecs.READ, this::read);
         handlers.on(EditorSpecs.APPLY_EDITS, this::applyEdits);

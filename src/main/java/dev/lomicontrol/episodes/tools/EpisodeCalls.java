@@ -17,12 +17,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import org.springframework.stereotype.Component;
 
 /**
  * {@code lomi_session_attach}, {@code lomi_session_detach} and {@code lomi_episodes} over
  * {@link Episodes}. The board shows every live episode, but the holding session's id only of the
  * caller's own; for the others only whether one holds it.
  */
+@Component
 public final class EpisodeCalls implements ToolFeature {
 
     private final Episodes episodes;
@@ -95,7 +97,8 @@ public final class EpisodeCalls implements ToolFeature {
 
     /** Registers the handlers of the tools this class serves. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
         handlers.on(EpisodeSpecs.ATTACH, this::attach);
         handlers.on(EpisodeSpecs.DETACH, this::detach);
         handlers.on(EpisodeSpecs.LIST, this::list);

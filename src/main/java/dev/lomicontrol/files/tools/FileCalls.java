@@ -1,5 +1,6 @@
 package dev.lomicontrol.files.tools;
 
+import dev.lomicontrol.core.DataDirectory;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.Ids;
 import dev.lomicontrol.core.LomiException;
@@ -38,6 +39,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -47,6 +49,7 @@ import tools.jackson.databind.node.ObjectNode;
  * most 256 matches) and its further pages are served from a copy kept 60 s for the session that ran
  * it, bound to the same workspace, directory and query (the reference's cursor; CURSOR_EXPIRED after).
  */
+@Component
 public final class FileCalls implements ToolFeature {
 
     public static final Duration SEARCH_CURSOR_LIFE = Duration.ofSeconds(60);
@@ -63,17 +66,13 @@ public final class FileCalls implements ToolFeature {
     private final SecureRandom random = new SecureRandom();
     private final Map<String, KeptSearch> searches = new LinkedHashMap<>();
 
-    public FileCalls(
-            WorkspaceAccess workspaces,
-            ProjectFolders folders,
-            OperationRunner runner,
-            Layout layout,
-            Path recoveryRoot) {
+    /** Trashed files the system trash cannot take are kept under {@code <data directory>/trash-recovery}. */
+    public FileCalls(WorkspaceAccess workspaces, OperationRunner runner, Layout layout, DataDirectory data) {
         this.workspaces = workspaces;
-        this.folders = folders;
+        this.folders = new ProjectFolders();
         this.runner = runner;
         this.layout = layout;
-        this.recoveryRoot = recoveryRoot;
+        this.recoveryRoot = data.root().resolve("trash-recovery");
     }
 
     public FileSpecs.Listed list(Session session, FileSpecs.ListInput in) {
@@ -420,7 +419,8 @@ public final class FileCalls implements ToolFeature {
 
     /** Registers the handlers of the tools this class serves. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
         handlers.on(FileSpecs.LIST, this::list);
         handlers.on(FileSpecs.READ, this::read);
         handlers.on(FileSpecs.SEARCH, this::search);

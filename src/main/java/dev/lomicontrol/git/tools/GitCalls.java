@@ -48,6 +48,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -59,6 +60,7 @@ import tools.jackson.databind.node.ObjectNode;
  * repository as it is, parks it for the admin's decision and runs it once after approval,
  * re-checking what the plan expected. Secret paths, remote URLs and credentials never appear.
  */
+@Component
 public final class GitCalls implements ToolFeature {
 
     static final int MAX_REMOTES = 64;
@@ -564,7 +566,8 @@ public final class GitCalls implements ToolFeature {
 
     /** Registers the handlers of the tools this class serves. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
         handlers.on(GitSpecs.STATUS, this::status);
         handlers.on(GitSpecs.DIFF, this::diff);
         handlers.on(GitSpecs.HISTORY, this::history);

@@ -6,7 +6,6 @@ import dev.lomicontrol.core.ProjectId;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.PanelTargets.PanelTarget;
 import dev.lomicontrol.operations.Revisions;
 import dev.lomicontrol.operations.ToolFeature;
@@ -35,6 +34,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -44,6 +44,7 @@ import tools.jackson.databind.node.ObjectNode;
  * it was based on: checked before the receipt exists (stale → REVISION_CONFLICT, nothing left behind)
  * and again atomically with the change (stale by then → the operation fails with REVISION_CONFLICT).
  */
+@Component
 public final class LayoutCalls implements ToolFeature {
 
     static final int MAX_PROJECTS_PER_SESSION = 16;
@@ -55,24 +56,14 @@ public final class LayoutCalls implements ToolFeature {
     private final Layout layout;
     private final WorkspaceAccess workspaces;
     private final OperationRunner runner;
-    private final LivePanels live;
-    private final String instanceId;
+    /** Every feature's live panels: known once every feature is built, when this one registers. */
+    private LivePanels live = LivePanels.NONE;
 
-    public LayoutCalls(
-            Projects projects,
-            Layout layout,
-            WorkspaceAccess workspaces,
-            PanelTargets panels,
-            OperationRunner runner,
-            LivePanels live,
-            String instanceId) {
-        // panels: the shared resolver the legacy domains use; these tools resolve from their records (see target)
+    public LayoutCalls(Projects projects, Layout layout, WorkspaceAccess workspaces, OperationRunner runner) {
         this.projects = projects;
         this.layout = layout;
         this.workspaces = workspaces;
         this.runner = runner;
-        this.live = live;
-        this.instanceId = instanceId;
     }
 
     public LayoutSpecs.Panels panelList(Session session, LayoutSpecs.PanelList input) {
@@ -100,7 +91,7 @@ public final class LayoutCalls implements ToolFeature {
                 items,
                 hasMore,
                 hasMore
-                        ? Optional.of(view.revision() + ":" + end + ":" + instanceId + ":"
+                        ? Optional.of(view.revision() + ":" + end + ":" + workspaces.instanceId() + ":"
                                 + view.workspace().id().value())
                         : Optional.empty());
     }
@@ -520,7 +511,7 @@ public final class LayoutCalls implements ToolFeature {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, "cursor is not a panel_list cursor");
         }
         if (Long.parseLong(matcher.group(1)) != view.revision()
-                || !matcher.group(3).equals(instanceId)
+                || !matcher.group(3).equals(workspaces.instanceId())
                 || !matcher.group(4).equals(view.workspace().id().value())) {
             throw new LomiException(
                     ErrorCode.CURSOR_EXPIRED,
@@ -532,7 +523,9 @@ public final class LayoutCalls implements ToolFeature {
 
     /** Registers the handlers of the tools this class serves. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
+        this.live = wiring.panels();
         handlers.on(LayoutSpecs.PANEL_LIST, this::panelList);
         handlers.on(LayoutSpecs.WORKSPACE_CREATE, this::workspaceCreate);
         handlers.on(LayoutSpecs.WORKSPACE_UPDATE, this::workspaceUpdate);

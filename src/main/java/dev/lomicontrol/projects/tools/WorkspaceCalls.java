@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.springframework.stereotype.Component;
 
 /**
  * {@code lomi_workspace_list} and {@code lomi_connect} over {@link WorkspaceAccess}.
@@ -21,6 +22,7 @@ import java.util.stream.Collectors;
  * <p>List cursors are opaque to clients: {@code <domainRevision>:<offset>:<instanceId>}. A cursor
  * from another revision or another broker run answers CURSOR_EXPIRED (list again from the start).
  */
+@Component
 public final class WorkspaceCalls implements ToolFeature {
 
     private static final Pattern CURSOR = Pattern.compile("([0-9]{1,18}):([0-9]{1,9}):([^:]{1,64})");
@@ -112,7 +114,8 @@ public final class WorkspaceCalls implements ToolFeature {
 
     /** Registers the handlers of the tools this class serves. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
         handlers.on(SessionSpecs.WORKSPACE_LIST, this::list);
         handlers.on(SessionSpecs.CONNECT, this::connect);
     }

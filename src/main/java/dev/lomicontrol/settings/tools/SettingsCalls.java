@@ -20,6 +20,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -29,6 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * compare-and-set whose exact before/after plan the admin approves; open records a request for the
  * admin's attention. The {@code agentControl} section is a read-only view.
  */
+@Component
 public final class SettingsCalls implements ToolFeature {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -235,7 +237,8 @@ public final class SettingsCalls implements ToolFeature {
 
     /** Registers the handlers of the tools this class serves. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
         handlers.on(SettingsSpecs.READ, this::read);
         handlers.on(SettingsSpecs.UPDATE, this::update);
         handlers.on(SettingsSpecs.OPEN, this::open);

@@ -59,6 +59,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -69,6 +70,7 @@ import tools.jackson.databind.node.ObjectNode;
  * its OSC 133 integration — never from silence. The terminal that hosts the calling agent (its
  * helper descends from the terminal's shell) refuses input from that agent.
  */
+@Component
 public final class TerminalCalls implements ToolFeature, LivePanels {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -101,7 +103,7 @@ public final class TerminalCalls implements ToolFeature, LivePanels {
             Settings settings,
             Waits waits,
             OperationWaits operationWaits,
-            int outputTailBytes) {
+            TerminalRunProperties run) {
         this.settings = settings;
         this.waits = waits;
         this.firstCommand = new FirstCommand(runner, ledger, settler, FirstCommand.PROMPT_TIMEOUT);
@@ -112,7 +114,7 @@ public final class TerminalCalls implements ToolFeature, LivePanels {
                 id -> firstCommand
                         .waiting(id)
                         .or(() -> Optional.ofNullable(runs.get(id)).flatMap(running -> running.created)),
-                outputTailBytes);
+                run.outputTailBytes());
         operationWaits.follow(TerminalSpecs.CREATE, follows.create());
         operationWaits.follow(TerminalSpecs.RUN, follows.run());
         this.terminals = terminals;
@@ -860,7 +862,8 @@ public final class TerminalCalls implements ToolFeature, LivePanels {
 
     /** Registers the handlers of the tools this class serves. */
     @Override
-    public void register(ToolHandlers handlers) {
+    public void register(Wiring wiring) {
+        ToolHandlers handlers = wiring.handlers();
         handlers.on(TerminalSpecs.PANEL_CONTROL, this::control);
         handlers.on(TerminalSpecs.CREATE, this::create);
         handlers.on(TerminalSpecs.RUN, this::run);

@@ -1,4 +1,4 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.terminal.tools;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
