@@ -54,7 +54,8 @@ class ArchitectureTests {
             "dev.lomicontrol.discovery..",
             "dev.lomicontrol.core..",
             "dev.lomicontrol.json..",
-            "dev.lomicontrol.tools.."
+            "dev.lomicontrol.tools..",
+            "dev.lomicontrol.catalog.."
         };
         List<String> allowed = new ArrayList<>(List.of(helperPackages));
         allowed.addAll(List.of(

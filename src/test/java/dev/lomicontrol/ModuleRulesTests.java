@@ -41,6 +41,7 @@ class ModuleRulesTests {
             Map.entry("core", Set.of()),
             Map.entry("json", Set.of()),
             Map.entry("tools", Set.of("core", "json")),
+            Map.entry("catalog", Set.of("core", "json", "tools")),
             Map.entry("ledger", Set.of("core")),
             Map.entry("projects", Set.of("core", "ledger")),
             Map.entry("files", Set.of("core")),
@@ -109,12 +110,13 @@ class ModuleRulesTests {
             Map.entry("transport", Set.of()),
             Map.entry("discovery", Set.of("core", "json")),
             Map.entry("ipc", Set.of("core", "json", "discovery", "transport")),
-            Map.entry("mcp", Set.of("core", "json", "tools", "ipc", "transport", "discovery")),
+            Map.entry("mcp", Set.of("core", "json", "tools", "catalog", "ipc", "transport", "discovery")),
             Map.entry(
                     "broker",
                     Set.of(
                             "core",
                             "tools",
+                            "catalog",
                             "ledger",
                             "projects",
                             "files",
@@ -137,6 +139,7 @@ class ModuleRulesTests {
                     Set.of(
                             "core",
                             "tools",
+                            "catalog",
                             "ledger",
                             "projects",
                             "pairing",
@@ -148,7 +151,8 @@ class ModuleRulesTests {
                             "transport")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
-    static final List<String> SPRING_FREE = List.of("core", "json", "tools", "mcp", "ipc", "transport", "discovery");
+    static final List<String> SPRING_FREE =
+            List.of("core", "json", "tools", "catalog", "mcp", "ipc", "transport", "discovery");
 
     static JavaClasses production;
 

@@ -1,5 +1,6 @@
 package dev.lomicontrol.broker;
 
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.episodes.Episodes;
@@ -17,7 +18,6 @@ import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.Binder;
 import dev.lomicontrol.tools.Encoder;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -70,8 +70,8 @@ public class BrokerCalls {
         ToolFeature.Wiring wiring =
                 new ToolFeature.Wiring(handlers, PanelsByKind.of(this.features), NativeStop.firstOf(this.features));
         this.features.forEach(feature -> feature.register(wiring));
-        UnavailableTools.register(handlers);
-        handlers.requireCovers(ToolCatalog.standard());
+        UnavailableTools.register(handlers, ToolCatalog.standard().all());
+        handlers.requireCovers(ToolCatalog.standard().all());
     }
 
     /**

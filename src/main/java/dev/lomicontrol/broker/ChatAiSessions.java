@@ -55,6 +55,11 @@ public class ChatAiSessions implements ToolGateway {
     }
 
     @Override
+    public java.util.List<dev.lomicontrol.tools.ToolSpec<?>> tools() {
+        return dev.lomicontrol.catalog.ToolCatalog.standard().all();
+    }
+
+    @Override
     public ToolSession session(String conversationId, ProjectId project, Consumer<String> waiting) {
         Live current = live.get(conversationId);
         if (current != null && current.alive()) {

@@ -2,7 +2,6 @@ package dev.lomicontrol.chat;
 
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.ProjectId;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -18,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The built-in Chat AI (seed 002): a conversation's model may use the broker's tools. It gets the
- * declarations external clients get ({@link #declarations()}: {@code ToolCatalog.standard()}, names,
+ * declarations external clients get ({@link ToolGateway#tools()}: the catalog, names,
  * descriptions and input schemas unchanged); each call it asks for is counted against
  * {@link ToolCallBudget} and run through a {@link ToolGateway} session of its own, which binds and
  * encodes it exactly as a client's call; the answer goes back as untrusted data. Rounds repeat
@@ -40,9 +39,9 @@ public final class ChatAi {
     }
 
     /** The tool declarations the model gets: every tool of the catalog external clients list, as declared. */
-    public static List<ModelClient.ToolDeclaration> declarations() {
+    public static List<ModelClient.ToolDeclaration> declarations(List<ToolSpec<?>> tools) {
         List<ModelClient.ToolDeclaration> all = new ArrayList<>();
-        for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
+        for (ToolSpec<?> spec : tools) {
             all.add(new ModelClient.ToolDeclaration(
                     spec.name(), spec.description(), spec.inputSchema().toString()));
         }
@@ -78,7 +77,7 @@ public final class ChatAi {
         List<ModelClient.Exchange> exchange = new ArrayList<>();
         exchange.add(ModelClient.Exchange.text("system", instructions(conversationId, project)));
         turns.forEach(turn -> exchange.add(ModelClient.Exchange.text(turn.role(), turn.text())));
-        List<ModelClient.ToolDeclaration> tools = declarations();
+        List<ModelClient.ToolDeclaration> tools = declarations(gateway.tools());
         ToolCallBudget budget = new ToolCallBudget();
         ToolGateway.ToolSession session = null;
         for (int round = 0; round < MAX_ROUNDS; round++) {

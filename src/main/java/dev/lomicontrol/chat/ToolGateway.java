@@ -1,6 +1,8 @@
 package dev.lomicontrol.chat;
 
 import dev.lomicontrol.core.ProjectId;
+import dev.lomicontrol.tools.ToolSpec;
+import java.util.List;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
@@ -27,4 +29,7 @@ public interface ToolGateway {
      * admin (YOLO off), telling {@code waiting} the request id; a denial or expiry is a LomiException.
      */
     ToolSession session(String conversationId, ProjectId project, Consumer<String> waiting);
+
+    /** The tools the model may be told of: the catalog external clients get, as declared. */
+    List<ToolSpec<?>> tools();
 }

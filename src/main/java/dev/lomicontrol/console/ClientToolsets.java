@@ -1,8 +1,8 @@
 package dev.lomicontrol.console;
 
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.ModelFacing;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSelection;
 import dev.lomicontrol.tools.ToolSpec;
 import dev.lomicontrol.tools.Toolset;
@@ -50,14 +50,14 @@ final class ClientToolsets {
 
     /** {@code core,layout,… (64 tools, 61.2 KB per model request)}, {@code all, read-only (…)}: the toolsets, read-only, and what they cost a model. */
     static String describe(ToolSelection selection) {
-        List<ToolSpec<?>> tools = selection.of(ToolCatalog.standard());
+        List<ToolSpec<?>> tools = ToolCatalog.standard().servedBy(selection);
         return selection.names() + (selection.readOnly() ? ", read-only" : "") + " (" + tools.size() + " tools, "
                 + String.format(Locale.ROOT, "%.1f KB", ModelFacing.bytes(tools) / 1000.0) + " per model request)";
     }
 
     /** The selection in {@code client list --json}. */
     static ConsoleJson.Selection json(ToolSelection selection) {
-        List<ToolSpec<?>> tools = selection.of(ToolCatalog.standard());
+        List<ToolSpec<?>> tools = ToolCatalog.standard().servedBy(selection);
         return new ConsoleJson.Selection(
                 selection.toolsets().stream().map(Toolset::wireName).toList(),
                 selection.readOnly(),

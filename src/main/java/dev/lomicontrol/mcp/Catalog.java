@@ -1,6 +1,6 @@
 package dev.lomicontrol.mcp;
 
-import dev.lomicontrol.tools.ToolCatalog;
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.tools.ToolSelection;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.ArrayList;
@@ -109,7 +109,10 @@ final class Catalog {
         List<ToolDefinition> all = definitions(specs, built);
         return selection.isAll()
                 ? all
-                : all.stream().filter(tool -> selection.serves(tool.spec())).toList();
+                : all.stream()
+                        .filter(tool -> selection.serves(
+                                tool.spec(), ToolCatalog.standard().toolset(tool.spec())))
+                        .toList();
     }
 
     /** The entries of {@code specs}, with {@code built} schemas (in the same order) or, without them, derived. */

@@ -1,12 +1,12 @@
 package dev.lomicontrol.mcp;
 
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.ipc.BrokerClient.Phase;
 import dev.lomicontrol.ipc.BrokerClient.State;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ipc.IpcJson;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.HostQualification;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSelection;
 import dev.lomicontrol.tools.ToolSpec;
 import dev.lomicontrol.tools.session.SessionSpecs;
@@ -68,7 +68,7 @@ final class StatusReport {
         List<SessionSpecs.Capability> capabilities = new ArrayList<>();
         java.util.Map<dev.lomicontrol.tools.HostNeed, Optional<String>> reasons =
                 new java.util.EnumMap<>(dev.lomicontrol.tools.HostNeed.class);
-        for (ToolSpec<?> spec : selection.of(ToolCatalog.standard())) {
+        for (ToolSpec<?> spec : ToolCatalog.standard().servedBy(selection)) {
             Optional<String> unqualified = reasons.computeIfAbsent(spec.host(), HostQualification::reason);
             boolean available = spec.helperAnswers() || connected && unqualified.isEmpty();
             capabilities.add(new SessionSpecs.Capability(

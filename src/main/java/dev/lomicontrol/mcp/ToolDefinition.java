@@ -73,7 +73,7 @@ final class ToolDefinition {
     /** The catalog entry of a declared tool: schemas derived from its declaration now, and checked. */
     static ToolDefinition of(ToolSpec<?> spec) {
         ObjectNode inputSchema = spec.inputSchema();
-        ObjectNode outputSchema = spec.outputSchema();
+        ObjectNode outputSchema = dev.lomicontrol.catalog.ToolCatalog.standard().outputSchema(spec);
         String name = spec.name();
         if (!"object".equals(inputSchema.path("type").asString())
                 || !inputSchema.path("additionalProperties").isBoolean()

@@ -1,6 +1,6 @@
 package dev.lomicontrol.mcp;
 
-import dev.lomicontrol.tools.ToolCatalog;
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -4,7 +4,6 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.HostQualification;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -99,14 +98,14 @@ public final class ToolHandlers {
      * handler serves a tool outside it (IllegalStateException naming them, so the broker never starts
      * with a gap in its dispatch).
      */
-    public void requireCovers(ToolCatalog catalog) {
-        java.util.List<String> missing = catalog.all().stream()
+    public void requireCovers(java.util.List<ToolSpec<?>> catalog) {
+        java.util.List<String> missing = catalog.stream()
                 .filter(spec -> !spec.helperAnswers())
                 .map(ToolSpec::name)
                 .filter(name -> !handlers.containsKey(name))
                 .toList();
         java.util.List<String> extra = handlers.keySet().stream()
-                .filter(name -> catalog.find(name).isEmpty())
+                .filter(name -> catalog.stream().noneMatch(spec -> spec.name().equals(name)))
                 .toList();
         if (!missing.isEmpty() || !extra.isEmpty()) {
             throw new IllegalStateException("the broker's tool handlers do not match the catalog: no handler for "

@@ -3,8 +3,8 @@ package dev.lomicontrol.operations;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.tools.HostNeed;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
+import java.util.List;
 
 /**
  * The tools this host cannot serve (Android without a managed emulator, and the browser
@@ -16,8 +16,8 @@ public final class UnavailableTools {
     private UnavailableTools() {}
 
     /** Registered after every feature: takes the host-bound tools that no feature serves. */
-    public static void register(ToolHandlers handlers) {
-        for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
+    public static void register(ToolHandlers handlers, List<ToolSpec<?>> catalog) {
+        for (ToolSpec<?> spec : catalog) {
             if (spec.host() != HostNeed.NONE && !handlers.handles(spec.name())) {
                 register(handlers, spec);
             }

@@ -1,6 +1,5 @@
 package dev.lomicontrol.tools;
 
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,15 +19,5 @@ public record HostCapability(String tool, HostNeed need, boolean qualified, Opti
     public static HostCapability of(ToolSpec<?> spec) {
         Optional<String> reason = HostQualification.reason(spec.host());
         return new HostCapability(spec.name(), spec.host(), reason.isEmpty(), reason);
-    }
-
-    /** The tool's qualification, or empty for a tool that is not declared. */
-    public static Optional<HostCapability> ofTool(String tool) {
-        return ToolCatalog.standard().find(tool).map(HostCapability::of);
-    }
-
-    /** Every declared tool's qualification, in catalog order. */
-    public static List<HostCapability> all() {
-        return ToolCatalog.standard().all().stream().map(HostCapability::of).toList();
     }
 }

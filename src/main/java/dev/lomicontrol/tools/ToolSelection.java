@@ -74,22 +74,6 @@ public record ToolSelection(Set<Toolset> toolsets, boolean readOnly) {
         return toolsets.contains(toolset) && (!readOnly || spec.hints().readOnly());
     }
 
-    /** Whether this selection serves the catalog's tool {@code spec}. */
-    public boolean serves(ToolSpec<?> spec) {
-        return serves(spec, ToolCatalog.standard().toolset(spec));
-    }
-
-    /** The tools of {@code catalog} this selection serves, in catalog order. */
-    public List<ToolSpec<?>> of(ToolCatalog catalog) {
-        List<ToolSpec<?>> served = new ArrayList<>();
-        for (ToolSpec<?> spec : catalog.all()) {
-            if (serves(spec, catalog.toolset(spec))) {
-                served.add(spec);
-            }
-        }
-        return served;
-    }
-
     /** The option words that start a helper with this selection (none for {@link #all()}). */
     public List<String> arguments() {
         List<String> words = new ArrayList<>();

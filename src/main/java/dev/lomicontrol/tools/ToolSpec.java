@@ -1,5 +1,6 @@
 package dev.lomicontrol.tools;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import tools.jackson.databind.node.ObjectNode;
@@ -210,22 +211,33 @@ public record ToolSpec<I>(
 
     /** The published {@code outputSchema}: the Control API envelope around this tool's data. */
     public ObjectNode outputSchema() {
-        return Envelopes.schema(dataSchema());
+        return outputSchema(List.of());
+    }
+
+    /**
+     * The published {@code outputSchema}; {@code operationResults}: every OP tool's result type, for
+     * a tool that answers any operation ({@link AnyResult}; the catalog knows them).
+     */
+    public ObjectNode outputSchema(List<Class<?>> operationResults) {
+        return Envelopes.schema(dataSchema(operationResults));
     }
 
     /** The schema of the envelope's {@code data} (for OP tools: the operation with this tool's typed result). */
     public ObjectNode dataSchema() {
+        return dataSchema(List.of());
+    }
+
+    /** The schema of the envelope's {@code data}, {@code operationResults} as in {@link #outputSchema(List)}. */
+    public ObjectNode dataSchema(List<Class<?>> operationResults) {
         ObjectNode data = SchemaWriter.output(output);
         if (result.equals(Optional.of(AnyResult.class))) {
-            OperationView.typeResult(
-                    data,
-                    ToolCatalog.standard().all().stream()
-                            .filter(s -> s.effect() == Effect.OP)
-                            .<Class<?>>map(s -> s.result().orElseThrow())
-                            .distinct()
-                            .toList());
+            if (operationResults.isEmpty()) {
+                throw new IllegalStateException(name + " answers any operation: its schema comes from the catalog"
+                        + " (ToolCatalog.outputSchema), which knows every result type");
+            }
+            OperationView.typeResult(data, operationResults);
         } else {
-            result.ifPresent(type -> OperationView.typeResult(data, java.util.List.<Class<?>>of(type)));
+            result.ifPresent(type -> OperationView.typeResult(data, List.<Class<?>>of(type)));
         }
         return data;
     }

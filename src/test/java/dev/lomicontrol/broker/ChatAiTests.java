@@ -5,6 +5,7 @@ import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.chat.ChatAi;
 import dev.lomicontrol.chat.FakeModelProvider;
 import dev.lomicontrol.chat.FakeModelProvider.Call;
@@ -16,7 +17,6 @@ import dev.lomicontrol.pairing.PairingRequest;
 import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +86,8 @@ class ChatAiTests {
 
     @Test
     void theModelGetsTheSameDeclarationsExternalClientsGet() {
-        List<ModelClient.ToolDeclaration> declared = ChatAi.declarations();
+        List<ModelClient.ToolDeclaration> declared =
+                ChatAi.declarations(ToolCatalog.standard().all());
         List<ToolSpec<?>> catalog = ToolCatalog.standard().all();
         assertThat(declared).hasSameSizeAs(catalog);
         for (int i = 0; i < catalog.size(); i++) {

@@ -6,6 +6,7 @@ import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
@@ -13,7 +14,6 @@ import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.mcp.Conformance;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import dev.lomicontrol.tools.artifacts.ArtifactSpecs;
 import dev.lomicontrol.tools.editor.EditorSpecs;
@@ -599,7 +599,9 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     private JsonNode call(Session who, String tool, String arguments) {
         JsonNode envelope = broker.call(who, tool, arguments);
         assertThat(Conformance.violation(
-                        ToolCatalog.standard().find(tool).orElseThrow().outputSchema(), envelope))
+                        ToolCatalog.standard()
+                                .outputSchema(ToolCatalog.standard().find(tool).orElseThrow()),
+                        envelope))
                 .as("%s answer conforms to its outputSchema: %s", tool, envelope)
                 .isEmpty();
         return envelope;

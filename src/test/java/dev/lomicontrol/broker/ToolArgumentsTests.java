@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
 class ToolArgumentsTests {
 
     /** Every tool the broker answers. */
-    static final List<String> TOOLS = dev.lomicontrol.tools.ToolCatalog.standard().all().stream()
+    static final List<String> TOOLS = dev.lomicontrol.catalog.ToolCatalog.standard().all().stream()
             .filter(spec -> !spec.helperAnswers())
             .map(dev.lomicontrol.tools.ToolSpec::name)
             .sorted()

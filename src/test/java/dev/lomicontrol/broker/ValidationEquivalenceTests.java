@@ -2,13 +2,13 @@ package dev.lomicontrol.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.mcp.HelperValidation;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.ArgumentSamples;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,10 +3,10 @@ package dev.lomicontrol.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerRuntime;
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.core.UserDirectories;
 import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.ModelFacing;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSelection;
 import dev.lomicontrol.tools.Toolset;
 import java.io.IOException;
@@ -211,9 +211,9 @@ class ClientToolsetsSliceTests extends ConsoleSliceSupport {
         assertThat(selection.get("toolsets").toString()).isEqualTo("[\"core\",\"files\",\"git\"]");
         assertThat(selection.get("readOnly").asBoolean()).isTrue();
         assertThat(selection.get("tools").asInt())
-                .isEqualTo(chosen.of(ToolCatalog.standard()).size());
+                .isEqualTo(ToolCatalog.standard().servedBy(chosen).size());
         assertThat(selection.get("modelFacingBytes").asInt())
-                .isEqualTo(ModelFacing.bytes(chosen.of(ToolCatalog.standard())));
+                .isEqualTo(ModelFacing.bytes(ToolCatalog.standard().servedBy(chosen)));
         assertThat(rows.get(0).get("selection").isNull()).as("no entry: null").isTrue();
 
         JsonNode show = JSON.readTree(ok("client show cursor --json --toolsets all"));

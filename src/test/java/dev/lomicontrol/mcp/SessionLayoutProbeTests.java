@@ -2,7 +2,7 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.tools.ToolCatalog;
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.tools.ToolCatalog;
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.tools.ToolSpec;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +48,7 @@ class ToolSchemasTests {
             assertThat(new String(built.get(i).inputJson(), StandardCharsets.UTF_8))
                     .isEqualTo(McpJson.string(spec.inputSchema()));
             assertThat(new String(built.get(i).outputJson(), StandardCharsets.UTF_8))
-                    .isEqualTo(McpJson.string(spec.outputSchema()));
+                    .isEqualTo(McpJson.string(ToolCatalog.standard().outputSchema(spec)));
         }
     }
 
@@ -90,7 +90,7 @@ class ToolSchemasTests {
             assertThat(McpJson.string(built.get(i).inputSchema()))
                     .isEqualTo(McpJson.string(SPECS.get(i).inputSchema()));
             assertThat(McpJson.string(built.get(i).outputSchema()))
-                    .isEqualTo(McpJson.string(SPECS.get(i).outputSchema()));
+                    .isEqualTo(McpJson.string(ToolCatalog.standard().outputSchema(SPECS.get(i))));
             assertThat(built.get(i).outputSchema()).isSameAs(built.get(i).outputSchema());
         }
     }

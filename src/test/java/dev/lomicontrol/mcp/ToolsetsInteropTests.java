@@ -2,10 +2,10 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.testing.InteropPackages;
 import dev.lomicontrol.testing.McpHelperProcess;
 import dev.lomicontrol.tools.HostProbe;
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.ToolSelection;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.file.Files;
@@ -100,7 +100,9 @@ class ToolsetsInteropTests {
     }
 
     private static List<String> expected(ToolSelection selection) {
-        return selection.of(ToolCatalog.standard()).stream().map(ToolSpec::name).toList();
+        return ToolCatalog.standard().servedBy(selection).stream()
+                .map(ToolSpec::name)
+                .toList();
     }
 
     private static List<String> names(JsonNode result) {

@@ -2,7 +2,6 @@ package dev.lomicontrol.operations;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.lomicontrol.tools.ToolCatalog;
 import dev.lomicontrol.tools.operations.OperationSpecs;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,8 +14,7 @@ class ToolHandlersTests {
         ToolHandlers handlers = new ToolHandlers();
         handlers.on(OperationSpecs.GET, (session, input) -> input);
 
-        assertThatThrownBy(() ->
-                        handlers.requireCovers(ToolCatalog.of(List.of(OperationSpecs.GET, OperationSpecs.EVENTS))))
+        assertThatThrownBy(() -> handlers.requireCovers(List.of(OperationSpecs.GET, OperationSpecs.EVENTS)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no handler for [lomi_events_read]");
     }
@@ -27,7 +25,7 @@ class ToolHandlersTests {
         handlers.on(OperationSpecs.GET, (session, input) -> input);
         handlers.on(OperationSpecs.CANCEL, (session, input) -> input);
 
-        assertThatThrownBy(() -> handlers.requireCovers(ToolCatalog.of(List.of(OperationSpecs.GET))))
+        assertThatThrownBy(() -> handlers.requireCovers(List.of(OperationSpecs.GET)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("handlers for unknown tools [lomi_operation_cancel]");
     }

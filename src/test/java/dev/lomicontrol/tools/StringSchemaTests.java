@@ -2,6 +2,7 @@ package dev.lomicontrol.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.mcp.SchemaVerdicts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

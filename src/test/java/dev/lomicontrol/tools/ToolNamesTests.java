@@ -2,6 +2,7 @@ package dev.lomicontrol.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.catalog.ToolCatalog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

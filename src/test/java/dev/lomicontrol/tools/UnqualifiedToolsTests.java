@@ -3,6 +3,7 @@ package dev.lomicontrol.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.pairing.Scopes;
@@ -576,7 +577,7 @@ public class UnqualifiedToolsTests {
 
     @Test
     void hostCapabilityReportsEveryUnqualifiedToolWithItsReason() {
-        for (HostCapability capability : HostCapability.all()) {
+        for (HostCapability capability : ToolCatalog.standard().capabilities()) {
             ToolSpec<?> spec = ToolCatalog.standard().find(capability.tool()).orElseThrow();
             assertThat(capability.need()).isEqualTo(spec.host());
             assertThat(capability.qualified())
@@ -584,15 +585,25 @@ public class UnqualifiedToolsTests {
                     .isEqualTo(HostQualification.reason(spec.host()).isEmpty());
             assertThat(capability.reason()).as(capability.tool()).isEqualTo(HostQualification.reason(spec.host()));
         }
-        HostCapability android = HostCapability.ofTool("lomi_android_list").orElseThrow();
+        HostCapability android =
+                ToolCatalog.standard().capability("lomi_android_list").orElseThrow();
         assertThat(android.reason().orElseThrow()).containsAnyOf("/dev/kvm", "emulator", "adb", "not implemented");
-        assertThat(HostCapability.ofTool("lomi_chat_send").orElseThrow().qualified())
+        assertThat(ToolCatalog.standard()
+                        .capability("lomi_chat_send")
+                        .orElseThrow()
+                        .qualified())
                 .isTrue();
-        assertThat(HostCapability.ofTool("lomi_browser_open").orElseThrow().qualified())
+        assertThat(ToolCatalog.standard()
+                        .capability("lomi_browser_open")
+                        .orElseThrow()
+                        .qualified())
                 .as("Chromium is installed (apt-get install -y " + "chromium-headless-shell)")
                 .isTrue();
-        assertThat(HostCapability.ofTool("lomi_operation_get").orElseThrow().qualified())
+        assertThat(ToolCatalog.standard()
+                        .capability("lomi_operation_get")
+                        .orElseThrow()
+                        .qualified())
                 .isTrue();
-        assertThat(HostCapability.ofTool("lomi_nothing")).isEmpty();
+        assertThat(ToolCatalog.standard().capability("lomi_nothing")).isEmpty();
     }
 }

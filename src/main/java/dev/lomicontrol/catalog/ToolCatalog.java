@@ -1,5 +1,11 @@
-package dev.lomicontrol.tools;
+package dev.lomicontrol.catalog;
 
+import dev.lomicontrol.tools.AnyResult;
+import dev.lomicontrol.tools.Effect;
+import dev.lomicontrol.tools.HostCapability;
+import dev.lomicontrol.tools.ToolSelection;
+import dev.lomicontrol.tools.ToolSpec;
+import dev.lomicontrol.tools.Toolset;
 import dev.lomicontrol.tools.android.AndroidSpecs;
 import dev.lomicontrol.tools.artifacts.ArtifactSpecs;
 import dev.lomicontrol.tools.browser.BrowserSpecs;
@@ -20,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Every tool of the catalog, in a fixed order (2026-07-28 asks for a deterministic tools/list):
@@ -84,5 +91,41 @@ public final class ToolCatalog {
 
     public List<ToolSpec<?>> all() {
         return Collections.unmodifiableList(new ArrayList<>(tools.values()));
+    }
+
+    /** The published {@code outputSchema} of {@code spec}: a tool that answers any operation ({@link AnyResult}) types every OP tool's result of this catalog. */
+    public ObjectNode outputSchema(ToolSpec<?> spec) {
+        return spec.outputSchema(operationResults());
+    }
+
+    /** The schema of the envelope's {@code data} of {@code spec} (see {@link #outputSchema}). */
+    public ObjectNode dataSchema(ToolSpec<?> spec) {
+        return spec.dataSchema(operationResults());
+    }
+
+    /** Every OP tool's result type, once each, in catalog order. */
+    private List<Class<?>> operationResults() {
+        return tools.values().stream()
+                .filter(spec -> spec.effect() == Effect.OP)
+                .<Class<?>>map(spec -> spec.result().orElseThrow())
+                .distinct()
+                .toList();
+    }
+
+    /** The tools {@code selection} serves, in catalog order. */
+    public List<ToolSpec<?>> servedBy(ToolSelection selection) {
+        return tools.values().stream()
+                .filter(spec -> selection.serves(spec, toolset(spec)))
+                .toList();
+    }
+
+    /** The tool's qualification on this host, or empty for a tool that is not declared. */
+    public Optional<HostCapability> capability(String tool) {
+        return find(tool).map(HostCapability::of);
+    }
+
+    /** Every declared tool's qualification on this host, in catalog order. */
+    public List<HostCapability> capabilities() {
+        return all().stream().map(HostCapability::of).toList();
     }
 }
