@@ -55,7 +55,8 @@ class ArchitectureTests {
             "dev.lomicontrol.core..",
             "dev.lomicontrol.json..",
             "dev.lomicontrol.tools..",
-            "dev.lomicontrol.catalog.."
+            "dev.lomicontrol.catalog..",
+            "dev.lomicontrol.*.api.."
         };
         List<String> allowed = new ArrayList<>(List.of(helperPackages));
         allowed.addAll(List.of(

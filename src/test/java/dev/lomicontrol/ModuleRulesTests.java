@@ -56,7 +56,10 @@ class ModuleRulesTests {
             Map.entry("episodes", Set.of("core", "ledger")),
             Map.entry("chat", Set.of("core", "tools", "ledger")),
             Map.entry("operations", Set.of("core", "tools", "ledger", "projects", "pairing", "decisions")),
-            Map.entry("projects.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
+            Map.entry("layout.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
+            Map.entry("session.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
+            Map.entry("operations.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
+            Map.entry("android.tools", Set.of("core", "tools", "operations")),
             Map.entry(
                     "terminal.tools",
                     Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "terminal", "settings")),
@@ -110,7 +113,18 @@ class ModuleRulesTests {
             Map.entry("transport", Set.of()),
             Map.entry("discovery", Set.of("core", "json")),
             Map.entry("ipc", Set.of("core", "json", "discovery", "transport")),
-            Map.entry("mcp", Set.of("core", "json", "tools", "catalog", "ipc", "transport", "discovery")),
+            Map.entry(
+                    "mcp",
+                    Set.of(
+                            "core",
+                            "json",
+                            "tools",
+                            "catalog",
+                            "session.api",
+                            "files.api",
+                            "ipc",
+                            "transport",
+                            "discovery")),
             Map.entry(
                     "broker",
                     Set.of(
@@ -172,13 +186,26 @@ class ModuleRulesTests {
         return SPRING_FREE.stream();
     }
 
-    /** The module a package of ours belongs to: the longest module name it starts with (empty for the root package). */
+    /** A feature's contract: {@code <feature>.api} (Spring-free; no row: {@link #CONTRACT_USES} is its row). */
+    static final java.util.regex.Pattern CONTRACT = java.util.regex.Pattern.compile("([a-z]+)\\.api(\\..*)?");
+
+    /** What every feature's contract may use besides other contracts: the tool framework and the core types. */
+    static final Set<String> CONTRACT_USES = Set.of("core", "json", "tools");
+
+    /**
+     * The module a package of ours belongs to: {@code <feature>.api} for a feature's contract, else the
+     * longest module name it starts with (empty for the root package).
+     */
     static Optional<String> moduleOf(String packageName) {
         String prefix = "dev.lomicontrol.";
         if (!packageName.startsWith(prefix)) {
             return Optional.empty();
         }
         String rest = packageName.substring(prefix.length());
+        java.util.regex.Matcher contract = CONTRACT.matcher(rest);
+        if (contract.matches()) {
+            return Optional.of(contract.group(1) + ".api");
+        }
         return ALLOWED.keySet().stream()
                 .filter(module -> rest.equals(module) || rest.startsWith(module + "."))
                 .max(Comparator.comparingInt(String::length));
@@ -196,6 +223,8 @@ class ModuleRulesTests {
                                     moduleOf(dependency.getTargetClass().getPackageName());
                             if (target.isPresent()
                                     && !target.get().equals(module)
+                                    && !target.get().equals(contractOf(module))
+                                    && !(module.equals("catalog") && isContract(target.get()))
                                     && !ALLOWED.get(module).contains(target.get())) {
                                 events.add(SimpleConditionEvent.violated(
                                         dependency, dependency.getDescription() + " (module " + target.get() + ")"));
@@ -216,6 +245,81 @@ class ModuleRulesTests {
                 .because("docs/ARCHITECTURE.md lists what " + module + " depends on")
                 .allowEmptyShould(false)
                 .check(production);
+    }
+
+    static boolean isContract(String module) {
+        return module.endsWith(".api");
+    }
+
+    /** A feature's own contract, which its engine and adapter use without naming it in their row. */
+    static String contractOf(String module) {
+        return module.substring(0, module.contains(".") ? module.indexOf('.') : module.length()) + ".api";
+    }
+
+    /** The modules each module's classes depend on (its own excluded). */
+    static Map<String, Set<String>> dependencies() {
+        Map<String, Set<String>> uses = new java.util.TreeMap<>();
+        for (JavaClass owner : production) {
+            moduleOf(owner.getPackageName()).ifPresent(module -> {
+                for (Dependency dependency : owner.getDirectDependenciesFromSelf()) {
+                    moduleOf(dependency.getTargetClass().getPackageName())
+                            .filter(target -> !target.equals(module))
+                            .ifPresent(target -> uses.computeIfAbsent(module, m -> new TreeSet<>())
+                                    .add(target));
+                }
+            });
+        }
+        return uses;
+    }
+
+    @Test
+    void aFeaturesContractUsesOnlyTheToolFrameworkTheCoreTypesAndOtherContracts() {
+        Map<String, Set<String>> uses = dependencies();
+        List<String> contracts =
+                uses.keySet().stream().filter(ModuleRulesTests::isContract).toList();
+        org.assertj.core.api.Assertions.assertThat(contracts).hasSizeGreaterThanOrEqualTo(13);
+        for (String contract : contracts) {
+            org.assertj.core.api.Assertions.assertThat(uses.get(contract))
+                    .as("what %s uses (no engine, no adapter, no Spring)", contract)
+                    .allMatch(target -> CONTRACT_USES.contains(target) || isContract(target));
+        }
+        noClasses()
+                .that()
+                .resideInAPackage("dev.lomicontrol.*.api..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..")
+                .check(production);
+    }
+
+    /** Only the catalog knows every feature, and the broker knows no feature's adapter: a feature plugs in without editing either. */
+    @Test
+    void onlyTheCatalogUsesEveryFeatureAndTheBrokerNoAdapter() {
+        Map<String, Set<String>> uses = dependencies();
+        Set<String> contracts = new TreeSet<>(
+                uses.keySet().stream().filter(ModuleRulesTests::isContract).toList());
+        org.assertj.core.api.Assertions.assertThat(uses.get("catalog")).containsAll(contracts);
+        uses.forEach((module, targets) -> {
+            if (!module.equals("catalog")) {
+                org.assertj.core.api.Assertions.assertThat(targets.containsAll(contracts))
+                        .as("%s uses every feature's contract %s", module, contracts)
+                        .isFalse();
+            }
+        });
+        for (String module : List.of("broker", "operations", "tools", "catalog")) {
+            org.assertj.core.api.Assertions.assertThat(uses.getOrDefault(module, Set.of()))
+                    .as("%s uses a feature's adapter", module)
+                    .noneMatch(target -> target.endsWith(".tools"));
+        }
+    }
+
+    @Test
+    void aContractPackageIsItsFeaturesContract() {
+        org.assertj.core.api.Assertions.assertThat(moduleOf("dev.lomicontrol.terminal.api"))
+                .contains("terminal.api");
+        org.assertj.core.api.Assertions.assertThat(moduleOf("dev.lomicontrol.terminal.tools"))
+                .contains("terminal.tools");
+        org.assertj.core.api.Assertions.assertThat(contractOf("terminal.tools")).isEqualTo("terminal.api");
     }
 
     @Test

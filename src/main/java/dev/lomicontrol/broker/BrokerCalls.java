@@ -12,7 +12,6 @@ import dev.lomicontrol.operations.OperationWaits;
 import dev.lomicontrol.operations.PanelsByKind;
 import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
-import dev.lomicontrol.operations.UnavailableTools;
 import dev.lomicontrol.operations.Waits;
 import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
@@ -49,8 +48,7 @@ public class BrokerCalls {
 
     /**
      * Registers every feature's tools, each feature seeing every feature's panels and native stops;
-     * the host-bound tools no feature serves then answer HOST_UNQUALIFIED, and a tool of the catalog
-     * nobody handles is a wiring error.
+     * a tool of the catalog no feature handles (or a handler for a tool outside it) stops the start.
      */
     public BrokerCalls(
             List<ToolFeature> features,
@@ -70,7 +68,6 @@ public class BrokerCalls {
         ToolFeature.Wiring wiring =
                 new ToolFeature.Wiring(handlers, PanelsByKind.of(this.features), NativeStop.firstOf(this.features));
         this.features.forEach(feature -> feature.register(wiring));
-        UnavailableTools.register(handlers, ToolCatalog.standard().all());
         handlers.requireCovers(ToolCatalog.standard().all());
     }
 

@@ -1,10 +1,10 @@
 package dev.lomicontrol.mcp;
 
+import dev.lomicontrol.files.api.FileSpecs;
 import dev.lomicontrol.ipc.CallAnswer;
 import dev.lomicontrol.ipc.CallRequest;
 import dev.lomicontrol.ipc.Envelope;
 import dev.lomicontrol.ipc.IpcJson;
-import dev.lomicontrol.tools.files.FileSpecs;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

@@ -103,7 +103,7 @@ final class ToolCalls {
         }
         if (tool.answeredBy() == ToolDefinition.AnsweredBy.HELPER) {
             return done(CallResults.ok(
-                    tool.name().equals(dev.lomicontrol.tools.session.SessionSpecs.STATUS.name())
+                    tool.name().equals(dev.lomicontrol.session.api.SessionSpecs.STATUS.name())
                             ? status.status()
                             : status.diagnostics(),
                     version));

@@ -2,6 +2,7 @@ package dev.lomicontrol.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.android.tools.AndroidFeature;
 import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.artifacts.tools.ArtifactCalls;
 import dev.lomicontrol.browser.tools.BrowserCalls;
@@ -21,19 +22,20 @@ import dev.lomicontrol.episodes.EpisodesProperties;
 import dev.lomicontrol.episodes.tools.EpisodeCalls;
 import dev.lomicontrol.files.tools.FileCalls;
 import dev.lomicontrol.git.tools.GitCalls;
+import dev.lomicontrol.layout.tools.LayoutCalls;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.LedgerProperties;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.ledger.ReserveRequest;
 import dev.lomicontrol.ledger.Target;
-import dev.lomicontrol.operations.OperationCalls;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.OperationWaits;
 import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.Waits;
 import dev.lomicontrol.operations.WorkspaceAccess;
+import dev.lomicontrol.operations.tools.OperationCalls;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.PairingRequest;
 import dev.lomicontrol.pairing.Session;
@@ -41,8 +43,7 @@ import dev.lomicontrol.pairing.Sessions;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.projects.Projects;
-import dev.lomicontrol.projects.tools.LayoutCalls;
-import dev.lomicontrol.projects.tools.WorkspaceCalls;
+import dev.lomicontrol.session.tools.WorkspaceCalls;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.settings.tools.SettingsCalls;
 import dev.lomicontrol.terminal.SandboxPolicy;
@@ -171,6 +172,7 @@ final class BrokerCallsFixture implements AutoCloseable {
                 new GitCalls(files, runner, layout),
                 new BrowserCalls(browsers, origins, artifacts, layout, panels, runner),
                 new ChatCalls(chat, access, runner, layout),
+                new AndroidFeature(),
                 new StopRecorder());
         calls = new BrokerCalls(features, episodes, ledger, access, runner, waits, operationWaits);
     }

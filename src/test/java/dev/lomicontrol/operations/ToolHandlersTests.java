@@ -2,7 +2,7 @@ package dev.lomicontrol.operations;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.lomicontrol.tools.operations.OperationSpecs;
+import dev.lomicontrol.operations.api.OperationSpecs;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,13 +3,13 @@ package dev.lomicontrol.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.android.api.AndroidSpecs;
+import dev.lomicontrol.browser.api.BrowserSpecs;
 import dev.lomicontrol.catalog.ToolCatalog;
+import dev.lomicontrol.chat.api.ChatSpecs;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.pairing.Scopes;
-import dev.lomicontrol.tools.android.AndroidSpecs;
-import dev.lomicontrol.tools.browser.BrowserSpecs;
-import dev.lomicontrol.tools.chat.ChatSpecs;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

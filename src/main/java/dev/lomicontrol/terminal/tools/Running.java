@@ -3,8 +3,8 @@ package dev.lomicontrol.terminal.tools;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.terminal.CommandRun;
 import dev.lomicontrol.terminal.Terminal;
+import dev.lomicontrol.terminal.api.TerminalSpecs;
 import dev.lomicontrol.tools.Token;
-import dev.lomicontrol.tools.terminal.TerminalSpecs;
 import java.util.Optional;
 
 /**

@@ -1,0 +1,409 @@
+package dev.lomicontrol.files.api;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.RequestKey;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.core.WorkspaceId;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.Default;
+import dev.lomicontrol.tools.Doc;
+import dev.lomicontrol.tools.Durable;
+import dev.lomicontrol.tools.Hex64;
+import dev.lomicontrol.tools.LayoutBased;
+import dev.lomicontrol.tools.Len;
+import dev.lomicontrol.tools.Matches;
+import dev.lomicontrol.tools.Range;
+import dev.lomicontrol.tools.Tag;
+import dev.lomicontrol.tools.Tagged;
+import dev.lomicontrol.tools.ToolSpec;
+import dev.lomicontrol.tools.WireName;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The files tools (SPEC §10 Files; the reference's {@code files.rs}): list one directory, read a
+ * UTF-16 page of a file on disk, search (paged by a 60 s cursor bound to the query), and one durable
+ * mutation. Every write is compare-and-set on SHA-256 revisions of the file bytes or of a directory
+ * listing; the path rules that need the file system (no {@code .} or {@code ..}, no links, secrets)
+ * are checked natively.
+ */
+public final class FileSpecs {
+
+    private FileSpecs() {}
+
+    /** A project-relative path: no leading '/', no backslash, no NUL (the rest is checked natively). */
+    public static final String PATH = "[^/\\u0000\\\\][^\\u0000\\\\]*";
+    /** A project-relative directory; "" is the project root. */
+    public static final String DIRECTORY = "(" + PATH + ")?";
+    /** One path component. */
+    public static final String NAME = "[^/\\u0000\\\\]+";
+    /** The longest path, in characters (natively also at most 4096 UTF-8 bytes). */
+    public static final int MAX_PATH = 4096;
+    /** The highest UTF-16 offset a page or an edit may name (the reference's 16 Mi). */
+    public static final int MAX_UTF16 = 16 * 1024 * 1024;
+    /** At most this many globs in include or exclude. */
+    public static final int MAX_GLOBS = 32;
+
+    public enum EntryType {
+        FILE,
+        DIRECTORY
+    }
+
+    /** A text file's encoding (a BOM decides the utf-16 ones). */
+    public enum Encoding {
+        @WireName("utf-8")
+        UTF_8,
+        @WireName("utf-8-bom")
+        UTF_8_BOM,
+        @WireName("utf-16le")
+        UTF_16LE,
+        @WireName("utf-16be")
+        UTF_16BE
+    }
+
+    /** A text's line endings. */
+    public enum LineEndings {
+        NONE,
+        LF,
+        CRLF,
+        CR,
+        MIXED
+    }
+
+    // --- lomi_files_list
+
+    public record ListInput(
+            WorkspaceId workspaceId,
+
+            @Doc("\"\" = the project root") @Len(min = 0, max = MAX_PATH) @Matches(DIRECTORY) @Default("\"\"")
+            String relativeDirectory,
+
+            @Range(min = 1, max = 200) @Default("100") int limit,
+
+            @Len(min = 1, max = 1024) Optional<String> cursor) {}
+
+    public record ListEntry(
+            @Doc("the entry's name") String name,
+            @Doc("its path from the project root") String relativePath,
+            EntryType kind,
+
+            @Doc("its size in bytes (a decimal string; 0 for a directory)")
+            Decimal byteLength) {}
+
+    @Tag("files_list")
+    public record Listed(
+            WorkspaceId workspaceId,
+            @Doc("the directory listed") String relativeDirectory,
+
+            @Doc("the revision of this listing; send it as expectedParentRevision or expectedDirectoryRevision")
+            Hex64 directoryRevision,
+
+            @Doc("the entries of this page, not recursive") List<ListEntry> entries,
+
+            @Doc("whether secrets, links or special files were hidden from the listing")
+            boolean filtered,
+
+            @Doc("whether another page follows") boolean hasMore,
+
+            @Doc("cursor of the next page (bound to this revision); null on the last page")
+            Optional<String> nextCursor) {}
+
+    // --- lomi_files_read
+
+    public record ReadInput(
+            WorkspaceId workspaceId,
+
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
+
+            @Range(min = 0, max = MAX_UTF16) @Default("0") int startUtf16,
+
+            @Range(min = 2, max = 8192) @Default("4096") int maxChars,
+
+            @Doc("from page one; required when startUtf16 > 0")
+            Optional<Hex64> expectedDiskRevision) {
+
+        public ReadInput {
+            if (startUtf16 > 0 && expectedDiskRevision.isEmpty()) {
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
+                        "expectedDiskRevision: is required when startUtf16 > 0 (the diskRevision of the first page)");
+            }
+        }
+    }
+
+    @Tag("file_text")
+    public record FileText(
+            WorkspaceId workspaceId,
+            @Doc("the file") String relativePath,
+
+            @Doc("the page, with the file's own line endings (the reference's content)")
+            String text,
+
+            @Doc("where this page starts") @Range(min = 0, max = Integer.MAX_VALUE)
+            int startUtf16,
+
+            @Doc("where the next page starts") @Range(min = 0, max = Integer.MAX_VALUE)
+            int nextUtf16,
+
+            @Doc("the whole text's length in UTF-16 code units") @Range(min = 0, max = Integer.MAX_VALUE)
+            int totalUtf16,
+
+            @Doc("whether text follows this page") boolean truncated,
+
+            @Doc("SHA-256 of the file's bytes; send it as expectedDiskRevision")
+            Hex64 diskRevision,
+
+            @Doc("the file's encoding") Encoding encoding,
+            @Doc("the file's line endings") LineEndings lineEndings) {}
+
+    // --- lomi_files_search
+
+    /** The reference's {@code FileSearchQuery}: every field has a default; {@code text} must still name something to find. */
+    public record Query(
+            @Len(min = 0, max = 1024) @Default("\"\"") String text,
+
+            @Default("false") boolean caseSensitive,
+
+            @Default("false") boolean wholeWord,
+
+            @Default("false") boolean regex,
+
+            @Doc("comma-separated globs, e.g. \"*.rs,*.toml\"") @Len(min = 0, max = 4096) @Default("\"\"")
+            String include,
+
+            @Doc("comma-separated globs") @Len(min = 0, max = 4096) @Default("\"\"")
+            String exclude) {
+
+        public Query {
+            if (text.isEmpty()) {
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, "query.text is required: what to find (1-1024 characters)");
+            }
+            if (text.indexOf('\r') >= 0 || text.indexOf('\n') >= 0) {
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "query.text is one line (no CR or LF)");
+            }
+            globs(include, "include");
+            globs(exclude, "exclude");
+        }
+
+        /** The globs of a comma-separated list: trimmed, empty items dropped. */
+        public static List<String> globs(String list, String field) {
+            List<String> globs = new ArrayList<>();
+            for (String item : list.split(",")) {
+                String glob = item.strip();
+                if (glob.isEmpty()) {
+                    continue;
+                }
+                if (glob.length() > 256 || glob.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+                    throw new LomiException(
+                            ErrorCode.INVALID_ARGUMENT,
+                            "query." + field + ": each glob is 1-256 characters without control " + "characters");
+                }
+                globs.add(glob);
+            }
+            if (globs.size() > MAX_GLOBS) {
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT, "query." + field + ": at most " + MAX_GLOBS + " globs");
+            }
+            return List.copyOf(globs);
+        }
+    }
+
+    public record SearchInput(
+            WorkspaceId workspaceId,
+
+            @Doc("\"\" = the project root") @Len(min = 0, max = MAX_PATH) @Matches(DIRECTORY) @Default("\"\"")
+            String relativeDirectory,
+
+            Query query,
+
+            @Range(min = 1, max = 256) @Default("100") int limit,
+
+            @Doc("null = a new search") @Len(min = 1, max = 80)
+            Optional<String> cursor) {}
+
+    public record Match(
+            @Doc("the file") String relativePath,
+            @Doc("the file's revision when it was searched") Hex64 diskRevision,
+
+            @Doc("one-based line") @Range(min = 1, max = Integer.MAX_VALUE)
+            int line,
+
+            @Doc("one-based UTF-16 column (the reference's column)") @Range(min = 1, max = Integer.MAX_VALUE)
+            int columnUtf16,
+
+            @Doc("the match's length in UTF-16 code units (the reference's length)")
+            @Range(min = 0, max = Integer.MAX_VALUE)
+            int lengthUtf16,
+
+            @Doc("the matching line (shortened when long)") String preview) {}
+
+    @Tag("files_search")
+    public record Found(
+            WorkspaceId workspaceId,
+            @Doc("where it searched") String relativeDirectory,
+            @Doc("the matches of this page, file by file") List<Match> matches,
+
+            @Doc(
+                    "whether a search budget (256 matches, 32 MiB, 10,000 entries, 15 s) stopped the search early (the reference's limited)")
+            boolean truncated,
+
+            @Doc("how many files were searched") @Range(min = 0, max = Integer.MAX_VALUE)
+            int filesScanned,
+
+            @Doc("how many files or lines were skipped (too large, not text)") @Range(min = 0, max = Integer.MAX_VALUE)
+            int skipped,
+
+            @Doc("whether another page of this search follows")
+            boolean hasMore,
+
+            @Doc("cursor of the next page (valid 60 s); null on the last page")
+            Optional<String> nextCursor) {}
+
+    // --- lomi_files_mutate
+
+    /** The reference's {@code FileMutation}: exactly the fields of its type. */
+    @Tagged("type")
+    public sealed interface Mutation {
+        String relativePath();
+
+        Hex64 expectedParentRevision();
+    }
+
+    @Tag("create")
+    public record Create(
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
+
+            EntryType kind,
+
+            @Doc("its parent's directoryRevision") Hex64 expectedParentRevision)
+            implements Mutation {}
+
+    @Tag("rename")
+    public record Rename(
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
+
+            @Len(min = 1, max = 255) @Matches(NAME) String newName,
+
+            Hex64 expectedDiskRevision,
+            @Doc("its parent's directoryRevision") Hex64 expectedParentRevision)
+            implements Mutation {}
+
+    @Tag("move")
+    public record Move(
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
+
+            @Doc("the full new path") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            String targetRelativePath,
+
+            Hex64 expectedDiskRevision,
+
+            @Doc("the new parent's directoryRevision") Hex64 expectedParentRevision)
+            implements Mutation {}
+
+    @Tag("rename_directory")
+    public record RenameDirectory(
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
+
+            @Len(min = 1, max = 255) @Matches(NAME) String newName,
+
+            Hex64 expectedDirectoryRevision,
+
+            @Doc("its parent's directoryRevision") Hex64 expectedParentRevision)
+            implements Mutation {}
+
+    @Tag("move_directory")
+    public record MoveDirectory(
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
+
+            @Doc("the full new path") @Len(min = 1, max = MAX_PATH) @Matches(PATH)
+            String targetRelativePath,
+
+            Hex64 expectedDirectoryRevision,
+
+            @Doc("the new parent's directoryRevision") Hex64 expectedParentRevision)
+            implements Mutation {}
+
+    @Tag("trash")
+    public record Trash(
+            @Len(min = 1, max = MAX_PATH) @Matches(PATH) String relativePath,
+
+            EntryType kind,
+
+            @Doc("diskRevision or directoryRevision") Hex64 expectedEntryRevision,
+
+            @Doc("its parent's directoryRevision") Hex64 expectedParentRevision)
+            implements Mutation {}
+
+    public record MutateInput(
+            WorkspaceId workspaceId,
+            Mutation operation,
+
+            @Doc("the domainRevision") Decimal expectedRevision,
+
+            RetryEpochId retryEpoch,
+
+            RequestKey requestKey)
+            implements Durable, LayoutBased {}
+
+    @Tag("files_mutated")
+    public record Mutated(
+            @Doc("the operation type") String type,
+
+            @Doc("the entry's path afterwards (the reference's newPath; for trash the path it had)")
+            String relativePath,
+
+            EntryType entryKind,
+
+            @Doc("a file's diskRevision afterwards (null for a directory or after trash)")
+            Optional<Hex64> diskRevision,
+
+            @Doc("the directoryRevision of the directory the entry is now in (for trash: the one it left)")
+            Hex64 parentRevision,
+
+            @Doc("a directory's directoryRevision afterwards (null for a file)")
+            Optional<Hex64> directoryRevision,
+
+            @Doc("trash: the recovery folder holding the entry and its plan.json; null otherwise")
+            Optional<String> recoveryPath) {}
+
+    public static final ToolSpec<ListInput> LIST = ToolSpec.read(
+            "lomi_files_list",
+            "List a directory",
+            "files.read",
+            "R-I-",
+            ListInput.class,
+            Listed.class,
+            "Lists one directory of the project (not recursive) with its directoryRevision. Secrets and links are left out.");
+
+    public static final ToolSpec<ReadInput> READ = ToolSpec.read(
+            "lomi_files_read",
+            "Read a file",
+            "files.read",
+            "R-I-",
+            ReadInput.class,
+            FileText.class,
+            "Reads a page of a text file on disk (not an editor buffer) with its diskRevision.");
+
+    public static final ToolSpec<SearchInput> SEARCH = ToolSpec.read(
+            "lomi_files_search",
+            "Search files",
+            "files.read",
+            "R-I-",
+            SearchInput.class,
+            Found.class,
+            "Searches the project's text files, literally or by regex, filtered by include/exclude globs (no .gitignore).");
+
+    public static final ToolSpec<MutateInput> MUTATE = ToolSpec.operation(
+            "lomi_files_mutate",
+            "Create, rename, move or trash",
+            "files.mutate",
+            "-DIO",
+            MutateInput.class,
+            Mutated.class,
+            "Creates, renames, moves or trashes one file or directory; compare-and-set on revisions, never overwrites.");
+
+    public static final List<ToolSpec<?>> ALL = List.of(LIST, READ, SEARCH, MUTATE);
+}

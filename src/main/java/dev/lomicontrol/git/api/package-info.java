@@ -1,0 +1,7 @@
+/**
+ * The git tool declarations: names, input and output records.
+ */
+@NullMarked
+package dev.lomicontrol.git.api;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,564 @@
+package dev.lomicontrol.terminal.api;
+
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.RequestKey;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.core.WorkspaceId;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.Default;
+import dev.lomicontrol.tools.DisplayName;
+import dev.lomicontrol.tools.Doc;
+import dev.lomicontrol.tools.Durable;
+import dev.lomicontrol.tools.Hex32;
+import dev.lomicontrol.tools.LayoutBased;
+import dev.lomicontrol.tools.Len;
+import dev.lomicontrol.tools.Matches;
+import dev.lomicontrol.tools.Range;
+import dev.lomicontrol.tools.Tag;
+import dev.lomicontrol.tools.Tagged;
+import dev.lomicontrol.tools.Token;
+import dev.lomicontrol.tools.ToolSpec;
+import dev.lomicontrol.tools.Untagged;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The terminal tools (SPEC §10 Terminals; reference research/lomi.md §1e, §5) and
+ * {@code lomi_panel_control}, whose terminal form claims or releases a terminal's input: each
+ * declared once, with its input and output records. Writing needs the input lease
+ * ({@code leaseId}); cursors and counters are decimal strings.
+ */
+public final class TerminalSpecs {
+
+    private TerminalSpecs() {}
+
+    private static final String EXECUTE = "terminal.execute";
+
+    /** A command line of lomi_terminal_run and lomi_terminal_create: one line without control characters, ≤ 16 KiB. */
+    static final String COMMAND_LINE = "[^\\u0000-\\u001f\\u007f]+";
+
+    static final int COMMAND_MAX = 16384;
+
+    // --- inputs
+
+    /** The shells a terminal can run. */
+    public enum Profile {
+        BASH,
+        ZSH
+    }
+
+    public record Create(
+            WorkspaceId workspaceId,
+
+            @Doc("\"\" = the project root")
+            @Len(min = 0, max = 4096)
+            @Matches("(?:[^/\\u0000\\\\][^\\u0000\\\\]*)?")
+            @Default("\"\"")
+            String cwdRelative,
+
+            @Doc("bash or zsh; null = the default") Optional<Profile> profileId,
+
+            Optional<DisplayName> title,
+
+            @Range(min = 20, max = 1024) @Default("120") int columns,
+
+            @Range(min = 5, max = 1024) @Default("32") int rows,
+
+            @Len(min = 1, max = COMMAND_MAX) @Matches(COMMAND_LINE)
+            Optional<String> command,
+
+            @Doc("the domainRevision") Decimal expectedRevision,
+
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements Durable, LayoutBased {
+
+        public Create {
+            String path = cwdRelative.endsWith("/") && cwdRelative.length() > 1
+                    ? cwdRelative.substring(0, cwdRelative.length() - 1)
+                    : cwdRelative;
+            if (!path.isEmpty() && !path.equals(".")) {
+                for (String part : path.split("/", -1)) {
+                    if (part.isEmpty() || part.equals("..")) {
+                        throw new LomiException(
+                                ErrorCode.INVALID_ARGUMENT, "cwdRelative may not contain '..' or empty components");
+                    }
+                }
+            }
+        }
+
+        /** The directory relative to the project root, {@code "."} for the root itself. */
+        public String directory() {
+            String path = cwdRelative.endsWith("/") && cwdRelative.length() > 1
+                    ? cwdRelative.substring(0, cwdRelative.length() - 1)
+                    : cwdRelative;
+            return path.isEmpty() ? "." : path;
+        }
+    }
+
+    public record Run(
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
+            Hex32 leaseId,
+
+            @Doc("one line; Enter is added") @Len(min = 1, max = COMMAND_MAX) @Matches(COMMAND_LINE)
+            String command,
+
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements Durable {}
+
+    public record Interrupt(
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
+            Hex32 leaseId,
+
+            @Doc("a lomi_terminal_run operation") OperationId operationId,
+
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements Durable {}
+
+    /** The keys lomi_terminal_input can press. */
+    public enum Key {
+        ENTER,
+        TAB,
+        ESCAPE,
+        BACKSPACE,
+        CTRL_C,
+        CTRL_D
+    }
+
+    /** {@code {type:"text", text}} or {@code {type:"key", key}}. */
+    @Tagged("type")
+    public sealed interface Payload {}
+
+    @Tag("text")
+    public record Text(
+            @Doc("no Enter is added") @Len(min = 1, max = 65536) @Matches("[^\\u0000]+")
+            String text) implements Payload {
+
+        public Text {
+            if (text.getBytes(StandardCharsets.UTF_8).length > 65536) {
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "input text is at most 65536 bytes of UTF-8");
+            }
+        }
+    }
+
+    @Tag("key")
+    public record Press(Key key) implements Payload {}
+
+    public record Input(
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
+            Hex32 leaseId,
+
+            @Doc("nextInputSequence of lomi_terminal_read; resend the same to retry")
+            Decimal inputSequence,
+
+            Payload input) {
+
+        public Input {
+            if (inputSequence.asLong() < 1) {
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
+                        "inputSequence is a decimal number from 1 (nextInputSequence of lomi_terminal_read)");
+            }
+        }
+    }
+
+    /** What lomi_terminal_read reads. */
+    public enum Mode {
+        OUTPUT,
+        COMMAND,
+        SCREEN,
+        RAW
+    }
+
+    public record Read(
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
+
+            @Doc("output: text; command: one run's output; screen: rendered; raw: base64") @Default("\"output\"")
+            Mode mode,
+
+            @Doc("mode screen: a streamSequence read earlier")
+            Optional<Decimal> minimumParsedSequence,
+
+            @Doc("modes output, command, raw: nextCursor") Optional<Decimal> cursor,
+
+            @Range(min = 1, max = 65536) @Default("16384") int maxBytes,
+
+            @Doc("mode command: the lomi_terminal_run operation")
+            Optional<OperationId> operationId) {
+
+        public Read {
+            if (operationId.isPresent() != (mode == Mode.COMMAND)) {
+                throw new LomiException(
+                        ErrorCode.INVALID_ARGUMENT,
+                        mode == Mode.COMMAND
+                                ? "mode command needs operationId (a lomi_terminal_run operation)"
+                                : "operationId is only for mode command");
+            }
+            if (mode == Mode.SCREEN && cursor.isPresent()) {
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "mode screen takes no cursor");
+            }
+            if (mode != Mode.SCREEN && minimumParsedSequence.isPresent()) {
+                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "minimumParsedSequence is only for mode screen");
+            }
+        }
+    }
+
+    /** claim or release input. */
+    public enum ControlAction {
+        CLAIM,
+        RELEASE
+    }
+
+    /** The reference's two forms: a terminal's input, or an Android device's (which this host cannot run). */
+    @Untagged
+    public sealed interface Control {}
+
+    public record TerminalControl(
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
+
+            @Doc("claim needs the admin's approval") ControlAction action,
+
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements Control, Durable {}
+
+    public record AndroidControl(
+            WorkspaceId workspaceId,
+            @Doc("the device's panel") Token panelId,
+            Token deviceId,
+            Token generation,
+
+            @Doc("claim needs the admin's approval") ControlAction action,
+
+            Decimal expectedRevision,
+
+            RetryEpochId retryEpoch,
+            RequestKey requestKey)
+            implements Control, Durable, LayoutBased {}
+
+    // --- outputs and results
+
+    @Tag("terminal_created")
+    public record Created(
+            WorkspaceId workspaceId,
+            @Doc("the new terminal's panel") Token panelId,
+            @Doc("its tab") Token tabId,
+            Hex32 terminalSessionId,
+            Hex32 leaseId,
+            @Doc("the shell it runs") Profile profileId,
+            @Doc("the layout's revision after the change") Decimal domainRevision,
+
+            @Doc(
+                    "whether the shell's prompt is ready for lomi_terminal_run as this answer is made (the reference's ready); null when "
+                            + "the terminal is gone, and in lomi_operation_cancel's answer")
+            Optional<Boolean> ready,
+
+            @Doc("with command: its run, as lomi_terminal_run answers it (the operation is this create's)")
+            Optional<RunResult> run) {
+
+        /** The same result with the prompt's state now (answers fill it from the live terminal; the stored result never has it). */
+        public Created withReady(Optional<Boolean> now) {
+            return new Created(
+                    workspaceId, panelId, tabId, terminalSessionId, leaseId, profileId, domainRevision, now, run);
+        }
+
+        /** The same result with the command's run. */
+        public Created withRun(RunResult result) {
+            return new Created(
+                    workspaceId,
+                    panelId,
+                    tabId,
+                    terminalSessionId,
+                    leaseId,
+                    profileId,
+                    domainRevision,
+                    ready,
+                    Optional.of(result));
+        }
+    }
+
+    @Tag("terminal_run")
+    public record RunResult(
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
+            @Doc("the run within the terminal") String runId,
+
+            @Doc("the exit code the shell reported; null until known")
+            Optional<Integer> exitCode,
+
+            @Doc("whether the shell reported the exit code") boolean completed,
+
+            @Doc("where its output starts (an output cursor)")
+            Decimal startCursor,
+
+            @Doc("where its output ends; null until completed")
+            Optional<Decimal> endCursor,
+
+            @Doc(
+                    "once completed, the tail of the command's own output, read from the terminal as the answer is made (never stored); "
+                            + "null while running, after a broker restart, and in lomi_operation_cancel's answer")
+            Optional<RunOutput> output) {
+
+        /** The same result with the output tail read now. */
+        public RunResult withOutput(Optional<RunOutput> tail) {
+            return new RunResult(
+                    workspaceId, panelId, terminalSessionId, runId, exitCode, completed, startCursor, endCursor, tail);
+        }
+    }
+
+    /** The end of what a finished command printed: at most the broker's tail size (lomi.terminal.run.output-tail-bytes, default 8 KiB). */
+    public record RunOutput(
+            @Doc("normalized text (as lomi_terminal_read mode output), the command's echo excluded")
+            String text,
+
+            @Doc("where this text starts (an output cursor)")
+            Decimal cursor,
+
+            @Doc("where it ends: the command's endCursor") Decimal nextCursor,
+
+            @Doc(
+                    "whether the command printed more before cursor: read it with lomi_terminal_read mode command from startCursor")
+            boolean truncated,
+
+            @Doc("whether part of it was lost from the terminal's ring before it could be read")
+            boolean gap) {}
+
+    @Tag("terminal_interrupt")
+    public record Interrupted(
+            WorkspaceId workspaceId,
+            Token panelId,
+            Hex32 terminalSessionId,
+            @Doc("the run that got Ctrl+C") OperationId targetOperationId,
+
+            @Doc("always true: one Ctrl+C was written (it does not prove the command ended)")
+            boolean dispatched) {}
+
+    /** The state of an ordered input. */
+    public enum InputState {
+        DISPATCHED,
+        OUTCOME_UNKNOWN
+    }
+
+    @Tag("terminal_input")
+    public record InputAcknowledged(
+            WorkspaceId workspaceId,
+            Token panelId,
+            @Doc("the terminal") Hex32 terminalSessionId,
+            @Doc("the sequence this acknowledges") Decimal inputSequence,
+
+            @Doc("dispatched (written to the terminal) or outcome_unknown (may have been written)")
+            InputState state,
+
+            @Doc("whether this repeats an earlier acknowledgement (the same sequence and payload were not sent again)")
+            boolean repeated,
+
+            @Doc("the sequence to send next") Decimal nextInputSequence) {}
+
+    /** The prompt state from the shell integration. */
+    public enum Prompt {
+        UNKNOWN,
+        READY,
+        EDITING,
+        RUNNING
+    }
+
+    /** The modes terminal_output answers. */
+    public enum OutputMode {
+        OUTPUT,
+        COMMAND,
+        RAW
+    }
+
+    /** terminal_output (modes output, command, raw) or terminal_screen (mode screen). */
+    @Tagged("kind")
+    public sealed interface ReadResult {}
+
+    public record Command(
+            @Doc("the run") String runId,
+            @Doc("its lomi_terminal_run operation") OperationId operationId,
+
+            @Doc("whether the shell reported that the command started")
+            boolean startedObserved,
+
+            @Doc("whether the shell reported its exit code") boolean completed,
+            @Doc("its exit code; null until completed") Optional<Integer> exitCode,
+            @Doc("where its output starts") Decimal startCursor,
+            @Doc("where it ends; null until completed") Optional<Decimal> endCursor) {}
+
+    @Tag("terminal_output")
+    public record Output(
+            @Doc("the mode read") OutputMode mode,
+            @Doc("the terminal") Hex32 terminalSessionId,
+
+            @Doc(
+                    "modes output and command: normalized text (escape sequences and controls other than \\n \\r \\t removed); null in mode raw")
+            Optional<String> text,
+
+            @Doc("mode raw: the bytes, base64; null in the other modes")
+            Optional<String> data,
+
+            @Doc("where this page starts") Decimal cursor,
+            @Doc("where to continue") Decimal nextCursor,
+            @Doc("the oldest position still retained") Decimal availableFrom,
+
+            @Doc("whether output before cursor was lost (the ring moved on)")
+            boolean gap,
+
+            @Doc("whether this page reaches the current end")
+            boolean end,
+
+            @Doc("the prompt state from shell integration") Prompt prompt,
+            @Doc("whether the shell exited") boolean exited,
+            @Doc("the shell's exit code, once exited") Optional<Integer> shellExitCode,
+
+            @Doc("whether this session holds the input lease")
+            boolean leaseHeld,
+
+            @Doc("the inputSequence lomi_terminal_input expects next")
+            Decimal nextInputSequence,
+
+            @Doc("how much output (raw bytes) the terminal has produced")
+            Decimal streamSequence,
+
+            @Doc("how much of it the screen reflects at least (the screen parses output before it is counted here)")
+            Decimal parsedSequence,
+
+            @Doc("mode command: the requested run; null otherwise")
+            Optional<Command> command)
+            implements ReadResult {}
+
+    public record ScreenCursor(
+            @Doc("zero-based row") int row,
+            @Doc("zero-based column") int column,
+            @Doc("whether the cursor is shown") boolean visible) {}
+
+    /** Which screen buffer is shown. */
+    public enum Buffer {
+        NORMAL,
+        ALTERNATE
+    }
+
+    @Tag("terminal_screen")
+    public record Screen(
+            @Doc("the terminal") Hex32 terminalSessionId,
+            @Doc("width") int columns,
+            @Doc("height") int rows,
+            ScreenCursor cursor,
+
+            @Doc("normal, or alternate (a full-screen program)")
+            Buffer buffer,
+
+            @Doc("the visible rows, top to bottom, trailing blanks trimmed; only the top rows that fit in maxBytes")
+            List<String> lines,
+
+            @Doc("the lines joined by \\n (at most maxBytes bytes of UTF-8)")
+            String text,
+
+            @Doc("whether rows were left out to keep text within maxBytes")
+            boolean truncated,
+
+            @Doc("the title the program set (\"\" when none)")
+            String title,
+
+            @Doc("how much output (raw bytes) the terminal has produced")
+            Decimal streamSequence,
+
+            @Doc("how much output the screen reflects at least (≥ minimumParsedSequence when one was given)")
+            Decimal parsedSequence,
+
+            @Doc("whether output arrived that this screen may not show yet (parsedSequence < streamSequence)")
+            boolean parserPending,
+
+            @Doc("whether the shell exited") boolean exited)
+            implements ReadResult {}
+
+    @Tag("panel_control")
+    public record Controlled(
+            WorkspaceId workspaceId,
+            Token panelId,
+            @Doc("claim or release") ControlAction action,
+            @Doc("the terminal") Hex32 terminalSessionId,
+
+            @Doc("claim: your new input lease; release: null")
+            Optional<Hex32> leaseId,
+
+            @Doc("whether this session now controls the terminal's input")
+            boolean controlled) {}
+
+    // --- the tools
+
+    public static final ToolSpec<Control> PANEL_CONTROL = ToolSpec.operation(
+            "lomi_panel_control",
+            "Claim or release input",
+            EXECUTE,
+            "--I-",
+            Control.class,
+            Controlled.class,
+            "Claims (with the admin's approval) or releases the input lease of a terminal panel.");
+
+    public static final ToolSpec<Create> CREATE = ToolSpec.operation(
+                    "lomi_terminal_create",
+                    "Create a terminal",
+                    EXECUTE,
+                    "-DIO",
+                    Create.class,
+                    Created.class,
+                    "Starts a shell (bash or zsh) in a new terminal panel and gives you its input lease; command runs at its first prompt (result.run).")
+            .waiting("ms to wait for the prompt, or the command's end");
+
+    public static final ToolSpec<Run> RUN = ToolSpec.operation(
+                    "lomi_terminal_run",
+                    "Run a command",
+                    EXECUTE,
+                    "-DIO",
+                    Run.class,
+                    RunResult.class,
+                    "Runs one command line at the ready prompt. With waitMs the answer carries exitCode and the output's tail.")
+            .waiting("ms to wait for the command to end (0 = up to 750 ms)");
+
+    public static final ToolSpec<Input> INPUT = ToolSpec.ordered(
+            "lomi_terminal_input",
+            "Type into a terminal",
+            EXECUTE,
+            "-DIO",
+            Input.class,
+            InputAcknowledged.class,
+            "Types text or one key into a terminal whose lease you hold; resending an inputSequence never types twice.");
+
+    public static final ToolSpec<Interrupt> INTERRUPT = ToolSpec.operation(
+            "lomi_terminal_interrupt",
+            "Interrupt a command",
+            EXECUTE,
+            "-DIO",
+            Interrupt.class,
+            Interrupted.class,
+            "Sends Ctrl+C once to the running command; the run operation reports the exit.");
+
+    public static final ToolSpec<Read> READ = ToolSpec.read(
+                    "lomi_terminal_read",
+                    "Read a terminal",
+                    "terminal.read",
+                    "R-I-",
+                    Read.class,
+                    ReadResult.class,
+                    "Reads a terminal: output (text), command (one run's output), screen (rendered) or raw (base64). Never writes.")
+            .waiting("modes output, command: ms to wait for output past the cursor");
+
+    public static final List<ToolSpec<?>> ALL = List.of(PANEL_CONTROL, CREATE, RUN, INPUT, INTERRUPT, READ);
+}

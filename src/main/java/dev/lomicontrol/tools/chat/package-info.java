@@ -1,7 +1,0 @@
-/**
- * The chat tool declarations: names, input and output records.
- */
-@NullMarked
-package dev.lomicontrol.tools.chat;
-
-import org.jspecify.annotations.NullMarked;

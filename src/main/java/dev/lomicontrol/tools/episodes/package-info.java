@@ -1,7 +1,0 @@
-/**
- * The episode tool declarations: names, input and output records.
- */
-@NullMarked
-package dev.lomicontrol.tools.episodes;
-
-import org.jspecify.annotations.NullMarked;
