@@ -57,7 +57,8 @@ public class BrokerCalls {
             WorkspaceAccess access,
             OperationRunner runner,
             Waits waits,
-            OperationWaits operationWaits) {
+            OperationWaits operationWaits,
+            ToolCatalog catalog) {
         this.features = List.copyOf(features);
         this.episodes = episodes;
         this.ledger = ledger;
@@ -68,7 +69,7 @@ public class BrokerCalls {
         ToolFeature.Wiring wiring =
                 new ToolFeature.Wiring(handlers, PanelsByKind.of(this.features), NativeStop.firstOf(this.features));
         this.features.forEach(feature -> feature.register(wiring));
-        handlers.requireCovers(ToolCatalog.standard().all());
+        handlers.requireCovers(catalog.all());
     }
 
     /**

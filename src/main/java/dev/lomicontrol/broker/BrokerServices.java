@@ -1,6 +1,7 @@
 package dev.lomicontrol.broker;
 
 import dev.lomicontrol.artifacts.ArtifactStore;
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.core.DataDirectory;
 import dev.lomicontrol.decisions.DecisionBoard;
 import dev.lomicontrol.ledger.Ledger;
@@ -34,6 +35,12 @@ public class BrokerServices {
                         .toList())
                 .ifPresent(runtime::warn);
         return projects;
+    }
+
+    /** Every declared tool, in the order {@code tools/list} shows them. */
+    @Bean
+    ToolCatalog toolCatalog() {
+        return ToolCatalog.standard();
     }
 
     @Bean

@@ -76,6 +76,14 @@ public final class ToolCatalog {
         return STANDARD;
     }
 
+    /** This catalog and then {@code tools} in {@code toolset} (a feature tried out beside the standard ones). */
+    public ToolCatalog with(Toolset toolset, List<ToolSpec<?>> added) {
+        List<Group> groups = new ArrayList<>();
+        tools.values().forEach(spec -> groups.add(new Group(toolset(spec), List.of(spec))));
+        groups.add(new Group(toolset, added));
+        return new ToolCatalog(groups);
+    }
+
     public Optional<ToolSpec<?>> find(String name) {
         return Optional.ofNullable(tools.get(name));
     }

@@ -6,6 +6,7 @@ import dev.lomicontrol.android.tools.AndroidFeature;
 import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.artifacts.tools.ArtifactCalls;
 import dev.lomicontrol.browser.tools.BrowserCalls;
+import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.chat.Chat;
 import dev.lomicontrol.chat.ChatProperties;
 import dev.lomicontrol.chat.SpringAiModels;
@@ -72,54 +73,79 @@ import tools.jackson.databind.json.JsonMapper;
  * projects on real folders, real sessions and the episode board, with a clock the test moves and a
  * native-stop hook that records what it was asked to stop.
  */
-final class BrokerCallsFixture implements AutoCloseable {
+public final class BrokerCallsFixture implements AutoCloseable {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    public static final JsonMapper JSON = JsonMapper.builder().build();
 
-    final MutableClock clock = MutableClock.startingAt("2026-12-01T09:00:00Z");
-    final SecureRandom random = new SecureRandom();
-    final Path temp;
-    final Ledger ledger;
-    final Projects projects;
-    final Sessions sessions;
-    final Episodes episodes;
-    final List<Operation> stopRequests = new CopyOnWriteArrayList<>();
-    final Terminals terminals;
-    final DecisionBoard decisions = new DecisionBoard();
-    final AtomicBoolean yolo = new AtomicBoolean(false);
-    final Settings settings;
-    final ArtifactStore artifacts;
-    final dev.lomicontrol.browser.Browsers browsers;
-    final dev.lomicontrol.projects.BrowserOrigins origins;
-    final Layout layout;
-    final WorkspaceAccess access;
-    final OperationRunner runner;
-    final Waits waits;
+    public final MutableClock clock = MutableClock.startingAt("2026-12-01T09:00:00Z");
+    public final SecureRandom random = new SecureRandom();
+    public final Path temp;
+    public final Ledger ledger;
+    public final Projects projects;
+    public final Sessions sessions;
+    public final Episodes episodes;
+    public final List<Operation> stopRequests = new CopyOnWriteArrayList<>();
+    public final Terminals terminals;
+    public final DecisionBoard decisions = new DecisionBoard();
+    public final AtomicBoolean yolo = new AtomicBoolean(false);
+    public final Settings settings;
+    public final ArtifactStore artifacts;
+    public final dev.lomicontrol.browser.Browsers browsers;
+    public final dev.lomicontrol.projects.BrowserOrigins origins;
+    public final Layout layout;
+    public final WorkspaceAccess access;
+    public final OperationRunner runner;
+    public final Waits waits;
+    public final OperationWaits operationWaits;
     /** The features the calls are made of, the recorder of native stops last. */
-    final List<ToolFeature> features;
+    public final List<ToolFeature> features;
 
-    final BrokerCalls calls;
+    public final BrokerCalls calls;
     /** The chat module on Spring AI's real models; keys come from {@link #environment} (the broker process's environment stand-in). */
-    final Chat chat;
+    public final Chat chat;
 
-    final java.util.Map<String, String> environment = new java.util.concurrent.ConcurrentHashMap<>();
+    public final java.util.Map<String, String> environment = new java.util.concurrent.ConcurrentHashMap<>();
     /** Provider requests may take 3 s here; every streamed piece is checkpointed. */
-    static final ChatProperties CHAT = new ChatProperties(Duration.ofSeconds(3), Duration.ZERO);
+    public static final ChatProperties CHAT = new ChatProperties(Duration.ofSeconds(3), Duration.ZERO);
 
-    BrokerCallsFixture(Path temp) {
+    public BrokerCallsFixture(Path temp) {
         this(temp, policy -> policy);
     }
 
     /** A fixture whose terminal sandbox is {@code sandboxPolicy} applied to the default one (home: the fixture's empty home). */
-    BrokerCallsFixture(Path temp, java.util.function.UnaryOperator<SandboxPolicy> sandboxPolicy) {
+    public BrokerCallsFixture(Path temp, java.util.function.UnaryOperator<SandboxPolicy> sandboxPolicy) {
         this(temp, sandboxPolicy, () -> java.util.Optional.of(Path.of("/usr/bin/bwrap")));
     }
 
     /** As above, with {@code bubblewrap} standing for the host's executable (empty: a host without it). */
-    BrokerCallsFixture(
+    public BrokerCallsFixture(
             Path temp,
             java.util.function.UnaryOperator<SandboxPolicy> sandboxPolicy,
             java.util.function.Supplier<Optional<Path>> bubblewrap) {
+        this(temp, sandboxPolicy, bubblewrap, ToolCatalog.standard(), broker -> List.of());
+    }
+
+    /**
+     * The broker with one more feature (built by {@code added} from this fixture's shared parts) and
+     * the {@code catalog} that declares its tools: a new feature plugs in exactly as the Spring beans do.
+     */
+    public BrokerCallsFixture(
+            Path temp, ToolCatalog catalog, java.util.function.Function<BrokerCallsFixture, ToolFeature> added) {
+        this(
+                temp,
+                policy -> policy,
+                () -> Optional.of(Path.of("/usr/bin/bwrap")),
+                catalog,
+                broker -> List.of(added.apply(broker)));
+    }
+
+    @SuppressWarnings("this-escape") // the added features are built from the parts assigned before
+    private BrokerCallsFixture(
+            Path temp,
+            java.util.function.UnaryOperator<SandboxPolicy> sandboxPolicy,
+            java.util.function.Supplier<Optional<Path>> bubblewrap,
+            ToolCatalog catalog,
+            java.util.function.Function<BrokerCallsFixture, List<ToolFeature>> added) {
         this.temp = temp;
         ledger = Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, random);
         projects = new Projects(ledger, clock);
@@ -145,12 +171,12 @@ final class BrokerCallsFixture implements AutoCloseable {
         access = new WorkspaceAccess(projects, ledger, ledger.instance().value(), clock);
         runner = new OperationRunner(ledger, decisions, yolo::get, clock, Duration.ofSeconds(120));
         waits = new Waits(ledger);
-        OperationWaits operationWaits = new OperationWaits(ledger, waits);
+        operationWaits = new OperationWaits(ledger, waits);
         PanelTargets panels = new PanelTargets(access, layout);
         FileCalls files = new FileCalls(access, runner, layout, new DataDirectory(temp));
         // the broker's features built with the constructors Spring calls (FeatureListTests keeps the lists equal),
         // then one that records the native stops no feature took
-        features = List.of(
+        List<ToolFeature> built = new java.util.ArrayList<>(List.of(
                 new WorkspaceCalls(access),
                 new OperationCalls(ledger, access, runner, waits, operationWaits),
                 new EpisodeCalls(episodes, clock),
@@ -172,9 +198,11 @@ final class BrokerCallsFixture implements AutoCloseable {
                 new GitCalls(files, runner, layout),
                 new BrowserCalls(browsers, origins, artifacts, layout, panels, runner),
                 new ChatCalls(chat, access, runner, layout),
-                new AndroidFeature(),
-                new StopRecorder());
-        calls = new BrokerCalls(features, episodes, ledger, access, runner, waits, operationWaits);
+                new AndroidFeature()));
+        built.addAll(added.apply(this));
+        built.add(new StopRecorder());
+        features = List.copyOf(built);
+        calls = new BrokerCalls(features, episodes, ledger, access, runner, waits, operationWaits, catalog);
     }
 
     /** Takes every native stop request the features left (they take only their own operations) and records it. */
@@ -197,16 +225,16 @@ final class BrokerCallsFixture implements AutoCloseable {
         }
     }
 
-    Session session() {
+    public Session session() {
         return session(Grant.full());
     }
 
-    Session session(Grant grant) {
+    public Session session(Grant grant) {
         return session(grant, 4242);
     }
 
     /** A session whose helper process is {@code peerPid} (the protected-terminal check reads its ancestry). */
-    Session session(Grant grant, long peerPid) {
+    public Session session(Grant grant, long peerPid) {
         PairingRequest request = new PairingRequest(
                 "req-" + random.nextInt(1_000_000),
                 "test client",
@@ -217,7 +245,7 @@ final class BrokerCallsFixture implements AutoCloseable {
         return sessions.open(request, grant, () -> {});
     }
 
-    Project project(String name) {
+    public Project project(String name) {
         try {
             Path folder = Files.createDirectories(temp.resolve("projects").resolve(name))
                     .toRealPath();
@@ -227,12 +255,12 @@ final class BrokerCallsFixture implements AutoCloseable {
         }
     }
 
-    static String workspaceOf(Project project) {
+    public static String workspaceOf(Project project) {
         return project.workspaces().get(0).id().value();
     }
 
     /** JSON object text from name/value pairs (values: String, Number, Boolean, JsonNode or null). */
-    static String json(Object... pairs) {
+    public static String json(Object... pairs) {
         tools.jackson.databind.node.ObjectNode node = JSON.createObjectNode();
         for (int i = 0; i < pairs.length; i += 2) {
             String name = (String) pairs[i];
@@ -255,12 +283,12 @@ final class BrokerCallsFixture implements AutoCloseable {
     }
 
     /** The current domainRevision as a layout mutation names it. */
-    String revision() {
+    public String revision() {
         return Long.toString(projects.revision());
     }
 
     /** Polls the operation until it leaves queued/running/cancelling/awaiting_user; fails when {@code within} passes first. */
-    JsonNode settled(Session session, String operationId, Duration within) {
+    public JsonNode settled(Session session, String operationId, Duration within) {
         return Eventually.await(
                 operationId + " settles",
                 within,
@@ -270,12 +298,12 @@ final class BrokerCallsFixture implements AutoCloseable {
     }
 
     /** The raw envelope of one call; {@code arguments} is JSON text. */
-    JsonNode call(Session session, String tool, String arguments) {
+    public JsonNode call(Session session, String tool, String arguments) {
         return calls.call(session, tool, JSON.readTree(arguments));
     }
 
     /** The data of a call that must succeed. */
-    JsonNode ok(Session session, String tool, String arguments) {
+    public JsonNode ok(Session session, String tool, String arguments) {
         JsonNode envelope = call(session, tool, arguments);
         assertThat(envelope.path("controlApiVersion").asString()).isEqualTo("1.0");
         assertThat(envelope.path("status").asString())
@@ -285,7 +313,7 @@ final class BrokerCallsFixture implements AutoCloseable {
     }
 
     /** The error code of a call that must fail. */
-    ErrorCode refused(Session session, String tool, String arguments) {
+    public ErrorCode refused(Session session, String tool, String arguments) {
         JsonNode envelope = call(session, tool, arguments);
         assertThat(envelope.path("status").asString())
                 .as("%s %s -> %s", tool, arguments, envelope)
@@ -295,14 +323,14 @@ final class BrokerCallsFixture implements AutoCloseable {
     }
 
     /** The session's retry epoch, through {@code lomi_connect} like a client. */
-    RetryEpochId connect(Session session, Project project) {
+    public RetryEpochId connect(Session session, Project project) {
         return new RetryEpochId(ok(session, "lomi_connect", "{\"workspaceId\":\"" + workspaceOf(project) + "\"}")
                 .path("retryEpoch")
                 .asString());
     }
 
     /** A queued operation of {@code session} in the project's default workspace. */
-    Operation reserve(Session session, RetryEpochId epoch, Project project, String tool, String key) {
+    public Operation reserve(Session session, RetryEpochId epoch, Project project, String tool, String key) {
         Reservation reservation = ledger.reserve(new ReserveRequest(
                 session.id(),
                 epoch,
