@@ -9,8 +9,6 @@ import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.SessionId;
 import dev.lomicontrol.core.ToolName;
 import dev.lomicontrol.decisions.DecisionBoard;
-import dev.lomicontrol.decisions.PendingDecision;
-import dev.lomicontrol.ledger.CanonicalJson;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.Operation;
@@ -26,16 +24,9 @@ import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.ToolSpec;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -44,33 +35,25 @@ import tools.jackson.databind.node.ObjectNode;
  * repeat with the earlier operation, move to running only just before dispatch, and settle with a
  * typed result. A refusal found while admitting a request leaves no receipt — unless this key was
  * already used, in which case the earlier operation (or IDEMPOTENCY_CONFLICT) is the answer, so a
- * retry after a lost answer never turns into a refusal of work that already happened.
+ * retry after a lost answer never turns into a refusal of work that already happened. An operation
+ * that needs the admin's approval waits in {@link Approvals}; {@link OperationEffects} runs the
+ * effect and settles the operation.
  */
 public final class OperationRunner implements AutoCloseable {
 
     public static final Duration DECISION_TIMEOUT = Duration.ofSeconds(120);
 
-    private static final Logger log = LoggerFactory.getLogger(OperationRunner.class);
-
     private final Ledger ledger;
-    private final DecisionBoard board;
-    private final BooleanSupplier yolo;
     private final Clock clock;
-    private final Duration decisionTimeout;
-    private final Map<OperationId, SessionId> awaiting = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread thread = new Thread(r, "lomi-decision-timer");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final OperationEffects effects;
+    private final Approvals approvals;
 
     public OperationRunner(
             Ledger ledger, DecisionBoard board, BooleanSupplier yolo, Clock clock, Duration decisionTimeout) {
         this.ledger = ledger;
-        this.board = board;
-        this.yolo = yolo;
         this.clock = clock;
-        this.decisionTimeout = decisionTimeout;
+        this.effects = new OperationEffects(ledger);
+        this.approvals = new Approvals(ledger, board, yolo, clock, decisionTimeout);
     }
 
     /** One OP request: who, which tool, the validated arguments, the resolved project and target. */
@@ -135,8 +118,10 @@ public final class OperationRunner implements AutoCloseable {
      */
     public static final class Failed extends LomiException {
 
-        private final EffectState effect;
-        private final transient JsonNode result;
+        /** Read by {@link OperationEffects} when it settles the operation. */
+        final EffectState effect;
+
+        final transient JsonNode result;
 
         public Failed(ErrorCode code, String message, EffectState effect, JsonNode result) {
             super(code, message);
@@ -171,7 +156,7 @@ public final class OperationRunner implements AutoCloseable {
         if (!reserved.fresh()) {
             return OperationJson.of(reserved.operation());
         }
-        return OperationJson.of(execute(request.session(), reserved.operation(), work));
+        return OperationJson.of(effects.execute(request.session(), reserved.operation(), work));
     }
 
     /**
@@ -186,7 +171,7 @@ public final class OperationRunner implements AutoCloseable {
     /** As above, for a plan that the admission itself works out (read only after it passed). */
     public ObjectNode afterApproval(
             Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan, Work work) {
-        return parked(request, admission, summary, plan, queued -> execute(request.session(), queued, work));
+        return parked(request, admission, summary, plan, queued -> effects.execute(request.session(), queued, work));
     }
 
     /**
@@ -199,7 +184,8 @@ public final class OperationRunner implements AutoCloseable {
             Supplier<String> summary,
             Supplier<JsonNode> plan,
             Dispatch dispatch) {
-        return parked(request, admission, summary, plan, queued -> dispatch(request.session(), queued, dispatch));
+        return parked(
+                request, admission, summary, plan, queued -> effects.dispatch(request.session(), queued, dispatch));
     }
 
     private ObjectNode parked(
@@ -216,24 +202,7 @@ public final class OperationRunner implements AutoCloseable {
         if (!fresh.fresh()) {
             return OperationJson.of(fresh.operation());
         }
-        Operation reserved = fresh.operation();
-        Operation parked = moved(ledger.transition(
-                        reserved.id(),
-                        OperationState.AWAITING_USER,
-                        EffectState.NONE,
-                        Optional.empty(),
-                        Optional.empty()))
-                .orElse(reserved);
-        if (yolo.getAsBoolean()) {
-            return OperationJson.of(decide(parked.id(), true, run).orElse(parked));
-        }
-        awaiting.put(parked.id(), request.session().id());
-        board.post(
-                new PendingDecision(
-                        parked.id(), request.tool(), summary.get(), CanonicalJson.string(plan.get()), clock.instant()),
-                approve -> decide(parked.id(), approve, run));
-        timer.schedule(() -> expire(parked.id()), decisionTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        return OperationJson.of(parked);
+        return OperationJson.of(approvals.park(fresh.operation(), request, summary, plan, run));
     }
 
     /** Reserves and moves to running; the caller dispatches the effect and settles it later. Empty when it was a repeat. */
@@ -247,7 +216,7 @@ public final class OperationRunner implements AutoCloseable {
             return new Reservation.Duplicate(reserved.operation());
         }
         if (!request.session().isAlive()) {
-            return new Reservation.Duplicate(revoked(reserved.operation()));
+            return new Reservation.Duplicate(effects.revoked(reserved.operation()));
         }
         TransitionResult begun = ledger.begin(reserved.operation().id());
         if (begun instanceof TransitionResult.Refused refused) {
@@ -255,7 +224,7 @@ public final class OperationRunner implements AutoCloseable {
         }
         Operation running = ((TransitionResult.Moved) begun).operation();
         if (!request.session().isAlive()) {
-            return new Reservation.Duplicate(revoked(running));
+            return new Reservation.Duplicate(effects.revoked(running));
         }
         return new Reservation.Reserved(running);
     }
@@ -267,35 +236,17 @@ public final class OperationRunner implements AutoCloseable {
             EffectState effect,
             Optional<JsonNode> result,
             Optional<OperationError> error) {
-        TransitionResult outcome = ledger.transition(id, state, effect, result.map(CanonicalJson::string), error);
-        if (outcome instanceof TransitionResult.Refused refused) {
-            log.debug(
-                    "operation {}: settling as {} refused ({}); it stays {}",
-                    id,
-                    state.wire(),
-                    refused.message(),
-                    refused.current().state().wire());
-            return refused.current();
-        }
-        return ((TransitionResult.Moved) outcome).operation();
+        return effects.settle(id, state, effect, result, error);
     }
 
     /** A session ended: nothing it was waiting for will be decided any more (the ledger settles the rows). */
     public void sessionEnded(SessionId session) {
-        awaiting.entrySet().removeIf(entry -> {
-            if (entry.getValue().equals(session)) {
-                board.withdraw(entry.getKey());
-                return true;
-            }
-            return false;
-        });
+        approvals.sessionEnded(session);
     }
 
     /** An awaiting operation was cancelled by its owner: the admin no longer sees it. */
     public void withdrawn(OperationId id) {
-        if (awaiting.remove(id) != null) {
-            board.withdraw(id);
-        }
+        approvals.withdrawn(id);
     }
 
     /** The broker's clock (what a bounded-life token, e.g. a search cursor, is timed by). */
@@ -305,7 +256,7 @@ public final class OperationRunner implements AutoCloseable {
 
     @Override
     public void close() {
-        timer.shutdownNow();
+        approvals.close();
     }
 
     private Optional<Operation> admit(Request request, Admission admission) {
@@ -349,162 +300,5 @@ public final class OperationRunner implements AutoCloseable {
             return new Fresh(duplicate.operation(), false);
         }
         return new Fresh(((Reservation.Reserved) reservation).operation(), true);
-    }
-
-    /**
-     * Begins and performs the work, unless the session was revoked meanwhile (during admission, while
-     * the admin decided, or while the ledger began it): then nothing is dispatched and the operation
-     * settles cancelled/none with CONTROL_REVOKED (SPEC §3.8; F5 of the 2026-12-01 review).
-     */
-    private Operation execute(Session session, Operation queued, Work work) {
-        if (!session.isAlive()) {
-            return revoked(queued);
-        }
-        TransitionResult begun = ledger.begin(queued.id());
-        if (begun instanceof TransitionResult.Refused refused) {
-            return refused.current();
-        }
-        Operation running = ((TransitionResult.Moved) begun).operation();
-        if (!session.isAlive()) {
-            return revoked(running);
-        }
-        JsonNode result;
-        try {
-            result = work.perform(running);
-        } catch (Failed failed) {
-            return settle(
-                    running.id(),
-                    OperationState.FAILED,
-                    failed.effect,
-                    Optional.of(failed.result),
-                    Optional.of(OperationError.of(failed)));
-        } catch (LomiException refusal) {
-            if (refusal.code() == ErrorCode.OUTCOME_UNKNOWN) {
-                log.warn("operation {} ({}): outcome unknown: {}", running.id(), running.tool(), refusal.getMessage());
-                return settle(
-                        running.id(),
-                        OperationState.OUTCOME_UNKNOWN,
-                        EffectState.UNKNOWN,
-                        Optional.empty(),
-                        Optional.of(OperationError.of(refusal)));
-            }
-            return settle(
-                    running.id(),
-                    OperationState.FAILED,
-                    EffectState.NONE,
-                    Optional.empty(),
-                    Optional.of(OperationError.of(refusal)));
-        } catch (RuntimeException e) {
-            log.warn("operation {} ({}) failed unexpectedly: {}", running.id(), running.tool(), e.toString());
-            return settle(
-                    running.id(),
-                    OperationState.OUTCOME_UNKNOWN,
-                    EffectState.UNKNOWN,
-                    Optional.empty(),
-                    Optional.of(unexpected(running, e)));
-        }
-        return settle(
-                running.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of(result), Optional.empty());
-    }
-
-    /** Begins the operation and starts {@code dispatch}; answers the operation as it is then (running, or settled meanwhile). */
-    private Operation dispatch(Session session, Operation queued, Dispatch dispatch) {
-        if (!session.isAlive()) {
-            return revoked(queued);
-        }
-        TransitionResult begun = ledger.begin(queued.id());
-        if (begun instanceof TransitionResult.Refused refused) {
-            return refused.current();
-        }
-        Operation running = ((TransitionResult.Moved) begun).operation();
-        if (!session.isAlive()) {
-            return revoked(running);
-        }
-        try {
-            dispatch.start(running);
-        } catch (LomiException refusal) {
-            return settle(
-                    running.id(),
-                    OperationState.FAILED,
-                    EffectState.NONE,
-                    Optional.empty(),
-                    Optional.of(OperationError.of(refusal)));
-        } catch (RuntimeException e) {
-            log.warn(
-                    "operation {} ({}) failed unexpectedly while starting: {}",
-                    running.id(),
-                    running.tool(),
-                    e.toString());
-            return settle(
-                    running.id(),
-                    OperationState.OUTCOME_UNKNOWN,
-                    EffectState.UNKNOWN,
-                    Optional.empty(),
-                    Optional.of(unexpected(running, e)));
-        }
-        return ledger.get(session.id(), running.id()).orElse(running);
-    }
-
-    /** A bug, not a refusal, while the work ran: what may have happened and how to find out. */
-    private static OperationError unexpected(Operation running, RuntimeException e) {
-        return new OperationError(
-                ErrorCode.OUTCOME_UNKNOWN,
-                "the broker failed unexpectedly while running " + running.tool().value() + " ("
-                        + e.getClass().getSimpleName() + "), so it may have had an effect; check the target before"
-                        + " sending it again with a new requestKey");
-    }
-
-    private Operation revoked(Operation notDispatched) {
-        return settle(
-                notDispatched.id(),
-                OperationState.CANCELLED,
-                EffectState.NONE,
-                Optional.empty(),
-                Optional.of(new OperationError(
-                        ErrorCode.CONTROL_REVOKED,
-                        "the session that sent " + notDispatched.tool().value() + " ended before it ran, so nothing"
-                                + " ran; connect again (lomi_connect) and send it with the new retryEpoch")));
-    }
-
-    private Optional<Operation> decide(
-            OperationId id, boolean approve, java.util.function.UnaryOperator<Operation> run) {
-        awaiting.remove(id);
-        if (!approve) {
-            return moved(ledger.transition(
-                    id,
-                    OperationState.FAILED,
-                    EffectState.NONE,
-                    Optional.empty(),
-                    Optional.of(new OperationError(
-                            ErrorCode.SCOPE_DENIED,
-                            "the user declined operation " + id + ", so nothing ran; ask the user what they want"
-                                    + " instead before sending it again with a new requestKey"))));
-        }
-        Optional<Operation> queued = moved(
-                ledger.transition(id, OperationState.QUEUED, EffectState.NONE, Optional.empty(), Optional.empty()));
-        return queued.map(run);
-    }
-
-    private void expire(OperationId id) {
-        if (awaiting.remove(id) != null) {
-            board.withdraw(id);
-            moved(ledger.transition(
-                    id,
-                    OperationState.FAILED,
-                    EffectState.NONE,
-                    Optional.empty(),
-                    Optional.of(new OperationError(
-                            ErrorCode.DEADLINE_EXCEEDED,
-                            "nobody approved operation " + id + " within "
-                                    + (decisionTimeout.toSeconds() > 0
-                                            ? decisionTimeout.toSeconds() + " s"
-                                            : decisionTimeout.toMillis() + " ms")
-                                    + ", so nothing ran; ask the user to watch for it (lomi-control console:"
-                                    + " decision list) and send it again with a new requestKey"))));
-        }
-    }
-
-    private static Optional<Operation> moved(TransitionResult result) {
-        return result instanceof TransitionResult.Moved m ? Optional.of(m.operation()) : Optional.empty();
     }
 }

@@ -1,6 +1,5 @@
 package dev.lomicontrol.terminal;
 
-import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.terminal.screen.Screen;
 import dev.lomicontrol.terminal.screen.ScreenSnapshot;
@@ -22,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * One shell in a real PTY, observed by a dedicated reader thread that blocks on the PTY (an idle
  * terminal costs no CPU). Output goes to a raw ring, a normalized text ring and the screen
  * emulator; OSC 133 marks drive the prompt state and settle command runs. Input needs the current
- * lease. Reads keep working after the shell exited.
+ * lease. Reads keep working after the shell exited. Leases, writes and reads are {@link TerminalLeases},
+ * {@link TerminalWrites} and {@link TerminalReads}, sharing this terminal's one monitor ({@link TerminalState}).
  */
 public final class Terminal {
 
@@ -38,32 +38,17 @@ public final class Terminal {
     private final Path startDirectory;
     private final PtyChannel channel;
     private final Screen screen;
-    private final Supplier<String> ids;
     private final PtyReader reader;
-    private final Object lock = new Object();
     private final CountDownLatch finished = new CountDownLatch(1);
     private final List<Runnable> changeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    // Guarded by lock.
-    private final TerminalOutput output;
-    private final ShellState shell = new ShellState();
-    private final InputSequencer inputs = new InputSequencer();
-    private final List<Runnable> exitListeners = new ArrayList<>();
-    private List<Runnable> deferred = new ArrayList<>();
-    private boolean exited;
-    private int exitCode;
+    /** The monitor and all it guards; the parts below share it. */
+    private final TerminalState state;
 
-    private final TerminalOutput.Events events = new TerminalOutput.Events() {
-        @Override
-        public void mark(char kind, int code, long textCursor) {
-            shell.mark(kind, code, textCursor, deferred);
-        }
-
-        @Override
-        public void bracketedPaste(boolean on) {
-            shell.bracketedPaste(on);
-        }
-    };
+    private final Object lock;
+    private final TerminalLeases leases;
+    private final TerminalWrites writes;
+    private final TerminalReads reads;
 
     Terminal(
             String id,
@@ -78,8 +63,11 @@ public final class Terminal {
         this.startDirectory = cwd;
         this.channel = channel;
         this.screen = screen;
-        this.ids = ids;
-        this.output = new TerminalOutput(ringBytes);
+        this.state = new TerminalState(ringBytes);
+        this.lock = state.lock;
+        this.leases = new TerminalLeases(state, ids);
+        this.writes = new TerminalWrites(this, state, channel, ids);
+        this.reads = new TerminalReads(this, state);
         this.reader = new PtyReader(id, channel, screen, this::received, this::ended);
     }
 
@@ -125,88 +113,63 @@ public final class Terminal {
     /** False once the shell's exit has been observed. */
     public boolean isAlive() {
         synchronized (lock) {
-            return !exited;
+            return !state.exited;
         }
     }
 
     /** The shell's exit status once it exited (128 + signal number when a signal ended it). */
     public OptionalInt exitCode() {
         synchronized (lock) {
-            return exited ? OptionalInt.of(exitCode) : OptionalInt.empty();
+            return state.exited ? OptionalInt.of(state.exitCode) : OptionalInt.empty();
         }
     }
 
     /** The prompt state now (see {@link PromptState}); only READY lets {@link #run} proceed. */
     public PromptState prompt() {
         synchronized (lock) {
-            return shell.prompt();
+            return state.shell.prompt();
         }
     }
 
     /** Whether the application turned bracketed paste on (CSI ? 2004 h); {@link #run} then wraps the command. */
     public boolean bracketedPaste() {
         synchronized (lock) {
-            return shell.bracketedPaste();
+            return state.shell.bracketedPaste();
         }
     }
 
     /** The newest command run, if any. */
     public Optional<CommandRun> latest() {
         synchronized (lock) {
-            return shell.latest();
+            return state.shell.latest();
         }
     }
 
     /** One of the last {@value ShellState#RETAINED_RUNS} runs, by id. */
     public Optional<CommandRun> command(String runId) {
         synchronized (lock) {
-            return shell.command(runId);
+            return state.shell.command(runId);
         }
     }
 
     /** Grants a new lease to {@code holder}, revoking the previous one. CONTROL_REVOKED once the shell exited. */
     public Lease grantLease(String holder) {
-        if (holder == null || holder.isBlank()) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, "a lease needs a holder");
-        }
-        try {
-            synchronized (lock) {
-                return shell.grant(new Lease(ids.get(), holder), deferred);
-            }
-        } finally {
-            runDeferred();
-        }
+        return leases.grant(holder);
     }
 
     /** The live lease, if any. */
     public Optional<Lease> lease() {
-        synchronized (lock) {
-            return shell.lease();
-        }
+        return leases.current();
     }
 
     /** Revokes the current lease, whoever holds it; a run in flight settles as lost. */
     public void revokeLease(String reason) {
-        try {
-            synchronized (lock) {
-                shell.revoke(reason, deferred);
-            }
-        } finally {
-            runDeferred();
-        }
+        leases.revoke(reason);
     }
 
     /** Revokes the current lease if {@code holder} holds it. */
     public void revokeLeasesOf(String holder, String reason) {
-        try {
-            synchronized (lock) {
-                if (shell.lease().map(lease -> lease.holder().equals(holder)).orElse(false)) {
-                    shell.revoke(reason, deferred);
-                }
-            }
-        } finally {
-            runDeferred();
-        }
+        leases.revokeOf(holder, reason);
     }
 
     /**
@@ -227,33 +190,7 @@ public final class Terminal {
      *     in flight or a command runs; PROMPT_STATE_UNKNOWN when the prompt is not ready
      */
     public CommandRun run(String leaseId, String command) {
-        byte[] line = CommandText.validate(command);
-        CommandRun run;
-        byte[] bytes;
-        channel.lock();
-        try {
-            synchronized (lock) {
-                shell.requireLease(leaseId);
-                shell.requireReadyForRun();
-                run = new CommandRun(this, ids.get(), command, output.textEnd());
-                shell.remember(run);
-                shell.input();
-                bytes = CommandText.frame(line, shell.bracketedPaste());
-            }
-            try {
-                channel.write(bytes);
-            } catch (PtyChannel.WriteFailure e) {
-                Runnable lost = run.settle(new RunOutcome.Lost("the command could not be written: " + e.getMessage()
-                        + " after " + e.written + " of " + bytes.length + " bytes"));
-                if (lost != null) {
-                    lost.run();
-                }
-            }
-        } finally {
-            channel.unlock();
-            runDeferred();
-        }
-        return run;
+        return writes.run(leaseId, command);
     }
 
     /**
@@ -264,26 +201,7 @@ public final class Terminal {
      *     latest, not started or already completed
      */
     public void interrupt(CommandRun run, String leaseId) {
-        channel.lock();
-        try {
-            synchronized (lock) {
-                shell.requireLease(leaseId);
-                if (shell.latest().orElse(null) != run || !run.startedObserved() || run.completed()) {
-                    throw new LomiException(
-                            ErrorCode.TARGET_BUSY,
-                            "only the latest command, started and not completed, can be interrupted");
-                }
-                run.markInterruptSent();
-            }
-            try {
-                channel.write(new byte[] {0x03});
-            } catch (PtyChannel.WriteFailure e) {
-                throw new LomiException(
-                        ErrorCode.OUTCOME_UNKNOWN, "the interrupt could not be written: " + e.getMessage());
-            }
-        } finally {
-            channel.unlock();
-        }
+        writes.interrupt(run, leaseId);
     }
 
     /**
@@ -296,55 +214,22 @@ public final class Terminal {
      *     another payload; CURSOR_EXPIRED for a repeat older than the last 64 acknowledgements
      */
     public InputAck input(String leaseId, long inputSequence, byte[] payload) {
-        CommandText.validateInput(payload);
-        byte[] digest = InputSequencer.digest(payload);
-        channel.lock();
-        try {
-            long sequence;
-            synchronized (lock) {
-                shell.requireLease(leaseId);
-                InputAck stored = inputs.check(inputSequence, digest);
-                if (stored != null) {
-                    return stored;
-                }
-                sequence = inputs.accept(digest);
-                shell.input();
-            }
-            try {
-                channel.write(payload);
-                synchronized (lock) {
-                    return new InputAck(sequence, InputAck.DISPATCHED, false, inputs.next());
-                }
-            } catch (PtyChannel.WriteFailure e) {
-                synchronized (lock) {
-                    inputs.outcomeUnknown(sequence);
-                    return new InputAck(sequence, InputAck.OUTCOME_UNKNOWN, false, inputs.next());
-                }
-            }
-        } finally {
-            channel.unlock();
-        }
+        return writes.input(leaseId, inputSequence, payload);
     }
 
     /** The number the next new {@link #input} must carry (1 at first). */
     public long nextInputSequence() {
-        synchronized (lock) {
-            return inputs.next();
-        }
+        return writes.nextInputSequence();
     }
 
     /** A page of normalized text (escape sequences and control characters removed). */
     public OutputPage readText(long cursor, int maxBytes) {
-        synchronized (lock) {
-            return output.readText(cursor, maxBytes, exited);
-        }
+        return reads.readText(cursor, maxBytes);
     }
 
     /** A page of the raw PTY bytes (may end inside a UTF-8 character). */
     public OutputPage readRaw(long cursor, int maxBytes) {
-        synchronized (lock) {
-            return output.readRaw(cursor, maxBytes, exited);
-        }
+        return reads.readRaw(cursor, maxBytes);
     }
 
     /**
@@ -353,12 +238,7 @@ public final class Terminal {
      * reaches that limit.
      */
     public OutputPage readCommand(CommandRun run, long cursor, int maxBytes) {
-        if (run == null || run.terminal() != this) {
-            throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "the command run does not belong to terminal " + id);
-        }
-        synchronized (lock) {
-            return output.readCommand(run, cursor, maxBytes, exited);
-        }
+        return reads.readCommand(run, cursor, maxBytes);
     }
 
     /** What the screen shows now. */
@@ -368,16 +248,12 @@ public final class Terminal {
 
     /** Total raw bytes read from the PTY so far. */
     public long streamSequence() {
-        synchronized (lock) {
-            return output.rawEnd();
-        }
+        return reads.streamSequence();
     }
 
     /** The end of the text ring now (the cursor a fresh reader would start waiting at). */
     public long textEnd() {
-        synchronized (lock) {
-            return output.textEnd();
-        }
+        return reads.textEnd();
     }
 
     /**
@@ -385,17 +261,7 @@ public final class Terminal {
      * passes; returns whether text past {@code cursor} is there. For long-polling reads.
      */
     public boolean awaitText(long cursor, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (lock) {
-            while (output.textEnd() <= cursor && !exited) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                lock.wait(Math.max(1, left / 1_000_000));
-            }
-            return output.textEnd() > cursor;
-        }
+        return reads.awaitText(cursor, timeout);
     }
 
     /**
@@ -423,8 +289,8 @@ public final class Terminal {
     /** Runs {@code listener} once when the shell's exit has been observed (at once if it already was). */
     public void addExitListener(Runnable listener) {
         synchronized (lock) {
-            if (!exited) {
-                exitListeners.add(listener);
+            if (!state.exited) {
+                state.exitListeners.add(listener);
                 return;
             }
         }
@@ -486,11 +352,11 @@ public final class Terminal {
     private void received(byte[] buffer, int length) {
         List<Runnable> actions = null;
         synchronized (lock) {
-            output.append(buffer, length, events);
+            state.output.append(buffer, length, state.events);
             lock.notifyAll();
-            if (!deferred.isEmpty()) {
-                actions = deferred;
-                deferred = new ArrayList<>();
+            if (!state.deferred.isEmpty()) {
+                actions = state.deferred;
+                state.deferred = new ArrayList<>();
             }
         }
         if (actions != null) {
@@ -503,14 +369,14 @@ public final class Terminal {
     private void ended(int code) {
         List<Runnable> listeners;
         synchronized (lock) {
-            shell.exited(code, deferred);
-            exitCode = code;
-            exited = true;
-            listeners = List.copyOf(exitListeners);
-            exitListeners.clear();
+            state.shell.exited(code, state.deferred);
+            state.exitCode = code;
+            state.exited = true;
+            listeners = List.copyOf(state.exitListeners);
+            state.exitListeners.clear();
             lock.notifyAll();
         }
-        runDeferred();
+        state.runDeferred();
         for (Runnable listener : listeners) {
             try {
                 listener.run();
@@ -520,19 +386,6 @@ public final class Terminal {
         }
         finished.countDown();
         changed();
-    }
-
-    /** Completes run outcomes decided under the lock, outside it. */
-    private void runDeferred() {
-        List<Runnable> actions;
-        synchronized (lock) {
-            if (deferred.isEmpty()) {
-                return;
-            }
-            actions = deferred;
-            deferred = new ArrayList<>();
-        }
-        actions.forEach(Runnable::run);
     }
 
     @Override
