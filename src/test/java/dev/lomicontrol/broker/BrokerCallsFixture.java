@@ -73,7 +73,7 @@ import tools.jackson.databind.json.JsonMapper;
  * projects on real folders, real sessions and the episode board, with a clock the test moves and a
  * native-stop hook that records what it was asked to stop.
  */
-public final class BrokerCallsFixture implements AutoCloseable {
+public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupiter.api.extension.AfterEachCallback {
 
     public static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -108,6 +108,33 @@ public final class BrokerCallsFixture implements AutoCloseable {
     /** Provider requests may take 3 s here; every streamed piece is checkpointed. */
     public static final ChatProperties CHAT = new ChatProperties(Duration.ofSeconds(3), Duration.ZERO);
 
+    /** The directory this fixture made for itself and removes when it closes (none when the test gave one). */
+    private final Optional<Path> own;
+
+    /**
+     * A fixture in a temporary directory of its own; as a {@code @RegisterExtension} field it opens with the
+     * test instance and closes (removing the directory) after the test.
+     */
+    public static BrokerCallsFixture inTemporaryDirectory() {
+        try {
+            Path own = Files.createTempDirectory("lomi-broker-");
+            return new BrokerCallsFixture(
+                    own,
+                    policy -> policy,
+                    () -> Optional.of(Path.of("/usr/bin/bwrap")),
+                    ToolCatalog.standard(),
+                    broker -> List.of(),
+                    Optional.of(own));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void afterEach(org.junit.jupiter.api.extension.ExtensionContext context) {
+        close();
+    }
+
     public BrokerCallsFixture(Path temp) {
         this(temp, policy -> policy);
     }
@@ -122,7 +149,7 @@ public final class BrokerCallsFixture implements AutoCloseable {
             Path temp,
             java.util.function.UnaryOperator<SandboxPolicy> sandboxPolicy,
             java.util.function.Supplier<Optional<Path>> bubblewrap) {
-        this(temp, sandboxPolicy, bubblewrap, ToolCatalog.standard(), broker -> List.of());
+        this(temp, sandboxPolicy, bubblewrap, ToolCatalog.standard(), broker -> List.of(), Optional.empty());
     }
 
     /**
@@ -136,7 +163,8 @@ public final class BrokerCallsFixture implements AutoCloseable {
                 policy -> policy,
                 () -> Optional.of(Path.of("/usr/bin/bwrap")),
                 catalog,
-                broker -> List.of(added.apply(broker)));
+                broker -> List.of(added.apply(broker)),
+                Optional.empty());
     }
 
     @SuppressWarnings("this-escape") // the added features are built from the parts assigned before
@@ -145,8 +173,10 @@ public final class BrokerCallsFixture implements AutoCloseable {
             java.util.function.UnaryOperator<SandboxPolicy> sandboxPolicy,
             java.util.function.Supplier<Optional<Path>> bubblewrap,
             ToolCatalog catalog,
-            java.util.function.Function<BrokerCallsFixture, List<ToolFeature>> added) {
+            java.util.function.Function<BrokerCallsFixture, List<ToolFeature>> added,
+            Optional<Path> own) {
         this.temp = temp;
+        this.own = own;
         ledger = Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, random);
         projects = new Projects(ledger, clock);
         sessions = new Sessions(ledger, clock);
@@ -352,5 +382,16 @@ public final class BrokerCallsFixture implements AutoCloseable {
         terminals.close();
         sessions.close();
         ledger.close();
+        own.ifPresent(BrokerCallsFixture::deleteQuietly);
+    }
+
+    /** Removes a directory this fixture made; what cannot be removed stays in the system's temp, as with JUnit's own. */
+    private static void deleteQuietly(Path root) {
+        try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // left for the system's temp cleanup
+        }
     }
 }

@@ -4,32 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.pairing.Session;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** {@code lomi_session_attach}, {@code lomi_session_detach} and {@code lomi_episodes} through the broker's dispatcher. */
 class EpisodeToolsTests {
 
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    @RegisterExtension
+    final BrokerCallsFixture broker = BrokerCallsFixture.inTemporaryDirectory();
 
     @Test
     void attachAnswersTheEpisodeItOpenedWithTheReattachGrace() {

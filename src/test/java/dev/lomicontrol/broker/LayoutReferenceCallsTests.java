@@ -10,14 +10,13 @@ import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -33,24 +32,13 @@ class LayoutReferenceCallsTests {
     @TempDir
     Path temp;
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    final AtomicInteger keys = new AtomicInteger();
+    @RegisterExtension
+    final Agent agent = Agent.inProject("alpha");
 
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("alpha");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
 
     @Test
     void workspaceListTakesANullCursorAsTheFirstPageAndRefusesLimitZero() {
@@ -116,7 +104,7 @@ class LayoutReferenceCallsTests {
         assertThat(focused.path("result").path("panelId").asString()).isEqualTo(panel);
 
         for (String tool : new String[] {"lomi_panel_focus", "lomi_panel_close"}) {
-            String key = "stale-" + keys.incrementAndGet();
+            String key = agent.key("stale");
             String arguments =
                     withOp(json("workspaceId", ws, "panelId", panel, "browserGeneration", "7"), broker.revision(), key);
             assertThat(broker.refused(session, tool, arguments)).as(tool).isEqualTo(ErrorCode.STALE_GENERATION);
@@ -318,7 +306,7 @@ class LayoutReferenceCallsTests {
     }
 
     private String op(String arguments) {
-        return withOp(arguments, broker.revision(), "key-" + keys.incrementAndGet());
+        return withOp(arguments, broker.revision(), agent.key("key"));
     }
 
     private String withOp(String arguments, String revision, String key) {

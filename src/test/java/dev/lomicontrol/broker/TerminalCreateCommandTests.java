@@ -12,17 +12,15 @@ import dev.lomicontrol.mcp.SchemaVerdicts;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.terminal.api.TerminalSpecs;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.Eventually;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -36,26 +34,13 @@ class TerminalCreateCommandTests {
 
     static final int WAIT = 20_000;
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("first");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("first");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
 
     @Test
     void oneCallCreatesTheTerminalAndAnswersTheCommandsOutputAndExitCode() {

@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.pairing.Session;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import tools.jackson.databind.JsonNode;
 
@@ -31,20 +28,8 @@ class ToolArgumentsTests {
         return TOOLS;
     }
 
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    @RegisterExtension
+    final BrokerCallsFixture broker = BrokerCallsFixture.inTemporaryDirectory();
 
     @ParameterizedTest
     @org.junit.jupiter.params.provider.MethodSource("tools")

@@ -8,16 +8,13 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
-import java.nio.file.Path;
+import dev.lomicontrol.testing.Agent;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -31,27 +28,13 @@ class WaitingCallsTests {
 
     static final int WAIT = 20_000;
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("wait");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    final AtomicInteger keys = new AtomicInteger();
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("wait");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
 
     @Test
     void createWithWaitMsAnswersOnceThePromptIsReadyAndARunAnswersItsExitCodeAndOutput() {
@@ -257,7 +240,7 @@ class WaitingCallsTests {
                         "retryEpoch",
                         epoch.value(),
                         "requestKey",
-                        "create-" + keys.incrementAndGet(),
+                        agent.key("create"),
                         "waitMs",
                         waitMs));
     }

@@ -8,34 +8,19 @@ import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** {@code lomi_workspace_list} paging, revision-bound cursors and grant filtering; {@code lomi_connect}'s retry epoch. */
 class WorkspaceToolsTests {
 
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    @RegisterExtension
+    final BrokerCallsFixture broker = BrokerCallsFixture.inTemporaryDirectory();
 
     @Test
     void theListPagesThroughEveryGrantedWorkspaceWithCursorsUntilNoMore() {
