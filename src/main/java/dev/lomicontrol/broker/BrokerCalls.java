@@ -91,7 +91,9 @@ public class BrokerCalls {
                             "unknown tool '" + name + "'; call one of the tools the helper lists (tools/list)"));
             if (!session.grant().allows(spec.scope())) {
                 throw new LomiException(
-                        ErrorCode.SCOPE_DENIED, dev.lomicontrol.core.ErrorMessages.missingScope(name, spec.scope()));
+                        ErrorCode.SCOPE_DENIED,
+                        dev.lomicontrol.core.ErrorMessages.missingScope(
+                                name, spec.scope().name()));
             }
             Binder.requireArgumentSize(name, arguments == null ? 0 : SIZE.writeValueAsBytes(arguments).length);
             return withLedgerWarning(Envelope.ok(Encoder.encode(handlers.call(session, name, arguments))));

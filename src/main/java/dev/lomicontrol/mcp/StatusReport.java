@@ -73,7 +73,7 @@ final class StatusReport {
             boolean available = spec.helperAnswers() || connected && unqualified.isEmpty();
             capabilities.add(new SessionSpecs.Capability(
                     spec.name(),
-                    Optional.of(spec.scope()).filter(scope -> !scope.isEmpty()),
+                    Optional.of(spec.scope().name()).filter(scope -> !scope.isEmpty()),
                     available,
                     unqualified.isEmpty(),
                     unqualified));

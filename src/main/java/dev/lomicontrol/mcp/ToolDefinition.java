@@ -140,7 +140,7 @@ final class ToolDefinition {
 
     /** The grant scope the broker requires; empty for the helper's own tools. */
     Optional<String> scope() {
-        return Optional.of(spec.scope()).filter(scope -> !scope.isEmpty());
+        return Optional.of(spec.scope().name()).filter(scope -> !scope.isEmpty());
     }
 
     AnsweredBy answeredBy() {

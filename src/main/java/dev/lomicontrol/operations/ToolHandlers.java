@@ -32,9 +32,17 @@ public final class ToolHandlers {
 
     private record Entry<I>(ToolSpec<I> spec, WaitingHandler<I> handler) {
 
-        /** Binds first (so the broker refuses exactly what the helper refuses), then a host that cannot serve the tool says why. */
+        /**
+         * Binds first (so the broker refuses exactly what the helper refuses), then the scopes the
+         * input's variant needs beyond the tool's own, then a host that cannot serve the tool says why.
+         */
         Object call(Session session, tools.jackson.databind.JsonNode arguments) {
             I input = spec.bind(arguments);
+            for (dev.lomicontrol.tools.ScopeNeed need : spec.variantScopesOf(input)) {
+                if (!session.grant().allows(need.scope())) {
+                    throw new LomiException(ErrorCode.SCOPE_DENIED, need.refusal());
+                }
+            }
             Optional<String> unqualified = HostQualification.reason(spec.host());
             if (unqualified.isPresent()) {
                 throw new LomiException(ErrorCode.HOST_UNQUALIFIED, spec.name() + ": " + unqualified.get());

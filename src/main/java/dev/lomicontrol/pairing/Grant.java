@@ -1,6 +1,7 @@
 package dev.lomicontrol.pairing;
 
 import dev.lomicontrol.core.ProjectId;
+import dev.lomicontrol.core.Scope;
 import java.util.Set;
 
 /**
@@ -24,5 +25,10 @@ public record Grant(boolean allProjects, Set<ProjectId> projects, Set<String> sc
 
     public boolean allows(String scope) {
         return scopes.contains(scope);
+    }
+
+    /** Whether the grant holds {@code scope} ({@link Scope#NONE}, the helper's own tools' scope, is always held). */
+    public boolean allows(Scope scope) {
+        return scope.isNone() || scopes.contains(scope.name());
     }
 }

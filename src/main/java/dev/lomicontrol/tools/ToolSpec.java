@@ -1,7 +1,9 @@
 package dev.lomicontrol.tools;
 
+import dev.lomicontrol.core.Scope;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -20,7 +22,7 @@ public record ToolSpec<I>(
         String name,
         String title,
         String description,
-        String scope,
+        Scope scope,
         Effect effect,
         Hints hints,
         Class<I> input,
@@ -28,7 +30,8 @@ public record ToolSpec<I>(
         Optional<Class<?>> result,
         HostNeed host,
         boolean helperAnswers,
-        Optional<String> waitDoc) {
+        Optional<String> waitDoc,
+        Function<? super I, List<ScopeNeed>> variantScopes) {
 
     private static final Pattern NAME = Pattern.compile("lomi_[a-z0-9_]{1,123}");
 
@@ -63,7 +66,7 @@ public record ToolSpec<I>(
                 name,
                 title,
                 description,
-                scope,
+                Scope.of(scope),
                 Effect.RO,
                 Hints.of(hints),
                 input,
@@ -71,7 +74,8 @@ public record ToolSpec<I>(
                 Optional.empty(),
                 HostNeed.NONE,
                 false,
-                Optional.empty());
+                Optional.empty(),
+                in -> List.of());
     }
 
     /** A durable operation; its answer is the operation with a {@code result} of type {@code result}. */
@@ -87,7 +91,7 @@ public record ToolSpec<I>(
                 name,
                 title,
                 description,
-                scope,
+                Scope.of(scope),
                 Effect.OP,
                 Hints.of(hints),
                 input,
@@ -95,7 +99,8 @@ public record ToolSpec<I>(
                 Optional.of(result),
                 HostNeed.NONE,
                 false,
-                Optional.of(Waiting.OPERATION_DOC));
+                Optional.of(Waiting.OPERATION_DOC),
+                in -> List.of());
     }
 
     /** A change without a receipt that is harmless to repeat. */
@@ -111,7 +116,7 @@ public record ToolSpec<I>(
                 name,
                 title,
                 description,
-                scope,
+                Scope.of(scope),
                 Effect.MUT,
                 Hints.of(hints),
                 input,
@@ -119,7 +124,8 @@ public record ToolSpec<I>(
                 Optional.empty(),
                 HostNeed.NONE,
                 false,
-                Optional.empty());
+                Optional.empty(),
+                in -> List.of());
     }
 
     /** The same tool, answering operations of any tool (its published result is every OP tool's result). */
@@ -136,7 +142,8 @@ public record ToolSpec<I>(
                 Optional.of(AnyResult.class),
                 host,
                 helperAnswers,
-                waitDoc);
+                waitDoc,
+                variantScopes);
     }
 
     /** Ordered input without a receipt ({@code inputSequence}). */
@@ -152,7 +159,7 @@ public record ToolSpec<I>(
                 name,
                 title,
                 description,
-                scope,
+                Scope.of(scope),
                 Effect.ORDERED,
                 Hints.of(hints),
                 input,
@@ -160,19 +167,44 @@ public record ToolSpec<I>(
                 Optional.empty(),
                 HostNeed.NONE,
                 false,
-                Optional.empty());
+                Optional.empty(),
+                in -> List.of());
     }
 
     /** The same tool, answered by the helper itself. */
     public ToolSpec<I> answeredByHelper() {
         return new ToolSpec<>(
-                name, title, description, scope, effect, hints, input, output, result, host, true, waitDoc);
+                name,
+                title,
+                description,
+                scope,
+                effect,
+                hints,
+                input,
+                output,
+                result,
+                host,
+                true,
+                waitDoc,
+                variantScopes);
     }
 
     /** The same tool, needing {@code need} from the host. */
     public ToolSpec<I> needs(HostNeed need) {
         return new ToolSpec<>(
-                name, title, description, scope, effect, hints, input, output, result, need, helperAnswers, waitDoc);
+                name,
+                title,
+                description,
+                scope,
+                effect,
+                hints,
+                input,
+                output,
+                result,
+                need,
+                helperAnswers,
+                waitDoc,
+                variantScopes);
     }
 
     /** The same tool taking {@link Waiting waitMs}, published with {@code description} (what a call waits for). */
@@ -189,7 +221,34 @@ public record ToolSpec<I>(
                 result,
                 host,
                 helperAnswers,
-                Optional.of(description));
+                Optional.of(description),
+                variantScopes);
+    }
+
+    /**
+     * The same tool, whose input variants may need more scopes than its own: {@code needs} names them
+     * for a bound input, checked after binding and before the handler (SCOPE_DENIED with the need's refusal).
+     */
+    public ToolSpec<I> withVariantScopes(Function<? super I, List<ScopeNeed>> needs) {
+        return new ToolSpec<>(
+                name,
+                title,
+                description,
+                scope,
+                effect,
+                hints,
+                input,
+                output,
+                result,
+                host,
+                helperAnswers,
+                waitDoc,
+                needs);
+    }
+
+    /** The scopes {@code input}, bound for this tool, needs beyond {@link #scope()}. */
+    public List<ScopeNeed> variantScopesOf(I input) {
+        return variantScopes.apply(input);
     }
 
     /** Whether it takes {@code waitMs}. */

@@ -118,7 +118,9 @@ class SessionLayoutProbeTests {
             if (spec.helperAnswers()) {
                 assertThat(capability.path("scope").isNull()).as(spec.name()).isTrue();
             } else {
-                assertThat(capability.path("scope").asString()).as(spec.name()).isEqualTo(spec.scope());
+                assertThat(capability.path("scope").asString())
+                        .as(spec.name())
+                        .isEqualTo(spec.scope().name());
             }
         }
         assertThat(byName.get("lomi_panel_focus").path("scope").asString()).isEqualTo("panel.focus");

@@ -1,0 +1,20 @@
+package dev.lomicontrol.tools;
+
+import dev.lomicontrol.core.Scope;
+
+/**
+ * A scope one variant of a tool's input needs beyond the tool's own (a file change that trashes
+ * needs {@code files.trash}), and the refusal a session without it gets (SCOPE_DENIED).
+ */
+public record ScopeNeed(Scope scope, String refusal) {
+
+    public ScopeNeed {
+        if (scope.isNone() || refusal.isBlank()) {
+            throw new IllegalArgumentException("a scope need names a scope and its refusal");
+        }
+    }
+
+    public static ScopeNeed of(String scope, String refusal) {
+        return new ScopeNeed(Scope.of(scope), refusal);
+    }
+}
