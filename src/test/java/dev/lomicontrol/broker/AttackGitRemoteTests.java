@@ -5,22 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.decisions.PendingDecision;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
-import dev.lomicontrol.testing.GitRemote;
 import dev.lomicontrol.testing.SilentRemote;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -30,37 +20,18 @@ import tools.jackson.databind.node.ObjectNode;
  * "push … to origin"; now the pending decision names the URL the push really goes to (credentials
  * redacted), and nothing contacts the remote before the admin decides.
  */
-class AttackGitRemoteTests {
+class AttackGitRemoteTests extends GitBrokerTest {
 
-    @TempDir
-    Path temp;
+    @Override
+    String shared() {
+        return "one\n";
+    }
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    Git mine;
-    GitRemote remote;
-    final AtomicInteger keys = new AtomicInteger();
-
-    @BeforeEach
-    void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        remote = GitRemote.seeded(temp, "one\n");
-        project = broker.project("repo");
-        mine = remote.cloneInto(project.root());
+    @Override
+    void beforeConnect() throws Exception {
         Files.writeString(project.root().resolve("mine.txt"), "mine\n");
         mine.add().addFilepattern("mine.txt").call();
         mine.commit().setMessage("mine").call();
-        project = broker.projects.list().get(0);
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        remote.close();
-        broker.close();
     }
 
     @Test

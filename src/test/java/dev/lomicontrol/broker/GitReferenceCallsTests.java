@@ -6,26 +6,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.core.RetryEpochId;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.testing.GitRemote;
 import dev.lomicontrol.tools.git.GitSpecs;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -37,35 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code expectedRemoteCommit: null} = only if absent, discard never removing an untracked file, and
  * remotes without URLs. The calls the reference refuses stay refused.
  */
-class GitReferenceCallsTests {
-
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    Git mine;
-    GitRemote remote;
-    final AtomicInteger keys = new AtomicInteger();
-
-    @BeforeEach
-    void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        remote = GitRemote.seeded(temp);
-        project = broker.project("repo");
-        mine = remote.cloneInto(project.root());
-        project = broker.projects.list().get(0);
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        remote.close();
-        broker.close();
-    }
+class GitReferenceCallsTests extends GitBrokerTest {
 
     /** §4.9: {@code repositoryRelative: ""} is the project's repository, on every one of the seven tools. */
     @Test
@@ -652,13 +615,5 @@ class GitReferenceCallsTests {
                                 "tool",
                                 "lomi_git_mutate")))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-    }
-
-    private Path root() {
-        return project.root();
-    }
-
-    private void write(String path, String text) throws IOException {
-        Files.writeString(root().resolve(path), text, StandardCharsets.UTF_8);
     }
 }

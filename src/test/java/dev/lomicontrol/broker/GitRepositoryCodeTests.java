@@ -5,9 +5,6 @@ import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.core.RetryEpochId;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.testing.GitRemote;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,13 +12,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -33,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  * file. Commit, push, fetch, pull and discard through {@code lomi_git_mutate} leave it absent, and
  * a control run of plain JGit shows the same repository does run them.
  */
-class GitRepositoryCodeTests {
+class GitRepositoryCodeTests extends GitBrokerTest {
 
     static final List<String> HOOKS = List.of(
             "pre-commit",
@@ -47,36 +40,18 @@ class GitRepositoryCodeTests {
             "pre-rebase",
             "reference-transaction");
 
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    Git mine;
     Git theirs;
-    GitRemote remote;
     Path marker;
-    final AtomicInteger keys = new AtomicInteger();
 
-    @BeforeEach
-    void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        marker = temp.resolve("MARKER");
-        remote = GitRemote.seeded(temp, "one\n");
-        project = broker.project("repo");
-        mine = remote.cloneInto(project.root());
-        theirs = remote.cloneInto(temp.resolve("theirs"));
-        project = broker.projects.list().get(0);
-        session = broker.session();
-        epoch = broker.connect(session, project);
+    @Override
+    String shared() {
+        return "one\n";
     }
 
-    @AfterEach
-    void close() {
-        remote.close();
-        broker.close();
+    @Override
+    void beforeConnect() throws Exception {
+        marker = temp.resolve("MARKER");
+        theirs = remote.cloneInto(temp.resolve("theirs"));
     }
 
     @Test
@@ -276,9 +251,5 @@ class GitRepositoryCodeTests {
 
     private String head() throws IOException {
         return GitRemote.head(mine);
-    }
-
-    private Path root() {
-        return project.root();
     }
 }

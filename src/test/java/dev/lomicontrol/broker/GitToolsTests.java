@@ -13,21 +13,16 @@ import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.testing.GitRemote;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -37,36 +32,13 @@ import tools.jackson.databind.node.ObjectNode;
  * mutations that wait for the admin's decision on an exact plan, run once, and record what really
  * happened (succeeded/complete, failed/partial on a conflict, failed/none when the remote moved).
  */
-class GitToolsTests {
+class GitToolsTests extends GitBrokerTest {
 
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    Git mine;
     Git theirs;
-    GitRemote remote;
-    final AtomicInteger keys = new AtomicInteger();
 
-    @BeforeEach
-    void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        remote = GitRemote.seeded(temp);
-        project = broker.project("repo");
-        mine = remote.cloneInto(project.root());
+    @Override
+    void beforeConnect() throws Exception {
         theirs = remote.cloneInto(temp.resolve("theirs"));
-        project = broker.projects.list().get(0);
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        remote.close();
-        broker.close();
     }
 
     @Test
@@ -888,15 +860,7 @@ class GitToolsTests {
         return workspaceOf(project);
     }
 
-    private Path root() {
-        return project.root();
-    }
-
     private Path theirPath(String name) {
         return temp.resolve("theirs").resolve(name);
-    }
-
-    private void write(String path, String text) throws IOException {
-        Files.writeString(root().resolve(path), text, StandardCharsets.UTF_8);
     }
 }
