@@ -9,7 +9,6 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.SessionId;
 import dev.lomicontrol.testing.ChildJvm;
 import dev.lomicontrol.testing.Files2;
-import dev.lomicontrol.testing.Machine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -105,16 +104,8 @@ class LedgerStoreSafetyTests {
             file.seek(32 + 24 + 100);
             file.write(b ^ 0xff);
         }
-        Map<String, String> before = Files2.hashes(crashed, "control.sqlite3");
 
-        assertRefused(
-                () -> Ledger.open(
-                        crashed,
-                        LedgerProperties.defaults(),
-                        java.time.Clock.systemUTC(),
-                        new java.security.SecureRandom()),
-                "checksum");
-        assertThat(Files2.hashes(crashed, "control.sqlite3")).isEqualTo(before);
+        assertOpenRefusedAndUntouched(crashed, "checksum");
     }
 
     @Test
@@ -124,16 +115,8 @@ class LedgerStoreSafetyTests {
         try (RandomAccessFile file = new RandomAccessFile(wal.toFile(), "rw")) {
             file.setLength(file.length() - 2 * (24 + 4096));
         }
-        Map<String, String> before = Files2.hashes(crashed, "control.sqlite3");
 
-        assertRefused(
-                () -> Ledger.open(
-                        crashed,
-                        LedgerProperties.defaults(),
-                        java.time.Clock.systemUTC(),
-                        new java.security.SecureRandom()),
-                "WAL");
-        assertThat(Files2.hashes(crashed, "control.sqlite3")).isEqualTo(before);
+        assertOpenRefusedAndUntouched(crashed, "WAL");
     }
 
     @Test
@@ -220,20 +203,14 @@ class LedgerStoreSafetyTests {
 
     @Test
     void aRealFullDiskRefusesWithStorageUnavailableAndRecoversWhenSpaceIsFreed() throws Exception {
-        Path mount = Files.createDirectories(temp.resolve("small"));
-        Machine.assumeRoot("mounting a small tmpfs needs root");
-        assertThat(run("mount", "-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", mount.toString()))
-                .as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)")
-                .isZero();
-        try {
-            LedgerFixture fixture = new LedgerFixture(mount);
+        try (SmallTmpfs small = SmallTmpfs.mount(temp.resolve("small"), "2m")) {
+            LedgerFixture fixture = new LedgerFixture(small.mount);
             try (Ledger ledger = fixture.open()) {
                 SessionId session = fixture.session();
                 RetryEpoch epoch = ledger.issueEpoch(session);
                 assertThat(ledger.reserve(request(session, epoch, "before", "{}")))
                         .isInstanceOf(Reservation.Reserved.class);
-                Path filler = mount.resolve("filler");
-                run("dd", "if=/dev/zero", "of=" + filler, "bs=64k", "count=64");
+                Path filler = small.fill(64);
                 String bulky = "{\"text\":\"" + "x".repeat(8000) + "\"}";
                 Reservation refused = null;
                 for (int i = 0; i < 500 && refused == null; i++) {
@@ -262,31 +239,22 @@ class LedgerStoreSafetyTests {
                 assertThat(ledger.maintenance().status().lastStorageRefusal())
                         .hasValueSatisfying(r -> assertThat(r.recovered()).isTrue());
             }
-        } finally {
-            run("umount", "-l", mount.toString());
         }
     }
 
     @Test
     void aReadOnlyStoreIsRefusedWithoutChangingAnything() throws Exception {
-        Path mount = Files.createDirectories(temp.resolve("ro"));
-        Machine.assumeRoot("mounting a small tmpfs needs root");
-        assertThat(run("mount", "-t", "tmpfs", "-o", "size=8m,mode=0700", "tmpfs", mount.toString()))
-                .as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)")
-                .isZero();
-        try {
-            LedgerFixture fixture = new LedgerFixture(mount);
+        try (SmallTmpfs ro = SmallTmpfs.mount(temp.resolve("ro"), "8m")) {
+            LedgerFixture fixture = new LedgerFixture(ro.mount);
             try (Ledger ledger = fixture.open()) {
                 SessionId session = fixture.session();
                 ledger.reserve(request(session, ledger.issueEpoch(session), "k", "{}"));
             }
             Map<String, String> before = Files2.hashes(fixture.store, "");
-            assertThat(run("mount", "-o", "remount,ro", mount.toString())).isZero();
+            ro.remountReadOnly();
 
             assertRefused(fixture::open, "read-only");
             assertThat(Files2.hashes(fixture.store, "")).isEqualTo(before);
-        } finally {
-            run("umount", "-l", mount.toString());
         }
     }
 
@@ -326,18 +294,23 @@ class LedgerStoreSafetyTests {
         return image;
     }
 
+    /** Opening the store {@code crashed} is refused naming {@code messagePart}, and its database is left as it was. */
+    private static void assertOpenRefusedAndUntouched(Path crashed, String messagePart) throws IOException {
+        Map<String, String> before = Files2.hashes(crashed, "control.sqlite3");
+        assertRefused(
+                () -> Ledger.open(
+                        crashed,
+                        LedgerProperties.defaults(),
+                        java.time.Clock.systemUTC(),
+                        new java.security.SecureRandom()),
+                messagePart);
+        assertThat(Files2.hashes(crashed, "control.sqlite3")).isEqualTo(before);
+    }
+
     private static void assertRefused(org.assertj.core.api.ThrowableAssert.ThrowingCallable open, String messagePart) {
         assertThatThrownBy(open).isInstanceOfSatisfying(LomiException.class, e -> {
             assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE);
             assertThat(e.getMessage()).contains(messagePart);
         });
-    }
-
-    private static int run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        return process.waitFor(30, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 }
