@@ -8,9 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,9 +39,8 @@ class WaitMsCallCountTests {
     @TempDir
     Path temp;
 
-    int ids;
+    SchemaCheckedCalls agent;
     int calls;
-    final Map<String, JsonNode> outputSchemas = new HashMap<>();
 
     @Test
     void withWaitMsAnAgentRunsACommandAndSeesHowItEndedInOneCall() throws Exception {
@@ -88,16 +85,11 @@ class WaitMsCallCountTests {
     record Session(String workspaceId, String epoch) {}
 
     private Session connect(McpHelperProcess helper) throws Exception {
-        helper.initialize("2025-11-25");
-        helper.awaitPhase("connected");
-        helper.request(++ids, "tools/list", null)
-                .at("/result/tools")
-                .values()
-                .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
-        String workspaceId = call(helper, "lomi_workspace_list", "{}")
+        agent = SchemaCheckedCalls.connected(helper);
+        String workspaceId = call("lomi_workspace_list", "{}")
                 .at("/data/workspaces/0/workspaceId")
                 .asString();
-        String epoch = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}")
+        String epoch = call("lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}")
                 .at("/data/retryEpoch")
                 .asString();
         return new Session(workspaceId, epoch);
@@ -107,7 +99,7 @@ class WaitMsCallCountTests {
     private List<Integer> referenceAgent(McpHelperProcess helper, Session session) throws Exception {
         List<Integer> counts = new ArrayList<>();
         calls = 0;
-        String id = call(helper, "lomi_terminal_create", create(helper, session, "ref-create", null))
+        String id = call("lomi_terminal_create", create(helper, session, "ref-create", null))
                 .at("/data/operationId")
                 .asString();
         JsonNode created = poll(helper, "{\"operationId\":\"" + id + "\"}");
@@ -118,24 +110,19 @@ class WaitMsCallCountTests {
                 .pollDelay(Duration.ZERO)
                 .pollInterval(POLL)
                 .until(
-                        () -> call(helper, "lomi_terminal_read", "{" + target + "}")
+                        () -> call("lomi_terminal_read", "{" + target + "}")
                                 .at("/data/prompt")
                                 .asString(),
                         "ready"::equals);
         for (int i = 0; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
-            String run = call(
-                            helper,
-                            "lomi_terminal_run",
-                            run(session, target, lease, command.line(), "ref-run-" + i, null))
+            String run = call("lomi_terminal_run", run(session, target, lease, command.line(), "ref-run-" + i, null))
                     .at("/data/operationId")
                     .asString();
             JsonNode settled = poll(helper, "{\"operationId\":\"" + run + "\"}");
             assertThat(settled.at("/data/result/exitCode").asInt()).isEqualTo(command.exitCode());
-            JsonNode output = call(
-                    helper,
-                    "lomi_terminal_read",
-                    "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + run + "\"}");
+            JsonNode output =
+                    call("lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + run + "\"}");
             assertThat(output.at("/data/text").asString()).contains(command.printed());
             counts.add(calls);
             calls = 0;
@@ -144,7 +131,7 @@ class WaitMsCallCountTests {
                         .atMost(Duration.ofSeconds(30))
                         .pollInterval(POLL)
                         .until(
-                                () -> call(helper, "lomi_terminal_read", "{" + target + "}")
+                                () -> call("lomi_terminal_read", "{" + target + "}")
                                         .at("/data/prompt")
                                         .asString(),
                                 "ready"::equals);
@@ -157,7 +144,7 @@ class WaitMsCallCountTests {
     private List<Integer> waitingAgent(McpHelperProcess helper, Session session) throws Exception {
         List<Integer> counts = new ArrayList<>();
         calls = 0;
-        JsonNode created = call(helper, "lomi_terminal_create", create(helper, session, "wait-create", 20_000));
+        JsonNode created = call("lomi_terminal_create", create(helper, session, "wait-create", 20_000));
         assertThat(created.at("/data/state").asString()).isEqualTo("succeeded");
         assertThat(created.at("/data/result/ready").asBoolean())
                 .as("%s", created)
@@ -166,11 +153,10 @@ class WaitMsCallCountTests {
         String lease = created.at("/data/result/leaseId").asString();
         for (int i = 0; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
-            JsonNode run = call(
-                    helper, "lomi_terminal_run", run(session, target, lease, command.line(), "wait-run-" + i, 20_000));
+            JsonNode run =
+                    call("lomi_terminal_run", run(session, target, lease, command.line(), "wait-run-" + i, 20_000));
             if (UNSETTLED.contains(run.at("/data/state").asString())) {
                 run = call(
-                        helper,
                         "lomi_operation_get",
                         "{\"operationId\":\"" + run.at("/data/operationId").asString() + "\",\"waitMs\":20000}");
             }
@@ -189,7 +175,7 @@ class WaitMsCallCountTests {
         calls = 0;
         Command first = COMMANDS.get(0);
         JsonNode created =
-                call(helper, "lomi_terminal_create", create(helper, session, "command-create", 20_000, first.line()));
+                call("lomi_terminal_create", create(helper, session, "command-create", 20_000, first.line()));
         assertThat(created.at("/data/state").asString()).as("%s", created).isEqualTo("succeeded");
         assertThat(created.at("/data/result/run/exitCode").asInt()).isEqualTo(first.exitCode());
         assertThat(created.at("/data/result/run/output/text").asString()).contains(first.printed());
@@ -199,10 +185,8 @@ class WaitMsCallCountTests {
         String lease = created.at("/data/result/leaseId").asString();
         for (int i = 1; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
-            JsonNode run = call(
-                    helper,
-                    "lomi_terminal_run",
-                    run(session, target, lease, command.line(), "command-run-" + i, 20_000));
+            JsonNode run =
+                    call("lomi_terminal_run", run(session, target, lease, command.line(), "command-run-" + i, 20_000));
             assertThat(run.at("/data/result/exitCode").asInt()).as("%s", run).isEqualTo(command.exitCode());
             assertThat(run.at("/data/result/output/text").asString()).contains(command.printed());
             counts.add(calls);
@@ -217,7 +201,7 @@ class WaitMsCallCountTests {
                 .pollDelay(Duration.ZERO)
                 .pollInterval(POLL)
                 .until(
-                        () -> call(helper, "lomi_operation_get", lookup),
+                        () -> call("lomi_operation_get", lookup),
                         answer -> !UNSETTLED.contains(answer.at("/data/state").asString()));
     }
 
@@ -229,9 +213,8 @@ class WaitMsCallCountTests {
     /** As above, with the command lomi_terminal_create runs at the first prompt (null: none). */
     private String create(McpHelperProcess helper, Session session, String key, Integer waitMs, String command)
             throws Exception {
-        String revision = call(helper, "lomi_workspace_list", "{}")
-                .at("/data/domainRevision")
-                .asString();
+        String revision =
+                call("lomi_workspace_list", "{}").at("/data/domainRevision").asString();
         calls--;
         return "{\"workspaceId\":\"" + session.workspaceId() + "\",\"cwdRelative\":\"\",\"expectedRevision\":\""
                 + revision + "\",\"retryEpoch\":\"" + session.epoch() + "\",\"requestKey\":\"" + key + "\""
@@ -257,16 +240,8 @@ class WaitMsCallCountTests {
     }
 
     /** One counted tool call that must succeed, its envelope checked against the published schema. */
-    private JsonNode call(McpHelperProcess helper, String tool, String arguments) throws Exception {
+    private JsonNode call(String tool, String arguments) throws Exception {
         calls++;
-        JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
-        JsonNode envelope = result.get("structuredContent");
-        assertThat(result.get("isError").asBoolean())
-                .as(tool + " " + arguments + ": " + envelope)
-                .isFalse();
-        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result"))
-                .as(tool + ": " + envelope)
-                .isEmpty();
-        return envelope;
+        return agent.call(tool, arguments, true);
     }
 }
