@@ -10,6 +10,7 @@ import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.testing.MutableClock;
 import dev.lomicontrol.testing.StoreSliceTest;
+import dev.lomicontrol.testing.StoreSlices;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Set;
@@ -37,11 +38,7 @@ class ConversationRecordsTests {
 
     @BeforeEach
     void repository() {
-        conversations = ledger.jdbc().repository(ConversationRecords.class);
-        ledger.write(c -> {
-            conversations.deleteAll();
-            return null;
-        });
+        conversations = StoreSlices.emptied(ledger, ConversationRecords.class);
         project = new Projects(ledger, clock)
                 .add(folder, Optional.of("chat-slice"))
                 .id();

@@ -9,6 +9,7 @@ import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.testing.MutableClock;
 import dev.lomicontrol.testing.StoreSliceTest;
+import dev.lomicontrol.testing.StoreSlices;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,11 +35,7 @@ class MessageRecordsTests {
 
     @BeforeEach
     void repository() {
-        messages = ledger.jdbc().repository(MessageRecords.class);
-        ledger.write(c -> {
-            messages.deleteAll();
-            return null;
-        });
+        messages = StoreSlices.emptied(ledger, MessageRecords.class);
         Conversations conversations = new Conversations(ledger, clock, new java.security.SecureRandom());
         conversation = conversations
                 .create(
