@@ -28,17 +28,9 @@ class BrokerContractTests {
 
     @Test
     void everyBrokerAnswerConformsToThePublishedOutputSchema() throws Exception {
-        Path data = temp.resolve("data");
-        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
-                .log(temp.resolve("broker.err"))
-                .emptyHome()
-                .start()
-                .withProjectAndYolo(Files.createDirectories(temp.resolve("project")))) {
-            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
-                    .start()) {
-                exerciseEveryBrokerTool(helper);
-                assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
-            }
+        try (YoloHelper yolo = YoloHelper.start(temp)) {
+            exerciseEveryBrokerTool(yolo.helper);
+            assertThat(Files.readString(yolo.helper.stderr())).doesNotContain("does not match the output schema");
         }
     }
 

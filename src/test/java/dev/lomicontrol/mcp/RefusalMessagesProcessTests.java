@@ -110,12 +110,9 @@ class RefusalMessagesProcessTests {
                 .isEqualTo(new Refusal(
                         "TARGET_NOT_FOUND",
                         "'missing.txt' does not exist; list its folder (lomi_files_list) for the names there"));
-        String epoch = ok(helper, "lomi_connect", "{" + ws + "}")
-                .at("/data/retryEpoch")
-                .asString();
-        String revision = ok(helper, "lomi_panel_list", "{" + ws + "}")
-                .at("/data/domainRevision")
-                .asString();
+        Connected connected = connect(helper, ws);
+        String epoch = connected.epoch();
+        String revision = connected.revision();
         Refusal scope = refused(
                 helper,
                 "lomi_files_mutate",
@@ -155,12 +152,9 @@ class RefusalMessagesProcessTests {
                 .at("/data/workspaces/0/workspaceId")
                 .asString();
         String ws = "\"workspaceId\":\"" + workspaceId + "\"";
-        String epoch = ok(helper, "lomi_connect", "{" + ws + "}")
-                .at("/data/retryEpoch")
-                .asString();
-        String revision = ok(helper, "lomi_panel_list", "{" + ws + "}")
-                .at("/data/domainRevision")
-                .asString();
+        Connected connected = connect(helper, ws);
+        String epoch = connected.epoch();
+        String revision = connected.revision();
         String open = ok(
                         helper,
                         "lomi_browser_open",
@@ -222,6 +216,19 @@ class RefusalMessagesProcessTests {
     }
 
     record Refusal(String code, String message) {}
+
+    /** A retry epoch ({@code lomi_connect}) and the domain revision ({@code lomi_panel_list}) of the workspace. */
+    private record Connected(String epoch, String revision) {}
+
+    private Connected connect(McpHelperProcess helper, String ws) {
+        return new Connected(
+                ok(helper, "lomi_connect", "{" + ws + "}")
+                        .at("/data/retryEpoch")
+                        .asString(),
+                ok(helper, "lomi_panel_list", "{" + ws + "}")
+                        .at("/data/domainRevision")
+                        .asString());
+    }
 
     private JsonNode ok(McpHelperProcess helper, String tool, String arguments) {
         try {

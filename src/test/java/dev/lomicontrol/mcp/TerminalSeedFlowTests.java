@@ -2,7 +2,6 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,18 +26,9 @@ class TerminalSeedFlowTests {
 
     @Test
     void theSeed000TerminalFlowRunsEndToEnd() throws Exception {
-        Path data = temp.resolve("data");
-        Path project = Files.createDirectories(temp.resolve("project"));
-        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
-                .log(temp.resolve("broker.err"))
-                .emptyHome()
-                .start()
-                .withProjectAndYolo(project)) {
-            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
-                    .start()) {
-                flow(helper, project.toRealPath());
-                assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
-            }
+        try (YoloHelper yolo = YoloHelper.start(temp)) {
+            flow(yolo.helper, yolo.project.toRealPath());
+            assertThat(Files.readString(yolo.helper.stderr())).doesNotContain("does not match the output schema");
         }
     }
 

@@ -2,7 +2,6 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,41 +43,32 @@ class WaitMsCallCountTests {
 
     @Test
     void withWaitMsAnAgentRunsACommandAndSeesHowItEndedInOneCall() throws Exception {
-        Path data = temp.resolve("data");
-        Path project = Files.createDirectories(temp.resolve("project"));
-        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
-                .log(temp.resolve("broker.err"))
-                .emptyHome()
-                .start()
-                .withProjectAndYolo(project)) {
-            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
-                    .start()) {
-                Session session = connect(helper);
-                List<Integer> today = referenceAgent(helper, session);
-                List<Integer> waiting = waitingAgent(helper, session);
-                List<Integer> commanding = commandingAgent(helper, session);
-                System.err.println(
-                        "issue 20 tool calls per command (first includes opening the terminal): without waitMs " + today
-                                + ", with waitMs " + waiting + ", with the first command on the create " + commanding);
+        try (YoloHelper yolo = YoloHelper.start(temp)) {
+            McpHelperProcess helper = yolo.helper;
+            Session session = connect(helper);
+            List<Integer> today = referenceAgent(helper, session);
+            List<Integer> waiting = waitingAgent(helper, session);
+            List<Integer> commanding = commandingAgent(helper, session);
+            System.err.println("issue 20 tool calls per command (first includes opening the terminal): without waitMs "
+                    + today + ", with waitMs " + waiting + ", with the first command on the create " + commanding);
 
-                assertThat(commanding)
-                        .as("the first command rides on lomi_terminal_create, each further one on lomi_terminal_run")
-                        .containsExactly(1, 1, 1);
+            assertThat(commanding)
+                    .as("the first command rides on lomi_terminal_create, each further one on lomi_terminal_run")
+                    .containsExactly(1, 1, 1);
 
-                assertThat(waiting.get(0))
-                        .as("first command with waitMs (today: %s)", today)
-                        .isLessThanOrEqualTo(3);
-                assertThat(waiting.subList(1, waiting.size()))
-                        .as("every further command with waitMs")
-                        .containsOnly(1);
-                assertThat(today.get(0))
-                        .as("today's first command: create, poll, prompt, run, poll, read")
-                        .isGreaterThanOrEqualTo(6);
-                assertThat(today.subList(1, today.size()))
-                        .as("today's further commands: run, poll, read")
-                        .allMatch(n -> n >= 3);
-                assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
-            }
+            assertThat(waiting.get(0))
+                    .as("first command with waitMs (today: %s)", today)
+                    .isLessThanOrEqualTo(3);
+            assertThat(waiting.subList(1, waiting.size()))
+                    .as("every further command with waitMs")
+                    .containsOnly(1);
+            assertThat(today.get(0))
+                    .as("today's first command: create, poll, prompt, run, poll, read")
+                    .isGreaterThanOrEqualTo(6);
+            assertThat(today.subList(1, today.size()))
+                    .as("today's further commands: run, poll, read")
+                    .allMatch(n -> n >= 3);
+            assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
         }
     }
 
@@ -105,15 +95,7 @@ class WaitMsCallCountTests {
         JsonNode created = poll(helper, "{\"operationId\":\"" + id + "\"}");
         String target = target(session, created.at("/data/result"));
         String lease = created.at("/data/result/leaseId").asString();
-        Awaitility.await("a ready prompt")
-                .atMost(Duration.ofSeconds(60))
-                .pollDelay(Duration.ZERO)
-                .pollInterval(POLL)
-                .until(
-                        () -> call("lomi_terminal_read", "{" + target + "}")
-                                .at("/data/prompt")
-                                .asString(),
-                        "ready"::equals);
+        awaitReadyPrompt(target, Duration.ofSeconds(60), Duration.ZERO);
         for (int i = 0; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
             String run = call("lomi_terminal_run", run(session, target, lease, command.line(), "ref-run-" + i, null))
@@ -127,17 +109,23 @@ class WaitMsCallCountTests {
             counts.add(calls);
             calls = 0;
             if (i == 0) {
-                Awaitility.await()
-                        .atMost(Duration.ofSeconds(30))
-                        .pollInterval(POLL)
-                        .until(
-                                () -> call("lomi_terminal_read", "{" + target + "}")
-                                        .at("/data/prompt")
-                                        .asString(),
-                                "ready"::equals);
+                awaitReadyPrompt(target, Duration.ofSeconds(30), POLL);
             }
         }
         return counts;
+    }
+
+    /** Reads the terminal every {@link #POLL} (each read a counted call) until its prompt is ready. */
+    private void awaitReadyPrompt(String target, Duration atMost, Duration firstAfter) {
+        Awaitility.await("a ready prompt")
+                .atMost(atMost)
+                .pollDelay(firstAfter)
+                .pollInterval(POLL)
+                .until(
+                        () -> call("lomi_terminal_read", "{" + target + "}")
+                                .at("/data/prompt")
+                                .asString(),
+                        "ready"::equals);
     }
 
     /** With waitMs: the broker waits, the agent makes one call per step. */
