@@ -91,46 +91,30 @@ class AttackTerminalSandboxTests {
             Path token = data.resolve("agent-control/admin.token");
             assertThat(token).exists();
 
-            assertThat(agent.run(terminal, "cat " + token))
-                    .as("the admin token is hidden")
-                    .isNotZero();
-            assertThat(agent.run(terminal, "ls -A " + data + " | grep -q ."))
-                    .as("the data directory looks empty")
-                    .isNotZero();
-            assertThat(agent.run(terminal, "sh console.sh > console.out 2>&1"))
-                    .as("the admin console cannot reach the broker")
-                    .isNotZero();
+            agent.assertFails(terminal, "cat " + token, "the admin token is hidden");
+            agent.assertFails(terminal, "ls -A " + data + " | grep -q .", "the data directory looks empty");
+            agent.assertFails(
+                    terminal, "sh console.sh > console.out 2>&1", "the admin console cannot reach the broker");
             assertThat(Files.readString(project.resolve("console.out"))).doesNotContain("instance");
-            assertThat(agent.run(terminal, "echo x > ~/x"))
-                    .as("the home is read-only")
-                    .isNotZero();
-            assertThat(agent.run(terminal, "echo x > ./x"))
-                    .as("the project is writable")
-                    .isZero();
+            agent.assertFails(terminal, "echo x > ~/x", "the home is read-only");
+            agent.assertSucceeds(terminal, "echo x > ./x", "the project is writable");
             assertThat(project.resolve("x")).hasContent("x");
-            assertThat(agent.run(terminal, "echo x > .git/hooks/x"))
-                    .as(".git is read-only")
-                    .isNotZero();
-            assertThat(agent.run(terminal, "echo '{}' > .mcp.json"))
-                    .as("an MCP client file cannot be created")
-                    .isNotZero();
+            agent.assertFails(terminal, "echo x > .git/hooks/x", ".git is read-only");
+            agent.assertFails(terminal, "echo '{}' > .mcp.json", "an MCP client file cannot be created");
             assertThat(agent.run(terminal, "mkdir -p .vscode && echo '{}' > .vscode/mcp.json"))
                     .isNotZero();
-            assertThat(agent.run(terminal, "test -z \"$(ls -A ~/.ssh)\" && ! cat ~/.ssh/id_ed25519"))
-                    .as("~/.ssh is empty")
-                    .isZero();
-            assertThat(agent.run(terminal, "echo cached > ~/.m2/x"))
-                    .as("the user's caches are read-only (N5: AttackSandboxCachesTests)")
-                    .isNotZero();
-            assertThat(agent.run(terminal, "echo cached > \"$npm_config_cache/x\""))
-                    .as("the project's own cache is writable")
-                    .isZero();
-            assertThat(agent.run(
-                            terminal,
-                            "kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null || ! test -e /proc/"
-                                    + ProcessHandle.current().pid() + "/root/" + token))
-                    .as("no host process (and its /proc root) is reachable")
-                    .isZero();
+            agent.assertSucceeds(terminal, "test -z \"$(ls -A ~/.ssh)\" && ! cat ~/.ssh/id_ed25519", "~/.ssh is empty");
+            agent.assertFails(
+                    terminal,
+                    "echo cached > ~/.m2/x",
+                    "the user's caches are read-only (N5: AttackSandboxCachesTests)");
+            agent.assertSucceeds(
+                    terminal, "echo cached > \"$npm_config_cache/x\"", "the project's own cache is writable");
+            agent.assertSucceeds(
+                    terminal,
+                    "kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null || ! test -e /proc/"
+                            + ProcessHandle.current().pid() + "/root/" + token,
+                    "no host process (and its /proc root) is reachable");
             assertThat(
                             agent.run(
                                     terminal,
@@ -258,9 +242,10 @@ class AttackTerminalSandboxTests {
             assertThat(Files.readString(project.resolve("log.out")))
                     .as("the broker's log, read from the sandbox")
                     .doesNotContain("pairing request", "lomi_");
-            assertThat(agent.run(terminal, "ls -A " + quoted(log.getParent().toString()) + " | grep -q ."))
-                    .as("the log directory looks empty")
-                    .isNotZero();
+            agent.assertFails(
+                    terminal,
+                    "ls -A " + quoted(log.getParent().toString()) + " | grep -q .",
+                    "the log directory looks empty");
         } finally {
             broker.stop();
         }
@@ -303,9 +288,10 @@ class AttackTerminalSandboxTests {
                         Optional.of("workspace.read,workspace.write,panel.create,terminal.read,"
                                 + "terminal.execute,terminal.unsandboxed"));
                 Terminal terminal = agent.createTerminal();
-                assertThat(agent.run(terminal, "cat " + data.resolve("agent-control/admin.token") + " > /dev/null"))
-                        .as("what the sandbox prevents: unsandboxed, the token is readable")
-                        .isZero();
+                agent.assertSucceeds(
+                        terminal,
+                        "cat " + data.resolve("agent-control/admin.token") + " > /dev/null",
+                        "what the sandbox prevents: unsandboxed, the token is readable");
             }
         } finally {
             broker.stop();
@@ -416,6 +402,16 @@ class AttackTerminalSandboxTests {
                     .as("%s: %s", command, settled)
                     .isIn("succeeded", "failed");
             return settled.path("result").path("exitCode").asInt();
+        }
+
+        /** Runs {@code command} in the terminal; it must fail (a non-zero exit), for the reason {@code why}. */
+        void assertFails(Terminal terminal, String command, String why) throws Exception {
+            assertThat(run(terminal, command)).as(why).isNotZero();
+        }
+
+        /** Runs {@code command} in the terminal; it must succeed (exit 0), for the reason {@code why}. */
+        void assertSucceeds(Terminal terminal, String command, String why) throws Exception {
+            assertThat(run(terminal, command)).as(why).isZero();
         }
 
         private ObjectNode target(Terminal terminal) {
