@@ -2,6 +2,8 @@ package dev.lomicontrol.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.testing.Eventually;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -16,9 +18,11 @@ final class HeldConnection implements AutoCloseable {
     private final CountDownLatch holding = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
     private final Future<?> holder;
+    private final Ledger ledger;
 
     /** Starts the holding write on {@code pool} and returns once it holds the connection. */
     HeldConnection(Ledger ledger, ExecutorService pool) throws InterruptedException {
+        this.ledger = ledger;
         holder = pool.submit(() -> ledger.change(c -> {
             holding.countDown();
             try {
@@ -28,6 +32,15 @@ final class HeldConnection implements AutoCloseable {
             }
         }));
         assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    /** Waits until {@code writes} writes ({@code what}) wait for the writer thread. */
+    void awaitQueued(String what, int writes) {
+        Eventually.until(
+                what,
+                Duration.ofSeconds(10),
+                () -> ledger.queuedWrites() == writes,
+                () -> ledger.queuedWrites() + " queued");
     }
 
     /** Lets the holding write commit and waits for it. */

@@ -131,18 +131,10 @@ class LedgerGroupCommitTests extends OpenLedgerTest {
         try (HeldConnection held = new HeldConnection(ledger, pool)) {
             long before = ledger.commits();
             Future<?> refusing = pool.submit(() -> ledger.change(LedgerGroupCommitTests::refuseAfterWriting));
-            Eventually.until(
-                    "the refusing write queued",
-                    Duration.ofSeconds(10),
-                    () -> ledger.queuedWrites() == 1,
-                    () -> ledger.queuedWrites() + " queued");
+            held.awaitQueued("the refusing write queued", 1);
             Future<Reservation> reservation =
                     pool.submit(() -> ledger.reserve(request(session, epoch, "beside", "{}")));
-            Eventually.until(
-                    "both queued",
-                    Duration.ofSeconds(10),
-                    () -> ledger.queuedWrites() == 2,
-                    () -> ledger.queuedWrites() + " queued");
+            held.awaitQueued("both queued", 2);
 
             held.release();
 
@@ -168,11 +160,7 @@ class LedgerGroupCommitTests extends OpenLedgerTest {
                 String key = "queued-" + i;
                 queued.add(pool.submit(() -> ledger.reserve(request(session, epoch, key, "{}"))));
             }
-            Eventually.until(
-                    "16 reservations waiting for the writer thread",
-                    Duration.ofSeconds(10),
-                    () -> ledger.queuedWrites() == 16,
-                    () -> ledger.queuedWrites() + " queued");
+            held.awaitQueued("16 reservations waiting for the writer thread", 16);
 
             held.release();
             for (Future<Reservation> reservation : queued) {
@@ -260,11 +248,7 @@ class LedgerGroupCommitTests extends OpenLedgerTest {
             for (ReserveRequest request : requests) {
                 queued.add(pool.submit(() -> ledger.reserve(request)));
             }
-            Eventually.until(
-                    requests.size() + " reservations waiting for the writer thread",
-                    Duration.ofSeconds(10),
-                    () -> ledger.queuedWrites() == requests.size(),
-                    () -> ledger.queuedWrites() + " queued");
+            held.awaitQueued(requests.size() + " reservations waiting for the writer thread", requests.size());
             held.release();
             List<Reservation> outcomes = new ArrayList<>();
             for (Future<Reservation> reservation : queued) {

@@ -73,10 +73,8 @@ class LedgerStoreSafetyTests {
             file.seek(pageSize);
             file.write(new byte[] {(byte) 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f});
         }
-        Map<String, String> before = Files2.hashes(fixture.store, "control.sqlite3");
 
-        assertRefused(fixture::open, "quick_check");
-        assertThat(Files2.hashes(fixture.store, "control.sqlite3")).isEqualTo(before);
+        assertRefusedAndUntouched(fixture.store, fixture::open, "quick_check");
     }
 
     @Test
@@ -87,10 +85,8 @@ class LedgerStoreSafetyTests {
             file.seek(0);
             file.write("SQLite format 4".getBytes(StandardCharsets.US_ASCII));
         }
-        Map<String, String> before = Files2.hashes(fixture.store, "control.sqlite3");
 
-        assertRefused(fixture::open, "integrity preflight");
-        assertThat(Files2.hashes(fixture.store, "control.sqlite3")).isEqualTo(before);
+        assertRefusedAndUntouched(fixture.store, fixture::open, "integrity preflight");
     }
 
     @Test
@@ -141,10 +137,8 @@ class LedgerStoreSafetyTests {
                     "INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, checksum, installed_by, execution_time, success)"
                             + " VALUES (99, '99', 'from the future', 'SQL', 'V99__future.sql', 0, 'test', 0, 1)");
         }
-        Map<String, String> before = Files2.hashes(fixture.store, "control.sqlite3");
 
-        assertRefused(fixture::open, "newer than this broker understands");
-        assertThat(Files2.hashes(fixture.store, "control.sqlite3")).isEqualTo(before);
+        assertRefusedAndUntouched(fixture.store, fixture::open, "newer than this broker understands");
     }
 
     @Test
@@ -295,16 +289,23 @@ class LedgerStoreSafetyTests {
     }
 
     /** Opening the store {@code crashed} is refused naming {@code messagePart}, and its database is left as it was. */
-    private static void assertOpenRefusedAndUntouched(Path crashed, String messagePart) throws IOException {
-        Map<String, String> before = Files2.hashes(crashed, "control.sqlite3");
-        assertRefused(
+    private static void assertOpenRefusedAndUntouched(Path crashed, String messagePart) {
+        assertRefusedAndUntouched(
+                crashed,
                 () -> Ledger.open(
                         crashed,
                         LedgerProperties.defaults(),
                         java.time.Clock.systemUTC(),
                         new java.security.SecureRandom()),
                 messagePart);
-        assertThat(Files2.hashes(crashed, "control.sqlite3")).isEqualTo(before);
+    }
+
+    /** {@code open} is refused naming {@code messagePart}, and the database in {@code store} is left as it was. */
+    private static void assertRefusedAndUntouched(
+            Path store, org.assertj.core.api.ThrowableAssert.ThrowingCallable open, String messagePart) {
+        Map<String, String> before = Files2.hashes(store, "control.sqlite3");
+        assertRefused(open, messagePart);
+        assertThat(Files2.hashes(store, "control.sqlite3")).isEqualTo(before);
     }
 
     private static void assertRefused(org.assertj.core.api.ThrowableAssert.ThrowingCallable open, String messagePart) {
