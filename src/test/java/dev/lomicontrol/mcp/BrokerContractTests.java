@@ -77,11 +77,7 @@ class BrokerContractTests {
             try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
                     .start()) {
                 helper.initialize("2025-11-25");
-                String pairing = helper.awaitPhase("pairing_required")
-                        .path("pairingRequestId")
-                        .asString();
-                console(broker, "pairing", "approve", pairing);
-                helper.awaitPhase("connected");
+                helper.approvedInTheConsole(broker);
                 agent = SchemaCheckedCalls.listed(helper);
                 String workspaceId = agent.call("lomi_workspace_list", "{}", true)
                         .at("/data/workspaces/0/workspaceId")

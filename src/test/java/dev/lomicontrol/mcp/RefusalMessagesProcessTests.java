@@ -52,18 +52,10 @@ class RefusalMessagesProcessTests {
             try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
                     .start()) {
                 helper.initialize(McpHelperProcess.PROTOCOL);
-                String pairing = helper.awaitPhase("pairing_required")
-                        .path("pairingRequestId")
-                        .asString();
-                broker.console()
-                        .mergingStderr()
-                        .ok(
-                                "pairing",
-                                "approve",
-                                pairing,
-                                "--scopes",
-                                "workspace.read,files.read,panel.create,browser.navigate,browser.read,browser.interact");
-                helper.awaitPhase("connected");
+                helper.approvedInTheConsole(
+                        broker,
+                        "--scopes",
+                        "workspace.read,files.read,panel.create,browser.navigate,browser.read,browser.interact");
                 refusalsOfTheCall(helper);
                 aFillOnALabelFailsItsOperation(helper, broker, site);
                 assertThat(helper.stderrText()).doesNotContain(ErrorMessages.STRICT_PROPERTY);
