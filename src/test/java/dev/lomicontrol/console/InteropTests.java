@@ -66,12 +66,7 @@ class InteropTests {
     @Test
     void theInspectorCliListsAndCallsTools() throws Exception {
         try (BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {
-            Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(broker.console()
-                            .in(temp)
-                            .run("project", "add", project.toString())
-                            .exitCode())
-                    .isZero();
+            Path project = addedProject(broker, temp);
             Path wrapper = temp.resolve("helper.sh");
             Files.writeString(
                     wrapper, "#!/bin/sh\nexec " + String.join(" ", quoted(McpHelperProcess.command(broker))) + "\n");
@@ -158,14 +153,20 @@ class InteropTests {
         return out;
     }
 
+    /** A folder {@code project} in {@code temp}, added to the broker with {@code console project add}; its real path. */
+    static Path addedProject(BrokerChildProcess broker, Path temp) throws Exception {
+        Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
+        assertThat(broker.console()
+                        .in(temp)
+                        .run("project", "add", project.toString())
+                        .exitCode())
+                .isZero();
+        return project;
+    }
+
     private JsonNode runScenario(String script) throws Exception {
         try (BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {
-            Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(broker.console()
-                            .in(temp)
-                            .run("project", "add", project.toString())
-                            .exitCode())
-                    .isZero();
+            Path project = addedProject(broker, temp);
             // a connection nobody listens on: the scenario's chat send parks awaiting the admin and is never approved
             assertThat(broker.console()
                             .in(temp)
