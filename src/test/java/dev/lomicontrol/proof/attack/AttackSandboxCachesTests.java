@@ -60,11 +60,7 @@ class AttackSandboxCachesTests {
                 .environment("XDG_STATE_HOME", state.toString())
                 .environment(env -> env.remove("LOMI_CONTROL_BUILD_HOME"))
                 .start();
-        try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                data.resolve("agent-control/discovery.json"),
-                broker.discoveryKey(),
-                temp.resolve("helper.err"),
-                "crash-suite")) {
+        try (McpHelperProcess helper = Agent.helper(broker, data, temp.resolve("helper.err"))) {
             for (Path project : List.of(projectA, projectB)) {
                 BrokerChildProcess.console(data).in(temp).mergingStderr().ok("project", "add", project.toString());
             }

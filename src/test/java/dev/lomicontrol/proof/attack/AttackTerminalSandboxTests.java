@@ -80,11 +80,7 @@ class AttackTerminalSandboxTests {
                 .home(home)
                 .tmpdir(tmp)
                 .start();
-        try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                data.resolve("agent-control/discovery.json"),
-                broker.discoveryKey(),
-                temp.resolve("helper.err"),
-                "crash-suite")) {
+        try (McpHelperProcess helper = Agent.helper(broker, data, temp.resolve("helper.err"))) {
             Agent agent = Agent.paired(helper, data, temp, project, Optional.empty());
             assertThat(agent.status().path("detail").asString()).doesNotContain("WARNING");
             Terminal terminal = agent.createTerminal();
@@ -164,11 +160,7 @@ class AttackTerminalSandboxTests {
                 .environment("MY_TOOL_HOME", "/opt/my-tool")
                 .jvmOptions(List.of("-Dlomi.terminal.sandbox.environment=MY_TOOL_*"))
                 .start();
-        try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                data.resolve("agent-control/discovery.json"),
-                broker.discoveryKey(),
-                temp.resolve("helper.err"),
-                "crash-suite")) {
+        try (McpHelperProcess helper = Agent.helper(broker, data, temp.resolve("helper.err"))) {
             BrokerChildProcess.console(data)
                     .in(temp)
                     .mergingStderr()
@@ -227,11 +219,7 @@ class AttackTerminalSandboxTests {
                         env.keySet().removeIf(name -> name.startsWith("XDG_") || name.equals("LOMI_CONTROL_HOME")))
                 .withoutDataDirFlag()
                 .start();
-        try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                defaultData.resolve("agent-control/discovery.json"),
-                broker.discoveryKey(),
-                temp.resolve("helper.err"),
-                "crash-suite")) {
+        try (McpHelperProcess helper = Agent.helper(broker, defaultData, temp.resolve("helper.err"))) {
             Agent agent = Agent.paired(helper, defaultData, temp, project, Optional.empty());
             assertThat(log).as("the broker's log file").exists();
             assertThat(Files.readString(log)).as("what a shell must not read").contains("pairing request pr-");
@@ -264,22 +252,14 @@ class AttackTerminalSandboxTests {
                     .contains("WARNING", "terminal sandbox OFF");
             assertThat(BrokerChildProcess.console(data).in(temp).mergingStderr().ok("pairing", "list"))
                     .contains("WARNING", "terminal sandbox OFF");
-            try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                    data.resolve("agent-control/discovery.json"),
-                    broker.discoveryKey(),
-                    temp.resolve("h1.err"),
-                    "crash-suite")) {
+            try (McpHelperProcess helper = Agent.helper(broker, data, temp.resolve("h1.err"))) {
                 Agent agent = Agent.paired(helper, data, temp, project, Optional.empty());
                 assertThat(agent.status().path("detail").asString()).contains("WARNING", "terminal sandbox OFF");
                 assertThat(agent.createTerminalRefused())
                         .as("no default grant holds terminal.unsandboxed")
                         .isEqualTo("SCOPE_DENIED");
             }
-            try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                    data.resolve("agent-control/discovery.json"),
-                    broker.discoveryKey(),
-                    temp.resolve("h2.err"),
-                    "crash-suite")) {
+            try (McpHelperProcess helper = Agent.helper(broker, data, temp.resolve("h2.err"))) {
                 Agent agent = Agent.paired(
                         helper,
                         data,
@@ -347,6 +327,12 @@ class AttackTerminalSandboxTests {
                     .path("retryEpoch")
                     .asString();
             return agent;
+        }
+
+        /** The real MCP helper pinned to {@code broker} (data directory {@code data}), its stderr to {@code stderr}. */
+        static McpHelperProcess helper(BrokerChildProcess broker, Path data, Path stderr) throws Exception {
+            return McpHelperProcess.startPinned(
+                    data.resolve("agent-control/discovery.json"), broker.discoveryKey(), stderr, "crash-suite");
         }
 
         JsonNode status() throws Exception {
