@@ -6,32 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.ProjectId;
-import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.projects.Projects;
-import dev.lomicontrol.testing.MutableClock;
 import dev.lomicontrol.testing.StoreSliceTest;
 import dev.lomicontrol.testing.StoreSlices;
-import java.nio.file.Path;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** {@link ConversationRecords} on a real store: the aggregate with its shares, the shared-with query, the foreign keys and checks. */
 @StoreSliceTest
-class ConversationRecordsTests {
-
-    @Autowired
-    Ledger ledger;
-
-    @Autowired
-    MutableClock clock;
-
-    @TempDir
-    Path folder;
+class ConversationRecordsTests extends ChatStoreSliceTest {
 
     ConversationRecords conversations;
     ProjectId project;
@@ -39,9 +24,7 @@ class ConversationRecordsTests {
     @BeforeEach
     void repository() {
         conversations = StoreSlices.emptied(ledger, ConversationRecords.class);
-        project = new Projects(ledger, clock)
-                .add(folder, Optional.of("chat-slice"))
-                .id();
+        project = project("chat-slice");
     }
 
     private ConversationRecord insert(ConversationRecord record) {
