@@ -23,25 +23,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Trash records a durable plan before anything moves, moves exclusively, and never restores. */
-class ProjectFilesTrashTests {
+class ProjectFilesTrashTests extends ProjectFilesTest {
 
     static final String OP = "0123456789abcdef0123456789abcdef01234567";
 
-    @TempDir
-    Path temp;
-
-    Path root;
     Path recovery;
-    ProjectFiles files;
 
     @BeforeEach
     void setUp() throws IOException {
-        root = Files.createDirectory(temp.toRealPath().resolve("project"));
         recovery = temp.toRealPath().resolve("data/trash-recovery");
         write(root, "src/old.txt", "keep me safe");
         files = new ProjectFiles(root);
