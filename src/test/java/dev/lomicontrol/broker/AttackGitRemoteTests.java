@@ -1,6 +1,5 @@
 package dev.lomicontrol.broker;
 
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
@@ -103,12 +102,7 @@ class AttackGitRemoteTests extends GitBrokerTest {
     }
 
     private ObjectNode mutation(String operation) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project))
-                .put("operation", operation)
-                .put("expectedRevision", broker.revision())
-                .put("retryEpoch", epoch.value())
-                .put("requestKey", "n7-" + keys.incrementAndGet());
+        ObjectNode node = mutateRequest(operation, "n7-");
         node.putArray("paths");
         return node;
     }

@@ -1,5 +1,7 @@
 package dev.lomicontrol.broker;
 
+import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
@@ -13,6 +15,7 @@ import org.eclipse.jgit.api.Git;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A git test class through the broker: before each test a {@link GitRemote} seeded with {@code
@@ -60,6 +63,20 @@ abstract class GitBrokerTest {
 
     Path root() {
         return project.root();
+    }
+
+    /**
+     * A {@code lomi_git_mutate} request for {@code operation} on the project under this session's
+     * epoch and the current domain revision, with a fresh requestKey {@code keyPrefix<n>}.
+     */
+    ObjectNode mutateRequest(String operation, String keyPrefix) {
+        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
+        node.put("workspaceId", workspaceOf(project))
+                .put("operation", operation)
+                .put("expectedRevision", broker.revision())
+                .put("retryEpoch", epoch.value())
+                .put("requestKey", keyPrefix + keys.incrementAndGet());
+        return node;
     }
 
     /** Writes {@code text} to {@code path} in the project's worktree. */

@@ -563,14 +563,7 @@ class GitReferenceCallsTests extends GitBrokerTest {
 
     /** A reference-shaped mutation: no expectedObservationRevision; the test adds paths and the operation's fields. */
     private ObjectNode mutate(String operation, String repositoryRelative) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project))
-                .put("repositoryRelative", repositoryRelative)
-                .put("operation", operation)
-                .put("expectedRevision", broker.revision())
-                .put("retryEpoch", epoch.value())
-                .put("requestKey", "ref-" + keys.incrementAndGet());
-        return node;
+        return mutateRequest(operation, "ref-").put("repositoryRelative", repositoryRelative);
     }
 
     private ObjectNode network(String operation) {

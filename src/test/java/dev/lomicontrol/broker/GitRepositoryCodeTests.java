@@ -223,13 +223,7 @@ class GitRepositoryCodeTests extends GitBrokerTest {
     }
 
     private ObjectNode mutation(String operation) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project))
-                .put("operation", operation)
-                .put("expectedRevision", broker.revision())
-                .put("retryEpoch", epoch.value())
-                .put("requestKey", "git-" + keys.incrementAndGet());
-        return node;
+        return mutateRequest(operation, "git-");
     }
 
     /** A network mutation: {@code paths: []} as the reference has it. */

@@ -790,14 +790,7 @@ class GitToolsTests extends GitBrokerTest {
 
     /** A mutation naming the observation it is based on (this host's optional field); the test adds paths and the operation's fields. */
     private ObjectNode mutation(String operation, String observed) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspace())
-                .put("operation", operation)
-                .put("expectedObservationRevision", observed)
-                .put("expectedRevision", broker.revision())
-                .put("retryEpoch", epoch.value())
-                .put("requestKey", "git-" + keys.incrementAndGet());
-        return node;
+        return mutateRequest(operation, "git-").put("expectedObservationRevision", observed);
     }
 
     /** A network mutation: paths [] as the reference requires. */
