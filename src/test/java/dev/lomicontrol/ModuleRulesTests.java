@@ -12,6 +12,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.lang.syntax.elements.GivenClassesConjunction;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -172,10 +173,20 @@ class ModuleRulesTests {
 
     @BeforeAll
     static void importClasses() {
-        production = new ClassFileImporter()
+        production = importProduction();
+    }
+
+    /** Our production classes (no test classes), for the rules here and in {@code ArchitectureTests}. */
+    static JavaClasses importProduction() {
+        return new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .withImportOption(location -> !location.contains("/test-classes/"))
                 .importPackages("dev.lomicontrol");
+    }
+
+    /** No class of {@code classes} depends on a class in any of {@code packages}. */
+    static void noneDependOn(GivenClassesConjunction classes, String... packages) {
+        classes.should().dependOnClassesThat().resideInAnyPackage(packages).check(production);
     }
 
     static Stream<String> modules() {
@@ -342,27 +353,25 @@ class ModuleRulesTests {
      */
     @org.junit.jupiter.api.Test
     void theBrowserEngineLoadsNoSpringSqliteOrFlyway() {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.lomicontrol.browser..")
-                .and()
-                .resideOutsideOfPackage("dev.lomicontrol.browser.tools..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..")
-                .check(production);
+        noneDependOn(
+                noClasses()
+                        .that()
+                        .resideInAPackage("dev.lomicontrol.browser..")
+                        .and()
+                        .resideOutsideOfPackage("dev.lomicontrol.browser.tools.."),
+                "org.springframework..",
+                "org.sqlite..",
+                "org.flywaydb..");
     }
 
     /** Model providers (Spring AI and the SDKs under it) are the chat module's business alone: no other module, least of all the helper's path, loads them. */
     @org.junit.jupiter.api.Test
     void onlyTheChatModuleUsesSpringAiOrAProviderSdk() {
-        noClasses()
-                .that()
-                .resideOutsideOfPackage("dev.lomicontrol.chat..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage("org.springframework.ai..", "com.openai..", "com.anthropic..")
-                .check(production);
+        noneDependOn(
+                noClasses().that().resideOutsideOfPackage("dev.lomicontrol.chat.."),
+                "org.springframework.ai..",
+                "com.openai..",
+                "com.anthropic..");
     }
 
     /**
@@ -371,28 +380,25 @@ class ModuleRulesTests {
      */
     @org.junit.jupiter.api.Test
     void onlyTheStoreAndItsAggregateModulesUseSpringDataJdbc() {
-        noClasses()
-                .that()
-                .resideOutsideOfPackages(
-                        "dev.lomicontrol.ledger..",
-                        "dev.lomicontrol.settings",
-                        "dev.lomicontrol.episodes",
-                        "dev.lomicontrol.chat")
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage("org.springframework.data..", "org.springframework.jdbc..")
-                .check(production);
+        noneDependOn(
+                noClasses()
+                        .that()
+                        .resideOutsideOfPackages(
+                                "dev.lomicontrol.ledger..",
+                                "dev.lomicontrol.settings",
+                                "dev.lomicontrol.episodes",
+                                "dev.lomicontrol.chat"),
+                "org.springframework.data..",
+                "org.springframework.jdbc..");
     }
 
     @ParameterizedTest(name = "{0} loads no Spring, SQLite or Flyway class")
     @MethodSource("springFree")
     void theHelpersPathLoadsNoSpringSqliteOrFlyway(String module) {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.lomicontrol." + module + "..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage("org.springframework..", "org.sqlite..", "org.flywaydb..")
-                .check(production);
+        noneDependOn(
+                noClasses().that().resideInAPackage("dev.lomicontrol." + module + ".."),
+                "org.springframework..",
+                "org.sqlite..",
+                "org.flywaydb..");
     }
 }

@@ -1,5 +1,12 @@
 package dev.lomicontrol.bench;
 
+import static dev.lomicontrol.bench.Bench.configureLogging;
+import static dev.lomicontrol.bench.Bench.deleteTree;
+import static dev.lomicontrol.bench.Bench.firstLine;
+import static dev.lomicontrol.bench.Bench.fmt;
+import static dev.lomicontrol.bench.Bench.note;
+import static dev.lomicontrol.bench.Bench.run;
+
 import dev.lomicontrol.core.ProjectId;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.SessionId;
@@ -32,7 +39,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
@@ -690,10 +696,6 @@ public final class LedgerBenchmark {
                 .orElse("");
     }
 
-    private static String fmt(double value, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", value);
-    }
-
     private static long percentile(long[] sorted, double p) {
         if (sorted.length == 0) {
             return 0;
@@ -874,25 +876,6 @@ public final class LedgerBenchmark {
         }
     }
 
-    private static String run(String... command) {
-        try {
-            Process process =
-                    new ProcessBuilder(command).redirectErrorStream(true).start();
-            String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0 ? text.strip() : "";
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
-        }
-    }
-
-    private static String firstLine(String text) {
-        int nl = text.indexOf('\n');
-        return nl < 0 ? text : text.substring(0, nl);
-    }
-
     private static String lastLine(String text) {
         int nl = text.lastIndexOf('\n');
         return nl < 0 ? text : text.substring(nl + 1);
@@ -958,36 +941,6 @@ public final class LedgerBenchmark {
             if (!expected.equalsIgnoreCase(actual)) {
                 throw new IllegalStateException(
                         "PRAGMA " + pragma + " did not take: expected " + expected + ", read back " + actual);
-            }
-        }
-    }
-
-    /**
-     * Plain logback (no Spring Boot here) would log to stdout; point it at the product's stderr-only
-     * configuration and keep it at WARN so the table stays readable ({@code -Dbench.log=INFO} for more).
-     */
-    private static void configureLogging() {
-        if (System.getProperty("logback.configurationFile") == null) {
-            System.setProperty("logback.configurationFile", "logback-spring.xml");
-        }
-        org.slf4j.Logger root = org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-        if (root instanceof ch.qos.logback.classic.Logger) {
-            ((ch.qos.logback.classic.Logger) root)
-                    .setLevel(ch.qos.logback.classic.Level.toLevel(System.getProperty("bench.log", "WARN")));
-        }
-    }
-
-    private static void note(String text) {
-        System.err.println("[bench] " + text);
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
             }
         }
     }

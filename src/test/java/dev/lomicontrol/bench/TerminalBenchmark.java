@@ -1,5 +1,12 @@
 package dev.lomicontrol.bench;
 
+import static dev.lomicontrol.bench.Bench.configureLogging;
+import static dev.lomicontrol.bench.Bench.deleteTree;
+import static dev.lomicontrol.bench.Bench.firstLine;
+import static dev.lomicontrol.bench.Bench.fmt;
+import static dev.lomicontrol.bench.Bench.note;
+import static dev.lomicontrol.bench.Bench.run;
+
 import com.pty4j.PtyProcess;
 import com.pty4j.PtyProcessBuilder;
 import dev.lomicontrol.terminal.CommandRun;
@@ -248,28 +255,9 @@ public final class TerminalBenchmark {
                 .append(
                         "Rounds interleave raw and lomi after one warm-up pair. MB = 10^6 bytes read from the PTY master.\n\n");
         out.append("| phase | MB/s per round | median MB/s | consumer CPU ms/MB (median) |\n|---|---|---|---|\n");
-        out.append("| raw pty4j read loop (read + discard) | ")
-                .append(list(raw))
-                .append(" | ")
-                .append(fmt(rawMedian, 1))
-                .append(" | ")
-                .append(fmt(
-                        median(raw.stream()
-                                .mapToDouble(Pass::cpuMillisPerMegabyte)
-                                .toArray()),
-                        2))
-                .append(" |\n");
-        out.append("| lomi Terminal (reader, rings, normalizer, OSC 133, screen) | ")
-                .append(list(lomi))
-                .append(" | ")
-                .append(fmt(lomiMedian, 1))
-                .append(" | ")
-                .append(fmt(
-                        median(lomi.stream()
-                                .mapToDouble(Pass::cpuMillisPerMegabyte)
-                                .toArray()),
-                        2))
-                .append(" |\n\n");
+        phaseRow(out, "raw pty4j read loop (read + discard)", raw, rawMedian);
+        phaseRow(out, "lomi Terminal (reader, rings, normalizer, OSC 133, screen)", lomi, lomiMedian);
+        out.append("\n");
         out.append("- **lomi / raw (medians): ")
                 .append(fmt(ratio, 2))
                 .append("×** — goal ≥ ")
@@ -385,36 +373,6 @@ public final class TerminalBenchmark {
         }
     }
 
-    private static String run(String... command) {
-        try {
-            Process process =
-                    new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            process.waitFor(10, TimeUnit.SECONDS);
-            return out;
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
-        }
-    }
-
-    private static String firstLine(String text) {
-        return text.lines().findFirst().orElse("").trim();
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (var paths = Files.walk(root)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
-    }
-
     private static String peakRss() {
         try {
             return Files.readAllLines(Path.of("/proc/self/status")).stream()
@@ -432,15 +390,28 @@ public final class TerminalBenchmark {
                 ", ", passes.stream().map(p -> fmt(p.megabytesPerSecond(), 1)).toList());
     }
 
+    /** One row of the phase table: the rate of each round, their median, and the median CPU per MB. */
+    private static void phaseRow(StringBuilder out, String phase, List<Pass> passes, double medianRate) {
+        out.append("| ")
+                .append(phase)
+                .append(" | ")
+                .append(list(passes))
+                .append(" | ")
+                .append(fmt(medianRate, 1))
+                .append(" | ")
+                .append(fmt(
+                        median(passes.stream()
+                                .mapToDouble(Pass::cpuMillisPerMegabyte)
+                                .toArray()),
+                        2))
+                .append(" |\n");
+    }
+
     private static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int n = sorted.length;
         return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-
-    private static String fmt(double value, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 
     private static Options parse(String[] args) {
@@ -466,20 +437,5 @@ public final class TerminalBenchmark {
             }
         }
         return new Options(repo, workDir, results, megabytes, Math.max(1, rounds));
-    }
-
-    private static void configureLogging() {
-        if (System.getProperty("logback.configurationFile") == null) {
-            System.setProperty("logback.configurationFile", "logback-spring.xml");
-        }
-        org.slf4j.Logger root = org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-        if (root instanceof ch.qos.logback.classic.Logger) {
-            ((ch.qos.logback.classic.Logger) root)
-                    .setLevel(ch.qos.logback.classic.Level.toLevel(System.getProperty("bench.log", "WARN")));
-        }
-    }
-
-    private static void note(String text) {
-        System.err.println("[bench] " + text);
     }
 }

@@ -1,26 +1,15 @@
 package dev.lomicontrol.broker;
 
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.decisions.PendingDecision;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.testing.SilentRemote;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
-import org.eclipse.jgit.transport.URIish;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -30,60 +19,18 @@ import tools.jackson.databind.node.ObjectNode;
  * "push … to origin"; now the pending decision names the URL the push really goes to (credentials
  * redacted), and nothing contacts the remote before the admin decides.
  */
-class AttackGitRemoteTests {
+class AttackGitRemoteTests extends GitBrokerTest {
 
-    @TempDir
-    Path temp;
+    @Override
+    String shared() {
+        return "one\n";
+    }
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    Git mine;
-    Path bare;
-    final AtomicInteger keys = new AtomicInteger();
-
-    @BeforeEach
-    void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        bare = temp.resolve("remote.git");
-        Git.init()
-                .setBare(true)
-                .setDirectory(bare.toFile())
-                .setInitialBranch("main")
-                .call()
-                .close();
-        Path seed = temp.resolve("seed");
-        try (Git git =
-                Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
-            identify(git);
-            Files.writeString(seed.resolve("shared.txt"), "one\n");
-            git.add().addFilepattern("shared.txt").call();
-            git.commit().setMessage("seed").call();
-            git.remoteAdd()
-                    .setName("origin")
-                    .setUri(new URIish(bare.toUri().toString()))
-                    .call();
-            git.push().setRemote("origin").call();
-        }
-        project = broker.project("repo");
-        mine = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(project.root().toFile())
-                .call();
-        identify(mine);
+    @Override
+    void beforeConnect() throws Exception {
         Files.writeString(project.root().resolve("mine.txt"), "mine\n");
         mine.add().addFilepattern("mine.txt").call();
         mine.commit().setMessage("mine").call();
-        project = broker.projects.list().get(0);
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        mine.close();
-        broker.close();
     }
 
     @Test
@@ -103,11 +50,11 @@ class AttackGitRemoteTests {
 
     @Test
     void anInsteadOfRewriteIsShownToTheAdminForAPushAndAFetch() throws Exception {
-        config("url", "https://attacker.example/", "insteadOf", bare.toUri().toString());
+        config("url", "https://attacker.example/", "insteadOf", remote.uri());
 
         assertThat(parked(push()).summary())
                 .contains("to origin (https://attacker.example/)")
-                .doesNotContain(bare.toString());
+                .doesNotContain(remote.bare().toString());
         ObjectNode fetch = mutation("fetch");
         fetch.put("remote", "origin").put("reference", "refs/heads/main");
         assertThat(parked(fetch).summary()).contains("from origin (https://attacker.example/)");
@@ -155,12 +102,7 @@ class AttackGitRemoteTests {
     }
 
     private ObjectNode mutation(String operation) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project))
-                .put("operation", operation)
-                .put("expectedRevision", broker.revision())
-                .put("retryEpoch", epoch.value())
-                .put("requestKey", "n7-" + keys.incrementAndGet());
+        ObjectNode node = mutateRequest(operation, "n7-");
         node.putArray("paths");
         return node;
     }
@@ -168,13 +110,6 @@ class AttackGitRemoteTests {
     private void config(String section, String subsection, String name, String value) throws Exception {
         StoredConfig config = mine.getRepository().getConfig();
         config.setString(section, subsection, name, value);
-        config.save();
-    }
-
-    private static void identify(Git git) throws Exception {
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Test Author");
-        config.setString("user", null, "email", "author@example.com");
         config.save();
     }
 }

@@ -1,29 +1,22 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static dev.lomicontrol.testing.GitRemote.head;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.git.api.GitSpecs;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import dev.lomicontrol.testing.GitRemote;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -35,58 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code expectedRemoteCommit: null} = only if absent, discard never removing an untracked file, and
  * remotes without URLs. The calls the reference refuses stay refused.
  */
-class GitReferenceCallsTests {
-
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    Git mine;
-    Path bare;
-    final AtomicInteger keys = new AtomicInteger();
-
-    @BeforeEach
-    void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        bare = temp.resolve("remote.git");
-        Git.init()
-                .setBare(true)
-                .setDirectory(bare.toFile())
-                .setInitialBranch("main")
-                .call()
-                .close();
-        Path seed = temp.resolve("seed");
-        try (Git git =
-                Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
-            identify(git);
-            Files.writeString(seed.resolve("shared.txt"), "one\ntwo\nthree\n");
-            git.add().addFilepattern("shared.txt").call();
-            git.commit().setMessage("seed").call();
-            git.remoteAdd()
-                    .setName("origin")
-                    .setUri(new org.eclipse.jgit.transport.URIish(bare.toUri().toString()))
-                    .call();
-            git.push().setRemote("origin").call();
-        }
-        project = broker.project("repo");
-        mine = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(project.root().toFile())
-                .call();
-        identify(mine);
-        project = broker.projects.list().get(0);
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        mine.close();
-        broker.close();
-    }
+class GitReferenceCallsTests extends GitBrokerTest {
 
     /** §4.9: {@code repositoryRelative: ""} is the project's repository, on every one of the seven tools. */
     @Test
@@ -159,11 +101,7 @@ class GitReferenceCallsTests {
         Path nestedRoot = project.root().resolve("libs/inner");
         Files.createDirectories(nestedRoot);
         RevCommit first;
-        try (Git nested = Git.init()
-                .setDirectory(nestedRoot.toFile())
-                .setInitialBranch("trunk")
-                .call()) {
-            identify(nested);
+        try (Git nested = GitRemote.init(nestedRoot, "trunk")) {
             Files.writeString(nestedRoot.resolve("inner.txt"), "inner\n");
             nested.add().addFilepattern("inner.txt").call();
             first = nested.commit().setMessage("inner seed").call();
@@ -337,9 +275,9 @@ class GitReferenceCallsTests {
                 .put("reference", "refs/heads/main")
                 .put("sourceCommit", local.name())
                 .putNull("expectedRemoteCommit");
-        String before = remoteHead("refs/heads/main");
+        String before = remote.head("refs/heads/main");
         assertRemoteMoved(overExisting, "main exists on the remote (checked by the push, after approval: N7)");
-        assertThat(remoteHead("refs/heads/main")).isEqualTo(before);
+        assertThat(remote.head("refs/heads/main")).isEqualTo(before);
 
         ObjectNode create = network("push");
         create.put("remote", "origin")
@@ -356,14 +294,16 @@ class GitReferenceCallsTests {
                 .isEmpty();
         assertThat(created.path("result").path("plan").path("reference").asString())
                 .isEqualTo("refs/heads/feature");
-        assertThat(remoteHead("refs/heads/feature")).isEqualTo(local.name());
-        assertThat(remoteHead("refs/heads/main")).as("only the named reference").isNotEqualTo(local.name());
+        assertThat(remote.head("refs/heads/feature")).isEqualTo(local.name());
+        assertThat(remote.head("refs/heads/main"))
+                .as("only the named reference")
+                .isNotEqualTo(local.name());
 
         ObjectNode again = network("push");
         again.put("remote", "origin").put("reference", "refs/heads/feature").put("sourceCommit", local.name());
         assertRemoteMoved(again, "absent expectedRemoteCommit: now it exists");
 
-        String remoteMain = remoteHead("refs/heads/main");
+        String remoteMain = remote.head("refs/heads/main");
         ObjectNode fastForward = network("push");
         fastForward
                 .put("remote", "origin")
@@ -371,7 +311,7 @@ class GitReferenceCallsTests {
                 .put("sourceCommit", local.name())
                 .put("expectedRemoteCommit", remoteMain);
         approve(fastForward);
-        assertThat(remoteHead("refs/heads/main")).isEqualTo(local.name());
+        assertThat(remote.head("refs/heads/main")).isEqualTo(local.name());
 
         ObjectNode notHead = network("push");
         notHead.put("remote", "origin")
@@ -423,7 +363,15 @@ class GitReferenceCallsTests {
 
         JsonNode remotes = broker.ok(session, "lomi_git_remotes", args());
         assertThat(remotes.toString())
-                .doesNotContain("tok3n", "user", "private-repo", "team/", "frag", "deploy", "://", bare.toString())
+                .doesNotContain(
+                        "tok3n",
+                        "user",
+                        "private-repo",
+                        "team/",
+                        "frag",
+                        "deploy",
+                        "://",
+                        remote.bare().toString())
                 .doesNotContain("fetchUrls", "pushUrls");
         List<String> rows = new ArrayList<>();
         remotes.path("remotes").forEach(r -> {
@@ -464,20 +412,15 @@ class GitReferenceCallsTests {
         assertThat(committed.path("result").path("newHead").asString()).isEqualTo(head(mine));
 
         // fetch {remote, reference, paths: []}
-        try (Git theirs = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(temp.resolve("theirs").toFile())
-                .call()) {
-            identify(theirs);
-            Files.writeString(temp.resolve("theirs/t.txt"), "t\n");
-            theirs.add().addFilepattern("t.txt").call();
-            RevCommit their = theirs.commit().setMessage("theirs").call();
-            theirs.push().call();
-            ObjectNode fetch = network("fetch");
-            fetch.put("remote", "origin").put("reference", "refs/heads/main");
-            approve(fetch);
-            assertThat(mine.getRepository().resolve("refs/remotes/origin/main")).isEqualTo(their.getId());
-        }
+        Git theirs = remote.cloneInto(temp.resolve("theirs"));
+        Files.writeString(temp.resolve("theirs/t.txt"), "t\n");
+        theirs.add().addFilepattern("t.txt").call();
+        RevCommit their = theirs.commit().setMessage("theirs").call();
+        theirs.push().call();
+        ObjectNode fetch = network("fetch");
+        fetch.put("remote", "origin").put("reference", "refs/heads/main");
+        approve(fetch);
+        assertThat(mine.getRepository().resolve("refs/remotes/origin/main")).isEqualTo(their.getId());
 
         // refused as intended: this host's former fields, unknown fields, a field of another operation, a short
         // reference
@@ -620,14 +563,7 @@ class GitReferenceCallsTests {
 
     /** A reference-shaped mutation: no expectedObservationRevision; the test adds paths and the operation's fields. */
     private ObjectNode mutate(String operation, String repositoryRelative) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project))
-                .put("repositoryRelative", repositoryRelative)
-                .put("operation", operation)
-                .put("expectedRevision", broker.revision())
-                .put("retryEpoch", epoch.value())
-                .put("requestKey", "ref-" + keys.incrementAndGet());
-        return node;
+        return mutateRequest(operation, "ref-").put("repositoryRelative", repositoryRelative);
     }
 
     private ObjectNode network(String operation) {
@@ -672,31 +608,5 @@ class GitReferenceCallsTests {
                                 "tool",
                                 "lomi_git_mutate")))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-    }
-
-    private String remoteHead(String ref) throws Exception {
-        try (Git remote = Git.open(bare.toFile())) {
-            var id = remote.getRepository().resolve(ref);
-            return id == null ? "" : id.name();
-        }
-    }
-
-    private static String head(Git git) throws IOException {
-        return git.getRepository().resolve("HEAD").name();
-    }
-
-    private Path root() {
-        return project.root();
-    }
-
-    private void write(String path, String text) throws IOException {
-        Files.writeString(root().resolve(path), text, StandardCharsets.UTF_8);
-    }
-
-    private static void identify(Git git) throws IOException {
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Test Author");
-        config.setString("user", null, "email", "author@example.com");
-        config.save();
     }
 }

@@ -5,23 +5,16 @@ import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.core.RetryEpochId;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.GitRemote;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
-import org.eclipse.jgit.transport.URIish;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -33,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  * file. Commit, push, fetch, pull and discard through {@code lomi_git_mutate} leave it absent, and
  * a control run of plain JGit shows the same repository does run them.
  */
-class GitRepositoryCodeTests {
+class GitRepositoryCodeTests extends GitBrokerTest {
 
     static final List<String> HOOKS = List.of(
             "pre-commit",
@@ -47,64 +40,18 @@ class GitRepositoryCodeTests {
             "pre-rebase",
             "reference-transaction");
 
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    Git mine;
     Git theirs;
-    Path bare;
     Path marker;
-    final AtomicInteger keys = new AtomicInteger();
 
-    @BeforeEach
-    void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        marker = temp.resolve("MARKER");
-        bare = temp.resolve("remote.git");
-        Git.init()
-                .setBare(true)
-                .setDirectory(bare.toFile())
-                .setInitialBranch("main")
-                .call()
-                .close();
-        Path seed = temp.resolve("seed");
-        try (Git git =
-                Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
-            identify(git);
-            Files.writeString(seed.resolve("shared.txt"), "one\n");
-            git.add().addFilepattern("shared.txt").call();
-            git.commit().setMessage("seed").call();
-            git.remoteAdd()
-                    .setName("origin")
-                    .setUri(new URIish(bare.toUri().toString()))
-                    .call();
-            git.push().setRemote("origin").call();
-        }
-        project = broker.project("repo");
-        mine = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(project.root().toFile())
-                .call();
-        identify(mine);
-        theirs = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(temp.resolve("theirs").toFile())
-                .call();
-        identify(theirs);
-        project = broker.projects.list().get(0);
-        session = broker.session();
-        epoch = broker.connect(session, project);
+    @Override
+    String shared() {
+        return "one\n";
     }
 
-    @AfterEach
-    void close() {
-        mine.close();
-        theirs.close();
-        broker.close();
+    @Override
+    void beforeConnect() throws Exception {
+        marker = temp.resolve("MARKER");
+        theirs = remote.cloneInto(temp.resolve("theirs"));
     }
 
     @Test
@@ -276,13 +223,7 @@ class GitRepositoryCodeTests {
     }
 
     private ObjectNode mutation(String operation) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project))
-                .put("operation", operation)
-                .put("expectedRevision", broker.revision())
-                .put("retryEpoch", epoch.value())
-                .put("requestKey", "git-" + keys.incrementAndGet());
-        return node;
+        return mutateRequest(operation, "git-");
     }
 
     /** A network mutation: {@code paths: []} as the reference has it. */
@@ -292,10 +233,8 @@ class GitRepositoryCodeTests {
         return node;
     }
 
-    private String remoteHead() throws Exception {
-        try (Git remote = Git.open(bare.toFile())) {
-            return remote.getRepository().resolve("refs/heads/main").name();
-        }
+    private String remoteHead() throws IOException {
+        return remote.head("refs/heads/main");
     }
 
     private void executable(Path hook) throws IOException {
@@ -305,17 +244,6 @@ class GitRepositoryCodeTests {
     }
 
     private String head() throws IOException {
-        return mine.getRepository().resolve("HEAD").name();
-    }
-
-    private Path root() {
-        return project.root();
-    }
-
-    private static void identify(Git git) throws IOException {
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Test Author");
-        config.setString("user", null, "email", "author@example.com");
-        config.save();
+        return GitRemote.head(mine);
     }
 }

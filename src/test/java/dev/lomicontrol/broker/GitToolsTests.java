@@ -2,6 +2,7 @@ package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static dev.lomicontrol.testing.GitRemote.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
@@ -10,22 +11,18 @@ import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.GitRemote;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -35,64 +32,13 @@ import tools.jackson.databind.node.ObjectNode;
  * mutations that wait for the admin's decision on an exact plan, run once, and record what really
  * happened (succeeded/complete, failed/partial on a conflict, failed/none when the remote moved).
  */
-class GitToolsTests {
+class GitToolsTests extends GitBrokerTest {
 
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    Git mine;
     Git theirs;
-    Path bare;
-    final AtomicInteger keys = new AtomicInteger();
 
-    @BeforeEach
-    void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        bare = temp.resolve("remote.git");
-        Git.init()
-                .setBare(true)
-                .setDirectory(bare.toFile())
-                .setInitialBranch("main")
-                .call()
-                .close();
-        Path seed = temp.resolve("seed");
-        try (Git git =
-                Git.init().setDirectory(seed.toFile()).setInitialBranch("main").call()) {
-            identify(git);
-            Files.writeString(seed.resolve("shared.txt"), "one\ntwo\nthree\n");
-            git.add().addFilepattern("shared.txt").call();
-            git.commit().setMessage("seed").call();
-            git.remoteAdd()
-                    .setName("origin")
-                    .setUri(new org.eclipse.jgit.transport.URIish(bare.toUri().toString()))
-                    .call();
-            git.push().setRemote("origin").call();
-        }
-        project = broker.project("repo");
-        mine = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(project.root().toFile())
-                .call();
-        identify(mine);
-        theirs = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
-                .setDirectory(temp.resolve("theirs").toFile())
-                .call();
-        identify(theirs);
-        project = broker.projects.list().get(0);
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        mine.close();
-        theirs.close();
-        broker.close();
+    @Override
+    void beforeConnect() throws Exception {
+        theirs = remote.cloneInto(temp.resolve("theirs"));
     }
 
     @Test
@@ -358,7 +304,13 @@ class GitToolsTests {
         config.save();
         JsonNode remotes = broker.ok(session, "lomi_git_remotes", json("workspaceId", workspace()));
         assertThat(remotes.toString())
-                .doesNotContain("s3cret-token", "user:", "ghp_abcdef", "team/repo", "://", bare.toString());
+                .doesNotContain(
+                        "s3cret-token",
+                        "user:",
+                        "ghp_abcdef",
+                        "team/repo",
+                        "://",
+                        remote.bare().toString());
         assertThat(remotes.path("remotes"))
                 .extracting(r -> r.path("name").asString() + " "
                         + r.path("role").asString() + " "
@@ -838,14 +790,7 @@ class GitToolsTests {
 
     /** A mutation naming the observation it is based on (this host's optional field); the test adds paths and the operation's fields. */
     private ObjectNode mutation(String operation, String observed) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspace())
-                .put("operation", operation)
-                .put("expectedObservationRevision", observed)
-                .put("expectedRevision", broker.revision())
-                .put("retryEpoch", epoch.value())
-                .put("requestKey", "git-" + keys.incrementAndGet());
-        return node;
+        return mutateRequest(operation, "git-").put("expectedObservationRevision", observed);
     }
 
     /** A network mutation: paths [] as the reference requires. */
@@ -889,13 +834,11 @@ class GitToolsTests {
     }
 
     private String head() throws IOException {
-        return mine.getRepository().resolve("HEAD").name();
+        return GitRemote.head(mine);
     }
 
-    private String remoteHead() throws Exception {
-        try (Git remote = Git.open(bare.toFile())) {
-            return remote.getRepository().resolve("refs/heads/main").name();
-        }
+    private String remoteHead() throws IOException {
+        return remote.head("refs/heads/main");
     }
 
     private int commitCount() throws Exception {
@@ -910,30 +853,7 @@ class GitToolsTests {
         return workspaceOf(project);
     }
 
-    private Path root() {
-        return project.root();
-    }
-
     private Path theirPath(String name) {
         return temp.resolve("theirs").resolve(name);
-    }
-
-    private void write(String path, String text) throws IOException {
-        Files.writeString(root().resolve(path), text, StandardCharsets.UTF_8);
-    }
-
-    private static void identify(Git git) throws IOException {
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Test Author");
-        config.setString("user", null, "email", "author@example.com");
-        config.save();
-    }
-
-    private static String lines(String prefix) {
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < 40; i++) {
-            text.append(prefix).append(" line ").append(i).append('\n');
-        }
-        return text.toString();
     }
 }

@@ -3,13 +3,10 @@ package dev.lomicontrol.chat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.testing.MigrationFixture;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,32 +21,18 @@ class ChatMigrationTests {
 
     @Test
     void panelsWrittenBeforeV9SurviveAndChatRowsFollowTheirProject() throws Exception {
-        String url = "jdbc:sqlite:" + temp.resolve("store.db");
-        Flyway.configure()
-                .dataSource(url, null, null)
-                .locations("classpath:db/migration")
-                .target("7")
-                .load()
-                .migrate();
-        try (Connection c = DriverManager.getConnection(url);
-                Statement s = c.createStatement()) {
-            s.execute("PRAGMA foreign_keys = ON");
+        MigrationFixture store = MigrationFixture.in(temp).migrateTo("7");
+        store.runWithForeignKeys(s -> {
             s.execute("INSERT INTO project (id, name, root, added_at) VALUES ('p1', 'demo', '/tmp/demo', 1)");
             s.execute("INSERT INTO workspace (id, project_id, name, created_at) VALUES ('w1', 'p1', 'main', 1)");
             s.execute(
                     "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('g1', 'w1', 'git', 'Commit', '.', 8,"
                             + " '{\"type\":\"commit\"}')");
-        }
+        });
 
-        Flyway.configure()
-                .dataSource(url, null, null)
-                .locations("classpath:db/migration")
-                .load()
-                .migrate();
+        store.migrate();
 
-        try (Connection c = DriverManager.getConnection(url);
-                Statement s = c.createStatement()) {
-            s.execute("PRAGMA foreign_keys = ON");
+        store.runWithForeignKeys(s -> {
             try (ResultSet rs = s.executeQuery("SELECT kind, view FROM panel WHERE id = 'g1'")) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getString(1)).isEqualTo("git");
@@ -84,6 +67,6 @@ class ChatMigrationTests {
                         .as("conversations, messages and panels go with their project")
                         .isZero();
             }
-        }
+        });
     }
 }

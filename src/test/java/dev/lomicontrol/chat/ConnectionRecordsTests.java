@@ -7,6 +7,7 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.testing.StoreSliceTest;
+import dev.lomicontrol.testing.StoreSlices;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,11 +24,7 @@ class ConnectionRecordsTests {
 
     @BeforeEach
     void repository() {
-        connections = ledger.jdbc().repository(ConnectionRecords.class);
-        ledger.write(c -> {
-            connections.deleteAll();
-            return null;
-        });
+        connections = StoreSlices.emptied(ledger, ConnectionRecords.class);
     }
 
     private static ConnectionRecord connection(String id, String kind, String env, String file, int maxTokens) {

@@ -6,45 +6,25 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.ProjectId;
-import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.projects.Projects;
-import dev.lomicontrol.testing.MutableClock;
 import dev.lomicontrol.testing.StoreSliceTest;
-import java.nio.file.Path;
-import java.util.Optional;
+import dev.lomicontrol.testing.StoreSlices;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** {@link ConversationRecords} on a real store: the aggregate with its shares, the shared-with query, the foreign keys and checks. */
 @StoreSliceTest
-class ConversationRecordsTests {
-
-    @Autowired
-    Ledger ledger;
-
-    @Autowired
-    MutableClock clock;
-
-    @TempDir
-    Path folder;
+class ConversationRecordsTests extends ChatStoreSliceTest {
 
     ConversationRecords conversations;
     ProjectId project;
 
     @BeforeEach
     void repository() {
-        conversations = ledger.jdbc().repository(ConversationRecords.class);
-        ledger.write(c -> {
-            conversations.deleteAll();
-            return null;
-        });
-        project = new Projects(ledger, clock)
-                .add(folder, Optional.of("chat-slice"))
-                .id();
+        conversations = StoreSlices.emptied(ledger, ConversationRecords.class);
+        project = project("chat-slice");
     }
 
     private ConversationRecord insert(ConversationRecord record) {

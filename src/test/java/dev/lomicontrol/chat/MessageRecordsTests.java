@@ -5,49 +5,25 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
-import dev.lomicontrol.ledger.Ledger;
-import dev.lomicontrol.projects.Projects;
-import dev.lomicontrol.testing.MutableClock;
 import dev.lomicontrol.testing.StoreSliceTest;
-import java.nio.file.Path;
+import dev.lomicontrol.testing.StoreSlices;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.beans.factory.annotation.Autowired;
 
 /** {@link MessageRecords} on a real store: order, the streaming checkpoint's guard, cascade and constraints. */
 @StoreSliceTest
-class MessageRecordsTests {
-
-    @Autowired
-    Ledger ledger;
-
-    @Autowired
-    MutableClock clock;
-
-    @TempDir
-    Path folder;
+class MessageRecordsTests extends ChatStoreSliceTest {
 
     MessageRecords messages;
     String conversation;
 
     @BeforeEach
     void repository() {
-        messages = ledger.jdbc().repository(MessageRecords.class);
-        ledger.write(c -> {
-            messages.deleteAll();
-            return null;
-        });
+        messages = StoreSlices.emptied(ledger, MessageRecords.class);
         Conversations conversations = new Conversations(ledger, clock, new java.security.SecureRandom());
-        conversation = conversations
-                .create(
-                        new Projects(ledger, clock)
-                                .add(folder, Optional.of("messages"))
-                                .id(),
-                        "t",
-                        Optional.empty())
-                .id();
+        conversation =
+                conversations.create(project("messages"), "t", Optional.empty()).id();
     }
 
     private MessageRecord message(String id, long seq, String role, String status) {

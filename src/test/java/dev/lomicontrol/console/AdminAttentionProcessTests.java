@@ -169,11 +169,7 @@ class AdminAttentionProcessTests {
             try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
                     .start()) {
                 helper.initialize(McpHelperProcess.PROTOCOL);
-                String pairing = helper.awaitPhase("pairing_required")
-                        .path("pairingRequestId")
-                        .asString();
-                broker.console().mergingStderr().ok("pairing", "approve", pairing);
-                helper.awaitPhase("connected");
+                helper.approvedInTheConsole(broker);
                 String workspaceId = data(helper, "lomi_workspace_list", JSON.createObjectNode())
                         .at("/workspaces/0/workspaceId")
                         .asString();

@@ -44,12 +44,7 @@ class BrowserInteropTests {
         try (TestSite site = new TestSite();
                 TestSite other = new TestSite();
                 BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {
-            Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(broker.console()
-                            .in(temp)
-                            .run("project", "add", project.toString())
-                            .exitCode())
-                    .isZero();
+            Path project = InteropTests.addedProject(broker, temp);
             List<String> command = new ArrayList<>(
                     List.of("node", INTEROP.resolve("browser-client.mjs").toString()));
             command.addAll(McpHelperProcess.command(broker));

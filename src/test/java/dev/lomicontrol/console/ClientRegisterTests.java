@@ -54,13 +54,7 @@ class ClientRegisterTests extends ConsoleTestSupport {
 
     @BeforeEach
     void registrationKeyAndPaths() throws Exception {
-        if (runtime.registrationKeyHex().isEmpty()) {
-            runtime.controlEndpoint(
-                    runtime.runtimeDirectory().resolve("control.sock"),
-                    runtime.dataDirectory().resolve("agent-control/discovery.json"),
-                    "ab".repeat(32));
-        }
-        key = runtime.registrationKeyHex().orElseThrow();
+        key = registrationKey(runtime);
         paths = ClientPaths.of(
                 new Caller(cwd, home),
                 Map.of(

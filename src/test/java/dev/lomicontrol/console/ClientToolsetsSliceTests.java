@@ -49,13 +49,7 @@ class ClientToolsetsSliceTests extends ConsoleSliceSupport {
 
     @BeforeEach
     void registrationKey() {
-        if (runtime.registrationKeyHex().isEmpty()) {
-            runtime.controlEndpoint(
-                    runtime.runtimeDirectory().resolve("control.sock"),
-                    runtime.dataDirectory().resolve("agent-control/discovery.json"),
-                    "ab".repeat(32));
-        }
-        key = runtime.registrationKeyHex().orElseThrow();
+        key = registrationKey(runtime);
     }
 
     @Test

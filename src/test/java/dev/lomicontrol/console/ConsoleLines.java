@@ -2,6 +2,7 @@ package dev.lomicontrol.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.broker.BrokerRuntime;
 import dev.lomicontrol.testing.MutableClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,5 +59,16 @@ abstract class ConsoleLines {
         assertThat(result.exitCode()).as("%s -> %s", line, result).isEqualTo(code);
         assertThat(result.stderr()).isNotBlank().doesNotContain("\n");
         return result.stderr();
+    }
+
+    /** The runtime's client registration key; a slice context without a control endpoint gets one first. */
+    static String registrationKey(BrokerRuntime runtime) {
+        if (runtime.registrationKeyHex().isEmpty()) {
+            runtime.controlEndpoint(
+                    runtime.runtimeDirectory().resolve("control.sock"),
+                    runtime.dataDirectory().resolve("agent-control/discovery.json"),
+                    "ab".repeat(32));
+        }
+        return runtime.registrationKeyHex().orElseThrow();
     }
 }

@@ -16,27 +16,16 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /** How {@code client list} tells current, stale and hand-edited entries apart. */
 class EntryFieldsTests {
 
-    static final McpEntry WANTED = new McpEntry(
-            "/opt/lomi/bin/lomi-control",
-            List.of(
-                    "--mcp",
-                    "--discovery-file",
-                    "/data/agent-control/discovery.json",
-                    "--discovery-key",
-                    "ab".repeat(32)));
+    static final McpEntry WANTED = entry("/opt/lomi/bin/lomi-control", "ab".repeat(32));
+    /** The wanted entry but for another discovery key. */
+    static final McpEntry OTHER_KEY = entry(WANTED.command(), "cd".repeat(32));
+
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     static final Optional<ToolSelection> ALL = Optional.of(ToolSelection.all());
 
     @Test
     void anEntryForAnotherKeyOrLauncherIsStaleAndNamesWhatDiffers() {
-        McpEntry otherKey = new McpEntry(
-                WANTED.command(),
-                List.of(
-                        "--mcp",
-                        "--discovery-file",
-                        "/data/agent-control/discovery.json",
-                        "--discovery-key",
-                        "cd".repeat(32)));
+        McpEntry otherKey = OTHER_KEY;
         assertThat(judge(McpClient.Format.MCP_SERVERS, fields(McpClient.Format.MCP_SERVERS, otherKey)))
                 .isEqualTo(new EntryFields.Verdict(EntryState.STALE, List.of("discovery key"), ALL));
 
@@ -98,15 +87,7 @@ class EntryFieldsTests {
                     .as("%s compared with an entry register would write with another selection", format)
                     .isEqualTo(new EntryFields.Verdict(EntryState.CURRENT, List.of(), Optional.of(gitReadOnly)));
         }
-        McpEntry otherKey = new McpEntry(
-                        WANTED.command(),
-                        List.of(
-                                "--mcp",
-                                "--discovery-file",
-                                "/data/agent-control/discovery.json",
-                                "--discovery-key",
-                                "cd".repeat(32)))
-                .with(gitReadOnly);
+        McpEntry otherKey = OTHER_KEY.with(gitReadOnly);
         assertThat(judge(McpClient.Format.CODEX_TOML, fields(McpClient.Format.CODEX_TOML, otherKey)))
                 .isEqualTo(
                         new EntryFields.Verdict(EntryState.STALE, List.of("discovery key"), Optional.of(gitReadOnly)));
@@ -142,5 +123,12 @@ class EntryFieldsTests {
         Map<String, JsonNode> fields = new LinkedHashMap<>();
         EntryFields.of(format, entry).forEach(f -> fields.put(f.name(), f.value()));
         return fields;
+    }
+
+    /** The entry {@code client register} writes for {@code command} and the discovery key {@code key}. */
+    private static McpEntry entry(String command, String key) {
+        return new McpEntry(
+                command,
+                List.of("--mcp", "--discovery-file", "/data/agent-control/discovery.json", "--discovery-key", key));
     }
 }

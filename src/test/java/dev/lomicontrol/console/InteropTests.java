@@ -6,6 +6,7 @@ import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.ConsoleRun;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.InteropPackages;
+import dev.lomicontrol.testing.InteropTest;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -18,9 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,17 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
  * real helper against a real broker: tools/list, lomi_status before pairing, approval through
  * {@code lomi-control console pairing approve}, connect, workspace list, an episode, events.
  */
-class InteropTests {
+class InteropTests extends InteropTest {
 
     static final Path INTEROP = InteropPackages.DIRECTORY;
-
-    @TempDir
-    Path temp;
-
-    @BeforeAll
-    static void installClients() throws Exception {
-        InteropPackages.install();
-    }
 
     @Test
     void theOfficialTypeScriptSdkClientPairsConnectsAndWorks() throws Exception {
@@ -66,12 +57,7 @@ class InteropTests {
     @Test
     void theInspectorCliListsAndCallsTools() throws Exception {
         try (BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {
-            Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(broker.console()
-                            .in(temp)
-                            .run("project", "add", project.toString())
-                            .exitCode())
-                    .isZero();
+            Path project = addedProject(broker, temp);
             Path wrapper = temp.resolve("helper.sh");
             Files.writeString(
                     wrapper, "#!/bin/sh\nexec " + String.join(" ", quoted(McpHelperProcess.command(broker))) + "\n");
@@ -158,14 +144,20 @@ class InteropTests {
         return out;
     }
 
+    /** A folder {@code project} in {@code temp}, added to the broker with {@code console project add}; its real path. */
+    static Path addedProject(BrokerChildProcess broker, Path temp) throws Exception {
+        Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
+        assertThat(broker.console()
+                        .in(temp)
+                        .run("project", "add", project.toString())
+                        .exitCode())
+                .isZero();
+        return project;
+    }
+
     private JsonNode runScenario(String script) throws Exception {
         try (BrokerChildProcess broker = BrokerChildProcess.start(temp.resolve("data"))) {
-            Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-            assertThat(broker.console()
-                            .in(temp)
-                            .run("project", "add", project.toString())
-                            .exitCode())
-                    .isZero();
+            Path project = addedProject(broker, temp);
             // a connection nobody listens on: the scenario's chat send parks awaiting the admin and is never approved
             assertThat(broker.console()
                             .in(temp)

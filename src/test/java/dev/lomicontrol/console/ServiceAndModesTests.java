@@ -1,19 +1,17 @@
 package dev.lomicontrol.console;
 
+import static dev.lomicontrol.console.ServiceRun.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.broker.BrokerRuntime;
 import dev.lomicontrol.testing.ChildJvm;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,32 +31,14 @@ class ServiceAndModesTests {
     @TempDir
     Path temp;
 
-    record Ran(int status, String out, String err) {}
-
-    private Ran service(Map<String, String> environment, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = ServiceMain.run(
-                args,
-                environment,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     private Map<String, String> environment() {
-        Map<String, String> environment = new HashMap<>();
-        environment.put("HOME", temp.resolve("home").toString());
-        environment.put("XDG_CONFIG_HOME", temp.resolve("config").toString());
-        environment.put("LOMI_CONTROL_LAUNCHER", LAUNCHER.toString());
-        environment.put("PATH", System.getenv("PATH"));
-        return environment;
+        return ServiceRun.environment(temp, LAUNCHER);
     }
 
     @Test
     void installWritesAUnitSystemdAcceptsASecondInstallChangesNothingAndUninstallRemovesIt() throws Exception {
         Map<String, String> environment = environment();
-        Ran installed = service(environment, "install");
+        ServiceRun installed = service(environment, "install");
         assertThat(installed.status()).as(installed.toString()).isZero();
         Path unit = temp.resolve("config/systemd/user/lomi-control.service");
         assertThat(installed.out()).contains("wrote " + unit);
@@ -77,7 +57,7 @@ class ServiceAndModesTests {
                 .isEqualTo(text);
         assertThat(service(environment, "status").out()).contains(unit + " (current)");
 
-        Ran removed = service(environment, "uninstall");
+        ServiceRun removed = service(environment, "uninstall");
         assertThat(removed.out()).contains("removed " + unit);
         assertThat(unit).doesNotExist();
         assertThat(service(environment, "status").out()).contains("not installed");
@@ -89,7 +69,7 @@ class ServiceAndModesTests {
     void withoutXdgConfigHomeTheUnitGoesUnderHomeAndADataDirIsPassedOn() throws Exception {
         Map<String, String> environment = environment();
         environment.remove("XDG_CONFIG_HOME");
-        Ran installed = service(
+        ServiceRun installed = service(
                 environment, "install", "--data-dir", temp.resolve("my data").toString());
         assertThat(installed.status()).as(installed.toString()).isZero();
         Path unit = temp.resolve("home/.config/systemd/user/lomi-control.service");
@@ -100,18 +80,18 @@ class ServiceAndModesTests {
     @Test
     void helpAndVersionNeverStartTheBrokerAndAMistypedServeIsAUsageError() throws Exception {
         Path data = temp.resolve("data");
-        Ran version = child(Map.of("LOMI_CONTROL_HOME", data.toString()), "version");
+        ServiceRun version = child(Map.of("LOMI_CONTROL_HOME", data.toString()), "version");
         assertThat(version.status()).isZero();
         assertThat(version.out().strip()).matches("lomi-control [0-9]+\\.[0-9]+\\.[0-9]+.*");
         assertThat(child(Map.of(), "--version").out()).isEqualTo(version.out());
 
-        Ran serveHelp = child(Map.of("LOMI_CONTROL_HOME", data.toString()), "serve", "--help");
+        ServiceRun serveHelp = child(Map.of("LOMI_CONTROL_HOME", data.toString()), "serve", "--help");
         assertThat(serveHelp.status()).isZero();
         assertThat(serveHelp.out()).contains("usage: lomi-control serve", "--headless");
-        Ran typo = child(Map.of("LOMI_CONTROL_HOME", data.toString()), "serve", "--headles");
+        ServiceRun typo = child(Map.of("LOMI_CONTROL_HOME", data.toString()), "serve", "--headles");
         assertThat(typo.status()).isEqualTo(2);
         assertThat(typo.err()).contains("unknown argument '--headles'");
-        Ran none = child(Map.of("LOMI_CONTROL_HOME", data.toString()));
+        ServiceRun none = child(Map.of("LOMI_CONTROL_HOME", data.toString()));
         assertThat(none.status()).isZero();
         assertThat(none.out())
                 .contains("lomi-control serve", "lomi-control console", "lomi-control service", "lomi-control --mcp");
@@ -171,7 +151,7 @@ class ServiceAndModesTests {
                 .isEqualTo("rwx------");
     }
 
-    private Ran child(Map<String, String> environment, String... args) throws Exception {
+    private ServiceRun child(Map<String, String> environment, String... args) throws Exception {
         ProcessBuilder builder = ChildJvm.builder(LomiControl.class, List.of(args));
         builder.environment().putAll(environment);
         Path out = Files.createTempFile(temp, "mode", ".out");
@@ -181,7 +161,7 @@ class ServiceAndModesTests {
         assertThat(process.waitFor(60, TimeUnit.SECONDS))
                 .as("exits at once: " + String.join(" ", args))
                 .isTrue();
-        return new Ran(process.exitValue(), Files.readString(out), Files.readString(err));
+        return new ServiceRun(process.exitValue(), Files.readString(out), Files.readString(err));
     }
 
     /** {@code systemd-analyze verify}: status 0 and not one complaint about the unit. */

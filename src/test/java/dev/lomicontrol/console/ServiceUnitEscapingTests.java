@@ -1,20 +1,17 @@
 package dev.lomicontrol.console;
 
+import static dev.lomicontrol.console.ServiceRun.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.LedgerProperties;
 import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.testing.BrokerChildProcess;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -32,26 +29,9 @@ class ServiceUnitEscapingTests {
     @TempDir
     Path temp;
 
-    record Ran(int status, String out, String err) {}
-
-    private Ran service(Map<String, String> environment, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = ServiceMain.run(
-                args,
-                environment,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     private Map<String, String> environment(Path launcher) {
-        Map<String, String> environment = new HashMap<>();
-        environment.put("HOME", temp.resolve("home").toString());
-        environment.put("XDG_CONFIG_HOME", temp.resolve("config").toString());
+        Map<String, String> environment = ServiceRun.environment(temp, launcher);
         environment.put("LOMI_CONTROL_HOME", temp.resolve("data").toString());
-        environment.put("LOMI_CONTROL_LAUNCHER", launcher.toString());
-        environment.put("PATH", System.getenv("PATH"));
         return environment;
     }
 
@@ -69,7 +49,7 @@ class ServiceUnitEscapingTests {
         Map<String, String> environment = environment(launcher);
         environment.put(
                 "LOMI_CONTROL_JAVA", temp.resolve("jdk %u $PATH/bin/java").toString());
-        Ran installed = service(
+        ServiceRun installed = service(
                 environment, "install", "--data-dir", temp.resolve("data %n $X").toString());
         assertThat(installed.status()).as(installed.toString()).isZero();
         Path unit = temp.resolve("config/systemd/user/lomi-control.service");
@@ -89,14 +69,14 @@ class ServiceUnitEscapingTests {
     void aNewlineOrAnotherControlCharacterIsRefusedAndNoUnitIsWritten() throws Exception {
         Path launcher = launcherIn(temp.resolve("checkout"));
         Map<String, String> environment = environment(launcher);
-        Ran injected =
+        ServiceRun injected =
                 service(environment, "install", "--data-dir", temp.resolve("d\nExecStartPre=/bin/sh -c evil") + "");
         assertThat(injected.status()).as(injected.toString()).isEqualTo(ConsoleResult.USAGE);
         assertThat(injected.err()).contains("control character (U+000A)");
         assertThat(temp.resolve("config/systemd/user/lomi-control.service")).doesNotExist();
 
         environment.put("LOMI_CONTROL_JAVA", "/opt/java\t/bin/java");
-        Ran tab = service(environment, "install");
+        ServiceRun tab = service(environment, "install");
         assertThat(tab.status()).as(tab.toString()).isEqualTo(ConsoleResult.USAGE);
         assertThat(tab.err()).contains("control character (U+0009)");
         assertThat(temp.resolve("config/systemd/user/lomi-control.service")).doesNotExist();
@@ -113,14 +93,14 @@ class ServiceUnitEscapingTests {
             new Projects(ledger, Clock.systemUTC()).add(project, Optional.of("lomi-dev"));
         }
 
-        Ran warned = service(environment(inside), "install");
+        ServiceRun warned = service(environment(inside), "install");
         assertThat(warned.status()).as(warned.toString()).isZero();
         assertThat(warned.out())
                 .contains("WARNING: the launcher's home " + project.resolve("lomi-control"))
                 .contains("inside the registered project " + project)
                 .contains("a separate clone");
 
-        Ran clean = service(environment(outside), "install");
+        ServiceRun clean = service(environment(outside), "install");
         assertThat(clean.status()).as(clean.toString()).isZero();
         assertThat(clean.out()).doesNotContain("WARNING");
     }

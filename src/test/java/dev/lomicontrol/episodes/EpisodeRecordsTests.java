@@ -7,6 +7,7 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.testing.StoreSliceTest;
+import dev.lomicontrol.testing.StoreSlices;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,11 +25,7 @@ class EpisodeRecordsTests {
 
     @BeforeEach
     void repository() {
-        records = ledger.jdbc().repository(EpisodeRecords.class);
-        ledger.write(c -> {
-            records.deleteAll();
-            return null;
-        });
+        records = StoreSlices.emptied(ledger, EpisodeRecords.class);
     }
 
     private static EpisodeRecord open(String id, String externalId, long at) {

@@ -17,21 +17,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Reading and listing never leave the pinned tree and never show what agents must not see. */
-class ProjectFilesAccessTests {
+class ProjectFilesAccessTests extends ProjectFilesTest {
 
-    @TempDir
-    Path temp;
-
-    Path root;
     Path outside;
-    ProjectFiles files;
 
     @BeforeEach
     void setUp() throws IOException {
-        root = Files.createDirectory(temp.toRealPath().resolve("project"));
         outside = Files.createDirectory(temp.toRealPath().resolve("outside"));
         write(outside, "secret.txt", "OUTSIDE");
         write(root, "a.txt", "hello");

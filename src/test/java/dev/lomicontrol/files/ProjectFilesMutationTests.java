@@ -19,20 +19,12 @@ import java.security.SecureRandom;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Writes are compare-and-set on revisions, atomic, and never overwrite anything they should not. */
-class ProjectFilesMutationTests {
-
-    @TempDir
-    Path temp;
-
-    Path root;
-    ProjectFiles files;
+class ProjectFilesMutationTests extends ProjectFilesTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        root = Files.createDirectory(temp.toRealPath().resolve("project"));
         write(root, "src/app.txt", "version 1\r\n");
         files = new ProjectFiles(root);
     }

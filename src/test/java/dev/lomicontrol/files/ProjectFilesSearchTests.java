@@ -16,20 +16,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Search sees what listings show, reports exact positions, and stays within its bounds. */
-class ProjectFilesSearchTests {
-
-    @TempDir
-    Path temp;
-
-    Path root;
-    ProjectFiles files;
+class ProjectFilesSearchTests extends ProjectFilesTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        root = Files.createDirectory(temp.toRealPath().resolve("project"));
         write(root, "src/A.java", "class A {}\n  int foo = 1; // Foo\n");
         write(root, "src/notes.txt", "😀 foo\r\nfoobar\n");
         write(root, ".env", "foo=secret");

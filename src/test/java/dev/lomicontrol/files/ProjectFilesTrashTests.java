@@ -23,25 +23,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Trash records a durable plan before anything moves, moves exclusively, and never restores. */
-class ProjectFilesTrashTests {
+class ProjectFilesTrashTests extends ProjectFilesTest {
 
     static final String OP = "0123456789abcdef0123456789abcdef01234567";
 
-    @TempDir
-    Path temp;
-
-    Path root;
     Path recovery;
-    ProjectFiles files;
 
     @BeforeEach
     void setUp() throws IOException {
-        root = Files.createDirectory(temp.toRealPath().resolve("project"));
         recovery = temp.toRealPath().resolve("data/trash-recovery");
         write(root, "src/old.txt", "keep me safe");
         files = new ProjectFiles(root);
@@ -71,13 +64,7 @@ class ProjectFilesTrashTests {
                 new SecureRandom(),
                 System::nanoTime);
 
-        Mutation result = observed.trash(
-                p("src/old.txt"),
-                EntryKind.FILE,
-                files.entryRevision(p("src/old.txt")),
-                files.directoryRevision(p("src")),
-                recovery,
-                OP);
+        Mutation result = trashNow(observed, "src/old.txt", EntryKind.FILE);
 
         assertThat(checked).isTrue();
         assertThat(root.resolve("src/old.txt")).doesNotExist();
@@ -94,13 +81,7 @@ class ProjectFilesTrashTests {
     void aDirectoryIsTrashedWithItsDescendants() {
         write(root, "src/pkg/a.txt", "a");
         write(root, "src/pkg/deep/b.txt", "b");
-        files.trash(
-                p("src/pkg"),
-                EntryKind.DIRECTORY,
-                files.entryRevision(p("src/pkg")),
-                files.directoryRevision(p("src")),
-                recovery,
-                OP);
+        trashNow(files, "src/pkg", EntryKind.DIRECTORY);
         assertThat(root.resolve("src/pkg")).doesNotExist();
         assertThat(text(recovery.resolve(OP).resolve("entry/deep/b.txt"))).isEqualTo("b");
         assertThat(text(recovery.resolve(OP).resolve("plan.json"))).contains("\"kind\": \"directory\"");
@@ -145,13 +126,7 @@ class ProjectFilesTrashTests {
     @Test
     void anOperationIdIsUsedOnceAndMustBeAFolderName() {
         write(root, "src/second.txt", "2");
-        files.trash(
-                p("src/old.txt"),
-                EntryKind.FILE,
-                files.entryRevision(p("src/old.txt")),
-                files.directoryRevision(p("src")),
-                recovery,
-                OP);
+        trashNow(files, "src/old.txt", EntryKind.FILE);
         String entry = files.entryRevision(p("src/second.txt"));
         String parent = files.directoryRevision(p("src"));
         assertThat(code(() -> files.trash(p("src/second.txt"), EntryKind.FILE, entry, parent, recovery, OP)))
@@ -227,5 +202,11 @@ class ProjectFilesTrashTests {
         assertThat(Files.exists(inRecovery)).isEqualTo(where.equals(inRecovery));
         assertThat(operation.resolve("completed.json")).doesNotExist();
         assertThat(Fixture.temporaries(operation)).isEmpty();
+    }
+
+    /** Trashes {@code path} (in {@code src}) with {@code through} at the revisions the project has now, into {@link #recovery} as {@link #OP}. */
+    private Mutation trashNow(ProjectFiles through, String path, EntryKind kind) {
+        return through.trash(
+                p(path), kind, files.entryRevision(p(path)), files.directoryRevision(p("src")), recovery, OP);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class SecretPathsTests {
@@ -39,35 +40,7 @@ class SecretPathsTests {
     };
 
     @ParameterizedTest
-    @ValueSource(
-            strings = {
-                ".env",
-                ".env.local",
-                ".ENV",
-                ".environment",
-                ".git",
-                ".GIT",
-                ".ssh",
-                ".aws",
-                ".azure",
-                ".gnupg",
-                ".codex",
-                ".netrc",
-                ".npmrc",
-                ".pypirc",
-                "credentials",
-                "Credentials",
-                "credentials.json",
-                "id_rsa",
-                "ID_RSA",
-                "id_ed25519",
-                "server.pem",
-                "tls.key",
-                "cert.P12",
-                "a.pfx",
-                "release.keystore",
-                "store.jks"
-            })
+    @FieldSource("SECRET_NAMES")
     void secretNamesAreRecognisedCaseInsensitively(String name) {
         assertThat(SecretPaths.isSecretName(name)).isTrue();
         assertThat(SecretPaths.isSecret(RelativePath.parse("src/" + name + "/x")))

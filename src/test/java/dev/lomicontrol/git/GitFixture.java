@@ -1,12 +1,12 @@
 package dev.lomicontrol.git;
 
+import dev.lomicontrol.testing.GitRemote;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
-import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
 
 /** Builds real repositories on disk with JGit for the tests. */
@@ -22,26 +22,17 @@ final class GitFixture implements AutoCloseable {
 
     static GitFixture init(Path root) throws GitAPIException, IOException {
         Files.createDirectories(root);
-        Git git =
-                Git.init().setDirectory(root.toFile()).setInitialBranch("main").call();
-        identify(git);
-        return new GitFixture(root, git);
+        return new GitFixture(root, GitRemote.init(root, "main"));
     }
 
-    static GitFixture cloneOf(Path bare, Path root) throws GitAPIException, IOException {
+    /** A clone of {@code remote} in {@code root}; closed by this fixture, not by the remote. */
+    static GitFixture cloneOf(GitRemote remote, Path root) throws GitAPIException, IOException {
         Git git = Git.cloneRepository()
-                .setURI(bare.toUri().toString())
+                .setURI(remote.uri())
                 .setDirectory(root.toFile())
                 .call();
-        identify(git);
+        GitRemote.identify(git);
         return new GitFixture(root, git);
-    }
-
-    private static void identify(Git git) throws IOException {
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Test Author");
-        config.setString("user", null, "email", "author@example.com");
-        config.save();
     }
 
     GitFixture write(String path, String text) throws IOException {
@@ -68,15 +59,6 @@ final class GitFixture implements AutoCloseable {
 
     String read(String path) throws IOException {
         return Files.readString(root.resolve(path));
-    }
-
-    /** Forty lines, enough for rename detection to pair a moved file. */
-    static String lines(String prefix) {
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < 40; i++) {
-            text.append(prefix).append(" line ").append(i).append('\n');
-        }
-        return text.toString();
     }
 
     @Override

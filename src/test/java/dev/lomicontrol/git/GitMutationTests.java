@@ -4,11 +4,11 @@ import static dev.lomicontrol.git.GitReadTests.assertCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.testing.GitRemote;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,26 +21,16 @@ class GitMutationTests {
     @TempDir
     Path dir;
 
-    Path bare;
+    GitRemote remote;
     GitFixture mine;
     GitFixture theirs;
     GitRepository git;
 
     @BeforeEach
     void cloneTwice() throws Exception {
-        bare = dir.resolve("remote.git");
-        Git.init()
-                .setBare(true)
-                .setDirectory(bare.toFile())
-                .setInitialBranch("main")
-                .call()
-                .close();
-        try (GitFixture seed = GitFixture.init(dir.resolve("seed"))) {
-            seed.write("shared.txt", "one\ntwo\nthree\n").add("shared.txt").commit("seed");
-            seed.git.push().setRemote(bare.toUri().toString()).add("main").call();
-        }
-        mine = GitFixture.cloneOf(bare, dir.resolve("mine"));
-        theirs = GitFixture.cloneOf(bare, dir.resolve("theirs"));
+        remote = GitRemote.seeded(dir);
+        mine = GitFixture.cloneOf(remote, dir.resolve("mine"));
+        theirs = GitFixture.cloneOf(remote, dir.resolve("theirs"));
         git = GitRepository.open(mine.root);
     }
 
@@ -134,7 +124,7 @@ class GitMutationTests {
                 "origin", "refs/heads/main", Optional.of(local.getParent(0).name())));
         assertThat(push.expectedHead()).isEqualTo(local.name());
         assertThat(push.expectedRemoteHead()).isEqualTo(local.getParent(0).name());
-        assertThat(push.remoteUrl()).isEqualTo(bare.toUri().toString());
+        assertThat(push.remoteUrl()).isEqualTo(remote.uri());
         assertThat(git.execute(push).state()).isEqualTo("succeeded");
 
         GitRepository other = GitRepository.open(theirs.root);
@@ -159,10 +149,7 @@ class GitMutationTests {
         assertThat(outcome.state()).isEqualTo("failed");
         assertThat(outcome.effect()).isEqualTo("none");
         assertThat(outcome.detail()).contains("remote moved");
-        try (Git remote = Git.open(bare.toFile())) {
-            assertThat(remote.getRepository().resolve("refs/heads/main").name())
-                    .isEqualTo(theirs.git.getRepository().resolve("HEAD").name());
-        }
+        assertThat(remote.head("refs/heads/main")).isEqualTo(GitRemote.head(theirs.git));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.lomicontrol.git;
 
+import static dev.lomicontrol.testing.GitRemote.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -35,7 +36,7 @@ class GitReadTests {
         repo.write("a.txt", "alpha\n")
                 .write("b.txt", "old line\n")
                 .write("d.txt", "doomed\n")
-                .write("old.txt", GitFixture.lines("moved"));
+                .write("old.txt", lines("moved"));
         repo.add(".");
         first = repo.commit("first commit");
         repo.write("b.txt", "old line\nsecond line\n")
@@ -47,7 +48,7 @@ class GitReadTests {
         repo.write("b.txt", "new line\n");
         repo.write("c.txt", "untracked\n");
         repo.git.rm().addFilepattern("old.txt").call();
-        repo.write("new.txt", GitFixture.lines("moved")).add("new.txt");
+        repo.write("new.txt", lines("moved")).add("new.txt");
         repo.writeBytes("img.bin", new byte[] {0, 1, 2, 0, (byte) 0xff}).add("img.bin");
         Files.delete(repo.root.resolve("d.txt"));
         repo.write(".env", "TOKEN=1\n").write("keys/server.pem", "CHANGED\n");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.testing.GitRemote;
 import dev.lomicontrol.testing.SilentRemote;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +29,7 @@ class RemoteTargetTests {
     @TempDir
     Path dir;
 
+    GitRemote remote;
     Path bare;
     Path elsewhere;
     GitFixture mine;
@@ -35,21 +37,10 @@ class RemoteTargetTests {
 
     @BeforeEach
     void cloneOne() throws Exception {
-        bare = dir.resolve("remote.git");
-        elsewhere = dir.resolve("elsewhere.git");
-        for (Path remote : new Path[] {bare, elsewhere}) {
-            Git.init()
-                    .setBare(true)
-                    .setDirectory(remote.toFile())
-                    .setInitialBranch("main")
-                    .call()
-                    .close();
-        }
-        try (GitFixture seed = GitFixture.init(dir.resolve("seed"))) {
-            seed.write("shared.txt", "one\n").add("shared.txt").commit("seed");
-            seed.git.push().setRemote(bare.toUri().toString()).add("main").call();
-        }
-        mine = GitFixture.cloneOf(bare, dir.resolve("mine"));
+        remote = GitRemote.seeded(dir, "one\n");
+        bare = remote.bare();
+        elsewhere = GitRemote.empty(dir.resolve("elsewhere.git"));
+        mine = GitFixture.cloneOf(remote, dir.resolve("mine"));
         git = GitRepository.open(mine.root);
     }
 

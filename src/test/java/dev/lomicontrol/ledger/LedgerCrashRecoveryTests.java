@@ -2,18 +2,13 @@ package dev.lomicontrol.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.testing.ChildJvm;
 import dev.lomicontrol.testing.Eventually;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -21,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,49 +62,20 @@ class LedgerCrashRecoveryTests {
 
     private List<String> runAndKill(Path store, Path effects, int round, int killAfterMillis)
             throws IOException, InterruptedException {
-        Process child = ChildJvm.builder(
-                        CrashWorkload.class,
-                        List.of(store.toString(), effects.toString(), Integer.toString(round), "4"))
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        List<String> lines = new ArrayList<>();
-        Thread reader = new Thread(() -> readLines(child, lines));
-        reader.start();
+        KilledWorkload workload = KilledWorkload.start(
+                CrashWorkload.class, List.of(store.toString(), effects.toString(), Integer.toString(round), "4"));
         Eventually.until("workload started (round " + round + ")", Duration.ofSeconds(60), () -> {
-            if (!child.isAlive() && !ready(lines)) {
+            if (!workload.isAlive() && !ready(workload)) {
                 throw new AssertionError(
-                        "the workload exited " + child.exitValue() + " before it was ready (round " + round + ")");
+                        "the workload exited " + workload.exitValue() + " before it was ready (round " + round + ")");
             }
-            return ready(lines);
+            return ready(workload);
         });
-        // intentional, not synchronisation (docs/adr/0011): the seeded moment of the SIGKILL is the point of the test
-        Thread.sleep(killAfterMillis);
-        child.destroyForcibly();
-        assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(child.exitValue()).as("killed by SIGKILL").isEqualTo(137);
-        reader.join();
-        synchronized (lines) {
-            return new ArrayList<>(lines);
-        }
+        return workload.killAfter(killAfterMillis);
     }
 
-    private static boolean ready(List<String> lines) {
-        synchronized (lines) {
-            return lines.stream().anyMatch(l -> l.startsWith("ready "));
-        }
-    }
-
-    private static void readLines(Process child, List<String> lines) {
-        try (BufferedReader in =
-                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = in.readLine()) != null; ) {
-                synchronized (lines) {
-                    lines.add(line);
-                }
-            }
-        } catch (IOException ignored) {
-            // the child died; what was read is what was acknowledged
-        }
+    private static boolean ready(KilledWorkload workload) {
+        return workload.lines().stream().anyMatch(l -> l.startsWith("ready "));
     }
 
     /**
@@ -119,11 +84,7 @@ class LedgerCrashRecoveryTests {
      */
     private static Ledger openOrKeep(Path store, String context) throws IOException {
         try {
-            return Ledger.open(
-                    store,
-                    LedgerProperties.defaults().withCaps(1_000_000, 1_000_000),
-                    Clock.systemUTC(),
-                    new SecureRandom());
+            return WorkloadSteps.open(store, new SecureRandom());
         } catch (RuntimeException e) {
             Path kept = Files.createDirectories(
                     Path.of("target", "crash-kept", context.replace(' ', '-') + "-" + System.nanoTime()));

@@ -68,6 +68,18 @@ final class LedgerFixture {
         throw new AssertionError("expected Moved, got " + result);
     }
 
+    /** Runs a reserved operation to succeeded with its whole effect: queued, running, succeeded. */
+    static Operation succeeded(Ledger ledger, Operation queued) {
+        moved(ledger.begin(queued.id()));
+        return moved(ledger.transition(
+                queued.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
+    }
+
+    /** Reserves {@code key} for {@code who} and runs it to succeeded. */
+    static Operation succeeded(Ledger ledger, SessionId who, RetryEpoch window, String key) {
+        return succeeded(ledger, reserved(ledger.reserve(request(who, window, key, "{}"))));
+    }
+
     static Optional<OperationId> idOf(Reservation reservation) {
         if (reservation instanceof Reservation.Reserved) {
             return Optional.of(((Reservation.Reserved) reservation).operation().id());

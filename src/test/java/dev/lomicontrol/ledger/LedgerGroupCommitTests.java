@@ -9,7 +9,6 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.SessionId;
 import dev.lomicontrol.testing.Eventually;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -19,44 +18,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Who commits (ADR 0016): a caller alone in the ledger commits its write on its own thread, with the
  * writer's rules; callers that arrive while the connection is busy wait for the writer thread, which
  * commits all of them together.
  */
-class LedgerGroupCommitTests {
+class LedgerGroupCommitTests extends OpenLedgerTest {
 
-    @TempDir
-    Path temp;
-
-    LedgerFixture fixture;
-    Ledger ledger;
-    SessionId session;
-    RetryEpoch epoch;
     final List<String> committedOn = new CopyOnWriteArrayList<>();
 
     @BeforeEach
-    void open() {
-        fixture = new LedgerFixture(temp);
-        ledger = fixture.open();
-        session = fixture.session();
-        epoch = ledger.issueEpoch(session);
+    void listen() {
         ledger.onChange(operation -> committedOn.add(Thread.currentThread().getName()));
-    }
-
-    @AfterEach
-    void close() {
-        ledger.close();
     }
 
     /**
@@ -133,13 +113,7 @@ class LedgerGroupCommitTests {
     void aCallerAloneWhoseWorkRefusesLeavesNothingBehind() {
         Exception refused = null;
         try {
-            ledger.change(c -> {
-                try (Statement s = c.createStatement()) {
-                    s.execute("INSERT INTO ledger_export (path, sha256, history_head, operations, at)"
-                            + " VALUES ('/x', 'abc', 0, 0, 1)");
-                }
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "refused after writing");
-            });
+            ledger.change(LedgerGroupCommitTests::refuseAfterWriting);
         } catch (LomiException e) {
             refused = e;
         }
@@ -153,42 +127,16 @@ class LedgerGroupCommitTests {
 
     @Test
     void aRefusalInABatchOfSeveralRollsBackOnlyItsOwnWrites() throws Exception {
-        CountDownLatch holding = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(3);
-        try {
-            Future<?> holder = pool.submit(() -> ledger.change(c -> {
-                holding.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }));
-            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+        try (HeldConnection held = new HeldConnection(ledger, pool)) {
             long before = ledger.commits();
-            Future<?> refusing = pool.submit(() -> ledger.change(c -> {
-                try (Statement s = c.createStatement()) {
-                    s.execute("INSERT INTO ledger_export (path, sha256, history_head, operations, at)"
-                            + " VALUES ('/x', 'abc', 0, 0, 1)");
-                }
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "refused after writing");
-            }));
-            Eventually.until(
-                    "the refusing write queued",
-                    Duration.ofSeconds(10),
-                    () -> ledger.queuedWrites() == 1,
-                    () -> ledger.queuedWrites() + " queued");
+            Future<?> refusing = pool.submit(() -> ledger.change(LedgerGroupCommitTests::refuseAfterWriting));
+            held.awaitQueued("the refusing write queued", 1);
             Future<Reservation> reservation =
                     pool.submit(() -> ledger.reserve(request(session, epoch, "beside", "{}")));
-            Eventually.until(
-                    "both queued",
-                    Duration.ofSeconds(10),
-                    () -> ledger.queuedWrites() == 2,
-                    () -> ledger.queuedWrites() + " queued");
+            held.awaitQueued("both queued", 2);
 
-            release.countDown();
-            holder.get(10, TimeUnit.SECONDS);
+            held.release();
 
             assertThat(catchThrowable(() -> refusing.get(10, TimeUnit.SECONDS)))
                     .hasRootCauseInstanceOf(LomiException.class)
@@ -198,40 +146,23 @@ class LedgerGroupCommitTests {
             assertThat(ledger.read(LedgerGroupCommitTests::exports)).isZero();
             assertThat(ledger.maintenance().status().receipts()).isEqualTo(1);
         } finally {
-            release.countDown();
             pool.shutdownNow();
         }
     }
 
     @Test
     void callersArrivingWhileTheConnectionIsBusyShareOneCommitOfTheWriterThread() throws Exception {
-        CountDownLatch holding = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(17);
-        try {
-            Future<?> holder = pool.submit(() -> ledger.change(c -> {
-                holding.countDown();
-                try {
-                    release.await(); // holds the connection until the other callers are queued
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }));
-            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+        try (HeldConnection held = new HeldConnection(ledger, pool)) {
             long before = ledger.commits();
             List<Future<Reservation>> queued = new ArrayList<>();
             for (int i = 0; i < 16; i++) {
                 String key = "queued-" + i;
                 queued.add(pool.submit(() -> ledger.reserve(request(session, epoch, key, "{}"))));
             }
-            Eventually.until(
-                    "16 reservations waiting for the writer thread",
-                    Duration.ofSeconds(10),
-                    () -> ledger.queuedWrites() == 16,
-                    () -> ledger.queuedWrites() + " queued");
+            held.awaitQueued("16 reservations waiting for the writer thread", 16);
 
-            release.countDown();
-            holder.get(10, TimeUnit.SECONDS);
+            held.release();
             for (Future<Reservation> reservation : queued) {
                 reserved(reservation.get(10, TimeUnit.SECONDS));
             }
@@ -241,7 +172,6 @@ class LedgerGroupCommitTests {
                     .isEqualTo(2);
             assertThat(committedOn).hasSize(16).containsOnly("ledger-writer");
         } finally {
-            release.countDown();
             pool.shutdownNow();
         }
     }
@@ -311,31 +241,15 @@ class LedgerGroupCommitTests {
 
     /** The outcomes of {@code requests}, all queued while the connection is held, then committed in one batch. */
     private List<Reservation> inOneBatch(List<ReserveRequest> requests) throws Exception {
-        CountDownLatch holding = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(requests.size() + 1);
-        try {
-            Future<?> holder = pool.submit(() -> ledger.change(c -> {
-                holding.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }));
-            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+        try (HeldConnection held = new HeldConnection(ledger, pool)) {
             long before = ledger.commits();
             List<Future<Reservation>> queued = new ArrayList<>();
             for (ReserveRequest request : requests) {
                 queued.add(pool.submit(() -> ledger.reserve(request)));
             }
-            Eventually.until(
-                    requests.size() + " reservations waiting for the writer thread",
-                    Duration.ofSeconds(10),
-                    () -> ledger.queuedWrites() == requests.size(),
-                    () -> ledger.queuedWrites() + " queued");
-            release.countDown();
-            holder.get(10, TimeUnit.SECONDS);
+            held.awaitQueued(requests.size() + " reservations waiting for the writer thread", requests.size());
+            held.release();
             List<Reservation> outcomes = new ArrayList<>();
             for (Future<Reservation> reservation : queued) {
                 outcomes.add(reservation.get(10, TimeUnit.SECONDS));
@@ -345,9 +259,17 @@ class LedgerGroupCommitTests {
                     .isEqualTo(2);
             return outcomes;
         } finally {
-            release.countDown();
             pool.shutdownNow();
         }
+    }
+
+    /** Writes a row, then refuses: the item's savepoint must roll the row back. */
+    private static void refuseAfterWriting(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("INSERT INTO ledger_export (path, sha256, history_head, operations, at)"
+                    + " VALUES ('/x', 'abc', 0, 0, 1)");
+        }
+        throw new LomiException(ErrorCode.INVALID_ARGUMENT, "refused after writing");
     }
 
     private static long exports(Connection c) throws SQLException {

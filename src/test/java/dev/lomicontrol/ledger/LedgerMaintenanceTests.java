@@ -19,33 +19,9 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class LedgerMaintenanceTests {
-
-    @TempDir
-    Path temp;
-
-    LedgerFixture fixture;
-    Ledger ledger;
-    SessionId session;
-    RetryEpoch epoch;
-
-    @BeforeEach
-    void open() {
-        fixture = new LedgerFixture(temp);
-        ledger = fixture.open();
-        session = fixture.session();
-        epoch = ledger.issueEpoch(session);
-    }
-
-    @AfterEach
-    void close() {
-        ledger.close();
-    }
+class LedgerMaintenanceTests extends OpenLedgerTest {
 
     @Test
     void reconcileRecordsTheAdminsFindingAsItsOwnHistoryEntryAndNeverRerunsAnything() {
@@ -155,10 +131,7 @@ class LedgerMaintenanceTests {
     }
 
     private Operation succeededFor(SessionId who, RetryEpoch window, String key) {
-        Operation operation = reserved(ledger.reserve(request(who, window, key, "{}")));
-        moved(ledger.begin(operation.id()));
-        return moved(ledger.transition(
-                operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
+        return LedgerFixture.succeeded(ledger, who, window, key);
     }
 
     private Operation outcomeUnknown(String key) {

@@ -3,10 +3,6 @@ package dev.lomicontrol.ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lomicontrol.testing.ChildJvm;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,14 +12,11 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,49 +74,21 @@ class LedgerPurgeCrashTests {
     /** Starts the workload, waits for its third purge to begin, then kills it {@code delayMillis} later. */
     private List<String> runAndKill(Path store, Path effects, Path exports, int round, int delayMillis)
             throws Exception {
-        Process child = ChildJvm.builder(
-                        PurgeWorkload.class,
-                        List.of(store.toString(), effects.toString(), exports.toString(), Integer.toString(round), "3"))
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        List<String> lines = new ArrayList<>();
-        Thread reader = new Thread(() -> readLines(child, lines));
-        reader.start();
+        KilledWorkload workload = KilledWorkload.start(
+                PurgeWorkload.class,
+                List.of(store.toString(), effects.toString(), exports.toString(), Integer.toString(round), "3"));
         await().atMost(Duration.ofSeconds(120))
                 .pollInterval(Duration.ofMillis(5))
-                .until(() -> !child.isAlive() || count(lines, "purging") >= 3);
-        assertThat(child.isAlive())
+                .until(() -> !workload.isAlive() || count(workload, "purging") >= 3);
+        assertThat(workload.isAlive())
                 .as("the workload runs (round " + round + ")")
                 .isTrue();
         // a seeded moment after the third purge started: inside it, or in the work and export that follow
-        // intentional, not synchronisation (docs/adr/0011): the seeded moment of the SIGKILL is the point of the test
-        Thread.sleep(delayMillis);
-        child.destroyForcibly();
-        assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(child.exitValue()).as("killed by SIGKILL").isEqualTo(137);
-        reader.join();
-        synchronized (lines) {
-            return new ArrayList<>(lines);
-        }
+        return workload.killAfter(delayMillis);
     }
 
-    private static long count(List<String> lines, String word) {
-        synchronized (lines) {
-            return lines.stream().filter(l -> l.equals(word)).count();
-        }
-    }
-
-    private static void readLines(Process child, List<String> lines) {
-        try (BufferedReader in =
-                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = in.readLine()) != null; ) {
-                synchronized (lines) {
-                    lines.add(line);
-                }
-            }
-        } catch (IOException ignored) {
-            // the child died; what was read is what was acknowledged
-        }
+    private static long count(KilledWorkload workload, String word) {
+        return workload.lines().stream().filter(l -> l.equals(word)).count();
     }
 
     private void verifyAfterKill(Path store, Path effects, Path exports, Map<String, String> acked, String context)
@@ -135,11 +100,7 @@ class LedgerPurgeCrashTests {
             }
         }
         byte[] effectsBefore = Files.readAllBytes(effects);
-        try (Ledger ledger = Ledger.open(
-                store,
-                LedgerProperties.defaults().withCaps(1_000_000, 1_000_000),
-                Clock.systemUTC(),
-                new SecureRandom())) {
+        try (Ledger ledger = WorkloadSteps.open(store, new SecureRandom())) {
             assertThat(ledger.maintenance().check())
                     .as(context + ": ledger check")
                     .isEqualTo("ok");

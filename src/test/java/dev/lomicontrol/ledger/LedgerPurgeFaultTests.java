@@ -1,16 +1,14 @@
 package dev.lomicontrol.ledger;
 
-import static dev.lomicontrol.ledger.LedgerFixture.moved;
 import static dev.lomicontrol.ledger.LedgerFixture.request;
 import static dev.lomicontrol.ledger.LedgerFixture.reserved;
+import static dev.lomicontrol.ledger.LedgerFixture.succeeded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.SessionId;
-import dev.lomicontrol.testing.Machine;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -18,7 +16,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,25 +70,13 @@ class LedgerPurgeFaultTests {
 
     @Test
     void aPurgeOnAFullDiskHappensWholeOrNotAtAllAndWorksOnceSpaceIsFreed() throws Exception {
-        Path mount = Files.createDirectories(temp.resolve("small"));
-        Machine.assumeRoot("mounting a small tmpfs needs root");
-        assertThat(run("mount", "-t", "tmpfs", "-o", "size=3m,mode=0700", "tmpfs", mount.toString()))
-                .as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)")
-                .isZero();
-        try {
-            LedgerFixture fixture = new LedgerFixture(mount);
+        try (SmallTmpfs small = SmallTmpfs.mount(temp.resolve("small"), "3m")) {
+            LedgerFixture fixture = new LedgerFixture(small.mount);
             try (Ledger ledger = fixture.open()) {
                 SessionId gone = fixture.session();
                 RetryEpoch epoch = ledger.issueEpoch(gone);
                 for (int i = 0; i < 60; i++) {
-                    Operation operation = reserved(ledger.reserve(request(gone, epoch, "k-" + i, BULKY)));
-                    moved(ledger.begin(operation.id()));
-                    moved(ledger.transition(
-                            operation.id(),
-                            OperationState.SUCCEEDED,
-                            EffectState.COMPLETE,
-                            Optional.empty(),
-                            Optional.empty()));
+                    succeeded(ledger, reserved(ledger.reserve(request(gone, epoch, "k-" + i, BULKY))));
                 }
                 ledger.settleLost(gone, "disconnected");
                 ledger.maintenance().export(temp.resolve("export.sqlite3"));
@@ -99,8 +84,7 @@ class LedgerPurgeFaultTests {
                 // the disk
                 // and deleting it frees space; a WAL below the auto-checkpoint size would otherwise hold it
                 ledger.checkpoint();
-                Path filler = mount.resolve("filler");
-                run("dd", "if=/dev/zero", "of=" + filler, "bs=64k", "count=128");
+                Path filler = small.fill(128);
 
                 Throwable fault = catchThrowable(() -> ledger.maintenance().purge(Optional.empty(), true));
                 long left = ledger.maintenance().status().receipts();
@@ -133,8 +117,6 @@ class LedgerPurgeFaultTests {
                         .isInstanceOf(Reservation.Reserved.class);
                 assertThat(ledger.maintenance().check()).isEqualTo("ok");
             }
-        } finally {
-            run("umount", "-l", mount.toString());
         }
     }
 
@@ -158,13 +140,7 @@ class LedgerPurgeFaultTests {
             }
             Operation operation = ((Reservation.Reserved) reservation).operation();
             try {
-                moved(ledger.begin(operation.id()));
-                moved(ledger.transition(
-                        operation.id(),
-                        OperationState.SUCCEEDED,
-                        EffectState.COMPLETE,
-                        Optional.empty(),
-                        Optional.empty()));
+                succeeded(ledger, operation);
             } catch (LomiException e) {
                 assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE);
                 return;
@@ -179,13 +155,5 @@ class LedgerPurgeFaultTests {
                 ResultSet rs = s.executeQuery("PRAGMA page_count")) {
             return rs.getLong(1);
         }
-    }
-
-    private static int run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        return process.waitFor(30, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 }

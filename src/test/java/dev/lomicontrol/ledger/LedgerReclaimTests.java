@@ -363,9 +363,6 @@ class LedgerReclaimTests {
     }
 
     private Operation succeeded(SessionId who, RetryEpoch window, String key) {
-        Operation operation = reserved(ledger.reserve(request(who, window, key, "{}")));
-        moved(ledger.begin(operation.id()));
-        return moved(ledger.transition(
-                operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
+        return LedgerFixture.succeeded(ledger, who, window, key);
     }
 }

@@ -12,7 +12,6 @@ import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.ProjectId;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.SessionId;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,33 +21,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class LedgerReservationTests {
-
-    @TempDir
-    Path temp;
-
-    LedgerFixture fixture;
-    Ledger ledger;
-    SessionId session;
-    RetryEpoch epoch;
-
-    @BeforeEach
-    void open() {
-        fixture = new LedgerFixture(temp);
-        ledger = fixture.open();
-        session = fixture.session();
-        epoch = ledger.issueEpoch(session);
-    }
-
-    @AfterEach
-    void close() {
-        ledger.close();
-    }
+class LedgerReservationTests extends OpenLedgerTest {
 
     @Test
     void newReservationIsQueuedWithNoEffectAndOneHistoryRow() {

@@ -9,7 +9,6 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.SessionId;
 import dev.lomicontrol.testing.ChildJvm;
 import dev.lomicontrol.testing.Files2;
-import dev.lomicontrol.testing.Machine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -74,10 +73,8 @@ class LedgerStoreSafetyTests {
             file.seek(pageSize);
             file.write(new byte[] {(byte) 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f});
         }
-        Map<String, String> before = Files2.hashes(fixture.store, "control.sqlite3");
 
-        assertRefused(fixture::open, "quick_check");
-        assertThat(Files2.hashes(fixture.store, "control.sqlite3")).isEqualTo(before);
+        assertRefusedAndUntouched(fixture.store, fixture::open, "quick_check");
     }
 
     @Test
@@ -88,10 +85,8 @@ class LedgerStoreSafetyTests {
             file.seek(0);
             file.write("SQLite format 4".getBytes(StandardCharsets.US_ASCII));
         }
-        Map<String, String> before = Files2.hashes(fixture.store, "control.sqlite3");
 
-        assertRefused(fixture::open, "integrity preflight");
-        assertThat(Files2.hashes(fixture.store, "control.sqlite3")).isEqualTo(before);
+        assertRefusedAndUntouched(fixture.store, fixture::open, "integrity preflight");
     }
 
     @Test
@@ -105,16 +100,8 @@ class LedgerStoreSafetyTests {
             file.seek(32 + 24 + 100);
             file.write(b ^ 0xff);
         }
-        Map<String, String> before = Files2.hashes(crashed, "control.sqlite3");
 
-        assertRefused(
-                () -> Ledger.open(
-                        crashed,
-                        LedgerProperties.defaults(),
-                        java.time.Clock.systemUTC(),
-                        new java.security.SecureRandom()),
-                "checksum");
-        assertThat(Files2.hashes(crashed, "control.sqlite3")).isEqualTo(before);
+        assertOpenRefusedAndUntouched(crashed, "checksum");
     }
 
     @Test
@@ -124,16 +111,8 @@ class LedgerStoreSafetyTests {
         try (RandomAccessFile file = new RandomAccessFile(wal.toFile(), "rw")) {
             file.setLength(file.length() - 2 * (24 + 4096));
         }
-        Map<String, String> before = Files2.hashes(crashed, "control.sqlite3");
 
-        assertRefused(
-                () -> Ledger.open(
-                        crashed,
-                        LedgerProperties.defaults(),
-                        java.time.Clock.systemUTC(),
-                        new java.security.SecureRandom()),
-                "WAL");
-        assertThat(Files2.hashes(crashed, "control.sqlite3")).isEqualTo(before);
+        assertOpenRefusedAndUntouched(crashed, "WAL");
     }
 
     @Test
@@ -158,10 +137,8 @@ class LedgerStoreSafetyTests {
                     "INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, checksum, installed_by, execution_time, success)"
                             + " VALUES (99, '99', 'from the future', 'SQL', 'V99__future.sql', 0, 'test', 0, 1)");
         }
-        Map<String, String> before = Files2.hashes(fixture.store, "control.sqlite3");
 
-        assertRefused(fixture::open, "newer than this broker understands");
-        assertThat(Files2.hashes(fixture.store, "control.sqlite3")).isEqualTo(before);
+        assertRefusedAndUntouched(fixture.store, fixture::open, "newer than this broker understands");
     }
 
     @Test
@@ -220,20 +197,14 @@ class LedgerStoreSafetyTests {
 
     @Test
     void aRealFullDiskRefusesWithStorageUnavailableAndRecoversWhenSpaceIsFreed() throws Exception {
-        Path mount = Files.createDirectories(temp.resolve("small"));
-        Machine.assumeRoot("mounting a small tmpfs needs root");
-        assertThat(run("mount", "-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", mount.toString()))
-                .as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)")
-                .isZero();
-        try {
-            LedgerFixture fixture = new LedgerFixture(mount);
+        try (SmallTmpfs small = SmallTmpfs.mount(temp.resolve("small"), "2m")) {
+            LedgerFixture fixture = new LedgerFixture(small.mount);
             try (Ledger ledger = fixture.open()) {
                 SessionId session = fixture.session();
                 RetryEpoch epoch = ledger.issueEpoch(session);
                 assertThat(ledger.reserve(request(session, epoch, "before", "{}")))
                         .isInstanceOf(Reservation.Reserved.class);
-                Path filler = mount.resolve("filler");
-                run("dd", "if=/dev/zero", "of=" + filler, "bs=64k", "count=64");
+                Path filler = small.fill(64);
                 String bulky = "{\"text\":\"" + "x".repeat(8000) + "\"}";
                 Reservation refused = null;
                 for (int i = 0; i < 500 && refused == null; i++) {
@@ -262,31 +233,22 @@ class LedgerStoreSafetyTests {
                 assertThat(ledger.maintenance().status().lastStorageRefusal())
                         .hasValueSatisfying(r -> assertThat(r.recovered()).isTrue());
             }
-        } finally {
-            run("umount", "-l", mount.toString());
         }
     }
 
     @Test
     void aReadOnlyStoreIsRefusedWithoutChangingAnything() throws Exception {
-        Path mount = Files.createDirectories(temp.resolve("ro"));
-        Machine.assumeRoot("mounting a small tmpfs needs root");
-        assertThat(run("mount", "-t", "tmpfs", "-o", "size=8m,mode=0700", "tmpfs", mount.toString()))
-                .as("mount -t tmpfs as root (a container needs CAP_SYS_ADMIN)")
-                .isZero();
-        try {
-            LedgerFixture fixture = new LedgerFixture(mount);
+        try (SmallTmpfs ro = SmallTmpfs.mount(temp.resolve("ro"), "8m")) {
+            LedgerFixture fixture = new LedgerFixture(ro.mount);
             try (Ledger ledger = fixture.open()) {
                 SessionId session = fixture.session();
                 ledger.reserve(request(session, ledger.issueEpoch(session), "k", "{}"));
             }
             Map<String, String> before = Files2.hashes(fixture.store, "");
-            assertThat(run("mount", "-o", "remount,ro", mount.toString())).isZero();
+            ro.remountReadOnly();
 
             assertRefused(fixture::open, "read-only");
             assertThat(Files2.hashes(fixture.store, "")).isEqualTo(before);
-        } finally {
-            run("umount", "-l", mount.toString());
         }
     }
 
@@ -326,18 +288,30 @@ class LedgerStoreSafetyTests {
         return image;
     }
 
+    /** Opening the store {@code crashed} is refused naming {@code messagePart}, and its database is left as it was. */
+    private static void assertOpenRefusedAndUntouched(Path crashed, String messagePart) {
+        assertRefusedAndUntouched(
+                crashed,
+                () -> Ledger.open(
+                        crashed,
+                        LedgerProperties.defaults(),
+                        java.time.Clock.systemUTC(),
+                        new java.security.SecureRandom()),
+                messagePart);
+    }
+
+    /** {@code open} is refused naming {@code messagePart}, and the database in {@code store} is left as it was. */
+    private static void assertRefusedAndUntouched(
+            Path store, org.assertj.core.api.ThrowableAssert.ThrowingCallable open, String messagePart) {
+        Map<String, String> before = Files2.hashes(store, "control.sqlite3");
+        assertRefused(open, messagePart);
+        assertThat(Files2.hashes(store, "control.sqlite3")).isEqualTo(before);
+    }
+
     private static void assertRefused(org.assertj.core.api.ThrowableAssert.ThrowingCallable open, String messagePart) {
         assertThatThrownBy(open).isInstanceOfSatisfying(LomiException.class, e -> {
             assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_UNAVAILABLE);
             assertThat(e.getMessage()).contains(messagePart);
         });
-    }
-
-    private static int run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        return process.waitFor(30, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 }

@@ -6,19 +6,14 @@ import static dev.lomicontrol.ledger.LedgerFixture.reserved;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.SessionId;
-import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class LedgerTransitionTests {
+class LedgerTransitionTests extends OpenLedgerTest {
 
     /** SPEC §6, written out independently of {@link OperationState#next()}. */
     static final Map<OperationState, Set<OperationState>> ALLOWED = Map.of(
@@ -43,27 +38,7 @@ class LedgerTransitionTests {
                             OperationState.FAILED,
                             OperationState.OUTCOME_UNKNOWN));
 
-    @TempDir
-    Path temp;
-
-    LedgerFixture fixture;
-    Ledger ledger;
-    SessionId session;
-    RetryEpoch epoch;
     int keys;
-
-    @BeforeEach
-    void open() {
-        fixture = new LedgerFixture(temp);
-        ledger = fixture.open();
-        session = fixture.session();
-        epoch = ledger.issueEpoch(session);
-    }
-
-    @AfterEach
-    void close() {
-        ledger.close();
-    }
 
     @Test
     void everyTransitionNotInTheTableIsRefusedAndLeavesTheRowUnchanged() {

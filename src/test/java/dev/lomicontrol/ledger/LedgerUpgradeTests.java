@@ -10,6 +10,7 @@ import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.SessionId;
 import dev.lomicontrol.ledger.internal.StoreDirectory;
 import dev.lomicontrol.ledger.internal.StoreOpener;
+import dev.lomicontrol.testing.MigrationFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -25,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -138,18 +138,10 @@ class LedgerUpgradeTests {
     private static Path writeV10Store(Path store) throws Exception {
         StoreDirectory.prepare(store);
         Path db = store.resolve(StoreOpener.DATABASE);
-        String url = "jdbc:sqlite:" + db;
-        Flyway.configure()
-                .dataSource(url, null, null)
-                .locations("classpath:db/migration")
-                .target("10")
-                .load()
-                .migrate();
         byte[] fingerprint = new byte[32];
         fingerprint[0] = 7;
-        try (Connection c = DriverManager.getConnection(url);
-                Statement s = c.createStatement()) {
-            s.execute("PRAGMA foreign_keys = ON");
+        MigrationFixture.at(db).migrateTo("10").runWithForeignKeys(s -> {
+            Connection c = s.getConnection();
             s.execute("INSERT INTO ledger_instance (id, opened_at, pid) VALUES ('" + OLD_INSTANCE + "', 1000, 42)");
             for (String epoch : List.of(EPOCH, PURGED_EPOCH)) {
                 s.execute("INSERT INTO retry_epoch (id, session_id, instance_id, issued_at, expires_at) VALUES ('"
@@ -176,7 +168,7 @@ class LedgerUpgradeTests {
                 rs.next();
                 assertThat(rs.getLong(1)).as("V1's high-water mark").isEqualTo(7);
             }
-        }
+        });
         Files.setPosixFilePermissions(db, StoreDirectory.FILE_MODE);
         return db;
     }

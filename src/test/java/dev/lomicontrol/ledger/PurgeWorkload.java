@@ -1,18 +1,11 @@
 package dev.lomicontrol.ledger;
 
-import dev.lomicontrol.core.ProjectId;
-import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.SessionId;
-import dev.lomicontrol.core.ToolName;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.util.Optional;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Child-JVM workload for the purge crash test: agent threads run operations to completion (one
@@ -24,10 +17,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class PurgeWorkload {
 
-    private static final Object OUT = new Object();
     private static final int SESSION_OPERATIONS = 40;
     private static final java.util.concurrent.Semaphore ENDED = new java.util.concurrent.Semaphore(0);
-    private static PrintStream out;
+    private static final WorkloadSteps STEPS = new WorkloadSteps();
 
     public static void main(String[] args) throws Exception {
         Path store = Path.of(args[0]);
@@ -36,9 +28,7 @@ public final class PurgeWorkload {
         String round = args[3];
         int agents = Integer.parseInt(args[4]);
         SecureRandom random = new SecureRandom();
-        Ledger ledger = Ledger.open(
-                store, LedgerProperties.defaults().withCaps(1_000_000, 1_000_000), Clock.systemUTC(), random);
-        out = new PrintStream(new FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
+        Ledger ledger = WorkloadSteps.open(store, random);
         report("ready " + ledger.instance());
         for (int a = 0; a < agents; a++) {
             String agent = "r" + round + "a" + a;
@@ -58,34 +48,15 @@ public final class PurgeWorkload {
     }
 
     private static void agent(Ledger ledger, SecureRandom random, Path effects, String agent) {
-        JsonMapper json = JsonMapper.builder().build();
         try (FileOutputStream effectLog = new FileOutputStream(effects.toFile(), true)) {
             for (int s = 0; ; s++) {
                 SessionId session = SessionId.random(random);
                 RetryEpoch epoch = ledger.issueEpoch(session);
                 for (int i = 0; i < SESSION_OPERATIONS; i++) {
                     String key = agent + "s" + s + "-" + i;
-                    ReserveRequest request = new ReserveRequest(
-                            session,
-                            epoch.id(),
-                            new ProjectId("p"),
-                            new ToolName("lomi_files_mutate"),
-                            new RequestKey(key),
-                            json.readTree("{\"path\":\"" + key + "\"}"),
-                            new Target("ws", key, "", ""));
-                    Operation operation = ((Reservation.Reserved) ledger.reserve(request)).operation();
-                    report("ack " + key + " " + operation.id());
-                    if (!(ledger.begin(operation.id()) instanceof TransitionResult.Moved)) {
-                        throw new IllegalStateException("begin refused for " + key);
-                    }
-                    effectLog.write((key + "\n").getBytes(StandardCharsets.UTF_8));
-                    ledger.transition(
-                            operation.id(),
-                            OperationState.SUCCEEDED,
-                            EffectState.COMPLETE,
-                            Optional.of("{}"),
-                            Optional.empty());
-                    report("done " + key);
+                    Operation operation = STEPS.reserveAndBegin(ledger, session, epoch, key, key);
+                    WorkloadSteps.effect(effectLog, key);
+                    STEPS.succeed(ledger, operation, key);
                 }
                 ledger.settleLost(session, "the agent disconnected");
                 report("ended " + session);
@@ -97,9 +68,6 @@ public final class PurgeWorkload {
     }
 
     private static void report(String line) {
-        synchronized (OUT) {
-            out.println(line);
-            out.flush();
-        }
+        STEPS.report(line);
     }
 }

@@ -8,8 +8,6 @@ import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -26,49 +24,35 @@ class BrokerContractTests {
     @TempDir
     Path temp;
 
-    int ids;
-    Map<String, JsonNode> outputSchemas = new HashMap<>();
+    SchemaCheckedCalls agent;
 
     @Test
     void everyBrokerAnswerConformsToThePublishedOutputSchema() throws Exception {
-        Path data = temp.resolve("data");
-        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
-                .log(temp.resolve("broker.err"))
-                .emptyHome()
-                .start()
-                .withProjectAndYolo(Files.createDirectories(temp.resolve("project")))) {
-            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
-                    .start()) {
-                exerciseEveryBrokerTool(helper);
-                assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
-            }
+        try (YoloHelper yolo = YoloHelper.start(temp)) {
+            exerciseEveryBrokerTool(yolo.helper);
+            assertThat(Files.readString(yolo.helper.stderr())).doesNotContain("does not match the output schema");
         }
     }
 
     private void exerciseEveryBrokerTool(McpHelperProcess helper) throws Exception {
-        helper.initialize("2025-11-25");
-        helper.awaitPhase("connected");
-        helper.request(++ids, "tools/list", null)
-                .at("/result/tools")
-                .values()
-                .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
-        String workspaceId = call(helper, "lomi_workspace_list", "{\"limit\":1}", true)
+        agent = SchemaCheckedCalls.connected(helper);
+        String workspaceId = agent.call("lomi_workspace_list", "{\"limit\":1}", true)
                 .at("/data/workspaces/0/workspaceId")
                 .asString();
         String workspace = "{\"workspaceId\":\"" + workspaceId + "\"}";
-        String epoch = call(helper, "lomi_connect", workspace, true)
+        String epoch = agent.call("lomi_connect", workspace, true)
                 .at("/data/retryEpoch")
                 .asString();
-        call(helper, "lomi_events_read", workspace, true);
-        call(helper, "lomi_operation_get", NO_OPERATION, false);
-        call(helper, "lomi_operation_cancel", NO_OPERATION, false);
-        call(helper, "lomi_session_attach", "{\"externalId\":\"thread-1\"}", true);
-        call(helper, "lomi_episodes", "{}", true);
-        call(helper, "lomi_session_detach", "{}", true);
+        agent.call("lomi_events_read", workspace, true);
+        agent.call("lomi_operation_get", NO_OPERATION, false);
+        agent.call("lomi_operation_cancel", NO_OPERATION, false);
+        agent.call("lomi_session_attach", "{\"externalId\":\"thread-1\"}", true);
+        agent.call("lomi_episodes", "{}", true);
+        agent.call("lomi_session_detach", "{}", true);
         exerciseLayoutAndTerminalTools(helper, workspaceId, epoch);
         exerciseFileEditorArtifactAndSettingsTools(helper, workspaceId, epoch);
         exerciseGitTools(helper, workspaceId, epoch);
-        assertThat(outputSchemas.keySet())
+        assertThat(agent.outputSchemas.keySet())
                 .as("every catalog tool was listed")
                 .hasSize(Catalog.standard().all().size());
     }
@@ -93,27 +77,20 @@ class BrokerContractTests {
             try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
                     .start()) {
                 helper.initialize("2025-11-25");
-                String pairing = helper.awaitPhase("pairing_required")
-                        .path("pairingRequestId")
-                        .asString();
-                console(broker, "pairing", "approve", pairing);
-                helper.awaitPhase("connected");
-                helper.request(++ids, "tools/list", null)
-                        .at("/result/tools")
-                        .values()
-                        .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
-                String workspaceId = call(helper, "lomi_workspace_list", "{}", true)
+                helper.approvedInTheConsole(broker);
+                agent = SchemaCheckedCalls.listed(helper);
+                String workspaceId = agent.call("lomi_workspace_list", "{}", true)
                         .at("/data/workspaces/0/workspaceId")
                         .asString();
-                JsonNode connection = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true);
-                String revision = call(helper, "lomi_panel_list", "{\"workspaceId\":\"" + workspaceId + "\"}", true)
+                JsonNode connection = agent.call("lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true);
+                String revision = agent.call("lomi_panel_list", "{\"workspaceId\":\"" + workspaceId + "\"}", true)
                         .at("/data/domainRevision")
                         .asString();
                 Path folder = Files.createDirectories(temp.resolve("asked-for")).toRealPath();
                 String request = "{\"workspaceId\":\"" + workspaceId + "\",\"projectPath\":\"" + folder
                         + "\",\"name\":\"asked\",\"expectedRevision\":\"" + revision + "\",\"retryEpoch\":\""
                         + connection.at("/data/retryEpoch").asString() + "\",\"requestKey\":\"open-1\"}";
-                JsonNode parked = call(helper, "lomi_project_open", request, true);
+                JsonNode parked = agent.call("lomi_project_open", request, true);
                 assertThat(parked.at("/data/state").asString()).isEqualTo("awaiting_user");
                 String operation = parked.at("/data/operationId").asString();
 
@@ -124,14 +101,14 @@ class BrokerContractTests {
                         .contains(folder.toString());
                 console(broker, "decision", "approve", operation);
 
-                JsonNode done = call(helper, "lomi_operation_get", "{\"operationId\":\"" + operation + "\"}", true);
+                JsonNode done = agent.call("lomi_operation_get", "{\"operationId\":\"" + operation + "\"}", true);
                 assertThat(done.at("/data/state").asString()).isEqualTo("succeeded");
-                assertThat(call(helper, "lomi_project_open", request, true)
+                assertThat(agent.call("lomi_project_open", request, true)
                                 .at("/data/operationId")
                                 .asString())
                         .as("a retry answers the same operation")
                         .isEqualTo(operation);
-                assertThat(call(helper, "lomi_workspace_list", "{}", true)
+                assertThat(agent.call("lomi_workspace_list", "{}", true)
                                 .at("/data/workspaces")
                                 .size())
                         .isEqualTo(2);
@@ -144,30 +121,28 @@ class BrokerContractTests {
     private void exerciseLayoutAndTerminalTools(McpHelperProcess helper, String workspaceId, String epoch)
             throws Exception {
         String ws = "\"workspaceId\":\"" + workspaceId + "\"";
-        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true)
+        String revision = agent.call("lomi_panel_list", "{" + ws + "}", true)
                 .at("/data/domainRevision")
                 .asString();
-        JsonNode created = call(
-                helper, "lomi_workspace_create", "{" + ws + ",\"name\":\"second\"" + op(revision, epoch) + "}", true);
+        JsonNode created = agent.call(
+                "lomi_workspace_create", "{" + ws + ",\"name\":\"second\"" + op(revision, epoch) + "}", true);
         String second = created.at("/data/result/workspaceId").asString();
         revision = created.at("/data/result/domainRevision").asString();
-        JsonNode renamed = call(
-                helper,
+        JsonNode renamed = agent.call(
                 "lomi_workspace_update",
                 "{\"workspaceId\":\"" + second + "\",\"name\":\"renamed\"" + op(revision, epoch) + "}",
                 true);
         revision = renamed.at("/data/result/domainRevision").asString();
-        call(helper, "lomi_workspace_update", "{" + ws + ",\"name\":\"stale\"" + op("1", epoch) + "}", false);
+        agent.call("lomi_workspace_update", "{" + ws + ",\"name\":\"stale\"" + op("1", epoch) + "}", false);
 
-        JsonNode terminal = call(helper, "lomi_terminal_create", "{" + ws + op(revision, epoch) + "}", true)
+        JsonNode terminal = agent.call("lomi_terminal_create", "{" + ws + op(revision, epoch) + "}", true)
                 .at("/data/result");
         revision = terminal.get("domainRevision").asString();
         String target = ws + ",\"panelId\":\"" + terminal.get("panelId").asString() + "\",\"terminalSessionId\":\""
                 + terminal.get("terminalSessionId").asString() + "\"";
         String lease = ",\"leaseId\":\"" + terminal.get("leaseId").asString() + "\"";
         awaitPrompt(helper, target);
-        JsonNode run = call(
-                helper,
+        JsonNode run = agent.call(
                 "lomi_terminal_run",
                 "{" + target + lease + ",\"command\":\"echo contract\"" + op(null, epoch) + "}",
                 true);
@@ -175,50 +150,45 @@ class BrokerContractTests {
         Eventually.await(
                 "the run " + runId + " succeeds",
                 Duration.ofSeconds(30),
-                () -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true),
+                () -> agent.call("lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true),
                 settled -> settled.at("/data/state").asString().equals("succeeded"));
-        assertThat(call(
-                                helper,
+        assertThat(agent.call(
                                 "lomi_terminal_read",
                                 "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\"}",
                                 true)
                         .at("/data/text")
                         .asString())
                 .contains("contract");
-        call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"raw\",\"cursor\":\"0\"}", true);
-        call(helper, "lomi_terminal_read", "{" + target + ",\"mode\":\"screen\"}", true);
-        call(
-                helper,
+        agent.call("lomi_terminal_read", "{" + target + ",\"mode\":\"raw\",\"cursor\":\"0\"}", true);
+        agent.call("lomi_terminal_read", "{" + target + ",\"mode\":\"screen\"}", true);
+        agent.call(
                 "lomi_terminal_input",
                 "{" + target + lease + ",\"inputSequence\":\"1\",\"input\":{\"type\":\"key\",\"key\":\"enter\"}}",
                 true);
-        call(
-                helper,
+        agent.call(
                 "lomi_terminal_interrupt",
                 "{" + target + lease + ",\"operationId\":\"" + runId + "\"" + op(null, epoch) + "}",
                 false);
         awaitPrompt(helper, target);
 
-        JsonNode list = call(helper, "lomi_panel_list", "{" + ws + "}", true);
+        JsonNode list = agent.call("lomi_panel_list", "{" + ws + "}", true);
         revision = list.at("/data/domainRevision").asString();
         String firstTab = list.at("/data/tabs/0/tabId").asString();
-        JsonNode moved = call(
-                helper,
+        JsonNode moved = agent.call(
                 "lomi_panel_move",
                 "{" + ws + ",\"movement\":{\"type\":\"reorder_tab\",\"tabId\":\"" + firstTab + "\"}"
                         + op(revision, epoch) + "}",
                 true);
         revision = moved.at("/data/result/domainRevision").asString();
-        JsonNode focused = call(helper, "lomi_panel_focus", "{" + target + op(revision, epoch) + "}", true);
+        JsonNode focused = agent.call("lomi_panel_focus", "{" + target + op(revision, epoch) + "}", true);
         revision = focused.at("/data/result/domainRevision").asString();
-        call(helper, "lomi_panel_control", "{" + target + ",\"action\":\"release\"" + op(null, epoch) + "}", true);
-        JsonNode closed = call(helper, "lomi_panel_close", "{" + target + op(revision, epoch) + "}", true);
+        agent.call("lomi_panel_control", "{" + target + ",\"action\":\"release\"" + op(null, epoch) + "}", true);
+        JsonNode closed = agent.call("lomi_panel_close", "{" + target + op(revision, epoch) + "}", true);
         assertThat(closed.at("/data/state").asString()).isEqualTo("succeeded");
         revision = closed.at("/data/result/domainRevision").asString();
 
         Path folder = Files.createDirectories(temp.resolve("opened"));
-        JsonNode opened = call(
-                helper,
+        JsonNode opened = agent.call(
                 "lomi_project_open",
                 "{" + ws + ",\"projectPath\":\"" + folder.toRealPath() + "\",\"name\":\"opened\"" + op(revision, epoch)
                         + "}",
@@ -229,8 +199,7 @@ class BrokerContractTests {
         revision = opened.at("/data/result/domainRevision").asString();
         String openedWs = opened.at("/data/result/workspaceId").asString();
         String openedProject = opened.at("/data/result/projectId").asString();
-        JsonNode projectClosed = call(
-                helper,
+        JsonNode projectClosed = agent.call(
                 "lomi_project_close",
                 "{\"workspaceId\":\"" + openedWs + "\",\"projectId\":\"" + openedProject + "\"" + op(revision, epoch)
                         + "}",
@@ -246,45 +215,39 @@ class BrokerContractTests {
         Files.writeString(root.resolve("notes.txt"), "alpha\r\nbeta\r\n");
         Files.writeString(root.resolve(".env"), "SECRET=1");
         String ws = "\"workspaceId\":\"" + workspaceId + "\"";
-        JsonNode list = call(helper, "lomi_files_list", "{" + ws + "}", true);
+        JsonNode list = agent.call("lomi_files_list", "{" + ws + "}", true);
         assertThat(list.at("/data/filtered").asBoolean()).isTrue();
         String parent = list.at("/data/directoryRevision").asString();
-        JsonNode read = call(helper, "lomi_files_read", "{" + ws + ",\"relativePath\":\"notes.txt\"}", true);
+        JsonNode read = agent.call("lomi_files_read", "{" + ws + ",\"relativePath\":\"notes.txt\"}", true);
         String disk = read.at("/data/diskRevision").asString();
-        call(helper, "lomi_files_read", "{" + ws + ",\"relativePath\":\".env\"}", false);
-        call(helper, "lomi_files_search", "{" + ws + ",\"query\":{\"text\":\"beta\"}}", true);
-        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true)
+        agent.call("lomi_files_read", "{" + ws + ",\"relativePath\":\".env\"}", false);
+        agent.call("lomi_files_search", "{" + ws + ",\"query\":{\"text\":\"beta\"}}", true);
+        String revision = agent.call("lomi_panel_list", "{" + ws + "}", true)
                 .at("/data/domainRevision")
                 .asString();
-        JsonNode created = call(
-                helper,
+        JsonNode created = agent.call(
                 "lomi_files_mutate",
                 "{" + ws + ",\"operation\":{\"type\":\"create\",\"relativePath\":\"made.txt\",\"kind\":\"file\","
                         + "\"expectedParentRevision\":\"" + parent + "\"}" + op(revision, epoch) + "}",
                 true);
         assertThat(created.at("/data/state").asString()).isEqualTo("succeeded");
 
-        JsonNode opened = call(
-                helper,
-                "lomi_editor_open",
-                "{" + ws + ",\"relativePath\":\"notes.txt\"" + op(revision, epoch) + "}",
-                true);
+        JsonNode opened = agent.call(
+                "lomi_editor_open", "{" + ws + ",\"relativePath\":\"notes.txt\"" + op(revision, epoch) + "}", true);
         JsonNode doc = opened.at("/data/result");
         revision = doc.get("domainRevision").asString();
         String target = ws + ",\"panelId\":\"" + doc.get("panelId").asString() + "\",\"relativePath\":\"notes.txt\"";
         String ids = ",\"documentId\":\"" + doc.get("documentId").asString() + "\",\"expectedDiskRevision\":\"" + disk
                 + "\"";
-        call(helper, "lomi_editor_read", "{" + target + "}", true);
-        JsonNode edited = call(
-                helper,
+        agent.call("lomi_editor_read", "{" + target + "}", true);
+        JsonNode edited = agent.call(
                 "lomi_editor_apply_edits",
                 "{" + target + ids + ",\"expectedBufferRevision\":\""
                         + doc.get("bufferRevision").asString()
                         + "\",\"edits\":[{\"fromUtf16\":0,\"toUtf16\":5,\"insert\":\"ALPHA\"}]" + op(revision, epoch)
                         + "}",
                 true);
-        JsonNode saved = call(
-                helper,
+        JsonNode saved = agent.call(
                 "lomi_editor_save",
                 "{" + target + ids + ",\"expectedBufferRevision\":\""
                         + edited.at("/data/result/bufferRevision").asString() + "\"" + op(revision, epoch) + "}",
@@ -295,19 +258,17 @@ class BrokerContractTests {
         byte[] bytes = Files.readAllBytes(root.resolve("notes.txt"));
         String sha = java.util.HexFormat.of()
                 .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
-        JsonNode imported = call(
-                helper,
+        JsonNode imported = agent.call(
                 "lomi_artifact_import",
                 "{" + ws + ",\"relativePath\":\"notes.txt\",\"kind\":\"file\",\"expectedByteLength\":" + bytes.length
                         + ",\"expectedSha256\":\"" + sha + "\"" + op(revision, epoch) + "}",
                 true);
         String artifact = imported.at("/data/result/artifactId").asString();
-        call(helper, "lomi_artifact_read", "{" + ws + ",\"artifactId\":\"" + artifact + "\"}", true);
-        String parentNow = call(helper, "lomi_files_list", "{" + ws + "}", true)
+        agent.call("lomi_artifact_read", "{" + ws + ",\"artifactId\":\"" + artifact + "\"}", true);
+        String parentNow = agent.call("lomi_files_list", "{" + ws + "}", true)
                 .at("/data/directoryRevision")
                 .asString();
-        JsonNode exported = call(
-                helper,
+        JsonNode exported = agent.call(
                 "lomi_artifact_export",
                 "{" + ws + ",\"artifactId\":\"" + artifact + "\",\"expectedSha256\":\"" + sha
                         + "\",\"relativePath\":\"copy.txt\",\"expectedParentRevision\":\"" + parentNow + "\""
@@ -315,18 +276,17 @@ class BrokerContractTests {
                 true);
         assertThat(exported.at("/data/state").asString()).isEqualTo("succeeded");
 
-        String settingsRevision = call(helper, "lomi_settings_read", "{" + ws + ",\"section\":\"editor\"}", true)
+        String settingsRevision = agent.call("lomi_settings_read", "{" + ws + ",\"section\":\"editor\"}", true)
                 .at("/data/settingsRevision")
                 .asString();
-        call(helper, "lomi_settings_read", "{" + ws + ",\"section\":\"agentControl\"}", true);
-        JsonNode updated = call(
-                helper,
+        agent.call("lomi_settings_read", "{" + ws + ",\"section\":\"agentControl\"}", true);
+        JsonNode updated = agent.call(
                 "lomi_settings_update",
                 "{" + ws + ",\"patch\":{\"type\":\"editor_tab_size\",\"value\":2},\"expectedSettingsRevision\":\""
                         + settingsRevision + "\"" + op(revision, epoch) + "}",
                 true);
         assertThat(updated.at("/data/state").asString()).as("YOLO approves").isEqualTo("succeeded");
-        call(helper, "lomi_settings_open", "{" + ws + ",\"page\":\"editor\"" + op(revision, epoch) + "}", true);
+        agent.call("lomi_settings_open", "{" + ws + ",\"page\":\"editor\"" + op(revision, epoch) + "}", true);
     }
 
     private void exerciseGitTools(McpHelperProcess helper, String workspaceId, String epoch) throws Exception {
@@ -346,36 +306,32 @@ class BrokerContractTests {
         }
         Files.writeString(root.resolve("notes.txt"), "changed\n");
         String ws = "\"workspaceId\":\"" + workspaceId + "\"";
-        JsonNode status = call(helper, "lomi_git_status", "{" + ws + "}", true);
+        JsonNode status = agent.call("lomi_git_status", "{" + ws + "}", true);
         String observed = status.at("/data/observationRevision").asString();
         assertThat(status.toString()).doesNotContain(".env");
-        JsonNode diff = call(
-                helper,
+        JsonNode diff = agent.call(
                 "lomi_git_diff",
                 "{" + ws + ",\"relativePath\":\"notes.txt\",\"expectedObservationRevision\":\"" + observed + "\"}",
                 true);
         assertThat(diff.at("/data/text").asString()).contains("+changed");
-        call(
-                helper,
+        agent.call(
                 "lomi_git_diff",
                 "{" + ws + ",\"relativePath\":\".env\",\"expectedObservationRevision\":\"" + observed + "\"}",
                 false);
-        call(helper, "lomi_git_history", "{" + ws + "}", true);
-        call(helper, "lomi_git_commit", "{" + ws + ",\"commit\":\"" + head + "\"}", true);
-        assertThat(call(helper, "lomi_git_remotes", "{" + ws + "}", true).toString())
+        agent.call("lomi_git_history", "{" + ws + "}", true);
+        agent.call("lomi_git_commit", "{" + ws + ",\"commit\":\"" + head + "\"}", true);
+        assertThat(agent.call("lomi_git_remotes", "{" + ws + "}", true).toString())
                 .doesNotContain("s3cret-token");
-        String revision = call(helper, "lomi_panel_list", "{" + ws + "}", true)
+        String revision = agent.call("lomi_panel_list", "{" + ws + "}", true)
                 .at("/data/domainRevision")
                 .asString();
-        JsonNode opened = call(
-                helper,
+        JsonNode opened = agent.call(
                 "lomi_git_open",
                 "{" + ws + ",\"view\":{\"type\":\"commit\",\"commit\":\"" + head + "\"}" + op(revision, epoch) + "}",
                 true);
         assertThat(opened.at("/data/state").asString()).isEqualTo("succeeded");
         revision = opened.at("/data/result/domainRevision").asString();
-        JsonNode staged = call(
-                helper,
+        JsonNode staged = agent.call(
                 "lomi_git_mutate",
                 "{" + ws + ",\"repositoryRelative\":\"\",\"operation\":\"stage\",\"paths\":[\"notes.txt\"],"
                         + "\"expectedObservationRevision\":\"" + observed + "\"" + op(revision, epoch) + "}",
@@ -390,7 +346,7 @@ class BrokerContractTests {
         Eventually.await(
                 "the terminal's prompt is ready",
                 Duration.ofSeconds(20),
-                () -> call(helper, "lomi_terminal_read", "{" + target + "}", true)
+                () -> agent.call("lomi_terminal_read", "{" + target + "}", true)
                         .at("/data/prompt")
                         .asString(),
                 "ready"::equals);
@@ -398,19 +354,7 @@ class BrokerContractTests {
 
     private String op(String revision, String epoch) {
         return (revision == null ? "" : ",\"expectedRevision\":\"" + revision + "\"") + ",\"retryEpoch\":\"" + epoch
-                + "\",\"requestKey\":\"contract-" + (++ids) + "\"";
-    }
-
-    /** Calls a tool, checks ok/error as expected and the envelope against the published schema; returns the envelope. */
-    private JsonNode call(McpHelperProcess helper, String tool, String arguments, boolean ok) throws Exception {
-        JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
-        JsonNode envelope = result.get("structuredContent");
-
-        assertThat(result.get("isError").asBoolean()).as(tool + ": " + envelope).isEqualTo(!ok);
-        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result"))
-                .as(tool + ": " + envelope)
-                .isEmpty();
-        return envelope;
+                + "\",\"requestKey\":\"contract-" + agent.nextId() + "\"";
     }
 
     private static String console(BrokerChildProcess broker, String... args) throws Exception {

@@ -797,54 +797,44 @@ class CatalogTests {
 
     @Test
     void panelMoveTakesExactlyTheFieldsOfOneMovement() {
-        for (String movement : List.of(
-                "{\"type\":\"reorder_tab\",\"tabId\":\"t1\"}",
-                "{\"type\":\"reorder_tab\",\"tabId\":\"t1\",\"beforeTabId\":\"t0\"}",
-                "{\"type\":\"dock_tab\",\"tabId\":\"t1\",\"targetTabId\":\"t2\",\"side\":\"left\"}",
-                "{\"type\":\"move_pane\",\"panelId\":\"p1\",\"targetPanelId\":\"p2\",\"side\":\"bottom\"}",
-                "{\"type\":\"transfer_tab\",\"tabId\":\"t1\",\"targetWorkspaceId\":\"w2\",\"beforeTabId\":null}")) {
-            assertThat(violation("lomi_panel_move", with("lomi_panel_move", "movement", movement)))
-                    .as(movement)
-                    .isEmpty();
-        }
-        for (String movement : List.of(
-                "{\"type\":\"reorder_tab\"}",
-                "{\"type\":\"dock_tab\",\"tabId\":\"t1\",\"targetTabId\":\"t2\"}",
-                "{\"type\":\"reorder_tab\",\"tabId\":\"t1\",\"targetTabId\":\"t2\",\"side\":\"left\"}",
-                "{\"type\":\"move_pane\",\"panelId\":\"p1\",\"targetPanelId\":\"p2\",\"side\":\"left\",\"tabId\":\"t1\"}",
-                "{\"type\":\"dock_tab\",\"tabId\":\"t1\",\"targetTabId\":\"t2\",\"side\":\"middle\"}",
-                "{\"type\":\"teleport\",\"tabId\":\"t1\"}",
-                "{\"tabId\":\"t1\"}",
-                "{}")) {
-            assertThat(violation("lomi_panel_move", with("lomi_panel_move", "movement", movement)))
-                    .as(movement)
-                    .hasValueSatisfying(problem -> assertThat(problem).startsWith("arguments.movement"));
-        }
+        assertFieldTakes(
+                "lomi_panel_move",
+                "movement",
+                List.of(
+                        "{\"type\":\"reorder_tab\",\"tabId\":\"t1\"}",
+                        "{\"type\":\"reorder_tab\",\"tabId\":\"t1\",\"beforeTabId\":\"t0\"}",
+                        "{\"type\":\"dock_tab\",\"tabId\":\"t1\",\"targetTabId\":\"t2\",\"side\":\"left\"}",
+                        "{\"type\":\"move_pane\",\"panelId\":\"p1\",\"targetPanelId\":\"p2\",\"side\":\"bottom\"}",
+                        "{\"type\":\"transfer_tab\",\"tabId\":\"t1\",\"targetWorkspaceId\":\"w2\",\"beforeTabId\":null}"),
+                List.of(
+                        "{\"type\":\"reorder_tab\"}",
+                        "{\"type\":\"dock_tab\",\"tabId\":\"t1\",\"targetTabId\":\"t2\"}",
+                        "{\"type\":\"reorder_tab\",\"tabId\":\"t1\",\"targetTabId\":\"t2\",\"side\":\"left\"}",
+                        "{\"type\":\"move_pane\",\"panelId\":\"p1\",\"targetPanelId\":\"p2\",\"side\":\"left\",\"tabId\":\"t1\"}",
+                        "{\"type\":\"dock_tab\",\"tabId\":\"t1\",\"targetTabId\":\"t2\",\"side\":\"middle\"}",
+                        "{\"type\":\"teleport\",\"tabId\":\"t1\"}",
+                        "{\"tabId\":\"t1\"}",
+                        "{}"));
     }
 
     @Test
     void terminalInputTakesEitherTextOrAKey() {
-        for (String input : List.of(
-                "{\"type\":\"text\",\"text\":\"ls\"}",
-                "{\"type\":\"key\",\"key\":\"ctrl_c\"}",
-                "{\"type\":\"key\",\"key\":\"enter\"}")) {
-            assertThat(violation("lomi_terminal_input", with("lomi_terminal_input", "input", input)))
-                    .as(input)
-                    .isEmpty();
-        }
-        for (String input : List.of(
-                "{\"type\":\"text\"}",
-                "{\"type\":\"key\"}",
-                "{\"type\":\"text\",\"key\":\"enter\"}",
-                "{\"type\":\"text\",\"text\":\"ls\",\"key\":\"enter\"}",
-                "{\"type\":\"key\",\"key\":\"f1\"}",
-                "{\"type\":\"text\",\"text\":\"\"}",
-                "{\"type\":\"text\",\"text\":\"a\\u0000b\"}",
-                "{\"text\":\"ls\"}")) {
-            assertThat(violation("lomi_terminal_input", with("lomi_terminal_input", "input", input)))
-                    .as(input)
-                    .hasValueSatisfying(problem -> assertThat(problem).startsWith("arguments.input"));
-        }
+        assertFieldTakes(
+                "lomi_terminal_input",
+                "input",
+                List.of(
+                        "{\"type\":\"text\",\"text\":\"ls\"}",
+                        "{\"type\":\"key\",\"key\":\"ctrl_c\"}",
+                        "{\"type\":\"key\",\"key\":\"enter\"}"),
+                List.of(
+                        "{\"type\":\"text\"}",
+                        "{\"type\":\"key\"}",
+                        "{\"type\":\"text\",\"key\":\"enter\"}",
+                        "{\"type\":\"text\",\"text\":\"ls\",\"key\":\"enter\"}",
+                        "{\"type\":\"key\",\"key\":\"f1\"}",
+                        "{\"type\":\"text\",\"text\":\"\"}",
+                        "{\"type\":\"text\",\"text\":\"a\\u0000b\"}",
+                        "{\"text\":\"ls\"}"));
         assertThat(violation("lomi_terminal_input", with("lomi_terminal_input", "inputSequence", "\"0\"")))
                 .isPresent();
         assertThat(violation("lomi_terminal_input", with("lomi_terminal_input", "inputSequence", "1")))
@@ -1128,5 +1118,17 @@ class CatalogTests {
         return "{\"kind\":\"operation\",\"operationId\":\"" + OP_ID + "\",\"tool\":\"" + tool
                 + "\",\"state\":\"succeeded\"," + "\"effectState\":\"complete\",\"workspaceId\":\"w1\",\"result\":"
                 + result + "}";
+    }
+
+    /** Each of {@code accepted} as {@code field} of {@code tool} conforms; each of {@code refused} is refused at that field. */
+    private void assertFieldTakes(String tool, String field, List<String> accepted, List<String> refused) {
+        for (String value : accepted) {
+            assertThat(violation(tool, with(tool, field, value))).as(value).isEmpty();
+        }
+        for (String value : refused) {
+            assertThat(violation(tool, with(tool, field, value)))
+                    .as(value)
+                    .hasValueSatisfying(problem -> assertThat(problem).startsWith("arguments." + field));
+        }
     }
 }

@@ -52,18 +52,10 @@ class RefusalMessagesProcessTests {
             try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
                     .start()) {
                 helper.initialize(McpHelperProcess.PROTOCOL);
-                String pairing = helper.awaitPhase("pairing_required")
-                        .path("pairingRequestId")
-                        .asString();
-                broker.console()
-                        .mergingStderr()
-                        .ok(
-                                "pairing",
-                                "approve",
-                                pairing,
-                                "--scopes",
-                                "workspace.read,files.read,panel.create,browser.navigate,browser.read,browser.interact");
-                helper.awaitPhase("connected");
+                helper.approvedInTheConsole(
+                        broker,
+                        "--scopes",
+                        "workspace.read,files.read,panel.create,browser.navigate,browser.read,browser.interact");
                 refusalsOfTheCall(helper);
                 aFillOnALabelFailsItsOperation(helper, broker, site);
                 assertThat(helper.stderrText()).doesNotContain(ErrorMessages.STRICT_PROPERTY);
@@ -110,12 +102,9 @@ class RefusalMessagesProcessTests {
                 .isEqualTo(new Refusal(
                         "TARGET_NOT_FOUND",
                         "'missing.txt' does not exist; list its folder (lomi_files_list) for the names there"));
-        String epoch = ok(helper, "lomi_connect", "{" + ws + "}")
-                .at("/data/retryEpoch")
-                .asString();
-        String revision = ok(helper, "lomi_panel_list", "{" + ws + "}")
-                .at("/data/domainRevision")
-                .asString();
+        Connected connected = connect(helper, ws);
+        String epoch = connected.epoch();
+        String revision = connected.revision();
         Refusal scope = refused(
                 helper,
                 "lomi_files_mutate",
@@ -155,12 +144,9 @@ class RefusalMessagesProcessTests {
                 .at("/data/workspaces/0/workspaceId")
                 .asString();
         String ws = "\"workspaceId\":\"" + workspaceId + "\"";
-        String epoch = ok(helper, "lomi_connect", "{" + ws + "}")
-                .at("/data/retryEpoch")
-                .asString();
-        String revision = ok(helper, "lomi_panel_list", "{" + ws + "}")
-                .at("/data/domainRevision")
-                .asString();
+        Connected connected = connect(helper, ws);
+        String epoch = connected.epoch();
+        String revision = connected.revision();
         String open = ok(
                         helper,
                         "lomi_browser_open",
@@ -222,6 +208,19 @@ class RefusalMessagesProcessTests {
     }
 
     record Refusal(String code, String message) {}
+
+    /** A retry epoch ({@code lomi_connect}) and the domain revision ({@code lomi_panel_list}) of the workspace. */
+    private record Connected(String epoch, String revision) {}
+
+    private Connected connect(McpHelperProcess helper, String ws) {
+        return new Connected(
+                ok(helper, "lomi_connect", "{" + ws + "}")
+                        .at("/data/retryEpoch")
+                        .asString(),
+                ok(helper, "lomi_panel_list", "{" + ws + "}")
+                        .at("/data/domainRevision")
+                        .asString());
+    }
 
     private JsonNode ok(McpHelperProcess helper, String tool, String arguments) {
         try {

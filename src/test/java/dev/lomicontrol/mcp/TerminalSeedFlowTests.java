@@ -2,13 +2,10 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -25,38 +22,23 @@ class TerminalSeedFlowTests {
     @TempDir
     Path temp;
 
-    int ids;
-    final Map<String, JsonNode> outputSchemas = new HashMap<>();
+    SchemaCheckedCalls agent;
 
     @Test
     void theSeed000TerminalFlowRunsEndToEnd() throws Exception {
-        Path data = temp.resolve("data");
-        Path project = Files.createDirectories(temp.resolve("project"));
-        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
-                .log(temp.resolve("broker.err"))
-                .emptyHome()
-                .start()
-                .withProjectAndYolo(project)) {
-            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
-                    .start()) {
-                flow(helper, project.toRealPath());
-                assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
-            }
+        try (YoloHelper yolo = YoloHelper.start(temp)) {
+            flow(yolo.helper, yolo.project.toRealPath());
+            assertThat(Files.readString(yolo.helper.stderr())).doesNotContain("does not match the output schema");
         }
     }
 
     private void flow(McpHelperProcess helper, Path root) throws Exception {
-        helper.initialize("2025-11-25");
-        helper.awaitPhase("connected");
-        helper.request(++ids, "tools/list", null)
-                .at("/result/tools")
-                .values()
-                .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
-        call(helper, "lomi_status", "{}", true);
-        JsonNode list = call(helper, "lomi_workspace_list", "{}", true);
+        agent = SchemaCheckedCalls.connected(helper);
+        agent.call("lomi_status", "{}", true);
+        JsonNode list = agent.call("lomi_workspace_list", "{}", true);
         String workspaceId = list.at("/data/workspaces/0/workspaceId").asString();
         String revision = list.at("/data/domainRevision").asString();
-        String epoch = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true)
+        String epoch = agent.call("lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}", true)
                 .at("/data/retryEpoch")
                 .asString();
 
@@ -64,18 +46,17 @@ class TerminalSeedFlowTests {
         String create = "{\"workspaceId\":\"" + workspaceId
                 + "\",\"cwdRelative\":\"\",\"title\":\"Tests\",\"expectedRevision\":\"" + revision
                 + "\",\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"create-test-terminal-1\"}";
-        String operationId = call(helper, "lomi_terminal_create", create, true)
+        String operationId = agent.call("lomi_terminal_create", create, true)
                 .at("/data/operationId")
                 .asString();
         JsonNode created = org.awaitility.Awaitility.await()
                 .atMost(java.time.Duration.ofSeconds(60))
                 .until(
-                        () -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + operationId + "\"}", true),
+                        () -> agent.call("lomi_operation_get", "{\"operationId\":\"" + operationId + "\"}", true),
                         answer -> !List.of("queued", "running")
                                 .contains(answer.at("/data/state").asString()));
         assertThat(created.at("/data/state").asString()).as("%s", created).isEqualTo("succeeded");
-        JsonNode byKey = call(
-                helper,
+        JsonNode byKey = agent.call(
                 "lomi_operation_get",
                 "{\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"create-test-terminal-1\","
                         + "\"tool\":\"lomi_terminal_create\"}",
@@ -83,7 +64,7 @@ class TerminalSeedFlowTests {
         assertThat(byKey.at("/data/operationId").asString())
                 .as("read back by its key")
                 .isEqualTo(operationId);
-        assertThat(call(helper, "lomi_terminal_create", create, true)
+        assertThat(agent.call("lomi_terminal_create", create, true)
                         .at("/data/operationId")
                         .asString())
                 .as("a retry answers the same operation")
@@ -95,8 +76,7 @@ class TerminalSeedFlowTests {
                 + terminal.get("terminalSessionId").asString() + "\"";
         awaitPrompt(helper, target);
 
-        JsonNode run = call(
-                helper,
+        JsonNode run = agent.call(
                 "lomi_terminal_run",
                 "{" + target + ",\"leaseId\":\"" + terminal.get("leaseId").asString() + "\",\"command\":\"pwd\","
                         + "\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"seed-000-pwd\"}",
@@ -105,23 +85,21 @@ class TerminalSeedFlowTests {
         JsonNode settled = org.awaitility.Awaitility.await()
                 .atMost(java.time.Duration.ofSeconds(60))
                 .until(
-                        () -> call(helper, "lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true),
+                        () -> agent.call("lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true),
                         answer -> !List.of("queued", "running")
                                 .contains(answer.at("/data/state").asString()));
         assertThat(settled.at("/data/state").asString()).isEqualTo("succeeded");
-        JsonNode output = call(
-                helper,
+        JsonNode output = agent.call(
                 "lomi_terminal_read",
                 "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + runId + "\",\"cursor\":null}",
                 true);
         assertThat(output.at("/data/text").asString().lines().map(String::strip))
                 .contains(root.toString());
 
-        String stream = call(helper, "lomi_terminal_read", "{" + target + "}", true)
+        String stream = agent.call("lomi_terminal_read", "{" + target + "}", true)
                 .at("/data/streamSequence")
                 .asString();
-        JsonNode screen = call(
-                helper,
+        JsonNode screen = agent.call(
                 "lomi_terminal_read",
                 "{" + target + ",\"mode\":\"screen\",\"minimumParsedSequence\":\"" + stream + "\"}",
                 true);
@@ -129,8 +107,7 @@ class TerminalSeedFlowTests {
                 .isGreaterThanOrEqualTo(Long.parseLong(stream));
         assertThat(screen.at("/data/text").asString()).contains(root.toString());
 
-        JsonNode android = call(
-                helper,
+        JsonNode android = agent.call(
                 "lomi_panel_control",
                 "{\"workspaceId\":\"" + workspaceId + "\",\"panelId\":\""
                         + terminal.get("panelId").asString()
@@ -146,20 +123,9 @@ class TerminalSeedFlowTests {
                 .atMost(java.time.Duration.ofSeconds(30))
                 .pollInterval(java.time.Duration.ofMillis(25))
                 .until(
-                        () -> call(helper, "lomi_terminal_read", "{" + target + "}", true)
+                        () -> agent.call("lomi_terminal_read", "{" + target + "}", true)
                                 .at("/data/prompt")
                                 .asString(),
                         "ready"::equals);
-    }
-
-    /** Calls a tool, checks ok/error as expected and the envelope against the published schema; returns the envelope. */
-    private JsonNode call(McpHelperProcess helper, String tool, String arguments, boolean ok) throws Exception {
-        JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
-        JsonNode envelope = result.get("structuredContent");
-        assertThat(result.get("isError").asBoolean()).as(tool + ": " + envelope).isEqualTo(!ok);
-        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result"))
-                .as(tool + ": " + envelope)
-                .isEmpty();
-        return envelope;
     }
 }

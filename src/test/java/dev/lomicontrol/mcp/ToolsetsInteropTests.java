@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.testing.InteropPackages;
+import dev.lomicontrol.testing.InteropTest;
 import dev.lomicontrol.testing.McpHelperProcess;
 import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.ToolSelection;
@@ -14,9 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -26,17 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
  * lists) and lists exactly the selection's tools, and a call to a tool outside it comes back as an
  * error result naming the option. No broker: both happen in the helper, before pairing.
  */
-class ToolsetsInteropTests {
+class ToolsetsInteropTests extends InteropTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    @TempDir
-    Path temp;
-
-    @BeforeAll
-    static void installClients() throws Exception {
-        InteropPackages.install();
-    }
 
     @Test
     void withoutAnOptionTheSdkListsEveryTool() throws Exception {

@@ -2,15 +2,12 @@ package dev.lomicontrol.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,63 +38,48 @@ class WaitMsCallCountTests {
     @TempDir
     Path temp;
 
-    int ids;
+    SchemaCheckedCalls agent;
     int calls;
-    final Map<String, JsonNode> outputSchemas = new HashMap<>();
 
     @Test
     void withWaitMsAnAgentRunsACommandAndSeesHowItEndedInOneCall() throws Exception {
-        Path data = temp.resolve("data");
-        Path project = Files.createDirectories(temp.resolve("project"));
-        try (BrokerChildProcess broker = BrokerChildProcess.on(data)
-                .log(temp.resolve("broker.err"))
-                .emptyHome()
-                .start()
-                .withProjectAndYolo(project)) {
-            try (McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
-                    .start()) {
-                Session session = connect(helper);
-                List<Integer> today = referenceAgent(helper, session);
-                List<Integer> waiting = waitingAgent(helper, session);
-                List<Integer> commanding = commandingAgent(helper, session);
-                System.err.println(
-                        "issue 20 tool calls per command (first includes opening the terminal): without waitMs " + today
-                                + ", with waitMs " + waiting + ", with the first command on the create " + commanding);
+        try (YoloHelper yolo = YoloHelper.start(temp)) {
+            McpHelperProcess helper = yolo.helper;
+            Session session = connect(helper);
+            List<Integer> today = referenceAgent(helper, session);
+            List<Integer> waiting = waitingAgent(helper, session);
+            List<Integer> commanding = commandingAgent(helper, session);
+            System.err.println("issue 20 tool calls per command (first includes opening the terminal): without waitMs "
+                    + today + ", with waitMs " + waiting + ", with the first command on the create " + commanding);
 
-                assertThat(commanding)
-                        .as("the first command rides on lomi_terminal_create, each further one on lomi_terminal_run")
-                        .containsExactly(1, 1, 1);
+            assertThat(commanding)
+                    .as("the first command rides on lomi_terminal_create, each further one on lomi_terminal_run")
+                    .containsExactly(1, 1, 1);
 
-                assertThat(waiting.get(0))
-                        .as("first command with waitMs (today: %s)", today)
-                        .isLessThanOrEqualTo(3);
-                assertThat(waiting.subList(1, waiting.size()))
-                        .as("every further command with waitMs")
-                        .containsOnly(1);
-                assertThat(today.get(0))
-                        .as("today's first command: create, poll, prompt, run, poll, read")
-                        .isGreaterThanOrEqualTo(6);
-                assertThat(today.subList(1, today.size()))
-                        .as("today's further commands: run, poll, read")
-                        .allMatch(n -> n >= 3);
-                assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
-            }
+            assertThat(waiting.get(0))
+                    .as("first command with waitMs (today: %s)", today)
+                    .isLessThanOrEqualTo(3);
+            assertThat(waiting.subList(1, waiting.size()))
+                    .as("every further command with waitMs")
+                    .containsOnly(1);
+            assertThat(today.get(0))
+                    .as("today's first command: create, poll, prompt, run, poll, read")
+                    .isGreaterThanOrEqualTo(6);
+            assertThat(today.subList(1, today.size()))
+                    .as("today's further commands: run, poll, read")
+                    .allMatch(n -> n >= 3);
+            assertThat(Files.readString(helper.stderr())).doesNotContain("does not match the output schema");
         }
     }
 
     record Session(String workspaceId, String epoch) {}
 
     private Session connect(McpHelperProcess helper) throws Exception {
-        helper.initialize("2025-11-25");
-        helper.awaitPhase("connected");
-        helper.request(++ids, "tools/list", null)
-                .at("/result/tools")
-                .values()
-                .forEach(tool -> outputSchemas.put(tool.get("name").asString(), tool.get("outputSchema")));
-        String workspaceId = call(helper, "lomi_workspace_list", "{}")
+        agent = SchemaCheckedCalls.connected(helper);
+        String workspaceId = call("lomi_workspace_list", "{}")
                 .at("/data/workspaces/0/workspaceId")
                 .asString();
-        String epoch = call(helper, "lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}")
+        String epoch = call("lomi_connect", "{\"workspaceId\":\"" + workspaceId + "\"}")
                 .at("/data/retryEpoch")
                 .asString();
         return new Session(workspaceId, epoch);
@@ -107,57 +89,50 @@ class WaitMsCallCountTests {
     private List<Integer> referenceAgent(McpHelperProcess helper, Session session) throws Exception {
         List<Integer> counts = new ArrayList<>();
         calls = 0;
-        String id = call(helper, "lomi_terminal_create", create(helper, session, "ref-create", null))
+        String id = call("lomi_terminal_create", create(helper, session, "ref-create", null))
                 .at("/data/operationId")
                 .asString();
         JsonNode created = poll(helper, "{\"operationId\":\"" + id + "\"}");
         String target = target(session, created.at("/data/result"));
         String lease = created.at("/data/result/leaseId").asString();
-        Awaitility.await("a ready prompt")
-                .atMost(Duration.ofSeconds(60))
-                .pollDelay(Duration.ZERO)
-                .pollInterval(POLL)
-                .until(
-                        () -> call(helper, "lomi_terminal_read", "{" + target + "}")
-                                .at("/data/prompt")
-                                .asString(),
-                        "ready"::equals);
+        awaitReadyPrompt(target, Duration.ofSeconds(60), Duration.ZERO);
         for (int i = 0; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
-            String run = call(
-                            helper,
-                            "lomi_terminal_run",
-                            run(session, target, lease, command.line(), "ref-run-" + i, null))
+            String run = call("lomi_terminal_run", run(session, target, lease, command.line(), "ref-run-" + i, null))
                     .at("/data/operationId")
                     .asString();
             JsonNode settled = poll(helper, "{\"operationId\":\"" + run + "\"}");
             assertThat(settled.at("/data/result/exitCode").asInt()).isEqualTo(command.exitCode());
-            JsonNode output = call(
-                    helper,
-                    "lomi_terminal_read",
-                    "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + run + "\"}");
+            JsonNode output =
+                    call("lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + run + "\"}");
             assertThat(output.at("/data/text").asString()).contains(command.printed());
             counts.add(calls);
             calls = 0;
             if (i == 0) {
-                Awaitility.await()
-                        .atMost(Duration.ofSeconds(30))
-                        .pollInterval(POLL)
-                        .until(
-                                () -> call(helper, "lomi_terminal_read", "{" + target + "}")
-                                        .at("/data/prompt")
-                                        .asString(),
-                                "ready"::equals);
+                awaitReadyPrompt(target, Duration.ofSeconds(30), POLL);
             }
         }
         return counts;
+    }
+
+    /** Reads the terminal every {@link #POLL} (each read a counted call) until its prompt is ready. */
+    private void awaitReadyPrompt(String target, Duration atMost, Duration firstAfter) {
+        Awaitility.await("a ready prompt")
+                .atMost(atMost)
+                .pollDelay(firstAfter)
+                .pollInterval(POLL)
+                .until(
+                        () -> call("lomi_terminal_read", "{" + target + "}")
+                                .at("/data/prompt")
+                                .asString(),
+                        "ready"::equals);
     }
 
     /** With waitMs: the broker waits, the agent makes one call per step. */
     private List<Integer> waitingAgent(McpHelperProcess helper, Session session) throws Exception {
         List<Integer> counts = new ArrayList<>();
         calls = 0;
-        JsonNode created = call(helper, "lomi_terminal_create", create(helper, session, "wait-create", 20_000));
+        JsonNode created = call("lomi_terminal_create", create(helper, session, "wait-create", 20_000));
         assertThat(created.at("/data/state").asString()).isEqualTo("succeeded");
         assertThat(created.at("/data/result/ready").asBoolean())
                 .as("%s", created)
@@ -166,11 +141,10 @@ class WaitMsCallCountTests {
         String lease = created.at("/data/result/leaseId").asString();
         for (int i = 0; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
-            JsonNode run = call(
-                    helper, "lomi_terminal_run", run(session, target, lease, command.line(), "wait-run-" + i, 20_000));
+            JsonNode run =
+                    call("lomi_terminal_run", run(session, target, lease, command.line(), "wait-run-" + i, 20_000));
             if (UNSETTLED.contains(run.at("/data/state").asString())) {
                 run = call(
-                        helper,
                         "lomi_operation_get",
                         "{\"operationId\":\"" + run.at("/data/operationId").asString() + "\",\"waitMs\":20000}");
             }
@@ -189,7 +163,7 @@ class WaitMsCallCountTests {
         calls = 0;
         Command first = COMMANDS.get(0);
         JsonNode created =
-                call(helper, "lomi_terminal_create", create(helper, session, "command-create", 20_000, first.line()));
+                call("lomi_terminal_create", create(helper, session, "command-create", 20_000, first.line()));
         assertThat(created.at("/data/state").asString()).as("%s", created).isEqualTo("succeeded");
         assertThat(created.at("/data/result/run/exitCode").asInt()).isEqualTo(first.exitCode());
         assertThat(created.at("/data/result/run/output/text").asString()).contains(first.printed());
@@ -199,10 +173,8 @@ class WaitMsCallCountTests {
         String lease = created.at("/data/result/leaseId").asString();
         for (int i = 1; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
-            JsonNode run = call(
-                    helper,
-                    "lomi_terminal_run",
-                    run(session, target, lease, command.line(), "command-run-" + i, 20_000));
+            JsonNode run =
+                    call("lomi_terminal_run", run(session, target, lease, command.line(), "command-run-" + i, 20_000));
             assertThat(run.at("/data/result/exitCode").asInt()).as("%s", run).isEqualTo(command.exitCode());
             assertThat(run.at("/data/result/output/text").asString()).contains(command.printed());
             counts.add(calls);
@@ -217,7 +189,7 @@ class WaitMsCallCountTests {
                 .pollDelay(Duration.ZERO)
                 .pollInterval(POLL)
                 .until(
-                        () -> call(helper, "lomi_operation_get", lookup),
+                        () -> call("lomi_operation_get", lookup),
                         answer -> !UNSETTLED.contains(answer.at("/data/state").asString()));
     }
 
@@ -229,9 +201,8 @@ class WaitMsCallCountTests {
     /** As above, with the command lomi_terminal_create runs at the first prompt (null: none). */
     private String create(McpHelperProcess helper, Session session, String key, Integer waitMs, String command)
             throws Exception {
-        String revision = call(helper, "lomi_workspace_list", "{}")
-                .at("/data/domainRevision")
-                .asString();
+        String revision =
+                call("lomi_workspace_list", "{}").at("/data/domainRevision").asString();
         calls--;
         return "{\"workspaceId\":\"" + session.workspaceId() + "\",\"cwdRelative\":\"\",\"expectedRevision\":\""
                 + revision + "\",\"retryEpoch\":\"" + session.epoch() + "\",\"requestKey\":\"" + key + "\""
@@ -257,16 +228,8 @@ class WaitMsCallCountTests {
     }
 
     /** One counted tool call that must succeed, its envelope checked against the published schema. */
-    private JsonNode call(McpHelperProcess helper, String tool, String arguments) throws Exception {
+    private JsonNode call(String tool, String arguments) throws Exception {
         calls++;
-        JsonNode result = helper.callTool(++ids, tool, arguments).get("result");
-        JsonNode envelope = result.get("structuredContent");
-        assertThat(result.get("isError").asBoolean())
-                .as(tool + " " + arguments + ": " + envelope)
-                .isFalse();
-        assertThat(SchemaValidator.firstViolation(outputSchemas.get(tool), envelope, "result"))
-                .as(tool + ": " + envelope)
-                .isEmpty();
-        return envelope;
+        return agent.call(tool, arguments, true);
     }
 }

@@ -75,13 +75,7 @@ class OperationWireGoldenTests {
 
     @Test
     void aFailedOperationIsPinnedWithTheFailureResult() throws Exception {
-        Operation operation = operation(
-                OperationState.FAILED,
-                EffectState.NONE,
-                Optional.empty(),
-                Optional.of("REVISION_CONFLICT"),
-                Optional.of(CREATED.plusSeconds(1)),
-                Optional.empty());
+        Operation operation = revisionConflict();
         JsonNode wire = pin("failed", operation);
         assertThat(wire.at("/result/kind").asString()).isEqualTo("failure");
         assertThat(wire.at("/result/message").asString()).startsWith("the workspace changed since revision d-16");
@@ -89,13 +83,7 @@ class OperationWireGoldenTests {
 
     @Test
     void aFailureRecordedBeforeMessagesWereStoredSaysItsCodesNextStep() {
-        Operation recorded = operation(
-                OperationState.FAILED,
-                EffectState.NONE,
-                Optional.empty(),
-                Optional.of("REVISION_CONFLICT"),
-                Optional.of(CREATED.plusSeconds(1)),
-                Optional.empty());
+        Operation recorded = revisionConflict();
         Operation beforeV12 = new Operation(
                 recorded.id(),
                 recorded.session(),
@@ -174,6 +162,17 @@ class OperationWireGoldenTests {
         assertThat(json.parseObject(golden)).isEqualTo(wire);
         assertThat(basic.from(golden)).extractingJsonPathStringValue("@.kind").isEqualTo("operation");
         return wire;
+    }
+
+    /** An operation that failed with REVISION_CONFLICT, its effect none, a second after it was created. */
+    private static Operation revisionConflict() {
+        return operation(
+                OperationState.FAILED,
+                EffectState.NONE,
+                Optional.empty(),
+                Optional.of("REVISION_CONFLICT"),
+                Optional.of(CREATED.plusSeconds(1)),
+                Optional.empty());
     }
 
     private static Operation operation(

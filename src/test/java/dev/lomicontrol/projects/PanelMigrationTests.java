@@ -3,13 +3,10 @@ package dev.lomicontrol.projects;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.testing.MigrationFixture;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,32 +21,18 @@ class PanelMigrationTests {
 
     @Test
     void panelsWrittenBeforeV6SurviveTheRebuildAndGitPanelsNeedAView() throws Exception {
-        String url = "jdbc:sqlite:" + temp.resolve("store.db");
-        Flyway.configure()
-                .dataSource(url, null, null)
-                .locations("classpath:db/migration")
-                .target("5")
-                .load()
-                .migrate();
-        try (Connection c = DriverManager.getConnection(url);
-                Statement s = c.createStatement()) {
-            s.execute("PRAGMA foreign_keys = ON");
+        MigrationFixture store = MigrationFixture.in(temp).migrateTo("5");
+        store.runWithForeignKeys(s -> {
             s.execute("INSERT INTO project (id, name, root, added_at) VALUES ('p1', 'demo', '/tmp/demo', 1)");
             s.execute("INSERT INTO workspace (id, project_id, name, created_at) VALUES ('w1', 'p1', 'main', 1)");
             s.execute(
                     "INSERT INTO panel (id, workspace_id, kind, title, terminal_session_id, owner_session, profile, cwd, document_id, created_at)"
                             + " VALUES ('e1', 'w1', 'editor', 'README.md', NULL, 's1', NULL, 'README.md', 'doc-1', 7)");
-        }
+        });
 
-        Flyway.configure()
-                .dataSource(url, null, null)
-                .locations("classpath:db/migration")
-                .load()
-                .migrate();
+        store.migrate();
 
-        try (Connection c = DriverManager.getConnection(url);
-                Statement s = c.createStatement()) {
-            s.execute("PRAGMA foreign_keys = ON");
+        store.runWithForeignKeys(s -> {
             try (ResultSet rs = s.executeQuery(
                     "SELECT kind, title, owner_session, cwd, document_id, created_at, view FROM panel WHERE id = 'e1'")) {
                 assertThat(rs.next()).isTrue();
@@ -81,6 +64,6 @@ class PanelMigrationTests {
                         .as("the rebuilt table still cascades with its workspace")
                         .isZero();
             }
-        }
+        });
     }
 }

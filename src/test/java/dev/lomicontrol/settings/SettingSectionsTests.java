@@ -7,6 +7,7 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.testing.StoreSliceTest;
+import dev.lomicontrol.testing.StoreSlices;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -25,11 +26,7 @@ class SettingSectionsTests {
 
     @BeforeEach
     void repository() {
-        sections = ledger.jdbc().repository(SettingSections.class);
-        ledger.write(c -> {
-            sections.deleteAll();
-            return null;
-        });
+        sections = StoreSlices.emptied(ledger, SettingSections.class);
     }
 
     @Test

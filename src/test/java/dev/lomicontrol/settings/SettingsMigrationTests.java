@@ -3,13 +3,10 @@ package dev.lomicontrol.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.testing.MigrationFixture;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,27 +18,15 @@ class SettingsMigrationTests {
 
     @Test
     void sectionsSavedBeforeV10SurviveAndTheRevisionMayNowBeOneButNotZero() throws Exception {
-        String url = "jdbc:sqlite:" + temp.resolve("store.db");
-        Flyway.configure()
-                .dataSource(url, null, null)
-                .locations("classpath:db/migration")
-                .target("9")
-                .load()
-                .migrate();
-        try (Connection c = DriverManager.getConnection(url);
-                Statement s = c.createStatement()) {
+        MigrationFixture store = MigrationFixture.in(temp).migrateTo("9");
+        store.run(s -> {
             s.execute(
                     "INSERT INTO setting_section (section, value, revision, updated_at) VALUES ('editor', '{\"tabSize\":2}', 7, 42)");
-        }
+        });
 
-        Flyway.configure()
-                .dataSource(url, null, null)
-                .locations("classpath:db/migration")
-                .load()
-                .migrate();
+        store.migrate();
 
-        try (Connection c = DriverManager.getConnection(url);
-                Statement s = c.createStatement()) {
+        store.run(s -> {
             try (ResultSet rs = s.executeQuery("SELECT section, value, revision, updated_at FROM setting_section")) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getString(1)).isEqualTo("editor");
@@ -57,6 +42,6 @@ class SettingsMigrationTests {
                                     "INSERT INTO setting_section (section, value, revision, updated_at) VALUES ('x', '{}', 0, 1)"))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("CHECK");
-        }
+        });
     }
 }

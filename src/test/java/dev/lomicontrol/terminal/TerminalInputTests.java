@@ -2,36 +2,16 @@ package dev.lomicontrol.terminal;
 
 import static dev.lomicontrol.terminal.TerminalRunTests.assertRefused;
 import static dev.lomicontrol.terminal.TerminalTesting.awaitPrompt;
-import static dev.lomicontrol.terminal.TerminalTesting.engine;
 import static dev.lomicontrol.terminal.TerminalTesting.lease;
 import static dev.lomicontrol.terminal.TerminalTesting.ready;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Ordered input: sequence numbers, idempotent repeats, conflicts, expiry and payload rules. */
-class TerminalInputTests {
-
-    @TempDir
-    Path dir;
-
-    Terminals terminals;
-
-    @BeforeEach
-    void start() {
-        terminals = engine(dir);
-    }
-
-    @AfterEach
-    void end() {
-        terminals.close();
-    }
+class TerminalInputTests extends TerminalEngineTest {
 
     static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);

@@ -2,7 +2,6 @@ package dev.lomicontrol.terminal;
 
 import static dev.lomicontrol.terminal.TerminalTesting.awaitPrompt;
 import static dev.lomicontrol.terminal.TerminalTesting.commandText;
-import static dev.lomicontrol.terminal.TerminalTesting.engine;
 import static dev.lomicontrol.terminal.TerminalTesting.lease;
 import static dev.lomicontrol.terminal.TerminalTesting.outcome;
 import static dev.lomicontrol.terminal.TerminalTesting.outputAfterStart;
@@ -15,31 +14,12 @@ import static org.awaitility.Awaitility.await;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Command runs against real bash in real PTYs: settlement by exit code, interrupts, refusals. */
-class TerminalRunTests {
-
-    @TempDir
-    Path dir;
-
-    Terminals terminals;
-
-    @BeforeEach
-    void start() {
-        terminals = engine(dir);
-    }
-
-    @AfterEach
-    void end() {
-        terminals.close();
-    }
+class TerminalRunTests extends TerminalEngineTest {
 
     static void assertRefused(ThrowingCallable call, ErrorCode code, String messagePart) {
         assertThatThrownBy(call).isInstanceOfSatisfying(LomiException.class, e -> {

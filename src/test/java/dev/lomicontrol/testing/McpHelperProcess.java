@@ -222,6 +222,18 @@ public final class McpHelperProcess implements AutoCloseable {
                 JsonNode::toString);
     }
 
+    /**
+     * Waits for this helper's pairing request, has the admin approve it with {@code console pairing
+     * approve <id>} (plus {@code options}, e.g. {@code --scopes …}), and waits until it is connected.
+     */
+    public void approvedInTheConsole(BrokerChildProcess broker, String... options) throws Exception {
+        String pairing = awaitPhase("pairing_required").path("pairingRequestId").asString();
+        List<String> approve = new ArrayList<>(List.of("pairing", "approve", pairing));
+        approve.addAll(List.of(options));
+        broker.console().mergingStderr().ok(approve.toArray(String[]::new));
+        awaitPhase("connected");
+    }
+
     /** The next stdout line without its {@code \n} (raw mode), {@link #END} after the last, or null after {@code wait}. */
     public byte[] nextLine(Duration wait) throws InterruptedException {
         byte[] line = rawLines.poll(wait.toNanos(), TimeUnit.NANOSECONDS);

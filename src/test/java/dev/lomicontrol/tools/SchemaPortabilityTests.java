@@ -150,24 +150,18 @@ class SchemaPortabilityTests {
 
     @Test
     void theTypeScriptSdksAjvCompilesEverySchemaAndEcmaScriptEveryPatternWithTheUFlag() throws Exception {
-        JsonNode node = engine("node");
-        assertThat(errors(node.get("schemaErrors")))
-                .as("schemas Ajv (as the SDK builds it) cannot compile")
-                .isEmpty();
-        assertThat(errors(node.get("patternErrors")))
-                .as("patterns new RegExp(p, 'u') refuses")
-                .isEmpty();
+        assertNoErrors(
+                engine("node"),
+                "schemas Ajv (as the SDK builds it) cannot compile",
+                "patterns new RegExp(p, 'u') refuses");
     }
 
     @Test
     void pythonsJsonschemaAcceptsEverySchemaWithItsFormatCheckerAndReCompilesEveryPattern() throws Exception {
-        JsonNode python = engine("python");
-        assertThat(errors(python.get("schemaErrors")))
-                .as("schemas jsonschema's Draft 2020-12 metaschema check refuses (format regex)")
-                .isEmpty();
-        assertThat(errors(python.get("patternErrors")))
-                .as("patterns re.compile refuses")
-                .isEmpty();
+        assertNoErrors(
+                engine("python"),
+                "schemas jsonschema's Draft 2020-12 metaschema check refuses (format regex)",
+                "patterns re.compile refuses");
     }
 
     /**
@@ -373,5 +367,11 @@ class SchemaPortabilityTests {
                                 ? (c > 0xffff ? "\\u{" + Integer.toHexString(c) + "}" : String.format("\\u%04x", c))
                                 : Character.toString(c)));
         return out.append('"').toString();
+    }
+
+    /** The engine's answer lists no schema it could not compile and no pattern it refused. */
+    private static void assertNoErrors(JsonNode engine, String schemasRefused, String patternsRefused) {
+        assertThat(errors(engine.get("schemaErrors"))).as(schemasRefused).isEmpty();
+        assertThat(errors(engine.get("patternErrors"))).as(patternsRefused).isEmpty();
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.WireFrames;
 import dev.lomicontrol.transport.FrameException.Reason;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -95,7 +96,7 @@ class FrameChannelTests {
     @Test
     void aFrameWrittenByteByByteIsReassembled() throws Exception {
         try (RawClient raw = RawClient.connect(server.socket())) {
-            raw.trickle(RawClient.frame("fragment".getBytes(UTF_8)), Duration.ofMillis(10));
+            raw.trickle(WireFrames.frame("fragment".getBytes(UTF_8)), Duration.ofMillis(10));
             assertThat(raw.readFrame()).asString(UTF_8).isEqualTo("fragment");
         }
         assertThat(outcomes.nextFrame()).asString(UTF_8).isEqualTo("fragment");
@@ -104,7 +105,7 @@ class FrameChannelTests {
     @Test
     void aLengthOverTheLimitIsRefusedWithoutWaitingForThePayload() throws Exception {
         try (RawClient raw = RawClient.connect(server.socket())) {
-            raw.write(RawClient.prefix(Frames.MAX_METADATA_BYTES + 1));
+            raw.write(WireFrames.prefix(Frames.MAX_METADATA_BYTES + 1));
             // TOO_LARGE, not DEADLINE: refused on the prefix alone, no payload awaited
             assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.TOO_LARGE);
             assertThat(raw.closedByPeerWithin(CLOSE_WAIT)).isTrue();
@@ -132,7 +133,7 @@ class FrameChannelTests {
     @Test
     void aZeroLengthIsRefused() throws Exception {
         try (RawClient raw = RawClient.connect(server.socket())) {
-            raw.write(RawClient.prefix(0));
+            raw.write(WireFrames.prefix(0));
             assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.EMPTY);
             assertThat(raw.closedByPeerWithin(CLOSE_WAIT)).isTrue();
         }
@@ -143,7 +144,7 @@ class FrameChannelTests {
     void aFrameWhoseBytesStopArrivingIsClosedAfterTheDeadline() throws Exception {
         try (RawClient raw = RawClient.connect(server.socket())) {
             long start = System.nanoTime();
-            raw.write(Arrays.copyOf(RawClient.frame("never finished".getBytes(UTF_8)), 7));
+            raw.write(Arrays.copyOf(WireFrames.frame("never finished".getBytes(UTF_8)), 7));
             assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.DEADLINE);
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(DEADLINE.minusMillis(20));
             assertThat(raw.closedByPeerWithin(CLOSE_WAIT)).isTrue();
@@ -156,7 +157,7 @@ class FrameChannelTests {
         // the server's write returns before its frame is flushed: the frame deadline, timed on the event
         // loop, still ends a connection whose peer lets the answers pile up (and the writer never queues
         // more than one frame)
-        byte[] request = RawClient.frame(new byte[Frames.MAX_METADATA_BYTES]);
+        byte[] request = WireFrames.frame(new byte[Frames.MAX_METADATA_BYTES]);
         try (RawClient raw = RawClient.connect(server.socket())) {
             long start = System.nanoTime();
             try {
@@ -200,7 +201,7 @@ class FrameChannelTests {
                         },
                         DEADLINE);
                 RawClient raw = RawClient.connect(big.socket())) {
-            raw.write(RawClient.frame("send me a lot".getBytes(UTF_8)));
+            raw.write(WireFrames.frame("send me a lot".getBytes(UTF_8)));
             long start = System.nanoTime();
             assertThat(seen.next()).isEqualTo("written");
             FrameException failure = seen.nextFailure();
@@ -235,7 +236,7 @@ class FrameChannelTests {
     @Test
     void framesThatArrivedBeforeThePeerClosedAreStillDelivered() throws Exception {
         try (RawClient raw = RawClient.connect(server.socket())) {
-            raw.write(RawClient.frame("last words".getBytes(UTF_8)));
+            raw.write(WireFrames.frame("last words".getBytes(UTF_8)));
         }
         assertThat(outcomes.nextFrame()).asString(UTF_8).isEqualTo("last words");
         assertThat(outcomes.nextFailureReason()).isEqualTo(Reason.CLOSED);
@@ -246,7 +247,7 @@ class FrameChannelTests {
         AtomicInteger runs = new AtomicInteger();
         CountDownLatch closed = new CountDownLatch(1);
         try (RawClient raw = RawClient.connect(server.socket())) {
-            raw.write(RawClient.prefix(0)); // the server refuses and closes
+            raw.write(WireFrames.prefix(0)); // the server refuses and closes
             try (FrameChannel client = UnixSocketClient.connect(server.socket(), CONNECT)) {
                 client.onClose(() -> {
                     runs.incrementAndGet();

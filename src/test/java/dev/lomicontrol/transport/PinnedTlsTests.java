@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.testing.WireFrames;
 import dev.lomicontrol.transport.FrameException.Reason;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
@@ -106,7 +107,7 @@ class PinnedTlsTests {
                 dev.lomicontrol.testing.Eventually.until(
                         "the previous connection's handler returned", WAIT, () -> broken.openConnections() == 0);
                 try (RawClient raw = RawClient.connect(broken.socket())) {
-                    raw.write(RawClient.frame("enrolment".getBytes(UTF_8)));
+                    raw.write(WireFrames.frame("enrolment".getBytes(UTF_8)));
                     raw.channel.shutdownInput(); // the server's writes now fail (EPIPE)
                     inputShut.release();
                     Object outcome = seen.next();
@@ -142,7 +143,7 @@ class PinnedTlsTests {
             }
         })) {
             try (RawClient raw = RawClient.connect(deaf.socket())) {
-                raw.write(RawClient.frame("enrolment".getBytes(UTF_8)));
+                raw.write(WireFrames.frame("enrolment".getBytes(UTF_8)));
                 assertThat(raw.readFrame()).asString(UTF_8).isEqualTo("welcome");
                 raw.channel.shutdownInput();
                 long shut = System.nanoTime();
@@ -216,9 +217,9 @@ class PinnedTlsTests {
     @Test
     void plaintextSentAfterTheSwitchIsNeverReadAsAFrame() throws Exception {
         try (RawClient raw = RawClient.connect(broker.socket())) {
-            raw.write(RawClient.frame(helper.der()));
+            raw.write(WireFrames.frame(helper.der()));
             raw.readFrame();
-            raw.write(RawClient.frame("{\"request\":\"not tls\"}".getBytes(UTF_8)));
+            raw.write(WireFrames.frame("{\"request\":\"not tls\"}".getBytes(UTF_8)));
             assertThat(broker.afterTls.nextFailureReason()).isEqualTo(Reason.TLS_FAILED);
             assertThat(raw.closedByPeerWithin(WAIT)).isTrue();
         }

@@ -24,17 +24,6 @@ final class RawClient implements AutoCloseable {
         return new RawClient(channel);
     }
 
-    static byte[] frame(byte[] payload) {
-        return ByteBuffer.allocate(4 + payload.length)
-                .putInt(payload.length)
-                .put(payload)
-                .array();
-    }
-
-    static byte[] prefix(int length) {
-        return ByteBuffer.allocate(4).putInt(length).array();
-    }
-
     void write(byte[] bytes) throws IOException {
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
         while (buffer.hasRemaining()) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.testing.Eventually;
+import dev.lomicontrol.testing.WireFrames;
 import dev.lomicontrol.transport.FrameException.Reason;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,8 +92,8 @@ class StrictModeTests {
                     }
                 });
                 RawClient raw = RawClient.connect(server.socket())) {
-            byte[] one = RawClient.frame("one".getBytes(UTF_8));
-            byte[] two = RawClient.frame("two".getBytes(UTF_8));
+            byte[] one = WireFrames.frame("one".getBytes(UTF_8));
+            byte[] two = WireFrames.frame("two".getBytes(UTF_8));
             byte[] both = java.util.Arrays.copyOf(one, one.length + two.length);
             System.arraycopy(two, 0, both, one.length, two.length);
             raw.write(both);

@@ -60,11 +60,7 @@ class AttackSandboxCachesTests {
                 .environment("XDG_STATE_HOME", state.toString())
                 .environment(env -> env.remove("LOMI_CONTROL_BUILD_HOME"))
                 .start();
-        try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                data.resolve("agent-control/discovery.json"),
-                broker.discoveryKey(),
-                temp.resolve("helper.err"),
-                "crash-suite")) {
+        try (McpHelperProcess helper = Agent.helper(broker, data, temp.resolve("helper.err"))) {
             for (Path project : List.of(projectA, projectB)) {
                 BrokerChildProcess.console(data).in(temp).mergingStderr().ok("project", "add", project.toString());
             }
@@ -83,9 +79,7 @@ class AttackSandboxCachesTests {
                     "echo org.gradle.jvmargs=-javaagent:/tmp/x > ~/.gradle/gradle.properties",
                     "mkdir -p " + build.resolve("repository/org/evil"),
                     "echo evil > " + build.resolve("evil"))) {
-                assertThat(agent.run(a, attack))
-                        .as("from project A: %s", attack)
-                        .isNotZero();
+                agent.assertFails(a, attack, "from project A: " + attack);
             }
             assertThat(mvn).hasContent("#!/bin/sh\n");
             assertThat(plugin).hasContent("PK");
@@ -93,15 +87,14 @@ class AttackSandboxCachesTests {
             assertThat(home.resolve(".gradle/init.d")).isEmptyDirectory();
             assertThat(build.resolve("repository")).isEmptyDirectory();
 
-            assertThat(agent.run(
-                            a,
-                            "echo from-a > \"$npm_config_cache/marker\" && echo from-a > \"$XDG_CACHE_HOME/marker\""
-                                    + " && mkdir -p \"$CARGO_HOME/bin\" && echo from-a > \"$CARGO_HOME/bin/cargo\""
-                                    + " && mkdir -p \"$GRADLE_USER_HOME/init.d\""
-                                    + " && echo from-a > \"$GRADLE_USER_HOME/init.d/a.gradle\""
-                                    + " && mkdir -p /run/lomi-project-cache/m2-repository/org/a"))
-                    .as("project A's own caches are writable")
-                    .isZero();
+            agent.assertSucceeds(
+                    a,
+                    "echo from-a > \"$npm_config_cache/marker\" && echo from-a > \"$XDG_CACHE_HOME/marker\""
+                            + " && mkdir -p \"$CARGO_HOME/bin\" && echo from-a > \"$CARGO_HOME/bin/cargo\""
+                            + " && mkdir -p \"$GRADLE_USER_HOME/init.d\""
+                            + " && echo from-a > \"$GRADLE_USER_HOME/init.d/a.gradle\""
+                            + " && mkdir -p /run/lomi-project-cache/m2-repository/org/a",
+                    "project A's own caches are writable");
             assertThat(agent.run(a, "env > a.env")).isZero();
             assertThat(Files.readString(projectA.resolve("a.env")))
                     .as("the tools are pointed at the project's caches, the user's as a read-only lower layer")
@@ -124,20 +117,18 @@ class AttackSandboxCachesTests {
 
             switchTo(agent, projectB);
             Terminal b = agent.createTerminal();
-            assertThat(agent.run(
-                            b,
-                            "test ! -e \"$npm_config_cache/marker\" && test ! -e \"$XDG_CACHE_HOME/marker\""
-                                    + " && test ! -e \"$CARGO_HOME/bin/cargo\""
-                                    + " && test ! -e \"$GRADLE_USER_HOME/init.d/a.gradle\""
-                                    + " && test -z \"$(ls -A /run/lomi-project-cache/m2-repository)\""))
-                    .as("project B sees nothing project A cached")
-                    .isZero();
-            assertThat(agent.run(b, "ls -A " + data + " | grep -q ."))
-                    .as("no project's caches are reachable through the data directory")
-                    .isNotZero();
-            assertThat(agent.run(b, "cat " + caches.get(0).resolve("npm/marker")))
-                    .as("nor by their path on the host")
-                    .isNotZero();
+            agent.assertSucceeds(
+                    b,
+                    "test ! -e \"$npm_config_cache/marker\" && test ! -e \"$XDG_CACHE_HOME/marker\""
+                            + " && test ! -e \"$CARGO_HOME/bin/cargo\""
+                            + " && test ! -e \"$GRADLE_USER_HOME/init.d/a.gradle\""
+                            + " && test -z \"$(ls -A /run/lomi-project-cache/m2-repository)\"",
+                    "project B sees nothing project A cached");
+            agent.assertFails(
+                    b,
+                    "ls -A " + data + " | grep -q .",
+                    "no project's caches are reachable through the data directory");
+            agent.assertFails(b, "cat " + caches.get(0).resolve("npm/marker"), "nor by their path on the host");
             assertThat(agent.run(b, "echo from-b > \"$npm_config_cache/marker\""))
                     .isZero();
             assertThat(caches.get(0).resolve("npm/marker"))

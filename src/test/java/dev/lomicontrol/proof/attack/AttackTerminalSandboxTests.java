@@ -80,57 +80,37 @@ class AttackTerminalSandboxTests {
                 .home(home)
                 .tmpdir(tmp)
                 .start();
-        try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                data.resolve("agent-control/discovery.json"),
-                broker.discoveryKey(),
-                temp.resolve("helper.err"),
-                "crash-suite")) {
+        try (McpHelperProcess helper = Agent.helper(broker, data, temp.resolve("helper.err"))) {
             Agent agent = Agent.paired(helper, data, temp, project, Optional.empty());
             assertThat(agent.status().path("detail").asString()).doesNotContain("WARNING");
             Terminal terminal = agent.createTerminal();
             Path token = data.resolve("agent-control/admin.token");
             assertThat(token).exists();
 
-            assertThat(agent.run(terminal, "cat " + token))
-                    .as("the admin token is hidden")
-                    .isNotZero();
-            assertThat(agent.run(terminal, "ls -A " + data + " | grep -q ."))
-                    .as("the data directory looks empty")
-                    .isNotZero();
-            assertThat(agent.run(terminal, "sh console.sh > console.out 2>&1"))
-                    .as("the admin console cannot reach the broker")
-                    .isNotZero();
+            agent.assertFails(terminal, "cat " + token, "the admin token is hidden");
+            agent.assertFails(terminal, "ls -A " + data + " | grep -q .", "the data directory looks empty");
+            agent.assertFails(
+                    terminal, "sh console.sh > console.out 2>&1", "the admin console cannot reach the broker");
             assertThat(Files.readString(project.resolve("console.out"))).doesNotContain("instance");
-            assertThat(agent.run(terminal, "echo x > ~/x"))
-                    .as("the home is read-only")
-                    .isNotZero();
-            assertThat(agent.run(terminal, "echo x > ./x"))
-                    .as("the project is writable")
-                    .isZero();
+            agent.assertFails(terminal, "echo x > ~/x", "the home is read-only");
+            agent.assertSucceeds(terminal, "echo x > ./x", "the project is writable");
             assertThat(project.resolve("x")).hasContent("x");
-            assertThat(agent.run(terminal, "echo x > .git/hooks/x"))
-                    .as(".git is read-only")
-                    .isNotZero();
-            assertThat(agent.run(terminal, "echo '{}' > .mcp.json"))
-                    .as("an MCP client file cannot be created")
-                    .isNotZero();
+            agent.assertFails(terminal, "echo x > .git/hooks/x", ".git is read-only");
+            agent.assertFails(terminal, "echo '{}' > .mcp.json", "an MCP client file cannot be created");
             assertThat(agent.run(terminal, "mkdir -p .vscode && echo '{}' > .vscode/mcp.json"))
                     .isNotZero();
-            assertThat(agent.run(terminal, "test -z \"$(ls -A ~/.ssh)\" && ! cat ~/.ssh/id_ed25519"))
-                    .as("~/.ssh is empty")
-                    .isZero();
-            assertThat(agent.run(terminal, "echo cached > ~/.m2/x"))
-                    .as("the user's caches are read-only (N5: AttackSandboxCachesTests)")
-                    .isNotZero();
-            assertThat(agent.run(terminal, "echo cached > \"$npm_config_cache/x\""))
-                    .as("the project's own cache is writable")
-                    .isZero();
-            assertThat(agent.run(
-                            terminal,
-                            "kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null || ! test -e /proc/"
-                                    + ProcessHandle.current().pid() + "/root/" + token))
-                    .as("no host process (and its /proc root) is reachable")
-                    .isZero();
+            agent.assertSucceeds(terminal, "test -z \"$(ls -A ~/.ssh)\" && ! cat ~/.ssh/id_ed25519", "~/.ssh is empty");
+            agent.assertFails(
+                    terminal,
+                    "echo cached > ~/.m2/x",
+                    "the user's caches are read-only (N5: AttackSandboxCachesTests)");
+            agent.assertSucceeds(
+                    terminal, "echo cached > \"$npm_config_cache/x\"", "the project's own cache is writable");
+            agent.assertSucceeds(
+                    terminal,
+                    "kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null || ! test -e /proc/"
+                            + ProcessHandle.current().pid() + "/root/" + token,
+                    "no host process (and its /proc root) is reachable");
             assertThat(
                             agent.run(
                                     terminal,
@@ -180,11 +160,7 @@ class AttackTerminalSandboxTests {
                 .environment("MY_TOOL_HOME", "/opt/my-tool")
                 .jvmOptions(List.of("-Dlomi.terminal.sandbox.environment=MY_TOOL_*"))
                 .start();
-        try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                data.resolve("agent-control/discovery.json"),
-                broker.discoveryKey(),
-                temp.resolve("helper.err"),
-                "crash-suite")) {
+        try (McpHelperProcess helper = Agent.helper(broker, data, temp.resolve("helper.err"))) {
             BrokerChildProcess.console(data)
                     .in(temp)
                     .mergingStderr()
@@ -243,11 +219,7 @@ class AttackTerminalSandboxTests {
                         env.keySet().removeIf(name -> name.startsWith("XDG_") || name.equals("LOMI_CONTROL_HOME")))
                 .withoutDataDirFlag()
                 .start();
-        try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                defaultData.resolve("agent-control/discovery.json"),
-                broker.discoveryKey(),
-                temp.resolve("helper.err"),
-                "crash-suite")) {
+        try (McpHelperProcess helper = Agent.helper(broker, defaultData, temp.resolve("helper.err"))) {
             Agent agent = Agent.paired(helper, defaultData, temp, project, Optional.empty());
             assertThat(log).as("the broker's log file").exists();
             assertThat(Files.readString(log)).as("what a shell must not read").contains("pairing request pr-");
@@ -258,9 +230,10 @@ class AttackTerminalSandboxTests {
             assertThat(Files.readString(project.resolve("log.out")))
                     .as("the broker's log, read from the sandbox")
                     .doesNotContain("pairing request", "lomi_");
-            assertThat(agent.run(terminal, "ls -A " + quoted(log.getParent().toString()) + " | grep -q ."))
-                    .as("the log directory looks empty")
-                    .isNotZero();
+            agent.assertFails(
+                    terminal,
+                    "ls -A " + quoted(log.getParent().toString()) + " | grep -q .",
+                    "the log directory looks empty");
         } finally {
             broker.stop();
         }
@@ -279,22 +252,14 @@ class AttackTerminalSandboxTests {
                     .contains("WARNING", "terminal sandbox OFF");
             assertThat(BrokerChildProcess.console(data).in(temp).mergingStderr().ok("pairing", "list"))
                     .contains("WARNING", "terminal sandbox OFF");
-            try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                    data.resolve("agent-control/discovery.json"),
-                    broker.discoveryKey(),
-                    temp.resolve("h1.err"),
-                    "crash-suite")) {
+            try (McpHelperProcess helper = Agent.helper(broker, data, temp.resolve("h1.err"))) {
                 Agent agent = Agent.paired(helper, data, temp, project, Optional.empty());
                 assertThat(agent.status().path("detail").asString()).contains("WARNING", "terminal sandbox OFF");
                 assertThat(agent.createTerminalRefused())
                         .as("no default grant holds terminal.unsandboxed")
                         .isEqualTo("SCOPE_DENIED");
             }
-            try (McpHelperProcess helper = McpHelperProcess.startPinned(
-                    data.resolve("agent-control/discovery.json"),
-                    broker.discoveryKey(),
-                    temp.resolve("h2.err"),
-                    "crash-suite")) {
+            try (McpHelperProcess helper = Agent.helper(broker, data, temp.resolve("h2.err"))) {
                 Agent agent = Agent.paired(
                         helper,
                         data,
@@ -303,9 +268,10 @@ class AttackTerminalSandboxTests {
                         Optional.of("workspace.read,workspace.write,panel.create,terminal.read,"
                                 + "terminal.execute,terminal.unsandboxed"));
                 Terminal terminal = agent.createTerminal();
-                assertThat(agent.run(terminal, "cat " + data.resolve("agent-control/admin.token") + " > /dev/null"))
-                        .as("what the sandbox prevents: unsandboxed, the token is readable")
-                        .isZero();
+                agent.assertSucceeds(
+                        terminal,
+                        "cat " + data.resolve("agent-control/admin.token") + " > /dev/null",
+                        "what the sandbox prevents: unsandboxed, the token is readable");
             }
         } finally {
             broker.stop();
@@ -363,6 +329,12 @@ class AttackTerminalSandboxTests {
             return agent;
         }
 
+        /** The real MCP helper pinned to {@code broker} (data directory {@code data}), its stderr to {@code stderr}. */
+        static McpHelperProcess helper(BrokerChildProcess broker, Path data, Path stderr) throws Exception {
+            return McpHelperProcess.startPinned(
+                    data.resolve("agent-control/discovery.json"), broker.discoveryKey(), stderr, "crash-suite");
+        }
+
         JsonNode status() throws Exception {
             return helper.call("lomi_status", object())
                     .path("result")
@@ -416,6 +388,16 @@ class AttackTerminalSandboxTests {
                     .as("%s: %s", command, settled)
                     .isIn("succeeded", "failed");
             return settled.path("result").path("exitCode").asInt();
+        }
+
+        /** Runs {@code command} in the terminal; it must fail (a non-zero exit), for the reason {@code why}. */
+        void assertFails(Terminal terminal, String command, String why) throws Exception {
+            assertThat(run(terminal, command)).as(why).isNotZero();
+        }
+
+        /** Runs {@code command} in the terminal; it must succeed (exit 0), for the reason {@code why}. */
+        void assertSucceeds(Terminal terminal, String command, String why) throws Exception {
+            assertThat(run(terminal, command)).as(why).isZero();
         }
 
         private ObjectNode target(Terminal terminal) {

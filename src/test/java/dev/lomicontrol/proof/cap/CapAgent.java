@@ -2,6 +2,7 @@ package dev.lomicontrol.proof.cap;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.lomicontrol.testing.CreatedFiles;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class CapAgent implements AutoCloseable {
 
-    static final String CREATED = "created";
+    static final String CREATED = CreatedFiles.DIRECTORY;
 
     final McpHelperProcess helper;
     String workspaceId;
@@ -52,32 +53,14 @@ final class CapAgent implements AutoCloseable {
             return connection;
         }
         epoch = connection.path("data").path("retryEpoch").asString();
-        domainRevision = ok(call(
-                        "lomi_panel_list",
-                        object().put("workspaceId", workspaceId).put("limit", 1)))
-                .path("domainRevision")
-                .asString();
-        createdRevision = ok(call(
-                        "lomi_files_list",
-                        object().put("workspaceId", workspaceId)
-                                .put("relativeDirectory", CREATED)
-                                .put("limit", 1)))
-                .path("directoryRevision")
-                .asString();
+        domainRevision = CreatedFiles.domainRevision(this::okData, workspaceId);
+        createdRevision = CreatedFiles.parentRevision(this::okData, workspaceId);
         return connection;
     }
 
     /** The exact arguments of a file creation under this connection's epoch. */
     ObjectNode createRequest(String key) {
-        ObjectNode operation = object().put("type", "create")
-                .put("relativePath", CREATED + "/" + key)
-                .put("kind", "file")
-                .put("expectedParentRevision", createdRevision);
-        ObjectNode request = object().put("workspaceId", workspaceId);
-        request.set("operation", operation);
-        return request.put("expectedRevision", domainRevision)
-                .put("retryEpoch", epoch)
-                .put("requestKey", key);
+        return CreatedFiles.request(workspaceId, epoch, domainRevision, createdRevision, key);
     }
 
     /** Sends a creation and follows it to its end; answers the settled operation envelope, or the refusal. */
@@ -131,6 +114,10 @@ final class CapAgent implements AutoCloseable {
         return isOk(envelope)
                 && List.of("succeeded", "failed", "cancelled", "outcome_unknown")
                         .contains(envelope.path("data").path("state").asString());
+    }
+
+    private JsonNode okData(String tool, ObjectNode arguments) throws Exception {
+        return ok(call(tool, arguments));
     }
 
     private static JsonNode ok(JsonNode envelope) {

@@ -1,6 +1,7 @@
 package dev.lomicontrol.proof.fault;
 
 import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.CreatedFiles;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class AgentClient implements AutoCloseable {
 
     static final JsonMapper JSON = McpHelperProcess.JSON;
-    static final String CREATED = "created";
+    static final String CREATED = CreatedFiles.DIRECTORY;
 
     /**
      * One answer to a tool call as the client sees it: an operation ({@code state}, {@code operationId})
@@ -75,31 +76,13 @@ final class AgentClient implements AutoCloseable {
         epoch = ok(call("lomi_connect", object().put("workspaceId", workspaceId)))
                 .path("retryEpoch")
                 .asString();
-        domainRevision = ok(call(
-                        "lomi_panel_list",
-                        object().put("workspaceId", workspaceId).put("limit", 1)))
-                .path("domainRevision")
-                .asString();
-        parentRevision = ok(call(
-                        "lomi_files_list",
-                        object().put("workspaceId", workspaceId)
-                                .put("relativeDirectory", CREATED)
-                                .put("limit", 1)))
-                .path("directoryRevision")
-                .asString();
+        domainRevision = CreatedFiles.domainRevision(this::okData, workspaceId);
+        parentRevision = CreatedFiles.parentRevision(this::okData, workspaceId);
     }
 
     /** The create request for {@code key} with this connection's epoch and the revisions last seen. */
     ObjectNode createRequest(String key) {
-        ObjectNode operation = object().put("type", "create")
-                .put("relativePath", CREATED + "/" + key)
-                .put("kind", "file")
-                .put("expectedParentRevision", parentRevision);
-        ObjectNode request = object().put("workspaceId", workspaceId);
-        request.set("operation", operation);
-        return request.put("expectedRevision", domainRevision)
-                .put("retryEpoch", epoch)
-                .put("requestKey", key);
+        return CreatedFiles.request(workspaceId, epoch, domainRevision, parentRevision, key);
     }
 
     /** Sends a create request (a new one or an identical repeat) and follows its receipt to a settled state. */
@@ -177,6 +160,10 @@ final class AgentClient implements AutoCloseable {
                 },
                 answer -> answer.code().isEmpty(),
                 answer -> answer.raw().toString());
+    }
+
+    private JsonNode okData(String tool, ObjectNode arguments) throws Exception {
+        return ok(call(tool, arguments));
     }
 
     private static JsonNode ok(Answer answer) {

@@ -56,6 +56,20 @@ final class Shell {
         return run("mount", "-t", "tmpfs", "-o", "size=" + size + ",mode=0700", "tmpfs", mountPoint.toString());
     }
 
+    /**
+     * Mounts a fresh tmpfs of {@code size} at {@code mountPoint} for a fault; answers why it cannot
+     * ({@code needsRoot} when this process is not root, or the refused mount's output), or {@code ""}
+     * once mounted.
+     */
+    static String mountTmpfsOrWhyNot(Path mountPoint, String size, String needsRoot)
+            throws IOException, InterruptedException {
+        if (!isRoot()) {
+            return needsRoot;
+        }
+        Result mounted = mountTmpfs(mountPoint, size);
+        return mounted.ok() ? "" : "mount -t tmpfs is not permitted here: " + mounted.output();
+    }
+
     static Result remount(Path mountPoint, String mode) throws IOException, InterruptedException {
         return run("mount", "-o", "remount," + mode, mountPoint.toString());
     }

@@ -145,14 +145,11 @@ final class StartupFaults {
      * running broker is refused by the kernel while the broker holds the store open for writing.)
      */
     FaultReport readOnly() throws Exception {
-        if (!Shell.isRoot()) {
-            return FaultReport.skipped("read-only", "needs root to mount a tmpfs and remount it read-only");
-        }
         FaultReport.Builder report = new FaultReport.Builder("read-only");
         Path mount = lab.work.resolve("read-only-mnt");
-        Shell.Result mounted = Shell.mountTmpfs(mount, "32m");
-        if (!mounted.ok()) {
-            return FaultReport.skipped("read-only", "mount -t tmpfs is not permitted here: " + mounted.output());
+        String whyNot = Shell.mountTmpfsOrWhyNot(mount, "32m", "needs root to mount a tmpfs and remount it read-only");
+        if (!whyNot.isEmpty()) {
+            return FaultReport.skipped("read-only", whyNot);
         }
         try {
             Path data = lab.killedDataIn(mount);

@@ -26,14 +26,11 @@ final class WriteFaults {
 
     /** The data directory on a small tmpfs filled to the last byte while the broker runs; space freed again without a restart. */
     FaultReport diskFull() throws Exception {
-        if (!Shell.isRoot()) {
-            return FaultReport.skipped("disk-full", "needs root to mount a small tmpfs");
-        }
         FaultReport.Builder report = new FaultReport.Builder("disk-full");
         Path mount = lab.work.resolve("disk-full-mnt");
-        Shell.Result mounted = Shell.mountTmpfs(mount, "32m");
-        if (!mounted.ok()) {
-            return FaultReport.skipped("disk-full", "mount -t tmpfs is not permitted here: " + mounted.output());
+        String whyNot = Shell.mountTmpfsOrWhyNot(mount, "32m", "needs root to mount a small tmpfs");
+        if (!whyNot.isEmpty()) {
+            return FaultReport.skipped("disk-full", whyNot);
         }
         try {
             Path data = lab.dataIn(mount);

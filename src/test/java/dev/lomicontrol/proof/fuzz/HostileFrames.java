@@ -6,6 +6,7 @@ import dev.lomicontrol.ipc.Enrollment;
 import dev.lomicontrol.ipc.IpcJson;
 import dev.lomicontrol.ipc.PairingOutcome;
 import dev.lomicontrol.ipc.Welcome;
+import dev.lomicontrol.testing.WireFrames;
 import dev.lomicontrol.transport.SessionCertificate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -115,13 +116,13 @@ final class HostileFrames {
                 return;
             case 1: {
                 int prefix = BAD_PREFIXES[random.nextInt(BAD_PREFIXES.length)];
-                send(socket, concat(RawSocket.prefix(prefix), randomBytes(random.nextInt(64))));
+                send(socket, concat(WireFrames.prefix(prefix), randomBytes(random.nextInt(64))));
                 expectClose(socket, "an enrollment length prefix of " + prefix);
                 return;
             }
             case 2: {
                 int length = 100 + random.nextInt(16_000);
-                send(socket, concat(RawSocket.prefix(length), randomBytes(random.nextInt(length))));
+                send(socket, concat(WireFrames.prefix(length), randomBytes(random.nextInt(length))));
                 socket.shutdownOutput();
                 expectClose(socket, "a truncated enrollment");
                 return;
@@ -151,13 +152,13 @@ final class HostileFrames {
                 return;
             }
             case 6:
-                send(socket, RawSocket.frame(enrollment(SessionCertificate.generate("fuzz.lomi.invalid"))));
+                send(socket, WireFrames.frame(enrollment(SessionCertificate.generate("fuzz.lomi.invalid"))));
                 return; // and hang up before the answer: the pending request is withdrawn
             default:
                 send(
                         socket,
                         concat(
-                                RawSocket.frame(enrollment(SessionCertificate.generate("fuzz.lomi.invalid"))),
+                                WireFrames.frame(enrollment(SessionCertificate.generate("fuzz.lomi.invalid"))),
                                 randomBytes(1 + random.nextInt(512))));
                 socket.shutdownOutput();
                 expectClose(socket, "an enrollment with garbage glued behind it");
@@ -195,7 +196,7 @@ final class HostileFrames {
             "[" + JsonText.randomValue(random, 2) + "]",
         };
         byte[] payload = bad[random.nextInt(bad.length)].getBytes(StandardCharsets.UTF_8);
-        send(socket, RawSocket.frame(payload));
+        send(socket, WireFrames.frame(payload));
         try {
             PairingOutcome outcome = IpcJson.read(socket.readFrame(METADATA_BYTES, STEP), PairingOutcome.class);
             if (PairingOutcome.APPROVED.equals(outcome.outcome())) {
@@ -235,7 +236,7 @@ final class HostileFrames {
             }
         }
         if (tally.afterTls % FULL_FRAME_EVERY == 0) {
-            sendTls(tls, concat(RawSocket.prefix(FRAME_BYTES), randomBytes(FRAME_BYTES)));
+            sendTls(tls, concat(WireFrames.prefix(FRAME_BYTES), randomBytes(FRAME_BYTES)));
             expectClose(tls, "a garbage frame of exactly 8 MiB");
             return;
         }
@@ -245,7 +246,7 @@ final class HostileFrames {
     private void hostileAfterTls(TlsPipe tls) throws Exception {
         switch (random.nextInt(7)) {
             case 0:
-                sendTls(tls, RawSocket.frame(randomBytes(1 + random.nextInt(4096))));
+                sendTls(tls, WireFrames.frame(randomBytes(1 + random.nextInt(4096))));
                 expectClose(tls, "a call frame of random bytes");
                 return;
             case 1: {
@@ -253,13 +254,13 @@ final class HostileFrames {
                 if (prefix > 0 && prefix <= FRAME_BYTES) {
                     prefix = FRAME_BYTES + 1;
                 }
-                sendTls(tls, concat(RawSocket.prefix(prefix), randomBytes(random.nextInt(64))));
+                sendTls(tls, concat(WireFrames.prefix(prefix), randomBytes(random.nextInt(64))));
                 expectClose(tls, "a call length prefix of " + prefix);
                 return;
             }
             case 2: {
                 int length = 10 + random.nextInt(100_000);
-                sendTls(tls, concat(RawSocket.prefix(length), randomBytes(random.nextInt(length))));
+                sendTls(tls, concat(WireFrames.prefix(length), randomBytes(random.nextInt(length))));
                 tls.shutdownOutput();
                 expectClose(tls, "a truncated call frame");
                 return;
@@ -268,7 +269,7 @@ final class HostileFrames {
                 malformedCall(tls);
                 return;
             case 4:
-                sendTls(tls, concat(RawSocket.frame(callFrame()), RawSocket.frame(callFrame())));
+                sendTls(tls, concat(WireFrames.frame(callFrame()), WireFrames.frame(callFrame())));
                 expectEnd(tls, "two pipelined calls");
                 return;
             case 5: {
@@ -306,11 +307,11 @@ final class HostileFrames {
             // legal JSON that the IPC's strict parser refuses (a lone surrogate in a member name, a number past its
             // length
             // limit): a malformed frame by the IPC's rules, which the broker may refuse by closing the connection
-            sendTls(tls, RawSocket.frame(frame));
+            sendTls(tls, WireFrames.frame(frame));
             expectEnd(tls, "a call the IPC parser refuses");
             return false;
         }
-        sendTls(tls, RawSocket.frame(frame));
+        sendTls(tls, WireFrames.frame(frame));
         try {
             CallResponse response = IpcJson.read(tls.readFrame(FRAME_BYTES, CALL_WAIT), CallResponse.class);
             if (!requestId.equals(response.requestId())
@@ -347,7 +348,7 @@ final class HostileFrames {
             JsonText.randomValue(random, 3),
         };
         byte[] payload = bad[random.nextInt(bad.length)].getBytes(StandardCharsets.UTF_8);
-        sendTls(tls, RawSocket.frame(payload));
+        sendTls(tls, WireFrames.frame(payload));
         expectEnd(tls, "a malformed call", printable(payload));
     }
 
@@ -372,7 +373,7 @@ final class HostileFrames {
 
     /** Enrolls with {@code own}; true once YOLO approved it (the broker then expects a ClientHello). */
     private boolean enroll(RawSocket socket, SessionCertificate own) throws Exception {
-        send(socket, RawSocket.frame(enrollment(own)));
+        send(socket, WireFrames.frame(enrollment(own)));
         Welcome welcome = IpcJson.read(socket.readFrame(METADATA_BYTES, STEP), Welcome.class);
         if (!SessionCertificate.sha256(
                         SessionCertificate.parse(Base64.getDecoder().decode(welcome.certificate())))

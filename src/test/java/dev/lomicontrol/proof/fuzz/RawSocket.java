@@ -41,17 +41,6 @@ final class RawSocket implements AutoCloseable {
         }
     }
 
-    static byte[] frame(byte[] payload) {
-        return ByteBuffer.allocate(4 + payload.length)
-                .putInt(payload.length)
-                .put(payload)
-                .array();
-    }
-
-    static byte[] prefix(int length) {
-        return ByteBuffer.allocate(4).putInt(length).array();
-    }
-
     /** Writes all of {@code bytes} within {@code timeout}; an IOException means the peer is gone (or stopped reading). */
     void write(ByteBuffer bytes, Duration timeout) throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
