@@ -38,19 +38,9 @@ final class GitPanelOpener {
     /** A read-only panel showing one path's diff or one commit; an identical view already open is focused instead. */
     ObjectNode open(Session session, GitSpecs.OpenInput in) {
         Repo target = repositories.open(session, in.workspaceId(), in.repositoryRelative());
-        GitSpecs.View view;
-        String title;
+        Shown shown = Shown.of(in.view());
         ObjectNode described = JsonNodeFactory.instance.objectNode();
-        if (in.view() instanceof GitSpecs.DiffView diff) {
-            String path = RelativePath.parse(diff.relativePath()).toString();
-            view = new GitSpecs.DiffView(path, diff.staged());
-            title = (diff.staged() ? "Staged: " : "Diff: ") + path.substring(path.lastIndexOf('/') + 1);
-        } else {
-            GitSpecs.CommitView commit = (GitSpecs.CommitView) in.view();
-            view = commit;
-            title = "Commit " + commit.commit().value().substring(0, 12);
-        }
-        described.setAll((ObjectNode) Encoder.encode(GitSpecs.View.class, view));
+        described.setAll((ObjectNode) Encoder.encode(GitSpecs.View.class, shown.view()));
         if (!target.relative().isEmpty()) {
             // the project's own repository keeps the view as it always was; a nested one names itself
             described.put("repositoryRelative", target.relative());
@@ -61,12 +51,7 @@ final class GitPanelOpener {
                 OperationRunner.Request.of(session, GitSpecs.OPEN, in, target.listed(), canonical, expected),
                 () -> {
                     Revisions.require(expected, layout.revision());
-                    if (view instanceof GitSpecs.DiffView diff) {
-                        target.git().diff(diff.relativePath(), diff.staged() ? "staged" : "worktree", Optional.empty());
-                    } else {
-                        target.git()
-                                .commit(((GitSpecs.CommitView) view).commit().value());
-                    }
+                    readable(target, shown.view());
                 },
                 operation -> layout.change(OptionalLong.of(expected), edit -> {
                     WorkspaceView current =
@@ -80,14 +65,40 @@ final class GitPanelOpener {
                         edit.focus(current.workspace().id(), panel.id());
                     } else {
                         panel = edit.addGitPanel(
-                                current.workspace().id(), title, session.id().value(), canonical);
+                                current.workspace().id(),
+                                shown.title(),
+                                session.id().value(),
+                                canonical);
                     }
                     return Encoder.encode(new GitResults.Opened(
                             Decimal.of(edit.newRevision()),
                             current.workspace().id().value(),
                             panel.id(),
                             target.relative(),
-                            view));
+                            shown.view()));
                 }));
+    }
+
+    /** The view as the panel stores it (a diff's path normalised) and the panel's title. */
+    private record Shown(GitSpecs.View view, String title) {
+        static Shown of(GitSpecs.View requested) {
+            if (requested instanceof GitSpecs.DiffView diff) {
+                String path = RelativePath.parse(diff.relativePath()).toString();
+                return new Shown(
+                        new GitSpecs.DiffView(path, diff.staged()),
+                        (diff.staged() ? "Staged: " : "Diff: ") + path.substring(path.lastIndexOf('/') + 1));
+            }
+            GitSpecs.CommitView commit = (GitSpecs.CommitView) requested;
+            return new Shown(commit, "Commit " + commit.commit().value().substring(0, 12));
+        }
+    }
+
+    /** The admission's check that the view can be shown: its diff or its commit is read once. */
+    private static void readable(Repo target, GitSpecs.View view) {
+        if (view instanceof GitSpecs.DiffView diff) {
+            target.git().diff(diff.relativePath(), diff.staged() ? "staged" : "worktree", Optional.empty());
+        } else {
+            target.git().commit(((GitSpecs.CommitView) view).commit().value());
+        }
     }
 }

@@ -42,13 +42,13 @@ final class GitReads {
         GitStatus status = target.git().status();
         int offset = 0;
         if (in.cursor().isPresent()) {
-            String[] cursor = in.cursor().get().split(":");
-            if (!status.observationRevision().startsWith(cursor[0])) {
+            StatusCursor cursor = StatusCursor.parse(in.cursor().get());
+            if (!status.observationRevision().startsWith(cursor.observation())) {
                 throw new LomiException(
                         ErrorCode.CURSOR_EXPIRED,
                         "the repository changed since this cursor; read the status again without a cursor");
             }
-            offset = Math.min(Integer.parseInt(cursor[1]), status.changes().size());
+            offset = Math.min(cursor.offset(), status.changes().size());
         }
         int end = Math.min(status.changes().size(), offset + in.limit());
         boolean hasMore = end < status.changes().size();
@@ -64,7 +64,10 @@ final class GitReads {
                 status.changes().size(),
                 status.filtered(),
                 hasMore,
-                hasMore ? Optional.of(status.observationRevision().substring(0, 16) + ":" + end) : Optional.empty());
+                hasMore
+                        ? Optional.of(
+                                new StatusCursor(status.observationRevision().substring(0, 16), end).wire())
+                        : Optional.empty());
     }
 
     /** The first page may name no observation (the reference's form); later worktree and staged pages must. */
@@ -158,6 +161,22 @@ final class GitReads {
                         e.locationRedacted()))
                 .toList();
         return new GitResults.Remotes(target.workspaceId(), target.relative(), remotes, endpoints.size() > MAX_REMOTES);
+    }
+
+    /**
+     * A status page's cursor, {@code "<observation>:<offset>"}: the first 16 characters of the
+     * observationRevision it is bound to and the change the next page starts at.
+     */
+    private record StatusCursor(String observation, int offset) {
+        /** The cursor as the input accepted it ({@code [0-9a-f]{16}:[0-9]{1,5}}). */
+        static StatusCursor parse(String wire) {
+            int colon = wire.indexOf(':');
+            return new StatusCursor(wire.substring(0, colon), Integer.parseInt(wire.substring(colon + 1)));
+        }
+
+        String wire() {
+            return observation + ":" + offset;
+        }
     }
 
     private static GitResults.Change change(GitChange change) {
