@@ -21,6 +21,8 @@ public final class GitResults {
 
     private GitResults() {}
 
+    // --- shared wire types
+
     /** A path's state between HEAD and the index. */
     public enum Staged {
         ADDED,
@@ -60,6 +62,8 @@ public final class GitResults {
             @Doc("the first line of the message (reference: subject)")
             String summary) {}
 
+    // --- lomi_git_status
+
     public record Change(
             @Doc("the changed path") String relativePath,
 
@@ -97,6 +101,8 @@ public final class GitResults {
             @Doc("cursor of the next page (bound to this observationRevision); null on the last page")
             Optional<String> nextCursor) {}
 
+    // --- lomi_git_diff
+
     @Tag("git_diff")
     public record Diff(
             String workspaceId,
@@ -124,6 +130,8 @@ public final class GitResults {
             @Doc("the status the diff was taken at; send it with later pages")
             String observationRevision) {}
 
+    // --- lomi_git_history
+
     @Tag("git_history")
     public record History(
             String workspaceId,
@@ -138,6 +146,8 @@ public final class GitResults {
 
             @Doc("skip for the next page (with commit = startCommit); null on the last page")
             Optional<Integer> nextSkip) {}
+
+    // --- lomi_git_commit
 
     public record CommitFile(
             @Doc("the path after the change") String relativePath,
@@ -162,6 +172,8 @@ public final class GitResults {
 
             @Doc("filesSkip of the next page; null on the last page")
             Optional<Integer> nextFilesSkip) {}
+
+    // --- lomi_git_remotes
 
     /** Whether an entry is where the remote is fetched from or pushed to. */
     public enum Role {
@@ -195,6 +207,8 @@ public final class GitResults {
 
             @Doc("whether entries were left out beyond 64") boolean truncated) {}
 
+    // --- lomi_git_open
+
     @Tag("git_opened")
     public record Opened(
             @Doc("the layout revision after the change") Decimal domainRevision,
@@ -202,6 +216,8 @@ public final class GitResults {
             String panelId,
             String repositoryRelative,
             View view) {}
+
+    // --- lomi_git_mutate
 
     /** What a plan is: the operation, with pull split by its mode. */
     public enum PlanKind {
