@@ -3,6 +3,8 @@ package dev.lomicontrol.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.android.api.AndroidInputs;
+import dev.lomicontrol.android.api.AndroidResults;
 import dev.lomicontrol.android.api.AndroidSpecs;
 import dev.lomicontrol.browser.api.BrowserSpecs;
 import dev.lomicontrol.catalog.ToolCatalog;
@@ -401,21 +403,21 @@ public class UnqualifiedToolsTests {
     void theReferenceUnionsBindToTheirVariants() {
         AndroidSpecs.Input touch = (AndroidSpecs.Input) bind("lomi_android_input", VALID.get("lomi_android_input"));
         assertThat(touch.event())
-                .isEqualTo(new AndroidSpecs.Touch(
-                        AndroidSpecs.CoordinateSpace.HARDWARE_DISPLAY, 0, 100, 200, AndroidSpecs.TouchPhase.DOWN));
+                .isEqualTo(new AndroidInputs.Touch(
+                        AndroidInputs.CoordinateSpace.HARDWARE_DISPLAY, 0, 100, 200, AndroidInputs.TouchPhase.DOWN));
         assertThat(touch.inputSequence().asLong()).isEqualTo(1);
         String input = VALID.get("lomi_android_input");
         String touchEvent =
                 input.substring(input.indexOf("{\"type\":\"touch\""), input.indexOf("},\"retryEpoch\"") + 1);
         for (Map.Entry<String, Class<?>> event : Map.<String, Class<?>>of(
                         "{\"type\":\"rotate\",\"quarterTurns\":1}",
-                        AndroidSpecs.Rotate.class,
+                        AndroidInputs.Rotate.class,
                         "{\"type\":\"text\",\"text\":\"héllo\"}",
-                        AndroidSpecs.Text.class,
+                        AndroidInputs.Text.class,
                         "{\"type\":\"key\",\"key\":\"KEYCODE_ENTER\",\"down\":true}",
-                        AndroidSpecs.Key.class,
+                        AndroidInputs.Key.class,
                         "{\"type\":\"navigation\",\"key\":\"back\"}",
-                        AndroidSpecs.Navigation.class)
+                        AndroidInputs.Navigation.class)
                 .entrySet()) {
             assertThat(((AndroidSpecs.Input) bind("lomi_android_input", input.replace(touchEvent, event.getKey())))
                             .event())
@@ -433,16 +435,16 @@ public class UnqualifiedToolsTests {
         String plan = "{" + W + ",\"action\":";
         assertThat(((AndroidSpecs.SetupPlanInput) bind("lomi_android_setup_plan", plan + "{\"type\":\"inventory\"}}"))
                         .action())
-                .isInstanceOf(AndroidSpecs.Inventory.class);
+                .isInstanceOf(AndroidInputs.Inventory.class);
         assertThat(((AndroidSpecs.SetupPlanInput)
                                 bind(
                                         "lomi_android_setup_plan",
                                         plan + "{\"type\":\"prepare\",\"catalogRevision\":\"c1\","
                                                 + "\"packages\":[{\"id\":\"system-images;android-35;google_apis;arm64-v8a\",\"revision\":\"9\"}],\"prepareTools\":true}}"))
                         .action())
-                .isEqualTo(new AndroidSpecs.Prepare(
+                .isEqualTo(new AndroidInputs.Prepare(
                         new Token("c1"),
-                        List.of(new AndroidSpecs.PackageSelection(
+                        List.of(new AndroidInputs.PackageSelection(
                                 "system-images;android-35;google_apis;arm64-v8a", "9")),
                         true));
         assertThatThrownBy(() -> bind(
@@ -459,23 +461,23 @@ public class UnqualifiedToolsTests {
                                                 + "\"r1\",\"name\":\"Pixel 8\",\"image\":\"system-images;android-35;google_apis;arm64-v8a\",\"profile\":\"pixel_8\",\"hardware\":"
                                                 + "{\"ramMib\":4096,\"cpuCount\":4,\"dataGib\":8,\"gpu\":\"auto\",\"quickBoot\":true}}}"))
                         .action())
-                .isInstanceOf(AndroidSpecs.Create.class);
+                .isInstanceOf(AndroidInputs.Create.class);
         assertThat(((AndroidSpecs.DeviceManageInput)
                                 bind("lomi_android_device_manage", manage + "{\"type\":\"recover\"}}"))
                         .action())
-                .isInstanceOf(AndroidSpecs.Recover.class);
+                .isInstanceOf(AndroidInputs.Recover.class);
         assertThat(((AndroidSpecs.DeviceManageInput) bind(
                                 "lomi_android_device_manage",
                                 manage + "{\"type\":\"restore_metadata\",\"file\":"
                                         + "\"preferences\",\"digest\":\"d1\",\"reset\":true}}"))
                         .action())
-                .isInstanceOf(AndroidSpecs.RestoreMetadata.class);
+                .isInstanceOf(AndroidInputs.RestoreMetadata.class);
         assertThat(((AndroidSpecs.DeviceManageInput) bind(
                                 "lomi_android_device_manage",
                                 manage + "{\"type\":\"rollback_package\",\"packageId\":"
                                         + "\"platform-tools\",\"expectedManifestRevision\":\"m1\"}}"))
                         .action())
-                .isInstanceOf(AndroidSpecs.RollbackPackage.class);
+                .isInstanceOf(AndroidInputs.RollbackPackage.class);
 
         String open = "{" + W + "," + REV + "," + DURABLE + ",\"target\":";
         assertThat(((ChatSpecs.OpenInput)
@@ -547,15 +549,15 @@ public class UnqualifiedToolsTests {
                 "none",
                 Optional.empty()));
         JsonNode devices = Encoder.encode(
-                new AndroidSpecs.Devices(new dev.lomicontrol.core.WorkspaceId("w1"), "1", false, List.of()));
+                new AndroidResults.Devices(new dev.lomicontrol.core.WorkspaceId("w1"), "1", false, List.of()));
 
         assertThat(opened.get("kind").asString()).isEqualTo("browser");
         assertThat(opened.get("networkIsolation").asString()).isEqualTo("none");
         assertThat(devices.get("kind").asString()).isEqualTo("android_devices");
         assertThat(devices.get("hostQualified").asBoolean()).isFalse();
-        assertThat(Encoder.encode(new AndroidSpecs.Setup(
+        assertThat(Encoder.encode(new AndroidResults.Setup(
                                 new dev.lomicontrol.core.WorkspaceId("w1"),
-                                new AndroidSpecs.CatalogView("c1", List.of(), Optional.empty())))
+                                new AndroidResults.CatalogView("c1", List.of(), Optional.empty())))
                         .at("/setup/type")
                         .asString())
                 .isEqualTo("catalog");

@@ -1,5 +1,8 @@
 package dev.lomicontrol.android.api;
 
+import dev.lomicontrol.android.api.AndroidInputs.DeviceAction;
+import dev.lomicontrol.android.api.AndroidInputs.InputEvent;
+import dev.lomicontrol.android.api.AndroidInputs.SetupQuery;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.RequestKey;
@@ -8,33 +11,28 @@ import dev.lomicontrol.core.WireString;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.tools.Decimal;
 import dev.lomicontrol.tools.Default;
-import dev.lomicontrol.tools.DisplayName;
 import dev.lomicontrol.tools.Doc;
 import dev.lomicontrol.tools.Durable;
 import dev.lomicontrol.tools.Hex32;
 import dev.lomicontrol.tools.Hex64;
 import dev.lomicontrol.tools.HostNeed;
-import dev.lomicontrol.tools.Items;
 import dev.lomicontrol.tools.LayoutBased;
 import dev.lomicontrol.tools.Len;
 import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.OperationView;
 import dev.lomicontrol.tools.Range;
-import dev.lomicontrol.tools.Tag;
-import dev.lomicontrol.tools.Tagged;
 import dev.lomicontrol.tools.Token;
 import dev.lomicontrol.tools.ToolSpec;
 import dev.lomicontrol.tools.WireName;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The Android tools of the reference (a managed emulator per approved device), declared with the
  * reference's inputs. This host has no managed emulator yet: every one answers HOST_UNQUALIFIED with
  * what is missing ({@code /dev/kvm}, the SDK emulator, adb — {@link dev.lomicontrol.tools.HostQualification}),
- * after its arguments were checked.
+ * after its arguments were checked. The input unions are in {@link AndroidInputs}, the answers in
+ * {@link AndroidResults}.
  */
 public final class AndroidSpecs {
 
@@ -92,62 +90,6 @@ public final class AndroidSpecs {
             RetryEpochId retryEpoch,
             RequestKey requestKey)
             implements Durable, LayoutBased {}
-
-    /** One ordered input event (the reference's {@code type} union). */
-    @Tagged("type")
-    public sealed interface InputEvent {}
-
-    @Tag("rotate")
-    public record Rotate(@Range(min = 0, max = 255) int quarterTurns) implements InputEvent {}
-
-    @Tag("text")
-    public record Text(
-            @Doc("no Enter is appended") @Len(min = 1, max = 16384)
-            String text) implements InputEvent {
-        public Text {
-            if (text.getBytes(StandardCharsets.UTF_8).length > 16 * 1024) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "text is more than 16 KiB of UTF-8");
-            }
-        }
-    }
-
-    @Tag("key")
-    public record Key(
-            @Len(min = 1, max = 64) @Matches("[A-Za-z0-9_]+")
-            String key,
-
-            boolean down) implements InputEvent {}
-
-    @Tag("navigation")
-    public record Navigation(NavigationKey key) implements InputEvent {}
-
-    @Tag("touch")
-    public record Touch(
-            CoordinateSpace space,
-
-            @Range(min = 0, max = 255) int identifier,
-
-            @Range(min = 0, max = 4294967295L) long x,
-            @Range(min = 0, max = 4294967295L) long y,
-            TouchPhase phase)
-            implements InputEvent {}
-
-    public enum NavigationKey {
-        BACK,
-        HOME,
-        OVERVIEW,
-        POWER
-    }
-
-    public enum CoordinateSpace {
-        HARDWARE_DISPLAY
-    }
-
-    public enum TouchPhase {
-        DOWN,
-        MOVE,
-        UP
-    }
 
     /**
      * The reference's AndroidInput: ordered by {@code inputSequence} under the device lease, keyed by
@@ -252,347 +194,15 @@ public final class AndroidSpecs {
             RequestKey requestKey)
             implements Durable {}
 
-    /** What lomi_android_setup_plan looks at (the reference's {@code type} union). */
-    @Tagged("type")
-    public sealed interface SetupQuery {}
-
-    @Tag("inventory")
-    public record Inventory() implements SetupQuery {}
-
-    @Tag("catalog")
-    public record Catalog(
-            @Default("false") boolean refresh,
-
-            @Range(min = 0, max = 4294967295L) long offset,
-
-            @Range(min = 1, max = 32) int limit,
-
-            @Doc("required after page one") Optional<Token> expectedCatalogRevision)
-            implements SetupQuery {
-        public Catalog {
-            if (refresh && offset != 0) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "refresh is allowed only at offset 0");
-            }
-            if (offset != 0 && expectedCatalogRevision.isEmpty()) {
-                throw new LomiException(
-                        ErrorCode.INVALID_ARGUMENT,
-                        "expectedCatalogRevision (the catalogRevision of page one) is required after page one");
-            }
-        }
-    }
-
-    @Tag("prepare")
-    public record Prepare(
-            Token catalogRevision, @Items(max = 64) List<PackageSelection> packages, boolean prepareTools)
-            implements SetupQuery {}
-
-    public record PackageSelection(
-            @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
-            String id,
-
-            @Len(min = 1, max = 64) @Matches(Matches.NO_CONTROLS)
-            String revision) {}
-
     public record SetupPlanInput(WorkspaceId workspaceId, SetupQuery action) {}
 
     public record SetupApplyInput(
             WorkspaceId workspaceId, Token planId, Token planRevision, RetryEpochId retryEpoch, RequestKey requestKey)
             implements Durable {}
 
-    public enum Gpu {
-        AUTO,
-        HOST,
-        SOFTWARE
-    }
-
-    public enum MetadataFile {
-        DEVICES,
-        PREFERENCES
-    }
-
-    public record Hardware(
-            @Range(min = 0, max = 1_048_576) long ramMib,
-            @Range(min = 0, max = 1024) long cpuCount,
-            @Range(min = 0, max = 65_536) long dataGib,
-            Gpu gpu,
-            boolean quickBoot) {}
-
-    /** A device management action (the reference's {@code type} union). */
-    @Tagged("type")
-    public sealed interface DeviceAction {}
-
-    @Tag("create")
-    public record Create(
-            Token expectedDevicesRevision,
-            DisplayName name,
-
-            @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
-            String image,
-
-            @Len(min = 1, max = 128) @Matches(Matches.NO_CONTROLS)
-            String profile,
-
-            Hardware hardware)
-            implements DeviceAction {}
-
-    @Tag("modify")
-    public record Modify(
-            Token expectedDevicesRevision,
-            DeviceId deviceId,
-            Optional<Token> generation,
-            DisplayName name,
-
-            @Len(min = 1, max = 128) @Matches(Matches.NO_CONTROLS)
-            String profile,
-
-            Hardware hardware)
-            implements DeviceAction {}
-
-    @Tag("wipe")
-    public record Wipe(
-            Token expectedDevicesRevision,
-            DeviceId deviceId,
-            Optional<Token> generation,
-
-            @Doc("the device's exact name") @Len(min = 1, max = 256)
-            String confirmation)
-            implements DeviceAction {}
-
-    @Tag("delete")
-    public record Delete(
-            Token expectedDevicesRevision,
-            DeviceId deviceId,
-            Optional<Token> generation,
-
-            @Doc("the device's exact name") @Len(min = 1, max = 256)
-            String confirmation)
-            implements DeviceAction {}
-
-    @Tag("recover")
-    public record Recover() implements DeviceAction {}
-
-    @Tag("cleanup")
-    public record Cleanup() implements DeviceAction {}
-
-    @Tag("restore_metadata")
-    public record RestoreMetadata(MetadataFile file, Token digest, boolean reset) implements DeviceAction {}
-
-    @Tag("remove_package")
-    public record RemovePackage(
-            @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
-            String packageId,
-
-            Token expectedManifestRevision) implements DeviceAction {}
-
-    @Tag("rollback_package")
-    public record RollbackPackage(
-            @Len(min = 1, max = 256) @Matches(Matches.NO_CONTROLS)
-            String packageId,
-
-            Token expectedManifestRevision) implements DeviceAction {}
-
     public record DeviceManageInput(
             WorkspaceId workspaceId, DeviceAction action, RetryEpochId retryEpoch, RequestKey requestKey)
             implements Durable {}
-
-    // ---------------------------------------------------------------- outputs
-
-    public enum Phase {
-        STOPPED,
-        STARTING,
-        BOOTING,
-        RUNNING,
-        STOPPING,
-        FAILED
-    }
-
-    public record Device(
-            DeviceId deviceId,
-            String name,
-            Optional<String> generation,
-            Phase phase,
-            boolean processAlive,
-
-            @Doc("[width, height] of the display, when running")
-            Optional<List<Long>> display) {}
-
-    @Tag("android_devices")
-    public record Devices(
-            WorkspaceId workspaceId,
-            String devicesRevision,
-            boolean hostQualified,
-            @Doc("at most 16") List<Device> devices) {}
-
-    public record Node(
-            int id,
-            Optional<Integer> parent,
-            @Doc("the view class") String className,
-            String resourceId,
-            @Doc("the package") String packageName,
-            String description,
-            String text,
-            @Doc("[left, top, right, bottom]") Optional<List<Long>> bounds,
-            boolean enabled,
-            boolean clickable,
-            boolean focused,
-            boolean scrollable,
-            boolean checked,
-
-            @Doc("a password or editable value was left out")
-            boolean valueOmitted) {}
-
-    @Tag("android_snapshot")
-    public record Snapshot(
-            WorkspaceId workspaceId,
-            String panelId,
-            String deviceId,
-            String generation,
-            String snapshotId,
-            String capturedAtMillis,
-            @Doc("[width, height]") List<Long> hardwareDisplay,
-            int rotation,
-            String coordinateSpace,
-            List<Node> nodes,
-            boolean truncated,
-            List<String> limitations) {}
-
-    public record ArtifactSource(
-            WorkspaceId workspaceId, String panelId, String deviceId, String generation, String requiredScope) {}
-
-    public record Artifact(
-            String id,
-            String mediaType,
-            long byteLength,
-            String sha256,
-            String createdAtSeconds,
-            String expiresAtSeconds,
-            ArtifactSource source,
-
-            @Doc("the reference's AndroidImageGeometry (dimensions, rotation, scales, imageToHardware transform)")
-            JsonNode image) {}
-
-    @Tag("artifact")
-    public record Screenshot(Artifact artifact) {}
-
-    @Tag("android_logcat")
-    public record Logcat(
-            WorkspaceId workspaceId,
-            String deviceId,
-            String generation,
-            String packageName,
-            long processId,
-            List<String> lines,
-            Optional<String> nextCursor,
-            boolean truncated,
-            boolean complete,
-            String scope,
-            String gap) {}
-
-    /** lomi_android_setup_plan's answer; {@code setup} is the reference's AndroidSetupView. */
-    @Tag("android_setup")
-    public record Setup(WorkspaceId workspaceId, SetupView setup) {}
-
-    @Tagged("type")
-    public sealed interface SetupView {}
-
-    public record ManagedDevice(
-            String deviceId,
-            String name,
-            String image,
-            String imageRevision,
-            String profile,
-            Hardware hardware,
-            Optional<String> generation,
-            boolean processAlive) {}
-
-    public record Profile(String id, String name, long width, long height, long minApi, long minMinorApi) {}
-
-    public record MetadataRecovery(MetadataFile file, String digest, Optional<String> backupRevision) {}
-
-    @Tag("inventory")
-    public record InventoryView(
-            Optional<String> devicesRevision,
-            Optional<String> manifestRevision,
-            boolean hostQualified,
-            List<ManagedDevice> devices,
-            List<PackageSelection> installed,
-            List<Profile> profiles,
-            boolean recoveryRequired,
-            List<MetadataRecovery> recovery,
-            List<PackageSelection> rollbacks)
-            implements SetupView {}
-
-    public record Download(
-            String id,
-            String revision,
-            String name,
-            String url,
-            long bytes,
-            String checksum,
-            Optional<String> licenseId,
-            List<PackageSelection> dependencies) {}
-
-    @Tag("catalog")
-    public record CatalogView(String catalogRevision, List<Download> packages, Optional<Long> nextOffset)
-            implements SetupView {}
-
-    public record License(String id, String digest) {}
-
-    @Tag("prepared")
-    public record PreparedView(
-            String planId,
-            String revision,
-            List<Download> downloads,
-            List<License> licenses,
-            long downloadBytes,
-            String target,
-            long expiresInSeconds)
-            implements SetupView {}
-
-    // ---------------------------------------------------------------- operation results
-
-    @Tag("android_panel")
-    public record Panel(WorkspaceId workspaceId, String panelId, String deviceId) {}
-
-    @Tag("android_runtime")
-    public record RuntimeResult(
-            WorkspaceId workspaceId, String deviceId, String generation, boolean ready, boolean stopped) {}
-
-    /** The result the reference's android_input operation carries (declared for when it is implemented). */
-    @Tag("android_input")
-    public record InputResult(WorkspaceId workspaceId, String deviceId, String generation, String inputSequence) {}
-
-    @Tag("android_launch")
-    public record Launched(
-            WorkspaceId workspaceId,
-            String deviceId,
-            String generation,
-            String packageName,
-            String activity,
-
-            @Doc("the intent was delivered (not that the app behaves)")
-            boolean intentDelivered) {}
-
-    @Tag("android_install")
-    public record Installed(
-            WorkspaceId workspaceId,
-            String deviceId,
-            String generation,
-            String artifactId,
-            String sha256,
-            boolean installed,
-            Optional<String> packageName,
-            Optional<String> previousVersion,
-            Optional<String> newVersion,
-            Optional<String> installerFailure) {}
-
-    @Tag("android_management")
-    public record Management(
-            WorkspaceId workspaceId,
-            String nativeOperationId,
-            Optional<String> deviceId,
-            Optional<String> devicesRevision,
-            Optional<String> manifestRevision) {}
 
     // ---------------------------------------------------------------- the tools, in the reference's catalog order
 
@@ -602,7 +212,7 @@ public final class AndroidSpecs {
                     "android.read",
                     "R-I-",
                     ListInput.class,
-                    Devices.class,
+                    AndroidResults.Devices.class,
                     "The managed Android devices you may use. HOST_UNQUALIFIED on this host (no managed emulator yet).")
             .needs(HostNeed.ANDROID);
 
@@ -612,7 +222,7 @@ public final class AndroidSpecs {
                     "android.read",
                     "--I-",
                     OpenInput.class,
-                    Panel.class,
+                    AndroidResults.Panel.class,
                     "Opens a panel for a device without starting it. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
@@ -622,7 +232,7 @@ public final class AndroidSpecs {
                     "android.control",
                     "--I-",
                     StartInput.class,
-                    RuntimeResult.class,
+                    AndroidResults.RuntimeResult.class,
                     "Boots the device of a panel. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
@@ -632,7 +242,7 @@ public final class AndroidSpecs {
                     "android.control",
                     "-DI-",
                     StopInput.class,
-                    RuntimeResult.class,
+                    AndroidResults.RuntimeResult.class,
                     "Stops your running device, keeping its data. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
@@ -652,7 +262,7 @@ public final class AndroidSpecs {
                     "android.observe",
                     "R-I-",
                     SnapshotInput.class,
-                    Snapshot.class,
+                    AndroidResults.Snapshot.class,
                     "A bounded UI Automator snapshot of the running device. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
@@ -662,7 +272,7 @@ public final class AndroidSpecs {
                     "android.capture",
                     "R-I-",
                     ScreenshotInput.class,
-                    Screenshot.class,
+                    AndroidResults.Screenshot.class,
                     "A PNG of the running device, as an artifact and an image. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
@@ -672,7 +282,7 @@ public final class AndroidSpecs {
                     "android.logs",
                     "R-I-",
                     LogcatInput.class,
-                    Logcat.class,
+                    AndroidResults.Logcat.class,
                     "Recent logcat lines of one approved app, paged. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
@@ -682,7 +292,7 @@ public final class AndroidSpecs {
                     "android.launch",
                     "-DIO",
                     LaunchInput.class,
-                    Launched.class,
+                    AndroidResults.Launched.class,
                     "Launches an approved app on the running device. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
@@ -692,7 +302,7 @@ public final class AndroidSpecs {
                     "android.install",
                     "-DI-",
                     InstallInput.class,
-                    Installed.class,
+                    AndroidResults.Installed.class,
                     "Installs an imported APK artifact once the admin approves. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
@@ -702,7 +312,7 @@ public final class AndroidSpecs {
                     "android.read",
                     "R-IO",
                     SetupPlanInput.class,
-                    Setup.class,
+                    AndroidResults.Setup.class,
                     "Shows the SDK inventory and catalog, or prepares an exact download plan. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
@@ -712,7 +322,7 @@ public final class AndroidSpecs {
                     "android.setup",
                     "-DIO",
                     SetupApplyInput.class,
-                    Management.class,
+                    AndroidResults.Management.class,
                     "Runs a prepared SDK plan once the admin approves it and its licenses. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
@@ -722,7 +332,7 @@ public final class AndroidSpecs {
                     "android.read",
                     "-DI-",
                     DeviceManageInput.class,
-                    Management.class,
+                    AndroidResults.Management.class,
                     "Creates, modifies, wipes or deletes an emulator, or repairs the SDK; the admin approves each. HOST_UNQUALIFIED on this host.")
             .needs(HostNeed.ANDROID);
 
