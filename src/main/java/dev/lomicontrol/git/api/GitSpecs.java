@@ -1,6 +1,7 @@
 package dev.lomicontrol.git.api;
 
 import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.ErrorMessages;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
@@ -16,6 +17,7 @@ import dev.lomicontrol.tools.LayoutBased;
 import dev.lomicontrol.tools.Len;
 import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.Range;
+import dev.lomicontrol.tools.ScopeNeed;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.Tagged;
 import dev.lomicontrol.tools.ToolSpec;
@@ -350,14 +352,34 @@ public final class GitSpecs {
             GitResults.Opened.class,
             "Opens a read-only panel showing one path's diff or one commit.");
 
+    /** What each operation needs besides {@code git.write} and {@code git.execute} (the reference's scope table). */
+    static String operationScope(Operation operation) {
+        return switch (operation) {
+            case STAGE, UNSTAGE, COMMIT -> "git.write";
+            case DISCARD -> "git.discard";
+            case FETCH -> "git.network";
+            case PULL -> "git.pull";
+            case PUSH -> "git.push";
+        };
+    }
+
+    /** Every operation needs {@code git.write}, {@code git.execute} and its own scope, checked in that order. */
+    static List<ScopeNeed> mutationScopes(MutateInput in) {
+        String name = "git " + in.operation().name().toLowerCase(java.util.Locale.ROOT);
+        return java.util.stream.Stream.of("git.write", "git.execute", operationScope(in.operation()))
+                .map(scope -> ScopeNeed.of(scope, ErrorMessages.missingScope(name, scope)))
+                .toList();
+    }
+
     public static final ToolSpec<MutateInput> MUTATE = ToolSpec.operation(
-            "lomi_git_mutate",
-            "Change the repository (admin approves)",
-            "git.write",
-            "-DIO",
-            MutateInput.class,
-            GitResults.Mutated.class,
-            "Stages, unstages, discards, commits, fetches, pulls or pushes, once the admin approves the exact plan.");
+                    "lomi_git_mutate",
+                    "Change the repository (admin approves)",
+                    "git.write",
+                    "-DIO",
+                    MutateInput.class,
+                    GitResults.Mutated.class,
+                    "Stages, unstages, discards, commits, fetches, pulls or pushes, once the admin approves the exact plan.")
+            .withVariantScopes(GitSpecs::mutationScopes);
 
     public static final List<ToolSpec<?>> ALL = List.of(STATUS, DIFF, HISTORY, COMMIT, REMOTES, OPEN, MUTATE);
 }

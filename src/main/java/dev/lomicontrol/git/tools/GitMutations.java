@@ -4,7 +4,6 @@ import static dev.lomicontrol.git.tools.GitWire.present;
 import static dev.lomicontrol.git.tools.GitWire.wire;
 
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.ErrorMessages;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.files.RelativePath;
 import dev.lomicontrol.git.GitAction;
@@ -22,9 +21,7 @@ import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.tools.CommitId;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.Hex64;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
@@ -41,23 +38,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class GitMutations {
 
     /** The scope each mutation needs besides git.write and git.execute (SPEC §9). */
-    static final Map<GitSpecs.Operation, String> MUTATION_SCOPES = Map.of(
-            GitSpecs.Operation.STAGE,
-            "git.write",
-            GitSpecs.Operation.UNSTAGE,
-            "git.write",
-            GitSpecs.Operation.COMMIT,
-            "git.write",
-            GitSpecs.Operation.DISCARD,
-            "git.discard",
-            GitSpecs.Operation.FETCH,
-            "git.network",
-            GitSpecs.Operation.PULL,
-            "git.pull",
-            GitSpecs.Operation.PUSH,
-            "git.push");
-
     private final GitRepositories repositories;
+
     private final OperationRunner runner;
     private final Layout layout;
 
@@ -70,11 +52,6 @@ final class GitMutations {
     ObjectNode mutate(Session session, GitSpecs.MutateInput in) {
         Repo target = repositories.open(session, in.workspaceId(), in.repositoryRelative());
         String name = wire(in.operation());
-        for (String scope : List.of("git.write", "git.execute", MUTATION_SCOPES.get(in.operation()))) {
-            if (!session.grant().allows(scope)) {
-                throw new LomiException(ErrorCode.SCOPE_DENIED, ErrorMessages.missingScope("git " + name, scope));
-            }
-        }
         long expectedRevision = in.expectedRevision().asLong();
         Optional<String> expectedObservation = in.expectedObservationRevision().map(Hex64::value);
         String resource = name + (target.relative().isEmpty() ? "" : ":" + target.relative());
