@@ -13,8 +13,11 @@ import org.jspecify.annotations.Nullable;
  * BrokerClient} (discovery check → enrollment → the admin's approval → mutual TLS); a client is
  * published by {@link #connected()} only once it is connected, so a call never waits behind a
  * pending approval. After {@code app_unavailable} or {@code disconnected} it retries with backoff
- * 1 s → 2 s → … → 10 s, and never starts two attempts less than 1 s apart. A denial by the admin
- * is final for this process (asking again every few seconds would pester the admin).
+ * 1 s → 2 s → … → 10 s, and never starts two attempts less than 1 s apart. After {@code broker_full}
+ * (every connection slot of the broker is taken) it tries again every 1-1.5 s, so it takes a slot
+ * within about 1.5 s of one freeing, and keeps reporting {@code broker_full} (with the broker's cap and
+ * count) until an attempt gets in. A denial by the admin is final for this process (asking again
+ * every few seconds would pester the admin).
  *
  * <p>The pairing request carries the label "lomi-control mcp (client version)" when {@code
  * initialize} named the client within the label grace period, and "lomi-control mcp" otherwise.
@@ -29,6 +32,8 @@ final class Connector implements AutoCloseable {
     static final String GENERIC_LABEL = "lomi-control mcp";
     /** How long a waiting call gives a pending pairing request before it answers pairing_required. */
     static final Duration APPROVAL_GRACE = Duration.ofSeconds(3);
+    /** Extra random wait after broker_full, so that helpers waiting for slots do not knock in step. */
+    static final Duration FULL_JITTER = Duration.ofMillis(500);
     /** Phase changes inside a connection attempt are not signalled; waiters look again this often. */
     private static final Duration POLL = Duration.ofMillis(100);
 
@@ -44,6 +49,9 @@ final class Connector implements AutoCloseable {
     private volatile boolean inConnect;
     private volatile boolean closed;
     private volatile @Nullable State finalState;
+    /** The last attempt's answer while the broker is full: reported during the next attempt too. */
+    private volatile @Nullable State lastFull;
+
     private long attemptsFinished;
     private @Nullable Thread thread;
 
@@ -113,6 +121,10 @@ final class Connector implements AutoCloseable {
             return new State(Phase.CONNECTING, Optional.empty(), Optional.empty(), "starting");
         }
         State state = current.state();
+        State full = lastFull;
+        if (full != null && (state.phase() == Phase.CONNECTING || inConnect && state.phase() == Phase.DISCONNECTED)) {
+            return full;
+        }
         if (inConnect && state.phase() == Phase.DISCONNECTED) {
             return new State(Phase.CONNECTING, Optional.empty(), Optional.empty(), "connecting");
         }
@@ -175,6 +187,13 @@ final class Connector implements AutoCloseable {
                 }
                 lastStart = System.nanoTime();
                 State state = attemptOnce();
+                if (state.phase() == Phase.BROKER_FULL) {
+                    // a slot may free any moment: look again soon, whatever failed before
+                    failures = 0;
+                    lastStart +=
+                            java.util.concurrent.ThreadLocalRandom.current().nextLong(FULL_JITTER.toNanos());
+                    continue;
+                }
                 failures = state.phase() == Phase.CONNECTED ? 0 : failures + 1;
                 if (isFinalDenial(state)) {
                     finalState = state;
@@ -207,7 +226,10 @@ final class Connector implements AutoCloseable {
         } finally {
             inConnect = false;
         }
-        Diagnostics.info("broker connection: " + state.phase().wire() + " (" + state.detail() + ")");
+        if (state.phase() != Phase.BROKER_FULL || lastFull == null) {
+            Diagnostics.info("broker connection: " + state.phase().wire() + " (" + state.detail() + ")");
+        }
+        lastFull = state.phase() == Phase.BROKER_FULL ? state : null;
         synchronized (monitor) {
             attemptsFinished++;
             connected = state.phase() == Phase.CONNECTED ? client : null;
