@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * BrokerClient} (discovery check → enrollment → the admin's approval → mutual TLS); a client is
  * published by {@link #connected()} only once it is connected, so a call never waits behind a
  * pending approval. After {@code app_unavailable} or {@code disconnected} it retries with backoff
- * 1 s → 2 s → … → 10 s, and never starts two attempts less than 1 s apart. After {@code broker_full}
+ * 1 s → 2 s → … → 10 s, and never starts two attempts less than 1 s apart; after a connection that was
+ * up ends, it waits {@link #AFTER_LOSS} first. After {@code broker_full}
  * (every connection slot of the broker is taken) it tries again every 1-1.5 s, so it takes a slot
  * within about 1.5 s of one freeing, and keeps reporting {@code broker_full} (with the broker's cap and
  * count) until an attempt gets in. A denial by the admin is final for this process (asking again
@@ -32,6 +33,11 @@ final class Connector implements AutoCloseable {
     static final String GENERIC_LABEL = "lomi-control mcp";
     /** How long a waiting call gives a pending pairing request before it answers pairing_required. */
     static final Duration APPROVAL_GRACE = Duration.ofSeconds(3);
+    /**
+     * After a connection that was up ends (revoked, broker stopped), the next attempt waits this long: a helper
+     * that waits for a slot (every 1-1.5 s) takes the freed one first, and this one queues behind it.
+     */
+    static final Duration AFTER_LOSS = Duration.ofSeconds(3);
     /** Extra random wait after broker_full, so that helpers waiting for slots do not knock in step. */
     static final Duration FULL_JITTER = Duration.ofMillis(500);
     /** Phase changes inside a connection attempt are not signalled; waiters look again this often. */
