@@ -192,13 +192,21 @@ public final class BrokerClient implements AutoCloseable {
     }
 
     /**
-     * Notices, without waiting, a connection the broker closed while no call was under way, so that its socket
-     * is released at once rather than at the next call; the next call then reports it lost.
+     * Notices, without waiting, a connection the broker closed while no call was under way (a revoke, a broker
+     * stop), so that its socket is released at once and the state says {@code disconnected} rather than at the
+     * next call (the helper then reconnects by itself).
      */
     public void noticeClose() {
         FrameChannel current = channel;
-        if (current != null) {
-            current.isOpen();
+        if (current != null && !current.isOpen() && channel == current) {
+            State previous = state;
+            if (previous.phase() == Phase.CONNECTED) {
+                state = new State(
+                        Phase.DISCONNECTED,
+                        previous.pairingRequestId(),
+                        previous.instanceId(),
+                        "the broker closed the connection");
+            }
         }
     }
 

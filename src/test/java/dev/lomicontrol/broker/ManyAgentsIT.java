@@ -145,10 +145,17 @@ class ManyAgentsIT {
             String victim = sessions.at("/sessions/0/id").asString();
             broker.console().ok("session", "revoke", victim, "--confirm");
             long revoked = System.nanoTime();
-            Awaitility.await("the 9th agent takes the freed slot")
-                    .atMost(Duration.ofSeconds(5))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> phase(ninth).equals("connected"));
+            try {
+                Awaitility.await("the 9th agent takes the freed slot")
+                        .atMost(Duration.ofSeconds(5))
+                        .pollInterval(Duration.ofMillis(100))
+                        .until(() -> phase(ninth).equals("connected"));
+            } catch (org.awaitility.core.ConditionTimeoutException e) {
+                throw new AssertionError(
+                        "the 9th agent is " + phase(ninth) + "; its stderr:\n" + ninth.stderrTail() + "\nbroker log:\n"
+                                + broker.logTail(3000),
+                        e);
+            }
             System.err.println("issue 44: the 9th agent connected "
                     + Duration.ofNanos(System.nanoTime() - revoked).toMillis() + " ms after the revoke");
             assertThat(ok(ninth, "lomi_workspace_list", "{}")
