@@ -200,7 +200,15 @@ final class Connector implements AutoCloseable {
                             java.util.concurrent.ThreadLocalRandom.current().nextLong(FULL_JITTER.toNanos());
                     continue;
                 }
-                failures = state.phase() == Phase.CONNECTED ? 0 : failures + 1;
+                if (state.phase() == Phase.CONNECTED) {
+                    // it was connected and the connection ended: let a helper waiting for a slot go first
+                    failures = 0;
+                    lastStart = System.nanoTime()
+                            + AFTER_LOSS.toNanos()
+                            - backoff(0).toNanos();
+                    continue;
+                }
+                failures++;
                 if (isFinalDenial(state)) {
                     finalState = state;
                     Diagnostics.warn("the admin denied this client; not asking again until the MCP client restarts");
