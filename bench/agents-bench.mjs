@@ -4,7 +4,9 @@
 // threads, the helpers' total RSS.
 // Usage: node bench/agents-bench.mjs <results.md> <brokerPid> <N> <seconds> <project> -- <helper command...>
 // LOMI_AGENTS_BATCH (default 16): helpers started together (each batch connects before the next starts);
-// LOMI_AGENTS_IDLE (default 30): seconds of the idle measurement.
+// LOMI_AGENTS_IDLE (default 30): seconds of the idle measurement; LOMI_AGENTS_PACE_MS (default 0): each helper
+// waits this long after each answer before its next call (0: back to back, the CPUs saturate; an agent's model
+// turn takes seconds, so a paced loop shows what the number of connections alone does to a call's latency).
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,7 @@ const N = Number(countText);
 const SECONDS = Number(secondsText);
 const BATCH = Number(process.env.LOMI_AGENTS_BATCH ?? 16);
 const IDLE = Number(process.env.LOMI_AGENTS_IDLE ?? 30);
+const PACE = Number(process.env.LOMI_AGENTS_PACE_MS ?? 0);
 const TICK = 100; // USER_HZ
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -121,6 +124,7 @@ const loops = clients.map(async (s) => {
       errors++;
       if (errors <= 3) console.error(String(e));
     }
+    if (PACE > 0) await sleep(PACE);
   }
 });
 for (let waited = 0; waited < SECONDS; waited += 2) {
@@ -143,12 +147,12 @@ for (const s of clients) s.child.stdin.end();
 latencies.sort((a, b) => a - b);
 const pct = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : NaN;
 const row = {
-  agents: N, connected, stillConnected, connectSeconds, callsPerSecond: latencies.length / elapsed,
+  paceMs: PACE, agents: N, connected, stillConnected, connectSeconds, callsPerSecond: latencies.length / elapsed,
   p50: pct(0.5), p99: pct(0.99), errors, idleCpuPercent: idleCpu * 100, idleRss: idleMemory.rss,
   idleThreads: idleMemory.threads, peakRss: peak.rss, peakThreads: peak.threads, loadCpuPercent: loadCpu * 100,
   helpersRss, machineBusyPercent: machineBusy * 100,
 };
-const text = `# Many agents on one broker: ${N} helpers (${new Date().toISOString()})
+const text = `# Many agents on one broker: ${N} helpers${PACE > 0 ? `, each pausing ${PACE} ms after each answer` : ''} (${new Date().toISOString()})
 
 Machine: ${os.cpus().length} × ${os.cpus()[0].model}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; load before
 ${process.env.LOAD_BEFORE ?? '?'}; whole machine busy ${row.machineBusyPercent.toFixed(0)} % during the read loops
