@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * published by {@link #connected()} only once it is connected, so a call never waits behind a
  * pending approval. After {@code app_unavailable} or {@code disconnected} it retries with backoff
  * 1 s → 2 s → … → 10 s, and never starts two attempts less than 1 s apart; after a connection that was
- * up ends, it waits {@link #AFTER_LOSS} first. After {@code broker_full}
+ * up ends while idle, it waits {@link #AFTER_LOSS} first, unless a call needs the connection. After {@code broker_full}
  * (every connection slot of the broker is taken) it tries again every 1-1.5 s, so it takes a slot
  * within about 1.5 s of one freeing, and keeps reporting {@code broker_full} (with the broker's cap and
  * count) until an attempt gets in. A denial by the admin is final for this process (asking again
@@ -34,8 +34,9 @@ final class Connector implements AutoCloseable {
     /** How long a waiting call gives a pending pairing request before it answers pairing_required. */
     static final Duration APPROVAL_GRACE = Duration.ofSeconds(3);
     /**
-     * After a connection that was up ends (revoked, broker stopped), the next attempt waits this long: a helper
-     * that waits for a slot (every 1-1.5 s) takes the freed one first, and this one queues behind it.
+     * After a connection that was up ends while idle (revoked, broker stopped), the next attempt waits this long
+     * unless a call needs the connection: a helper that waits for a slot (every 1-1.5 s) takes the freed one first,
+     * and this one queues behind it. A loss a call reports is reconnected at once.
      */
     static final Duration AFTER_LOSS = Duration.ofSeconds(3);
     /** Extra random wait after broker_full, so that helpers waiting for slots do not knock in step. */
@@ -53,6 +54,13 @@ final class Connector implements AutoCloseable {
     private volatile @Nullable BrokerClient attempt;
     private volatile @Nullable BrokerClient connected;
     private volatile boolean inConnect;
+    /** The loop waits out {@link #AFTER_LOSS} after a loss it noticed while idle; a call that needs the connection ends it. */
+    private volatile boolean pausedAfterLoss;
+    /** A call is waiting for a connection (or reported one lost): the pause after a loss ends at once. */
+    private volatile boolean wanted;
+    /** Whether the last connection was found closed by the idle look rather than reported lost by a call. */
+    private boolean lostWhileIdle;
+
     private volatile boolean closed;
     private volatile @Nullable State finalState;
     /** The last attempt's answer while the broker is full: reported during the next attempt too. */
@@ -145,7 +153,7 @@ final class Connector implements AutoCloseable {
 
     /** Whether an attempt is under way right now (its outcome is worth waiting for briefly). */
     boolean isConnecting() {
-        return finalState == null && (attempt == null || inConnect);
+        return finalState == null && (attempt == null || inConnect || pausedAfterLoss);
     }
 
     /**
@@ -158,6 +166,8 @@ final class Connector implements AutoCloseable {
         long deadline = System.nanoTime() + max.toNanos();
         long pairingSince = -1;
         synchronized (monitor) {
+            wanted = true;
+            monitor.notifyAll();
             long finishedAtStart = attemptsFinished;
             while (connected().isEmpty() && !closed && finalState == null && attemptsFinished == finishedAtStart) {
                 long now = System.nanoTime();
@@ -174,6 +184,7 @@ final class Connector implements AutoCloseable {
     /** The bridge reports that {@code client} failed a call: the loop drops it and connects again. */
     void lost(BrokerClient client) {
         synchronized (monitor) {
+            wanted = true;
             if (connected == client) {
                 connected = null;
             }
@@ -188,6 +199,8 @@ final class Connector implements AutoCloseable {
             long lastStart = System.nanoTime() - MAX_BACKOFF.toNanos();
             while (!closed) {
                 pause(lastStart + backoff(failures).toNanos());
+                pausedAfterLoss = false;
+                wanted = false;
                 if (closed) {
                     return;
                 }
@@ -201,11 +214,15 @@ final class Connector implements AutoCloseable {
                     continue;
                 }
                 if (state.phase() == Phase.CONNECTED) {
-                    // it was connected and the connection ended: let a helper waiting for a slot go first
+                    // it was connected and the connection ended (a revoke, a broker stop): found while idle, let a
+                    // helper waiting for a slot go first unless a call needs the connection; a call's loss: at once
                     failures = 0;
-                    lastStart = System.nanoTime()
-                            + AFTER_LOSS.toNanos()
-                            - backoff(0).toNanos();
+                    if (lostWhileIdle) {
+                        lastStart = System.nanoTime()
+                                + AFTER_LOSS.toNanos()
+                                - backoff(0).toNanos();
+                        pausedAfterLoss = true;
+                    }
                     continue;
                 }
                 failures++;
@@ -252,6 +269,7 @@ final class Connector implements AutoCloseable {
         while (true) {
             synchronized (monitor) {
                 if (connected != client || client.state().phase() != Phase.CONNECTED || closed) {
+                    lostWhileIdle = connected == client && !closed;
                     connected = null;
                     return state;
                 }
@@ -273,7 +291,7 @@ final class Connector implements AutoCloseable {
 
     private void pause(long untilNanos) throws InterruptedException {
         synchronized (monitor) {
-            while (!closed && System.nanoTime() < untilNanos) {
+            while (!closed && System.nanoTime() < untilNanos && !(pausedAfterLoss && wanted)) {
                 monitor.wait(Math.max(1, (untilNanos - System.nanoTime()) / 1_000_000));
             }
         }
