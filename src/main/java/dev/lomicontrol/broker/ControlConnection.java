@@ -38,6 +38,9 @@ final class ControlConnection {
 
     static final Duration ENROLLMENT_DEADLINE = Duration.ofSeconds(10);
     static final Duration TLS_DEADLINE = Duration.ofSeconds(10);
+    /** How long a connection waits for one of the handshake slots before it is refused. */
+    static final Duration HANDSHAKE_QUEUE = Duration.ofSeconds(10);
+
     static final int MAX_ENROLLMENT_BYTES = 16 * 1024;
     static final int MAX_LABEL = 80;
     static final int MAX_CERTIFICATE_BYTES = 8192;
@@ -111,8 +114,12 @@ final class ControlConnection {
 
     /** Reads and checks the enrollment under the handshake cap; answers with Welcome. Null = refused. */
     private Pairings.@Nullable Pending enroll() throws FrameException {
-        if (!handshakes.tryAcquire()) {
-            log.warn("refused a connection: too many concurrent handshakes");
+        if (!awaitHandshakeSlot()) {
+            log.warn(
+                    "refused a connection: {} handshakes were under way for {}",
+                    ControlEndpoint.MAX_HANDSHAKES,
+                    HANDSHAKE_QUEUE);
+            refuse(PairingOutcome.REFUSED, "the broker is busy with other handshakes; the client asks again by itself");
             return null;
         }
         try {
@@ -203,7 +210,11 @@ final class ControlConnection {
                                 warnings.get().stream().map(warning -> "WARNING: " + warning))
                         .toList());
         channel.write(IpcJson.write(new PairingOutcome(PairingOutcome.APPROVED, message)));
-        if (!handshakes.tryAcquire()) {
+        if (!awaitHandshakeSlot()) {
+            log.warn(
+                    "closed an approved connection: {} handshakes were under way for {}",
+                    ControlEndpoint.MAX_HANDSHAKES,
+                    HANDSHAKE_QUEUE);
             return null;
         }
         try {
@@ -213,6 +224,16 @@ final class ControlConnection {
             handshakes.release();
         }
         return sessions.open(pending.request(), approved.grant(), channel::close);
+    }
+
+    /** Waits its turn among at most {@link ControlEndpoint#MAX_HANDSHAKES}: a burst of agents queues, none is dropped. */
+    private boolean awaitHandshakeSlot() {
+        try {
+            return handshakes.tryAcquire(HANDSHAKE_QUEUE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private void serveCalls(Session session) throws FrameException {

@@ -5,6 +5,7 @@ import dev.lomicontrol.core.ProcessIdentity;
 import dev.lomicontrol.discovery.DiscoveryFile;
 import dev.lomicontrol.discovery.DiscoveryRecord;
 import dev.lomicontrol.discovery.RegistrationKey;
+import dev.lomicontrol.ipc.BrokerFull;
 import dev.lomicontrol.ipc.IpcJson;
 import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Sessions;
@@ -22,15 +23,21 @@ import org.springframework.stereotype.Component;
 
 /**
  * The control socket: per start a new broker certificate and socket in the private runtime
- * directory, discovery.json re-signed with the persistent registration key, at most 16
- * connections and 4 concurrent handshakes. Stopping revokes every session, closes the socket and
- * removes discovery.json if it still names this instance.
+ * directory, discovery.json re-signed with the persistent registration key, at most
+ * {@code lomi.control.max-connections} agent connections (one more is answered {@code broker_full}
+ * before TLS, and the refusal is logged) and 4 concurrent handshakes (more wait their turn).
+ * Stopping revokes every session, closes the socket and removes discovery.json if it still names
+ * this instance.
  */
 @Component
 public class ControlEndpoint implements SmartLifecycle {
 
-    public static final int MAX_CONNECTIONS = 16;
     public static final int MAX_HANDSHAKES = 4;
+    /** {@code status} warns from this share of the connection cap. */
+    public static final double WARN_SHARE = 0.8;
+    /** At most one refusal log line per this period; the lines between are counted in the next one. */
+    static final java.time.Duration REFUSAL_LOG_PERIOD = java.time.Duration.ofSeconds(10);
+
     public static final String SOCKET = "control.sock";
     public static final String DISCOVERY = "discovery.json";
     public static final String REGISTRATION_KEY = "registration-key.pk8";
@@ -42,6 +49,10 @@ public class ControlEndpoint implements SmartLifecycle {
     private final Pairings pairings;
     private final Sessions sessions;
     private final BrokerCalls calls;
+    private final ControlProperties properties;
+    private final java.util.concurrent.atomic.AtomicLong lastRefusalLog = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong unloggedRefusals =
+            new java.util.concurrent.atomic.AtomicLong();
     private final Semaphore handshakes = new Semaphore(MAX_HANDSHAKES);
     private volatile @Nullable UnixSocketServer server;
 
@@ -50,7 +61,9 @@ public class ControlEndpoint implements SmartLifecycle {
             DataDirectory dataDirectory,
             Pairings pairings,
             Sessions sessions,
-            BrokerCalls calls) {
+            BrokerCalls calls,
+            ControlProperties properties) {
+        this.properties = properties;
         this.runtime = runtime;
         this.dataDirectory = dataDirectory;
         this.pairings = pairings;
@@ -64,10 +77,11 @@ public class ControlEndpoint implements SmartLifecycle {
         SessionCertificate certificate = SessionCertificate.generate(runtime.instanceId() + ".lomi.invalid");
         Path socket = runtime.runtimeDirectory().resolve(SOCKET);
         long uid = ProcessIdentity.uid();
+        pairings.setMaxPending(properties.maxPendingPairings());
         try {
             server = UnixSocketServer.bind(
                     socket,
-                    MAX_CONNECTIONS,
+                    properties.maxConnections(),
                     channel -> new ControlConnection(
                                     channel,
                                     certificate,
@@ -78,7 +92,8 @@ public class ControlEndpoint implements SmartLifecycle {
                                     handshakes,
                                     uid,
                                     runtime::warnings)
-                            .serve());
+                            .serve(),
+                    this::refusal);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on " + socket, e);
         }
@@ -119,8 +134,47 @@ public class ControlEndpoint implements SmartLifecycle {
         return 100;
     }
 
+    /** Agent connections held now: pairing, handshaking or connected. */
     public int openConnections() {
         UnixSocketServer running = server;
         return running == null ? 0 : running.openConnections();
+    }
+
+    public int maxConnections() {
+        return properties.maxConnections();
+    }
+
+    /** Connections answered {@code broker_full} since the start. */
+    public long refusedConnections() {
+        UnixSocketServer running = server;
+        return running == null ? 0 : running.refusedConnections();
+    }
+
+    /** The warning {@code status} shows with {@code open} of {@code max} connections taken: from {@link #WARN_SHARE}. */
+    public static java.util.Optional<String> capacityWarning(int open, int max) {
+        if (open < Math.ceil(max * WARN_SHARE)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(open + " of " + max + " agent connections are in use"
+                + (open >= max ? ": new agents are refused with broker_full" : " (80 % or more)")
+                + "; 'session list' shows who holds them; raise " + BrokerFull.SETTING + " to allow more");
+    }
+
+    /** The event loop's answer to a connection over the cap: logged (at most every 10 s), then sent. */
+    private byte[] refusal(int open, int max) {
+        long now = System.nanoTime();
+        long last = lastRefusalLog.get();
+        long more = unloggedRefusals.incrementAndGet();
+        if ((last == 0 || now - last >= REFUSAL_LOG_PERIOD.toNanos()) && lastRefusalLog.compareAndSet(last, now)) {
+            unloggedRefusals.addAndGet(-more);
+            log.warn(
+                    "refused {} agent connection(s) with broker_full: {} of {} connections are in use ({}); "
+                            + "'session list' shows who holds them",
+                    more,
+                    open,
+                    max,
+                    BrokerFull.SETTING);
+        }
+        return IpcJson.write(BrokerFull.of(max, open));
     }
 }

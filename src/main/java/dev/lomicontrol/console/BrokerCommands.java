@@ -31,8 +31,10 @@ class BrokerCommands implements CommandGroup {
     private final Ledger ledger;
     private final Clock clock;
     private final ObjectProvider<CommandShapes> shapes;
+    private final AgentConnections control;
 
     BrokerCommands(
+            AgentConnections control,
             BrokerRuntime runtime,
             Sessions sessions,
             Pairings pairings,
@@ -40,6 +42,7 @@ class BrokerCommands implements CommandGroup {
             Ledger ledger,
             Clock clock,
             ObjectProvider<CommandShapes> shapes) {
+        this.control = control;
         this.runtime = runtime;
         this.sessions = sessions;
         this.pairings = pairings;
@@ -54,8 +57,8 @@ class BrokerCommands implements CommandGroup {
             group = "Broker",
             description = "The broker at a glance",
             help =
-                    "status\n  Instance, start time, data directory, control and admin sockets, discovery file, live sessions, pending"
-                            + " pairing requests, YOLO, ledger receipts/epochs against their caps and integrity. --json: one JSON document.")
+                    "status\n  Instance, start time, data directory, control and admin sockets, discovery file, live sessions, agent connections"
+                            + " against lomi.control.max-connections (a WARNING from 80 %), pending pairing requests, YOLO, ledger receipts/epochs against their caps and integrity. --json: one JSON document.")
     public String status(
             @org.springframework.shell.core.command.annotation.Option(
                             longName = "json",
@@ -73,6 +76,9 @@ class BrokerCommands implements CommandGroup {
                     runtime.adminSocket().map(Path::toString),
                     runtime.discoveryFile().map(Path::toString),
                     sessions.list().size(),
+                    control.open(),
+                    control.max(),
+                    control.refused(),
                     pairings.pending().size(),
                     yolo.isOn(),
                     ledgerStatus.receipts(),
@@ -81,7 +87,7 @@ class BrokerCommands implements CommandGroup {
                     ledgerStatus.epochCap(),
                     ledgerStatus.integrity(),
                     ledgerStatus.writerHealthy(),
-                    runtime.warnings()));
+                    warnings()));
         }
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"instance", runtime.instanceId()});
@@ -101,6 +107,12 @@ class BrokerCommands implements CommandGroup {
             "discovery file", runtime.discoveryFile().map(Path::toString).orElse("not published")
         });
         lines.add(new String[] {"sessions", sessions.list().size() + " live"});
+        long refused = control.refused();
+        lines.add(new String[] {
+            "connections",
+            control.open() + " of " + control.max() + " (lomi.control.max-connections)"
+                    + (refused == 0 ? "" : "; " + refused + " refused with broker_full since the start")
+        });
         lines.add(
                 new String[] {"pairing", pairings.pending().size() + " pending; YOLO " + (yolo.isOn() ? "on" : "off")});
         lines.add(new String[] {"ledger", LedgerStatusText.summary(ledgerStatus)});
@@ -108,8 +120,15 @@ class BrokerCommands implements CommandGroup {
             "integrity",
             ledgerStatus.integrity() + (ledgerStatus.writerHealthy() ? "" : "; writer STOPPED (restart the broker)")
         });
-        runtime.warnings().forEach(warning -> lines.add(new String[] {"WARNING", warning}));
+        warnings().forEach(warning -> lines.add(new String[] {"WARNING", warning}));
         return Table.pairs(lines);
+    }
+
+    /** The broker's standing warnings, and the connection warning from 80 % of the cap. */
+    private List<String> warnings() {
+        List<String> warnings = new ArrayList<>(runtime.warnings());
+        control.warning().ifPresent(warnings::add);
+        return warnings;
     }
 
     @org.springframework.shell.core.command.annotation.Command(

@@ -30,6 +30,15 @@ final class ConsoleJson {
             Optional<String> adminSocket,
             Optional<String> discoveryFile,
             int sessions,
+
+            @Doc("agent connections held now (pairing, handshaking or connected)")
+            int connections,
+
+            @Doc("lomi.control.max-connections") int maxConnections,
+
+            @Doc("connections answered broker_full since the start")
+            long refusedConnections,
+
             int pendingPairings,
             boolean yolo,
             long receipts,
@@ -53,7 +62,12 @@ final class ConsoleJson {
             String expiresAt,
             long expiresInSeconds) {}
 
-    record Sessions(List<Session> sessions) {}
+    record Sessions(
+            @Doc("agent connections held now (sessions and helpers still pairing or handshaking)")
+            int connections,
+
+            @Doc("lomi.control.max-connections") int maxConnections,
+            List<Session> sessions) {}
 
     record Session(
             String id, String client, long pid, List<String> projects, List<String> scopes, String connectedAt) {}

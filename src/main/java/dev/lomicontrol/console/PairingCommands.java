@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.shell.core.command.annotation.Argument;
+import org.springframework.shell.core.command.annotation.Arguments;
 import org.springframework.shell.core.command.annotation.Command;
 import org.springframework.shell.core.command.annotation.Option;
 import org.springframework.stereotype.Component;
@@ -41,8 +42,9 @@ class PairingCommands implements CommandGroup {
             group = "Pairing",
             description = "List pending pairing requests",
             help =
-                    "pairing list\n  Pending requests (at most " + Pairings.MAX_PENDING
-                            + ", each expiring after 120 s): id, client label,"
+                    "pairing list\n  Pending requests (at most lomi.control.max-pending-pairings, "
+                            + Pairings.DEFAULT_MAX_PENDING
+                            + " unless set; each expiring after 120 s): id, client label,"
                             + " SHA-256 of the client's session certificate, peer pid, expiry. Compare the fingerprint and pid with the client before approving. --json: one JSON document.")
     public String list(
             @org.springframework.shell.core.command.annotation.Option(
@@ -97,17 +99,69 @@ class PairingCommands implements CommandGroup {
     @Command(
             name = "pairing approve",
             group = "Pairing",
-            description = "Approve a pending pairing request",
+            description = "Approve pending pairing requests (one id, several, or --all --confirm)",
             completionProvider = "pairingCompletions",
-            help =
-                    "pairing approve <id> [--projects a,b] [--scopes x,y]\n  Without flags the session may use the projects that exist now (not"
-                            + " projects added later) with the full scope set (except " + Scopes.TERMINAL_UNSANDBOXED
-                            + ", which only --scopes grants). --projects narrows it to the named projects (name or id); --scopes to the listed scopes"
-                            + " (workspace.read is always required; dependencies are checked).")
+            help = "pairing approve <id>... [--projects a,b] [--scopes x,y]\n"
+                    + "pairing approve --all --confirm [--projects a,b] [--scopes x,y]\n  Without flags the session may use the projects that exist now (not"
+                    + " projects added later) with the full scope set (except " + Scopes.TERMINAL_UNSANDBOXED
+                    + ", which only --scopes grants). --projects narrows it to the named projects (name or id); --scopes to the listed scopes"
+                    + " (workspace.read is always required; dependencies are checked). --all approves every request 'pairing list' shows"
+                    + " now (compare them first; refused without --confirm); requests arriving later wait as usual.")
     public String approve(
-            @Argument(index = 0, description = "id") String id,
+            @Arguments List<String> ids,
+            @Option(
+                            longName = "all",
+                            description = "approve every pending request (needs --confirm)",
+                            defaultValue = "false")
+                    boolean all,
+            @Option(longName = "confirm", description = "really approve them all (with --all)", defaultValue = "false")
+                    boolean confirm,
             @Option(longName = "projects", description = "comma-separated project names or ids") String projectList,
             @Option(longName = "scopes", description = "comma-separated scopes") String scopeList) {
+        List<String> named = ids == null
+                ? List.of()
+                : ids.stream().filter(id -> !id.isBlank()).toList();
+        if (all == !named.isEmpty()) {
+            throw new UsageException(
+                    all
+                            ? "give either request ids or --all, not both"
+                            : "missing <id>: name the request(s) 'pairing list' shows, or use --all --confirm");
+        }
+        if (!all) {
+            StringBuilder out = new StringBuilder();
+            for (String id : named) {
+                out.append(out.length() == 0 ? "" : "\n").append(approveOne(id.strip(), projectList, scopeList));
+            }
+            return out.toString();
+        }
+        List<PairingRequest> listed = pairings.pending();
+        if (listed.isEmpty()) {
+            return "no pending pairing requests; nothing approved";
+        }
+        Text.requireConfirm(
+                confirm,
+                "--all approves the " + listed.size() + " pending request(s) 'pairing list' shows, each with the grant"
+                        + " of 'pairing approve <id>'");
+        int approved = 0;
+        List<String> gone = new java.util.ArrayList<>();
+        String last = "";
+        for (PairingRequest request : listed) {
+            try {
+                last = approveOne(request.id(), projectList, scopeList);
+                approved++;
+            } catch (dev.lomicontrol.core.LomiException e) {
+                if (e.code() != dev.lomicontrol.core.ErrorCode.TARGET_NOT_FOUND) {
+                    throw e; // a bad --projects/--scopes: the same for every request
+                }
+                gone.add(request.id()); // withdrawn or expired meanwhile
+            }
+        }
+        return "approved " + approved + " of " + listed.size() + " pending request(s)"
+                + (gone.isEmpty() ? "" : "; gone meanwhile: " + String.join(", ", gone))
+                + (approved == 0 ? "" : "; each: " + last.substring(last.indexOf(": ") + 2));
+    }
+
+    private String approveOne(String id, String projectList, String scopeList) {
         Optional<List<String>> named =
                 projectList.isEmpty() ? Optional.empty() : Optional.of(Text.list(projectList, "projects"));
         Optional<List<String>> scopes =

@@ -18,9 +18,11 @@ import org.springframework.stereotype.Component;
 class SessionCommands implements CommandGroup {
 
     private final Sessions sessions;
+    private final AgentConnections control;
 
-    SessionCommands(Sessions sessions) {
+    SessionCommands(Sessions sessions, AgentConnections control) {
         this.sessions = sessions;
+        this.control = control;
     }
 
     @Command(
@@ -28,7 +30,9 @@ class SessionCommands implements CommandGroup {
             group = "Sessions",
             description = "List live client sessions",
             help =
-                    "session list\n  Live sessions of this broker run: id, client label, peer pid, granted projects, number of scopes, connected since. --json: one JSON document (with the scopes themselves).")
+                    "session list\n  Who holds the agent connections: a first line with the connections in use against lomi.control.max-connections"
+                            + " (helpers still pairing or handshaking hold one too), then the live sessions of this broker run: id, client label,"
+                            + " peer pid, granted projects, number of scopes, connected since. 'session revoke' frees a connection. --json: one JSON document (with the scopes themselves).")
     public String list(
             @org.springframework.shell.core.command.annotation.Option(
                             longName = "json",
@@ -37,21 +41,28 @@ class SessionCommands implements CommandGroup {
                     boolean json) {
         List<Session> live = sessions.list();
         if (json) {
-            return ConsoleJson.write(new ConsoleJson.Sessions(live.stream()
-                    .map(s -> new ConsoleJson.Session(
-                            s.id().value(),
-                            s.clientLabel(),
-                            s.peerPid(),
-                            s.grant().projects().stream()
-                                    .map(dev.lomicontrol.core.ProjectId::value)
-                                    .sorted()
-                                    .toList(),
-                            s.grant().scopes().stream().sorted().toList(),
-                            s.connectedAt().toString()))
-                    .toList()));
+            return ConsoleJson.write(new ConsoleJson.Sessions(
+                    control.open(),
+                    control.max(),
+                    live.stream()
+                            .map(s -> new ConsoleJson.Session(
+                                    s.id().value(),
+                                    s.clientLabel(),
+                                    s.peerPid(),
+                                    s.grant().projects().stream()
+                                            .map(dev.lomicontrol.core.ProjectId::value)
+                                            .sorted()
+                                            .toList(),
+                                    s.grant().scopes().stream().sorted().toList(),
+                                    s.connectedAt().toString()))
+                            .toList()));
         }
+        int open = control.open();
+        String header = open + " of " + control.max() + " agent connections in use ("
+                + live.size() + " live session(s), " + Math.max(0, open - live.size())
+                + " pairing or handshaking); 'session revoke <id> --confirm' frees one\n";
         if (live.isEmpty()) {
-            return "no live sessions";
+            return header + "no live sessions";
         }
         Table table = new Table("ID", "CLIENT", "PID", "PROJECTS", "SCOPES", "CONNECTED");
         live.forEach(s -> table.row(
@@ -61,7 +72,7 @@ class SessionCommands implements CommandGroup {
                 projects(s.grant()),
                 s.grant().scopes().size(),
                 Text.time(s.connectedAt())));
-        return table.toString();
+        return header + table;
     }
 
     @Command(

@@ -35,15 +35,27 @@ public final class BrokerClient implements AutoCloseable {
         CONNECTING,
         PAIRING_REQUIRED,
         CONNECTED,
-        DISCONNECTED;
+        DISCONNECTED,
+        /** The broker refused the connection before TLS: every slot is taken ({@link State#brokerFull()}). */
+        BROKER_FULL;
 
         public String wire() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
 
-    /** A snapshot of the client's state for lomi_status/diagnostics. */
-    public record State(Phase phase, Optional<String> pairingRequestId, Optional<String> instanceId, String detail) {}
+    /** A snapshot of the client's state for lomi_status/diagnostics; {@code brokerFull} only in {@link Phase#BROKER_FULL}. */
+    public record State(
+            Phase phase,
+            Optional<String> pairingRequestId,
+            Optional<String> instanceId,
+            String detail,
+            Optional<BrokerFull> brokerFull) {
+
+        public State(Phase phase, Optional<String> pairingRequestId, Optional<String> instanceId, String detail) {
+            this(phase, pairingRequestId, instanceId, detail, Optional.empty());
+        }
+    }
 
     /** A call that did not produce a response. {@code mayHaveReachedBroker} is false only when provably not sent. */
     public static final class CallFailure extends Exception {
@@ -128,6 +140,17 @@ public final class BrokerClient implements AutoCloseable {
                         Base64.getEncoder().encodeToString(own.der()))
                 .toFrame());
         byte[] first = opened.read(WELCOME_DEADLINE, Frames.MAX_METADATA_BYTES);
+        if (BrokerFull.isBrokerFull(first)) {
+            BrokerFull full = BrokerFull.read(first);
+            closeChannel();
+            state = new State(
+                    Phase.BROKER_FULL,
+                    Optional.empty(),
+                    Optional.of(record.instanceId()),
+                    full.message() + "; retrying until a slot frees",
+                    Optional.of(full));
+            return state;
+        }
         if (!Welcome.isWelcome(first)) {
             PairingOutcome refused = PairingOutcome.read(first);
             closeChannel();
@@ -169,13 +192,21 @@ public final class BrokerClient implements AutoCloseable {
     }
 
     /**
-     * Notices, without waiting, a connection the broker closed while no call was under way, so that its socket
-     * is released at once rather than at the next call; the next call then reports it lost.
+     * Notices, without waiting, a connection the broker closed while no call was under way (a revoke, a broker
+     * stop), so that its socket is released at once and the state says {@code disconnected} rather than at the
+     * next call (the helper then reconnects by itself).
      */
     public void noticeClose() {
         FrameChannel current = channel;
-        if (current != null) {
-            current.isOpen();
+        if (current != null && !current.isOpen() && channel == current) {
+            State previous = state;
+            if (previous.phase() == Phase.CONNECTED) {
+                state = new State(
+                        Phase.DISCONNECTED,
+                        previous.pairingRequestId(),
+                        previous.instanceId(),
+                        "the broker closed the connection");
+            }
         }
     }
 

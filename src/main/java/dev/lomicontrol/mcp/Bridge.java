@@ -185,6 +185,13 @@ final class Bridge {
                     "the admin has not approved this client yet; ask them to run: " + StatusReport.approveCommand(state)
                             + " (lomi_diagnostics shows the next step)");
         }
+        if (state.phase() == Phase.BROKER_FULL) {
+            return new Forwarded.Refused(
+                    ErrorCode.RESOURCE_EXHAUSTED,
+                    state.detail() + "; the call was not sent. The helper connects by itself as soon as a slot frees"
+                            + " (the admin can free one with 'lomi-control console session revoke <id> --confirm' or raise "
+                            + dev.lomicontrol.ipc.BrokerFull.SETTING + ")");
+        }
         return new Forwarded.Refused(
                 ErrorCode.APP_UNAVAILABLE,
                 "not connected to the broker (" + state.phase().wire() + ": " + state.detail()

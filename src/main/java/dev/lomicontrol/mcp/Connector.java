@@ -13,8 +13,12 @@ import org.jspecify.annotations.Nullable;
  * BrokerClient} (discovery check → enrollment → the admin's approval → mutual TLS); a client is
  * published by {@link #connected()} only once it is connected, so a call never waits behind a
  * pending approval. After {@code app_unavailable} or {@code disconnected} it retries with backoff
- * 1 s → 2 s → … → 10 s, and never starts two attempts less than 1 s apart. A denial by the admin
- * is final for this process (asking again every few seconds would pester the admin).
+ * 1 s → 2 s → … → 10 s, and never starts two attempts less than 1 s apart; after a connection that was
+ * up ends while idle, it waits {@link #AFTER_LOSS} first, unless a call needs the connection. After {@code broker_full}
+ * (every connection slot of the broker is taken) it tries again every 1-1.5 s, so it takes a slot
+ * within about 1.5 s of one freeing, and keeps reporting {@code broker_full} (with the broker's cap and
+ * count) until an attempt gets in. A denial by the admin is final for this process (asking again
+ * every few seconds would pester the admin).
  *
  * <p>The pairing request carries the label "lomi-control mcp (client version)" when {@code
  * initialize} named the client within the label grace period, and "lomi-control mcp" otherwise.
@@ -29,6 +33,14 @@ final class Connector implements AutoCloseable {
     static final String GENERIC_LABEL = "lomi-control mcp";
     /** How long a waiting call gives a pending pairing request before it answers pairing_required. */
     static final Duration APPROVAL_GRACE = Duration.ofSeconds(3);
+    /**
+     * After a connection that was up ends while idle (revoked, broker stopped), the next attempt waits this long
+     * unless a call needs the connection: a helper that waits for a slot (every 1-1.5 s) takes the freed one first,
+     * and this one queues behind it. A loss a call reports is reconnected at once.
+     */
+    static final Duration AFTER_LOSS = Duration.ofSeconds(3);
+    /** Extra random wait after broker_full, so that helpers waiting for slots do not knock in step. */
+    static final Duration FULL_JITTER = Duration.ofMillis(500);
     /** Phase changes inside a connection attempt are not signalled; waiters look again this often. */
     private static final Duration POLL = Duration.ofMillis(100);
 
@@ -42,8 +54,18 @@ final class Connector implements AutoCloseable {
     private volatile @Nullable BrokerClient attempt;
     private volatile @Nullable BrokerClient connected;
     private volatile boolean inConnect;
+    /** The loop waits out {@link #AFTER_LOSS} after a loss it noticed while idle; a call that needs the connection ends it. */
+    private volatile boolean pausedAfterLoss;
+    /** A call is waiting for a connection (or reported one lost): the pause after a loss ends at once. */
+    private volatile boolean wanted;
+    /** Whether the last connection was found closed by the idle look rather than reported lost by a call. */
+    private boolean lostWhileIdle;
+
     private volatile boolean closed;
     private volatile @Nullable State finalState;
+    /** The last attempt's answer while the broker is full: reported during the next attempt too. */
+    private volatile @Nullable State lastFull;
+
     private long attemptsFinished;
     private @Nullable Thread thread;
 
@@ -113,6 +135,10 @@ final class Connector implements AutoCloseable {
             return new State(Phase.CONNECTING, Optional.empty(), Optional.empty(), "starting");
         }
         State state = current.state();
+        State full = lastFull;
+        if (full != null && (state.phase() == Phase.CONNECTING || inConnect && state.phase() == Phase.DISCONNECTED)) {
+            return full;
+        }
         if (inConnect && state.phase() == Phase.DISCONNECTED) {
             return new State(Phase.CONNECTING, Optional.empty(), Optional.empty(), "connecting");
         }
@@ -127,7 +153,7 @@ final class Connector implements AutoCloseable {
 
     /** Whether an attempt is under way right now (its outcome is worth waiting for briefly). */
     boolean isConnecting() {
-        return finalState == null && (attempt == null || inConnect);
+        return finalState == null && (attempt == null || inConnect || pausedAfterLoss);
     }
 
     /**
@@ -140,6 +166,8 @@ final class Connector implements AutoCloseable {
         long deadline = System.nanoTime() + max.toNanos();
         long pairingSince = -1;
         synchronized (monitor) {
+            wanted = true;
+            monitor.notifyAll();
             long finishedAtStart = attemptsFinished;
             while (connected().isEmpty() && !closed && finalState == null && attemptsFinished == finishedAtStart) {
                 long now = System.nanoTime();
@@ -156,6 +184,7 @@ final class Connector implements AutoCloseable {
     /** The bridge reports that {@code client} failed a call: the loop drops it and connects again. */
     void lost(BrokerClient client) {
         synchronized (monitor) {
+            wanted = true;
             if (connected == client) {
                 connected = null;
             }
@@ -170,12 +199,33 @@ final class Connector implements AutoCloseable {
             long lastStart = System.nanoTime() - MAX_BACKOFF.toNanos();
             while (!closed) {
                 pause(lastStart + backoff(failures).toNanos());
+                pausedAfterLoss = false;
+                wanted = false;
                 if (closed) {
                     return;
                 }
                 lastStart = System.nanoTime();
                 State state = attemptOnce();
-                failures = state.phase() == Phase.CONNECTED ? 0 : failures + 1;
+                if (state.phase() == Phase.BROKER_FULL) {
+                    // a slot may free any moment: look again soon, whatever failed before
+                    failures = 0;
+                    lastStart +=
+                            java.util.concurrent.ThreadLocalRandom.current().nextLong(FULL_JITTER.toNanos());
+                    continue;
+                }
+                if (state.phase() == Phase.CONNECTED) {
+                    // it was connected and the connection ended (a revoke, a broker stop): found while idle, let a
+                    // helper waiting for a slot go first unless a call needs the connection; a call's loss: at once
+                    failures = 0;
+                    if (lostWhileIdle) {
+                        lastStart = System.nanoTime()
+                                + AFTER_LOSS.toNanos()
+                                - backoff(0).toNanos();
+                        pausedAfterLoss = true;
+                    }
+                    continue;
+                }
+                failures++;
                 if (isFinalDenial(state)) {
                     finalState = state;
                     Diagnostics.warn("the admin denied this client; not asking again until the MCP client restarts");
@@ -207,7 +257,10 @@ final class Connector implements AutoCloseable {
         } finally {
             inConnect = false;
         }
-        Diagnostics.info("broker connection: " + state.phase().wire() + " (" + state.detail() + ")");
+        if (state.phase() != Phase.BROKER_FULL || lastFull == null) {
+            Diagnostics.info("broker connection: " + state.phase().wire() + " (" + state.detail() + ")");
+        }
+        lastFull = state.phase() == Phase.BROKER_FULL ? state : null;
         synchronized (monitor) {
             attemptsFinished++;
             connected = state.phase() == Phase.CONNECTED ? client : null;
@@ -216,6 +269,7 @@ final class Connector implements AutoCloseable {
         while (true) {
             synchronized (monitor) {
                 if (connected != client || client.state().phase() != Phase.CONNECTED || closed) {
+                    lostWhileIdle = connected == client && !closed;
                     connected = null;
                     return state;
                 }
@@ -237,7 +291,7 @@ final class Connector implements AutoCloseable {
 
     private void pause(long untilNanos) throws InterruptedException {
         synchronized (monitor) {
-            while (!closed && System.nanoTime() < untilNanos) {
+            while (!closed && System.nanoTime() < untilNanos && !(pausedAfterLoss && wanted)) {
                 monitor.wait(Math.max(1, (untilNanos - System.nanoTime()) / 1_000_000));
             }
         }

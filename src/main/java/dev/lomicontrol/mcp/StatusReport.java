@@ -56,6 +56,9 @@ final class StatusReport {
                 IpcJson.IPC_VERSION,
                 Protocol.version(),
                 Optional.ofNullable(ledgerWarning),
+                state.brokerFull()
+                        .map(full -> new SessionSpecs.BrokerFull(
+                                full.maxConnections(), full.connected(), dev.lomicontrol.ipc.BrokerFull.SETTING)),
                 capabilities(state.phase() == Phase.CONNECTED, selection)));
     }
 
@@ -109,6 +112,11 @@ final class StatusReport {
                 return "Ask the admin to approve this client: " + approveCommand(state)
                         + " (or 'lomi-control console pairing deny "
                         + state.pairingRequestId().orElse("<id>") + "'). Then call lomi_status again.";
+            case BROKER_FULL:
+                return "Every connection slot of the broker is taken (" + dev.lomicontrol.ipc.BrokerFull.SETTING
+                        + "); the helper connects by itself as soon as one frees. The admin sees who holds them with "
+                        + "'lomi-control console session list', frees one with 'session revoke <id> --confirm', or raises "
+                        + "the setting in config/application.properties and restarts the broker.";
             case CONNECTING:
                 return "The helper is connecting to the broker; call lomi_status again in a moment.";
             case DISCONNECTED:

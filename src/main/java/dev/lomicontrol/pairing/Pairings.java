@@ -19,19 +19,21 @@ import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
- * Pending pairing requests: at most {@value #MAX_PENDING}, each expiring after two minutes. The
+ * Pending pairing requests: at most {@link #maxPending()} ({@code lomi.control.max-pending-pairings},
+ * {@value #DEFAULT_MAX_PENDING} unless set), each expiring after two minutes. The
  * admin approves one by id (optionally narrowing projects and scopes) or denies it; with YOLO on,
  * new requests are approved at once with the full grant.
  */
 public final class Pairings {
 
-    public static final int MAX_PENDING = 4;
+    public static final int DEFAULT_MAX_PENDING = 64;
     public static final Duration EXPIRY = Duration.ofSeconds(120);
 
     private final Clock clock;
     private final RandomGenerator random;
     private final Map<String, Pending> pending = new LinkedHashMap<>();
     private volatile boolean yolo;
+    private volatile int maxPending = DEFAULT_MAX_PENDING;
     private final java.util.List<java.util.function.Consumer<PairingRequest>> watchers =
             new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -58,13 +60,27 @@ public final class Pairings {
         }
     }
 
-    /** Records a request, or refuses with RESOURCE_EXHAUSTED when four are already pending. */
+    public int maxPending() {
+        return maxPending;
+    }
+
+    /** Sets the cap on pending requests (the broker's {@code lomi.control.max-pending-pairings}); at least 1. */
+    public void setMaxPending(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("the pending pairing cap must be at least 1");
+        }
+        maxPending = max;
+    }
+
+    /** Records a request, or refuses with RESOURCE_EXHAUSTED when {@link #maxPending()} are already pending. */
     public synchronized Pending submit(String clientLabel, String certificateSha256, long peerPid) {
         expire();
-        if (pending.size() >= MAX_PENDING) {
+        int max = maxPending;
+        if (pending.size() >= max) {
             throw new LomiException(
                     ErrorCode.RESOURCE_EXHAUSTED,
-                    MAX_PENDING + " pairing requests are already pending; approve or deny them first");
+                    max + " pairing requests are already pending (lomi.control.max-pending-pairings=" + max
+                            + "); the client asks again by itself once the admin approved or denied some");
         }
         Instant now = clock.instant();
         PairingRequest request = new PairingRequest(

@@ -28,9 +28,22 @@ import reactor.netty.tcp.TcpServer;
 
 /**
  * Listens on a Unix-domain socket (never TCP) with reactor-netty's TcpServer on the epoll transport, and
- * runs one handler per connection on its own thread from a pool of {@code maxConnections} threads.
+ * runs one handler per connection on its own thread from a pool of at most {@code maxConnections} threads
+ * (started as connections arrive, ended after a minute unused). A connection over the cap is answered on
+ * the event loop by the {@link WhenFull} frame, if any, and closed (docs/adr/0019-agent-connections.md).
  */
 public final class UnixSocketServer implements AutoCloseable {
+
+    /** The frame a connection over the cap is sent before it is closed ({@code open} of {@code max} are taken). */
+    @FunctionalInterface
+    public interface WhenFull {
+        byte[] refusal(int open, int max);
+    }
+
+    /** How long a refused connection stays open for its peer to read the refusal (its close ends it sooner). */
+    static final Duration REFUSAL_LINGER = Duration.ofSeconds(5);
+    /** Refused connections lingering at once; beyond this a refused connection is closed without a word. */
+    static final int MAX_LINGERING = 64;
 
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
     private static final Logger log = LoggerFactory.getLogger(UnixSocketServer.class);
@@ -39,6 +52,9 @@ public final class UnixSocketServer implements AutoCloseable {
     private final int maxConnections;
     private final Consumer<FrameChannel> handler;
     private final Duration frameDeadline;
+    private final @Nullable WhenFull whenFull;
+    private final AtomicInteger lingering = new AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicLong refused = new java.util.concurrent.atomic.AtomicLong();
     private final LoopResources loops = LoopResources.create("lomi-uds-server", 1, 2, true);
     private final ExecutorService handlers;
     private final AtomicInteger slots = new AtomicInteger();
@@ -48,10 +64,16 @@ public final class UnixSocketServer implements AutoCloseable {
     private volatile boolean bound;
     private @Nullable DisposableServer server;
 
-    private UnixSocketServer(Path socket, int maxConnections, Consumer<FrameChannel> handler, Duration frameDeadline) {
+    private UnixSocketServer(
+            Path socket,
+            int maxConnections,
+            Consumer<FrameChannel> handler,
+            Duration frameDeadline,
+            @Nullable WhenFull whenFull) {
         this.socket = socket;
         this.maxConnections = maxConnections;
         this.handler = handler;
+        this.whenFull = whenFull;
         this.frameDeadline = Frames.requirePositive(frameDeadline, "frame deadline");
         this.handlers = newPool(maxConnections);
     }
@@ -64,12 +86,28 @@ public final class UnixSocketServer implements AutoCloseable {
      */
     public static UnixSocketServer bind(Path socket, int maxConnections, Consumer<FrameChannel> handler)
             throws IOException {
-        return bind(socket, maxConnections, handler, Frames.FRAME_DEADLINE);
+        return bind(socket, maxConnections, handler, Frames.FRAME_DEADLINE, null);
+    }
+
+    /** As {@link #bind(Path, int, Consumer)}; a connection over the cap is first sent {@code whenFull}'s frame. */
+    public static UnixSocketServer bind(
+            Path socket, int maxConnections, Consumer<FrameChannel> handler, WhenFull whenFull) throws IOException {
+        return bind(socket, maxConnections, handler, Frames.FRAME_DEADLINE, whenFull);
     }
 
     /** As {@link #bind(Path, int, Consumer)} with another frame deadline (tests use a short one). */
     static UnixSocketServer bind(
             Path socket, int maxConnections, Consumer<FrameChannel> handler, Duration frameDeadline)
+            throws IOException {
+        return bind(socket, maxConnections, handler, frameDeadline, null);
+    }
+
+    private static UnixSocketServer bind(
+            Path socket,
+            int maxConnections,
+            Consumer<FrameChannel> handler,
+            Duration frameDeadline,
+            @Nullable WhenFull whenFull)
             throws IOException {
         if (maxConnections < 1) {
             throw new IllegalArgumentException("maxConnections must be at least 1");
@@ -83,7 +121,7 @@ public final class UnixSocketServer implements AutoCloseable {
         if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             throw new FileAlreadyExistsException(path.toString());
         }
-        UnixSocketServer server = new UnixSocketServer(path, maxConnections, handler, frameDeadline);
+        UnixSocketServer server = new UnixSocketServer(path, maxConnections, handler, frameDeadline, whenFull);
         server.start();
         return server;
     }
@@ -113,10 +151,10 @@ public final class UnixSocketServer implements AutoCloseable {
             channel.close();
             return;
         }
-        if (slots.incrementAndGet() > maxConnections) {
+        int taken = slots.incrementAndGet();
+        if (taken > maxConnections) {
             slots.decrementAndGet();
-            log.warn("refused a connection: {} connections are open already", maxConnections);
-            channel.close();
+            refuse(channel, taken - 1);
             return;
         }
         NettyFrameChannel frames = null;
@@ -131,6 +169,35 @@ public final class UnixSocketServer implements AutoCloseable {
             }
             slots.decrementAndGet();
             log.warn("refused a connection: {}", e.toString());
+            channel.close();
+        }
+    }
+
+    /**
+     * Over the cap: sends the refusal frame at once and closes the connection when the peer has read it and
+     * closed, or after {@link #REFUSAL_LINGER} (a peer that writes first must not meet a closed socket).
+     */
+    private void refuse(Channel channel, int open) {
+        refused.incrementAndGet();
+        WhenFull answer = whenFull;
+        if (answer == null) {
+            log.warn("refused a connection: {} connections are open already", maxConnections);
+            channel.close();
+            return;
+        }
+        if (lingering.incrementAndGet() > MAX_LINGERING) {
+            lingering.decrementAndGet();
+            channel.close();
+            return;
+        }
+        channel.closeFuture().addListener(closed -> lingering.decrementAndGet());
+        try {
+            byte[] payload = answer.refusal(open, maxConnections);
+            channel.writeAndFlush(io.netty.buffer.Unpooled.wrappedBuffer(
+                    io.netty.buffer.Unpooled.copyInt(payload.length), io.netty.buffer.Unpooled.wrappedBuffer(payload)));
+            channel.eventLoop().schedule(() -> channel.close(), REFUSAL_LINGER.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RuntimeException e) {
+            log.warn("cannot answer a refused connection: {}", e.toString());
             channel.close();
         }
     }
@@ -154,6 +221,15 @@ public final class UnixSocketServer implements AutoCloseable {
     /** Connections admitted whose handler has not yet returned. */
     public int openConnections() {
         return slots.get();
+    }
+
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    /** Connections refused because {@link #maxConnections()} were open, since the start. */
+    public long refusedConnections() {
+        return refused.get();
     }
 
     /**
@@ -210,13 +286,17 @@ public final class UnixSocketServer implements AutoCloseable {
         }
     }
 
+    /** One thread per admitted connection, created as connections come and ended after a minute unused. */
     private static ExecutorService newPool(int threads) {
         AtomicInteger number = new AtomicInteger();
-        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), task -> {
-            Thread thread = new Thread(task, "lomi-connection-" + number.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        ThreadPoolExecutor pool =
+                new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
+                    Thread thread = new Thread(task, "lomi-connection-" + number.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
     }
 
     private static void requireEpoll() throws IOException {

@@ -23,6 +23,7 @@ class BrokerCommandsSliceTests extends ConsoleSliceSupport {
                         "off",
                         "not published",
                         "0 live",
+                        "0 of 256 (lomi.control.max-connections)",
                         "YOLO off",
                         "receipts 0 / 4096");
     }

@@ -65,7 +65,8 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
                 .contains(
                         "PAIRING", "pairing approve", "LEDGER", "ledger purge", "CLIENTS", "client register", "status");
         assertThat(ok("help ledger")).contains("ledger export", "ledger check").doesNotContain("pairing");
-        assertThat(ok("help pairing approve")).startsWith("pairing approve <id> [--projects a,b] [--scopes x,y]");
+        assertThat(ok("help pairing approve"))
+                .startsWith("pairing approve <id>... [--projects a,b] [--scopes x,y]\npairing approve --all --confirm");
         assertThat(ok("ledger purge --help")).contains("--confirm");
         assertThat(fails("help nonsense", 2)).contains("no command 'nonsense'");
     }
@@ -277,7 +278,7 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
     void usageErrorsExitTwoWithAMessageNamingTheProblem() {
         assertThat(fails("frobnicate", 2)).contains("unknown command 'frobnicate'");
         assertThat(fails("pairing", 2)).contains("'pairing' needs one of: approve, deny, list");
-        assertThat(fails("pairing approve", 2)).contains("takes 1 argument", "usage: pairing approve <id>");
+        assertThat(fails("pairing approve", 2)).contains("missing <id>", "--all --confirm");
         assertThat(fails("pairing deny a b", 2)).contains("unexpected: b");
         assertThat(fails("project list --verbose", 2)).contains("unknown option --verbose");
         assertThat(fails("project add /tmp --name", 2)).contains("--name needs a value");
@@ -295,7 +296,8 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
             assertThat(executor.complete("pairing ")).containsExactly("approve", "deny", "list");
             assertThat(executor.complete("pairing approve "))
                     .contains(pending.request().id());
-            assertThat(executor.complete("pairing approve x --")).containsExactly("--projects", "--scopes");
+            assertThat(executor.complete("pairing approve x --"))
+                    .containsExactly("--all", "--confirm", "--projects", "--scopes");
             assertThat(executor.complete("pairing approve x --scopes workspace.read,files.r"))
                     .contains("workspace.read,files.read");
             assertThat(executor.complete("ledger operations --state outcome")).containsExactly("outcome_unknown");

@@ -81,7 +81,7 @@ class ConsoleProcessTests {
 
         ConsoleRun.Result usage = console("pairing", "approve");
         assertThat(usage.exitCode()).isEqualTo(2);
-        assertThat(usage.stderr()).contains("usage: 'pairing approve' takes 1 argument");
+        assertThat(usage.stderr()).contains("usage: missing <id>", "--all --confirm");
     }
 
     @Test

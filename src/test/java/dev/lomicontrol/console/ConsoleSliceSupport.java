@@ -61,6 +61,7 @@ abstract class ConsoleSliceSupport extends ConsoleLines {
         ChatConfiguration.class,
         ConsoleConfiguration.class,
         ConsoleCompletions.class,
+        AgentConnections.class,
         BrokerCommands.class,
         PairingCommands.class,
         SessionCommands.class,

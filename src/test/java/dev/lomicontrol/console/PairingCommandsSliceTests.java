@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.YoloPolicy;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -25,8 +27,9 @@ class PairingCommandsSliceTests extends ConsoleSliceSupport {
     @Test
     void argumentsAreParsedStrictly() {
         assertThat(fails("pairing", ConsoleResult.USAGE)).contains("'pairing' needs one of: approve, deny, list");
-        assertThat(fails("pairing approve", ConsoleResult.USAGE))
-                .contains("takes 1 argument", "usage: pairing approve <id>");
+        assertThat(fails("pairing approve", ConsoleResult.USAGE)).contains("missing <id>", "--all --confirm");
+        assertThat(fails("pairing approve pr-1 --all --confirm", ConsoleResult.USAGE))
+                .contains("either request ids or --all");
         assertThat(fails("pairing deny a b", ConsoleResult.USAGE)).contains("unexpected: b");
         assertThat(fails("yolo on --confirm=maybe", ConsoleResult.USAGE)).contains("is a flag");
     }
@@ -42,6 +45,36 @@ class PairingCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(pending.decision()).isDone();
         assertThat(fails("pairing deny " + pending.request().id(), ConsoleResult.REFUSED))
                 .contains("TARGET_NOT_FOUND", "no pending pairing request");
+    }
+
+    @Test
+    void approveAllApprovesWhatIsListedOnlyWithConfirm() {
+        List<Pairings.Pending> listed = new ArrayList<>();
+        for (int i = 0; i < 32; i++) {
+            listed.add(pairings.submit("agent " + i, "ab".repeat(32), 5000 + i));
+        }
+        assertThat(ok("pairing list")).contains("agent 0", "agent 31");
+
+        assertThat(fails("pairing approve --all", ConsoleResult.REFUSED))
+                .contains("approves the 32 pending request(s)", "repeat with --confirm");
+        assertThat(listed).noneMatch(pending -> pending.decision().isDone());
+
+        assertThat(ok("pairing approve --all --confirm")).contains("approved 32 of 32 pending request(s)");
+        assertThat(listed).allMatch(pending -> pending.decision().isDone());
+        assertThat(ok("pairing list")).contains("no pending pairing requests");
+        assertThat(ok("pairing approve --all --confirm")).contains("nothing approved");
+    }
+
+    @Test
+    void severalIdsAreApprovedInOneCommand() {
+        Pairings.Pending first = pairings.submit("one", "ab".repeat(32), 11);
+        Pairings.Pending second = pairings.submit("two", "cd".repeat(32), 12);
+        assertThat(ok("pairing approve " + first.request().id() + " "
+                        + second.request().id()))
+                .contains(
+                        "approved " + first.request().id(),
+                        "approved " + second.request().id());
+        assertThat(second.decision()).isDone();
     }
 
     @Test

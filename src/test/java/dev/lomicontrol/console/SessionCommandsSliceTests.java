@@ -36,7 +36,7 @@ class SessionCommandsSliceTests extends ConsoleSliceSupport {
                 new Grant(true, Set.of(), Scopes.all()),
                 () -> {});
         String id = session.id().value();
-        assertThat(ok("session list")).contains(id, "slice session", "4711");
+        assertThat(ok("session list")).contains(id, "slice session", "4711", "of 256 agent connections in use");
         assertThat(ok("session list --json")).startsWith("{").contains(id);
 
         assertThat(fails("session revoke " + id, ConsoleResult.REFUSED)).contains("repeat with --confirm");

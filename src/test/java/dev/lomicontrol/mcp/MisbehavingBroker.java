@@ -83,7 +83,7 @@ final class MisbehavingBroker implements AutoCloseable {
         return received.computeIfAbsent(tool, t -> new AtomicInteger()).get();
     }
 
-    /** Closes every authenticated connection while it is idle (the helper learns it only when it next calls). */
+    /** Closes every authenticated connection while it is idle (the helper notices within a second, by its idle look). */
     void dropIdleSessions() {
         sessions.forEach(FrameChannel::close);
     }

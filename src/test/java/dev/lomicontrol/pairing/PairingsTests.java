@@ -20,13 +20,20 @@ class PairingsTests {
     final Pairings pairings = new Pairings(clock, new SecureRandom());
 
     @Test
-    void aFifthPendingRequestIsRefusedUntilOneIsDecided() {
+    void aRequestOverTheSetPendingCapIsRefusedNamingTheSettingUntilOneIsDecided() {
+        assertThat(pairings.maxPending()).isEqualTo(Pairings.DEFAULT_MAX_PENDING);
+        pairings.setMaxPending(4);
         for (int i = 0; i < 4; i++) {
             pairings.submit("client-" + i, "ab".repeat(32), 100 + i);
         }
         assertThatThrownBy(() -> pairings.submit("client-5", "cd".repeat(32), 200))
-                .isInstanceOfSatisfying(
-                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+                .isInstanceOfSatisfying(LomiException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED);
+                    assertThat(e.getMessage())
+                            .contains("4 pairing requests are already pending")
+                            .contains("lomi.control.max-pending-pairings=4")
+                            .contains("asks again by itself");
+                });
 
         pairings.deny(pairings.pending().get(0).id());
 

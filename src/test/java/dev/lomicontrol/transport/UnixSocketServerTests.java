@@ -101,6 +101,32 @@ class UnixSocketServerTests {
         }
     }
 
+    /**
+     * Over the cap the peer is answered, not hung up on: it may write first (as the helper writes its enrollment)
+     * and still read the refusal frame, which carries the count and the cap.
+     */
+    @Test
+    void theConnectionBeyondTheCapReadsTheRefusalFrameEvenAfterWritingFirst() throws Exception {
+        try (UnixSocketServer server = UnixSocketServer.bind(
+                        dir.resolve("control.sock"),
+                        1,
+                        UnixSocketServerTests::echo,
+                        (open, max) -> ("full " + open + "/" + max).getBytes(UTF_8));
+                FrameChannel first = UnixSocketClient.connect(server.socket(), WAIT)) {
+            assertRoundTrip(first, "holds the slot");
+            for (int attempt = 1; attempt <= 3; attempt++) {
+                try (FrameChannel extra = UnixSocketClient.connect(server.socket(), WAIT)) {
+                    extra.write("enrollment".getBytes(UTF_8));
+                    assertThat(extra.read(WAIT, 1024)).asString(UTF_8).isEqualTo("full 1/1");
+                }
+                assertThat(server.refusedConnections()).isEqualTo(attempt);
+            }
+            assertThat(server.openConnections()).isEqualTo(1);
+            assertThat(server.maxConnections()).isEqualTo(1);
+            assertRoundTrip(first, "still served");
+        }
+    }
+
     @Test
     void aHandlerThatThrowsClosesOnlyItsOwnConnection() throws Exception {
         try (UnixSocketServer server = UnixSocketServer.bind(dir.resolve("control.sock"), 2, channel -> {

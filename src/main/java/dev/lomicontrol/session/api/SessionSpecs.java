@@ -33,7 +33,8 @@ public final class SessionSpecs {
         CONNECTING,
         PAIRING_REQUIRED,
         CONNECTED,
-        DISCONNECTED
+        DISCONNECTED,
+        BROKER_FULL
     }
 
     @Tag("status")
@@ -62,8 +63,22 @@ public final class SessionSpecs {
                             + "RESOURCE_EXHAUSTED until the admin frees rows; null otherwise")
             Optional<String> ledgerWarning,
 
+            @Doc(
+                    "when the phase is 'broker_full': the broker's connection cap and how many connections it holds; null otherwise")
+            Optional<BrokerFull> brokerFull,
+
             @Doc("every tool this helper serves, with its availability")
             List<Capability> capabilities) {}
+
+    public record BrokerFull(
+            @Doc("the broker's cap on concurrent agent connections")
+            int maxConnections,
+
+            @Doc("the connections it held when it refused this helper")
+            int connected,
+
+            @Doc("the broker setting that sets the cap ('lomi.control.max-connections')")
+            String setting) {}
 
     public record Capability(
             @Doc("a tool of this catalog") String name,
