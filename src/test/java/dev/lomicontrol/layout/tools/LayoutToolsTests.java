@@ -1,24 +1,24 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.layout.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
@@ -32,24 +32,15 @@ class LayoutToolsTests {
     @TempDir
     Path temp;
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    final AtomicInteger keys = new AtomicInteger();
+    @RegisterExtension
+    final Agent agent = Agent.inProject("alpha");
 
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("alpha");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
+    /** The agent's broker; the restart test replaces it with one of its own. */
+    BrokerCallsFixture broker = agent.broker();
 
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
 
     @Test
     void aNewWorkspaceStartsWithOneFocusedScratchPanelAndBumpsTheRevisionOnce() {
@@ -128,7 +119,7 @@ class LayoutToolsTests {
                 },
                 new String[] {"lomi_terminal_create", json("workspaceId", scratchWs)});
         for (String[] call : calls) {
-            String key = "stale-" + keys.incrementAndGet();
+            String key = agent.key("stale");
             String arguments = withOp(call[1], stale, key);
             assertThat(broker.refused(session, call[0], arguments)).as(call[0]).isEqualTo(ErrorCode.REVISION_CONFLICT);
             assertThat(broker.refused(
@@ -488,20 +479,36 @@ class LayoutToolsTests {
 
     @Test
     void theLayoutAndItsRevisionSurviveARestart() {
-        String ws = broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "kept"))
-                .path("result")
-                .path("workspaceId")
-                .asString();
-        long revision = broker.projects.revision();
-        broker.close();
-
+        // a broker of this test's own, in a folder that outlives closing it, so that it can open again
         broker = new BrokerCallsFixture(temp);
-        Session later = broker.session();
-        assertThat(broker.projects.revision()).isEqualTo(revision);
-        JsonNode list = broker.ok(later, "lomi_panel_list", json("workspaceId", ws));
-        assertThat(list.path("domainRevision").asString()).isEqualTo(Long.toString(revision));
-        assertThat(list.path("panels")).hasSize(1);
-        assertThat(names()).contains("kept");
+        try {
+            Project alpha = broker.project("alpha");
+            Session first = broker.session();
+            RetryEpochId firstEpoch = broker.connect(first, alpha);
+            String ws = broker.ok(
+                            first,
+                            "lomi_workspace_create",
+                            withOp(
+                                    json("workspaceId", workspaceOf(alpha), "name", "kept"),
+                                    broker.revision(),
+                                    agent.key("key"),
+                                    firstEpoch))
+                    .path("result")
+                    .path("workspaceId")
+                    .asString();
+            long revision = broker.projects.revision();
+            broker.close();
+
+            broker = new BrokerCallsFixture(temp);
+            Session later = broker.session();
+            assertThat(broker.projects.revision()).isEqualTo(revision);
+            JsonNode list = broker.ok(later, "lomi_panel_list", json("workspaceId", ws));
+            assertThat(list.path("domainRevision").asString()).isEqualTo(Long.toString(revision));
+            assertThat(list.path("panels")).hasSize(1);
+            assertThat(names()).contains("kept");
+        } finally {
+            broker.close();
+        }
     }
 
     @Test
@@ -582,7 +589,7 @@ class LayoutToolsTests {
     }
 
     private String op(Object... pairs) {
-        return withOp(json(pairs), broker.revision(), "key-" + keys.incrementAndGet());
+        return withOp(json(pairs), broker.revision(), agent.key("key"));
     }
 
     private String withOp(String arguments, String revision, String key) {

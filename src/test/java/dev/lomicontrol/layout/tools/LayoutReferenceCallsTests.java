@@ -1,9 +1,10 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.layout.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Grant;
