@@ -5,6 +5,7 @@ import dev.lomicontrol.core.ErrorMessages;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.files.Mutation;
 import dev.lomicontrol.files.ProjectFiles;
+import dev.lomicontrol.files.api.FileResults;
 import dev.lomicontrol.files.api.FileSpecs;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.Revisions;
@@ -66,7 +67,7 @@ final class FileMutations {
                             ? Optional.of(
                                     recoveryRoot.resolve(operation.id().value()).toString())
                             : Optional.empty();
-                    return Encoder.encode(new FileSpecs.Mutated(
+                    return Encoder.encode(new FileResults.Mutated(
                             change.type().wire(),
                             done.relativePath(),
                             FileCalls.type(done.kind()),

@@ -8,6 +8,7 @@ import dev.lomicontrol.files.Listing;
 import dev.lomicontrol.files.RelativePath;
 import dev.lomicontrol.files.TextCodec;
 import dev.lomicontrol.files.TextPage;
+import dev.lomicontrol.files.api.FileResults;
 import dev.lomicontrol.files.api.FileSpecs;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.Decimal;
@@ -31,19 +32,19 @@ final class FileReads {
         this.targets = targets;
     }
 
-    FileSpecs.Listed list(Session session, FileSpecs.ListInput in) {
+    FileResults.Listed list(Session session, FileSpecs.ListInput in) {
         FileCalls.Resolved target = targets.resolve(session, in.workspaceId());
         RelativePath directory = RelativePath.parse(in.relativeDirectory());
         Listing listing = target.files().list(directory);
         int offset = in.cursor().map(cursor -> offsetOf(cursor, listing)).orElse(0);
         List<Entry> entries = listing.entries();
         int end = Math.min(entries.size(), offset + in.limit());
-        List<FileSpecs.ListEntry> page = entries.subList(Math.min(offset, end), end).stream()
-                .map(e -> new FileSpecs.ListEntry(
+        List<FileResults.ListEntry> page = entries.subList(Math.min(offset, end), end).stream()
+                .map(e -> new FileResults.ListEntry(
                         e.name(), e.relativePath(), FileCalls.type(e.kind()), Decimal.of(e.byteLength())))
                 .toList();
         boolean hasMore = end < entries.size();
-        return new FileSpecs.Listed(
+        return new FileResults.Listed(
                 target.listed().workspace().id(),
                 directory.toString(),
                 new Hex64(listing.directoryRevision()),
@@ -66,7 +67,7 @@ final class FileReads {
         return Integer.parseInt(matcher.group(2));
     }
 
-    FileSpecs.FileText read(Session session, FileSpecs.ReadInput in) {
+    FileResults.FileText read(Session session, FileSpecs.ReadInput in) {
         FileCalls.Resolved target = targets.resolve(session, in.workspaceId());
         RelativePath path = RelativePath.parse(in.relativePath());
         FileSnapshot snapshot = target.files().read(path);
@@ -78,7 +79,7 @@ final class FileReads {
         }
         TextCodec.DecodedPage decoded = TextCodec.page(snapshot.bytes(), in.startUtf16(), in.maxChars());
         TextPage page = decoded.page();
-        return new FileSpecs.FileText(
+        return new FileResults.FileText(
                 target.listed().workspace().id(),
                 path.toString(),
                 page.text(),

@@ -9,6 +9,7 @@ import dev.lomicontrol.files.RelativePath;
 import dev.lomicontrol.files.SearchMatch;
 import dev.lomicontrol.files.SearchQuery;
 import dev.lomicontrol.files.SearchResult;
+import dev.lomicontrol.files.api.FileResults;
 import dev.lomicontrol.files.api.FileSpecs;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.Hex64;
@@ -45,7 +46,7 @@ final class FileSearches {
         this.clock = clock;
     }
 
-    FileSpecs.Found search(Session session, FileSpecs.SearchInput in) {
+    FileResults.Found search(Session session, FileSpecs.SearchInput in) {
         FileCalls.Resolved target = targets.resolve(session, in.workspaceId());
         RelativePath directory = RelativePath.parse(in.relativeDirectory());
         SearchKey key =
@@ -80,7 +81,7 @@ final class FileSearches {
     }
 
     /** The page a cursor names, from the kept copy of the same search (CURSOR_EXPIRED when there is none). */
-    private FileSpecs.Found nextPage(SearchKey key, ProjectFiles files, String cursor, int limit, Instant now) {
+    private FileResults.Found nextPage(SearchKey key, ProjectFiles files, String cursor, int limit, Instant now) {
         Matcher matcher = SEARCH_CURSOR.matcher(cursor);
         Optional<KeptSearch> kept;
         synchronized (searches) {
@@ -99,11 +100,11 @@ final class FileSearches {
         return page(key, kept.get().id, kept.get().result, offset, limit);
     }
 
-    private static FileSpecs.Found page(SearchKey key, String id, SearchResult result, int offset, int limit) {
+    private static FileResults.Found page(SearchKey key, String id, SearchResult result, int offset, int limit) {
         List<SearchMatch> all = result.matches();
         int end = Math.min(all.size(), offset + limit);
-        List<FileSpecs.Match> matches = all.subList(offset, end).stream()
-                .map(m -> new FileSpecs.Match(
+        List<FileResults.Match> matches = all.subList(offset, end).stream()
+                .map(m -> new FileResults.Match(
                         m.relativePath(),
                         new Hex64(m.diskRevision()),
                         m.line(),
@@ -112,7 +113,7 @@ final class FileSearches {
                         m.preview()))
                 .toList();
         boolean hasMore = end < all.size();
-        return new FileSpecs.Found(
+        return new FileResults.Found(
                 key.workspace,
                 key.relativeDirectory,
                 matches,

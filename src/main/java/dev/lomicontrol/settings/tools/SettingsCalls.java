@@ -14,6 +14,7 @@ import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.settings.SettingsPlan;
 import dev.lomicontrol.settings.SettingsView;
+import dev.lomicontrol.settings.api.SettingsResults;
 import dev.lomicontrol.settings.api.SettingsSpecs;
 import dev.lomicontrol.tools.Encoder;
 import java.security.SecureRandom;
@@ -58,7 +59,7 @@ public final class SettingsCalls implements ToolFeature {
         this.clock = clock;
     }
 
-    public SettingsSpecs.Snapshot read(Session session, SettingsSpecs.ReadInput in) {
+    public SettingsResults.Snapshot read(Session session, SettingsSpecs.ReadInput in) {
         workspaces.resolve(session, in.workspaceId());
         String section = switch (in.section()) {
             case EDITOR -> "editor";
@@ -82,7 +83,7 @@ public final class SettingsCalls implements ToolFeature {
                     section + " settings are at " + view.settingsRevision() + ", not "
                             + in.expectedRevision().get());
         }
-        return new SettingsSpecs.Snapshot(
+        return new SettingsResults.Snapshot(
                 section(view),
                 values(view),
                 view.settingsRevision(),
@@ -101,22 +102,22 @@ public final class SettingsCalls implements ToolFeature {
     }
 
     /** The section's values as its typed record. */
-    private static SettingsSpecs.Values values(SettingsView view) {
+    private static SettingsResults.Values values(SettingsView view) {
         JsonNode values = view.values();
         switch (view.section()) {
             case "editor":
-                return new SettingsSpecs.EditorValues(
+                return new SettingsResults.EditorValues(
                         values.path("tabSize").intValue(),
                         values.path("insertSpaces").booleanValue(),
                         values.path("insertFinalNewline").booleanValue());
             case "terminal":
-                return new SettingsSpecs.TerminalValues(
+                return new SettingsResults.TerminalValues(
                         values.path("defaultProfile").asString("bash").equals("zsh")
                                 ? SettingsSpecs.Profile.ZSH
                                 : SettingsSpecs.Profile.BASH,
                         values.path("scrollbackBytes").intValue());
             default:
-                return new SettingsSpecs.AgentControlValues(
+                return new SettingsResults.AgentControlValues(
                         values.path("yolo").asBoolean(false),
                         values.path("instanceId").asString(""));
         }
@@ -202,7 +203,7 @@ public final class SettingsCalls implements ToolFeature {
                     SettingsPlan approved =
                             Objects.requireNonNull(planned, "admission refuses a change without a plan");
                     SettingsView after = settings.apply(approved);
-                    return Encoder.encode(new SettingsSpecs.Updated(
+                    return Encoder.encode(new SettingsResults.Updated(
                             section(after),
                             values(after),
                             after.settingsRevision(),
@@ -231,7 +232,7 @@ public final class SettingsCalls implements ToolFeature {
                     board.notice(clock.instant() + "  " + id + "  " + session.clientLabel()
                             + " asks you to look at the " + page + " settings");
                     return Encoder.encode(
-                            new SettingsSpecs.Opened(listed.workspace().id(), page, id, true));
+                            new SettingsResults.Opened(listed.workspace().id(), page, id, true));
                 });
     }
 
