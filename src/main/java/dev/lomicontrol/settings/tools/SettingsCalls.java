@@ -17,6 +17,7 @@ import dev.lomicontrol.settings.SettingsView;
 import dev.lomicontrol.settings.api.SettingsResults;
 import dev.lomicontrol.settings.api.SettingsSpecs;
 import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.Tag;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Objects;
@@ -149,9 +150,10 @@ public final class SettingsCalls implements ToolFeature {
             fields.set(name, value);
             return new Change("terminal", fields);
         }
-        String type =
-                Encoder.encode(SettingsSpecs.Patch.class, patch).path("type").stringValue();
-        String what = type.startsWith("theme")
+        String type = Objects.requireNonNull(
+                        patch.getClass().getAnnotation(Tag.class), "every patch variant names its type")
+                .value();
+        String what = patch instanceof SettingsSpecs.ThemeBuiltin || patch instanceof SettingsSpecs.ThemeAppearance
                 ? "themes (there is no native window to theme)"
                 : "keyboard shortcuts (there is no native window)";
         throw new LomiException(
