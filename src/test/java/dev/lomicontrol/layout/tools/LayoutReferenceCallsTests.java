@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The reference-shaped calls of the session, workspace/project and panel tools (catalog.md §7, issue
@@ -315,10 +314,6 @@ class LayoutReferenceCallsTests {
     }
 
     private static String withOp(String arguments, String revision, String key, RetryEpochId epoch) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
-        node.put("expectedRevision", revision);
-        node.put("retryEpoch", epoch.value());
-        node.put("requestKey", key);
-        return node.toString();
+        return LayoutTestSupport.withOp(arguments, revision, key, epoch);
     }
 }
