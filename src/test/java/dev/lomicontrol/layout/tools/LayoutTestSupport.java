@@ -68,4 +68,13 @@ final class LayoutTestSupport {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** Creates a workspace named {@code name} in the project of workspace {@code in} (a durable call that must succeed); its id. */
+    static String newWorkspace(Agent agent, String in, String name) {
+        return agent.broker()
+                .ok(agent.session(), "lomi_workspace_create", op(agent, "workspaceId", in, "name", name))
+                .path("result")
+                .path("workspaceId")
+                .asString();
+    }
 }

@@ -2,6 +2,7 @@ package dev.lomicontrol.layout.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.newWorkspace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
@@ -72,11 +73,7 @@ class LayoutToolsTests {
 
     @Test
     void aStaleRevisionIsRefusedOnEveryLayoutMutationAndLeavesNoReceipt() {
-        String scratchWs = broker.ok(
-                        session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "w2"))
-                .path("result")
-                .path("workspaceId")
-                .asString();
+        String scratchWs = newWorkspace(agent, workspaceOf(project), "w2");
         JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", scratchWs));
         String panel = list.path("panels").get(0).path("panelId").asString();
         String tab = list.path("tabs").get(0).path("tabId").asString();
@@ -155,11 +152,7 @@ class LayoutToolsTests {
 
     @Test
     void renameSelectAndCloseAWorkspaceButNeverItsProjectsLastOne() {
-        String second = broker.ok(
-                        session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "second"))
-                .path("result")
-                .path("workspaceId")
-                .asString();
+        String second = newWorkspace(agent, workspaceOf(project), "second");
 
         JsonNode renamed = broker.ok(session, "lomi_workspace_update", op("workspaceId", second, "name", "renamed"));
         assertThat(renamed.path("result").path("action").asString()).isEqualTo("rename");
@@ -194,7 +187,7 @@ class LayoutToolsTests {
             String ws = broker.ok(
                             first,
                             "lomi_workspace_create",
-                            withOp(
+                            LayoutTestSupport.withOp(
                                     json("workspaceId", workspaceOf(alpha), "name", "kept"),
                                     broker.revision(),
                                     agent.key("key"),
@@ -224,7 +217,7 @@ class LayoutToolsTests {
         assertThat(broker.refused(
                         reader,
                         "lomi_workspace_create",
-                        withOp(
+                        LayoutTestSupport.withOp(
                                 json("workspaceId", workspaceOf(project), "name", "x"),
                                 broker.revision(),
                                 "k1",
@@ -233,7 +226,8 @@ class LayoutToolsTests {
         assertThat(broker.refused(
                         reader,
                         "lomi_terminal_create",
-                        withOp(json("workspaceId", workspaceOf(project)), broker.revision(), "k2", readerEpoch)))
+                        LayoutTestSupport.withOp(
+                                json("workspaceId", workspaceOf(project)), broker.revision(), "k2", readerEpoch)))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(broker.ok(reader, "lomi_panel_list", json("workspaceId", workspaceOf(project)))
                         .path("kind")
@@ -246,10 +240,6 @@ class LayoutToolsTests {
     }
 
     private String withOp(String arguments, String revision, String key) {
-        return LayoutTestSupport.withOp(arguments, revision, key, epoch);
-    }
-
-    private static String withOp(String arguments, String revision, String key, RetryEpochId epoch) {
         return LayoutTestSupport.withOp(arguments, revision, key, epoch);
     }
 

@@ -3,6 +3,7 @@ package dev.lomicontrol.layout.tools;
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static dev.lomicontrol.layout.tools.LayoutTestSupport.movement;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.newWorkspace;
 import static dev.lomicontrol.layout.tools.LayoutTestSupport.tabPanels;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,10 +37,7 @@ class PanelToolsTests {
         String ws = workspaceOf(project);
         List<String> panels = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            String created = broker.ok(session, "lomi_workspace_create", op("workspaceId", ws, "name", "tmp" + i))
-                    .path("result")
-                    .path("workspaceId")
-                    .asString();
+            String created = newWorkspace(agent, ws, "tmp" + i);
             // move each new workspace's scratch tab into the default workspace
             JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", created));
             panels.add(list.path("panels").get(0).path("panelId").asString());
@@ -134,10 +132,7 @@ class PanelToolsTests {
 
     @Test
     void focusAndCloseAPanelAndAWrongTerminalSessionIsStale() {
-        String ws = broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "w"))
-                .path("result")
-                .path("workspaceId")
-                .asString();
+        String ws = newWorkspace(agent, workspaceOf(project), "w");
         String panel = broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
                 .path("panels")
                 .get(0)
@@ -167,10 +162,7 @@ class PanelToolsTests {
     void panelListCursorsAreBoundToTheRevision() {
         String ws = workspaceOf(project);
         for (int i = 0; i < 3; i++) {
-            String created = broker.ok(session, "lomi_workspace_create", op("workspaceId", ws, "name", "c" + i))
-                    .path("result")
-                    .path("workspaceId")
-                    .asString();
+            String created = newWorkspace(agent, ws, "c" + i);
             JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", created));
             broker.ok(
                     session,

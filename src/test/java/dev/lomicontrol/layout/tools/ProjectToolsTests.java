@@ -37,7 +37,6 @@ class ProjectToolsTests {
     final BrokerCallsFixture broker = agent.broker();
     final Session session = agent.session();
     final Project project = agent.project();
-    final RetryEpochId epoch = agent.epoch();
 
     @Test
     void theAdminApprovesTheCanonicalFolderNotTheTextTheAgentSent() throws Exception {
@@ -92,7 +91,7 @@ class ProjectToolsTests {
         JsonNode parked = broker.ok(
                 limited,
                 "lomi_project_open",
-                withOp(
+                LayoutTestSupport.withOp(
                         json("workspaceId", workspaceOf(project), "projectPath", folder.toString(), "name", "gamma"),
                         broker.revision(),
                         "open-gamma",
@@ -202,14 +201,6 @@ class ProjectToolsTests {
 
     private String op(Object... pairs) {
         return LayoutTestSupport.op(agent, pairs);
-    }
-
-    private String withOp(String arguments, String revision, String key) {
-        return LayoutTestSupport.withOp(arguments, revision, key, epoch);
-    }
-
-    private static String withOp(String arguments, String revision, String key, RetryEpochId epoch) {
-        return LayoutTestSupport.withOp(arguments, revision, key, epoch);
     }
 
     private Path folder(String name) {
