@@ -86,34 +86,13 @@ class FileToolsTests {
                         "lomi_files_read",
                         json("workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4)))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        JsonNode second = broker.ok(
-                session,
-                "lomi_files_read",
-                json(
-                        "workspaceId",
-                        ws,
-                        "relativePath",
-                        "readme.txt",
-                        "startUtf16",
-                        4,
-                        "expectedDiskRevision",
-                        revision));
+        String pageTwo = json(
+                "workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4, "expectedDiskRevision", revision);
+        JsonNode second = broker.ok(session, "lomi_files_read", pageTwo);
         assertThat(second.path("text").asString()).startsWith("o\r\nworld");
 
         Files.writeString(project.root().resolve("readme.txt"), "changed");
-        assertThat(broker.refused(
-                        session,
-                        "lomi_files_read",
-                        json(
-                                "workspaceId",
-                                ws,
-                                "relativePath",
-                                "readme.txt",
-                                "startUtf16",
-                                4,
-                                "expectedDiskRevision",
-                                revision)))
-                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(session, "lomi_files_read", pageTwo)).isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "bom.txt"))
                         .path("encoding")
                         .asString())
