@@ -17,7 +17,6 @@ import dev.lomicontrol.tools.Range;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.Tagged;
 import dev.lomicontrol.tools.ToolSpec;
-import dev.lomicontrol.tools.Untagged;
 import dev.lomicontrol.tools.WireName;
 import java.util.List;
 import java.util.Optional;
@@ -83,49 +82,6 @@ public final class SettingsSpecs {
         BASH,
         ZSH
     }
-
-    /** A section's values: exactly its fields. */
-    @Untagged
-    public sealed interface Values {}
-
-    public record EditorValues(
-            @Doc("spaces per tab, reported to agents (the broker never reformats)") @Range(min = 1, max = 16)
-            int tabSize,
-
-            @Doc("indent with spaces") boolean insertSpaces,
-
-            @Doc("a save ends a non-empty text with a newline")
-            boolean insertFinalNewline)
-            implements Values {}
-
-    public record TerminalValues(
-            @Doc("the shell of new terminals") Profile defaultProfile,
-
-            @Doc("output kept per terminal, in bytes") @Range(min = 65_536, max = 4_194_304)
-            int scrollbackBytes)
-            implements Values {}
-
-    public record AgentControlValues(
-            @Doc("whether the admin approves every operation at once (YOLO)")
-            boolean yolo,
-
-            @Doc("this broker's instance") String instanceId)
-            implements Values {}
-
-    @Tag("settings")
-    public record Snapshot(
-            @Doc("the section read") HostSection section,
-
-            @Doc("every field of the section with its value")
-            Values values,
-
-            @Doc(
-                    "the compare-and-set token '<section>:<n>' (the reference's revision); send it as expectedSettingsRevision")
-            @Matches(REVISION)
-            String settingsRevision,
-
-            @Doc("whether the section is a read-only view (agentControl)")
-            boolean readOnly) {}
 
     /** The reference's built-in themes. */
     public enum BuiltinTheme {
@@ -354,20 +310,6 @@ public final class SettingsSpecs {
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
-    @Tag("settings_updated")
-    public record Updated(
-            @Doc("the section changed") HostSection section,
-            @Doc("every field of the section afterwards") Values values,
-
-            @Doc("the section's revision afterwards (the reference's storedRevision)") @Matches(REVISION)
-            String settingsRevision,
-
-            @Doc("the revision the change was based on (the reference's previousStoredRevision)") @Matches(REVISION)
-            String previousSettingsRevision,
-
-            @Doc("always true: the admin approved and it was applied")
-            boolean applied) {}
-
     /** The reference's pages of the Settings window, plus editor (ours). */
     public enum Page {
         KEYBINDS,
@@ -399,24 +341,13 @@ public final class SettingsSpecs {
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
-    @Tag("settings_opened")
-    public record Opened(
-            WorkspaceId workspaceId,
-            @Doc("the page asked for") String page,
-
-            @Doc("the id of the request in the admin console's notices")
-            String requestId,
-
-            @Doc("always true: the request was recorded; no preference was changed")
-            boolean requested) {}
-
     public static final ToolSpec<ReadInput> READ = ToolSpec.read(
             "lomi_settings_read",
             "Read settings",
             "settings.read",
             "R-I-",
             ReadInput.class,
-            Snapshot.class,
+            SettingsResults.Snapshot.class,
             "Reads one settings section with its settingsRevision.");
 
     public static final ToolSpec<UpdateInput> UPDATE = ToolSpec.operation(
@@ -425,7 +356,7 @@ public final class SettingsSpecs {
             "settings.write",
             "--I-",
             UpdateInput.class,
-            Updated.class,
+            SettingsResults.Updated.class,
             "Changes one setting; the admin approves the exact change.");
 
     public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation(
@@ -434,7 +365,7 @@ public final class SettingsSpecs {
             "settings.open",
             "--I-",
             OpenInput.class,
-            Opened.class,
+            SettingsResults.Opened.class,
             "Asks the admin to look at a settings page; changes nothing.");
 
     public static final List<ToolSpec<?>> ALL = List.of(READ, UPDATE, OPEN);

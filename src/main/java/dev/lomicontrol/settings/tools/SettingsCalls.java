@@ -14,8 +14,10 @@ import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.settings.SettingsPlan;
 import dev.lomicontrol.settings.SettingsView;
+import dev.lomicontrol.settings.api.SettingsResults;
 import dev.lomicontrol.settings.api.SettingsSpecs;
 import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.Tag;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Objects;
@@ -58,7 +60,7 @@ public final class SettingsCalls implements ToolFeature {
         this.clock = clock;
     }
 
-    public SettingsSpecs.Snapshot read(Session session, SettingsSpecs.ReadInput in) {
+    public SettingsResults.Snapshot read(Session session, SettingsSpecs.ReadInput in) {
         workspaces.resolve(session, in.workspaceId());
         String section = switch (in.section()) {
             case EDITOR -> "editor";
@@ -82,7 +84,7 @@ public final class SettingsCalls implements ToolFeature {
                     section + " settings are at " + view.settingsRevision() + ", not "
                             + in.expectedRevision().get());
         }
-        return new SettingsSpecs.Snapshot(
+        return new SettingsResults.Snapshot(
                 section(view),
                 values(view),
                 view.settingsRevision(),
@@ -101,22 +103,22 @@ public final class SettingsCalls implements ToolFeature {
     }
 
     /** The section's values as its typed record. */
-    private static SettingsSpecs.Values values(SettingsView view) {
+    private static SettingsResults.Values values(SettingsView view) {
         JsonNode values = view.values();
         switch (view.section()) {
             case "editor":
-                return new SettingsSpecs.EditorValues(
+                return new SettingsResults.EditorValues(
                         values.path("tabSize").intValue(),
                         values.path("insertSpaces").booleanValue(),
                         values.path("insertFinalNewline").booleanValue());
             case "terminal":
-                return new SettingsSpecs.TerminalValues(
+                return new SettingsResults.TerminalValues(
                         values.path("defaultProfile").asString("bash").equals("zsh")
                                 ? SettingsSpecs.Profile.ZSH
                                 : SettingsSpecs.Profile.BASH,
                         values.path("scrollbackBytes").intValue());
             default:
-                return new SettingsSpecs.AgentControlValues(
+                return new SettingsResults.AgentControlValues(
                         values.path("yolo").asBoolean(false),
                         values.path("instanceId").asString(""));
         }
@@ -148,9 +150,10 @@ public final class SettingsCalls implements ToolFeature {
             fields.set(name, value);
             return new Change("terminal", fields);
         }
-        String type =
-                Encoder.encode(SettingsSpecs.Patch.class, patch).path("type").stringValue();
-        String what = type.startsWith("theme")
+        String type = Objects.requireNonNull(
+                        patch.getClass().getAnnotation(Tag.class), "every patch variant names its type")
+                .value();
+        String what = patch instanceof SettingsSpecs.ThemeBuiltin || patch instanceof SettingsSpecs.ThemeAppearance
                 ? "themes (there is no native window to theme)"
                 : "keyboard shortcuts (there is no native window)";
         throw new LomiException(
@@ -202,7 +205,7 @@ public final class SettingsCalls implements ToolFeature {
                     SettingsPlan approved =
                             Objects.requireNonNull(planned, "admission refuses a change without a plan");
                     SettingsView after = settings.apply(approved);
-                    return Encoder.encode(new SettingsSpecs.Updated(
+                    return Encoder.encode(new SettingsResults.Updated(
                             section(after),
                             values(after),
                             after.settingsRevision(),
@@ -231,7 +234,7 @@ public final class SettingsCalls implements ToolFeature {
                     board.notice(clock.instant() + "  " + id + "  " + session.clientLabel()
                             + " asks you to look at the " + page + " settings");
                     return Encoder.encode(
-                            new SettingsSpecs.Opened(listed.workspace().id(), page, id, true));
+                            new SettingsResults.Opened(listed.workspace().id(), page, id, true));
                 });
     }
 

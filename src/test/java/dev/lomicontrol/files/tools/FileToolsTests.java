@@ -1,21 +1,20 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.files.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -26,37 +25,26 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class FileToolsTests {
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("files");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    final AtomicInteger keys = new AtomicInteger();
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
+    final String ws = agent.workspace();
 
     @BeforeEach
-    void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("files");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
+    void files() throws Exception {
         Path root = project.root();
         Files.writeString(root.resolve("readme.txt"), "hello\r\nworld\r\n");
         Files.write(root.resolve("bom.txt"), new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'x', '\n'});
         Files.writeString(root.resolve(".env"), "SECRET=1");
         Files.writeString(root.resolve("server.pem"), "key");
         Files.createDirectories(root.resolve("src"));
-        Files.createSymbolicLink(root.resolve("outside"), temp);
+        Files.createSymbolicLink(root.resolve("outside"), broker.temp);
         Files.writeString(root.resolve("linked.txt"), "two names");
         Files.createLink(root.resolve("hard.txt"), root.resolve("linked.txt"));
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
     }
 
     @Test
@@ -98,34 +86,13 @@ class FileToolsTests {
                         "lomi_files_read",
                         json("workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4)))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        JsonNode second = broker.ok(
-                session,
-                "lomi_files_read",
-                json(
-                        "workspaceId",
-                        ws,
-                        "relativePath",
-                        "readme.txt",
-                        "startUtf16",
-                        4,
-                        "expectedDiskRevision",
-                        revision));
+        String pageTwo = json(
+                "workspaceId", ws, "relativePath", "readme.txt", "startUtf16", 4, "expectedDiskRevision", revision);
+        JsonNode second = broker.ok(session, "lomi_files_read", pageTwo);
         assertThat(second.path("text").asString()).startsWith("o\r\nworld");
 
         Files.writeString(project.root().resolve("readme.txt"), "changed");
-        assertThat(broker.refused(
-                        session,
-                        "lomi_files_read",
-                        json(
-                                "workspaceId",
-                                ws,
-                                "relativePath",
-                                "readme.txt",
-                                "startUtf16",
-                                4,
-                                "expectedDiskRevision",
-                                revision)))
-                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(session, "lomi_files_read", pageTwo)).isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "bom.txt"))
                         .path("encoding")
                         .asString())

@@ -1,8 +1,9 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.session.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;

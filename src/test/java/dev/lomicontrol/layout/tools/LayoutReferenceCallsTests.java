@@ -1,9 +1,11 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.layout.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.newWorkspace;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Grant;
@@ -19,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The reference-shaped calls of the session, workspace/project and panel tools (catalog.md §7, issue
@@ -67,13 +68,7 @@ class LayoutReferenceCallsTests {
 
     @Test
     void panelListTakesANullCursorAndNamesNoBrowserGeneration() {
-        String ws = broker.ok(
-                        session,
-                        "lomi_workspace_create",
-                        op(json("workspaceId", workspaceOf(project), "name", "listed")))
-                .path("result")
-                .path("workspaceId")
-                .asString();
+        String ws = newWorkspace(agent, workspaceOf(project), "listed");
         JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", ws, "cursor", null));
 
         assertThat(list.path("kind").asString()).isEqualTo("panel_list");
@@ -86,13 +81,7 @@ class LayoutReferenceCallsTests {
 
     @Test
     void focusWithNullGenerationsFocusesAndABrowserGenerationIsStaleWithNoReceipt() {
-        String ws = broker.ok(
-                        session,
-                        "lomi_workspace_create",
-                        op(json("workspaceId", workspaceOf(project), "name", "second")))
-                .path("result")
-                .path("workspaceId")
-                .asString();
+        String ws = newWorkspace(agent, workspaceOf(project), "second");
         String panel = firstPanel(ws);
 
         JsonNode focused = broker.ok(
@@ -129,13 +118,7 @@ class LayoutReferenceCallsTests {
 
     @Test
     void closeWithNullGenerationsClosesThePanel() {
-        String ws = broker.ok(
-                        session,
-                        "lomi_workspace_create",
-                        op(json("workspaceId", workspaceOf(project), "name", "closing")))
-                .path("result")
-                .path("workspaceId")
-                .asString();
+        String ws = newWorkspace(agent, workspaceOf(project), "closing");
         String panel = firstPanel(ws);
 
         JsonNode closed = broker.ok(
@@ -152,13 +135,7 @@ class LayoutReferenceCallsTests {
 
     @Test
     void workspaceUpdateTakesEachUntaggedFormAndRefusesBothOrNeither() {
-        String ws = broker.ok(
-                        session,
-                        "lomi_workspace_create",
-                        op(json("workspaceId", workspaceOf(project), "name", "second")))
-                .path("result")
-                .path("workspaceId")
-                .asString();
+        String ws = newWorkspace(agent, workspaceOf(project), "second");
 
         JsonNode renamed = broker.ok(session, "lomi_workspace_update", op(json("workspaceId", ws, "name", "renamed")));
         assertThat(renamed.path("result").path("kind").asString()).isEqualTo("workspace_updated");
@@ -193,7 +170,7 @@ class LayoutReferenceCallsTests {
         String ws = broker.ok(
                         limited,
                         "lomi_workspace_create",
-                        withOp(
+                        LayoutTestSupport.withOp(
                                 json("workspaceId", workspaceOf(project), "name", "kept"),
                                 broker.revision(),
                                 "k-create",
@@ -205,12 +182,16 @@ class LayoutReferenceCallsTests {
         assertThat(broker.refused(
                         limited,
                         "lomi_workspace_update",
-                        withOp(json("workspaceId", ws, "action", "close"), broker.revision(), "k-close", limitedEpoch)))
+                        LayoutTestSupport.withOp(
+                                json("workspaceId", ws, "action", "close"),
+                                broker.revision(),
+                                "k-close",
+                                limitedEpoch)))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(broker.ok(
                                 limited,
                                 "lomi_workspace_update",
-                                withOp(
+                                LayoutTestSupport.withOp(
                                         json("workspaceId", ws, "action", "select"),
                                         broker.revision(),
                                         "k-select",
@@ -222,13 +203,7 @@ class LayoutReferenceCallsTests {
 
     @Test
     void panelMoveTakesANullBeforeTabIdAndRefusesAForeignMovementField() {
-        String ws = broker.ok(
-                        session,
-                        "lomi_workspace_create",
-                        op(json("workspaceId", workspaceOf(project), "name", "moving")))
-                .path("result")
-                .path("workspaceId")
-                .asString();
+        String ws = newWorkspace(agent, workspaceOf(project), "moving");
         String tab = broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
                 .path("tabs")
                 .get(0)
@@ -310,14 +285,6 @@ class LayoutReferenceCallsTests {
     }
 
     private String withOp(String arguments, String revision, String key) {
-        return withOp(arguments, revision, key, epoch);
-    }
-
-    private static String withOp(String arguments, String revision, String key, RetryEpochId epoch) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
-        node.put("expectedRevision", revision);
-        node.put("retryEpoch", epoch.value());
-        node.put("requestKey", key);
-        return node.toString();
+        return LayoutTestSupport.withOp(arguments, revision, key, epoch);
     }
 }

@@ -1,0 +1,213 @@
+package dev.lomicontrol.layout.tools;
+
+import static dev.lomicontrol.broker.BrokerCallsFixture.json;
+import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.broker.BrokerCallsFixture;
+import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.OperationId;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.pairing.Grant;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Projects over a real SQLite ledger: opening one waits for the admin, who approves the canonical
+ * folder (a rejection, YOLO, a cancel and bad paths settle or refuse without the admin waiting); an
+ * approval grants it to the session; closing one removes its workspaces and never the folder.
+ */
+class ProjectToolsTests {
+
+    @TempDir
+    Path temp;
+
+    @RegisterExtension
+    final Agent agent = Agent.inProject("alpha");
+
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+
+    @Test
+    void theAdminApprovesTheCanonicalFolderNotTheTextTheAgentSent() throws Exception {
+        Path folder = folder("gamma");
+        Files.createDirectories(folder.resolve("sub"));
+        String sneaky = folder + "/sub/..";
+        JsonNode parked = broker.ok(
+                session,
+                "lomi_project_open",
+                op("workspaceId", workspaceOf(project), "projectPath", sneaky, "name", "gamma"));
+
+        assertThat(broker.decisions.list()).singleElement().satisfies(d -> {
+            assertThat(d.summary()).startsWith("open " + folder + " (requested as " + sneaky + ")");
+            assertThat(d.plan()).contains("\"folder\":\"" + folder + "\"");
+        });
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), false);
+    }
+
+    @Test
+    void openingAProjectWaitsForTheAdminAndAnApprovalGrantsItToTheSession() {
+        Path folder = folder("beta");
+        JsonNode parked = broker.ok(
+                session,
+                "lomi_project_open",
+                op("workspaceId", workspaceOf(project), "projectPath", folder.toString(), "name", "beta"));
+        assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
+        assertThat(broker.decisions.list()).singleElement().satisfies(d -> {
+            assertThat(d.plan()).contains(folder.toString());
+            assertThat(d.tool()).isEqualTo("lomi_project_open");
+        });
+        Session limited = broker.session(new Grant(false, Set.of(project.id()), dev.lomicontrol.pairing.Scopes.all()));
+        assertThat(broker.ok(limited, "lomi_workspace_list", "{}").path("workspaces"))
+                .hasSize(1);
+
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
+
+        JsonNode done = broker.ok(
+                session,
+                "lomi_operation_get",
+                json("operationId", parked.path("operationId").asString()));
+        assertThat(done.path("state").asString()).isEqualTo("succeeded");
+        assertThat(done.path("result").path("kind").asString()).isEqualTo("project_opened");
+        assertThat(done.path("result").path("projectPath").asString()).isEqualTo(folder.toString());
+        assertThat(broker.projects.list()).extracting(Project::root).contains(folder);
+    }
+
+    @Test
+    void aLimitedSessionIsGrantedTheProjectItOpened() {
+        Session limited = broker.session(new Grant(false, Set.of(project.id()), dev.lomicontrol.pairing.Scopes.all()));
+        RetryEpochId limitedEpoch = broker.connect(limited, project);
+        Path folder = folder("gamma");
+        JsonNode parked = broker.ok(
+                limited,
+                "lomi_project_open",
+                LayoutTestSupport.withOp(
+                        json("workspaceId", workspaceOf(project), "projectPath", folder.toString(), "name", "gamma"),
+                        broker.revision(),
+                        "open-gamma",
+                        limitedEpoch));
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
+
+        assertThat(broker.ok(limited, "lomi_workspace_list", "{}").path("workspaces"))
+                .hasSize(2);
+    }
+
+    @Test
+    void aRejectedOrYoloProjectOpenSettlesWithoutTheAdminWaiting() {
+        JsonNode parked = broker.ok(
+                session,
+                "lomi_project_open",
+                op(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "projectPath",
+                        folder("rej").toString(),
+                        "name",
+                        "rej"));
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), false);
+        JsonNode rejected = broker.ok(
+                session,
+                "lomi_operation_get",
+                json("operationId", parked.path("operationId").asString()));
+        assertThat(rejected.path("state").asString()).isEqualTo("failed");
+        assertThat(rejected.path("effectState").asString()).isEqualTo("none");
+        assertThat(rejected.path("errorCode").asString()).isEqualTo("SCOPE_DENIED");
+        assertThat(broker.projects.list()).hasSize(1);
+
+        broker.yolo.set(true);
+        JsonNode yolo = broker.ok(
+                session,
+                "lomi_project_open",
+                op(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "projectPath",
+                        folder("yes").toString(),
+                        "name",
+                        "yes"));
+        assertThat(yolo.path("state").asString()).isEqualTo("succeeded");
+        assertThat(broker.decisions.list()).isEmpty();
+        assertThat(broker.projects.list()).hasSize(2);
+    }
+
+    @Test
+    void anAwaitingProjectOpenCancelledByItsOwnerLeavesTheAdminsList() {
+        JsonNode parked = broker.ok(
+                session,
+                "lomi_project_open",
+                op(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "projectPath",
+                        folder("c").toString(),
+                        "name",
+                        "c"));
+        JsonNode cancelled = broker.ok(
+                session,
+                "lomi_operation_cancel",
+                json("operationId", parked.path("operationId").asString()));
+        assertThat(cancelled.path("state").asString()).isEqualTo("cancelled");
+        assertThat(broker.decisions.list()).isEmpty();
+    }
+
+    @Test
+    void badProjectPathsAreRefusedBeforeAnyReceipt() {
+        Path file = folder("f").resolve("file.txt");
+        write(file);
+        for (String path : List.of(
+                "relative/path",
+                file.toString(),
+                temp.resolve("missing").toString(),
+                project.root().toString())) {
+            assertThat(broker.refused(
+                            session,
+                            "lomi_project_open",
+                            op("workspaceId", workspaceOf(project), "projectPath", path, "name", "n")))
+                    .as(path)
+                    .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        }
+        assertThat(broker.decisions.list()).isEmpty();
+    }
+
+    @Test
+    void closingAProjectRemovesItsWorkspacesAndNeverTheFolder() {
+        broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "extra"));
+        JsonNode closed = broker.ok(
+                session,
+                "lomi_project_close",
+                op(
+                        "workspaceId",
+                        workspaceOf(project),
+                        "projectId",
+                        project.id().value()));
+
+        assertThat(closed.path("state").asString()).isEqualTo("succeeded");
+        assertThat(closed.path("result").path("closedWorkspaceIds")).hasSize(2);
+        assertThat(broker.projects.list()).isEmpty();
+        assertThat(Files.isDirectory(project.root())).isTrue();
+        assertThat(broker.refused(session, "lomi_panel_list", json("workspaceId", workspaceOf(project))))
+                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+    }
+
+    private String op(Object... pairs) {
+        return LayoutTestSupport.op(agent, pairs);
+    }
+
+    private Path folder(String name) {
+        return LayoutTestSupport.folder(temp, name);
+    }
+
+    private static void write(Path file) {
+        LayoutTestSupport.write(file);
+    }
+}
