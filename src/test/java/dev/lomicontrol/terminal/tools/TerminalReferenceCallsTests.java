@@ -1,28 +1,25 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.terminal.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.terminal.api.TerminalSpecs;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -35,29 +32,14 @@ class TerminalReferenceCallsTests {
 
     static final Duration SETTLE = Duration.ofSeconds(20);
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("ref");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    final AtomicInteger keys = new AtomicInteger();
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("ref");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
+    final String ws = agent.workspace();
 
     @Test
     void theSeed000CreateWithAnEmptyCwdStartsTheShellAtTheProjectRoot() throws Exception {
@@ -164,7 +146,7 @@ class TerminalReferenceCallsTests {
     void aSubdirectoryWithATrailingSlashAndDotAreAccepted() throws Exception {
         Files.createDirectories(project.root().resolve("sub"));
         for (String cwd : new String[] {"sub/", ".", "./sub"}) {
-            JsonNode op = broker.ok(session, "lomi_terminal_create", create(cwd, "cwd-" + keys.incrementAndGet()));
+            JsonNode op = broker.ok(session, "lomi_terminal_create", create(cwd, agent.key("cwd")));
             assertThat(op.path("state").asString()).as("%s -> %s", cwd, op).isEqualTo("succeeded");
         }
     }
@@ -172,7 +154,7 @@ class TerminalReferenceCallsTests {
     @Test
     void whatTheReferenceRefusesStaysRefused() throws Exception {
         for (String cwd : new String[] {"/tmp", "../x", "sub/../..", "a//b"}) {
-            assertThat(broker.refused(session, "lomi_terminal_create", create(cwd, "bad-" + keys.incrementAndGet())))
+            assertThat(broker.refused(session, "lomi_terminal_create", create(cwd, agent.key("bad"))))
                     .as(cwd)
                     .isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
         }
@@ -503,7 +485,7 @@ class TerminalReferenceCallsTests {
     }
 
     private Terminal created() {
-        JsonNode op = broker.ok(session, "lomi_terminal_create", create("", "created-" + keys.incrementAndGet()));
+        JsonNode op = broker.ok(session, "lomi_terminal_create", create("", agent.key("created")));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         Terminal terminal = new Terminal(op.path("result"));
         awaitPrompt(terminal, "ready");
@@ -528,7 +510,7 @@ class TerminalReferenceCallsTests {
                         "retryEpoch",
                         epoch.value(),
                         "requestKey",
-                        "run-" + keys.incrementAndGet()));
+                        agent.key("run")));
         return broker.settled(session, started.path("operationId").asString(), SETTLE);
     }
 

@@ -1,25 +1,25 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.terminal.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.Machine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -34,27 +34,14 @@ class TerminalToolsTests {
 
     static final Duration SETTLE = Duration.ofSeconds(20);
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("term");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    final AtomicInteger keys = new AtomicInteger();
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("term");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    // the restart test points these at a broker in a directory that outlives it
+    BrokerCallsFixture broker = agent.broker();
+    Session session = agent.session();
+    Project project = agent.project();
+    RetryEpochId epoch = agent.epoch();
 
     @Test
     void echoSucceedsAndItsOutputIsReadableInCommandMode() {
@@ -399,23 +386,34 @@ class TerminalToolsTests {
     }
 
     @Test
-    void aRestartLeavesTheProjectAndMarksItsTerminalExited() {
-        Created terminal = create(session, epoch);
-        broker.close();
+    void aRestartLeavesTheProjectAndMarksItsTerminalExited(@TempDir Path temp) {
+        Created terminal;
+        try (Agent first = Agent.on(new BrokerCallsFixture(temp), "term")) {
+            broker = first.broker();
+            session = first.session();
+            project = first.project();
+            epoch = first.epoch();
+            terminal = create(session, epoch);
+        }
         broker = new BrokerCallsFixture(temp);
-        Session later = broker.session();
+        try {
+            Session later = broker.session();
 
-        JsonNode list = broker.ok(later, "lomi_panel_list", json("workspaceId", terminal.workspace));
-        JsonNode panel = list.path("panels").get(list.path("panels").size() - 1);
-        assertThat(panel.path("terminalSessionId").asString()).isEqualTo(terminal.id);
-        assertThat(panel.path("runtimeState").asString()).isEqualTo("exited");
-        assertThat(broker.refused(later, "lomi_terminal_read", terminal.read())).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+            JsonNode list = broker.ok(later, "lomi_panel_list", json("workspaceId", terminal.workspace));
+            JsonNode panel = list.path("panels").get(list.path("panels").size() - 1);
+            assertThat(panel.path("terminalSessionId").asString()).isEqualTo(terminal.id);
+            assertThat(panel.path("runtimeState").asString()).isEqualTo("exited");
+            assertThat(broker.refused(later, "lomi_terminal_read", terminal.read()))
+                    .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        } finally {
+            broker.close();
+        }
     }
 
     @Test
     void aCwdOutsideTheProjectIsRefused() throws Exception {
         Files.createDirectories(project.root().resolve("sub"));
-        Files.createSymbolicLink(project.root().resolve("escape"), temp);
+        Files.createSymbolicLink(project.root().resolve("escape"), broker.temp);
         for (String cwd : new String[] {"../", "/tmp", "escape", "sub/../.."}) {
             ErrorCode code = broker.refused(
                     session,
@@ -492,7 +490,7 @@ class TerminalToolsTests {
                 node.put("expectedRevision", revision);
             }
             node.put("retryEpoch", epoch.value());
-            node.put("requestKey", "k-" + keys.incrementAndGet());
+            node.put("requestKey", agent.key("k"));
             return node.toString();
         }
     }
@@ -506,7 +504,7 @@ class TerminalToolsTests {
                 "retryEpoch",
                 ownerEpoch.value(),
                 "requestKey",
-                "create-" + keys.incrementAndGet()));
+                agent.key("create")));
         JsonNode op = broker.ok(owner, "lomi_terminal_create", node.toString());
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         Created created = new Created(op.path("result"));
@@ -518,7 +516,7 @@ class TerminalToolsTests {
         ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
         node.put("expectedRevision", broker.revision());
         node.put("retryEpoch", epoch.value());
-        node.put("requestKey", "k-" + keys.incrementAndGet());
+        node.put("requestKey", agent.key("k"));
         return node.toString();
     }
 
