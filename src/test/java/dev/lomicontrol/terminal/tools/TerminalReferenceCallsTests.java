@@ -63,20 +63,11 @@ class TerminalReferenceCallsTests {
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         JsonNode result = op.path("result");
         assertThat(result.path("kind").asString()).isEqualTo("terminal_created");
-        Terminal terminal = new Terminal(result);
+        CreatedTerminal terminal = new CreatedTerminal(result);
         awaitPrompt(terminal, "ready");
         JsonNode run = run(terminal, "pwd");
         assertThat(run.path("state").asString()).isEqualTo("succeeded");
-        String printed = broker.ok(
-                        session,
-                        "lomi_terminal_read",
-                        terminal.read(
-                                "mode",
-                                "command",
-                                "operationId",
-                                run.path("operationId").asString()))
-                .path("text")
-                .asString();
+        String printed = commandText(terminal, run);
         assertThat(printed.lines().map(String::strip))
                 .contains(project.root().toRealPath().toString());
         JsonNode panels =
@@ -121,19 +112,10 @@ class TerminalReferenceCallsTests {
                         "requestKey",
                         "bare"));
         assertThat(bare.path("state").asString()).as("%s", bare).isEqualTo("succeeded");
-        Terminal terminal = new Terminal(bare.path("result"));
+        CreatedTerminal terminal = new CreatedTerminal(bare.path("result"));
         awaitPrompt(terminal, "ready");
         JsonNode run = run(terminal, "pwd");
-        String printed = broker.ok(
-                        session,
-                        "lomi_terminal_read",
-                        terminal.read(
-                                "mode",
-                                "command",
-                                "operationId",
-                                run.path("operationId").asString()))
-                .path("text")
-                .asString();
+        String printed = commandText(terminal, run);
         assertThat(printed.lines().map(String::strip))
                 .contains(project.root().toRealPath().toString());
         JsonNode panels =
@@ -199,8 +181,8 @@ class TerminalReferenceCallsTests {
 
     @Test
     void minimumParsedSequenceIsHonouredOnTheScreenAndRefusedElsewhere() {
-        Terminal terminal = created();
-        broker.ok(session, "lomi_terminal_input", terminal.input(1, "echo SCREEN-$((40+2))\r"));
+        CreatedTerminal terminal = created();
+        broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "echo SCREEN-$((40+2))\r"));
         String stream =
                 awaitOutput(terminal, "SCREEN-42").path("streamSequence").asString();
 
@@ -236,7 +218,7 @@ class TerminalReferenceCallsTests {
 
     @Test
     void theScreenKeepsItsTextWithinMaxBytesAndSaysWhenRowsWereLeftOut() {
-        Terminal terminal = created();
+        CreatedTerminal terminal = created();
         JsonNode whole = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen"));
         assertThat(whole.path("truncated").asBoolean()).isFalse();
         assertThat(whole.path("lines").size()).isEqualTo(whole.path("rows").asInt());
@@ -252,7 +234,7 @@ class TerminalReferenceCallsTests {
 
     @Test
     void nullForEveryOptionalReadFieldMeansAbsent() {
-        Terminal terminal = created();
+        CreatedTerminal terminal = created();
         JsonNode output = broker.ok(
                 session,
                 "lomi_terminal_read",
@@ -313,7 +295,7 @@ class TerminalReferenceCallsTests {
 
     @Test
     void panelControlWithFieldsOfBothFormsIsRefused() {
-        Terminal terminal = created();
+        CreatedTerminal terminal = created();
         String both = json(
                 "workspaceId",
                 ws,
@@ -432,42 +414,6 @@ class TerminalReferenceCallsTests {
 
     // --- helpers
 
-    private final class Terminal {
-        final String panel;
-        final String id;
-        final String lease;
-
-        Terminal(JsonNode result) {
-            panel = result.path("panelId").asString();
-            id = result.path("terminalSessionId").asString();
-            lease = result.path("leaseId").asString();
-        }
-
-        String read(Object... pairs) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(pairs));
-            node.put("workspaceId", ws);
-            node.put("panelId", panel);
-            node.put("terminalSessionId", id);
-            return node.toString();
-        }
-
-        String input(long sequence, String text) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                    "workspaceId",
-                    ws,
-                    "panelId",
-                    panel,
-                    "terminalSessionId",
-                    id,
-                    "leaseId",
-                    lease,
-                    "inputSequence",
-                    Long.toString(sequence)));
-            node.set("input", BrokerCallsFixture.JSON.readTree(json("type", "text", "text", text)));
-            return node.toString();
-        }
-    }
-
     private String create(String cwd, String key) {
         return json(
                 "workspaceId",
@@ -484,25 +430,19 @@ class TerminalReferenceCallsTests {
                 key);
     }
 
-    private Terminal created() {
+    private CreatedTerminal created() {
         JsonNode op = broker.ok(session, "lomi_terminal_create", create("", agent.key("created")));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
-        Terminal terminal = new Terminal(op.path("result"));
+        CreatedTerminal terminal = new CreatedTerminal(op.path("result"));
         awaitPrompt(terminal, "ready");
         return terminal;
     }
 
-    private JsonNode run(Terminal terminal, String command) {
+    private JsonNode run(CreatedTerminal terminal, String command) {
         JsonNode started = broker.ok(
                 session,
                 "lomi_terminal_run",
-                json(
-                        "workspaceId",
-                        ws,
-                        "panelId",
-                        terminal.panel,
-                        "terminalSessionId",
-                        terminal.id,
+                terminal.read(
                         "leaseId",
                         terminal.lease,
                         "command",
@@ -514,7 +454,21 @@ class TerminalReferenceCallsTests {
         return broker.settled(session, started.path("operationId").asString(), SETTLE);
     }
 
-    private void awaitPrompt(Terminal terminal, String prompt) {
+    /** The text of a run's own output (lomi_terminal_read mode command). */
+    private String commandText(CreatedTerminal terminal, JsonNode run) {
+        return broker.ok(
+                        session,
+                        "lomi_terminal_read",
+                        terminal.read(
+                                "mode",
+                                "command",
+                                "operationId",
+                                run.path("operationId").asString()))
+                .path("text")
+                .asString();
+    }
+
+    private void awaitPrompt(CreatedTerminal terminal, String prompt) {
         org.awaitility.Awaitility.await("prompt " + prompt)
                 .atMost(SETTLE)
                 .pollInterval(java.time.Duration.ofMillis(20))
@@ -526,7 +480,7 @@ class TerminalReferenceCallsTests {
     }
 
     /** The first output read (from the start) whose text contains {@code needle}. */
-    private JsonNode awaitOutput(Terminal terminal, String needle) {
+    private JsonNode awaitOutput(CreatedTerminal terminal, String needle) {
         return org.awaitility.Awaitility.await("output " + needle)
                 .atMost(SETTLE)
                 .pollInterval(java.time.Duration.ofMillis(20))

@@ -176,20 +176,7 @@ class TerminalToolsTests {
         RetryEpochId otherEpoch = broker.connect(other, project);
 
         JsonNode claim = broker.ok(
-                other,
-                "lomi_panel_control",
-                terminal.withOp(
-                        json(
-                                "workspaceId",
-                                terminal.workspace,
-                                "panelId",
-                                terminal.panel,
-                                "terminalSessionId",
-                                terminal.id,
-                                "action",
-                                "claim"),
-                        null,
-                        otherEpoch));
+                other, "lomi_panel_control", terminal.withOp(terminal.read("action", "claim"), null, otherEpoch));
         assertThat(claim.path("state").asString()).isEqualTo("awaiting_user");
         broker.decisions.decide(new OperationId(claim.path("operationId").asString()), true);
         JsonNode claimed = broker.ok(
@@ -335,50 +322,14 @@ class TerminalToolsTests {
         assertThat(broker.refused(
                         hosted,
                         "lomi_panel_control",
-                        terminal.withOp(
-                                json(
-                                        "workspaceId",
-                                        terminal.workspace,
-                                        "panelId",
-                                        terminal.panel,
-                                        "terminalSessionId",
-                                        terminal.id,
-                                        "action",
-                                        "claim"),
-                                null,
-                                hostedEpoch)))
+                        terminal.withOp(terminal.read("action", "claim"), null, hostedEpoch)))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
         // even holding a valid lease (here: the creator's), the hosted agent cannot type into or run in its own
         // terminal
-        ObjectNode input = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                terminal.workspace,
-                "panelId",
-                terminal.panel,
-                "terminalSessionId",
-                terminal.id,
-                "leaseId",
-                terminal.lease,
-                "inputSequence",
-                "2"));
-        input.set("input", BrokerCallsFixture.JSON.readTree(json("type", "text", "text", "echo no")));
-        assertThat(broker.refused(hosted, "lomi_terminal_input", input.toString()))
+        assertThat(broker.refused(hosted, "lomi_terminal_input", terminal.input(2, "text", "echo no")))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
-        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(terminal.withOp(
-                json(
-                        "workspaceId",
-                        terminal.workspace,
-                        "panelId",
-                        terminal.panel,
-                        "terminalSessionId",
-                        terminal.id,
-                        "leaseId",
-                        terminal.lease,
-                        "command",
-                        "echo no"),
-                null,
-                hostedEpoch));
-        assertThat(broker.refused(hosted, "lomi_terminal_run", run.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        String run = terminal.withOp(terminal.read("leaseId", terminal.lease, "command", "echo no"), null, hostedEpoch);
+        assertThat(broker.refused(hosted, "lomi_terminal_run", run)).isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(broker.ok(session, "lomi_terminal_input", terminal.input(2, "text", "kill %1\r"))
                         .path("state")
                         .asString())
@@ -430,25 +381,15 @@ class TerminalToolsTests {
 
     // --- helpers
 
-    private final class Created {
-        final String workspace;
-        final String panel;
-        final String id;
-        final String lease;
+    private final class Created extends CreatedTerminal {
 
         Created(JsonNode result) {
-            workspace = result.path("workspaceId").asString();
-            panel = result.path("panelId").asString();
-            id = result.path("terminalSessionId").asString();
-            lease = result.path("leaseId").asString();
+            super(result);
         }
 
+        /** A durable call's arguments: this terminal, {@code pairs}, the agent's epoch and a fresh key. */
         String op(Object... pairs) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(pairs));
-            node.put("workspaceId", workspace);
-            node.put("panelId", panel);
-            node.put("terminalSessionId", id);
-            return withOp(node.toString(), null, epoch);
+            return withOp(read(pairs), null, epoch);
         }
 
         String layoutOp() {
@@ -456,32 +397,6 @@ class TerminalToolsTests {
                     json("workspaceId", workspace, "panelId", panel, "terminalSessionId", id),
                     broker.revision(),
                     epoch);
-        }
-
-        String read(Object... pairs) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(pairs));
-            node.put("workspaceId", workspace);
-            node.put("panelId", panel);
-            node.put("terminalSessionId", id);
-            return node.toString();
-        }
-
-        String input(long sequence, String type, String value) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                    "workspaceId",
-                    workspace,
-                    "panelId",
-                    panel,
-                    "terminalSessionId",
-                    id,
-                    "leaseId",
-                    lease,
-                    "inputSequence",
-                    Long.toString(sequence)));
-            node.set(
-                    "input",
-                    BrokerCallsFixture.JSON.readTree(json("type", type, type.equals("text") ? "text" : "key", value)));
-            return node.toString();
         }
 
         String withOp(String arguments, String revision, RetryEpochId epoch) {
