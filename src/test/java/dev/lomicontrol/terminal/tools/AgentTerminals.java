@@ -72,10 +72,15 @@ final class AgentTerminals {
         return node.toString();
     }
 
+    /** Starts {@code command} (lomi_terminal_run with the terminal's lease) and answers the call. */
+    JsonNode start(CreatedTerminal terminal, String command) {
+        return agent.broker()
+                .ok(agent.session(), "lomi_terminal_run", op(terminal, "leaseId", terminal.lease, "command", command));
+    }
+
     /** Runs {@code command} and answers its settled operation. */
     JsonNode run(CreatedTerminal terminal, String command) {
-        JsonNode started = agent.broker()
-                .ok(agent.session(), "lomi_terminal_run", op(terminal, "leaseId", terminal.lease, "command", command));
+        JsonNode started = start(terminal, command);
         return agent.broker()
                 .settled(agent.session(), started.path("operationId").asString(), SETTLE);
     }

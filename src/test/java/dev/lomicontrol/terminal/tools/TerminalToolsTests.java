@@ -97,10 +97,7 @@ class TerminalToolsTests {
     @Test
     void cancellingASleepSendsCtrlCAndSettlesCancelled() {
         CreatedTerminal terminal = terminals.create();
-        JsonNode started = broker.ok(
-                session,
-                "lomi_terminal_run",
-                terminals.op(terminal, "leaseId", terminal.lease, "command", "sleep 100"));
+        JsonNode started = terminals.start(terminal, "sleep 100");
         assertThat(started.path("state").asString()).isEqualTo("running");
         terminals.awaitStarted(terminal);
 
@@ -119,10 +116,7 @@ class TerminalToolsTests {
     @Test
     void interruptReportsTheDispatchAndTheRunEndsWithExit130() {
         CreatedTerminal terminal = terminals.create();
-        JsonNode started = broker.ok(
-                session,
-                "lomi_terminal_run",
-                terminals.op(terminal, "leaseId", terminal.lease, "command", "sleep 100"));
+        JsonNode started = terminals.start(terminal, "sleep 100");
         terminals.awaitStarted(terminal);
 
         JsonNode interrupt = broker.ok(
@@ -201,10 +195,7 @@ class TerminalToolsTests {
     @Test
     void revokingTheSessionKillsItsLeaseAndARunningCommandBecomesOutcomeUnknown() {
         CreatedTerminal terminal = terminals.create();
-        JsonNode started = broker.ok(
-                session,
-                "lomi_terminal_run",
-                terminals.op(terminal, "leaseId", terminal.lease, "command", "sleep 100"));
+        JsonNode started = terminals.start(terminal, "sleep 100");
         terminals.awaitStarted(terminal);
 
         broker.sessions.revoke(session.id(), "test revocation");
@@ -233,10 +224,7 @@ class TerminalToolsTests {
     @Test
     void aRunningTerminalCannotBeClosedAndAnIdleOneCan() {
         CreatedTerminal terminal = terminals.create();
-        JsonNode started = broker.ok(
-                session,
-                "lomi_terminal_run",
-                terminals.op(terminal, "leaseId", terminal.lease, "command", "sleep 100"));
+        JsonNode started = terminals.start(terminal, "sleep 100");
         terminals.awaitStarted(terminal);
         assertThat(broker.refused(session, "lomi_panel_close", terminals.layoutOp(terminal)))
                 .isEqualTo(ErrorCode.TARGET_BUSY);
@@ -276,10 +264,7 @@ class TerminalToolsTests {
         }
         Files.writeString(file, lines);
         CreatedTerminal terminal = terminals.create();
-        JsonNode started = broker.ok(
-                session,
-                "lomi_terminal_run",
-                terminals.op(terminal, "leaseId", terminal.lease, "command", "less lines.txt"));
+        JsonNode started = terminals.start(terminal, "less lines.txt");
 
         JsonNode screen = Eventually.await(
                 "less shows the file in the alternate buffer",
