@@ -44,7 +44,7 @@ final class TerminalTesting {
             }
         }
         // the engine's own tests run shells unsandboxed; the sandbox has its own tests (TerminalSandboxTests,
-        // TerminalToolsTests)
+        // terminal.tools.TerminalToolsTests)
         return new Terminals(
                 options,
                 new Random(42),

@@ -11,7 +11,7 @@ import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.terminal.PromptState;
 import dev.lomicontrol.terminal.Terminal;
-import dev.lomicontrol.terminal.api.TerminalSpecs;
+import dev.lomicontrol.terminal.api.TerminalResults;
 import dev.lomicontrol.tools.Encoder;
 import java.time.Duration;
 import java.util.Map;
@@ -43,7 +43,7 @@ final class FirstCommand {
     private final Ledger ledger;
     private final Executor settler;
     private final Duration promptTimeout;
-    private final Map<OperationId, TerminalSpecs.Created> waiting = new ConcurrentHashMap<>();
+    private final Map<OperationId, TerminalResults.Created> waiting = new ConcurrentHashMap<>();
 
     FirstCommand(OperationRunner runner, Ledger ledger, Executor settler, Duration promptTimeout) {
         this.runner = runner;
@@ -53,13 +53,17 @@ final class FirstCommand {
     }
 
     /** The terminal a create whose command waits for its first prompt made. */
-    Optional<TerminalSpecs.Created> waiting(OperationId id) {
+    Optional<TerminalResults.Created> waiting(OperationId id) {
         return Optional.ofNullable(waiting.get(id));
     }
 
     /** Waits (without blocking) for {@code terminal}'s first ready prompt, then runs {@code dispatch} on the settler. */
     void start(
-            Operation running, SessionId session, Terminal terminal, TerminalSpecs.Created created, Runnable dispatch) {
+            Operation running,
+            SessionId session,
+            Terminal terminal,
+            TerminalResults.Created created,
+            Runnable dispatch) {
         waiting.put(running.id(), created);
         AtomicBoolean fired = new AtomicBoolean();
         Runnable[] unhook = {() -> {}};
@@ -85,7 +89,7 @@ final class FirstCommand {
             OperationId id,
             SessionId session,
             Terminal terminal,
-            TerminalSpecs.Created created,
+            TerminalResults.Created created,
             Runnable dispatch,
             Runnable unhook,
             boolean timedOut) {

@@ -1,9 +1,12 @@
 package dev.lomicontrol.terminal.tools;
 
+import dev.lomicontrol.core.SessionId;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.terminal.CommandRun;
 import dev.lomicontrol.terminal.Terminal;
-import dev.lomicontrol.terminal.api.TerminalSpecs;
+import dev.lomicontrol.terminal.api.TerminalResults;
+import dev.lomicontrol.tools.Decimal;
+import dev.lomicontrol.tools.Hex32;
 import dev.lomicontrol.tools.Token;
 import java.util.Optional;
 
@@ -16,20 +19,20 @@ final class Running {
     final Terminal terminal;
     final CommandRun run;
     final String leaseId;
-    final String session;
+    final SessionId session;
     final WorkspaceId workspace;
     final Token panel;
-    final Optional<TerminalSpecs.Created> created;
+    final Optional<TerminalResults.Created> created;
     volatile boolean cancelRequested;
 
     Running(
             Terminal terminal,
             CommandRun run,
             String leaseId,
-            String session,
+            SessionId session,
             WorkspaceId workspace,
             Token panel,
-            Optional<TerminalSpecs.Created> created) {
+            Optional<TerminalResults.Created> created) {
         this.terminal = terminal;
         this.run = run;
         this.leaseId = leaseId;
@@ -37,5 +40,19 @@ final class Running {
         this.workspace = workspace;
         this.panel = panel;
         this.created = created;
+    }
+
+    /** The run as lomi_terminal_run's result states it now (no output tail: answers add it, the ledger never holds it). */
+    TerminalResults.RunResult result() {
+        return new TerminalResults.RunResult(
+                workspace,
+                panel,
+                new Hex32(terminal.id()),
+                run.id(),
+                WireValues.boxed(run.exitCode()),
+                run.completed(),
+                Decimal.of(run.startCursor()),
+                WireValues.decimal(run.endCursor()),
+                Optional.empty());
     }
 }

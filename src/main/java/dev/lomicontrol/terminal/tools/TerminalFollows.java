@@ -13,14 +13,13 @@ import dev.lomicontrol.terminal.OutputPage;
 import dev.lomicontrol.terminal.PromptState;
 import dev.lomicontrol.terminal.Terminal;
 import dev.lomicontrol.terminal.Terminals;
-import dev.lomicontrol.terminal.api.TerminalSpecs;
+import dev.lomicontrol.terminal.api.TerminalResults;
 import dev.lomicontrol.tools.Decimal;
 import dev.lomicontrol.tools.Encoder;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -38,28 +37,28 @@ final class TerminalFollows {
     static final long RUN_ANSWER_WAIT_MS = 750;
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
-
-    /** The run behind a lomi_terminal_run operation, while the broker holds it. */
-    record RunRef(CommandRun run, Terminal terminal) {}
 
     private final Terminals terminals;
-    private final Function<OperationId, Optional<RunRef>> runs;
-    private final Function<OperationId, Optional<TerminalSpecs.Created>> commanded;
+    private final Function<OperationId, Optional<Running>> runs;
+    private final Function<OperationId, Optional<TerminalResults.Created>> commanded;
+    private final Function<OperationId, Optional<TerminalResults.Created>> made;
     private final int outputTailBytes;
 
     /**
      * {@code runs}: the run behind an operation; {@code commanded}: what a create with a command made,
-     * while the broker holds it.
+     * while its command waits or runs; {@code made}: what any create made, while its terminal lives —
+     * each while the broker holds it.
      */
     TerminalFollows(
             Terminals terminals,
-            Function<OperationId, Optional<RunRef>> runs,
-            Function<OperationId, Optional<TerminalSpecs.Created>> commanded,
+            Function<OperationId, Optional<Running>> runs,
+            Function<OperationId, Optional<TerminalResults.Created>> commanded,
+            Function<OperationId, Optional<TerminalResults.Created>> made,
             int outputTailBytes) {
         this.terminals = terminals;
         this.runs = runs;
         this.commanded = commanded;
+        this.made = made;
         this.outputTailBytes = outputTailBytes;
     }
 
@@ -110,47 +109,33 @@ final class TerminalFollows {
         @Override
         public ObjectNode answer(Session session, Operation operation) {
             ObjectNode answer = OperationJson.of(operation);
-            Optional<TerminalSpecs.Created> made = commanded.apply(operation.id());
-            if (!operation.state().isTerminal() && made.isPresent()) {
-                answer.set("result", Encoder.encode(made.get()));
+            Optional<TerminalResults.Created> waiting = commanded.apply(operation.id());
+            if (!operation.state().isTerminal() && waiting.isPresent()) {
+                answer.set("result", Encoder.encode(waiting.get()));
             }
-            JsonNode result = answer.path("result");
-            JsonNode node = "failure".equals(result.path("kind").asString("")) ? result.path("detail") : result;
-            if (node instanceof ObjectNode created
-                    && "terminal_created".equals(created.path("kind").asString(""))) {
+            // a create's result, stored or answered, is always what it made (terminal_created)
+            resultOf(answer, operation).ifPresent(created -> {
                 Optional<Terminal> terminal = created(operation)
-                        .or(() -> made.flatMap(TerminalFollows.this::terminal))
+                        .or(() -> waiting.flatMap(TerminalFollows.this::terminal))
                         .filter(Terminal::isAlive);
                 if (terminal.isPresent()) {
                     created.put("ready", terminal.get().prompt() == PromptState.READY);
                 } else {
                     created.putNull("ready");
                 }
-                Optional<RunRef> entry = runs.apply(operation.id());
+                Optional<Running> entry = runs.apply(operation.id());
                 if (created.path("run") instanceof ObjectNode run && entry.isPresent()) {
-                    Optional<TerminalSpecs.RunOutput> tail =
-                            tail(entry.get().run(), entry.get().terminal());
-                    run.set("output", tail.isPresent() ? Encoder.encode(tail.get()) : JSON.nullNode());
+                    run.set("output", encodedTail(entry.get()));
                 }
-            }
+            });
             return answer;
         }
 
-        /** The live terminal a create started (as its stored result names it). */
+        /** The live terminal a settled create started. */
         private Optional<Terminal> created(Operation operation) {
-            return operation
-                    .result()
-                    .map(text -> {
-                        try {
-                            return MAPPER.readTree(text)
-                                    .path("terminalSessionId")
-                                    .asString("");
-                        } catch (RuntimeException e) {
-                            return "";
-                        }
-                    })
-                    .filter(id -> !id.isEmpty())
-                    .flatMap(terminals::find);
+            return operation.result().isPresent()
+                    ? made.apply(operation.id()).flatMap(TerminalFollows.this::terminal)
+                    : Optional.empty();
         }
     }
 
@@ -170,22 +155,33 @@ final class TerminalFollows {
         @Override
         public ObjectNode answer(Session session, Operation operation) {
             ObjectNode answer = OperationJson.of(operation);
-            JsonNode result = answer.path("result");
-            JsonNode run = "failure".equals(result.path("kind").asString("")) ? result.path("detail") : result;
-            Optional<RunRef> entry = runs.apply(operation.id());
-            if (run instanceof ObjectNode node
-                    && "terminal_run".equals(node.path("kind").asString(""))
-                    && entry.isPresent()) {
-                Optional<TerminalSpecs.RunOutput> tail =
-                        tail(entry.get().run(), entry.get().terminal());
-                node.set("output", tail.isPresent() ? Encoder.encode(tail.get()) : JSON.nullNode());
+            // a run's result is stored only when the run settles (terminal_run), from the run held here
+            Optional<Running> entry = runs.apply(operation.id());
+            if (entry.isPresent()) {
+                resultOf(answer, operation).ifPresent(run -> run.set("output", encodedTail(entry.get())));
             }
             return answer;
         }
     }
 
+    /**
+     * The result object of an answer ({@link OperationJson#view}): the stored result, or for an
+     * operation that ended with an error code, the stored result the failure carries as its detail.
+     */
+    private static Optional<ObjectNode> resultOf(ObjectNode answer, Operation operation) {
+        JsonNode result = answer.path("result");
+        JsonNode stored = operation.errorCode().isPresent() ? result.path("detail") : result;
+        return stored instanceof ObjectNode object ? Optional.of(object) : Optional.empty();
+    }
+
+    /** The finished run's output tail as the answer carries it (null when there is none). */
+    private JsonNode encodedTail(Running entry) {
+        Optional<TerminalResults.RunOutput> tail = tail(entry.run, entry.terminal);
+        return tail.isPresent() ? Encoder.encode(tail.get()) : JSON.nullNode();
+    }
+
     /** The live terminal {@code created} names. */
-    private Optional<Terminal> terminal(TerminalSpecs.Created created) {
+    private Optional<Terminal> terminal(TerminalResults.Created created) {
         return terminals.find(created.terminalSessionId().value());
     }
 
@@ -193,7 +189,7 @@ final class TerminalFollows {
      * The last {@code outputTailBytes} of a finished command's own output (from OSC 133 C, past its
      * echo, to its end cursor); empty while it runs, when the tail size is 0 or the ring lost it.
      */
-    private Optional<TerminalSpecs.RunOutput> tail(CommandRun run, Terminal terminal) {
+    private Optional<TerminalResults.RunOutput> tail(CommandRun run, Terminal terminal) {
         if (!run.completed() || run.endCursor().isEmpty() || outputTailBytes == 0) {
             return Optional.empty();
         }
@@ -202,7 +198,7 @@ final class TerminalFollows {
         long from = Math.max(own, end - outputTailBytes);
         try {
             OutputPage page = terminal.readCommand(run, from, (int) Math.max(1, Math.min(outputTailBytes, end - from)));
-            return Optional.of(new TerminalSpecs.RunOutput(
+            return Optional.of(new TerminalResults.RunOutput(
                     page.text(),
                     Decimal.of(page.cursor()),
                     Decimal.of(page.nextCursor()),

@@ -1,63 +1,38 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.terminal.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
-import dev.lomicontrol.terminal.api.TerminalSpecs;
-import dev.lomicontrol.tools.HostNeed;
-import dev.lomicontrol.tools.HostQualification;
-import dev.lomicontrol.tools.ToolSpec;
+import dev.lomicontrol.testing.Agent;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The reference's calls of the terminal tools (catalog.md §4.6, §7) through the broker with real
- * shells, and through the same binding the helper runs: each is accepted with the reference's
- * meaning, and what both refuse stays refused.
+ * shells: each is accepted with the reference's meaning, and what it refuses stays refused (the
+ * forms that need no shell, and the helper's binding, are {@link TerminalReferenceFormsTests}).
  */
 class TerminalReferenceCallsTests {
 
     static final Duration SETTLE = Duration.ofSeconds(20);
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("ref");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    final AtomicInteger keys = new AtomicInteger();
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("ref");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
+    final String ws = agent.workspace();
 
     @Test
     void theSeed000CreateWithAnEmptyCwdStartsTheShellAtTheProjectRoot() throws Exception {
@@ -81,20 +56,11 @@ class TerminalReferenceCallsTests {
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         JsonNode result = op.path("result");
         assertThat(result.path("kind").asString()).isEqualTo("terminal_created");
-        Terminal terminal = new Terminal(result);
+        CreatedTerminal terminal = new CreatedTerminal(result);
         awaitPrompt(terminal, "ready");
         JsonNode run = run(terminal, "pwd");
         assertThat(run.path("state").asString()).isEqualTo("succeeded");
-        String printed = broker.ok(
-                        session,
-                        "lomi_terminal_read",
-                        terminal.read(
-                                "mode",
-                                "command",
-                                "operationId",
-                                run.path("operationId").asString()))
-                .path("text")
-                .asString();
+        String printed = commandText(terminal, run);
         assertThat(printed.lines().map(String::strip))
                 .contains(project.root().toRealPath().toString());
         JsonNode panels =
@@ -139,19 +105,10 @@ class TerminalReferenceCallsTests {
                         "requestKey",
                         "bare"));
         assertThat(bare.path("state").asString()).as("%s", bare).isEqualTo("succeeded");
-        Terminal terminal = new Terminal(bare.path("result"));
+        CreatedTerminal terminal = new CreatedTerminal(bare.path("result"));
         awaitPrompt(terminal, "ready");
         JsonNode run = run(terminal, "pwd");
-        String printed = broker.ok(
-                        session,
-                        "lomi_terminal_read",
-                        terminal.read(
-                                "mode",
-                                "command",
-                                "operationId",
-                                run.path("operationId").asString()))
-                .path("text")
-                .asString();
+        String printed = commandText(terminal, run);
         assertThat(printed.lines().map(String::strip))
                 .contains(project.root().toRealPath().toString());
         JsonNode panels =
@@ -164,7 +121,7 @@ class TerminalReferenceCallsTests {
     void aSubdirectoryWithATrailingSlashAndDotAreAccepted() throws Exception {
         Files.createDirectories(project.root().resolve("sub"));
         for (String cwd : new String[] {"sub/", ".", "./sub"}) {
-            JsonNode op = broker.ok(session, "lomi_terminal_create", create(cwd, "cwd-" + keys.incrementAndGet()));
+            JsonNode op = broker.ok(session, "lomi_terminal_create", create(cwd, agent.key("cwd")));
             assertThat(op.path("state").asString()).as("%s -> %s", cwd, op).isEqualTo("succeeded");
         }
     }
@@ -172,7 +129,7 @@ class TerminalReferenceCallsTests {
     @Test
     void whatTheReferenceRefusesStaysRefused() throws Exception {
         for (String cwd : new String[] {"/tmp", "../x", "sub/../..", "a//b"}) {
-            assertThat(broker.refused(session, "lomi_terminal_create", create(cwd, "bad-" + keys.incrementAndGet())))
+            assertThat(broker.refused(session, "lomi_terminal_create", create(cwd, agent.key("bad"))))
                     .as(cwd)
                     .isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
         }
@@ -217,8 +174,8 @@ class TerminalReferenceCallsTests {
 
     @Test
     void minimumParsedSequenceIsHonouredOnTheScreenAndRefusedElsewhere() {
-        Terminal terminal = created();
-        broker.ok(session, "lomi_terminal_input", terminal.input(1, "echo SCREEN-$((40+2))\r"));
+        CreatedTerminal terminal = created();
+        broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "echo SCREEN-$((40+2))\r"));
         String stream =
                 awaitOutput(terminal, "SCREEN-42").path("streamSequence").asString();
 
@@ -254,7 +211,7 @@ class TerminalReferenceCallsTests {
 
     @Test
     void theScreenKeepsItsTextWithinMaxBytesAndSaysWhenRowsWereLeftOut() {
-        Terminal terminal = created();
+        CreatedTerminal terminal = created();
         JsonNode whole = broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen"));
         assertThat(whole.path("truncated").asBoolean()).isFalse();
         assertThat(whole.path("lines").size()).isEqualTo(whole.path("rows").asInt());
@@ -270,7 +227,7 @@ class TerminalReferenceCallsTests {
 
     @Test
     void nullForEveryOptionalReadFieldMeansAbsent() {
-        Terminal terminal = created();
+        CreatedTerminal terminal = created();
         JsonNode output = broker.ok(
                 session,
                 "lomi_terminal_read",
@@ -295,43 +252,8 @@ class TerminalReferenceCallsTests {
     }
 
     @Test
-    void theAndroidFormOfPanelControlIsAcceptedAndAnsweredHostUnqualifiedWithoutAReceipt() {
-        String arguments = json(
-                "workspaceId",
-                ws,
-                "panelId",
-                "panel-android",
-                "deviceId",
-                "pixel-8",
-                "generation",
-                "3",
-                "action",
-                "claim",
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                "android-claim");
-
-        JsonNode envelope = broker.call(session, "lomi_panel_control", arguments);
-
-        assertThat(envelope.path("code").asString()).as("%s", envelope).isEqualTo("HOST_UNQUALIFIED");
-        assertThat(envelope.path("message").asString())
-                .contains(HostQualification.reason(HostNeed.ANDROID).orElseThrow());
-        assertThat(broker.refused(
-                        session,
-                        "lomi_operation_get",
-                        json("retryEpoch", epoch.value(), "requestKey", "android-claim", "tool", "lomi_panel_control")))
-                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(TerminalSpecs.PANEL_CONTROL.bind(BrokerCallsFixture.JSON.readTree(arguments)))
-                .as("the helper binds it too")
-                .isInstanceOf(TerminalSpecs.AndroidControl.class);
-    }
-
-    @Test
     void panelControlWithFieldsOfBothFormsIsRefused() {
-        Terminal terminal = created();
+        CreatedTerminal terminal = created();
         String both = json(
                 "workspaceId",
                 ws,
@@ -372,119 +294,7 @@ class TerminalReferenceCallsTests {
         assertThat(released.path("result").path("leaseId").isNull()).isTrue();
     }
 
-    @Test
-    void theHelpersBindingAcceptsAndRefusesTheSameCalls() {
-        JsonNode seed = BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "cwdRelative",
-                "",
-                "title",
-                "Agent shell",
-                "expectedRevision",
-                "0",
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                "seed"));
-        TerminalSpecs.Create create = TerminalSpecs.CREATE.bind(seed);
-        assertThat(create.directory()).isEqualTo(".");
-        assertThat(create.profileId()).isEmpty();
-        assertThat(TerminalSpecs.CREATE
-                        .inputSchema()
-                        .path("properties")
-                        .path("cwdRelative")
-                        .has("minLength"))
-                .isFalse();
-        assertThatThrownBy(() -> TerminalSpecs.CREATE.bind(BrokerCallsFixture.JSON.readTree(json(
-                        "workspaceId",
-                        ws,
-                        "cwdRelative",
-                        "../up",
-                        "expectedRevision",
-                        "0",
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "up"))))
-                .isInstanceOf(LomiException.class);
-        JsonNode read = BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "panelId",
-                "p",
-                "terminalSessionId",
-                "a".repeat(32),
-                "mode",
-                "screen",
-                "minimumParsedSequence",
-                "12",
-                "cursor",
-                null));
-        assertThat(TerminalSpecs.READ
-                        .bind(read)
-                        .minimumParsedSequence()
-                        .orElseThrow()
-                        .asLong())
-                .isEqualTo(12);
-    }
-
-    @Test
-    void theHintsAreTheReferences() {
-        Map<ToolSpec<?>, String> hints = Map.of(
-                TerminalSpecs.CREATE,
-                "-DIO",
-                TerminalSpecs.RUN,
-                "-DIO",
-                TerminalSpecs.INPUT,
-                "-DIO",
-                TerminalSpecs.INTERRUPT,
-                "-DIO",
-                TerminalSpecs.READ,
-                "R-I-",
-                TerminalSpecs.PANEL_CONTROL,
-                "--I-");
-        hints.forEach((spec, letters) ->
-                assertThat(spec.hints().toString()).as(spec.name()).isEqualTo(letters));
-    }
-
     // --- helpers
-
-    private final class Terminal {
-        final String panel;
-        final String id;
-        final String lease;
-
-        Terminal(JsonNode result) {
-            panel = result.path("panelId").asString();
-            id = result.path("terminalSessionId").asString();
-            lease = result.path("leaseId").asString();
-        }
-
-        String read(Object... pairs) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(pairs));
-            node.put("workspaceId", ws);
-            node.put("panelId", panel);
-            node.put("terminalSessionId", id);
-            return node.toString();
-        }
-
-        String input(long sequence, String text) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                    "workspaceId",
-                    ws,
-                    "panelId",
-                    panel,
-                    "terminalSessionId",
-                    id,
-                    "leaseId",
-                    lease,
-                    "inputSequence",
-                    Long.toString(sequence)));
-            node.set("input", BrokerCallsFixture.JSON.readTree(json("type", "text", "text", text)));
-            return node.toString();
-        }
-    }
 
     private String create(String cwd, String key) {
         return json(
@@ -502,25 +312,19 @@ class TerminalReferenceCallsTests {
                 key);
     }
 
-    private Terminal created() {
-        JsonNode op = broker.ok(session, "lomi_terminal_create", create("", "created-" + keys.incrementAndGet()));
+    private CreatedTerminal created() {
+        JsonNode op = broker.ok(session, "lomi_terminal_create", create("", agent.key("created")));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
-        Terminal terminal = new Terminal(op.path("result"));
+        CreatedTerminal terminal = new CreatedTerminal(op.path("result"));
         awaitPrompt(terminal, "ready");
         return terminal;
     }
 
-    private JsonNode run(Terminal terminal, String command) {
+    private JsonNode run(CreatedTerminal terminal, String command) {
         JsonNode started = broker.ok(
                 session,
                 "lomi_terminal_run",
-                json(
-                        "workspaceId",
-                        ws,
-                        "panelId",
-                        terminal.panel,
-                        "terminalSessionId",
-                        terminal.id,
+                terminal.read(
                         "leaseId",
                         terminal.lease,
                         "command",
@@ -528,11 +332,25 @@ class TerminalReferenceCallsTests {
                         "retryEpoch",
                         epoch.value(),
                         "requestKey",
-                        "run-" + keys.incrementAndGet()));
+                        agent.key("run")));
         return broker.settled(session, started.path("operationId").asString(), SETTLE);
     }
 
-    private void awaitPrompt(Terminal terminal, String prompt) {
+    /** The text of a run's own output (lomi_terminal_read mode command). */
+    private String commandText(CreatedTerminal terminal, JsonNode run) {
+        return broker.ok(
+                        session,
+                        "lomi_terminal_read",
+                        terminal.read(
+                                "mode",
+                                "command",
+                                "operationId",
+                                run.path("operationId").asString()))
+                .path("text")
+                .asString();
+    }
+
+    private void awaitPrompt(CreatedTerminal terminal, String prompt) {
         org.awaitility.Awaitility.await("prompt " + prompt)
                 .atMost(SETTLE)
                 .pollInterval(java.time.Duration.ofMillis(20))
@@ -544,7 +362,7 @@ class TerminalReferenceCallsTests {
     }
 
     /** The first output read (from the start) whose text contains {@code needle}. */
-    private JsonNode awaitOutput(Terminal terminal, String needle) {
+    private JsonNode awaitOutput(CreatedTerminal terminal, String needle) {
         return org.awaitility.Awaitility.await("output " + needle)
                 .atMost(SETTLE)
                 .pollInterval(java.time.Duration.ofMillis(20))

@@ -1,28 +1,26 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.terminal.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.Machine;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Terminal tools end to end through the broker's dispatcher with real bash in real PTYs and a real
@@ -32,34 +30,19 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class TerminalToolsTests {
 
-    static final Duration SETTLE = Duration.ofSeconds(20);
+    @RegisterExtension
+    final Agent agent = Agent.inProject("term");
 
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    final AtomicInteger keys = new AtomicInteger();
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("term");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
+    final AgentTerminals terminals = new AgentTerminals(agent);
 
     @Test
     void echoSucceedsAndItsOutputIsReadableInCommandMode() {
-        Created terminal = create(session, epoch);
-        JsonNode run = run(terminal, "echo hello-from-lomi");
+        CreatedTerminal terminal = terminals.create();
+        JsonNode run = terminals.run(terminal, "echo hello-from-lomi");
 
         assertThat(run.path("state").asString()).isEqualTo("succeeded");
         assertThat(run.path("effectState").asString()).isEqualTo("complete");
@@ -78,14 +61,15 @@ class TerminalToolsTests {
 
     @Test
     void theScrollbackSettingSizesTheOutputRingsOfNewTerminals() {
-        Created before = create(session, epoch);
+        CreatedTerminal before = terminals.create();
         String revision = broker.settings.read("terminal").settingsRevision();
         broker.settings.apply(broker.settings.plan(
                 "terminal", BrokerCallsFixture.JSON.readTree("{\"scrollbackBytes\":65536}"), revision));
-        Created after = create(session, epoch);
+        CreatedTerminal after = terminals.create();
 
-        for (Created terminal : List.of(before, after)) {
-            assertThat(run(terminal, "head -c 300000 /dev/zero | tr '\\0' x; echo")
+        for (CreatedTerminal terminal : List.of(before, after)) {
+            assertThat(terminals
+                            .run(terminal, "head -c 300000 /dev/zero | tr '\\0' x; echo")
                             .path("state")
                             .asString())
                     .isEqualTo("succeeded");
@@ -102,8 +86,8 @@ class TerminalToolsTests {
 
     @Test
     void aNonZeroExitFailsTheOperationWithTheCodeRecorded() {
-        Created terminal = create(session, epoch);
-        JsonNode run = run(terminal, "(exit 7)");
+        CreatedTerminal terminal = terminals.create();
+        JsonNode run = terminals.run(terminal, "(exit 7)");
 
         assertThat(run.path("state").asString()).isEqualTo("failed");
         assertThat(run.path("effectState").asString()).isEqualTo("complete");
@@ -112,11 +96,10 @@ class TerminalToolsTests {
 
     @Test
     void cancellingASleepSendsCtrlCAndSettlesCancelled() {
-        Created terminal = create(session, epoch);
-        JsonNode started =
-                broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
+        CreatedTerminal terminal = terminals.create();
+        JsonNode started = terminals.start(terminal, "sleep 100");
         assertThat(started.path("state").asString()).isEqualTo("running");
-        awaitStarted(terminal);
+        terminals.awaitStarted(terminal);
 
         JsonNode cancel = broker.ok(
                 session,
@@ -125,22 +108,22 @@ class TerminalToolsTests {
         assertThat(cancel.path("state").asString()).isEqualTo("cancelling");
         assertThat(cancel.path("stopDelivered").asBoolean()).isTrue();
 
-        JsonNode settled = broker.settled(session, started.path("operationId").asString(), SETTLE);
+        JsonNode settled = broker.settled(session, started.path("operationId").asString(), AgentTerminals.SETTLE);
         assertThat(settled.path("state").asString()).isEqualTo("cancelled");
         assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(130);
     }
 
     @Test
     void interruptReportsTheDispatchAndTheRunEndsWithExit130() {
-        Created terminal = create(session, epoch);
-        JsonNode started =
-                broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
-        awaitStarted(terminal);
+        CreatedTerminal terminal = terminals.create();
+        JsonNode started = terminals.start(terminal, "sleep 100");
+        terminals.awaitStarted(terminal);
 
         JsonNode interrupt = broker.ok(
                 session,
                 "lomi_terminal_interrupt",
-                terminal.op(
+                terminals.op(
+                        terminal,
                         "leaseId",
                         terminal.lease,
                         "operationId",
@@ -148,13 +131,14 @@ class TerminalToolsTests {
         assertThat(interrupt.path("state").asString()).isEqualTo("succeeded");
         assertThat(interrupt.path("result").path("dispatched").asBoolean()).isTrue();
 
-        JsonNode settled = broker.settled(session, started.path("operationId").asString(), SETTLE);
+        JsonNode settled = broker.settled(session, started.path("operationId").asString(), AgentTerminals.SETTLE);
         assertThat(settled.path("state").asString()).isEqualTo("failed");
         assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(130);
         assertThat(broker.refused(
                         session,
                         "lomi_terminal_interrupt",
-                        terminal.op(
+                        terminals.op(
+                                terminal,
                                 "leaseId",
                                 terminal.lease,
                                 "operationId",
@@ -164,7 +148,7 @@ class TerminalToolsTests {
 
     @Test
     void inputIsOrderedBySequenceAndARepeatConfirmsInsteadOfResending() {
-        Created terminal = create(session, epoch);
+        CreatedTerminal terminal = terminals.create();
         JsonNode first = broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "echo typed"));
         assertThat(first.path("state").asString()).isEqualTo("dispatched");
         assertThat(first.path("nextInputSequence").asString()).isEqualTo("2");
@@ -177,32 +161,19 @@ class TerminalToolsTests {
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         broker.ok(session, "lomi_terminal_input", terminal.input(2, "key", "enter"));
 
-        awaitText(terminal, "typed\r\n");
-        String text = readAll(terminal);
+        terminals.awaitText(terminal, "typed\r\n");
+        String text = terminals.readAll(terminal);
         assertThat(text.split("echo typed", -1)).hasSize(2);
     }
 
     @Test
     void aClaimApprovedByTheAdminTakesTheLeaseFromItsHolder() {
-        Created terminal = create(session, epoch);
+        CreatedTerminal terminal = terminals.create();
         Session other = broker.session();
         RetryEpochId otherEpoch = broker.connect(other, project);
 
         JsonNode claim = broker.ok(
-                other,
-                "lomi_panel_control",
-                terminal.withOp(
-                        json(
-                                "workspaceId",
-                                terminal.workspace,
-                                "panelId",
-                                terminal.panel,
-                                "terminalSessionId",
-                                terminal.id,
-                                "action",
-                                "claim"),
-                        null,
-                        otherEpoch));
+                other, "lomi_panel_control", terminals.withOp(terminal.read("action", "claim"), null, otherEpoch));
         assertThat(claim.path("state").asString()).isEqualTo("awaiting_user");
         broker.decisions.decide(new OperationId(claim.path("operationId").asString()), true);
         JsonNode claimed = broker.ok(
@@ -223,10 +194,9 @@ class TerminalToolsTests {
 
     @Test
     void revokingTheSessionKillsItsLeaseAndARunningCommandBecomesOutcomeUnknown() {
-        Created terminal = create(session, epoch);
-        JsonNode started =
-                broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
-        awaitStarted(terminal);
+        CreatedTerminal terminal = terminals.create();
+        JsonNode started = terminals.start(terminal, "sleep 100");
+        terminals.awaitStarted(terminal);
 
         broker.sessions.revoke(session.id(), "test revocation");
         broker.calls.sessionEnded(session);
@@ -234,7 +204,7 @@ class TerminalToolsTests {
         Session admin = broker.session();
         Eventually.await(
                 "the running command becomes outcome_unknown",
-                SETTLE,
+                AgentTerminals.SETTLE,
                 () -> broker.ledger
                         .get(
                                 session.id(),
@@ -253,16 +223,15 @@ class TerminalToolsTests {
 
     @Test
     void aRunningTerminalCannotBeClosedAndAnIdleOneCan() {
-        Created terminal = create(session, epoch);
-        JsonNode started =
-                broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "sleep 100"));
-        awaitStarted(terminal);
-        assertThat(broker.refused(session, "lomi_panel_close", terminal.layoutOp()))
+        CreatedTerminal terminal = terminals.create();
+        JsonNode started = terminals.start(terminal, "sleep 100");
+        terminals.awaitStarted(terminal);
+        assertThat(broker.refused(session, "lomi_panel_close", terminals.layoutOp(terminal)))
                 .isEqualTo(ErrorCode.TARGET_BUSY);
         assertThat(broker.refused(
                         session,
                         "lomi_workspace_update",
-                        terminal.withOp(
+                        terminals.withOp(
                                 json("workspaceId", terminal.workspace, "action", "close"), broker.revision(), epoch)))
                 .isIn(ErrorCode.TARGET_BUSY, ErrorCode.INVALID_ARGUMENT);
 
@@ -270,15 +239,15 @@ class TerminalToolsTests {
                 session,
                 "lomi_operation_cancel",
                 json("operationId", started.path("operationId").asString()));
-        broker.settled(session, started.path("operationId").asString(), SETTLE);
-        awaitPrompt(terminal, "ready");
-        assertThat(broker.ok(session, "lomi_panel_close", terminal.layoutOp())
+        broker.settled(session, started.path("operationId").asString(), AgentTerminals.SETTLE);
+        terminals.awaitPrompt(terminal, "ready");
+        assertThat(broker.ok(session, "lomi_panel_close", terminals.layoutOp(terminal))
                         .path("state")
                         .asString())
                 .isEqualTo("succeeded");
         Eventually.until(
                 "the closed panel's shell ended",
-                SETTLE,
+                AgentTerminals.SETTLE,
                 () -> broker.terminals
                         .find(terminal.id)
                         .filter(t -> t.isAlive())
@@ -294,13 +263,12 @@ class TerminalToolsTests {
             lines.append("screen line ").append(i).append('\n');
         }
         Files.writeString(file, lines);
-        Created terminal = create(session, epoch);
-        JsonNode started = broker.ok(
-                session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", "less lines.txt"));
+        CreatedTerminal terminal = terminals.create();
+        JsonNode started = terminals.start(terminal, "less lines.txt");
 
         JsonNode screen = Eventually.await(
                 "less shows the file in the alternate buffer",
-                SETTLE,
+                AgentTerminals.SETTLE,
                 () -> broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen")),
                 read -> read.path("buffer").asString().equals("alternate")
                         && read.path("text").asString().contains("screen line 20"));
@@ -310,7 +278,7 @@ class TerminalToolsTests {
         assertThat(screen.path("rows").asInt()).isEqualTo(32);
 
         broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "q"));
-        JsonNode settled = broker.settled(session, started.path("operationId").asString(), SETTLE);
+        JsonNode settled = broker.settled(session, started.path("operationId").asString(), AgentTerminals.SETTLE);
         assertThat(settled.path("state").asString()).isEqualTo("succeeded");
         assertThat(broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen"))
                         .path("buffer")
@@ -320,19 +288,19 @@ class TerminalToolsTests {
 
     @Test
     void theTerminalHostingTheCallingAgentIsProtected() throws Exception {
-        Created terminal = create(session, epoch);
+        CreatedTerminal terminal = terminals.create();
         broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "sleep 300 & echo CHILD=$!\r"));
         java.util.regex.Pattern childPid = java.util.regex.Pattern.compile("CHILD=([0-9]+)");
         Eventually.await(
                 "the shell printed the background pid",
-                SETTLE,
-                () -> readAll(terminal),
+                AgentTerminals.SETTLE,
+                () -> terminals.readAll(terminal),
                 text -> childPid.matcher(text).find());
         // inside the sandbox's pid namespace $! is not the host pid: take the sleep among the terminal's descendants
         // (the fork may not have exec'd sleep yet when $! is printed: wait for it)
         long shell = broker.terminals.find(terminal.id).orElseThrow().shellPid();
         long child = org.awaitility.Awaitility.await()
-                .atMost(SETTLE)
+                .atMost(AgentTerminals.SETTLE)
                 .until(
                         () -> ProcessHandle.of(shell)
                                 .orElseThrow()
@@ -348,50 +316,15 @@ class TerminalToolsTests {
         assertThat(broker.refused(
                         hosted,
                         "lomi_panel_control",
-                        terminal.withOp(
-                                json(
-                                        "workspaceId",
-                                        terminal.workspace,
-                                        "panelId",
-                                        terminal.panel,
-                                        "terminalSessionId",
-                                        terminal.id,
-                                        "action",
-                                        "claim"),
-                                null,
-                                hostedEpoch)))
+                        terminals.withOp(terminal.read("action", "claim"), null, hostedEpoch)))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
         // even holding a valid lease (here: the creator's), the hosted agent cannot type into or run in its own
         // terminal
-        ObjectNode input = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                terminal.workspace,
-                "panelId",
-                terminal.panel,
-                "terminalSessionId",
-                terminal.id,
-                "leaseId",
-                terminal.lease,
-                "inputSequence",
-                "2"));
-        input.set("input", BrokerCallsFixture.JSON.readTree(json("type", "text", "text", "echo no")));
-        assertThat(broker.refused(hosted, "lomi_terminal_input", input.toString()))
+        assertThat(broker.refused(hosted, "lomi_terminal_input", terminal.input(2, "text", "echo no")))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
-        ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(terminal.withOp(
-                json(
-                        "workspaceId",
-                        terminal.workspace,
-                        "panelId",
-                        terminal.panel,
-                        "terminalSessionId",
-                        terminal.id,
-                        "leaseId",
-                        terminal.lease,
-                        "command",
-                        "echo no"),
-                null,
-                hostedEpoch));
-        assertThat(broker.refused(hosted, "lomi_terminal_run", run.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        String run =
+                terminals.withOp(terminal.read("leaseId", terminal.lease, "command", "echo no"), null, hostedEpoch);
+        assertThat(broker.refused(hosted, "lomi_terminal_run", run)).isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(broker.ok(session, "lomi_terminal_input", terminal.input(2, "text", "kill %1\r"))
                         .path("state")
                         .asString())
@@ -399,166 +332,38 @@ class TerminalToolsTests {
     }
 
     @Test
-    void aRestartLeavesTheProjectAndMarksItsTerminalExited() {
-        Created terminal = create(session, epoch);
-        broker.close();
-        broker = new BrokerCallsFixture(temp);
-        Session later = broker.session();
+    void aRestartLeavesTheProjectAndMarksItsTerminalExited(@TempDir Path temp) {
+        CreatedTerminal terminal;
+        try (Agent first = Agent.on(new BrokerCallsFixture(temp), "term")) {
+            terminal = new AgentTerminals(first).create();
+        }
+        try (BrokerCallsFixture restarted = new BrokerCallsFixture(temp)) {
+            Session later = restarted.session();
 
-        JsonNode list = broker.ok(later, "lomi_panel_list", json("workspaceId", terminal.workspace));
-        JsonNode panel = list.path("panels").get(list.path("panels").size() - 1);
-        assertThat(panel.path("terminalSessionId").asString()).isEqualTo(terminal.id);
-        assertThat(panel.path("runtimeState").asString()).isEqualTo("exited");
-        assertThat(broker.refused(later, "lomi_terminal_read", terminal.read())).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+            JsonNode list = restarted.ok(later, "lomi_panel_list", json("workspaceId", terminal.workspace));
+            JsonNode panel = list.path("panels").get(list.path("panels").size() - 1);
+            assertThat(panel.path("terminalSessionId").asString()).isEqualTo(terminal.id);
+            assertThat(panel.path("runtimeState").asString()).isEqualTo("exited");
+            assertThat(restarted.refused(later, "lomi_terminal_read", terminal.read()))
+                    .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        }
     }
 
     @Test
     void aCwdOutsideTheProjectIsRefused() throws Exception {
         Files.createDirectories(project.root().resolve("sub"));
-        Files.createSymbolicLink(project.root().resolve("escape"), temp);
+        Files.createSymbolicLink(project.root().resolve("escape"), broker.temp);
         for (String cwd : new String[] {"../", "/tmp", "escape", "sub/../.."}) {
             ErrorCode code = broker.refused(
                     session,
                     "lomi_terminal_create",
-                    layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", cwd)));
+                    terminals.layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", cwd)));
             assertThat(code).as(cwd).isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.SCOPE_DENIED);
         }
         JsonNode inSub = broker.ok(
                 session,
                 "lomi_terminal_create",
-                layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", "sub")));
+                terminals.layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", "sub")));
         assertThat(inSub.path("state").asString()).isEqualTo("succeeded");
-    }
-
-    // --- helpers
-
-    private final class Created {
-        final String workspace;
-        final String panel;
-        final String id;
-        final String lease;
-
-        Created(JsonNode result) {
-            workspace = result.path("workspaceId").asString();
-            panel = result.path("panelId").asString();
-            id = result.path("terminalSessionId").asString();
-            lease = result.path("leaseId").asString();
-        }
-
-        String op(Object... pairs) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(pairs));
-            node.put("workspaceId", workspace);
-            node.put("panelId", panel);
-            node.put("terminalSessionId", id);
-            return withOp(node.toString(), null, epoch);
-        }
-
-        String layoutOp() {
-            return withOp(
-                    json("workspaceId", workspace, "panelId", panel, "terminalSessionId", id),
-                    broker.revision(),
-                    epoch);
-        }
-
-        String read(Object... pairs) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(pairs));
-            node.put("workspaceId", workspace);
-            node.put("panelId", panel);
-            node.put("terminalSessionId", id);
-            return node.toString();
-        }
-
-        String input(long sequence, String type, String value) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                    "workspaceId",
-                    workspace,
-                    "panelId",
-                    panel,
-                    "terminalSessionId",
-                    id,
-                    "leaseId",
-                    lease,
-                    "inputSequence",
-                    Long.toString(sequence)));
-            node.set(
-                    "input",
-                    BrokerCallsFixture.JSON.readTree(json("type", type, type.equals("text") ? "text" : "key", value)));
-            return node.toString();
-        }
-
-        String withOp(String arguments, String revision, RetryEpochId epoch) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
-            if (revision != null) {
-                node.put("expectedRevision", revision);
-            }
-            node.put("retryEpoch", epoch.value());
-            node.put("requestKey", "k-" + keys.incrementAndGet());
-            return node.toString();
-        }
-    }
-
-    private Created create(Session owner, RetryEpochId ownerEpoch) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                workspaceOf(project),
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                ownerEpoch.value(),
-                "requestKey",
-                "create-" + keys.incrementAndGet()));
-        JsonNode op = broker.ok(owner, "lomi_terminal_create", node.toString());
-        assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
-        Created created = new Created(op.path("result"));
-        awaitPrompt(created, "ready");
-        return created;
-    }
-
-    private String layoutOp(String arguments) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
-        node.put("expectedRevision", broker.revision());
-        node.put("retryEpoch", epoch.value());
-        node.put("requestKey", "k-" + keys.incrementAndGet());
-        return node.toString();
-    }
-
-    private JsonNode run(Created terminal, String command) {
-        JsonNode started =
-                broker.ok(session, "lomi_terminal_run", terminal.op("leaseId", terminal.lease, "command", command));
-        return broker.settled(session, started.path("operationId").asString(), SETTLE);
-    }
-
-    private void awaitPrompt(Created terminal, String prompt) {
-        Eventually.await(
-                "the prompt becomes " + prompt,
-                SETTLE,
-                () -> broker.ok(session, "lomi_terminal_read", terminal.read())
-                        .path("prompt")
-                        .asString(),
-                prompt::equals);
-    }
-
-    private void awaitStarted(Created terminal) {
-        awaitPrompt(terminal, "running");
-    }
-
-    private String awaitText(Created terminal, String needle) {
-        return Eventually.await(
-                "the terminal prints " + needle, SETTLE, () -> readAll(terminal), text -> text.contains(needle));
-    }
-
-    private String readAll(Created terminal) {
-        StringBuilder text = new StringBuilder();
-        String cursor = "0";
-        while (true) {
-            JsonNode page =
-                    broker.ok(session, "lomi_terminal_read", terminal.read("cursor", cursor, "maxBytes", 65536));
-            text.append(page.path("text").asString());
-            if (page.path("end").asBoolean()
-                    || page.path("nextCursor").asString().equals(cursor)) {
-                return text.toString();
-            }
-            cursor = page.path("nextCursor").asString();
-        }
     }
 }
