@@ -201,15 +201,15 @@ final class ChatSends {
     private void settleSend(OperationId operation, ChatSpecs.Sent sent, Replies.Outcome outcome) {
         streaming.remove(operation);
         ObjectNode result = (ObjectNode) Encoder.encode(sent);
-        switch (outcome.status()) {
-            case "complete" ->
+        switch (outcome.ending()) {
+            case COMPLETE ->
                 runner.settle(
                         operation,
                         OperationState.SUCCEEDED,
                         EffectState.COMPLETE,
                         Optional.of(result),
                         Optional.empty());
-            case "stopped" -> {
+            case STOPPED -> {
                 runner.settle(
                         operation, OperationState.CANCELLING, EffectState.PARTIAL, Optional.empty(), Optional.empty());
                 runner.settle(
@@ -222,7 +222,7 @@ final class ChatSends {
             default -> {
                 String error = outcome.error().orElse("the reply ended without completing");
                 result.put("providerError", error);
-                if (outcome.bytes() || outcome.status().equals("interrupted")) {
+                if (outcome.bytes() || outcome.ending() == Replies.Ending.INTERRUPTED) {
                     runner.settle(
                             operation,
                             OperationState.OUTCOME_UNKNOWN,
