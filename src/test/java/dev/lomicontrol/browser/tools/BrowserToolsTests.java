@@ -532,23 +532,7 @@ class BrowserToolsTests {
                         agent.key("imp")));
         String artifact = imported.path("result").path("artifactId").asString();
 
-        JsonNode snapshot = page.snapshot();
-        JsonNode input = element(snapshot, "file_input", "Attachment");
-        JsonNode rejected = page.op(
-                "lomi_browser_upload",
-                snapshot,
-                "elementRef",
-                input.path("elementRef").asString(),
-                "frameId",
-                input.path("frameId").asString(),
-                "artifactId",
-                artifact,
-                "expectedSha256",
-                sha,
-                "fileName",
-                "a.txt",
-                "expectedRevision",
-                broker.revision());
+        JsonNode rejected = uploadToTheAttachment(page, artifact, sha);
         assertThat(rejected.path("state").asString()).isEqualTo("awaiting_user");
         PendingDecision plan = broker.decisions.list().stream()
                 .filter(d -> d.operationId()
@@ -570,9 +554,28 @@ class BrowserToolsTests {
                         .asBoolean())
                 .isTrue();
 
-        snapshot = page.snapshot(); // the wait answered a new snapshot: the earlier refs are stale
-        input = element(snapshot, "file_input", "Attachment");
-        JsonNode approved = page.op(
+        // the wait answered a new snapshot: the earlier refs are stale, the upload takes a new one
+        JsonNode approved = uploadToTheAttachment(page, artifact, sha);
+        broker.decisions.decide(new OperationId(approved.path("operationId").asString()), true);
+        JsonNode attached =
+                broker.settled(agent.session(), approved.path("operationId").asString(), Duration.ofSeconds(10));
+        assertThat(attached.path("state").asString()).as("%s", attached).isEqualTo("succeeded");
+        assertThat(attached.path("result").path("target").path("origin").asString())
+                .isEqualTo(site.origin());
+        assertThat(broker.ok(
+                                agent.session(),
+                                "lomi_browser_wait",
+                                page.read("condition", cond("text", "text", "Chosen a.txt of 5 bytes")))
+                        .path("matched")
+                        .asBoolean())
+                .isTrue();
+    }
+
+    /** lomi_browser_upload of the artifact as a.txt to the page's "Attachment" file input, in a new snapshot. */
+    JsonNode uploadToTheAttachment(Page page, String artifact, String sha) {
+        JsonNode snapshot = page.snapshot();
+        JsonNode input = element(snapshot, "file_input", "Attachment");
+        return page.op(
                 "lomi_browser_upload",
                 snapshot,
                 "elementRef",
@@ -587,19 +590,6 @@ class BrowserToolsTests {
                 "a.txt",
                 "expectedRevision",
                 broker.revision());
-        broker.decisions.decide(new OperationId(approved.path("operationId").asString()), true);
-        JsonNode attached =
-                broker.settled(agent.session(), approved.path("operationId").asString(), Duration.ofSeconds(10));
-        assertThat(attached.path("state").asString()).as("%s", attached).isEqualTo("succeeded");
-        assertThat(attached.path("result").path("target").path("origin").asString())
-                .isEqualTo(site.origin());
-        assertThat(broker.ok(
-                                agent.session(),
-                                "lomi_browser_wait",
-                                page.read("condition", cond("text", "text", "Chosen a.txt of 5 bytes")))
-                        .path("matched")
-                        .asBoolean())
-                .isTrue();
     }
 
     @Test

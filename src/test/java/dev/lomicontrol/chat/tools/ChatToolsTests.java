@@ -146,7 +146,7 @@ class ChatToolsTests {
                         .asString())
                 .isEqualTo("Hello, world");
 
-        JsonNode listed = broker.ok(agent.session(), "lomi_chat_list", json("workspaceId", ws));
+        JsonNode listed = agent.ok("lomi_chat_list", "workspaceId", ws);
         assertThat(listed.path("total").asInt()).isEqualTo(1);
         assertThat(listed.at("/items/0/conversationId").asString()).isEqualTo(chat.conversationId);
         assertThat(listed.at("/items/0/latestMessageId").asString())
@@ -245,20 +245,7 @@ class ChatToolsTests {
                 .asString();
 
         long started = System.nanoTime();
-        JsonNode stopped = broker.ok(
-                agent.session(),
-                "lomi_chat_stop",
-                json(
-                        "workspaceId",
-                        ws,
-                        "conversationId",
-                        chat.conversationId,
-                        "requestId",
-                        requestId,
-                        "retryEpoch",
-                        agent.epoch().value(),
-                        "requestKey",
-                        "stop-1"));
+        JsonNode stopped = stop(chat, requestId, "stop-1");
         // generous: the provider holds its stream until it is closed, so a stop that waited for the stream would not
         // return at all
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
@@ -276,20 +263,7 @@ class ChatToolsTests {
                 .as("the provider had the request: never undone")
                 .isEqualTo("partial");
 
-        JsonNode again = broker.ok(
-                agent.session(),
-                "lomi_chat_stop",
-                json(
-                        "workspaceId",
-                        ws,
-                        "conversationId",
-                        chat.conversationId,
-                        "requestId",
-                        requestId,
-                        "retryEpoch",
-                        agent.epoch().value(),
-                        "requestKey",
-                        "stop-2"));
+        JsonNode again = stop(chat, requestId, "stop-2");
         assertThat(again.at("/result/alreadyFinished").asBoolean()).isTrue();
         assertThat(provider.requests()).isEqualTo(1);
     }
@@ -423,33 +397,22 @@ class ChatToolsTests {
                                 "part",
                                 BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}"))))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.ok(agent.session(), "lomi_chat_list", json("workspaceId", ws))
-                        .path("total")
-                        .asInt())
+        assertThat(agent.ok("lomi_chat_list", "workspaceId", ws).path("total").asInt())
                 .isZero();
 
         broker.chat
                 .conversations()
                 .share(hidden, Conversations.Share.client(agent.session().clientLabel()), false);
-        assertThat(broker.ok(agent.session(), "lomi_chat_list", json("workspaceId", ws))
-                        .path("total")
-                        .asInt())
+        assertThat(agent.ok("lomi_chat_list", "workspaceId", ws).path("total").asInt())
                 .isEqualTo(1);
-        JsonNode opened = broker.ok(
-                agent.session(),
+        JsonNode opened = agent.op(
                 "lomi_chat_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "target",
-                        BrokerCallsFixture.JSON.readTree(
-                                "{\"type\":\"existing\",\"conversationId\":\"" + hidden + "\"}"),
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        agent.epoch().value(),
-                        "requestKey",
-                        "open-existing"));
+                "workspaceId",
+                ws,
+                "target",
+                Agent.object("type", "existing", "conversationId", hidden),
+                "expectedRevision",
+                broker.revision());
         assertThat(opened.at("/result/created").asBoolean()).isFalse();
         assertThat(opened.at("/result/conversationId").asString()).isEqualTo(hidden);
     }
@@ -520,27 +483,37 @@ class ChatToolsTests {
     record Opened(String panelId, String conversationId) {}
 
     Opened openNew() {
-        JsonNode opened = broker.ok(
-                agent.session(),
+        JsonNode opened = agent.op(
                 "lomi_chat_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "target",
-                        BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}"),
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        agent.epoch().value(),
-                        "requestKey",
-                        agent.key("open")));
+                "workspaceId",
+                ws,
+                "target",
+                Agent.object("type", "new"),
+                "expectedRevision",
+                broker.revision());
         assertThat(opened.path("state").asString()).as(opened.toString()).isEqualTo("succeeded");
         assertThat(opened.at("/result/created").asBoolean()).isTrue();
-        JsonNode panels = broker.ok(agent.session(), "lomi_panel_list", json("workspaceId", ws));
+        JsonNode panels = agent.ok("lomi_panel_list", "workspaceId", ws);
         assertThat(panels.toString()).contains(opened.at("/result/panelId").asString(), "\"chat\"");
         return new Opened(
                 opened.at("/result/panelId").asString(),
                 opened.at("/result/conversationId").asString());
+    }
+
+    /** lomi_chat_stop of one request of {@code chat}, with this request key. */
+    JsonNode stop(Opened chat, String requestId, String key) {
+        return agent.ok(
+                "lomi_chat_stop",
+                "workspaceId",
+                ws,
+                "conversationId",
+                chat.conversationId,
+                "requestId",
+                requestId,
+                "retryEpoch",
+                agent.epoch().value(),
+                "requestKey",
+                key);
     }
 
     JsonNode draft(Opened chat, String text, String draftRevision, String conversationRevision) {
