@@ -115,7 +115,7 @@ public final class BrowserSpecs {
             Hex32 leaseId,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
-            implements Durable {}
+            implements Durable, ElementInput {}
 
     public record FillInput(
             WorkspaceId workspaceId,
@@ -128,7 +128,7 @@ public final class BrowserSpecs {
             RetryEpochId retryEpoch,
             RequestKey requestKey,
             @Len(max = 16384) String text)
-            implements Durable {
+            implements Durable, ElementInput {
         public FillInput {
             InputChecks.utf8AtMost16KiB("text", text);
         }
@@ -145,7 +145,7 @@ public final class BrowserSpecs {
             RetryEpochId retryEpoch,
             RequestKey requestKey,
             Key key)
-            implements Durable {}
+            implements Durable, ElementInput {}
 
     /**
      * The reference's deltas are JSON numbers (f64); the framework has no number type, so they bind

@@ -6,6 +6,7 @@ import static dev.lomicontrol.browser.tools.PageAnswers.millis;
 import dev.lomicontrol.browser.BrowserPage;
 import dev.lomicontrol.browser.api.BrowserResults;
 import dev.lomicontrol.browser.api.BrowserSpecs;
+import dev.lomicontrol.browser.api.ElementInput;
 import dev.lomicontrol.browser.api.Key;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.operations.OperationRunner;
@@ -49,29 +50,7 @@ final class BrowserInput {
             String elementRef,
             String leaseId) {
 
-        static ElementTarget of(BrowserSpecs.ClickInput in) {
-            return new ElementTarget(
-                    in.workspaceId(),
-                    in.panelId(),
-                    in.browserGeneration(),
-                    in.navigationId().value(),
-                    in.snapshotId().value(),
-                    in.elementRef().value(),
-                    in.leaseId().value());
-        }
-
-        static ElementTarget of(BrowserSpecs.FillInput in) {
-            return new ElementTarget(
-                    in.workspaceId(),
-                    in.panelId(),
-                    in.browserGeneration(),
-                    in.navigationId().value(),
-                    in.snapshotId().value(),
-                    in.elementRef().value(),
-                    in.leaseId().value());
-        }
-
-        static ElementTarget of(BrowserSpecs.KeyInput in) {
+        static ElementTarget of(ElementInput in) {
             return new ElementTarget(
                     in.workspaceId(),
                     in.panelId(),
