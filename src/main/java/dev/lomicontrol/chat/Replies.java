@@ -50,10 +50,30 @@ public final class Replies {
         this.timeout = timeout;
     }
 
+    /** How a reply ended, and the status its message is saved with. */
+    public enum Ending {
+        COMPLETE("complete"),
+        STOPPED("stopped"),
+        FAILED("failed"),
+        /** The broker stopped while the reply streamed. */
+        INTERRUPTED("interrupted");
+
+        private final String status;
+
+        Ending(String status) {
+            this.status = status;
+        }
+
+        /** The message status saved for this ending. */
+        public String status() {
+            return status;
+        }
+    }
+
     /** How a reply ended. {@code bytes}: whether any text had arrived; {@code text}: what was persisted. */
-    public record Outcome(String status, String text, boolean bytes, Optional<String> error) {
+    public record Outcome(Ending ending, String text, boolean bytes, Optional<String> error) {
         public boolean completed() {
-            return status.equals("complete");
+            return ending == Ending.COMPLETE;
         }
     }
 
@@ -116,7 +136,7 @@ public final class Replies {
                             timeout),
                     reply);
         } catch (RuntimeException e) {
-            reply.end("failed", Optional.of(SpringAiModels.describe(e)));
+            reply.end(Ending.FAILED, Optional.of(SpringAiModels.describe(e)));
         }
     }
 
@@ -144,7 +164,7 @@ public final class Replies {
         // cancelling a provider's stream may take a while, the stop answer must not wait for it
         Thread stopper = new Thread(
                 () -> {
-                    reply.end("stopped", Optional.empty());
+                    reply.end(Ending.STOPPED, Optional.empty());
                     ModelClient.Handle handle = reply.handle;
                     if (handle != null) {
                         handle.stop();
@@ -198,7 +218,7 @@ public final class Replies {
             if (handle != null) {
                 handle.stop();
             }
-            reply.end("interrupted", Optional.of("the broker stopped while the reply streamed"));
+            reply.end(Ending.INTERRUPTED, Optional.of("the broker stopped while the reply streamed"));
         }
     }
 
@@ -250,31 +270,31 @@ public final class Replies {
                     bytes = true;
                 }
             }
-            end("failed", Optional.of(what));
+            end(Ending.FAILED, Optional.of(what));
         }
 
         @Override
         public void completed() {
-            end("complete", Optional.empty());
+            end(Ending.COMPLETE, Optional.empty());
         }
 
         @Override
         public void failed(String what) {
-            end("failed", Optional.of(what));
+            end(Ending.FAILED, Optional.of(what));
         }
 
         /** Persists the end once (the first caller wins), then tells the operation. */
-        void end(String status, Optional<String> error) {
+        void end(Ending ending, Optional<String> error) {
             Outcome result;
             synchronized (this) {
                 if (finished) {
                     return;
                 }
                 finished = true;
-                result = new Outcome(status, text.toString(), bytes, error);
+                result = new Outcome(ending, text.toString(), bytes, error);
             }
             try {
-                conversations.finish(messageId, status, result.text(), error);
+                conversations.finish(messageId, ending.status(), result.text(), error);
             } catch (RuntimeException e) {
                 log.warn("chat request {}: the final checkpoint could not be saved: {}", requestId, e.toString());
             } finally {

@@ -1,7 +1,5 @@
 package dev.lomicontrol.browser.api;
 
-import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.WorkspaceId;
@@ -20,8 +18,6 @@ import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.Tagged;
 import dev.lomicontrol.tools.Token;
 import dev.lomicontrol.tools.ToolSpec;
-import dev.lomicontrol.tools.WireName;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -49,7 +45,6 @@ public final class BrowserSpecs {
             String url,
 
             @Default("true") boolean visible,
-
             @Doc("the domainRevision") Decimal expectedRevision,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
@@ -63,16 +58,13 @@ public final class BrowserSpecs {
     public record NavigateInput(
             WorkspaceId workspaceId,
             Token panelId,
-
             Token browserGeneration,
-
             @Doc("from lomi_browser_open") Hex32 leaseId,
 
             @Doc("on an approved origin") @Len(min = 1, max = 16384) @Matches(ADDRESS)
             String url,
 
             @Default("\"load\"") WaitUntil waitUntil,
-
             RetryEpochId retryEpoch,
             RequestKey requestKey)
             implements Durable {}
@@ -81,7 +73,6 @@ public final class BrowserSpecs {
             WorkspaceId workspaceId,
             Token panelId,
             Token browserGeneration,
-
             @Range(min = 1, max = 500) @Default("100") int maxNodes,
 
             @Range(min = 1, max = 4294967295L) @Default("16384")
@@ -97,7 +88,6 @@ public final class BrowserSpecs {
     @Tag("element")
     public record ElementCondition(
             @Len(min = 1, max = 256) String role,
-
             @Len(max = 16384) String name) implements Condition {}
 
     @Tag("url")
@@ -113,7 +103,6 @@ public final class BrowserSpecs {
             Token panelId,
             Token browserGeneration,
             Condition condition,
-
             @Range(min = 0, max = 10000) @Default("5000") long timeoutMs) {}
 
     public record ClickInput(
@@ -126,7 +115,7 @@ public final class BrowserSpecs {
             Hex32 leaseId,
             RetryEpochId retryEpoch,
             RequestKey requestKey)
-            implements Durable {}
+            implements Durable, ElementInput {}
 
     public record FillInput(
             WorkspaceId workspaceId,
@@ -138,38 +127,11 @@ public final class BrowserSpecs {
             Hex32 leaseId,
             RetryEpochId retryEpoch,
             RequestKey requestKey,
-
             @Len(max = 16384) String text)
-            implements Durable {
+            implements Durable, ElementInput {
         public FillInput {
-            if (text.getBytes(StandardCharsets.UTF_8).length > 16 * 1024) {
-                throw new LomiException(ErrorCode.INVALID_ARGUMENT, "text is more than 16 KiB of UTF-8");
-            }
+            InputChecks.utf8AtMost16KiB("text", text);
         }
-    }
-
-    /** The keys lomi_browser_key dispatches (the reference spells them as DOM key names). */
-    public enum Key {
-        @WireName("Enter")
-        ENTER,
-        @WireName("Tab")
-        TAB,
-        @WireName("Escape")
-        ESCAPE,
-        @WireName("Backspace")
-        BACKSPACE,
-        @WireName("ArrowUp")
-        ARROW_UP,
-        @WireName("ArrowDown")
-        ARROW_DOWN,
-        @WireName("ArrowLeft")
-        ARROW_LEFT,
-        @WireName("ArrowRight")
-        ARROW_RIGHT,
-        @WireName("Home")
-        HOME,
-        @WireName("End")
-        END
     }
 
     public record KeyInput(
@@ -182,9 +144,8 @@ public final class BrowserSpecs {
             Hex32 leaseId,
             RetryEpochId retryEpoch,
             RequestKey requestKey,
-
             Key key)
-            implements Durable {}
+            implements Durable, ElementInput {}
 
     /**
      * The reference's deltas are JSON numbers (f64); the framework has no number type, so they bind
@@ -210,8 +171,8 @@ public final class BrowserSpecs {
             JsonNode deltaY)
             implements Durable {
         public ScrollInput {
-            finite("deltaX", deltaX);
-            finite("deltaY", deltaY);
+            InputChecks.finite("deltaX", deltaX);
+            InputChecks.finite("deltaY", deltaY);
         }
     }
 
@@ -225,9 +186,7 @@ public final class BrowserSpecs {
             WorkspaceId workspaceId,
             Token panelId,
             Token browserGeneration,
-
             @Default("\"javascript_error\"") LogKind logKind,
-
             Optional<Token> cursor,
 
             @Range(min = 1, max = 4294967295L) @Default("50")
@@ -238,7 +197,6 @@ public final class BrowserSpecs {
             Token panelId,
             Token browserGeneration,
             Token navigationId,
-
             @Range(min = 1, max = 65535) @Default("1280") int maxWidth,
 
             @Range(min = 1, max = 4294967295L) @Default("1048576")
@@ -264,12 +222,7 @@ public final class BrowserSpecs {
             RequestKey requestKey)
             implements Durable, LayoutBased {
         public UploadInput {
-            if (fileName.equals(".")
-                    || fileName.equals("..")
-                    || fileName.getBytes(StandardCharsets.UTF_8).length > 255) {
-                throw new LomiException(
-                        ErrorCode.INVALID_ARGUMENT, "fileName is a base name of 1-255 bytes, not . or ..");
-            }
+            InputChecks.baseName("fileName", fileName);
         }
     }
 
@@ -290,111 +243,6 @@ public final class BrowserSpecs {
             RequestKey requestKey)
             implements Durable, LayoutBased {}
 
-    static void finite(String name, JsonNode value) {
-        if (!value.isNumber() || !Double.isFinite(value.asDouble())) {
-            throw new LomiException(ErrorCode.INVALID_ARGUMENT, name + " must be a finite number");
-        }
-    }
-
-    // ---------------------------------------------------------------- outputs (numbers the reference sends as f64 are
-    // JSON values here)
-
-    public record Frame(
-            String frameId,
-            Optional<String> parentFrameId,
-            String origin,
-            String url,
-            String viewportRef,
-            @Doc("{width, height, deviceScaleFactor}") JsonNode viewport) {}
-
-    public record Element(
-            String frameId,
-            String elementRef,
-            String role,
-            String name,
-            boolean enabled,
-            boolean editable,
-            Optional<Boolean> checked,
-            Optional<Long> valueLength) {}
-
-    @Tag("browser_snapshot")
-    public record Snapshot(
-            WorkspaceId workspaceId,
-            String panelId,
-            String browserGeneration,
-            String navigationId,
-            String snapshotId,
-            String snapshotKind,
-            String frameId,
-            String origin,
-            String url,
-            String capturedAt,
-            @Doc("{width, height, deviceScaleFactor}") JsonNode viewport,
-            List<Frame> frames,
-            List<Element> elements,
-            boolean truncated,
-            long omittedFrames,
-            List<String> limitations) {}
-
-    @Tag("browser_wait")
-    public record Waited(boolean matched, long elapsedMs, Snapshot snapshot) {}
-
-    public record LogEntry(
-            long sequence,
-            long capturedAtMillis,
-            LogKind kind,
-            String message,
-            Optional<String> level,
-            Optional<Boolean> eventTrusted) {}
-
-    @Tag("browser_logs")
-    public record Logs(
-            WorkspaceId workspaceId,
-            String panelId,
-            String browserGeneration,
-            String navigationId,
-            String frameId,
-            LogKind logKind,
-            String origin,
-            long captureStartedAtMillis,
-            List<String> coverage,
-            List<LogEntry> entries,
-            String nextCursor,
-            long dropped,
-            boolean hasMore) {}
-
-    public record ArtifactSource(
-            WorkspaceId workspaceId,
-            String panelId,
-            String browserGeneration,
-            String profileId,
-            String navigationId,
-            String origin,
-            String requiredScope) {}
-
-    public record Artifact(
-            String id,
-            String mediaType,
-            long byteLength,
-            String sha256,
-            String createdAtSeconds,
-            String expiresAtSeconds,
-            ArtifactSource source,
-
-            @Doc(
-                    "the reference's BrowserImageGeometry (CSS/pixel sizes, scale, zoom, scroll, crop); null for a download")
-            Optional<JsonNode> image) {}
-
-    @Tag("artifact")
-    public record Screenshot(Artifact artifact) {}
-
-    // ---------------------------------------------------------------- operation results
-
-    /** What the {@code snapshot} of an operation's result is. */
-    static final String AFTER =
-            "the page afterwards as lomi_browser_snapshot answers it (100 refs, 8 KiB; null without "
-                    + "browser.read or when the page cannot be read); its refs are valid beside the current snapshot's";
-
     @Tag("browser")
     public record Opened(
             WorkspaceId workspaceId,
@@ -409,60 +257,7 @@ public final class BrowserSpecs {
             @Doc("\"none\": an origin grant restricts navigation, not subresource traffic")
             String networkIsolation,
 
-            @Doc(AFTER) Optional<Snapshot> snapshot) {}
-
-    @Tag("browser_navigation")
-    public record Navigated(
-            WorkspaceId workspaceId,
-            String panelId,
-            String browserGeneration,
-            String navigationId,
-            String url,
-            boolean committed,
-            boolean loaded,
-
-            @Doc(AFTER) Optional<Snapshot> snapshot) {}
-
-    @Tag("browser_interaction")
-    public record Interaction(
-            WorkspaceId workspaceId,
-            String panelId,
-            String browserGeneration,
-            String navigationId,
-            String snapshotId,
-            String elementRef,
-            boolean dispatched,
-            @Doc("synthetic_dom") String inputMode,
-            Optional<Boolean> defaultAction,
-            @Doc("{x, y} after a scroll") Optional<JsonNode> scrollPosition,
-            @Doc("the retained value's length after a fill") Optional<Long> valueLength,
-
-            @Doc(AFTER) Optional<Snapshot> snapshot) {}
-
-    public record UploadTarget(String frameId, String origin, String documentUrl, String label) {}
-
-    @Tag("browser_uploaded")
-    public record Uploaded(
-            WorkspaceId workspaceId,
-            String panelId,
-            String browserGeneration,
-            String navigationId,
-            String snapshotId,
-            String elementRef,
-            UploadTarget target,
-            String fileName,
-            Artifact artifact,
-            String inputMode,
-            boolean dispatched) {}
-
-    @Tag("browser_downloaded")
-    public record Downloaded(
-            WorkspaceId workspaceId,
-            String panelId,
-            String browserGeneration,
-            String navigationId,
-            String url,
-            Artifact artifact) {}
+            @Doc(BrowserResults.AFTER) Optional<BrowserResults.Snapshot> snapshot) {}
 
     // ---------------------------------------------------------------- the tools
 
@@ -482,7 +277,7 @@ public final class BrowserSpecs {
                     "browser.navigate",
                     "--IO",
                     NavigateInput.class,
-                    Navigated.class,
+                    BrowserResults.Navigated.class,
                     "Navigates your browser within approved origins. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
@@ -492,7 +287,7 @@ public final class BrowserSpecs {
                     "browser.read",
                     "R-I-",
                     SnapshotInput.class,
-                    Snapshot.class,
+                    BrowserResults.Snapshot.class,
                     "A bounded semantic DOM snapshot of the page, with element references for the other browser tools. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
@@ -502,7 +297,7 @@ public final class BrowserSpecs {
                     "browser.read",
                     "R-I-",
                     WaitInput.class,
-                    Waited.class,
+                    BrowserResults.Waited.class,
                     "Waits up to 10 s for text, an element, a url or load; answers a new snapshot. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
@@ -512,7 +307,7 @@ public final class BrowserSpecs {
                     "browser.interact",
                     "-DIO",
                     ClickInput.class,
-                    Interaction.class,
+                    BrowserResults.Interaction.class,
                     "Clicks a snapshot element (synthetic input). HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
@@ -522,7 +317,7 @@ public final class BrowserSpecs {
                     "browser.interact",
                     "-DIO",
                     FillInput.class,
-                    Interaction.class,
+                    BrowserResults.Interaction.class,
                     "Fills a snapshot input, textarea, select or contenteditable. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
@@ -532,7 +327,7 @@ public final class BrowserSpecs {
                     "browser.interact",
                     "-DIO",
                     KeyInput.class,
-                    Interaction.class,
+                    BrowserResults.Interaction.class,
                     "Presses one key on a focused snapshot element (synthetic; no default action). HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
@@ -542,7 +337,7 @@ public final class BrowserSpecs {
                     "browser.interact",
                     "-DIO",
                     ScrollInput.class,
-                    Interaction.class,
+                    BrowserResults.Interaction.class,
                     "Scrolls a snapshot frame's viewport by CSS pixels. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
@@ -552,7 +347,7 @@ public final class BrowserSpecs {
                     "browser.read",
                     "R-I-",
                     LogsInput.class,
-                    Logs.class,
+                    BrowserResults.Logs.class,
                     "The page's recent javascript errors, console messages or promise rejections. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
@@ -562,7 +357,7 @@ public final class BrowserSpecs {
                     "browser.capture_composite",
                     "R-I-",
                     ScreenshotInput.class,
-                    Screenshot.class,
+                    BrowserResults.Screenshot.class,
                     "A PNG of a visible browser's viewport, as an artifact and an image. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
@@ -572,7 +367,7 @@ public final class BrowserSpecs {
                     "browser.upload",
                     "-DIO",
                     UploadInput.class,
-                    Uploaded.class,
+                    BrowserResults.Uploaded.class,
                     "Attaches an artifact to a file input of the page, once the admin approves. HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 
@@ -582,7 +377,7 @@ public final class BrowserSpecs {
                     "browser.download",
                     "--IO",
                     DownloadInput.class,
-                    Downloaded.class,
+                    BrowserResults.Downloaded.class,
                     "Downloads one same-origin address into a private artifact (up to 4 MiB). HOST_UNQUALIFIED without Chromium.")
             .needs(HostNeed.BROWSER);
 

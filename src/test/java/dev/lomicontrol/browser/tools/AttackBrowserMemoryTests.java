@@ -1,13 +1,12 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.browser.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.decisions.PendingDecision;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.TestSite;
 import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
@@ -17,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -43,10 +41,7 @@ class AttackBrowserMemoryTests {
 
     BrokerCallsFixture broker;
     TestSite site;
-    Project project;
-    Session session;
-    String epoch;
-    final AtomicInteger keys = new AtomicInteger();
+    Agent agent;
     final java.util.List<String> opened = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @BeforeAll
@@ -56,17 +51,16 @@ class AttackBrowserMemoryTests {
                 .isEmpty();
         broker = new BrokerCallsFixture(temp);
         site = new TestSite();
-        project = broker.project("web");
-        Files.writeString(project.root().resolve("notes.txt"), "still here\n");
-        session = broker.session();
-        epoch = broker.connect(session, project).value();
+        agent = Agent.on(broker, "web");
+        Files.writeString(agent.project().root().resolve("notes.txt"), "still here\n");
         JsonNode waiting = open(site.url("/"));
         PendingDecision decision = broker.decisions.list().stream()
                 .filter(d -> d.tool().equals("lomi_browser_open"))
                 .findFirst()
                 .orElseThrow();
         broker.decisions.decide(decision.operationId(), true);
-        JsonNode first = broker.settled(session, waiting.path("operationId").asString(), Duration.ofSeconds(20));
+        JsonNode first =
+                broker.settled(agent.session(), waiting.path("operationId").asString(), Duration.ofSeconds(20));
         assertThat(first.path("state").asString()).as("%s", first).isEqualTo("succeeded");
         opened.add(first.path("result").path("browserGeneration").asString());
     }
@@ -93,7 +87,7 @@ class AttackBrowserMemoryTests {
         assertThat(wait(page, "logged once")).isTrue();
         JsonNode console = await().atMost(Duration.ofSeconds(20))
                 .until(
-                        () -> broker.ok(session, "lomi_browser_logs", read(page, "logKind", "console")),
+                        () -> broker.ok(agent.session(), "lomi_browser_logs", read(page, "logKind", "console")),
                         logs -> logs.path("entries").toString().contains("was not kept"));
 
         long allocated = allocated(threads) - allocatedBefore;
@@ -125,14 +119,17 @@ class AttackBrowserMemoryTests {
         // 600 + 20000 console messages; each is in the ring, dropped from it, or dropped by the full queue
         JsonNode console = await().atMost(Duration.ofSeconds(30))
                 .until(
-                        () -> broker.ok(session, "lomi_browser_logs", read(page, "logKind", "console", "limit", 100)),
+                        () -> broker.ok(
+                                agent.session(), "lomi_browser_logs", read(page, "logKind", "console", "limit", 100)),
                         logs -> logs.path("entries").size()
                                         + logs.path("dropped").asLong()
                                 >= 20_600);
         JsonNode errors = await().atMost(Duration.ofSeconds(30))
                 .until(
                         () -> broker.ok(
-                                session, "lomi_browser_logs", read(page, "logKind", "javascript_error", "limit", 100)),
+                                agent.session(),
+                                "lomi_browser_logs",
+                                read(page, "logKind", "javascript_error", "limit", 100)),
                         logs -> logs.path("entries").size()
                                         + logs.path("dropped").asLong()
                                 >= 200);
@@ -156,31 +153,31 @@ class AttackBrowserMemoryTests {
     // ------------------------------------------------------------------ helpers
 
     private void everyToolAnswers(JsonNode page, String text) {
-        JsonNode snapshot = broker.ok(session, "lomi_browser_snapshot", read(page, "maxBytes", 65536));
+        JsonNode snapshot = broker.ok(agent.session(), "lomi_browser_snapshot", read(page, "maxBytes", 65536));
         assertThat(snapshot.toString()).contains(text);
         assertThat(broker.ok(
-                                session,
+                                agent.session(),
                                 "lomi_files_read",
-                                json("workspaceId", workspaceOf(project), "relativePath", "notes.txt"))
+                                json("workspaceId", agent.workspace(), "relativePath", "notes.txt"))
                         .toString())
                 .contains("still here");
     }
 
     private JsonNode open(String url) {
         return broker.ok(
-                session,
+                agent.session(),
                 "lomi_browser_open",
                 json(
                         "workspaceId",
-                        workspaceOf(project),
+                        agent.workspace(),
                         "url",
                         url,
                         "expectedRevision",
                         broker.revision(),
                         "retryEpoch",
-                        epoch,
+                        agent.epoch().value(),
                         "requestKey",
-                        "open-" + keys.incrementAndGet()));
+                        agent.key("open")));
     }
 
     private JsonNode page(String path) {
@@ -196,7 +193,7 @@ class AttackBrowserMemoryTests {
         return await().atMost(Duration.ofSeconds(40))
                 .until(
                         () -> broker.ok(
-                                        session,
+                                        agent.session(),
                                         "lomi_browser_wait",
                                         read(page, "condition", condition, "timeoutMs", 10_000))
                                 .path("matched")
@@ -206,7 +203,7 @@ class AttackBrowserMemoryTests {
 
     private String read(JsonNode page, Object... more) {
         ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project));
+        node.put("workspaceId", agent.workspace());
         node.put("panelId", page.path("panelId").asString());
         node.put("browserGeneration", page.path("browserGeneration").asString());
         for (int i = 0; i < more.length; i += 2) {

@@ -1,15 +1,15 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.browser.tools;
 
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.decisions.PendingDecision;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.TestSite;
 import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
@@ -22,7 +22,6 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
-import java.util.concurrent.atomic.AtomicInteger;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,10 +47,7 @@ class BrowserToolsTests {
     BrokerCallsFixture broker;
     TestSite site;
     TestSite elsewhere;
-    Project project;
-    Session session;
-    RetryEpochId epoch;
-    final AtomicInteger keys = new AtomicInteger();
+    Agent agent;
 
     @BeforeAll
     void start() {
@@ -61,11 +57,9 @@ class BrowserToolsTests {
         broker = new BrokerCallsFixture(temp);
         site = new TestSite();
         elsewhere = new TestSite();
-        project = broker.project("web");
-        session = broker.session();
-        epoch = broker.connect(session, project);
+        agent = Agent.on(broker, "web");
         // the first open of the origin waits for the admin; approving remembers it for the project
-        JsonNode waiting = open(session, epoch, site.url("/"));
+        JsonNode waiting = open(agent.session(), agent.epoch(), site.url("/"));
         assertThat(waiting.path("state").asString()).isEqualTo("awaiting_user");
         PendingDecision decision = broker.decisions.list().stream()
                 .filter(d -> d.tool().equals("lomi_browser_open"))
@@ -74,9 +68,10 @@ class BrowserToolsTests {
         assertThat(decision.plan()).contains("\"origin\":\"" + site.origin() + "\"");
         assertThat(decision.summary()).contains(site.origin());
         broker.decisions.decide(decision.operationId(), true);
-        JsonNode opened = broker.settled(session, waiting.path("operationId").asString(), Duration.ofSeconds(20));
+        JsonNode opened =
+                broker.settled(agent.session(), waiting.path("operationId").asString(), Duration.ofSeconds(20));
         assertThat(opened.path("state").asString()).as("%s", opened).isEqualTo("succeeded");
-        assertThat(broker.origins.approved(project.id(), site.origin())).isTrue();
+        assertThat(broker.origins.approved(agent.project().id(), site.origin())).isTrue();
     }
 
     /** Each test's pages close after it (a connection holds at most 4 live browsers). */
@@ -109,13 +104,15 @@ class BrowserToolsTests {
 
     @Test
     void aRejectedOriginFailsWithScopeDeniedAndIsNotRemembered() {
-        JsonNode waiting = open(session, epoch, elsewhere.url("/other.html"));
+        JsonNode waiting = open(agent.session(), agent.epoch(), elsewhere.url("/other.html"));
         assertThat(waiting.path("state").asString()).isEqualTo("awaiting_user");
         broker.decisions.decide(new OperationId(waiting.path("operationId").asString()), false);
-        JsonNode failed = broker.settled(session, waiting.path("operationId").asString(), Duration.ofSeconds(5));
+        JsonNode failed =
+                broker.settled(agent.session(), waiting.path("operationId").asString(), Duration.ofSeconds(5));
         assertThat(failed.path("state").asString()).isEqualTo("failed");
         assertThat(failed.path("errorCode").asString()).isEqualTo("SCOPE_DENIED");
-        assertThat(broker.origins.approved(project.id(), elsewhere.origin())).isFalse();
+        assertThat(broker.origins.approved(agent.project().id(), elsewhere.origin()))
+                .isFalse();
         assertThat(elsewhere.requests).isEmpty();
     }
 
@@ -139,11 +136,13 @@ class BrowserToolsTests {
         assertThat(clicked.path("state").asString()).as("%s", clicked).isEqualTo("succeeded");
 
         JsonNode waited = broker.ok(
-                session, "lomi_browser_wait", page.read("condition", cond("text", "text", "Hello, Ada Lovelace")));
+                agent.session(),
+                "lomi_browser_wait",
+                page.read("condition", cond("text", "text", "Hello, Ada Lovelace")));
         assertThat(waited.path("matched").asBoolean()).isTrue();
         assertThat(waited.path("snapshot").toString()).contains("Hello, Ada Lovelace");
         JsonNode missed = broker.ok(
-                session,
+                agent.session(),
                 "lomi_browser_wait",
                 page.read("condition", cond("text", "text", "never there"), "timeoutMs", 200));
         assertThat(missed.path("matched").asBoolean()).isFalse();
@@ -204,7 +203,7 @@ class BrowserToolsTests {
         java.util.Set<String> scopes = new java.util.HashSet<>(dev.lomicontrol.pairing.Scopes.all());
         scopes.remove("browser.read");
         Session blind = broker.session(new dev.lomicontrol.pairing.Grant(true, java.util.Set.of(), scopes));
-        JsonNode opened = open(blind, broker.connect(blind, project), site.url("/"));
+        JsonNode opened = open(blind, broker.connect(blind, agent.project()), site.url("/"));
         assertThat(opened.path("state").asString()).as("%s", opened).isEqualTo("succeeded");
         this.opened.add(opened.path("result").path("browserGeneration").asString());
         assertThat(opened.path("result").path("snapshot").isNull()
@@ -219,7 +218,7 @@ class BrowserToolsTests {
         JsonNode snapshot = page.snapshot();
         String greet = ref(snapshot, "button", "Greet");
         int before = site.clicks.get();
-        String key = "click-once-" + keys.incrementAndGet();
+        String key = agent.key("click-once");
         JsonNode first = page.opWithKey("lomi_browser_click", key, snapshot, "elementRef", greet);
         JsonNode second = page.opWithKey("lomi_browser_click", key, snapshot, "elementRef", greet);
         assertThat(second.path("operationId").asString())
@@ -232,7 +231,7 @@ class BrowserToolsTests {
                         new OperationId(first.path("operationId").asString())))
                 .hasSize(3); // queued, running, succeeded
         JsonNode last = broker.ok(
-                session,
+                agent.session(),
                 "lomi_browser_wait",
                 page.read("condition", cond("text", "text", "Hello,"), "timeoutMs", 2000));
         assertThat(last.path("matched").asBoolean()).isTrue();
@@ -249,8 +248,8 @@ class BrowserToolsTests {
                 page.op("lomi_browser_key", snapshot, "elementRef", ref(snapshot, "textbox", "Keys"), "key", "Enter");
         assertThat(pressed.path("state").asString()).as("%s", pressed).isEqualTo("succeeded");
         assertThat(pressed.path("result").path("defaultAction").asBoolean(true)).isFalse();
-        JsonNode waited =
-                broker.ok(session, "lomi_browser_wait", page.read("condition", cond("text", "text", "Pressed Enter")));
+        JsonNode waited = broker.ok(
+                agent.session(), "lomi_browser_wait", page.read("condition", cond("text", "text", "Pressed Enter")));
         assertThat(waited.path("matched").asBoolean()).isTrue();
     }
 
@@ -258,11 +257,11 @@ class BrowserToolsTests {
     void scrollMovesTheViewportAndAnswersThePosition() {
         Page page = page();
         JsonNode snapshot = page.snapshot();
-        ObjectNode args = page.opArgs("lomi_browser_scroll", "k-" + keys.incrementAndGet(), snapshot);
+        ObjectNode args = page.opArgs("lomi_browser_scroll", agent.key("k"), snapshot);
         args.put("deltaX", 0);
         args.put("deltaY", 600.0);
         JsonNode scrolled =
-                broker.calls.call(session, "lomi_browser_scroll", args).path("data");
+                broker.calls.call(agent.session(), "lomi_browser_scroll", args).path("data");
         assertThat(scrolled.path("state").asString()).as("%s", scrolled).isEqualTo("succeeded");
         assertThat(scrolled.path("result").path("scrollPosition").path("y").asDouble())
                 .isEqualTo(600.0);
@@ -283,7 +282,7 @@ class BrowserToolsTests {
                 inner.path("elementRef").asString());
         assertThat(clicked.path("state").asString()).as("%s", clicked).isEqualTo("succeeded");
         JsonNode waited = broker.ok(
-                session,
+                agent.session(),
                 "lomi_browser_wait",
                 page.read("condition", cond("element", "role", "button", "name", "Inner pressed")));
         assertThat(waited.path("matched").asBoolean())
@@ -343,16 +342,16 @@ class BrowserToolsTests {
     void logsKeepConsoleErrorsThrownErrorsAndRejectionsApartWithACursor() {
         Page page = page();
         await().atMost(Duration.ofSeconds(10))
-                .until(() -> broker.ok(session, "lomi_browser_logs", page.read("logKind", "promise_rejection"))
+                .until(() -> broker.ok(agent.session(), "lomi_browser_logs", page.read("logKind", "promise_rejection"))
                                 .path("entries")
                                 .size()
                         == 1);
-        JsonNode console = broker.ok(session, "lomi_browser_logs", page.read("logKind", "console"));
+        JsonNode console = broker.ok(agent.session(), "lomi_browser_logs", page.read("logKind", "console"));
         assertThat(console.path("entries").toString())
                 .contains("boom from the page")
                 .contains("hello from the log");
         assertThat(console.path("entries").get(0).path("level").asString()).isEqualTo("error");
-        JsonNode errors = broker.ok(session, "lomi_browser_logs", page.read());
+        JsonNode errors = broker.ok(agent.session(), "lomi_browser_logs", page.read());
         assertThat(errors.path("logKind").asString()).isEqualTo("javascript_error");
         assertThat(errors.path("entries").toString()).contains("thrown later");
         assertThat(errors.path("entries").get(0).path("eventTrusted").asBoolean(false))
@@ -362,11 +361,12 @@ class BrowserToolsTests {
         assertThat(console.path("entries").get(0).path("eventTrusted").isNull())
                 .as("a console message is no event")
                 .isTrue();
-        JsonNode rejections = broker.ok(session, "lomi_browser_logs", page.read("logKind", "promise_rejection"));
+        JsonNode rejections =
+                broker.ok(agent.session(), "lomi_browser_logs", page.read("logKind", "promise_rejection"));
         assertThat(rejections.path("entries").get(0).path("eventTrusted").asBoolean(false))
                 .isTrue();
         JsonNode rest = broker.ok(
-                session,
+                agent.session(),
                 "lomi_browser_logs",
                 page.read(
                         "logKind",
@@ -375,7 +375,7 @@ class BrowserToolsTests {
                         console.path("nextCursor").asString()));
         assertThat(rest.path("entries").size()).isZero();
         assertThat(broker.refused(
-                        session,
+                        agent.session(),
                         "lomi_browser_logs",
                         page.read("logKind", "console", "cursor", "log.nav-0000000000000000.1")))
                 .isEqualTo(ErrorCode.CURSOR_EXPIRED);
@@ -385,7 +385,9 @@ class BrowserToolsTests {
     void aScreenshotIsAPngArtifactAndItsReadCarriesTheImage() throws Exception {
         Page page = page();
         JsonNode shot = broker.ok(
-                session, "lomi_browser_screenshot", page.read("navigationId", page.navigation, "maxWidth", 640));
+                agent.session(),
+                "lomi_browser_screenshot",
+                page.read("navigationId", page.navigation, "maxWidth", 640));
         String png = shot.path(dev.lomicontrol.tools.ImageBlock.FIELD).asString();
         BufferedImage image =
                 ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(png)));
@@ -397,11 +399,11 @@ class BrowserToolsTests {
         assertThat(artifact.path("sha256").asString())
                 .isEqualTo(sha256(Base64.getDecoder().decode(png)));
         JsonNode read = broker.ok(
-                session,
+                agent.session(),
                 "lomi_artifact_read",
                 BrokerCallsFixture.json(
                         "workspaceId",
-                        workspaceOf(project),
+                        agent.workspace(),
                         "artifactId",
                         artifact.path("id").asString()));
         assertThat(read.path("mediaType").asString()).isEqualTo("image/png");
@@ -412,11 +414,11 @@ class BrowserToolsTests {
     @Test
     void aHiddenBrowserIsNotRenderableUntilItsPanelIsFocused() {
         JsonNode opened = broker.ok(
-                session,
+                agent.session(),
                 "lomi_browser_open",
                 BrokerCallsFixture.json(
                         "workspaceId",
-                        workspaceOf(project),
+                        agent.workspace(),
                         "url",
                         site.url("/"),
                         "visible",
@@ -424,26 +426,28 @@ class BrowserToolsTests {
                         "expectedRevision",
                         broker.revision(),
                         "retryEpoch",
-                        epoch.value(),
+                        agent.epoch().value(),
                         "requestKey",
-                        "open-" + keys.incrementAndGet()));
+                        agent.key("open")));
         assertThat(opened.path("state").asString()).as("%s", opened).isEqualTo("succeeded");
-        Page page = new Page(session, epoch, opened.path("result"));
-        int artifactsBefore = broker.artifacts.list(session.id().value()).size();
-        assertThat(broker.refused(session, "lomi_browser_screenshot", page.read("navigationId", page.navigation)))
+        Page page = new Page(agent.session(), agent.epoch(), opened.path("result"));
+        int artifactsBefore =
+                broker.artifacts.list(agent.session().id().value()).size();
+        assertThat(broker.refused(
+                        agent.session(), "lomi_browser_screenshot", page.read("navigationId", page.navigation)))
                 .isEqualTo(ErrorCode.UNSUPPORTED_CAPABILITY);
-        assertThat(broker.artifacts.list(session.id().value()).size())
+        assertThat(broker.artifacts.list(agent.session().id().value()).size())
                 .as("no artifact for a refused capture")
                 .isEqualTo(artifactsBefore);
         assertThat(page.snapshot().path("kind").asString())
                 .as("reading a hidden page is fine")
                 .isEqualTo("browser_snapshot");
         JsonNode focused = broker.ok(
-                session,
+                agent.session(),
                 "lomi_panel_focus",
                 BrokerCallsFixture.json(
                         "workspaceId",
-                        workspaceOf(project),
+                        agent.workspace(),
                         "panelId",
                         page.panel,
                         "browserGeneration",
@@ -451,12 +455,14 @@ class BrowserToolsTests {
                         "expectedRevision",
                         broker.revision(),
                         "retryEpoch",
-                        epoch.value(),
+                        agent.epoch().value(),
                         "requestKey",
-                        "f-" + keys.incrementAndGet()));
+                        agent.key("f")));
         assertThat(focused.path("state").asString()).as("%s", focused).isEqualTo("succeeded");
         JsonNode shot = broker.ok(
-                session, "lomi_browser_screenshot", page.read("navigationId", page.navigation, "maxWidth", 320));
+                agent.session(),
+                "lomi_browser_screenshot",
+                page.read("navigationId", page.navigation, "maxWidth", 320));
         assertThat(shot.path("artifact").path("mediaType").asString()).isEqualTo("image/png");
     }
 
@@ -488,7 +494,7 @@ class BrowserToolsTests {
         assertThat(redirected.path("state").asString()).isEqualTo("failed");
         assertThat(redirected.path("errorCode").asString()).isEqualTo("SCOPE_DENIED");
         ErrorCode other = broker.refused(
-                session,
+                agent.session(),
                 "lomi_browser_download",
                 page.durableArgs(
                         "url",
@@ -504,14 +510,14 @@ class BrowserToolsTests {
     @Test
     void anUploadWaitsForTheAdminAndIsAttachedOnlyWhenApproved() throws Exception {
         Page page = page();
-        Files.writeString(project.root().resolve("hello.txt"), "hello", StandardCharsets.UTF_8);
+        Files.writeString(agent.project().root().resolve("hello.txt"), "hello", StandardCharsets.UTF_8);
         String sha = sha256("hello".getBytes(StandardCharsets.UTF_8));
         JsonNode imported = broker.ok(
-                session,
+                agent.session(),
                 "lomi_artifact_import",
                 BrokerCallsFixture.json(
                         "workspaceId",
-                        workspaceOf(project),
+                        agent.workspace(),
                         "relativePath",
                         "hello.txt",
                         "expectedByteLength",
@@ -521,28 +527,12 @@ class BrowserToolsTests {
                         "expectedRevision",
                         broker.revision(),
                         "retryEpoch",
-                        epoch.value(),
+                        agent.epoch().value(),
                         "requestKey",
-                        "imp-" + keys.incrementAndGet()));
+                        agent.key("imp")));
         String artifact = imported.path("result").path("artifactId").asString();
 
-        JsonNode snapshot = page.snapshot();
-        JsonNode input = element(snapshot, "file_input", "Attachment");
-        JsonNode rejected = page.op(
-                "lomi_browser_upload",
-                snapshot,
-                "elementRef",
-                input.path("elementRef").asString(),
-                "frameId",
-                input.path("frameId").asString(),
-                "artifactId",
-                artifact,
-                "expectedSha256",
-                sha,
-                "fileName",
-                "a.txt",
-                "expectedRevision",
-                broker.revision());
+        JsonNode rejected = uploadToTheAttachment(page, artifact, sha);
         assertThat(rejected.path("state").asString()).isEqualTo("awaiting_user");
         PendingDecision plan = broker.decisions.list().stream()
                 .filter(d -> d.operationId()
@@ -552,21 +542,40 @@ class BrowserToolsTests {
                 .orElseThrow();
         assertThat(plan.plan()).contains("\"fileName\":\"a.txt\"").contains(sha).contains(site.origin());
         broker.decisions.decide(plan.operationId(), false);
-        assertThat(broker.settled(session, rejected.path("operationId").asString(), Duration.ofSeconds(5))
+        assertThat(broker.settled(agent.session(), rejected.path("operationId").asString(), Duration.ofSeconds(5))
                         .path("errorCode")
                         .asString())
                 .isEqualTo("SCOPE_DENIED");
         assertThat(broker.ok(
-                                session,
+                                agent.session(),
                                 "lomi_browser_wait",
                                 page.read("condition", cond("text", "text", "Nothing chosen")))
                         .path("matched")
                         .asBoolean())
                 .isTrue();
 
-        snapshot = page.snapshot(); // the wait answered a new snapshot: the earlier refs are stale
-        input = element(snapshot, "file_input", "Attachment");
-        JsonNode approved = page.op(
+        // the wait answered a new snapshot: the earlier refs are stale, the upload takes a new one
+        JsonNode approved = uploadToTheAttachment(page, artifact, sha);
+        broker.decisions.decide(new OperationId(approved.path("operationId").asString()), true);
+        JsonNode attached =
+                broker.settled(agent.session(), approved.path("operationId").asString(), Duration.ofSeconds(10));
+        assertThat(attached.path("state").asString()).as("%s", attached).isEqualTo("succeeded");
+        assertThat(attached.path("result").path("target").path("origin").asString())
+                .isEqualTo(site.origin());
+        assertThat(broker.ok(
+                                agent.session(),
+                                "lomi_browser_wait",
+                                page.read("condition", cond("text", "text", "Chosen a.txt of 5 bytes")))
+                        .path("matched")
+                        .asBoolean())
+                .isTrue();
+    }
+
+    /** lomi_browser_upload of the artifact as a.txt to the page's "Attachment" file input, in a new snapshot. */
+    JsonNode uploadToTheAttachment(Page page, String artifact, String sha) {
+        JsonNode snapshot = page.snapshot();
+        JsonNode input = element(snapshot, "file_input", "Attachment");
+        return page.op(
                 "lomi_browser_upload",
                 snapshot,
                 "elementRef",
@@ -581,25 +590,13 @@ class BrowserToolsTests {
                 "a.txt",
                 "expectedRevision",
                 broker.revision());
-        broker.decisions.decide(new OperationId(approved.path("operationId").asString()), true);
-        JsonNode attached = broker.settled(session, approved.path("operationId").asString(), Duration.ofSeconds(10));
-        assertThat(attached.path("state").asString()).as("%s", attached).isEqualTo("succeeded");
-        assertThat(attached.path("result").path("target").path("origin").asString())
-                .isEqualTo(site.origin());
-        assertThat(broker.ok(
-                                session,
-                                "lomi_browser_wait",
-                                page.read("condition", cond("text", "text", "Chosen a.txt of 5 bytes")))
-                        .path("matched")
-                        .asBoolean())
-                .isTrue();
     }
 
     @Test
     void navigationOutsideTheApprovedOriginsIsRefusedAlsoThroughARedirect() {
         Page page = page();
         assertThat(broker.refused(
-                        session,
+                        agent.session(),
                         "lomi_browser_navigate",
                         page.durableArgs("leaseId", page.lease, "url", elsewhere.url("/other.html"))))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
@@ -634,7 +631,7 @@ class BrowserToolsTests {
         assertThat(mine.snapshot().toString()).contains("who=first");
 
         Session other = broker.session();
-        RetryEpochId otherEpoch = broker.connect(other, project);
+        RetryEpochId otherEpoch = broker.connect(other, agent.project());
         JsonNode opened = open(other, otherEpoch, site.url("/whoami"));
         assertThat(opened.path("state").asString())
                 .as("the origin is approved for the project: no second decision")
@@ -652,8 +649,8 @@ class BrowserToolsTests {
     @Test
     void panelsShowTheGenerationAndFocusAndCloseCheckIt() {
         Page page = page();
-        JsonNode list =
-                broker.ok(session, "lomi_panel_list", BrokerCallsFixture.json("workspaceId", workspaceOf(project)));
+        JsonNode list = broker.ok(
+                agent.session(), "lomi_panel_list", BrokerCallsFixture.json("workspaceId", agent.workspace()));
         JsonNode panel = null;
         for (JsonNode item : list.path("panels")) {
             if (item.path("panelId").asString().equals(page.panel)) {
@@ -665,11 +662,11 @@ class BrowserToolsTests {
         assertThat(panel.path("browserGeneration").asString()).isEqualTo(page.generation);
         assertThat(panel.path("runtimeState").asString()).isEqualTo("ready");
         ErrorCode stale = broker.refused(
-                session,
+                agent.session(),
                 "lomi_panel_focus",
                 BrokerCallsFixture.json(
                         "workspaceId",
-                        workspaceOf(project),
+                        agent.workspace(),
                         "panelId",
                         page.panel,
                         "browserGeneration",
@@ -677,16 +674,16 @@ class BrowserToolsTests {
                         "expectedRevision",
                         broker.revision(),
                         "retryEpoch",
-                        epoch.value(),
+                        agent.epoch().value(),
                         "requestKey",
-                        "f-" + keys.incrementAndGet()));
+                        agent.key("f")));
         assertThat(stale).isEqualTo(ErrorCode.STALE_GENERATION);
         JsonNode closed = broker.ok(
-                session,
+                agent.session(),
                 "lomi_panel_close",
                 BrokerCallsFixture.json(
                         "workspaceId",
-                        workspaceOf(project),
+                        agent.workspace(),
                         "panelId",
                         page.panel,
                         "browserGeneration",
@@ -694,12 +691,12 @@ class BrowserToolsTests {
                         "expectedRevision",
                         broker.revision(),
                         "retryEpoch",
-                        epoch.value(),
+                        agent.epoch().value(),
                         "requestKey",
-                        "c-" + keys.incrementAndGet()));
+                        agent.key("c")));
         assertThat(closed.path("state").asString()).as("%s", closed).isEqualTo("succeeded");
         assertThat(broker.browsers.find(page.generation)).isEmpty();
-        assertThat(broker.refused(session, "lomi_browser_snapshot", page.read()))
+        assertThat(broker.refused(agent.session(), "lomi_browser_snapshot", page.read()))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
@@ -711,7 +708,7 @@ class BrowserToolsTests {
                 "lomi_browser_open",
                 BrokerCallsFixture.json(
                         "workspaceId",
-                        workspaceOf(project),
+                        agent.workspace(),
                         "url",
                         url,
                         "expectedRevision",
@@ -719,14 +716,14 @@ class BrowserToolsTests {
                         "retryEpoch",
                         epoch.value(),
                         "requestKey",
-                        "open-" + keys.incrementAndGet()));
+                        agent.key("open")));
     }
 
     /** A fresh page of this class's connection on the approved site's index. */
     Page page() {
-        JsonNode opened = open(session, epoch, site.url("/"));
+        JsonNode opened = open(agent.session(), agent.epoch(), site.url("/"));
         assertThat(opened.path("state").asString()).as("%s", opened).isEqualTo("succeeded");
-        return new Page(session, epoch, opened.path("result"));
+        return new Page(agent.session(), agent.epoch(), opened.path("result"));
     }
 
     final class Page {
@@ -771,7 +768,7 @@ class BrowserToolsTests {
         }
 
         JsonNode op(String tool, JsonNode snapshot, Object... more) {
-            return opWithKey(tool, "k-" + keys.incrementAndGet(), snapshot, more);
+            return opWithKey(tool, agent.key("k"), snapshot, more);
         }
 
         JsonNode opWithKey(String tool, String key, JsonNode snapshot, Object... more) {
@@ -780,15 +777,13 @@ class BrowserToolsTests {
 
         ErrorCode refusedOp(String tool, JsonNode snapshot, Object... more) {
             return broker.refused(
-                    who,
-                    tool,
-                    opArgs(tool, "k-" + keys.incrementAndGet(), snapshot, more).toString());
+                    who, tool, opArgs(tool, agent.key("k"), snapshot, more).toString());
         }
 
         String durableArgs(Object... more) {
             ObjectNode node = base();
             node.put("retryEpoch", epoch.value());
-            node.put("requestKey", "k-" + keys.incrementAndGet());
+            node.put("requestKey", agent.key("k"));
             put(node, more);
             return node.toString();
         }
@@ -799,7 +794,7 @@ class BrowserToolsTests {
 
         private ObjectNode base() {
             ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-            node.put("workspaceId", workspaceOf(project));
+            node.put("workspaceId", agent.workspace());
             node.put("panelId", panel);
             node.put("browserGeneration", generation);
             return node;

@@ -1,10 +1,10 @@
-package dev.lomicontrol.broker;
+package dev.lomicontrol.chat.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.chat.ChatMessage;
 import dev.lomicontrol.chat.Conversations;
 import dev.lomicontrol.chat.FakeModelProvider;
@@ -12,19 +12,17 @@ import dev.lomicontrol.chat.FakeModelProvider.Script;
 import dev.lomicontrol.chat.ModelConnection;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.core.RetryEpochId;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
@@ -42,22 +40,18 @@ class ChatToolsTests {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final Agent agent = Agent.inProject("chat");
+
     BrokerCallsFixture broker;
     FakeModelProvider provider;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
     String ws;
-    final AtomicInteger keys = new AtomicInteger();
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
+        broker = agent.broker();
         provider = new FakeModelProvider();
-        project = broker.project("chat");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
+        ws = agent.workspace();
         broker.environment.put("FAKE_OPENAI_KEY", KEY);
         broker.chat
                 .connections()
@@ -87,7 +81,6 @@ class ChatToolsTests {
     @AfterEach
     void close() {
         provider.close();
-        broker.close();
     }
 
     @Test
@@ -114,7 +107,8 @@ class ChatToolsTests {
         assertThat(summary).contains("local", "gpt-test", "Say hello");
 
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
-        JsonNode settled = broker.settled(session, parked.path("operationId").asString(), Duration.ofSeconds(10));
+        JsonNode settled =
+                broker.settled(agent.session(), parked.path("operationId").asString(), Duration.ofSeconds(10));
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("succeeded");
         assertThat(settled.path("effectState").asString()).isEqualTo("complete");
@@ -152,7 +146,7 @@ class ChatToolsTests {
                         .asString())
                 .isEqualTo("Hello, world");
 
-        JsonNode listed = broker.ok(session, "lomi_chat_list", json("workspaceId", ws));
+        JsonNode listed = agent.ok("lomi_chat_list", "workspaceId", ws);
         assertThat(listed.path("total").asInt()).isEqualTo(1);
         assertThat(listed.at("/items/0/conversationId").asString()).isEqualTo(chat.conversationId);
         assertThat(listed.at("/items/0/latestMessageId").asString())
@@ -166,7 +160,8 @@ class ChatToolsTests {
         draft(chat, "Salut", "d1", "r1");
         broker.yolo.set(true);
         JsonNode sent = send(chat, "claude", "claude-test", "d2", "r1", "send-a");
-        JsonNode settled = broker.settled(session, sent.path("operationId").asString(), Duration.ofSeconds(10));
+        JsonNode settled =
+                broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(10));
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("succeeded");
         assertThat(provider.received().get(0).path()).isEqualTo("/v1/messages");
@@ -184,7 +179,7 @@ class ChatToolsTests {
         draft(chat, "only once", "d1", "r1");
         broker.yolo.set(true);
         JsonNode first = send(chat, "local", "gpt-test", "d2", "r1", "send-same");
-        broker.settled(session, first.path("operationId").asString(), Duration.ofSeconds(10));
+        broker.settled(agent.session(), first.path("operationId").asString(), Duration.ofSeconds(10));
         JsonNode retry = send(chat, "local", "gpt-test", "d2", "r1", "send-same");
 
         assertThat(retry.path("operationId").asString())
@@ -199,18 +194,23 @@ class ChatToolsTests {
         Opened chat = openNew();
         draft(chat, "first", "d1", "r1");
 
-        assertThat(broker.refused(session, "lomi_chat_draft", draftArgs(chat, "second", "d1", "r1", "k-stale-d")))
-                .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.refused(session, "lomi_chat_draft", draftArgs(chat, "second", "d2", "r7", "k-stale-c")))
+        assertThat(broker.refused(
+                        agent.session(), "lomi_chat_draft", draftArgs(chat, "second", "d1", "r1", "k-stale-d")))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(broker.refused(
-                        session, "lomi_chat_send", sendArgs(chat, "local", "gpt-test", "d1", "r1", "k-stale-s")))
+                        agent.session(), "lomi_chat_draft", draftArgs(chat, "second", "d2", "r7", "k-stale-c")))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.refused(session, "lomi_chat_send", sendArgs(chat, "local", "gpt-4", "d2", "r1", "k-model")))
+        assertThat(broker.refused(
+                        agent.session(),
+                        "lomi_chat_send",
+                        sendArgs(chat, "local", "gpt-test", "d1", "r1", "k-stale-s")))
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(broker.refused(
+                        agent.session(), "lomi_chat_send", sendArgs(chat, "local", "gpt-4", "d2", "r1", "k-model")))
                 .as("only the configured model")
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(
-                        session, "lomi_chat_send", sendArgs(chat, "nobody", "gpt-test", "d2", "r1", "k-conn")))
+                        agent.session(), "lomi_chat_send", sendArgs(chat, "nobody", "gpt-test", "d2", "r1", "k-conn")))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
         assertThat(read(chat, "{\"type\":\"draft\"}").path("content").asString())
@@ -218,11 +218,11 @@ class ChatToolsTests {
         assertThat(broker.decisions.list()).isEmpty();
         assertThat(provider.requests()).isZero();
         assertThat(broker.ledger.getByKey(
-                        session.id(),
-                        epoch,
+                        agent.session().id(),
+                        agent.epoch(),
                         new dev.lomicontrol.core.ToolName("lomi_chat_send"),
                         new dev.lomicontrol.core.RequestKey("k-stale-s"),
-                        Optional.of(project.id())))
+                        Optional.of(agent.project().id())))
                 .as("no receipt")
                 .isEmpty();
     }
@@ -245,20 +245,7 @@ class ChatToolsTests {
                 .asString();
 
         long started = System.nanoTime();
-        JsonNode stopped = broker.ok(
-                session,
-                "lomi_chat_stop",
-                json(
-                        "workspaceId",
-                        ws,
-                        "conversationId",
-                        chat.conversationId,
-                        "requestId",
-                        requestId,
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "stop-1"));
+        JsonNode stopped = stop(chat, requestId, "stop-1");
         // generous: the provider holds its stream until it is closed, so a stop that waited for the stream would not
         // return at all
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
@@ -270,26 +257,13 @@ class ChatToolsTests {
         JsonNode reply = read(chat, "{\"type\":\"message\",\"messageId\":null}");
         assertThat(reply.path("status").asString()).isEqualTo("stopped");
         assertThat(reply.path("content").asString()).isEqualTo("partial answer");
-        JsonNode send = broker.settled(session, sent.path("operationId").asString(), Duration.ofSeconds(5));
+        JsonNode send = broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(5));
         assertThat(send.path("state").asString()).isEqualTo("cancelled");
         assertThat(send.path("effectState").asString())
                 .as("the provider had the request: never undone")
                 .isEqualTo("partial");
 
-        JsonNode again = broker.ok(
-                session,
-                "lomi_chat_stop",
-                json(
-                        "workspaceId",
-                        ws,
-                        "conversationId",
-                        chat.conversationId,
-                        "requestId",
-                        requestId,
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "stop-2"));
+        JsonNode again = stop(chat, requestId, "stop-2");
         assertThat(again.at("/result/alreadyFinished").asBoolean()).isTrue();
         assertThat(provider.requests()).isEqualTo(1);
     }
@@ -309,10 +283,11 @@ class ChatToolsTests {
                         .equals("so far"));
 
         broker.ok(
-                session,
+                agent.session(),
                 "lomi_operation_cancel",
                 json("operationId", sent.path("operationId").asString()));
-        JsonNode settled = broker.settled(session, sent.path("operationId").asString(), Duration.ofSeconds(10));
+        JsonNode settled =
+                broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(10));
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("cancelled");
         assertThat(settled.path("effectState").asString()).isEqualTo("partial");
@@ -333,11 +308,13 @@ class ChatToolsTests {
         draft(chat, "two", "d3", "r2");
 
         assertThat(broker.refused(
-                        session, "lomi_chat_send", sendArgs(chat, "local", "gpt-test", "d4", "r2", "send-parallel")))
+                        agent.session(),
+                        "lomi_chat_send",
+                        sendArgs(chat, "local", "gpt-test", "d4", "r2", "send-parallel")))
                 .isEqualTo(ErrorCode.TARGET_BUSY);
         assertThat(provider.requests()).isEqualTo(1);
         provider.release();
-        assertThat(broker.settled(session, first.path("operationId").asString(), Duration.ofSeconds(10))
+        assertThat(broker.settled(agent.session(), first.path("operationId").asString(), Duration.ofSeconds(10))
                         .path("state")
                         .asString())
                 .isEqualTo("succeeded");
@@ -353,7 +330,8 @@ class ChatToolsTests {
         draft(chat, "break", "d1", "r1");
         broker.yolo.set(true);
         JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-500");
-        JsonNode settled = broker.settled(session, sent.path("operationId").asString(), Duration.ofSeconds(10));
+        JsonNode settled =
+                broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(10));
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("failed");
         assertThat(settled.path("effectState").asString()).isEqualTo("none");
@@ -375,7 +353,8 @@ class ChatToolsTests {
         draft(chat, "anyone?", "d1", "r1");
         broker.yolo.set(true);
         JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-timeout");
-        JsonNode settled = broker.settled(session, sent.path("operationId").asString(), Duration.ofSeconds(15));
+        JsonNode settled =
+                broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(15));
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("failed");
         assertThat(settled.path("errorCode").asString()).as(settled.toString()).isEqualTo("DEADLINE_EXCEEDED");
@@ -389,7 +368,8 @@ class ChatToolsTests {
         draft(chat, "go", "d1", "r1");
         broker.yolo.set(true);
         JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-cut");
-        JsonNode settled = broker.settled(session, sent.path("operationId").asString(), Duration.ofSeconds(15));
+        JsonNode settled =
+                broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(15));
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("outcome_unknown");
         assertThat(read(chat, "{\"type\":\"message\",\"messageId\":null}")
@@ -404,10 +384,10 @@ class ChatToolsTests {
         Conversations.Share nobody = Conversations.Share.client("someone else");
         String hidden = broker.chat
                 .conversations()
-                .create(project.id(), "private", Optional.of(nobody))
+                .create(agent.project().id(), "private", Optional.of(nobody))
                 .id();
         assertThat(broker.refused(
-                        session,
+                        agent.session(),
                         "lomi_chat_read",
                         json(
                                 "workspaceId",
@@ -417,31 +397,22 @@ class ChatToolsTests {
                                 "part",
                                 BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}"))))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.ok(session, "lomi_chat_list", json("workspaceId", ws))
-                        .path("total")
-                        .asInt())
+        assertThat(agent.ok("lomi_chat_list", "workspaceId", ws).path("total").asInt())
                 .isZero();
 
-        broker.chat.conversations().share(hidden, Conversations.Share.client(session.clientLabel()), false);
-        assertThat(broker.ok(session, "lomi_chat_list", json("workspaceId", ws))
-                        .path("total")
-                        .asInt())
+        broker.chat
+                .conversations()
+                .share(hidden, Conversations.Share.client(agent.session().clientLabel()), false);
+        assertThat(agent.ok("lomi_chat_list", "workspaceId", ws).path("total").asInt())
                 .isEqualTo(1);
-        JsonNode opened = broker.ok(
-                session,
+        JsonNode opened = agent.op(
                 "lomi_chat_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "target",
-                        BrokerCallsFixture.JSON.readTree(
-                                "{\"type\":\"existing\",\"conversationId\":\"" + hidden + "\"}"),
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "open-existing"));
+                "workspaceId",
+                ws,
+                "target",
+                Agent.object("type", "existing", "conversationId", hidden),
+                "expectedRevision",
+                broker.revision());
         assertThat(opened.at("/result/created").asBoolean()).isFalse();
         assertThat(opened.at("/result/conversationId").asString()).isEqualTo(hidden);
     }
@@ -452,7 +423,7 @@ class ChatToolsTests {
         String text = "a".repeat(8191) + "\uD83D\uDE00" + "tail";
         draft(chat, text, "d1", "r1");
         JsonNode first = broker.ok(
-                session,
+                agent.session(),
                 "lomi_chat_read",
                 json(
                         "workspaceId",
@@ -465,7 +436,7 @@ class ChatToolsTests {
         assertThat(first.path("nextUtf16").asLong()).isEqualTo(8191);
         assertThat(first.path("totalUtf16").asLong()).isEqualTo(text.length());
         JsonNode second = broker.ok(
-                session,
+                agent.session(),
                 "lomi_chat_read",
                 json(
                         "workspaceId",
@@ -499,8 +470,8 @@ class ChatToolsTests {
                         256));
         Opened chat = openNew();
         draft(chat, "x", "d1", "r1");
-        JsonNode envelope =
-                broker.call(session, "lomi_chat_send", sendArgs(chat, "wide", "claude-test", "d2", "r1", "k-wide"));
+        JsonNode envelope = broker.call(
+                agent.session(), "lomi_chat_send", sendArgs(chat, "wide", "claude-test", "d2", "r1", "k-wide"));
 
         assertThat(envelope.path("code").asString()).isEqualTo("HOST_UNQUALIFIED");
         assertThat(envelope.path("message").asString()).contains("0600").doesNotContain(KEY);
@@ -512,34 +483,44 @@ class ChatToolsTests {
     record Opened(String panelId, String conversationId) {}
 
     Opened openNew() {
-        JsonNode opened = broker.ok(
-                session,
+        JsonNode opened = agent.op(
                 "lomi_chat_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "target",
-                        BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}"),
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "open-" + keys.incrementAndGet()));
+                "workspaceId",
+                ws,
+                "target",
+                Agent.object("type", "new"),
+                "expectedRevision",
+                broker.revision());
         assertThat(opened.path("state").asString()).as(opened.toString()).isEqualTo("succeeded");
         assertThat(opened.at("/result/created").asBoolean()).isTrue();
-        JsonNode panels = broker.ok(session, "lomi_panel_list", json("workspaceId", ws));
+        JsonNode panels = agent.ok("lomi_panel_list", "workspaceId", ws);
         assertThat(panels.toString()).contains(opened.at("/result/panelId").asString(), "\"chat\"");
         return new Opened(
                 opened.at("/result/panelId").asString(),
                 opened.at("/result/conversationId").asString());
     }
 
+    /** lomi_chat_stop of one request of {@code chat}, with this request key. */
+    JsonNode stop(Opened chat, String requestId, String key) {
+        return agent.ok(
+                "lomi_chat_stop",
+                "workspaceId",
+                ws,
+                "conversationId",
+                chat.conversationId,
+                "requestId",
+                requestId,
+                "retryEpoch",
+                agent.epoch().value(),
+                "requestKey",
+                key);
+    }
+
     JsonNode draft(Opened chat, String text, String draftRevision, String conversationRevision) {
         JsonNode drafted = broker.ok(
-                session,
+                agent.session(),
                 "lomi_chat_draft",
-                draftArgs(chat, text, draftRevision, conversationRevision, "draft-" + keys.incrementAndGet()));
+                draftArgs(chat, text, draftRevision, conversationRevision, agent.key("draft")));
         assertThat(drafted.path("state").asString()).as(drafted.toString()).isEqualTo("succeeded");
         return drafted.path("result");
     }
@@ -561,7 +542,7 @@ class ChatToolsTests {
                 "expectedRevision",
                 broker.revision(),
                 "retryEpoch",
-                epoch.value(),
+                agent.epoch().value(),
                 "requestKey",
                 key);
     }
@@ -574,7 +555,9 @@ class ChatToolsTests {
             String conversationRevision,
             String key) {
         return broker.ok(
-                session, "lomi_chat_send", sendArgs(chat, connection, model, draftRevision, conversationRevision, key));
+                agent.session(),
+                "lomi_chat_send",
+                sendArgs(chat, connection, model, draftRevision, conversationRevision, key));
     }
 
     String sendArgs(
@@ -602,14 +585,14 @@ class ChatToolsTests {
                 "expectedRevision",
                 broker.revision(),
                 "retryEpoch",
-                epoch.value(),
+                agent.epoch().value(),
                 "requestKey",
                 key);
     }
 
     JsonNode read(Opened chat, String part) {
         return broker.ok(
-                session,
+                agent.session(),
                 "lomi_chat_read",
                 json(
                         "workspaceId",
@@ -622,7 +605,7 @@ class ChatToolsTests {
 
     JsonNode export(Opened chat, String format) {
         return broker.ok(
-                session,
+                agent.session(),
                 "lomi_chat_export",
                 json("workspaceId", ws, "conversationId", chat.conversationId, "format", format));
     }
