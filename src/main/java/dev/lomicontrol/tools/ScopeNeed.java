@@ -17,4 +17,12 @@ public record ScopeNeed(Scope scope, String refusal) {
     public static ScopeNeed of(String scope, String refusal) {
         return new ScopeNeed(Scope.of(scope), refusal);
     }
+
+    /** For a tool that needs {@code scopes} besides its own whatever its input ("this call also needs …"). */
+    public static <I> java.util.function.Function<I, java.util.List<ScopeNeed>> always(String... scopes) {
+        java.util.List<ScopeNeed> needs = java.util.Arrays.stream(scopes)
+                .map(scope -> of(scope, dev.lomicontrol.core.ErrorMessages.missingScope("this call also", scope)))
+                .toList();
+        return input -> needs;
+    }
 }

@@ -14,6 +14,7 @@ import dev.lomicontrol.tools.LayoutBased;
 import dev.lomicontrol.tools.Len;
 import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.Range;
+import dev.lomicontrol.tools.ScopeNeed;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.Tagged;
 import dev.lomicontrol.tools.Token;
@@ -269,7 +270,8 @@ public final class BrowserSpecs {
                     OpenInput.class,
                     Opened.class,
                     "Opens an isolated browser panel on an approved origin; the operation gives browserGeneration and a leaseId. HOST_UNQUALIFIED without Chromium.")
-            .needs(HostNeed.BROWSER);
+            .needs(HostNeed.BROWSER)
+            .withVariantScopes(ScopeNeed.always("panel.create"));
 
     public static final ToolSpec<NavigateInput> NAVIGATE = ToolSpec.operation(
                     "lomi_browser_navigate",
@@ -369,7 +371,8 @@ public final class BrowserSpecs {
                     UploadInput.class,
                     BrowserResults.Uploaded.class,
                     "Attaches an artifact to a file input of the page, once the admin approves. HOST_UNQUALIFIED without Chromium.")
-            .needs(HostNeed.BROWSER);
+            .needs(HostNeed.BROWSER)
+            .withVariantScopes(ScopeNeed.always("browser.read", "browser.interact"));
 
     public static final ToolSpec<DownloadInput> DOWNLOAD = ToolSpec.operation(
                     "lomi_browser_download",
@@ -379,7 +382,8 @@ public final class BrowserSpecs {
                     DownloadInput.class,
                     BrowserResults.Downloaded.class,
                     "Downloads one same-origin address into a private artifact (up to 4 MiB). HOST_UNQUALIFIED without Chromium.")
-            .needs(HostNeed.BROWSER);
+            .needs(HostNeed.BROWSER)
+            .withVariantScopes(ScopeNeed.always("browser.read"));
 
     public static final List<ToolSpec<?>> ALL =
             List.of(OPEN, NAVIGATE, SNAPSHOT, WAIT, CLICK, FILL, KEY, SCROLL, LOGS, SCREENSHOT, UPLOAD, DOWNLOAD);

@@ -134,8 +134,6 @@ final class BrowserFiles {
 
     /** Attaches a private artifact to a file input once the admin approved this exact upload (destination, name, size, hash). */
     Object upload(Session session, BrowserSpecs.UploadInput in) {
-        BrowserPanels.requireScope(session, "browser.read");
-        BrowserPanels.requireScope(session, "browser.interact");
         LiveBrowser browser = live.bound(session, in.workspaceId(), in.panelId(), in.browserGeneration());
         WorkspaceAccess.Listed listed = panels.workspace(session, in.workspaceId());
         String snapshot = in.snapshotId().value();

@@ -70,7 +70,6 @@ final class BrowserPages {
     }
 
     Object open(Session session, BrowserSpecs.OpenInput in) {
-        BrowserPanels.requireScope(session, "panel.create");
         WorkspaceAccess.Listed listed = panels.workspace(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
         ProjectId project = listed.project().id();

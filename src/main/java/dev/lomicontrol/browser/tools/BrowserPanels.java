@@ -2,7 +2,6 @@ package dev.lomicontrol.browser.tools;
 
 import dev.lomicontrol.browser.Browsers;
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.ErrorMessages;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.operations.LivePanels;
@@ -57,13 +56,6 @@ final class BrowserPanels implements LivePanels {
                     "browser " + generation + " has closed (idle, crashed or closed); open a new one");
         }
         return live;
-    }
-
-    /** The session's grant allows {@code scope} (else SCOPE_DENIED): a tool that needs a second scope checks it here. */
-    static void requireScope(Session session, String scope) {
-        if (!session.grant().allows(scope)) {
-            throw new LomiException(ErrorCode.SCOPE_DENIED, ErrorMessages.missingScope("this call also", scope));
-        }
     }
 
     /** A browser just opened in its panel. */

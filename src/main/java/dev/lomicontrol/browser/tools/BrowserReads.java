@@ -162,7 +162,6 @@ final class BrowserReads {
         LiveBrowser browser = live.bound(session, in.workspaceId(), in.panelId(), in.browserGeneration());
         WorkspaceAccess.Listed listed = panels.workspace(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
-        BrowserPanels.requireScope(session, "browser.read");
         return runner.immediate(
                 OperationRunner.Request.of(
                         session,

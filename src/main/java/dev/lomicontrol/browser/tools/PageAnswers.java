@@ -41,7 +41,7 @@ final class PageAnswers {
      * (the effect happened; the answer says so without it).
      */
     static Optional<BrowserResults.Snapshot> after(Session session, LiveBrowser live) {
-        if (!session.grant().allows("browser.read")) {
+        if (!session.grant().allows(dev.lomicontrol.browser.api.BrowserSpecs.SNAPSHOT.scope())) {
             return Optional.empty();
         }
         try {

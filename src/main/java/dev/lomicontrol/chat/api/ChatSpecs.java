@@ -14,6 +14,7 @@ import dev.lomicontrol.tools.LayoutBased;
 import dev.lomicontrol.tools.Len;
 import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.Range;
+import dev.lomicontrol.tools.ScopeNeed;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.Tagged;
 import dev.lomicontrol.tools.Token;
@@ -282,13 +283,18 @@ public final class ChatSpecs {
             "The Chat AI conversations shared with you in this project.");
 
     public static final ToolSpec<ReadInput> READ = ToolSpec.read(
-            "lomi_chat_read",
-            "Read a shared chat",
-            "chat.read",
-            "R-I-",
-            ReadInput.class,
-            Read.class,
-            "Reads a shared conversation's draft or one message, paged.");
+                    "lomi_chat_read",
+                    "Read a shared chat",
+                    "chat.read",
+                    "R-I-",
+                    ReadInput.class,
+                    Read.class,
+                    "Reads a shared conversation's draft or one message, paged.")
+            .withVariantScopes(in -> in.includeSendTarget()
+                    ? List.of(ScopeNeed.of(
+                            "chat.send",
+                            "includeSendTarget needs the chat.send scope, which this session was not granted"))
+                    : List.of());
 
     public static final ToolSpec<ExportInput> EXPORT = ToolSpec.read(
             "lomi_chat_export",
@@ -300,13 +306,18 @@ public final class ChatSpecs {
             "A shared conversation as one Markdown or JSON document, paged.");
 
     public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation(
-            "lomi_chat_open",
-            "Open a chat",
-            "chat.open",
-            "--I-",
-            OpenInput.class,
-            Opened.class,
-            "Opens a shared conversation in a panel, or creates one; never sends anything.");
+                    "lomi_chat_open",
+                    "Open a chat",
+                    "chat.open",
+                    "--I-",
+                    OpenInput.class,
+                    Opened.class,
+                    "Opens a shared conversation in a panel, or creates one; never sends anything.")
+            .withVariantScopes(in -> in.target() instanceof New
+                    ? List.of(ScopeNeed.of(
+                            "chat.create",
+                            "target new needs the chat.create scope, which this session was not granted"))
+                    : List.of());
 
     public static final ToolSpec<DraftInput> DRAFT = ToolSpec.operation(
             "lomi_chat_draft",

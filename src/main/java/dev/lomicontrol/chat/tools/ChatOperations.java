@@ -59,11 +59,6 @@ final class ChatOperations {
         return runner.immediate(
                 OperationRunner.Request.of(session, ChatSpecs.OPEN, in, listed, resource, expected),
                 () -> {
-                    if (create && !session.grant().allows("chat.create")) {
-                        throw new LomiException(
-                                ErrorCode.SCOPE_DENIED,
-                                "target new needs the chat.create scope, which this session was not granted");
-                    }
                     if (!create) {
                         access.shared(session, listed, resource);
                     }

@@ -70,11 +70,6 @@ final class ChatReads {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         Conversation conversation =
                 access.shared(session, listed, in.conversationId().value());
-        if (in.includeSendTarget() && !session.grant().allows("chat.send")) {
-            throw new LomiException(
-                    ErrorCode.SCOPE_DENIED,
-                    "includeSendTarget needs the chat.send scope, which this session was not granted");
-        }
         Optional<ChatSpecs.SendTarget> target = in.includeSendTarget() ? sendTarget(conversation) : Optional.empty();
         if (in.part() instanceof ChatSpecs.Draft) {
             String revision = conversation.draftRevisionToken();

@@ -1,6 +1,7 @@
 package dev.lomicontrol.files.api;
 
 import dev.lomicontrol.core.ErrorCode;
+import dev.lomicontrol.core.ErrorMessages;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
@@ -14,6 +15,7 @@ import dev.lomicontrol.tools.LayoutBased;
 import dev.lomicontrol.tools.Len;
 import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.Range;
+import dev.lomicontrol.tools.ScopeNeed;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.Tagged;
 import dev.lomicontrol.tools.ToolSpec;
@@ -286,14 +288,25 @@ public final class FileSpecs {
             FileResults.Found.class,
             "Searches the project's text files, literally or by regex, filtered by include/exclude globs (no .gitignore).");
 
+    /** Each change type needs its own scope besides files.mutate: create, trash, or rename for the renames and moves. */
+    static List<ScopeNeed> mutationScopes(MutateInput in) {
+        Mutation operation = in.operation();
+        String scope = operation instanceof Create
+                ? "files.create"
+                : operation instanceof Trash ? "files.trash" : "files.rename";
+        String type = operation.getClass().getAnnotation(Tag.class).value();
+        return List.of(ScopeNeed.of(scope, ErrorMessages.missingScope("files_mutate " + type, scope)));
+    }
+
     public static final ToolSpec<MutateInput> MUTATE = ToolSpec.operation(
-            "lomi_files_mutate",
-            "Create, rename, move or trash",
-            "files.mutate",
-            "-DIO",
-            MutateInput.class,
-            FileResults.Mutated.class,
-            "Creates, renames, moves or trashes one file or directory; compare-and-set on revisions, never overwrites.");
+                    "lomi_files_mutate",
+                    "Create, rename, move or trash",
+                    "files.mutate",
+                    "-DIO",
+                    MutateInput.class,
+                    FileResults.Mutated.class,
+                    "Creates, renames, moves or trashes one file or directory; compare-and-set on revisions, never overwrites.")
+            .withVariantScopes(FileSpecs::mutationScopes);
 
     public static final List<ToolSpec<?>> ALL = List.of(LIST, READ, SEARCH, MUTATE);
 }

@@ -25,24 +25,14 @@ record FileChange(
         String expectedEntry,
         String expectedParent) {
 
-    /** The operation's type: its wire name is the lower-case constant, each needs its own scope. */
+    /** The operation's type: its wire name is the lower-case constant (the scope each needs is declared with the tool, FileSpecs). */
     enum Type {
-        CREATE("files.create"),
-        RENAME("files.rename"),
-        MOVE("files.rename"),
-        RENAME_DIRECTORY("files.rename"),
-        MOVE_DIRECTORY("files.rename"),
-        TRASH("files.trash");
-
-        private final String scope;
-
-        Type(String scope) {
-            this.scope = scope;
-        }
-
-        String scope() {
-            return scope;
-        }
+        CREATE,
+        RENAME,
+        MOVE,
+        RENAME_DIRECTORY,
+        MOVE_DIRECTORY,
+        TRASH;
 
         String wire() {
             return name().toLowerCase(Locale.ROOT);

@@ -1,8 +1,5 @@
 package dev.lomicontrol.files.tools;
 
-import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.ErrorMessages;
-import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.files.Mutation;
 import dev.lomicontrol.files.ProjectFiles;
 import dev.lomicontrol.files.api.FileResults;
@@ -40,12 +37,6 @@ final class FileMutations {
     ObjectNode mutate(Session session, FileSpecs.MutateInput in) {
         FileCalls.Resolved target = targets.resolve(session, in.workspaceId());
         FileChange change = FileChange.of(in.operation());
-        String scope = change.type().scope();
-        if (!session.grant().allows(scope)) {
-            throw new LomiException(
-                    ErrorCode.SCOPE_DENIED,
-                    ErrorMessages.missingScope("files_mutate " + change.type().wire(), scope));
-        }
         long expected = in.expectedRevision().asLong();
         ProjectFiles files = target.files();
         return runner.immediate(

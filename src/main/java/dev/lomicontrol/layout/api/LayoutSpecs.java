@@ -1,5 +1,6 @@
 package dev.lomicontrol.layout.api;
 
+import dev.lomicontrol.core.ErrorMessages;
 import dev.lomicontrol.core.ProjectId;
 import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
@@ -14,6 +15,7 @@ import dev.lomicontrol.tools.LayoutBased;
 import dev.lomicontrol.tools.Len;
 import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.Range;
+import dev.lomicontrol.tools.ScopeNeed;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.Tagged;
 import dev.lomicontrol.tools.Token;
@@ -303,13 +305,17 @@ public final class LayoutSpecs {
             "Creates a workspace in the anchor's project with one blank panel.");
 
     public static final ToolSpec<WorkspaceUpdate> WORKSPACE_UPDATE = ToolSpec.operation(
-            "lomi_workspace_update",
-            "Rename, select or close a workspace",
-            "workspace.write",
-            "-DI-",
-            WorkspaceUpdate.class,
-            WorkspaceUpdated.class,
-            "Renames, selects or closes a workspace. Close never deletes the folder.");
+                    "lomi_workspace_update",
+                    "Rename, select or close a workspace",
+                    "workspace.write",
+                    "-DI-",
+                    WorkspaceUpdate.class,
+                    WorkspaceUpdated.class,
+                    "Renames, selects or closes a workspace. Close never deletes the folder.")
+            .withVariantScopes(in -> in instanceof Act act && act.action() == Action.CLOSE
+                    ? List.of(ScopeNeed.of(
+                            "workspace.close", ErrorMessages.missingScope("closing a workspace", "workspace.close")))
+                    : List.of());
 
     public static final ToolSpec<ProjectOpen> PROJECT_OPEN = ToolSpec.operation(
             "lomi_project_open",

@@ -1,8 +1,5 @@
 package dev.lomicontrol.layout.tools;
 
-import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.ErrorMessages;
-import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.layout.api.LayoutSpecs;
 import dev.lomicontrol.operations.LivePanels;
@@ -65,10 +62,6 @@ final class WorkspaceChanges {
                 : ((LayoutSpecs.Act) in).action() == LayoutSpecs.Action.SELECT
                         ? LayoutSpecs.Updated.SELECT
                         : LayoutSpecs.Updated.CLOSE;
-        if (action == LayoutSpecs.Updated.CLOSE && !session.grant().allows("workspace.close")) {
-            throw new LomiException(
-                    ErrorCode.SCOPE_DENIED, ErrorMessages.missingScope("closing a workspace", "workspace.close"));
-        }
         WorkspaceAccess.Listed target = workspaces.resolve(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
         WorkspaceId id = target.workspace().id();
