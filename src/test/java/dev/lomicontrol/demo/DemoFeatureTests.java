@@ -66,6 +66,42 @@ class DemoFeatureTests {
                     .isEqualTo(first.path("operationId").asString());
             assertThat(demo.get().notes).containsExactly("remember");
 
+            java.util.Set<String> allButTerminalRead = new java.util.HashSet<>(dev.lomicontrol.pairing.Scopes.all());
+            allButTerminalRead.remove("terminal.read");
+            Session narrower = broker.session(new Grant(true, java.util.Set.of(), allButTerminalRead));
+            String narrowerEpoch = broker.connect(narrower, project).value();
+            JsonNode refused = broker.call(
+                    narrower,
+                    "lomi_demo_note",
+                    BrokerCallsFixture.json(
+                            "workspaceId",
+                            BrokerCallsFixture.workspaceOf(project),
+                            "text",
+                            "!run",
+                            "retryEpoch",
+                            narrowerEpoch,
+                            "requestKey",
+                            "note-2"));
+            assertThat(refused.path("code").asString()).isEqualTo("SCOPE_DENIED");
+            assertThat(refused.path("message").asString()).isEqualTo("a note starting with '!' needs terminal.read");
+            assertThat(demo.get().notes).as("the handler never ran").containsExactly("remember");
+            assertThat(broker.ok(
+                                    narrower,
+                                    "lomi_demo_note",
+                                    BrokerCallsFixture.json(
+                                            "workspaceId",
+                                            BrokerCallsFixture.workspaceOf(project),
+                                            "text",
+                                            "plain",
+                                            "retryEpoch",
+                                            narrowerEpoch,
+                                            "requestKey",
+                                            "note-3"))
+                            .path("state")
+                            .asString())
+                    .as("the same session without the variant's need is served")
+                    .isEqualTo("succeeded");
+
             Session unscoped = broker.session(new Grant(true, java.util.Set.of(), java.util.Set.of("files.read")));
             assertThat(broker.refused(unscoped, "lomi_demo_echo", "{\"text\":\"hello\"}"))
                     .isEqualTo(ErrorCode.SCOPE_DENIED);

@@ -6,6 +6,7 @@ import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.tools.Doc;
 import dev.lomicontrol.tools.Durable;
 import dev.lomicontrol.tools.Len;
+import dev.lomicontrol.tools.ScopeNeed;
 import dev.lomicontrol.tools.Tag;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.List;
@@ -39,13 +40,16 @@ public final class DemoSpecs {
             "lomi_demo_echo", "Echo", "workspace.read", "R-I-", EchoInput.class, Echoed.class, "Echoes a text.");
 
     public static final ToolSpec<NoteInput> NOTE = ToolSpec.operation(
-            "lomi_demo_note",
-            "Note",
-            "workspace.read",
-            "--I-",
-            NoteInput.class,
-            Noted.class,
-            "Keeps a note, once per requestKey.");
+                    "lomi_demo_note",
+                    "Note",
+                    "workspace.read",
+                    "--I-",
+                    NoteInput.class,
+                    Noted.class,
+                    "Keeps a note, once per requestKey; a note starting with '!' also needs terminal.read.")
+            .withVariantScopes(in -> in.text().startsWith("!")
+                    ? List.of(ScopeNeed.of("terminal.read", "a note starting with '!' needs terminal.read"))
+                    : List.of());
 
     public static final List<ToolSpec<?>> ALL = List.of(ECHO, NOTE);
 }
