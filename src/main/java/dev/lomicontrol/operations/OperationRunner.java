@@ -25,6 +25,7 @@ import dev.lomicontrol.tools.ToolSpec;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
@@ -81,14 +82,14 @@ public final class OperationRunner implements AutoCloseable {
                     target);
         }
 
-        /** The layout-scoped target of a declared tool: workspace, resource and the expected layout revision (negative: none). */
+        /** The layout-scoped target of a declared tool: workspace, resource and the expected layout revision, if the call names one. */
         public static Request of(
                 Session session,
                 ToolSpec<?> spec,
                 Durable input,
                 WorkspaceAccess.Listed listed,
                 String resource,
-                long expectedRevision) {
+                OptionalLong expectedRevision) {
             return of(
                     session,
                     spec,
@@ -98,7 +99,7 @@ public final class OperationRunner implements AutoCloseable {
                             listed.workspace().id().value(),
                             resource,
                             "",
-                            expectedRevision < 0 ? "" : Long.toString(expectedRevision)));
+                            expectedRevision.isPresent() ? Long.toString(expectedRevision.getAsLong()) : ""));
         }
     }
 
@@ -205,28 +206,39 @@ public final class OperationRunner implements AutoCloseable {
         return OperationJson.of(approvals.park(fresh.operation(), request, summary, plan, run));
     }
 
-    /** Reserves and moves to running; the caller dispatches the effect and settles it later. Empty when it was a repeat. */
-    public Reservation reserveForDispatch(Request request, Admission admission) {
+    /**
+     * What {@link #reserveForDispatch} did: the operation now runs and the caller dispatches its effect
+     * ({@link Begun}), or the call is answered with an operation as it stands ({@link Answered}: a
+     * repeat of the request key, a ledger that refused to begin it, or a session revoked meanwhile).
+     */
+    public sealed interface Start {
+        record Begun(Operation running) implements Start {}
+
+        record Answered(Operation operation) implements Start {}
+    }
+
+    /** Reserves and moves to running; the caller dispatches the effect and settles it later. */
+    public Start reserveForDispatch(Request request, Admission admission) {
         Optional<Operation> earlier = admit(request, admission);
         if (earlier.isPresent()) {
-            return new Reservation.Duplicate(earlier.get());
+            return new Start.Answered(earlier.get());
         }
         Fresh reserved = reserve(request);
         if (!reserved.fresh()) {
-            return new Reservation.Duplicate(reserved.operation());
+            return new Start.Answered(reserved.operation());
         }
         if (!request.session().isAlive()) {
-            return new Reservation.Duplicate(effects.revoked(reserved.operation()));
+            return new Start.Answered(effects.revoked(reserved.operation()));
         }
         TransitionResult begun = ledger.begin(reserved.operation().id());
         if (begun instanceof TransitionResult.Refused refused) {
-            return new Reservation.Duplicate(refused.current());
+            return new Start.Answered(refused.current());
         }
         Operation running = ((TransitionResult.Moved) begun).operation();
         if (!request.session().isAlive()) {
-            return new Reservation.Duplicate(effects.revoked(running));
+            return new Start.Answered(effects.revoked(running));
         }
-        return new Reservation.Reserved(running);
+        return new Start.Begun(running);
     }
 
     /** Settles a dispatched operation; a refusal (it was settled meanwhile, e.g. by revocation) keeps the earlier state. */

@@ -102,16 +102,12 @@ public final class OperationWaits {
         if (wait.isZero() || follow.done(current)) {
             return follow.answer(session, current);
         }
-        Operation[] latest = {current};
-        Operation settled = waits.until(
+        Operation settled = waits.polling(
                 session,
                 wait,
                 waiter -> follow.watch(current, waiter.operation(current.id())),
-                () -> {
-                    latest[0] = reread(session, current);
-                    return follow.done(latest[0]) ? Optional.of(latest[0]) : Optional.empty();
-                },
-                () -> latest[0]);
+                () -> reread(session, current),
+                follow::done);
         return follow.answer(session, settled);
     }
 

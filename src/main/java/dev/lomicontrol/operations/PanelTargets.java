@@ -31,8 +31,7 @@ public final class PanelTargets {
      * The panel {@code panelId} in the granted workspace {@code id}, checked against
      * {@code terminalSessionId} when given (for inputs bound into records).
      */
-    public PanelTarget panel(
-            Session session, WorkspaceId id, String panelId, Optional<String> terminalSessionId, long expected) {
+    public PanelTarget panel(Session session, WorkspaceId id, String panelId, Optional<String> terminalSessionId) {
         WorkspaceAccess.Listed listed = workspace(session, id);
         Panel panel = layout.view(listed.workspace().id())
                 .panel(panelId)
@@ -46,11 +45,11 @@ public final class PanelTargets {
                     "panel " + panelId + " no longer shows terminal " + terminalSessionId.get()
                             + "; list the panels again");
         }
-        return new PanelTarget(listed, panel, expected);
+        return new PanelTarget(listed, panel, java.util.OptionalLong.empty());
     }
 
-    /** A resolved panel and the expectedRevision the call named (-1 when it named none). */
-    public record PanelTarget(WorkspaceAccess.Listed listed, Panel panel, long expected) {
+    /** A resolved panel and the expectedRevision the call named, if any. */
+    public record PanelTarget(WorkspaceAccess.Listed listed, Panel panel, java.util.OptionalLong expected) {
         public WorkspaceId workspace() {
             return listed.workspace().id();
         }

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -44,27 +44,24 @@ public final class Waits implements AutoCloseable {
     }
 
     /**
-     * Answers {@code check}'s value as soon as it has one, or {@code timedOut}'s when {@code wait}
-     * ends first. {@code watch} says what may change the answer (the waiter wakes on it and checks
-     * again). With a zero wait it checks once. Throws CONTROL_REVOKED when the session loses its
-     * authority meanwhile.
+     * Polls {@code poll} until its value {@code answers}, or {@code wait} ends, and answers the last
+     * value polled either way. {@code watch} says what may change the value (the waiter wakes on it
+     * and polls again). With a zero wait it polls once. Throws CONTROL_REVOKED when the session loses
+     * its authority meanwhile.
      */
-    public <T> T until(
-            Session session, Duration wait, Consumer<Waiter> watch, Supplier<Optional<T>> check, Supplier<T> timedOut) {
-        Optional<T> now = check.get();
-        if (now.isPresent() || wait.isZero() || wait.isNegative()) {
-            return now.orElseGet(timedOut);
+    public <T> T polling(
+            Session session, Duration wait, Consumer<Waiter> watch, Supplier<T> poll, Predicate<T> answers) {
+        T now = poll.get();
+        if (answers.test(now) || wait.isZero() || wait.isNegative()) {
+            return now;
         }
         long deadline = System.nanoTime() + wait.toNanos();
         try (Waiter waiter = new Waiter(session)) {
             watch.accept(waiter);
             while (true) {
-                Optional<T> answer = check.get();
-                if (answer.isPresent()) {
-                    return answer.get();
-                }
-                if (!waiter.sleep(deadline)) {
-                    return timedOut.get();
+                T value = poll.get();
+                if (answers.test(value) || !waiter.sleep(deadline)) {
+                    return value;
                 }
             }
         }

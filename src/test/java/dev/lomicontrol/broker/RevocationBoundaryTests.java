@@ -6,7 +6,6 @@ import dev.lomicontrol.core.RequestKey;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationState;
-import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.ledger.Target;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.pairing.Session;
@@ -81,9 +80,12 @@ class RevocationBoundaryTests {
                 new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
 
         neverPerformed(() -> {
-            Reservation reservation = runner.reserveForDispatch(request(), this::revokeNow);
-            assertThat(reservation).as("nothing to dispatch").isInstanceOf(Reservation.Duplicate.class);
-            return ((Reservation.Duplicate) reservation).operation().id().value();
+            OperationRunner.Start reservation = runner.reserveForDispatch(request(), this::revokeNow);
+            assertThat(reservation).as("nothing to dispatch").isInstanceOf(OperationRunner.Start.Answered.class);
+            return ((OperationRunner.Start.Answered) reservation)
+                    .operation()
+                    .id()
+                    .value();
         });
     }
 

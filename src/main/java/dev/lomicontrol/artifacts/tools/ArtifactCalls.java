@@ -22,6 +22,7 @@ import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -62,7 +63,7 @@ public final class ArtifactCalls implements ToolFeature {
         String owner = session.id().value();
         return runner.immediate(
                 OperationRunner.Request.of(
-                        session, ArtifactSpecs.IMPORT, in, target.listed(), path.toString(), expected),
+                        session, ArtifactSpecs.IMPORT, in, target.listed(), path.toString(), OptionalLong.of(expected)),
                 () -> Revisions.require(expected, layout.revision()),
                 operation -> {
                     Artifact artifact = store.importFile(
@@ -112,7 +113,7 @@ public final class ArtifactCalls implements ToolFeature {
         String owner = session.id().value();
         return runner.immediate(
                 OperationRunner.Request.of(
-                        session, ArtifactSpecs.EXPORT, in, target.listed(), id + ":" + path, expected),
+                        session, ArtifactSpecs.EXPORT, in, target.listed(), id + ":" + path, OptionalLong.of(expected)),
                 () -> {
                     Revisions.require(expected, layout.revision());
                     if (!target.files().directoryRevision(path.parent()).equals(parent)) {

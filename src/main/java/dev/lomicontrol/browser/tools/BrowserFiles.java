@@ -23,6 +23,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -145,7 +146,7 @@ final class BrowserFiles {
                 in,
                 listed,
                 browser.page().generation() + ":" + snapshot + ":" + ref,
-                in.expectedRevision().asLong());
+                OptionalLong.of(in.expectedRevision().asLong()));
         Admitted admitted = new Admitted(session, browser, in);
         return runner.afterApproval(request, admitted, admitted::summary, admitted::plan, operation -> {
             Path copy = copyForUpload(

@@ -18,6 +18,7 @@ import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.Token;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -134,7 +135,7 @@ final class BrowserInput {
                         in,
                         listed,
                         browser.page().generation() + ":" + snapshot + ":" + target.elementRef(),
-                        -1),
+                        OptionalLong.empty()),
                 () -> {
                     browser.requireLease(session, target.leaseId());
                     browser.requireNavigation(navigation);

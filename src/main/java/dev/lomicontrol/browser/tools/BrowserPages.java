@@ -75,7 +75,7 @@ final class BrowserPages {
         ProjectId project = listed.project().id();
         Optional<String> origin = originOf(in.url());
         OperationRunner.Request request =
-                OperationRunner.Request.of(session, BrowserSpecs.OPEN, in, listed, in.url(), expected);
+                OperationRunner.Request.of(session, BrowserSpecs.OPEN, in, listed, in.url(), OptionalLong.of(expected));
         OperationRunner.Admission admission = () -> Revisions.require(expected, layout.revision());
         if (origin.isEmpty() || origins.approved(project, origin.get())) {
             long started = System.nanoTime();
@@ -174,7 +174,7 @@ final class BrowserPages {
                         in,
                         listed,
                         browser.page().generation(),
-                        -1),
+                        OptionalLong.empty()),
                 () -> {
                     browser.requireLease(session, in.leaseId().value());
                     if (origin.isPresent() && !origins.approved(browser.project(), origin.get())) {

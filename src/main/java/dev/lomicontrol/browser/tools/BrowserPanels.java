@@ -32,7 +32,7 @@ final class BrowserPanels implements LivePanels {
 
     /** A browser panel of a granted workspace showing this live generation, owned by this session (else TARGET_NOT_FOUND / STALE_GENERATION). */
     LiveBrowser bound(Session session, WorkspaceId workspace, Token panelId, Token generation) {
-        PanelTargets.PanelTarget target = panels.panel(session, workspace, panelId.value(), Optional.empty(), -1);
+        PanelTargets.PanelTarget target = panels.panel(session, workspace, panelId.value(), Optional.empty());
         if (target.panel().kind() != PanelKind.BROWSER) {
             throw new LomiException(ErrorCode.TARGET_NOT_FOUND, "panel " + panelId + " is not a browser");
         }

@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -169,7 +170,7 @@ final class BrowserReads {
                         in,
                         listed,
                         browser.page().generation() + ":" + in.url(),
-                        expected),
+                        OptionalLong.of(expected)),
                 () -> {
                     Revisions.require(expected, layout.revision());
                     browser.requireNavigation(in.navigationId().value());

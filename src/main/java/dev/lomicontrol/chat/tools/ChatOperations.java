@@ -57,7 +57,7 @@ final class ChatOperations {
                 ? "new"
                 : ((ChatSpecs.Existing) in.target()).conversationId().value();
         return runner.immediate(
-                OperationRunner.Request.of(session, ChatSpecs.OPEN, in, listed, resource, expected),
+                OperationRunner.Request.of(session, ChatSpecs.OPEN, in, listed, resource, OptionalLong.of(expected)),
                 () -> {
                     if (!create) {
                         access.shared(session, listed, resource);
@@ -97,7 +97,7 @@ final class ChatOperations {
         long expected = in.expectedRevision().asLong();
         String id = in.conversationId().value();
         return runner.immediate(
-                OperationRunner.Request.of(session, ChatSpecs.DRAFT, in, listed, id, expected),
+                OperationRunner.Request.of(session, ChatSpecs.DRAFT, in, listed, id, OptionalLong.of(expected)),
                 () -> {
                     Conversation conversation = access.shared(session, listed, id);
                     access.requirePanel(listed, in.panelId().value(), id);
@@ -129,7 +129,8 @@ final class ChatOperations {
         String id = in.conversationId().value();
         String requestId = in.requestId().value();
         return runner.immediate(
-                OperationRunner.Request.of(session, ChatSpecs.STOP, in, listed, id + "/" + requestId, -1),
+                OperationRunner.Request.of(
+                        session, ChatSpecs.STOP, in, listed, id + "/" + requestId, OptionalLong.empty()),
                 () -> {
                     access.shared(session, listed, id);
                     conversations

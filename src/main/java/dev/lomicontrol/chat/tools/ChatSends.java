@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -149,7 +150,7 @@ final class ChatSends {
         String requestId = "req-" + Ids.randomHex(random, 8);
         Admitted admitted = new Admitted(session, listed, in);
         return runner.afterApprovalThenDispatch(
-                OperationRunner.Request.of(session, ChatSpecs.SEND, in, listed, id, expected),
+                OperationRunner.Request.of(session, ChatSpecs.SEND, in, listed, id, OptionalLong.of(expected)),
                 admitted,
                 admitted::summary,
                 admitted::plan,

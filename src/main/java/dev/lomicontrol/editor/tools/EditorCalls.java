@@ -82,7 +82,8 @@ public final class EditorCalls implements ToolFeature, LivePanels {
         long expected = in.expectedRevision().asLong();
         String projectKey = target.listed().project().id().value();
         return runner.immediate(
-                OperationRunner.Request.of(session, EditorSpecs.OPEN, in, target.listed(), path.toString(), expected),
+                OperationRunner.Request.of(
+                        session, EditorSpecs.OPEN, in, target.listed(), path.toString(), OptionalLong.of(expected)),
                 () -> {
                     Revisions.require(expected, layout.revision());
                     target.files().read(path);
@@ -161,7 +162,8 @@ public final class EditorCalls implements ToolFeature, LivePanels {
         long expected = in.expectedRevision().asLong();
         Document document = bound.document;
         return runner.immediate(
-                OperationRunner.Request.of(session, EditorSpecs.APPLY_EDITS, in, bound.listed, document.id(), expected),
+                OperationRunner.Request.of(
+                        session, EditorSpecs.APPLY_EDITS, in, bound.listed, document.id(), OptionalLong.of(expected)),
                 () -> {
                     Revisions.require(expected, layout.revision());
                     ClientConfigurationPaths.requireWritable(document.path());
@@ -188,7 +190,8 @@ public final class EditorCalls implements ToolFeature, LivePanels {
         Document document = bound.document;
         ProjectFiles folder = files.folderOf(bound.listed);
         return runner.immediate(
-                OperationRunner.Request.of(session, EditorSpecs.SAVE, in, bound.listed, document.id(), expected),
+                OperationRunner.Request.of(
+                        session, EditorSpecs.SAVE, in, bound.listed, document.id(), OptionalLong.of(expected)),
                 () -> {
                     Revisions.require(expected, layout.revision());
                     ClientConfigurationPaths.requireWritable(document.path());

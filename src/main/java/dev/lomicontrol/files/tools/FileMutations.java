@@ -12,6 +12,7 @@ import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.Hex64;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalLong;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -46,7 +47,7 @@ final class FileMutations {
                         in,
                         target.listed(),
                         change.type().wire() + ":" + change.path(),
-                        expected),
+                        OptionalLong.of(expected)),
                 () -> {
                     Revisions.require(expected, layout.revision());
                     change.precheck(files);

@@ -48,7 +48,8 @@ final class GitPanelOpener {
         String canonical = CanonicalJson.string(described);
         long expected = in.expectedRevision().asLong();
         return runner.immediate(
-                OperationRunner.Request.of(session, GitSpecs.OPEN, in, target.listed(), canonical, expected),
+                OperationRunner.Request.of(
+                        session, GitSpecs.OPEN, in, target.listed(), canonical, OptionalLong.of(expected)),
                 () -> {
                     Revisions.require(expected, layout.revision());
                     readable(target, shown.view());

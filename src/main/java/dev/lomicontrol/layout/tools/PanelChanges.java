@@ -54,9 +54,9 @@ final class PanelChanges {
                         target.listed(),
                         target.panel().id(),
                         target.expected()),
-                checks.revision(target.expected()),
+                checks.revision(target.expected().orElseThrow()),
                 operation -> {
-                    JsonNode focused = layout.change(OptionalLong.of(target.expected()), edit -> {
+                    JsonNode focused = layout.change(target.expected(), edit -> {
                         edit.view(target.workspace())
                                 .panel(target.panel().id())
                                 .orElseThrow(() -> new LomiException(
@@ -84,7 +84,7 @@ final class PanelChanges {
         OperationRunner.Request request = OperationRunner.Request.of(
                 session, LayoutSpecs.PANEL_CLOSE, in, target.listed(), panel.id(), target.expected());
         OperationRunner.Admission admission = () -> {
-            checks.requireRevision(target.expected());
+            checks.requireRevision(target.expected().orElseThrow());
             checks.requirePanelClosable(session, panel);
         };
         if (live.dirty(panel)) {
@@ -108,7 +108,7 @@ final class PanelChanges {
                 throw new LomiException(
                         ErrorCode.TARGET_BUSY, "the editor got unsaved changes meanwhile; close it again");
             }
-            return closing(session, target, OptionalLong.of(target.expected())).perform(operation);
+            return closing(session, target, target.expected()).perform(operation);
         });
     }
 
@@ -157,7 +157,8 @@ final class PanelChanges {
                             + live.browserGeneration(panel).orElse("none")
                             + "); list the panels again");
         }
-        return new PanelTarget(listed, panel, in.expectedRevision().asLong());
+        return new PanelTarget(
+                listed, panel, OptionalLong.of(in.expectedRevision().asLong()));
     }
 
     Object move(Session session, LayoutSpecs.PanelMove in) {
@@ -165,7 +166,8 @@ final class PanelChanges {
         Movement movement = movement(session, in.movement());
         long expected = in.expectedRevision().asLong();
         return runner.immediate(
-                OperationRunner.Request.of(session, LayoutSpecs.PANEL_MOVE, in, listed, movement.type(), expected),
+                OperationRunner.Request.of(
+                        session, LayoutSpecs.PANEL_MOVE, in, listed, movement.type(), OptionalLong.of(expected)),
                 () -> {
                     checks.requireRevision(expected);
                     layout.checkMovement(listed.workspace().id(), movement);

@@ -67,7 +67,8 @@ final class ProjectChanges {
         plan.put("client", session.clientLabel());
         plan.put("session", session.id().value());
         return runner.afterApproval(
-                OperationRunner.Request.of(session, LayoutSpecs.PROJECT_OPEN, in, anchor, rawPath, expected),
+                OperationRunner.Request.of(
+                        session, LayoutSpecs.PROJECT_OPEN, in, anchor, rawPath, OptionalLong.of(expected)),
                 () -> {
                     checks.requireRevision(expected);
                     Path root = folder.canonical();
@@ -114,7 +115,8 @@ final class ProjectChanges {
         }
         long expected = in.expectedRevision().asLong();
         return runner.immediate(
-                OperationRunner.Request.of(session, LayoutSpecs.PROJECT_CLOSE, in, anchor, projectId.value(), expected),
+                OperationRunner.Request.of(
+                        session, LayoutSpecs.PROJECT_CLOSE, in, anchor, projectId.value(), OptionalLong.of(expected)),
                 () -> {
                     checks.requireRevision(expected);
                     checks.requireClosable(checks.views(anchor.project()), anchor.project(), true);

@@ -42,7 +42,8 @@ final class WorkspaceChanges {
         WorkspaceAccess.Listed anchor = workspaces.resolve(session, in.workspaceId());
         long expected = in.expectedRevision().asLong();
         return runner.immediate(
-                OperationRunner.Request.of(session, LayoutSpecs.WORKSPACE_CREATE, in, anchor, "", expected),
+                OperationRunner.Request.of(
+                        session, LayoutSpecs.WORKSPACE_CREATE, in, anchor, "", OptionalLong.of(expected)),
                 checks.revision(expected),
                 operation -> layout.change(OptionalLong.of(expected), edit -> {
                     WorkspaceView created = edit.createWorkspace(
@@ -67,7 +68,8 @@ final class WorkspaceChanges {
         WorkspaceId id = target.workspace().id();
         String resource = action.name().toLowerCase(Locale.ROOT);
         return runner.immediate(
-                OperationRunner.Request.of(session, LayoutSpecs.WORKSPACE_UPDATE, in, target, resource, expected),
+                OperationRunner.Request.of(
+                        session, LayoutSpecs.WORKSPACE_UPDATE, in, target, resource, OptionalLong.of(expected)),
                 () -> {
                     checks.requireRevision(expected);
                     if (action == LayoutSpecs.Updated.CLOSE) {

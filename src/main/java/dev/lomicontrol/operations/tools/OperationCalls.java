@@ -108,15 +108,14 @@ public final class OperationCalls implements ToolFeature {
         WorkspaceId workspace =
                 workspaces.resolve(session, input.workspaceId()).workspace().id();
         long after = input.cursor().map(Decimal::asLong).orElse(0L);
-        OperationSpecs.Events[] last = new OperationSpecs.Events[1];
-        return waits.until(
+        return waits.polling(
                 session,
                 wait,
                 waiter -> waiter.workspace(workspace.value()),
                 () -> {
                     List<LedgerEvent> read = ledger.events(Optional.of(workspace.value()), after, input.limit() + 1);
                     List<LedgerEvent> page = read.subList(0, Math.min(input.limit(), read.size()));
-                    last[0] = new OperationSpecs.Events(
+                    return new OperationSpecs.Events(
                             workspace,
                             page.stream().map(OperationJson::event).toList(),
                             Decimal.of(
@@ -125,9 +124,8 @@ public final class OperationCalls implements ToolFeature {
                                             : page.get(page.size() - 1).sequence()),
                             read.size() > input.limit(),
                             false);
-                    return page.isEmpty() ? Optional.empty() : Optional.of(last[0]);
                 },
-                () -> last[0]);
+                events -> !events.events().isEmpty());
     }
 
     private static OperationSpecs.CancelOutcome outcome(CancelResult result) {

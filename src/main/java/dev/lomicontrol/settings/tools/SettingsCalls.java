@@ -21,6 +21,7 @@ import dev.lomicontrol.tools.Tag;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
@@ -192,7 +193,8 @@ public final class SettingsCalls implements ToolFeature {
         String summary = "change " + section + " settings for " + session.clientLabel()
                 + (planned == null ? "" : ": " + String.join(", ", planned.changedFields()));
         return runner.afterApproval(
-                OperationRunner.Request.of(session, SettingsSpecs.UPDATE, in, listed, section, expected),
+                OperationRunner.Request.of(
+                        session, SettingsSpecs.UPDATE, in, listed, section, OptionalLong.of(expected)),
                 () -> {
                     Revisions.require(expected, layout.revision());
                     if (refused != null) {
@@ -227,7 +229,7 @@ public final class SettingsCalls implements ToolFeature {
         }
         long expected = in.expectedRevision().asLong();
         return runner.immediate(
-                OperationRunner.Request.of(session, SettingsSpecs.OPEN, in, listed, page, expected),
+                OperationRunner.Request.of(session, SettingsSpecs.OPEN, in, listed, page, OptionalLong.of(expected)),
                 () -> Revisions.require(expected, layout.revision()),
                 operation -> {
                     String id = "req-" + Ids.randomHex(random, 8);

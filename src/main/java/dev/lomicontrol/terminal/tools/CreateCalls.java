@@ -8,7 +8,6 @@ import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
-import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.operations.OperationJson;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.PanelTargets;
@@ -95,8 +94,8 @@ final class CreateCalls {
                 .map(p -> p.name().toLowerCase(Locale.ROOT))
                 .orElse(settings.terminal().defaultProfile());
         long expected = in.expectedRevision().asLong();
-        OperationRunner.Request request =
-                OperationRunner.Request.of(session, TerminalSpecs.CREATE, in, listed, in.directory(), expected);
+        OperationRunner.Request request = OperationRunner.Request.of(
+                session, TerminalSpecs.CREATE, in, listed, in.directory(), OptionalLong.of(expected));
         Found<Path> cwd = new Found<>();
         OperationRunner.Admission admission = () -> {
             Revisions.require(expected, layout.revision());
@@ -110,11 +109,11 @@ final class CreateCalls {
                     operation -> Encoder.encode(open(operation.id(), session, listed, profile, cwd.get(), in)
                             .created()));
         }
-        Reservation reservation = runner.reserveForDispatch(request, admission);
-        if (reservation instanceof Reservation.Duplicate duplicate) {
+        OperationRunner.Start reservation = runner.reserveForDispatch(request, admission);
+        if (reservation instanceof OperationRunner.Start.Answered duplicate) {
             return OperationJson.of(duplicate.operation());
         }
-        Operation running = ((Reservation.Reserved) reservation).operation();
+        Operation running = ((OperationRunner.Start.Begun) reservation).running();
         Opened opened;
         try {
             opened = open(running.id(), session, listed, profile, cwd.get(), in);

@@ -51,19 +51,14 @@ final class ReadCalls {
         if (in.mode() == TerminalSpecs.Mode.RAW) {
             return output(session, in, terminal, command);
         }
-        Found<TerminalResults.Output> last = new Found<>();
-        return waits.until(
+        return waits.polling(
                 session,
                 wait,
                 waiter -> waiter.also(terminal.onChange(waiter::wake)),
-                () -> {
-                    TerminalResults.Output page = last.keep(output(session, in, terminal, command));
-                    boolean news = !page.text().orElse("").isEmpty()
-                            || page.exited()
-                            || command.map(r -> r.run.completed()).orElse(false);
-                    return news ? Optional.of(page) : Optional.empty();
-                },
-                last::get);
+                () -> output(session, in, terminal, command),
+                page -> !page.text().orElse("").isEmpty()
+                        || page.exited()
+                        || command.map(r -> r.run.completed()).orElse(false));
     }
 
     /** One page of modes output, command or raw, as it stands now. */

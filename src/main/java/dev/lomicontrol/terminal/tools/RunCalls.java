@@ -10,7 +10,6 @@ import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
-import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.operations.OperationJson;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.pairing.Session;
@@ -24,6 +23,7 @@ import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.Token;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -72,8 +72,8 @@ final class RunCalls implements AutoCloseable {
         Terminal terminal = bound.terminal();
         String leaseId = in.leaseId().value();
         OperationRunner.Request request = OperationRunner.Request.of(
-                session, TerminalSpecs.RUN, in, bound.target().listed(), terminal.id(), -1);
-        Reservation reservation = runner.reserveForDispatch(request, () -> {
+                session, TerminalSpecs.RUN, in, bound.target().listed(), terminal.id(), OptionalLong.empty());
+        OperationRunner.Start reservation = runner.reserveForDispatch(request, () -> {
             bound.requireInput(session, leaseId);
             if (TerminalChecks.running(terminal)) {
                 throw new LomiException(ErrorCode.TARGET_BUSY, "a command is still running in this terminal");
@@ -85,10 +85,10 @@ final class RunCalls implements AutoCloseable {
                                 + ", not ready; read the terminal and wait for a fresh prompt");
             }
         });
-        if (reservation instanceof Reservation.Duplicate duplicate) {
+        if (reservation instanceof OperationRunner.Start.Answered duplicate) {
             return OperationJson.of(duplicate.operation());
         }
-        Operation running = ((Reservation.Reserved) reservation).operation();
+        Operation running = ((OperationRunner.Start.Begun) reservation).running();
         // the answer waits (RunFollow: waitMs, or 750 ms without it) for the settlement the ledger announces
         return OperationJson.of(dispatch(
                 running,
@@ -154,7 +154,12 @@ final class RunCalls implements AutoCloseable {
         Found<Running> found = new Found<>();
         return runner.immediate(
                 OperationRunner.Request.of(
-                        session, TerminalSpecs.INTERRUPT, in, bound.target().listed(), target.value(), -1),
+                        session,
+                        TerminalSpecs.INTERRUPT,
+                        in,
+                        bound.target().listed(),
+                        target.value(),
+                        OptionalLong.empty()),
                 () -> {
                     bound.requireInput(session, leaseId);
                     found.keep(interruptible(session, bound.terminal(), target));

@@ -47,8 +47,7 @@ final class TerminalChecks {
     /** The terminal a call names; a panel of another kind, or a terminal that is gone, is TARGET_NOT_FOUND. */
     Bound bind(Session session, WorkspaceId workspace, Token panelId, Hex32 terminalSessionId) {
         String terminalId = terminalSessionId.value();
-        PanelTargets.PanelTarget target =
-                panels.panel(session, workspace, panelId.value(), Optional.of(terminalId), -1);
+        PanelTargets.PanelTarget target = panels.panel(session, workspace, panelId.value(), Optional.of(terminalId));
         if (target.panel().kind() != PanelKind.TERMINAL) {
             throw new LomiException(
                     ErrorCode.TARGET_NOT_FOUND, "panel " + target.panel().id() + " is not a terminal");

@@ -16,6 +16,7 @@ import dev.lomicontrol.tools.Hex32;
 import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
 import java.util.Optional;
+import java.util.OptionalLong;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -93,7 +94,7 @@ final class TerminalPanels implements LivePanels {
         TerminalChecks.Bound bound = checks.bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         Terminal terminal = bound.terminal();
         OperationRunner.Request operation = OperationRunner.Request.of(
-                session, TerminalSpecs.PANEL_CONTROL, in, bound.target().listed(), terminal.id(), -1);
+                session, TerminalSpecs.PANEL_CONTROL, in, bound.target().listed(), terminal.id(), OptionalLong.empty());
         if (in.action() == TerminalSpecs.ControlAction.RELEASE) {
             return runner.immediate(
                     operation,

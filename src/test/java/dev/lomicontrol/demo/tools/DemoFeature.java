@@ -7,6 +7,7 @@ import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.Encoder;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -36,7 +37,9 @@ public final class DemoFeature implements ToolFeature {
     private ObjectNode note(Session session, DemoSpecs.NoteInput in) {
         WorkspaceAccess.Listed listed = workspaces.resolve(session, in.workspaceId());
         return runner.immediate(
-                OperationRunner.Request.of(session, DemoSpecs.NOTE, in, listed, "note", -1), () -> {}, operation -> {
+                OperationRunner.Request.of(session, DemoSpecs.NOTE, in, listed, "note", OptionalLong.empty()),
+                () -> {},
+                operation -> {
                     notes.add(in.text());
                     return Encoder.encode(new DemoSpecs.Noted(in.text(), notes.size()));
                 });
