@@ -229,9 +229,7 @@ class AttackClientConfigurationTests {
 
     /** Refused as SCOPE_DENIED with a message that says it is client configuration an admin edits by hand. */
     private static void assertRefusedAsClientConfiguration(JsonNode answer, String what) {
-        assertThat(AttackLinksTests.refusalCode(answer))
-                .as("%s: %s", what, answer)
-                .isEqualTo("SCOPE_DENIED");
+        assertThat(AttackCalls.refusalCode(answer)).as("%s: %s", what, answer).isEqualTo("SCOPE_DENIED");
         if (answer.path("status").asString().equals("ok")) {
             assertThat(answer.path("data").path("effectState").asString())
                     .as(what)

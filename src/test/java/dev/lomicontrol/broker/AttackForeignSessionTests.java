@@ -1,7 +1,6 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
@@ -10,18 +9,16 @@ import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.Eventually;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -34,38 +31,28 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class AttackForeignSessionTests {
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("shared");
 
-    BrokerCallsFixture broker;
-    Project project;
+    final AttackCalls attack = new AttackCalls(agent);
+    final BrokerCallsFixture broker = agent.broker();
+    final Project project = agent.project();
+    final Session victim = agent.session();
+    final RetryEpochId victimEpoch = agent.epoch();
+    final String ws = agent.workspace();
     Project other;
-    Session victim;
     Session stranger;
     Session narrowed;
-    RetryEpochId victimEpoch;
     RetryEpochId strangerEpoch;
-    String ws;
-    final AtomicInteger keys = new AtomicInteger();
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("shared");
         other = broker.project("other");
         Files.writeString(project.root().resolve("data.txt"), "victim data\n");
-        victim = broker.session();
         stranger = broker.session();
         narrowed = broker.session(new Grant(false, Set.of(other.id()), Scopes.all()));
-        victimEpoch = broker.connect(victim, project);
         strangerEpoch = broker.connect(stranger, project);
         broker.connect(narrowed, other);
-        ws = workspaceOf(project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
     }
 
     @Test
@@ -135,29 +122,8 @@ class AttackForeignSessionTests {
 
     @Test
     void aRevokedSessionChangesNothingAndNoLongerSeesEvenItsOwnWork() throws Exception {
-        String rootRevision = broker.ok(victim, "lomi_files_list", json("workspaceId", ws))
-                .path("directoryRevision")
-                .asString();
-        ObjectNode create = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                victimEpoch.value(),
-                "requestKey",
-                "before-revoke"));
-        create.set(
-                "operation",
-                BrokerCallsFixture.JSON.readTree(json(
-                        "type",
-                        "create",
-                        "relativePath",
-                        "before.txt",
-                        "kind",
-                        "file",
-                        "expectedParentRevision",
-                        rootRevision)));
+        String rootRevision = attack.rootRevision();
+        ObjectNode create = createIn("before.txt", rootRevision, "before-revoke");
         String id = broker.ok(victim, "lomi_files_mutate", create.toString())
                 .path("operationId")
                 .asString();
@@ -192,67 +158,20 @@ class AttackForeignSessionTests {
         String rootRevision = broker.ok(stranger, "lomi_files_list", json("workspaceId", ws))
                 .path("directoryRevision")
                 .asString();
-        ObjectNode create = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                victimEpoch.value(),
-                "requestKey",
-                "borrowed-epoch"));
-        create.set(
-                "operation",
-                BrokerCallsFixture.JSON.readTree(json(
-                        "type",
-                        "create",
-                        "relativePath",
-                        "borrowed.txt",
-                        "kind",
-                        "file",
-                        "expectedParentRevision",
-                        rootRevision)));
+        ObjectNode create = createIn("borrowed.txt", rootRevision, "borrowed-epoch");
 
         assertThat(broker.refused(stranger, "lomi_files_mutate", create.toString()))
                 .isEqualTo(ErrorCode.RETRY_WINDOW_EXPIRED);
         assertThat(project.root().resolve("borrowed.txt")).doesNotExist();
-        assertThat(broker.refused(
-                        victim,
-                        "lomi_operation_get",
-                        json(
-                                "retryEpoch",
-                                victimEpoch.value(),
-                                "requestKey",
-                                "borrowed-epoch",
-                                "tool",
-                                "lomi_files_mutate")))
-                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        attack.assertNoReceipt("lomi_files_mutate", "borrowed-epoch");
     }
 
     @Test
     void aForeignArtifactCanNeitherBeReadNorExported() throws Exception {
         byte[] bytes = "victim data\n".getBytes(StandardCharsets.UTF_8);
-        String sha = AttackLinksTests.sha256(bytes);
+        String sha = AttackCalls.sha256(bytes);
         String artifact = broker.ok(
-                        victim,
-                        "lomi_artifact_import",
-                        json(
-                                "workspaceId",
-                                ws,
-                                "relativePath",
-                                "data.txt",
-                                "kind",
-                                "file",
-                                "expectedByteLength",
-                                bytes.length,
-                                "expectedSha256",
-                                sha,
-                                "expectedRevision",
-                                broker.revision(),
-                                "retryEpoch",
-                                victimEpoch.value(),
-                                "requestKey",
-                                "victim-import"))
+                        victim, "lomi_artifact_import", attack.importFile("victim-import", "data.txt", bytes))
                 .path("result")
                 .path("artifactId")
                 .asString();
@@ -288,7 +207,7 @@ class AttackForeignSessionTests {
                         strangerEpoch.value(),
                         "requestKey",
                         "steal"));
-        assertThat(AttackLinksTests.refusalCode(export)).as("%s", export).isEqualTo("TARGET_NOT_FOUND");
+        assertThat(AttackCalls.refusalCode(export)).as("%s", export).isEqualTo("TARGET_NOT_FOUND");
         assertThat(project.root().resolve("stolen.txt")).doesNotExist();
         assertThat(broker.ok(victim, "lomi_artifact_read", json("workspaceId", ws, "artifactId", artifact))
                         .path("sha256")
@@ -314,11 +233,7 @@ class AttackForeignSessionTests {
                 terminal.op(json("leaseId", "f".repeat(32), "command", "echo NORUN-$((40+2))"), victimEpoch));
         String runKey = run.path("requestKey").asString();
         assertThat(broker.refused(victim, "lomi_terminal_run", run.toString())).isEqualTo(ErrorCode.CONTROL_REVOKED);
-        assertThat(broker.refused(
-                        victim,
-                        "lomi_operation_get",
-                        json("retryEpoch", victimEpoch.value(), "requestKey", runKey, "tool", "lomi_terminal_run")))
-                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        attack.assertNoReceipt("lomi_terminal_run", runKey);
 
         broker.ok(victim, "lomi_panel_control", terminal.op(json("action", "release"), victimEpoch));
         assertThat(broker.refused(
@@ -383,6 +298,23 @@ class AttackForeignSessionTests {
 
     // --- helpers
 
+    /** The victim's {@code lomi_files_mutate} creating the file {@code relativePath} under {@code key}. */
+    private ObjectNode createIn(String relativePath, String rootRevision, String key) {
+        ObjectNode create = attack.durableNode(key);
+        create.set(
+                "operation",
+                AttackCalls.operation(
+                        "type",
+                        "create",
+                        "relativePath",
+                        relativePath,
+                        "kind",
+                        "file",
+                        "expectedParentRevision",
+                        rootRevision));
+        return create;
+    }
+
     private Terminal create(Session owner, RetryEpochId epoch) {
         JsonNode created = broker.ok(
                 owner,
@@ -395,7 +327,7 @@ class AttackForeignSessionTests {
                         "retryEpoch",
                         epoch.value(),
                         "requestKey",
-                        "create-" + keys.incrementAndGet()));
+                        agent.key("create")));
         assertThat(created.path("state").asString()).as("%s", created).isEqualTo("succeeded");
         Terminal terminal = new Terminal(created.path("result"));
         awaitPrompt(terminal, "ready");
@@ -459,7 +391,7 @@ class AttackForeignSessionTests {
             node.put("panelId", panel);
             node.put("terminalSessionId", id);
             node.put("retryEpoch", epoch.value());
-            node.put("requestKey", "t-" + keys.incrementAndGet());
+            node.put("requestKey", agent.key("t"));
             return node.toString();
         }
     }

@@ -1,7 +1,6 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
@@ -13,6 +12,7 @@ import dev.lomicontrol.ledger.ReserveRequest;
 import dev.lomicontrol.ledger.Target;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,12 +22,10 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -38,52 +36,37 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class AttackLimitsTests {
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("limits");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    Path root;
-    final AtomicInteger keys = new AtomicInteger();
+    final AttackCalls attack = new AttackCalls(agent);
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
+    final String ws = agent.workspace();
+    final Path root = project.root();
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("limits");
-        root = project.root();
         Files.writeString(root.resolve("e.txt"), "edit me\n");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
     }
 
     @Test
     void the4097thReceiptIsRefusedOnEveryToolWithoutAnEffectWhileEarlierWorkStillAnswers() throws Exception {
-        String rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
-                .path("directoryRevision")
-                .asString();
+        String rootRevision = attack.rootRevision();
         String firstCreate = mutateCreate("first.txt", rootRevision, "create-0");
         JsonNode first = broker.ok(session, "lomi_files_mutate", firstCreate);
         fillTheLedgerUpTo(4096);
-        int panels = panelCount();
-        rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
-                .path("directoryRevision")
-                .asString();
+        int panels = attack.panels();
+        rootRevision = attack.rootRevision();
 
         Map<String, String> calls = new LinkedHashMap<>();
         calls.put("lomi_files_mutate", mutateCreate("overflow.txt", rootRevision, "over-1"));
-        calls.put("lomi_terminal_create", op(json("workspaceId", ws), "over-2"));
-        calls.put("lomi_editor_open", op(json("workspaceId", ws, "relativePath", "e.txt"), "over-3"));
-        calls.put("lomi_workspace_create", op(json("workspaceId", ws, "name", "overflow"), "over-4"));
-        calls.put("lomi_settings_open", op(json("workspaceId", ws, "page", "editor"), "over-5"));
+        calls.put("lomi_terminal_create", attack.durable("over-2"));
+        calls.put("lomi_editor_open", attack.durable("over-3", "relativePath", "e.txt"));
+        calls.put("lomi_workspace_create", attack.durable("over-4", "name", "overflow"));
+        calls.put("lomi_settings_open", attack.durable("over-5", "page", "editor"));
         for (Map.Entry<String, String> call : calls.entrySet()) {
             assertThat(broker.refused(session, call.getKey(), call.getValue()))
                     .as(call.getKey())
@@ -92,17 +75,12 @@ class AttackLimitsTests {
                     .readTree(call.getValue())
                     .path("requestKey")
                     .asString();
-            assertThat(broker.refused(
-                            session,
-                            "lomi_operation_get",
-                            json("retryEpoch", epoch.value(), "requestKey", key, "tool", call.getKey())))
-                    .as("no receipt for %s", call.getKey())
-                    .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+            attack.assertNoReceipt(call.getKey(), key);
         }
 
         assertThat(root.resolve("overflow.txt")).doesNotExist();
         assertThat(broker.terminals.all()).isEmpty();
-        assertThat(panelCount()).isEqualTo(panels);
+        assertThat(attack.panels()).isEqualTo(panels);
         assertThat(broker.projects.list().get(0).workspaces()).hasSize(1);
         assertThat(broker.decisions.notices()).isEmpty();
         assertThat(broker.ledger.maintenance().status().receipts()).isEqualTo(4096);
@@ -121,12 +99,10 @@ class AttackLimitsTests {
 
     @Test
     void argumentsOver64KiBFromAClientThatSkipsTheHelperAreRefusedBeforeAReceipt() throws Exception {
-        JsonNode opened = broker.ok(
-                        session, "lomi_editor_open", op(json("workspaceId", ws, "relativePath", "e.txt"), "open"))
+        JsonNode opened = broker.ok(session, "lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
                 .path("result");
-        ObjectNode edit = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
+        ObjectNode edit = attack.durableNode(
+                "huge-edit",
                 "panelId",
                 opened.path("panelId").asString(),
                 "relativePath",
@@ -136,29 +112,13 @@ class AttackLimitsTests {
                 "expectedBufferRevision",
                 opened.path("bufferRevision").asString(),
                 "expectedDiskRevision",
-                opened.path("diskRevision").asString(),
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                "huge-edit"));
+                opened.path("diskRevision").asString());
         edit.putArray("edits").addObject().put("fromUtf16", 0).put("toUtf16", 0).put("insert", "x".repeat(64 * 1024));
         assertThat(BrokerCallsFixture.JSON.writeValueAsBytes(edit).length).isGreaterThan(64 * 1024);
 
         assertThat(broker.refused(session, "lomi_editor_apply_edits", edit.toString()))
                 .isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_operation_get",
-                        json(
-                                "retryEpoch",
-                                epoch.value(),
-                                "requestKey",
-                                "huge-edit",
-                                "tool",
-                                "lomi_editor_apply_edits")))
-                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        attack.assertNoReceipt("lomi_editor_apply_edits", "huge-edit");
         JsonNode buffer = broker.ok(
                 session,
                 "lomi_editor_read",
@@ -171,11 +131,8 @@ class AttackLimitsTests {
 
     @Test
     void anUnknownFieldInsideANestedObjectIsRefusedOnEveryToolThatTakesOne() throws Exception {
-        String rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
-                .path("directoryRevision")
-                .asString();
-        JsonNode opened = broker.ok(
-                        session, "lomi_editor_open", op(json("workspaceId", ws, "relativePath", "e.txt"), "open"))
+        String rootRevision = attack.rootRevision();
+        JsonNode opened = broker.ok(session, "lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
                 .path("result");
         String tab = broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
                 .path("tabs")
@@ -186,7 +143,7 @@ class AttackLimitsTests {
                 .path("settingsRevision")
                 .asString();
         Git.init().setDirectory(root.toFile()).setInitialBranch("main").call().close();
-        JsonNode terminal = broker.ok(session, "lomi_terminal_create", op(json("workspaceId", ws), "terminal"))
+        JsonNode terminal = broker.ok(session, "lomi_terminal_create", attack.durable("terminal"))
                 .path("result");
         Map<String, String> calls = new LinkedHashMap<>();
         calls.put(
@@ -278,12 +235,7 @@ class AttackLimitsTests {
             assertThat(envelope.path("message").asString()).as(call.getKey()).contains("surprise");
             JsonNode key = BrokerCallsFixture.JSON.readTree(call.getValue()).path("requestKey");
             if (!key.isMissingNode()) {
-                assertThat(broker.refused(
-                                session,
-                                "lomi_operation_get",
-                                json("retryEpoch", epoch.value(), "requestKey", key.asString(), "tool", call.getKey())))
-                        .as("no receipt for %s", call.getKey())
-                        .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+                attack.assertNoReceipt(call.getKey(), key.asString());
             }
         }
         assertThat(root.resolve("n.txt")).doesNotExist();
@@ -331,17 +283,9 @@ class AttackLimitsTests {
         assertThat(broker.ledger.maintenance().status().receipts()).isEqualTo(total);
     }
 
-    private int panelCount() {
-        return broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
-                .path("panels")
-                .size();
-    }
-
     private String mutateCreate(String path, String parentRevision, String key) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(op(json("workspaceId", ws), key));
-        node.set(
-                "operation",
-                BrokerCallsFixture.JSON.readTree(json(
+        return attack.mutate(
+                AttackCalls.operation(
                         "type",
                         "create",
                         "relativePath",
@@ -349,8 +293,8 @@ class AttackLimitsTests {
                         "kind",
                         "file",
                         "expectedParentRevision",
-                        parentRevision)));
-        return node.toString();
+                        parentRevision),
+                key);
     }
 
     private String op(String arguments, String key) {
@@ -363,8 +307,8 @@ class AttackLimitsTests {
 
     /** {@code outer} with {@code inner} set as field {@code name}; {@code durable} adds the OP fields. */
     private String nested(String outer, String name, String inner, boolean durable) {
-        ObjectNode node = (ObjectNode)
-                BrokerCallsFixture.JSON.readTree(durable ? op(outer, "nested-" + keys.incrementAndGet()) : outer);
+        ObjectNode node =
+                (ObjectNode) BrokerCallsFixture.JSON.readTree(durable ? op(outer, agent.key("nested")) : outer);
         node.set(name, BrokerCallsFixture.JSON.readTree(inner));
         return node.toString();
     }

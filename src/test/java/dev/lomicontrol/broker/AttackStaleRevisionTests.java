@@ -1,13 +1,12 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.Eventually;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,13 +14,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.lib.StoredConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -35,17 +32,16 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class AttackStaleRevisionTests {
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("stale");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    Path root;
+    final AttackCalls attack = new AttackCalls(agent);
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final RetryEpochId epoch = agent.epoch();
+    final String ws = agent.workspace();
+    final Path root = agent.project().root();
     Git git;
-    final AtomicInteger keys = new AtomicInteger();
 
     // the current state, read after setup
     String panel;
@@ -61,22 +57,12 @@ class AttackStaleRevisionTests {
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("stale");
-        root = project.root();
         Files.writeString(root.resolve("a.txt"), "alpha\n");
         Files.writeString(root.resolve("e.txt"), "edit me\n");
-        git = Git.init().setDirectory(root.toFile()).setInitialBranch("main").call();
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Attack Test");
-        config.setString("user", null, "email", "attack@example.com");
-        config.save();
+        git = AttackCalls.gitRepository(root);
         git.add().addFilepattern("a.txt").addFilepattern("e.txt").call();
         git.commit().setMessage("seed").call();
         Files.writeString(root.resolve("a.txt"), "alpha changed\n");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
 
         JsonNode opened = broker.ok(session, "lomi_editor_open", op(json("workspaceId", ws, "relativePath", "e.txt")))
                 .path("result");
@@ -90,7 +76,7 @@ class AttackStaleRevisionTests {
                 .path("bufferRevision")
                 .asString();
         byte[] bytes = "alpha changed\n".getBytes(StandardCharsets.UTF_8);
-        artifactSha = AttackLinksTests.sha256(bytes);
+        artifactSha = AttackCalls.sha256(bytes);
         artifact = broker.ok(
                         session,
                         "lomi_artifact_import",
@@ -108,24 +94,17 @@ class AttackStaleRevisionTests {
                 .path("result")
                 .path("artifactId")
                 .asString();
-        aDisk = broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "a.txt"))
-                .path("diskRevision")
-                .asString();
-        rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
-                .path("directoryRevision")
-                .asString();
+        aDisk = attack.diskRevision("a.txt");
+        rootRevision = attack.rootRevision();
         settingsRevision = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
                 .path("settingsRevision")
                 .asString();
-        observation = broker.ok(session, "lomi_git_status", json("workspaceId", ws))
-                .path("observationRevision")
-                .asString();
+        observation = attack.observation();
     }
 
     @AfterEach
     void close() {
         git.close();
-        broker.close();
     }
 
     @Test
@@ -190,15 +169,7 @@ class AttackStaleRevisionTests {
         Snapshot before = snapshot();
 
         for (Map.Entry<String, String> call : calls.entrySet()) {
-            String key = key();
-            ObjectNode arguments = (ObjectNode) BrokerCallsFixture.JSON.readTree(call.getValue());
-            arguments.put("expectedRevision", stale);
-            arguments.put("retryEpoch", epoch.value());
-            arguments.put("requestKey", key);
-            assertThat(broker.refused(session, call.getKey(), arguments.toString()))
-                    .as(call.getKey())
-                    .isEqualTo(ErrorCode.REVISION_CONFLICT);
-            assertNoReceipt(call.getKey(), key);
+            assertConflictLeavesNoReceipt(call.getKey(), readObject(call.getValue()), stale, call.getKey());
         }
         assertThat(snapshot()).isEqualTo(before);
     }
@@ -209,9 +180,7 @@ class AttackStaleRevisionTests {
         String dirRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", "dir"))
                 .path("directoryRevision")
                 .asString();
-        String freshRoot = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
-                .path("directoryRevision")
-                .asString();
+        String freshRoot = attack.rootRevision();
         String staleDisk = "1".repeat(64);
         String staleDir = rootRevision; // the root listing before dir/ appeared
         Map<String, String> calls = new LinkedHashMap<>();
@@ -347,15 +316,7 @@ class AttackStaleRevisionTests {
 
         for (Map.Entry<String, String> call : calls.entrySet()) {
             String tool = call.getKey().startsWith("export") ? "lomi_artifact_export" : "lomi_files_mutate";
-            String key = key();
-            ObjectNode arguments = (ObjectNode) BrokerCallsFixture.JSON.readTree(call.getValue());
-            arguments.put("expectedRevision", broker.revision());
-            arguments.put("retryEpoch", epoch.value());
-            arguments.put("requestKey", key);
-            assertThat(broker.refused(session, tool, arguments.toString()))
-                    .as(call.getKey())
-                    .isEqualTo(ErrorCode.REVISION_CONFLICT);
-            assertNoReceipt(tool, key);
+            assertConflictLeavesNoReceipt(tool, readObject(call.getValue()), broker.revision(), call.getKey());
         }
         assertThat(snapshot()).isEqualTo(before);
         assertThat(root.resolve("dir")).isEmptyDirectory();
@@ -380,18 +341,13 @@ class AttackStaleRevisionTests {
             String key =
                     BrokerCallsFixture.JSON.readTree(call[1]).path("requestKey").asString();
             assertThat(broker.refused(session, call[0], call[1])).as(call[1]).isEqualTo(ErrorCode.REVISION_CONFLICT);
-            assertNoReceipt(call[0], key);
+            attack.assertNoReceipt(call[0], key);
         }
         // the file changes on disk under the buffer: the save names the revision the buffer was loaded from, which is
         // now stale
         Files.writeString(root.resolve("e.txt"), "changed by someone else\n");
-        String key = key();
-        ObjectNode save = editor(buffer, editDisk);
-        save.put("expectedRevision", broker.revision());
-        save.put("retryEpoch", epoch.value());
-        save.put("requestKey", key);
-        assertThat(broker.refused(session, "lomi_editor_save", save.toString())).isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertNoReceipt("lomi_editor_save", key);
+        assertConflictLeavesNoReceipt(
+                "lomi_editor_save", editor(buffer, editDisk), broker.revision(), "a save over a changed disk");
         assertThat(root.resolve("e.txt")).hasContent("changed by someone else\n");
         assertThat(snapshot().buffer()).isEqualTo(before.buffer());
     }
@@ -401,15 +357,9 @@ class AttackStaleRevisionTests {
         ObjectNode update = (ObjectNode)
                 BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedSettingsRevision", "editor:999"));
         update.set("patch", BrokerCallsFixture.JSON.readTree("{\"type\":\"editor_tab_size\",\"value\":7}"));
-        String key = key();
-        update.put("expectedRevision", broker.revision());
-        update.put("retryEpoch", epoch.value());
-        update.put("requestKey", key);
         Snapshot before = snapshot();
 
-        assertThat(broker.refused(session, "lomi_settings_update", update.toString()))
-                .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertNoReceipt("lomi_settings_update", key);
+        assertConflictLeavesNoReceipt("lomi_settings_update", update, broker.revision(), "a stale settings revision");
         assertThat(broker.decisions.list()).isEmpty();
         assertThat(snapshot()).isEqualTo(before);
     }
@@ -428,18 +378,11 @@ class AttackStaleRevisionTests {
         Snapshot before = snapshot();
 
         for (Map.Entry<String, String> operation : operations.entrySet()) {
-            String key = key();
-            ObjectNode request = (ObjectNode) BrokerCallsFixture.JSON.readTree(operation.getValue());
+            ObjectNode request = readObject(operation.getValue());
             request.put("workspaceId", ws);
             request.put("operation", operation.getKey());
             request.put("expectedObservationRevision", observation);
-            request.put("expectedRevision", broker.revision());
-            request.put("retryEpoch", epoch.value());
-            request.put("requestKey", key);
-            assertThat(broker.refused(session, "lomi_git_mutate", request.toString()))
-                    .as(operation.getKey())
-                    .isEqualTo(ErrorCode.REVISION_CONFLICT);
-            assertNoReceipt("lomi_git_mutate", key);
+            assertConflictLeavesNoReceipt("lomi_git_mutate", request, broker.revision(), operation.getKey());
         }
         assertThat(broker.decisions.list()).isEmpty();
         assertThat(git.getRepository().resolve("HEAD").name()).isEqualTo(head);
@@ -505,13 +448,11 @@ class AttackStaleRevisionTests {
                         session, "lomi_editor_read", json("workspaceId", ws, "panelId", panel, "relativePath", "e.txt"))
                 .path("bufferRevision")
                 .asString();
-        int panels = broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
-                .path("panels")
-                .size();
+        int panels = attack.panels();
         String settings = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
                 .toString();
         int artifacts;
-        try (var stored = Files.list(temp.resolve("artifacts"))) {
+        try (var stored = Files.list(broker.temp.resolve("artifacts"))) {
             artifacts = (int) stored.count();
         }
         StringBuilder index = new StringBuilder();
@@ -530,6 +471,23 @@ class AttackStaleRevisionTests {
                 artifacts,
                 index.toString(),
                 broker.decisions.list().size());
+    }
+
+    /**
+     * Sends {@code arguments} with this layout revision, the agent's retry epoch and a fresh request key:
+     * refused with REVISION_CONFLICT, and no receipt under that key.
+     */
+    private void assertConflictLeavesNoReceipt(String tool, ObjectNode arguments, String layoutRevision, String as) {
+        String key = agent.key("stale");
+        arguments.put("expectedRevision", layoutRevision);
+        arguments.put("retryEpoch", epoch.value());
+        arguments.put("requestKey", key);
+        assertThat(broker.refused(session, tool, arguments.toString())).as(as).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        attack.assertNoReceipt(tool, key);
+    }
+
+    private static ObjectNode readObject(String json) {
+        return (ObjectNode) BrokerCallsFixture.JSON.readTree(json);
     }
 
     private ObjectNode editor(String bufferRevision, String diskRevision) {
@@ -552,7 +510,7 @@ class AttackStaleRevisionTests {
         ObjectNode copy = arguments.deepCopy();
         copy.put("expectedRevision", broker.revision());
         copy.put("retryEpoch", epoch.value());
-        copy.put("requestKey", key());
+        copy.put("requestKey", agent.key("stale"));
         return copy.toString();
     }
 
@@ -603,18 +561,5 @@ class AttackStaleRevisionTests {
                         .path("text")
                         .asString(),
                 text -> text.contains(needle));
-    }
-
-    private String key() {
-        return "stale-" + keys.incrementAndGet();
-    }
-
-    private void assertNoReceipt(String tool, String key) {
-        assertThat(broker.refused(
-                        session,
-                        "lomi_operation_get",
-                        json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
-                .as("no receipt for %s %s", tool, key)
-                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 }

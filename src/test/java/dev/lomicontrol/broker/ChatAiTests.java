@@ -1,7 +1,6 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -17,19 +16,18 @@ import dev.lomicontrol.pairing.PairingRequest;
 import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -40,30 +38,25 @@ import tools.jackson.databind.JsonNode;
  */
 class ChatAiTests {
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent driver = Agent.inProject("ai");
 
-    BrokerCallsFixture broker;
+    final AttackCalls calls = new AttackCalls(driver);
+    final BrokerCallsFixture broker = driver.broker();
+    final Session agent = driver.session();
+    final Project project = driver.project();
+    final RetryEpochId epoch = driver.epoch();
+    final String ws = driver.workspace();
     FakeModelProvider provider;
     Pairings pairings;
     ChatAiSessions chatAi;
-    Session agent;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    final AtomicInteger keys = new AtomicInteger();
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
         provider = new FakeModelProvider();
         pairings = new Pairings(broker.clock, broker.random);
         chatAi = new ChatAiSessions(pairings, broker.sessions, broker.calls, broker.chat);
-        project = broker.project("ai");
         Files.writeString(project.root().resolve("notes.txt"), "hello from the file\n");
-        agent = broker.session();
-        epoch = broker.connect(agent, project);
-        ws = workspaceOf(project);
         broker.chat
                 .connections()
                 .add(new ModelConnection(
@@ -81,7 +74,6 @@ class ChatAiTests {
     @AfterEach
     void close() {
         provider.close();
-        broker.close();
     }
 
     @Test
@@ -289,9 +281,8 @@ class ChatAiTests {
         broker.ok(
                 agent,
                 "lomi_chat_draft",
-                json(
-                        "workspaceId",
-                        ws,
+                calls.durable(
+                        "draft-again",
                         "panelId",
                         panel,
                         "conversationId",
@@ -301,19 +292,12 @@ class ChatAiTests {
                         "expectedDraftRevision",
                         "d3",
                         "expectedConversationRevision",
-                        "r3",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "draft-again"));
+                        "r3"));
         broker.ok(
                 agent,
                 "lomi_chat_send",
-                json(
-                        "workspaceId",
-                        ws,
+                calls.durable(
+                        "send-again",
                         "panelId",
                         panel,
                         "conversationId",
@@ -325,13 +309,7 @@ class ChatAiTests {
                         "expectedDraftRevision",
                         "d4",
                         "expectedConversationRevision",
-                        "r3",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "send-again"));
+                        "r3"));
         await().atMost(Duration.ofSeconds(15))
                 .until(() ->
                         !lastMessage(conversation).path("status").asString().equals("streaming"));
@@ -358,26 +336,15 @@ class ChatAiTests {
         JsonNode opened = broker.ok(
                 agent,
                 "lomi_chat_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "target",
-                        BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}"),
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "open-" + keys.incrementAndGet()));
+                calls.durable(driver.key("open"), "target", BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}")));
         String conversation = opened.at("/result/conversationId").asString();
         String panel = opened.at("/result/panelId").asString();
         broker.chat.conversations().setTools(conversation, true);
         JsonNode drafted = broker.ok(
                 agent,
                 "lomi_chat_draft",
-                json(
-                        "workspaceId",
-                        ws,
+                calls.durable(
+                        driver.key("draft"),
                         "panelId",
                         panel,
                         "conversationId",
@@ -387,20 +354,13 @@ class ChatAiTests {
                         "expectedDraftRevision",
                         "d1",
                         "expectedConversationRevision",
-                        "r1",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "draft-" + keys.incrementAndGet()));
+                        "r1"));
         assertThat(drafted.path("state").asString()).isEqualTo("succeeded");
         JsonNode sent = broker.ok(
                 agent,
                 "lomi_chat_send",
-                json(
-                        "workspaceId",
-                        ws,
+                calls.durable(
+                        driver.key("send"),
                         "panelId",
                         panel,
                         "conversationId",
@@ -412,13 +372,7 @@ class ChatAiTests {
                         "expectedDraftRevision",
                         "d2",
                         "expectedConversationRevision",
-                        "r1",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "send-" + keys.incrementAndGet()));
+                        "r1"));
         assertThat(sent.path("state").asString()).as(sent.toString()).isIn("running", "succeeded");
         return conversation;
     }

@@ -1,7 +1,6 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
@@ -9,17 +8,13 @@ import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -34,29 +29,20 @@ class EditorArtifactSettingsToolsTests {
 
     static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("edit");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    final AtomicInteger keys = new AtomicInteger();
+    final AttackCalls calls = new AttackCalls(agent);
+
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
+    final String ws = agent.workspace();
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("edit");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
         Files.write(project.root().resolve("crlf.txt"), concat(BOM, "one\r\ntwo\r\n".getBytes(StandardCharsets.UTF_8)));
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
     }
 
     @Test
@@ -85,7 +71,7 @@ class EditorArtifactSettingsToolsTests {
         assertThat(Files.getAttribute(project.root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS))
                 .as("not written again")
                 .isEqualTo(inode);
-        assertThat(saved.path("result").path("diskRevision").asString()).isEqualTo(sha256(expected));
+        assertThat(saved.path("result").path("diskRevision").asString()).isEqualTo(AttackCalls.sha256(expected));
     }
 
     @Test
@@ -171,17 +157,7 @@ class EditorArtifactSettingsToolsTests {
     void settingsChangeOnlyAfterTheAdminApprovesAndTheEditorHonoursThem() throws Exception {
         JsonNode editor = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"));
         String revision = editor.path("settingsRevision").asString();
-        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "expectedSettingsRevision",
-                revision,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                "set-1"));
+        ObjectNode update = calls.durableNode("set-1", "expectedSettingsRevision", revision);
         update.set(
                 "patch", BrokerCallsFixture.JSON.readTree(json("type", "editor_insert_final_newline", "value", false)));
         JsonNode parked = broker.ok(session, "lomi_settings_update", update.toString());
@@ -203,20 +179,7 @@ class EditorArtifactSettingsToolsTests {
                         .path("readOnly")
                         .asBoolean())
                 .isTrue();
-        JsonNode opened = broker.ok(
-                session,
-                "lomi_settings_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "page",
-                        "terminal",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "open-page"));
+        JsonNode opened = broker.ok(session, "lomi_settings_open", calls.durable("open-page", "page", "terminal"));
         assertThat(opened.path("result").path("kind").asString()).isEqualTo("settings_opened");
         assertThat(broker.decisions.notices())
                 .singleElement()
@@ -240,10 +203,9 @@ class EditorArtifactSettingsToolsTests {
     void artifactsAreCheckedCopiesAndExportNeverOverwrites() throws Exception {
         byte[] bytes = "artifact bytes".getBytes(StandardCharsets.UTF_8);
         Files.write(project.root().resolve("data.bin"), bytes);
-        String sha = sha256(bytes);
-        ObjectNode wrong = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
+        String sha = AttackCalls.sha256(bytes);
+        ObjectNode wrong = calls.durableNode(
+                "imp-bad",
                 "relativePath",
                 "data.bin",
                 "kind",
@@ -251,13 +213,7 @@ class EditorArtifactSettingsToolsTests {
                 "expectedByteLength",
                 bytes.length,
                 "expectedSha256",
-                "0".repeat(64),
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                "imp-bad"));
+                "0".repeat(64));
         JsonNode refused = broker.call(session, "lomi_artifact_import", wrong.toString());
         assertThat(refused.toString()).contains("ARTIFACT_INVALID");
 
@@ -280,9 +236,8 @@ class EditorArtifactSettingsToolsTests {
         JsonNode overwrite = broker.call(
                 session,
                 "lomi_artifact_export",
-                json(
-                        "workspaceId",
-                        ws,
+                calls.durable(
+                        "exp-1",
                         "artifactId",
                         id,
                         "expectedSha256",
@@ -290,21 +245,14 @@ class EditorArtifactSettingsToolsTests {
                         "relativePath",
                         "crlf.txt",
                         "expectedParentRevision",
-                        parent,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "exp-1"));
+                        parent));
         assertThat(overwrite.toString()).contains("REVISION_CONFLICT");
         assertThat(Files.readAllBytes(project.root().resolve("crlf.txt"))).startsWith(BOM);
         JsonNode exported = broker.ok(
                 session,
                 "lomi_artifact_export",
-                json(
-                        "workspaceId",
-                        ws,
+                calls.durable(
+                        "exp-2",
                         "artifactId",
                         id,
                         "expectedSha256",
@@ -312,13 +260,7 @@ class EditorArtifactSettingsToolsTests {
                         "relativePath",
                         "copy.bin",
                         "expectedParentRevision",
-                        parent,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "exp-2"));
+                        parent));
         assertThat(exported.path("state").asString()).as("%s", exported).isEqualTo("succeeded");
         assertThat(Files.readAllBytes(project.root().resolve("copy.bin"))).isEqualTo(bytes);
     }
@@ -345,9 +287,8 @@ class EditorArtifactSettingsToolsTests {
         }
 
         String op(JsonNode edits, String key) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                    "workspaceId",
-                    ws,
+            ObjectNode node = calls.durableNode(
+                    key == null ? agent.key("e") : key,
                     "panelId",
                     panel,
                     "relativePath",
@@ -357,21 +298,14 @@ class EditorArtifactSettingsToolsTests {
                     "expectedBufferRevision",
                     currentBuffer(),
                     "expectedDiskRevision",
-                    disk,
-                    "expectedRevision",
-                    broker.revision(),
-                    "retryEpoch",
-                    epoch.value(),
-                    "requestKey",
-                    key == null ? "e-" + keys.incrementAndGet() : key));
+                    disk);
             node.set("edits", edits);
             return node.toString();
         }
 
         String withBuffer(String bufferRevision, String key) {
-            return json(
-                    "workspaceId",
-                    ws,
+            return calls.durable(
+                    key,
                     "panelId",
                     panel,
                     "relativePath",
@@ -381,27 +315,11 @@ class EditorArtifactSettingsToolsTests {
                     "expectedBufferRevision",
                     bufferRevision,
                     "expectedDiskRevision",
-                    disk,
-                    "expectedRevision",
-                    broker.revision(),
-                    "retryEpoch",
-                    epoch.value(),
-                    "requestKey",
-                    key);
+                    disk);
         }
 
         String layoutOp() {
-            return json(
-                    "workspaceId",
-                    ws,
-                    "panelId",
-                    panel,
-                    "expectedRevision",
-                    broker.revision(),
-                    "retryEpoch",
-                    epoch.value(),
-                    "requestKey",
-                    "close-" + keys.incrementAndGet());
+            return calls.durable(agent.key("close"), "panelId", panel);
         }
 
         private String currentBuffer() {
@@ -412,20 +330,7 @@ class EditorArtifactSettingsToolsTests {
     }
 
     private Opened openEditor(String path) {
-        JsonNode op = broker.ok(
-                session,
-                "lomi_editor_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "relativePath",
-                        path,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "open-" + keys.incrementAndGet()));
+        JsonNode op = broker.ok(session, "lomi_editor_open", calls.durable(agent.key("open"), "relativePath", path));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         assertThat(op.path("result").has("text")).isFalse();
         return new Opened(op.path("result"), path);
@@ -448,9 +353,5 @@ class EditorArtifactSettingsToolsTests {
         System.arraycopy(a, 0, out, 0, a.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
-    }
-
-    private static String sha256(byte[] bytes) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 }

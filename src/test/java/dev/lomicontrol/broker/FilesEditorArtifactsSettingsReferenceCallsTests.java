@@ -2,7 +2,6 @@ package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.JSON;
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,6 +17,7 @@ import dev.lomicontrol.mcp.Conformance;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.settings.api.SettingsSpecs;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,11 +25,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -42,35 +40,23 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class FilesEditorArtifactsSettingsReferenceCallsTests {
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("reference");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    Path root;
-    final AtomicInteger keys = new AtomicInteger();
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
+    final String ws = agent.workspace();
+    final Path root = agent.project().root();
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("reference");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
-        root = project.root();
         Files.createDirectories(root.resolve("src"));
         Files.createDirectories(root.resolve("dest"));
         Files.writeString(root.resolve("src/main.rs"), "fn main() { needle(); }\n");
         Files.writeString(root.resolve("Cargo.toml"), "needle = 1\n");
         Files.writeString(root.resolve("notes.md"), "needle in markdown\n");
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
     }
 
     // --- files
@@ -453,7 +439,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
                 "{\"type\":\"theme_builtin\",\"value\":\"deepmono\"}",
                 "{\"type\":\"theme_appearance\",\"value\":\"dark\"}");
         for (String patch : patches) {
-            String key = "unsupported-" + keys.incrementAndGet();
+            String key = agent.key("unsupported");
             JsonNode answer = call(
                     session,
                     "lomi_settings_update",
@@ -649,7 +635,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     }
 
     private String op(String arguments) {
-        return op(arguments, "ref-" + keys.incrementAndGet());
+        return op(arguments, agent.key("ref"));
     }
 
     private String op(String arguments, String key) {

@@ -12,16 +12,14 @@ import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
-import java.nio.file.Path;
+import dev.lomicontrol.testing.Agent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** {@code lomi_operation_get}, {@code lomi_operation_cancel} and {@code lomi_events_read} over a real ledger. */
@@ -29,26 +27,13 @@ class OperationToolsTests {
 
     static final String TOOL = "lomi_files_mutate";
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("p1");
 
-    BrokerCallsFixture broker;
-    Project project;
-    Session session;
-    RetryEpochId epoch;
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("p1");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final Project project = agent.project();
+    final RetryEpochId epoch = agent.epoch();
 
     @Test
     void anOperationIsReadByIdAndByItsReceiptKey() {
@@ -160,7 +145,7 @@ class OperationToolsTests {
     void cancellingQueuedWorkCancelsItBeforeDispatchWithoutAStop() {
         Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
 
-        JsonNode data = broker.ok(session, "lomi_operation_cancel", "{\"operationId\":\"" + operation.id() + "\"}");
+        JsonNode data = cancel(operation);
 
         assertThat(data.path("kind").asString()).isEqualTo("operation");
         assertThat(data.path("state").asString()).isEqualTo("cancelled");
@@ -175,7 +160,7 @@ class OperationToolsTests {
         Operation operation = broker.reserve(session, epoch, project, TOOL, "k-1");
         broker.ledger.begin(operation.id());
 
-        JsonNode data = broker.ok(session, "lomi_operation_cancel", "{\"operationId\":\"" + operation.id() + "\"}");
+        JsonNode data = cancel(operation);
 
         assertThat(data.path("state").asString()).isEqualTo("cancelling");
         assertThat(data.path("cancel").asString()).isEqualTo("stop_requested");
@@ -194,7 +179,7 @@ class OperationToolsTests {
         broker.ledger.transition(
                 operation.id(), OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of("{}"), Optional.empty());
 
-        JsonNode data = broker.ok(session, "lomi_operation_cancel", "{\"operationId\":\"" + operation.id() + "\"}");
+        JsonNode data = cancel(operation);
 
         assertThat(data.path("state").asString()).isEqualTo("succeeded");
         assertThat(data.path("effectState").asString()).isEqualTo("complete");
@@ -307,5 +292,9 @@ class OperationToolsTests {
     private static String events(String workspaceId, int limit, String cursor) {
         return "{\"workspaceId\":\"" + workspaceId + "\",\"limit\":" + limit
                 + (cursor == null ? "" : ",\"cursor\":\"" + cursor + "\"") + "}";
+    }
+
+    private JsonNode cancel(Operation operation) {
+        return agent.ok("lomi_operation_cancel", "operationId", operation.id().value());
     }
 }

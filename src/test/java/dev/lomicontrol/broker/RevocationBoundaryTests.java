@@ -3,21 +3,17 @@ package dev.lomicontrol.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.RequestKey;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.Reservation;
-import dev.lomicontrol.ledger.Target;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
-import java.nio.file.Path;
+import dev.lomicontrol.testing.Agent;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,37 +24,26 @@ import tools.jackson.databind.JsonNode;
  */
 class RevocationBoundaryTests {
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("revoked");
 
-    BrokerCallsFixture broker;
-    Project project;
-    Session session;
-    RetryEpochId epoch;
-    OperationRunner runner;
+    final AttackCalls calls = new AttackCalls(agent);
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
     final AtomicBoolean performed = new AtomicBoolean();
-    int keys;
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("revoked");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
+    OperationRunner runner;
+    String lastKey = "";
 
     @AfterEach
     void close() {
         if (runner != null) {
             runner.close();
         }
-        broker.close();
     }
 
     @Test
     void anImmediateOperationRevokedDuringItsAdmissionIsNeverPerformed() {
-        runner =
-                new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
+        runner = calls.runner(false, Duration.ofSeconds(30));
 
         neverPerformed(() -> runner.immediate(request(), this::revokeNow, this::perform)
                 .path("operationId")
@@ -67,7 +52,7 @@ class RevocationBoundaryTests {
 
     @Test
     void aYoloApprovedOperationRevokedDuringItsAdmissionIsNeverPerformed() {
-        runner = new OperationRunner(broker.ledger, broker.decisions, () -> true, broker.clock, Duration.ofSeconds(30));
+        runner = calls.runner(true, Duration.ofSeconds(30));
 
         neverPerformed(() -> runner.afterApproval(
                         request(), this::revokeNow, "test", BrokerCallsFixture.JSON.createObjectNode(), this::perform)
@@ -77,8 +62,7 @@ class RevocationBoundaryTests {
 
     @Test
     void aDispatchReservationRevokedDuringItsAdmissionIsNotHandedOutForDispatch() {
-        runner =
-                new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
+        runner = calls.runner(false, Duration.ofSeconds(30));
 
         neverPerformed(() -> {
             Reservation reservation = runner.reserveForDispatch(request(), this::revokeNow);
@@ -113,10 +97,10 @@ class RevocationBoundaryTests {
             assertThat(performed).as("the effect was never performed").isFalse();
             assertThat(broker.ledger.getByKey(
                             session.id(),
-                            epoch,
+                            agent.epoch(),
                             new dev.lomicontrol.core.ToolName("lomi_files_mutate"),
-                            new RequestKey("k-" + keys),
-                            java.util.Optional.of(project.id())))
+                            new RequestKey(lastKey),
+                            java.util.Optional.of(agent.project().id())))
                     .as("no receipt")
                     .isEmpty();
             return;
@@ -134,13 +118,7 @@ class RevocationBoundaryTests {
     }
 
     private OperationRunner.Request request() {
-        return new OperationRunner.Request(
-                session,
-                "lomi_files_mutate",
-                BrokerCallsFixture.JSON.createObjectNode(),
-                epoch,
-                new RequestKey("k-" + ++keys),
-                project.id(),
-                new Target(BrokerCallsFixture.workspaceOf(project), "resource", "", ""));
+        lastKey = agent.key("k");
+        return calls.runnerRequest(lastKey);
     }
 }
