@@ -7,7 +7,6 @@ import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.testing.Agent;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,8 +26,6 @@ class ApprovalLifecycleTests {
     final Agent agent = Agent.inProject("approvals");
 
     final AttackCalls calls = new AttackCalls(agent);
-    final BrokerCallsFixture broker = agent.broker();
-    final Session session = agent.session();
     final AtomicBoolean performed = new AtomicBoolean();
     OperationRunner runner;
 
@@ -44,11 +41,13 @@ class ApprovalLifecycleTests {
         runner = calls.runner(false, Duration.ofMillis(300));
 
         OperationId id = park();
-        assertThat(broker.decisions.list()).extracting(d -> d.operationId()).containsExactly(id);
+        assertThat(agent.broker().decisions.list())
+                .extracting(d -> d.operationId())
+                .containsExactly(id);
 
         await().atMost(Duration.ofSeconds(10)).until(() -> row(id).state() == OperationState.FAILED);
         assertThat(row(id).errorCode()).contains("DEADLINE_EXCEEDED");
-        assertThat(broker.decisions.list()).isEmpty();
+        assertThat(agent.broker().decisions.list()).isEmpty();
         assertThat(performed).as("nothing ran").isFalse();
     }
 
@@ -57,11 +56,11 @@ class ApprovalLifecycleTests {
         runner = calls.runner(false, Duration.ofSeconds(30));
 
         OperationId id = park();
-        broker.decisions.decide(id, true);
+        agent.broker().decisions.decide(id, true);
 
         assertThat(row(id).state()).isEqualTo(OperationState.SUCCEEDED);
         assertThat(performed).isTrue();
-        assertThat(broker.decisions.list()).isEmpty();
+        assertThat(agent.broker().decisions.list()).isEmpty();
     }
 
     @Test
@@ -71,7 +70,7 @@ class ApprovalLifecycleTests {
         OperationId id = park();
         runner.withdrawn(id);
 
-        assertThat(broker.decisions.list()).isEmpty();
+        assertThat(agent.broker().decisions.list()).isEmpty();
         assertThat(performed).isFalse();
     }
 
@@ -83,7 +82,7 @@ class ApprovalLifecycleTests {
     }
 
     private Operation row(OperationId id) {
-        return broker.ledger.get(session.id(), id).orElseThrow();
+        return agent.broker().ledger.get(agent.session().id(), id).orElseThrow();
     }
 
     private JsonNode perform(Operation operation) {

@@ -5,8 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RequestKey;
+import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.ledger.Target;
 import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.pairing.Grant;
+import dev.lomicontrol.pairing.Pairings;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.projects.Projects;
 import dev.lomicontrol.testing.Agent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +20,8 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
@@ -29,9 +37,27 @@ import tools.jackson.databind.node.ObjectNode;
 final class AttackCalls {
 
     private final Agent agent;
+    private final Session session;
+    private final RetryEpochId epoch;
 
     AttackCalls(Agent agent) {
+        this(agent, agent.session(), agent.epoch());
+    }
+
+    private AttackCalls(Agent agent, Session session, RetryEpochId epoch) {
         this.agent = agent;
+        this.session = session;
+        this.epoch = epoch;
+    }
+
+    /** The same calls made by another session (a narrower grant) on the agent's broker and workspace. */
+    AttackCalls as(Session other, RetryEpochId otherEpoch) {
+        return new AttackCalls(agent, other, otherEpoch);
+    }
+
+    /** The session these calls are made by. */
+    Session session() {
+        return session;
     }
 
     /** A real operation runner on the agent's ledger, decision board and clock ({@code yolo}: approvals granted at once). */
@@ -43,13 +69,23 @@ final class AttackCalls {
     /** A runner request of the agent's for {@code lomi_files_mutate} on a resource of its workspace, under {@code key}. */
     OperationRunner.Request runnerRequest(String key) {
         return new OperationRunner.Request(
-                agent.session(),
+                session,
                 "lomi_files_mutate",
                 BrokerCallsFixture.JSON.createObjectNode(),
-                agent.epoch(),
+                epoch,
                 new RequestKey(key),
                 agent.project().id(),
                 new Target(agent.workspace(), "resource", "", ""));
+    }
+
+    /** The admin approves a pending pairing request with the grant it asked for, over the broker's projects. */
+    static Grant approveAsAsked(Pairings pairings, Projects projects, String requestId) {
+        return pairings.approve(
+                requestId,
+                Optional.empty(),
+                Optional.empty(),
+                name -> projects.find(name).map(Project::id),
+                () -> projects.list().stream().map(Project::id).collect(Collectors.toSet()));
     }
 
     /** A git repository in {@code root} on branch main with a committer identity, for the attack suites. */
@@ -81,14 +117,7 @@ final class AttackCalls {
         all[0] = "workspaceId";
         all[1] = agent.workspace();
         System.arraycopy(pairs, 0, all, 2, pairs.length);
-        Object[] tail = {
-            "expectedRevision",
-            agent.broker().revision(),
-            "retryEpoch",
-            agent.epoch().value(),
-            "requestKey",
-            key
-        };
+        Object[] tail = {"expectedRevision", agent.broker().revision(), "retryEpoch", epoch.value(), "requestKey", key};
         System.arraycopy(tail, 0, all, pairs.length + 2, tail.length);
         return all;
     }
@@ -107,26 +136,31 @@ final class AttackCalls {
 
     /** The answer of {@code lomi_files_mutate} with {@code operation} under {@code key}. */
     JsonNode callMutate(JsonNode operation, String key) {
-        return agent.broker().call(agent.session(), "lomi_files_mutate", mutate(operation, key));
+        return agent.broker().call(session, "lomi_files_mutate", mutate(operation, key));
+    }
+
+    /** As {@link #callMutate(JsonNode, String)} under a fresh key of the agent's. */
+    JsonNode callMutate(JsonNode operation) {
+        return callMutate(operation, agent.key("files-mutate"));
     }
 
     /** The git status's observation revision. */
     String observation() {
-        return agent.ok("lomi_git_status", "workspaceId", agent.workspace())
+        return ok("lomi_git_status", "workspaceId", agent.workspace())
                 .path("observationRevision")
                 .asString();
     }
 
     /** The directory revision of a listing ({@code ""}: the root). */
     String directoryRevision(String directory) {
-        return agent.ok("lomi_files_list", "workspaceId", agent.workspace(), "relativeDirectory", directory)
+        return ok("lomi_files_list", "workspaceId", agent.workspace(), "relativeDirectory", directory)
                 .path("directoryRevision")
                 .asString();
     }
 
     /** The root listing's directory revision (the listing asked with no directory). */
     String rootRevision() {
-        return agent.ok("lomi_files_list", "workspaceId", agent.workspace())
+        return ok("lomi_files_list", "workspaceId", agent.workspace())
                 .path("directoryRevision")
                 .asString();
     }
@@ -147,16 +181,20 @@ final class AttackCalls {
 
     /** The disk revision of a file, from a read. */
     String diskRevision(String relativePath) {
-        return agent.ok("lomi_files_read", "workspaceId", agent.workspace(), "relativePath", relativePath)
+        return ok("lomi_files_read", "workspaceId", agent.workspace(), "relativePath", relativePath)
                 .path("diskRevision")
                 .asString();
     }
 
     /** How many panels the workspace has. */
     int panels() {
-        return agent.ok("lomi_panel_list", "workspaceId", agent.workspace())
+        return ok("lomi_panel_list", "workspaceId", agent.workspace())
                 .path("panels")
                 .size();
+    }
+
+    private JsonNode ok(String tool, Object... pairs) {
+        return agent.broker().ok(session, tool, json(pairs));
     }
 
     /** The refusal of an answer: the envelope's code, or the errorCode of an operation that failed. */
@@ -182,8 +220,11 @@ final class AttackCalls {
 
     /** No receipt exists for {@code tool} under {@code key} in the agent's retry epoch. */
     void assertNoReceipt(String tool, String key) {
-        assertThat(agent.refused(
-                        "lomi_operation_get", "retryEpoch", agent.epoch().value(), "requestKey", key, "tool", tool))
+        assertThat(agent.broker()
+                        .refused(
+                                session,
+                                "lomi_operation_get",
+                                json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
                 .as("no receipt for %s %s", tool, key)
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }

@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RequestKey;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.ToolName;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.ledger.ReserveRequest;
 import dev.lomicontrol.ledger.Target;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.testing.Agent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,12 +37,7 @@ class AttackLimitsTests {
     final Agent agent = Agent.inProject("limits");
 
     final AttackCalls attack = new AttackCalls(agent);
-    final BrokerCallsFixture broker = agent.broker();
-    final Session session = agent.session();
-    final Project project = agent.project();
-    final RetryEpochId epoch = agent.epoch();
-    final String ws = agent.workspace();
-    final Path root = project.root();
+    final Path root = agent.project().root();
 
     @BeforeEach
     void open() throws Exception {
@@ -56,7 +48,7 @@ class AttackLimitsTests {
     void the4097thReceiptIsRefusedOnEveryToolWithoutAnEffectWhileEarlierWorkStillAnswers() throws Exception {
         String rootRevision = attack.rootRevision();
         String firstCreate = mutateCreate("first.txt", rootRevision, "create-0");
-        JsonNode first = broker.ok(session, "lomi_files_mutate", firstCreate);
+        JsonNode first = agent.broker().ok(agent.session(), "lomi_files_mutate", firstCreate);
         fillTheLedgerUpTo(4096);
         int panels = attack.panels();
         rootRevision = attack.rootRevision();
@@ -68,7 +60,7 @@ class AttackLimitsTests {
         calls.put("lomi_workspace_create", attack.durable("over-4", "name", "overflow"));
         calls.put("lomi_settings_open", attack.durable("over-5", "page", "editor"));
         for (Map.Entry<String, String> call : calls.entrySet()) {
-            assertThat(broker.refused(session, call.getKey(), call.getValue()))
+            assertThat(agent.broker().refused(agent.session(), call.getKey(), call.getValue()))
                     .as(call.getKey())
                     .isEqualTo(ErrorCode.RESOURCE_EXHAUSTED);
             String key = BrokerCallsFixture.JSON
@@ -79,19 +71,19 @@ class AttackLimitsTests {
         }
 
         assertThat(root.resolve("overflow.txt")).doesNotExist();
-        assertThat(broker.terminals.all()).isEmpty();
+        assertThat(agent.broker().terminals.all()).isEmpty();
         assertThat(attack.panels()).isEqualTo(panels);
-        assertThat(broker.projects.list().get(0).workspaces()).hasSize(1);
-        assertThat(broker.decisions.notices()).isEmpty();
-        assertThat(broker.ledger.maintenance().status().receipts()).isEqualTo(4096);
-        JsonNode replay = broker.ok(session, "lomi_files_mutate", firstCreate);
+        assertThat(agent.broker().projects.list().get(0).workspaces()).hasSize(1);
+        assertThat(agent.broker().decisions.notices()).isEmpty();
+        assertThat(agent.broker().ledger.maintenance().status().receipts()).isEqualTo(4096);
+        JsonNode replay = agent.broker().ok(agent.session(), "lomi_files_mutate", firstCreate);
         assertThat(replay.path("operationId").asString())
                 .as("a retry of earlier work still answers at the cap")
                 .isEqualTo(first.path("operationId").asString());
-        assertThat(broker.ok(
-                                session,
+        assertThat(agent.ok(
                                 "lomi_operation_get",
-                                json("operationId", first.path("operationId").asString()))
+                                "operationId",
+                                first.path("operationId").asString())
                         .path("state")
                         .asString())
                 .isEqualTo("succeeded");
@@ -99,7 +91,8 @@ class AttackLimitsTests {
 
     @Test
     void argumentsOver64KiBFromAClientThatSkipsTheHelperAreRefusedBeforeAReceipt() throws Exception {
-        JsonNode opened = broker.ok(session, "lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
+        JsonNode opened = agent.broker()
+                .ok(agent.session(), "lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
                 .path("result");
         ObjectNode edit = attack.durableNode(
                 "huge-edit",
@@ -116,13 +109,17 @@ class AttackLimitsTests {
         edit.putArray("edits").addObject().put("fromUtf16", 0).put("toUtf16", 0).put("insert", "x".repeat(64 * 1024));
         assertThat(BrokerCallsFixture.JSON.writeValueAsBytes(edit).length).isGreaterThan(64 * 1024);
 
-        assertThat(broker.refused(session, "lomi_editor_apply_edits", edit.toString()))
+        assertThat(agent.broker().refused(agent.session(), "lomi_editor_apply_edits", edit.toString()))
                 .isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
         attack.assertNoReceipt("lomi_editor_apply_edits", "huge-edit");
-        JsonNode buffer = broker.ok(
-                session,
+        JsonNode buffer = agent.ok(
                 "lomi_editor_read",
-                json("workspaceId", ws, "panelId", opened.path("panelId").asString(), "relativePath", "e.txt"));
+                "workspaceId",
+                agent.workspace(),
+                "panelId",
+                opened.path("panelId").asString(),
+                "relativePath",
+                "e.txt");
         assertThat(buffer.path("bufferRevision").asString())
                 .isEqualTo(opened.path("bufferRevision").asString());
         assertThat(buffer.path("text").asString()).isEqualTo("edit me\n");
@@ -132,24 +129,26 @@ class AttackLimitsTests {
     @Test
     void anUnknownFieldInsideANestedObjectIsRefusedOnEveryToolThatTakesOne() throws Exception {
         String rootRevision = attack.rootRevision();
-        JsonNode opened = broker.ok(session, "lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
+        JsonNode opened = agent.broker()
+                .ok(agent.session(), "lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
                 .path("result");
-        String tab = broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
+        String tab = agent.ok("lomi_panel_list", "workspaceId", agent.workspace())
                 .path("tabs")
                 .get(0)
                 .path("tabId")
                 .asString();
-        String settings = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
+        String settings = agent.ok("lomi_settings_read", "workspaceId", agent.workspace(), "section", "editor")
                 .path("settingsRevision")
                 .asString();
         Git.init().setDirectory(root.toFile()).setInitialBranch("main").call().close();
-        JsonNode terminal = broker.ok(session, "lomi_terminal_create", attack.durable("terminal"))
+        JsonNode terminal = agent.broker()
+                .ok(agent.session(), "lomi_terminal_create", attack.durable("terminal"))
                 .path("result");
         Map<String, String> calls = new LinkedHashMap<>();
         calls.put(
                 "lomi_files_mutate",
                 nested(
-                        json("workspaceId", ws),
+                        json("workspaceId", agent.workspace()),
                         "operation",
                         json(
                                 "type",
@@ -165,25 +164,25 @@ class AttackLimitsTests {
                         true));
         calls.put(
                 "lomi_files_search",
-                nested(json("workspaceId", ws), "query", json("text", "edit", "surprise", true), false));
+                nested(json("workspaceId", agent.workspace()), "query", json("text", "edit", "surprise", true), false));
         calls.put(
                 "lomi_panel_move",
                 nested(
-                        json("workspaceId", ws),
+                        json("workspaceId", agent.workspace()),
                         "movement",
                         json("type", "reorder_tab", "tabId", tab, "surprise", true),
                         true));
         calls.put(
                 "lomi_git_open",
                 nested(
-                        json("workspaceId", ws),
+                        json("workspaceId", agent.workspace()),
                         "view",
                         json("type", "diff", "relativePath", "e.txt", "surprise", true),
                         true));
         calls.put(
                 "lomi_settings_update",
                 nested(
-                        json("workspaceId", ws, "expectedSettingsRevision", settings),
+                        json("workspaceId", agent.workspace(), "expectedSettingsRevision", settings),
                         "patch",
                         json("type", "editor_tab_size", "value", 4, "surprise", true),
                         true));
@@ -192,7 +191,7 @@ class AttackLimitsTests {
                 nested(
                         json(
                                 "workspaceId",
-                                ws,
+                                agent.workspace(),
                                 "panelId",
                                 terminal.path("panelId").asString(),
                                 "terminalSessionId",
@@ -207,7 +206,7 @@ class AttackLimitsTests {
         ObjectNode edits = (ObjectNode) BrokerCallsFixture.JSON.readTree(op(
                 json(
                         "workspaceId",
-                        ws,
+                        agent.workspace(),
                         "panelId",
                         opened.path("panelId").asString(),
                         "relativePath",
@@ -228,7 +227,7 @@ class AttackLimitsTests {
         calls.put("lomi_editor_apply_edits", edits.toString());
 
         for (Map.Entry<String, String> call : calls.entrySet()) {
-            JsonNode envelope = broker.call(session, call.getKey(), call.getValue());
+            JsonNode envelope = agent.broker().call(agent.session(), call.getKey(), call.getValue());
             assertThat(envelope.path("code").asString())
                     .as("%s -> %s", call.getKey(), envelope)
                     .isEqualTo("INVALID_ARGUMENT");
@@ -239,40 +238,40 @@ class AttackLimitsTests {
             }
         }
         assertThat(root.resolve("n.txt")).doesNotExist();
-        assertThat(broker.ok(
-                                session,
+        assertThat(agent.ok(
                                 "lomi_editor_read",
-                                json(
-                                        "workspaceId",
-                                        ws,
-                                        "panelId",
-                                        opened.path("panelId").asString(),
-                                        "relativePath",
-                                        "e.txt"))
+                                "workspaceId",
+                                agent.workspace(),
+                                "panelId",
+                                opened.path("panelId").asString(),
+                                "relativePath",
+                                "e.txt")
                         .path("bufferRevision")
                         .asString())
                 .isEqualTo(opened.path("bufferRevision").asString());
-        assertThat(broker.decisions.list()).isEmpty();
+        assertThat(agent.broker().decisions.list()).isEmpty();
     }
 
     // --- helpers
 
     /** Reserves receipts straight in the ledger (16 threads, group commit) until it holds {@code total}. */
     private void fillTheLedgerUpTo(int total) throws Exception {
-        long existing = broker.ledger.maintenance().status().receipts();
+        long existing = agent.broker().ledger.maintenance().status().receipts();
         ExecutorService pool = Executors.newFixedThreadPool(16);
         try {
             List<Future<Reservation>> results = new ArrayList<>();
             for (long i = existing; i < total; i++) {
                 String key = "filler-" + i;
-                results.add(pool.submit(() -> broker.ledger.reserve(new ReserveRequest(
-                        session.id(),
-                        epoch,
-                        project.id(),
-                        new ToolName("lomi_files_mutate"),
-                        new RequestKey(key),
-                        BrokerCallsFixture.JSON.readTree("{\"k\":\"" + key + "\"}"),
-                        new Target(ws, key, "", "")))));
+                results.add(pool.submit(() -> agent.broker()
+                        .ledger
+                        .reserve(new ReserveRequest(
+                                agent.session().id(),
+                                agent.epoch(),
+                                agent.project().id(),
+                                new ToolName("lomi_files_mutate"),
+                                new RequestKey(key),
+                                BrokerCallsFixture.JSON.readTree("{\"k\":\"" + key + "\"}"),
+                                new Target(agent.workspace(), key, "", "")))));
             }
             for (Future<Reservation> result : results) {
                 assertThat(result.get()).isInstanceOf(Reservation.Reserved.class);
@@ -280,7 +279,7 @@ class AttackLimitsTests {
         } finally {
             pool.shutdown();
         }
-        assertThat(broker.ledger.maintenance().status().receipts()).isEqualTo(total);
+        assertThat(agent.broker().ledger.maintenance().status().receipts()).isEqualTo(total);
     }
 
     private String mutateCreate(String path, String parentRevision, String key) {
@@ -299,8 +298,8 @@ class AttackLimitsTests {
 
     private String op(String arguments, String key) {
         ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(arguments);
-        node.put("expectedRevision", broker.revision());
-        node.put("retryEpoch", epoch.value());
+        node.put("expectedRevision", agent.broker().revision());
+        node.put("retryEpoch", agent.epoch().value());
         node.put("requestKey", key);
         return node.toString();
     }

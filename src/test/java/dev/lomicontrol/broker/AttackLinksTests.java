@@ -4,8 +4,6 @@ import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.RetryEpochId;
-import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.testing.Agent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -36,12 +34,8 @@ class AttackLinksTests {
     final Agent agent = Agent.inProject("links");
 
     final AttackCalls attack = new AttackCalls(agent);
-    final BrokerCallsFixture broker = agent.broker();
-    final Session session = agent.session();
-    final RetryEpochId epoch = agent.epoch();
-    final String ws = agent.workspace();
     final Path root = agent.project().root();
-    final Path outside = broker.temp.resolve("outside");
+    final Path outside = agent.broker().temp.resolve("outside");
     Git git;
 
     @BeforeEach
@@ -65,21 +59,23 @@ class AttackLinksTests {
 
     @Test
     void linksAreInvisibleToListingAndSearchAndRefusedOnDirectRead() {
-        JsonNode list = broker.ok(session, "lomi_files_list", json("workspaceId", ws));
+        JsonNode list = agent.ok("lomi_files_list", "workspaceId", agent.workspace());
         assertThat(list.path("filtered").asBoolean()).isTrue();
         assertThat(list.toString()).doesNotContain("hard.txt", "sym.txt", "symdir");
 
-        ObjectNode search = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws));
+        ObjectNode search = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace()));
         search.set("query", BrokerCallsFixture.JSON.readTree(json("text", SECRET)));
-        assertThat(broker.ok(session, "lomi_files_search", search.toString()).path("matches"))
+        assertThat(agent.broker()
+                        .ok(agent.session(), "lomi_files_search", search.toString())
+                        .path("matches"))
                 .isEmpty();
 
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
-            JsonNode refused = broker.call(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path));
+            JsonNode refused = agent.call("lomi_files_read", "workspaceId", agent.workspace(), "relativePath", path);
             assertThat(refused.path("code").asString()).as(path).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
             assertThat(refused.toString()).doesNotContain(SECRET);
         }
-        assertThat(broker.refused(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", "symdir")))
+        assertThat(agent.refused("lomi_files_list", "workspaceId", agent.workspace(), "relativeDirectory", "symdir"))
                 .isIn(ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
     }
 
@@ -88,7 +84,8 @@ class AttackLinksTests {
         int panelsBefore = attack.panels();
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
             String key = agent.key("attack");
-            ErrorCode code = broker.refused(session, "lomi_editor_open", attack.durable(key, "relativePath", path));
+            ErrorCode code = agent.broker()
+                    .refused(agent.session(), "lomi_editor_open", attack.durable(key, "relativePath", path));
             assertThat(code).as(path).isIn(ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
             attack.assertNoReceipt("lomi_editor_open", key);
         }
@@ -102,8 +99,8 @@ class AttackLinksTests {
             String name = hardLink ? "swap-hard.txt" : "swap-sym.txt";
             Files.writeString(root.resolve(name), "same\n");
             Files.writeString(victim, "same\n");
-            JsonNode opened = broker.ok(
-                            session, "lomi_editor_open", attack.durable(agent.key("attack"), "relativePath", name))
+            JsonNode opened = agent.broker()
+                    .ok(agent.session(), "lomi_editor_open", attack.durable(agent.key("attack"), "relativePath", name))
                     .path("result");
             String panel = opened.path("panelId").asString();
             String document = opened.path("documentId").asString();
@@ -123,7 +120,8 @@ class AttackLinksTests {
             edit.set(
                     "edits",
                     BrokerCallsFixture.JSON.readTree("[{\"fromUtf16\":0,\"toUtf16\":4,\"insert\":\"OVERWRITTEN\"}]"));
-            String buffer = broker.ok(session, "lomi_editor_apply_edits", edit.toString())
+            String buffer = agent.broker()
+                    .ok(agent.session(), "lomi_editor_apply_edits", edit.toString())
                     .path("result")
                     .path("bufferRevision")
                     .asString();
@@ -136,21 +134,22 @@ class AttackLinksTests {
                 Files.createSymbolicLink(root.resolve(name), victim);
             }
             String key = agent.key("attack");
-            JsonNode save = broker.call(
-                    session,
-                    "lomi_editor_save",
-                    attack.durable(
-                            key,
-                            "panelId",
-                            panel,
-                            "relativePath",
-                            name,
-                            "documentId",
-                            document,
-                            "expectedBufferRevision",
-                            buffer,
-                            "expectedDiskRevision",
-                            disk));
+            JsonNode save = agent.broker()
+                    .call(
+                            agent.session(),
+                            "lomi_editor_save",
+                            attack.durable(
+                                    key,
+                                    "panelId",
+                                    panel,
+                                    "relativePath",
+                                    name,
+                                    "documentId",
+                                    document,
+                                    "expectedBufferRevision",
+                                    buffer,
+                                    "expectedDiskRevision",
+                                    disk));
 
             assertThat(AttackCalls.refusalCode(save))
                     .as("%s: %s", name, save)
@@ -167,7 +166,8 @@ class AttackLinksTests {
         byte[] bytes = (SECRET + "\n").getBytes(StandardCharsets.UTF_8);
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
             String key = agent.key("attack");
-            JsonNode answer = broker.call(session, "lomi_artifact_import", attack.importFile(key, path, bytes));
+            JsonNode answer =
+                    agent.broker().call(agent.session(), "lomi_artifact_import", attack.importFile(key, path, bytes));
             assertThat(AttackCalls.refusalCode(answer))
                     .as("%s: %s", path, answer)
                     .isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
@@ -181,44 +181,49 @@ class AttackLinksTests {
         Files.writeString(root.resolve("payload.txt"), "payload\n");
         byte[] bytes = "payload\n".getBytes(StandardCharsets.UTF_8);
         String sha = AttackCalls.sha256(bytes);
-        JsonNode imported = broker.ok(
-                session, "lomi_artifact_import", attack.importFile(agent.key("attack"), "payload.txt", bytes));
+        JsonNode imported = agent.broker()
+                .ok(
+                        agent.session(),
+                        "lomi_artifact_import",
+                        attack.importFile(agent.key("attack"), "payload.txt", bytes));
         String artifact = imported.path("result").path("artifactId").asString();
         Files.createSymbolicLink(root.resolve("trap.bin"), outside.resolve("planted.bin"));
         String rootRevision = attack.rootRevision();
 
         String dangling = agent.key("attack");
-        JsonNode throughDangling = broker.call(
-                session,
-                "lomi_artifact_export",
-                attack.durable(
-                        dangling,
-                        "artifactId",
-                        artifact,
-                        "expectedSha256",
-                        sha,
-                        "relativePath",
-                        "trap.bin",
-                        "expectedParentRevision",
-                        rootRevision));
+        JsonNode throughDangling = agent.broker()
+                .call(
+                        agent.session(),
+                        "lomi_artifact_export",
+                        attack.durable(
+                                dangling,
+                                "artifactId",
+                                artifact,
+                                "expectedSha256",
+                                sha,
+                                "relativePath",
+                                "trap.bin",
+                                "expectedParentRevision",
+                                rootRevision));
         assertThat(AttackCalls.refusalCode(throughDangling))
                 .as("%s", throughDangling)
                 .isIn("REVISION_CONFLICT", "SCOPE_DENIED");
 
         String linkedDir = agent.key("attack");
-        JsonNode throughDir = broker.call(
-                session,
-                "lomi_artifact_export",
-                attack.durable(
-                        linkedDir,
-                        "artifactId",
-                        artifact,
-                        "expectedSha256",
-                        sha,
-                        "relativePath",
-                        "symdir/planted.bin",
-                        "expectedParentRevision",
-                        rootRevision));
+        JsonNode throughDir = agent.broker()
+                .call(
+                        agent.session(),
+                        "lomi_artifact_export",
+                        attack.durable(
+                                linkedDir,
+                                "artifactId",
+                                artifact,
+                                "expectedSha256",
+                                sha,
+                                "relativePath",
+                                "symdir/planted.bin",
+                                "expectedParentRevision",
+                                rootRevision));
         assertThat(AttackCalls.refusalCode(throughDir)).as("%s", throughDir).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
         attack.assertNothingHappenedTo(throughDir, "lomi_artifact_export", linkedDir);
 
@@ -320,30 +325,33 @@ class AttackLinksTests {
     @Test
     void aTerminalCannotStartInALinkedDirectory() {
         String key = agent.key("attack");
-        ErrorCode code = broker.refused(session, "lomi_terminal_create", attack.durable(key, "cwdRelative", "symdir"));
+        ErrorCode code = agent.broker()
+                .refused(agent.session(), "lomi_terminal_create", attack.durable(key, "cwdRelative", "symdir"));
         assertThat(code).isIn(ErrorCode.SCOPE_DENIED, ErrorCode.INVALID_ARGUMENT, ErrorCode.TARGET_NOT_FOUND);
         attack.assertNoReceipt("lomi_terminal_create", key);
-        assertThat(broker.terminals.all()).isEmpty();
+        assertThat(agent.broker().terminals.all()).isEmpty();
     }
 
     @Test
     void gitShowsASymlinkAsItsTargetPathNeverTheOutsideContent() {
         String observed = attack.observation();
-        JsonNode diff = broker.call(
-                session,
+        JsonNode diff = agent.call(
                 "lomi_git_diff",
-                json("workspaceId", ws, "relativePath", "sym.txt", "expectedObservationRevision", observed));
+                "workspaceId",
+                agent.workspace(),
+                "relativePath",
+                "sym.txt",
+                "expectedObservationRevision",
+                observed);
         assertThat(diff.toString()).doesNotContain(SECRET);
-        assertThat(broker.refused(
-                        session,
+        assertThat(agent.refused(
                         "lomi_git_diff",
-                        json(
-                                "workspaceId",
-                                ws,
-                                "relativePath",
-                                "symdir/secret.txt",
-                                "expectedObservationRevision",
-                                observed)))
+                        "workspaceId",
+                        agent.workspace(),
+                        "relativePath",
+                        "symdir/secret.txt",
+                        "expectedObservationRevision",
+                        observed))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
@@ -355,10 +363,14 @@ class AttackLinksTests {
         String observed = attack.observation();
 
         for (String path : List.of("hard.txt", "tracked.txt")) {
-            JsonNode diff = broker.call(
-                    session,
+            JsonNode diff = agent.call(
                     "lomi_git_diff",
-                    json("workspaceId", ws, "relativePath", path, "expectedObservationRevision", observed));
+                    "workspaceId",
+                    agent.workspace(),
+                    "relativePath",
+                    path,
+                    "expectedObservationRevision",
+                    observed);
             assertThat(diff.toString()).as("%s: %s", path, diff).doesNotContain(SECRET);
             assertThat(diff.path("code").asString()).as(path).isEqualTo("SCOPE_DENIED");
         }
@@ -372,9 +384,10 @@ class AttackLinksTests {
         ObjectNode stage = attack.durableNode(key, "operation", "stage", "expectedObservationRevision", observed);
         stage.putArray("paths").add("hard.txt");
 
-        assertThat(broker.refused(session, "lomi_git_mutate", stage.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(agent.broker().refused(agent.session(), "lomi_git_mutate", stage.toString()))
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
         attack.assertNoReceipt("lomi_git_mutate", key);
-        assertThat(broker.decisions.list()).isEmpty();
+        assertThat(agent.broker().decisions.list()).isEmpty();
         assertThat(git.getRepository().readDirCache().getEntry("hard.txt")).isNull();
     }
 

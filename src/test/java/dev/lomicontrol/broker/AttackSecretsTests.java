@@ -4,7 +4,6 @@ import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.testing.Agent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,9 +45,6 @@ class AttackSecretsTests {
     final Agent agent = Agent.inProject("secrets");
 
     final AttackCalls attack = new AttackCalls(agent);
-    final BrokerCallsFixture broker = agent.broker();
-    final Session session = agent.session();
-    final String ws = agent.workspace();
     final Path root = agent.project().root();
     Git git;
     RevCommit withSecrets;
@@ -85,20 +81,20 @@ class AttackSecretsTests {
     void listingsHideEverySecretAndSayTheyAreFiltered() {
         for (String directory : List.of("", "sub", "keys", "config")) {
             JsonNode list =
-                    broker.ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", directory));
+                    agent.ok("lomi_files_list", "workspaceId", agent.workspace(), "relativeDirectory", directory);
             assertThat(list.path("filtered").asBoolean()).as(directory).isTrue();
             for (String secret : SECRETS) {
                 assertThat(list.toString()).as(directory).doesNotContain("\"" + secret + "\"");
             }
         }
-        assertThat(broker.refused(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", ".ssh")))
+        assertThat(agent.refused("lomi_files_list", "workspaceId", agent.workspace(), "relativeDirectory", ".ssh"))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 
     @Test
     void directReadsOfEverySecretAreScopeDenied() {
         for (String secret : SECRETS) {
-            JsonNode answer = broker.call(session, "lomi_files_read", json("workspaceId", ws, "relativePath", secret));
+            JsonNode answer = agent.call("lomi_files_read", "workspaceId", agent.workspace(), "relativePath", secret);
             assertThat(answer.path("code").asString()).as(secret).isEqualTo("SCOPE_DENIED");
             assertThat(answer.toString()).doesNotContain(TOKEN);
         }
@@ -112,21 +108,21 @@ class AttackSecretsTests {
                 List.of(".env*", "**/*.pem", "**/credentials.json", ".ssh/**"),
                 List.of("**"))) {
             for (String directory : List.of("", "sub", "config")) {
-                ObjectNode arguments = (ObjectNode)
-                        BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "relativeDirectory", directory));
+                ObjectNode arguments = (ObjectNode) BrokerCallsFixture.JSON.readTree(
+                        json("workspaceId", agent.workspace(), "relativeDirectory", directory));
                 ObjectNode query = arguments.putObject("query");
                 query.put("text", TOKEN);
                 query.put("include", String.join(",", include));
-                JsonNode found = broker.ok(session, "lomi_files_search", arguments.toString());
+                JsonNode found = agent.broker().ok(agent.session(), "lomi_files_search", arguments.toString());
                 assertThat(found.path("matches"))
                         .as("%s in %s", include, directory)
                         .isEmpty();
             }
         }
-        ObjectNode inSecretDir =
-                (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "relativeDirectory", ".ssh"));
+        ObjectNode inSecretDir = (ObjectNode)
+                BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace(), "relativeDirectory", ".ssh"));
         inSecretDir.putObject("query").put("text", TOKEN);
-        assertThat(broker.refused(session, "lomi_files_search", inSecretDir.toString()))
+        assertThat(agent.broker().refused(agent.session(), "lomi_files_search", inSecretDir.toString()))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 
@@ -135,13 +131,14 @@ class AttackSecretsTests {
         String observed = attack.observation();
         for (String secret : SECRETS) {
             for (String comparison : List.of("worktree", "staged", "commit")) {
-                JsonNode answer = broker.call(session, "lomi_git_diff", diffArguments(secret, comparison, observed));
+                JsonNode answer = agent.broker()
+                        .call(agent.session(), "lomi_git_diff", diffArguments(secret, comparison, observed));
                 assertThat(answer.path("code").asString())
                         .as("%s %s", comparison, secret)
                         .isEqualTo("SCOPE_DENIED");
                 assertThat(answer.toString()).doesNotContain(TOKEN);
             }
-            assertThat(broker.refused(session, "lomi_git_history", json("workspaceId", ws, "relativePath", secret)))
+            assertThat(agent.refused("lomi_git_history", "workspaceId", agent.workspace(), "relativePath", secret))
                     .as(secret)
                     .isEqualTo(ErrorCode.SCOPE_DENIED);
         }
@@ -149,8 +146,8 @@ class AttackSecretsTests {
 
     @Test
     void gitStatusAndCommitDetailNeverNameASecret() {
-        JsonNode status = broker.ok(session, "lomi_git_status", json("workspaceId", ws));
-        JsonNode commit = broker.ok(session, "lomi_git_commit", json("workspaceId", ws, "commit", withSecrets.name()));
+        JsonNode status = agent.ok("lomi_git_status", "workspaceId", agent.workspace());
+        JsonNode commit = agent.ok("lomi_git_commit", "workspaceId", agent.workspace(), "commit", withSecrets.name());
 
         assertThat(status.path("filtered").asBoolean()).isTrue();
         for (String secret : SECRETS) {
@@ -171,7 +168,8 @@ class AttackSecretsTests {
         String observed = attack.observation();
         for (String directory : List.of("sub", "config", "keys")) {
             for (String comparison : List.of("worktree", "staged", "commit")) {
-                JsonNode answer = broker.call(session, "lomi_git_diff", diffArguments(directory, comparison, observed));
+                JsonNode answer = agent.broker()
+                        .call(agent.session(), "lomi_git_diff", diffArguments(directory, comparison, observed));
                 assertThat(answer.toString())
                         .as("%s %s: %s", comparison, directory, answer)
                         .doesNotContain(TOKEN);
@@ -185,14 +183,18 @@ class AttackSecretsTests {
         int panelsBefore = attack.panels();
         for (String secret : SECRETS) {
             String openKey = agent.key("secret");
-            assertThat(broker.refused(session, "lomi_editor_open", attack.durable(openKey, "relativePath", secret)))
+            assertThat(agent.broker()
+                            .refused(
+                                    agent.session(),
+                                    "lomi_editor_open",
+                                    attack.durable(openKey, "relativePath", secret)))
                     .as(secret)
                     .isEqualTo(ErrorCode.SCOPE_DENIED);
             attack.assertNoReceipt("lomi_editor_open", openKey);
 
             String importKey = agent.key("secret");
-            JsonNode imported =
-                    broker.call(session, "lomi_artifact_import", attack.importFile(importKey, secret, bytes));
+            JsonNode imported = agent.broker()
+                    .call(agent.session(), "lomi_artifact_import", attack.importFile(importKey, secret, bytes));
             assertThat(AttackCalls.refusalCode(imported))
                     .as("%s: %s", secret, imported)
                     .isEqualTo("SCOPE_DENIED");
@@ -212,8 +214,11 @@ class AttackSecretsTests {
         String harmless = attack.diskRevision("harmless.txt");
         byte[] bytes = "harmless\n".getBytes(StandardCharsets.UTF_8);
         String sha = AttackCalls.sha256(bytes);
-        String artifact = broker.ok(
-                        session, "lomi_artifact_import", attack.importFile(agent.key("secret"), "harmless.txt", bytes))
+        String artifact = agent.broker()
+                .ok(
+                        agent.session(),
+                        "lomi_artifact_import",
+                        attack.importFile(agent.key("secret"), "harmless.txt", bytes))
                 .path("result")
                 .path("artifactId")
                 .asString();
@@ -250,19 +255,20 @@ class AttackSecretsTests {
             assertThat(AttackCalls.refusalCode(rename)).as("rename to %s", name).isEqualTo("SCOPE_DENIED");
 
             String exportKey = agent.key("secret");
-            JsonNode export = broker.call(
-                    session,
-                    "lomi_artifact_export",
-                    attack.durable(
-                            exportKey,
-                            "artifactId",
-                            artifact,
-                            "expectedSha256",
-                            sha,
-                            "relativePath",
-                            name,
-                            "expectedParentRevision",
-                            rootRevision));
+            JsonNode export = agent.broker()
+                    .call(
+                            agent.session(),
+                            "lomi_artifact_export",
+                            attack.durable(
+                                    exportKey,
+                                    "artifactId",
+                                    artifact,
+                                    "expectedSha256",
+                                    sha,
+                                    "relativePath",
+                                    name,
+                                    "expectedParentRevision",
+                                    rootRevision));
             assertThat(AttackCalls.refusalCode(export)).as("export to %s", name).isEqualTo("SCOPE_DENIED");
             assertThat(root.resolve(name)).as(name).doesNotExist();
         }
@@ -282,7 +288,8 @@ class AttackSecretsTests {
 
     /** The arguments of a git diff of {@code path}: against a commit names it, else the observation it expects. */
     private String diffArguments(String path, String comparison, String observed) {
-        ObjectNode arguments = Agent.object("workspaceId", ws, "relativePath", path, "comparison", comparison);
+        ObjectNode arguments =
+                Agent.object("workspaceId", agent.workspace(), "relativePath", path, "comparison", comparison);
         if (comparison.equals("commit")) {
             arguments.put("commit", withSecrets.name());
         } else {

@@ -4,8 +4,6 @@ import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.RetryEpochId;
-import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.Eventually;
 import java.nio.charset.StandardCharsets;
@@ -36,10 +34,6 @@ class AttackStaleRevisionTests {
     final Agent agent = Agent.inProject("stale");
 
     final AttackCalls attack = new AttackCalls(agent);
-    final BrokerCallsFixture broker = agent.broker();
-    final Session session = agent.session();
-    final RetryEpochId epoch = agent.epoch();
-    final String ws = agent.workspace();
     final Path root = agent.project().root();
     Git git;
 
@@ -64,25 +58,31 @@ class AttackStaleRevisionTests {
         git.commit().setMessage("seed").call();
         Files.writeString(root.resolve("a.txt"), "alpha changed\n");
 
-        JsonNode opened = broker.ok(session, "lomi_editor_open", op(json("workspaceId", ws, "relativePath", "e.txt")))
+        JsonNode opened = agent.broker()
+                .ok(
+                        agent.session(),
+                        "lomi_editor_open",
+                        op(json("workspaceId", agent.workspace(), "relativePath", "e.txt")))
                 .path("result");
         panel = opened.path("panelId").asString();
         document = opened.path("documentId").asString();
         editDisk = opened.path("diskRevision").asString();
         ObjectNode edit = editor(opened.path("bufferRevision").asString(), editDisk);
         edit.set("edits", BrokerCallsFixture.JSON.readTree("[{\"fromUtf16\":0,\"toUtf16\":4,\"insert\":\"EDITED\"}]"));
-        buffer = broker.ok(session, "lomi_editor_apply_edits", withOp(edit))
+        buffer = agent.broker()
+                .ok(agent.session(), "lomi_editor_apply_edits", withOp(edit))
                 .path("result")
                 .path("bufferRevision")
                 .asString();
         byte[] bytes = "alpha changed\n".getBytes(StandardCharsets.UTF_8);
         artifactSha = AttackCalls.sha256(bytes);
-        artifact = broker.ok(
-                        session,
+        artifact = agent.broker()
+                .ok(
+                        agent.session(),
                         "lomi_artifact_import",
                         op(json(
                                 "workspaceId",
-                                ws,
+                                agent.workspace(),
                                 "relativePath",
                                 "a.txt",
                                 "kind",
@@ -96,7 +96,7 @@ class AttackStaleRevisionTests {
                 .asString();
         aDisk = attack.diskRevision("a.txt");
         rootRevision = attack.rootRevision();
-        settingsRevision = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
+        settingsRevision = agent.ok("lomi_settings_read", "workspaceId", agent.workspace(), "section", "editor")
                 .path("settingsRevision")
                 .asString();
         observation = attack.observation();
@@ -110,13 +110,13 @@ class AttackStaleRevisionTests {
     @Test
     void aStaleLayoutRevisionIsRefusedOnEveryFileEditorArtifactSettingsAndGitMutationAndLeavesNoReceipt()
             throws Exception {
-        String stale = Long.toString(broker.projects.revision() - 1);
+        String stale = Long.toString(agent.broker().projects.revision() - 1);
         ObjectNode edits = editor(buffer, editDisk);
         edits.set("edits", BrokerCallsFixture.JSON.readTree("[{\"fromUtf16\":0,\"toUtf16\":0,\"insert\":\"X\"}]"));
-        ObjectNode update = (ObjectNode)
-                BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedSettingsRevision", settingsRevision));
+        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(
+                json("workspaceId", agent.workspace(), "expectedSettingsRevision", settingsRevision));
         update.set("patch", BrokerCallsFixture.JSON.readTree("{\"type\":\"editor_tab_size\",\"value\":7}"));
-        ObjectNode gitOpen = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws));
+        ObjectNode gitOpen = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace()));
         gitOpen.set("view", BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", "a.txt")));
         Map<String, String> calls = new LinkedHashMap<>();
         calls.put(
@@ -130,14 +130,14 @@ class AttackStaleRevisionTests {
                         "file",
                         "expectedParentRevision",
                         rootRevision)));
-        calls.put("lomi_editor_open", json("workspaceId", ws, "relativePath", "a.txt"));
+        calls.put("lomi_editor_open", json("workspaceId", agent.workspace(), "relativePath", "a.txt"));
         calls.put("lomi_editor_apply_edits", edits.toString());
         calls.put("lomi_editor_save", editor(buffer, editDisk).toString());
         calls.put(
                 "lomi_artifact_import",
                 json(
                         "workspaceId",
-                        ws,
+                        agent.workspace(),
                         "relativePath",
                         "a.txt",
                         "kind",
@@ -150,7 +150,7 @@ class AttackStaleRevisionTests {
                 "lomi_artifact_export",
                 json(
                         "workspaceId",
-                        ws,
+                        agent.workspace(),
                         "artifactId",
                         artifact,
                         "expectedSha256",
@@ -160,10 +160,10 @@ class AttackStaleRevisionTests {
                         "expectedParentRevision",
                         rootRevision));
         calls.put("lomi_settings_update", update.toString());
-        calls.put("lomi_settings_open", json("workspaceId", ws, "page", "editor"));
+        calls.put("lomi_settings_open", json("workspaceId", agent.workspace(), "page", "editor"));
         calls.put("lomi_git_open", gitOpen.toString());
-        ObjectNode gitMutate =
-                (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "operation", "stage"));
+        ObjectNode gitMutate = (ObjectNode)
+                BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace(), "operation", "stage"));
         gitMutate.putArray("paths").add("e.txt");
         calls.put("lomi_git_mutate", gitMutate.toString());
         Snapshot before = snapshot();
@@ -177,7 +177,7 @@ class AttackStaleRevisionTests {
     @Test
     void staleFileAndDirectoryRevisionsAreRefusedOnEveryFilesMutateTypeAndArtifactExport() throws Exception {
         Files.createDirectories(root.resolve("dir"));
-        String dirRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", "dir"))
+        String dirRevision = agent.ok("lomi_files_list", "workspaceId", agent.workspace(), "relativeDirectory", "dir")
                 .path("directoryRevision")
                 .asString();
         String freshRoot = attack.rootRevision();
@@ -303,7 +303,7 @@ class AttackStaleRevisionTests {
                 "export (stale parent)",
                 json(
                         "workspaceId",
-                        ws,
+                        agent.workspace(),
                         "artifactId",
                         artifact,
                         "expectedSha256",
@@ -316,7 +316,8 @@ class AttackStaleRevisionTests {
 
         for (Map.Entry<String, String> call : calls.entrySet()) {
             String tool = call.getKey().startsWith("export") ? "lomi_artifact_export" : "lomi_files_mutate";
-            assertConflictLeavesNoReceipt(tool, readObject(call.getValue()), broker.revision(), call.getKey());
+            assertConflictLeavesNoReceipt(
+                    tool, readObject(call.getValue()), agent.broker().revision(), call.getKey());
         }
         assertThat(snapshot()).isEqualTo(before);
         assertThat(root.resolve("dir")).isEmptyDirectory();
@@ -340,27 +341,30 @@ class AttackStaleRevisionTests {
         }) {
             String key =
                     BrokerCallsFixture.JSON.readTree(call[1]).path("requestKey").asString();
-            assertThat(broker.refused(session, call[0], call[1])).as(call[1]).isEqualTo(ErrorCode.REVISION_CONFLICT);
+            assertThat(agent.broker().refused(agent.session(), call[0], call[1]))
+                    .as(call[1])
+                    .isEqualTo(ErrorCode.REVISION_CONFLICT);
             attack.assertNoReceipt(call[0], key);
         }
         // the file changes on disk under the buffer: the save names the revision the buffer was loaded from, which is
         // now stale
         Files.writeString(root.resolve("e.txt"), "changed by someone else\n");
         assertConflictLeavesNoReceipt(
-                "lomi_editor_save", editor(buffer, editDisk), broker.revision(), "a save over a changed disk");
+                "lomi_editor_save", editor(buffer, editDisk), agent.broker().revision(), "a save over a changed disk");
         assertThat(root.resolve("e.txt")).hasContent("changed by someone else\n");
         assertThat(snapshot().buffer()).isEqualTo(before.buffer());
     }
 
     @Test
     void aStaleSettingsRevisionIsRefusedBeforeTheAdminIsAsked() throws Exception {
-        ObjectNode update = (ObjectNode)
-                BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "expectedSettingsRevision", "editor:999"));
+        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(
+                json("workspaceId", agent.workspace(), "expectedSettingsRevision", "editor:999"));
         update.set("patch", BrokerCallsFixture.JSON.readTree("{\"type\":\"editor_tab_size\",\"value\":7}"));
         Snapshot before = snapshot();
 
-        assertConflictLeavesNoReceipt("lomi_settings_update", update, broker.revision(), "a stale settings revision");
-        assertThat(broker.decisions.list()).isEmpty();
+        assertConflictLeavesNoReceipt(
+                "lomi_settings_update", update, agent.broker().revision(), "a stale settings revision");
+        assertThat(agent.broker().decisions.list()).isEmpty();
         assertThat(snapshot()).isEqualTo(before);
     }
 
@@ -379,12 +383,13 @@ class AttackStaleRevisionTests {
 
         for (Map.Entry<String, String> operation : operations.entrySet()) {
             ObjectNode request = readObject(operation.getValue());
-            request.put("workspaceId", ws);
+            request.put("workspaceId", agent.workspace());
             request.put("operation", operation.getKey());
             request.put("expectedObservationRevision", observation);
-            assertConflictLeavesNoReceipt("lomi_git_mutate", request, broker.revision(), operation.getKey());
+            assertConflictLeavesNoReceipt(
+                    "lomi_git_mutate", request, agent.broker().revision(), operation.getKey());
         }
-        assertThat(broker.decisions.list()).isEmpty();
+        assertThat(agent.broker().decisions.list()).isEmpty();
         assertThat(git.getRepository().resolve("HEAD").name()).isEqualTo(head);
         assertThat(root.resolve("e.txt")).hasContent("moved on\n");
         assertThat(snapshot()).isEqualTo(before);
@@ -392,34 +397,41 @@ class AttackStaleRevisionTests {
 
     @Test
     void aStaleInputSequenceOrTerminalSessionTypesNothing() throws Exception {
-        JsonNode created = broker.ok(session, "lomi_terminal_create", op(json("workspaceId", ws)))
+        JsonNode created = agent.broker()
+                .ok(agent.session(), "lomi_terminal_create", op(json("workspaceId", agent.workspace())))
                 .path("result");
         String terminal = created.path("terminalSessionId").asString();
         String termPanel = created.path("panelId").asString();
         String lease = created.path("leaseId").asString();
-        JsonNode first =
-                broker.ok(session, "lomi_terminal_input", input(termPanel, terminal, lease, "1", "echo ONE-$((40+2))"));
+        JsonNode first = agent.broker()
+                .ok(
+                        agent.session(),
+                        "lomi_terminal_input",
+                        input(termPanel, terminal, lease, "1", "echo ONE-$((40+2))"));
         assertThat(first.path("state").asString()).isEqualTo("dispatched");
 
-        assertThat(broker.refused(
-                        session,
-                        "lomi_terminal_input",
-                        input(termPanel, terminal, lease, "1", "echo REPLAYED-$((40+2))")))
+        assertThat(agent.broker()
+                        .refused(
+                                agent.session(),
+                                "lomi_terminal_input",
+                                input(termPanel, terminal, lease, "1", "echo REPLAYED-$((40+2))")))
                 .as("the same sequence with another payload")
                 .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_terminal_input",
-                        input(termPanel, terminal, lease, "3", "echo SKIPPED-$((40+2))")))
+        assertThat(agent.broker()
+                        .refused(
+                                agent.session(),
+                                "lomi_terminal_input",
+                                input(termPanel, terminal, lease, "3", "echo SKIPPED-$((40+2))")))
                 .as("a gap")
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_terminal_input",
-                        input(termPanel, "0".repeat(32), lease, "2", "echo WRONG-$((40+2))")))
+        assertThat(agent.broker()
+                        .refused(
+                                agent.session(),
+                                "lomi_terminal_input",
+                                input(termPanel, "0".repeat(32), lease, "2", "echo WRONG-$((40+2))")))
                 .as("another terminal session")
                 .isIn(ErrorCode.STALE_GENERATION, ErrorCode.TARGET_NOT_FOUND);
-        broker.ok(session, "lomi_terminal_input", input(termPanel, terminal, lease, "2", "\r"));
+        agent.broker().ok(agent.session(), "lomi_terminal_input", input(termPanel, terminal, lease, "2", "\r"));
 
         // input is ordered: anything wrongly accepted above was typed before this Enter, so it shows by the time ONE-42
         // does
@@ -444,15 +456,15 @@ class AttackStaleRevisionTests {
                         .append('\n');
             }
         }
-        String bufferNow = broker.ok(
-                        session, "lomi_editor_read", json("workspaceId", ws, "panelId", panel, "relativePath", "e.txt"))
+        String bufferNow = agent.ok(
+                        "lomi_editor_read", "workspaceId", agent.workspace(), "panelId", panel, "relativePath", "e.txt")
                 .path("bufferRevision")
                 .asString();
         int panels = attack.panels();
-        String settings = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
+        String settings = agent.ok("lomi_settings_read", "workspaceId", agent.workspace(), "section", "editor")
                 .toString();
         int artifacts;
-        try (var stored = Files.list(broker.temp.resolve("artifacts"))) {
+        try (var stored = Files.list(agent.broker().temp.resolve("artifacts"))) {
             artifacts = (int) stored.count();
         }
         StringBuilder index = new StringBuilder();
@@ -470,7 +482,7 @@ class AttackStaleRevisionTests {
                 settings,
                 artifacts,
                 index.toString(),
-                broker.decisions.list().size());
+                agent.broker().decisions.list().size());
     }
 
     /**
@@ -480,9 +492,11 @@ class AttackStaleRevisionTests {
     private void assertConflictLeavesNoReceipt(String tool, ObjectNode arguments, String layoutRevision, String as) {
         String key = agent.key("stale");
         arguments.put("expectedRevision", layoutRevision);
-        arguments.put("retryEpoch", epoch.value());
+        arguments.put("retryEpoch", agent.epoch().value());
         arguments.put("requestKey", key);
-        assertThat(broker.refused(session, tool, arguments.toString())).as(as).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(agent.broker().refused(agent.session(), tool, arguments.toString()))
+                .as(as)
+                .isEqualTo(ErrorCode.REVISION_CONFLICT);
         attack.assertNoReceipt(tool, key);
     }
 
@@ -493,7 +507,7 @@ class AttackStaleRevisionTests {
     private ObjectNode editor(String bufferRevision, String diskRevision) {
         return (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
                 "workspaceId",
-                ws,
+                agent.workspace(),
                 "panelId",
                 panel,
                 "relativePath",
@@ -508,8 +522,8 @@ class AttackStaleRevisionTests {
 
     private String withOp(ObjectNode arguments) {
         ObjectNode copy = arguments.deepCopy();
-        copy.put("expectedRevision", broker.revision());
-        copy.put("retryEpoch", epoch.value());
+        copy.put("expectedRevision", agent.broker().revision());
+        copy.put("retryEpoch", agent.epoch().value());
         copy.put("requestKey", agent.key("stale"));
         return copy.toString();
     }
@@ -519,7 +533,7 @@ class AttackStaleRevisionTests {
     }
 
     private String mutate(String operation) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws));
+        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace()));
         node.set("operation", BrokerCallsFixture.JSON.readTree(operation));
         return node.toString();
     }
@@ -527,7 +541,7 @@ class AttackStaleRevisionTests {
     private String input(String termPanel, String terminal, String lease, String sequence, String text) {
         ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
                 "workspaceId",
-                ws,
+                agent.workspace(),
                 "panelId",
                 termPanel,
                 "terminalSessionId",
@@ -544,20 +558,18 @@ class AttackStaleRevisionTests {
         return Eventually.await(
                 "the terminal prints " + needle,
                 Duration.ofSeconds(30),
-                () -> broker.ok(
-                                session,
+                () -> agent.ok(
                                 "lomi_terminal_read",
-                                json(
-                                        "workspaceId",
-                                        ws,
-                                        "panelId",
-                                        termPanel,
-                                        "terminalSessionId",
-                                        terminal,
-                                        "cursor",
-                                        "0",
-                                        "maxBytes",
-                                        65536))
+                                "workspaceId",
+                                agent.workspace(),
+                                "panelId",
+                                termPanel,
+                                "terminalSessionId",
+                                terminal,
+                                "cursor",
+                                "0",
+                                "maxBytes",
+                                65536)
                         .path("text")
                         .asString(),
                 text -> text.contains(needle));

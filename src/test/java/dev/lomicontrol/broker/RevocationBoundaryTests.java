@@ -7,7 +7,6 @@ import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.ledger.Reservation;
 import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.testing.Agent;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,8 +27,6 @@ class RevocationBoundaryTests {
     final Agent agent = Agent.inProject("revoked");
 
     final AttackCalls calls = new AttackCalls(agent);
-    final BrokerCallsFixture broker = agent.broker();
-    final Session session = agent.session();
     final AtomicBoolean performed = new AtomicBoolean();
     OperationRunner runner;
     String lastKey = "";
@@ -72,7 +69,7 @@ class RevocationBoundaryTests {
     }
 
     private void revokeNow() {
-        broker.sessions.revoke(session.id(), "the admin revoked it mid-call");
+        agent.broker().sessions.revoke(agent.session().id(), "the admin revoked it mid-call");
     }
 
     private JsonNode perform(Operation operation) {
@@ -95,12 +92,14 @@ class RevocationBoundaryTests {
                             dev.lomicontrol.core.ErrorCode.CONTROL_REVOKED,
                             dev.lomicontrol.core.ErrorCode.RETRY_WINDOW_EXPIRED);
             assertThat(performed).as("the effect was never performed").isFalse();
-            assertThat(broker.ledger.getByKey(
-                            session.id(),
-                            agent.epoch(),
-                            new dev.lomicontrol.core.ToolName("lomi_files_mutate"),
-                            new RequestKey(lastKey),
-                            java.util.Optional.of(agent.project().id())))
+            assertThat(agent.broker()
+                            .ledger
+                            .getByKey(
+                                    agent.session().id(),
+                                    agent.epoch(),
+                                    new dev.lomicontrol.core.ToolName("lomi_files_mutate"),
+                                    new RequestKey(lastKey),
+                                    java.util.Optional.of(agent.project().id())))
                     .as("no receipt")
                     .isEmpty();
             return;
@@ -110,8 +109,9 @@ class RevocationBoundaryTests {
 
     private void assertNotDispatched(String operationId) {
         assertThat(performed).as("the effect was never performed").isFalse();
-        Operation row = broker.ledger
-                .get(session.id(), new dev.lomicontrol.core.OperationId(operationId))
+        Operation row = agent.broker()
+                .ledger
+                .get(agent.session().id(), new dev.lomicontrol.core.OperationId(operationId))
                 .orElseThrow();
         assertThat(row.state()).as("settled as never dispatched").isEqualTo(OperationState.CANCELLED);
         assertThat(row.effect().wire()).isEqualTo("none");
