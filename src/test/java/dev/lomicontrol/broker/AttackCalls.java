@@ -127,6 +127,57 @@ final class AttackCalls {
         return BrokerCallsFixture.JSON.readTree(json(pairs));
     }
 
+    /** A {@code create} operation of a file or directory. */
+    static JsonNode create(String relativePath, String kind, String parentRevision) {
+        return operation(
+                "type", "create", "relativePath", relativePath, "kind", kind, "expectedParentRevision", parentRevision);
+    }
+
+    /** A {@code trash} operation of a file or directory. */
+    static JsonNode trash(String relativePath, String kind, String entryRevision, String parentRevision) {
+        return operation(
+                "type",
+                "trash",
+                "relativePath",
+                relativePath,
+                "kind",
+                kind,
+                "expectedEntryRevision",
+                entryRevision,
+                "expectedParentRevision",
+                parentRevision);
+    }
+
+    /** A {@code rename} operation of a file in its directory. */
+    static JsonNode rename(String relativePath, String newName, String diskRevision, String parentRevision) {
+        return operation(
+                "type",
+                "rename",
+                "relativePath",
+                relativePath,
+                "newName",
+                newName,
+                "expectedDiskRevision",
+                diskRevision,
+                "expectedParentRevision",
+                parentRevision);
+    }
+
+    /** A {@code move} operation of a file to another path. */
+    static JsonNode move(String relativePath, String target, String diskRevision, String parentRevision) {
+        return operation(
+                "type",
+                "move",
+                "relativePath",
+                relativePath,
+                "targetRelativePath",
+                target,
+                "expectedDiskRevision",
+                diskRevision,
+                "expectedParentRevision",
+                parentRevision);
+    }
+
     /** The arguments of {@code lomi_files_mutate} carrying {@code operation} under {@code key}. */
     String mutate(JsonNode operation, String key) {
         ObjectNode node = durableNode(key);
@@ -146,23 +197,23 @@ final class AttackCalls {
 
     /** The git status's observation revision. */
     String observation() {
-        return ok("lomi_git_status", "workspaceId", agent.workspace())
-                .path("observationRevision")
-                .asString();
+        return text("lomi_git_status", "observationRevision", "workspaceId", agent.workspace());
     }
 
     /** The directory revision of a listing ({@code ""}: the root). */
     String directoryRevision(String directory) {
-        return ok("lomi_files_list", "workspaceId", agent.workspace(), "relativeDirectory", directory)
-                .path("directoryRevision")
-                .asString();
+        return text(
+                "lomi_files_list",
+                "directoryRevision",
+                "workspaceId",
+                agent.workspace(),
+                "relativeDirectory",
+                directory);
     }
 
     /** The root listing's directory revision (the listing asked with no directory). */
     String rootRevision() {
-        return ok("lomi_files_list", "workspaceId", agent.workspace())
-                .path("directoryRevision")
-                .asString();
+        return text("lomi_files_list", "directoryRevision", "workspaceId", agent.workspace());
     }
 
     /** The arguments of {@code lomi_artifact_import} of the file at {@code relativePath} whose bytes are {@code bytes}. */
@@ -179,11 +230,23 @@ final class AttackCalls {
                 sha256(bytes));
     }
 
+    /** The arguments of {@code lomi_artifact_export} of {@code artifact} to {@code relativePath} under a parent at {@code parentRevision}. */
+    String exportTo(String key, String artifact, String sha, String relativePath, String parentRevision) {
+        return durable(
+                key,
+                "artifactId",
+                artifact,
+                "expectedSha256",
+                sha,
+                "relativePath",
+                relativePath,
+                "expectedParentRevision",
+                parentRevision);
+    }
+
     /** The disk revision of a file, from a read. */
     String diskRevision(String relativePath) {
-        return ok("lomi_files_read", "workspaceId", agent.workspace(), "relativePath", relativePath)
-                .path("diskRevision")
-                .asString();
+        return text("lomi_files_read", "diskRevision", "workspaceId", agent.workspace(), "relativePath", relativePath);
     }
 
     /** How many panels the workspace has. */
@@ -191,6 +254,26 @@ final class AttackCalls {
         return ok("lomi_panel_list", "workspaceId", agent.workspace())
                 .path("panels")
                 .size();
+    }
+
+    /** The durable arguments of an editor call on {@code opened} (the result of {@code lomi_editor_open}) at {@code bufferRevision}. */
+    ObjectNode editorCall(String key, JsonNode opened, String bufferRevision) {
+        return durableNode(
+                key,
+                "panelId",
+                opened.path("panelId").asString(),
+                "relativePath",
+                opened.path("relativePath").asString(),
+                "documentId",
+                opened.path("documentId").asString(),
+                "expectedBufferRevision",
+                bufferRevision,
+                "expectedDiskRevision",
+                opened.path("diskRevision").asString());
+    }
+
+    private String text(String tool, String field, Object... pairs) {
+        return ok(tool, pairs).path(field).asString();
     }
 
     private JsonNode ok(String tool, Object... pairs) {

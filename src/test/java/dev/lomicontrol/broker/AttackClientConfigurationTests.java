@@ -49,58 +49,24 @@ class AttackClientConfigurationTests {
         for (String[] entry : new String[][] {
             {".mcp.json", "file"}, {".claude", "directory"}, {".vscode", "directory"}, {"opencode.json", "file"}
         }) {
-            JsonNode create = as.callMutate(AttackCalls.operation(
-                    "type",
-                    "create",
-                    "relativePath",
-                    entry[0],
-                    "kind",
-                    entry[1],
-                    "expectedParentRevision",
-                    as.directoryRevision("")));
+            JsonNode create = as.callMutate(AttackCalls.create(entry[0], entry[1], as.directoryRevision("")));
             assertRefusedAsClientConfiguration(create, "create " + entry[0]);
             assertThat(root.resolve(entry[0])).as("create %s", entry[0]).doesNotExist();
         }
 
         String fileRevision = as.diskRevision("src/server.json");
-        JsonNode rename = as.callMutate(AttackCalls.operation(
-                "type",
-                "rename",
-                "relativePath",
-                "src/server.json",
-                "newName",
-                ".mcp.json",
-                "expectedDiskRevision",
-                fileRevision,
-                "expectedParentRevision",
-                as.directoryRevision("src")));
+        JsonNode rename = as.callMutate(
+                AttackCalls.rename("src/server.json", ".mcp.json", fileRevision, as.directoryRevision("src")));
         assertRefusedAsClientConfiguration(rename, "rename to src/.mcp.json");
         assertThat(root.resolve("src/.mcp.json")).doesNotExist();
 
-        JsonNode move = as.callMutate(AttackCalls.operation(
-                "type",
-                "move",
-                "relativePath",
-                "src/server.json",
-                "targetRelativePath",
-                ".mcp.json",
-                "expectedDiskRevision",
-                fileRevision,
-                "expectedParentRevision",
-                as.directoryRevision("")));
+        JsonNode move =
+                as.callMutate(AttackCalls.move("src/server.json", ".mcp.json", fileRevision, as.directoryRevision("")));
         assertRefusedAsClientConfiguration(move, "move to .mcp.json");
         assertThat(root.resolve(".mcp.json")).doesNotExist();
         assertThat(root.resolve("src/server.json")).hasContent("{\"mcpServers\":{}}");
 
-        JsonNode ordinary = as.callMutate(AttackCalls.operation(
-                "type",
-                "create",
-                "relativePath",
-                "notes.txt",
-                "kind",
-                "file",
-                "expectedParentRevision",
-                as.directoryRevision("")));
+        JsonNode ordinary = as.callMutate(AttackCalls.create("notes.txt", "file", as.directoryRevision("")));
         assertThat(ordinary.path("data").path("state").asString())
                 .as("%s", ordinary)
                 .isEqualTo("succeeded");
@@ -144,17 +110,8 @@ class AttackClientConfigurationTests {
                 "expectedParentRevision",
                 as.directoryRevision(".vscode")));
         assertRefusedAsClientConfiguration(rename, "rename of .vscode/tasks.json");
-        JsonNode trash = as.callMutate(AttackCalls.operation(
-                "type",
-                "trash",
-                "relativePath",
-                ".vscode",
-                "kind",
-                "directory",
-                "expectedEntryRevision",
-                as.directoryRevision(".vscode"),
-                "expectedParentRevision",
-                as.directoryRevision("")));
+        JsonNode trash = as.callMutate(
+                AttackCalls.trash(".vscode", "directory", as.directoryRevision(".vscode"), as.directoryRevision("")));
         assertRefusedAsClientConfiguration(trash, "trash of .vscode");
         assertThat(root.resolve(".vscode/tasks.json")).hasContent("{\"tasks\":[]}");
     }
@@ -217,18 +174,8 @@ class AttackClientConfigurationTests {
 
     /** apply_edits (inserting "x " at the start) or save of the document as it was opened. */
     private String editorCall(AttackCalls as, JsonNode doc, boolean edit) {
-        ObjectNode node = as.durableNode(
-                agent.key("client-config"),
-                "panelId",
-                doc.path("panelId").asString(),
-                "relativePath",
-                doc.path("relativePath").asString(),
-                "documentId",
-                doc.path("documentId").asString(),
-                "expectedBufferRevision",
-                doc.path("bufferRevision").asString(),
-                "expectedDiskRevision",
-                doc.path("diskRevision").asString());
+        ObjectNode node = as.editorCall(
+                agent.key("client-config"), doc, doc.path("bufferRevision").asString());
         if (edit) {
             ObjectNode insert = node.putArray("edits").addObject();
             insert.put("fromUtf16", 0);

@@ -76,31 +76,12 @@ class AttackForeignSessionTests {
             JsonNode byId = agent.broker().call(intruder, "lomi_operation_get", json("operationId", id));
             assertThat(byId).as("the same answer as an unknown id").isEqualTo(unknown);
             for (RetryEpochId epoch : List.of(agent.epoch(), strangerEpoch)) {
-                assertThat(agent.broker()
-                                .refused(
-                                        intruder,
-                                        "lomi_operation_get",
-                                        json(
-                                                "retryEpoch",
-                                                epoch.value(),
-                                                "requestKey",
-                                                "victim-key",
-                                                "tool",
-                                                "lomi_settings_update")))
-                        .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-                assertThat(agent.broker()
-                                .refused(
-                                        intruder,
-                                        "lomi_operation_get",
-                                        json(
-                                                "retryEpoch",
-                                                epoch.value(),
-                                                "requestKey",
-                                                "victim-key",
-                                                "tool",
-                                                "lomi_settings_update",
-                                                "projectId",
-                                                agent.project().id().value())))
+                assertThat(settingsReceipt(intruder, epoch)).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+                assertThat(settingsReceipt(
+                                intruder,
+                                epoch,
+                                "projectId",
+                                agent.project().id().value()))
                         .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
             }
             assertThat(agent.broker().refused(intruder, "lomi_operation_cancel", json("operationId", id)))
@@ -324,20 +305,19 @@ class AttackForeignSessionTests {
 
     // --- helpers
 
+    /** A lookup by {@code who} of the victim's settings update by its key in {@code epoch} (plus {@code more} pairs). */
+    private ErrorCode settingsReceipt(Session who, RetryEpochId epoch, Object... more) {
+        Object[] pairs = java.util.Arrays.copyOf(
+                new Object[] {"retryEpoch", epoch.value(), "requestKey", "victim-key", "tool", "lomi_settings_update"},
+                6 + more.length);
+        System.arraycopy(more, 0, pairs, 6, more.length);
+        return agent.broker().refused(who, "lomi_operation_get", json(pairs));
+    }
+
     /** The victim's {@code lomi_files_mutate} creating the file {@code relativePath} under {@code key}. */
     private ObjectNode createIn(String relativePath, String rootRevision, String key) {
         ObjectNode create = attack.durableNode(key);
-        create.set(
-                "operation",
-                AttackCalls.operation(
-                        "type",
-                        "create",
-                        "relativePath",
-                        relativePath,
-                        "kind",
-                        "file",
-                        "expectedParentRevision",
-                        rootRevision));
+        create.set("operation", AttackCalls.create(relativePath, "file", rootRevision));
         return create;
     }
 

@@ -94,18 +94,8 @@ class AttackLimitsTests {
         JsonNode opened = agent.broker()
                 .ok(agent.session(), "lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
                 .path("result");
-        ObjectNode edit = attack.durableNode(
-                "huge-edit",
-                "panelId",
-                opened.path("panelId").asString(),
-                "relativePath",
-                "e.txt",
-                "documentId",
-                opened.path("documentId").asString(),
-                "expectedBufferRevision",
-                opened.path("bufferRevision").asString(),
-                "expectedDiskRevision",
-                opened.path("diskRevision").asString());
+        ObjectNode edit = attack.editorCall(
+                "huge-edit", opened, opened.path("bufferRevision").asString());
         edit.putArray("edits").addObject().put("fromUtf16", 0).put("toUtf16", 0).put("insert", "x".repeat(64 * 1024));
         assertThat(BrokerCallsFixture.JSON.writeValueAsBytes(edit).length).isGreaterThan(64 * 1024);
 
@@ -203,21 +193,8 @@ class AttackLimitsTests {
                         "input",
                         json("type", "text", "text", "x", "surprise", true),
                         false));
-        ObjectNode edits = (ObjectNode) BrokerCallsFixture.JSON.readTree(op(
-                json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "panelId",
-                        opened.path("panelId").asString(),
-                        "relativePath",
-                        "e.txt",
-                        "documentId",
-                        opened.path("documentId").asString(),
-                        "expectedBufferRevision",
-                        opened.path("bufferRevision").asString(),
-                        "expectedDiskRevision",
-                        opened.path("diskRevision").asString()),
-                "edit-surprise"));
+        ObjectNode edits = attack.editorCall(
+                "edit-surprise", opened, opened.path("bufferRevision").asString());
         edits.putArray("edits")
                 .addObject()
                 .put("fromUtf16", 0)
@@ -283,17 +260,7 @@ class AttackLimitsTests {
     }
 
     private String mutateCreate(String path, String parentRevision, String key) {
-        return attack.mutate(
-                AttackCalls.operation(
-                        "type",
-                        "create",
-                        "relativePath",
-                        path,
-                        "kind",
-                        "file",
-                        "expectedParentRevision",
-                        parentRevision),
-                key);
+        return attack.mutate(AttackCalls.create(path, "file", parentRevision), key);
     }
 
     private String op(String arguments, String key) {

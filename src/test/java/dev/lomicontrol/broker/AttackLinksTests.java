@@ -195,16 +195,7 @@ class AttackLinksTests {
                 .call(
                         agent.session(),
                         "lomi_artifact_export",
-                        attack.durable(
-                                dangling,
-                                "artifactId",
-                                artifact,
-                                "expectedSha256",
-                                sha,
-                                "relativePath",
-                                "trap.bin",
-                                "expectedParentRevision",
-                                rootRevision));
+                        attack.exportTo(dangling, artifact, sha, "trap.bin", rootRevision));
         assertThat(AttackCalls.refusalCode(throughDangling))
                 .as("%s", throughDangling)
                 .isIn("REVISION_CONFLICT", "SCOPE_DENIED");
@@ -214,16 +205,7 @@ class AttackLinksTests {
                 .call(
                         agent.session(),
                         "lomi_artifact_export",
-                        attack.durable(
-                                linkedDir,
-                                "artifactId",
-                                artifact,
-                                "expectedSha256",
-                                sha,
-                                "relativePath",
-                                "symdir/planted.bin",
-                                "expectedParentRevision",
-                                rootRevision));
+                        attack.exportTo(linkedDir, artifact, sha, "symdir/planted.bin", rootRevision));
         assertThat(AttackCalls.refusalCode(throughDir)).as("%s", throughDir).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
         attack.assertNothingHappenedTo(throughDir, "lomi_artifact_export", linkedDir);
 
@@ -240,70 +222,12 @@ class AttackLinksTests {
         String rootRevision = attack.rootRevision();
         String plainRevision = attack.diskRevision("plain.txt");
         List<JsonNode> attacks = List.of(
-                AttackCalls.operation(
-                        "type",
-                        "create",
-                        "relativePath",
-                        "symdir/created.txt",
-                        "kind",
-                        "file",
-                        "expectedParentRevision",
-                        rootRevision),
-                AttackCalls.operation(
-                        "type",
-                        "move",
-                        "relativePath",
-                        "plain.txt",
-                        "targetRelativePath",
-                        "symdir/plain.txt",
-                        "expectedDiskRevision",
-                        plainRevision,
-                        "expectedParentRevision",
-                        anyRevision),
-                AttackCalls.operation(
-                        "type",
-                        "rename",
-                        "relativePath",
-                        "hard.txt",
-                        "newName",
-                        "renamed.txt",
-                        "expectedDiskRevision",
-                        anyRevision,
-                        "expectedParentRevision",
-                        rootRevision),
-                AttackCalls.operation(
-                        "type",
-                        "trash",
-                        "relativePath",
-                        "hard.txt",
-                        "kind",
-                        "file",
-                        "expectedEntryRevision",
-                        anyRevision,
-                        "expectedParentRevision",
-                        rootRevision),
-                AttackCalls.operation(
-                        "type",
-                        "trash",
-                        "relativePath",
-                        "sym.txt",
-                        "kind",
-                        "file",
-                        "expectedEntryRevision",
-                        anyRevision,
-                        "expectedParentRevision",
-                        rootRevision),
-                AttackCalls.operation(
-                        "type",
-                        "trash",
-                        "relativePath",
-                        "symdir",
-                        "kind",
-                        "directory",
-                        "expectedEntryRevision",
-                        anyRevision,
-                        "expectedParentRevision",
-                        rootRevision));
+                AttackCalls.create("symdir/created.txt", "file", rootRevision),
+                AttackCalls.move("plain.txt", "symdir/plain.txt", plainRevision, anyRevision),
+                AttackCalls.rename("hard.txt", "renamed.txt", anyRevision, rootRevision),
+                AttackCalls.trash("hard.txt", "file", anyRevision, rootRevision),
+                AttackCalls.trash("sym.txt", "file", anyRevision, rootRevision),
+                AttackCalls.trash("symdir", "directory", anyRevision, rootRevision));
         for (JsonNode attempt : attacks) {
             String key = agent.key("attack");
             JsonNode answer = attack.callMutate(attempt, key);

@@ -225,33 +225,12 @@ class AttackSecretsTests {
 
         for (String name : List.of(".env.local", "deploy.key", "id_rsa", "credentials")) {
             String createKey = agent.key("secret");
-            JsonNode create = attack.callMutate(
-                    AttackCalls.operation(
-                            "type",
-                            "create",
-                            "relativePath",
-                            name,
-                            "kind",
-                            "file",
-                            "expectedParentRevision",
-                            rootRevision),
-                    createKey);
+            JsonNode create = attack.callMutate(AttackCalls.create(name, "file", rootRevision), createKey);
             assertThat(AttackCalls.refusalCode(create)).as("create %s", name).isEqualTo("SCOPE_DENIED");
 
             String renameKey = agent.key("secret");
-            JsonNode rename = attack.callMutate(
-                    AttackCalls.operation(
-                            "type",
-                            "rename",
-                            "relativePath",
-                            "harmless.txt",
-                            "newName",
-                            name,
-                            "expectedDiskRevision",
-                            harmless,
-                            "expectedParentRevision",
-                            rootRevision),
-                    renameKey);
+            JsonNode rename =
+                    attack.callMutate(AttackCalls.rename("harmless.txt", name, harmless, rootRevision), renameKey);
             assertThat(AttackCalls.refusalCode(rename)).as("rename to %s", name).isEqualTo("SCOPE_DENIED");
 
             String exportKey = agent.key("secret");
@@ -259,16 +238,7 @@ class AttackSecretsTests {
                     .call(
                             agent.session(),
                             "lomi_artifact_export",
-                            attack.durable(
-                                    exportKey,
-                                    "artifactId",
-                                    artifact,
-                                    "expectedSha256",
-                                    sha,
-                                    "relativePath",
-                                    name,
-                                    "expectedParentRevision",
-                                    rootRevision));
+                            attack.exportTo(exportKey, artifact, sha, name, rootRevision));
             assertThat(AttackCalls.refusalCode(export)).as("export to %s", name).isEqualTo("SCOPE_DENIED");
             assertThat(root.resolve(name)).as(name).doesNotExist();
         }

@@ -121,15 +121,7 @@ class AttackStaleRevisionTests {
         Map<String, String> calls = new LinkedHashMap<>();
         calls.put(
                 "lomi_files_mutate",
-                mutate(json(
-                        "type",
-                        "create",
-                        "relativePath",
-                        "new.txt",
-                        "kind",
-                        "file",
-                        "expectedParentRevision",
-                        rootRevision)));
+                mutate(AttackCalls.create("new.txt", "file", rootRevision).toString()));
         calls.put("lomi_editor_open", json("workspaceId", agent.workspace(), "relativePath", "a.txt"));
         calls.put("lomi_editor_apply_edits", edits.toString());
         calls.put("lomi_editor_save", editor(buffer, editDisk).toString());
@@ -146,19 +138,7 @@ class AttackStaleRevisionTests {
                         14,
                         "expectedSha256",
                         artifactSha));
-        calls.put(
-                "lomi_artifact_export",
-                json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "artifactId",
-                        artifact,
-                        "expectedSha256",
-                        artifactSha,
-                        "relativePath",
-                        "exported.txt",
-                        "expectedParentRevision",
-                        rootRevision));
+        calls.put("lomi_artifact_export", exportUnder(rootRevision));
         calls.put("lomi_settings_update", update.toString());
         calls.put("lomi_settings_open", json("workspaceId", agent.workspace(), "page", "editor"));
         calls.put("lomi_git_open", gitOpen.toString());
@@ -186,67 +166,21 @@ class AttackStaleRevisionTests {
         Map<String, String> calls = new LinkedHashMap<>();
         calls.put(
                 "create (stale parent)",
-                mutate(json(
-                        "type",
-                        "create",
-                        "relativePath",
-                        "n.txt",
-                        "kind",
-                        "file",
-                        "expectedParentRevision",
-                        staleDir)));
+                mutate(AttackCalls.create("n.txt", "file", staleDir).toString()));
         calls.put(
                 "rename (stale file)",
-                mutate(json(
-                        "type",
-                        "rename",
-                        "relativePath",
-                        "a.txt",
-                        "newName",
-                        "b.txt",
-                        "expectedDiskRevision",
-                        staleDisk,
-                        "expectedParentRevision",
-                        freshRoot)));
+                mutate(AttackCalls.rename("a.txt", "b.txt", staleDisk, freshRoot)
+                        .toString()));
         calls.put(
                 "rename (stale parent)",
-                mutate(json(
-                        "type",
-                        "rename",
-                        "relativePath",
-                        "a.txt",
-                        "newName",
-                        "b.txt",
-                        "expectedDiskRevision",
-                        aDisk,
-                        "expectedParentRevision",
-                        staleDir)));
+                mutate(AttackCalls.rename("a.txt", "b.txt", aDisk, staleDir).toString()));
         calls.put(
                 "move (stale target)",
-                mutate(json(
-                        "type",
-                        "move",
-                        "relativePath",
-                        "a.txt",
-                        "targetRelativePath",
-                        "dir/a.txt",
-                        "expectedDiskRevision",
-                        aDisk,
-                        "expectedParentRevision",
-                        staleDisk)));
+                mutate(AttackCalls.move("a.txt", "dir/a.txt", aDisk, staleDisk).toString()));
         calls.put(
                 "move (stale file)",
-                mutate(json(
-                        "type",
-                        "move",
-                        "relativePath",
-                        "a.txt",
-                        "targetRelativePath",
-                        "dir/a.txt",
-                        "expectedDiskRevision",
-                        staleDisk,
-                        "expectedParentRevision",
-                        dirRevision)));
+                mutate(AttackCalls.move("a.txt", "dir/a.txt", staleDisk, dirRevision)
+                        .toString()));
         calls.put(
                 "rename_directory (stale dir)",
                 mutate(json(
@@ -275,43 +209,12 @@ class AttackStaleRevisionTests {
                         staleDir)));
         calls.put(
                 "trash (stale entry)",
-                mutate(json(
-                        "type",
-                        "trash",
-                        "relativePath",
-                        "a.txt",
-                        "kind",
-                        "file",
-                        "expectedEntryRevision",
-                        staleDisk,
-                        "expectedParentRevision",
-                        freshRoot)));
+                mutate(AttackCalls.trash("a.txt", "file", staleDisk, freshRoot).toString()));
         calls.put(
                 "trash dir (stale entry)",
-                mutate(json(
-                        "type",
-                        "trash",
-                        "relativePath",
-                        "dir",
-                        "kind",
-                        "directory",
-                        "expectedEntryRevision",
-                        staleDisk,
-                        "expectedParentRevision",
-                        freshRoot)));
-        calls.put(
-                "export (stale parent)",
-                json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "artifactId",
-                        artifact,
-                        "expectedSha256",
-                        artifactSha,
-                        "relativePath",
-                        "exported.txt",
-                        "expectedParentRevision",
-                        staleDir));
+                mutate(AttackCalls.trash("dir", "directory", staleDisk, freshRoot)
+                        .toString()));
+        calls.put("export (stale parent)", exportUnder(staleDir));
         Snapshot before = snapshot();
 
         for (Map.Entry<String, String> call : calls.entrySet()) {
@@ -498,6 +401,21 @@ class AttackStaleRevisionTests {
                 .as(as)
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         attack.assertNoReceipt(tool, key);
+    }
+
+    /** The arguments of an export of the artifact to exported.txt under a parent at {@code parentRevision}. */
+    private String exportUnder(String parentRevision) {
+        return json(
+                "workspaceId",
+                agent.workspace(),
+                "artifactId",
+                artifact,
+                "expectedSha256",
+                artifactSha,
+                "relativePath",
+                "exported.txt",
+                "expectedParentRevision",
+                parentRevision);
     }
 
     private static ObjectNode readObject(String json) {

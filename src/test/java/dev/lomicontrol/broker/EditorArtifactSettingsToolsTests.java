@@ -309,18 +309,8 @@ class EditorArtifactSettingsToolsTests {
         }
 
         String op(JsonNode edits, String key) {
-            ObjectNode node = calls.durableNode(
-                    key == null ? agent.key("e") : key,
-                    "panelId",
-                    panel,
-                    "relativePath",
-                    path,
-                    "documentId",
-                    document,
-                    "expectedBufferRevision",
-                    currentBuffer(),
-                    "expectedDiskRevision",
-                    disk);
+            ObjectNode node = (ObjectNode)
+                    BrokerCallsFixture.JSON.readTree(withBuffer(currentBuffer(), key == null ? agent.key("e") : key));
             node.set("edits", edits);
             return node.toString();
         }
