@@ -135,45 +135,45 @@ final class AttackCalls {
 
     /** A {@code trash} operation of a file or directory. */
     static JsonNode trash(String relativePath, String kind, String entryRevision, String parentRevision) {
-        return operation(
-                "type",
-                "trash",
-                "relativePath",
-                relativePath,
-                "kind",
-                kind,
-                "expectedEntryRevision",
-                entryRevision,
-                "expectedParentRevision",
-                parentRevision);
+        return fileOperation(
+                "trash", relativePath, "kind", kind, "expectedEntryRevision", entryRevision, parentRevision);
     }
 
     /** A {@code rename} operation of a file in its directory. */
     static JsonNode rename(String relativePath, String newName, String diskRevision, String parentRevision) {
-        return operation(
-                "type",
-                "rename",
-                "relativePath",
-                relativePath,
-                "newName",
-                newName,
-                "expectedDiskRevision",
-                diskRevision,
-                "expectedParentRevision",
-                parentRevision);
+        return fileOperation(
+                "rename", relativePath, "newName", newName, "expectedDiskRevision", diskRevision, parentRevision);
     }
 
     /** A {@code move} operation of a file to another path. */
     static JsonNode move(String relativePath, String target, String diskRevision, String parentRevision) {
-        return operation(
-                "type",
+        return fileOperation(
                 "move",
-                "relativePath",
                 relativePath,
                 "targetRelativePath",
                 target,
                 "expectedDiskRevision",
                 diskRevision,
+                parentRevision);
+    }
+
+    private static JsonNode fileOperation(
+            String type,
+            String relativePath,
+            String what,
+            String value,
+            String revisionName,
+            String revision,
+            String parentRevision) {
+        return operation(
+                "type",
+                type,
+                "relativePath",
+                relativePath,
+                what,
+                value,
+                revisionName,
+                revision,
                 "expectedParentRevision",
                 parentRevision);
     }
@@ -187,7 +187,7 @@ final class AttackCalls {
 
     /** The answer of {@code lomi_files_mutate} with {@code operation} under {@code key}. */
     JsonNode callMutate(JsonNode operation, String key) {
-        return agent.broker().call(session, "lomi_files_mutate", mutate(operation, key));
+        return call("lomi_files_mutate", mutate(operation, key));
     }
 
     /** As {@link #callMutate(JsonNode, String)} under a fresh key of the agent's. */
@@ -251,7 +251,7 @@ final class AttackCalls {
 
     /** How many panels the workspace has. */
     int panels() {
-        return ok("lomi_panel_list", "workspaceId", agent.workspace())
+        return okPairs("lomi_panel_list", "workspaceId", agent.workspace())
                 .path("panels")
                 .size();
     }
@@ -272,11 +272,26 @@ final class AttackCalls {
                 opened.path("diskRevision").asString());
     }
 
-    private String text(String tool, String field, Object... pairs) {
-        return ok(tool, pairs).path(field).asString();
+    /** The raw envelope of a call by this session; {@code arguments} is JSON text. */
+    JsonNode call(String tool, String arguments) {
+        return agent.broker().call(session, tool, arguments);
     }
 
-    private JsonNode ok(String tool, Object... pairs) {
+    /** The data of a call by this session that must succeed. */
+    JsonNode ok(String tool, String arguments) {
+        return agent.broker().ok(session, tool, arguments);
+    }
+
+    /** The error code of a call by this session that must fail. */
+    ErrorCode refused(String tool, String arguments) {
+        return agent.broker().refused(session, tool, arguments);
+    }
+
+    private String text(String tool, String field, Object... pairs) {
+        return okPairs(tool, pairs).path(field).asString();
+    }
+
+    private JsonNode okPairs(String tool, Object... pairs) {
         return agent.broker().ok(session, tool, json(pairs));
     }
 

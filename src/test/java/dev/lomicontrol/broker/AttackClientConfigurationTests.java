@@ -91,11 +91,8 @@ class AttackClientConfigurationTests {
         Files.createDirectories(root.resolve(".vscode"));
         Files.writeString(root.resolve(".vscode/tasks.json"), "{\"tasks\":[]}\n");
 
-        JsonNode read = agent.broker()
-                .ok(
-                        session,
-                        "lomi_files_read",
-                        json("workspaceId", agent.workspace(), "relativePath", ".vscode/tasks.json"));
+        JsonNode read =
+                as.ok("lomi_files_read", json("workspaceId", agent.workspace(), "relativePath", ".vscode/tasks.json"));
         assertThat(read.toString()).contains("tasks");
 
         JsonNode rename = as.callMutate(AttackCalls.operation(
@@ -136,20 +133,20 @@ class AttackClientConfigurationTests {
                 .isEqualTo("succeeded");
         JsonNode doc = opened.path("result");
 
-        JsonNode edit = agent.broker().call(session, "lomi_editor_apply_edits", editorCall(as, doc, true));
+        JsonNode edit = as.call("lomi_editor_apply_edits", editorCall(as, doc, true));
         assertRefusedAsClientConfiguration(edit, "apply_edits to .vscode/tasks.json");
-        JsonNode save = agent.broker().call(session, "lomi_editor_save", editorCall(as, doc, false));
+        JsonNode save = as.call("lomi_editor_save", editorCall(as, doc, false));
         assertRefusedAsClientConfiguration(save, "save of .vscode/tasks.json");
         assertThat(root.resolve(".vscode/tasks.json")).hasContent(tasks.strip());
 
         JsonNode notes = open(as, "notes.txt").path("result");
-        JsonNode edited = agent.broker().ok(session, "lomi_editor_apply_edits", editorCall(as, notes, true));
+        JsonNode edited = as.ok("lomi_editor_apply_edits", editorCall(as, notes, true));
         assertThat(edited.path("state").asString()).as("%s", edited).isEqualTo("succeeded");
         ObjectNode saveNotes = (ObjectNode) BrokerCallsFixture.JSON.readTree(editorCall(as, notes, false));
         saveNotes.put(
                 "expectedBufferRevision",
                 edited.path("result").path("bufferRevision").asString());
-        JsonNode saved = agent.broker().ok(session, "lomi_editor_save", saveNotes.toString());
+        JsonNode saved = as.ok("lomi_editor_save", saveNotes.toString());
         assertThat(saved.path("state").asString()).as("%s", saved).isEqualTo("succeeded");
         assertThat(root.resolve("notes.txt")).hasContent("x notes");
     }

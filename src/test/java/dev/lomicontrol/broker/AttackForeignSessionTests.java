@@ -67,7 +67,7 @@ class AttackForeignSessionTests {
                 "requestKey",
                 "victim-key"));
         update.set("patch", BrokerCallsFixture.JSON.readTree("{\"type\":\"editor_tab_size\",\"value\":8}"));
-        JsonNode parked = agent.broker().ok(victim, "lomi_settings_update", update.toString());
+        JsonNode parked = attack.ok("lomi_settings_update", update.toString());
         String id = parked.path("operationId").asString();
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
         JsonNode unknown = agent.broker().call(stranger, "lomi_operation_get", json("operationId", "ab".repeat(20)));
@@ -103,8 +103,7 @@ class AttackForeignSessionTests {
     void aRevokedSessionChangesNothingAndNoLongerSeesEvenItsOwnWork() throws Exception {
         String rootRevision = attack.rootRevision();
         ObjectNode create = createIn("before.txt", rootRevision, "before-revoke");
-        String id = agent.broker()
-                .ok(victim, "lomi_files_mutate", create.toString())
+        String id = attack.ok("lomi_files_mutate", create.toString())
                 .path("operationId")
                 .asString();
         Terminal terminal = create(victim, agent.epoch());
@@ -114,13 +113,8 @@ class AttackForeignSessionTests {
 
         create.put("requestKey", "after-revoke");
         ((ObjectNode) create.get("operation")).put("relativePath", "after.txt");
-        assertThat(agent.broker().refused(victim, "lomi_files_mutate", create.toString()))
-                .isEqualTo(ErrorCode.CONTROL_REVOKED);
-        assertThat(agent.broker()
-                        .refused(
-                                victim,
-                                "lomi_terminal_input",
-                                terminal.input(terminal.lease, 1, "echo REVOKED-$((40+2))\r")))
+        assertThat(attack.refused("lomi_files_mutate", create.toString())).isEqualTo(ErrorCode.CONTROL_REVOKED);
+        assertThat(attack.refused("lomi_terminal_input", terminal.input(terminal.lease, 1, "echo REVOKED-$((40+2))\r")))
                 .isEqualTo(ErrorCode.CONTROL_REVOKED);
         assertThat(agent.refused("lomi_operation_get", "operationId", id)).isEqualTo(ErrorCode.CONTROL_REVOKED);
         assertThat(agent.project().root().resolve("after.txt")).doesNotExist();
@@ -155,8 +149,7 @@ class AttackForeignSessionTests {
     void aForeignArtifactCanNeitherBeReadNorExported() throws Exception {
         byte[] bytes = "victim data\n".getBytes(StandardCharsets.UTF_8);
         String sha = AttackCalls.sha256(bytes);
-        String artifact = agent.broker()
-                .ok(victim, "lomi_artifact_import", attack.importFile("victim-import", "data.txt", bytes))
+        String artifact = attack.ok("lomi_artifact_import", attack.importFile("victim-import", "data.txt", bytes))
                 .path("result")
                 .path("artifactId")
                 .asString();
@@ -210,11 +203,7 @@ class AttackForeignSessionTests {
     void terminalInputWithoutALeaseOrWithAReleasedOneTypesNothing() throws Exception {
         Terminal terminal = create(victim, agent.epoch());
 
-        assertThat(agent.broker()
-                        .refused(
-                                victim,
-                                "lomi_terminal_input",
-                                terminal.input("f".repeat(32), 1, "echo NOLEASE-$((40+2))")))
+        assertThat(attack.refused("lomi_terminal_input", terminal.input("f".repeat(32), 1, "echo NOLEASE-$((40+2))")))
                 .isEqualTo(ErrorCode.CONTROL_REVOKED);
         assertThat(agent.broker()
                         .refused(
@@ -229,22 +218,15 @@ class AttackForeignSessionTests {
         ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(
                 terminal.op(json("leaseId", "f".repeat(32), "command", "echo NORUN-$((40+2))"), agent.epoch()));
         String runKey = run.path("requestKey").asString();
-        assertThat(agent.broker().refused(victim, "lomi_terminal_run", run.toString()))
-                .isEqualTo(ErrorCode.CONTROL_REVOKED);
+        assertThat(attack.refused("lomi_terminal_run", run.toString())).isEqualTo(ErrorCode.CONTROL_REVOKED);
         attack.assertNoReceipt("lomi_terminal_run", runKey);
 
-        agent.broker().ok(victim, "lomi_panel_control", terminal.op(json("action", "release"), agent.epoch()));
-        assertThat(agent.broker()
-                        .refused(
-                                victim,
-                                "lomi_terminal_input",
-                                terminal.input(terminal.lease, 1, "echo RELEASED-$((40+2))")))
+        attack.ok("lomi_panel_control", terminal.op(json("action", "release"), agent.epoch()));
+        assertThat(attack.refused("lomi_terminal_input", terminal.input(terminal.lease, 1, "echo RELEASED-$((40+2))")))
                 .isEqualTo(ErrorCode.CONTROL_REVOKED);
 
-        String screen = agent.broker()
-                .ok(victim, "lomi_terminal_read", terminal.read())
-                .path("text")
-                .asString();
+        String screen =
+                attack.ok("lomi_terminal_read", terminal.read()).path("text").asString();
         assertThat(screen).doesNotContain("NOLEASE", "NORUN", "RELEASED");
     }
 
@@ -267,7 +249,7 @@ class AttackForeignSessionTests {
         assertThat(agent.broker().refused(stranger, "lomi_terminal_run", run.toString()))
                 .isEqualTo(ErrorCode.CONTROL_REVOKED);
 
-        agent.broker().ok(victim, "lomi_terminal_input", terminal.input(terminal.lease, 1, "echo VICTIM-$((40+2))\r"));
+        attack.ok("lomi_terminal_input", terminal.input(terminal.lease, 1, "echo VICTIM-$((40+2))\r"));
         String text = awaitText(terminal, "VICTIM-42");
         assertThat(text).doesNotContain("STOLEN-42", "STOLENRUN-42");
     }
@@ -277,8 +259,7 @@ class AttackForeignSessionTests {
         Terminal terminal = create(victim, agent.epoch());
         ObjectNode run = (ObjectNode) BrokerCallsFixture.JSON.readTree(
                 terminal.op(json("leaseId", terminal.lease, "command", "sleep 30"), agent.epoch()));
-        String runId = agent.broker()
-                .ok(victim, "lomi_terminal_run", run.toString())
+        String runId = attack.ok("lomi_terminal_run", run.toString())
                 .path("operationId")
                 .asString();
         awaitPrompt(terminal, "running");
@@ -345,8 +326,7 @@ class AttackForeignSessionTests {
         Eventually.await(
                 "the prompt becomes " + prompt,
                 Duration.ofSeconds(30),
-                () -> agent.broker()
-                        .ok(victim, "lomi_terminal_read", terminal.read())
+                () -> attack.ok("lomi_terminal_read", terminal.read())
                         .path("prompt")
                         .asString(),
                 prompt::equals);
@@ -356,8 +336,7 @@ class AttackForeignSessionTests {
         return Eventually.await(
                 "the terminal prints " + needle,
                 Duration.ofSeconds(30),
-                () -> agent.broker()
-                        .ok(victim, "lomi_terminal_read", terminal.read())
+                () -> attack.ok("lomi_terminal_read", terminal.read())
                         .path("text")
                         .asString(),
                 text -> text.contains(needle));

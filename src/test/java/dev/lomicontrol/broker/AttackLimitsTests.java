@@ -48,7 +48,7 @@ class AttackLimitsTests {
     void the4097thReceiptIsRefusedOnEveryToolWithoutAnEffectWhileEarlierWorkStillAnswers() throws Exception {
         String rootRevision = attack.rootRevision();
         String firstCreate = mutateCreate("first.txt", rootRevision, "create-0");
-        JsonNode first = agent.broker().ok(agent.session(), "lomi_files_mutate", firstCreate);
+        JsonNode first = attack.ok("lomi_files_mutate", firstCreate);
         fillTheLedgerUpTo(4096);
         int panels = attack.panels();
         rootRevision = attack.rootRevision();
@@ -60,7 +60,7 @@ class AttackLimitsTests {
         calls.put("lomi_workspace_create", attack.durable("over-4", "name", "overflow"));
         calls.put("lomi_settings_open", attack.durable("over-5", "page", "editor"));
         for (Map.Entry<String, String> call : calls.entrySet()) {
-            assertThat(agent.broker().refused(agent.session(), call.getKey(), call.getValue()))
+            assertThat(attack.refused(call.getKey(), call.getValue()))
                     .as(call.getKey())
                     .isEqualTo(ErrorCode.RESOURCE_EXHAUSTED);
             String key = BrokerCallsFixture.JSON
@@ -76,7 +76,7 @@ class AttackLimitsTests {
         assertThat(agent.broker().projects.list().get(0).workspaces()).hasSize(1);
         assertThat(agent.broker().decisions.notices()).isEmpty();
         assertThat(agent.broker().ledger.maintenance().status().receipts()).isEqualTo(4096);
-        JsonNode replay = agent.broker().ok(agent.session(), "lomi_files_mutate", firstCreate);
+        JsonNode replay = attack.ok("lomi_files_mutate", firstCreate);
         assertThat(replay.path("operationId").asString())
                 .as("a retry of earlier work still answers at the cap")
                 .isEqualTo(first.path("operationId").asString());
@@ -91,16 +91,14 @@ class AttackLimitsTests {
 
     @Test
     void argumentsOver64KiBFromAClientThatSkipsTheHelperAreRefusedBeforeAReceipt() throws Exception {
-        JsonNode opened = agent.broker()
-                .ok(agent.session(), "lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
+        JsonNode opened = attack.ok("lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
                 .path("result");
         ObjectNode edit = attack.editorCall(
                 "huge-edit", opened, opened.path("bufferRevision").asString());
         edit.putArray("edits").addObject().put("fromUtf16", 0).put("toUtf16", 0).put("insert", "x".repeat(64 * 1024));
         assertThat(BrokerCallsFixture.JSON.writeValueAsBytes(edit).length).isGreaterThan(64 * 1024);
 
-        assertThat(agent.broker().refused(agent.session(), "lomi_editor_apply_edits", edit.toString()))
-                .isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+        assertThat(attack.refused("lomi_editor_apply_edits", edit.toString())).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
         attack.assertNoReceipt("lomi_editor_apply_edits", "huge-edit");
         JsonNode buffer = agent.ok(
                 "lomi_editor_read",
@@ -119,8 +117,7 @@ class AttackLimitsTests {
     @Test
     void anUnknownFieldInsideANestedObjectIsRefusedOnEveryToolThatTakesOne() throws Exception {
         String rootRevision = attack.rootRevision();
-        JsonNode opened = agent.broker()
-                .ok(agent.session(), "lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
+        JsonNode opened = attack.ok("lomi_editor_open", attack.durable("open", "relativePath", "e.txt"))
                 .path("result");
         String tab = agent.ok("lomi_panel_list", "workspaceId", agent.workspace())
                 .path("tabs")
@@ -131,9 +128,8 @@ class AttackLimitsTests {
                 .path("settingsRevision")
                 .asString();
         Git.init().setDirectory(root.toFile()).setInitialBranch("main").call().close();
-        JsonNode terminal = agent.broker()
-                .ok(agent.session(), "lomi_terminal_create", attack.durable("terminal"))
-                .path("result");
+        JsonNode terminal =
+                attack.ok("lomi_terminal_create", attack.durable("terminal")).path("result");
         Map<String, String> calls = new LinkedHashMap<>();
         calls.put(
                 "lomi_files_mutate",
@@ -204,7 +200,7 @@ class AttackLimitsTests {
         calls.put("lomi_editor_apply_edits", edits.toString());
 
         for (Map.Entry<String, String> call : calls.entrySet()) {
-            JsonNode envelope = agent.broker().call(agent.session(), call.getKey(), call.getValue());
+            JsonNode envelope = attack.call(call.getKey(), call.getValue());
             assertThat(envelope.path("code").asString())
                     .as("%s -> %s", call.getKey(), envelope)
                     .isEqualTo("INVALID_ARGUMENT");

@@ -65,9 +65,7 @@ class AttackLinksTests {
 
         ObjectNode search = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace()));
         search.set("query", BrokerCallsFixture.JSON.readTree(json("text", SECRET)));
-        assertThat(agent.broker()
-                        .ok(agent.session(), "lomi_files_search", search.toString())
-                        .path("matches"))
+        assertThat(attack.ok("lomi_files_search", search.toString()).path("matches"))
                 .isEmpty();
 
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
@@ -84,8 +82,7 @@ class AttackLinksTests {
         int panelsBefore = attack.panels();
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
             String key = agent.key("attack");
-            ErrorCode code = agent.broker()
-                    .refused(agent.session(), "lomi_editor_open", attack.durable(key, "relativePath", path));
+            ErrorCode code = attack.refused("lomi_editor_open", attack.durable(key, "relativePath", path));
             assertThat(code).as(path).isIn(ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
             attack.assertNoReceipt("lomi_editor_open", key);
         }
@@ -99,29 +96,14 @@ class AttackLinksTests {
             String name = hardLink ? "swap-hard.txt" : "swap-sym.txt";
             Files.writeString(root.resolve(name), "same\n");
             Files.writeString(victim, "same\n");
-            JsonNode opened = agent.broker()
-                    .ok(agent.session(), "lomi_editor_open", attack.durable(agent.key("attack"), "relativePath", name))
+            JsonNode opened = attack.ok("lomi_editor_open", attack.durable(agent.key("attack"), "relativePath", name))
                     .path("result");
-            String panel = opened.path("panelId").asString();
-            String document = opened.path("documentId").asString();
-            String disk = opened.path("diskRevision").asString();
-            ObjectNode edit = attack.durableNode(
-                    agent.key("attack"),
-                    "panelId",
-                    panel,
-                    "relativePath",
-                    name,
-                    "documentId",
-                    document,
-                    "expectedBufferRevision",
-                    opened.path("bufferRevision").asString(),
-                    "expectedDiskRevision",
-                    disk);
+            ObjectNode edit = attack.editorCall(
+                    agent.key("attack"), opened, opened.path("bufferRevision").asString());
             edit.set(
                     "edits",
                     BrokerCallsFixture.JSON.readTree("[{\"fromUtf16\":0,\"toUtf16\":4,\"insert\":\"OVERWRITTEN\"}]"));
-            String buffer = agent.broker()
-                    .ok(agent.session(), "lomi_editor_apply_edits", edit.toString())
+            String buffer = attack.ok("lomi_editor_apply_edits", edit.toString())
                     .path("result")
                     .path("bufferRevision")
                     .asString();
@@ -134,22 +116,8 @@ class AttackLinksTests {
                 Files.createSymbolicLink(root.resolve(name), victim);
             }
             String key = agent.key("attack");
-            JsonNode save = agent.broker()
-                    .call(
-                            agent.session(),
-                            "lomi_editor_save",
-                            attack.durable(
-                                    key,
-                                    "panelId",
-                                    panel,
-                                    "relativePath",
-                                    name,
-                                    "documentId",
-                                    document,
-                                    "expectedBufferRevision",
-                                    buffer,
-                                    "expectedDiskRevision",
-                                    disk));
+            JsonNode save = attack.call(
+                    "lomi_editor_save", attack.editorCall(key, opened, buffer).toString());
 
             assertThat(AttackCalls.refusalCode(save))
                     .as("%s: %s", name, save)
@@ -166,8 +134,7 @@ class AttackLinksTests {
         byte[] bytes = (SECRET + "\n").getBytes(StandardCharsets.UTF_8);
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
             String key = agent.key("attack");
-            JsonNode answer =
-                    agent.broker().call(agent.session(), "lomi_artifact_import", attack.importFile(key, path, bytes));
+            JsonNode answer = attack.call("lomi_artifact_import", attack.importFile(key, path, bytes));
             assertThat(AttackCalls.refusalCode(answer))
                     .as("%s: %s", path, answer)
                     .isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
@@ -181,31 +148,22 @@ class AttackLinksTests {
         Files.writeString(root.resolve("payload.txt"), "payload\n");
         byte[] bytes = "payload\n".getBytes(StandardCharsets.UTF_8);
         String sha = AttackCalls.sha256(bytes);
-        JsonNode imported = agent.broker()
-                .ok(
-                        agent.session(),
-                        "lomi_artifact_import",
-                        attack.importFile(agent.key("attack"), "payload.txt", bytes));
+        JsonNode imported =
+                attack.ok("lomi_artifact_import", attack.importFile(agent.key("attack"), "payload.txt", bytes));
         String artifact = imported.path("result").path("artifactId").asString();
         Files.createSymbolicLink(root.resolve("trap.bin"), outside.resolve("planted.bin"));
         String rootRevision = attack.rootRevision();
 
         String dangling = agent.key("attack");
-        JsonNode throughDangling = agent.broker()
-                .call(
-                        agent.session(),
-                        "lomi_artifact_export",
-                        attack.exportTo(dangling, artifact, sha, "trap.bin", rootRevision));
+        JsonNode throughDangling =
+                attack.call("lomi_artifact_export", attack.exportTo(dangling, artifact, sha, "trap.bin", rootRevision));
         assertThat(AttackCalls.refusalCode(throughDangling))
                 .as("%s", throughDangling)
                 .isIn("REVISION_CONFLICT", "SCOPE_DENIED");
 
         String linkedDir = agent.key("attack");
-        JsonNode throughDir = agent.broker()
-                .call(
-                        agent.session(),
-                        "lomi_artifact_export",
-                        attack.exportTo(linkedDir, artifact, sha, "symdir/planted.bin", rootRevision));
+        JsonNode throughDir = attack.call(
+                "lomi_artifact_export", attack.exportTo(linkedDir, artifact, sha, "symdir/planted.bin", rootRevision));
         assertThat(AttackCalls.refusalCode(throughDir)).as("%s", throughDir).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
         attack.assertNothingHappenedTo(throughDir, "lomi_artifact_export", linkedDir);
 
@@ -249,8 +207,7 @@ class AttackLinksTests {
     @Test
     void aTerminalCannotStartInALinkedDirectory() {
         String key = agent.key("attack");
-        ErrorCode code = agent.broker()
-                .refused(agent.session(), "lomi_terminal_create", attack.durable(key, "cwdRelative", "symdir"));
+        ErrorCode code = attack.refused("lomi_terminal_create", attack.durable(key, "cwdRelative", "symdir"));
         assertThat(code).isIn(ErrorCode.SCOPE_DENIED, ErrorCode.INVALID_ARGUMENT, ErrorCode.TARGET_NOT_FOUND);
         attack.assertNoReceipt("lomi_terminal_create", key);
         assertThat(agent.broker().terminals.all()).isEmpty();
@@ -308,8 +265,7 @@ class AttackLinksTests {
         ObjectNode stage = attack.durableNode(key, "operation", "stage", "expectedObservationRevision", observed);
         stage.putArray("paths").add("hard.txt");
 
-        assertThat(agent.broker().refused(agent.session(), "lomi_git_mutate", stage.toString()))
-                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(attack.refused("lomi_git_mutate", stage.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
         attack.assertNoReceipt("lomi_git_mutate", key);
         assertThat(agent.broker().decisions.list()).isEmpty();
         assertThat(git.getRepository().readDirCache().getEntry("hard.txt")).isNull();

@@ -113,7 +113,7 @@ class AttackSecretsTests {
                 ObjectNode query = arguments.putObject("query");
                 query.put("text", TOKEN);
                 query.put("include", String.join(",", include));
-                JsonNode found = agent.broker().ok(agent.session(), "lomi_files_search", arguments.toString());
+                JsonNode found = attack.ok("lomi_files_search", arguments.toString());
                 assertThat(found.path("matches"))
                         .as("%s in %s", include, directory)
                         .isEmpty();
@@ -122,8 +122,7 @@ class AttackSecretsTests {
         ObjectNode inSecretDir = (ObjectNode)
                 BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace(), "relativeDirectory", ".ssh"));
         inSecretDir.putObject("query").put("text", TOKEN);
-        assertThat(agent.broker().refused(agent.session(), "lomi_files_search", inSecretDir.toString()))
-                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(attack.refused("lomi_files_search", inSecretDir.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 
     @Test
@@ -131,8 +130,7 @@ class AttackSecretsTests {
         String observed = attack.observation();
         for (String secret : SECRETS) {
             for (String comparison : List.of("worktree", "staged", "commit")) {
-                JsonNode answer = agent.broker()
-                        .call(agent.session(), "lomi_git_diff", diffArguments(secret, comparison, observed));
+                JsonNode answer = attack.call("lomi_git_diff", diffArguments(secret, comparison, observed));
                 assertThat(answer.path("code").asString())
                         .as("%s %s", comparison, secret)
                         .isEqualTo("SCOPE_DENIED");
@@ -168,8 +166,7 @@ class AttackSecretsTests {
         String observed = attack.observation();
         for (String directory : List.of("sub", "config", "keys")) {
             for (String comparison : List.of("worktree", "staged", "commit")) {
-                JsonNode answer = agent.broker()
-                        .call(agent.session(), "lomi_git_diff", diffArguments(directory, comparison, observed));
+                JsonNode answer = attack.call("lomi_git_diff", diffArguments(directory, comparison, observed));
                 assertThat(answer.toString())
                         .as("%s %s: %s", comparison, directory, answer)
                         .doesNotContain(TOKEN);
@@ -183,18 +180,13 @@ class AttackSecretsTests {
         int panelsBefore = attack.panels();
         for (String secret : SECRETS) {
             String openKey = agent.key("secret");
-            assertThat(agent.broker()
-                            .refused(
-                                    agent.session(),
-                                    "lomi_editor_open",
-                                    attack.durable(openKey, "relativePath", secret)))
+            assertThat(attack.refused("lomi_editor_open", attack.durable(openKey, "relativePath", secret)))
                     .as(secret)
                     .isEqualTo(ErrorCode.SCOPE_DENIED);
             attack.assertNoReceipt("lomi_editor_open", openKey);
 
             String importKey = agent.key("secret");
-            JsonNode imported = agent.broker()
-                    .call(agent.session(), "lomi_artifact_import", attack.importFile(importKey, secret, bytes));
+            JsonNode imported = attack.call("lomi_artifact_import", attack.importFile(importKey, secret, bytes));
             assertThat(AttackCalls.refusalCode(imported))
                     .as("%s: %s", secret, imported)
                     .isEqualTo("SCOPE_DENIED");
@@ -214,11 +206,8 @@ class AttackSecretsTests {
         String harmless = attack.diskRevision("harmless.txt");
         byte[] bytes = "harmless\n".getBytes(StandardCharsets.UTF_8);
         String sha = AttackCalls.sha256(bytes);
-        String artifact = agent.broker()
-                .ok(
-                        agent.session(),
-                        "lomi_artifact_import",
-                        attack.importFile(agent.key("secret"), "harmless.txt", bytes))
+        String artifact = attack.ok(
+                        "lomi_artifact_import", attack.importFile(agent.key("secret"), "harmless.txt", bytes))
                 .path("result")
                 .path("artifactId")
                 .asString();
@@ -234,11 +223,8 @@ class AttackSecretsTests {
             assertThat(AttackCalls.refusalCode(rename)).as("rename to %s", name).isEqualTo("SCOPE_DENIED");
 
             String exportKey = agent.key("secret");
-            JsonNode export = agent.broker()
-                    .call(
-                            agent.session(),
-                            "lomi_artifact_export",
-                            attack.exportTo(exportKey, artifact, sha, name, rootRevision));
+            JsonNode export =
+                    attack.call("lomi_artifact_export", attack.exportTo(exportKey, artifact, sha, name, rootRevision));
             assertThat(AttackCalls.refusalCode(export)).as("export to %s", name).isEqualTo("SCOPE_DENIED");
             assertThat(root.resolve(name)).as(name).doesNotExist();
         }

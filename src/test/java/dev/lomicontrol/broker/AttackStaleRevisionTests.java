@@ -58,27 +58,21 @@ class AttackStaleRevisionTests {
         git.commit().setMessage("seed").call();
         Files.writeString(root.resolve("a.txt"), "alpha changed\n");
 
-        JsonNode opened = agent.broker()
-                .ok(
-                        agent.session(),
-                        "lomi_editor_open",
-                        op(json("workspaceId", agent.workspace(), "relativePath", "e.txt")))
+        JsonNode opened = attack.ok(
+                        "lomi_editor_open", op(json("workspaceId", agent.workspace(), "relativePath", "e.txt")))
                 .path("result");
         panel = opened.path("panelId").asString();
         document = opened.path("documentId").asString();
         editDisk = opened.path("diskRevision").asString();
         ObjectNode edit = editor(opened.path("bufferRevision").asString(), editDisk);
         edit.set("edits", BrokerCallsFixture.JSON.readTree("[{\"fromUtf16\":0,\"toUtf16\":4,\"insert\":\"EDITED\"}]"));
-        buffer = agent.broker()
-                .ok(agent.session(), "lomi_editor_apply_edits", withOp(edit))
+        buffer = attack.ok("lomi_editor_apply_edits", withOp(edit))
                 .path("result")
                 .path("bufferRevision")
                 .asString();
         byte[] bytes = "alpha changed\n".getBytes(StandardCharsets.UTF_8);
         artifactSha = AttackCalls.sha256(bytes);
-        artifact = agent.broker()
-                .ok(
-                        agent.session(),
+        artifact = attack.ok(
                         "lomi_artifact_import",
                         op(json(
                                 "workspaceId",
@@ -244,9 +238,7 @@ class AttackStaleRevisionTests {
         }) {
             String key =
                     BrokerCallsFixture.JSON.readTree(call[1]).path("requestKey").asString();
-            assertThat(agent.broker().refused(agent.session(), call[0], call[1]))
-                    .as(call[1])
-                    .isEqualTo(ErrorCode.REVISION_CONFLICT);
+            assertThat(attack.refused(call[0], call[1])).as(call[1]).isEqualTo(ErrorCode.REVISION_CONFLICT);
             attack.assertNoReceipt(call[0], key);
         }
         // the file changes on disk under the buffer: the save names the revision the buffer was loaded from, which is
@@ -300,41 +292,27 @@ class AttackStaleRevisionTests {
 
     @Test
     void aStaleInputSequenceOrTerminalSessionTypesNothing() throws Exception {
-        JsonNode created = agent.broker()
-                .ok(agent.session(), "lomi_terminal_create", op(json("workspaceId", agent.workspace())))
+        JsonNode created = attack.ok("lomi_terminal_create", op(json("workspaceId", agent.workspace())))
                 .path("result");
         String terminal = created.path("terminalSessionId").asString();
         String termPanel = created.path("panelId").asString();
         String lease = created.path("leaseId").asString();
-        JsonNode first = agent.broker()
-                .ok(
-                        agent.session(),
-                        "lomi_terminal_input",
-                        input(termPanel, terminal, lease, "1", "echo ONE-$((40+2))"));
+        JsonNode first = attack.ok("lomi_terminal_input", input(termPanel, terminal, lease, "1", "echo ONE-$((40+2))"));
         assertThat(first.path("state").asString()).isEqualTo("dispatched");
 
-        assertThat(agent.broker()
-                        .refused(
-                                agent.session(),
-                                "lomi_terminal_input",
-                                input(termPanel, terminal, lease, "1", "echo REPLAYED-$((40+2))")))
+        assertThat(attack.refused(
+                        "lomi_terminal_input", input(termPanel, terminal, lease, "1", "echo REPLAYED-$((40+2))")))
                 .as("the same sequence with another payload")
                 .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
-        assertThat(agent.broker()
-                        .refused(
-                                agent.session(),
-                                "lomi_terminal_input",
-                                input(termPanel, terminal, lease, "3", "echo SKIPPED-$((40+2))")))
+        assertThat(attack.refused(
+                        "lomi_terminal_input", input(termPanel, terminal, lease, "3", "echo SKIPPED-$((40+2))")))
                 .as("a gap")
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(agent.broker()
-                        .refused(
-                                agent.session(),
-                                "lomi_terminal_input",
-                                input(termPanel, "0".repeat(32), lease, "2", "echo WRONG-$((40+2))")))
+        assertThat(attack.refused(
+                        "lomi_terminal_input", input(termPanel, "0".repeat(32), lease, "2", "echo WRONG-$((40+2))")))
                 .as("another terminal session")
                 .isIn(ErrorCode.STALE_GENERATION, ErrorCode.TARGET_NOT_FOUND);
-        agent.broker().ok(agent.session(), "lomi_terminal_input", input(termPanel, terminal, lease, "2", "\r"));
+        attack.ok("lomi_terminal_input", input(termPanel, terminal, lease, "2", "\r"));
 
         // input is ordered: anything wrongly accepted above was typed before this Enter, so it shows by the time ONE-42
         // does
@@ -397,9 +375,7 @@ class AttackStaleRevisionTests {
         arguments.put("expectedRevision", layoutRevision);
         arguments.put("retryEpoch", agent.epoch().value());
         arguments.put("requestKey", key);
-        assertThat(agent.broker().refused(agent.session(), tool, arguments.toString()))
-                .as(as)
-                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(attack.refused(tool, arguments.toString())).as(as).isEqualTo(ErrorCode.REVISION_CONFLICT);
         attack.assertNoReceipt(tool, key);
     }
 

@@ -41,19 +41,16 @@ class EditorArtifactSettingsToolsTests {
     @Test
     void editAndSaveKeepBomAndCrlfAndARetriedSaveWritesOnce() throws Exception {
         Opened doc = openEditor("crlf.txt");
-        JsonNode read = agent.broker().ok(agent.session(), "lomi_editor_read", doc.target());
+        JsonNode read = calls.ok("lomi_editor_read", doc.target());
         assertThat(read.path("text").asString()).isEqualTo("one\ntwo\n");
 
-        JsonNode edited = agent.broker()
-                .ok(
-                        agent.session(),
-                        "lomi_editor_apply_edits",
-                        doc.op(edits(new int[] {0, 3}, "ONE", new int[] {4, 4}, "and "), null));
+        JsonNode edited = calls.ok(
+                "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 3}, "ONE", new int[] {4, 4}, "and "), null));
         assertThat(edited.path("state").asString()).as("%s", edited).isEqualTo("succeeded");
         String buffer = edited.path("result").path("bufferRevision").asString();
 
         String save = doc.withBuffer(buffer, "save-1");
-        JsonNode saved = agent.broker().ok(agent.session(), "lomi_editor_save", save);
+        JsonNode saved = calls.ok("lomi_editor_save", save);
         assertThat(saved.path("state").asString()).as("%s", saved).isEqualTo("succeeded");
         byte[] expected = concat(BOM, "ONE\r\nand two\r\n".getBytes(StandardCharsets.UTF_8));
         assertThat(Files.readAllBytes(agent.project().root().resolve("crlf.txt")))
@@ -61,7 +58,7 @@ class EditorArtifactSettingsToolsTests {
         Object inode =
                 Files.getAttribute(agent.project().root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS);
 
-        JsonNode again = agent.broker().ok(agent.session(), "lomi_editor_save", save);
+        JsonNode again = calls.ok("lomi_editor_save", save);
         assertThat(again.path("operationId").asString())
                 .isEqualTo(saved.path("operationId").asString());
         assertThat(Files.getAttribute(
@@ -74,23 +71,16 @@ class EditorArtifactSettingsToolsTests {
     @Test
     void aFileChangedOnDiskIsNotOverwritten() throws Exception {
         Opened doc = openEditor("crlf.txt");
-        JsonNode edited = agent.broker()
-                .ok(agent.session(), "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "x"), null));
+        JsonNode edited = calls.ok("lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "x"), null));
         Files.writeString(agent.project().root().resolve("crlf.txt"), "someone else");
 
-        assertThat(agent.broker()
-                        .refused(
-                                agent.session(),
-                                "lomi_editor_save",
-                                doc.withBuffer(
-                                        edited.path("result")
-                                                .path("bufferRevision")
-                                                .asString(),
-                                        "s")))
+        assertThat(calls.refused(
+                        "lomi_editor_save",
+                        doc.withBuffer(
+                                edited.path("result").path("bufferRevision").asString(), "s")))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(Files.readString(agent.project().root().resolve("crlf.txt"))).isEqualTo("someone else");
-        assertThat(agent.broker()
-                        .ok(agent.session(), "lomi_editor_read", doc.target())
+        assertThat(calls.ok("lomi_editor_read", doc.target())
                         .path("changedOnDisk")
                         .asBoolean())
                 .isTrue();
@@ -106,13 +96,11 @@ class EditorArtifactSettingsToolsTests {
         }
         // 64 inserts at distinct ascending positions are not possible in an 8-char text; use 8 real edits + a bad one
         // instead
-        JsonNode bad = agent.broker()
-                .call(
-                        agent.session(),
-                        "lomi_editor_apply_edits",
-                        doc.op(edits(new int[] {0, 1}, "A", new int[] {1, 2}, "B", new int[] {1, 3}, "C"), null));
+        JsonNode bad = calls.call(
+                "lomi_editor_apply_edits",
+                doc.op(edits(new int[] {0, 1}, "A", new int[] {1, 2}, "B", new int[] {1, 3}, "C"), null));
         assertThat(bad.toString()).containsAnyOf("INVALID_ARGUMENT", "failed");
-        JsonNode unchanged = agent.broker().ok(agent.session(), "lomi_editor_read", doc.target());
+        JsonNode unchanged = calls.ok("lomi_editor_read", doc.target());
         assertThat(unchanged.path("text").asString()).isEqualTo("one\ntwo\n");
         assertThat(unchanged.path("bufferRevision").asString()).isEqualTo(doc.buffer);
 
@@ -123,21 +111,17 @@ class EditorArtifactSettingsToolsTests {
             edit.put("toUtf16", i == 0 ? 0 : 8);
             edit.put("insert", "x");
         }
-        JsonNode overlapping = agent.broker().call(agent.session(), "lomi_editor_apply_edits", doc.op(sixtyFour, null));
+        JsonNode overlapping = calls.call("lomi_editor_apply_edits", doc.op(sixtyFour, null));
         assertThat(overlapping.toString()).containsAnyOf("INVALID_ARGUMENT", "failed");
-        assertThat(agent.broker()
-                        .ok(agent.session(), "lomi_editor_read", doc.target())
-                        .path("text")
-                        .asString())
+        assertThat(calls.ok("lomi_editor_read", doc.target()).path("text").asString())
                 .isEqualTo("one\ntwo\n");
     }
 
     @Test
     void closingADirtyEditorWaitsForTheAdminAndApprovalDiscards() throws Exception {
         Opened doc = openEditor("crlf.txt");
-        agent.broker()
-                .ok(agent.session(), "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "unsaved "), null));
-        JsonNode parked = agent.broker().ok(agent.session(), "lomi_panel_close", doc.layoutOp());
+        calls.ok("lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "unsaved "), null));
+        JsonNode parked = calls.ok("lomi_panel_close", doc.layoutOp());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
         assertThat(agent.broker().decisions.list())
                 .singleElement()
@@ -168,7 +152,7 @@ class EditorArtifactSettingsToolsTests {
         ObjectNode update = calls.durableNode("set-1", "expectedSettingsRevision", revision);
         update.set(
                 "patch", BrokerCallsFixture.JSON.readTree(json("type", "editor_insert_final_newline", "value", false)));
-        JsonNode parked = agent.broker().ok(agent.session(), "lomi_settings_update", update.toString());
+        JsonNode parked = calls.ok("lomi_settings_update", update.toString());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
         assertThat(agent.ok("lomi_settings_read", "workspaceId", agent.workspace(), "section", "editor")
                         .path("values")
@@ -183,14 +167,12 @@ class EditorArtifactSettingsToolsTests {
         assertThat(after.path("values").path("insertFinalNewline").asBoolean()).isFalse();
         assertThat(after.path("settingsRevision").asString()).isNotEqualTo(revision);
         update.put("requestKey", "set-2");
-        assertThat(agent.broker().refused(agent.session(), "lomi_settings_update", update.toString()))
-                .isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(calls.refused("lomi_settings_update", update.toString())).isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(agent.ok("lomi_settings_read", "workspaceId", agent.workspace(), "section", "agentControl")
                         .path("readOnly")
                         .asBoolean())
                 .isTrue();
-        JsonNode opened = agent.broker()
-                .ok(agent.session(), "lomi_settings_open", calls.durable("open-page", "page", "terminal"));
+        JsonNode opened = calls.ok("lomi_settings_open", calls.durable("open-page", "page", "terminal"));
         assertThat(opened.path("result").path("kind").asString()).isEqualTo("settings_opened");
         assertThat(agent.broker().decisions.notices())
                 .singleElement()
@@ -200,14 +182,10 @@ class EditorArtifactSettingsToolsTests {
 
         Files.writeString(agent.project().root().resolve("plain.txt"), "a\nb\n");
         Opened doc = openEditor("plain.txt");
-        JsonNode edited = agent.broker()
-                .ok(agent.session(), "lomi_editor_apply_edits", doc.op(edits(new int[] {3, 4}, ""), null));
-        agent.broker()
-                .ok(
-                        agent.session(),
-                        "lomi_editor_save",
-                        doc.withBuffer(
-                                edited.path("result").path("bufferRevision").asString(), "s-plain"));
+        JsonNode edited = calls.ok("lomi_editor_apply_edits", doc.op(edits(new int[] {3, 4}, ""), null));
+        calls.ok(
+                "lomi_editor_save",
+                doc.withBuffer(edited.path("result").path("bufferRevision").asString(), "s-plain"));
         assertThat(Files.readString(agent.project().root().resolve("plain.txt")))
                 .as("no final newline added")
                 .isEqualTo("a\nb");
@@ -228,12 +206,12 @@ class EditorArtifactSettingsToolsTests {
                 bytes.length,
                 "expectedSha256",
                 "0".repeat(64));
-        JsonNode refused = agent.broker().call(agent.session(), "lomi_artifact_import", wrong.toString());
+        JsonNode refused = calls.call("lomi_artifact_import", wrong.toString());
         assertThat(refused.toString()).contains("ARTIFACT_INVALID");
 
         wrong.put("expectedSha256", sha);
         wrong.put("requestKey", "imp-1");
-        JsonNode imported = agent.broker().ok(agent.session(), "lomi_artifact_import", wrong.toString());
+        JsonNode imported = calls.ok("lomi_artifact_import", wrong.toString());
         assertThat(imported.path("state").asString()).as("%s", imported).isEqualTo("succeeded");
         String id = imported.path("result").path("artifactId").asString();
 
@@ -251,37 +229,33 @@ class EditorArtifactSettingsToolsTests {
         String parent = agent.ok("lomi_files_list", "workspaceId", agent.workspace())
                 .path("directoryRevision")
                 .asString();
-        JsonNode overwrite = agent.broker()
-                .call(
-                        agent.session(),
-                        "lomi_artifact_export",
-                        calls.durable(
-                                "exp-1",
-                                "artifactId",
-                                id,
-                                "expectedSha256",
-                                sha,
-                                "relativePath",
-                                "crlf.txt",
-                                "expectedParentRevision",
-                                parent));
+        JsonNode overwrite = calls.call(
+                "lomi_artifact_export",
+                calls.durable(
+                        "exp-1",
+                        "artifactId",
+                        id,
+                        "expectedSha256",
+                        sha,
+                        "relativePath",
+                        "crlf.txt",
+                        "expectedParentRevision",
+                        parent));
         assertThat(overwrite.toString()).contains("REVISION_CONFLICT");
         assertThat(Files.readAllBytes(agent.project().root().resolve("crlf.txt")))
                 .startsWith(BOM);
-        JsonNode exported = agent.broker()
-                .ok(
-                        agent.session(),
-                        "lomi_artifact_export",
-                        calls.durable(
-                                "exp-2",
-                                "artifactId",
-                                id,
-                                "expectedSha256",
-                                sha,
-                                "relativePath",
-                                "copy.bin",
-                                "expectedParentRevision",
-                                parent));
+        JsonNode exported = calls.ok(
+                "lomi_artifact_export",
+                calls.durable(
+                        "exp-2",
+                        "artifactId",
+                        id,
+                        "expectedSha256",
+                        sha,
+                        "relativePath",
+                        "copy.bin",
+                        "expectedParentRevision",
+                        parent));
         assertThat(exported.path("state").asString()).as("%s", exported).isEqualTo("succeeded");
         assertThat(Files.readAllBytes(agent.project().root().resolve("copy.bin")))
                 .isEqualTo(bytes);
@@ -335,16 +309,12 @@ class EditorArtifactSettingsToolsTests {
         }
 
         private String currentBuffer() {
-            return agent.broker()
-                    .ok(agent.session(), "lomi_editor_read", target())
-                    .path("bufferRevision")
-                    .asString();
+            return calls.ok("lomi_editor_read", target()).path("bufferRevision").asString();
         }
     }
 
     private Opened openEditor(String path) {
-        JsonNode op = agent.broker()
-                .ok(agent.session(), "lomi_editor_open", calls.durable(agent.key("open"), "relativePath", path));
+        JsonNode op = calls.ok("lomi_editor_open", calls.durable(agent.key("open"), "relativePath", path));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         assertThat(op.path("result").has("text")).isFalse();
         return new Opened(op.path("result"), path);
