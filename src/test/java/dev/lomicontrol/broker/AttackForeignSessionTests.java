@@ -354,31 +354,20 @@ class AttackForeignSessionTests {
         }
 
         String read() {
-            return json(
-                    "workspaceId",
-                    agent.workspace(),
-                    "panelId",
-                    panel,
-                    "terminalSessionId",
-                    id,
-                    "cursor",
-                    "0",
-                    "maxBytes",
-                    65536);
+            return json(on("cursor", "0", "maxBytes", 65536));
+        }
+
+        /** The workspace, panel and terminal session of this terminal, then {@code more} pairs. */
+        Object[] on(Object... more) {
+            Object[] pairs = java.util.Arrays.copyOf(
+                    new Object[] {"workspaceId", agent.workspace(), "panelId", panel, "terminalSessionId", id},
+                    6 + more.length);
+            System.arraycopy(more, 0, pairs, 6, more.length);
+            return pairs;
         }
 
         String input(String leaseId, long sequence, String text) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                    "workspaceId",
-                    agent.workspace(),
-                    "panelId",
-                    panel,
-                    "terminalSessionId",
-                    id,
-                    "leaseId",
-                    leaseId,
-                    "inputSequence",
-                    Long.toString(sequence)));
+            ObjectNode node = Agent.object(on("leaseId", leaseId, "inputSequence", Long.toString(sequence)));
             node.set("input", BrokerCallsFixture.JSON.readTree(json("type", "text", "text", text)));
             return node.toString();
         }

@@ -100,14 +100,7 @@ class AttackLimitsTests {
 
         assertThat(attack.refused("lomi_editor_apply_edits", edit.toString())).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
         attack.assertNoReceipt("lomi_editor_apply_edits", "huge-edit");
-        JsonNode buffer = agent.ok(
-                "lomi_editor_read",
-                "workspaceId",
-                agent.workspace(),
-                "panelId",
-                opened.path("panelId").asString(),
-                "relativePath",
-                "e.txt");
+        JsonNode buffer = editorRead(opened);
         assertThat(buffer.path("bufferRevision").asString())
                 .isEqualTo(opened.path("bufferRevision").asString());
         assertThat(buffer.path("text").asString()).isEqualTo("edit me\n");
@@ -211,21 +204,24 @@ class AttackLimitsTests {
             }
         }
         assertThat(root.resolve("n.txt")).doesNotExist();
-        assertThat(agent.ok(
-                                "lomi_editor_read",
-                                "workspaceId",
-                                agent.workspace(),
-                                "panelId",
-                                opened.path("panelId").asString(),
-                                "relativePath",
-                                "e.txt")
-                        .path("bufferRevision")
-                        .asString())
+        assertThat(editorRead(opened).path("bufferRevision").asString())
                 .isEqualTo(opened.path("bufferRevision").asString());
         assertThat(agent.broker().decisions.list()).isEmpty();
     }
 
     // --- helpers
+
+    /** The editor's read of e.txt in the panel {@code opened} (the result of {@code lomi_editor_open}). */
+    private JsonNode editorRead(JsonNode opened) {
+        return agent.ok(
+                "lomi_editor_read",
+                "workspaceId",
+                agent.workspace(),
+                "panelId",
+                opened.path("panelId").asString(),
+                "relativePath",
+                "e.txt");
+    }
 
     /** Reserves receipts straight in the ledger (16 threads, group commit) until it holds {@code total}. */
     private void fillTheLedgerUpTo(int total) throws Exception {

@@ -72,19 +72,7 @@ class AttackStaleRevisionTests {
                 .asString();
         byte[] bytes = "alpha changed\n".getBytes(StandardCharsets.UTF_8);
         artifactSha = AttackCalls.sha256(bytes);
-        artifact = attack.ok(
-                        "lomi_artifact_import",
-                        op(json(
-                                "workspaceId",
-                                agent.workspace(),
-                                "relativePath",
-                                "a.txt",
-                                "kind",
-                                "file",
-                                "expectedByteLength",
-                                bytes.length,
-                                "expectedSha256",
-                                artifactSha)))
+        artifact = attack.ok("lomi_artifact_import", op(importArguments(bytes.length)))
                 .path("result")
                 .path("artifactId")
                 .asString();
@@ -119,19 +107,7 @@ class AttackStaleRevisionTests {
         calls.put("lomi_editor_open", json("workspaceId", agent.workspace(), "relativePath", "a.txt"));
         calls.put("lomi_editor_apply_edits", edits.toString());
         calls.put("lomi_editor_save", editor(buffer, editDisk).toString());
-        calls.put(
-                "lomi_artifact_import",
-                json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "relativePath",
-                        "a.txt",
-                        "kind",
-                        "file",
-                        "expectedByteLength",
-                        14,
-                        "expectedSha256",
-                        artifactSha));
+        calls.put("lomi_artifact_import", importArguments(14));
         calls.put("lomi_artifact_export", exportUnder(rootRevision));
         calls.put("lomi_settings_update", update.toString());
         calls.put("lomi_settings_open", json("workspaceId", agent.workspace(), "page", "editor"));
@@ -377,6 +353,21 @@ class AttackStaleRevisionTests {
         arguments.put("requestKey", key);
         assertThat(attack.refused(tool, arguments.toString())).as(as).isEqualTo(ErrorCode.REVISION_CONFLICT);
         attack.assertNoReceipt(tool, key);
+    }
+
+    /** The arguments of an import of a.txt, said to be {@code byteLength} bytes with the artifact's sha256. */
+    private String importArguments(int byteLength) {
+        return json(
+                "workspaceId",
+                agent.workspace(),
+                "relativePath",
+                "a.txt",
+                "kind",
+                "file",
+                "expectedByteLength",
+                byteLength,
+                "expectedSha256",
+                artifactSha);
     }
 
     /** The arguments of an export of the artifact to exported.txt under a parent at {@code parentRevision}. */
