@@ -157,7 +157,11 @@ final class AttackCalls {
                 parentRevision);
     }
 
-    private static JsonNode fileOperation(
+    /**
+     * A file operation of {@code type} on {@code relativePath}: one named value ({@code what}), the
+     * revision it names and the parent's revision.
+     */
+    static JsonNode fileOperation(
             String type,
             String relativePath,
             String what,

@@ -101,9 +101,7 @@ class AttackStaleRevisionTests {
         ObjectNode gitOpen = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace()));
         gitOpen.set("view", BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", "a.txt")));
         Map<String, String> calls = new LinkedHashMap<>();
-        calls.put(
-                "lomi_files_mutate",
-                mutate(AttackCalls.create("new.txt", "file", rootRevision).toString()));
+        calls.put("lomi_files_mutate", mutate(AttackCalls.create("new.txt", "file", rootRevision)));
         calls.put("lomi_editor_open", json("workspaceId", agent.workspace(), "relativePath", "a.txt"));
         calls.put("lomi_editor_apply_edits", edits.toString());
         calls.put("lomi_editor_save", editor(buffer, editDisk).toString());
@@ -134,56 +132,33 @@ class AttackStaleRevisionTests {
         String staleDisk = "1".repeat(64);
         String staleDir = rootRevision; // the root listing before dir/ appeared
         Map<String, String> calls = new LinkedHashMap<>();
-        calls.put(
-                "create (stale parent)",
-                mutate(AttackCalls.create("n.txt", "file", staleDir).toString()));
-        calls.put(
-                "rename (stale file)",
-                mutate(AttackCalls.rename("a.txt", "b.txt", staleDisk, freshRoot)
-                        .toString()));
-        calls.put(
-                "rename (stale parent)",
-                mutate(AttackCalls.rename("a.txt", "b.txt", aDisk, staleDir).toString()));
-        calls.put(
-                "move (stale target)",
-                mutate(AttackCalls.move("a.txt", "dir/a.txt", aDisk, staleDisk).toString()));
-        calls.put(
-                "move (stale file)",
-                mutate(AttackCalls.move("a.txt", "dir/a.txt", staleDisk, dirRevision)
-                        .toString()));
+        calls.put("create (stale parent)", mutate(AttackCalls.create("n.txt", "file", staleDir)));
+        calls.put("rename (stale file)", mutate(AttackCalls.rename("a.txt", "b.txt", staleDisk, freshRoot)));
+        calls.put("rename (stale parent)", mutate(AttackCalls.rename("a.txt", "b.txt", aDisk, staleDir)));
+        calls.put("move (stale target)", mutate(AttackCalls.move("a.txt", "dir/a.txt", aDisk, staleDisk)));
+        calls.put("move (stale file)", mutate(AttackCalls.move("a.txt", "dir/a.txt", staleDisk, dirRevision)));
         calls.put(
                 "rename_directory (stale dir)",
-                mutate(json(
-                        "type",
+                mutate(AttackCalls.fileOperation(
                         "rename_directory",
-                        "relativePath",
                         "dir",
                         "newName",
                         "dir2",
                         "expectedDirectoryRevision",
                         staleDisk,
-                        "expectedParentRevision",
                         freshRoot)));
         calls.put(
                 "move_directory (stale parent)",
-                mutate(json(
-                        "type",
+                mutate(AttackCalls.fileOperation(
                         "move_directory",
-                        "relativePath",
                         "dir",
                         "targetRelativePath",
                         "dir3",
                         "expectedDirectoryRevision",
                         dirRevision,
-                        "expectedParentRevision",
                         staleDir)));
-        calls.put(
-                "trash (stale entry)",
-                mutate(AttackCalls.trash("a.txt", "file", staleDisk, freshRoot).toString()));
-        calls.put(
-                "trash dir (stale entry)",
-                mutate(AttackCalls.trash("dir", "directory", staleDisk, freshRoot)
-                        .toString()));
+        calls.put("trash (stale entry)", mutate(AttackCalls.trash("a.txt", "file", staleDisk, freshRoot)));
+        calls.put("trash dir (stale entry)", mutate(AttackCalls.trash("dir", "directory", staleDisk, freshRoot)));
         calls.put("export (stale parent)", exportUnder(staleDir));
         Snapshot before = snapshot();
 
@@ -417,9 +392,9 @@ class AttackStaleRevisionTests {
         return withOp((ObjectNode) BrokerCallsFixture.JSON.readTree(arguments));
     }
 
-    private String mutate(String operation) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace()));
-        node.set("operation", BrokerCallsFixture.JSON.readTree(operation));
+    private String mutate(JsonNode operation) {
+        ObjectNode node = Agent.object("workspaceId", agent.workspace());
+        node.set("operation", operation);
         return node.toString();
     }
 

@@ -89,10 +89,7 @@ class ChatAiTests {
     @Test
     void aScriptedFilesReadRunsThroughTheBrokerOnItsOwnSessionAndItsResultReachesTheModelsNextRequest() {
         pairings.setYolo(true);
-        provider.script(Script.toolCalls(new Call(
-                "call_1",
-                "lomi_files_read",
-                "{\"workspaceId\":\"" + driver.workspace() + "\",\"relativePath\":\"notes.txt\"}")));
+        provider.script(Script.toolCalls(readNotes("call_1")));
         provider.script(Script.reply("The file says hello."));
         String conversation = sendWithTools("what is in notes.txt?");
 
@@ -143,10 +140,7 @@ class ChatAiTests {
                         Optional.empty(),
                         Optional.empty(),
                         256));
-        provider.script(Script.toolCalls(new Call(
-                "toolu_1",
-                "lomi_files_read",
-                "{\"workspaceId\":\"" + driver.workspace() + "\",\"relativePath\":\"notes.txt\"}")));
+        provider.script(Script.toolCalls(readNotes("toolu_1")));
         provider.script(Script.reply("Claude read it."));
         String conversation = sendWithTools("read notes.txt", "claude", "claude-test");
 
@@ -165,10 +159,7 @@ class ChatAiTests {
 
     @Test
     void withYoloOffTheChatAiWaitsForItsOwnPairingLikeAnyClient() {
-        provider.script(Script.toolCalls(new Call(
-                "call_1",
-                "lomi_files_read",
-                "{\"workspaceId\":\"" + driver.workspace() + "\",\"relativePath\":\"notes.txt\"}")));
+        provider.script(Script.toolCalls(readNotes("call_1")));
         provider.script(Script.reply("done"));
         String conversation = sendWithTools("read it");
 
@@ -404,6 +395,14 @@ class ChatAiTests {
                 conversation,
                 "part",
                 BrokerCallsFixture.JSON.readTree("{\"type\":\"message\",\"messageId\":null}"));
+    }
+
+    /** A scripted tool call {@code id} that reads notes.txt in the agent's workspace. */
+    Call readNotes(String id) {
+        return new Call(
+                id,
+                "lomi_files_read",
+                "{\"workspaceId\":\"" + driver.workspace() + "\",\"relativePath\":\"notes.txt\"}");
     }
 
     static JsonNode findRole(JsonNode body, String role) {

@@ -31,7 +31,7 @@ class OperationToolsTests {
 
     @Test
     void anOperationIsReadByIdAndByItsReceiptKey() {
-        Operation operation = agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, "k-1");
+        Operation operation = reserve("k-1");
 
         JsonNode byId = agent.broker()
                 .ok(agent.session(), "lomi_operation_get", "{\"operationId\":\"" + operation.id() + "\"}");
@@ -60,7 +60,7 @@ class OperationToolsTests {
 
     @Test
     void aFinishedOperationShowsItsParsedResultAndCompletion() {
-        Operation operation = agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, "k-1");
+        Operation operation = reserve("k-1");
         agent.broker().ledger.begin(operation.id());
         agent.broker().clock.advance(Duration.ofSeconds(2));
         agent.broker()
@@ -85,7 +85,7 @@ class OperationToolsTests {
 
     @Test
     void anotherSessionsReceiptIsNotFoundExactlyLikeAnUnknownOne() {
-        Operation operation = agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, "k-1");
+        Operation operation = reserve("k-1");
         Session stranger = agent.broker().session();
 
         JsonNode foreign =
@@ -110,7 +110,7 @@ class OperationToolsTests {
 
     @Test
     void operationGetTakesExactlyOneVariant() {
-        Operation operation = agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, "k-1");
+        Operation operation = reserve("k-1");
         String both = "{\"operationId\":\"" + operation.id() + "\",\"retryEpoch\":\"" + agent.epoch()
                 + "\",\"requestKey\":\"k-1\",\"tool\":\"" + TOOL + "\"}";
 
@@ -140,7 +140,7 @@ class OperationToolsTests {
     @Test
     void aKeyUsedInTwoProjectsNeedsTheProjectId() {
         Project second = agent.broker().project("p2");
-        agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, "k-1");
+        reserve("k-1");
         Operation inSecond = agent.broker().reserve(agent.session(), agent.epoch(), second, TOOL, "k-1");
 
         assertThat(agent.broker().refused(agent.session(), "lomi_operation_get", key("k-1", Optional.empty())))
@@ -157,7 +157,7 @@ class OperationToolsTests {
 
     @Test
     void cancellingQueuedWorkCancelsItBeforeDispatchWithoutAStop() {
-        Operation operation = agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, "k-1");
+        Operation operation = reserve("k-1");
 
         JsonNode data = cancel(operation);
 
@@ -171,7 +171,7 @@ class OperationToolsTests {
 
     @Test
     void cancellingRunningWorkMovesItToCancellingAndAsksForANativeStop() {
-        Operation operation = agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, "k-1");
+        Operation operation = reserve("k-1");
         agent.broker().ledger.begin(operation.id());
 
         JsonNode data = cancel(operation);
@@ -188,7 +188,7 @@ class OperationToolsTests {
 
     @Test
     void cancellingFinishedWorkReturnsItUnchanged() {
-        Operation operation = agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, "k-1");
+        Operation operation = reserve("k-1");
         agent.broker().ledger.begin(operation.id());
         agent.broker()
                 .ledger
@@ -211,10 +211,10 @@ class OperationToolsTests {
     @Test
     void theEventFeedPagesOneWorkspaceAndContinuesAfterAnEmptyPage() {
         Project other = agent.broker().project("p2");
-        Operation first = agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, "k-1");
+        Operation first = reserve("k-1");
         agent.broker().reserve(agent.session(), agent.epoch(), other, TOOL, "elsewhere");
         agent.broker().ledger.begin(first.id());
-        Operation second = agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, "k-2");
+        Operation second = reserve("k-2");
         String workspace = workspaceOf(agent.project());
 
         List<JsonNode> events = new ArrayList<>();
@@ -321,5 +321,10 @@ class OperationToolsTests {
 
     private JsonNode cancel(Operation operation) {
         return agent.ok("lomi_operation_cancel", "operationId", operation.id().value());
+    }
+
+    /** A {@code lomi_files_mutate} receipt of the agent's in its project under {@code key}, reserved in the ledger. */
+    private Operation reserve(String key) {
+        return agent.broker().reserve(agent.session(), agent.epoch(), agent.project(), TOOL, key);
     }
 }
