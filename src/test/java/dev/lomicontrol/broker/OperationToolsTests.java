@@ -162,11 +162,7 @@ class OperationToolsTests {
         JsonNode data = cancel(operation);
 
         assertThat(data.path("kind").asString()).isEqualTo("operation");
-        assertThat(data.path("state").asString()).isEqualTo("cancelled");
-        assertThat(data.path("effectState").asString()).isEqualTo("none");
-        assertThat(data.path("cancel").asString()).isEqualTo("cancelled");
-        assertThat(data.path("stopRequested").asBoolean()).isFalse();
-        assertThat(agent.broker().stopRequests).isEmpty();
+        assertAnsweredWithoutAStop(data, "cancelled", "none", "cancelled");
     }
 
     @Test
@@ -201,11 +197,7 @@ class OperationToolsTests {
 
         JsonNode data = cancel(operation);
 
-        assertThat(data.path("state").asString()).isEqualTo("succeeded");
-        assertThat(data.path("effectState").asString()).isEqualTo("complete");
-        assertThat(data.path("cancel").asString()).isEqualTo("unchanged");
-        assertThat(data.path("stopRequested").asBoolean()).isFalse();
-        assertThat(agent.broker().stopRequests).isEmpty();
+        assertAnsweredWithoutAStop(data, "succeeded", "complete", "unchanged");
     }
 
     @Test
@@ -321,6 +313,15 @@ class OperationToolsTests {
 
     private JsonNode cancel(Operation operation) {
         return agent.ok("lomi_operation_cancel", "operationId", operation.id().value());
+    }
+
+    /** A cancel answered with this state, effect and cancel outcome, and no stop requested or delivered to the runner. */
+    private void assertAnsweredWithoutAStop(JsonNode data, String state, String effectState, String cancel) {
+        assertThat(data.path("state").asString()).isEqualTo(state);
+        assertThat(data.path("effectState").asString()).isEqualTo(effectState);
+        assertThat(data.path("cancel").asString()).isEqualTo(cancel);
+        assertThat(data.path("stopRequested").asBoolean()).isFalse();
+        assertThat(agent.broker().stopRequests).isEmpty();
     }
 
     /** A {@code lomi_files_mutate} receipt of the agent's in its project under {@code key}, reserved in the ledger. */
