@@ -63,14 +63,7 @@ class OperationToolsTests {
         Operation operation = reserve("k-1");
         agent.broker().ledger.begin(operation.id());
         agent.broker().clock.advance(Duration.ofSeconds(2));
-        agent.broker()
-                .ledger
-                .transition(
-                        operation.id(),
-                        OperationState.SUCCEEDED,
-                        EffectState.COMPLETE,
-                        Optional.of("{\"path\":\"a.txt\",\"bytes\":3}"),
-                        Optional.empty());
+        succeed(operation, "{\"path\":\"a.txt\",\"bytes\":3}");
 
         JsonNode data = agent.broker()
                 .ok(agent.session(), "lomi_operation_get", "{\"operationId\":\"" + operation.id() + "\"}");
@@ -186,14 +179,7 @@ class OperationToolsTests {
     void cancellingFinishedWorkReturnsItUnchanged() {
         Operation operation = reserve("k-1");
         agent.broker().ledger.begin(operation.id());
-        agent.broker()
-                .ledger
-                .transition(
-                        operation.id(),
-                        OperationState.SUCCEEDED,
-                        EffectState.COMPLETE,
-                        Optional.of("{}"),
-                        Optional.empty());
+        succeed(operation, "{}");
 
         JsonNode data = cancel(operation);
 
@@ -322,6 +308,18 @@ class OperationToolsTests {
         assertThat(data.path("cancel").asString()).isEqualTo(cancel);
         assertThat(data.path("stopRequested").asBoolean()).isFalse();
         assertThat(agent.broker().stopRequests).isEmpty();
+    }
+
+    /** The ledger settles {@code operation} as succeeded with its effect complete and this result. */
+    private void succeed(Operation operation, String result) {
+        agent.broker()
+                .ledger
+                .transition(
+                        operation.id(),
+                        OperationState.SUCCEEDED,
+                        EffectState.COMPLETE,
+                        Optional.of(result),
+                        Optional.empty());
     }
 
     /** A {@code lomi_files_mutate} receipt of the agent's in its project under {@code key}, reserved in the ledger. */
