@@ -41,6 +41,9 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     @RegisterExtension
     final Agent agent = Agent.inProject("reference");
 
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final String ws = agent.workspace();
     final Path root = agent.project().root();
 
     @BeforeEach
@@ -57,17 +60,16 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     @Test
     void filesListAndReadTakeNullForTheirOptionalFields() {
         JsonNode list = ok(
-                agent.session(),
+                session,
                 "lomi_files_list",
-                "{\"workspaceId\":\"" + agent.workspace()
-                        + "\",\"relativeDirectory\":\"\",\"limit\":100,\"cursor\":null}");
+                "{\"workspaceId\":\"" + ws + "\",\"relativeDirectory\":\"\",\"limit\":100,\"cursor\":null}");
         assertThat(list.path("entries")).hasSize(4);
         assertThat(list.path("nextCursor").isNull()).isTrue();
 
         JsonNode read = ok(
-                agent.session(),
+                session,
                 "lomi_files_read",
-                "{\"workspaceId\":\"" + agent.workspace() + "\",\"relativePath\":\"Cargo.toml\",\"startUtf16\":0,"
+                "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"Cargo.toml\",\"startUtf16\":0,"
                         + "\"maxChars\":4096,\"expectedDiskRevision\":null}");
         assertThat(read.path("text").asString()).isEqualTo("needle = 1\n");
     }
@@ -75,19 +77,17 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     @Test
     void filesSearchTakesCommaSeparatedIncludeAndExcludeStringsAndDefaultsTheRestOfTheQuery() {
         JsonNode found = ok(
-                agent.session(),
-                "lomi_files_search",
-                search("{\"text\":\"needle\",\"include\":\"*.rs,*.toml\"}", 100, null));
+                session, "lomi_files_search", search("{\"text\":\"needle\",\"include\":\"*.rs,*.toml\"}", 100, null));
         assertThat(paths(found)).containsExactlyInAnyOrder("src/main.rs", "Cargo.toml");
 
         JsonNode excluded = ok(
-                agent.session(),
+                session,
                 "lomi_files_search",
                 search("{\"text\":\"needle\",\"include\":\"*.rs, *.toml\",\"exclude\":\"*.toml\"}", 100, null));
         assertThat(paths(excluded)).containsExactly("src/main.rs");
 
         JsonNode everything = ok(
-                agent.session(),
+                session,
                 "lomi_files_search",
                 search(
                         "{\"text\":\"NEEDLE\",\"caseSensitive\":false,\"wholeWord\":false,"
@@ -97,12 +97,12 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
         assertThat(paths(everything)).hasSize(3);
 
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_files_search",
                         search("{\"text\":\"needle\",\"include\":[\"*.rs\"]}", 100, null)))
                 .as("include is the reference's comma-separated string")
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(refused(agent.session(), "lomi_files_search", search("{}", 100, null)))
+        assertThat(refused(session, "lomi_files_search", search("{}", 100, null)))
                 .as("there is nothing to find")
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
@@ -115,31 +115,29 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
         }
         Files.writeString(root.resolve("many.txt"), many);
         String query = "{\"text\":\"needle\",\"include\":\"many.txt\"}";
-        JsonNode first = ok(agent.session(), "lomi_files_search", search(query, 3, null));
+        JsonNode first = ok(session, "lomi_files_search", search(query, 3, null));
         assertThat(first.path("matches")).hasSize(3);
         assertThat(first.path("hasMore").asBoolean()).isTrue();
         String cursor = first.path("nextCursor").asString();
 
-        JsonNode second = ok(agent.session(), "lomi_files_search", search(query, 3, cursor));
+        JsonNode second = ok(session, "lomi_files_search", search(query, 3, cursor));
         assertThat(second.path("matches").get(0).path("line").asInt()).isEqualTo(4);
         JsonNode third = ok(
-                agent.session(),
+                session,
                 "lomi_files_search",
                 search(query, 3, second.path("nextCursor").asString()));
         assertThat(third.path("matches")).hasSize(1);
         assertThat(third.path("nextCursor").isNull()).isTrue();
 
         assertThat(refused(
-                        agent.session(),
-                        "lomi_files_search",
-                        search("{\"text\":\"needle\",\"include\":\"*.txt\"}", 3, cursor)))
+                        session, "lomi_files_search", search("{\"text\":\"needle\",\"include\":\"*.txt\"}", 3, cursor)))
                 .as("bound to the query")
                 .isEqualTo(ErrorCode.CURSOR_EXPIRED);
-        assertThat(refused(agent.broker().session(), "lomi_files_search", search(query, 3, cursor)))
+        assertThat(refused(broker.session(), "lomi_files_search", search(query, 3, cursor)))
                 .as("bound to the session that searched")
                 .isIn(ErrorCode.CURSOR_EXPIRED, ErrorCode.TARGET_NOT_FOUND);
-        agent.broker().clock.advance(Duration.ofSeconds(61));
-        assertThat(refused(agent.session(), "lomi_files_search", search(query, 3, cursor)))
+        broker.clock.advance(Duration.ofSeconds(61));
+        assertThat(refused(session, "lomi_files_search", search(query, 3, cursor)))
                 .as("valid 60 s")
                 .isEqualTo(ErrorCode.CURSOR_EXPIRED);
     }
@@ -148,7 +146,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     void filesMutateMoveTakesTheDestinationPathAndTheDestinationParentsRevision() throws Exception {
         String disk = diskRevision("notes.md");
         JsonNode moved = ok(
-                agent.session(),
+                session,
                 "lomi_files_mutate",
                 mutate("{\"type\":\"move\",\"relativePath\":\"notes.md\",\"targetRelativePath\":"
                         + "\"dest/renamed.md\",\"expectedDiskRevision\":\"" + disk + "\",\"expectedParentRevision\":\""
@@ -161,7 +159,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
 
         String srcRevision = dirRevision("src");
         JsonNode movedDir = ok(
-                agent.session(),
+                session,
                 "lomi_files_mutate",
                 mutate("{\"type\":\"move_directory\",\"relativePath\":\"src\","
                         + "\"targetRelativePath\":\"dest/source\",\"expectedDirectoryRevision\":\"" + srcRevision
@@ -175,7 +173,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     void filesMutateMoveIsCheckedAsTheReferenceChecksIt() throws Exception {
         String disk = diskRevision("notes.md");
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_files_mutate",
                         mutate("{\"type\":\"move\",\"relativePath\":\"notes.md\",\"targetRelativePath\":"
                                 + "\"dest/notes.md\",\"expectedDiskRevision\":\"" + disk
@@ -183,7 +181,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
                 .as("expectedParentRevision is the destination parent's, not the source's")
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_files_mutate",
                         mutate("{\"type\":\"move\",\"relativePath\":\"notes.md\",\"targetRelativePath\":"
                                 + "\"dest/notes.md\",\"expectedDiskRevision\":\"" + "0".repeat(64)
@@ -192,7 +190,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         Files.writeString(root.resolve("dest/notes.md"), "already here");
         JsonNode collision = call(
-                agent.session(),
+                session,
                 "lomi_files_mutate",
                 mutate("{\"type\":\"move\",\"relativePath\":\"notes.md\",\"targetRelativePath\":"
                         + "\"dest/notes.md\",\"expectedDiskRevision\":\"" + disk + "\",\"expectedParentRevision\":\""
@@ -200,7 +198,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
         assertThat(collision.toString()).contains("REVISION_CONFLICT");
         assertThat(root.resolve("dest/notes.md")).hasContent("already here");
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_files_mutate",
                         mutate("{\"type\":\"move_directory\",\"relativePath\":\"src\",\"targetRelativePath\":"
                                 + "\"src/inner\",\"expectedDirectoryRevision\":\"" + dirRevision("src")
@@ -208,7 +206,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
                 .as("a directory cannot move into itself")
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_files_mutate",
                         mutate("{\"type\":\"move\",\"relativePath\":\"notes.md\",\"targetRelativePath\":"
                                 + "\"dest\",\"expectedDiskRevision\":\"" + disk + "\",\"expectedParentRevision\":\""
@@ -222,7 +220,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     @Test
     void filesMutateRenameTakesTheReferenceFields() throws Exception {
         JsonNode renamed = ok(
-                agent.session(),
+                session,
                 "lomi_files_mutate",
                 mutate("{\"type\":\"rename\",\"relativePath\":\"notes.md\",\"newName\":\"read.md\","
                         + "\"expectedDiskRevision\":\"" + diskRevision("notes.md") + "\",\"expectedParentRevision\":\""
@@ -230,7 +228,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
         assertThat(renamed.path("state").asString()).as("%s", renamed).isEqualTo("succeeded");
         assertThat(root.resolve("read.md")).exists();
         JsonNode dir = ok(
-                agent.session(),
+                session,
                 "lomi_files_mutate",
                 mutate("{\"type\":\"rename_directory\",\"relativePath\":\"dest\",\"newName\":\"out\","
                         + "\"expectedDirectoryRevision\":\"" + dirRevision("dest") + "\",\"expectedParentRevision\":\""
@@ -239,7 +237,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
         assertThat(root.resolve("out")).isDirectory();
 
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_files_mutate",
                         mutate("{\"type\":\"rename\",\"relativePath\":\"read.md\",\"newName\":\"read.md\","
                                 + "\"expectedDiskRevision\":\"" + diskRevision("read.md")
@@ -247,7 +245,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
                 .as("a file renamed onto itself, as the reference")
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_files_mutate",
                         mutate("{\"type\":\"rename_directory\",\"relativePath\":\"out\",\"newName\":\"out\","
                                 + "\"expectedDirectoryRevision\":\"" + dirRevision("out")
@@ -261,16 +259,16 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     @Test
     void editorReadTakesNullDocumentIdAndBufferRevisionAndOpenPreviewIsUnsupportedWithItsReason() {
         JsonNode opened = ok(
-                        agent.session(),
+                        session,
                         "lomi_editor_open",
-                        op("{\"workspaceId\":\"" + agent.workspace() + "\",\"relativePath\":\"notes.md\","
+                        op("{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.md\","
                                 + "\"presentation\":\"editor\"}"))
                 .path("result");
         String panel = opened.path("panelId").asString();
         JsonNode read = ok(
-                agent.session(),
+                session,
                 "lomi_editor_read",
-                "{\"workspaceId\":\"" + agent.workspace() + "\",\"panelId\":\"" + panel + "\",\"relativePath\":"
+                "{\"workspaceId\":\"" + ws + "\",\"panelId\":\"" + panel + "\",\"relativePath\":"
                         + "\"notes.md\",\"documentId\":null,\"expectedBufferRevision\":null,\"startUtf16\":0,\"maxChars\":4096}");
         assertThat(read.path("text").asString()).isEqualTo("needle in markdown\n");
         assertThat(read.path("documentId").asString())
@@ -278,10 +276,10 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
 
         for (String presentation : List.of("preview", "split")) {
             JsonNode refused = call(
-                    agent.session(),
+                    session,
                     "lomi_editor_open",
-                    op("{\"workspaceId\":\"" + agent.workspace() + "\",\"relativePath\":\"notes.md\","
-                            + "\"presentation\":\"" + presentation + "\"}"));
+                    op("{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.md\"," + "\"presentation\":\""
+                            + presentation + "\"}"));
             assertThat(refused.path("code").asString()).isEqualTo("UNSUPPORTED_CAPABILITY");
             assertThat(refused.path("message").asString()).contains(presentation, "no window");
         }
@@ -295,25 +293,25 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
         Files.write(root.resolve("data.bin"), bytes);
         String sha = diskRevision("data.bin");
         JsonNode imported = ok(
-                agent.session(),
+                session,
                 "lomi_artifact_import",
-                op("{\"workspaceId\":\"" + agent.workspace() + "\",\"relativePath\":\"data.bin\","
+                op("{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"data.bin\","
                         + "\"kind\":\"file\",\"expectedByteLength\":12,\"expectedSha256\":\"" + sha + "\"}"));
         assertThat(imported.path("state").asString()).as("%s", imported).isEqualTo("succeeded");
         assertThat(imported.path("result").path("byteLength").asString()).isEqualTo("12");
 
         JsonNode apk = call(
-                agent.session(),
+                session,
                 "lomi_artifact_import",
-                op("{\"workspaceId\":\"" + agent.workspace() + "\",\"relativePath\":\"data.bin\","
+                op("{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"data.bin\","
                         + "\"kind\":\"android_apk\",\"expectedByteLength\":12,\"expectedSha256\":\"" + sha + "\"}"));
         assertThat(apk.path("code").asString()).isEqualTo("HOST_UNQUALIFIED");
         assertThat(apk.path("message").asString()).contains("android_apk", "emulator");
 
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_artifact_import",
-                        op("{\"workspaceId\":\"" + agent.workspace() + "\",\"relativePath\":\"data.bin\","
+                        op("{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"data.bin\","
                                 + "\"kind\":\"file\",\"expectedByteLength\":-1,\"expectedSha256\":\"" + sha + "\"}")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
@@ -323,30 +321,27 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     @Test
     void settingsReadTakesTheReferenceFieldsAndAnswersKeybindsAndThemesUnsupported() {
         JsonNode editor = ok(
-                agent.session(),
+                session,
                 "lomi_settings_read",
-                "{\"workspaceId\":\"" + agent.workspace() + "\",\"section\":\"editor\",\"offset\":0,\"limit\":100,"
+                "{\"workspaceId\":\"" + ws + "\",\"section\":\"editor\",\"offset\":0,\"limit\":100,"
                         + "\"expectedRevision\":null}");
         String revision = editor.path("settingsRevision").asString();
         assertThat(editor.path("values").path("tabSize").asInt()).isEqualTo(4);
         assertThat(ok(
-                                agent.session(),
+                                session,
                                 "lomi_settings_read",
-                                "{\"workspaceId\":\"" + agent.workspace()
-                                        + "\",\"section\":\"editor\",\"expectedRevision\":\"" + revision + "\"}")
+                                "{\"workspaceId\":\"" + ws + "\",\"section\":\"editor\",\"expectedRevision\":\""
+                                        + revision + "\"}")
                         .path("settingsRevision")
                         .asString())
                 .isEqualTo(revision);
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_settings_read",
-                        "{\"workspaceId\":\"" + agent.workspace() + "\",\"section\":\"editor\",\"expectedRevision\":"
+                        "{\"workspaceId\":\"" + ws + "\",\"section\":\"editor\",\"expectedRevision\":"
                                 + "\"editor:99\"}"))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(ok(
-                                agent.session(),
-                                "lomi_settings_read",
-                                json("workspaceId", agent.workspace(), "section", "terminal"))
+        assertThat(ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "terminal"))
                         .path("values")
                         .path("defaultProfile")
                         .asString())
@@ -354,50 +349,41 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
 
         for (String section : List.of("keybinds", "themes")) {
             JsonNode answer = call(
-                    agent.session(),
+                    session,
                     "lomi_settings_read",
-                    "{\"workspaceId\":\"" + agent.workspace() + "\",\"section\":\"" + section
-                            + "\",\"offset\":0,\"limit\":50}");
+                    "{\"workspaceId\":\"" + ws + "\",\"section\":\"" + section + "\",\"offset\":0,\"limit\":50}");
             assertThat(answer.path("code").asString()).as(section).isEqualTo("UNSUPPORTED_CAPABILITY");
             assertThat(answer.path("message").asString()).contains(section);
         }
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_settings_read",
-                        "{\"workspaceId\":\"" + agent.workspace() + "\",\"section\":\"editor\",\"offset\":5}"))
+                        "{\"workspaceId\":\"" + ws + "\",\"section\":\"editor\",\"offset\":5}"))
                 .as("offset pages keybinds only")
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
     void settingsUpdateTakesTheReferencesTaggedPatchAndChangesOnlyAfterApproval() {
-        String revision = ok(
-                        agent.session(),
-                        "lomi_settings_read",
-                        json("workspaceId", agent.workspace(), "section", "editor"))
+        String revision = ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
                 .path("settingsRevision")
                 .asString();
         JsonNode parked = ok(
-                agent.session(),
+                session,
                 "lomi_settings_update",
-                op("{\"workspaceId\":\"" + agent.workspace() + "\",\"patch\":{\"type\":\"editor_tab_size\","
+                op("{\"workspaceId\":\"" + ws + "\",\"patch\":{\"type\":\"editor_tab_size\","
                         + "\"value\":2},\"expectedSettingsRevision\":\"" + revision + "\"}"));
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
-        agent.broker()
-                .decisions
-                .decide(new OperationId(parked.path("operationId").asString()), true);
+        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
         JsonNode done = ok(
-                agent.session(),
+                session,
                 "lomi_operation_get",
                 json("operationId", parked.path("operationId").asString()));
         assertThat(done.path("state").asString()).isEqualTo("succeeded");
         assertThat(done.path("result").path("kind").asString()).isEqualTo("settings_updated");
         assertThat(done.path("result").path("previousSettingsRevision").asString())
                 .isEqualTo(revision);
-        assertThat(ok(
-                                agent.session(),
-                                "lomi_settings_read",
-                                json("workspaceId", agent.workspace(), "section", "editor"))
+        assertThat(ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
                         .path("values")
                         .path("tabSize")
                         .asInt())
@@ -405,41 +391,28 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
 
         String after = done.path("result").path("settingsRevision").asString();
         JsonNode spaces = ok(
-                agent.session(),
+                session,
                 "lomi_settings_update",
-                op("{\"workspaceId\":\"" + agent.workspace() + "\",\"patch\":{\"type\":\"editor_insert_spaces\","
+                op("{\"workspaceId\":\"" + ws + "\",\"patch\":{\"type\":\"editor_insert_spaces\","
                         + "\"value\":false},\"expectedSettingsRevision\":\"" + after + "\"}"));
-        agent.broker()
-                .decisions
-                .decide(new OperationId(spaces.path("operationId").asString()), true);
-        assertThat(ok(
-                                agent.session(),
-                                "lomi_settings_read",
-                                json("workspaceId", agent.workspace(), "section", "editor"))
+        broker.decisions.decide(new OperationId(spaces.path("operationId").asString()), true);
+        assertThat(ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
                         .path("values")
                         .path("insertSpaces")
                         .asBoolean())
                 .isFalse();
 
-        String terminal = ok(
-                        agent.session(),
-                        "lomi_settings_read",
-                        json("workspaceId", agent.workspace(), "section", "terminal"))
+        String terminal = ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "terminal"))
                 .path("settingsRevision")
                 .asString();
         JsonNode scrollback = ok(
-                agent.session(),
+                session,
                 "lomi_settings_update",
-                op("{\"workspaceId\":\"" + agent.workspace() + "\",\"patch\":{\"type\":\"terminal_field\","
+                op("{\"workspaceId\":\"" + ws + "\",\"patch\":{\"type\":\"terminal_field\","
                         + "\"field\":\"scrollbackBytes\",\"value\":131072},\"expectedSettingsRevision\":\"" + terminal
                         + "\"}"));
-        agent.broker()
-                .decisions
-                .decide(new OperationId(scrollback.path("operationId").asString()), true);
-        assertThat(ok(
-                                agent.session(),
-                                "lomi_settings_read",
-                                json("workspaceId", agent.workspace(), "section", "terminal"))
+        broker.decisions.decide(new OperationId(scrollback.path("operationId").asString()), true);
+        assertThat(ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "terminal"))
                         .path("values")
                         .path("scrollbackBytes")
                         .asInt())
@@ -448,10 +421,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
 
     @Test
     void settingsUpdateAnswersWhatHasNoMeaningHereUnsupportedNamingItAndLeavesNoReceipt() {
-        String revision = ok(
-                        agent.session(),
-                        "lomi_settings_read",
-                        json("workspaceId", agent.workspace(), "section", "terminal"))
+        String revision = ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "terminal"))
                 .path("settingsRevision")
                 .asString();
         List<String> patches = List.of(
@@ -467,11 +437,11 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
         for (String patch : patches) {
             String key = agent.key("unsupported");
             JsonNode answer = call(
-                    agent.session(),
+                    session,
                     "lomi_settings_update",
                     op(
-                            "{\"workspaceId\":\"" + agent.workspace() + "\",\"patch\":" + patch
-                                    + ",\"expectedSettingsRevision\":\"" + revision + "\"}",
+                            "{\"workspaceId\":\"" + ws + "\",\"patch\":" + patch + ",\"expectedSettingsRevision\":\""
+                                    + revision + "\"}",
                             key));
             assertThat(answer.path("code").asString()).as(patch).isEqualTo("UNSUPPORTED_CAPABILITY");
             String named = JSON.readTree(patch).has("field")
@@ -479,7 +449,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
                     : JSON.readTree(patch).path("type").asString();
             assertThat(answer.path("message").asString()).as(patch).contains(named);
             assertThat(refused(
-                            agent.session(),
+                            session,
                             "lomi_operation_get",
                             json(
                                     "retryEpoch",
@@ -490,11 +460,11 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
                                     "lomi_settings_update")))
                     .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         }
-        assertThat(agent.broker().decisions.list()).isEmpty();
+        assertThat(broker.decisions.list()).isEmpty();
         assertThat(refused(
-                        agent.session(),
+                        session,
                         "lomi_settings_update",
-                        op("{\"workspaceId\":\"" + agent.workspace()
+                        op("{\"workspaceId\":\"" + ws
                                 + "\",\"section\":\"editor\",\"patch\":{\"tabSize\":3},"
                                 + "\"expectedSettingsRevision\":\"" + revision + "\"}")))
                 .as("the former flat shape")
@@ -503,46 +473,30 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
 
     @Test
     void settingsOpenTakesTheReferencesPagesAndAnswersThoseWithoutMeaningUnsupported() {
-        JsonNode opened = ok(
-                agent.session(),
-                "lomi_settings_open",
-                op("{\"workspaceId\":\"" + agent.workspace() + "\",\"page\":\"agent-control\"}"));
+        JsonNode opened =
+                ok(session, "lomi_settings_open", op("{\"workspaceId\":\"" + ws + "\",\"page\":\"agent-control\"}"));
         assertThat(opened.path("result").path("kind").asString()).isEqualTo("settings_opened");
         assertThat(opened.path("result").path("page").asString()).isEqualTo("agent-control");
-        assertThat(ok(
-                                agent.session(),
-                                "lomi_settings_open",
-                                op("{\"workspaceId\":\"" + agent.workspace() + "\",\"page\":\"terminal\"}"))
+        assertThat(ok(session, "lomi_settings_open", op("{\"workspaceId\":\"" + ws + "\",\"page\":\"terminal\"}"))
                         .path("state")
                         .asString())
                 .isEqualTo("succeeded");
         for (String page : List.of("keybinds", "themes", "plugins", "about", "chat-ai", "android")) {
             JsonNode answer = call(
-                    agent.session(),
-                    "lomi_settings_open",
-                    op("{\"workspaceId\":\"" + agent.workspace() + "\",\"page\":\"" + page + "\"}"));
+                    session, "lomi_settings_open", op("{\"workspaceId\":\"" + ws + "\",\"page\":\"" + page + "\"}"));
             assertThat(answer.path("code").asString()).as(page).isEqualTo("UNSUPPORTED_CAPABILITY");
             assertThat(answer.path("message").asString()).contains(page);
         }
-        assertThat(refused(
-                        agent.session(),
-                        "lomi_settings_open",
-                        op("{\"workspaceId\":\"" + agent.workspace() + "\",\"page\":\"nowhere\"}")))
+        assertThat(refused(session, "lomi_settings_open", op("{\"workspaceId\":\"" + ws + "\",\"page\":\"nowhere\"}")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
     void theTypedOutputSchemasRefuseAnswersThatBreakThem() {
-        ObjectNode settings = (ObjectNode) agent.broker()
-                .call(
-                        agent.session(),
-                        "lomi_settings_read",
-                        json("workspaceId", agent.workspace(), "section", "editor"));
-        ObjectNode file = (ObjectNode) agent.broker()
-                .call(
-                        agent.session(),
-                        "lomi_files_read",
-                        json("workspaceId", agent.workspace(), "relativePath", "notes.md"));
+        ObjectNode settings =
+                (ObjectNode) broker.call(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"));
+        ObjectNode file = (ObjectNode)
+                broker.call(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "notes.md"));
         List<Object[]> broken = List.of(
                 new Object[] {"lomi_settings_read", settings, "/data/section", "themes"},
                 new Object[] {"lomi_settings_read", settings, "/data/values/tabSize", "4"},
@@ -570,7 +524,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     @Test
     void theHelpersBindingAcceptsTheReferenceFormsAndRefusesTheIntendedOnes() {
         String hex = "a".repeat(64);
-        String workspace = "\"workspaceId\":\"" + agent.workspace() + "\"";
+        String workspace = "\"workspaceId\":\"" + ws + "\"";
         String durable =
                 ",\"expectedRevision\":\"3\",\"retryEpoch\":\"" + agent.epoch().value() + "\",\"requestKey\":\"k-1\"";
         accepts(FileSpecs.LIST, "{" + workspace + ",\"cursor\":null}");
@@ -633,7 +587,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
 
     /** Every answer, ok or error, is checked against the tool's published outputSchema (typed results included). */
     private JsonNode call(Session who, String tool, String arguments) {
-        JsonNode envelope = agent.broker().call(who, tool, arguments);
+        JsonNode envelope = broker.call(who, tool, arguments);
         assertThat(Conformance.violation(
                         ToolCatalog.standard()
                                 .outputSchema(ToolCatalog.standard().find(tool).orElseThrow()),
@@ -673,8 +627,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     }
 
     private String search(String query, int limit, String cursor) {
-        ObjectNode arguments =
-                (ObjectNode) JSON.readTree(json("workspaceId", agent.workspace(), "limit", limit, "cursor", cursor));
+        ObjectNode arguments = (ObjectNode) JSON.readTree(json("workspaceId", ws, "limit", limit, "cursor", cursor));
         arguments.set("query", JSON.readTree(query));
         return arguments.toString();
     }
@@ -691,29 +644,26 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
 
     private String op(String arguments, String key) {
         ObjectNode node = (ObjectNode) JSON.readTree(arguments);
-        node.put("expectedRevision", agent.broker().revision());
+        node.put("expectedRevision", broker.revision());
         node.put("retryEpoch", agent.epoch().value());
         node.put("requestKey", key);
         return node.toString();
     }
 
     private String mutate(String operation) {
-        ObjectNode node = (ObjectNode) JSON.readTree(json("workspaceId", agent.workspace()));
+        ObjectNode node = (ObjectNode) JSON.readTree(json("workspaceId", ws));
         node.set("operation", JSON.readTree(operation));
         return op(node.toString());
     }
 
     private String dirRevision(String directory) {
-        return ok(
-                        agent.session(),
-                        "lomi_files_list",
-                        json("workspaceId", agent.workspace(), "relativeDirectory", directory))
+        return ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", directory))
                 .path("directoryRevision")
                 .asString();
     }
 
     private String diskRevision(String path) {
-        return ok(agent.session(), "lomi_files_read", json("workspaceId", agent.workspace(), "relativePath", path))
+        return ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path))
                 .path("diskRevision")
                 .asString();
     }
