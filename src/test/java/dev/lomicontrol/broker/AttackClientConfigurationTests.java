@@ -1,7 +1,6 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.RetryEpochId;
@@ -9,15 +8,13 @@ import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -34,102 +31,42 @@ class AttackClientConfigurationTests {
     static final Set<String> FILES_ONLY =
             Scopes.validate(List.of("workspace.read", "files.read", "files.mutate", "files.create", "files.rename"));
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("client-config");
 
-    BrokerCallsFixture broker;
-    Project project;
-    Path root;
-    String ws;
-    final AtomicInteger keys = new AtomicInteger();
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("client-config");
-        root = project.root();
-        ws = workspaceOf(project);
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
-    }
+    final AttackCalls attack = new AttackCalls(agent);
+    final Project project = agent.project();
+    final Path root = project.root();
 
     @Test
     void aFilesOnlyAgentCanNeitherCreateNorRenameNorMoveIntoClientConfiguration() throws Exception {
-        Session session = broker.session(new Grant(true, Set.of(), FILES_ONLY));
-        RetryEpochId epoch = broker.connect(session, project);
+        Session session = agent.broker().session(new Grant(true, Set.of(), FILES_ONLY));
+        RetryEpochId epoch = agent.broker().connect(session, project);
+        AttackCalls as = attack.as(session, epoch);
         Files.createDirectories(root.resolve("src"));
         Files.writeString(root.resolve("src/server.json"), "{\"mcpServers\":{}}\n");
 
         for (String[] entry : new String[][] {
             {".mcp.json", "file"}, {".claude", "directory"}, {".vscode", "directory"}, {"opencode.json", "file"}
         }) {
-            JsonNode create = mutate(
-                    session,
-                    epoch,
-                    operation(
-                            "type",
-                            "create",
-                            "relativePath",
-                            entry[0],
-                            "kind",
-                            entry[1],
-                            "expectedParentRevision",
-                            directoryRevision(session, "")));
+            JsonNode create = as.callMutate(AttackCalls.create(entry[0], entry[1], as.directoryRevision("")));
             assertRefusedAsClientConfiguration(create, "create " + entry[0]);
             assertThat(root.resolve(entry[0])).as("create %s", entry[0]).doesNotExist();
         }
 
-        String fileRevision = diskRevision(session, "src/server.json");
-        JsonNode rename = mutate(
-                session,
-                epoch,
-                operation(
-                        "type",
-                        "rename",
-                        "relativePath",
-                        "src/server.json",
-                        "newName",
-                        ".mcp.json",
-                        "expectedDiskRevision",
-                        fileRevision,
-                        "expectedParentRevision",
-                        directoryRevision(session, "src")));
+        String fileRevision = as.diskRevision("src/server.json");
+        JsonNode rename = as.callMutate(
+                AttackCalls.rename("src/server.json", ".mcp.json", fileRevision, as.directoryRevision("src")));
         assertRefusedAsClientConfiguration(rename, "rename to src/.mcp.json");
         assertThat(root.resolve("src/.mcp.json")).doesNotExist();
 
-        JsonNode move = mutate(
-                session,
-                epoch,
-                operation(
-                        "type",
-                        "move",
-                        "relativePath",
-                        "src/server.json",
-                        "targetRelativePath",
-                        ".mcp.json",
-                        "expectedDiskRevision",
-                        fileRevision,
-                        "expectedParentRevision",
-                        directoryRevision(session, "")));
+        JsonNode move =
+                as.callMutate(AttackCalls.move("src/server.json", ".mcp.json", fileRevision, as.directoryRevision("")));
         assertRefusedAsClientConfiguration(move, "move to .mcp.json");
         assertThat(root.resolve(".mcp.json")).doesNotExist();
         assertThat(root.resolve("src/server.json")).hasContent("{\"mcpServers\":{}}");
 
-        JsonNode ordinary = mutate(
-                session,
-                epoch,
-                operation(
-                        "type",
-                        "create",
-                        "relativePath",
-                        "notes.txt",
-                        "kind",
-                        "file",
-                        "expectedParentRevision",
-                        directoryRevision(session, "")));
+        JsonNode ordinary = as.callMutate(AttackCalls.create("notes.txt", "file", as.directoryRevision("")));
         assertThat(ordinary.path("data").path("state").asString())
                 .as("%s", ordinary)
                 .isEqualTo("succeeded");
@@ -138,89 +75,78 @@ class AttackClientConfigurationTests {
 
     @Test
     void existingClientConfigurationStaysReadableButItsMovesAndTrashAreRefused() throws Exception {
-        Session session = broker.session(new Grant(
-                true,
-                Set.of(),
-                Scopes.validate(List.of(
-                        "workspace.read",
-                        "files.read",
-                        "files.mutate",
-                        "files.create",
-                        "files.rename",
-                        "files.trash"))));
-        RetryEpochId epoch = broker.connect(session, project);
+        Session session = agent.broker()
+                .session(new Grant(
+                        true,
+                        Set.of(),
+                        Scopes.validate(List.of(
+                                "workspace.read",
+                                "files.read",
+                                "files.mutate",
+                                "files.create",
+                                "files.rename",
+                                "files.trash"))));
+        RetryEpochId epoch = agent.broker().connect(session, project);
+        AttackCalls as = attack.as(session, epoch);
         Files.createDirectories(root.resolve(".vscode"));
         Files.writeString(root.resolve(".vscode/tasks.json"), "{\"tasks\":[]}\n");
 
         JsonNode read =
-                broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", ".vscode/tasks.json"));
+                as.ok("lomi_files_read", json("workspaceId", agent.workspace(), "relativePath", ".vscode/tasks.json"));
         assertThat(read.toString()).contains("tasks");
 
-        JsonNode rename = mutate(
-                session,
-                epoch,
-                operation(
-                        "type",
-                        "rename",
-                        "relativePath",
-                        ".vscode/tasks.json",
-                        "newName",
-                        "old.json",
-                        "expectedDiskRevision",
-                        read.path("diskRevision").asString(),
-                        "expectedParentRevision",
-                        directoryRevision(session, ".vscode")));
+        JsonNode rename = as.callMutate(AttackCalls.operation(
+                "type",
+                "rename",
+                "relativePath",
+                ".vscode/tasks.json",
+                "newName",
+                "old.json",
+                "expectedDiskRevision",
+                read.path("diskRevision").asString(),
+                "expectedParentRevision",
+                as.directoryRevision(".vscode")));
         assertRefusedAsClientConfiguration(rename, "rename of .vscode/tasks.json");
-        JsonNode trash = mutate(
-                session,
-                epoch,
-                operation(
-                        "type",
-                        "trash",
-                        "relativePath",
-                        ".vscode",
-                        "kind",
-                        "directory",
-                        "expectedEntryRevision",
-                        directoryRevision(session, ".vscode"),
-                        "expectedParentRevision",
-                        directoryRevision(session, "")));
+        JsonNode trash = as.callMutate(
+                AttackCalls.trash(".vscode", "directory", as.directoryRevision(".vscode"), as.directoryRevision("")));
         assertRefusedAsClientConfiguration(trash, "trash of .vscode");
         assertThat(root.resolve(".vscode/tasks.json")).hasContent("{\"tasks\":[]}");
     }
 
     @Test
     void theEditorCannotChangeOrSaveAnExistingVscodeTasksFile() throws Exception {
-        Session session = broker.session(new Grant(
-                true,
-                Set.of(),
-                Scopes.validate(List.of("workspace.read", "files.read", "editor.read", "editor.write"))));
-        RetryEpochId epoch = broker.connect(session, project);
+        Session session = agent.broker()
+                .session(new Grant(
+                        true,
+                        Set.of(),
+                        Scopes.validate(List.of("workspace.read", "files.read", "editor.read", "editor.write"))));
+        RetryEpochId epoch = agent.broker().connect(session, project);
+        AttackCalls as = attack.as(session, epoch);
         Files.createDirectories(root.resolve(".vscode"));
         String tasks = "{\"tasks\":[]}\n";
         Files.writeString(root.resolve(".vscode/tasks.json"), tasks);
         Files.writeString(root.resolve("notes.txt"), "notes\n");
 
-        JsonNode opened = open(session, epoch, ".vscode/tasks.json");
+        JsonNode opened = open(as, ".vscode/tasks.json");
         assertThat(opened.path("state").asString())
                 .as("opening to read is allowed: %s", opened)
                 .isEqualTo("succeeded");
         JsonNode doc = opened.path("result");
 
-        JsonNode edit = broker.call(session, "lomi_editor_apply_edits", editorCall(epoch, doc, true));
+        JsonNode edit = as.call("lomi_editor_apply_edits", editorCall(as, doc, true));
         assertRefusedAsClientConfiguration(edit, "apply_edits to .vscode/tasks.json");
-        JsonNode save = broker.call(session, "lomi_editor_save", editorCall(epoch, doc, false));
+        JsonNode save = as.call("lomi_editor_save", editorCall(as, doc, false));
         assertRefusedAsClientConfiguration(save, "save of .vscode/tasks.json");
         assertThat(root.resolve(".vscode/tasks.json")).hasContent(tasks.strip());
 
-        JsonNode notes = open(session, epoch, "notes.txt").path("result");
-        JsonNode edited = broker.ok(session, "lomi_editor_apply_edits", editorCall(epoch, notes, true));
+        JsonNode notes = open(as, "notes.txt").path("result");
+        JsonNode edited = as.ok("lomi_editor_apply_edits", editorCall(as, notes, true));
         assertThat(edited.path("state").asString()).as("%s", edited).isEqualTo("succeeded");
-        ObjectNode saveNotes = (ObjectNode) BrokerCallsFixture.JSON.readTree(editorCall(epoch, notes, false));
+        ObjectNode saveNotes = (ObjectNode) BrokerCallsFixture.JSON.readTree(editorCall(as, notes, false));
         saveNotes.put(
                 "expectedBufferRevision",
                 edited.path("result").path("bufferRevision").asString());
-        JsonNode saved = broker.ok(session, "lomi_editor_save", saveNotes.toString());
+        JsonNode saved = as.ok("lomi_editor_save", saveNotes.toString());
         assertThat(saved.path("state").asString()).as("%s", saved).isEqualTo("succeeded");
         assertThat(root.resolve("notes.txt")).hasContent("x notes");
     }
@@ -229,9 +155,7 @@ class AttackClientConfigurationTests {
 
     /** Refused as SCOPE_DENIED with a message that says it is client configuration an admin edits by hand. */
     private static void assertRefusedAsClientConfiguration(JsonNode answer, String what) {
-        assertThat(AttackLinksTests.refusalCode(answer))
-                .as("%s: %s", what, answer)
-                .isEqualTo("SCOPE_DENIED");
+        assertThat(AttackCalls.refusalCode(answer)).as("%s: %s", what, answer).isEqualTo("SCOPE_DENIED");
         if (answer.path("status").asString().equals("ok")) {
             assertThat(answer.path("data").path("effectState").asString())
                     .as(what)
@@ -240,44 +164,15 @@ class AttackClientConfigurationTests {
         assertThat(answer.toString()).as(what).contains("client configuration", "admin", "by hand");
     }
 
-    private JsonNode open(Session session, RetryEpochId epoch, String path) {
-        return broker.ok(
-                session,
-                "lomi_editor_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "relativePath",
-                        path,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        key()));
+    private JsonNode open(AttackCalls as, String path) {
+        return agent.broker()
+                .ok(as.session(), "lomi_editor_open", as.durable(agent.key("client-config"), "relativePath", path));
     }
 
     /** apply_edits (inserting "x " at the start) or save of the document as it was opened. */
-    private String editorCall(RetryEpochId epoch, JsonNode doc, boolean edit) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "panelId",
-                doc.path("panelId").asString(),
-                "relativePath",
-                doc.path("relativePath").asString(),
-                "documentId",
-                doc.path("documentId").asString(),
-                "expectedBufferRevision",
-                doc.path("bufferRevision").asString(),
-                "expectedDiskRevision",
-                doc.path("diskRevision").asString(),
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                key()));
+    private String editorCall(AttackCalls as, JsonNode doc, boolean edit) {
+        ObjectNode node = as.editorCall(
+                agent.key("client-config"), doc, doc.path("bufferRevision").asString());
         if (edit) {
             ObjectNode insert = node.putArray("edits").addObject();
             insert.put("fromUtf16", 0);
@@ -285,39 +180,5 @@ class AttackClientConfigurationTests {
             insert.put("insert", "x ");
         }
         return node.toString();
-    }
-
-    private JsonNode mutate(Session session, RetryEpochId epoch, JsonNode operation) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                key()));
-        node.set("operation", operation);
-        return broker.call(session, "lomi_files_mutate", node.toString());
-    }
-
-    private String directoryRevision(Session session, String directory) {
-        return broker.ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", directory))
-                .path("directoryRevision")
-                .asString();
-    }
-
-    private String diskRevision(Session session, String path) {
-        return broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path))
-                .path("diskRevision")
-                .asString();
-    }
-
-    private String key() {
-        return "client-config-" + keys.incrementAndGet();
-    }
-
-    private static JsonNode operation(Object... pairs) {
-        return BrokerCallsFixture.JSON.readTree(json(pairs));
     }
 }

@@ -1,28 +1,21 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.RetryEpochId;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.lib.StoredConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -37,92 +30,63 @@ class AttackLinksTests {
 
     static final String SECRET = "OUTSIDE-SECRET-7f3a";
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("links");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    Path root;
-    Path outside;
+    final AttackCalls attack = new AttackCalls(agent);
+    final Path root = agent.project().root();
+    final Path outside = agent.broker().temp.resolve("outside");
     Git git;
-    final AtomicInteger keys = new AtomicInteger();
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("links");
-        root = project.root();
-        outside = Files.createDirectories(temp.resolve("outside"));
+        Files.createDirectories(outside);
         Files.writeString(outside.resolve("secret.txt"), SECRET + "\n");
         Files.writeString(root.resolve("tracked.txt"), "tracked\n");
         Files.writeString(root.resolve("plain.txt"), "plain\n");
-        git = Git.init().setDirectory(root.toFile()).setInitialBranch("main").call();
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Attack Test");
-        config.setString("user", null, "email", "attack@example.com");
-        config.save();
+        git = AttackCalls.gitRepository(root);
         git.add().addFilepattern("tracked.txt").addFilepattern("plain.txt").call();
         git.commit().setMessage("seed").call();
         Files.createLink(root.resolve("hard.txt"), outside.resolve("secret.txt"));
         Files.createSymbolicLink(root.resolve("sym.txt"), outside.resolve("secret.txt"));
         Files.createSymbolicLink(root.resolve("symdir"), outside);
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
     }
 
     @AfterEach
     void close() {
         git.close();
-        broker.close();
     }
 
     @Test
     void linksAreInvisibleToListingAndSearchAndRefusedOnDirectRead() {
-        JsonNode list = broker.ok(session, "lomi_files_list", json("workspaceId", ws));
+        JsonNode list = agent.ok("lomi_files_list", "workspaceId", agent.workspace());
         assertThat(list.path("filtered").asBoolean()).isTrue();
         assertThat(list.toString()).doesNotContain("hard.txt", "sym.txt", "symdir");
 
-        ObjectNode search = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws));
+        ObjectNode search = (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace()));
         search.set("query", BrokerCallsFixture.JSON.readTree(json("text", SECRET)));
-        assertThat(broker.ok(session, "lomi_files_search", search.toString()).path("matches"))
+        assertThat(attack.ok("lomi_files_search", search.toString()).path("matches"))
                 .isEmpty();
 
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
-            JsonNode refused = broker.call(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path));
+            JsonNode refused = agent.call("lomi_files_read", "workspaceId", agent.workspace(), "relativePath", path);
             assertThat(refused.path("code").asString()).as(path).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
             assertThat(refused.toString()).doesNotContain(SECRET);
         }
-        assertThat(broker.refused(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", "symdir")))
+        assertThat(agent.refused("lomi_files_list", "workspaceId", agent.workspace(), "relativeDirectory", "symdir"))
                 .isIn(ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
     }
 
     @Test
     void theEditorRefusesToOpenAHardLinkOrASymlinkAndLeavesNoReceiptNorPanel() {
-        int panelsBefore = panels();
+        int panelsBefore = attack.panels();
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
-            String key = key();
-            ErrorCode code = broker.refused(
-                    session,
-                    "lomi_editor_open",
-                    json(
-                            "workspaceId",
-                            ws,
-                            "relativePath",
-                            path,
-                            "expectedRevision",
-                            broker.revision(),
-                            "retryEpoch",
-                            epoch.value(),
-                            "requestKey",
-                            key));
+            String key = agent.key("attack");
+            ErrorCode code = attack.refused("lomi_editor_open", attack.durable(key, "relativePath", path));
             assertThat(code).as(path).isIn(ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
-            assertNoReceipt("lomi_editor_open", key);
+            attack.assertNoReceipt("lomi_editor_open", key);
         }
-        assertThat(panels()).isEqualTo(panelsBefore);
+        assertThat(attack.panels()).isEqualTo(panelsBefore);
     }
 
     @Test
@@ -132,47 +96,14 @@ class AttackLinksTests {
             String name = hardLink ? "swap-hard.txt" : "swap-sym.txt";
             Files.writeString(root.resolve(name), "same\n");
             Files.writeString(victim, "same\n");
-            JsonNode opened = broker.ok(
-                            session,
-                            "lomi_editor_open",
-                            json(
-                                    "workspaceId",
-                                    ws,
-                                    "relativePath",
-                                    name,
-                                    "expectedRevision",
-                                    broker.revision(),
-                                    "retryEpoch",
-                                    epoch.value(),
-                                    "requestKey",
-                                    key()))
+            JsonNode opened = attack.ok("lomi_editor_open", attack.durable(agent.key("attack"), "relativePath", name))
                     .path("result");
-            String panel = opened.path("panelId").asString();
-            String document = opened.path("documentId").asString();
-            String disk = opened.path("diskRevision").asString();
-            ObjectNode edit = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                    "workspaceId",
-                    ws,
-                    "panelId",
-                    panel,
-                    "relativePath",
-                    name,
-                    "documentId",
-                    document,
-                    "expectedBufferRevision",
-                    opened.path("bufferRevision").asString(),
-                    "expectedDiskRevision",
-                    disk,
-                    "expectedRevision",
-                    broker.revision(),
-                    "retryEpoch",
-                    epoch.value(),
-                    "requestKey",
-                    key()));
+            ObjectNode edit = attack.editorCall(
+                    agent.key("attack"), opened, opened.path("bufferRevision").asString());
             edit.set(
                     "edits",
                     BrokerCallsFixture.JSON.readTree("[{\"fromUtf16\":0,\"toUtf16\":4,\"insert\":\"OVERWRITTEN\"}]"));
-            String buffer = broker.ok(session, "lomi_editor_apply_edits", edit.toString())
+            String buffer = attack.ok("lomi_editor_apply_edits", edit.toString())
                     .path("result")
                     .path("bufferRevision")
                     .asString();
@@ -184,34 +115,14 @@ class AttackLinksTests {
             } else {
                 Files.createSymbolicLink(root.resolve(name), victim);
             }
-            String key = key();
-            JsonNode save = broker.call(
-                    session,
-                    "lomi_editor_save",
-                    json(
-                            "workspaceId",
-                            ws,
-                            "panelId",
-                            panel,
-                            "relativePath",
-                            name,
-                            "documentId",
-                            document,
-                            "expectedBufferRevision",
-                            buffer,
-                            "expectedDiskRevision",
-                            disk,
-                            "expectedRevision",
-                            broker.revision(),
-                            "retryEpoch",
-                            epoch.value(),
-                            "requestKey",
-                            key));
+            String key = agent.key("attack");
+            JsonNode save = attack.call(
+                    "lomi_editor_save", attack.editorCall(key, opened, buffer).toString());
 
-            assertThat(refusalCode(save))
+            assertThat(AttackCalls.refusalCode(save))
                     .as("%s: %s", name, save)
                     .isIn("SCOPE_DENIED", "TARGET_NOT_FOUND", "REVISION_CONFLICT");
-            assertNothingHappenedTo(save, "lomi_editor_save", key);
+            attack.assertNothingHappenedTo(save, "lomi_editor_save", key);
             assertThat(victim).as(name).hasContent("same\n");
             Files.delete(root.resolve(name));
             Files.delete(victim);
@@ -222,110 +133,39 @@ class AttackLinksTests {
     void artifactImportNeverCopiesAnOutsideFileThroughALink() throws Exception {
         byte[] bytes = (SECRET + "\n").getBytes(StandardCharsets.UTF_8);
         for (String path : List.of("hard.txt", "sym.txt", "symdir/secret.txt")) {
-            String key = key();
-            JsonNode answer = broker.call(
-                    session,
-                    "lomi_artifact_import",
-                    json(
-                            "workspaceId",
-                            ws,
-                            "relativePath",
-                            path,
-                            "kind",
-                            "file",
-                            "expectedByteLength",
-                            bytes.length,
-                            "expectedSha256",
-                            sha256(bytes),
-                            "expectedRevision",
-                            broker.revision(),
-                            "retryEpoch",
-                            epoch.value(),
-                            "requestKey",
-                            key));
-            assertThat(refusalCode(answer)).as("%s: %s", path, answer).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
-            assertNothingHappenedTo(answer, "lomi_artifact_import", key);
+            String key = agent.key("attack");
+            JsonNode answer = attack.call("lomi_artifact_import", attack.importFile(key, path, bytes));
+            assertThat(AttackCalls.refusalCode(answer))
+                    .as("%s: %s", path, answer)
+                    .isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
+            attack.assertNothingHappenedTo(answer, "lomi_artifact_import", key);
         }
-        assertThat(storedArtifacts()).isEmpty();
+        assertThat(attack.storedArtifacts()).isEmpty();
     }
 
     @Test
     void artifactExportNeverWritesThroughALinkedDirectoryOrADanglingLink() throws Exception {
         Files.writeString(root.resolve("payload.txt"), "payload\n");
         byte[] bytes = "payload\n".getBytes(StandardCharsets.UTF_8);
-        String sha = sha256(bytes);
-        JsonNode imported = broker.ok(
-                session,
-                "lomi_artifact_import",
-                json(
-                        "workspaceId",
-                        ws,
-                        "relativePath",
-                        "payload.txt",
-                        "kind",
-                        "file",
-                        "expectedByteLength",
-                        bytes.length,
-                        "expectedSha256",
-                        sha,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        key()));
+        String sha = AttackCalls.sha256(bytes);
+        JsonNode imported =
+                attack.ok("lomi_artifact_import", attack.importFile(agent.key("attack"), "payload.txt", bytes));
         String artifact = imported.path("result").path("artifactId").asString();
         Files.createSymbolicLink(root.resolve("trap.bin"), outside.resolve("planted.bin"));
-        String rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
-                .path("directoryRevision")
-                .asString();
+        String rootRevision = attack.rootRevision();
 
-        String dangling = key();
-        JsonNode throughDangling = broker.call(
-                session,
-                "lomi_artifact_export",
-                json(
-                        "workspaceId",
-                        ws,
-                        "artifactId",
-                        artifact,
-                        "expectedSha256",
-                        sha,
-                        "relativePath",
-                        "trap.bin",
-                        "expectedParentRevision",
-                        rootRevision,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        dangling));
-        assertThat(refusalCode(throughDangling)).as("%s", throughDangling).isIn("REVISION_CONFLICT", "SCOPE_DENIED");
+        String dangling = agent.key("attack");
+        JsonNode throughDangling =
+                attack.call("lomi_artifact_export", attack.exportTo(dangling, artifact, sha, "trap.bin", rootRevision));
+        assertThat(AttackCalls.refusalCode(throughDangling))
+                .as("%s", throughDangling)
+                .isIn("REVISION_CONFLICT", "SCOPE_DENIED");
 
-        String linkedDir = key();
-        JsonNode throughDir = broker.call(
-                session,
-                "lomi_artifact_export",
-                json(
-                        "workspaceId",
-                        ws,
-                        "artifactId",
-                        artifact,
-                        "expectedSha256",
-                        sha,
-                        "relativePath",
-                        "symdir/planted.bin",
-                        "expectedParentRevision",
-                        rootRevision,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        linkedDir));
-        assertThat(refusalCode(throughDir)).as("%s", throughDir).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
-        assertNothingHappenedTo(throughDir, "lomi_artifact_export", linkedDir);
+        String linkedDir = agent.key("attack");
+        JsonNode throughDir = attack.call(
+                "lomi_artifact_export", attack.exportTo(linkedDir, artifact, sha, "symdir/planted.bin", rootRevision));
+        assertThat(AttackCalls.refusalCode(throughDir)).as("%s", throughDir).isIn("SCOPE_DENIED", "TARGET_NOT_FOUND");
+        attack.assertNothingHappenedTo(throughDir, "lomi_artifact_export", linkedDir);
 
         assertThat(outside.resolve("planted.bin")).doesNotExist();
         assertThat(Files.isSymbolicLink(root.resolve("trap.bin"))).isTrue();
@@ -337,85 +177,22 @@ class AttackLinksTests {
     @Test
     void fileMutationsNeverFollowALinkOutOfTheProject() throws Exception {
         String anyRevision = "0".repeat(64);
-        String rootRevision = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
-                .path("directoryRevision")
-                .asString();
-        String plainRevision = broker.ok(
-                        session, "lomi_files_read", json("workspaceId", ws, "relativePath", "plain.txt"))
-                .path("diskRevision")
-                .asString();
+        String rootRevision = attack.rootRevision();
+        String plainRevision = attack.diskRevision("plain.txt");
         List<JsonNode> attacks = List.of(
-                operation(
-                        "type",
-                        "create",
-                        "relativePath",
-                        "symdir/created.txt",
-                        "kind",
-                        "file",
-                        "expectedParentRevision",
-                        rootRevision),
-                operation(
-                        "type",
-                        "move",
-                        "relativePath",
-                        "plain.txt",
-                        "targetRelativePath",
-                        "symdir/plain.txt",
-                        "expectedDiskRevision",
-                        plainRevision,
-                        "expectedParentRevision",
-                        anyRevision),
-                operation(
-                        "type",
-                        "rename",
-                        "relativePath",
-                        "hard.txt",
-                        "newName",
-                        "renamed.txt",
-                        "expectedDiskRevision",
-                        anyRevision,
-                        "expectedParentRevision",
-                        rootRevision),
-                operation(
-                        "type",
-                        "trash",
-                        "relativePath",
-                        "hard.txt",
-                        "kind",
-                        "file",
-                        "expectedEntryRevision",
-                        anyRevision,
-                        "expectedParentRevision",
-                        rootRevision),
-                operation(
-                        "type",
-                        "trash",
-                        "relativePath",
-                        "sym.txt",
-                        "kind",
-                        "file",
-                        "expectedEntryRevision",
-                        anyRevision,
-                        "expectedParentRevision",
-                        rootRevision),
-                operation(
-                        "type",
-                        "trash",
-                        "relativePath",
-                        "symdir",
-                        "kind",
-                        "directory",
-                        "expectedEntryRevision",
-                        anyRevision,
-                        "expectedParentRevision",
-                        rootRevision));
-        for (JsonNode attack : attacks) {
-            String key = key();
-            JsonNode answer = broker.call(session, "lomi_files_mutate", mutate(attack, key));
-            assertThat(refusalCode(answer))
-                    .as("%s: %s", attack, answer)
+                AttackCalls.create("symdir/created.txt", "file", rootRevision),
+                AttackCalls.move("plain.txt", "symdir/plain.txt", plainRevision, anyRevision),
+                AttackCalls.rename("hard.txt", "renamed.txt", anyRevision, rootRevision),
+                AttackCalls.trash("hard.txt", "file", anyRevision, rootRevision),
+                AttackCalls.trash("sym.txt", "file", anyRevision, rootRevision),
+                AttackCalls.trash("symdir", "directory", anyRevision, rootRevision));
+        for (JsonNode attempt : attacks) {
+            String key = agent.key("attack");
+            JsonNode answer = attack.callMutate(attempt, key);
+            assertThat(AttackCalls.refusalCode(answer))
+                    .as("%s: %s", attempt, answer)
                     .isIn("SCOPE_DENIED", "TARGET_NOT_FOUND", "REVISION_CONFLICT");
-            assertNothingHappenedTo(answer, "lomi_files_mutate", key);
+            attack.assertNothingHappenedTo(answer, "lomi_files_mutate", key);
         }
         assertThat(outside.resolve("secret.txt")).hasContent(SECRET + "\n");
         assertThat(outside.resolve("created.txt")).doesNotExist();
@@ -429,44 +206,33 @@ class AttackLinksTests {
 
     @Test
     void aTerminalCannotStartInALinkedDirectory() {
-        String key = key();
-        ErrorCode code = broker.refused(
-                session,
-                "lomi_terminal_create",
-                json(
-                        "workspaceId",
-                        ws,
-                        "cwdRelative",
-                        "symdir",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        key));
+        String key = agent.key("attack");
+        ErrorCode code = attack.refused("lomi_terminal_create", attack.durable(key, "cwdRelative", "symdir"));
         assertThat(code).isIn(ErrorCode.SCOPE_DENIED, ErrorCode.INVALID_ARGUMENT, ErrorCode.TARGET_NOT_FOUND);
-        assertNoReceipt("lomi_terminal_create", key);
-        assertThat(broker.terminals.all()).isEmpty();
+        attack.assertNoReceipt("lomi_terminal_create", key);
+        assertThat(agent.broker().terminals.all()).isEmpty();
     }
 
     @Test
     void gitShowsASymlinkAsItsTargetPathNeverTheOutsideContent() {
-        String observed = observation();
-        JsonNode diff = broker.call(
-                session,
+        String observed = attack.observation();
+        JsonNode diff = agent.call(
                 "lomi_git_diff",
-                json("workspaceId", ws, "relativePath", "sym.txt", "expectedObservationRevision", observed));
+                "workspaceId",
+                agent.workspace(),
+                "relativePath",
+                "sym.txt",
+                "expectedObservationRevision",
+                observed);
         assertThat(diff.toString()).doesNotContain(SECRET);
-        assertThat(broker.refused(
-                        session,
+        assertThat(agent.refused(
                         "lomi_git_diff",
-                        json(
-                                "workspaceId",
-                                ws,
-                                "relativePath",
-                                "symdir/secret.txt",
-                                "expectedObservationRevision",
-                                observed)))
+                        "workspaceId",
+                        agent.workspace(),
+                        "relativePath",
+                        "symdir/secret.txt",
+                        "expectedObservationRevision",
+                        observed))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
     }
 
@@ -475,13 +241,17 @@ class AttackLinksTests {
     void gitNeverDiffsAHardLinkedFileWhoseOtherNameIsOutsideTheProject() throws Exception {
         Files.delete(root.resolve("tracked.txt"));
         Files.createLink(root.resolve("tracked.txt"), outside.resolve("secret.txt"));
-        String observed = observation();
+        String observed = attack.observation();
 
         for (String path : List.of("hard.txt", "tracked.txt")) {
-            JsonNode diff = broker.call(
-                    session,
+            JsonNode diff = agent.call(
                     "lomi_git_diff",
-                    json("workspaceId", ws, "relativePath", path, "expectedObservationRevision", observed));
+                    "workspaceId",
+                    agent.workspace(),
+                    "relativePath",
+                    path,
+                    "expectedObservationRevision",
+                    observed);
             assertThat(diff.toString()).as("%s: %s", path, diff).doesNotContain(SECRET);
             assertThat(diff.path("code").asString()).as(path).isEqualTo("SCOPE_DENIED");
         }
@@ -490,108 +260,19 @@ class AttackLinksTests {
     /** Staging a hard-linked file would copy the outside file's bytes into the repository, where every git read can show them. */
     @Test
     void gitNeverPlansToStageAHardLinkedFile() throws Exception {
-        String observed = observation();
-        String key = key();
-        ObjectNode stage = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "operation",
-                "stage",
-                "expectedObservationRevision",
-                observed,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                key));
+        String observed = attack.observation();
+        String key = agent.key("attack");
+        ObjectNode stage = attack.durableNode(key, "operation", "stage", "expectedObservationRevision", observed);
         stage.putArray("paths").add("hard.txt");
 
-        assertThat(broker.refused(session, "lomi_git_mutate", stage.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertNoReceipt("lomi_git_mutate", key);
-        assertThat(broker.decisions.list()).isEmpty();
+        assertThat(attack.refused("lomi_git_mutate", stage.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
+        attack.assertNoReceipt("lomi_git_mutate", key);
+        assertThat(agent.broker().decisions.list()).isEmpty();
         assertThat(git.getRepository().readDirCache().getEntry("hard.txt")).isNull();
     }
 
-    // --- helpers
-
-    private String observation() {
-        return broker.ok(session, "lomi_git_status", json("workspaceId", ws))
-                .path("observationRevision")
-                .asString();
-    }
-
-    private int panels() {
-        return broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
-                .path("panels")
-                .size();
-    }
-
-    private String key() {
-        return "attack-" + keys.incrementAndGet();
-    }
-
-    private static JsonNode operation(Object... pairs) {
-        return BrokerCallsFixture.JSON.readTree(json(pairs));
-    }
-
-    private String mutate(JsonNode operation, String key) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                key));
-        node.set("operation", operation);
-        return node.toString();
-    }
-
-    /** The refusal of an answer: the envelope's code, or the errorCode of an operation that failed. */
+    /** The refusal of an answer ({@link AttackCalls#refusalCode}; other test classes call it here). */
     static String refusalCode(JsonNode envelope) {
-        if (envelope.path("status").asString().equals("error")) {
-            return envelope.path("code").asString();
-        }
-        JsonNode data = envelope.path("data");
-        return data.path("state").asString().equals("failed")
-                ? data.path("errorCode").asString()
-                : "NOT REFUSED: " + data;
-    }
-
-    /** A refusal before the receipt left none; a refusal inside the operation left it failed with no effect. */
-    private void assertNothingHappenedTo(JsonNode answer, String tool, String key) {
-        if (answer.path("status").asString().equals("error")) {
-            assertNoReceipt(tool, key);
-        } else {
-            assertThat(answer.path("data").path("state").asString()).isEqualTo("failed");
-            assertThat(answer.path("data").path("effectState").asString()).isEqualTo("none");
-        }
-    }
-
-    private void assertNoReceipt(String tool, String key) {
-        assertThat(broker.refused(
-                        session,
-                        "lomi_operation_get",
-                        json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
-                .as("no receipt for %s %s", tool, key)
-                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-    }
-
-    private List<Path> storedArtifacts() throws Exception {
-        Path dir = temp.resolve("artifacts");
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile)
-                    .filter(p -> p.getFileName().toString().endsWith(".bin"))
-                    .toList();
-        }
-    }
-
-    static String sha256(byte[] bytes) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        return AttackCalls.refusalCode(envelope);
     }
 }

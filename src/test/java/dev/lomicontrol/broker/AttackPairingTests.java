@@ -119,12 +119,7 @@ class AttackPairingTests {
             write(channel, frame(enrollment(certificate)));
             PairingRequest request = awaitPending();
             write(channel, frame(call)); // while the request waits for the admin
-            pairings.approve(
-                    request.id(),
-                    Optional.empty(),
-                    Optional.empty(),
-                    name -> projects.find(name).map(Project::id),
-                    () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
+            AttackCalls.approveAsAsked(pairings, projects, request.id());
             // after the approval, instead of TLS; the broker may already have closed the connection on the first
             // plaintext call, and then this write fails with a broken pipe: refused all the same
             writeUnlessClosed(channel, frame(call));
@@ -147,12 +142,7 @@ class AttackPairingTests {
                     new BrokerClient(discovery, runtime.registrationKeyHex().orElseThrow(), "genuine client");
             CompletableFuture<BrokerClient.State> connecting =
                     CompletableFuture.supplyAsync(() -> genuine.connect(Duration.ofSeconds(60)));
-            pairings.approve(
-                    awaitPending().id(),
-                    Optional.empty(),
-                    Optional.empty(),
-                    name -> projects.find(name).map(Project::id),
-                    () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
+            AttackCalls.approveAsAsked(pairings, projects, awaitPending().id());
             assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
             assertThat(Envelope.isOk(genuine.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))
                             .envelope()))
@@ -167,12 +157,7 @@ class AttackPairingTests {
             write(replay, recorded);
             PairingRequest replayed = awaitPending();
             assertThat(replayed.clientLabel()).isEqualTo("genuine client");
-            pairings.approve(
-                    replayed.id(),
-                    Optional.empty(),
-                    Optional.empty(),
-                    name -> projects.find(name).map(Project::id),
-                    () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
+            AttackCalls.approveAsAsked(pairings, projects, replayed.id());
 
             assertNoSessionUntilClosed(replay);
         }
@@ -186,12 +171,7 @@ class AttackPairingTests {
         try (FrameChannel channel = UnixSocketClient.connect(socket(), WAIT)) {
             channel.write(enrollment(own));
             Welcome welcome = IpcJson.read(channel.read(WAIT, 64 * 1024), Welcome.class);
-            pairings.approve(
-                    welcome.pairingRequestId(),
-                    Optional.empty(),
-                    Optional.empty(),
-                    name -> projects.find(name).map(Project::id),
-                    () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
+            AttackCalls.approveAsAsked(pairings, projects, welcome.pairingRequestId());
             assertThat(IpcJson.read(channel.read(WAIT, 64 * 1024), PairingOutcome.class)
                             .outcome())
                     .isEqualTo(PairingOutcome.APPROVED);

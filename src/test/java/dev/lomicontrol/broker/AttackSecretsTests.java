@@ -1,26 +1,20 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.RetryEpochId;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -47,29 +41,17 @@ class AttackSecretsTests {
             "store.JKS",
             ".npmrc");
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("secrets");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    Path root;
+    final AttackCalls attack = new AttackCalls(agent);
+    final Path root = agent.project().root();
     Git git;
     RevCommit withSecrets;
-    final AtomicInteger keys = new AtomicInteger();
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("secrets");
-        root = project.root();
-        git = Git.init().setDirectory(root.toFile()).setInitialBranch("main").call();
-        StoredConfig config = git.getRepository().getConfig();
-        config.setString("user", null, "name", "Attack Test");
-        config.setString("user", null, "email", "attack@example.com");
-        config.save();
+        git = AttackCalls.gitRepository(root);
         Files.createDirectories(root.resolve("sub"));
         Files.writeString(root.resolve("sub/app.txt"), "app\n");
         Files.createDirectories(root.resolve("config"));
@@ -88,35 +70,31 @@ class AttackSecretsTests {
         write("sub/app.txt", "app changed\n");
         write("config/app.txt", "config changed\n");
         git.add().addFilepattern("sub/.env").addFilepattern("config/app.txt").call();
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
     }
 
     @AfterEach
     void close() {
         git.close();
-        broker.close();
     }
 
     @Test
     void listingsHideEverySecretAndSayTheyAreFiltered() {
         for (String directory : List.of("", "sub", "keys", "config")) {
             JsonNode list =
-                    broker.ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", directory));
+                    agent.ok("lomi_files_list", "workspaceId", agent.workspace(), "relativeDirectory", directory);
             assertThat(list.path("filtered").asBoolean()).as(directory).isTrue();
             for (String secret : SECRETS) {
                 assertThat(list.toString()).as(directory).doesNotContain("\"" + secret + "\"");
             }
         }
-        assertThat(broker.refused(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", ".ssh")))
+        assertThat(agent.refused("lomi_files_list", "workspaceId", agent.workspace(), "relativeDirectory", ".ssh"))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 
     @Test
     void directReadsOfEverySecretAreScopeDenied() {
         for (String secret : SECRETS) {
-            JsonNode answer = broker.call(session, "lomi_files_read", json("workspaceId", ws, "relativePath", secret));
+            JsonNode answer = agent.call("lomi_files_read", "workspaceId", agent.workspace(), "relativePath", secret);
             assertThat(answer.path("code").asString()).as(secret).isEqualTo("SCOPE_DENIED");
             assertThat(answer.toString()).doesNotContain(TOKEN);
         }
@@ -130,43 +108,35 @@ class AttackSecretsTests {
                 List.of(".env*", "**/*.pem", "**/credentials.json", ".ssh/**"),
                 List.of("**"))) {
             for (String directory : List.of("", "sub", "config")) {
-                ObjectNode arguments = (ObjectNode)
-                        BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "relativeDirectory", directory));
+                ObjectNode arguments = (ObjectNode) BrokerCallsFixture.JSON.readTree(
+                        json("workspaceId", agent.workspace(), "relativeDirectory", directory));
                 ObjectNode query = arguments.putObject("query");
                 query.put("text", TOKEN);
                 query.put("include", String.join(",", include));
-                JsonNode found = broker.ok(session, "lomi_files_search", arguments.toString());
+                JsonNode found = attack.ok("lomi_files_search", arguments.toString());
                 assertThat(found.path("matches"))
                         .as("%s in %s", include, directory)
                         .isEmpty();
             }
         }
-        ObjectNode inSecretDir =
-                (ObjectNode) BrokerCallsFixture.JSON.readTree(json("workspaceId", ws, "relativeDirectory", ".ssh"));
+        ObjectNode inSecretDir = (ObjectNode)
+                BrokerCallsFixture.JSON.readTree(json("workspaceId", agent.workspace(), "relativeDirectory", ".ssh"));
         inSecretDir.putObject("query").put("text", TOKEN);
-        assertThat(broker.refused(session, "lomi_files_search", inSecretDir.toString()))
-                .isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(attack.refused("lomi_files_search", inSecretDir.toString())).isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 
     @Test
     void gitDiffsOfASecretAreScopeDeniedInTheWorktreeTheIndexAndHistory() {
-        String observed = observation();
+        String observed = attack.observation();
         for (String secret : SECRETS) {
             for (String comparison : List.of("worktree", "staged", "commit")) {
-                ObjectNode arguments = (ObjectNode) BrokerCallsFixture.JSON.readTree(
-                        json("workspaceId", ws, "relativePath", secret, "comparison", comparison));
-                if (comparison.equals("commit")) {
-                    arguments.put("commit", withSecrets.name());
-                } else {
-                    arguments.put("expectedObservationRevision", observed);
-                }
-                JsonNode answer = broker.call(session, "lomi_git_diff", arguments.toString());
+                JsonNode answer = attack.call("lomi_git_diff", diffArguments(secret, comparison, observed));
                 assertThat(answer.path("code").asString())
                         .as("%s %s", comparison, secret)
                         .isEqualTo("SCOPE_DENIED");
                 assertThat(answer.toString()).doesNotContain(TOKEN);
             }
-            assertThat(broker.refused(session, "lomi_git_history", json("workspaceId", ws, "relativePath", secret)))
+            assertThat(agent.refused("lomi_git_history", "workspaceId", agent.workspace(), "relativePath", secret))
                     .as(secret)
                     .isEqualTo(ErrorCode.SCOPE_DENIED);
         }
@@ -174,8 +144,8 @@ class AttackSecretsTests {
 
     @Test
     void gitStatusAndCommitDetailNeverNameASecret() {
-        JsonNode status = broker.ok(session, "lomi_git_status", json("workspaceId", ws));
-        JsonNode commit = broker.ok(session, "lomi_git_commit", json("workspaceId", ws, "commit", withSecrets.name()));
+        JsonNode status = agent.ok("lomi_git_status", "workspaceId", agent.workspace());
+        JsonNode commit = agent.ok("lomi_git_commit", "workspaceId", agent.workspace(), "commit", withSecrets.name());
 
         assertThat(status.path("filtered").asBoolean()).isTrue();
         for (String secret : SECRETS) {
@@ -193,17 +163,10 @@ class AttackSecretsTests {
      */
     @Test
     void aGitDiffOfADirectoryNeverPrintsTheSecretsInsideIt() {
-        String observed = observation();
+        String observed = attack.observation();
         for (String directory : List.of("sub", "config", "keys")) {
             for (String comparison : List.of("worktree", "staged", "commit")) {
-                ObjectNode arguments = (ObjectNode) BrokerCallsFixture.JSON.readTree(
-                        json("workspaceId", ws, "relativePath", directory, "comparison", comparison));
-                if (comparison.equals("commit")) {
-                    arguments.put("commit", withSecrets.name());
-                } else {
-                    arguments.put("expectedObservationRevision", observed);
-                }
-                JsonNode answer = broker.call(session, "lomi_git_diff", arguments.toString());
+                JsonNode answer = attack.call("lomi_git_diff", diffArguments(directory, comparison, observed));
                 assertThat(answer.toString())
                         .as("%s %s: %s", comparison, directory, answer)
                         .doesNotContain(TOKEN);
@@ -214,51 +177,17 @@ class AttackSecretsTests {
     @Test
     void theEditorAndArtifactImportRefuseASecretAndKeepNothing() throws Exception {
         byte[] bytes = Files.readAllBytes(root.resolve(".env"));
-        int panelsBefore = broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
-                .path("panels")
-                .size();
+        int panelsBefore = attack.panels();
         for (String secret : SECRETS) {
-            String openKey = key();
-            assertThat(broker.refused(
-                            session,
-                            "lomi_editor_open",
-                            json(
-                                    "workspaceId",
-                                    ws,
-                                    "relativePath",
-                                    secret,
-                                    "expectedRevision",
-                                    broker.revision(),
-                                    "retryEpoch",
-                                    epoch.value(),
-                                    "requestKey",
-                                    openKey)))
+            String openKey = agent.key("secret");
+            assertThat(attack.refused("lomi_editor_open", attack.durable(openKey, "relativePath", secret)))
                     .as(secret)
                     .isEqualTo(ErrorCode.SCOPE_DENIED);
-            assertNoReceipt("lomi_editor_open", openKey);
+            attack.assertNoReceipt("lomi_editor_open", openKey);
 
-            String importKey = key();
-            JsonNode imported = broker.call(
-                    session,
-                    "lomi_artifact_import",
-                    json(
-                            "workspaceId",
-                            ws,
-                            "relativePath",
-                            secret,
-                            "kind",
-                            "file",
-                            "expectedByteLength",
-                            bytes.length,
-                            "expectedSha256",
-                            AttackLinksTests.sha256(bytes),
-                            "expectedRevision",
-                            broker.revision(),
-                            "retryEpoch",
-                            epoch.value(),
-                            "requestKey",
-                            importKey));
-            assertThat(AttackLinksTests.refusalCode(imported))
+            String importKey = agent.key("secret");
+            JsonNode imported = attack.call("lomi_artifact_import", attack.importFile(importKey, secret, bytes));
+            assertThat(AttackCalls.refusalCode(imported))
                     .as("%s: %s", secret, imported)
                     .isEqualTo("SCOPE_DENIED");
             assertThat(imported.toString()).doesNotContain(TOKEN);
@@ -266,115 +195,43 @@ class AttackSecretsTests {
                 assertThat(imported.path("data").path("effectState").asString()).isEqualTo("none");
             }
         }
-        assertThat(broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
-                        .path("panels")
-                        .size())
-                .isEqualTo(panelsBefore);
-        assertThat(storedArtifacts()).isEmpty();
+        assertThat(attack.panels()).isEqualTo(panelsBefore);
+        assertThat(attack.storedArtifacts()).isEmpty();
     }
 
     @Test
     void nothingIsCreatedRenamedOrExportedUnderASecretName() throws Exception {
         Files.writeString(root.resolve("harmless.txt"), "harmless\n");
-        String rootRevision = directoryRevision("");
-        String harmless = broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", "harmless.txt"))
-                .path("diskRevision")
-                .asString();
+        String rootRevision = attack.directoryRevision("");
+        String harmless = attack.diskRevision("harmless.txt");
         byte[] bytes = "harmless\n".getBytes(StandardCharsets.UTF_8);
-        String sha = AttackLinksTests.sha256(bytes);
-        String artifact = broker.ok(
-                        session,
-                        "lomi_artifact_import",
-                        json(
-                                "workspaceId",
-                                ws,
-                                "relativePath",
-                                "harmless.txt",
-                                "kind",
-                                "file",
-                                "expectedByteLength",
-                                bytes.length,
-                                "expectedSha256",
-                                sha,
-                                "expectedRevision",
-                                broker.revision(),
-                                "retryEpoch",
-                                epoch.value(),
-                                "requestKey",
-                                key()))
+        String sha = AttackCalls.sha256(bytes);
+        String artifact = attack.ok(
+                        "lomi_artifact_import", attack.importFile(agent.key("secret"), "harmless.txt", bytes))
                 .path("result")
                 .path("artifactId")
                 .asString();
 
         for (String name : List.of(".env.local", "deploy.key", "id_rsa", "credentials")) {
-            String createKey = key();
-            JsonNode create = broker.call(
-                    session,
-                    "lomi_files_mutate",
-                    mutate(
-                            operation(
-                                    "type",
-                                    "create",
-                                    "relativePath",
-                                    name,
-                                    "kind",
-                                    "file",
-                                    "expectedParentRevision",
-                                    rootRevision),
-                            createKey));
-            assertThat(AttackLinksTests.refusalCode(create))
-                    .as("create %s", name)
-                    .isEqualTo("SCOPE_DENIED");
+            String createKey = agent.key("secret");
+            JsonNode create = attack.callMutate(AttackCalls.create(name, "file", rootRevision), createKey);
+            assertThat(AttackCalls.refusalCode(create)).as("create %s", name).isEqualTo("SCOPE_DENIED");
 
-            String renameKey = key();
-            JsonNode rename = broker.call(
-                    session,
-                    "lomi_files_mutate",
-                    mutate(
-                            operation(
-                                    "type",
-                                    "rename",
-                                    "relativePath",
-                                    "harmless.txt",
-                                    "newName",
-                                    name,
-                                    "expectedDiskRevision",
-                                    harmless,
-                                    "expectedParentRevision",
-                                    rootRevision),
-                            renameKey));
-            assertThat(AttackLinksTests.refusalCode(rename))
-                    .as("rename to %s", name)
-                    .isEqualTo("SCOPE_DENIED");
+            String renameKey = agent.key("secret");
+            JsonNode rename =
+                    attack.callMutate(AttackCalls.rename("harmless.txt", name, harmless, rootRevision), renameKey);
+            assertThat(AttackCalls.refusalCode(rename)).as("rename to %s", name).isEqualTo("SCOPE_DENIED");
 
-            String exportKey = key();
-            JsonNode export = broker.call(
-                    session,
-                    "lomi_artifact_export",
-                    json(
-                            "workspaceId",
-                            ws,
-                            "artifactId",
-                            artifact,
-                            "expectedSha256",
-                            sha,
-                            "relativePath",
-                            name,
-                            "expectedParentRevision",
-                            rootRevision,
-                            "expectedRevision",
-                            broker.revision(),
-                            "retryEpoch",
-                            epoch.value(),
-                            "requestKey",
-                            exportKey));
-            assertThat(AttackLinksTests.refusalCode(export))
-                    .as("export to %s", name)
-                    .isEqualTo("SCOPE_DENIED");
+            String exportKey = agent.key("secret");
+            JsonNode export =
+                    attack.call("lomi_artifact_export", attack.exportTo(exportKey, artifact, sha, name, rootRevision));
+            assertThat(AttackCalls.refusalCode(export)).as("export to %s", name).isEqualTo("SCOPE_DENIED");
             assertThat(root.resolve(name)).as(name).doesNotExist();
         }
         assertThat(root.resolve("harmless.txt")).hasContent("harmless\n");
-        assertThat(directoryRevision("")).as("the root listing is unchanged").isEqualTo(rootRevision);
+        assertThat(attack.directoryRevision(""))
+                .as("the root listing is unchanged")
+                .isEqualTo(rootRevision);
     }
 
     // --- helpers
@@ -385,58 +242,15 @@ class AttackSecretsTests {
         Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 
-    private String observation() {
-        return broker.ok(session, "lomi_git_status", json("workspaceId", ws))
-                .path("observationRevision")
-                .asString();
-    }
-
-    private String directoryRevision(String directory) {
-        return broker.ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", directory))
-                .path("directoryRevision")
-                .asString();
-    }
-
-    private String key() {
-        return "secret-" + keys.incrementAndGet();
-    }
-
-    private static JsonNode operation(Object... pairs) {
-        return BrokerCallsFixture.JSON.readTree(json(pairs));
-    }
-
-    private String mutate(JsonNode operation, String key) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                key));
-        node.set("operation", operation);
-        return node.toString();
-    }
-
-    private void assertNoReceipt(String tool, String key) {
-        assertThat(broker.refused(
-                        session,
-                        "lomi_operation_get",
-                        json("retryEpoch", epoch.value(), "requestKey", key, "tool", tool)))
-                .as("no receipt for %s %s", tool, key)
-                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-    }
-
-    private List<Path> storedArtifacts() throws Exception {
-        Path dir = temp.resolve("artifacts");
-        if (!Files.isDirectory(dir)) {
-            return List.of();
+    /** The arguments of a git diff of {@code path}: against a commit names it, else the observation it expects. */
+    private String diffArguments(String path, String comparison, String observed) {
+        ObjectNode arguments =
+                Agent.object("workspaceId", agent.workspace(), "relativePath", path, "comparison", comparison);
+        if (comparison.equals("commit")) {
+            arguments.put("commit", withSecrets.name());
+        } else {
+            arguments.put("expectedObservationRevision", observed);
         }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile)
-                    .filter(p -> p.getFileName().toString().endsWith(".bin"))
-                    .toList();
-        }
+        return arguments.toString();
     }
 }

@@ -1,7 +1,5 @@
 package dev.lomicontrol.broker;
 
-import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -12,24 +10,21 @@ import dev.lomicontrol.chat.FakeModelProvider.Call;
 import dev.lomicontrol.chat.FakeModelProvider.Script;
 import dev.lomicontrol.chat.ModelClient;
 import dev.lomicontrol.chat.ModelConnection;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.PairingRequest;
 import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -40,31 +35,23 @@ import tools.jackson.databind.JsonNode;
  */
 class ChatAiTests {
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent driver = Agent.inProject("ai");
 
-    BrokerCallsFixture broker;
+    final AttackCalls calls = new AttackCalls(driver);
+    final Session agent = driver.session();
     FakeModelProvider provider;
     Pairings pairings;
     ChatAiSessions chatAi;
-    Session agent;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    final AtomicInteger keys = new AtomicInteger();
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
         provider = new FakeModelProvider();
-        pairings = new Pairings(broker.clock, broker.random);
-        chatAi = new ChatAiSessions(pairings, broker.sessions, broker.calls, broker.chat);
-        project = broker.project("ai");
-        Files.writeString(project.root().resolve("notes.txt"), "hello from the file\n");
-        agent = broker.session();
-        epoch = broker.connect(agent, project);
-        ws = workspaceOf(project);
-        broker.chat
+        pairings = new Pairings(driver.broker().clock, driver.broker().random);
+        chatAi = new ChatAiSessions(pairings, driver.broker().sessions, driver.broker().calls, driver.broker().chat);
+        Files.writeString(driver.project().root().resolve("notes.txt"), "hello from the file\n");
+        driver.broker()
+                .chat
                 .connections()
                 .add(new ModelConnection(
                         "local",
@@ -74,14 +61,15 @@ class ChatAiTests {
                         Optional.empty(),
                         Optional.empty(),
                         256));
-        broker.yolo.set(
-                true); // the agent's sends are approved at once; the Chat AI's own pairing is decided by `pairings`
+        driver.broker()
+                .yolo
+                .set(true); // the agent's sends are approved at once; the Chat AI's own pairing is decided by
+        // `pairings`
     }
 
     @AfterEach
     void close() {
         provider.close();
-        broker.close();
     }
 
     @Test
@@ -101,8 +89,7 @@ class ChatAiTests {
     @Test
     void aScriptedFilesReadRunsThroughTheBrokerOnItsOwnSessionAndItsResultReachesTheModelsNextRequest() {
         pairings.setYolo(true);
-        provider.script(Script.toolCalls(new Call(
-                "call_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
+        provider.script(Script.toolCalls(readNotes("call_1")));
         provider.script(Script.reply("The file says hello."));
         String conversation = sendWithTools("what is in notes.txt?");
 
@@ -142,7 +129,8 @@ class ChatAiTests {
     @Test
     void anthropicToolUseRunsThroughTheBrokerAndItsResultReachesTheNextRequest() {
         pairings.setYolo(true);
-        broker.chat
+        driver.broker()
+                .chat
                 .connections()
                 .add(new ModelConnection(
                         "claude",
@@ -152,8 +140,7 @@ class ChatAiTests {
                         Optional.empty(),
                         Optional.empty(),
                         256));
-        provider.script(Script.toolCalls(new Call(
-                "toolu_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
+        provider.script(Script.toolCalls(readNotes("toolu_1")));
         provider.script(Script.reply("Claude read it."));
         String conversation = sendWithTools("read notes.txt", "claude", "claude-test");
 
@@ -172,8 +159,7 @@ class ChatAiTests {
 
     @Test
     void withYoloOffTheChatAiWaitsForItsOwnPairingLikeAnyClient() {
-        provider.script(Script.toolCalls(new Call(
-                "call_1", "lomi_files_read", "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}")));
+        provider.script(Script.toolCalls(readNotes("call_1")));
         provider.script(Script.reply("done"));
         String conversation = sendWithTools("read it");
 
@@ -191,7 +177,11 @@ class ChatAiTests {
         assertThat(chatAi.sessionOf(conversation)).isEmpty();
 
         pairings.approve(
-                request.id(), Optional.empty(), Optional.empty(), id -> Optional.empty(), () -> Set.of(project.id()));
+                request.id(),
+                Optional.empty(),
+                Optional.empty(),
+                id -> Optional.empty(),
+                () -> Set.of(driver.project().id()));
         await().atMost(Duration.ofSeconds(15))
                 .until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
         assertThat(findRole(provider.received().get(1).body(), "tool").toString())
@@ -201,10 +191,12 @@ class ChatAiTests {
     @Test
     void aDuplicatedCallIdProducesNoSecondEffect() {
         pairings.setYolo(true);
-        String revision = Long.toString(Long.parseLong(broker.revision()) + 1); // after the chat panel opens
-        provider.script(Script.toolCalls(new Call("c_connect", "lomi_connect", "{\"workspaceId\":\"" + ws + "\"}")));
-        String create = "{\"workspaceId\":\"" + ws + "\",\"name\":\"made by the model\",\"expectedRevision\":\""
-                + revision + "\",\"retryEpoch\":\"{{retryEpoch}}\",\"requestKey\":\"KEY\"}";
+        String revision = Long.toString(Long.parseLong(driver.broker().revision()) + 1); // after the chat panel opens
+        provider.script(Script.toolCalls(
+                new Call("c_connect", "lomi_connect", "{\"workspaceId\":\"" + driver.workspace() + "\"}")));
+        String create =
+                "{\"workspaceId\":\"" + driver.workspace() + "\",\"name\":\"made by the model\",\"expectedRevision\":\""
+                        + revision + "\",\"retryEpoch\":\"{{retryEpoch}}\",\"requestKey\":\"KEY\"}";
         provider.script(Script.toolCalls(
                 new Call("c_create", "lomi_workspace_create", create.replace("KEY", "ws-1")),
                 new Call("c_create", "lomi_workspace_create", create.replace("KEY", "ws-2"))));
@@ -213,7 +205,7 @@ class ChatAiTests {
 
         await().atMost(Duration.ofSeconds(15))
                 .until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
-        assertThat(broker.projects.list().get(0).workspaces())
+        assertThat(driver.broker().projects.list().get(0).workspaces())
                 .as(provider.received().get(2).body().path("messages").toString())
                 .extracting(w -> w.name())
                 .containsOnlyOnce("made by the model");
@@ -230,9 +222,12 @@ class ChatAiTests {
         for (int i = 1; i <= 129; i++) {
             calls.add(new Call("c" + i, "lomi_workspace_list", "{}"));
         }
-        String padding =
-                "x".repeat(64 * 1024 + 1 - "{\"workspaceId\":\"\",\"relativePath\":\"\"}".length() - ws.length());
-        String big = "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"" + padding + "\"}";
+        String padding = "x"
+                .repeat(64 * 1024
+                        + 1
+                        - "{\"workspaceId\":\"\",\"relativePath\":\"\"}".length()
+                        - driver.workspace().length());
+        String big = "{\"workspaceId\":\"" + driver.workspace() + "\",\"relativePath\":\"" + padding + "\"}";
         assertThat(big.getBytes(java.nio.charset.StandardCharsets.UTF_8)).hasSize(64 * 1024 + 1);
         provider.script(Script.toolCalls(new Call("big", "lomi_files_read", big)));
         provider.script(Script.toolCalls(calls.toArray(Call[]::new)));
@@ -267,18 +262,18 @@ class ChatAiTests {
     @Test
     void aRevokedChatAiSessionIsReplacedByANewPairingNeverReused() {
         pairings.setYolo(true);
-        String read = "{\"workspaceId\":\"" + ws + "\",\"relativePath\":\"notes.txt\"}";
+        String read = "{\"workspaceId\":\"" + driver.workspace() + "\",\"relativePath\":\"notes.txt\"}";
         provider.script(Script.toolCalls(new Call("r1", "lomi_files_read", read)));
         provider.script(Script.reply("one"));
         String conversation = sendWithTools("first");
         await().atMost(Duration.ofSeconds(15))
                 .until(() -> lastMessage(conversation).path("status").asString().equals("complete"));
         Session first = chatAi.sessionOf(conversation).orElseThrow();
-        broker.sessions.revoke(first.id(), "the admin revoked it");
+        driver.broker().sessions.revoke(first.id(), "the admin revoked it");
 
         provider.script(Script.toolCalls(new Call("r2", "lomi_files_read", read)));
         provider.script(Script.reply("two"));
-        String panel = broker.ok(agent, "lomi_panel_list", json("workspaceId", ws))
+        String panel = driver.ok("lomi_panel_list", "workspaceId", driver.workspace())
                 .path("panels")
                 .valueStream()
                 .filter(p -> p.path("kind").asString().equals("chat"))
@@ -286,52 +281,40 @@ class ChatAiTests {
                 .orElseThrow()
                 .path("panelId")
                 .asString();
-        broker.ok(
-                agent,
-                "lomi_chat_draft",
-                json(
-                        "workspaceId",
-                        ws,
-                        "panelId",
-                        panel,
-                        "conversationId",
-                        conversation,
-                        "text",
-                        "second",
-                        "expectedDraftRevision",
-                        "d3",
-                        "expectedConversationRevision",
-                        "r3",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "draft-again"));
-        broker.ok(
-                agent,
-                "lomi_chat_send",
-                json(
-                        "workspaceId",
-                        ws,
-                        "panelId",
-                        panel,
-                        "conversationId",
-                        conversation,
-                        "connectionId",
-                        "local",
-                        "model",
-                        "gpt-test",
-                        "expectedDraftRevision",
-                        "d4",
-                        "expectedConversationRevision",
-                        "r3",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "send-again"));
+        driver.broker()
+                .ok(
+                        agent,
+                        "lomi_chat_draft",
+                        calls.durable(
+                                "draft-again",
+                                "panelId",
+                                panel,
+                                "conversationId",
+                                conversation,
+                                "text",
+                                "second",
+                                "expectedDraftRevision",
+                                "d3",
+                                "expectedConversationRevision",
+                                "r3"));
+        driver.broker()
+                .ok(
+                        agent,
+                        "lomi_chat_send",
+                        calls.durable(
+                                "send-again",
+                                "panelId",
+                                panel,
+                                "conversationId",
+                                conversation,
+                                "connectionId",
+                                "local",
+                                "model",
+                                "gpt-test",
+                                "expectedDraftRevision",
+                                "d4",
+                                "expectedConversationRevision",
+                                "r3"));
         await().atMost(Duration.ofSeconds(15))
                 .until(() ->
                         !lastMessage(conversation).path("status").asString().equals("streaming"));
@@ -355,85 +338,71 @@ class ChatAiTests {
     }
 
     String sendWithTools(String text, String connection, String model) {
-        JsonNode opened = broker.ok(
-                agent,
-                "lomi_chat_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "target",
-                        BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}"),
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "open-" + keys.incrementAndGet()));
+        JsonNode opened = driver.broker()
+                .ok(
+                        agent,
+                        "lomi_chat_open",
+                        calls.durable(
+                                driver.key("open"), "target", BrokerCallsFixture.JSON.readTree("{\"type\":\"new\"}")));
         String conversation = opened.at("/result/conversationId").asString();
         String panel = opened.at("/result/panelId").asString();
-        broker.chat.conversations().setTools(conversation, true);
-        JsonNode drafted = broker.ok(
-                agent,
-                "lomi_chat_draft",
-                json(
-                        "workspaceId",
-                        ws,
-                        "panelId",
-                        panel,
-                        "conversationId",
-                        conversation,
-                        "text",
-                        text,
-                        "expectedDraftRevision",
-                        "d1",
-                        "expectedConversationRevision",
-                        "r1",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "draft-" + keys.incrementAndGet()));
+        driver.broker().chat.conversations().setTools(conversation, true);
+        JsonNode drafted = driver.broker()
+                .ok(
+                        agent,
+                        "lomi_chat_draft",
+                        calls.durable(
+                                driver.key("draft"),
+                                "panelId",
+                                panel,
+                                "conversationId",
+                                conversation,
+                                "text",
+                                text,
+                                "expectedDraftRevision",
+                                "d1",
+                                "expectedConversationRevision",
+                                "r1"));
         assertThat(drafted.path("state").asString()).isEqualTo("succeeded");
-        JsonNode sent = broker.ok(
-                agent,
-                "lomi_chat_send",
-                json(
-                        "workspaceId",
-                        ws,
-                        "panelId",
-                        panel,
-                        "conversationId",
-                        conversation,
-                        "connectionId",
-                        connection,
-                        "model",
-                        model,
-                        "expectedDraftRevision",
-                        "d2",
-                        "expectedConversationRevision",
-                        "r1",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "send-" + keys.incrementAndGet()));
+        JsonNode sent = driver.broker()
+                .ok(
+                        agent,
+                        "lomi_chat_send",
+                        calls.durable(
+                                driver.key("send"),
+                                "panelId",
+                                panel,
+                                "conversationId",
+                                conversation,
+                                "connectionId",
+                                connection,
+                                "model",
+                                model,
+                                "expectedDraftRevision",
+                                "d2",
+                                "expectedConversationRevision",
+                                "r1"));
         assertThat(sent.path("state").asString()).as(sent.toString()).isIn("running", "succeeded");
         return conversation;
     }
 
     JsonNode lastMessage(String conversation) {
-        return broker.ok(
-                agent,
+        return driver.ok(
                 "lomi_chat_read",
-                json(
-                        "workspaceId",
-                        ws,
-                        "conversationId",
-                        conversation,
-                        "part",
-                        BrokerCallsFixture.JSON.readTree("{\"type\":\"message\",\"messageId\":null}")));
+                "workspaceId",
+                driver.workspace(),
+                "conversationId",
+                conversation,
+                "part",
+                BrokerCallsFixture.JSON.readTree("{\"type\":\"message\",\"messageId\":null}"));
+    }
+
+    /** A scripted tool call {@code id} that reads notes.txt in the agent's workspace. */
+    Call readNotes(String id) {
+        return new Call(
+                id,
+                "lomi_files_read",
+                "{\"workspaceId\":\"" + driver.workspace() + "\",\"relativePath\":\"notes.txt\"}");
     }
 
     static JsonNode findRole(JsonNode body, String role) {

@@ -1,25 +1,17 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.core.RetryEpochId;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
+import dev.lomicontrol.testing.Agent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -34,74 +26,61 @@ class EditorArtifactSettingsToolsTests {
 
     static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("edit");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    final AtomicInteger keys = new AtomicInteger();
+    final AttackCalls calls = new AttackCalls(agent);
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("edit");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
-        Files.write(project.root().resolve("crlf.txt"), concat(BOM, "one\r\ntwo\r\n".getBytes(StandardCharsets.UTF_8)));
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
+        Files.write(
+                agent.project().root().resolve("crlf.txt"),
+                concat(BOM, "one\r\ntwo\r\n".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
     void editAndSaveKeepBomAndCrlfAndARetriedSaveWritesOnce() throws Exception {
         Opened doc = openEditor("crlf.txt");
-        JsonNode read = broker.ok(session, "lomi_editor_read", doc.target());
+        JsonNode read = calls.ok("lomi_editor_read", doc.target());
         assertThat(read.path("text").asString()).isEqualTo("one\ntwo\n");
 
-        JsonNode edited = broker.ok(
-                session,
-                "lomi_editor_apply_edits",
-                doc.op(edits(new int[] {0, 3}, "ONE", new int[] {4, 4}, "and "), null));
+        JsonNode edited = calls.ok(
+                "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 3}, "ONE", new int[] {4, 4}, "and "), null));
         assertThat(edited.path("state").asString()).as("%s", edited).isEqualTo("succeeded");
         String buffer = edited.path("result").path("bufferRevision").asString();
 
         String save = doc.withBuffer(buffer, "save-1");
-        JsonNode saved = broker.ok(session, "lomi_editor_save", save);
+        JsonNode saved = calls.ok("lomi_editor_save", save);
         assertThat(saved.path("state").asString()).as("%s", saved).isEqualTo("succeeded");
         byte[] expected = concat(BOM, "ONE\r\nand two\r\n".getBytes(StandardCharsets.UTF_8));
-        assertThat(Files.readAllBytes(project.root().resolve("crlf.txt"))).isEqualTo(expected);
-        Object inode = Files.getAttribute(project.root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS);
+        assertThat(Files.readAllBytes(agent.project().root().resolve("crlf.txt")))
+                .isEqualTo(expected);
+        Object inode =
+                Files.getAttribute(agent.project().root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS);
 
-        JsonNode again = broker.ok(session, "lomi_editor_save", save);
+        JsonNode again = calls.ok("lomi_editor_save", save);
         assertThat(again.path("operationId").asString())
                 .isEqualTo(saved.path("operationId").asString());
-        assertThat(Files.getAttribute(project.root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS))
+        assertThat(Files.getAttribute(
+                        agent.project().root().resolve("crlf.txt"), "unix:ino", LinkOption.NOFOLLOW_LINKS))
                 .as("not written again")
                 .isEqualTo(inode);
-        assertThat(saved.path("result").path("diskRevision").asString()).isEqualTo(sha256(expected));
+        assertThat(saved.path("result").path("diskRevision").asString()).isEqualTo(AttackCalls.sha256(expected));
     }
 
     @Test
     void aFileChangedOnDiskIsNotOverwritten() throws Exception {
         Opened doc = openEditor("crlf.txt");
-        JsonNode edited = broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "x"), null));
-        Files.writeString(project.root().resolve("crlf.txt"), "someone else");
+        JsonNode edited = calls.ok("lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "x"), null));
+        Files.writeString(agent.project().root().resolve("crlf.txt"), "someone else");
 
-        assertThat(broker.refused(
-                        session,
+        assertThat(calls.refused(
                         "lomi_editor_save",
                         doc.withBuffer(
                                 edited.path("result").path("bufferRevision").asString(), "s")))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(Files.readString(project.root().resolve("crlf.txt"))).isEqualTo("someone else");
-        assertThat(broker.ok(session, "lomi_editor_read", doc.target())
+        assertThat(Files.readString(agent.project().root().resolve("crlf.txt"))).isEqualTo("someone else");
+        assertThat(calls.ok("lomi_editor_read", doc.target())
                         .path("changedOnDisk")
                         .asBoolean())
                 .isTrue();
@@ -117,12 +96,11 @@ class EditorArtifactSettingsToolsTests {
         }
         // 64 inserts at distinct ascending positions are not possible in an 8-char text; use 8 real edits + a bad one
         // instead
-        JsonNode bad = broker.call(
-                session,
+        JsonNode bad = calls.call(
                 "lomi_editor_apply_edits",
                 doc.op(edits(new int[] {0, 1}, "A", new int[] {1, 2}, "B", new int[] {1, 3}, "C"), null));
         assertThat(bad.toString()).containsAnyOf("INVALID_ARGUMENT", "failed");
-        JsonNode unchanged = broker.ok(session, "lomi_editor_read", doc.target());
+        JsonNode unchanged = calls.ok("lomi_editor_read", doc.target());
         assertThat(unchanged.path("text").asString()).isEqualTo("one\ntwo\n");
         assertThat(unchanged.path("bufferRevision").asString()).isEqualTo(doc.buffer);
 
@@ -133,35 +111,35 @@ class EditorArtifactSettingsToolsTests {
             edit.put("toUtf16", i == 0 ? 0 : 8);
             edit.put("insert", "x");
         }
-        JsonNode overlapping = broker.call(session, "lomi_editor_apply_edits", doc.op(sixtyFour, null));
+        JsonNode overlapping = calls.call("lomi_editor_apply_edits", doc.op(sixtyFour, null));
         assertThat(overlapping.toString()).containsAnyOf("INVALID_ARGUMENT", "failed");
-        assertThat(broker.ok(session, "lomi_editor_read", doc.target())
-                        .path("text")
-                        .asString())
+        assertThat(calls.ok("lomi_editor_read", doc.target()).path("text").asString())
                 .isEqualTo("one\ntwo\n");
     }
 
     @Test
     void closingADirtyEditorWaitsForTheAdminAndApprovalDiscards() throws Exception {
         Opened doc = openEditor("crlf.txt");
-        broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "unsaved "), null));
-        JsonNode parked = broker.ok(session, "lomi_panel_close", doc.layoutOp());
+        calls.ok("lomi_editor_apply_edits", doc.op(edits(new int[] {0, 0}, "unsaved "), null));
+        JsonNode parked = calls.ok("lomi_panel_close", doc.layoutOp());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
-        assertThat(broker.decisions.list())
+        assertThat(agent.broker().decisions.list())
                 .singleElement()
                 .satisfies(d -> assertThat(d.summary()).contains("DISCARD"));
 
-        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
-        assertThat(broker.ok(
-                                session,
+        agent.broker()
+                .decisions
+                .decide(new OperationId(parked.path("operationId").asString()), true);
+        assertThat(agent.ok(
                                 "lomi_operation_get",
-                                json("operationId", parked.path("operationId").asString()))
+                                "operationId",
+                                parked.path("operationId").asString())
                         .path("state")
                         .asString())
                 .isEqualTo("succeeded");
-        assertThat(Files.readAllBytes(project.root().resolve("crlf.txt")))
+        assertThat(Files.readAllBytes(agent.project().root().resolve("crlf.txt")))
                 .isEqualTo(concat(BOM, "one\r\ntwo\r\n".getBytes(StandardCharsets.UTF_8)));
-        assertThat(broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
+        assertThat(agent.ok("lomi_panel_list", "workspaceId", agent.workspace())
                         .path("panels")
                         .toString())
                 .doesNotContain(doc.panel);
@@ -169,69 +147,46 @@ class EditorArtifactSettingsToolsTests {
 
     @Test
     void settingsChangeOnlyAfterTheAdminApprovesAndTheEditorHonoursThem() throws Exception {
-        JsonNode editor = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"));
+        JsonNode editor = agent.ok("lomi_settings_read", "workspaceId", agent.workspace(), "section", "editor");
         String revision = editor.path("settingsRevision").asString();
-        ObjectNode update = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "expectedSettingsRevision",
-                revision,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                "set-1"));
+        ObjectNode update = calls.durableNode("set-1", "expectedSettingsRevision", revision);
         update.set(
                 "patch", BrokerCallsFixture.JSON.readTree(json("type", "editor_insert_final_newline", "value", false)));
-        JsonNode parked = broker.ok(session, "lomi_settings_update", update.toString());
+        JsonNode parked = calls.ok("lomi_settings_update", update.toString());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
-        assertThat(broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"))
+        assertThat(agent.ok("lomi_settings_read", "workspaceId", agent.workspace(), "section", "editor")
                         .path("values")
                         .path("insertFinalNewline")
                         .asBoolean())
                 .isTrue();
 
-        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
-        JsonNode after = broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "editor"));
+        agent.broker()
+                .decisions
+                .decide(new OperationId(parked.path("operationId").asString()), true);
+        JsonNode after = agent.ok("lomi_settings_read", "workspaceId", agent.workspace(), "section", "editor");
         assertThat(after.path("values").path("insertFinalNewline").asBoolean()).isFalse();
         assertThat(after.path("settingsRevision").asString()).isNotEqualTo(revision);
         update.put("requestKey", "set-2");
-        assertThat(broker.refused(session, "lomi_settings_update", update.toString()))
-                .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.ok(session, "lomi_settings_read", json("workspaceId", ws, "section", "agentControl"))
+        assertThat(calls.refused("lomi_settings_update", update.toString())).isEqualTo(ErrorCode.REVISION_CONFLICT);
+        assertThat(agent.ok("lomi_settings_read", "workspaceId", agent.workspace(), "section", "agentControl")
                         .path("readOnly")
                         .asBoolean())
                 .isTrue();
-        JsonNode opened = broker.ok(
-                session,
-                "lomi_settings_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "page",
-                        "terminal",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "open-page"));
+        JsonNode opened = calls.ok("lomi_settings_open", calls.durable("open-page", "page", "terminal"));
         assertThat(opened.path("result").path("kind").asString()).isEqualTo("settings_opened");
-        assertThat(broker.decisions.notices())
+        assertThat(agent.broker().decisions.notices())
                 .singleElement()
                 .asString()
                 .contains("terminal settings")
                 .contains(opened.path("result").path("requestId").asString());
 
-        Files.writeString(project.root().resolve("plain.txt"), "a\nb\n");
+        Files.writeString(agent.project().root().resolve("plain.txt"), "a\nb\n");
         Opened doc = openEditor("plain.txt");
-        JsonNode edited = broker.ok(session, "lomi_editor_apply_edits", doc.op(edits(new int[] {3, 4}, ""), null));
-        broker.ok(
-                session,
+        JsonNode edited = calls.ok("lomi_editor_apply_edits", doc.op(edits(new int[] {3, 4}, ""), null));
+        calls.ok(
                 "lomi_editor_save",
                 doc.withBuffer(edited.path("result").path("bufferRevision").asString(), "s-plain"));
-        assertThat(Files.readString(project.root().resolve("plain.txt")))
+        assertThat(Files.readString(agent.project().root().resolve("plain.txt")))
                 .as("no final newline added")
                 .isEqualTo("a\nb");
     }
@@ -239,11 +194,10 @@ class EditorArtifactSettingsToolsTests {
     @Test
     void artifactsAreCheckedCopiesAndExportNeverOverwrites() throws Exception {
         byte[] bytes = "artifact bytes".getBytes(StandardCharsets.UTF_8);
-        Files.write(project.root().resolve("data.bin"), bytes);
-        String sha = sha256(bytes);
-        ObjectNode wrong = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
+        Files.write(agent.project().root().resolve("data.bin"), bytes);
+        String sha = AttackCalls.sha256(bytes);
+        ObjectNode wrong = calls.durableNode(
+                "imp-bad",
                 "relativePath",
                 "data.bin",
                 "kind",
@@ -251,38 +205,34 @@ class EditorArtifactSettingsToolsTests {
                 "expectedByteLength",
                 bytes.length,
                 "expectedSha256",
-                "0".repeat(64),
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                "imp-bad"));
-        JsonNode refused = broker.call(session, "lomi_artifact_import", wrong.toString());
+                "0".repeat(64));
+        JsonNode refused = calls.call("lomi_artifact_import", wrong.toString());
         assertThat(refused.toString()).contains("ARTIFACT_INVALID");
 
         wrong.put("expectedSha256", sha);
         wrong.put("requestKey", "imp-1");
-        JsonNode imported = broker.ok(session, "lomi_artifact_import", wrong.toString());
+        JsonNode imported = calls.ok("lomi_artifact_import", wrong.toString());
         assertThat(imported.path("state").asString()).as("%s", imported).isEqualTo("succeeded");
         String id = imported.path("result").path("artifactId").asString();
 
-        JsonNode read = broker.ok(session, "lomi_artifact_read", json("workspaceId", ws, "artifactId", id));
+        JsonNode read = agent.ok("lomi_artifact_read", "workspaceId", agent.workspace(), "artifactId", id);
         assertThat(read.path("sha256").asString()).isEqualTo(sha);
         assertThat(read.path("contentBase64").asString())
                 .isEqualTo(java.util.Base64.getEncoder().encodeToString(bytes));
-        assertThat(broker.refused(broker.session(), "lomi_artifact_read", json("workspaceId", ws, "artifactId", id)))
+        assertThat(agent.broker()
+                        .refused(
+                                agent.broker().session(),
+                                "lomi_artifact_read",
+                                json("workspaceId", agent.workspace(), "artifactId", id)))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
-        String parent = broker.ok(session, "lomi_files_list", json("workspaceId", ws))
+        String parent = agent.ok("lomi_files_list", "workspaceId", agent.workspace())
                 .path("directoryRevision")
                 .asString();
-        JsonNode overwrite = broker.call(
-                session,
+        JsonNode overwrite = calls.call(
                 "lomi_artifact_export",
-                json(
-                        "workspaceId",
-                        ws,
+                calls.durable(
+                        "exp-1",
                         "artifactId",
                         id,
                         "expectedSha256",
@@ -290,21 +240,14 @@ class EditorArtifactSettingsToolsTests {
                         "relativePath",
                         "crlf.txt",
                         "expectedParentRevision",
-                        parent,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "exp-1"));
+                        parent));
         assertThat(overwrite.toString()).contains("REVISION_CONFLICT");
-        assertThat(Files.readAllBytes(project.root().resolve("crlf.txt"))).startsWith(BOM);
-        JsonNode exported = broker.ok(
-                session,
+        assertThat(Files.readAllBytes(agent.project().root().resolve("crlf.txt")))
+                .startsWith(BOM);
+        JsonNode exported = calls.ok(
                 "lomi_artifact_export",
-                json(
-                        "workspaceId",
-                        ws,
+                calls.durable(
+                        "exp-2",
                         "artifactId",
                         id,
                         "expectedSha256",
@@ -312,15 +255,10 @@ class EditorArtifactSettingsToolsTests {
                         "relativePath",
                         "copy.bin",
                         "expectedParentRevision",
-                        parent,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "exp-2"));
+                        parent));
         assertThat(exported.path("state").asString()).as("%s", exported).isEqualTo("succeeded");
-        assertThat(Files.readAllBytes(project.root().resolve("copy.bin"))).isEqualTo(bytes);
+        assertThat(Files.readAllBytes(agent.project().root().resolve("copy.bin")))
+                .isEqualTo(bytes);
     }
 
     // --- helpers
@@ -341,37 +279,19 @@ class EditorArtifactSettingsToolsTests {
         }
 
         String target() {
-            return json("workspaceId", ws, "panelId", panel, "relativePath", path);
+            return json("workspaceId", agent.workspace(), "panelId", panel, "relativePath", path);
         }
 
         String op(JsonNode edits, String key) {
-            ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
-                    "workspaceId",
-                    ws,
-                    "panelId",
-                    panel,
-                    "relativePath",
-                    path,
-                    "documentId",
-                    document,
-                    "expectedBufferRevision",
-                    currentBuffer(),
-                    "expectedDiskRevision",
-                    disk,
-                    "expectedRevision",
-                    broker.revision(),
-                    "retryEpoch",
-                    epoch.value(),
-                    "requestKey",
-                    key == null ? "e-" + keys.incrementAndGet() : key));
+            ObjectNode node = (ObjectNode)
+                    BrokerCallsFixture.JSON.readTree(withBuffer(currentBuffer(), key == null ? agent.key("e") : key));
             node.set("edits", edits);
             return node.toString();
         }
 
         String withBuffer(String bufferRevision, String key) {
-            return json(
-                    "workspaceId",
-                    ws,
+            return calls.durable(
+                    key,
                     "panelId",
                     panel,
                     "relativePath",
@@ -381,51 +301,20 @@ class EditorArtifactSettingsToolsTests {
                     "expectedBufferRevision",
                     bufferRevision,
                     "expectedDiskRevision",
-                    disk,
-                    "expectedRevision",
-                    broker.revision(),
-                    "retryEpoch",
-                    epoch.value(),
-                    "requestKey",
-                    key);
+                    disk);
         }
 
         String layoutOp() {
-            return json(
-                    "workspaceId",
-                    ws,
-                    "panelId",
-                    panel,
-                    "expectedRevision",
-                    broker.revision(),
-                    "retryEpoch",
-                    epoch.value(),
-                    "requestKey",
-                    "close-" + keys.incrementAndGet());
+            return calls.durable(agent.key("close"), "panelId", panel);
         }
 
         private String currentBuffer() {
-            return broker.ok(session, "lomi_editor_read", target())
-                    .path("bufferRevision")
-                    .asString();
+            return calls.ok("lomi_editor_read", target()).path("bufferRevision").asString();
         }
     }
 
     private Opened openEditor(String path) {
-        JsonNode op = broker.ok(
-                session,
-                "lomi_editor_open",
-                json(
-                        "workspaceId",
-                        ws,
-                        "relativePath",
-                        path,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "open-" + keys.incrementAndGet()));
+        JsonNode op = calls.ok("lomi_editor_open", calls.durable(agent.key("open"), "relativePath", path));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         assertThat(op.path("result").has("text")).isFalse();
         return new Opened(op.path("result"), path);
@@ -448,9 +337,5 @@ class EditorArtifactSettingsToolsTests {
         System.arraycopy(a, 0, out, 0, a.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
-    }
-
-    private static String sha256(byte[] bytes) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 }

@@ -2,7 +2,6 @@ package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.JSON;
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,13 +10,12 @@ import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.editor.api.EditorSpecs;
 import dev.lomicontrol.files.api.FileSpecs;
 import dev.lomicontrol.mcp.Conformance;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.settings.api.SettingsSpecs;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,11 +23,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -42,35 +38,21 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class FilesEditorArtifactsSettingsReferenceCallsTests {
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("reference");
 
-    BrokerCallsFixture broker;
-    Session session;
-    Project project;
-    RetryEpochId epoch;
-    String ws;
-    Path root;
-    final AtomicInteger keys = new AtomicInteger();
+    final BrokerCallsFixture broker = agent.broker();
+    final Session session = agent.session();
+    final String ws = agent.workspace();
+    final Path root = agent.project().root();
 
     @BeforeEach
     void open() throws Exception {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("reference");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-        ws = workspaceOf(project);
-        root = project.root();
         Files.createDirectories(root.resolve("src"));
         Files.createDirectories(root.resolve("dest"));
         Files.writeString(root.resolve("src/main.rs"), "fn main() { needle(); }\n");
         Files.writeString(root.resolve("Cargo.toml"), "needle = 1\n");
         Files.writeString(root.resolve("notes.md"), "needle in markdown\n");
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
     }
 
     // --- files
@@ -453,7 +435,7 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
                 "{\"type\":\"theme_builtin\",\"value\":\"deepmono\"}",
                 "{\"type\":\"theme_appearance\",\"value\":\"dark\"}");
         for (String patch : patches) {
-            String key = "unsupported-" + keys.incrementAndGet();
+            String key = agent.key("unsupported");
             JsonNode answer = call(
                     session,
                     "lomi_settings_update",
@@ -469,14 +451,21 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
             assertThat(refused(
                             session,
                             "lomi_operation_get",
-                            json("retryEpoch", epoch.value(), "requestKey", key, "tool", "lomi_settings_update")))
+                            json(
+                                    "retryEpoch",
+                                    agent.epoch().value(),
+                                    "requestKey",
+                                    key,
+                                    "tool",
+                                    "lomi_settings_update")))
                     .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         }
         assertThat(broker.decisions.list()).isEmpty();
         assertThat(refused(
                         session,
                         "lomi_settings_update",
-                        op("{\"workspaceId\":\"" + ws + "\",\"section\":\"editor\",\"patch\":{\"tabSize\":3},"
+                        op("{\"workspaceId\":\"" + ws
+                                + "\",\"section\":\"editor\",\"patch\":{\"tabSize\":3},"
                                 + "\"expectedSettingsRevision\":\"" + revision + "\"}")))
                 .as("the former flat shape")
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
@@ -536,7 +525,8 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     void theHelpersBindingAcceptsTheReferenceFormsAndRefusesTheIntendedOnes() {
         String hex = "a".repeat(64);
         String workspace = "\"workspaceId\":\"" + ws + "\"";
-        String durable = ",\"expectedRevision\":\"3\",\"retryEpoch\":\"" + epoch.value() + "\",\"requestKey\":\"k-1\"";
+        String durable =
+                ",\"expectedRevision\":\"3\",\"retryEpoch\":\"" + agent.epoch().value() + "\",\"requestKey\":\"k-1\"";
         accepts(FileSpecs.LIST, "{" + workspace + ",\"cursor\":null}");
         accepts(FileSpecs.READ, "{" + workspace + ",\"relativePath\":\"a.txt\",\"expectedDiskRevision\":null}");
         accepts(
@@ -649,13 +639,13 @@ class FilesEditorArtifactsSettingsReferenceCallsTests {
     }
 
     private String op(String arguments) {
-        return op(arguments, "ref-" + keys.incrementAndGet());
+        return op(arguments, agent.key("ref"));
     }
 
     private String op(String arguments, String key) {
         ObjectNode node = (ObjectNode) JSON.readTree(arguments);
         node.put("expectedRevision", broker.revision());
-        node.put("retryEpoch", epoch.value());
+        node.put("retryEpoch", agent.epoch().value());
         node.put("requestKey", key);
         return node.toString();
     }

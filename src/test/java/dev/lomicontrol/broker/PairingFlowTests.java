@@ -97,13 +97,7 @@ class PairingFlowTests {
         awaitPhase(BrokerClient.Phase.PAIRING_REQUIRED);
         assertThat(client.state().pairingRequestId()).contains(request.id());
         assertThat(request.peerPid()).isEqualTo(ProcessHandle.current().pid());
-        pairings.approve(
-                        request.id(),
-                        Optional.empty(),
-                        Optional.empty(),
-                        name -> projects.find(name).map(Project::id),
-                        this::currentProjects)
-                .scopes();
+        AttackCalls.approveAsAsked(pairings, projects, request.id()).scopes();
 
         assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
         JsonNode list = client.call("lomi_workspace_list", JSON.readTree("{}"), Duration.ofSeconds(10))
@@ -215,12 +209,7 @@ class PairingFlowTests {
         BrokerClient connected = newClient();
         CompletableFuture<BrokerClient.State> connecting =
                 CompletableFuture.supplyAsync(() -> connected.connect(Duration.ofSeconds(60)));
-        pairings.approve(
-                awaitPending().id(),
-                Optional.empty(),
-                Optional.empty(),
-                name -> projects.find(name).map(Project::id),
-                this::currentProjects);
+        AttackCalls.approveAsAsked(pairings, projects, awaitPending().id());
         assertThat(connecting.get(30, TimeUnit.SECONDS).phase()).isEqualTo(BrokerClient.Phase.CONNECTED);
         return connected;
     }
@@ -247,9 +236,5 @@ class PairingFlowTests {
                         pairings::pending,
                         pending -> !pending.isEmpty())
                 .get(0);
-    }
-
-    private java.util.Set<dev.lomicontrol.core.ProjectId> currentProjects() {
-        return projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet());
     }
 }

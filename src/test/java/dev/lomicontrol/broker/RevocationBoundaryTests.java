@@ -3,20 +3,15 @@ package dev.lomicontrol.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.RequestKey;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.ledger.Operation;
 import dev.lomicontrol.ledger.OperationState;
-import dev.lomicontrol.ledger.Target;
 import dev.lomicontrol.operations.OperationRunner;
-import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
-import java.nio.file.Path;
+import dev.lomicontrol.testing.Agent;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,37 +22,24 @@ import tools.jackson.databind.JsonNode;
  */
 class RevocationBoundaryTests {
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final Agent agent = Agent.inProject("revoked");
 
-    BrokerCallsFixture broker;
-    Project project;
-    Session session;
-    RetryEpochId epoch;
-    OperationRunner runner;
+    final AttackCalls calls = new AttackCalls(agent);
     final AtomicBoolean performed = new AtomicBoolean();
-    int keys;
-
-    @BeforeEach
-    void open() {
-        broker = new BrokerCallsFixture(temp);
-        project = broker.project("revoked");
-        session = broker.session();
-        epoch = broker.connect(session, project);
-    }
+    OperationRunner runner;
+    String lastKey = "";
 
     @AfterEach
     void close() {
         if (runner != null) {
             runner.close();
         }
-        broker.close();
     }
 
     @Test
     void anImmediateOperationRevokedDuringItsAdmissionIsNeverPerformed() {
-        runner =
-                new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
+        runner = calls.runner(false, Duration.ofSeconds(30));
 
         neverPerformed(() -> runner.immediate(request(), this::revokeNow, this::perform)
                 .path("operationId")
@@ -66,7 +48,7 @@ class RevocationBoundaryTests {
 
     @Test
     void aYoloApprovedOperationRevokedDuringItsAdmissionIsNeverPerformed() {
-        runner = new OperationRunner(broker.ledger, broker.decisions, () -> true, broker.clock, Duration.ofSeconds(30));
+        runner = calls.runner(true, Duration.ofSeconds(30));
 
         neverPerformed(() -> runner.afterApproval(
                         request(), this::revokeNow, "test", BrokerCallsFixture.JSON.createObjectNode(), this::perform)
@@ -76,8 +58,7 @@ class RevocationBoundaryTests {
 
     @Test
     void aDispatchReservationRevokedDuringItsAdmissionIsNotHandedOutForDispatch() {
-        runner =
-                new OperationRunner(broker.ledger, broker.decisions, () -> false, broker.clock, Duration.ofSeconds(30));
+        runner = calls.runner(false, Duration.ofSeconds(30));
 
         neverPerformed(() -> {
             OperationRunner.Start reservation = runner.reserveForDispatch(request(), this::revokeNow);
@@ -90,7 +71,7 @@ class RevocationBoundaryTests {
     }
 
     private void revokeNow() {
-        broker.sessions.revoke(session.id(), "the admin revoked it mid-call");
+        agent.broker().sessions.revoke(agent.session().id(), "the admin revoked it mid-call");
     }
 
     private JsonNode perform(Operation operation) {
@@ -113,12 +94,14 @@ class RevocationBoundaryTests {
                             dev.lomicontrol.core.ErrorCode.CONTROL_REVOKED,
                             dev.lomicontrol.core.ErrorCode.RETRY_WINDOW_EXPIRED);
             assertThat(performed).as("the effect was never performed").isFalse();
-            assertThat(broker.ledger.getByKey(
-                            session.id(),
-                            epoch,
-                            new dev.lomicontrol.core.ToolName("lomi_files_mutate"),
-                            new RequestKey("k-" + keys),
-                            java.util.Optional.of(project.id())))
+            assertThat(agent.broker()
+                            .ledger
+                            .getByKey(
+                                    agent.session().id(),
+                                    agent.epoch(),
+                                    new dev.lomicontrol.core.ToolName("lomi_files_mutate"),
+                                    new RequestKey(lastKey),
+                                    java.util.Optional.of(agent.project().id())))
                     .as("no receipt")
                     .isEmpty();
             return;
@@ -128,21 +111,16 @@ class RevocationBoundaryTests {
 
     private void assertNotDispatched(String operationId) {
         assertThat(performed).as("the effect was never performed").isFalse();
-        Operation row = broker.ledger
-                .get(session.id(), new dev.lomicontrol.core.OperationId(operationId))
+        Operation row = agent.broker()
+                .ledger
+                .get(agent.session().id(), new dev.lomicontrol.core.OperationId(operationId))
                 .orElseThrow();
         assertThat(row.state()).as("settled as never dispatched").isEqualTo(OperationState.CANCELLED);
         assertThat(row.effect().wire()).isEqualTo("none");
     }
 
     private OperationRunner.Request request() {
-        return new OperationRunner.Request(
-                session,
-                "lomi_files_mutate",
-                BrokerCallsFixture.JSON.createObjectNode(),
-                epoch,
-                new RequestKey("k-" + ++keys),
-                project.id(),
-                new Target(BrokerCallsFixture.workspaceOf(project), "resource", "", ""));
+        lastKey = agent.key("k");
+        return calls.runnerRequest(lastKey);
     }
 }

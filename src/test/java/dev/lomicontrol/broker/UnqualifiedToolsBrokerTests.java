@@ -11,12 +11,10 @@ import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolSpec;
 import dev.lomicontrol.tools.UnqualifiedToolsTests;
-import java.nio.file.Path;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,20 +24,12 @@ import tools.jackson.databind.JsonNode;
  */
 class UnqualifiedToolsBrokerTests {
 
-    @TempDir
-    Path temp;
-
-    BrokerCallsFixture broker;
+    @RegisterExtension
+    final BrokerCallsFixture broker = BrokerCallsFixture.inTemporaryDirectory();
 
     @BeforeEach
     void open() {
-        broker = new BrokerCallsFixture(temp);
         broker.project("p1");
-    }
-
-    @AfterEach
-    void close() {
-        broker.close();
     }
 
     @Test
