@@ -78,7 +78,7 @@ class ChatToolsTests {
         JsonNode drafted = draft(chat, "Say hello", "d1", "r1");
         assertThat(drafted.path("draftRevision").asString()).isEqualTo("d2");
 
-        JsonNode parked = send(chat, "local", "gpt-test", "d2", "r1", "send-1");
+        JsonNode parked = send(sendArgs(chat, "local", "gpt-test", "d2", "r1", "send-1"));
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
         assertThat(provider.requests())
                 .as("nothing is sent before the admin approves")
@@ -159,7 +159,7 @@ class ChatToolsTests {
         Opened chat = openNew();
         JsonNode first = draftAndSend(chat, "only once", "local", "gpt-test", "send-same");
         settled(first, 10);
-        JsonNode retry = send(chat, "local", "gpt-test", "d2", "r1", "send-same");
+        JsonNode retry = send(sendArgs(chat, "local", "gpt-test", "d2", "r1", "send-same"));
 
         assertThat(retry.path("operationId").asString())
                 .isEqualTo(first.path("operationId").asString());
@@ -210,10 +210,7 @@ class ChatToolsTests {
     void stopMidStreamKeepsTheCheckpointAndCancelsTheSend() throws Exception {
         provider.script(Script.hold("partial ", "answer"));
         Opened chat = openNew();
-        JsonNode sent = draftAndSend(chat, "talk slowly", "local", "gpt-test", "send-stop");
-        assertThat(provider.awaitFirstPiece(10)).isTrue();
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> lastMessage(chat).path("content").asString().equals("partial answer"));
+        JsonNode sent = sendUntilArrived(chat, "talk slowly", "send-stop", "partial answer");
         String requestId = lastMessage(chat).at("/request/requestId").asString();
 
         long started = System.nanoTime();
@@ -226,9 +223,7 @@ class ChatToolsTests {
         assertThat(stopped.at("/result/kind").asString()).isEqualTo("chat_stopped");
         assertThat(stopped.at("/result/alreadyFinished").asBoolean()).isFalse();
         assertThat(stopped.at("/result/request/status").asString()).isEqualTo("stopped");
-        JsonNode reply = lastMessage(chat);
-        assertThat(reply.path("status").asString()).isEqualTo("stopped");
-        assertThat(reply.path("content").asString()).isEqualTo("partial answer");
+        assertStoppedWith(chat, "partial answer");
         JsonNode send = settled(sent, 5);
         assertThat(send.path("state").asString()).isEqualTo("cancelled");
         assertThat(send.path("effectState").asString())
@@ -244,10 +239,7 @@ class ChatToolsTests {
     void cancellingAStreamingSendStopsItsRequestAndKeepsWhatArrived() throws Exception {
         provider.script(Script.hold("so far"));
         Opened chat = openNew();
-        JsonNode sent = draftAndSend(chat, "go on", "local", "gpt-test", "send-cancel");
-        assertThat(provider.awaitFirstPiece(10)).isTrue();
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> lastMessage(chat).path("content").asString().equals("so far"));
+        JsonNode sent = sendUntilArrived(chat, "go on", "send-cancel", "so far");
 
         broker.ok(
                 agent.session(),
@@ -257,9 +249,7 @@ class ChatToolsTests {
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("cancelled");
         assertThat(settled.path("effectState").asString()).isEqualTo("partial");
-        JsonNode reply = lastMessage(chat);
-        assertThat(reply.path("status").asString()).isEqualTo("stopped");
-        assertThat(reply.path("content").asString()).isEqualTo("so far");
+        assertStoppedWith(chat, "so far");
         assertThat(provider.requests()).isEqualTo(1);
     }
 
@@ -438,38 +428,12 @@ class ChatToolsTests {
     }
 
     String draftArgs(Opened chat, String text, String draftRevision, String conversationRevision, String key) {
-        return json(
-                "workspaceId",
-                ws,
-                "panelId",
-                chat.panelId,
-                "conversationId",
-                chat.conversationId,
-                "text",
-                text,
-                "expectedDraftRevision",
-                draftRevision,
-                "expectedConversationRevision",
-                conversationRevision,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                agent.epoch().value(),
-                "requestKey",
-                key);
+        return atRevisions(chat, draftRevision, conversationRevision, key, "text", text);
     }
 
-    JsonNode send(
-            Opened chat,
-            String connection,
-            String model,
-            String draftRevision,
-            String conversationRevision,
-            String key) {
-        return broker.ok(
-                agent.session(),
-                "lomi_chat_send",
-                sendArgs(chat, connection, model, draftRevision, conversationRevision, key));
+    /** lomi_chat_send with these arguments ({@link #sendArgs}). */
+    JsonNode send(String arguments) {
+        return broker.ok(agent.session(), "lomi_chat_send", arguments);
     }
 
     String sendArgs(
@@ -479,27 +443,33 @@ class ChatToolsTests {
             String draftRevision,
             String conversationRevision,
             String key) {
-        return json(
-                "workspaceId",
-                ws,
-                "panelId",
-                chat.panelId,
-                "conversationId",
-                chat.conversationId,
-                "connectionId",
-                connection,
-                "model",
-                model,
-                "expectedDraftRevision",
-                draftRevision,
-                "expectedConversationRevision",
-                conversationRevision,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                agent.epoch().value(),
-                "requestKey",
-                key);
+        return atRevisions(chat, draftRevision, conversationRevision, key, "connectionId", connection, "model", model);
+    }
+
+    /**
+     * A durable call's arguments on {@code chat}'s panel: {@code pairs}, the draft, conversation and layout
+     * revisions it expects, the agent's epoch and {@code key}.
+     */
+    String atRevisions(Opened chat, String draftRevision, String conversationRevision, String key, Object... pairs) {
+        return Agent.object(
+                        "workspaceId",
+                        ws,
+                        "panelId",
+                        chat.panelId,
+                        "conversationId",
+                        chat.conversationId,
+                        "expectedDraftRevision",
+                        draftRevision,
+                        "expectedConversationRevision",
+                        conversationRevision,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        agent.epoch().value(),
+                        "requestKey",
+                        key)
+                .setAll(Agent.object(pairs))
+                .toString();
     }
 
     JsonNode read(Opened chat, String part, Object... more) {
@@ -527,7 +497,23 @@ class ChatToolsTests {
     JsonNode draftAndSend(Opened chat, String text, String connection, String model, String key) {
         draft(chat, text, "d1", "r1");
         broker.yolo.set(true);
-        return send(chat, connection, model, "d2", "r1", key);
+        return send(sendArgs(chat, connection, model, "d2", "r1", key));
+    }
+
+    /** Sends {@code text} (gpt-test, at once) and waits until the reply's first piece and then {@code arrived} are in. */
+    JsonNode sendUntilArrived(Opened chat, String text, String key, String arrived) throws InterruptedException {
+        JsonNode sent = draftAndSend(chat, text, "local", "gpt-test", key);
+        assertThat(provider.awaitFirstPiece(10)).isTrue();
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> lastMessage(chat).path("content").asString().equals(arrived));
+        return sent;
+    }
+
+    /** The newest message was stopped holding {@code content}. */
+    void assertStoppedWith(Opened chat, String content) {
+        JsonNode reply = lastMessage(chat);
+        assertThat(reply.path("status").asString()).isEqualTo("stopped");
+        assertThat(reply.path("content").asString()).isEqualTo(content);
     }
 
     /** Adds a model connection to the fake provider's {@code kind} endpoint, its key in {@code env} or {@code file}. */
