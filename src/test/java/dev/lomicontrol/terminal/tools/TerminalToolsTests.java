@@ -78,9 +78,8 @@ class TerminalToolsTests {
         CreatedTerminal terminal = terminals.create();
         JsonNode run = terminals.run(terminal, "(exit 7)");
 
-        assertThat(run.path("state").asString()).isEqualTo("failed");
         assertThat(run.path("effectState").asString()).isEqualTo("complete");
-        assertThat(run.path("result").path("exitCode").asInt()).isEqualTo(7);
+        assertEnded(run, "failed", 7);
     }
 
     @Test
@@ -96,9 +95,7 @@ class TerminalToolsTests {
         assertThat(cancel.path("state").asString()).isEqualTo("cancelling");
         assertThat(cancel.path("stopDelivered").asBoolean()).isTrue();
 
-        JsonNode settled = terminals.settled(started);
-        assertThat(settled.path("state").asString()).isEqualTo("cancelled");
-        assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(130);
+        assertSettled(started, "cancelled", 130);
     }
 
     @Test
@@ -116,9 +113,7 @@ class TerminalToolsTests {
         assertThat(interrupt.path("state").asString()).isEqualTo("succeeded");
         assertThat(interrupt.path("result").path("dispatched").asBoolean()).isTrue();
 
-        JsonNode settled = terminals.settled(started);
-        assertThat(settled.path("state").asString()).isEqualTo("failed");
-        assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(130);
+        assertSettled(started, "failed", 130);
         assertThat(broker.refused(session, "lomi_terminal_interrupt", terminals.op(terminal, ofTheRun)))
                 .isEqualTo(ErrorCode.TARGET_BUSY);
     }
@@ -339,5 +334,15 @@ class TerminalToolsTests {
                 "lomi_terminal_create",
                 terminals.layoutOp(json("workspaceId", agent.workspace(), "cwdRelative", "sub")));
         assertThat(inSub.path("state").asString()).isEqualTo("succeeded");
+    }
+
+    /** The run {@code started} settles {@code state} with {@code exitCode}. */
+    private void assertSettled(JsonNode started, String state, int exitCode) {
+        assertEnded(terminals.settled(started), state, exitCode);
+    }
+
+    private static void assertEnded(JsonNode settled, String state, int exitCode) {
+        assertThat(settled.path("state").asString()).isEqualTo(state);
+        assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(exitCode);
     }
 }
