@@ -1,13 +1,10 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.testing.Agent;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -33,8 +30,6 @@ class WaitingCallsTests {
 
     final BrokerCallsFixture broker = agent.broker();
     final Session session = agent.session();
-    final Project project = agent.project();
-    final RetryEpochId epoch = agent.epoch();
 
     @Test
     void createWithWaitMsAnswersOnceThePromptIsReadyAndARunAnswersItsExitCodeAndOutput() {
@@ -58,7 +53,7 @@ class WaitingCallsTests {
         JsonNode byKey = broker.ok(
                 session,
                 "lomi_operation_get",
-                json("retryEpoch", epoch.value(), "requestKey", "run-1", "tool", "lomi_terminal_run"));
+                json("retryEpoch", agent.epoch().value(), "requestKey", "run-1", "tool", "lomi_terminal_run"));
         assertThat(byKey.path("result").path("output"))
                 .as("read back by key: the same answer")
                 .isEqualTo(output);
@@ -119,7 +114,7 @@ class WaitingCallsTests {
                 .as("no IDEMPOTENCY_CONFLICT: waitMs is not part of the request")
                 .isEqualTo(id);
         assertThat(repeated.path("state").asString()).isEqualTo("succeeded");
-        String all = broker.ok(session, "lomi_terminal_read", read(created, "cursor", "0", "maxBytes", 65536))
+        String all = broker.ok(session, "lomi_terminal_read", onTerminal(created, "cursor", "0", "maxBytes", 65536))
                 .path("text")
                 .asString();
         assertThat(all.split("once-42", -1)).as("the command ran once: %s", all).hasSize(2);
@@ -133,9 +128,7 @@ class WaitingCallsTests {
                 .asString();
         CompletableFuture<JsonNode> waiting = CompletableFuture.supplyAsync(
                 () -> broker.call(session, "lomi_operation_get", json("operationId", id, "waitMs", WAIT)));
-        Awaitility.await("the get is waiting")
-                .atMost(Duration.ofSeconds(10))
-                .until(() -> broker.calls.waitingCalls() == 1);
+        awaitOneWaiting();
 
         long revoked = System.nanoTime();
         broker.sessions.revoke(session.id(), "admin revoked it");
@@ -151,7 +144,7 @@ class WaitingCallsTests {
 
     @Test
     void eventsReadWaitsForTheNextEventAndAnswersAnEmptyPageWhenNoneCame() throws Exception {
-        String workspace = workspaceOf(project);
+        String workspace = agent.workspace();
         JsonNode quiet = broker.ok(session, "lomi_events_read", json("workspaceId", workspace));
         String cursor = quiet.path("nextCursor").asString();
         long started = System.nanoTime();
@@ -162,7 +155,7 @@ class WaitingCallsTests {
 
         CompletableFuture<JsonNode> next = CompletableFuture.supplyAsync(() -> broker.ok(
                 session, "lomi_events_read", json("workspaceId", workspace, "cursor", cursor, "waitMs", WAIT)));
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> broker.calls.waitingCalls() == 1);
+        awaitOneWaiting();
         create(0);
         JsonNode page = next.get(10, TimeUnit.SECONDS);
         assertThat(page.path("events").size()).isPositive();
@@ -172,25 +165,27 @@ class WaitingCallsTests {
     @Test
     void terminalReadWaitsForNewOutputAndCommandModeForTheRunsEnd() throws Exception {
         JsonNode created = create(WAIT);
-        String end = broker.ok(session, "lomi_terminal_read", read(created, "cursor", "0", "maxBytes", 65536))
+        String end = broker.ok(session, "lomi_terminal_read", onTerminal(created, "cursor", "0", "maxBytes", 65536))
                 .path("nextCursor")
                 .asString();
         CompletableFuture<JsonNode> later = CompletableFuture.supplyAsync(
-                () -> broker.ok(session, "lomi_terminal_read", read(created, "cursor", end, "waitMs", WAIT)));
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> broker.calls.waitingCalls() == 1);
+                () -> broker.ok(session, "lomi_terminal_read", onTerminal(created, "cursor", end, "waitMs", WAIT)));
+        awaitOneWaiting();
         String id = broker.ok(session, "lomi_terminal_run", run(created, "sleep 0.3; echo late-$((1+1))", "late", 0))
                 .path("operationId")
                 .asString();
         assertThat(later.get(10, TimeUnit.SECONDS).path("text").asString()).isNotEmpty();
 
         JsonNode command = broker.ok(
-                session, "lomi_terminal_read", read(created, "mode", "command", "operationId", id, "waitMs", WAIT));
+                session,
+                "lomi_terminal_read",
+                onTerminal(created, "mode", "command", "operationId", id, "waitMs", WAIT));
         Awaitility.await()
                 .atMost(Duration.ofSeconds(20))
                 .until(() -> broker.ok(
                                 session,
                                 "lomi_terminal_read",
-                                read(created, "mode", "command", "operationId", id, "waitMs", WAIT))
+                                onTerminal(created, "mode", "command", "operationId", id, "waitMs", WAIT))
                         .path("command")
                         .path("completed")
                         .asBoolean());
@@ -227,51 +222,51 @@ class WaitingCallsTests {
 
     /** lomi_terminal_create in the project's workspace, waiting {@code waitMs}. */
     private JsonNode create(int waitMs) {
-        return broker.ok(
-                session,
+        return agent.ok(
                 "lomi_terminal_create",
-                json(
-                        "workspaceId",
-                        workspaceOf(project),
-                        "cwdRelative",
-                        "",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        agent.key("create"),
-                        "waitMs",
-                        waitMs));
+                "workspaceId",
+                agent.workspace(),
+                "cwdRelative",
+                "",
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                agent.epoch().value(),
+                "requestKey",
+                agent.key("create"),
+                "waitMs",
+                waitMs);
     }
 
     private String run(JsonNode created, String command, String key, int waitMs) {
-        JsonNode result = created.path("result");
-        return json(
-                "workspaceId",
-                result.path("workspaceId").asString(),
-                "panelId",
-                result.path("panelId").asString(),
-                "terminalSessionId",
-                result.path("terminalSessionId").asString(),
+        return onTerminal(
+                created,
                 "leaseId",
-                result.path("leaseId").asString(),
+                created.path("result").path("leaseId").asString(),
                 "command",
                 command,
                 "retryEpoch",
-                epoch.value(),
+                agent.epoch().value(),
                 "requestKey",
                 key,
                 "waitMs",
                 waitMs);
     }
 
-    private String read(JsonNode created, Object... pairs) {
+    /** {@code pairs} naming the created terminal (workspace, panel and terminal session). */
+    private String onTerminal(JsonNode created, Object... pairs) {
         JsonNode result = created.path("result");
         ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(pairs));
         node.put("workspaceId", result.path("workspaceId").asString());
         node.put("panelId", result.path("panelId").asString());
         node.put("terminalSessionId", result.path("terminalSessionId").asString());
         return node.toString();
+    }
+
+    /** Waits until exactly one call is parked in the broker, waiting. */
+    private void awaitOneWaiting() {
+        Awaitility.await("a call is waiting")
+                .atMost(Duration.ofSeconds(10))
+                .until(() -> broker.calls.waitingCalls() == 1);
     }
 }

@@ -115,9 +115,7 @@ class CallAnswerTests {
                 "{\"requestId\":\"r1\",\"result\":{\"data\":{\"text\":\"a\u0001b\"}}}"
             })
     void malformedFramesAreRefusedAsInvalidArguments(String frame) {
-        assertThatThrownBy(() -> CallAnswer.read(frame.getBytes(StandardCharsets.UTF_8)))
-                .isInstanceOfSatisfying(
-                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
+        Refused.asInvalidArgument(() -> CallAnswer.read(Refused.bytes(frame)))
                 .hasMessageStartingWith("malformed CallResponse");
     }
 

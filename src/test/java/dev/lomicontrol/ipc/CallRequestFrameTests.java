@@ -1,12 +1,10 @@
 package dev.lomicontrol.ipc;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.testing.RandomJson;
-import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -79,9 +77,7 @@ class CallRequestFrameTests {
                 ""
             })
     void malformedRequestsAreRefusedAsInvalidArguments(String frame) {
-        assertThatThrownBy(() -> CallRequest.read(frame.getBytes(StandardCharsets.UTF_8)))
-                .isInstanceOfSatisfying(
-                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
+        Refused.asInvalidArgument(() -> CallRequest.read(Refused.bytes(frame)))
                 .hasMessageStartingWith("malformed CallRequest");
     }
 }

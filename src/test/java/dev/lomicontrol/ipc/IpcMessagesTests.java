@@ -1,11 +1,9 @@
 package dev.lomicontrol.ipc;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Function;
@@ -53,9 +51,7 @@ class IpcMessagesTests {
                 ""
             })
     void malformedOutcomesAreRefusedAsInvalidArguments(String frame) {
-        assertThatThrownBy(() -> PairingOutcome.read(frame.getBytes(StandardCharsets.UTF_8)))
-                .isInstanceOfSatisfying(
-                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
+        Refused.asInvalidArgument(() -> PairingOutcome.read(Refused.bytes(frame)))
                 .hasMessageStartingWith("malformed PairingOutcome");
     }
 

@@ -54,9 +54,7 @@ class ByteRingTests {
     void aCursorPastTheEndIsExpiredAndTheEndItselfGivesAnEmptyFinalPage() {
         ByteRing ring = ringWith(16, utf8("hello"));
 
-        assertThatThrownBy(() -> ring.read(6, 10, ring.end(), true, false))
-                .isInstanceOfSatisfying(
-                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CURSOR_EXPIRED));
+        assertRefused(ErrorCode.CURSOR_EXPIRED, () -> ring.read(6, 10, ring.end(), true, false));
         OutputPage atEnd = ring.read(5, 10, ring.end(), true, false);
         assertThat(atEnd.bytes()).isEmpty();
         assertThat(atEnd.end()).isTrue();
@@ -86,9 +84,7 @@ class ByteRingTests {
     void aCharacterThatCannotFitIsRefused() {
         ByteRing ring = ringWith(64, utf8("😀"));
 
-        assertThatThrownBy(() -> ring.read(0, 3, ring.end(), true, false))
-                .isInstanceOfSatisfying(
-                        LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+        assertRefused(ErrorCode.RESOURCE_EXHAUSTED, () -> ring.read(0, 3, ring.end(), true, false));
     }
 
     @Test
@@ -182,5 +178,12 @@ class ByteRingTests {
                     .isEqualTo(new String(
                             written, (int) from, (int) (written.length - from), StandardCharsets.ISO_8859_1));
         }
+    }
+
+    /** {@code read} throws a LomiException with {@code code}. */
+    private static void assertRefused(ErrorCode code, org.assertj.core.api.ThrowableAssert.ThrowingCallable read) {
+        assertThatThrownBy(read)
+                .isInstanceOfSatisfying(
+                        LomiException.class, e -> assertThat(e.code()).isEqualTo(code));
     }
 }

@@ -117,22 +117,8 @@ class AttackBrowserMemoryTests {
         JsonNode page = page("/burst.html");
         assertThat(wait(page, "logged many")).isTrue();
         // 600 + 20000 console messages; each is in the ring, dropped from it, or dropped by the full queue
-        JsonNode console = await().atMost(Duration.ofSeconds(30))
-                .until(
-                        () -> broker.ok(
-                                agent.session(), "lomi_browser_logs", read(page, "logKind", "console", "limit", 100)),
-                        logs -> logs.path("entries").size()
-                                        + logs.path("dropped").asLong()
-                                >= 20_600);
-        JsonNode errors = await().atMost(Duration.ofSeconds(30))
-                .until(
-                        () -> broker.ok(
-                                agent.session(),
-                                "lomi_browser_logs",
-                                read(page, "logKind", "javascript_error", "limit", 100)),
-                        logs -> logs.path("entries").size()
-                                        + logs.path("dropped").asLong()
-                                >= 200);
+        JsonNode console = logsAccountingFor(page, "console", 20_600);
+        JsonNode errors = logsAccountingFor(page, "javascript_error", 200);
         long peakUsed = peak.stop();
         System.out.printf(
                 "N3 burst: console %d kept + %d dropped, errors %d kept + %d dropped; heap used after GC before %d,"
@@ -143,10 +129,8 @@ class AttackBrowserMemoryTests {
                 errors.path("dropped").asLong(),
                 heapBefore,
                 peakUsed);
-        assertThat(console.path("entries").size() + console.path("dropped").asLong())
-                .isEqualTo(20_600);
-        assertThat(errors.path("entries").size() + errors.path("dropped").asLong())
-                .isEqualTo(200);
+        assertThat(keptOrDropped(console)).isEqualTo(20_600);
+        assertThat(keptOrDropped(errors)).isEqualTo(200);
         everyToolAnswers(page, "logged many");
     }
 
@@ -163,21 +147,29 @@ class AttackBrowserMemoryTests {
                 .contains("still here");
     }
 
+    /** The first page of {@code kind} logs (100 at most) that accounts for {@code count} entries, kept or dropped. */
+    private JsonNode logsAccountingFor(JsonNode page, String kind, long count) {
+        return await().atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> broker.ok(
+                                agent.session(), "lomi_browser_logs", read(page, "logKind", kind, "limit", 100)),
+                        logs -> keptOrDropped(logs) >= count);
+    }
+
+    /** A logs page's entries plus those it says were dropped. */
+    private static long keptOrDropped(JsonNode logs) {
+        return logs.path("entries").size() + logs.path("dropped").asLong();
+    }
+
     private JsonNode open(String url) {
-        return broker.ok(
-                agent.session(),
+        return agent.op(
                 "lomi_browser_open",
-                json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "url",
-                        url,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        agent.epoch().value(),
-                        "requestKey",
-                        agent.key("open")));
+                "workspaceId",
+                agent.workspace(),
+                "url",
+                url,
+                "expectedRevision",
+                broker.revision());
     }
 
     private JsonNode page(String path) {
@@ -206,16 +198,7 @@ class AttackBrowserMemoryTests {
         node.put("workspaceId", agent.workspace());
         node.put("panelId", page.path("panelId").asString());
         node.put("browserGeneration", page.path("browserGeneration").asString());
-        for (int i = 0; i < more.length; i += 2) {
-            Object value = more[i + 1];
-            if (value instanceof JsonNode nested) {
-                node.set((String) more[i], nested);
-            } else if (value instanceof Integer number) {
-                node.put((String) more[i], number);
-            } else {
-                node.put((String) more[i], String.valueOf(value));
-            }
-        }
+        BrowserToolsTests.put(node, more);
         return node.toString();
     }
 

@@ -398,14 +398,12 @@ class BrowserToolsTests {
         assertThat(artifact.path("mediaType").asString()).isEqualTo("image/png");
         assertThat(artifact.path("sha256").asString())
                 .isEqualTo(sha256(Base64.getDecoder().decode(png)));
-        JsonNode read = broker.ok(
-                agent.session(),
+        JsonNode read = agent.ok(
                 "lomi_artifact_read",
-                BrokerCallsFixture.json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "artifactId",
-                        artifact.path("id").asString()));
+                "workspaceId",
+                agent.workspace(),
+                "artifactId",
+                artifact.path("id").asString());
         assertThat(read.path("mediaType").asString()).isEqualTo("image/png");
         assertThat(read.path(dev.lomicontrol.tools.ImageBlock.FIELD).asString()).isEqualTo(png);
         assertThat(read.path("sourceChanged").asBoolean()).isFalse();
@@ -413,22 +411,7 @@ class BrowserToolsTests {
 
     @Test
     void aHiddenBrowserIsNotRenderableUntilItsPanelIsFocused() {
-        JsonNode opened = broker.ok(
-                agent.session(),
-                "lomi_browser_open",
-                BrokerCallsFixture.json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "url",
-                        site.url("/"),
-                        "visible",
-                        false,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        agent.epoch().value(),
-                        "requestKey",
-                        agent.key("open")));
+        JsonNode opened = open(agent.session(), agent.epoch(), site.url("/"), "visible", false);
         assertThat(opened.path("state").asString()).as("%s", opened).isEqualTo("succeeded");
         Page page = new Page(agent.session(), agent.epoch(), opened.path("result"));
         int artifactsBefore =
@@ -442,22 +425,7 @@ class BrowserToolsTests {
         assertThat(page.snapshot().path("kind").asString())
                 .as("reading a hidden page is fine")
                 .isEqualTo("browser_snapshot");
-        JsonNode focused = broker.ok(
-                agent.session(),
-                "lomi_panel_focus",
-                BrokerCallsFixture.json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "panelId",
-                        page.panel,
-                        "browserGeneration",
-                        page.generation,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        agent.epoch().value(),
-                        "requestKey",
-                        agent.key("f")));
+        JsonNode focused = page.durable("lomi_panel_focus", "expectedRevision", broker.revision());
         assertThat(focused.path("state").asString()).as("%s", focused).isEqualTo("succeeded");
         JsonNode shot = broker.ok(
                 agent.session(),
@@ -512,24 +480,18 @@ class BrowserToolsTests {
         Page page = page();
         Files.writeString(agent.project().root().resolve("hello.txt"), "hello", StandardCharsets.UTF_8);
         String sha = sha256("hello".getBytes(StandardCharsets.UTF_8));
-        JsonNode imported = broker.ok(
-                agent.session(),
+        JsonNode imported = agent.op(
                 "lomi_artifact_import",
-                BrokerCallsFixture.json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "relativePath",
-                        "hello.txt",
-                        "expectedByteLength",
-                        5,
-                        "expectedSha256",
-                        sha,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        agent.epoch().value(),
-                        "requestKey",
-                        agent.key("imp")));
+                "workspaceId",
+                agent.workspace(),
+                "relativePath",
+                "hello.txt",
+                "expectedByteLength",
+                5,
+                "expectedSha256",
+                sha,
+                "expectedRevision",
+                broker.revision());
         String artifact = imported.path("result").path("artifactId").asString();
 
         JsonNode rejected = uploadToTheAttachment(page, artifact, sha);
@@ -664,36 +626,9 @@ class BrowserToolsTests {
         ErrorCode stale = broker.refused(
                 agent.session(),
                 "lomi_panel_focus",
-                BrokerCallsFixture.json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "panelId",
-                        page.panel,
-                        "browserGeneration",
-                        "brg-0000000000000000",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        agent.epoch().value(),
-                        "requestKey",
-                        agent.key("f")));
+                page.durableArgs("browserGeneration", "brg-0000000000000000", "expectedRevision", broker.revision()));
         assertThat(stale).isEqualTo(ErrorCode.STALE_GENERATION);
-        JsonNode closed = broker.ok(
-                agent.session(),
-                "lomi_panel_close",
-                BrokerCallsFixture.json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "panelId",
-                        page.panel,
-                        "browserGeneration",
-                        page.generation,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        agent.epoch().value(),
-                        "requestKey",
-                        agent.key("c")));
+        JsonNode closed = page.durable("lomi_panel_close", "expectedRevision", broker.revision());
         assertThat(closed.path("state").asString()).as("%s", closed).isEqualTo("succeeded");
         assertThat(broker.browsers.find(page.generation)).isEmpty();
         assertThat(broker.refused(agent.session(), "lomi_browser_snapshot", page.read()))
@@ -702,21 +637,21 @@ class BrowserToolsTests {
 
     // ------------------------------------------------------------------ helpers
 
-    JsonNode open(Session who, RetryEpochId epoch, String url) {
+    /** lomi_browser_open of {@code url} by {@code who}, with {@code more} pairs. */
+    JsonNode open(Session who, RetryEpochId epoch, String url, Object... more) {
+        ObjectNode node = Agent.object(
+                "workspaceId",
+                agent.workspace(),
+                "url",
+                url,
+                "expectedRevision",
+                broker.revision(),
+                "retryEpoch",
+                epoch.value(),
+                "requestKey",
+                agent.key("open"));
         return broker.ok(
-                who,
-                "lomi_browser_open",
-                BrokerCallsFixture.json(
-                        "workspaceId",
-                        agent.workspace(),
-                        "url",
-                        url,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        agent.key("open")));
+                who, "lomi_browser_open", node.setAll(Agent.object(more)).toString());
     }
 
     /** A fresh page of this class's connection on the approved site's index. */

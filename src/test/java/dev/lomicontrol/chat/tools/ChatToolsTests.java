@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The seven chat tools through the broker's dispatcher on a real SQLite store, with Spring AI's
@@ -53,29 +54,16 @@ class ChatToolsTests {
         provider = new FakeModelProvider();
         ws = agent.workspace();
         broker.environment.put("FAKE_OPENAI_KEY", KEY);
-        broker.chat
-                .connections()
-                .add(new ModelConnection(
-                        "local",
-                        ModelConnection.Kind.OPENAI,
-                        provider.openAiBaseUrl(),
-                        "gpt-test",
-                        Optional.of("FAKE_OPENAI_KEY"),
-                        Optional.empty(),
-                        256));
+        connect("local", ModelConnection.Kind.OPENAI, "gpt-test", Optional.of("FAKE_OPENAI_KEY"), Optional.empty());
         Path keyFile = temp.resolve("anthropic.key");
         Files.writeString(keyFile, KEY + "\n");
         Files.setPosixFilePermissions(keyFile, PosixFilePermissions.fromString("rw-------"));
-        broker.chat
-                .connections()
-                .add(new ModelConnection(
-                        "claude",
-                        ModelConnection.Kind.ANTHROPIC,
-                        provider.anthropicBaseUrl(),
-                        "claude-test",
-                        Optional.empty(),
-                        Optional.of(keyFile.toString()),
-                        256));
+        connect(
+                "claude",
+                ModelConnection.Kind.ANTHROPIC,
+                "claude-test",
+                Optional.empty(),
+                Optional.of(keyFile.toString()));
     }
 
     @AfterEach
@@ -90,7 +78,7 @@ class ChatToolsTests {
         JsonNode drafted = draft(chat, "Say hello", "d1", "r1");
         assertThat(drafted.path("draftRevision").asString()).isEqualTo("d2");
 
-        JsonNode parked = send(chat, "local", "gpt-test", "d2", "r1", "send-1");
+        JsonNode parked = send(sendArgs(chat, "local", "gpt-test", "d2", "r1", "send-1"));
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
         assertThat(provider.requests())
                 .as("nothing is sent before the admin approves")
@@ -107,8 +95,7 @@ class ChatToolsTests {
         assertThat(summary).contains("local", "gpt-test", "Say hello");
 
         broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
-        JsonNode settled =
-                broker.settled(agent.session(), parked.path("operationId").asString(), Duration.ofSeconds(10));
+        JsonNode settled = settled(parked, 10);
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("succeeded");
         assertThat(settled.path("effectState").asString()).isEqualTo("complete");
@@ -121,7 +108,7 @@ class ChatToolsTests {
         assertThat(request.body().path("stream").asBoolean()).isTrue();
         assertThat(request.body().at("/messages/0/content").toString()).contains("Say hello");
 
-        JsonNode reply = read(chat, "{\"type\":\"message\",\"messageId\":null}");
+        JsonNode reply = lastMessage(chat);
         assertThat(reply.path("role").asString()).isEqualTo("assistant");
         assertThat(reply.path("status").asString()).isEqualTo("complete");
         assertThat(reply.path("content").asString()).isEqualTo("Hello, world");
@@ -157,30 +144,22 @@ class ChatToolsTests {
     void anthropicRepliesStreamThroughTheMessagesApiWithTheKeyFromA0600File() {
         provider.script(Script.reply("Bonjour", " !"));
         Opened chat = openNew();
-        draft(chat, "Salut", "d1", "r1");
-        broker.yolo.set(true);
-        JsonNode sent = send(chat, "claude", "claude-test", "d2", "r1", "send-a");
-        JsonNode settled =
-                broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(10));
+        JsonNode sent = draftAndSend(chat, "Salut", "claude", "claude-test", "send-a");
+        JsonNode settled = settled(sent, 10);
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("succeeded");
         assertThat(provider.received().get(0).path()).isEqualTo("/v1/messages");
         assertThat(provider.received().get(0).apiKeyHeader()).isEqualTo(KEY);
-        assertThat(read(chat, "{\"type\":\"message\",\"messageId\":null}")
-                        .path("content")
-                        .asString())
-                .isEqualTo("Bonjour !");
+        assertThat(lastMessage(chat).path("content").asString()).isEqualTo("Bonjour !");
     }
 
     @Test
     void aRetryWithTheSameKeySendsOnce() {
         provider.script(Script.reply("once"));
         Opened chat = openNew();
-        draft(chat, "only once", "d1", "r1");
-        broker.yolo.set(true);
-        JsonNode first = send(chat, "local", "gpt-test", "d2", "r1", "send-same");
-        broker.settled(agent.session(), first.path("operationId").asString(), Duration.ofSeconds(10));
-        JsonNode retry = send(chat, "local", "gpt-test", "d2", "r1", "send-same");
+        JsonNode first = draftAndSend(chat, "only once", "local", "gpt-test", "send-same");
+        settled(first, 10);
+        JsonNode retry = send(sendArgs(chat, "local", "gpt-test", "d2", "r1", "send-same"));
 
         assertThat(retry.path("operationId").asString())
                 .isEqualTo(first.path("operationId").asString());
@@ -231,18 +210,8 @@ class ChatToolsTests {
     void stopMidStreamKeepsTheCheckpointAndCancelsTheSend() throws Exception {
         provider.script(Script.hold("partial ", "answer"));
         Opened chat = openNew();
-        draft(chat, "talk slowly", "d1", "r1");
-        broker.yolo.set(true);
-        JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-stop");
-        assertThat(provider.awaitFirstPiece(10)).isTrue();
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> read(chat, "{\"type\":\"message\",\"messageId\":null}")
-                        .path("content")
-                        .asString()
-                        .equals("partial answer"));
-        String requestId = read(chat, "{\"type\":\"message\",\"messageId\":null}")
-                .at("/request/requestId")
-                .asString();
+        JsonNode sent = sendUntilArrived(chat, "talk slowly", "send-stop", "partial answer");
+        String requestId = lastMessage(chat).at("/request/requestId").asString();
 
         long started = System.nanoTime();
         JsonNode stopped = stop(chat, requestId, "stop-1");
@@ -254,10 +223,8 @@ class ChatToolsTests {
         assertThat(stopped.at("/result/kind").asString()).isEqualTo("chat_stopped");
         assertThat(stopped.at("/result/alreadyFinished").asBoolean()).isFalse();
         assertThat(stopped.at("/result/request/status").asString()).isEqualTo("stopped");
-        JsonNode reply = read(chat, "{\"type\":\"message\",\"messageId\":null}");
-        assertThat(reply.path("status").asString()).isEqualTo("stopped");
-        assertThat(reply.path("content").asString()).isEqualTo("partial answer");
-        JsonNode send = broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(5));
+        assertStoppedWith(chat, "partial answer");
+        JsonNode send = settled(sent, 5);
         assertThat(send.path("state").asString()).isEqualTo("cancelled");
         assertThat(send.path("effectState").asString())
                 .as("the provider had the request: never undone")
@@ -272,28 +239,17 @@ class ChatToolsTests {
     void cancellingAStreamingSendStopsItsRequestAndKeepsWhatArrived() throws Exception {
         provider.script(Script.hold("so far"));
         Opened chat = openNew();
-        draft(chat, "go on", "d1", "r1");
-        broker.yolo.set(true);
-        JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-cancel");
-        assertThat(provider.awaitFirstPiece(10)).isTrue();
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> read(chat, "{\"type\":\"message\",\"messageId\":null}")
-                        .path("content")
-                        .asString()
-                        .equals("so far"));
+        JsonNode sent = sendUntilArrived(chat, "go on", "send-cancel", "so far");
 
         broker.ok(
                 agent.session(),
                 "lomi_operation_cancel",
                 json("operationId", sent.path("operationId").asString()));
-        JsonNode settled =
-                broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(10));
+        JsonNode settled = settled(sent, 10);
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("cancelled");
         assertThat(settled.path("effectState").asString()).isEqualTo("partial");
-        JsonNode reply = read(chat, "{\"type\":\"message\",\"messageId\":null}");
-        assertThat(reply.path("status").asString()).isEqualTo("stopped");
-        assertThat(reply.path("content").asString()).isEqualTo("so far");
+        assertStoppedWith(chat, "so far");
         assertThat(provider.requests()).isEqualTo(1);
     }
 
@@ -301,9 +257,7 @@ class ChatToolsTests {
     void aSecondSendWhileAReplyStreamsIsRefusedAndSendsNothing() throws Exception {
         provider.script(Script.hold("slow"));
         Opened chat = openNew();
-        draft(chat, "one", "d1", "r1");
-        broker.yolo.set(true);
-        JsonNode first = send(chat, "local", "gpt-test", "d2", "r1", "send-first");
+        JsonNode first = draftAndSend(chat, "one", "local", "gpt-test", "send-first");
         assertThat(provider.awaitFirstPiece(10)).isTrue();
         draft(chat, "two", "d3", "r2");
 
@@ -314,10 +268,7 @@ class ChatToolsTests {
                 .isEqualTo(ErrorCode.TARGET_BUSY);
         assertThat(provider.requests()).isEqualTo(1);
         provider.release();
-        assertThat(broker.settled(agent.session(), first.path("operationId").asString(), Duration.ofSeconds(10))
-                        .path("state")
-                        .asString())
-                .isEqualTo("succeeded");
+        assertThat(settled(first, 10).path("state").asString()).isEqualTo("succeeded");
         assertThat(read(chat, "{\"type\":\"draft\"}").path("content").asString())
                 .as("the refused send left the draft")
                 .isEqualTo("two");
@@ -327,11 +278,8 @@ class ChatToolsTests {
     void aProvider500FailsTheSendWithWhatIsKnownAndIsNotRetried() {
         provider.script(Script.error(500));
         Opened chat = openNew();
-        draft(chat, "break", "d1", "r1");
-        broker.yolo.set(true);
-        JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-500");
-        JsonNode settled =
-                broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(10));
+        JsonNode sent = draftAndSend(chat, "break", "local", "gpt-test", "send-500");
+        JsonNode settled = settled(sent, 10);
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("failed");
         assertThat(settled.path("effectState").asString()).isEqualTo("none");
@@ -340,21 +288,15 @@ class ChatToolsTests {
                 .contains("500")
                 .doesNotContain(KEY);
         assertThat(provider.requests()).as("the SDK's retries are off").isEqualTo(1);
-        assertThat(read(chat, "{\"type\":\"message\",\"messageId\":null}")
-                        .path("status")
-                        .asString())
-                .isEqualTo("failed");
+        assertThat(lastMessage(chat).path("status").asString()).isEqualTo("failed");
     }
 
     @Test
     void aProviderThatNeverAnswersTimesOutAsDeadlineExceeded() {
         provider.script(Script.silent());
         Opened chat = openNew();
-        draft(chat, "anyone?", "d1", "r1");
-        broker.yolo.set(true);
-        JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-timeout");
-        JsonNode settled =
-                broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(15));
+        JsonNode sent = draftAndSend(chat, "anyone?", "local", "gpt-test", "send-timeout");
+        JsonNode settled = settled(sent, 15);
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("failed");
         assertThat(settled.path("errorCode").asString()).as(settled.toString()).isEqualTo("DEADLINE_EXCEEDED");
@@ -365,17 +307,11 @@ class ChatToolsTests {
     void aStreamCutAfterTextArrivedIsOutcomeUnknownWithThePartialReplyKept() {
         provider.script(Script.cut("half a"));
         Opened chat = openNew();
-        draft(chat, "go", "d1", "r1");
-        broker.yolo.set(true);
-        JsonNode sent = send(chat, "local", "gpt-test", "d2", "r1", "send-cut");
-        JsonNode settled =
-                broker.settled(agent.session(), sent.path("operationId").asString(), Duration.ofSeconds(15));
+        JsonNode sent = draftAndSend(chat, "go", "local", "gpt-test", "send-cut");
+        JsonNode settled = settled(sent, 15);
 
         assertThat(settled.path("state").asString()).as(settled.toString()).isEqualTo("outcome_unknown");
-        assertThat(read(chat, "{\"type\":\"message\",\"messageId\":null}")
-                        .path("content")
-                        .asString())
-                .isEqualTo("half a");
+        assertThat(lastMessage(chat).path("content").asString()).isEqualTo("half a");
         assertThat(provider.requests()).as("never silently re-sent").isEqualTo(1);
     }
 
@@ -386,16 +322,7 @@ class ChatToolsTests {
                 .conversations()
                 .create(agent.project().id(), "private", Optional.of(nobody))
                 .id();
-        assertThat(broker.refused(
-                        agent.session(),
-                        "lomi_chat_read",
-                        json(
-                                "workspaceId",
-                                ws,
-                                "conversationId",
-                                hidden,
-                                "part",
-                                BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}"))))
+        assertThat(broker.refused(agent.session(), "lomi_chat_read", readArgs(hidden, "{\"type\":\"draft\"}")))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         assertThat(agent.ok("lomi_chat_list", "workspaceId", ws).path("total").asInt())
                 .isZero();
@@ -422,33 +349,17 @@ class ChatToolsTests {
         Opened chat = openNew();
         String text = "a".repeat(8191) + "\uD83D\uDE00" + "tail";
         draft(chat, text, "d1", "r1");
-        JsonNode first = broker.ok(
-                agent.session(),
-                "lomi_chat_read",
-                json(
-                        "workspaceId",
-                        ws,
-                        "conversationId",
-                        chat.conversationId,
-                        "part",
-                        BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}")));
+        JsonNode first = read(chat, "{\"type\":\"draft\"}");
         assertThat(first.path("content").asString()).hasSize(8191);
         assertThat(first.path("nextUtf16").asLong()).isEqualTo(8191);
         assertThat(first.path("totalUtf16").asLong()).isEqualTo(text.length());
-        JsonNode second = broker.ok(
-                agent.session(),
-                "lomi_chat_read",
-                json(
-                        "workspaceId",
-                        ws,
-                        "conversationId",
-                        chat.conversationId,
-                        "part",
-                        BrokerCallsFixture.JSON.readTree("{\"type\":\"draft\"}"),
-                        "startUtf16",
-                        8191,
-                        "expectedRevision",
-                        first.path("revision").asString()));
+        JsonNode second = read(
+                chat,
+                "{\"type\":\"draft\"}",
+                "startUtf16",
+                8191,
+                "expectedRevision",
+                first.path("revision").asString());
         assertThat(second.path("content").asString()).isEqualTo("\uD83D\uDE00tail");
         assertThat(second.path("nextUtf16").isNull()).isTrue();
     }
@@ -458,16 +369,7 @@ class ChatToolsTests {
         Path wide = temp.resolve("wide.key");
         Files.writeString(wide, KEY);
         Files.setPosixFilePermissions(wide, PosixFilePermissions.fromString("rw-r--r--"));
-        broker.chat
-                .connections()
-                .add(new ModelConnection(
-                        "wide",
-                        ModelConnection.Kind.ANTHROPIC,
-                        provider.anthropicBaseUrl(),
-                        "claude-test",
-                        Optional.empty(),
-                        Optional.of(wide.toString()),
-                        256));
+        connect("wide", ModelConnection.Kind.ANTHROPIC, "claude-test", Optional.empty(), Optional.of(wide.toString()));
         Opened chat = openNew();
         draft(chat, "x", "d1", "r1");
         JsonNode envelope = broker.call(
@@ -526,38 +428,12 @@ class ChatToolsTests {
     }
 
     String draftArgs(Opened chat, String text, String draftRevision, String conversationRevision, String key) {
-        return json(
-                "workspaceId",
-                ws,
-                "panelId",
-                chat.panelId,
-                "conversationId",
-                chat.conversationId,
-                "text",
-                text,
-                "expectedDraftRevision",
-                draftRevision,
-                "expectedConversationRevision",
-                conversationRevision,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                agent.epoch().value(),
-                "requestKey",
-                key);
+        return atRevisions(chat, draftRevision, conversationRevision, key, "text", text);
     }
 
-    JsonNode send(
-            Opened chat,
-            String connection,
-            String model,
-            String draftRevision,
-            String conversationRevision,
-            String key) {
-        return broker.ok(
-                agent.session(),
-                "lomi_chat_send",
-                sendArgs(chat, connection, model, draftRevision, conversationRevision, key));
+    /** lomi_chat_send with these arguments ({@link #sendArgs}). */
+    JsonNode send(String arguments) {
+        return broker.ok(agent.session(), "lomi_chat_send", arguments);
     }
 
     String sendArgs(
@@ -567,40 +443,83 @@ class ChatToolsTests {
             String draftRevision,
             String conversationRevision,
             String key) {
-        return json(
-                "workspaceId",
-                ws,
-                "panelId",
-                chat.panelId,
-                "conversationId",
-                chat.conversationId,
-                "connectionId",
-                connection,
-                "model",
-                model,
-                "expectedDraftRevision",
-                draftRevision,
-                "expectedConversationRevision",
-                conversationRevision,
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                agent.epoch().value(),
-                "requestKey",
-                key);
+        return atRevisions(chat, draftRevision, conversationRevision, key, "connectionId", connection, "model", model);
     }
 
-    JsonNode read(Opened chat, String part) {
-        return broker.ok(
-                agent.session(),
-                "lomi_chat_read",
-                json(
+    /**
+     * A durable call's arguments on {@code chat}'s panel: {@code pairs}, the draft, conversation and layout
+     * revisions it expects, the agent's epoch and {@code key}.
+     */
+    String atRevisions(Opened chat, String draftRevision, String conversationRevision, String key, Object... pairs) {
+        return Agent.object(
                         "workspaceId",
                         ws,
+                        "panelId",
+                        chat.panelId,
                         "conversationId",
                         chat.conversationId,
-                        "part",
-                        BrokerCallsFixture.JSON.readTree(part)));
+                        "expectedDraftRevision",
+                        draftRevision,
+                        "expectedConversationRevision",
+                        conversationRevision,
+                        "expectedRevision",
+                        broker.revision(),
+                        "retryEpoch",
+                        agent.epoch().value(),
+                        "requestKey",
+                        key)
+                .setAll(Agent.object(pairs))
+                .toString();
+    }
+
+    JsonNode read(Opened chat, String part, Object... more) {
+        return broker.ok(agent.session(), "lomi_chat_read", readArgs(chat.conversationId, part, more));
+    }
+
+    /** lomi_chat_read's arguments: {@code part} of the conversation, then {@code more} pairs. */
+    String readArgs(String conversationId, String part, Object... more) {
+        ObjectNode node = Agent.object("workspaceId", ws, "conversationId", conversationId);
+        node.set("part", BrokerCallsFixture.JSON.readTree(part));
+        return node.setAll(Agent.object(more)).toString();
+    }
+
+    /** The conversation's newest message. */
+    JsonNode lastMessage(Opened chat) {
+        return read(chat, "{\"type\":\"message\",\"messageId\":null}");
+    }
+
+    /** The operation a call {@code started}, once settled within {@code seconds}. */
+    JsonNode settled(JsonNode started, int seconds) {
+        return broker.settled(agent.session(), started.path("operationId").asString(), Duration.ofSeconds(seconds));
+    }
+
+    /** Drafts {@code text} in a fresh conversation and sends it at once (yolo: no admin approval). */
+    JsonNode draftAndSend(Opened chat, String text, String connection, String model, String key) {
+        draft(chat, text, "d1", "r1");
+        broker.yolo.set(true);
+        return send(sendArgs(chat, connection, model, "d2", "r1", key));
+    }
+
+    /** Sends {@code text} (gpt-test, at once) and waits until the reply's first piece and then {@code arrived} are in. */
+    JsonNode sendUntilArrived(Opened chat, String text, String key, String arrived) throws InterruptedException {
+        JsonNode sent = draftAndSend(chat, text, "local", "gpt-test", key);
+        assertThat(provider.awaitFirstPiece(10)).isTrue();
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> lastMessage(chat).path("content").asString().equals(arrived));
+        return sent;
+    }
+
+    /** The newest message was stopped holding {@code content}. */
+    void assertStoppedWith(Opened chat, String content) {
+        JsonNode reply = lastMessage(chat);
+        assertThat(reply.path("status").asString()).isEqualTo("stopped");
+        assertThat(reply.path("content").asString()).isEqualTo(content);
+    }
+
+    /** Adds a model connection to the fake provider's {@code kind} endpoint, its key in {@code env} or {@code file}. */
+    void connect(String id, ModelConnection.Kind kind, String model, Optional<String> env, Optional<String> file) {
+        String base = kind == ModelConnection.Kind.OPENAI ? provider.openAiBaseUrl() : provider.anthropicBaseUrl();
+        broker.chat.connections().add(new ModelConnection(id, kind, base, model, env, file, 256));
     }
 
     JsonNode export(Opened chat, String format) {

@@ -38,19 +38,10 @@ class HelperFuzzTests {
             HelperFuzzRun run = new HelperFuzzRun(helper);
             Random random = new Random(settings.seed());
             HostileLines lines = new HostileLines(random, run.open(), new MutatedArguments(random, List.of()), 25);
-            long started = System.nanoTime();
+            JsonNode status = burstThenCall("alone", run, helper, lines, messages, "lomi_status");
 
-            run.run(lines, messages);
-            run.initialize();
-            JsonNode status = run.call("tools/call", "{\"name\":\"lomi_status\",\"arguments\":{}}")
-                    .at("/result/structuredContent/data");
-
-            report("alone", run, helper, started);
-            assertThat(status.path("phase").asString()).isEqualTo("app_unavailable");
-            assertThat(run.audit.failures()).as(describe(run)).isEmpty();
-            assertThat(helper.closeAndWait(Duration.ofSeconds(30)))
-                    .as("the helper exits normally once stdin ends")
-                    .isZero();
+            assertThat(status.path("data").path("phase").asString()).isEqualTo("app_unavailable");
+            assertCleanEnd(run, helper);
         }
     }
 
@@ -65,23 +56,14 @@ class HelperFuzzTests {
             List<String> realValues = realValues(run, broker);
             Random random = new Random(settings.seed());
             HostileLines lines = new HostileLines(random, tools, new MutatedArguments(random, realValues), 300);
-            long started = System.nanoTime();
+            JsonNode listed = burstThenCall("broker", run, helper, lines, messages, "lomi_workspace_list");
 
-            run.run(lines, messages);
-            run.initialize();
-            JsonNode listed = run.call("tools/call", "{\"name\":\"lomi_workspace_list\",\"arguments\":{}}")
-                    .at("/result/structuredContent");
-
-            report("broker", run, helper, started);
             assertThat(listed.path("status").asString()).as(listed.toString()).isEqualTo("ok");
             assertThat(broker.isAlive()).as("the broker is alive").isTrue();
             assertThat(helper.brokerConnections())
                     .as("no call cost the helper its broker session (it connected once)")
                     .isEqualTo(1);
-            assertThat(run.audit.failures()).as(describe(run)).isEmpty();
-            assertThat(helper.closeAndWait(Duration.ofSeconds(30)))
-                    .as("the helper exits normally once stdin ends")
-                    .isZero();
+            assertCleanEnd(run, helper);
         }
     }
 
@@ -135,6 +117,30 @@ class HelperFuzzTests {
                         .at("/result/structuredContent"),
                 listed -> listed.path("status").asString().equals("ok"),
                 JsonNode::toString);
+    }
+
+    /**
+     * Sends {@code messages} hostile lines, initializes again, calls {@code tool} with no arguments and
+     * prints the run's report; answers the call's structured content.
+     */
+    private JsonNode burstThenCall(
+            String part, HelperFuzzRun run, McpHelperProcess helper, HostileLines lines, int messages, String tool)
+            throws Exception {
+        long started = System.nanoTime();
+        run.run(lines, messages);
+        run.initialize();
+        JsonNode content = run.call("tools/call", "{\"name\":\"" + tool + "\",\"arguments\":{}}")
+                .at("/result/structuredContent");
+        report(part, run, helper, started);
+        return content;
+    }
+
+    /** No reply broke the protocol, and the helper exits normally once its stdin ends. */
+    private void assertCleanEnd(HelperFuzzRun run, McpHelperProcess helper) throws Exception {
+        assertThat(run.audit.failures()).as(describe(run)).isEmpty();
+        assertThat(helper.closeAndWait(Duration.ofSeconds(30)))
+                .as("the helper exits normally once stdin ends")
+                .isZero();
     }
 
     private void report(String part, HelperFuzzRun run, McpHelperProcess helper, long startedNanos) throws Exception {

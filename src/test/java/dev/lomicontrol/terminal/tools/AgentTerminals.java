@@ -78,11 +78,40 @@ final class AgentTerminals {
                 .ok(agent.session(), "lomi_terminal_run", op(terminal, "leaseId", terminal.lease, "command", command));
     }
 
+    /** Starts {@code command} and waits until the shell says it runs; answers the run call. */
+    JsonNode startRunning(CreatedTerminal terminal, String command) {
+        JsonNode started = start(terminal, command);
+        awaitStarted(terminal);
+        return started;
+    }
+
     /** Runs {@code command} and answers its settled operation. */
     JsonNode run(CreatedTerminal terminal, String command) {
-        JsonNode started = start(terminal, command);
+        return settled(start(terminal, command));
+    }
+
+    /** lomi_terminal_read in command mode: the output of the run {@code run} answered. */
+    JsonNode commandOutput(CreatedTerminal terminal, JsonNode run) {
+        return agent.broker()
+                .ok(
+                        agent.session(),
+                        "lomi_terminal_read",
+                        terminal.read(
+                                "mode",
+                                "command",
+                                "operationId",
+                                run.path("operationId").asString()));
+    }
+
+    /** The operation a call {@code started}, once settled. */
+    JsonNode settled(JsonNode started) {
         return agent.broker()
                 .settled(agent.session(), started.path("operationId").asString(), SETTLE);
+    }
+
+    /** The last panel of a lomi_panel_list answer (the newest). */
+    static JsonNode lastPanel(JsonNode list) {
+        return list.path("panels").get(list.path("panels").size() - 1);
     }
 
     void awaitPrompt(CreatedTerminal terminal, String prompt) {

@@ -1,17 +1,14 @@
 package dev.lomicontrol.terminal.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.RequestKey;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.core.ToolName;
 import dev.lomicontrol.mcp.SchemaVerdicts;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.terminal.api.TerminalSpecs;
 import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.Eventually;
@@ -40,8 +37,7 @@ class TerminalCreateCommandTests {
 
     final BrokerCallsFixture broker = agent.broker();
     final Session session = agent.session();
-    final Project project = agent.project();
-    final RetryEpochId epoch = agent.epoch();
+    final AgentTerminals terminals = new AgentTerminals(agent);
 
     @Test
     void oneCallCreatesTheTerminalAndAnswersTheCommandsOutputAndExitCode() {
@@ -67,18 +63,14 @@ class TerminalCreateCommandTests {
                 .isEqualTo(run.path("endCursor").asString());
 
         // the terminal is the caller's: its lease runs the next command, and the first is readable by the create's id
-        JsonNode second = broker.ok(session, "lomi_terminal_run", run(result, "echo second-$((2+3))", "r-1"));
+        CreatedTerminal terminal = new CreatedTerminal(result);
+        JsonNode second = broker.ok(
+                session,
+                "lomi_terminal_run",
+                terminals.op(terminal, "leaseId", terminal.lease, "command", "echo second-$((2+3))", "waitMs", WAIT));
         assertThat(second.path("state").asString()).as("%s", second).isEqualTo("succeeded");
         assertThat(second.path("result").path("output").path("text").asString()).contains("second-5");
-        JsonNode first = broker.ok(
-                session,
-                "lomi_terminal_read",
-                onTerminal(
-                        result,
-                        "mode",
-                        "command",
-                        "operationId",
-                        created.path("operationId").asString()));
+        JsonNode first = terminals.commandOutput(terminal, created);
         assertThat(first.path("text").asString()).contains("made-42");
     }
 
@@ -105,7 +97,8 @@ class TerminalCreateCommandTests {
                 .isEqualTo(first.path("operationId").asString());
         assertThat(again.path("state").asString()).isEqualTo("succeeded");
         assertThat(again.path("result").path("run").path("exitCode").asInt()).isZero();
-        assertThat(Files.readAllLines(project.root().resolve("once.txt"))).containsExactly("ran");
+        assertThat(Files.readAllLines(agent.project().root().resolve("once.txt")))
+                .containsExactly("ran");
         assertThat(broker.terminals.all()).as("one terminal").hasSize(1);
         assertThat(broker.revision()).as("no second panel").isEqualTo(revision);
     }
@@ -130,7 +123,8 @@ class TerminalCreateCommandTests {
         assertThat(settled.path("result").path("run").path("output").isObject())
                 .as("%s", settled)
                 .isTrue();
-        assertThat(Files.readAllLines(project.root().resolve("slow.txt"))).containsExactly("ran");
+        assertThat(Files.readAllLines(agent.project().root().resolve("slow.txt")))
+                .containsExactly("ran");
         assertThat(broker.terminals.all()).hasSize(1);
     }
 
@@ -150,19 +144,11 @@ class TerminalCreateCommandTests {
                 .as("%s", retry)
                 .isEmpty();
 
+        CreatedTerminal terminal = new CreatedTerminal(made);
         JsonNode interrupt = broker.ok(
                 session,
                 "lomi_terminal_interrupt",
-                onTerminal(
-                        made,
-                        "leaseId",
-                        made.path("leaseId").asString(),
-                        "operationId",
-                        id,
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "int-1"));
+                terminals.op(terminal, "leaseId", terminal.lease, "operationId", id));
         assertThat(interrupt.path("state").asString()).as("%s", interrupt).isEqualTo("succeeded");
 
         JsonNode settled = broker.ok(session, "lomi_operation_get", json("operationId", id, "waitMs", WAIT));
@@ -204,10 +190,10 @@ class TerminalCreateCommandTests {
                     .isEqualTo(ErrorCode.INVALID_ARGUMENT);
             assertThat(broker.ledger.getByKey(
                             session.id(),
-                            epoch,
+                            agent.epoch(),
                             new ToolName("lomi_terminal_create"),
                             new RequestKey(key),
-                            Optional.of(project.id())))
+                            Optional.of(agent.project().id())))
                     .as("no receipt for %.40s", command)
                     .isEmpty();
         }
@@ -236,33 +222,20 @@ class TerminalCreateCommandTests {
                 () -> broker.ok(session, "lomi_operation_get", json("operationId", operationId))
                         .path("result"),
                 made -> made.path("kind").asString("").equals("terminal_created")
-                        && broker.ok(session, "lomi_terminal_read", onTerminal(made))
+                        && broker.ok(session, "lomi_terminal_read", new CreatedTerminal(made).read())
                                 .path("prompt")
                                 .asString()
                                 .equals("running"));
     }
 
-    /** Arguments naming a terminal of this test's workspace (its panel and session), then {@code more} pairs. */
-    private String onTerminal(JsonNode terminal, Object... more) {
-        Object[] pairs = new Object[6 + more.length];
-        pairs[0] = "workspaceId";
-        pairs[1] = workspaceOf(project);
-        pairs[2] = "panelId";
-        pairs[3] = terminal.path("panelId").asString();
-        pairs[4] = "terminalSessionId";
-        pairs[5] = terminal.path("terminalSessionId").asString();
-        System.arraycopy(more, 0, pairs, 6, more.length);
-        return json(pairs);
-    }
-
     private String create(String key, String command, int waitMs) {
         ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
                 "workspaceId",
-                workspaceOf(project),
+                agent.workspace(),
                 "expectedRevision",
                 broker.revision(),
                 "retryEpoch",
-                epoch.value(),
+                agent.epoch().value(),
                 "requestKey",
                 key));
         if (command != null) {
@@ -272,20 +245,5 @@ class TerminalCreateCommandTests {
             node.put("waitMs", waitMs);
         }
         return node.toString();
-    }
-
-    private String run(JsonNode terminal, String command, String key) {
-        return onTerminal(
-                terminal,
-                "leaseId",
-                terminal.path("leaseId").asString(),
-                "command",
-                command,
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                key,
-                "waitMs",
-                WAIT);
     }
 }

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.testing.Agent;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -30,42 +28,20 @@ class TerminalReferenceCallsTests {
 
     final BrokerCallsFixture broker = agent.broker();
     final Session session = agent.session();
-    final Project project = agent.project();
-    final RetryEpochId epoch = agent.epoch();
     final String ws = agent.workspace();
+    final AgentTerminals terminals = new AgentTerminals(agent);
 
     @Test
     void theSeed000CreateWithAnEmptyCwdStartsTheShellAtTheProjectRoot() throws Exception {
         JsonNode op = broker.ok(
-                session,
-                "lomi_terminal_create",
-                json(
-                        "workspaceId",
-                        ws,
-                        "cwdRelative",
-                        "",
-                        "title",
-                        "Agent shell",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "seed-000-create"));
+                session, "lomi_terminal_create", create("seed-000-create", "cwdRelative", "", "title", "Agent shell"));
 
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         JsonNode result = op.path("result");
         assertThat(result.path("kind").asString()).isEqualTo("terminal_created");
-        CreatedTerminal terminal = new CreatedTerminal(result);
-        awaitPrompt(terminal, "ready");
-        JsonNode run = run(terminal, "pwd");
+        JsonNode run = pwdIn(new CreatedTerminal(result));
         assertThat(run.path("state").asString()).isEqualTo("succeeded");
-        String printed = commandText(terminal, run);
-        assertThat(printed.lines().map(String::strip))
-                .contains(project.root().toRealPath().toString());
-        JsonNode panels =
-                broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels");
-        assertThat(panels.get(panels.size() - 1).path("title").asString()).isEqualTo("Agent shell");
+        assertThat(lastPanelTitle()).isEqualTo("Agent shell");
     }
 
     @Test
@@ -73,55 +49,22 @@ class TerminalReferenceCallsTests {
         JsonNode op = broker.ok(
                 session,
                 "lomi_terminal_create",
-                json(
-                        "workspaceId",
-                        ws,
-                        "cwdRelative",
-                        "",
-                        "profileId",
-                        null,
-                        "title",
-                        "Nulls",
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "null-profile"));
+                create("null-profile", "cwdRelative", "", "profileId", null, "title", "Nulls"));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         assertThat(op.path("result").path("profileId").asString())
                 .isEqualTo(broker.settings.terminal().defaultProfile());
 
-        JsonNode bare = broker.ok(
-                session,
-                "lomi_terminal_create",
-                json(
-                        "workspaceId",
-                        ws,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "bare"));
+        JsonNode bare = broker.ok(session, "lomi_terminal_create", create("bare"));
         assertThat(bare.path("state").asString()).as("%s", bare).isEqualTo("succeeded");
-        CreatedTerminal terminal = new CreatedTerminal(bare.path("result"));
-        awaitPrompt(terminal, "ready");
-        JsonNode run = run(terminal, "pwd");
-        String printed = commandText(terminal, run);
-        assertThat(printed.lines().map(String::strip))
-                .contains(project.root().toRealPath().toString());
-        JsonNode panels =
-                broker.ok(session, "lomi_panel_list", json("workspaceId", ws)).path("panels");
-        assertThat(panels.get(panels.size() - 1).path("title").asString())
-                .isEqualTo(broker.settings.terminal().defaultProfile());
+        pwdIn(new CreatedTerminal(bare.path("result")));
+        assertThat(lastPanelTitle()).isEqualTo(broker.settings.terminal().defaultProfile());
     }
 
     @Test
     void aSubdirectoryWithATrailingSlashAndDotAreAccepted() throws Exception {
-        Files.createDirectories(project.root().resolve("sub"));
+        Files.createDirectories(agent.project().root().resolve("sub"));
         for (String cwd : new String[] {"sub/", ".", "./sub"}) {
-            JsonNode op = broker.ok(session, "lomi_terminal_create", create(cwd, agent.key("cwd")));
+            JsonNode op = broker.ok(session, "lomi_terminal_create", inCwd(cwd, agent.key("cwd")));
             assertThat(op.path("state").asString()).as("%s -> %s", cwd, op).isEqualTo("succeeded");
         }
     }
@@ -129,31 +72,17 @@ class TerminalReferenceCallsTests {
     @Test
     void whatTheReferenceRefusesStaysRefused() throws Exception {
         for (String cwd : new String[] {"/tmp", "../x", "sub/../..", "a//b"}) {
-            assertThat(broker.refused(session, "lomi_terminal_create", create(cwd, agent.key("bad"))))
+            assertThat(broker.refused(session, "lomi_terminal_create", inCwd(cwd, agent.key("bad"))))
                     .as(cwd)
                     .isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.SCOPE_DENIED, ErrorCode.TARGET_NOT_FOUND);
         }
-        ObjectNode unknown = (ObjectNode) BrokerCallsFixture.JSON.readTree(create("", "unknown"));
+        ObjectNode unknown = (ObjectNode) BrokerCallsFixture.JSON.readTree(inCwd("", "unknown"));
         unknown.put("shell", "fish");
         JsonNode envelope = broker.call(session, "lomi_terminal_create", unknown.toString());
         assertThat(envelope.path("code").asString()).isEqualTo("INVALID_ARGUMENT");
         assertThat(envelope.path("message").asString()).contains("shell");
         assertThat(broker.refused(
-                        session,
-                        "lomi_terminal_create",
-                        json(
-                                "workspaceId",
-                                ws,
-                                "cwdRelative",
-                                "",
-                                "profileId",
-                                "fish",
-                                "expectedRevision",
-                                broker.revision(),
-                                "retryEpoch",
-                                epoch.value(),
-                                "requestKey",
-                                "fish")))
+                        session, "lomi_terminal_create", create("fish", "cwdRelative", "", "profileId", "fish")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.refused(
                         session,
@@ -164,7 +93,7 @@ class TerminalReferenceCallsTests {
                                 "cwdRelative",
                                 "",
                                 "retryEpoch",
-                                epoch.value(),
+                                agent.epoch().value(),
                                 "requestKey",
                                 "no-revision")))
                 .as("expectedRevision stays required")
@@ -254,39 +183,9 @@ class TerminalReferenceCallsTests {
     @Test
     void panelControlWithFieldsOfBothFormsIsRefused() {
         CreatedTerminal terminal = created();
-        String both = json(
-                "workspaceId",
-                ws,
-                "panelId",
-                terminal.panel,
-                "terminalSessionId",
-                terminal.id,
-                "deviceId",
-                "pixel-8",
-                "generation",
-                "3",
-                "action",
-                "claim",
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                "both");
+        String both = terminals.layoutOp(terminal.read("deviceId", "pixel-8", "generation", "3", "action", "claim"));
         assertThat(broker.refused(session, "lomi_panel_control", both)).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        String release = json(
-                "workspaceId",
-                ws,
-                "panelId",
-                terminal.panel,
-                "terminalSessionId",
-                terminal.id,
-                "action",
-                "release",
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                "release");
+        String release = terminals.op(terminal, "action", "release");
         JsonNode released = broker.ok(session, "lomi_panel_control", release);
         assertThat(released.path("state").asString()).isEqualTo("succeeded");
         assertThat(released.path("result").path("kind").asString()).isEqualTo("panel_control");
@@ -296,69 +195,47 @@ class TerminalReferenceCallsTests {
 
     // --- helpers
 
-    private String create(String cwd, String key) {
-        return json(
-                "workspaceId",
-                ws,
-                "cwdRelative",
-                cwd,
-                "title",
-                "t",
-                "expectedRevision",
-                broker.revision(),
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                key);
+    /** lomi_terminal_create's arguments in the workspace: {@code pairs} at the current revision, with {@code key}. */
+    private String create(String key, Object... pairs) {
+        Object[] all = new Object[pairs.length + 8];
+        all[0] = "workspaceId";
+        all[1] = ws;
+        System.arraycopy(pairs, 0, all, 2, pairs.length);
+        Object[] tail = {
+            "expectedRevision", broker.revision(), "retryEpoch", agent.epoch().value(), "requestKey", key
+        };
+        System.arraycopy(tail, 0, all, pairs.length + 2, tail.length);
+        return json(all);
+    }
+
+    /** lomi_terminal_create's arguments starting in {@code cwd}, titled "t". */
+    private String inCwd(String cwd, String key) {
+        return create(key, "cwdRelative", cwd, "title", "t");
     }
 
     private CreatedTerminal created() {
-        JsonNode op = broker.ok(session, "lomi_terminal_create", create("", agent.key("created")));
+        JsonNode op = broker.ok(session, "lomi_terminal_create", inCwd("", agent.key("created")));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
         CreatedTerminal terminal = new CreatedTerminal(op.path("result"));
-        awaitPrompt(terminal, "ready");
+        terminals.awaitPrompt(terminal, "ready");
         return terminal;
     }
 
-    private JsonNode run(CreatedTerminal terminal, String command) {
-        JsonNode started = broker.ok(
-                session,
-                "lomi_terminal_run",
-                terminal.read(
-                        "leaseId",
-                        terminal.lease,
-                        "command",
-                        command,
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        agent.key("run")));
-        return broker.settled(session, started.path("operationId").asString(), SETTLE);
+    /** Once its prompt is ready, runs pwd in {@code terminal}, checks it printed the project root, and answers the run. */
+    private JsonNode pwdIn(CreatedTerminal terminal) throws Exception {
+        terminals.awaitPrompt(terminal, "ready");
+        JsonNode run = terminals.run(terminal, "pwd");
+        String printed = terminals.commandOutput(terminal, run).path("text").asString();
+        assertThat(printed.lines().map(String::strip))
+                .contains(agent.project().root().toRealPath().toString());
+        return run;
     }
 
-    /** The text of a run's own output (lomi_terminal_read mode command). */
-    private String commandText(CreatedTerminal terminal, JsonNode run) {
-        return broker.ok(
-                        session,
-                        "lomi_terminal_read",
-                        terminal.read(
-                                "mode",
-                                "command",
-                                "operationId",
-                                run.path("operationId").asString()))
-                .path("text")
+    /** The title of the workspace's last panel. */
+    private String lastPanelTitle() {
+        return AgentTerminals.lastPanel(broker.ok(session, "lomi_panel_list", json("workspaceId", ws)))
+                .path("title")
                 .asString();
-    }
-
-    private void awaitPrompt(CreatedTerminal terminal, String prompt) {
-        org.awaitility.Awaitility.await("prompt " + prompt)
-                .atMost(SETTLE)
-                .pollInterval(java.time.Duration.ofMillis(20))
-                .until(
-                        () -> broker.ok(session, "lomi_terminal_read", terminal.read())
-                                .path("prompt")
-                                .asString(),
-                        prompt::equals);
     }
 
     /** The first output read (from the start) whose text contains {@code needle}. */

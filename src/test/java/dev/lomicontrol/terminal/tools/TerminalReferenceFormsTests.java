@@ -7,8 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
-import dev.lomicontrol.core.RetryEpochId;
-import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.terminal.api.TerminalSpecs;
 import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.tools.HostNeed;
@@ -29,9 +27,6 @@ class TerminalReferenceFormsTests {
     @RegisterExtension
     final Agent agent = Agent.inProject("ref");
 
-    final BrokerCallsFixture broker = agent.broker();
-    final Session session = agent.session();
-    final RetryEpochId epoch = agent.epoch();
     final String ws = agent.workspace();
 
     @Test
@@ -48,21 +43,25 @@ class TerminalReferenceFormsTests {
                 "action",
                 "claim",
                 "expectedRevision",
-                broker.revision(),
+                agent.broker().revision(),
                 "retryEpoch",
-                epoch.value(),
+                agent.epoch().value(),
                 "requestKey",
                 "android-claim");
 
-        JsonNode envelope = broker.call(session, "lomi_panel_control", arguments);
+        JsonNode envelope = agent.broker().call(agent.session(), "lomi_panel_control", arguments);
 
         assertThat(envelope.path("code").asString()).as("%s", envelope).isEqualTo("HOST_UNQUALIFIED");
         assertThat(envelope.path("message").asString())
                 .contains(HostQualification.reason(HostNeed.ANDROID).orElseThrow());
-        assertThat(broker.refused(
-                        session,
+        assertThat(agent.refused(
                         "lomi_operation_get",
-                        json("retryEpoch", epoch.value(), "requestKey", "android-claim", "tool", "lomi_panel_control")))
+                        "retryEpoch",
+                        agent.epoch().value(),
+                        "requestKey",
+                        "android-claim",
+                        "tool",
+                        "lomi_panel_control"))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         assertThat(TerminalSpecs.PANEL_CONTROL.bind(BrokerCallsFixture.JSON.readTree(arguments)))
                 .as("the helper binds it too")
@@ -71,19 +70,7 @@ class TerminalReferenceFormsTests {
 
     @Test
     void theHelpersBindingAcceptsAndRefusesTheSameCalls() {
-        JsonNode seed = BrokerCallsFixture.JSON.readTree(json(
-                "workspaceId",
-                ws,
-                "cwdRelative",
-                "",
-                "title",
-                "Agent shell",
-                "expectedRevision",
-                "0",
-                "retryEpoch",
-                epoch.value(),
-                "requestKey",
-                "seed"));
+        JsonNode seed = create("seed", "cwdRelative", "", "title", "Agent shell");
         TerminalSpecs.Create create = TerminalSpecs.CREATE.bind(seed);
         assertThat(create.directory()).isEqualTo(".");
         assertThat(create.profileId()).isEmpty();
@@ -93,19 +80,9 @@ class TerminalReferenceFormsTests {
                         .path("cwdRelative")
                         .has("minLength"))
                 .isFalse();
-        assertThatThrownBy(() -> TerminalSpecs.CREATE.bind(BrokerCallsFixture.JSON.readTree(json(
-                        "workspaceId",
-                        ws,
-                        "cwdRelative",
-                        "../up",
-                        "expectedRevision",
-                        "0",
-                        "retryEpoch",
-                        epoch.value(),
-                        "requestKey",
-                        "up"))))
+        assertThatThrownBy(() -> TerminalSpecs.CREATE.bind(create("up", "cwdRelative", "../up")))
                 .isInstanceOf(LomiException.class);
-        JsonNode read = BrokerCallsFixture.JSON.readTree(json(
+        JsonNode read = Agent.object(
                 "workspaceId",
                 ws,
                 "panelId",
@@ -117,7 +94,7 @@ class TerminalReferenceFormsTests {
                 "minimumParsedSequence",
                 "12",
                 "cursor",
-                null));
+                null);
         assertThat(TerminalSpecs.READ
                         .bind(read)
                         .minimumParsedSequence()
@@ -143,5 +120,19 @@ class TerminalReferenceFormsTests {
                 "--I-");
         hints.forEach((spec, letters) ->
                 assertThat(spec.hints().toString()).as(spec.name()).isEqualTo(letters));
+    }
+
+    /** lomi_terminal_create's arguments as a client sends them: the workspace, {@code pairs}, revision "0", {@code key}. */
+    private JsonNode create(String key, Object... pairs) {
+        return Agent.object(
+                        "workspaceId",
+                        ws,
+                        "expectedRevision",
+                        "0",
+                        "retryEpoch",
+                        agent.epoch().value(),
+                        "requestKey",
+                        key)
+                .setAll(Agent.object(pairs));
     }
 }

@@ -64,21 +64,15 @@ class TerminalSandboxToolsTests {
         Session session = broker.session();
         RetryEpochId epoch = broker.connect(session, project);
         for (String profile : List.of("bash", "zsh")) {
-            JsonNode terminal = create(session, epoch, profile);
-            assertThat(run(session, epoch, terminal, "echo in-$0 > ./" + profile + ".txt")
-                            .path("result")
-                            .path("exitCode")
-                            .asInt())
+            CreatedTerminal terminal = create(session, epoch, profile);
+            assertThat(exitCode(session, epoch, terminal, "echo in-$0 > ./" + profile + ".txt"))
                     .isZero();
             JsonNode failed = run(session, epoch, terminal, "(exit 3)");
             assertThat(failed.path("state").asString()).as(profile).isEqualTo("failed");
             assertThat(failed.path("result").path("exitCode").asInt())
                     .as(profile)
                     .isEqualTo(3);
-            assertThat(run(session, epoch, terminal, "echo x > ~/x")
-                            .path("result")
-                            .path("exitCode")
-                            .asInt())
+            assertThat(exitCode(session, epoch, terminal, "echo x > ~/x"))
                     .as(profile + ": home read-only")
                     .isNotZero();
         }
@@ -121,11 +115,8 @@ class TerminalSandboxToolsTests {
 
         Session named = broker.session(new Grant(true, Set.of(), Scopes.validate(Scopes.known())));
         RetryEpochId epoch = broker.connect(named, project);
-        JsonNode terminal = create(named, epoch, "bash");
-        assertThat(run(named, epoch, terminal, "test -e " + temp.resolve("agent-control"))
-                        .path("result")
-                        .path("exitCode")
-                        .asInt())
+        CreatedTerminal terminal = create(named, epoch, "bash");
+        assertThat(exitCode(named, epoch, terminal, "test -e " + temp.resolve("agent-control")))
                 .as("unsandboxed, the broker's data directory is there to read")
                 .isZero();
     }
@@ -136,24 +127,13 @@ class TerminalSandboxToolsTests {
         Files.createDirectories(project.root().resolve(".git/hooks"));
         Session session = broker.session();
         RetryEpochId epoch = broker.connect(session, project);
-        JsonNode terminal = create(session, epoch, "bash");
+        CreatedTerminal terminal = create(session, epoch, "bash");
 
-        assertThat(run(session, epoch, terminal, "echo x > .git/hooks/x")
-                        .path("result")
-                        .path("exitCode")
-                        .asInt())
-                .isZero();
-        assertThat(run(session, epoch, terminal, "test \"$(grep -c : /proc/net/dev)\" = 1")
-                        .path("result")
-                        .path("exitCode")
-                        .asInt())
+        assertThat(exitCode(session, epoch, terminal, "echo x > .git/hooks/x")).isZero();
+        assertThat(exitCode(session, epoch, terminal, "test \"$(grep -c : /proc/net/dev)\" = 1"))
                 .as("one interface: lo")
                 .isZero();
-        assertThat(run(session, epoch, terminal, "echo x > .mcp.json")
-                        .path("result")
-                        .path("exitCode")
-                        .asInt())
-                .isNotZero();
+        assertThat(exitCode(session, epoch, terminal, "echo x > .mcp.json")).isNotZero();
     }
 
     @Test
@@ -163,17 +143,11 @@ class TerminalSandboxToolsTests {
         open(policy -> policy.withHidden(List.of(vault)), BWRAP);
         Session session = broker.session();
         RetryEpochId epoch = broker.connect(session, project);
-        JsonNode terminal = create(session, epoch, "bash");
+        CreatedTerminal terminal = create(session, epoch, "bash");
 
-        assertThat(run(session, epoch, terminal, "test -z \"$(ls -A " + vault + ")\"")
-                        .path("result")
-                        .path("exitCode")
-                        .asInt())
+        assertThat(exitCode(session, epoch, terminal, "test -z \"$(ls -A " + vault + ")\""))
                 .isZero();
-        assertThat(run(session, epoch, terminal, "test -e " + temp.resolve("agent-control/control.sqlite3"))
-                        .path("result")
-                        .path("exitCode")
-                        .asInt())
+        assertThat(exitCode(session, epoch, terminal, "test -e " + temp.resolve("agent-control/control.sqlite3")))
                 .isNotZero();
     }
 
@@ -196,47 +170,39 @@ class TerminalSandboxToolsTests {
                 "create-" + keys.incrementAndGet());
     }
 
-    private JsonNode create(Session session, RetryEpochId epoch, String profile) {
+    private CreatedTerminal create(Session session, RetryEpochId epoch, String profile) {
         JsonNode op = broker.ok(session, "lomi_terminal_create", createArguments(epoch, profile));
         assertThat(op.path("state").asString()).as("%s", op).isEqualTo("succeeded");
-        JsonNode terminal = op.path("result");
-        await().atMost(SETTLE)
-                .until(() -> broker.ok(session, "lomi_terminal_read", target(terminal))
-                        .path("prompt")
-                        .asString()
-                        .equals("ready"));
+        CreatedTerminal terminal = new CreatedTerminal(op.path("result"));
+        awaitReady(session, terminal);
         return terminal;
     }
 
-    private String target(JsonNode terminal) {
-        return json(
-                "workspaceId",
-                workspaceOf(project),
-                "panelId",
-                terminal.path("panelId").asString(),
-                "terminalSessionId",
-                terminal.path("terminalSessionId").asString());
-    }
-
-    private JsonNode run(Session session, RetryEpochId epoch, JsonNode terminal, String command) {
-        // a run settles when the command ends (OSC 133 D); the next may start once the prompt is back (A)
+    private void awaitReady(Session session, CreatedTerminal terminal) {
         await().atMost(SETTLE)
-                .until(() -> broker.ok(session, "lomi_terminal_read", target(terminal))
+                .until(() -> broker.ok(session, "lomi_terminal_read", terminal.read())
                         .path("prompt")
                         .asString()
                         .equals("ready"));
+    }
+
+    /** The exit code of {@code command} run to its end in {@code terminal}. */
+    private int exitCode(Session session, RetryEpochId epoch, CreatedTerminal terminal, String command) {
+        return run(session, epoch, terminal, command)
+                .path("result")
+                .path("exitCode")
+                .asInt();
+    }
+
+    private JsonNode run(Session session, RetryEpochId epoch, CreatedTerminal terminal, String command) {
+        // a run settles when the command ends (OSC 133 D); the next may start once the prompt is back (A)
+        awaitReady(session, terminal);
         JsonNode started = broker.ok(
                 session,
                 "lomi_terminal_run",
-                json(
-                        "workspaceId",
-                        workspaceOf(project),
-                        "panelId",
-                        terminal.path("panelId").asString(),
-                        "terminalSessionId",
-                        terminal.path("terminalSessionId").asString(),
+                terminal.read(
                         "leaseId",
-                        terminal.path("leaseId").asString(),
+                        terminal.lease,
                         "command",
                         command,
                         "retryEpoch",

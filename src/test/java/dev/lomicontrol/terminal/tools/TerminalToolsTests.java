@@ -1,7 +1,6 @@
 package dev.lomicontrol.terminal.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
@@ -10,7 +9,6 @@ import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Session;
-import dev.lomicontrol.projects.Project;
 import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.Machine;
@@ -35,8 +33,6 @@ class TerminalToolsTests {
 
     final BrokerCallsFixture broker = agent.broker();
     final Session session = agent.session();
-    final Project project = agent.project();
-    final RetryEpochId epoch = agent.epoch();
     final AgentTerminals terminals = new AgentTerminals(agent);
 
     @Test
@@ -47,14 +43,7 @@ class TerminalToolsTests {
         assertThat(run.path("state").asString()).isEqualTo("succeeded");
         assertThat(run.path("effectState").asString()).isEqualTo("complete");
         assertThat(run.path("result").path("exitCode").asInt()).isZero();
-        JsonNode output = broker.ok(
-                session,
-                "lomi_terminal_read",
-                terminal.read(
-                        "mode",
-                        "command",
-                        "operationId",
-                        run.path("operationId").asString()));
+        JsonNode output = terminals.commandOutput(terminal, run);
         assertThat(output.path("text").asString()).contains("hello-from-lomi");
         assertThat(output.path("command").path("completed").asBoolean()).isTrue();
     }
@@ -89,17 +78,15 @@ class TerminalToolsTests {
         CreatedTerminal terminal = terminals.create();
         JsonNode run = terminals.run(terminal, "(exit 7)");
 
-        assertThat(run.path("state").asString()).isEqualTo("failed");
         assertThat(run.path("effectState").asString()).isEqualTo("complete");
-        assertThat(run.path("result").path("exitCode").asInt()).isEqualTo(7);
+        assertEnded(run, "failed", 7);
     }
 
     @Test
     void cancellingASleepSendsCtrlCAndSettlesCancelled() {
         CreatedTerminal terminal = terminals.create();
-        JsonNode started = terminals.start(terminal, "sleep 100");
+        JsonNode started = terminals.startRunning(terminal, "sleep 100");
         assertThat(started.path("state").asString()).isEqualTo("running");
-        terminals.awaitStarted(terminal);
 
         JsonNode cancel = broker.ok(
                 session,
@@ -108,41 +95,26 @@ class TerminalToolsTests {
         assertThat(cancel.path("state").asString()).isEqualTo("cancelling");
         assertThat(cancel.path("stopDelivered").asBoolean()).isTrue();
 
-        JsonNode settled = broker.settled(session, started.path("operationId").asString(), AgentTerminals.SETTLE);
-        assertThat(settled.path("state").asString()).isEqualTo("cancelled");
-        assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(130);
+        assertSettled(started, "cancelled", 130);
     }
 
     @Test
     void interruptReportsTheDispatchAndTheRunEndsWithExit130() {
         CreatedTerminal terminal = terminals.create();
-        JsonNode started = terminals.start(terminal, "sleep 100");
-        terminals.awaitStarted(terminal);
+        JsonNode started = terminals.startRunning(terminal, "sleep 100");
 
-        JsonNode interrupt = broker.ok(
-                session,
-                "lomi_terminal_interrupt",
-                terminals.op(
-                        terminal,
-                        "leaseId",
-                        terminal.lease,
-                        "operationId",
-                        started.path("operationId").asString()));
+        Object[] ofTheRun = {
+            "leaseId",
+            terminal.lease,
+            "operationId",
+            started.path("operationId").asString()
+        };
+        JsonNode interrupt = broker.ok(session, "lomi_terminal_interrupt", terminals.op(terminal, ofTheRun));
         assertThat(interrupt.path("state").asString()).isEqualTo("succeeded");
         assertThat(interrupt.path("result").path("dispatched").asBoolean()).isTrue();
 
-        JsonNode settled = broker.settled(session, started.path("operationId").asString(), AgentTerminals.SETTLE);
-        assertThat(settled.path("state").asString()).isEqualTo("failed");
-        assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(130);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_terminal_interrupt",
-                        terminals.op(
-                                terminal,
-                                "leaseId",
-                                terminal.lease,
-                                "operationId",
-                                started.path("operationId").asString())))
+        assertSettled(started, "failed", 130);
+        assertThat(broker.refused(session, "lomi_terminal_interrupt", terminals.op(terminal, ofTheRun)))
                 .isEqualTo(ErrorCode.TARGET_BUSY);
     }
 
@@ -170,7 +142,7 @@ class TerminalToolsTests {
     void aClaimApprovedByTheAdminTakesTheLeaseFromItsHolder() {
         CreatedTerminal terminal = terminals.create();
         Session other = broker.session();
-        RetryEpochId otherEpoch = broker.connect(other, project);
+        RetryEpochId otherEpoch = broker.connect(other, agent.project());
 
         JsonNode claim = broker.ok(
                 other, "lomi_panel_control", terminals.withOp(terminal.read("action", "claim"), null, otherEpoch));
@@ -186,8 +158,8 @@ class TerminalToolsTests {
 
         assertThat(broker.refused(session, "lomi_terminal_input", terminal.input(1, "text", "x")))
                 .isEqualTo(ErrorCode.CONTROL_REVOKED);
-        JsonNode list = broker.ok(other, "lomi_panel_list", json("workspaceId", terminal.workspace));
-        JsonNode panel = list.path("panels").get(list.path("panels").size() - 1);
+        JsonNode panel =
+                AgentTerminals.lastPanel(broker.ok(other, "lomi_panel_list", json("workspaceId", terminal.workspace)));
         assertThat(panel.path("inputControlled").asBoolean()).isTrue();
         assertThat(panel.path("ownership").asString()).isEqualTo("other_session");
     }
@@ -195,8 +167,7 @@ class TerminalToolsTests {
     @Test
     void revokingTheSessionKillsItsLeaseAndARunningCommandBecomesOutcomeUnknown() {
         CreatedTerminal terminal = terminals.create();
-        JsonNode started = terminals.start(terminal, "sleep 100");
-        terminals.awaitStarted(terminal);
+        JsonNode started = terminals.startRunning(terminal, "sleep 100");
 
         broker.sessions.revoke(session.id(), "test revocation");
         broker.calls.sessionEnded(session);
@@ -214,32 +185,30 @@ class TerminalToolsTests {
                         .wire(),
                 "outcome_unknown"::equals);
         JsonNode list = broker.ok(admin, "lomi_panel_list", json("workspaceId", terminal.workspace));
-        assertThat(list.path("panels")
-                        .get(list.path("panels").size() - 1)
-                        .path("inputControlled")
-                        .asBoolean())
+        assertThat(AgentTerminals.lastPanel(list).path("inputControlled").asBoolean())
                 .isFalse();
     }
 
     @Test
     void aRunningTerminalCannotBeClosedAndAnIdleOneCan() {
         CreatedTerminal terminal = terminals.create();
-        JsonNode started = terminals.start(terminal, "sleep 100");
-        terminals.awaitStarted(terminal);
+        JsonNode started = terminals.startRunning(terminal, "sleep 100");
         assertThat(broker.refused(session, "lomi_panel_close", terminals.layoutOp(terminal)))
                 .isEqualTo(ErrorCode.TARGET_BUSY);
         assertThat(broker.refused(
                         session,
                         "lomi_workspace_update",
                         terminals.withOp(
-                                json("workspaceId", terminal.workspace, "action", "close"), broker.revision(), epoch)))
+                                json("workspaceId", terminal.workspace, "action", "close"),
+                                broker.revision(),
+                                agent.epoch())))
                 .isIn(ErrorCode.TARGET_BUSY, ErrorCode.INVALID_ARGUMENT);
 
         broker.ok(
                 session,
                 "lomi_operation_cancel",
                 json("operationId", started.path("operationId").asString()));
-        broker.settled(session, started.path("operationId").asString(), AgentTerminals.SETTLE);
+        terminals.settled(started);
         terminals.awaitPrompt(terminal, "ready");
         assertThat(broker.ok(session, "lomi_panel_close", terminals.layoutOp(terminal))
                         .path("state")
@@ -257,7 +226,7 @@ class TerminalToolsTests {
     @Test
     void aFullScreenProgramIsReadableInScreenMode() throws Exception {
         Machine.requireProgram("/usr/bin/less", "less");
-        Path file = project.root().resolve("lines.txt");
+        Path file = agent.project().root().resolve("lines.txt");
         StringBuilder lines = new StringBuilder();
         for (int i = 1; i <= 200; i++) {
             lines.append("screen line ").append(i).append('\n');
@@ -278,7 +247,7 @@ class TerminalToolsTests {
         assertThat(screen.path("rows").asInt()).isEqualTo(32);
 
         broker.ok(session, "lomi_terminal_input", terminal.input(1, "text", "q"));
-        JsonNode settled = broker.settled(session, started.path("operationId").asString(), AgentTerminals.SETTLE);
+        JsonNode settled = terminals.settled(started);
         assertThat(settled.path("state").asString()).isEqualTo("succeeded");
         assertThat(broker.ok(session, "lomi_terminal_read", terminal.read("mode", "screen"))
                         .path("buffer")
@@ -312,7 +281,7 @@ class TerminalToolsTests {
                 .pid();
 
         Session hosted = broker.session(Grant.full(), child);
-        RetryEpochId hostedEpoch = broker.connect(hosted, project);
+        RetryEpochId hostedEpoch = broker.connect(hosted, agent.project());
         assertThat(broker.refused(
                         hosted,
                         "lomi_panel_control",
@@ -340,8 +309,8 @@ class TerminalToolsTests {
         try (BrokerCallsFixture restarted = new BrokerCallsFixture(temp)) {
             Session later = restarted.session();
 
-            JsonNode list = restarted.ok(later, "lomi_panel_list", json("workspaceId", terminal.workspace));
-            JsonNode panel = list.path("panels").get(list.path("panels").size() - 1);
+            JsonNode panel = AgentTerminals.lastPanel(
+                    restarted.ok(later, "lomi_panel_list", json("workspaceId", terminal.workspace)));
             assertThat(panel.path("terminalSessionId").asString()).isEqualTo(terminal.id);
             assertThat(panel.path("runtimeState").asString()).isEqualTo("exited");
             assertThat(restarted.refused(later, "lomi_terminal_read", terminal.read()))
@@ -351,19 +320,29 @@ class TerminalToolsTests {
 
     @Test
     void aCwdOutsideTheProjectIsRefused() throws Exception {
-        Files.createDirectories(project.root().resolve("sub"));
-        Files.createSymbolicLink(project.root().resolve("escape"), broker.temp);
+        Files.createDirectories(agent.project().root().resolve("sub"));
+        Files.createSymbolicLink(agent.project().root().resolve("escape"), broker.temp);
         for (String cwd : new String[] {"../", "/tmp", "escape", "sub/../.."}) {
             ErrorCode code = broker.refused(
                     session,
                     "lomi_terminal_create",
-                    terminals.layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", cwd)));
+                    terminals.layoutOp(json("workspaceId", agent.workspace(), "cwdRelative", cwd)));
             assertThat(code).as(cwd).isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.SCOPE_DENIED);
         }
         JsonNode inSub = broker.ok(
                 session,
                 "lomi_terminal_create",
-                terminals.layoutOp(json("workspaceId", workspaceOf(project), "cwdRelative", "sub")));
+                terminals.layoutOp(json("workspaceId", agent.workspace(), "cwdRelative", "sub")));
         assertThat(inSub.path("state").asString()).isEqualTo("succeeded");
+    }
+
+    /** The run {@code started} settles {@code state} with {@code exitCode}. */
+    private void assertSettled(JsonNode started, String state, int exitCode) {
+        assertEnded(terminals.settled(started), state, exitCode);
+    }
+
+    private static void assertEnded(JsonNode settled, String state, int exitCode) {
+        assertThat(settled.path("state").asString()).isEqualTo(state);
+        assertThat(settled.path("result").path("exitCode").asInt()).isEqualTo(exitCode);
     }
 }
