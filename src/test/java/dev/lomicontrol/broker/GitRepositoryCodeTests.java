@@ -16,6 +16,7 @@ import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -68,11 +69,9 @@ class GitRepositoryCodeTests extends GitBrokerTest {
             }
             String round = hooksPath ? "core.hooksPath" : ".git/hooks";
             Files.writeString(root().resolve("file-" + hooksPath + ".txt"), "new\n");
-            approved(mutation("stage")
-                    .set("paths", BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
-            JsonNode commit = approved(mutation("commit")
-                    .put("message", "add a file")
-                    .set("paths", BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
+            approved(mutation("stage").set("paths", paths("file-" + hooksPath + ".txt")));
+            JsonNode commit = approved(
+                    mutation("commit").put("message", "add a file").set("paths", paths("file-" + hooksPath + ".txt")));
             assertThat(commit.path("result").path("plan").path("repositoryCode").asString())
                     .as("the plan says so")
                     .contains("hooks", "not run");
@@ -94,8 +93,7 @@ class GitRepositoryCodeTests extends GitBrokerTest {
                     .put("pullMode", hooksPath ? "rebase" : "ff_only")
                     .put("expectedRemoteCommit", remoteHead()));
             Files.writeString(root().resolve("shared.txt"), "scribble\n");
-            approved(mutation("discard")
-                    .set("paths", BrokerCallsFixture.JSON.createArrayNode().add("shared.txt")));
+            approved(mutation("discard").set("paths", paths("shared.txt")));
             assertThat(root().resolve("shared.txt")).hasContent("one\n");
             assertThat(marker).as("no hook ran (%s)", round).doesNotExist();
         }
@@ -121,29 +119,12 @@ class GitRepositoryCodeTests extends GitBrokerTest {
 
         JsonNode status = broker.call(session, "lomi_git_status", json("workspaceId", workspaceOf(project)));
         assertThat(status.toString()).contains("UNSUPPORTED_CAPABILITY", "never runs repository code");
-        assertThat(attempt(mutation("stage")
-                                .set(
-                                        "paths",
-                                        BrokerCallsFixture.JSON
-                                                .createArrayNode()
-                                                .add("added.txt")))
-                        .toString())
+        assertThat(attempt(mutation("stage").set("paths", paths("added.txt"))).toString())
                 .contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(mutation("commit")
-                                .put("message", "x")
-                                .set(
-                                        "paths",
-                                        BrokerCallsFixture.JSON
-                                                .createArrayNode()
-                                                .add("added.txt")))
+        assertThat(attempt(mutation("commit").put("message", "x").set("paths", paths("added.txt")))
                         .toString())
                 .doesNotContain("\"succeeded\"");
-        assertThat(attempt(mutation("discard")
-                                .set(
-                                        "paths",
-                                        BrokerCallsFixture.JSON
-                                                .createArrayNode()
-                                                .add("shared.txt")))
+        assertThat(attempt(mutation("discard").set("paths", paths("shared.txt")))
                         .toString())
                 .doesNotContain("\"succeeded\"");
         assertThat(marker).as("no filter ran").doesNotExist();
@@ -231,6 +212,11 @@ class GitRepositoryCodeTests extends GitBrokerTest {
         ObjectNode node = mutation(operation);
         node.putArray("paths");
         return node;
+    }
+
+    /** The {@code paths} of a mutation: the one path. */
+    private static ArrayNode paths(String path) {
+        return BrokerCallsFixture.JSON.createArrayNode().add(path);
     }
 
     private String remoteHead() throws IOException {

@@ -49,13 +49,9 @@ class HelperPairingTests {
                 McpHelperProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
             helper.initialize("2025-11-25");
             helper.awaitPhase("connected");
-            assertThat(helper.callTool(1, "lomi_workspace_list", "{}")
-                            .at("/result/isError")
-                            .asBoolean(true))
-                    .isFalse();
+            assertListAnswers(helper, 1);
 
-            assertThat(helper.closeAndWait()).isZero();
-            assertThat(Files.readString(classLog))
+            assertThat(classesLoadedBy(helper, classLog))
                     .contains("dev.lomicontrol.ipc.BrokerClient")
                     .contains("dev.lomicontrol.transport.SocketFrameChannel")
                     .doesNotContain("io.netty")
@@ -80,22 +76,32 @@ class HelperPairingTests {
                     .isGreaterThan(40);
             helper.awaitPhase("connected");
             for (int call = 0; call < 12; call++) {
-                assertThat(helper.callTool(10 + call, "lomi_workspace_list", "{}")
-                                .at("/result/isError")
-                                .asBoolean(true))
-                        .isFalse();
+                assertListAnswers(helper, 10 + call);
             }
             assertThat(helper.callTool(30, "lomi_files_read", "{\"workspaceId\":\"ws-none\",\"relativePath\":\"a\"}")
                             .has("result"))
                     .isTrue();
 
-            assertThat(helper.closeAndWait()).isZero();
-            assertThat(Files.readString(classLog))
+            assertThat(classesLoadedBy(helper, classLog))
                     .contains("dev.lomicontrol.ipc.CallAnswer")
                     .contains("dev.lomicontrol.mcp.HotPathWarmup")
                     .doesNotContain("tools.jackson.databind.ObjectMapper ")
                     .doesNotContain("tools.jackson.databind.json.JsonMapper ");
         }
+    }
+
+    /** {@code lomi_workspace_list} answers without an error. */
+    private static void assertListAnswers(McpHelperProcess helper, int id) throws Exception {
+        assertThat(helper.callTool(id, "lomi_workspace_list", "{}")
+                        .at("/result/isError")
+                        .asBoolean(true))
+                .isFalse();
+    }
+
+    /** Closes the helper (it must exit 0) and answers the class-load log it wrote. */
+    private static String classesLoadedBy(McpHelperProcess helper, Path classLog) throws Exception {
+        assertThat(helper.closeAndWait()).isZero();
+        return Files.readString(classLog);
     }
 
     private McpHelperProcess start(MisbehavingBroker broker, List<String> jvmOptions) throws Exception {
