@@ -1,5 +1,6 @@
 package dev.lomicontrol.broker;
 
+import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static dev.lomicontrol.testing.GitRemote.head;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -7,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.git.api.GitSpecs;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.GitRemote;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -521,36 +523,15 @@ class GitReferenceCallsTests extends GitBrokerTest {
 
     /** The arguments of a read: the workspace and the given name/value pairs ({@code null} values written as JSON null). */
     private String args(Object... pairs) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project));
-        for (int i = 0; i < pairs.length; i += 2) {
-            String name = (String) pairs[i];
-            Object value = pairs[i + 1];
-            if (value == null) {
-                node.putNull(name);
-            } else if (value instanceof Integer n) {
-                node.put(name, n);
-            } else if (value instanceof Boolean b) {
-                node.put(name, b);
-            } else if (value instanceof JsonNode json) {
-                node.set(name, json);
-            } else {
-                node.put(name, value.toString());
-            }
-        }
-        return node.toString();
+        Object[] all = new Object[pairs.length + 2];
+        all[0] = "workspaceId";
+        all[1] = workspaceOf(project);
+        System.arraycopy(pairs, 0, all, 2, pairs.length);
+        return json(all);
     }
 
     private static JsonNode view(Object... pairs) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        for (int i = 0; i < pairs.length; i += 2) {
-            if (pairs[i + 1] instanceof Boolean b) {
-                node.put((String) pairs[i], b);
-            } else {
-                node.put((String) pairs[i], pairs[i + 1].toString());
-            }
-        }
-        return node;
+        return Agent.object(pairs);
     }
 
     private String op(String arguments) {
