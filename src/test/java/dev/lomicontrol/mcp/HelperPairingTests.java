@@ -46,7 +46,7 @@ class HelperPairingTests {
     void aConnectedHelperLoadsNoSpringSqliteFlywayNettyOrReactorClass() throws Exception {
         Path classLog = temp.resolve("classes.log");
         try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
-                McpHelperProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
+                McpHelperProcess helper = loggingClasses(broker, classLog)) {
             helper.initialize("2025-11-25");
             helper.awaitPhase("connected");
             assertListAnswers(helper, 1);
@@ -70,7 +70,7 @@ class HelperPairingTests {
     void aWholeSessionBuildsNoObjectMapper() throws Exception {
         Path classLog = temp.resolve("mapper-classes.log");
         try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
-                McpHelperProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
+                McpHelperProcess helper = loggingClasses(broker, classLog)) {
             helper.initialize("2025-11-25");
             assertThat(helper.request(2, "tools/list", "{}").at("/result/tools").size())
                     .isGreaterThan(40);
@@ -88,6 +88,11 @@ class HelperPairingTests {
                     .doesNotContain("tools.jackson.databind.ObjectMapper ")
                     .doesNotContain("tools.jackson.databind.json.JsonMapper ");
         }
+    }
+
+    /** A helper that logs each class it loads to {@code classLog}. */
+    private McpHelperProcess loggingClasses(MisbehavingBroker broker, Path classLog) throws Exception {
+        return start(broker, List.of("-Xlog:class+load=info:file=" + classLog));
     }
 
     /** {@code lomi_workspace_list} answers without an error. */

@@ -278,7 +278,7 @@ class FileToolsTests {
 
     /** The arguments of a {@code lomi_files_mutate} under this request key: its operation as name/value pairs. */
     private String mutation(String key, Object... operation) {
-        ObjectNode node = Agent.object(
+        return json(
                 "workspaceId",
                 ws,
                 "expectedRevision",
@@ -286,9 +286,9 @@ class FileToolsTests {
                 "retryEpoch",
                 epoch.value(),
                 "requestKey",
-                key);
-        node.set("operation", Agent.object(operation));
-        return node.toString();
+                key,
+                "operation",
+                Agent.object(operation));
     }
 
     /** A mutation creating the file {@code relativePath} against the parent's revision. */
