@@ -79,6 +79,15 @@ abstract class GitBrokerTest {
         return node;
     }
 
+    /** The arguments of a read: the project's workspace and the given name/value pairs ({@link BrokerCallsFixture#json}). */
+    String inWorkspace(Object... pairs) {
+        Object[] all = new Object[pairs.length + 2];
+        all[0] = "workspaceId";
+        all[1] = workspaceOf(project);
+        System.arraycopy(pairs, 0, all, 2, pairs.length);
+        return BrokerCallsFixture.json(all);
+    }
+
     /** Writes {@code text} to {@code path} in the project's worktree. */
     void write(String path, String text) throws IOException {
         Files.writeString(root().resolve(path), text, StandardCharsets.UTF_8);
