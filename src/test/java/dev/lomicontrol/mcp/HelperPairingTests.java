@@ -44,22 +44,19 @@ class HelperPairingTests {
 
     @Test
     void aConnectedHelperLoadsNoSpringSqliteFlywayNettyOrReactorClass() throws Exception {
-        Path classLog = temp.resolve("classes.log");
-        try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
-                McpHelperProcess helper = loggingClasses(broker, classLog)) {
-            helper.initialize("2025-11-25");
+        String loaded = classesLoadedDuring("classes.log", helper -> {
             helper.awaitPhase("connected");
             assertListAnswers(helper, 1);
+        });
 
-            assertThat(classesLoadedBy(helper, classLog))
-                    .contains("dev.lomicontrol.ipc.BrokerClient")
-                    .contains("dev.lomicontrol.transport.SocketFrameChannel")
-                    .doesNotContain("io.netty")
-                    .doesNotContain("reactor.")
-                    .doesNotContain("org.springframework")
-                    .doesNotContain("org.sqlite")
-                    .doesNotContain("org.flywaydb");
-        }
+        assertThat(loaded)
+                .contains("dev.lomicontrol.ipc.BrokerClient")
+                .contains("dev.lomicontrol.transport.SocketFrameChannel")
+                .doesNotContain("io.netty")
+                .doesNotContain("reactor.")
+                .doesNotContain("org.springframework")
+                .doesNotContain("org.sqlite")
+                .doesNotContain("org.flywaydb");
     }
 
     /**
@@ -68,10 +65,7 @@ class HelperPairingTests {
      */
     @Test
     void aWholeSessionBuildsNoObjectMapper() throws Exception {
-        Path classLog = temp.resolve("mapper-classes.log");
-        try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
-                McpHelperProcess helper = loggingClasses(broker, classLog)) {
-            helper.initialize("2025-11-25");
+        String loaded = classesLoadedDuring("mapper-classes.log", helper -> {
             assertThat(helper.request(2, "tools/list", "{}").at("/result/tools").size())
                     .isGreaterThan(40);
             helper.awaitPhase("connected");
@@ -81,18 +75,33 @@ class HelperPairingTests {
             assertThat(helper.callTool(30, "lomi_files_read", "{\"workspaceId\":\"ws-none\",\"relativePath\":\"a\"}")
                             .has("result"))
                     .isTrue();
+        });
 
-            assertThat(classesLoadedBy(helper, classLog))
-                    .contains("dev.lomicontrol.ipc.CallAnswer")
-                    .contains("dev.lomicontrol.mcp.HotPathWarmup")
-                    .doesNotContain("tools.jackson.databind.ObjectMapper ")
-                    .doesNotContain("tools.jackson.databind.json.JsonMapper ");
+        assertThat(loaded)
+                .contains("dev.lomicontrol.ipc.CallAnswer")
+                .contains("dev.lomicontrol.mcp.HotPathWarmup")
+                .doesNotContain("tools.jackson.databind.ObjectMapper ")
+                .doesNotContain("tools.jackson.databind.json.JsonMapper ");
+    }
+
+    /**
+     * Runs {@code steps} on an initialized helper that logs each class it loads (to {@code logName}
+     * under the temporary folder); the log once the helper has exited 0.
+     */
+    private String classesLoadedDuring(String logName, HelperSteps steps) throws Exception {
+        Path classLog = temp.resolve(logName);
+        try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
+                McpHelperProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
+            helper.initialize("2025-11-25");
+            steps.run(helper);
+            assertThat(helper.closeAndWait()).isZero();
+            return Files.readString(classLog);
         }
     }
 
-    /** A helper that logs each class it loads to {@code classLog}. */
-    private McpHelperProcess loggingClasses(MisbehavingBroker broker, Path classLog) throws Exception {
-        return start(broker, List.of("-Xlog:class+load=info:file=" + classLog));
+    /** What a test does with the initialized helper. */
+    private interface HelperSteps {
+        void run(McpHelperProcess helper) throws Exception;
     }
 
     /** {@code lomi_workspace_list} answers without an error. */
@@ -101,12 +110,6 @@ class HelperPairingTests {
                         .at("/result/isError")
                         .asBoolean(true))
                 .isFalse();
-    }
-
-    /** Closes the helper (it must exit 0) and answers the class-load log it wrote. */
-    private static String classesLoadedBy(McpHelperProcess helper, Path classLog) throws Exception {
-        assertThat(helper.closeAndWait()).isZero();
-        return Files.readString(classLog);
     }
 
     private McpHelperProcess start(MisbehavingBroker broker, List<String> jvmOptions) throws Exception {
