@@ -88,9 +88,7 @@ class LayoutReferenceCallsTests {
         String ws = newWorkspace(agent, workspaceOf(project), "second");
         String panel = firstPanel(agent, ws);
 
-        JsonNode focused = withNullGenerations("lomi_panel_focus", ws, panel);
-        assertThat(focused.path("state").asString()).isEqualTo("succeeded");
-        assertThat(focused.path("result").path("kind").asString()).isEqualTo("panel_focused");
+        JsonNode focused = withNullGenerations("lomi_panel_focus", ws, panel, "panel_focused");
         assertThat(focused.path("result").path("panelId").asString()).isEqualTo(panel);
 
         for (String tool : new String[] {"lomi_panel_focus", "lomi_panel_close"}) {
@@ -122,10 +120,8 @@ class LayoutReferenceCallsTests {
         String ws = newWorkspace(agent, workspaceOf(project), "closing");
         String panel = firstPanel(agent, ws);
 
-        JsonNode closed = withNullGenerations("lomi_panel_close", ws, panel);
+        withNullGenerations("lomi_panel_close", ws, panel, "panel_closed");
 
-        assertThat(closed.path("state").asString()).isEqualTo("succeeded");
-        assertThat(closed.path("result").path("kind").asString()).isEqualTo("panel_closed");
         assertThat(panelList(agent, ws).path("panels")).isEmpty();
     }
 
@@ -235,12 +231,18 @@ class LayoutReferenceCallsTests {
         assertThat(broker.refused(session, "lomi_episodes", json("x", 1))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
-    /** A focus or close of the panel with {@code null} for both generations (a durable call that must succeed). */
-    private JsonNode withNullGenerations(String tool, String ws, String panel) {
-        return broker.ok(
+    /**
+     * A focus or close of the panel with {@code null} for both generations (a durable call that must
+     * succeed): it succeeded with a result of {@code kind}.
+     */
+    private JsonNode withNullGenerations(String tool, String ws, String panel, String kind) {
+        JsonNode done = broker.ok(
                 session,
                 tool,
                 op(json("workspaceId", ws, "panelId", panel, "terminalSessionId", null, "browserGeneration", null)));
+        assertThat(done.path("state").asString()).isEqualTo("succeeded");
+        assertThat(done.path("result").path("kind").asString()).isEqualTo(kind);
+        return done;
     }
 
     /** The pairs as a mutation at the broker's current revision under another session's epoch and this key. */
