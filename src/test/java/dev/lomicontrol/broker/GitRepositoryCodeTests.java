@@ -75,20 +75,14 @@ class GitRepositoryCodeTests extends GitBrokerTest {
             assertThat(commit.path("result").path("plan").path("repositoryCode").asString())
                     .as("the plan says so")
                     .contains("hooks", "not run");
-            approved(network("push")
-                    .put("remote", "origin")
-                    .put("reference", "refs/heads/main")
-                    .put("sourceCommit", head())
-                    .put("expectedRemoteCommit", remoteHead()));
+            approved(onOriginMain("push").put("sourceCommit", head()).put("expectedRemoteCommit", remoteHead()));
             theirs.pull().call();
             Files.writeString(temp.resolve("theirs/theirs-" + hooksPath + ".txt"), "theirs\n");
             theirs.add().addFilepattern("theirs-" + hooksPath + ".txt").call();
             theirs.commit().setNoVerify(true).setMessage("theirs").call();
             theirs.push().call();
-            approved(network("fetch").put("remote", "origin").put("reference", "refs/heads/main"));
-            approved(network("pull")
-                    .put("remote", "origin")
-                    .put("reference", "refs/heads/main")
+            approved(onOriginMain("fetch"));
+            approved(onOriginMain("pull")
                     .put("sourceCommit", head())
                     .put("pullMode", hooksPath ? "rebase" : "ff_only")
                     .put("expectedRemoteCommit", remoteHead()));
@@ -146,22 +140,14 @@ class GitRepositoryCodeTests extends GitBrokerTest {
         mine.add().addFilepattern("shared.txt").call();
         mine.commit().setMessage("local").call();
 
-        assertThat(attempt(network("fetch").put("remote", "origin").put("reference", "refs/heads/main"))
-                        .toString())
-                .contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(network("pull")
-                                .put("remote", "origin")
-                                .put("reference", "refs/heads/main")
+        assertThat(attempt(onOriginMain("fetch")).toString()).contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(onOriginMain("pull")
                                 .put("sourceCommit", head())
                                 .put("pullMode", "ff_only")
                                 .put("expectedRemoteCommit", remoteHead()))
                         .toString())
                 .contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(network("push")
-                                .put("remote", "origin")
-                                .put("reference", "refs/heads/main")
-                                .put("sourceCommit", head())
-                                .put("expectedRemoteCommit", remoteHead()))
+        assertThat(attempt(onOriginMain("push").put("sourceCommit", head()).put("expectedRemoteCommit", remoteHead()))
                         .toString())
                 .contains("UNSUPPORTED_CAPABILITY");
         assertThat(marker).as("no uploadpack or receivepack ran").doesNotExist();
@@ -217,6 +203,11 @@ class GitRepositoryCodeTests extends GitBrokerTest {
     /** The {@code paths} of a mutation: the one path. */
     private static ArrayNode paths(String path) {
         return BrokerCallsFixture.JSON.createArrayNode().add(path);
+    }
+
+    /** A network mutation on {@code origin}'s {@code refs/heads/main}. */
+    private ObjectNode onOriginMain(String operation) {
+        return network(operation).put("remote", "origin").put("reference", "refs/heads/main");
     }
 
     private String remoteHead() throws IOException {

@@ -560,12 +560,7 @@ class GitToolsTests extends GitBrokerTest {
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
         Session reader = broker.session(new Grant(true, Set.of(), Set.of("workspace.read", "files.read", "git.read")));
         assertThat(broker.refused(
-                        reader,
-                        "lomi_git_mutate",
-                        network("fetch", observed())
-                                .put("remote", "origin")
-                                .put("reference", "refs/heads/main")
-                                .toString()))
+                        reader, "lomi_git_mutate", onOriginMain("fetch").toString()))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
 
         ObjectNode mixed = mutation("commit", observed());
@@ -576,8 +571,7 @@ class GitToolsTests extends GitBrokerTest {
         assertThat(broker.refused(session, "lomi_git_mutate", noPaths.toString()))
                 .as("a commit names its staged set")
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        ObjectNode fetchWithPaths =
-                network("fetch", observed()).put("remote", "origin").put("reference", "refs/heads/main");
+        ObjectNode fetchWithPaths = onOriginMain("fetch");
         fetchWithPaths.putArray("paths").add("shared.txt");
         assertThat(broker.refused(session, "lomi_git_mutate", fetchWithPaths.toString()))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
@@ -671,6 +665,11 @@ class GitToolsTests extends GitBrokerTest {
 
     private String openArguments(Object... view) {
         return layoutOp(json("workspaceId", workspace(), "view", BrokerCallsFixture.JSON.readTree(json(view))));
+    }
+
+    /** A network mutation on {@code origin}'s {@code refs/heads/main} at the current observation. */
+    private ObjectNode onOriginMain(String operation) {
+        return network(operation, observed()).put("remote", "origin").put("reference", "refs/heads/main");
     }
 
     private String layoutOp(String arguments) {

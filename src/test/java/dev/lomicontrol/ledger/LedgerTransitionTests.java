@@ -156,14 +156,18 @@ class LedgerTransitionTests extends OpenLedgerTest {
         return moved(ledger.transition(operationIn(OperationState.RUNNING).id(), state, effect, result, error));
     }
 
+    /** The operation moved to {@code state} with no effect, result or error. */
+    private Operation withoutEffect(Operation operation, OperationState state) {
+        return moved(ledger.transition(operation.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
+    }
+
     private Operation operationIn(OperationState state) {
         Operation operation = reserved(ledger.reserve(request(session, epoch, "k-" + keys++, "{}")));
         switch (state) {
             case QUEUED:
                 return operation;
             case AWAITING_USER:
-                return moved(
-                        ledger.transition(operation.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
+                return withoutEffect(operation, state);
             default:
                 break;
         }
@@ -172,8 +176,7 @@ class LedgerTransitionTests extends OpenLedgerTest {
             case RUNNING:
                 return running;
             case CANCELLING:
-                return moved(
-                        ledger.transition(running.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
+                return withoutEffect(running, state);
             case SUCCEEDED:
                 return moved(ledger.transition(
                         running.id(), state, EffectState.COMPLETE, Optional.empty(), Optional.empty()));
