@@ -132,10 +132,12 @@ class GitRepositoryCodeTests extends GitBrokerTest {
 
     @Test
     void uploadpackAndReceivepackProgramsAreRefusedAndNeverRunByFetchPullOrPush() throws Exception {
-        StoredConfig config = mine.getRepository().getConfig();
-        config.setString("remote", "origin", "uploadpack", "touch '" + marker + "'; git-upload-pack");
-        config.setString("remote", "origin", "receivepack", "touch '" + marker + "'; git-receive-pack");
-        config.save();
+        configureRemote(
+                "origin",
+                "uploadpack",
+                "touch '" + marker + "'; git-upload-pack",
+                "receivepack",
+                "touch '" + marker + "'; git-receive-pack");
         Files.writeString(root().resolve("shared.txt"), "two\n");
         mine.add().addFilepattern("shared.txt").call();
         mine.commit().setMessage("local").call();

@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -204,19 +203,19 @@ class GitToolsTests extends GitBrokerTest {
         assertThat(readRefused("lomi_git_commit", "commit", "0".repeat(40))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         assertThat(readRefused("lomi_git_commit", "commit", "HEAD")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
 
-        StoredConfig config = mine.getRepository().getConfig();
-        config.setString("remote", "mirror", "url", "https://user:s3cret-token@example.com/team/repo.git");
-        config.setString("remote", "mirror", "pushurl", "https://ghp_abcdef@example.com/team/repo.git");
-        config.save();
-        JsonNode remotes = read("lomi_git_remotes");
-        assertThat(remotes.toString())
-                .doesNotContain(
-                        "s3cret-token",
-                        "user:",
-                        "ghp_abcdef",
-                        "team/repo",
-                        "://",
-                        remote.bare().toString());
+        configureRemote(
+                "mirror",
+                "url",
+                "https://user:s3cret-token@example.com/team/repo.git",
+                "pushurl",
+                "https://ghp_abcdef@example.com/team/repo.git");
+        JsonNode remotes = remotesWithout(
+                "s3cret-token",
+                "user:",
+                "ghp_abcdef",
+                "team/repo",
+                "://",
+                remote.bare().toString());
         assertThat(remotes.path("remotes"))
                 .extracting(r -> r.path("name").asString() + " "
                         + r.path("role").asString() + " "
