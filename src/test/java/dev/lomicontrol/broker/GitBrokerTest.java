@@ -1,6 +1,7 @@
 package dev.lomicontrol.broker;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.Session;
@@ -12,9 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.lib.StoredConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -77,6 +80,31 @@ abstract class GitBrokerTest {
                 .put("retryEpoch", epoch.value())
                 .put("requestKey", keyPrefix + keys.incrementAndGet());
         return node;
+    }
+
+    /** The arguments of a read: the project's workspace and the given name/value pairs ({@link BrokerCallsFixture#json}). */
+    String inWorkspace(Object... pairs) {
+        Object[] all = new Object[pairs.length + 2];
+        all[0] = "workspaceId";
+        all[1] = workspaceOf(project);
+        System.arraycopy(pairs, 0, all, 2, pairs.length);
+        return BrokerCallsFixture.json(all);
+    }
+
+    /** Sets {@code remote.NAME.KEY} to each value (key/value pairs) in the clone's config, and saves it. */
+    void configureRemote(String name, String... keysAndValues) throws IOException {
+        StoredConfig config = mine.getRepository().getConfig();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            config.setString("remote", name, keysAndValues[i], keysAndValues[i + 1]);
+        }
+        config.save();
+    }
+
+    /** The lomi_git_remotes answer (a read that must succeed), whose text contains none of {@code secrets}. */
+    JsonNode remotesWithout(String... secrets) {
+        JsonNode remotes = broker.ok(session, "lomi_git_remotes", inWorkspace());
+        assertThat(remotes.toString()).doesNotContain(secrets);
+        return remotes;
     }
 
     /** Writes {@code text} to {@code path} in the project's worktree. */

@@ -1,12 +1,12 @@
 package dev.lomicontrol.broker;
 
-import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static dev.lomicontrol.testing.GitRemote.head;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.git.api.GitSpecs;
+import dev.lomicontrol.testing.Agent;
 import dev.lomicontrol.testing.GitRemote;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,57 +35,40 @@ class GitReferenceCallsTests extends GitBrokerTest {
     void repositoryRelativeEmptyIsTheProjectsRepositoryOnAllSeven() throws Exception {
         String head = head(mine);
         write("shared.txt", "one\nTWO\nthree\n");
-        JsonNode status =
-                broker.ok(session, "lomi_git_status", args("repositoryRelative", "", "limit", 100, "cursor", null));
+        JsonNode status = read("lomi_git_status", "repositoryRelative", "", "limit", 100, "cursor", null);
         assertThat(status.path("repositoryRelative").asString()).isEmpty();
         assertThat(status.path("changes").get(0).path("relativePath").asString())
                 .isEqualTo("shared.txt");
-        JsonNode diff = broker.ok(
-                session,
+        JsonNode diff = read(
                 "lomi_git_diff",
-                args(
-                        "repositoryRelative",
-                        "",
-                        "relativePath",
-                        "shared.txt",
-                        "comparison",
-                        "worktree",
-                        "commit",
-                        null,
-                        "startUtf16",
-                        0,
-                        "maxChars",
-                        4096,
-                        "expectedObservationRevision",
-                        null));
+                "repositoryRelative",
+                "",
+                "relativePath",
+                "shared.txt",
+                "comparison",
+                "worktree",
+                "commit",
+                null,
+                "startUtf16",
+                0,
+                "maxChars",
+                4096,
+                "expectedObservationRevision",
+                null);
         assertThat(diff.path("text").asString()).contains("+TWO");
-        assertThat(broker.ok(
-                                session,
-                                "lomi_git_history",
-                                args("repositoryRelative", "", "commit", null, "skip", 0, "limit", 20))
+        assertThat(read("lomi_git_history", "repositoryRelative", "", "commit", null, "skip", 0, "limit", 20)
                         .path("commits")
                         .get(0)
                         .path("commit")
                         .asString())
                 .isEqualTo(head);
-        assertThat(broker.ok(
-                                session,
-                                "lomi_git_commit",
-                                args("repositoryRelative", "", "commit", head, "filesSkip", 0, "filesLimit", 100))
+        assertThat(read("lomi_git_commit", "repositoryRelative", "", "commit", head, "filesSkip", 0, "filesLimit", 100)
                         .path("summary")
                         .asString())
                 .isEqualTo("seed");
-        assertThat(broker.ok(session, "lomi_git_remotes", args("repositoryRelative", ""))
-                        .path("remotes"))
+        assertThat(read("lomi_git_remotes", "repositoryRelative", "").path("remotes"))
                 .isNotEmpty();
-        JsonNode opened = broker.ok(
-                session,
-                "lomi_git_open",
-                op(args(
-                        "repositoryRelative",
-                        "",
-                        "view",
-                        view("type", "diff", "relativePath", "shared.txt", "staged", false))));
+        JsonNode opened = openView("", "type", "diff", "relativePath", "shared.txt", "staged", false);
         assertThat(opened.path("state").asString()).isEqualTo("succeeded");
         assertThat(opened.path("result").path("repositoryRelative").asString()).isEmpty();
         ObjectNode stage = mutate("stage", "");
@@ -107,44 +90,31 @@ class GitReferenceCallsTests extends GitBrokerTest {
             first = nested.commit().setMessage("inner seed").call();
             Files.writeString(nestedRoot.resolve("inner.txt"), "inner changed\n");
 
-            JsonNode status = broker.ok(session, "lomi_git_status", args("repositoryRelative", "libs/inner"));
+            JsonNode status = read("lomi_git_status", "repositoryRelative", "libs/inner");
             assertThat(status.path("repositoryRelative").asString()).isEqualTo("libs/inner");
             assertThat(status.path("branch").asString()).isEqualTo("trunk");
             assertThat(status.path("head").asString()).isEqualTo(first.name());
             assertThat(status.path("changes"))
                     .extracting(c -> c.path("relativePath").asString())
                     .containsExactly("inner.txt");
-            assertThat(broker.ok(
-                                    session,
-                                    "lomi_git_diff",
-                                    args("repositoryRelative", "libs/inner", "relativePath", "inner.txt"))
+            assertThat(read("lomi_git_diff", "repositoryRelative", "libs/inner", "relativePath", "inner.txt")
                             .path("text")
                             .asString())
                     .contains("+inner changed");
-            assertThat(broker.ok(session, "lomi_git_history", args("repositoryRelative", "libs/inner"))
+            assertThat(read("lomi_git_history", "repositoryRelative", "libs/inner")
                             .path("commits"))
                     .extracting(c -> c.path("summary").asString())
                     .containsExactly("inner seed");
-            assertThat(broker.ok(
-                                    session,
-                                    "lomi_git_commit",
-                                    args("repositoryRelative", "libs/inner", "commit", first.name()))
+            assertThat(read("lomi_git_commit", "repositoryRelative", "libs/inner", "commit", first.name())
                             .path("files")
                             .get(0)
                             .path("relativePath")
                             .asString())
                     .isEqualTo("inner.txt");
-            assertThat(broker.ok(session, "lomi_git_remotes", args("repositoryRelative", "libs/inner"))
+            assertThat(read("lomi_git_remotes", "repositoryRelative", "libs/inner")
                             .path("remotes"))
                     .isEmpty();
-            JsonNode opened = broker.ok(
-                    session,
-                    "lomi_git_open",
-                    op(args(
-                            "repositoryRelative",
-                            "libs/inner",
-                            "view",
-                            view("type", "commit", "commit", first.name()))));
+            JsonNode opened = openView("libs/inner", "type", "commit", "commit", first.name());
             assertThat(opened.path("result").path("repositoryRelative").asString())
                     .isEqualTo("libs/inner");
 
@@ -160,21 +130,21 @@ class GitReferenceCallsTests extends GitBrokerTest {
         }
 
         // not a repository root, a link to one, outside the project, a secret path: refused
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "libs")))
+        assertThat(broker.refused(session, "lomi_git_status", inWorkspace("repositoryRelative", "libs")))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         Files.createSymbolicLink(project.root().resolve("linked"), nestedRoot);
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "linked")))
+        assertThat(broker.refused(session, "lomi_git_status", inWorkspace("repositoryRelative", "linked")))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         Files.createSymbolicLink(project.root().resolve("hop"), project.root().resolve("libs"));
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "hop/inner")))
+        assertThat(broker.refused(session, "lomi_git_status", inWorkspace("repositoryRelative", "hop/inner")))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "../seed")))
+        assertThat(broker.refused(session, "lomi_git_status", inWorkspace("repositoryRelative", "../seed")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "/tmp")))
+        assertThat(broker.refused(session, "lomi_git_status", inWorkspace("repositoryRelative", "/tmp")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", "missing/repo")))
+        assertThat(broker.refused(session, "lomi_git_status", inWorkspace("repositoryRelative", "missing/repo")))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_git_status", args("repositoryRelative", ".git")))
+        assertThat(broker.refused(session, "lomi_git_status", inWorkspace("repositoryRelative", ".git")))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 
@@ -186,7 +156,7 @@ class GitReferenceCallsTests extends GitBrokerTest {
             mine.add().addFilepattern("n.txt").call();
             mine.commit().setMessage("c" + i).call();
         }
-        JsonNode first = broker.ok(session, "lomi_git_history", args("limit", 2));
+        JsonNode first = read("lomi_git_history", "limit", 2);
         assertThat(first.path("commits"))
                 .extracting(c -> c.path("summary").asString())
                 .containsExactly("c3", "c2");
@@ -195,10 +165,14 @@ class GitReferenceCallsTests extends GitBrokerTest {
         mine.add().addFilepattern("n.txt").call();
         mine.commit().setMessage("c4").call();
 
-        JsonNode second = broker.ok(
-                session,
+        JsonNode second = read(
                 "lomi_git_history",
-                args("commit", start, "skip", first.path("nextSkip").asInt(), "limit", 2));
+                "commit",
+                start,
+                "skip",
+                first.path("nextSkip").asInt(),
+                "limit",
+                2);
         assertThat(second.path("startCommit").asString()).isEqualTo(start);
         assertThat(second.path("commits"))
                 .extracting(c -> c.path("summary").asString())
@@ -206,16 +180,16 @@ class GitReferenceCallsTests extends GitBrokerTest {
                 .containsExactly("c1", "seed");
         assertThat(second.path("hasMore").asBoolean()).isFalse();
         assertThat(second.path("nextSkip").isNull()).isTrue();
-        assertThat(broker.ok(session, "lomi_git_history", args("skip", 1, "limit", 1))
+        assertThat(read("lomi_git_history", "skip", 1, "limit", 1)
                         .path("commits")
                         .get(0)
                         .path("summary")
                         .asString())
                 .as("skip without commit is from HEAD, as in the reference")
                 .isEqualTo("c3");
-        assertThat(broker.refused(session, "lomi_git_history", args("commit", "HEAD")))
+        assertThat(broker.refused(session, "lomi_git_history", inWorkspace("commit", "HEAD")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_history", args("commit", start, "startCommit", head(mine))))
+        assertThat(broker.refused(session, "lomi_git_history", inWorkspace("commit", start, "startCommit", head(mine))))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
@@ -233,9 +207,7 @@ class GitReferenceCallsTests extends GitBrokerTest {
                 .putNull("pullMode");
         JsonNode parked = broker.ok(session, "lomi_git_mutate", stage.toString());
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
-        String observed = broker.ok(session, "lomi_git_status", args())
-                .path("observationRevision")
-                .asString();
+        String observed = read("lomi_git_status").path("observationRevision").asString();
         assertThat(broker.decisions.list()).singleElement().satisfies(d -> {
             assertThat(d.plan())
                     .contains(
@@ -355,24 +327,24 @@ class GitReferenceCallsTests extends GitBrokerTest {
     /** §4.9: per remote and role the reference's name, role, transport, host, port and locationRedacted — never a URL. */
     @Test
     void remotesHaveTheReferencesShapeWithoutUrls() throws Exception {
-        StoredConfig config = mine.getRepository().getConfig();
-        config.setString("remote", "gh", "url", "https://user:tok3n@github.com:8443/team/private-repo.git?x=y#frag");
-        config.setString("remote", "scp", "url", "git@gitlab.example:team/other.git");
-        config.setString("remote", "scp", "pushurl", "ssh://deploy@push.example:2222/team/other.git");
-        config.save();
+        configureRemote("gh", "url", "https://user:tok3n@github.com:8443/team/private-repo.git?x=y#frag");
+        configureRemote(
+                "scp",
+                "url",
+                "git@gitlab.example:team/other.git",
+                "pushurl",
+                "ssh://deploy@push.example:2222/team/other.git");
 
-        JsonNode remotes = broker.ok(session, "lomi_git_remotes", args());
-        assertThat(remotes.toString())
-                .doesNotContain(
-                        "tok3n",
-                        "user",
-                        "private-repo",
-                        "team/",
-                        "frag",
-                        "deploy",
-                        "://",
-                        remote.bare().toString())
-                .doesNotContain("fetchUrls", "pushUrls");
+        JsonNode remotes = remotesWithout(
+                "tok3n",
+                "user",
+                "private-repo",
+                "team/",
+                "frag",
+                "deploy",
+                "://",
+                remote.bare().toString());
+        assertThat(remotes.toString()).doesNotContain("fetchUrls", "pushUrls");
         List<String> rows = new ArrayList<>();
         remotes.path("remotes").forEach(r -> {
             List<String> fields = new ArrayList<>();
@@ -440,9 +412,10 @@ class GitReferenceCallsTests extends GitBrokerTest {
         assertThat(broker.refused(session, "lomi_git_mutate", noPaths.toString()))
                 .as("paths is required")
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_status", args("verbose", true)))
+        assertThat(broker.refused(session, "lomi_git_status", inWorkspace("verbose", true)))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_status", args("limit", 0))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(broker.refused(session, "lomi_git_status", inWorkspace("limit", 0)))
+                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(broker.decisions.list()).isEmpty();
 
         // the binder the helper runs is the same: the reference's push binds, this host's former one does not
@@ -461,20 +434,20 @@ class GitReferenceCallsTests extends GitBrokerTest {
     void everyAnswerValidatesAgainstItsPublishedOutputSchema() throws Exception {
         write("shared.txt", "one\nTWO\nthree\n");
         String head = head(mine);
-        conforms(GitSpecs.STATUS, broker.call(session, "lomi_git_status", args()));
-        conforms(GitSpecs.DIFF, broker.call(session, "lomi_git_diff", args("relativePath", "shared.txt")));
+        conforms(GitSpecs.STATUS, broker.call(session, "lomi_git_status", inWorkspace()));
+        conforms(GitSpecs.DIFF, broker.call(session, "lomi_git_diff", inWorkspace("relativePath", "shared.txt")));
         conforms(
                 GitSpecs.DIFF,
                 broker.call(
                         session,
                         "lomi_git_diff",
-                        args("relativePath", "shared.txt", "comparison", "commit", "commit", head)));
-        conforms(GitSpecs.HISTORY, broker.call(session, "lomi_git_history", args()));
-        conforms(GitSpecs.COMMIT, broker.call(session, "lomi_git_commit", args("commit", head)));
-        conforms(GitSpecs.REMOTES, broker.call(session, "lomi_git_remotes", args()));
+                        inWorkspace("relativePath", "shared.txt", "comparison", "commit", "commit", head)));
+        conforms(GitSpecs.HISTORY, broker.call(session, "lomi_git_history", inWorkspace()));
+        conforms(GitSpecs.COMMIT, broker.call(session, "lomi_git_commit", inWorkspace("commit", head)));
+        conforms(GitSpecs.REMOTES, broker.call(session, "lomi_git_remotes", inWorkspace()));
         conforms(
                 GitSpecs.OPEN,
-                broker.call(session, "lomi_git_open", op(args("view", view("type", "commit", "commit", head)))));
+                broker.call(session, "lomi_git_open", op(inWorkspace("view", view("type", "commit", "commit", head)))));
         ObjectNode stage = mutate("stage", "");
         stage.putArray("paths").add("shared.txt");
         JsonNode parked = broker.call(session, "lomi_git_mutate", stage.toString());
@@ -519,38 +492,21 @@ class GitReferenceCallsTests extends GitBrokerTest {
                 .isEmpty();
     }
 
-    /** The arguments of a read: the workspace and the given name/value pairs ({@code null} values written as JSON null). */
-    private String args(Object... pairs) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        node.put("workspaceId", workspaceOf(project));
-        for (int i = 0; i < pairs.length; i += 2) {
-            String name = (String) pairs[i];
-            Object value = pairs[i + 1];
-            if (value == null) {
-                node.putNull(name);
-            } else if (value instanceof Integer n) {
-                node.put(name, n);
-            } else if (value instanceof Boolean b) {
-                node.put(name, b);
-            } else if (value instanceof JsonNode json) {
-                node.set(name, json);
-            } else {
-                node.put(name, value.toString());
-            }
-        }
-        return node.toString();
+    /** A read (a call that must succeed) with the workspace and these name/value pairs. */
+    private JsonNode read(String tool, Object... pairs) {
+        return broker.ok(session, tool, inWorkspace(pairs));
+    }
+
+    /** A lomi_git_open of the view (name/value pairs) in the repository at {@code repositoryRelative}. */
+    private JsonNode openView(String repositoryRelative, Object... view) {
+        return broker.ok(
+                session,
+                "lomi_git_open",
+                op(inWorkspace("repositoryRelative", repositoryRelative, "view", view(view))));
     }
 
     private static JsonNode view(Object... pairs) {
-        ObjectNode node = BrokerCallsFixture.JSON.createObjectNode();
-        for (int i = 0; i < pairs.length; i += 2) {
-            if (pairs[i + 1] instanceof Boolean b) {
-                node.put((String) pairs[i], b);
-            } else {
-                node.put((String) pairs[i], pairs[i + 1].toString());
-            }
-        }
-        return node;
+        return Agent.object(pairs);
     }
 
     private String op(String arguments) {

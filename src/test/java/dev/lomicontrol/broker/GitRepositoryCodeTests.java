@@ -16,6 +16,7 @@ import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.StoredConfig;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -68,34 +69,25 @@ class GitRepositoryCodeTests extends GitBrokerTest {
             }
             String round = hooksPath ? "core.hooksPath" : ".git/hooks";
             Files.writeString(root().resolve("file-" + hooksPath + ".txt"), "new\n");
-            approved(mutation("stage")
-                    .set("paths", BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
-            JsonNode commit = approved(mutation("commit")
-                    .put("message", "add a file")
-                    .set("paths", BrokerCallsFixture.JSON.createArrayNode().add("file-" + hooksPath + ".txt")));
+            approved(mutation("stage").set("paths", paths("file-" + hooksPath + ".txt")));
+            JsonNode commit = approved(
+                    mutation("commit").put("message", "add a file").set("paths", paths("file-" + hooksPath + ".txt")));
             assertThat(commit.path("result").path("plan").path("repositoryCode").asString())
                     .as("the plan says so")
                     .contains("hooks", "not run");
-            approved(network("push")
-                    .put("remote", "origin")
-                    .put("reference", "refs/heads/main")
-                    .put("sourceCommit", head())
-                    .put("expectedRemoteCommit", remoteHead()));
+            approved(onOriginMain("push").put("sourceCommit", head()).put("expectedRemoteCommit", remoteHead()));
             theirs.pull().call();
             Files.writeString(temp.resolve("theirs/theirs-" + hooksPath + ".txt"), "theirs\n");
             theirs.add().addFilepattern("theirs-" + hooksPath + ".txt").call();
             theirs.commit().setNoVerify(true).setMessage("theirs").call();
             theirs.push().call();
-            approved(network("fetch").put("remote", "origin").put("reference", "refs/heads/main"));
-            approved(network("pull")
-                    .put("remote", "origin")
-                    .put("reference", "refs/heads/main")
+            approved(onOriginMain("fetch"));
+            approved(onOriginMain("pull")
                     .put("sourceCommit", head())
                     .put("pullMode", hooksPath ? "rebase" : "ff_only")
                     .put("expectedRemoteCommit", remoteHead()));
             Files.writeString(root().resolve("shared.txt"), "scribble\n");
-            approved(mutation("discard")
-                    .set("paths", BrokerCallsFixture.JSON.createArrayNode().add("shared.txt")));
+            approved(mutation("discard").set("paths", paths("shared.txt")));
             assertThat(root().resolve("shared.txt")).hasContent("one\n");
             assertThat(marker).as("no hook ran (%s)", round).doesNotExist();
         }
@@ -121,29 +113,12 @@ class GitRepositoryCodeTests extends GitBrokerTest {
 
         JsonNode status = broker.call(session, "lomi_git_status", json("workspaceId", workspaceOf(project)));
         assertThat(status.toString()).contains("UNSUPPORTED_CAPABILITY", "never runs repository code");
-        assertThat(attempt(mutation("stage")
-                                .set(
-                                        "paths",
-                                        BrokerCallsFixture.JSON
-                                                .createArrayNode()
-                                                .add("added.txt")))
-                        .toString())
+        assertThat(attempt(mutation("stage").set("paths", paths("added.txt"))).toString())
                 .contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(mutation("commit")
-                                .put("message", "x")
-                                .set(
-                                        "paths",
-                                        BrokerCallsFixture.JSON
-                                                .createArrayNode()
-                                                .add("added.txt")))
+        assertThat(attempt(mutation("commit").put("message", "x").set("paths", paths("added.txt")))
                         .toString())
                 .doesNotContain("\"succeeded\"");
-        assertThat(attempt(mutation("discard")
-                                .set(
-                                        "paths",
-                                        BrokerCallsFixture.JSON
-                                                .createArrayNode()
-                                                .add("shared.txt")))
+        assertThat(attempt(mutation("discard").set("paths", paths("shared.txt")))
                         .toString())
                 .doesNotContain("\"succeeded\"");
         assertThat(marker).as("no filter ran").doesNotExist();
@@ -157,30 +132,24 @@ class GitRepositoryCodeTests extends GitBrokerTest {
 
     @Test
     void uploadpackAndReceivepackProgramsAreRefusedAndNeverRunByFetchPullOrPush() throws Exception {
-        StoredConfig config = mine.getRepository().getConfig();
-        config.setString("remote", "origin", "uploadpack", "touch '" + marker + "'; git-upload-pack");
-        config.setString("remote", "origin", "receivepack", "touch '" + marker + "'; git-receive-pack");
-        config.save();
+        configureRemote(
+                "origin",
+                "uploadpack",
+                "touch '" + marker + "'; git-upload-pack",
+                "receivepack",
+                "touch '" + marker + "'; git-receive-pack");
         Files.writeString(root().resolve("shared.txt"), "two\n");
         mine.add().addFilepattern("shared.txt").call();
         mine.commit().setMessage("local").call();
 
-        assertThat(attempt(network("fetch").put("remote", "origin").put("reference", "refs/heads/main"))
-                        .toString())
-                .contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(network("pull")
-                                .put("remote", "origin")
-                                .put("reference", "refs/heads/main")
+        assertThat(attempt(onOriginMain("fetch")).toString()).contains("UNSUPPORTED_CAPABILITY");
+        assertThat(attempt(onOriginMain("pull")
                                 .put("sourceCommit", head())
                                 .put("pullMode", "ff_only")
                                 .put("expectedRemoteCommit", remoteHead()))
                         .toString())
                 .contains("UNSUPPORTED_CAPABILITY");
-        assertThat(attempt(network("push")
-                                .put("remote", "origin")
-                                .put("reference", "refs/heads/main")
-                                .put("sourceCommit", head())
-                                .put("expectedRemoteCommit", remoteHead()))
+        assertThat(attempt(onOriginMain("push").put("sourceCommit", head()).put("expectedRemoteCommit", remoteHead()))
                         .toString())
                 .contains("UNSUPPORTED_CAPABILITY");
         assertThat(marker).as("no uploadpack or receivepack ran").doesNotExist();
@@ -231,6 +200,16 @@ class GitRepositoryCodeTests extends GitBrokerTest {
         ObjectNode node = mutation(operation);
         node.putArray("paths");
         return node;
+    }
+
+    /** The {@code paths} of a mutation: the one path. */
+    private static ArrayNode paths(String path) {
+        return BrokerCallsFixture.JSON.createArrayNode().add(path);
+    }
+
+    /** A network mutation on {@code origin}'s {@code refs/heads/main}. */
+    private ObjectNode onOriginMain(String operation) {
+        return network(operation).put("remote", "origin").put("reference", "refs/heads/main");
     }
 
     private String remoteHead() throws IOException {

@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -62,7 +61,7 @@ class GitToolsTests extends GitBrokerTest {
         write("bin.dat", "\u0000\u0002binary changed");
         write(".env", "TOKEN=second\n");
 
-        JsonNode status = broker.ok(session, "lomi_git_status", json("workspaceId", workspace()));
+        JsonNode status = read("lomi_git_status");
         assertThat(status.path("kind").asString()).isEqualTo("git_status");
         assertThat(status.path("branch").asString()).isEqualTo("main");
         assertThat(status.path("head").asString()).isEqualTo(second.name());
@@ -86,231 +85,137 @@ class GitToolsTests extends GitBrokerTest {
         assertThat(status.toString()).doesNotContain(".env");
         String observed = status.path("observationRevision").asString();
 
-        JsonNode first = broker.ok(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 3));
+        JsonNode first = read("lomi_git_status", "limit", 3);
         assertThat(first.path("hasMore").asBoolean()).isTrue();
-        JsonNode rest = broker.ok(
-                session,
+        JsonNode rest = read(
                 "lomi_git_status",
-                json(
-                        "workspaceId",
-                        workspace(),
-                        "limit",
-                        3,
-                        "cursor",
-                        first.path("nextCursor").asString()));
+                "limit",
+                3,
+                "cursor",
+                first.path("nextCursor").asString());
         assertThat(rest.path("changes")).hasSize(1);
         assertThat(rest.path("nextCursor").isNull()).isTrue();
 
-        JsonNode worktree = broker.ok(
-                session,
-                "lomi_git_diff",
-                json(
-                        "workspaceId",
-                        workspace(),
-                        "relativePath",
-                        "shared.txt",
-                        "expectedObservationRevision",
-                        observed));
+        JsonNode worktree =
+                read("lomi_git_diff", "relativePath", "shared.txt", "expectedObservationRevision", observed);
         assertThat(worktree.path("text").asString()).contains("+four").doesNotContain("-two");
-        JsonNode staged = broker.ok(
-                session,
+        JsonNode staged = read(
                 "lomi_git_diff",
-                json(
-                        "workspaceId",
-                        workspace(),
-                        "relativePath",
-                        "shared.txt",
-                        "comparison",
-                        "staged",
-                        "expectedObservationRevision",
-                        observed));
+                "relativePath",
+                "shared.txt",
+                "comparison",
+                "staged",
+                "expectedObservationRevision",
+                observed);
         assertThat(staged.path("text").asString()).contains("-two", "+TWO").doesNotContain("+four");
         StringBuilder paged = new StringBuilder();
         int start = 0;
         JsonNode page;
         do {
-            page = broker.ok(
-                    session,
+            page = read(
                     "lomi_git_diff",
-                    json(
-                            "workspaceId",
-                            workspace(),
-                            "relativePath",
-                            "shared.txt",
-                            "comparison",
-                            "staged",
-                            "startUtf16",
-                            start,
-                            "maxChars",
-                            16,
-                            "expectedObservationRevision",
-                            observed));
+                    "relativePath",
+                    "shared.txt",
+                    "comparison",
+                    "staged",
+                    "startUtf16",
+                    start,
+                    "maxChars",
+                    16,
+                    "expectedObservationRevision",
+                    observed);
             paged.append(page.path("text").asString());
             start = page.path("nextUtf16").asInt();
         } while (page.path("truncated").asBoolean());
         assertThat(paged.toString()).isEqualTo(staged.path("text").asString());
-        assertThat(broker.ok(
-                                session,
-                                "lomi_git_diff",
-                                json(
-                                        "workspaceId",
-                                        workspace(),
-                                        "relativePath",
-                                        "bin.dat",
-                                        "expectedObservationRevision",
-                                        observed))
+        assertThat(read("lomi_git_diff", "relativePath", "bin.dat", "expectedObservationRevision", observed)
                         .path("binary")
                         .asBoolean())
                 .isTrue();
-        JsonNode ofCommit = broker.ok(
-                session,
-                "lomi_git_diff",
-                json(
-                        "workspaceId",
-                        workspace(),
-                        "relativePath",
-                        "old.txt",
-                        "comparison",
-                        "commit",
-                        "commit",
-                        second.name()));
+        JsonNode ofCommit =
+                read("lomi_git_diff", "relativePath", "old.txt", "comparison", "commit", "commit", second.name());
         assertThat(ofCommit.path("text").asString()).contains("+moved line 0");
 
-        assertThat(broker.ok(session, "lomi_git_diff", json("workspaceId", workspace(), "relativePath", "shared.txt"))
+        assertThat(read("lomi_git_diff", "relativePath", "shared.txt")
                         .path("observationRevision")
                         .asString())
                 .as("a first page needs no observation (the reference's form)")
                 .isEqualTo(observed);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_git_diff",
-                        json("workspaceId", workspace(), "relativePath", "shared.txt", "startUtf16", 4)))
+        assertThat(readRefused("lomi_git_diff", "relativePath", "shared.txt", "startUtf16", 4))
                 .as("a later page names the status it continues")
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_git_diff",
-                        json(
-                                "workspaceId",
-                                workspace(),
-                                "relativePath",
-                                ".env",
-                                "expectedObservationRevision",
-                                observed)))
+        assertThat(readRefused("lomi_git_diff", "relativePath", ".env", "expectedObservationRevision", observed))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_git_diff",
-                        json(
-                                "workspaceId",
-                                workspace(),
-                                "relativePath",
-                                "../seed/shared.txt",
-                                "expectedObservationRevision",
-                                observed)))
+        assertThat(readRefused(
+                        "lomi_git_diff", "relativePath", "../seed/shared.txt", "expectedObservationRevision", observed))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_git_diff",
-                        json(
-                                "workspaceId",
-                                workspace(),
-                                "relativePath",
-                                "nowhere.txt",
-                                "expectedObservationRevision",
-                                observed)))
+        assertThat(readRefused("lomi_git_diff", "relativePath", "nowhere.txt", "expectedObservationRevision", observed))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
         write("untracked.txt", "fresher\n");
-        assertThat(broker.refused(
-                        session,
-                        "lomi_git_diff",
-                        json(
-                                "workspaceId",
-                                workspace(),
-                                "relativePath",
-                                "shared.txt",
-                                "expectedObservationRevision",
-                                observed)))
+        assertThat(readRefused("lomi_git_diff", "relativePath", "shared.txt", "expectedObservationRevision", observed))
                 .as("the repository moved on")
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
-        assertThat(broker.refused(
-                        session,
+        assertThat(readRefused(
                         "lomi_git_status",
-                        json(
-                                "workspaceId",
-                                workspace(),
-                                "limit",
-                                3,
-                                "cursor",
-                                first.path("nextCursor").asString())))
+                        "limit",
+                        3,
+                        "cursor",
+                        first.path("nextCursor").asString()))
                 .isEqualTo(ErrorCode.CURSOR_EXPIRED);
 
-        JsonNode history = broker.ok(session, "lomi_git_history", json("workspaceId", workspace(), "limit", 1));
+        JsonNode history = read("lomi_git_history", "limit", 1);
         assertThat(history.path("commits").get(0).path("commit").asString()).isEqualTo(second.name());
         assertThat(history.path("commits").get(0).path("summary").asString()).isEqualTo("second");
         assertThat(history.path("hasMore").asBoolean()).isTrue();
         write("x.txt", "x\n");
         mine.add().addFilepattern("x.txt").call();
         mine.commit().setMessage("third").call();
-        JsonNode older = broker.ok(
-                session,
+        JsonNode older = read(
                 "lomi_git_history",
-                json(
-                        "workspaceId",
-                        workspace(),
-                        "limit",
-                        1,
-                        "startCommit",
-                        history.path("startCommit").asString(),
-                        "skip",
-                        history.path("nextSkip").asInt()));
+                "limit",
+                1,
+                "startCommit",
+                history.path("startCommit").asString(),
+                "skip",
+                history.path("nextSkip").asInt());
         assertThat(older.path("commits").get(0).path("summary").asString())
                 .as("stable paging while HEAD moved")
                 .isEqualTo("seed");
         assertThat(older.path("hasMore").asBoolean()).isFalse();
-        assertThat(broker.ok(session, "lomi_git_history", json("workspaceId", workspace(), "relativePath", "old.txt"))
-                        .path("commits"))
+        assertThat(read("lomi_git_history", "relativePath", "old.txt").path("commits"))
                 .as("added by second, renamed away by third (it took the staged index along)")
                 .extracting(c -> c.path("summary").asString())
                 .containsExactly("third", "second");
 
-        JsonNode commit = broker.ok(
-                session, "lomi_git_commit", json("workspaceId", workspace(), "commit", second.name(), "filesLimit", 1));
+        JsonNode commit = read("lomi_git_commit", "commit", second.name(), "filesLimit", 1);
         assertThat(commit.path("message").asString()).isEqualTo("second\n\nwith a body");
         assertThat(commit.path("totalFiles").asInt()).as(".env is not listed").isEqualTo(2);
         assertThat(commit.path("files").get(0).path("relativePath").asString()).isEqualTo("bin.dat");
         assertThat(commit.path("hasMoreFiles").asBoolean()).isTrue();
-        JsonNode files = broker.ok(
-                session,
+        JsonNode files = read(
                 "lomi_git_commit",
-                json(
-                        "workspaceId",
-                        workspace(),
-                        "commit",
-                        second.name(),
-                        "filesSkip",
-                        commit.path("nextFilesSkip").asInt()));
+                "commit",
+                second.name(),
+                "filesSkip",
+                commit.path("nextFilesSkip").asInt());
         assertThat(files.path("files").get(0).path("relativePath").asString()).isEqualTo("old.txt");
-        assertThat(broker.refused(
-                        session, "lomi_git_commit", json("workspaceId", workspace(), "commit", "0".repeat(40))))
-                .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_git_commit", json("workspaceId", workspace(), "commit", "HEAD")))
-                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(readRefused("lomi_git_commit", "commit", "0".repeat(40))).isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+        assertThat(readRefused("lomi_git_commit", "commit", "HEAD")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
 
-        StoredConfig config = mine.getRepository().getConfig();
-        config.setString("remote", "mirror", "url", "https://user:s3cret-token@example.com/team/repo.git");
-        config.setString("remote", "mirror", "pushurl", "https://ghp_abcdef@example.com/team/repo.git");
-        config.save();
-        JsonNode remotes = broker.ok(session, "lomi_git_remotes", json("workspaceId", workspace()));
-        assertThat(remotes.toString())
-                .doesNotContain(
-                        "s3cret-token",
-                        "user:",
-                        "ghp_abcdef",
-                        "team/repo",
-                        "://",
-                        remote.bare().toString());
+        configureRemote(
+                "mirror",
+                "url",
+                "https://user:s3cret-token@example.com/team/repo.git",
+                "pushurl",
+                "https://ghp_abcdef@example.com/team/repo.git");
+        JsonNode remotes = remotesWithout(
+                "s3cret-token",
+                "user:",
+                "ghp_abcdef",
+                "team/repo",
+                "://",
+                remote.bare().toString());
         assertThat(remotes.path("remotes"))
                 .extracting(r -> r.path("name").asString() + " "
                         + r.path("role").asString() + " "
@@ -332,10 +237,8 @@ class GitToolsTests extends GitBrokerTest {
         Project plain = broker.project("plain");
         assertThat(broker.refused(session, "lomi_git_status", json("workspaceId", workspaceOf(plain))))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(session, "lomi_git_status", json("workspaceId", workspace(), "limit", 201)))
-                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_git_remotes", json("workspaceId", workspace(), "verbose", true)))
-                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(readRefused("lomi_git_status", "limit", 201)).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(readRefused("lomi_git_remotes", "verbose", true)).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
@@ -345,16 +248,8 @@ class GitToolsTests extends GitBrokerTest {
         Files.createSymbolicLink(root().resolve("link"), outside);
         String observed = observed();
 
-        assertThat(broker.refused(
-                        session,
-                        "lomi_git_diff",
-                        json(
-                                "workspaceId",
-                                workspace(),
-                                "relativePath",
-                                "link/victim.txt",
-                                "expectedObservationRevision",
-                                observed)))
+        assertThat(readRefused(
+                        "lomi_git_diff", "relativePath", "link/victim.txt", "expectedObservationRevision", observed))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
         for (String operation : List.of("stage", "discard")) {
             ObjectNode request = mutation(operation, observed);
@@ -370,34 +265,13 @@ class GitToolsTests extends GitBrokerTest {
     @Test
     void gitOpenShowsAReadOnlyPanelAndFocusesTheSameViewInsteadOfOpeningItTwice() throws Exception {
         String head = mine.getRepository().resolve("HEAD").name();
-        JsonNode opened = broker.ok(
-                session,
-                "lomi_git_open",
-                layoutOp(json(
-                        "workspaceId",
-                        workspace(),
-                        "view",
-                        BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head)))));
+        JsonNode opened = openView("type", "commit", "commit", head);
         assertThat(opened.path("state").asString()).isEqualTo("succeeded");
         String panel = opened.path("result").path("panelId").asString();
-        JsonNode again = broker.ok(
-                session,
-                "lomi_git_open",
-                layoutOp(json(
-                        "workspaceId",
-                        workspace(),
-                        "view",
-                        BrokerCallsFixture.JSON.readTree(json("type", "commit", "commit", head)))));
+        JsonNode again = openView("type", "commit", "commit", head);
         assertThat(again.path("result").path("panelId").asString()).isEqualTo(panel);
         write("shared.txt", "changed\n");
-        JsonNode diff = broker.ok(
-                session,
-                "lomi_git_open",
-                layoutOp(json(
-                        "workspaceId",
-                        workspace(),
-                        "view",
-                        BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", "shared.txt")))));
+        JsonNode diff = openView("type", "diff", "relativePath", "shared.txt");
         assertThat(diff.path("result").path("view").path("staged").asBoolean()).isFalse();
 
         JsonNode panels = broker.ok(session, "lomi_panel_list", json("workspaceId", workspace()));
@@ -412,24 +286,8 @@ class GitToolsTests extends GitBrokerTest {
         assertThat(git.get(1).path("gitView").path("relativePath").asString()).isEqualTo("shared.txt");
         assertThat(git.get(1).path("focused").asBoolean()).isTrue();
 
-        assertThat(broker.refused(
-                        session,
-                        "lomi_git_open",
-                        layoutOp(json(
-                                "workspaceId",
-                                workspace(),
-                                "view",
-                                BrokerCallsFixture.JSON.readTree(json("type", "diff", "relativePath", ".env"))))))
-                .isEqualTo(ErrorCode.SCOPE_DENIED);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_git_open",
-                        layoutOp(json(
-                                "workspaceId",
-                                workspace(),
-                                "view",
-                                BrokerCallsFixture.JSON.readTree(
-                                        json("type", "commit", "commit", head, "relativePath", "x"))))))
+        assertThat(openRefused("type", "diff", "relativePath", ".env")).isEqualTo(ErrorCode.SCOPE_DENIED);
+        assertThat(openRefused("type", "commit", "commit", head, "relativePath", "x"))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         String stale = Long.toString(broker.projects.revision() - 1);
         String staleKey = "stale-open";
@@ -543,7 +401,7 @@ class GitToolsTests extends GitBrokerTest {
         assertThat(failed.path("result").path("detail").path("conflicts"))
                 .extracting(JsonNode::asString)
                 .containsExactly("shared.txt");
-        JsonNode status = broker.ok(session, "lomi_git_status", json("workspaceId", workspace()));
+        JsonNode status = read("lomi_git_status");
         assertThat(status.path("changes").get(0).path("conflicted").asBoolean())
                 .as("the worktree is left mid-rebase, as reported")
                 .isTrue();
@@ -701,12 +559,7 @@ class GitToolsTests extends GitBrokerTest {
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
         Session reader = broker.session(new Grant(true, Set.of(), Set.of("workspace.read", "files.read", "git.read")));
         assertThat(broker.refused(
-                        reader,
-                        "lomi_git_mutate",
-                        network("fetch", observed())
-                                .put("remote", "origin")
-                                .put("reference", "refs/heads/main")
-                                .toString()))
+                        reader, "lomi_git_mutate", onOriginMain("fetch").toString()))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
 
         ObjectNode mixed = mutation("commit", observed());
@@ -717,8 +570,7 @@ class GitToolsTests extends GitBrokerTest {
         assertThat(broker.refused(session, "lomi_git_mutate", noPaths.toString()))
                 .as("a commit names its staged set")
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        ObjectNode fetchWithPaths =
-                network("fetch", observed()).put("remote", "origin").put("reference", "refs/heads/main");
+        ObjectNode fetchWithPaths = onOriginMain("fetch");
         fetchWithPaths.putArray("paths").add("shared.txt");
         assertThat(broker.refused(session, "lomi_git_mutate", fetchWithPaths.toString()))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
@@ -800,6 +652,25 @@ class GitToolsTests extends GitBrokerTest {
         return node;
     }
 
+    /** A lomi_git_open of the view (name/value pairs) in the project's workspace (a durable call that must succeed). */
+    private JsonNode openView(Object... view) {
+        return broker.ok(session, "lomi_git_open", openArguments(view));
+    }
+
+    /** As {@link #openView}, for an open that must be refused. */
+    private ErrorCode openRefused(Object... view) {
+        return broker.refused(session, "lomi_git_open", openArguments(view));
+    }
+
+    private String openArguments(Object... view) {
+        return layoutOp(json("workspaceId", workspace(), "view", BrokerCallsFixture.JSON.readTree(json(view))));
+    }
+
+    /** A network mutation on {@code origin}'s {@code refs/heads/main} at the current observation. */
+    private ObjectNode onOriginMain(String operation) {
+        return network(operation, observed()).put("remote", "origin").put("reference", "refs/heads/main");
+    }
+
     private String layoutOp(String arguments) {
         return withOp(arguments, broker.revision(), "open-" + keys.incrementAndGet());
     }
@@ -820,9 +691,7 @@ class GitToolsTests extends GitBrokerTest {
     }
 
     private String observed() {
-        return broker.ok(session, "lomi_git_status", json("workspaceId", workspace()))
-                .path("observationRevision")
-                .asString();
+        return read("lomi_git_status").path("observationRevision").asString();
     }
 
     private Set<String> staged() throws Exception {
@@ -847,6 +716,16 @@ class GitToolsTests extends GitBrokerTest {
             count++;
         }
         return count;
+    }
+
+    /** A git read (a call that must succeed) in the project's workspace, with these name/value pairs. */
+    private JsonNode read(String tool, Object... pairs) {
+        return broker.ok(session, tool, inWorkspace(pairs));
+    }
+
+    /** As {@link #read}, for a read that must be refused. */
+    private ErrorCode readRefused(String tool, Object... pairs) {
+        return broker.refused(session, tool, inWorkspace(pairs));
     }
 
     private String workspace() {

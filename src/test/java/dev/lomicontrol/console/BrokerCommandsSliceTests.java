@@ -31,9 +31,9 @@ class BrokerCommandsSliceTests extends ConsoleSliceSupport {
     @Test
     void helpAndParsingErrorsHaveTheirExitStatus() {
         assertThat(ok("help ledger")).contains("ledger export", "ledger check").doesNotContain("pairing");
-        assertThat(fails("help nonsense", ConsoleResult.USAGE)).contains("no command 'nonsense'");
-        assertThat(fails("frobnicate", ConsoleResult.USAGE)).contains("unknown command 'frobnicate'");
-        assertThat(fails("status 'unterminated", ConsoleResult.USAGE)).contains("unterminated");
-        assertThat(fails("status extra", ConsoleResult.USAGE)).contains("unexpected: extra");
+        assertUsage("help nonsense", "no command 'nonsense'");
+        assertUsage("frobnicate", "unknown command 'frobnicate'");
+        assertUsage("status 'unterminated", "unterminated");
+        assertUsage("status extra", "unexpected: extra");
     }
 }

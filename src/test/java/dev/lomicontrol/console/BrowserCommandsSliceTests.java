@@ -18,16 +18,13 @@ class BrowserCommandsSliceTests extends ConsoleSliceSupport {
         ok("project add site --name slice-site");
         assertThat(ok("browser origins list")).contains("no browser origins are approved");
         assertThat(ok("browser origins list --json")).startsWith("{");
-        assertThat(fails("browser origins revoke slice-site http://127.0.0.1:9", ConsoleResult.REFUSED))
-                .contains("TARGET_NOT_FOUND");
-        assertThat(fails("browser origins list --project nowhere", ConsoleResult.REFUSED))
-                .contains("TARGET_NOT_FOUND");
+        assertRefused("browser origins revoke slice-site http://127.0.0.1:9", "TARGET_NOT_FOUND");
+        assertRefused("browser origins list --project nowhere", "TARGET_NOT_FOUND");
     }
 
     @Test
     void argumentsAreParsedStrictly() {
-        assertThat(fails("browser origins revoke slice-site", ConsoleResult.USAGE))
-                .contains("takes 2 arguments");
-        assertThat(fails("browser origins list --project", ConsoleResult.USAGE)).contains("--project needs a value");
+        assertUsage("browser origins revoke slice-site", "takes 2 arguments");
+        assertUsage("browser origins list --project", "--project needs a value");
     }
 }

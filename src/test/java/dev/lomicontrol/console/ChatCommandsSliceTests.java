@@ -32,20 +32,18 @@ class ChatCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(ok("chat connection list")).contains("slice", "http://127.0.0.1:9/v1", "m1");
         assertThat(ok("chat connection list --json")).startsWith("{").contains("\"slice\"");
         assertThat(ok("chat connection remove slice")).contains("removed connection slice");
-        assertThat(fails("chat connection remove slice", ConsoleResult.REFUSED)).contains("TARGET_NOT_FOUND");
+        assertRefused("chat connection remove slice", "TARGET_NOT_FOUND");
     }
 
     @Test
     void argumentsAreParsedStrictly() {
-        assertThat(fails("chat connection add x --kind openai --model m", ConsoleResult.USAGE))
-                .contains("--base-url");
-        assertThat(fails(
-                        "chat connection add x --kind smoke --base-url http://127.0.0.1:9 --model m",
-                        ConsoleResult.REFUSED))
-                .contains("INVALID_ARGUMENT", "--kind is openai or anthropic, not smoke");
-        assertThat(fails(
-                        "chat connection add x --kind openai --base-url http://127.0.0.1:9 --model m --max-output-tokens lots",
-                        ConsoleResult.USAGE))
-                .contains("'lots' is not a valid");
+        assertUsage("chat connection add x --kind openai --model m", "--base-url");
+        assertRefused(
+                "chat connection add x --kind smoke --base-url http://127.0.0.1:9 --model m",
+                "INVALID_ARGUMENT",
+                "--kind is openai or anthropic, not smoke");
+        assertUsage(
+                "chat connection add x --kind openai --base-url http://127.0.0.1:9 --model m --max-output-tokens lots",
+                "'lots' is not a valid");
     }
 }

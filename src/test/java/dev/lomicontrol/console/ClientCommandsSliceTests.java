@@ -18,16 +18,14 @@ class ClientCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(ok("client list --json")).startsWith("{");
         // no broker runs in the slice, so there is no registration key to write into a client's config: refused, saying
         // why
-        assertThat(fails("client show claude-code", ConsoleResult.REFUSED))
-                .contains("APP_UNAVAILABLE", "no registration key");
-        assertThat(fails("client register nope", ConsoleResult.USAGE)).contains("unknown client 'nope'", "claude-code");
-        assertThat(fails("client register cursor --scope global", ConsoleResult.USAGE))
-                .contains("user or project");
+        assertRefused("client show claude-code", "APP_UNAVAILABLE", "no registration key");
+        assertUsage("client register nope", "unknown client 'nope'", "claude-code");
+        assertUsage("client register cursor --scope global", "user or project");
     }
 
     @Test
     void argumentsAreParsedStrictly() {
-        assertThat(fails("client register", ConsoleResult.USAGE)).contains("takes 1 argument");
-        assertThat(fails("client show a b", ConsoleResult.USAGE)).contains("unexpected: b");
+        assertUsage("client register", "takes 1 argument");
+        assertUsage("client show a b", "unexpected: b");
     }
 }

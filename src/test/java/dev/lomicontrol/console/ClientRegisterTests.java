@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lomicontrol.broker.BrokerRuntime;
 import dev.lomicontrol.core.LomiException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -87,10 +88,8 @@ class ClientRegisterTests extends ConsoleTestSupport {
     @MethodSource("fileClientsAndScopes")
     void registerKeepsEverythingOfTheUsersAndReportsStaleAndHandEditedEntries(McpClient client, McpClient.Scope scope)
             throws Exception {
-        Path file = client.file(scope, paths).orElseThrow();
-        Files.createDirectories(file.getParent());
         String original = client.format() == McpClient.Format.CODEX_TOML ? userToml() : userJson(client);
-        Files.writeString(file, original);
+        Path file = existing(client, scope, original);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
         Path backup = file.resolveSibling(file.getFileName() + ".lomi-backup");
 
@@ -152,12 +151,10 @@ class ClientRegisterTests extends ConsoleTestSupport {
     @MethodSource("fileClientsAndScopes")
     void anExistingFileThatDoesNotParseIsRefusedAndLeftUntouched(McpClient client, McpClient.Scope scope)
             throws Exception {
-        Path file = client.file(scope, paths).orElseThrow();
-        Files.createDirectories(file.getParent());
         String broken = client.format() == McpClient.Format.CODEX_TOML
                 ? "model = \"o3\"\nthis is not toml\n"
                 : "{ \"mcpServers\": { // comment\n";
-        Files.writeString(file, broken);
+        Path file = existing(client, scope, broken);
 
         assertThatThrownBy(() -> commands.registerFor(client, scope, paths))
                 .isInstanceOf(LomiException.class)
@@ -385,6 +382,13 @@ class ClientRegisterTests extends ConsoleTestSupport {
 
     private McpEntry expected() {
         return McpEntry.forBroker(runtime, System.getenv());
+    }
+
+    /** The client's file for the scope, written with this text. */
+    private Path existing(McpClient client, McpClient.Scope scope, String text) throws IOException {
+        Path file = client.file(scope, paths).orElseThrow();
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, text);
     }
 
     private String state(McpClient client, McpClient.Scope scope) {

@@ -111,6 +111,16 @@ abstract class ConsoleSliceSupport extends ConsoleLines {
         }
     }
 
+    /** {@code line} is a usage error (exit 2) whose message says each of {@code says}. */
+    void assertUsage(String line, String... says) {
+        assertThat(fails(line, ConsoleResult.USAGE)).contains(says);
+    }
+
+    /** {@code line} is refused (exit 1) with a message that says each of {@code says}. */
+    void assertRefused(String line, String... says) {
+        assertThat(fails(line, ConsoleResult.REFUSED)).contains(says);
+    }
+
     /**
      * The parts every group shares: each command is registered and listed in the help screen under
      * the group, has its own help (also as {@code COMMAND --help}), and an unknown option is a usage

@@ -33,7 +33,7 @@ class DecisionCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(ok("decision list --json")).startsWith("{").contains(id.value());
         assertThat(ok("decision reject " + id)).contains("rejected " + id);
         assertThat(approved.get()).isFalse();
-        assertThat(fails("decision approve " + id, ConsoleResult.REFUSED)).contains("TARGET_NOT_FOUND");
+        assertRefused("decision approve " + id, "TARGET_NOT_FOUND");
     }
 
     /**
@@ -65,7 +65,7 @@ class DecisionCommandsSliceTests extends ConsoleSliceSupport {
 
     @Test
     void argumentsAreParsedStrictly() {
-        assertThat(fails("decision approve", ConsoleResult.USAGE)).contains("takes 1 argument");
-        assertThat(fails("decision reject a b", ConsoleResult.USAGE)).contains("unexpected: b");
+        assertUsage("decision approve", "takes 1 argument");
+        assertUsage("decision reject a b", "unexpected: b");
     }
 }

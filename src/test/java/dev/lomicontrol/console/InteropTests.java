@@ -34,18 +34,13 @@ class InteropTests extends InteropTest {
 
     @Test
     void theOfficialTypeScriptSdkClientPairsConnectsAndWorks() throws Exception {
-        JsonNode result = runScenario("sdk-client.mjs");
-        assertThat(result.path("beforePairing").asString()).isEqualTo("PAIRING_REQUIRED");
-        assertThat(result.path("retryEpoch").asString()).hasSize(40);
-        assertChatAnswered(result.path("chat"));
+        assertPairedConnectedAndChatted(runScenario("sdk-client.mjs"));
     }
 
     @Test
     void theTwentyTwentySixClientPairsConnectsAndWorks() throws Exception {
         JsonNode result = runScenario("client2-client.mjs");
-        assertThat(result.path("beforePairing").asString()).isEqualTo("PAIRING_REQUIRED");
-        assertThat(result.path("retryEpoch").asString()).hasSize(40);
-        assertChatAnswered(result.path("chat"));
+        assertPairedConnectedAndChatted(result);
         System.err.println("2026-era client negotiated: " + result.path("negotiated"));
     }
 
@@ -121,6 +116,13 @@ class InteropTests extends InteropTest {
         String text = Files.readString(out);
         assertThat(process.exitValue()).as(text).isZero();
         return JsonMapper.builder().build().readTree(text.substring(text.indexOf('{')));
+    }
+
+    /** Refused before pairing, then connected with a retry epoch, then the chat tools answered. */
+    private static void assertPairedConnectedAndChatted(JsonNode result) {
+        assertThat(result.path("beforePairing").asString()).isEqualTo("PAIRING_REQUIRED");
+        assertThat(result.path("retryEpoch").asString()).hasSize(40);
+        assertChatAnswered(result.path("chat"));
     }
 
     /** The seven chat tools answered schema-valid results (the SDK client validated each against its outputSchema). */

@@ -36,21 +36,17 @@ class LedgerCommandsSliceTests extends ConsoleSliceSupport {
     @Test
     void purgeIsRefusedWithoutConfirmAndDeletesNothing() {
         long receipts = ledger.maintenance().status().receipts();
-        assertThat(fails("ledger purge --confirm", ConsoleResult.USAGE)).contains("needs --expired");
-        assertThat(fails("ledger purge --expired", ConsoleResult.REFUSED)).contains("repeat with --confirm");
-        assertThat(fails("ledger purge --expired --before yesterday --confirm", ConsoleResult.USAGE))
-                .contains("ISO-8601");
+        assertUsage("ledger purge --confirm", "needs --expired");
+        assertRefused("ledger purge --expired", "repeat with --confirm");
+        assertUsage("ledger purge --expired --before yesterday --confirm", "ISO-8601");
         assertThat(ledger.maintenance().status().receipts()).isEqualTo(receipts);
     }
 
     @Test
     void argumentsAreParsedStrictly() {
-        assertThat(fails("ledger reconcile " + "0".repeat(40) + " --note x", ConsoleResult.USAGE))
-                .contains("needs --resolution");
-        assertThat(fails("ledger operations --limit many", ConsoleResult.USAGE)).contains("'many' is not a valid");
-        assertThat(fails("ledger operations --state sideways", ConsoleResult.USAGE))
-                .contains("unknown state 'sideways'");
-        assertThat(fails("ledger reconcile " + "f".repeat(40) + " --resolution failed --note x", ConsoleResult.REFUSED))
-                .contains("TARGET_NOT_FOUND");
+        assertUsage("ledger reconcile " + "0".repeat(40) + " --note x", "needs --resolution");
+        assertUsage("ledger operations --limit many", "'many' is not a valid");
+        assertUsage("ledger operations --state sideways", "unknown state 'sideways'");
+        assertRefused("ledger reconcile " + "f".repeat(40) + " --resolution failed --note x", "TARGET_NOT_FOUND");
     }
 }

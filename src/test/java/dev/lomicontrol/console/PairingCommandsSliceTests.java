@@ -26,12 +26,11 @@ class PairingCommandsSliceTests extends ConsoleSliceSupport {
 
     @Test
     void argumentsAreParsedStrictly() {
-        assertThat(fails("pairing", ConsoleResult.USAGE)).contains("'pairing' needs one of: approve, deny, list");
-        assertThat(fails("pairing approve", ConsoleResult.USAGE)).contains("missing <id>", "--all --confirm");
-        assertThat(fails("pairing approve pr-1 --all --confirm", ConsoleResult.USAGE))
-                .contains("either request ids or --all");
-        assertThat(fails("pairing deny a b", ConsoleResult.USAGE)).contains("unexpected: b");
-        assertThat(fails("yolo on --confirm=maybe", ConsoleResult.USAGE)).contains("is a flag");
+        assertUsage("pairing", "'pairing' needs one of: approve, deny, list");
+        assertUsage("pairing approve", "missing <id>", "--all --confirm");
+        assertUsage("pairing approve pr-1 --all --confirm", "either request ids or --all");
+        assertUsage("pairing deny a b", "unexpected: b");
+        assertUsage("yolo on --confirm=maybe", "is a flag");
     }
 
     @Test
@@ -43,8 +42,7 @@ class PairingCommandsSliceTests extends ConsoleSliceSupport {
                 .contains(pending.request().id());
         ok("pairing approve " + pending.request().id());
         assertThat(pending.decision()).isDone();
-        assertThat(fails("pairing deny " + pending.request().id(), ConsoleResult.REFUSED))
-                .contains("TARGET_NOT_FOUND", "no pending pairing request");
+        assertRefused("pairing deny " + pending.request().id(), "TARGET_NOT_FOUND", "no pending pairing request");
     }
 
     @Test
@@ -55,8 +53,7 @@ class PairingCommandsSliceTests extends ConsoleSliceSupport {
         }
         assertThat(ok("pairing list")).contains("agent 0", "agent 31");
 
-        assertThat(fails("pairing approve --all", ConsoleResult.REFUSED))
-                .contains("approves the 32 pending request(s)", "repeat with --confirm");
+        assertRefused("pairing approve --all", "approves the 32 pending request(s)", "repeat with --confirm");
         assertThat(listed).noneMatch(pending -> pending.decision().isDone());
 
         assertThat(ok("pairing approve --all --confirm")).contains("approved 32 of 32 pending request(s)");
@@ -79,7 +76,7 @@ class PairingCommandsSliceTests extends ConsoleSliceSupport {
 
     @Test
     void yoloOnIsRefusedWithoutConfirmAndChangesNothing() {
-        assertThat(fails("yolo on", ConsoleResult.REFUSED)).contains("repeat with --confirm");
+        assertRefused("yolo on", "repeat with --confirm");
         assertThat(yolo.isOn()).isFalse();
         assertThat(ok("yolo status")).contains("off");
         ok("yolo on --confirm");

@@ -25,20 +25,19 @@ class ProjectCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(ok("project add app --name slice-app"))
                 .contains(
                         "added project prj-", "'slice-app'", folder.toRealPath().toString());
-        assertThat(fails("project add app", ConsoleResult.REFUSED)).contains("already added");
+        assertRefused("project add app", "already added");
 
-        assertThat(fails("project remove slice-app", ConsoleResult.REFUSED)).contains("repeat with --confirm");
+        assertRefused("project remove slice-app", "repeat with --confirm");
         assertThat(projects.find("slice-app")).isPresent();
         assertThat(ok("project remove slice-app --confirm")).contains("removed project", "was not touched");
         assertThat(projects.find("slice-app")).isEmpty();
-        assertThat(fails("project remove slice-app --confirm", ConsoleResult.REFUSED))
-                .contains("TARGET_NOT_FOUND");
+        assertRefused("project remove slice-app --confirm", "TARGET_NOT_FOUND");
     }
 
     @Test
     void argumentsAreParsedStrictly() {
-        assertThat(fails("project list --verbose", ConsoleResult.USAGE)).contains("unknown option --verbose");
-        assertThat(fails("project add /tmp --name", ConsoleResult.USAGE)).contains("--name needs a value");
-        assertThat(fails("project remove", ConsoleResult.USAGE)).contains("takes 1 argument");
+        assertUsage("project list --verbose", "unknown option --verbose");
+        assertUsage("project add /tmp --name", "--name needs a value");
+        assertUsage("project remove", "takes 1 argument");
     }
 }

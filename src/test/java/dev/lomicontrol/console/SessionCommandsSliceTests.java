@@ -39,20 +39,18 @@ class SessionCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(ok("session list")).contains(id, "slice session", "4711", "of 256 agent connections in use");
         assertThat(ok("session list --json")).startsWith("{").contains(id);
 
-        assertThat(fails("session revoke " + id, ConsoleResult.REFUSED)).contains("repeat with --confirm");
+        assertRefused("session revoke " + id, "repeat with --confirm");
         assertThat(session.isAlive()).isTrue();
         assertThat(ok("session revoke " + id + " --confirm")).contains("revoked session " + id);
         assertThat(session.isAlive()).isFalse();
-        assertThat(fails("session revoke " + id + " --confirm", ConsoleResult.REFUSED))
-                .contains("TARGET_NOT_FOUND");
-        assertThat(fails("session revoke not-hex --confirm", ConsoleResult.REFUSED))
-                .contains("sessionId");
+        assertRefused("session revoke " + id + " --confirm", "TARGET_NOT_FOUND");
+        assertRefused("session revoke not-hex --confirm", "sessionId");
     }
 
     @Test
     void argumentsAreParsedStrictly() {
-        assertThat(fails("session", ConsoleResult.USAGE)).contains("'session' needs one of");
-        assertThat(fails("session revoke", ConsoleResult.USAGE)).contains("takes 1 argument");
-        assertThat(fails("session list --json=yes", ConsoleResult.USAGE)).contains("is a flag");
+        assertUsage("session", "'session' needs one of");
+        assertUsage("session revoke", "takes 1 argument");
+        assertUsage("session list --json=yes", "is a flag");
     }
 }

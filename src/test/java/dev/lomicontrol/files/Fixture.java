@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
@@ -96,6 +98,37 @@ final class Fixture {
         Throwable thrown = catchThrowable(call);
         assertThat(thrown).as("expected a LomiException").isInstanceOf(LomiException.class);
         return ((LomiException) thrown).code();
+    }
+
+    /** What a test does to the disk when the files reach a checkpoint. */
+    interface Step {
+        void run() throws IOException;
+    }
+
+    /** Files over {@code root} that run {@code step} each time they reach {@code checkpoint} (Checkpoints). */
+    static ProjectFiles racing(Path root, String checkpoint, Step step) {
+        return new ProjectFiles(
+                root,
+                stage -> {
+                    if (stage.equals(checkpoint)) {
+                        try {
+                            step.run();
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                },
+                new SecureRandom(),
+                System::nanoTime);
+    }
+
+    /** As {@link #racing}, but {@code step} runs the first time only, which {@code ran} records. */
+    static ProjectFiles racingOnce(Path root, String checkpoint, AtomicBoolean ran, Step step) {
+        return racing(root, checkpoint, () -> {
+            if (ran.compareAndSet(false, true)) {
+                step.run();
+            }
+        });
     }
 
     static RelativePath p(String text) {

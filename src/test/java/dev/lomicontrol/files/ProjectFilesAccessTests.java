@@ -2,6 +2,8 @@ package dev.lomicontrol.files;
 
 import static dev.lomicontrol.files.Fixture.code;
 import static dev.lomicontrol.files.Fixture.p;
+import static dev.lomicontrol.files.Fixture.racing;
+import static dev.lomicontrol.files.Fixture.racingOnce;
 import static dev.lomicontrol.files.Fixture.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,7 +13,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
@@ -216,20 +217,10 @@ class ProjectFilesAccessTests extends ProjectFilesTest {
         write(root, "b/notes.txt", "inside");
         write(outside, "notes.txt", "OUTSIDE");
         AtomicBoolean swapped = new AtomicBoolean();
-        ProjectFiles racing = new ProjectFiles(
-                root,
-                stage -> {
-                    if (stage.equals(Checkpoints.WALK_CHECKED) && swapped.compareAndSet(false, true)) {
-                        try {
-                            Files.move(root.resolve("b"), root.resolve("b-real"));
-                            Files.createSymbolicLink(root.resolve("b"), outside);
-                        } catch (IOException e) {
-                            throw new IllegalStateException(e);
-                        }
-                    }
-                },
-                new SecureRandom(),
-                System::nanoTime);
+        ProjectFiles racing = racingOnce(root, Checkpoints.WALK_CHECKED, swapped, () -> {
+            Files.move(root.resolve("b"), root.resolve("b-real"));
+            Files.createSymbolicLink(root.resolve("b"), outside);
+        });
         assertThat(code(() -> racing.read(p("b/notes.txt")))).isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(swapped).isTrue();
         // and the same race with a different real directory put in its place
@@ -237,20 +228,10 @@ class ProjectFilesAccessTests extends ProjectFilesTest {
         Files.createDirectory(root.resolve("b"));
         write(root, "b/notes.txt", "impostor");
         swapped.set(false);
-        ProjectFiles racingDir = new ProjectFiles(
-                root,
-                stage -> {
-                    if (stage.equals(Checkpoints.WALK_CHECKED) && swapped.compareAndSet(false, true)) {
-                        try {
-                            Files.move(root.resolve("b"), root.resolve("b-other"));
-                            Files.move(root.resolve("b-real"), root.resolve("b"));
-                        } catch (IOException e) {
-                            throw new IllegalStateException(e);
-                        }
-                    }
-                },
-                new SecureRandom(),
-                System::nanoTime);
+        ProjectFiles racingDir = racingOnce(root, Checkpoints.WALK_CHECKED, swapped, () -> {
+            Files.move(root.resolve("b"), root.resolve("b-other"));
+            Files.move(root.resolve("b-real"), root.resolve("b"));
+        });
         assertThat(code(() -> racingDir.list(p("b")))).isEqualTo(ErrorCode.REVISION_CONFLICT);
     }
 
@@ -260,15 +241,9 @@ class ProjectFilesAccessTests extends ProjectFilesTest {
         Files.setLastModifiedTime(
                 file,
                 java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(3600)));
-        ProjectFiles racing = new ProjectFiles(
-                root,
-                stage -> {
-                    if (stage.equals(Checkpoints.READ_STARTED)) {
-                        write(root, "b/data.txt", "CHANGED!");
-                    }
-                },
-                new SecureRandom(),
-                System::nanoTime);
+        ProjectFiles racing = racing(root, Checkpoints.READ_STARTED, () -> {
+            write(root, "b/data.txt", "CHANGED!");
+        });
         assertThat(code(() -> racing.read(p("b/data.txt")))).isEqualTo(ErrorCode.REVISION_CONFLICT);
     }
 

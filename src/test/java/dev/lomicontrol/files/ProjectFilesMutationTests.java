@@ -4,6 +4,7 @@ import static dev.lomicontrol.files.Fixture.code;
 import static dev.lomicontrol.files.Fixture.inode;
 import static dev.lomicontrol.files.Fixture.mode;
 import static dev.lomicontrol.files.Fixture.p;
+import static dev.lomicontrol.files.Fixture.racing;
 import static dev.lomicontrol.files.Fixture.temporaries;
 import static dev.lomicontrol.files.Fixture.text;
 import static dev.lomicontrol.files.Fixture.write;
@@ -15,7 +16,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -76,16 +76,10 @@ class ProjectFilesMutationTests extends ProjectFilesTest {
         Path file = root.resolve("src/app.txt");
         FileSnapshot snapshot = files.read(p("src/app.txt"));
         long inodeBefore = inode(file);
-        ProjectFiles racing = new ProjectFiles(
-                root,
-                stage -> {
-                    if (stage.equals(Checkpoints.REPLACE_STAGED)) {
-                        assertThat(temporaries(root.resolve("src"))).hasSize(1);
-                        write(root, "src/app.txt", "edited during staging");
-                    }
-                },
-                new SecureRandom(),
-                System::nanoTime);
+        ProjectFiles racing = racing(root, Checkpoints.REPLACE_STAGED, () -> {
+            assertThat(temporaries(root.resolve("src"))).hasSize(1);
+            write(root, "src/app.txt", "edited during staging");
+        });
 
         assertThat(code(() -> racing.replace(p("src/app.txt"), utf8("mine"), snapshot.diskRevision())))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
@@ -97,20 +91,10 @@ class ProjectFilesMutationTests extends ProjectFilesTest {
     @Test
     void aParentMovedAwayWhileStagingIsAConflict() throws IOException {
         FileSnapshot snapshot = files.read(p("src/app.txt"));
-        ProjectFiles racing = new ProjectFiles(
-                root,
-                stage -> {
-                    if (stage.equals(Checkpoints.REPLACE_STAGED)) {
-                        try {
-                            Files.move(root.resolve("src"), root.resolve("src-moved"));
-                            Files.createDirectory(root.resolve("src"));
-                        } catch (IOException e) {
-                            throw new IllegalStateException(e);
-                        }
-                    }
-                },
-                new SecureRandom(),
-                System::nanoTime);
+        ProjectFiles racing = racing(root, Checkpoints.REPLACE_STAGED, () -> {
+            Files.move(root.resolve("src"), root.resolve("src-moved"));
+            Files.createDirectory(root.resolve("src"));
+        });
         assertThat(code(() -> racing.replace(p("src/app.txt"), utf8("mine"), snapshot.diskRevision())))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(text(root.resolve("src-moved/app.txt"))).isEqualTo("version 1\r\n");
@@ -192,15 +176,9 @@ class ProjectFilesMutationTests extends ProjectFilesTest {
     @Test
     void aFileAppearingWhileCreateIsStagedIsNotOverwritten() {
         String parent = files.directoryRevision(p("src"));
-        ProjectFiles racing = new ProjectFiles(
-                root,
-                stage -> {
-                    if (stage.equals(Checkpoints.CREATE_STAGED)) {
-                        write(root, "src/new.txt", "theirs");
-                    }
-                },
-                new SecureRandom(),
-                System::nanoTime);
+        ProjectFiles racing = racing(root, Checkpoints.CREATE_STAGED, () -> {
+            write(root, "src/new.txt", "theirs");
+        });
         assertThat(code(() -> racing.create(p("src/new.txt"), EntryKind.FILE, parent, utf8("mine"))))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(text(root.resolve("src/new.txt"))).isEqualTo("theirs");

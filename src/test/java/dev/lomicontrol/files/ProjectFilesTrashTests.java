@@ -4,6 +4,7 @@ import static dev.lomicontrol.files.Fixture.code;
 import static dev.lomicontrol.files.Fixture.inode;
 import static dev.lomicontrol.files.Fixture.mode;
 import static dev.lomicontrol.files.Fixture.p;
+import static dev.lomicontrol.files.Fixture.racing;
 import static dev.lomicontrol.files.Fixture.text;
 import static dev.lomicontrol.files.Fixture.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,7 +17,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -44,25 +44,19 @@ class ProjectFilesTrashTests extends ProjectFilesTest {
     void thePlanIsDurableBeforeTheEntryMovesAndCompletionIsRecordedAfter() {
         long inodeBefore = inode(root.resolve("src/old.txt"));
         AtomicBoolean checked = new AtomicBoolean();
-        ProjectFiles observed = new ProjectFiles(
-                root,
-                stage -> {
-                    if (stage.equals(Checkpoints.TRASH_PLANNED)) {
-                        Path plan = recovery.resolve(OP).resolve("plan.json");
-                        assertThat(plan).exists();
-                        assertThat(text(plan))
-                                .contains("\"operationId\": \"" + OP + "\"")
-                                .contains("\"relativePath\": \"src/old.txt\"")
-                                .contains("\"kind\": \"file\"")
-                                .contains("\"inode\": " + inodeBefore)
-                                .contains("\"projectRoot\": \"" + root + "\"");
-                        assertThat(root.resolve("src/old.txt")).exists();
-                        assertThat(recovery.resolve(OP).resolve("entry")).doesNotExist();
-                        checked.set(true);
-                    }
-                },
-                new SecureRandom(),
-                System::nanoTime);
+        ProjectFiles observed = racing(root, Checkpoints.TRASH_PLANNED, () -> {
+            Path plan = recovery.resolve(OP).resolve("plan.json");
+            assertThat(plan).exists();
+            assertThat(text(plan))
+                    .contains("\"operationId\": \"" + OP + "\"")
+                    .contains("\"relativePath\": \"src/old.txt\"")
+                    .contains("\"kind\": \"file\"")
+                    .contains("\"inode\": " + inodeBefore)
+                    .contains("\"projectRoot\": \"" + root + "\"");
+            assertThat(root.resolve("src/old.txt")).exists();
+            assertThat(recovery.resolve(OP).resolve("entry")).doesNotExist();
+            checked.set(true);
+        });
 
         Mutation result = trashNow(observed, "src/old.txt", EntryKind.FILE);
 
@@ -106,15 +100,9 @@ class ProjectFilesTrashTests extends ProjectFilesTest {
     void aChangeAfterThePlanAbortsTheMoveAndKeepsThePlan() {
         String entry = files.entryRevision(p("src/old.txt"));
         String parent = files.directoryRevision(p("src"));
-        ProjectFiles racing = new ProjectFiles(
-                root,
-                stage -> {
-                    if (stage.equals(Checkpoints.TRASH_PLANNED)) {
-                        write(root, "src/old.txt", "edited after the plan");
-                    }
-                },
-                new SecureRandom(),
-                System::nanoTime);
+        ProjectFiles racing = racing(root, Checkpoints.TRASH_PLANNED, () -> {
+            write(root, "src/old.txt", "edited after the plan");
+        });
         assertThat(code(() -> racing.trash(p("src/old.txt"), EntryKind.FILE, entry, parent, recovery, OP)))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(text(root.resolve("src/old.txt"))).isEqualTo("edited after the plan");

@@ -146,8 +146,7 @@ class GitMutationTests {
         theirs.git.push().call();
         GitOutcome outcome = git.execute(push);
 
-        assertThat(outcome.state()).isEqualTo("failed");
-        assertThat(outcome.effect()).isEqualTo("none");
+        assertFailedWithoutEffect(outcome);
         assertThat(outcome.detail()).contains("remote moved");
         assertThat(remote.head("refs/heads/main")).isEqualTo(GitRemote.head(theirs.git));
     }
@@ -165,8 +164,7 @@ class GitMutationTests {
 
         GitOutcome outcome = git.execute(pull);
 
-        assertThat(outcome.state()).isEqualTo("failed");
-        assertThat(outcome.effect()).isEqualTo("none");
+        assertFailedWithoutEffect(outcome);
         assertThat(outcome.detail()).contains("remote moved");
         assertThat(mine.read("shared.txt")).isEqualTo("one\ntwo\nthree\n");
     }
@@ -257,8 +255,7 @@ class GitMutationTests {
 
         GitOutcome outcome = git.execute(git.plan(new GitAction.Fetch("gone")));
 
-        assertThat(outcome.state()).isEqualTo("failed");
-        assertThat(outcome.effect()).isEqualTo("none");
+        assertFailedWithoutEffect(outcome);
         assertThat(outcome.detail()).contains("could not be reached");
     }
 
@@ -271,8 +268,7 @@ class GitMutationTests {
 
         GitOutcome outcome = git.execute(git.plan(new GitAction.Pull("origin", "ff_only")));
 
-        assertThat(outcome.state()).isEqualTo("failed");
-        assertThat(outcome.effect()).isEqualTo("none");
+        assertFailedWithoutEffect(outcome);
         assertThat(outcome.conflicts()).containsExactly("shared.txt");
         assertThat(mine.read("shared.txt")).isEqualTo("local edit\n");
     }
@@ -318,5 +314,10 @@ class GitMutationTests {
 
         assertThat(outcome.state()).isEqualTo("failed");
         assertThat(outcome.detail()).doesNotContain("s3cret-token").doesNotContain("user:");
+    }
+
+    private static void assertFailedWithoutEffect(GitOutcome outcome) {
+        assertThat(outcome.state()).isEqualTo("failed");
+        assertThat(outcome.effect()).isEqualTo("none");
     }
 }

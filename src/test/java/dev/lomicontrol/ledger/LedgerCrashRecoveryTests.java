@@ -33,17 +33,15 @@ class LedgerCrashRecoveryTests {
 
     @Test
     void sigkilledWriterLosesNoAcknowledgedReservationAndNeverReplays() throws Exception {
-        int rounds = Integer.getInteger("lomi.crash.rounds", 20);
-        long seed = Long.getLong("lomi.crash.seed", System.nanoTime());
-        System.err.println("crash test seed " + seed + " rounds " + rounds);
-        Random random = new Random(seed);
+        CrashRounds crash = CrashRounds.of("crash test", "lomi.crash", 20);
+        Random random = crash.random();
         Path store = temp.resolve("agent-control");
         Path effects = temp.resolve("effects.log");
         Files.createFile(effects);
         Map<String, String> acked = new HashMap<>();
         Set<String> done = new HashSet<>();
         long unknownNow = 0;
-        for (int round = 1; round <= rounds; round++) {
+        for (int round = 1; round <= crash.rounds(); round++) {
             List<String> lines = runAndKill(store, effects, round, 50 + random.nextInt(950));
             for (String line : lines) {
                 String[] parts = line.split(" ");
@@ -53,9 +51,9 @@ class LedgerCrashRecoveryTests {
                     done.add(parts[1]);
                 }
             }
-            unknownNow = verifyAfterRestart(store, effects, acked, done, "round " + round + " seed " + seed);
+            unknownNow = verifyAfterRestart(store, effects, acked, done, "round " + round + " seed " + crash.seed());
         }
-        System.err.println("crash test: " + rounds + " rounds, " + acked.size() + " acknowledged reservations, "
+        System.err.println("crash test: " + crash.rounds() + " rounds, " + acked.size() + " acknowledged reservations, "
                 + done.size() + " acknowledged completions, " + unknownNow + " rows outcome_unknown at the end");
         assertThat(acked).isNotEmpty();
     }

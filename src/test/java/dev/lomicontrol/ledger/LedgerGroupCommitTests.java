@@ -178,10 +178,7 @@ class LedgerGroupCommitTests extends OpenLedgerTest {
 
     @Test
     void reservationsCommittedTogetherAnswerAsIfTheyHadRunOneAfterAnother() throws Exception {
-        ledger.close();
-        ledger = fixture.open(LedgerProperties.defaults().withCaps(3, 4096));
-        epoch = ledger.issueEpoch(session);
-        reserved(ledger.reserve(request(session, epoch, "earlier", "{}")));
+        reopenWithReceiptCap(3, "earlier");
         // exactly at the cap afterwards: one receipt for "twice", one for "changed"
         SessionId stranger = fixture.session();
 
@@ -215,10 +212,7 @@ class LedgerGroupCommitTests extends OpenLedgerTest {
 
     @Test
     void aGroupAtTheCapTakesWhatFitsAndRefusesTheRest() throws Exception {
-        ledger.close();
-        ledger = fixture.open(LedgerProperties.defaults().withCaps(4, 4096));
-        epoch = ledger.issueEpoch(session);
-        reserved(ledger.reserve(request(session, epoch, "first", "{}")));
+        reopenWithReceiptCap(4, "first");
 
         List<Reservation> outcomes = inOneBatch(List.of(
                 request(session, epoch, "a", "{}"),
@@ -278,5 +272,13 @@ class LedgerGroupCommitTests extends OpenLedgerTest {
             rs.next();
             return rs.getLong(1);
         }
+    }
+
+    /** Reopens the ledger capped at {@code receipts} receipts, with a new epoch and one receipt already made under {@code key}. */
+    private void reopenWithReceiptCap(int receipts, String key) {
+        ledger.close();
+        ledger = fixture.open(LedgerProperties.defaults().withCaps(receipts, 4096));
+        epoch = ledger.issueEpoch(session);
+        reserved(ledger.reserve(request(session, epoch, key, "{}")));
     }
 }

@@ -37,17 +37,15 @@ class LedgerPurgeCrashTests {
 
     @Test
     void aPurgeInterruptedBySigkillLeavesTheStoreConsistentAndEveryPurgedReceiptInAnExport() throws Exception {
-        int rounds = Integer.getInteger("lomi.crash.purge.rounds", 8);
-        long seed = Long.getLong("lomi.crash.purge.seed", System.nanoTime());
-        System.err.println("purge crash test seed " + seed + " rounds " + rounds);
-        Random random = new Random(seed);
+        CrashRounds crash = CrashRounds.of("purge crash test", "lomi.crash.purge", 8);
+        Random random = crash.random();
         Path store = temp.resolve("agent-control");
         Path effects = Files.createFile(temp.resolve("effects.log"));
         Path exports = Files.createDirectories(temp.resolve("exports"));
         Map<String, String> acked = new HashMap<>();
         int killedMidPurge = 0;
         long purgedRows = 0;
-        for (int round = 1; round <= rounds; round++) {
+        for (int round = 1; round <= crash.rounds(); round++) {
             List<String> lines = runAndKill(store, effects, exports, round, random.nextInt(150));
             String lastMaintenance = "";
             for (String line : lines) {
@@ -62,12 +60,12 @@ class LedgerPurgeCrashTests {
                 }
             }
             killedMidPurge += lastMaintenance.equals("purging") ? 1 : 0;
-            verifyAfterKill(store, effects, exports, acked, "round " + round + " seed " + seed);
+            verifyAfterKill(store, effects, exports, acked, "round " + round + " seed " + crash.seed());
         }
         System.err.printf(
                 "purge crash test: %d rounds, %d SIGKILLs after a purge began and before it reported back, %d acknowledged receipts,"
                         + " %d receipts purged by reported purges, store consistent after every kill%n",
-                rounds, killedMidPurge, acked.size(), purgedRows);
+                crash.rounds(), killedMidPurge, acked.size(), purgedRows);
         assertThat(purgedRows).as("purges deleted rows at all").isPositive();
     }
 

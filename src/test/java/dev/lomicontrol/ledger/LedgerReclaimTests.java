@@ -99,9 +99,7 @@ class LedgerReclaimTests {
     void aHistoryNumberIsNeverHandedOutTwiceAfterAPurgeDeletedTheNewestRows() {
         SessionId agent = fixture.session();
         RetryEpoch epoch = ledger.issueEpoch(agent);
-        for (int i = 0; i < 3; i++) {
-            succeeded(agent, epoch, "k-" + i);
-        }
+        succeededFrom(agent, epoch, 3);
         long head = ledger.maintenance().status().historyHead();
         ledger.settleLost(agent, "disconnected");
         ledger.maintenance().export(temp.resolve("export.sqlite3"));
@@ -298,9 +296,7 @@ class LedgerReclaimTests {
     void refusalsAtTheCapsNameWhatIsFullTheCountsAndTheConsoleCommands() {
         SessionId agent = fixture.session();
         RetryEpoch epoch = ledger.issueEpoch(agent);
-        for (int i = 0; i < 10; i++) {
-            succeeded(agent, epoch, "k-" + i);
-        }
+        succeededFrom(agent, epoch, 10);
         Reservation refused = ledger.reserve(request(agent, epoch, "k-10", "{}"));
         assertThat(refused).isInstanceOfSatisfying(Reservation.Refused.class, r -> {
             assertThat(r.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED);
@@ -360,6 +356,13 @@ class LedgerReclaimTests {
         assertThat(ledger.headroom().receiptLevel()).isEqualTo(CapLevel.FULL);
         assertThat(ledger.headroom().agentWarning())
                 .hasValueSatisfying(w -> assertThat(w).contains("10 of 10 receipts (at the cap)"));
+    }
+
+    /** {@code count} succeeded operations under keys {@code k-0}, {@code k-1}, ... */
+    private void succeededFrom(SessionId who, RetryEpoch window, int count) {
+        for (int i = 0; i < count; i++) {
+            succeeded(who, window, "k-" + i);
+        }
     }
 
     private Operation succeeded(SessionId who, RetryEpoch window, String key) {

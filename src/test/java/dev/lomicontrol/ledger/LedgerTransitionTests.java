@@ -122,14 +122,8 @@ class LedgerTransitionTests extends OpenLedgerTest {
 
     @Test
     void theResultIsWrittenOnceAndTerminalRowsAreRetainedLonger() {
-        Operation running = operationIn(OperationState.RUNNING);
-
-        Operation done = moved(ledger.transition(
-                running.id(),
-                OperationState.SUCCEEDED,
-                EffectState.COMPLETE,
-                Optional.of("{\"kind\":\"file\"}"),
-                Optional.empty()));
+        Operation done = endRunning(
+                OperationState.SUCCEEDED, EffectState.COMPLETE, Optional.of("{\"kind\":\"file\"}"), Optional.empty());
 
         assertThat(done.result()).contains("{\"kind\":\"file\"}");
         assertThat(done.completedAt()).isPresent();
@@ -141,22 +135,30 @@ class LedgerTransitionTests extends OpenLedgerTest {
 
     @Test
     void aFailedOperationKeepsItsErrorsCodeAndMessage() {
-        Operation running = operationIn(OperationState.RUNNING);
-
-        Operation failed = moved(ledger.transition(
-                running.id(),
+        Operation failed = endRunning(
                 OperationState.FAILED,
                 EffectState.NONE,
                 Optional.empty(),
                 Optional.of(new OperationError(
                         ErrorCode.INVALID_ARGUMENT,
-                        "ref e12 is a label, not a field that takes text; fill the field it labels instead"))));
+                        "ref e12 is a label, not a field that takes text; fill the field it labels instead")));
 
         assertThat(failed.errorCode()).contains("INVALID_ARGUMENT");
         assertThat(failed.errorMessage())
                 .contains("ref e12 is a label, not a field that takes text; fill the field it labels instead");
-        assertThat(ledger.get(session, running.id()).orElseThrow().errorMessage())
+        assertThat(ledger.get(session, failed.id()).orElseThrow().errorMessage())
                 .isEqualTo(failed.errorMessage());
+    }
+
+    /** A running operation moved to {@code state} with this effect, result and error. */
+    private Operation endRunning(
+            OperationState state, EffectState effect, Optional<String> result, Optional<OperationError> error) {
+        return moved(ledger.transition(operationIn(OperationState.RUNNING).id(), state, effect, result, error));
+    }
+
+    /** The operation moved to {@code state} with no effect, result or error. */
+    private Operation withoutEffect(Operation operation, OperationState state) {
+        return moved(ledger.transition(operation.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
     }
 
     private Operation operationIn(OperationState state) {
@@ -165,8 +167,7 @@ class LedgerTransitionTests extends OpenLedgerTest {
             case QUEUED:
                 return operation;
             case AWAITING_USER:
-                return moved(
-                        ledger.transition(operation.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
+                return withoutEffect(operation, state);
             default:
                 break;
         }
@@ -175,8 +176,7 @@ class LedgerTransitionTests extends OpenLedgerTest {
             case RUNNING:
                 return running;
             case CANCELLING:
-                return moved(
-                        ledger.transition(running.id(), state, EffectState.NONE, Optional.empty(), Optional.empty()));
+                return withoutEffect(running, state);
             case SUCCEEDED:
                 return moved(ledger.transition(
                         running.id(), state, EffectState.COMPLETE, Optional.empty(), Optional.empty()));

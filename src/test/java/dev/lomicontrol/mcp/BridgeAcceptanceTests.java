@@ -75,14 +75,11 @@ class BridgeAcceptanceTests {
 
     @Test
     void aMutatingCallThatOutlastsTheTimeoutRunsOnceWhilePingStillAnswers() throws Exception {
-        broker.script(MUTATING, MisbehavingBroker.Action.HANG);
-        long started = System.nanoTime();
-
-        helper.sendToolCall("slow", MUTATING, MUTATING_ARGS);
+        long started = sendHangingMutation("slow");
         JsonNode ping = helper.request(8, "ping", null);
         JsonNode status = helper.callTool(9, "lomi_status", "{}");
         JsonNode response = helper.response("\"slow\"");
-        long waitedMs = (System.nanoTime() - started) / 1_000_000;
+        long waitedMs = msSince(started);
 
         assertThat(ping.has("result")).isTrue();
         assertThat(status.at("/result/isError").asBoolean(true)).isFalse();
@@ -97,13 +94,10 @@ class BridgeAcceptanceTests {
         // the thread that reads a forwarded call sends it itself and hands the reading of stdin on:
         // with two calls waiting (one held by the broker, one behind it for the connection), a third
         // thread must be reading
-        broker.script(MUTATING, MisbehavingBroker.Action.HANG);
-        long started = System.nanoTime();
-
-        helper.sendToolCall("held", MUTATING, MUTATING_ARGS);
+        long started = sendHangingMutation("held");
         helper.sendToolCall("behind", READ, "{}");
         JsonNode ping = helper.request(12, "ping", null);
-        long pingMs = (System.nanoTime() - started) / 1_000_000;
+        long pingMs = msSince(started);
         JsonNode list = helper.request(13, "tools/list", null);
         JsonNode held = helper.response("\"held\"");
         JsonNode behind = helper.response("\"behind\"");
@@ -145,7 +139,7 @@ class BridgeAcceptanceTests {
                 .contains("can simply be repeated")
                 .contains("pairing approve pairing-2");
         // "at once" means: not after waiting out the call timeout; the bound is that timeout, not a speed mark
-        assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(CALL_TIMEOUT_MS);
+        assertThat(msSince(started)).isLessThan(CALL_TIMEOUT_MS);
         assertThat(broker.received(READ)).isEqualTo(1);
     }
 
@@ -212,5 +206,17 @@ class BridgeAcceptanceTests {
                     })
                     .count();
         }
+    }
+
+    /** Makes the broker hold the mutating call, sends it under {@code id}; when it was sent (nanoTime). */
+    private long sendHangingMutation(String id) throws Exception {
+        broker.script(MUTATING, MisbehavingBroker.Action.HANG);
+        long started = System.nanoTime();
+        helper.sendToolCall(id, MUTATING, MUTATING_ARGS);
+        return started;
+    }
+
+    private static long msSince(long started) {
+        return (System.nanoTime() - started) / 1_000_000;
     }
 }

@@ -44,26 +44,19 @@ class HelperPairingTests {
 
     @Test
     void aConnectedHelperLoadsNoSpringSqliteFlywayNettyOrReactorClass() throws Exception {
-        Path classLog = temp.resolve("classes.log");
-        try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
-                McpHelperProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
-            helper.initialize("2025-11-25");
+        String loaded = classesLoadedDuring("classes.log", helper -> {
             helper.awaitPhase("connected");
-            assertThat(helper.callTool(1, "lomi_workspace_list", "{}")
-                            .at("/result/isError")
-                            .asBoolean(true))
-                    .isFalse();
+            assertListAnswers(helper, 1);
+        });
 
-            assertThat(helper.closeAndWait()).isZero();
-            assertThat(Files.readString(classLog))
-                    .contains("dev.lomicontrol.ipc.BrokerClient")
-                    .contains("dev.lomicontrol.transport.SocketFrameChannel")
-                    .doesNotContain("io.netty")
-                    .doesNotContain("reactor.")
-                    .doesNotContain("org.springframework")
-                    .doesNotContain("org.sqlite")
-                    .doesNotContain("org.flywaydb");
-        }
+        assertThat(loaded)
+                .contains("dev.lomicontrol.ipc.BrokerClient")
+                .contains("dev.lomicontrol.transport.SocketFrameChannel")
+                .doesNotContain("io.netty")
+                .doesNotContain("reactor.")
+                .doesNotContain("org.springframework")
+                .doesNotContain("org.sqlite")
+                .doesNotContain("org.flywaydb");
     }
 
     /**
@@ -72,30 +65,51 @@ class HelperPairingTests {
      */
     @Test
     void aWholeSessionBuildsNoObjectMapper() throws Exception {
-        Path classLog = temp.resolve("mapper-classes.log");
-        try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
-                McpHelperProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
-            helper.initialize("2025-11-25");
+        String loaded = classesLoadedDuring("mapper-classes.log", helper -> {
             assertThat(helper.request(2, "tools/list", "{}").at("/result/tools").size())
                     .isGreaterThan(40);
             helper.awaitPhase("connected");
             for (int call = 0; call < 12; call++) {
-                assertThat(helper.callTool(10 + call, "lomi_workspace_list", "{}")
-                                .at("/result/isError")
-                                .asBoolean(true))
-                        .isFalse();
+                assertListAnswers(helper, 10 + call);
             }
             assertThat(helper.callTool(30, "lomi_files_read", "{\"workspaceId\":\"ws-none\",\"relativePath\":\"a\"}")
                             .has("result"))
                     .isTrue();
+        });
 
+        assertThat(loaded)
+                .contains("dev.lomicontrol.ipc.CallAnswer")
+                .contains("dev.lomicontrol.mcp.HotPathWarmup")
+                .doesNotContain("tools.jackson.databind.ObjectMapper ")
+                .doesNotContain("tools.jackson.databind.json.JsonMapper ");
+    }
+
+    /**
+     * Runs {@code steps} on an initialized helper that logs each class it loads (to {@code logName}
+     * under the temporary folder); the log once the helper has exited 0.
+     */
+    private String classesLoadedDuring(String logName, HelperSteps steps) throws Exception {
+        Path classLog = temp.resolve(logName);
+        try (MisbehavingBroker broker = new MisbehavingBroker(temp.resolve("store"));
+                McpHelperProcess helper = start(broker, List.of("-Xlog:class+load=info:file=" + classLog))) {
+            helper.initialize("2025-11-25");
+            steps.run(helper);
             assertThat(helper.closeAndWait()).isZero();
-            assertThat(Files.readString(classLog))
-                    .contains("dev.lomicontrol.ipc.CallAnswer")
-                    .contains("dev.lomicontrol.mcp.HotPathWarmup")
-                    .doesNotContain("tools.jackson.databind.ObjectMapper ")
-                    .doesNotContain("tools.jackson.databind.json.JsonMapper ");
+            return Files.readString(classLog);
         }
+    }
+
+    /** What a test does with the initialized helper. */
+    private interface HelperSteps {
+        void run(McpHelperProcess helper) throws Exception;
+    }
+
+    /** {@code lomi_workspace_list} answers without an error. */
+    private static void assertListAnswers(McpHelperProcess helper, int id) throws Exception {
+        assertThat(helper.callTool(id, "lomi_workspace_list", "{}")
+                        .at("/result/isError")
+                        .asBoolean(true))
+                .isFalse();
     }
 
     private McpHelperProcess start(MisbehavingBroker broker, List<String> jvmOptions) throws Exception {

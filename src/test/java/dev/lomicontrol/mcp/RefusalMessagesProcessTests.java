@@ -103,12 +103,11 @@ class RefusalMessagesProcessTests {
                         "TARGET_NOT_FOUND",
                         "'missing.txt' does not exist; list its folder (lomi_files_list) for the names there"));
         Connected connected = connect(helper, ws);
-        String epoch = connected.epoch();
-        String revision = connected.revision();
         Refusal scope = refused(
                 helper,
                 "lomi_files_mutate",
-                "{" + ws + ",\"expectedRevision\":\"" + revision + "\",\"retryEpoch\":\"" + epoch
+                "{" + ws + ",\"expectedRevision\":\"" + connected.revision() + "\",\"retryEpoch\":\""
+                        + connected.epoch()
                         + "\",\"requestKey\":\"create-1\",\"operation\":{\"type\":\"create\","
                         + "\"relativePath\":\"new.txt\",\"kind\":\"file\",\"expectedParentRevision\":\""
                         + "0".repeat(64) + "\"}}");
@@ -123,15 +122,16 @@ class RefusalMessagesProcessTests {
         assertThat(refused(
                                 helper,
                                 "lomi_browser_open",
-                                "{" + ws + open + ",\"expectedRevision\":\"" + revision + "\",\"retryEpoch\":\""
-                                        + "e".repeat(40) + "\"}")
+                                "{" + ws + open + ",\"expectedRevision\":\"" + connected.revision()
+                                        + "\",\"retryEpoch\":\"" + "e".repeat(40) + "\"}")
                         .message())
                 .as("a retry epoch this connection was not given")
                 .endsWith("; call lomi_connect for a fresh one");
         assertThat(refused(
                                 helper,
                                 "lomi_browser_open",
-                                "{" + ws + open + ",\"expectedRevision\":\"999\",\"retryEpoch\":\"" + epoch + "\"}")
+                                "{" + ws + open + ",\"expectedRevision\":\"999\",\"retryEpoch\":\"" + connected.epoch()
+                                        + "\"}")
                         .message())
                 .as("a stale layout revision")
                 .endsWith("; list again and retry with a new requestKey");
@@ -145,13 +145,11 @@ class RefusalMessagesProcessTests {
                 .asString();
         String ws = "\"workspaceId\":\"" + workspaceId + "\"";
         Connected connected = connect(helper, ws);
-        String epoch = connected.epoch();
-        String revision = connected.revision();
         String open = ok(
                         helper,
                         "lomi_browser_open",
-                        "{" + ws + ",\"url\":\"" + site.url("/") + "\",\"expectedRevision\":\"" + revision
-                                + "\",\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"open-1\"}")
+                        "{" + ws + ",\"url\":\"" + site.url("/") + "\",\"expectedRevision\":\"" + connected.revision()
+                                + "\",\"retryEpoch\":\"" + connected.epoch() + "\",\"requestKey\":\"open-1\"}")
                 .at("/data/operationId")
                 .asString();
         // a new origin waits for the admin, who approves it in the console
@@ -179,7 +177,7 @@ class RefusalMessagesProcessTests {
                                 + "\",\"snapshotId\":\""
                                 + snapshot.path("snapshotId").asString()
                                 + "\",\"elementRef\":\"" + label + "\",\"leaseId\":\""
-                                + browser.path("leaseId").asString() + "\",\"retryEpoch\":\"" + epoch
+                                + browser.path("leaseId").asString() + "\",\"retryEpoch\":\"" + connected.epoch()
                                 + "\",\"requestKey\":\"fill-1\",\"text\":\"Ada\"}")
                 .path("data");
         JsonNode failed = fill.path("state").asString().equals("failed")

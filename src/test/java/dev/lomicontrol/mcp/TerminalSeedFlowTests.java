@@ -49,12 +49,7 @@ class TerminalSeedFlowTests {
         String operationId = agent.call("lomi_terminal_create", create, true)
                 .at("/data/operationId")
                 .asString();
-        JsonNode created = org.awaitility.Awaitility.await()
-                .atMost(java.time.Duration.ofSeconds(60))
-                .until(
-                        () -> agent.call("lomi_operation_get", "{\"operationId\":\"" + operationId + "\"}", true),
-                        answer -> !List.of("queued", "running")
-                                .contains(answer.at("/data/state").asString()));
+        JsonNode created = settled(operationId);
         assertThat(created.at("/data/state").asString()).as("%s", created).isEqualTo("succeeded");
         JsonNode byKey = agent.call(
                 "lomi_operation_get",
@@ -82,12 +77,7 @@ class TerminalSeedFlowTests {
                         + "\"retryEpoch\":\"" + epoch + "\",\"requestKey\":\"seed-000-pwd\"}",
                 true);
         String runId = run.at("/data/operationId").asString();
-        JsonNode settled = org.awaitility.Awaitility.await()
-                .atMost(java.time.Duration.ofSeconds(60))
-                .until(
-                        () -> agent.call("lomi_operation_get", "{\"operationId\":\"" + runId + "\"}", true),
-                        answer -> !List.of("queued", "running")
-                                .contains(answer.at("/data/state").asString()));
+        JsonNode settled = settled(runId);
         assertThat(settled.at("/data/state").asString()).isEqualTo("succeeded");
         JsonNode output = agent.call(
                 "lomi_terminal_read",
@@ -116,6 +106,16 @@ class TerminalSeedFlowTests {
                         + epoch + "\",\"requestKey\":\"seed-000-android\"}",
                 false);
         assertThat(android.get("code").asString()).isEqualTo("HOST_UNQUALIFIED");
+    }
+
+    /** Polls the operation (with lomi_operation_get) for up to a minute until it is neither queued nor running. */
+    private JsonNode settled(String operationId) {
+        return org.awaitility.Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(60))
+                .until(
+                        () -> agent.call("lomi_operation_get", "{\"operationId\":\"" + operationId + "\"}", true),
+                        answer -> !List.of("queued", "running")
+                                .contains(answer.at("/data/state").asString()));
     }
 
     private void awaitPrompt(McpHelperProcess helper, String target) throws Exception {

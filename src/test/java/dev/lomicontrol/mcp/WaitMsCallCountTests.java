@@ -106,8 +106,7 @@ class WaitMsCallCountTests {
             JsonNode output =
                     call("lomi_terminal_read", "{" + target + ",\"mode\":\"command\",\"operationId\":\"" + run + "\"}");
             assertThat(output.at("/data/text").asString()).contains(command.printed());
-            counts.add(calls);
-            calls = 0;
+            counts.add(takeCalls());
             if (i == 0) {
                 awaitReadyPrompt(target, Duration.ofSeconds(30), POLL);
             }
@@ -137,12 +136,9 @@ class WaitMsCallCountTests {
         assertThat(created.at("/data/result/ready").asBoolean())
                 .as("%s", created)
                 .isTrue();
-        String target = target(session, created.at("/data/result"));
-        String lease = created.at("/data/result/leaseId").asString();
         for (int i = 0; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
-            JsonNode run =
-                    call("lomi_terminal_run", run(session, target, lease, command.line(), "wait-run-" + i, 20_000));
+            JsonNode run = runWaiting(session, created.at("/data/result"), command, "wait-run-" + i);
             if (UNSETTLED.contains(run.at("/data/state").asString())) {
                 run = call(
                         "lomi_operation_get",
@@ -151,8 +147,7 @@ class WaitMsCallCountTests {
             assertThat(run.at("/data/result/exitCode").asInt()).as("%s", run).isEqualTo(command.exitCode());
             assertThat(run.at("/data/state").asString()).isEqualTo(command.exitCode() == 0 ? "succeeded" : "failed");
             assertThat(run.at("/data/result/output/text").asString()).contains(command.printed());
-            counts.add(calls);
-            calls = 0;
+            counts.add(takeCalls());
         }
         return counts;
     }
@@ -167,20 +162,28 @@ class WaitMsCallCountTests {
         assertThat(created.at("/data/state").asString()).as("%s", created).isEqualTo("succeeded");
         assertThat(created.at("/data/result/run/exitCode").asInt()).isEqualTo(first.exitCode());
         assertThat(created.at("/data/result/run/output/text").asString()).contains(first.printed());
-        counts.add(calls);
-        calls = 0;
-        String target = target(session, created.at("/data/result"));
-        String lease = created.at("/data/result/leaseId").asString();
+        counts.add(takeCalls());
         for (int i = 1; i < COMMANDS.size(); i++) {
             Command command = COMMANDS.get(i);
-            JsonNode run =
-                    call("lomi_terminal_run", run(session, target, lease, command.line(), "command-run-" + i, 20_000));
+            JsonNode run = runWaiting(session, created.at("/data/result"), command, "command-run-" + i);
             assertThat(run.at("/data/result/exitCode").asInt()).as("%s", run).isEqualTo(command.exitCode());
             assertThat(run.at("/data/result/output/text").asString()).contains(command.printed());
-            counts.add(calls);
-            calls = 0;
+            counts.add(takeCalls());
         }
         return counts;
+    }
+
+    /** The calls counted since the last take, and the count starts again. */
+    private int takeCalls() {
+        int taken = calls;
+        calls = 0;
+        return taken;
+    }
+
+    /** Runs the command with {@code waitMs} 20000 in the terminal {@code created} answered (one counted call). */
+    private JsonNode runWaiting(Session session, JsonNode created, Command command, String key) throws Exception {
+        String lease = created.path("leaseId").asString();
+        return call("lomi_terminal_run", run(session, target(session, created), lease, command.line(), key, 20_000));
     }
 
     private JsonNode poll(McpHelperProcess helper, String lookup) throws Exception {
@@ -217,7 +220,7 @@ class WaitMsCallCountTests {
     private static String run(
             Session session, String target, String lease, String command, String key, Integer waitMs) {
         return "{" + target + ",\"leaseId\":\"" + lease + "\",\"command\":\""
-                + command.replace("\\", "\\\\").replace("\"", "\\\"") + "\",\"retryEpoch\":\"" + session.epoch()
+                + quoted(command) + "\",\"retryEpoch\":\"" + session.epoch()
                 + "\",\"requestKey\":\"" + key + "\"" + (waitMs == null ? "" : ",\"waitMs\":" + waitMs) + "}";
     }
 

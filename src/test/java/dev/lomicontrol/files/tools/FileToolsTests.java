@@ -102,10 +102,7 @@ class FileToolsTests {
     @Test
     void createNeverOverwritesAndARetryCreatesOnce() throws Exception {
         String parent = dirRevision("");
-        String create = op(
-                operation(
-                        "type", "create", "relativePath", "new.txt", "kind", "file", "expectedParentRevision", parent),
-                "create-1");
+        String create = createFile("new.txt", parent, "create-1");
         JsonNode created = broker.ok(session, "lomi_files_mutate", create);
         assertThat(created.path("state").asString()).isEqualTo("succeeded");
         assertThat(created.path("result").path("relativePath").asString()).isEqualTo("new.txt");
@@ -115,17 +112,7 @@ class FileToolsTests {
         assertThat(again.path("operationId").asString())
                 .isEqualTo(created.path("operationId").asString());
 
-        String overwrite = op(
-                operation(
-                        "type",
-                        "create",
-                        "relativePath",
-                        "readme.txt",
-                        "kind",
-                        "file",
-                        "expectedParentRevision",
-                        dirRevision("")),
-                "create-2");
+        String overwrite = createFile("readme.txt", dirRevision(""), "create-2");
         JsonNode refused = broker.call(session, "lomi_files_mutate", overwrite);
         assertThat(
                         refused.path("status").asString().equals("error")
@@ -144,17 +131,7 @@ class FileToolsTests {
     void anUnexpectedFailureIsOutcomeUnknownAndTheSameRequestThenRunsOnce() throws Exception {
         for (int round = 0; round < 20; round++) {
             String name = "once-" + round + ".txt";
-            String create = op(
-                    operation(
-                            "type",
-                            "create",
-                            "relativePath",
-                            name,
-                            "kind",
-                            "file",
-                            "expectedParentRevision",
-                            dirRevision("")),
-                    "unexpected-" + round);
+            String create = createFile(name, dirRevision(""), "unexpected-" + round);
             broker.clock.failNextReadingOnThisThread("a bug");
 
             JsonNode failed = broker.call(session, "lomi_files_mutate", create);
@@ -182,34 +159,8 @@ class FileToolsTests {
     @Test
     void aStaleParentRevisionIsRefusedWithoutAReceipt() {
         String stale = dirRevision("");
-        broker.ok(
-                session,
-                "lomi_files_mutate",
-                op(
-                        operation(
-                                "type",
-                                "create",
-                                "relativePath",
-                                "a.txt",
-                                "kind",
-                                "file",
-                                "expectedParentRevision",
-                                stale),
-                        "first"));
-        assertThat(broker.refused(
-                        session,
-                        "lomi_files_mutate",
-                        op(
-                                operation(
-                                        "type",
-                                        "create",
-                                        "relativePath",
-                                        "b.txt",
-                                        "kind",
-                                        "file",
-                                        "expectedParentRevision",
-                                        stale),
-                                "second")))
+        broker.ok(session, "lomi_files_mutate", createFile("a.txt", stale, "first"));
+        assertThat(broker.refused(session, "lomi_files_mutate", createFile("b.txt", stale, "second")))
                 .isEqualTo(ErrorCode.REVISION_CONFLICT);
         assertThat(broker.refused(
                         session,
@@ -226,38 +177,36 @@ class FileToolsTests {
         JsonNode move = broker.call(
                 session,
                 "lomi_files_mutate",
-                op(
-                        operation(
-                                "type",
-                                "move",
-                                "relativePath",
-                                "readme.txt",
-                                "targetRelativePath",
-                                "src/readme.txt",
-                                "expectedDiskRevision",
-                                disk,
-                                "expectedParentRevision",
-                                dirRevision("src")),
-                        "m1"));
+                mutation(
+                        "m1",
+                        "type",
+                        "move",
+                        "relativePath",
+                        "readme.txt",
+                        "targetRelativePath",
+                        "src/readme.txt",
+                        "expectedDiskRevision",
+                        disk,
+                        "expectedParentRevision",
+                        dirRevision("src")));
         assertThat(move.toString()).contains("REVISION_CONFLICT");
         assertThat(Files.readString(project.root().resolve("src/readme.txt"))).isEqualTo("other");
 
         JsonNode renamed = broker.ok(
                 session,
                 "lomi_files_mutate",
-                op(
-                        operation(
-                                "type",
-                                "rename",
-                                "relativePath",
-                                "readme.txt",
-                                "newName",
-                                "notes.txt",
-                                "expectedDiskRevision",
-                                diskRevision("readme.txt"),
-                                "expectedParentRevision",
-                                dirRevision("")),
-                        "r1"));
+                mutation(
+                        "r1",
+                        "type",
+                        "rename",
+                        "relativePath",
+                        "readme.txt",
+                        "newName",
+                        "notes.txt",
+                        "expectedDiskRevision",
+                        diskRevision("readme.txt"),
+                        "expectedParentRevision",
+                        dirRevision("")));
         assertThat(renamed.path("state").asString()).as("%s", renamed).isEqualTo("succeeded");
         assertThat(Files.readString(project.root().resolve("notes.txt"))).isEqualTo("hello\r\nworld\r\n");
         assertThat(Files.exists(project.root().resolve("readme.txt"))).isFalse();
@@ -269,19 +218,18 @@ class FileToolsTests {
         JsonNode trashed = broker.ok(
                 session,
                 "lomi_files_mutate",
-                op(
-                        operation(
-                                "type",
-                                "trash",
-                                "relativePath",
-                                "src/gone.txt",
-                                "kind",
-                                "file",
-                                "expectedEntryRevision",
-                                diskRevision("src/gone.txt"),
-                                "expectedParentRevision",
-                                dirRevision("src")),
-                        "t1"));
+                mutation(
+                        "t1",
+                        "type",
+                        "trash",
+                        "relativePath",
+                        "src/gone.txt",
+                        "kind",
+                        "file",
+                        "expectedEntryRevision",
+                        diskRevision("src/gone.txt"),
+                        "expectedParentRevision",
+                        dirRevision("src")));
         assertThat(trashed.path("state").asString()).as("%s", trashed).isEqualTo("succeeded");
         Path recovery = Path.of(trashed.path("result").path("recoveryPath").asString());
         assertThat(Files.exists(project.root().resolve("src/gone.txt"))).isFalse();
@@ -317,23 +265,20 @@ class FileToolsTests {
     }
 
     private String dirRevision(String directory) {
-        return broker.ok(session, "lomi_files_list", json("workspaceId", ws, "relativeDirectory", directory))
+        return agent.ok("lomi_files_list", "workspaceId", ws, "relativeDirectory", directory)
                 .path("directoryRevision")
                 .asString();
     }
 
     private String diskRevision(String path) {
-        return broker.ok(session, "lomi_files_read", json("workspaceId", ws, "relativePath", path))
+        return agent.ok("lomi_files_read", "workspaceId", ws, "relativePath", path)
                 .path("diskRevision")
                 .asString();
     }
 
-    private JsonNode operation(Object... pairs) {
-        return BrokerCallsFixture.JSON.readTree(json(pairs));
-    }
-
-    private String op(JsonNode operation, String key) {
-        ObjectNode node = (ObjectNode) BrokerCallsFixture.JSON.readTree(json(
+    /** The arguments of a {@code lomi_files_mutate} under this request key: its operation as name/value pairs. */
+    private String mutation(String key, Object... operation) {
+        return json(
                 "workspaceId",
                 ws,
                 "expectedRevision",
@@ -341,9 +286,23 @@ class FileToolsTests {
                 "retryEpoch",
                 epoch.value(),
                 "requestKey",
-                key));
-        node.set("operation", operation);
-        return node.toString();
+                key,
+                "operation",
+                Agent.object(operation));
+    }
+
+    /** A mutation creating the file {@code relativePath} against the parent's revision. */
+    private String createFile(String relativePath, String parentRevision, String key) {
+        return mutation(
+                key,
+                "type",
+                "create",
+                "relativePath",
+                relativePath,
+                "kind",
+                "file",
+                "expectedParentRevision",
+                parentRevision);
     }
 
     private static java.util.List<String> names(JsonNode list) {

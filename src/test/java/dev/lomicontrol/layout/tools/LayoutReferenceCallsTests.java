@@ -2,7 +2,11 @@ package dev.lomicontrol.layout.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.firstPanel;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.firstTab;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.moveOp;
 import static dev.lomicontrol.layout.tools.LayoutTestSupport.newWorkspace;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.panelList;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
@@ -82,14 +86,9 @@ class LayoutReferenceCallsTests {
     @Test
     void focusWithNullGenerationsFocusesAndABrowserGenerationIsStaleWithNoReceipt() {
         String ws = newWorkspace(agent, workspaceOf(project), "second");
-        String panel = firstPanel(ws);
+        String panel = firstPanel(agent, ws);
 
-        JsonNode focused = broker.ok(
-                session,
-                "lomi_panel_focus",
-                op(json("workspaceId", ws, "panelId", panel, "terminalSessionId", null, "browserGeneration", null)));
-        assertThat(focused.path("state").asString()).isEqualTo("succeeded");
-        assertThat(focused.path("result").path("kind").asString()).isEqualTo("panel_focused");
+        JsonNode focused = withNullGenerations("lomi_panel_focus", ws, panel, "panel_focused");
         assertThat(focused.path("result").path("panelId").asString()).isEqualTo(panel);
 
         for (String tool : new String[] {"lomi_panel_focus", "lomi_panel_close"}) {
@@ -119,18 +118,11 @@ class LayoutReferenceCallsTests {
     @Test
     void closeWithNullGenerationsClosesThePanel() {
         String ws = newWorkspace(agent, workspaceOf(project), "closing");
-        String panel = firstPanel(ws);
+        String panel = firstPanel(agent, ws);
 
-        JsonNode closed = broker.ok(
-                session,
-                "lomi_panel_close",
-                op(json("workspaceId", ws, "panelId", panel, "terminalSessionId", null, "browserGeneration", null)));
+        withNullGenerations("lomi_panel_close", ws, panel, "panel_closed");
 
-        assertThat(closed.path("state").asString()).isEqualTo("succeeded");
-        assertThat(closed.path("result").path("kind").asString()).isEqualTo("panel_closed");
-        assertThat(broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
-                        .path("panels"))
-                .isEmpty();
+        assertThat(panelList(agent, ws).path("panels")).isEmpty();
     }
 
     @Test
@@ -170,11 +162,7 @@ class LayoutReferenceCallsTests {
         String ws = broker.ok(
                         limited,
                         "lomi_workspace_create",
-                        LayoutTestSupport.withOp(
-                                json("workspaceId", workspaceOf(project), "name", "kept"),
-                                broker.revision(),
-                                "k-create",
-                                limitedEpoch))
+                        limitedOp(limitedEpoch, "k-create", "workspaceId", workspaceOf(project), "name", "kept"))
                 .path("result")
                 .path("workspaceId")
                 .asString();
@@ -182,20 +170,12 @@ class LayoutReferenceCallsTests {
         assertThat(broker.refused(
                         limited,
                         "lomi_workspace_update",
-                        LayoutTestSupport.withOp(
-                                json("workspaceId", ws, "action", "close"),
-                                broker.revision(),
-                                "k-close",
-                                limitedEpoch)))
+                        limitedOp(limitedEpoch, "k-close", "workspaceId", ws, "action", "close")))
                 .isEqualTo(ErrorCode.SCOPE_DENIED);
         assertThat(broker.ok(
                                 limited,
                                 "lomi_workspace_update",
-                                LayoutTestSupport.withOp(
-                                        json("workspaceId", ws, "action", "select"),
-                                        broker.revision(),
-                                        "k-select",
-                                        limitedEpoch))
+                                limitedOp(limitedEpoch, "k-select", "workspaceId", ws, "action", "select"))
                         .path("state")
                         .asString())
                 .isEqualTo("succeeded");
@@ -204,21 +184,12 @@ class LayoutReferenceCallsTests {
     @Test
     void panelMoveTakesANullBeforeTabIdAndRefusesAForeignMovementField() {
         String ws = newWorkspace(agent, workspaceOf(project), "moving");
-        String tab = broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
-                .path("tabs")
-                .get(0)
-                .path("tabId")
-                .asString();
+        String tab = firstTab(panelList(agent, ws));
 
         JsonNode moved = broker.ok(
                 session,
                 "lomi_panel_move",
-                op(json(
-                        "workspaceId",
-                        ws,
-                        "movement",
-                        BrokerCallsFixture.JSON.readTree(
-                                json("type", "reorder_tab", "tabId", tab, "beforeTabId", null)))));
+                moveOp(agent, ws, "type", "reorder_tab", "tabId", tab, "beforeTabId", null));
         assertThat(moved.path("state").asString()).isEqualTo("succeeded");
         assertThat(moved.path("result").path("kind").asString()).isEqualTo("panel_moved");
         assertThat(moved.path("result").path("movement").asString()).isEqualTo("reorder_tab");
@@ -226,21 +197,9 @@ class LayoutReferenceCallsTests {
         assertThat(broker.refused(
                         session,
                         "lomi_panel_move",
-                        op(json(
-                                "workspaceId",
-                                ws,
-                                "movement",
-                                BrokerCallsFixture.JSON.readTree(
-                                        json("type", "reorder_tab", "tabId", tab, "side", "left"))))))
+                        moveOp(agent, ws, "type", "reorder_tab", "tabId", tab, "side", "left")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_panel_move",
-                        op(json(
-                                "workspaceId",
-                                ws,
-                                "movement",
-                                BrokerCallsFixture.JSON.readTree(json("type", "spin", "tabId", tab))))))
+        assertThat(broker.refused(session, "lomi_panel_move", moveOp(agent, ws, "type", "spin", "tabId", tab)))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
@@ -272,12 +231,23 @@ class LayoutReferenceCallsTests {
         assertThat(broker.refused(session, "lomi_episodes", json("x", 1))).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
-    private String firstPanel(String ws) {
-        return broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
-                .path("panels")
-                .get(0)
-                .path("panelId")
-                .asString();
+    /**
+     * A focus or close of the panel with {@code null} for both generations (a durable call that must
+     * succeed): it succeeded with a result of {@code kind}.
+     */
+    private JsonNode withNullGenerations(String tool, String ws, String panel, String kind) {
+        JsonNode done = broker.ok(
+                session,
+                tool,
+                op(json("workspaceId", ws, "panelId", panel, "terminalSessionId", null, "browserGeneration", null)));
+        assertThat(done.path("state").asString()).isEqualTo("succeeded");
+        assertThat(done.path("result").path("kind").asString()).isEqualTo(kind);
+        return done;
+    }
+
+    /** The pairs as a mutation at the broker's current revision under another session's epoch and this key. */
+    private String limitedOp(RetryEpochId limitedEpoch, String key, Object... pairs) {
+        return LayoutTestSupport.withOp(json(pairs), broker.revision(), key, limitedEpoch);
     }
 
     private String op(String arguments) {

@@ -13,8 +13,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What the layout tool tests share: a layout mutation's durable fields, a movement, a list's tabs,
- * and folders to open as projects.
+ * What the layout tool tests share: a layout mutation's durable fields, a movement, a panel list and
+ * its first panel and tab, a list's tabs, and folders to open as projects.
  */
 final class LayoutTestSupport {
 
@@ -37,6 +37,26 @@ final class LayoutTestSupport {
     /** A panel_move movement from name/value pairs. */
     static JsonNode movement(Object... pairs) {
         return BrokerCallsFixture.JSON.readTree(BrokerCallsFixture.json(pairs));
+    }
+
+    /** The arguments of a panel_move in workspace {@code ws}: the movement's name/value pairs, as {@link #op}. */
+    static String moveOp(Agent agent, String ws, Object... movement) {
+        return op(agent, "workspaceId", ws, "movement", movement(movement));
+    }
+
+    /** The first page of workspace {@code ws}'s panel_list (a call that must succeed). */
+    static JsonNode panelList(Agent agent, String ws) {
+        return agent.ok("lomi_panel_list", "workspaceId", ws);
+    }
+
+    /** The id of the first panel of workspace {@code ws}. */
+    static String firstPanel(Agent agent, String ws) {
+        return panelList(agent, ws).path("panels").get(0).path("panelId").asString();
+    }
+
+    /** The id of the first tab of a panel_list answer. */
+    static String firstTab(JsonNode list) {
+        return list.path("tabs").get(0).path("tabId").asString();
     }
 
     /** Each tab's panel ids, in order, of a panel_list answer. */

@@ -2,8 +2,11 @@ package dev.lomicontrol.layout.tools;
 
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
-import static dev.lomicontrol.layout.tools.LayoutTestSupport.movement;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.firstPanel;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.firstTab;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.moveOp;
 import static dev.lomicontrol.layout.tools.LayoutTestSupport.newWorkspace;
+import static dev.lomicontrol.layout.tools.LayoutTestSupport.panelList;
 import static dev.lomicontrol.layout.tools.LayoutTestSupport.tabPanels;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,67 +42,28 @@ class PanelToolsTests {
         for (int i = 0; i < 3; i++) {
             String created = newWorkspace(agent, ws, "tmp" + i);
             // move each new workspace's scratch tab into the default workspace
-            JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", created));
+            JsonNode list = transferFirstTab(created, ws);
             panels.add(list.path("panels").get(0).path("panelId").asString());
-            broker.ok(
-                    session,
-                    "lomi_panel_move",
-                    op(
-                            "workspaceId",
-                            created,
-                            "movement",
-                            movement(
-                                    "type",
-                                    "transfer_tab",
-                                    "tabId",
-                                    list.path("tabs").get(0).path("tabId").asString(),
-                                    "targetWorkspaceId",
-                                    ws)));
         }
-        JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", ws));
+        JsonNode list = panelList(agent, ws);
         assertThat(tabPanels(list))
                 .containsExactly(List.of(panels.get(0)), List.of(panels.get(1)), List.of(panels.get(2)));
         String tab0 = list.path("tabs").get(0).path("tabId").asString();
         String tab1 = list.path("tabs").get(1).path("tabId").asString();
         String tab2 = list.path("tabs").get(2).path("tabId").asString();
 
-        broker.ok(
-                session,
-                "lomi_panel_move",
-                op("workspaceId", ws, "movement", movement("type", "reorder_tab", "tabId", tab2, "beforeTabId", tab0)));
-        assertThat(tabPanels(broker.ok(session, "lomi_panel_list", json("workspaceId", ws))))
+        move(ws, "type", "reorder_tab", "tabId", tab2, "beforeTabId", tab0);
+        assertThat(tabPanels(panelList(agent, ws)))
                 .containsExactly(List.of(panels.get(2)), List.of(panels.get(0)), List.of(panels.get(1)));
 
-        broker.ok(
-                session,
-                "lomi_panel_move",
-                op(
-                        "workspaceId",
-                        ws,
-                        "movement",
-                        movement("type", "dock_tab", "tabId", tab1, "targetTabId", tab0, "side", "left")));
-        JsonNode docked = broker.ok(session, "lomi_panel_list", json("workspaceId", ws));
+        move(ws, "type", "dock_tab", "tabId", tab1, "targetTabId", tab0, "side", "left");
+        JsonNode docked = panelList(agent, ws);
         assertThat(tabPanels(docked)).containsExactly(List.of(panels.get(2)), List.of(panels.get(1), panels.get(0)));
         assertThat(docked.path("tabs").get(1).path("layout").path("split").asString())
                 .isEqualTo("row");
 
-        broker.ok(
-                session,
-                "lomi_panel_move",
-                op(
-                        "workspaceId",
-                        ws,
-                        "movement",
-                        movement(
-                                "type",
-                                "move_pane",
-                                "panelId",
-                                panels.get(2),
-                                "targetPanelId",
-                                panels.get(0),
-                                "side",
-                                "bottom")));
-        JsonNode moved = broker.ok(session, "lomi_panel_list", json("workspaceId", ws));
+        move(ws, "type", "move_pane", "panelId", panels.get(2), "targetPanelId", panels.get(0), "side", "bottom");
+        JsonNode moved = panelList(agent, ws);
         assertThat(tabPanels(moved)).containsExactly(List.of(panels.get(1), panels.get(0), panels.get(2)));
         assertThat(moved.path("tabs")
                         .get(0)
@@ -109,35 +73,16 @@ class PanelToolsTests {
                         .asString())
                 .isEqualTo("column");
 
-        assertThat(broker.refused(
-                        session,
-                        "lomi_panel_move",
-                        op(
-                                "workspaceId",
-                                ws,
-                                "movement",
-                                movement(
-                                        "type", "dock_tab", "tabId", "tab-nope", "targetTabId", tab0, "side", "left"))))
+        assertThat(moveRefused(ws, "type", "dock_tab", "tabId", "tab-nope", "targetTabId", tab0, "side", "left"))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
-        assertThat(broker.refused(
-                        session,
-                        "lomi_panel_move",
-                        op(
-                                "workspaceId",
-                                ws,
-                                "movement",
-                                movement("type", "reorder_tab", "tabId", tab0, "side", "left"))))
+        assertThat(moveRefused(ws, "type", "reorder_tab", "tabId", tab0, "side", "left"))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
     void focusAndCloseAPanelAndAWrongTerminalSessionIsStale() {
         String ws = newWorkspace(agent, workspaceOf(project), "w");
-        String panel = broker.ok(session, "lomi_panel_list", json("workspaceId", ws))
-                .path("panels")
-                .get(0)
-                .path("panelId")
-                .asString();
+        String panel = firstPanel(agent, ws);
 
         assertThat(broker.ok(session, "lomi_panel_focus", op("workspaceId", ws, "panelId", panel))
                         .path("result")
@@ -153,7 +98,7 @@ class PanelToolsTests {
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
 
         broker.ok(session, "lomi_panel_close", op("workspaceId", ws, "panelId", panel));
-        JsonNode empty = broker.ok(session, "lomi_panel_list", json("workspaceId", ws));
+        JsonNode empty = panelList(agent, ws);
         assertThat(empty.path("panels")).isEmpty();
         assertThat(empty.path("activePanelId").isNull()).isTrue();
     }
@@ -162,53 +107,41 @@ class PanelToolsTests {
     void panelListCursorsAreBoundToTheRevision() {
         String ws = workspaceOf(project);
         for (int i = 0; i < 3; i++) {
-            String created = newWorkspace(agent, ws, "c" + i);
-            JsonNode list = broker.ok(session, "lomi_panel_list", json("workspaceId", created));
-            broker.ok(
-                    session,
-                    "lomi_panel_move",
-                    op(
-                            "workspaceId",
-                            created,
-                            "movement",
-                            movement(
-                                    "type",
-                                    "transfer_tab",
-                                    "tabId",
-                                    list.path("tabs").get(0).path("tabId").asString(),
-                                    "targetWorkspaceId",
-                                    ws)));
+            transferFirstTab(newWorkspace(agent, ws, "c" + i), ws);
         }
         JsonNode first = broker.ok(session, "lomi_panel_list", json("workspaceId", ws, "limit", 2));
         assertThat(first.path("panels")).hasSize(2);
         assertThat(first.path("hasMore").asBoolean()).isTrue();
-        JsonNode second = broker.ok(
-                session,
-                "lomi_panel_list",
-                json(
-                        "workspaceId",
-                        ws,
-                        "limit",
-                        2,
-                        "cursor",
-                        first.path("nextCursor").asString()));
+        String pageTwo = json(
+                "workspaceId",
+                ws,
+                "limit",
+                2,
+                "cursor",
+                first.path("nextCursor").asString());
+        JsonNode second = broker.ok(session, "lomi_panel_list", pageTwo);
         assertThat(second.path("panels")).hasSize(1);
 
         broker.ok(session, "lomi_workspace_update", op("workspaceId", ws, "name", "moved-on"));
-        assertThat(broker.refused(
-                        session,
-                        "lomi_panel_list",
-                        json(
-                                "workspaceId",
-                                ws,
-                                "limit",
-                                2,
-                                "cursor",
-                                first.path("nextCursor").asString())))
-                .isEqualTo(ErrorCode.CURSOR_EXPIRED);
+        assertThat(broker.refused(session, "lomi_panel_list", pageTwo)).isEqualTo(ErrorCode.CURSOR_EXPIRED);
     }
 
     private String op(Object... pairs) {
         return LayoutTestSupport.op(agent, pairs);
+    }
+
+    private JsonNode move(String ws, Object... movement) {
+        return broker.ok(session, "lomi_panel_move", moveOp(agent, ws, movement));
+    }
+
+    private ErrorCode moveRefused(String ws, Object... movement) {
+        return broker.refused(session, "lomi_panel_move", moveOp(agent, ws, movement));
+    }
+
+    /** Moves workspace {@code from}'s first tab into workspace {@code to}; {@code from}'s panel list before the move. */
+    private JsonNode transferFirstTab(String from, String to) {
+        JsonNode list = panelList(agent, from);
+        move(from, "type", "transfer_tab", "tabId", firstTab(list), "targetWorkspaceId", to);
+        return list;
     }
 }

@@ -43,10 +43,7 @@ class ProjectToolsTests {
         Path folder = folder("gamma");
         Files.createDirectories(folder.resolve("sub"));
         String sneaky = folder + "/sub/..";
-        JsonNode parked = broker.ok(
-                session,
-                "lomi_project_open",
-                op("workspaceId", workspaceOf(project), "projectPath", sneaky, "name", "gamma"));
+        JsonNode parked = open(sneaky, "gamma");
 
         assertThat(broker.decisions.list()).singleElement().satisfies(d -> {
             assertThat(d.summary()).startsWith("open " + folder + " (requested as " + sneaky + ")");
@@ -58,10 +55,7 @@ class ProjectToolsTests {
     @Test
     void openingAProjectWaitsForTheAdminAndAnApprovalGrantsItToTheSession() {
         Path folder = folder("beta");
-        JsonNode parked = broker.ok(
-                session,
-                "lomi_project_open",
-                op("workspaceId", workspaceOf(project), "projectPath", folder.toString(), "name", "beta"));
+        JsonNode parked = open(folder.toString(), "beta");
         assertThat(parked.path("state").asString()).isEqualTo("awaiting_user");
         assertThat(broker.decisions.list()).singleElement().satisfies(d -> {
             assertThat(d.plan()).contains(folder.toString());
@@ -71,12 +65,7 @@ class ProjectToolsTests {
         assertThat(broker.ok(limited, "lomi_workspace_list", "{}").path("workspaces"))
                 .hasSize(1);
 
-        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), true);
-
-        JsonNode done = broker.ok(
-                session,
-                "lomi_operation_get",
-                json("operationId", parked.path("operationId").asString()));
+        JsonNode done = decided(parked, true);
         assertThat(done.path("state").asString()).isEqualTo("succeeded");
         assertThat(done.path("result").path("kind").asString()).isEqualTo("project_opened");
         assertThat(done.path("result").path("projectPath").asString()).isEqualTo(folder.toString());
@@ -104,37 +93,15 @@ class ProjectToolsTests {
 
     @Test
     void aRejectedOrYoloProjectOpenSettlesWithoutTheAdminWaiting() {
-        JsonNode parked = broker.ok(
-                session,
-                "lomi_project_open",
-                op(
-                        "workspaceId",
-                        workspaceOf(project),
-                        "projectPath",
-                        folder("rej").toString(),
-                        "name",
-                        "rej"));
-        broker.decisions.decide(new OperationId(parked.path("operationId").asString()), false);
-        JsonNode rejected = broker.ok(
-                session,
-                "lomi_operation_get",
-                json("operationId", parked.path("operationId").asString()));
+        JsonNode parked = open(folder("rej").toString(), "rej");
+        JsonNode rejected = decided(parked, false);
         assertThat(rejected.path("state").asString()).isEqualTo("failed");
         assertThat(rejected.path("effectState").asString()).isEqualTo("none");
         assertThat(rejected.path("errorCode").asString()).isEqualTo("SCOPE_DENIED");
         assertThat(broker.projects.list()).hasSize(1);
 
         broker.yolo.set(true);
-        JsonNode yolo = broker.ok(
-                session,
-                "lomi_project_open",
-                op(
-                        "workspaceId",
-                        workspaceOf(project),
-                        "projectPath",
-                        folder("yes").toString(),
-                        "name",
-                        "yes"));
+        JsonNode yolo = open(folder("yes").toString(), "yes");
         assertThat(yolo.path("state").asString()).isEqualTo("succeeded");
         assertThat(broker.decisions.list()).isEmpty();
         assertThat(broker.projects.list()).hasSize(2);
@@ -142,16 +109,7 @@ class ProjectToolsTests {
 
     @Test
     void anAwaitingProjectOpenCancelledByItsOwnerLeavesTheAdminsList() {
-        JsonNode parked = broker.ok(
-                session,
-                "lomi_project_open",
-                op(
-                        "workspaceId",
-                        workspaceOf(project),
-                        "projectPath",
-                        folder("c").toString(),
-                        "name",
-                        "c"));
+        JsonNode parked = open(folder("c").toString(), "c");
         JsonNode cancelled = broker.ok(
                 session,
                 "lomi_operation_cancel",
@@ -197,6 +155,21 @@ class ProjectToolsTests {
         assertThat(Files.isDirectory(project.root())).isTrue();
         assertThat(broker.refused(session, "lomi_panel_list", json("workspaceId", workspaceOf(project))))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+    }
+
+    /** A {@code lomi_project_open} of {@code projectPath} from the agent's workspace (a durable call that must succeed). */
+    private JsonNode open(String projectPath, String name) {
+        return broker.ok(
+                session,
+                "lomi_project_open",
+                op("workspaceId", workspaceOf(project), "projectPath", projectPath, "name", name));
+    }
+
+    /** The admin's decision on the parked operation, then the operation as its session reads it. */
+    private JsonNode decided(JsonNode parked, boolean approve) {
+        String operationId = parked.path("operationId").asString();
+        broker.decisions.decide(new OperationId(operationId), approve);
+        return broker.ok(session, "lomi_operation_get", json("operationId", operationId));
     }
 
     private String op(Object... pairs) {

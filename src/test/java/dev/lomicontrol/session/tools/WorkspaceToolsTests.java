@@ -32,14 +32,11 @@ class WorkspaceToolsTests {
         }
         Session session = broker.session();
 
-        JsonNode first = broker.ok(session, "lomi_workspace_list", "{\"limit\":2}");
-        JsonNode second = broker.ok(
+        JsonNode first = list(session, "{\"limit\":2}");
+        JsonNode second = list(
+                session, "{\"limit\":2,\"cursor\":\"" + first.path("nextCursor").asString() + "\"}");
+        JsonNode third = list(
                 session,
-                "lomi_workspace_list",
-                "{\"limit\":2,\"cursor\":\"" + first.path("nextCursor").asString() + "\"}");
-        JsonNode third = broker.ok(
-                session,
-                "lomi_workspace_list",
                 "{\"limit\":2,\"cursor\":\"" + second.path("nextCursor").asString() + "\"}");
 
         assertThat(first.path("kind").asString()).isEqualTo("workspace_list");
@@ -73,35 +70,24 @@ class WorkspaceToolsTests {
 
     @Test
     void aCursorFromAnotherRevisionIsExpired() {
-        broker.project("p1");
-        broker.project("p2");
-        Session session = broker.session();
-        String cursor = broker.ok(session, "lomi_workspace_list", "{\"limit\":1}")
-                .path("nextCursor")
-                .asString();
+        Session session = sessionOverTwoProjects();
+        String cursor = list(session, "{\"limit\":1}").path("nextCursor").asString();
 
         broker.project("p3");
 
-        assertThat(broker.refused(session, "lomi_workspace_list", "{\"limit\":1,\"cursor\":\"" + cursor + "\"}"))
+        assertThat(listRefused(session, "{\"limit\":1,\"cursor\":\"" + cursor + "\"}"))
                 .isEqualTo(ErrorCode.CURSOR_EXPIRED);
     }
 
     @Test
     void aCursorFromAnotherBrokerRunIsExpiredAndAMalformedOneIsInvalid() {
-        broker.project("p1");
-        broker.project("p2");
-        Session session = broker.session();
-        String revision = broker.ok(session, "lomi_workspace_list", "{}")
-                .path("domainRevision")
-                .asString();
+        Session session = sessionOverTwoProjects();
+        String revision = list(session, "{}").path("domainRevision").asString();
 
-        assertThat(broker.refused(
-                        session, "lomi_workspace_list", "{\"cursor\":\"" + revision + ":1:" + "ab".repeat(16) + "\"}"))
+        assertThat(listRefused(session, "{\"cursor\":\"" + revision + ":1:" + "ab".repeat(16) + "\"}"))
                 .isEqualTo(ErrorCode.CURSOR_EXPIRED);
-        assertThat(broker.refused(session, "lomi_workspace_list", "{\"cursor\":\"page-2\"}"))
-                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(broker.refused(session, "lomi_workspace_list", "{\"cursor\":7}"))
-                .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(listRefused(session, "{\"cursor\":\"page-2\"}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(listRefused(session, "{\"cursor\":7}")).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
@@ -110,7 +96,7 @@ class WorkspaceToolsTests {
         Project hidden = broker.project("hidden");
         Session session = broker.session(new Grant(false, Set.of(granted.id()), Scopes.all()));
 
-        JsonNode page = broker.ok(session, "lomi_workspace_list", "{}");
+        JsonNode page = list(session, "{}");
 
         assertThat(page.path("workspaces"))
                 .singleElement()
@@ -160,14 +146,11 @@ class WorkspaceToolsTests {
     void limitsOutsideOneToFiveHundredAreRefused() {
         Session session = broker.session();
         for (String limit : List.of("0", "501", "-1", "1.5", "\"10\"", "true", "99999999999")) {
-            assertThat(broker.refused(session, "lomi_workspace_list", "{\"limit\":" + limit + "}"))
+            assertThat(listRefused(session, "{\"limit\":" + limit + "}"))
                     .as(limit)
                     .isEqualTo(ErrorCode.INVALID_ARGUMENT);
         }
-        assertThat(broker.ok(session, "lomi_workspace_list", "{\"limit\":500}")
-                        .path("kind")
-                        .asString())
-                .isEqualTo("workspace_list");
+        assertThat(list(session, "{\"limit\":500}").path("kind").asString()).isEqualTo("workspace_list");
     }
 
     @Test
@@ -195,5 +178,20 @@ class WorkspaceToolsTests {
         broker.calls.sessionEnded(session);
 
         assertThat(broker.connect(session, project).value()).isNotEqualTo(first);
+    }
+
+    /** Two projects, then a session granted every project: a page of one workspace has more. */
+    private Session sessionOverTwoProjects() {
+        broker.project("p1");
+        broker.project("p2");
+        return broker.session();
+    }
+
+    private JsonNode list(Session session, String arguments) {
+        return broker.ok(session, "lomi_workspace_list", arguments);
+    }
+
+    private ErrorCode listRefused(Session session, String arguments) {
+        return broker.refused(session, "lomi_workspace_list", arguments);
     }
 }
