@@ -147,7 +147,34 @@ public final class OperationRunner implements AutoCloseable {
         void check();
     }
 
+    /** An admission that answers what it admitted (the plan its work then runs); a {@link LomiException} is the refusal. */
+    @FunctionalInterface
+    public interface Admitting<P> {
+        P admit();
+    }
+
+    /** The effect of an admitted plan (see {@link Work}). */
+    @FunctionalInterface
+    public interface PlannedWork<P> {
+        JsonNode perform(Operation operation, P plan);
+    }
+
     /** Reserves, runs {@code work} at once and answers the settled operation. */
+    /** As {@link #immediate(Request, Admission, Work)}, the work receiving what the admission admitted. */
+    public <P> ObjectNode immediate(Request request, Admitting<P> admission, PlannedWork<P> work) {
+        Admitted<P> admitted = admitPlan(request, admission);
+        if (admitted instanceof Admitted.Earlier<P> earlier) {
+            return OperationJson.of(earlier.operation());
+        }
+        P plan = ((Admitted.Plan<P>) admitted).plan();
+        Fresh reserved = reserve(request);
+        if (!reserved.fresh()) {
+            return OperationJson.of(reserved.operation());
+        }
+        return OperationJson.of(
+                effects.execute(request.session(), reserved.operation(), operation -> work.perform(operation, plan)));
+    }
+
     public ObjectNode immediate(Request request, Admission admission, Work work) {
         Optional<Operation> earlier = admit(request, admission);
         if (earlier.isPresent()) {
@@ -211,34 +238,36 @@ public final class OperationRunner implements AutoCloseable {
      * ({@link Begun}), or the call is answered with an operation as it stands ({@link Answered}: a
      * repeat of the request key, a ledger that refused to begin it, or a session revoked meanwhile).
      */
-    public sealed interface Start {
-        record Begun(Operation running) implements Start {}
+    public sealed interface Start<P> {
+        /** It runs: dispatch {@code plan}, what the admission admitted. */
+        record Begun<P>(Operation running, P plan) implements Start<P> {}
 
-        record Answered(Operation operation) implements Start {}
+        record Answered<P>(Operation operation) implements Start<P> {}
     }
 
     /** Reserves and moves to running; the caller dispatches the effect and settles it later. */
-    public Start reserveForDispatch(Request request, Admission admission) {
-        Optional<Operation> earlier = admit(request, admission);
-        if (earlier.isPresent()) {
-            return new Start.Answered(earlier.get());
+    public <P> Start<P> reserveForDispatch(Request request, Admitting<P> admission) {
+        Admitted<P> admitted = admitPlan(request, admission);
+        if (admitted instanceof Admitted.Earlier<P> earlier) {
+            return new Start.Answered<>(earlier.operation());
         }
+        P plan = ((Admitted.Plan<P>) admitted).plan();
         Fresh reserved = reserve(request);
         if (!reserved.fresh()) {
-            return new Start.Answered(reserved.operation());
+            return new Start.Answered<>(reserved.operation());
         }
         if (!request.session().isAlive()) {
-            return new Start.Answered(effects.revoked(reserved.operation()));
+            return new Start.Answered<>(effects.revoked(reserved.operation()));
         }
         TransitionResult begun = ledger.begin(reserved.operation().id());
         if (begun instanceof TransitionResult.Refused refused) {
-            return new Start.Answered(refused.current());
+            return new Start.Answered<>(refused.current());
         }
         Operation running = ((TransitionResult.Moved) begun).operation();
         if (!request.session().isAlive()) {
-            return new Start.Answered(effects.revoked(running));
+            return new Start.Answered<>(effects.revoked(running));
         }
-        return new Start.Begun(running);
+        return new Start.Begun<>(running, plan);
     }
 
     /** Settles a dispatched operation; a refusal (it was settled meanwhile, e.g. by revocation) keeps the earlier state. */
@@ -271,10 +300,30 @@ public final class OperationRunner implements AutoCloseable {
         approvals.close();
     }
 
+    /** What an admission answered: its plan, or (refused) the earlier operation of a repeated request key. */
+    private sealed interface Admitted<P> {
+        record Plan<P>(P plan) implements Admitted<P> {}
+
+        record Earlier<P>(Operation operation) implements Admitted<P> {}
+    }
+
     private Optional<Operation> admit(Request request, Admission admission) {
-        try {
+        Admitted<Boolean> admitted = admitPlan(request, () -> {
             admission.check();
-            return Optional.empty();
+            return Boolean.TRUE;
+        });
+        return admitted instanceof Admitted.Earlier<Boolean> earlier
+                ? Optional.of(earlier.operation())
+                : Optional.empty();
+    }
+
+    /**
+     * Runs the admission; a refusal is the answer unless the request key was used before (then the
+     * earlier operation is), and a dead retry epoch is said first.
+     */
+    private <P> Admitted<P> admitPlan(Request request, Admitting<P> admission) {
+        try {
+            return new Admitted.Plan<>(admission.admit());
         } catch (LomiException refusal) {
             Optional<Operation> earlier = ledger.getByKey(
                     request.session().id(),
@@ -288,7 +337,7 @@ public final class OperationRunner implements AutoCloseable {
                 Optional<String> expired = ledger.epochProblem(request.session().id(), request.retryEpoch());
                 throw expired.isPresent() ? new LomiException(ErrorCode.RETRY_WINDOW_EXPIRED, expired.get()) : refusal;
             }
-            return Optional.of(reserve(request).operation());
+            return new Admitted.Earlier<>(reserve(request).operation());
         }
     }
 

@@ -61,9 +61,12 @@ class RevocationBoundaryTests {
         runner = calls.runner(false, Duration.ofSeconds(30));
 
         neverPerformed(() -> {
-            OperationRunner.Start reservation = runner.reserveForDispatch(request(), this::revokeNow);
+            OperationRunner.Start<Boolean> reservation = runner.reserveForDispatch(request(), () -> {
+                revokeNow();
+                return Boolean.TRUE;
+            });
             assertThat(reservation).as("nothing to dispatch").isInstanceOf(OperationRunner.Start.Answered.class);
-            return ((OperationRunner.Start.Answered) reservation)
+            return ((OperationRunner.Start.Answered<Boolean>) reservation)
                     .operation()
                     .id()
                     .value();

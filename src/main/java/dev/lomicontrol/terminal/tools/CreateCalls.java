@@ -96,27 +96,29 @@ final class CreateCalls {
         long expected = in.expectedRevision().asLong();
         OperationRunner.Request request = OperationRunner.Request.of(
                 session, TerminalSpecs.CREATE, in, listed, in.directory(), OptionalLong.of(expected));
-        Found<Path> cwd = new Found<>();
-        OperationRunner.Admission admission = () -> {
+        // admitted: the canonical start directory inside the project, which the work then uses
+        OperationRunner.Admitting<Path> admission = () -> {
             Revisions.require(expected, layout.revision());
-            cwd.keep(TerminalChecks.insideProject(listed.project().root(), in.directory()));
+            Path cwd = TerminalChecks.insideProject(listed.project().root(), in.directory());
             requireStartable(session, profile);
+            return cwd;
         };
         if (in.command().isEmpty()) {
             return runner.immediate(
                     request,
                     admission,
-                    operation -> Encoder.encode(open(operation.id(), session, listed, profile, cwd.get(), in)
+                    (operation, cwd) -> Encoder.encode(open(operation.id(), session, listed, profile, cwd, in)
                             .created()));
         }
-        OperationRunner.Start reservation = runner.reserveForDispatch(request, admission);
-        if (reservation instanceof OperationRunner.Start.Answered duplicate) {
+        OperationRunner.Start<Path> reservation = runner.reserveForDispatch(request, admission);
+        if (reservation instanceof OperationRunner.Start.Answered<Path> duplicate) {
             return OperationJson.of(duplicate.operation());
         }
-        Operation running = ((OperationRunner.Start.Begun) reservation).running();
+        OperationRunner.Start.Begun<Path> begun = (OperationRunner.Start.Begun<Path>) reservation;
+        Operation running = begun.running();
         Opened opened;
         try {
-            opened = open(running.id(), session, listed, profile, cwd.get(), in);
+            opened = open(running.id(), session, listed, profile, begun.plan(), in);
         } catch (LomiException refusal) {
             boolean unknown = refusal.code() == ErrorCode.OUTCOME_UNKNOWN;
             return OperationJson.of(runner.settle(

@@ -73,7 +73,7 @@ final class RunCalls implements AutoCloseable {
         String leaseId = in.leaseId().value();
         OperationRunner.Request request = OperationRunner.Request.of(
                 session, TerminalSpecs.RUN, in, bound.target().listed(), terminal.id(), OptionalLong.empty());
-        OperationRunner.Start reservation = runner.reserveForDispatch(request, () -> {
+        OperationRunner.Start<Terminal> reservation = runner.reserveForDispatch(request, () -> {
             bound.requireInput(session, leaseId);
             if (TerminalChecks.running(terminal)) {
                 throw new LomiException(ErrorCode.TARGET_BUSY, "a command is still running in this terminal");
@@ -84,11 +84,12 @@ final class RunCalls implements AutoCloseable {
                         "the prompt is " + terminal.prompt().wireName()
                                 + ", not ready; read the terminal and wait for a fresh prompt");
             }
+            return terminal;
         });
-        if (reservation instanceof OperationRunner.Start.Answered duplicate) {
+        if (reservation instanceof OperationRunner.Start.Answered<Terminal> duplicate) {
             return OperationJson.of(duplicate.operation());
         }
-        Operation running = ((OperationRunner.Start.Begun) reservation).running();
+        Operation running = ((OperationRunner.Start.Begun<Terminal>) reservation).running();
         // the answer waits (RunFollow: waitMs, or 750 ms without it) for the settlement the ledger announces
         return OperationJson.of(dispatch(
                 running,
@@ -151,7 +152,6 @@ final class RunCalls implements AutoCloseable {
         TerminalChecks.Bound bound = checks.bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());
         String leaseId = in.leaseId().value();
         OperationId target = in.operationId();
-        Found<Running> found = new Found<>();
         return runner.immediate(
                 OperationRunner.Request.of(
                         session,
@@ -162,10 +162,10 @@ final class RunCalls implements AutoCloseable {
                         OptionalLong.empty()),
                 () -> {
                     bound.requireInput(session, leaseId);
-                    found.keep(interruptible(session, bound.terminal(), target));
+                    return interruptible(session, bound.terminal(), target);
                 },
-                operation -> {
-                    bound.terminal().interrupt(found.get().run, leaseId);
+                (operation, interrupted) -> {
+                    bound.terminal().interrupt(interrupted.run, leaseId);
                     return Encoder.encode(new TerminalResults.Interrupted(
                             in.workspaceId(), in.panelId(), in.terminalSessionId(), target, true));
                 });
