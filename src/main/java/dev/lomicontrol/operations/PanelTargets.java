@@ -45,11 +45,11 @@ public final class PanelTargets {
                     "panel " + panelId + " no longer shows terminal " + terminalSessionId.get()
                             + "; list the panels again");
         }
-        return new PanelTarget(listed, panel, java.util.OptionalLong.empty());
+        return new PanelTarget(listed, panel);
     }
 
-    /** A resolved panel and the expectedRevision the call named, if any. */
-    public record PanelTarget(WorkspaceAccess.Listed listed, Panel panel, java.util.OptionalLong expected) {
+    /** A resolved panel in a granted workspace. */
+    public record PanelTarget(WorkspaceAccess.Listed listed, Panel panel) {
         public WorkspaceId workspace() {
             return listed.workspace().id();
         }

@@ -46,6 +46,7 @@ final class PanelChanges {
 
     Object focus(Session session, LayoutSpecs.PanelMutation in) {
         PanelTarget target = target(session, in);
+        long expected = in.expectedRevision().asLong();
         return runner.immediate(
                 OperationRunner.Request.of(
                         session,
@@ -53,10 +54,10 @@ final class PanelChanges {
                         in,
                         target.listed(),
                         target.panel().id(),
-                        target.expected()),
-                checks.revision(target.expected().orElseThrow()),
+                        OptionalLong.of(expected)),
+                checks.revision(expected),
                 operation -> {
-                    JsonNode focused = layout.change(target.expected(), edit -> {
+                    JsonNode focused = layout.change(OptionalLong.of(expected), edit -> {
                         edit.view(target.workspace())
                                 .panel(target.panel().id())
                                 .orElseThrow(() -> new LomiException(
@@ -81,10 +82,11 @@ final class PanelChanges {
     Object close(Session session, LayoutSpecs.PanelMutation in) {
         PanelTarget target = target(session, in);
         Panel panel = target.panel();
+        long expected = in.expectedRevision().asLong();
         OperationRunner.Request request = OperationRunner.Request.of(
-                session, LayoutSpecs.PANEL_CLOSE, in, target.listed(), panel.id(), target.expected());
+                session, LayoutSpecs.PANEL_CLOSE, in, target.listed(), panel.id(), OptionalLong.of(expected));
         OperationRunner.Admission admission = () -> {
-            checks.requireRevision(target.expected().orElseThrow());
+            checks.requireRevision(expected);
             checks.requirePanelClosable(session, panel);
         };
         if (live.dirty(panel)) {
@@ -108,7 +110,7 @@ final class PanelChanges {
                 throw new LomiException(
                         ErrorCode.TARGET_BUSY, "the editor got unsaved changes meanwhile; close it again");
             }
-            return closing(session, target, target.expected()).perform(operation);
+            return closing(session, target, OptionalLong.of(expected)).perform(operation);
         });
     }
 
@@ -157,8 +159,7 @@ final class PanelChanges {
                             + live.browserGeneration(panel).orElse("none")
                             + "); list the panels again");
         }
-        return new PanelTarget(
-                listed, panel, OptionalLong.of(in.expectedRevision().asLong()));
+        return new PanelTarget(listed, panel);
     }
 
     Object move(Session session, LayoutSpecs.PanelMove in) {
