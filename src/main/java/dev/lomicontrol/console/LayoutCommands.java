@@ -84,6 +84,7 @@ class LayoutCommands implements CommandGroup {
             name = "panel list",
             group = "Layout",
             description = "List the panels of every workspace (or of one) with what runs in them",
+            completionProvider = "workspaceCompletions",
             help =
                     "panel list [--workspace ID] [--json] [--watch]\n  Each panel: workspace, id, kind, title, owner (the session that"
                             + " created it, with its client while connected; - when no agent did), state (not_started, starting,"

@@ -77,6 +77,8 @@ class LayoutCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(scratch.path("inputHolder").isNull()).isTrue();
         assertThat(scratch.path("command").isNull()).isTrue();
         assertThat(scratch.path("exitCode").isNull()).isTrue();
+        assertThat(executor.complete("panel list --workspace ")).contains(first, second);
+        assertThat(executor.complete("panel list --")).contains("--workspace", "--json");
         assertThat(row(JSON.readTree(ok("panel list --json")).path("panels"), "workspaceId", second))
                 .as("without --workspace: every workspace's panels")
                 .isNotNull();
