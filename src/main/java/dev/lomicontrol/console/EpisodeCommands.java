@@ -58,33 +58,40 @@ class EpisodeCommands implements CommandGroup {
         if (all.isEmpty()) {
             return "no episodes: a client opens one with lomi_session_attach (its own thread id as externalId)";
         }
+        return table(all);
+    }
+
+    private static String table(List<ConsoleJson.EpisodeRow> all) {
         Table table = new Table(
-                "EPISODE",
-                "EXTERNAL ID",
-                "STATE",
-                "HELD BY",
-                "OPENED",
-                "LAST ACTIVITY",
-                "ATTACHMENTS",
-                "DETACHED/CLOSED");
+                "EPISODE", "EXTERNAL ID", "STATE", "HELD BY", "OPENED", "LAST ACTIVITY", "ATTACHMENTS", "SINCE");
         all.forEach(e -> table.row(
                 e.episodeId(),
                 Visible.line(e.externalId()),
                 e.state(),
-                e.session()
-                        .map(s -> s
-                                + e.client()
-                                        .map(c -> " (" + Visible.line(c) + ")")
-                                        .orElse(""))
-                        .orElse("-"),
+                heldBy(e),
                 time(e.openedAt()),
                 time(e.lastActivity()),
                 e.attachments(),
-                e.closedAt()
-                        .map(at -> time(at) + " " + e.closeReason().orElse(""))
-                        .or(() -> e.detachedSince().map(since -> "detached since " + time(since)))
-                        .orElse("-")));
+                since(e)));
         return table.toString();
+    }
+
+    /** The holding session with its client label, or - when detached or closed. */
+    private static String heldBy(ConsoleJson.EpisodeRow episode) {
+        if (episode.session().isEmpty()) {
+            return "-";
+        }
+        return episode.session().get()
+                + episode.client().map(c -> " (" + Visible.line(c) + ")").orElse("");
+    }
+
+    /** When and why it closed, or since when it is detached; - while attached. */
+    private static String since(ConsoleJson.EpisodeRow episode) {
+        if (episode.closedAt().isPresent()) {
+            return "closed " + time(episode.closedAt().get()) + " "
+                    + episode.closeReason().orElse("");
+        }
+        return episode.detachedSince().map(at -> "detached " + time(at)).orElse("-");
     }
 
     private static String time(String instant) {

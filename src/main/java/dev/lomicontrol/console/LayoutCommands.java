@@ -47,21 +47,7 @@ class LayoutCommands implements CommandGroup {
                             description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")",
                             defaultValue = "false")
                     boolean json) {
-        List<ConsoleJson.WorkspaceRow> all = new ArrayList<>();
-        for (Project project : projects.list()) {
-            for (Workspace workspace : project.workspaces()) {
-                WorkspaceView view = rows.view(workspace);
-                all.add(new ConsoleJson.WorkspaceRow(
-                        workspace.id().value(),
-                        project.id().value(),
-                        project.name(),
-                        workspace.name(),
-                        view.tabs().size(),
-                        view.panels().size(),
-                        view.activePanelId(),
-                        view.revision()));
-            }
-        }
+        List<ConsoleJson.WorkspaceRow> all = workspaceRows();
         if (json) {
             return ConsoleJson.write(new ConsoleJson.WorkspaceList(all));
         }
@@ -78,6 +64,25 @@ class LayoutCommands implements CommandGroup {
                 w.activePanelId().orElse("-"),
                 w.revision()));
         return table.toString();
+    }
+
+    private List<ConsoleJson.WorkspaceRow> workspaceRows() {
+        List<ConsoleJson.WorkspaceRow> all = new ArrayList<>();
+        for (Project project : projects.list()) {
+            for (Workspace workspace : project.workspaces()) {
+                WorkspaceView view = rows.view(workspace);
+                all.add(new ConsoleJson.WorkspaceRow(
+                        workspace.id().value(),
+                        project.id().value(),
+                        project.name(),
+                        workspace.name(),
+                        view.tabs().size(),
+                        view.panels().size(),
+                        view.activePanelId(),
+                        view.revision()));
+            }
+        }
+        return all;
     }
 
     @Command(
@@ -99,25 +104,16 @@ class LayoutCommands implements CommandGroup {
                             description = "print one JSON document (docs/OPERATIONS.md \"Scripting\")",
                             defaultValue = "false")
                     boolean json) {
-        Optional<String> only = Optional.ofNullable(workspace).filter(w -> !w.isBlank());
-        List<Workspace> workspaces = projects.list().stream()
-                .flatMap(p -> p.workspaces().stream())
-                .filter(w -> only.isEmpty() || w.id().value().equals(only.get().strip()))
-                .toList();
-        if (only.isPresent() && workspaces.isEmpty()) {
-            throw new LomiException(
-                    ErrorCode.TARGET_NOT_FOUND, "no workspace " + Visible.line(only.get()) + " (see workspace list)");
-        }
+        Optional<String> only =
+                Optional.ofNullable(workspace).map(String::strip).filter(w -> !w.isEmpty());
         List<ConsoleJson.PanelRow> all = new ArrayList<>();
-        workspaces.forEach(w -> all.addAll(rows.of(rows.view(w))));
+        workspaces(only).forEach(w -> all.addAll(rows.of(rows.view(w))));
         if (json) {
             return ConsoleJson.write(new ConsoleJson.PanelList(all));
         }
         if (all.isEmpty()) {
-            return only.isPresent()
-                    ? "no panels in workspace " + only.get().strip()
-                            + "; an agent's lomi_terminal_create, lomi_editor_open or lomi_browser_open adds one"
-                    : "no panels: add a project (project add <folder>); its workspace starts with a scratch panel";
+            return "no panels" + only.map(w -> " in workspace " + w).orElse("")
+                    + "; an agent's lomi_terminal_create, lomi_editor_open or lomi_browser_open adds one";
         }
         Table table = new Table("WORKSPACE", "PANEL", "KIND", "TITLE", "OWNER", "STATE", "INPUT", "COMMAND", "EXIT");
         all.forEach(p -> table.row(
@@ -131,6 +127,19 @@ class LayoutCommands implements CommandGroup {
                 p.command().map(LayoutCommands::shortened).orElse("-"),
                 p.exitCode().map(String::valueOf).orElse("-")));
         return table.toString();
+    }
+
+    /** Every project's workspaces, or the one named (TARGET_NOT_FOUND when no project has it). */
+    private List<Workspace> workspaces(Optional<String> only) {
+        List<Workspace> workspaces = projects.list().stream()
+                .flatMap(p -> p.workspaces().stream())
+                .filter(w -> only.isEmpty() || w.id().value().equals(only.get()))
+                .toList();
+        if (only.isPresent() && workspaces.isEmpty()) {
+            throw new LomiException(
+                    ErrorCode.TARGET_NOT_FOUND, "no workspace " + Visible.line(only.get()) + " (see workspace list)");
+        }
+        return workspaces;
     }
 
     private static String owner(ConsoleJson.PanelRow panel) {

@@ -54,7 +54,7 @@ class EpisodeCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(row.path("closedAt").isNull()).isTrue();
 
         episodes.sessionEnded(session);
-        assertThat(ok("episodes list")).contains("detached", "detached since");
+        assertThat(ok("episodes list")).contains("SINCE", "detached 20");
         assertThat(JSON.readTree(ok("episodes list --json"))
                         .at("/episodes/0/detachedSince")
                         .isNull())
@@ -65,7 +65,7 @@ class EpisodeCommandsSliceTests extends ConsoleSliceSupport {
                 JSON.readTree(ok("episodes list --json")).path("episodes").get(0);
         assertThat(closed.path("state").asString()).isEqualTo("closed");
         assertThat(closed.path("closeReason").asString()).isEqualTo("closed");
-        assertThat(ok("episodes list")).contains("closed");
+        assertThat(ok("episodes list")).contains("closed 20", " closed");
     }
 
     @Test

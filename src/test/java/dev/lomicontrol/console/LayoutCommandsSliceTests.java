@@ -32,7 +32,7 @@ class LayoutCommandsSliceTests extends ConsoleSliceSupport {
     void withoutProjectsBothListsSayHowOneComes() {
         if (projects.list().isEmpty()) {
             assertThat(ok("workspace list")).startsWith("no workspaces: add a project (project add <folder>)");
-            assertThat(ok("panel list")).startsWith("no panels: add a project");
+            assertThat(ok("panel list")).startsWith("no panels; an agent's lomi_terminal_create");
             assertThat(ok("workspace list --json").strip()).isEqualTo("{\"workspaces\":[]}");
             assertThat(ok("panel list --json").strip()).isEqualTo("{\"panels\":[]}");
         }
