@@ -30,7 +30,7 @@ final class ConsoleWatch {
             new Watchable(
                     "pairing list", ConsoleWatch::pairingLines, " (approved, denied, withdrawn or expired)", false),
             new Watchable("decision list", ConsoleWatch::decisionLines, " (decided or withdrawn)", false),
-            new Watchable("workspace list", WatchLines::workspaces, " (its project was removed)", true),
+            new Watchable("workspace list", WatchLines::workspaces, " (its project was closed or removed)", true),
             new Watchable("panel list", WatchLines::panels, " (closed)", true),
             new Watchable("episodes list", WatchLines::episodes, " (no longer among the recent episodes)", true));
     static final long INTERVAL_MILLIS = 250;
