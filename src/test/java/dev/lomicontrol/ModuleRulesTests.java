@@ -163,7 +163,9 @@ class ModuleRulesTests {
                             "chat",
                             "broker",
                             "discovery",
-                            "transport")));
+                            "transport",
+                            "operations",
+                            "terminal")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
     static final List<String> SPRING_FREE =

@@ -47,11 +47,13 @@ public class BrokerCalls {
     private final List<ToolFeature> features;
 
     /**
-     * Registers every feature's tools, each feature seeing every feature's panels and native stops;
-     * a tool of the catalog no feature handles (or a handler for a tool outside it) stops the start.
+     * Registers every feature's tools, each feature seeing every feature's panels ({@code panels}, built
+     * from the same features: {@link dev.lomicontrol.operations.OperationsConfiguration}) and native
+     * stops; a tool of the catalog no feature handles (or a handler for a tool outside it) stops the start.
      */
     public BrokerCalls(
             List<ToolFeature> features,
+            PanelsByKind panels,
             Episodes episodes,
             Ledger ledger,
             WorkspaceAccess access,
@@ -66,8 +68,7 @@ public class BrokerCalls {
         this.runner = runner;
         this.waits = waits;
         this.handlers = new ToolHandlers(operationWaits);
-        ToolFeature.Wiring wiring =
-                new ToolFeature.Wiring(handlers, PanelsByKind.of(this.features), NativeStop.firstOf(this.features));
+        ToolFeature.Wiring wiring = new ToolFeature.Wiring(handlers, panels, NativeStop.firstOf(this.features));
         this.features.forEach(feature -> feature.register(wiring));
         handlers.requireCovers(catalog.all());
     }

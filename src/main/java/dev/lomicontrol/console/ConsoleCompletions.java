@@ -56,6 +56,17 @@ class ConsoleCompletions {
                 : List.of();
     }
 
+    /** {@code panel list --workspace}: every project's workspace ids. */
+    @Bean
+    CompletionProvider workspaceCompletions(Projects projects) {
+        return context -> option(context).equals("workspace")
+                ? proposals(projects.list().stream()
+                        .flatMap(p -> p.workspaces().stream())
+                        .map(w -> w.id().value())
+                        .toList())
+                : List.of();
+    }
+
     @Bean
     CompletionProvider ledgerCompletions(Ledger ledger) {
         return context -> switch (option(context)) {

@@ -197,6 +197,76 @@ final class ConsoleJson {
 
     record LastExport(String path, String sha256, long historyHead, String at) {}
 
+    record WorkspaceList(List<WorkspaceRow> workspaces) {}
+
+    record WorkspaceRow(
+            String workspaceId,
+            String projectId,
+            String projectName,
+            String name,
+            int tabs,
+            int panels,
+            Optional<String> activePanelId,
+
+            @Doc("the domain revision the workspace's layout was read at")
+            long revision) {}
+
+    record PanelList(List<PanelRow> panels) {}
+
+    record PanelRow(
+            String workspaceId,
+            String panelId,
+
+            @Doc("scratch, terminal, editor, git, browser or chat")
+            String kind,
+
+            String title,
+
+            @Doc("the session that created the panel; null when no agent did")
+            Optional<String> ownerSession,
+
+            @Doc("that session's client label while it is connected; null otherwise")
+            Optional<String> ownerClient,
+
+            @Doc("not_started, starting, running, ready, unobserved or exited")
+            String state,
+
+            Optional<String> terminalSessionId,
+
+            @Doc("who holds the terminal's input: the session id of the lease holder; null when nobody does")
+            Optional<String> inputHolder,
+
+            @Doc("the terminal's current or last command; null before the first")
+            Optional<String> command,
+
+            @Doc("that command's exit code; null while it runs or when the shell did not report one")
+            Optional<Integer> exitCode) {}
+
+    record EpisodeList(List<EpisodeRow> episodes) {}
+
+    record EpisodeRow(
+            String episodeId,
+
+            @Doc("the client's own conversation or thread id")
+            String externalId,
+
+            @Doc("attached, detached or closed") String state,
+
+            @Doc("the session holding it; null unless attached")
+            Optional<String> session,
+
+            @Doc("that session's client label; null unless attached")
+            Optional<String> client,
+
+            String openedAt,
+            String lastActivity,
+            int attachments,
+            Optional<String> detachedSince,
+            Optional<String> closedAt,
+
+            @Doc("closed, expired (interrupted) or shutdown; null while open")
+            Optional<String> closeReason) {}
+
     private static final tools.jackson.databind.json.JsonMapper JSON =
             tools.jackson.databind.json.JsonMapper.builder().build();
 

@@ -184,6 +184,15 @@ public final class Episodes implements AutoCloseable {
         return new EpisodeBoard(live, records.recentlyClosed(properties.recentClosed()), mine);
     }
 
+    /** What the admin sees ({@code episodes list}): live episodes and recently closed ones; no caller, so no own episode. */
+    public EpisodeBoard board() {
+        List<Episode> live;
+        synchronized (lock) {
+            live = byExternalId.values().stream().map(LiveEpisode::snapshot).toList();
+        }
+        return new EpisodeBoard(live, records.recentlyClosed(properties.recentClosed()), Optional.empty());
+    }
+
     /** Server stop: closes every open episode as {@code shutdown}; later attaches are refused. */
     public List<Episode> shutdown() {
         synchronized (lock) {

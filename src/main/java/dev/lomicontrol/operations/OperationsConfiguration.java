@@ -7,6 +7,7 @@ import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.Projects;
 import java.security.SecureRandom;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -36,6 +37,15 @@ public class OperationsConfiguration {
     @Bean(destroyMethod = "close")
     OperationRunner operationRunner(Ledger ledger, DecisionBoard decisions, Pairings pairings, Clock clock) {
         return new OperationRunner(ledger, decisions, pairings::yolo, clock, OperationRunner.DECISION_TIMEOUT);
+    }
+
+    /**
+     * Every feature's panels answered by the feature that owns their kind: the tools see it through
+     * their wiring, the console's {@code panel list} reads it directly.
+     */
+    @Bean
+    PanelsByKind panelsByKind(ObjectProvider<ToolFeature> features) {
+        return PanelsByKind.of(features.orderedStream().toList());
     }
 
     @Bean(destroyMethod = "close")

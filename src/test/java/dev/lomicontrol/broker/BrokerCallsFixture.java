@@ -232,7 +232,8 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
         built.addAll(added.apply(this));
         built.add(new StopRecorder());
         features = List.copyOf(built);
-        calls = new BrokerCalls(features, episodes, ledger, access, runner, waits, operationWaits, catalog);
+        dev.lomicontrol.operations.PanelsByKind live = dev.lomicontrol.operations.PanelsByKind.of(features);
+        calls = new BrokerCalls(features, live, episodes, ledger, access, runner, waits, operationWaits, catalog);
     }
 
     /** Takes every native stop request the features left (they take only their own operations) and records it. */

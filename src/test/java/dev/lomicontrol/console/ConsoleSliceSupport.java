@@ -70,7 +70,12 @@ abstract class ConsoleSliceSupport extends ConsoleLines {
         DecisionCommands.class,
         BrowserCommands.class,
         ChatCommands.class,
-        ClientCommands.class
+        ClientCommands.class,
+        dev.lomicontrol.operations.OperationsConfiguration.class,
+        dev.lomicontrol.episodes.EpisodesConfiguration.class,
+        PanelRows.class,
+        LayoutCommands.class,
+        EpisodeCommands.class
     })
     static class Slice {
         @Bean
