@@ -82,6 +82,10 @@ class AdminTerminalCommandsSliceTests extends ConsoleSliceSupport {
                         "terminal watch pnl-",
                         "terminal attach pnl-",
                         "decision list");
+        assertThat(dev.lomicontrol.mcp.Conformance.violation(
+                        dev.lomicontrol.tools.RecordSchemas.output(ConsoleJson.TerminalCreated.class), json))
+                .as("the document conforms to the schema its record derives")
+                .isEmpty();
         String workspace = project.workspaces().get(0).id().value();
         assertThat(json.path("workspaceId").asString()).isEqualTo(workspace);
         assertThat(json.path("projectId").asString()).isEqualTo(project.id().value());

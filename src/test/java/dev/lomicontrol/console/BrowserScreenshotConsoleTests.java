@@ -87,6 +87,10 @@ class BrowserScreenshotConsoleTests extends ConsoleTestSupport {
 
             JsonNode shot = JSON.readTree(ok("browser screenshot " + panel + " --json"));
 
+            assertThat(dev.lomicontrol.mcp.Conformance.violation(
+                            dev.lomicontrol.tools.RecordSchemas.output(ConsoleJson.Screenshot.class), shot))
+                    .as("the document conforms to the schema its record derives")
+                    .isEmpty();
             Path file = cwd.resolve(panel + ".png");
             assertThat(shot.path("file").asString()).isEqualTo(file.toString());
             assertThat(Files.getPosixFilePermissions(file)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
