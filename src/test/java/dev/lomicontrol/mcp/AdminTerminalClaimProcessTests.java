@@ -22,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  * and the MCP helper as child JVMs, the console as a child JVM per command, a real sandboxed bash):
  * {@code terminal new} run in the project's folder opens a panel the agent finds with
  * lomi_panel_list (owned by no session); before a claim the agent's input and runs are refused and
- * pointed to lomi_panel_control; its claim waits in {@code decision list} (and shows in
+ * pointed to lomi_panel_control, and it may not close the panel; its claim waits in {@code decision list} (and shows in
  * {@code decision list --watch}) with a plan naming the admin's own terminal; approved, the agent
  * holds the lease and runs a command there whose output it reads back; a second claim rejected in
  * the console fails with SCOPE_DENIED and the agent holds nothing.
@@ -88,6 +88,15 @@ class AdminTerminalClaimProcessTests {
             JsonNode ran = agent.call("lomi_terminal_run", run(target, NO_LEASE, "echo early"), false);
             assertThat(ran.path("code").asString()).as("%s", ran).isEqualTo("CONTROL_REVOKED");
             assertThat(ran.path("message").asString()).contains("lomi_panel_control");
+
+            JsonNode closed = agent.call(
+                    "lomi_panel_close",
+                    "{" + target + ",\"expectedRevision\":\""
+                            + opened.path("domainRevision").asString() + "\",\"retryEpoch\":\"" + epoch
+                            + "\",\"requestKey\":\"k-" + ++keys + "\"}",
+                    false);
+            assertThat(closed.path("code").asString()).as("%s", closed).isEqualTo("SCOPE_DENIED");
+            assertThat(closed.path("message").asString()).contains("the admin's own running terminal");
 
             String claim = claim(target);
             assertThat(decisionWatchShows(broker, claim)).contains("lomi_panel_control", "your own terminal 'shared'");
