@@ -70,7 +70,9 @@ class AdminTerminalCommandsSliceTests extends ConsoleSliceSupport {
         long before = layout.revision();
         cwd = Files.createDirectories(folder.resolve("deeper"));
 
+        long started = System.nanoTime();
         String answer = ok("terminal new");
+        System.out.println("terminal new: " + (System.nanoTime() - started) / 1_000_000 + " ms");
         JsonNode json = JSON.readTree(ok("terminal new --json --title second"));
 
         assertThat(answer)

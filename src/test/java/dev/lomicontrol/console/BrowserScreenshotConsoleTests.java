@@ -85,7 +85,10 @@ class BrowserScreenshotConsoleTests extends ConsoleTestSupport {
                     .path("viewport");
             double scale = viewport.path("deviceScaleFactor").asDouble(1);
 
+            long started = System.nanoTime();
             JsonNode shot = JSON.readTree(ok("browser screenshot " + panel + " --json"));
+            System.out.println("browser screenshot: " + (System.nanoTime() - started) / 1_000_000 + " ms, "
+                    + shot.path("width") + "x" + shot.path("height") + " pixels, " + shot.path("bytes") + " bytes");
 
             assertThat(dev.lomicontrol.mcp.Conformance.violation(
                             dev.lomicontrol.tools.RecordSchemas.output(ConsoleJson.Screenshot.class), shot))

@@ -107,8 +107,11 @@ class AdminTerminalClaimProcessTests {
                             "lomi_panel_control",
                             "\"owner\":\"the admin's own terminal (console terminal new)\"")
                     .contains("\"terminalSessionId\":\"" + terminalId + "\"", "\"currentHolder\":\"nobody\"");
+            long approving = System.nanoTime();
             broker.console().mergingStderr().ok("decision", "approve", claim);
             JsonNode claimed = settled(claim);
+            System.out.println("claim: approve (a console JVM) to the agent seeing it succeeded: "
+                    + (System.nanoTime() - approving) / 1_000_000 + " ms");
             assertThat(claimed.at("/data/state").asString()).as("%s", claimed).isEqualTo("succeeded");
             String lease = claimed.at("/data/result/leaseId").asString();
             assertThat(claimed.at("/data/result/controlled").asBoolean()).isTrue();
