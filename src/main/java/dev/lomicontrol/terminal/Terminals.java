@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -182,7 +183,7 @@ public final class Terminals implements AutoCloseable {
             int columns,
             int rows,
             int ringBytes,
-            java.util.function.Function<Terminal, T> place) {
+            Function<Terminal, T> place) {
         Terminal terminal = start(profile, projectRoot, cwd, columns, rows, ringBytes);
         try {
             return place.apply(terminal);

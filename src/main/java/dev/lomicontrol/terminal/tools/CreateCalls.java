@@ -175,7 +175,8 @@ final class CreateCalls {
 
     /**
      * Starts the shell, gives the session its lease and adds its panel ({@link Terminals#startPlaced}:
-     * the terminal is killed if the panel fails); what it made is kept under the create's operation while the terminal lives.
+     * the terminal is killed if the panel fails); what it made is kept under the create's operation
+     * while the terminal lives.
      */
     private Opened open(
             OperationId operation,
