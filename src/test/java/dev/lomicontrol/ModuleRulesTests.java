@@ -165,7 +165,9 @@ class ModuleRulesTests {
                             "discovery",
                             "transport",
                             "operations",
-                            "terminal")));
+                            "terminal",
+                            "settings",
+                            "browser")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
     static final List<String> SPRING_FREE =

@@ -79,22 +79,45 @@ final class AtomicFiles {
         Path temp = directory.resolve(
                 "." + file.getFileName() + ".tmp-" + HexFormat.of().formatHex(randomBytes()));
         try {
-            try (FileChannel channel = FileChannel.open(
-                    temp,
-                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-                    PosixFilePermissions.asFileAttribute(PRIVATE))) {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
-            Files.setPosixFilePermissions(temp, mode);
+            writeSynced(temp, bytes, mode);
             move(temp, file);
         } finally {
             Files.deleteIfExists(temp);
         }
         fsyncDirectory(directory);
+    }
+
+    /**
+     * Creates {@code file} with {@code bytes} and exactly {@code mode}, all or nothing: written to a temp
+     * file beside it, fsynced, then linked in place (which fails, changing nothing, when anything
+     * already exists at {@code file}: {@link java.nio.file.FileAlreadyExistsException}).
+     */
+    static void create(Path file, byte[] bytes, Set<PosixFilePermission> mode) throws IOException {
+        Path directory = Objects.requireNonNull(file.toAbsolutePath().getParent(), () -> file + " has no directory");
+        Path temp = directory.resolve(
+                "." + file.getFileName() + ".tmp-" + HexFormat.of().formatHex(randomBytes()));
+        try {
+            writeSynced(temp, bytes, mode);
+            Files.createLink(file, temp);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+        fsyncDirectory(directory);
+    }
+
+    /** A new file {@code temp} holding {@code bytes}, fsynced, with {@code mode} (private while it is written). */
+    private static void writeSynced(Path temp, byte[] bytes, Set<PosixFilePermission> mode) throws IOException {
+        try (FileChannel channel = FileChannel.open(
+                temp,
+                Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                PosixFilePermissions.asFileAttribute(PRIVATE))) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+        Files.setPosixFilePermissions(temp, mode);
     }
 
     private static void move(Path temp, Path target) throws IOException {

@@ -195,6 +195,37 @@ final class ConsoleJson {
             @Doc("client:LABEL or session:ID") List<String> sharedWith,
             String updatedAt) {}
 
+    @Doc("terminal new --json")
+    record TerminalCreated(
+            String panelId,
+            String tabId,
+            String workspaceId,
+            String projectId,
+            String terminalSessionId,
+            String title,
+
+            @Doc("bash or zsh (the terminal settings' defaultProfile)")
+            String profile,
+
+            @Doc("false only while the admin has the terminal sandbox off")
+            boolean sandboxed,
+
+            @Doc("the layout's domainRevision after the panel was added")
+            String domainRevision) {}
+
+    @Doc("browser screenshot --json")
+    record Screenshot(
+            String panelId,
+
+            @Doc("the live browser generation the panel showed")
+            String generation,
+
+            @Doc("the page's URL when it was taken") String url,
+            @Doc("the absolute path of the PNG written") String file,
+            int width,
+            int height,
+            long bytes) {}
+
     record LastExport(String path, String sha256, long historyHead, String at) {}
 
     record WorkspaceList(List<WorkspaceRow> workspaces) {}

@@ -97,6 +97,38 @@ public final class Layout {
         });
     }
 
+    /** A terminal panel just added: the panel, the tab it opened in and the {@code domainRevision} the change made. */
+    public record PlacedPanel(Panel panel, String tabId, long revision) {}
+
+    /**
+     * Adds a terminal panel showing {@code terminalSessionId} in a new focused tab at the end of
+     * {@code workspace} (checked against {@code expectedRevision} when given; the revision bumps as
+     * for every change). {@code owner} is the session that created it, empty for the admin's own
+     * terminal ({@code terminal new} in the console); {@code cwd} is relative to the project root.
+     * The caller has checked the title (a display name).
+     */
+    public PlacedPanel addTerminalPanel(
+            OptionalLong expectedRevision,
+            WorkspaceId workspace,
+            String title,
+            String terminalSessionId,
+            Optional<String> owner,
+            String profile,
+            String cwd) {
+        return change(expectedRevision, edit -> {
+            Panel panel = edit.addPanel(
+                    workspace,
+                    PanelKind.TERMINAL,
+                    title,
+                    Optional.of(terminalSessionId),
+                    owner,
+                    Optional.of(profile),
+                    cwd);
+            String tab = edit.view(workspace).tabOf(panel.id()).map(Tab::id).orElse("");
+            return new PlacedPanel(panel, tab, edit.newRevision());
+        });
+    }
+
     /** A layout change run inside the writer's transaction. */
     @FunctionalInterface
     public interface Change<T> {

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -167,6 +168,43 @@ public final class Terminals implements AutoCloseable {
             throw new LomiException(ErrorCode.APP_CLOSING, "the terminal engine is closing");
         }
         return terminal;
+    }
+
+    /**
+     * Starts a shell as {@link #start(String, Path, Path, int, int, int)} and hands it to {@code place},
+     * which records where it shows (a panel, a lease) and answers what the caller needs; when
+     * {@code place} fails the shell is killed and the failure rethrown, so no shell runs that nothing
+     * shows. lomi_terminal_create and the console's {@code terminal new} both start shells this way.
+     */
+    public <T> T startPlaced(
+            String profile,
+            Path projectRoot,
+            Path cwd,
+            int columns,
+            int rows,
+            int ringBytes,
+            Function<Terminal, T> place) {
+        Terminal terminal = start(profile, projectRoot, cwd, columns, rows, ringBytes);
+        try {
+            return place.apply(terminal);
+        } catch (RuntimeException e) {
+            terminal.kill();
+            throw e;
+        }
+    }
+
+    /**
+     * A shell of {@code profile} can start here: it is installed (else UNSUPPORTED_CAPABILITY naming
+     * the installed ones) and the sandbox, when on, is usable (else HOST_UNQUALIFIED).
+     */
+    public void requireStartable(String profile) {
+        if (!installedProfiles().contains(profile)) {
+            throw new LomiException(
+                    ErrorCode.UNSUPPORTED_CAPABILITY,
+                    "the " + profile + " profile is not installed on this host; use "
+                            + String.join(" or ", installedProfiles()));
+        }
+        sandbox.requireUsable();
     }
 
     private Terminal spawn(String profile, Path shell, Path root, Path cwd, int columns, int rows, int ringBytes)

@@ -75,7 +75,9 @@ abstract class ConsoleSliceSupport extends ConsoleLines {
         dev.lomicontrol.episodes.EpisodesConfiguration.class,
         PanelRows.class,
         LayoutCommands.class,
-        EpisodeCommands.class
+        EpisodeCommands.class,
+        AdminTerminalCommands.class,
+        BrowserScreenshots.class
     })
     static class Slice {
         @Bean

@@ -85,7 +85,10 @@ final class LayoutChecks {
         if (live.ownedByOther(session, panel)) {
             throw new LomiException(
                     ErrorCode.SCOPE_DENIED,
-                    "panel " + panel.id() + " is another session's running terminal; it is kept");
+                    "panel " + panel.id()
+                            + (panel.ownerSession().isEmpty()
+                                    ? " is the admin's own running terminal (console terminal new); it is kept"
+                                    : " is another session's running terminal; it is kept"));
         }
         if (live.busy(panel)) {
             throw new LomiException(

@@ -16,8 +16,6 @@ import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
-import dev.lomicontrol.projects.Panel;
-import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.settings.Settings;
 import dev.lomicontrol.terminal.Lease;
 import dev.lomicontrol.terminal.Terminal;
@@ -159,14 +157,8 @@ final class CreateCalls {
         return OperationJson.of(ledger.get(session.id(), running.id()).orElse(running));
     }
 
-    /** The profile is installed, and a shell without the sandbox needs its own scope. */
+    /** The profile is installed and the sandbox usable, and a shell without the sandbox needs its own scope. */
     private void requireStartable(Session session, String profile) {
-        if (!Terminals.installedProfiles().contains(profile)) {
-            throw new LomiException(
-                    ErrorCode.UNSUPPORTED_CAPABILITY,
-                    "the " + profile + " profile is not installed on this host; use "
-                            + String.join(" or ", Terminals.installedProfiles()));
-        }
         if (!terminals.sandbox().enabled() && !session.grant().allows(Scopes.TERMINAL_UNSANDBOXED)) {
             throw new LomiException(
                     ErrorCode.SCOPE_DENIED,
@@ -175,15 +167,16 @@ final class CreateCalls {
                             + " the user to turn the sandbox on or to pair again granting "
                             + Scopes.TERMINAL_UNSANDBOXED);
         }
-        terminals.sandbox().requireUsable();
+        terminals.requireStartable(profile);
     }
 
     /** A started terminal, its panel and the create's result. */
     private record Opened(Terminal terminal, TerminalResults.Created created) {}
 
     /**
-     * Starts the shell, gives the session its lease and adds its panel (the terminal is killed if the
-     * panel fails); what it made is kept under the create's operation while the terminal lives.
+     * Starts the shell, gives the session its lease and adds its panel ({@link Terminals#startPlaced}:
+     * the terminal is killed if the panel fails); what it made is kept under the create's operation
+     * while the terminal lives.
      */
     private Opened open(
             OperationId operation,
@@ -193,50 +186,40 @@ final class CreateCalls {
             Path cwd,
             TerminalSpecs.Create in) {
         String title = in.title().map(DisplayName::value).orElse(profile);
-        Terminal terminal = terminals.start(
+        return terminals.startPlaced(
                 profile,
                 listed.project().root(),
                 cwd,
                 in.columns(),
                 in.rows(),
-                settings.terminal().scrollbackBytes());
-        try {
-            Lease lease = terminal.grantLease(session.id().value());
-            TerminalResults.Created created =
-                    layout.change(OptionalLong.of(in.expectedRevision().asLong()), edit -> {
-                        Panel panel = edit.addPanel(
-                                listed.workspace().id(),
-                                PanelKind.TERMINAL,
-                                title,
-                                Optional.of(terminal.id()),
-                                Optional.of(session.id().value()),
-                                Optional.of(profile),
-                                in.directory());
-                        String tab = edit.view(listed.workspace().id())
-                                .tabOf(panel.id())
-                                .map(t -> t.id())
-                                .orElse("");
-                        return new TerminalResults.Created(
-                                listed.workspace().id(),
-                                new Token(panel.id()),
-                                new Token(tab),
-                                new Hex32(terminal.id()),
-                                new Hex32(lease.id()),
-                                TerminalSpecs.Profile.valueOf(profile.toUpperCase(Locale.ROOT)),
-                                Decimal.of(edit.newRevision()),
-                                Optional.empty(),
-                                Optional.empty());
-                    });
-            made.values()
-                    .removeIf(earlier -> terminals
-                            .find(earlier.terminalSessionId().value())
-                            .filter(Terminal::isAlive)
-                            .isEmpty());
-            made.put(operation, created);
-            return new Opened(terminal, created);
-        } catch (RuntimeException e) {
-            terminal.kill();
-            throw e;
-        }
+                settings.terminal().scrollbackBytes(),
+                terminal -> {
+                    Lease lease = terminal.grantLease(session.id().value());
+                    Layout.PlacedPanel placed = layout.addTerminalPanel(
+                            OptionalLong.of(in.expectedRevision().asLong()),
+                            listed.workspace().id(),
+                            title,
+                            terminal.id(),
+                            Optional.of(session.id().value()),
+                            profile,
+                            in.directory());
+                    TerminalResults.Created created = new TerminalResults.Created(
+                            listed.workspace().id(),
+                            new Token(placed.panel().id()),
+                            new Token(placed.tabId()),
+                            new Hex32(terminal.id()),
+                            new Hex32(lease.id()),
+                            TerminalSpecs.Profile.valueOf(profile.toUpperCase(Locale.ROOT)),
+                            Decimal.of(placed.revision()),
+                            Optional.empty(),
+                            Optional.empty());
+                    made.values()
+                            .removeIf(earlier -> terminals
+                                    .find(earlier.terminalSessionId().value())
+                                    .filter(Terminal::isAlive)
+                                    .isEmpty());
+                    made.put(operation, created);
+                    return new Opened(terminal, created);
+                });
     }
 }

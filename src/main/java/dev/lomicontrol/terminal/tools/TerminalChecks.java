@@ -95,7 +95,8 @@ final class TerminalChecks {
                     ErrorCode.CONTROL_REVOKED,
                     "lease " + leaseId + " is not valid for terminal " + terminal.id()
                             + (terminal.isAlive() ? "" : " (the shell exited)")
-                            + "; claim input again with lomi_panel_control");
+                            + "; this session holds no input lease on it: claim its input with lomi_panel_control"
+                            + " {action: claim} (the admin approves) and use the leaseId it answers");
         }
     }
 

@@ -30,6 +30,9 @@ final class TerminalPanels implements LivePanels {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
+    /** A claim plan's {@code owner} for a terminal no agent created: the admin's own ({@code terminal new} in the console). */
+    static final String ADMINS_OWN = "the admin's own terminal (console terminal new)";
+
     private final TerminalChecks checks;
     private final OperationRunner runner;
 
@@ -116,6 +119,7 @@ final class TerminalPanels implements LivePanels {
         plan.put("terminalSessionId", terminal.id());
         plan.put("panelId", panel.id());
         plan.put("title", panel.title());
+        plan.put("owner", panel.ownerSession().orElse(ADMINS_OWN));
         plan.put("client", session.clientLabel());
         plan.put("session", session.id().value());
         plan.put("currentHolder", terminal.lease().map(Lease::holder).orElse("nobody"));
@@ -125,8 +129,9 @@ final class TerminalPanels implements LivePanels {
                     TerminalChecks.requireAlive(terminal);
                     TerminalChecks.requireNotHosting(session, terminal);
                 },
-                "give " + session.clientLabel() + " the input of terminal '" + panel.title() + "' (" + terminal.id()
-                        + ")",
+                "give " + session.clientLabel() + " the input of "
+                        + (panel.ownerSession().isEmpty() ? "your own terminal '" : "terminal '") + panel.title()
+                        + "' (" + terminal.id() + ")",
                 plan,
                 done -> {
                     TerminalChecks.requireAlive(terminal);
