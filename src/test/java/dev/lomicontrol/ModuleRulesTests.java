@@ -163,7 +163,8 @@ class ModuleRulesTests {
                             "chat",
                             "broker",
                             "discovery",
-                            "transport")));
+                            "transport",
+                            "terminal")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
     static final List<String> SPRING_FREE =

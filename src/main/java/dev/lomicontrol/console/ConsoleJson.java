@@ -195,6 +195,31 @@ final class ConsoleJson {
             @Doc("client:LABEL or session:ID") List<String> sharedWith,
             String updatedAt) {}
 
+    record TerminalScreen(
+            String panelId,
+            String terminalSessionId,
+
+            @Doc("grows whenever the shell writes; terminal screen --since VERSION waits for a larger one")
+            long version,
+
+            boolean alive,
+            @Doc("the shell's exit status once it exited") Optional<Integer> exitCode,
+
+            @Doc("who holds the input (a console connection of terminal attach), else null")
+            Optional<String> heldBy,
+
+            int columns,
+            int rows,
+            @Doc("zero-based") int cursorRow,
+            @Doc("zero-based") int cursorColumn,
+            boolean cursorVisible,
+
+            @Doc("a full-screen program switched to the alternate buffer")
+            boolean alternate,
+
+            @Doc("the visible rows, trailing blanks trimmed; control characters shown escaped (\\u001b)")
+            List<String> lines) {}
+
     record LastExport(String path, String sha256, long historyHead, String at) {}
 
     private static final tools.jackson.databind.json.JsonMapper JSON =

@@ -67,6 +67,9 @@ public final class ConsoleMain {
             if (words.isEmpty()) {
                 return System.console() != null ? interactive(client) : plain(client);
             }
+            if (TerminalView.wanted(words)) {
+                return TerminalView.run(() -> AdminClient.connect(data.root(), data.store(), cwd, home), words);
+            }
             if (ConsoleWatch.wanted(words)) {
                 return ConsoleWatch.run(
                         client,

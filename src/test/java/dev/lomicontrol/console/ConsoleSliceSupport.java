@@ -70,7 +70,10 @@ abstract class ConsoleSliceSupport extends ConsoleLines {
         DecisionCommands.class,
         BrowserCommands.class,
         ChatCommands.class,
-        ClientCommands.class
+        ClientCommands.class,
+        dev.lomicontrol.operations.OperationsConfiguration.class,
+        SharedTerminals.class,
+        TerminalShareCommands.class
     })
     static class Slice {
         @Bean
