@@ -35,6 +35,9 @@ class TerminalShareTmuxTests {
     final String server = "lomi-share-test-" + ProcessHandle.current().pid();
     final String session = "share";
 
+    /** The admin's pane title, set before the console starts. */
+    static final String ADMIN_TITLE = "admin-pane";
+
     @BeforeAll
     static void tmuxIsInstalled() {
         Machine.requireOnPath("tmux", "-V", "tmux");
@@ -111,7 +114,7 @@ class TerminalShareTmuxTests {
             startConsole(agent, "watch");
             tmux("set-option", "-g", "set-clipboard", "on");
             awaitScreen("watching panel " + agent.panel);
-            String title = tmux("display", "-p", "-t", session, "#{pane_title}");
+            String title = ADMIN_TITLE + "\n";
 
             agent.runs("printf '\\033]52;c;ZXZpbA==\\007\\033]0;owned-0\\007\\033]2;owned-2\\007\\007"
                     + "\\033P+q544e\\033\\\\\\033[?1h\\033=\\033[?1000h\\033[?2004h\\033[31mred\\033[0m"
@@ -167,14 +170,18 @@ class TerminalShareTmuxTests {
                 .contains("the admin holds this terminal's input", "after they detach");
     }
 
-    /** {@code lomi-control console terminal VERB <panel>} in a 120x40 tmux pane; the script prints SERVE-EXIT and its status, then lingers. */
+    /**
+     * {@code lomi-control console terminal VERB <panel>} in a 120x40 tmux pane titled {@link #ADMIN_TITLE};
+     * the script prints SERVE-EXIT and its status, then lingers.
+     */
     private void startConsole(ShellAgent agent, String verb) throws Exception {
         List<String> command = new ArrayList<>(ChildJvm.builder(
                         LomiControl.class,
                         List.of("console", "--data-dir", agent.broker.data().toString(), "terminal", verb, agent.panel))
                 .command());
-        StringBuilder script =
-                new StringBuilder("cd ").append(Words.quote(temp.toString())).append('\n');
+        StringBuilder script = new StringBuilder("cd ")
+                .append(Words.quote(temp.toString()))
+                .append("\nprintf '\\033]2;" + ADMIN_TITLE + "\\007'\n");
         command.forEach(word -> script.append(Words.quote(word)).append(' '));
         script.append("2>").append(Words.quote(temp.resolve("console.err").toString()));
         script.append("\necho SERVE-EXIT $?\nsleep 60\n");
