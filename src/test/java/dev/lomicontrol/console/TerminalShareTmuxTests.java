@@ -163,6 +163,21 @@ class TerminalShareTmuxTests {
         }
     }
 
+    @Test
+    void aViewWhoseBrokerGoesAwayRestoresTheAdminsTerminalAndExitsWithStatus3() throws Exception {
+        try (ShellAgent agent = ShellAgent.withTerminal(temp)) {
+            startConsole(agent, "attach");
+            awaitScreen("Ctrl-] detaches");
+
+            agent.broker.kill();
+            awaitScreen("SERVE-EXIT 3");
+            assertThat(consoleErrors()).contains("lomi-control console: lost the connection to the broker");
+            assertThat(tmux("display", "-p", "-t", session, "#{alternate_on} #{cursor_flag}")
+                            .strip())
+                    .isEqualTo("0 1");
+        }
+    }
+
     private static void assertBusy(JsonNode answer) {
         assertThat(answer.path("isError").asBoolean()).as(answer.toString()).isTrue();
         assertThat(answer.at("/structuredContent/code").asString()).isEqualTo("TARGET_BUSY");
