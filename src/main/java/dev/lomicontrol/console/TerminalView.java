@@ -47,6 +47,7 @@ final class TerminalView {
     private final Connections connections;
     private final String panel;
     private final boolean attach;
+    private final @Nullable Terminal existing;
     private final Object drawing = new Object();
     private final AtomicReference<@Nullable ScreenSnapshot> shown = new AtomicReference<>();
     private final AtomicReference<@Nullable String> ended = new AtomicReference<>();
@@ -55,10 +56,11 @@ final class TerminalView {
     private volatile String status = "";
     private boolean left; // guarded by drawing: the admin's terminal is restored, draw nothing more
 
-    private TerminalView(Connections connections, String panel, boolean attach) {
+    private TerminalView(Connections connections, String panel, boolean attach, @Nullable Terminal existing) {
         this.connections = connections;
         this.panel = panel;
         this.attach = attach;
+        this.existing = existing;
     }
 
     /** Whether {@code words} are {@code terminal watch|attach <panel>}. */
@@ -69,7 +71,13 @@ final class TerminalView {
     }
 
     static int run(Connections connections, List<String> words) throws IOException, AdminClient.NoBroker {
-        return new TerminalView(connections, words.get(2), words.get(1).equals("attach")).run();
+        return new TerminalView(connections, words.get(2), words.get(1).equals("attach"), null).run();
+    }
+
+    /** The same from the client's interactive loop, drawing on its JLine terminal (left open afterwards). */
+    static int run(Connections connections, List<String> words, Terminal terminal)
+            throws IOException, AdminClient.NoBroker {
+        return new TerminalView(connections, words.get(2), words.get(1).equals("attach"), terminal).run();
     }
 
     private int run() throws IOException, AdminClient.NoBroker {
@@ -85,7 +93,7 @@ final class TerminalView {
                         + " has exited (status " + document.path("exitCode").asInt() + ")");
                 return ConsoleResult.REFUSED;
             }
-            if (System.console() == null) {
+            if (existing == null && System.console() == null) {
                 ConsoleOutput.error("error: terminal " + (attach ? "attach" : "watch") + " needs a terminal");
                 return ConsoleResult.REFUSED;
             }
@@ -110,30 +118,11 @@ final class TerminalView {
                 ? " attached to panel " + Visible.line(panel) + ": your keys go to its shell; " + DETACH_NAME
                         + " detaches "
                 : " watching panel " + Visible.line(panel) + " (read-only); Ctrl-C leaves ";
-        try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
-            Attributes saved = terminal.getAttributes();
-            terminal.setAttributes(raw(saved));
-            terminal.handle(Terminal.Signal.WINCH, signal -> resized.set(true));
-            PrintWriter out = terminal.writer();
-            try {
-                out.print(ScreenRenderer.ENTER);
-                out.flush();
-                if (control != null) {
-                    resize(control, terminal.getSize());
-                }
-                draw(terminal, snapshot(first));
-                Thread poller = new Thread(
-                        () -> follow(poll, terminal, first.path("version").asLong()), "terminal-view");
-                poller.setDaemon(true);
-                poller.start();
-                keys(terminal, control);
-            } finally {
-                synchronized (drawing) {
-                    left = true;
-                    out.print(ScreenRenderer.LEAVE);
-                    out.flush();
-                }
-                terminal.setAttributes(saved);
+        if (existing != null) {
+            drawIn(existing, poll, control, first);
+        } else {
+            try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+                drawIn(terminal, poll, control, first);
             }
         }
         if (control != null && !brokerLost.get()) {
@@ -147,6 +136,35 @@ final class TerminalView {
         ConsoleOutput.line((attach ? "detached from" : "left") + " terminal " + terminalId + " of panel "
                 + Visible.line(panel) + (why == null ? "" : ": " + why));
         return ConsoleResult.OK;
+    }
+
+    private void drawIn(Terminal terminal, AdminClient poll, @Nullable AdminClient control, JsonNode first)
+            throws IOException {
+        Attributes saved = terminal.getAttributes();
+        terminal.setAttributes(raw(saved));
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.WINCH, signal -> resized.set(true));
+        PrintWriter out = terminal.writer();
+        try {
+            out.print(ScreenRenderer.ENTER);
+            out.flush();
+            if (control != null) {
+                resize(control, terminal.getSize());
+            }
+            draw(terminal, snapshot(first));
+            Thread poller = new Thread(
+                    () -> follow(poll, terminal, first.path("version").asLong()), "terminal-view");
+            poller.setDaemon(true);
+            poller.start();
+            keys(terminal, control);
+        } finally {
+            synchronized (drawing) {
+                left = true;
+                out.print(ScreenRenderer.LEAVE);
+                out.flush();
+            }
+            terminal.handle(Terminal.Signal.WINCH, previous);
+            terminal.setAttributes(saved);
+        }
     }
 
     /** Reads the admin's keys until the view ends: watch leaves on Ctrl-C, Ctrl-] or q; attach sends all but Ctrl-]. */

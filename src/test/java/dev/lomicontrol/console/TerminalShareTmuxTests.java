@@ -178,6 +178,24 @@ class TerminalShareTmuxTests {
         }
     }
 
+    @Test
+    void theInteractiveConsoleWatchesATerminalAndComesBackToItsPrompt() throws Exception {
+        try (ShellAgent agent = ShellAgent.withTerminal(temp)) {
+            agent.runs("echo from-the-repl-$((7*6))");
+            startConsole(List.of("console", "--data-dir", agent.broker.data().toString()));
+            awaitScreen("lomi> ");
+
+            type("terminal watch " + agent.panel);
+            awaitScreen("from-the-repl-42");
+            tmux("send-keys", "-t", session, "C-c");
+            awaitScreen("left terminal " + agent.terminal);
+            type("terminal screen " + agent.panel);
+            awaitScreen("terminal " + agent.terminal + " of panel " + agent.panel);
+            type("exit");
+            awaitScreen("SERVE-EXIT 0");
+        }
+    }
+
     private static void assertBusy(JsonNode answer) {
         assertThat(answer.path("isError").asBoolean()).as(answer.toString()).isTrue();
         assertThat(answer.at("/structuredContent/code").asString()).isEqualTo("TARGET_BUSY");
@@ -190,10 +208,12 @@ class TerminalShareTmuxTests {
      * the script prints SERVE-EXIT and its status, then lingers.
      */
     private void startConsole(ShellAgent agent, String verb) throws Exception {
-        List<String> command = new ArrayList<>(ChildJvm.builder(
-                        LomiControl.class,
-                        List.of("console", "--data-dir", agent.broker.data().toString(), "terminal", verb, agent.panel))
-                .command());
+        startConsole(List.of("console", "--data-dir", agent.broker.data().toString(), "terminal", verb, agent.panel));
+    }
+
+    private void startConsole(List<String> args) throws Exception {
+        List<String> command =
+                new ArrayList<>(ChildJvm.builder(LomiControl.class, args).command());
         StringBuilder script = new StringBuilder("cd ")
                 .append(Words.quote(temp.toString()))
                 .append("\nprintf '\\033]2;" + ADMIN_TITLE + "\\007'\n");
