@@ -188,6 +188,9 @@ final class TerminalView {
             if (n <= 0) {
                 continue;
             }
+            if (control != null && resized.getAndSet(false) && !resize(control, terminal.getSize())) {
+                return; // the size changed while the keys came: the shell gets the new size first
+            }
             int detach = indexOf(buffer, n, control == null ? new byte[] {0x03, DETACH, 'q'} : new byte[] {DETACH});
             int send = detach < 0 ? n : detach;
             if (control != null && send > 0 && !send(control, buffer, send)) {

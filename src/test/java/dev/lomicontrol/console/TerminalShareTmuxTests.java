@@ -92,8 +92,14 @@ class TerminalShareTmuxTests {
                     .isTrue();
 
             tmux("resize-window", "-t", session, "-x", "100", "-y", "30");
-            type("clear; stty size");
-            awaitScreen("29 100");
+            // the window's SIGWINCH and the typed keys race to the console: ask again until the size shows
+            Awaitility.await("the shell sees the new size")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofSeconds(2))
+                    .until(() -> {
+                        type("clear; stty size");
+                        return tmux("capture-pane", "-p", "-t", session).contains("29 100");
+                    });
 
             tmux("send-keys", "-t", session, "C-]");
             awaitScreen("detached from terminal " + agent.terminal);
