@@ -245,7 +245,10 @@ final class TerminalView {
                 }
                 JsonNode document = JSON.readTree(result.stdout());
                 seen = document.path("version").asLong();
-                draw(terminal, snapshot(document));
+                ScreenSnapshot screen = snapshot(document);
+                if (!screen.equals(shown.get())) {
+                    draw(terminal, screen);
+                }
                 if (!document.path("alive").asBoolean()) {
                     ended.compareAndSet(
                             null,
