@@ -43,6 +43,7 @@ class AdminServer implements SmartLifecycle {
     private final DataDirectory dataDirectory;
     private final ConsoleExecutor executor;
     private final Set<SocketChannel> connections = ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
     private volatile @Nullable ServerSocketChannel server;
     private volatile @Nullable Semaphore slots;
 
@@ -138,7 +139,8 @@ class AdminServer implements SmartLifecycle {
                     continue;
                 }
                 connections.add(connection);
-                Thread worker = new Thread(() -> serve(connection, owner, token), "admin-connection");
+                String name = "admin console connection " + served.incrementAndGet();
+                Thread worker = new Thread(() -> serve(connection, owner, token, name), "admin-connection");
                 worker.setDaemon(true);
                 worker.start();
             } catch (IOException e) {
@@ -154,9 +156,9 @@ class AdminServer implements SmartLifecycle {
         return Objects.requireNonNull(slots, "the admin socket is started");
     }
 
-    private void serve(SocketChannel connection, UserPrincipal owner, String token) {
+    private void serve(SocketChannel connection, UserPrincipal owner, String token, String name) {
         try (connection) {
-            new AdminSession(connection, executor, token).serve(owner);
+            new AdminSession(connection, executor, token, name).serve(owner);
         } catch (IOException e) {
             log.debug("admin connection closed: {}", e.getMessage());
         } finally {

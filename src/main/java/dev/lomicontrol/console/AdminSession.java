@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * One admin connection: peer check, then request/answer frames until the console closes it. The
  * peer must be {@code owner} (the broker's user, via SO_PEERCRED); every request must carry the
  * token (compared in constant time). A request that is malformed or has a wrong token is answered
- * with exit status 2 and ends the connection.
+ * with exit status 2 and ends the connection. What its commands keep for the connection's life
+ * ({@link ConnectionScope}: the admin's hold on a terminal) is released when it ends, however it ends.
  */
 final class AdminSession {
 
@@ -26,11 +27,13 @@ final class AdminSession {
     private final SocketChannel channel;
     private final ConsoleExecutor executor;
     private final byte[] token;
+    private final ConnectionScope scope;
 
-    AdminSession(SocketChannel channel, ConsoleExecutor executor, String token) {
+    AdminSession(SocketChannel channel, ConsoleExecutor executor, String token, String name) {
         this.channel = channel;
         this.executor = executor;
         this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.scope = new ConnectionScope(name);
     }
 
     void serve(UserPrincipal owner) throws IOException {
@@ -39,11 +42,15 @@ final class AdminSession {
             log.warn("admin socket: refused a connection from user {}", peer.user());
             return;
         }
-        while (true) {
-            Optional<byte[]> frame = AdminFrames.read(channel, AdminFrames.MAX_REQUEST);
-            if (frame.isEmpty() || !answer(frame.get())) {
-                return;
+        try {
+            while (true) {
+                Optional<byte[]> frame = AdminFrames.read(channel, AdminFrames.MAX_REQUEST);
+                if (frame.isEmpty() || !answer(frame.get())) {
+                    return;
+                }
             }
+        } finally {
+            scope.close();
         }
     }
 
@@ -63,7 +70,7 @@ final class AdminSession {
         }
         Caller caller = new Caller(Path.of(request.cwd()), Path.of(request.home()));
         if (request.line() != null) {
-            ConsoleResult result = executor.run(request.line(), caller);
+            ConsoleResult result = executor.run(request.line(), caller, Optional.of(scope));
             reply(new AdminProtocol.Result(result.exitCode(), result.stdout(), result.stderr()));
         } else {
             reply(new AdminProtocol.Candidates(executor.complete(

@@ -6,9 +6,7 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.Visible;
 import dev.lomicontrol.operations.PanelsByKind;
-import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.projects.PanelKind;
-import dev.lomicontrol.projects.Projects;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.FileAlreadyExistsException;
@@ -37,9 +35,9 @@ class BrowserScreenshots implements CommandGroup {
     private final PanelFinder panels;
     private final PanelsByKind live;
 
-    BrowserScreenshots(Browsers browsers, Projects projects, Layout layout, PanelsByKind live) {
+    BrowserScreenshots(Browsers browsers, PanelFinder panels, PanelsByKind live) {
         this.browsers = browsers;
-        this.panels = new PanelFinder(projects, layout);
+        this.panels = panels;
         this.live = live;
     }
 
@@ -79,13 +77,7 @@ class BrowserScreenshots implements CommandGroup {
 
     /** The live page a browser panel shows; TARGET_NOT_FOUND for an unknown panel, another kind, or a closed browser. */
     private BrowserPage live(String panelId) {
-        PanelFinder.Found found = panels.find(panelId);
-        if (found.panel().kind() != PanelKind.BROWSER) {
-            throw new LomiException(
-                    ErrorCode.TARGET_NOT_FOUND,
-                    "panel " + panelId + " is a " + found.panel().kind().name().toLowerCase(java.util.Locale.ROOT)
-                            + " panel, not a browser");
-        }
+        PanelFinder.Found found = panels.find(panelId, PanelKind.BROWSER);
         String closed = "panel " + panelId + " shows no live browser (it closed: idle, crashed, closed by its agent,"
                 + " or its agent's connection or the broker ended)";
         String generation = live.browserGeneration(found.panel())

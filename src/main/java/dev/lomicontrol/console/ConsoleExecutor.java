@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.convert.ConversionException;
@@ -43,11 +44,16 @@ public final class ConsoleExecutor {
     }
 
     public ConsoleResult run(String line, Caller caller) {
+        return run(line, caller, Optional.empty());
+    }
+
+    /** As {@link #run(String, Caller)}, for a line of an admin connection whose resources live in {@code scope}. */
+    ConsoleResult run(String line, Caller caller, Optional<ConnectionScope> scope) {
         StringWriter buffer = new StringWriter();
         PrintWriter out = new PrintWriter(buffer);
         try {
             CommandContext context =
-                    new CommandContext(parser.parse(line), registry, out, new CallerInputReader(caller));
+                    new CommandContext(parser.parse(line), registry, out, new CallerInputReader(caller, scope));
             ExitStatus status = new CommandExecutor(registry).execute(context);
             out.flush();
             if (status.code() == ExitStatus.OK.code()) {

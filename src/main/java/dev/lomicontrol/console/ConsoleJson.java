@@ -226,6 +226,31 @@ final class ConsoleJson {
             int height,
             long bytes) {}
 
+    record TerminalScreen(
+            String panelId,
+            String terminalSessionId,
+
+            @Doc("grows whenever the shell writes; terminal screen --since VERSION waits for a larger one")
+            long version,
+
+            boolean alive,
+            @Doc("the shell's exit status once it exited") Optional<Integer> exitCode,
+
+            @Doc("who holds the input (a console connection of terminal attach), else null")
+            Optional<String> heldBy,
+
+            int columns,
+            int rows,
+            @Doc("zero-based") int cursorRow,
+            @Doc("zero-based") int cursorColumn,
+            boolean cursorVisible,
+
+            @Doc("a full-screen program switched to the alternate buffer")
+            boolean alternate,
+
+            @Doc("the visible rows, trailing blanks trimmed; control characters shown escaped (\\u001b)")
+            List<String> lines) {}
+
     record LastExport(String path, String sha256, long historyHead, String at) {}
 
     record WorkspaceList(List<WorkspaceRow> workspaces) {}
@@ -264,7 +289,8 @@ final class ConsoleJson {
 
             Optional<String> terminalSessionId,
 
-            @Doc("who holds the terminal's input: the session id of the lease holder; null when nobody does")
+            @Doc(
+                    "who holds the terminal's input: the admin's console connection while attached, else the session id of the lease holder; null when nobody does")
             Optional<String> inputHolder,
 
             @Doc("the terminal's current or last command; null before the first")

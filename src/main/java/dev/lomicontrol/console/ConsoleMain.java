@@ -65,7 +65,12 @@ public final class ConsoleMain {
         Path home = dev.lomicontrol.core.UserDirectories.of(environment).home();
         try (AdminClient client = AdminClient.connect(data.root(), data.store(), cwd, home)) {
             if (words.isEmpty()) {
-                return System.console() != null ? interactive(client) : plain(client);
+                return System.console() != null
+                        ? interactive(client, () -> AdminClient.connect(data.root(), data.store(), cwd, home))
+                        : plain(client);
+            }
+            if (TerminalView.wanted(words)) {
+                return TerminalView.run(() -> AdminClient.connect(data.root(), data.store(), cwd, home), words);
             }
             if (ConsoleWatch.wanted(words)) {
                 return ConsoleWatch.run(
@@ -102,7 +107,7 @@ public final class ConsoleMain {
         return dataDir;
     }
 
-    private static int interactive(AdminClient client) throws IOException {
+    private static int interactive(AdminClient client, TerminalView.Connections connections) throws IOException {
         try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
             LineReader reader = LineReaderBuilder.builder()
                     .terminal(terminal)
@@ -117,7 +122,17 @@ public final class ConsoleMain {
                     .build();
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
             terminal.writer().println(ConsoleRepl.BANNER);
-            ConsoleRepl.run(reader, client::run);
+            ConsoleRepl.run(reader, line -> {
+                List<String> words = Words.split(line);
+                if (!TerminalView.wanted(words)) {
+                    return client.run(line);
+                }
+                try {
+                    return new ConsoleResult(TerminalView.run(connections, words, terminal), "", "");
+                } catch (AdminClient.NoBroker e) {
+                    return new ConsoleResult(ConsoleResult.NO_BROKER, "", "lomi-control console: " + e.getMessage());
+                }
+            });
             return ConsoleResult.OK;
         }
     }

@@ -8,6 +8,7 @@ import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.Tab;
 import dev.lomicontrol.projects.WorkspaceView;
 import dev.lomicontrol.terminal.CommandRun;
+import dev.lomicontrol.terminal.HumanHold;
 import dev.lomicontrol.terminal.Lease;
 import dev.lomicontrol.terminal.Terminal;
 import dev.lomicontrol.terminal.Terminals;
@@ -39,9 +40,14 @@ class PanelRows {
         this.sessions = sessions;
     }
 
-    /** Who holds the terminal's input, as {@code panel list} shows it: the session id of the lease holder, if any. */
+    /**
+     * Who holds the terminal's input, as {@code panel list} shows it: the admin's console connection
+     * while attached ({@code admin console connection N}), else the session id of the lease holder, if any.
+     */
     static Optional<String> inputHolder(Terminal terminal) {
-        return terminal.lease().map(Lease::holder);
+        return terminal.humanHold()
+                .map(HumanHold::holder)
+                .or(() -> terminal.lease().map(Lease::holder));
     }
 
     /** The workspace's panels in tab order (panels no tab shows last), as of the layout's last commit. */

@@ -40,7 +40,7 @@ public final class Terminal {
     private final Screen screen;
     private final PtyReader reader;
     private final CountDownLatch finished = new CountDownLatch(1);
-    private final List<Runnable> changeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final ChangeListeners changes;
 
     /** The monitor and all it guards; the parts below share it. */
     private final TerminalState state;
@@ -49,6 +49,7 @@ public final class Terminal {
     private final TerminalLeases leases;
     private final TerminalWrites writes;
     private final TerminalReads reads;
+    private final TerminalHolds holds;
 
     Terminal(
             String id,
@@ -68,6 +69,8 @@ public final class Terminal {
         this.leases = new TerminalLeases(state, ids);
         this.writes = new TerminalWrites(this, state, channel, ids);
         this.reads = new TerminalReads(this, state);
+        this.holds = new TerminalHolds(this, state, channel, java.time.Clock.systemUTC());
+        this.changes = new ChangeListeners(id);
         this.reader = new PtyReader(id, channel, screen, this::received, this::ended);
     }
 
@@ -104,8 +107,7 @@ public final class Terminal {
             if (isAlive()) {
                 return Files.readSymbolicLink(Path.of("/proc", Long.toString(channel.shellPid()), "cwd"));
             }
-        } catch (IOException | UnsupportedOperationException e) {
-            // not Linux, or the shell just exited
+        } catch (IOException | UnsupportedOperationException e) { // not Linux, or the shell just exited
         }
         return startDirectory;
     }
@@ -187,7 +189,7 @@ public final class Terminal {
      *
      * @throws LomiException INVALID_ARGUMENT for empty, multi-line, control-character or over-16-KiB
      *     text; CONTROL_REVOKED without the current lease (or after exit); TARGET_BUSY while a run is
-     *     in flight or a command runs; PROMPT_STATE_UNKNOWN when the prompt is not ready
+     *     in flight or a command runs, or the admin holds the input; PROMPT_STATE_UNKNOWN when the prompt is not ready
      */
     public CommandRun run(String leaseId, String command) {
         return writes.run(leaseId, command);
@@ -198,7 +200,7 @@ public final class Terminal {
      * Reports dispatch only; the run settles when the shell reports its exit.
      *
      * @throws LomiException CONTROL_REVOKED without the lease; TARGET_BUSY when the run is not the
-     *     latest, not started or already completed
+     *     latest, not started or already completed, or the admin holds the input
      */
     public void interrupt(CommandRun run, String leaseId) {
         writes.interrupt(run, leaseId);
@@ -210,7 +212,7 @@ public final class Terminal {
      * nothing. Any input makes the prompt not ready until the next command boundary.
      *
      * @throws LomiException INVALID_ARGUMENT for a bad payload; CONTROL_REVOKED without the lease;
-     *     REVISION_CONFLICT for a number other than the next; IDEMPOTENCY_CONFLICT for a repeat with
+     *     TARGET_BUSY while the admin holds the input; REVISION_CONFLICT for a number other than the next; IDEMPOTENCY_CONFLICT for a repeat with
      *     another payload; CURSOR_EXPIRED for a repeat older than the last 64 acknowledgements
      */
     public InputAck input(String leaseId, long inputSequence, byte[] payload) {
@@ -303,18 +305,20 @@ public final class Terminal {
      * (it wakes waiting reads). Returns the handle that removes it.
      */
     public Runnable onChange(Runnable listener) {
-        changeListeners.add(listener);
-        return () -> changeListeners.remove(listener);
+        return changes.add(listener);
     }
 
-    private void changed() {
-        for (Runnable listener : changeListeners) {
-            try {
-                listener.run();
-            } catch (RuntimeException e) {
-                log.warn("terminal {}: a change listener failed", id, e);
-            }
-        }
+    /**
+     * The admin takes the input (console {@code terminal attach}) until the hold is closed: see
+     * {@link HumanHold}. TARGET_BUSY while another hold is taken; TARGET_NOT_FOUND after exit.
+     */
+    public HumanHold holdForHuman(String holder) {
+        return holds.take(holder);
+    }
+
+    /** The admin's hold on the input, while there is one. */
+    public Optional<HumanHold> humanHold() {
+        return holds.current();
     }
 
     /** Ends the shell: SIGHUP, then SIGKILL after a short grace, then SIGKILL to what it started that still lives; returns once the exit was observed (or after ~6 s). */
@@ -362,7 +366,7 @@ public final class Terminal {
         if (actions != null) {
             actions.forEach(Runnable::run);
         }
-        changed();
+        changes.changed();
     }
 
     /** The shell exited (reader thread): the lease dies, a run in flight is lost, listeners run once. */
@@ -385,7 +389,7 @@ public final class Terminal {
             }
         }
         finished.countDown();
-        changed();
+        changes.changed();
     }
 
     @Override

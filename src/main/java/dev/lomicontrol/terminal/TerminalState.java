@@ -23,6 +23,9 @@ final class TerminalState {
     List<Runnable> deferred = new ArrayList<>();
     boolean exited;
     int exitCode;
+    /** The admin's hold on the input, if any: agents' writes are refused while it is set. */
+    @org.jspecify.annotations.Nullable
+    HumanHold human;
 
     /** What the output scanner reports, applied to {@link #shell} (called with the lock held). */
     final TerminalOutput.Events events = new TerminalOutput.Events() {

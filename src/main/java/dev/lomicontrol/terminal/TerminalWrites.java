@@ -8,7 +8,8 @@ import java.util.function.Supplier;
  * Writing to one terminal's shell for the lease holder: a command line at a ready prompt, a Ctrl+C
  * for the latest run, ordered input. Each holds the PTY's write lock for the whole call and decides
  * under the terminal's monitor (lease, prompt, sequence) before it writes outside it; a run's
- * outcome decided meanwhile completes after both are let go. {@link Terminal}'s write methods are
+ * outcome decided meanwhile completes after both are let go. While the admin holds the input
+ * ({@link HumanHold}) each is refused with TARGET_BUSY before it writes anything. {@link Terminal}'s write methods are
  * these.
  */
 final class TerminalWrites {
@@ -34,6 +35,7 @@ final class TerminalWrites {
         try {
             synchronized (state.lock) {
                 state.shell.requireLease(leaseId);
+                TerminalHolds.refuseAgents(state);
                 state.shell.requireReadyForRun();
                 run = new CommandRun(terminal, ids.get(), command, state.output.textEnd());
                 state.shell.remember(run);
@@ -62,6 +64,7 @@ final class TerminalWrites {
         try {
             synchronized (state.lock) {
                 state.shell.requireLease(leaseId);
+                TerminalHolds.refuseAgents(state);
                 if (state.shell.latest().orElse(null) != run || !run.startedObserved() || run.completed()) {
                     throw new LomiException(
                             ErrorCode.TARGET_BUSY,
@@ -89,6 +92,7 @@ final class TerminalWrites {
             long sequence;
             synchronized (state.lock) {
                 state.shell.requireLease(leaseId);
+                TerminalHolds.refuseAgents(state);
                 InputAck stored = state.inputs.check(inputSequence, digest);
                 if (stored != null) {
                     return stored;

@@ -37,7 +37,8 @@ class ConsoleJsonDocsTests {
                 Arguments.of("session list", ConsoleJson.Sessions.class),
                 Arguments.of("pairing list", ConsoleJson.Pairings.class),
                 Arguments.of("terminal new", ConsoleJson.TerminalCreated.class),
-                Arguments.of("browser screenshot", ConsoleJson.Screenshot.class));
+                Arguments.of("browser screenshot", ConsoleJson.Screenshot.class),
+                Arguments.of("terminal screen", ConsoleJson.TerminalScreen.class));
     }
 
     @ParameterizedTest(name = "{0} --json")

@@ -77,7 +77,10 @@ abstract class ConsoleSliceSupport extends ConsoleLines {
         LayoutCommands.class,
         EpisodeCommands.class,
         AdminTerminalCommands.class,
-        BrowserScreenshots.class
+        BrowserScreenshots.class,
+        PanelFinder.class,
+        SharedTerminals.class,
+        TerminalShareCommands.class
     })
     static class Slice {
         @Bean

@@ -49,6 +49,9 @@ class PanelListConsoleTests extends ConsoleTestSupport {
     @Autowired
     Layout layout;
 
+    @Autowired
+    dev.lomicontrol.terminal.Terminals terminals;
+
     @Test
     void anAgentsTerminalIsListedWithKindTitleOwnerStateInputHolderCommandAndExitCode() throws Exception {
         Project project = projects.add(
@@ -139,6 +142,27 @@ class PanelListConsoleTests extends ConsoleTestSupport {
                     .as("no exit code while it runs")
                     .isTrue();
             assertThat(ok("panel list")).contains(panel, "running", "sleep 600");
+            try (var hold = terminals.find(terminal).orElseThrow().holdForHuman("admin console connection 7")) {
+                assertThat(await(
+                                        workspace,
+                                        "the admin holds the input",
+                                        row -> !row.path("inputHolder")
+                                                .asString()
+                                                .equals(session.id().value()))
+                                .path("inputHolder")
+                                .asString())
+                        .as("while the admin is attached, panel list names the admin's connection")
+                        .isEqualTo("admin console connection 7");
+            }
+            assertThat(await(
+                                    workspace,
+                                    "the input is back",
+                                    row -> row.path("inputHolder")
+                                            .asString()
+                                            .equals(session.id().value()))
+                            .path("inputHolder")
+                            .asString())
+                    .isEqualTo(session.id().value());
             assertThat(ok("workspace list")).contains(workspace, "1", project.name());
         } finally {
             calls.sessionEnded(session);

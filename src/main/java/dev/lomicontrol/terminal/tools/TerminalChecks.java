@@ -7,6 +7,7 @@ import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
+import dev.lomicontrol.terminal.HumanHold;
 import dev.lomicontrol.terminal.Lease;
 import dev.lomicontrol.terminal.PromptState;
 import dev.lomicontrol.terminal.Terminal;
@@ -37,10 +38,16 @@ final class TerminalChecks {
     /** A terminal panel of a granted workspace and its live terminal. */
     record Bound(PanelTargets.PanelTarget target, Terminal terminal) {
 
-        /** The caller may type here: it is not the terminal hosting the caller, and {@code leaseId} is the caller's lease. */
+        /**
+         * The caller may type here: it is not the terminal hosting the caller, {@code leaseId} is the
+         * caller's lease, and the admin does not hold the input (TARGET_BUSY: {@link HumanHold#REFUSAL}).
+         */
         void requireInput(Session session, String leaseId) {
             requireNotHosting(session, terminal);
             requireLease(session, terminal, leaseId);
+            if (terminal.humanHold().isPresent()) {
+                throw new LomiException(ErrorCode.TARGET_BUSY, HumanHold.REFUSAL);
+            }
         }
     }
 
