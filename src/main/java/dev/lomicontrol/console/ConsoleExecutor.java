@@ -67,7 +67,7 @@ public final class ConsoleExecutor {
             out.flush();
             return failure(e.getCause() == null ? e : e.getCause(), capped(buffer));
         } catch (RuntimeException e) {
-            log.warn("console line failed: {}", line, e);
+            log.warn("console line failed: {} (its arguments are not logged)", Words.commandOf(line), e);
             return new ConsoleResult(ConsoleResult.REFUSED, capped(buffer), "error: " + e);
         }
     }

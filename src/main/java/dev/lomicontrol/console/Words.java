@@ -1,5 +1,6 @@
 package dev.lomicontrol.console;
 
+import dev.lomicontrol.core.Visible;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,6 +48,15 @@ public final class Words {
         List<String> quoted = new ArrayList<>();
         words.forEach(w -> quoted.add(quote(w)));
         return String.join(" ", quoted);
+    }
+
+    /**
+     * What a log may say of a console line: its first three words at most (every command's name,
+     * perhaps an id), never the rest — {@code terminal keys} carries what the admin typed.
+     */
+    static String commandOf(String line) {
+        String[] words = line.strip().split("\\s+", 4);
+        return Visible.line(String.join(" ", List.of(words).subList(0, Math.min(3, words.length))));
     }
 
     private static boolean isPlain(int c) {

@@ -10,6 +10,14 @@ import org.junit.jupiter.api.Test;
 class WordsTests {
 
     @Test
+    void aLogNamesTheCommandButNeverWhatTheAdminTyped() {
+        assertThat(Words.commandOf("terminal keys pnl-1 736563726574")).isEqualTo("terminal keys pnl-1");
+        assertThat(Words.commandOf("  status ")).isEqualTo("status");
+        assertThat(Words.commandOf("chat say c1 \u001b]52;c;x\u0007")).isEqualTo("chat say c1");
+        assertThat(Words.commandOf("x\u001b[2J y")).doesNotContain("\u001b");
+    }
+
+    @Test
     void quotesAndEscapesGroupWords() {
         assertThat(Words.split("  ledger reconcile abc --note \"it's \\\"done\\\"\"  "))
                 .containsExactly("ledger", "reconcile", "abc", "--note", "it's \"done\"");

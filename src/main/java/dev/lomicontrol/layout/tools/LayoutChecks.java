@@ -43,8 +43,25 @@ final class LayoutChecks {
         Revisions.require(expected, layout.revision());
     }
 
-    /** No terminal may be running a command; a workspace close keeps the project's last workspace (close the project instead). */
+    /**
+     * No terminal may be running a command, and the admin's own live terminal (console terminal new)
+     * is theirs to end; a workspace close keeps the project's last workspace (close the project instead).
+     */
     void requireClosable(List<WorkspaceView> views, Project project, boolean wholeProject) {
+        List<String> admins = new ArrayList<>();
+        for (WorkspaceView view : views) {
+            view.panels().stream()
+                    .filter(p -> p.kind() == PanelKind.TERMINAL
+                            && p.ownerSession().isEmpty()
+                            && !live.runtimeState(p).equals("exited"))
+                    .forEach(p -> admins.add(p.id() + " (" + p.title() + ")"));
+        }
+        if (!admins.isEmpty()) {
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    "the admin's own running terminal " + String.join(", ", admins)
+                            + " (console terminal new) is here; it is kept, and so is what holds it");
+        }
         List<String> busy = new ArrayList<>();
         for (WorkspaceView view : views) {
             view.panels().stream()

@@ -13,7 +13,6 @@ import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.Revisions;
 import dev.lomicontrol.operations.WorkspaceAccess;
-import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
 import dev.lomicontrol.settings.Settings;
@@ -159,14 +158,7 @@ final class CreateCalls {
 
     /** The profile is installed and the sandbox usable, and a shell without the sandbox needs its own scope. */
     private void requireStartable(Session session, String profile) {
-        if (!terminals.sandbox().enabled() && !session.grant().allows(Scopes.TERMINAL_UNSANDBOXED)) {
-            throw new LomiException(
-                    ErrorCode.SCOPE_DENIED,
-                    "the admin turned the terminal sandbox off; an unsandboxed terminal needs the "
-                            + Scopes.TERMINAL_UNSANDBOXED + " scope, which no default grant contains; ask"
-                            + " the user to turn the sandbox on or to pair again granting "
-                            + Scopes.TERMINAL_UNSANDBOXED);
-        }
+        TerminalChecks.requireSandboxedOrScope(terminals.sandbox().enabled(), session, "an unsandboxed terminal");
         terminals.requireStartable(profile);
     }
 

@@ -4,6 +4,7 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
@@ -104,6 +105,26 @@ final class TerminalChecks {
                             + (terminal.isAlive() ? "" : " (the shell exited)")
                             + "; this session holds no input lease on it: claim its input with lomi_panel_control"
                             + " {action: claim} (the admin approves) and use the leaseId it answers");
+        }
+    }
+
+    /** Whether this broker's shells run in the sandbox (the admin's setting, fixed for the broker's run). */
+    boolean sandboxed() {
+        return terminals.sandbox().enabled();
+    }
+
+    /**
+     * With the sandbox off ({@code sandboxed} false), a shell of one's own ({@code what}: creating one, or claiming another's)
+     * needs the {@code terminal.unsandboxed} scope, which no default grant contains.
+     */
+    static void requireSandboxedOrScope(boolean sandboxed, Session session, String what) {
+        if (!sandboxed && !session.grant().allows(Scopes.TERMINAL_UNSANDBOXED)) {
+            throw new LomiException(
+                    ErrorCode.SCOPE_DENIED,
+                    "the admin turned the terminal sandbox off; " + what + " needs the "
+                            + Scopes.TERMINAL_UNSANDBOXED + " scope, which no default grant contains; ask"
+                            + " the user to turn the sandbox on or to pair again granting "
+                            + Scopes.TERMINAL_UNSANDBOXED);
         }
     }
 

@@ -123,11 +123,13 @@ final class TerminalPanels implements LivePanels {
         plan.put("client", session.clientLabel());
         plan.put("session", session.id().value());
         plan.put("currentHolder", terminal.lease().map(Lease::holder).orElse("nobody"));
+        plan.put("sandboxed", checks.sandboxed());
         return runner.afterApproval(
                 operation,
                 () -> {
                     TerminalChecks.requireAlive(terminal);
                     TerminalChecks.requireNotHosting(session, terminal);
+                    TerminalChecks.requireSandboxedOrScope(checks.sandboxed(), session, "claiming a terminal's input");
                 },
                 "give " + session.clientLabel() + " the input of "
                         + (panel.ownerSession().isEmpty() ? "your own terminal '" : "terminal '") + panel.title()

@@ -15,6 +15,8 @@ import dev.lomicontrol.testing.Agent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -155,6 +157,44 @@ class ProjectToolsTests {
         assertThat(Files.isDirectory(project.root())).isTrue();
         assertThat(broker.refused(session, "lomi_panel_list", json("workspaceId", workspaceOf(project))))
                 .isEqualTo(ErrorCode.TARGET_NOT_FOUND);
+    }
+
+    @Test
+    void theAdminsOwnRunningTerminalKeepsItsWorkspaceAndProjectFromAnAgentsClose() {
+        broker.ok(session, "lomi_workspace_create", op("workspaceId", workspaceOf(project), "name", "extra"));
+        String panel = broker.terminals.startPlaced(
+                "bash",
+                project.root(),
+                project.root(),
+                80,
+                24,
+                65_536,
+                terminal -> broker.layout
+                        .addTerminalPanel(
+                                OptionalLong.empty(),
+                                project.workspaces().get(0).id(),
+                                "admin",
+                                terminal.id(),
+                                Optional.empty(),
+                                "bash",
+                                ".")
+                        .panel()
+                        .id());
+
+        JsonNode project = broker.call(
+                session,
+                "lomi_project_close",
+                op(
+                        "workspaceId",
+                        workspaceOf(this.project),
+                        "projectId",
+                        this.project.id().value()));
+        assertThat(project.path("code").asString()).isEqualTo(ErrorCode.SCOPE_DENIED.name());
+        assertThat(project.path("message").asString()).contains("the admin's own running terminal " + panel);
+        JsonNode workspace = broker.call(
+                session, "lomi_workspace_update", op("workspaceId", workspaceOf(this.project), "action", "close"));
+        assertThat(workspace.path("code").asString()).isEqualTo(ErrorCode.SCOPE_DENIED.name());
+        assertThat(broker.projects.list()).as("nothing was closed").hasSize(1);
     }
 
     /** A {@code lomi_project_open} of {@code projectPath} from the agent's workspace (a durable call that must succeed). */

@@ -119,6 +119,19 @@ class TerminalSandboxToolsTests {
         assertThat(exitCode(named, epoch, terminal, "test -e " + temp.resolve("agent-control")))
                 .as("unsandboxed, the broker's data directory is there to read")
                 .isZero();
+
+        assertThat(broker.refused(
+                        flagless,
+                        "lomi_panel_control",
+                        terminal.read(
+                                "action",
+                                "claim",
+                                "retryEpoch",
+                                broker.connect(flagless, project).value(),
+                                "requestKey",
+                                "claim-" + keys.incrementAndGet())))
+                .as("claiming an unsandboxed shell gives what creating one would: it needs the same scope")
+                .isEqualTo(ErrorCode.SCOPE_DENIED);
     }
 
     @Test
