@@ -52,6 +52,7 @@ class ModuleRulesTests {
             Map.entry("git", Set.of("core", "files")),
             Map.entry("terminal", Set.of("core")),
             Map.entry("browser", Set.of("core")),
+            Map.entry("android", Set.of("core")),
             Map.entry("pairing", Set.of("core", "ledger")),
             Map.entry("decisions", Set.of("core")),
             Map.entry("episodes", Set.of("core", "ledger")),

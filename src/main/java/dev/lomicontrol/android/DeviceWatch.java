@@ -8,7 +8,11 @@ import java.util.function.Consumer;
 /**
  * A running {@code host:track-devices}: the latest list the server sent ({@link #current}), handed to
  * the listener on every change by a daemon thread of its own, until {@link #close} or the server
- * ends the connection ({@link #ended} says why).
+ * ends the connection ({@link #ended} says why). It reports what the server pushes, and the real adb
+ * (1.0.41) does not push every change: a network device whose connection drops stays listed as
+ * {@code device} here while a fresh {@link AdbBridge#devices} shows it {@code offline} (the server
+ * keeps reconnecting; its own {@code adb track-devices} is silent too) — whoever must know acts on
+ * a fresh listing.
  */
 public final class DeviceWatch implements AutoCloseable {
 
