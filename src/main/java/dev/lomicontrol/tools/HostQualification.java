@@ -13,7 +13,7 @@ public final class HostQualification {
     public static final boolean ANDROID_TOOLS_SERVED = false;
 
     /** The Android tools this broker implements; the others answer HOST_UNQUALIFIED even where the host has what they need. */
-    public static final java.util.Set<String> ANDROID_TOOLS_IMPLEMENTED = java.util.Set.of();
+    public static final java.util.Set<String> ANDROID_TOOLS_IMPLEMENTED = java.util.Set.of("lomi_android_list");
 
     private HostQualification() {}
 

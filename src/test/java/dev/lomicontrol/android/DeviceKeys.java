@@ -25,8 +25,11 @@ final class DeviceKeys {
 
     private final List<PublicKey> accepted = new CopyOnWriteArrayList<>();
 
-    void accept(PublicKey key) {
-        accepted.add(key);
+    /** Accepts {@code key} (once: a key accepted twice is kept once). */
+    synchronized void accept(PublicKey key) {
+        if (!accepted.contains(key)) {
+            accepted.add(key);
+        }
     }
 
     int size() {

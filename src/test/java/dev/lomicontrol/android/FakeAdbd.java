@@ -112,8 +112,12 @@ final class FakeAdbd implements AutoCloseable {
         acceptNewKeys = accept;
     }
 
-    /** The user taps "Allow" on every pending prompt: the offered keys are accepted and the connections go online. */
+    /**
+     * The user taps "Allow" on the prompt, now or as soon as it shows: the keys offered so far are
+     * accepted and their connections go online, and so are keys offered from now on.
+     */
     void allowPendingKeys() {
+        acceptNewKeys = true;
         connections.forEach(FakeAdbdConnection::allowPendingKey);
     }
 

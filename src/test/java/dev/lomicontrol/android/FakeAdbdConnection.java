@@ -140,10 +140,9 @@ final class FakeAdbdConnection {
                 challenge(); // the host tries its next key, then offers its public key
             }
         } else if (packet.arg0() == AdbPacket.AUTH_RSAPUBLICKEY) {
+            pendingKey = packet.data().clone(); // the prompt shows on the device until the user allows it
             if (device.offeredKey(packet.data())) {
                 connected();
-            } else {
-                pendingKey = packet.data().clone(); // the prompt shows on the device until the user allows it
             }
         }
     }

@@ -115,6 +115,24 @@ final class PrivateAdbServer implements AutoCloseable {
         awaitState(device.serial(), state);
     }
 
+    /**
+     * Registers {@code device} as an emulator whose adb port is the device's port ({@code host:emulator:<port>},
+     * as AOSP's own adb tests do; the server answers nothing) and waits until the server lists it as
+     * {@code emulator-<port - 1>}; that serial.
+     */
+    String registerEmulator(FakeAdbd device) throws IOException {
+        try (SmartSocket socket = SmartSocket.open(port, AdbTimeouts.DEFAULT, Duration.ofSeconds(5), "host:emulator")) {
+            byte[] request = ("host:emulator:" + device.port()).getBytes(StandardCharsets.UTF_8);
+            socket.write(
+                    String.format(java.util.Locale.ROOT, "%04x", request.length).getBytes(StandardCharsets.US_ASCII));
+            socket.write(request);
+            socket.flush();
+        }
+        String serial = "emulator-" + (device.port() - 1);
+        awaitState(serial, DeviceState.DEVICE);
+        return serial;
+    }
+
     /** Waits until the server lists {@code serial} in {@code state}. */
     void awaitState(String serial, DeviceState state) {
         AdbBridge bridge = bridge();

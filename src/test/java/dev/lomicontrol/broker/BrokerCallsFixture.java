@@ -108,6 +108,16 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
     /** Provider requests may take 3 s here; every streamed piece is checkpointed. */
     public static final ChatProperties CHAT = new ChatProperties(Duration.ofSeconds(3), Duration.ZERO);
 
+    /**
+     * The devices {@code lomi_android_list} lists: the host's (its adb server and AVD home) unless a test
+     * points it at its own (a private adb server, an AVD home in a temp dir).
+     */
+    public volatile java.util.function.Supplier<dev.lomicontrol.android.AndroidDevices> androidDevices =
+            () -> dev.lomicontrol.android.AndroidDevices.ofHost(
+                    System.getenv(),
+                    Path.of(System.getProperty("user.home", "/")),
+                    dev.lomicontrol.tools.HostProbe.current().adb());
+
     /** The directory this fixture made for itself and removes when it closes (none when the test gave one). */
     private final Optional<Path> own;
 
@@ -228,7 +238,7 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
                 new GitCalls(files, runner, layout),
                 new BrowserCalls(browsers, origins, artifacts, layout, panels, runner),
                 new ChatCalls(chat, access, runner, layout),
-                new AndroidFeature()));
+                new AndroidFeature(access, () -> androidDevices.get())));
         built.addAll(added.apply(this));
         built.add(new StopRecorder());
         features = List.copyOf(built);

@@ -3,7 +3,6 @@ package dev.lomicontrol.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.testing.McpHelperProcess;
-import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.UnqualifiedToolsTests;
 import java.nio.file.Path;
@@ -43,10 +42,12 @@ class UnqualifiedToolsProcessTests {
                     // tool
                 }
                 JsonNode result = helper.callTool(id++, tool, call.getValue()).get("result");
-                if (tool.startsWith("lomi_browser_")
-                        && HostQualification.reason(HostNeed.BROWSER).isEmpty()) {
-                    // Chromium is installed: the helper validated the call and would forward it; there is no broker
-                    // here
+                if (HostQualification.reason(dev.lomicontrol.catalog.ToolCatalog.standard()
+                                .find(tool)
+                                .orElseThrow())
+                        .isEmpty()) {
+                    // the host serves it (the browser tools where Chromium is installed, lomi_android_list where adb
+                    // is): the helper validated the call and would forward it; there is no broker here
                     assertThat(result.at("/structuredContent/code").asString())
                             .as(tool + ": " + result)
                             .isEqualTo("APP_UNAVAILABLE");

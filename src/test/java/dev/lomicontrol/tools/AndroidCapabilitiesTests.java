@@ -102,15 +102,17 @@ class AndroidCapabilitiesTests {
     }
 
     @Test
-    void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndNamesWhatTheHostHas() {
-        Optional<String> list = HostQualification.reason(AndroidSpecs.LIST);
-        assertThat(list).isPresent();
+    void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndTheListIsServed() {
+        Optional<String> snapshot = HostQualification.reason(AndroidSpecs.SNAPSHOT);
+        assertThat(snapshot).isPresent();
         if (HostQualification.reason(HostNeed.ANDROID_DEVICES).isEmpty()) {
-            assertThat(list.get())
-                    .startsWith(
-                            "lomi_android_list is not implemented on this broker yet (this host has what it needs: adb at ");
+            assertThat(snapshot.get())
+                    .startsWith("lomi_android_snapshot is not implemented on this broker yet (this host has what it"
+                            + " needs: adb at ");
+            assertThat(HostQualification.reason(AndroidSpecs.LIST)).as("served").isEmpty();
         } else {
-            assertThat(list).isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES));
+            assertThat(snapshot).isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES));
+            assertThat(HostQualification.reason(AndroidSpecs.LIST)).isEqualTo(snapshot);
         }
     }
 

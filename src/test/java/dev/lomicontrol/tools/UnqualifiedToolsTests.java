@@ -595,8 +595,14 @@ public class UnqualifiedToolsTests {
             assertThat(capability.reason()).as(capability.tool()).isEqualTo(HostQualification.reason(spec));
         }
         HostCapability android =
-                ToolCatalog.standard().capability("lomi_android_list").orElseThrow();
-        assertThat(android.reason().orElseThrow()).containsAnyOf("/dev/kvm", "emulator", "adb", "not implemented");
+                ToolCatalog.standard().capability("lomi_android_snapshot").orElseThrow();
+        assertThat(android.reason().orElseThrow()).containsAnyOf("adb", "not implemented");
+        assertThat(ToolCatalog.standard()
+                        .capability("lomi_android_list")
+                        .orElseThrow()
+                        .qualified())
+                .as("lomi_android_list is served wherever adb is found")
+                .isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES).isEmpty());
         assertThat(ToolCatalog.standard()
                         .capability("lomi_chat_send")
                         .orElseThrow()
