@@ -164,7 +164,8 @@ class ModuleRulesTests {
                             "chat",
                             "broker",
                             "discovery",
-                            "transport")));
+                            "transport",
+                            "android")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
     static final List<String> SPRING_FREE =

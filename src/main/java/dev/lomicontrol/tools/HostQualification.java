@@ -64,6 +64,14 @@ public final class HostQualification {
                 + "); do the task with the tools that are listed");
     }
 
+    /** Why {@code host} lacks the Android capability {@code need} ({@link AndroidCapabilities}); empty when it has it. */
+    public static Optional<String> reason(HostProbe host, HostNeed need) {
+        if (!need.android()) {
+            throw new IllegalArgumentException(need + " is not an Android capability");
+        }
+        return AndroidCapabilities.missing(need, host);
+    }
+
     /** Why this host lacks an Android capability (see {@link AndroidCapabilities}); empty when it has it. */
     static Optional<String> android(HostNeed need) {
         return AndroidCapabilities.missing(need, HostProbe.current());
