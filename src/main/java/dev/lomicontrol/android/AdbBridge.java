@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * framing), {@code exec:} (binary-clean stdout, e.g. {@code screencap -p}) and {@code sync:} pushes.
  * Commands are argv lists, quoted by {@link ShellQuote}; there is no entry point that takes a shell
  * string. When nothing listens on the port and an adb executable is known, it runs
- * {@code adb -P <port> start-server} (argv only) once and connects again.
+ * {@code adb -P <port> start-server} (argv only; within the call's deadline and
+ * {@link AdbTimeouts#startServer}) and connects again.
  *
  * <p>Every call takes a deadline and ends by it, or earlier when the server is silent for
  * {@link AdbTimeouts#idle}: DEADLINE_EXCEEDED, the socket closed. Refusals map to codes in
@@ -173,6 +174,7 @@ public final class AdbBridge {
 
     /** A connection to the server, starting it first when nothing listens and adb is known. */
     private SmartSocket connect(String what, Duration deadline) throws IOException {
+        long end = System.nanoTime() + deadline.toNanos();
         try {
             return SmartSocket.open(port, timeouts, deadline, what);
         } catch (ConnectException refused) {
@@ -183,8 +185,12 @@ public final class AdbBridge {
                                 + " and adb was not found to start one; install it (apt-get install adb, or the SDK's platform-tools)",
                         refused);
             }
-            starter.start();
-            return SmartSocket.open(port, timeouts, deadline, what);
+            starter.start(Duration.ofNanos(end - System.nanoTime()));
+            Duration left = Duration.ofNanos(end - System.nanoTime());
+            if (left.isNegative() || left.isZero()) {
+                throw AdbFailures.deadline(what);
+            }
+            return SmartSocket.open(port, timeouts, left, what);
         }
     }
 }

@@ -13,8 +13,9 @@ import java.util.Set;
  * The Android devices a user has: those the adb server sees now, with their states (emulators,
  * USB and wireless phones), and the AVDs of {@link AvdDirectory}; a running emulator
  * ({@code emulator-<port>}) is one entry with its AVD, found through its
- * {@code ro.boot.qemu.avd_name} (or the older {@code ro.kernel.qemu.avd_name}). At most
- * {@link #MAX} entries, attached devices first.
+ * {@code ro.boot.qemu.avd_name} (or the older {@code ro.kernel.qemu.avd_name}), asked within what
+ * is left of the listing's deadline (an emulator that does not answer in time is listed without its
+ * AVD). At most {@link #MAX} entries, attached devices first.
  */
 public final class AndroidDevices {
 
@@ -58,12 +59,13 @@ public final class AndroidDevices {
 
     /** The list (≤ {@link #MAX}); the adb server's listing bounded by {@code deadline}, errors as the bridge maps them. */
     public List<Listed> list(Duration deadline) {
+        long end = System.nanoTime() + deadline.toNanos();
         List<AvdDirectory.Avd> known = avds.list();
         List<Listed> listed = new ArrayList<>();
         Set<String> running = new HashSet<>();
         for (AttachedDevice device : bridge.devices(deadline)) {
             Optional<AvdDirectory.Avd> avd = device.isEmulator() && device.state() == DeviceState.DEVICE
-                    ? avdOf(device.serial(), known)
+                    ? avdOf(device.serial(), known, Duration.ofNanos(end - System.nanoTime()))
                     : Optional.empty();
             avd.ifPresent(a -> running.add(a.name()));
             listed.add(new Listed(Optional.of(device.serial()), Optional.of(device.state()), avd));
@@ -76,10 +78,15 @@ public final class AndroidDevices {
         return List.copyOf(listed.subList(0, Math.min(MAX, listed.size())));
     }
 
-    private Optional<AvdDirectory.Avd> avdOf(String serial, List<AvdDirectory.Avd> known) {
+    /** The AVD an emulator runs, asked within {@code left} (at most {@link #AVD_NAME}); empty when it does not say in time. */
+    private Optional<AvdDirectory.Avd> avdOf(String serial, List<AvdDirectory.Avd> known, Duration left) {
         for (String property : List.of("ro.boot.qemu.avd_name", "ro.kernel.qemu.avd_name")) {
+            Duration ask = left.compareTo(AVD_NAME) < 0 ? left : AVD_NAME;
+            if (ask.toMillis() < 1) {
+                return Optional.empty();
+            }
             try {
-                ShellResult result = bridge.shell(serial, List.of("getprop", property), AVD_NAME, 256);
+                ShellResult result = bridge.shell(serial, List.of("getprop", property), ask, 256);
                 String name = result.stdoutText().strip();
                 if (result.exitCode() == 0 && !name.isEmpty()) {
                     return known.stream().filter(a -> a.name().equals(name)).findFirst();

@@ -26,8 +26,15 @@ final class ServerStarter {
         this.limit = limit;
     }
 
-    /** Runs {@code adb start-server}; HOST_UNQUALIFIED when it fails or does not finish within the limit. */
-    synchronized void start() {
+    /**
+     * Runs {@code adb start-server}, for at most the starter's limit and {@code within}; HOST_UNQUALIFIED
+     * when it fails, DEADLINE_EXCEEDED (the process killed) when it does not finish in time.
+     */
+    synchronized void start(Duration within) {
+        Duration allowed = within.compareTo(limit) < 0 ? within : limit;
+        if (allowed.isNegative() || allowed.isZero()) {
+            throw new LomiException(ErrorCode.DEADLINE_EXCEEDED, "no time was left to start the adb server");
+        }
         Path program = adb.orElseThrow();
         List<String> argv = List.of(program.toString(), "-P", Integer.toString(port), "start-server");
         Process process;
@@ -43,11 +50,11 @@ final class ServerStarter {
                     ErrorCode.HOST_UNQUALIFIED, "could not run " + program + " start-server: " + e.getMessage(), e);
         }
         try {
-            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!process.waitFor(allowed.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 throw new LomiException(
                         ErrorCode.DEADLINE_EXCEEDED,
-                        program + " start-server did not finish within " + limit.toSeconds() + " s; it was stopped");
+                        program + " start-server did not finish within " + allowed.toMillis() + " ms; it was stopped");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -121,6 +121,24 @@ class AndroidListBrokerTests {
     }
 
     @Test
+    void anEmulatorThatStopsAnsweringIsListedWithoutItsAvdWithinTheDeadline() throws IOException {
+        avd("Pixel_8", "Pixel 8");
+        try (FakeAdbd emulator = FakeAdbd.open().property("ro.boot.qemu.avd_name", "Pixel_8")) {
+            String serial = server.registerEmulator(emulator);
+            emulator.stall();
+            long start = System.nanoTime();
+            Map<String, JsonNode> byName = byName(list());
+            long tookMs = (System.nanoTime() - start) / 1_000_000;
+            assertThat(byName).containsKeys(serial + " (adb: device)", "Pixel_8 (AVD, not running)");
+            assertThat(tookMs)
+                    .as("one unanswered question of at most AndroidDevices.AVD_NAME")
+                    .isLessThan(AndroidDevices.AVD_NAME.toMillis() + 2_000);
+        } finally {
+            server.run("disconnect");
+        }
+    }
+
+    @Test
     void atMostSixteenDevicesAreListed() throws IOException {
         for (int i = 0; i < 20; i++) {
             avd(String.format("Avd_%02d", i), "Avd " + i);
