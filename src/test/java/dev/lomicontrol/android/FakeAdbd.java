@@ -55,9 +55,9 @@ final class FakeAdbd implements AutoCloseable {
     private volatile Function<List<String>, Answer> shell = this::defaultShell;
     private volatile Function<List<String>, byte[]> exec = argv -> new byte[0];
 
-    private FakeAdbd(boolean requireAuth) throws IOException {
+    private FakeAdbd(boolean requireAuth, int port) throws IOException {
         this.requireAuth = requireAuth;
-        this.server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
+        this.server = new ServerSocket(port, 16, InetAddress.getLoopbackAddress());
         Thread acceptor = new Thread(this::acceptLoop, "fake-adbd-" + server.getLocalPort());
         acceptor.setDaemon(true);
         acceptor.start();
@@ -65,12 +65,17 @@ final class FakeAdbd implements AutoCloseable {
 
     /** A device that needs no authentication. */
     static FakeAdbd open() throws IOException {
-        return new FakeAdbd(false);
+        return new FakeAdbd(false, 0);
+    }
+
+    /** A device that needs no authentication, on {@code port} (an emulator's adb port, next to its console). */
+    static FakeAdbd onPort(int port) throws IOException {
+        return new FakeAdbd(false, port);
     }
 
     /** A device that asks for a signed token and accepts only keys it was allowed ({@link #allowPendingKeys}, {@link #acceptNewKeys}). */
     static FakeAdbd requiringAuth() throws IOException {
-        return new FakeAdbd(true);
+        return new FakeAdbd(true, 0);
     }
 
     int port() {
