@@ -9,7 +9,10 @@ import java.util.Optional;
  */
 public final class HostQualification {
 
-    /** Whether this broker implements the Android tools (until it does, they answer HOST_UNQUALIFIED on every host). */
+    /**
+     * Whether this broker implements all the Android tools: until it does, the {@code android} toolset
+     * stays out of {@code client register} ({@link HostProbe#leftOut}) even where some are served.
+     */
     public static final boolean ANDROID_TOOLS_SERVED = false;
 
     /** The Android tools this broker implements; the others answer HOST_UNQUALIFIED even where the host has what they need. */

@@ -29,10 +29,13 @@ import java.util.Optional;
 
 /**
  * The Android tools of the reference (a managed emulator per approved device), declared with the
- * reference's inputs. This host has no managed emulator yet: every one answers HOST_UNQUALIFIED with
- * what is missing ({@code /dev/kvm}, the SDK emulator, adb — {@link dev.lomicontrol.tools.HostQualification}),
- * after its arguments were checked. The input unions are in {@link AndroidInputs}, the answers in
- * {@link AndroidResults}.
+ * reference's inputs. Each needs one Android capability of the host ({@link dev.lomicontrol.tools.HostNeed}:
+ * device access over adb, the emulator's lifecycle, SDK setup, device management); a host without it
+ * answers HOST_UNQUALIFIED naming what is missing ({@link dev.lomicontrol.tools.HostQualification}),
+ * after the arguments were checked. Served so far: {@link #LIST}; the others answer HOST_UNQUALIFIED
+ * (not implemented yet). The published descriptions still say HOST_UNQUALIFIED: the catalog is pinned
+ * byte for byte until the tools change on purpose. The input unions are in {@link AndroidInputs}, the
+ * answers in {@link AndroidResults}.
  */
 public final class AndroidSpecs {
 
