@@ -139,6 +139,18 @@ class AndroidListBrokerTests {
     }
 
     @Test
+    void withNoAdbServerAndNoAdbToStartOneTheListSaysSo() throws IOException {
+        int nothing = PrivateAdbServer.freePort();
+        broker.androidDevices = () -> new AndroidDevices(
+                new AdbBridge(nothing, java.util.Optional.empty(), AdbTimeouts.DEFAULT), new AvdDirectory(avdHome));
+        JsonNode envelope = broker.call(session, "lomi_android_list", json("workspaceId", workspaceOf(project)));
+        assertThat(envelope.path("code").asString()).isEqualTo("HOST_UNQUALIFIED");
+        assertThat(envelope.path("message").asString())
+                .contains("no adb server listens on 127.0.0.1:" + nothing)
+                .contains("apt-get install adb");
+    }
+
+    @Test
     void atMostSixteenDevicesAreListed() throws IOException {
         for (int i = 0; i < 20; i++) {
             avd(String.format("Avd_%02d", i), "Avd " + i);
