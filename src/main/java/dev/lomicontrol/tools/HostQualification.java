@@ -15,9 +15,6 @@ public final class HostQualification {
      */
     public static final boolean ANDROID_TOOLS_SERVED = false;
 
-    /** The Android tools this broker implements; the others answer HOST_UNQUALIFIED even where the host has what they need. */
-    public static final java.util.Set<String> ANDROID_TOOLS_IMPLEMENTED = java.util.Set.of("lomi_android_list");
-
     private HostQualification() {}
 
     /** Why this host lacks {@code need} (for Android, one capability: {@link HostNeed}); empty when it has it. */
@@ -53,18 +50,21 @@ public final class HostQualification {
 
     /**
      * Why this host cannot serve the tool {@code spec}: what its {@link HostNeed} lacks
-     * ({@link #reason(HostNeed)}); else, for an Android tool this broker does not implement yet
-     * ({@link #ANDROID_TOOLS_IMPLEMENTED}), that — naming what the host has, so the answer says the
-     * host is not what is missing. Empty when the tool can be served.
+     * ({@link #reason(HostNeed)}); else, for a tool this broker does not implement yet
+     * ({@link ToolSpec#notServedYet}), that — for an Android tool naming what the host has, so the
+     * answer says the host is not what is missing. Empty when the tool can be served.
      */
     public static Optional<String> reason(ToolSpec<?> spec) {
         Optional<String> host = reason(spec.host());
-        if (host.isPresent() || !spec.host().android() || ANDROID_TOOLS_IMPLEMENTED.contains(spec.name())) {
+        if (host.isPresent() || spec.served()) {
             return host;
         }
-        return Optional.of(spec.name() + " is not implemented on this broker yet (this host has what it needs: "
-                + AndroidCapabilities.present(spec.host(), HostProbe.current())
-                + "); do the task with the tools that are listed");
+        return Optional.of(spec.name() + " is not implemented on this broker yet"
+                + (spec.host().android()
+                        ? " (this host has what it needs: "
+                                + AndroidCapabilities.present(spec.host(), HostProbe.current()) + ")"
+                        : "")
+                + "; do the task with the tools that are listed");
     }
 
     /** Why {@code host} lacks the Android capability {@code need} ({@link AndroidCapabilities}); empty when it has it. */

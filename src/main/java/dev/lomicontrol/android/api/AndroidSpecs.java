@@ -227,7 +227,8 @@ public final class AndroidSpecs {
                     OpenInput.class,
                     AndroidResults.Panel.class,
                     "Opens a panel for a device without starting it. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<StartInput> START = ToolSpec.operation(
                     "lomi_android_start",
@@ -237,7 +238,8 @@ public final class AndroidSpecs {
                     StartInput.class,
                     AndroidResults.RuntimeResult.class,
                     "Boots the device of a panel. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_EMULATOR);
+            .needs(HostNeed.ANDROID_EMULATOR)
+            .notServedYet();
 
     public static final ToolSpec<StopInput> STOP = ToolSpec.operation(
                     "lomi_android_stop",
@@ -247,7 +249,8 @@ public final class AndroidSpecs {
                     StopInput.class,
                     AndroidResults.RuntimeResult.class,
                     "Stops your running device, keeping its data. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_EMULATOR);
+            .needs(HostNeed.ANDROID_EMULATOR)
+            .notServedYet();
 
     public static final ToolSpec<Input> INPUT = ToolSpec.ordered(
                     "lomi_android_input",
@@ -257,7 +260,8 @@ public final class AndroidSpecs {
                     Input.class,
                     OperationView.class,
                     "Sends one touch, key, navigation, rotation or text event to the device under your input lease. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<SnapshotInput> SNAPSHOT = ToolSpec.read(
                     "lomi_android_snapshot",
@@ -267,7 +271,8 @@ public final class AndroidSpecs {
                     SnapshotInput.class,
                     AndroidResults.Snapshot.class,
                     "A bounded UI Automator snapshot of the running device. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<ScreenshotInput> SCREENSHOT = ToolSpec.read(
                     "lomi_android_screenshot",
@@ -277,7 +282,8 @@ public final class AndroidSpecs {
                     ScreenshotInput.class,
                     AndroidResults.Screenshot.class,
                     "A PNG of the running device, as an artifact and an image. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<LogcatInput> LOGCAT = ToolSpec.read(
                     "lomi_android_logcat",
@@ -287,7 +293,8 @@ public final class AndroidSpecs {
                     LogcatInput.class,
                     AndroidResults.Logcat.class,
                     "Recent logcat lines of one approved app, paged. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<LaunchInput> LAUNCH = ToolSpec.operation(
                     "lomi_android_launch",
@@ -297,7 +304,8 @@ public final class AndroidSpecs {
                     LaunchInput.class,
                     AndroidResults.Launched.class,
                     "Launches an approved app on the running device. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<InstallInput> INSTALL_APK = ToolSpec.operation(
                     "lomi_android_install_apk",
@@ -307,7 +315,8 @@ public final class AndroidSpecs {
                     InstallInput.class,
                     AndroidResults.Installed.class,
                     "Installs an imported APK artifact once the admin approves. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<SetupPlanInput> SETUP_PLAN = ToolSpec.read(
                     "lomi_android_setup_plan",
@@ -317,7 +326,8 @@ public final class AndroidSpecs {
                     SetupPlanInput.class,
                     AndroidResults.Setup.class,
                     "Shows the SDK inventory and catalog, or prepares an exact download plan. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_SETUP);
+            .needs(HostNeed.ANDROID_SETUP)
+            .notServedYet();
 
     public static final ToolSpec<SetupApplyInput> SETUP_APPLY = ToolSpec.operation(
                     "lomi_android_setup_apply",
@@ -327,7 +337,8 @@ public final class AndroidSpecs {
                     SetupApplyInput.class,
                     AndroidResults.Management.class,
                     "Runs a prepared SDK plan once the admin approves it and its licenses. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_SETUP);
+            .needs(HostNeed.ANDROID_SETUP)
+            .notServedYet();
 
     public static final ToolSpec<DeviceManageInput> DEVICE_MANAGE = ToolSpec.operation(
                     "lomi_android_device_manage",
@@ -337,7 +348,8 @@ public final class AndroidSpecs {
                     DeviceManageInput.class,
                     AndroidResults.Management.class,
                     "Creates, modifies, wipes or deletes an emulator, or repairs the SDK; the admin approves each. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_MANAGE);
+            .needs(HostNeed.ANDROID_MANAGE)
+            .notServedYet();
 
     public static final List<ToolSpec<?>> ALL = List.of(
             LIST,
