@@ -66,7 +66,7 @@ class AndroidListBrokerTests {
     }
 
     @Test
-    void listsAttachedDevicesWithTheirStateARunningEmulatorAsItsAvdAndAStoppedAvd() throws IOException {
+    void listsAttachedDevicesWithTheirStateARunningEmulatorAsItsAvdAndAStoppedAvd() throws Exception {
         avd("Pixel_8", "Pixel 8");
         avd("Tablet", "Tablet");
         try (FakeAdbd phone = FakeAdbd.open();
@@ -76,7 +76,9 @@ class AndroidListBrokerTests {
             server.connect(locked, DeviceState.UNAUTHORIZED);
             String emulatorSerial = server.registerEmulator(emulator);
 
-            JsonNode first = list();
+            JsonNode envelope = broker.call(session, "lomi_android_list", json("workspaceId", workspaceOf(project)));
+            conformsToThePublishedOutputSchema(envelope);
+            JsonNode first = envelope.path("data");
             assertThat(first.path("hostQualified").asBoolean()).isTrue();
             assertThat(first.path("workspaceId").asString()).isEqualTo(workspaceOf(project));
             Map<String, JsonNode> byName = byName(first);
@@ -156,6 +158,18 @@ class AndroidListBrokerTests {
             avd(String.format("Avd_%02d", i), "Avd " + i);
         }
         assertThat(list().path("devices")).hasSize(16);
+    }
+
+    /** The envelope validates against lomi_android_list's published outputSchema (the helper's own validator, as GitReferenceCallsTests does). */
+    private static void conformsToThePublishedOutputSchema(JsonNode envelope) throws ReflectiveOperationException {
+        assertThat(envelope.path("status").asString()).as("%s", envelope).isEqualTo("ok");
+        var validator = Class.forName("dev.lomicontrol.mcp.SchemaValidator")
+                .getDeclaredMethod("firstViolation", JsonNode.class, JsonNode.class, String.class);
+        validator.setAccessible(true);
+        assertThat((java.util.Optional<?>) validator.invoke(
+                        null, dev.lomicontrol.android.api.AndroidSpecs.LIST.outputSchema(), envelope, "result"))
+                .as("%s", envelope)
+                .isEmpty();
     }
 
     private JsonNode list() {
