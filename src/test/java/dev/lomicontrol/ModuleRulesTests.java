@@ -52,6 +52,7 @@ class ModuleRulesTests {
             Map.entry("git", Set.of("core", "files")),
             Map.entry("terminal", Set.of("core")),
             Map.entry("browser", Set.of("core")),
+            Map.entry("android", Set.of("core")),
             Map.entry("pairing", Set.of("core", "ledger")),
             Map.entry("decisions", Set.of("core")),
             Map.entry("episodes", Set.of("core", "ledger")),
@@ -60,7 +61,7 @@ class ModuleRulesTests {
             Map.entry("layout.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
             Map.entry("session.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
             Map.entry("operations.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
-            Map.entry("android.tools", Set.of("core", "tools", "operations")),
+            Map.entry("android.tools", Set.of("core", "tools", "operations", "pairing", "android")),
             Map.entry(
                     "terminal.tools",
                     Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "terminal", "settings")),
@@ -167,7 +168,8 @@ class ModuleRulesTests {
                             "operations",
                             "terminal",
                             "settings",
-                            "browser")));
+                            "browser",
+                            "android")));
 
     /** Modules that run in the {@code --mcp} helper or are loaded by it: no Spring, SQLite or Flyway. */
     static final List<String> SPRING_FREE =

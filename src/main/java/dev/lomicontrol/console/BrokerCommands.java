@@ -58,7 +58,8 @@ class BrokerCommands implements CommandGroup {
             description = "The broker at a glance",
             help =
                     "status\n  Instance, start time, data directory, control and admin sockets, discovery file, live sessions, agent connections"
-                            + " against lomi.control.max-connections (a WARNING from 80 %), pending pairing requests, YOLO, ledger receipts/epochs against their caps and integrity. --json: one JSON document.")
+                            + " against lomi.control.max-connections (a WARNING from 80 %), pending pairing requests, YOLO, ledger receipts/epochs against their caps and integrity,"
+                            + " the adb found and its server's version, each Android capability with what it lacks. --json: one JSON document (without the Android lines).")
     public String status(
             @org.springframework.shell.core.command.annotation.Option(
                             longName = "json",
@@ -120,6 +121,7 @@ class BrokerCommands implements CommandGroup {
             "integrity",
             ledgerStatus.integrity() + (ledgerStatus.writerHealthy() ? "" : "; writer STOPPED (restart the broker)")
         });
+        lines.addAll(AndroidStatusLines.lines(dev.lomicontrol.tools.HostProbe.current()));
         warnings().forEach(warning -> lines.add(new String[] {"WARNING", warning}));
         return Table.pairs(lines);
     }

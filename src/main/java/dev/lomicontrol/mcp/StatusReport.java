@@ -69,10 +69,8 @@ final class StatusReport {
      */
     private static List<SessionSpecs.Capability> capabilities(boolean connected, ToolSelection selection) {
         List<SessionSpecs.Capability> capabilities = new ArrayList<>();
-        java.util.Map<dev.lomicontrol.tools.HostNeed, Optional<String>> reasons =
-                new java.util.EnumMap<>(dev.lomicontrol.tools.HostNeed.class);
         for (ToolSpec<?> spec : ToolCatalog.standard().servedBy(selection)) {
-            Optional<String> unqualified = reasons.computeIfAbsent(spec.host(), HostQualification::reason);
+            Optional<String> unqualified = HostQualification.reason(spec);
             boolean available = spec.helperAnswers() || connected && unqualified.isEmpty();
             capabilities.add(new SessionSpecs.Capability(
                     spec.name(),

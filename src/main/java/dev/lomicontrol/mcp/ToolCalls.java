@@ -96,8 +96,7 @@ final class ToolCalls {
                     "invalid arguments for " + tool.name() + ": " + violation.get(),
                     version));
         }
-        Optional<String> unqualified =
-                dev.lomicontrol.tools.HostQualification.reason(tool.spec().host());
+        Optional<String> unqualified = dev.lomicontrol.tools.HostQualification.reason(tool.spec());
         if (unqualified.isPresent()) {
             return done(CallResults.error(ErrorCode.HOST_UNQUALIFIED, tool.name() + ": " + unqualified.get(), version));
         }

@@ -43,7 +43,7 @@ public final class ToolHandlers {
                     throw new LomiException(ErrorCode.SCOPE_DENIED, need.refusal());
                 }
             }
-            Optional<String> unqualified = HostQualification.reason(spec.host());
+            Optional<String> unqualified = HostQualification.reason(spec);
             if (unqualified.isPresent()) {
                 throw new LomiException(ErrorCode.HOST_UNQUALIFIED, spec.name() + ": " + unqualified.get());
             }

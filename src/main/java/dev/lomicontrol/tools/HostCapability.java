@@ -17,7 +17,7 @@ import java.util.Optional;
 public record HostCapability(String tool, HostNeed need, boolean qualified, Optional<String> reason) {
 
     public static HostCapability of(ToolSpec<?> spec) {
-        Optional<String> reason = HostQualification.reason(spec.host());
+        Optional<String> reason = HostQualification.reason(spec);
         return new HostCapability(spec.name(), spec.host(), reason.isEmpty(), reason);
     }
 }

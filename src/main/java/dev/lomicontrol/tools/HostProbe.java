@@ -20,8 +20,9 @@ import java.util.Optional;
  * @param browserSetting the {@code lomi.browser.executable} setting (system property), which wins
  *     over {@code LOMI_BROWSER_EXECUTABLE}; empty when unset
  * @param home the user's home directory ({@code ~/Android/Sdk} is Android Studio's default SDK)
+ * @param kvm the KVM device the Android emulator needs ({@code /dev/kvm})
  */
-public record HostProbe(Map<String, String> environment, Optional<String> browserSetting, Path home) {
+public record HostProbe(Map<String, String> environment, Optional<String> browserSetting, Path home, Path kvm) {
 
     /** The Chromium executables looked for when none is configured, in order. */
     static final List<Path> BROWSERS =
@@ -29,6 +30,11 @@ public record HostProbe(Map<String, String> environment, Optional<String> browse
 
     public HostProbe {
         environment = Map.copyOf(environment);
+    }
+
+    /** A host whose KVM device is {@code /dev/kvm}. */
+    public HostProbe(Map<String, String> environment, Optional<String> browserSetting, Path home) {
+        this(environment, browserSetting, home, Path.of("/dev/kvm"));
     }
 
     /** This process's host: its environment, the {@code lomi.browser.executable} system property and {@code user.home}. */
@@ -78,10 +84,74 @@ public record HostProbe(Map<String, String> environment, Optional<String> browse
         if (Files.isExecutable(studio)) {
             return Optional.of(studio);
         }
+        return findOnPath(onPath);
+    }
+
+    /**
+     * The Android SDK's root: the first of {@code $ANDROID_HOME}, {@code $ANDROID_SDK_ROOT} and
+     * {@code ~/Android/Sdk} that is a directory.
+     */
+    public Optional<Path> sdkRoot() {
+        for (String variable : List.of("ANDROID_HOME", "ANDROID_SDK_ROOT")) {
+            String sdk = environment.get(variable);
+            if (sdk != null && !sdk.isBlank() && Files.isDirectory(Path.of(sdk))) {
+                return Optional.of(Path.of(sdk));
+            }
+        }
+        Path studio = home.resolve("Android").resolve("Sdk");
+        return Files.isDirectory(studio) ? Optional.of(studio) : Optional.empty();
+    }
+
+    /** The SDK's emulator: {@code <sdk>/emulator/emulator}, else {@code emulator} on the PATH. */
+    public Optional<Path> emulator() {
+        return sdkTool("emulator/emulator", "emulator");
+    }
+
+    /**
+     * A command-line tool of the SDK ({@code avdmanager}, {@code sdkmanager}):
+     * {@code <sdk>/cmdline-tools/latest/bin/<name>}, then any other {@code cmdline-tools/<version>/bin/<name>}
+     * (newest name first), then the legacy {@code <sdk>/tools/bin/<name>}, else {@code name} on the PATH.
+     */
+    public Optional<Path> cmdlineTool(String name) {
+        Optional<Path> sdk = sdkRoot();
+        if (sdk.isPresent()) {
+            Path tools = sdk.get().resolve("cmdline-tools");
+            List<Path> candidates = new java.util.ArrayList<>();
+            candidates.add(tools.resolve("latest").resolve("bin").resolve(name));
+            try (java.util.stream.Stream<Path> versions =
+                    Files.isDirectory(tools) ? Files.list(tools) : java.util.stream.Stream.empty()) {
+                versions.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(
+                                version -> candidates.add(version.resolve("bin").resolve(name)));
+            } catch (java.io.IOException unreadable) {
+                // an unreadable cmdline-tools folder holds nothing we can run
+            }
+            candidates.add(sdk.get().resolve("tools").resolve("bin").resolve(name));
+            for (Path candidate : candidates) {
+                if (Files.isExecutable(candidate)) {
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return findOnPath(name);
+    }
+
+    /** Why the emulator cannot use KVM here ({@link #kvm} absent, or not readable and writable by this user); empty when it can. */
+    public Optional<String> kvmProblem() {
+        if (!Files.exists(kvm)) {
+            return Optional.of(kvm + " is absent (no hardware virtualisation for the emulator)");
+        }
+        if (!Files.isReadable(kvm) || !Files.isWritable(kvm)) {
+            return Optional.of(kvm + " is not readable and writable by this user (add the user to the kvm group)");
+        }
+        return Optional.empty();
+    }
+
+    private Optional<Path> findOnPath(String name) {
         String path = environment.get("PATH");
         for (String dir : path == null ? new String[0] : path.split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, onPath))) {
-                return Optional.of(Path.of(dir, onPath));
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
+                return Optional.of(Path.of(dir, name));
             }
         }
         return Optional.empty();

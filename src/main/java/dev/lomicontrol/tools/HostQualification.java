@@ -1,9 +1,6 @@
 package dev.lomicontrol.tools;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -12,20 +9,23 @@ import java.util.Optional;
  */
 public final class HostQualification {
 
-    /** Whether this broker implements the Android tools (until it does, they answer HOST_UNQUALIFIED on every host). */
+    /**
+     * Whether this broker implements all the Android tools: until it does, the {@code android} toolset
+     * stays out of {@code client register} ({@link HostProbe#leftOut}) even where some are served.
+     */
     public static final boolean ANDROID_TOOLS_SERVED = false;
 
     private HostQualification() {}
 
-    /** Why this host cannot serve {@code need}; empty when it can. */
+    /** Why this host lacks {@code need} (for Android, one capability: {@link HostNeed}); empty when it has it. */
     public static Optional<String> reason(HostNeed need) {
         switch (need) {
-            case ANDROID:
-                return android();
             case BROWSER:
                 return browser();
-            default:
+            case NONE:
                 return Optional.empty();
+            default:
+                return android(need);
         }
     }
 
@@ -49,31 +49,34 @@ public final class HostQualification {
     }
 
     /**
-     * A managed Android emulator needs hardware virtualisation ({@code /dev/kvm}, readable and
-     * writable), the SDK's {@code emulator} and {@code adb} ({@code $ANDROID_HOME} or
-     * {@code $ANDROID_SDK_ROOT} or {@code ~/Android/Sdk}, else the PATH: {@link HostProbe#sdkTool});
-     * the reason names each one missing.
+     * Why this host cannot serve the tool {@code spec}: what its {@link HostNeed} lacks
+     * ({@link #reason(HostNeed)}); else, for a tool this broker does not implement yet
+     * ({@link ToolSpec#notServedYet}), that — for an Android tool naming what the host has, so the
+     * answer says the host is not what is missing. Empty when the tool can be served.
      */
-    static Optional<String> android() {
-        HostProbe host = HostProbe.current();
-        List<String> missing = new ArrayList<>();
-        Path kvm = Path.of("/dev/kvm");
-        if (!Files.exists(kvm)) {
-            missing.add("/dev/kvm is absent (no hardware virtualisation for the emulator)");
-        } else if (!Files.isReadable(kvm) || !Files.isWritable(kvm)) {
-            missing.add("/dev/kvm is not readable and writable by this user");
+    public static Optional<String> reason(ToolSpec<?> spec) {
+        Optional<String> host = reason(spec.host());
+        if (host.isPresent() || spec.served()) {
+            return host;
         }
-        if (host.sdkTool("emulator/emulator", "emulator").isEmpty()) {
-            missing.add(
-                    "the Android SDK emulator was not found (ANDROID_HOME/emulator/emulator, ~/Android/Sdk or 'emulator' on the PATH)");
+        return Optional.of(spec.name() + " is not implemented on this broker yet"
+                + (spec.host().android()
+                        ? " (this host has what it needs: "
+                                + AndroidCapabilities.present(spec.host(), HostProbe.current()) + ")"
+                        : "")
+                + "; do the task with the tools that are listed");
+    }
+
+    /** Why {@code host} lacks the Android capability {@code need} ({@link AndroidCapabilities}); empty when it has it. */
+    public static Optional<String> reason(HostProbe host, HostNeed need) {
+        if (!need.android()) {
+            throw new IllegalArgumentException(need + " is not an Android capability");
         }
-        if (host.adb().isEmpty()) {
-            missing.add("adb was not found (ANDROID_HOME/platform-tools/adb, ~/Android/Sdk or 'adb' on the PATH)");
-        }
-        if (missing.isEmpty()) {
-            return Optional.of(
-                    "a managed Android emulator is present, but the Android tools are not implemented on this broker yet");
-        }
-        return Optional.of("this host cannot run a managed Android emulator: " + String.join("; ", missing));
+        return AndroidCapabilities.missing(need, host);
+    }
+
+    /** Why this host lacks an Android capability (see {@link AndroidCapabilities}); empty when it has it. */
+    static Optional<String> android(HostNeed need) {
+        return AndroidCapabilities.missing(need, HostProbe.current());
     }
 }

@@ -17,6 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @param result for OP tools, the record or tagged union of its operation's {@code result}
  * @param helperAnswers whether the helper answers it itself (status, diagnostics) instead of the broker
  * @param waitDoc the description of its {@link Waiting waitMs} field when it takes one (every OP tool does), else empty
+ * @param served whether this broker implements it; a declared tool it does not ({@link #notServedYet}) answers
+ *     HOST_UNQUALIFIED even on a host that has what it needs ({@link HostQualification#reason(ToolSpec)})
  */
 public record ToolSpec<I>(
         String name,
@@ -31,7 +33,8 @@ public record ToolSpec<I>(
         HostNeed host,
         boolean helperAnswers,
         Optional<String> waitDoc,
-        Function<? super I, List<ScopeNeed>> variantScopes) {
+        Function<? super I, List<ScopeNeed>> variantScopes,
+        boolean served) {
 
     private static final Pattern NAME = Pattern.compile("lomi_[a-z0-9_]{1,123}");
 
@@ -75,7 +78,8 @@ public record ToolSpec<I>(
                 HostNeed.NONE,
                 false,
                 Optional.empty(),
-                in -> List.of());
+                in -> List.of(),
+                true);
     }
 
     /** A durable operation; its answer is the operation with a {@code result} of type {@code result}. */
@@ -100,7 +104,8 @@ public record ToolSpec<I>(
                 HostNeed.NONE,
                 false,
                 Optional.of(Waiting.OPERATION_DOC),
-                in -> List.of());
+                in -> List.of(),
+                true);
     }
 
     /** A change without a receipt that is harmless to repeat. */
@@ -125,7 +130,8 @@ public record ToolSpec<I>(
                 HostNeed.NONE,
                 false,
                 Optional.empty(),
-                in -> List.of());
+                in -> List.of(),
+                true);
     }
 
     /** The same tool, answering operations of any tool (its published result is every OP tool's result). */
@@ -143,7 +149,8 @@ public record ToolSpec<I>(
                 host,
                 helperAnswers,
                 waitDoc,
-                variantScopes);
+                variantScopes,
+                served);
     }
 
     /** Ordered input without a receipt ({@code inputSequence}). */
@@ -168,7 +175,8 @@ public record ToolSpec<I>(
                 HostNeed.NONE,
                 false,
                 Optional.empty(),
-                in -> List.of());
+                in -> List.of(),
+                true);
     }
 
     /** The same tool, answered by the helper itself. */
@@ -186,7 +194,8 @@ public record ToolSpec<I>(
                 host,
                 true,
                 waitDoc,
-                variantScopes);
+                variantScopes,
+                served);
     }
 
     /** The same tool, needing {@code need} from the host. */
@@ -204,7 +213,30 @@ public record ToolSpec<I>(
                 need,
                 helperAnswers,
                 waitDoc,
-                variantScopes);
+                variantScopes,
+                served);
+    }
+
+    /**
+     * The same tool, declared but not implemented by this broker yet: it answers HOST_UNQUALIFIED (saying
+     * so, and naming what the host has) even where the host has what it {@link #needs}.
+     */
+    public ToolSpec<I> notServedYet() {
+        return new ToolSpec<>(
+                name,
+                title,
+                description,
+                scope,
+                effect,
+                hints,
+                input,
+                output,
+                result,
+                host,
+                helperAnswers,
+                waitDoc,
+                variantScopes,
+                false);
     }
 
     /** The same tool taking {@link Waiting waitMs}, published with {@code description} (what a call waits for). */
@@ -222,7 +254,8 @@ public record ToolSpec<I>(
                 host,
                 helperAnswers,
                 Optional.of(description),
-                variantScopes);
+                variantScopes,
+                served);
     }
 
     /**
@@ -243,7 +276,8 @@ public record ToolSpec<I>(
                 host,
                 helperAnswers,
                 waitDoc,
-                needs);
+                needs,
+                served);
     }
 
     /** The scopes {@code input}, bound for this tool, needs beyond {@link #scope()}. */

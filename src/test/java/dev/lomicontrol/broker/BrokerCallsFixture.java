@@ -108,6 +108,24 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
     /** Provider requests may take 3 s here; every streamed piece is checkpointed. */
     public static final ChatProperties CHAT = new ChatProperties(Duration.ofSeconds(3), Duration.ZERO);
 
+    /**
+     * The devices {@code lomi_android_list} lists. Tests never touch the user's adb server or AVDs: by
+     * default no server (a port nothing listens on, and no adb to start one: HOST_UNQUALIFIED) and an
+     * empty AVD home; a test points it at its own (a private adb server, an AVD home in a temp dir).
+     */
+    public volatile java.util.function.Supplier<dev.lomicontrol.android.AndroidDevices> androidDevices;
+
+    /** A port of 127.0.0.1 nothing listens on (taken and released once). */
+    static final int NO_ADB_SERVER = freePort();
+
+    private static int freePort() {
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The directory this fixture made for itself and removes when it closes (none when the test gave one). */
     private final Optional<Path> own;
 
@@ -177,6 +195,11 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
             Optional<Path> own) {
         this.temp = temp;
         this.own = own;
+        Path noAvds = temp.resolve("no-avds");
+        androidDevices = () -> new dev.lomicontrol.android.AndroidDevices(
+                new dev.lomicontrol.android.AdbBridge(
+                        NO_ADB_SERVER, Optional.empty(), dev.lomicontrol.android.AdbTimeouts.DEFAULT),
+                new dev.lomicontrol.android.AvdDirectory(noAvds));
         ledger = Ledger.open(temp.resolve("agent-control"), LedgerProperties.defaults(), clock, random);
         projects = new Projects(ledger, clock);
         sessions = new Sessions(ledger, clock);
@@ -228,7 +251,7 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
                 new GitCalls(files, runner, layout),
                 new BrowserCalls(browsers, origins, artifacts, layout, panels, runner),
                 new ChatCalls(chat, access, runner, layout),
-                new AndroidFeature()));
+                new AndroidFeature(access, () -> androidDevices.get())));
         built.addAll(added.apply(this));
         built.add(new StopRecorder());
         features = List.copyOf(built);

@@ -40,8 +40,7 @@ class UnqualifiedToolsBrokerTests {
 
         for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
             if (spec.host() == HostNeed.NONE
-                    || dev.lomicontrol.tools.HostQualification.reason(spec.host())
-                            .isEmpty()) {
+                    || dev.lomicontrol.tools.HostQualification.reason(spec).isEmpty()) {
                 continue; // served on this host (the browser tools where Chromium is installed)
             }
             String arguments = UnqualifiedToolsTests.VALID.get(spec.name());
@@ -55,8 +54,8 @@ class UnqualifiedToolsBrokerTests {
                     .isEqualTo("HOST_UNQUALIFIED");
             assertThat(envelope.path("message").asString())
                     .as(spec.name())
-                    .isEqualTo(spec.name() + ": "
-                            + HostQualification.reason(spec.host()).orElseThrow());
+                    .isEqualTo(
+                            spec.name() + ": " + HostQualification.reason(spec).orElseThrow());
         }
     }
 }

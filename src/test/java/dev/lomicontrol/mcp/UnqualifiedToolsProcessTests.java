@@ -3,7 +3,6 @@ package dev.lomicontrol.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.testing.McpHelperProcess;
-import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.UnqualifiedToolsTests;
 import java.nio.file.Path;
@@ -16,7 +15,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The real helper in a child JVM, without a broker: each of the 25 declared tools this host does
  * not serve is listed, checks its arguments, and then answers HOST_UNQUALIFIED itself — the 13
- * Android tools naming what the host lacks (/dev/kvm, the SDK emulator, adb), the browser
+ * Android tools naming what their capability lacks here (adb; the SDK's emulator and /dev/kvm;
+ * sdkmanager; avdmanager) or, where the host has it, that the tool is not implemented yet, the browser
  * tools "not yet available" — never an unknown tool, never APP_UNAVAILABLE, never a fake success.
  */
 class UnqualifiedToolsProcessTests {
@@ -42,10 +42,12 @@ class UnqualifiedToolsProcessTests {
                     // tool
                 }
                 JsonNode result = helper.callTool(id++, tool, call.getValue()).get("result");
-                if (tool.startsWith("lomi_browser_")
-                        && HostQualification.reason(HostNeed.BROWSER).isEmpty()) {
-                    // Chromium is installed: the helper validated the call and would forward it; there is no broker
-                    // here
+                if (HostQualification.reason(dev.lomicontrol.catalog.ToolCatalog.standard()
+                                .find(tool)
+                                .orElseThrow())
+                        .isEmpty()) {
+                    // the host serves it (the browser tools where Chromium is installed, lomi_android_list where adb
+                    // is): the helper validated the call and would forward it; there is no broker here
                     assertThat(result.at("/structuredContent/code").asString())
                             .as(tool + ": " + result)
                             .isEqualTo("APP_UNAVAILABLE");
@@ -64,8 +66,11 @@ class UnqualifiedToolsProcessTests {
                 if (tool.startsWith("lomi_android_")) {
                     assertThat(message)
                             .as(tool)
-                            .endsWith(HostQualification.reason(HostNeed.ANDROID).orElseThrow());
-                    assertAndroidReasonNamesWhatIsMissing(message);
+                            .endsWith(HostQualification.reason(dev.lomicontrol.catalog.ToolCatalog.standard()
+                                            .find(tool)
+                                            .orElseThrow())
+                                    .orElseThrow());
+                    assertAndroidReasonNamesWhatIsMissing(tool, message);
                 } else {
                     assertThat(message).as(tool).contains("not yet available").contains("nothing was done");
                 }
@@ -90,15 +95,15 @@ class UnqualifiedToolsProcessTests {
         }
     }
 
-    /** What this host lacks, each named: the reason lists every missing part (or says the emulator is there but the tools are not built). */
-    private static void assertAndroidReasonNamesWhatIsMissing(String message) {
+    /** What this host lacks, each named: the reason lists every missing part of the tool's capability (or says the tool is not built yet). */
+    private static void assertAndroidReasonNamesWhatIsMissing(String tool, String message) {
         boolean kvm = java.nio.file.Files.isReadable(Path.of("/dev/kvm"))
                 && java.nio.file.Files.isWritable(Path.of("/dev/kvm"));
-        if (!kvm) {
+        if (!kvm && (tool.equals("lomi_android_start") || tool.equals("lomi_android_stop"))) {
             assertThat(message).contains("/dev/kvm");
         }
-        if (message.contains("cannot run a managed Android emulator")) {
-            assertThat(message).containsAnyOf("/dev/kvm", "emulator", "adb");
+        if (message.contains("is not available on this host")) {
+            assertThat(message).containsAnyOf("/dev/kvm", "emulator", "adb", "sdkmanager", "avdmanager");
         } else {
             assertThat(message).contains("not implemented");
         }

@@ -308,8 +308,11 @@ public class UnqualifiedToolsTests {
 
         for (ToolSpec<?> spec : unqualified()) {
             String name = spec.name();
-            HostNeed need = name.startsWith("lomi_android_") ? HostNeed.ANDROID : HostNeed.BROWSER;
-            assertThat(spec.host()).as(name).isEqualTo(need);
+            if (name.startsWith("lomi_android_")) {
+                assertThat(spec.host().android()).as(name).isTrue();
+            } else {
+                assertThat(spec.host()).as(name).isEqualTo(HostNeed.BROWSER);
+            }
             assertThat(spec.hints() + " " + spec.effect() + " " + spec.scope())
                     .as(name)
                     .isEqualTo(HINTS_AND_EFFECT.get(name));
@@ -588,12 +591,18 @@ public class UnqualifiedToolsTests {
             assertThat(capability.need()).isEqualTo(spec.host());
             assertThat(capability.qualified())
                     .as(capability.tool())
-                    .isEqualTo(HostQualification.reason(spec.host()).isEmpty());
-            assertThat(capability.reason()).as(capability.tool()).isEqualTo(HostQualification.reason(spec.host()));
+                    .isEqualTo(HostQualification.reason(spec).isEmpty());
+            assertThat(capability.reason()).as(capability.tool()).isEqualTo(HostQualification.reason(spec));
         }
         HostCapability android =
-                ToolCatalog.standard().capability("lomi_android_list").orElseThrow();
-        assertThat(android.reason().orElseThrow()).containsAnyOf("/dev/kvm", "emulator", "adb", "not implemented");
+                ToolCatalog.standard().capability("lomi_android_snapshot").orElseThrow();
+        assertThat(android.reason().orElseThrow()).containsAnyOf("adb", "not implemented");
+        assertThat(ToolCatalog.standard()
+                        .capability("lomi_android_list")
+                        .orElseThrow()
+                        .qualified())
+                .as("lomi_android_list is served wherever adb is found")
+                .isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES).isEmpty());
         assertThat(ToolCatalog.standard()
                         .capability("lomi_chat_send")
                         .orElseThrow()

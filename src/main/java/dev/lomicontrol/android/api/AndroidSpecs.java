@@ -29,10 +29,13 @@ import java.util.Optional;
 
 /**
  * The Android tools of the reference (a managed emulator per approved device), declared with the
- * reference's inputs. This host has no managed emulator yet: every one answers HOST_UNQUALIFIED with
- * what is missing ({@code /dev/kvm}, the SDK emulator, adb — {@link dev.lomicontrol.tools.HostQualification}),
- * after its arguments were checked. The input unions are in {@link AndroidInputs}, the answers in
- * {@link AndroidResults}.
+ * reference's inputs. Each needs one Android capability of the host ({@link dev.lomicontrol.tools.HostNeed}:
+ * device access over adb, the emulator's lifecycle, SDK setup, device management); a host without it
+ * answers HOST_UNQUALIFIED naming what is missing ({@link dev.lomicontrol.tools.HostQualification}),
+ * after the arguments were checked. Served so far: {@link #LIST}; the others answer HOST_UNQUALIFIED
+ * (not implemented yet). The published descriptions still say HOST_UNQUALIFIED: the catalog is pinned
+ * byte for byte until the tools change on purpose. The input unions are in {@link AndroidInputs}, the
+ * answers in {@link AndroidResults}.
  */
 public final class AndroidSpecs {
 
@@ -214,7 +217,7 @@ public final class AndroidSpecs {
                     ListInput.class,
                     AndroidResults.Devices.class,
                     "The managed Android devices you may use. HOST_UNQUALIFIED on this host (no managed emulator yet).")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation(
                     "lomi_android_open",
@@ -224,7 +227,8 @@ public final class AndroidSpecs {
                     OpenInput.class,
                     AndroidResults.Panel.class,
                     "Opens a panel for a device without starting it. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<StartInput> START = ToolSpec.operation(
                     "lomi_android_start",
@@ -234,7 +238,8 @@ public final class AndroidSpecs {
                     StartInput.class,
                     AndroidResults.RuntimeResult.class,
                     "Boots the device of a panel. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_EMULATOR)
+            .notServedYet();
 
     public static final ToolSpec<StopInput> STOP = ToolSpec.operation(
                     "lomi_android_stop",
@@ -244,7 +249,8 @@ public final class AndroidSpecs {
                     StopInput.class,
                     AndroidResults.RuntimeResult.class,
                     "Stops your running device, keeping its data. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_EMULATOR)
+            .notServedYet();
 
     public static final ToolSpec<Input> INPUT = ToolSpec.ordered(
                     "lomi_android_input",
@@ -254,7 +260,8 @@ public final class AndroidSpecs {
                     Input.class,
                     OperationView.class,
                     "Sends one touch, key, navigation, rotation or text event to the device under your input lease. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<SnapshotInput> SNAPSHOT = ToolSpec.read(
                     "lomi_android_snapshot",
@@ -264,7 +271,8 @@ public final class AndroidSpecs {
                     SnapshotInput.class,
                     AndroidResults.Snapshot.class,
                     "A bounded UI Automator snapshot of the running device. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<ScreenshotInput> SCREENSHOT = ToolSpec.read(
                     "lomi_android_screenshot",
@@ -274,7 +282,8 @@ public final class AndroidSpecs {
                     ScreenshotInput.class,
                     AndroidResults.Screenshot.class,
                     "A PNG of the running device, as an artifact and an image. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<LogcatInput> LOGCAT = ToolSpec.read(
                     "lomi_android_logcat",
@@ -284,7 +293,8 @@ public final class AndroidSpecs {
                     LogcatInput.class,
                     AndroidResults.Logcat.class,
                     "Recent logcat lines of one approved app, paged. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<LaunchInput> LAUNCH = ToolSpec.operation(
                     "lomi_android_launch",
@@ -294,7 +304,8 @@ public final class AndroidSpecs {
                     LaunchInput.class,
                     AndroidResults.Launched.class,
                     "Launches an approved app on the running device. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<InstallInput> INSTALL_APK = ToolSpec.operation(
                     "lomi_android_install_apk",
@@ -304,7 +315,8 @@ public final class AndroidSpecs {
                     InstallInput.class,
                     AndroidResults.Installed.class,
                     "Installs an imported APK artifact once the admin approves. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .notServedYet();
 
     public static final ToolSpec<SetupPlanInput> SETUP_PLAN = ToolSpec.read(
                     "lomi_android_setup_plan",
@@ -314,7 +326,8 @@ public final class AndroidSpecs {
                     SetupPlanInput.class,
                     AndroidResults.Setup.class,
                     "Shows the SDK inventory and catalog, or prepares an exact download plan. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_SETUP)
+            .notServedYet();
 
     public static final ToolSpec<SetupApplyInput> SETUP_APPLY = ToolSpec.operation(
                     "lomi_android_setup_apply",
@@ -324,7 +337,8 @@ public final class AndroidSpecs {
                     SetupApplyInput.class,
                     AndroidResults.Management.class,
                     "Runs a prepared SDK plan once the admin approves it and its licenses. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_SETUP)
+            .notServedYet();
 
     public static final ToolSpec<DeviceManageInput> DEVICE_MANAGE = ToolSpec.operation(
                     "lomi_android_device_manage",
@@ -334,7 +348,8 @@ public final class AndroidSpecs {
                     DeviceManageInput.class,
                     AndroidResults.Management.class,
                     "Creates, modifies, wipes or deletes an emulator, or repairs the SDK; the admin approves each. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID);
+            .needs(HostNeed.ANDROID_MANAGE)
+            .notServedYet();
 
     public static final List<ToolSpec<?>> ALL = List.of(
             LIST,

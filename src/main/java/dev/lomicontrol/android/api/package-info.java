@@ -1,5 +1,5 @@
 /**
- * The Android tool declarations (answered HOST_UNQUALIFIED on this host).
+ * The Android tool declarations (lomi_android_list served; the others answer HOST_UNQUALIFIED).
  */
 @NullMarked
 package dev.lomicontrol.android.api;

@@ -54,7 +54,8 @@ public final class ArtifactCalls implements ToolFeature {
             throw new LomiException(
                     ErrorCode.HOST_UNQUALIFIED,
                     "kind android_apk: an APK artifact is only for installing on a managed Android " + "emulator, and "
-                            + HostQualification.reason(HostNeed.ANDROID).orElse("the Android tools are not available")
+                            + HostQualification.reason(HostNeed.ANDROID_DEVICES)
+                                    .orElse("installing APKs is not implemented on this broker yet")
                             + "; use kind file");
         }
         long length = in.expectedByteLength();

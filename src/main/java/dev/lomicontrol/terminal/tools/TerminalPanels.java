@@ -89,8 +89,8 @@ final class TerminalPanels implements LivePanels {
             throw new LomiException(
                     ErrorCode.HOST_UNQUALIFIED,
                     "lomi_panel_control of an Android device: "
-                            + HostQualification.reason(HostNeed.ANDROID)
-                                    .orElse("the Android tools are not available on this host")
+                            + HostQualification.reason(HostNeed.ANDROID_DEVICES)
+                                    .orElse("Android input control is not implemented on this broker yet")
                             + "; nothing was done");
         }
         TerminalSpecs.TerminalControl in = (TerminalSpecs.TerminalControl) request;

@@ -1,0 +1,100 @@
+package dev.lomicontrol.android.tools;
+
+import dev.lomicontrol.android.AndroidDevices;
+import dev.lomicontrol.android.DeviceState;
+import dev.lomicontrol.android.api.AndroidResults;
+import dev.lomicontrol.android.api.AndroidSpecs;
+import dev.lomicontrol.operations.WorkspaceAccess;
+import dev.lomicontrol.pairing.Session;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * {@code lomi_android_list}: the user's devices ({@link AndroidDevices}) in the reference's shape.
+ * The reference's {@code Device} has no field for adb's state, so the state is in {@code name} —
+ * {@code "<serial> (adb: unauthorized)"}, {@code "<AVD> (emulator-5554, adb: device)"},
+ * {@code "<AVD> (AVD, not running)"} — and in {@code phase}: {@code device}, {@code unauthorized}
+ * and {@code no permissions} are {@code running} (the device runs; the name says why it may not be
+ * usable), {@code offline}/{@code connecting}/{@code authorizing} {@code booting}, other modes
+ * (bootloader, recovery, …) {@code failed}, an AVD without an emulator {@code stopped}.
+ * {@code deviceId} is a name-based UUID of {@code adb:<serial>} or {@code avd:<name>}: the same device
+ * keeps its id across calls and broker restarts. The listing asks the adb server within 10 s.
+ */
+final class AndroidList {
+
+    static final Duration DEADLINE = Duration.ofSeconds(10);
+
+    private final WorkspaceAccess access;
+    private final Supplier<AndroidDevices> devices;
+
+    AndroidList(WorkspaceAccess access, Supplier<AndroidDevices> devices) {
+        this.access = access;
+        this.devices = devices;
+    }
+
+    AndroidResults.Devices list(Session session, AndroidSpecs.ListInput in) {
+        access.resolve(session, in.workspaceId());
+        List<AndroidResults.Device> out = new ArrayList<>();
+        for (AndroidDevices.Listed device : devices.get().list(DEADLINE)) {
+            out.add(new AndroidResults.Device(
+                    new AndroidSpecs.DeviceId(
+                            UUID.nameUUIDFromBytes(device.key().getBytes(StandardCharsets.UTF_8))
+                                    .toString()),
+                    name(device),
+                    Optional.empty(),
+                    phase(device.state()),
+                    device.state().isPresent() && device.state().get() != DeviceState.OFFLINE,
+                    Optional.empty()));
+        }
+        return new AndroidResults.Devices(in.workspaceId(), revision(out), true, List.copyOf(out));
+    }
+
+    static String name(AndroidDevices.Listed device) {
+        if (device.serial().isEmpty()) {
+            return device.avd().orElseThrow().name() + " (AVD, not running)";
+        }
+        String adb = "adb: " + device.state().orElseThrow().word();
+        return device.avd()
+                .map(avd -> avd.name() + " (" + device.serial().get() + ", " + adb + ")")
+                .orElseGet(() -> device.serial().get() + " (" + adb + ")");
+    }
+
+    static AndroidResults.Phase phase(Optional<DeviceState> state) {
+        if (state.isEmpty()) {
+            return AndroidResults.Phase.STOPPED;
+        }
+        switch (state.get()) {
+            case DEVICE:
+            case UNAUTHORIZED:
+            case NO_PERMISSIONS:
+                return AndroidResults.Phase.RUNNING;
+            case OFFLINE:
+            case CONNECTING:
+            case AUTHORIZING:
+                return AndroidResults.Phase.BOOTING;
+            default:
+                return AndroidResults.Phase.FAILED;
+        }
+    }
+
+    /** A revision of the listing: the first 16 hex digits of the SHA-256 of its ids, names and phases. */
+    static String revision(List<AndroidResults.Device> devices) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            for (AndroidResults.Device d : devices) {
+                sha.update((d.deviceId() + "\t" + d.name() + "\t" + d.phase() + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+}
