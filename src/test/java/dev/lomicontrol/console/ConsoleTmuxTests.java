@@ -2,16 +2,12 @@ package dev.lomicontrol.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.LomiControl;
 import dev.lomicontrol.testing.BrokerChildProcess;
-import dev.lomicontrol.testing.ChildJvm;
 import dev.lomicontrol.testing.Eventually;
-import dev.lomicontrol.testing.Machine;
-import java.nio.charset.StandardCharsets;
+import dev.lomicontrol.testing.TmuxPane;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -29,17 +25,17 @@ class ConsoleTmuxTests {
     @TempDir
     Path temp;
 
-    final String server = "lomi-console-test-" + ProcessHandle.current().pid();
-    final String session = "console";
+    final TmuxPane pane = new TmuxPane("lomi-console-test", "console");
+    final String session = pane.session();
 
     @BeforeAll
     static void tmuxIsInstalled() {
-        Machine.requireOnPath("tmux", "-V", "tmux");
+        TmuxPane.requireTmux();
     }
 
     @AfterEach
-    void killTheTestsTmuxServer() throws Exception {
-        tmux("kill-server");
+    void killTheTestsTmuxServer() {
+        pane.close();
     }
 
     @Test
@@ -120,45 +116,25 @@ class ConsoleTmuxTests {
                 .contains("the broker console was closed; stopping the broker");
     }
 
-    /** Runs lomi-control with {@code args} in a tmux pane; the script prints SERVE-EXIT and its status, then lingers. */
+    /** Runs lomi-control with {@code args} in a 200x50 tmux pane; the script prints SERVE-EXIT and its status, then lingers. */
     private void startInTmux(List<String> args, String redirect) throws Exception {
-        List<String> command =
-                new ArrayList<>(ChildJvm.builder(LomiControl.class, args).command());
-        StringBuilder script =
-                new StringBuilder("cd ").append(Words.quote(temp.toString())).append('\n');
-        command.forEach(word -> script.append(Words.quote(word)).append(' '));
-        script.append(redirect).append("\necho SERVE-EXIT $?\nsleep 60\n");
-        Path file = temp.resolve("run.sh");
-        Files.writeString(file, script.toString(), StandardCharsets.UTF_8);
-        tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "50", "sh " + file);
+        pane.start(temp, args, "", redirect, 200, 50);
     }
 
-    private void type(String line) throws Exception {
-        tmux("send-keys", "-t", session, "-l", line);
-        tmux("send-keys", "-t", session, "Enter");
+    private void type(String line) {
+        pane.type(line);
     }
 
     private void awaitScreen(String text) {
-        Eventually.await(
-                "'" + text + "' on the screen",
-                Duration.ofSeconds(120),
-                Duration.ofMillis(200),
-                () -> tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", session),
-                screen -> screen.contains(text),
-                screen -> "\n" + screen);
+        pane.awaitScreen(text, true, () -> "");
     }
 
     /** The client exited: the pane shows the script's exit line. */
-    private void awaitEnded() throws Exception {
+    private void awaitEnded() {
         awaitScreen("SERVE-EXIT 0");
     }
 
-    private String tmux(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("tmux", "-L", server));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        process.waitFor(30, TimeUnit.SECONDS);
-        return output;
+    private String tmux(String... args) {
+        return pane.tmux(args);
     }
 }

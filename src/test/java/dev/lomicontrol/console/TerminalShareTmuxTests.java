@@ -2,17 +2,11 @@ package dev.lomicontrol.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.LomiControl;
-import dev.lomicontrol.testing.ChildJvm;
-import dev.lomicontrol.testing.Eventually;
-import dev.lomicontrol.testing.Machine;
-import java.nio.charset.StandardCharsets;
+import dev.lomicontrol.testing.TmuxPane;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,20 +26,20 @@ class TerminalShareTmuxTests {
     @TempDir
     Path temp;
 
-    final String server = "lomi-share-test-" + ProcessHandle.current().pid();
-    final String session = "share";
+    final TmuxPane pane = new TmuxPane("lomi-share-test", "share");
+    final String session = pane.session();
 
     /** The admin's pane title, set before the console starts. */
     static final String ADMIN_TITLE = "admin-pane";
 
     @BeforeAll
     static void tmuxIsInstalled() {
-        Machine.requireOnPath("tmux", "-V", "tmux");
+        TmuxPane.requireTmux();
     }
 
     @AfterEach
-    void killTheTestsTmuxServer() throws Exception {
-        tmux("kill-server");
+    void killTheTestsTmuxServer() {
+        pane.close();
     }
 
     @Test
@@ -218,32 +212,21 @@ class TerminalShareTmuxTests {
     }
 
     private void startConsole(List<String> args) throws Exception {
-        List<String> command =
-                new ArrayList<>(ChildJvm.builder(LomiControl.class, args).command());
-        StringBuilder script = new StringBuilder("cd ")
-                .append(Words.quote(temp.toString()))
-                .append("\nprintf '\\033]2;" + ADMIN_TITLE + "\\007'\n");
-        command.forEach(word -> script.append(Words.quote(word)).append(' '));
-        script.append("2>").append(Words.quote(temp.resolve("console.err").toString()));
-        script.append("\necho SERVE-EXIT $?\nsleep 60\n");
-        Path file = temp.resolve("run.sh");
-        Files.writeString(file, script.toString(), StandardCharsets.UTF_8);
-        tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", "sh " + file);
+        pane.start(
+                temp,
+                args,
+                "printf '\\033]2;" + ADMIN_TITLE + "\\007'\n",
+                "2>" + Words.quote(temp.resolve("console.err").toString()),
+                120,
+                40);
     }
 
-    private void type(String line) throws Exception {
-        tmux("send-keys", "-t", session, "-l", line);
-        tmux("send-keys", "-t", session, "Enter");
+    private void type(String line) {
+        pane.type(line);
     }
 
     private void awaitScreen(String text) {
-        Eventually.await(
-                "'" + text + "' on the screen",
-                Duration.ofSeconds(120),
-                Duration.ofMillis(100),
-                () -> tmux("capture-pane", "-p", "-J", "-t", session),
-                screen -> screen.contains(text),
-                screen -> "\n" + screen + "\nconsole stderr:\n" + consoleErrors());
+        pane.awaitScreen(text, false, () -> "\nconsole stderr:\n" + consoleErrors());
     }
 
     private String consoleErrors() {
@@ -255,12 +238,7 @@ class TerminalShareTmuxTests {
         }
     }
 
-    private String tmux(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("tmux", "-L", server));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        process.waitFor(30, TimeUnit.SECONDS);
-        return output;
+    private String tmux(String... args) {
+        return pane.tmux(args);
     }
 }
