@@ -4,12 +4,18 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -30,6 +36,13 @@ public final class AdbBridge {
 
     /** The adb server's default port. */
     public static final int DEFAULT_PORT = 5037;
+
+    /** Closes a connection whose writes outlive the call's deadline (reads are bounded by the socket). */
+    private static final ScheduledExecutorService WRITE_GUARD = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "adb-write-guard");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final int port;
     private final Optional<Path> adb;
@@ -121,19 +134,65 @@ public final class AdbBridge {
         return call("exec " + argv.get(0) + " on " + serial, deadline, socket -> {
             transport(socket, serial);
             socket.request("exec:" + command);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buffer = new byte[64 * 1024];
-            for (int n; (n = socket.read(buffer, 0, buffer.length)) >= 0; ) {
-                if (out.size() + n > maxBytes) {
-                    throw new LomiException(
-                            ErrorCode.PAYLOAD_TOO_LARGE,
-                            "the output of " + argv.get(0) + " is larger than " + maxBytes
-                                    + " bytes; nothing was kept");
-                }
-                out.write(buffer, 0, n);
-            }
-            return out.toByteArray();
+            return readAll(socket, argv.get(0), maxBytes);
         });
+    }
+
+    /**
+     * Runs {@code argv} through {@code exec:} with {@code length} bytes of {@code input} written to its
+     * standard input (a command that reads exactly that many, like {@code cmd package install -S}), then
+     * returns its standard output as {@link #exec} does. An IOException from {@code input} ends the call
+     * with the connection closed, the rest of the input unsent.
+     */
+    public byte[] exec(
+            String serial, List<String> argv, InputStream input, long length, Duration deadline, int maxBytes) {
+        String command = ShellQuote.command(argv);
+        return call("exec " + argv.get(0) + " on " + serial, deadline, socket -> {
+            transport(socket, serial);
+            socket.request("exec:" + command);
+            long end = System.nanoTime() + deadline.toNanos();
+            ScheduledFuture<?> guard = WRITE_GUARD.schedule(socket::close, deadline.toNanos(), TimeUnit.NANOSECONDS);
+            try {
+                write(socket, input, length);
+            } catch (IOException e) {
+                if (end - System.nanoTime() <= 0) {
+                    throw AdbFailures.deadline("exec " + argv.get(0) + " on " + serial);
+                }
+                throw e;
+            } finally {
+                guard.cancel(false);
+            }
+            return readAll(socket, argv.get(0), maxBytes);
+        });
+    }
+
+    /** Writes exactly {@code length} bytes of {@code input}; an IOException when it ends sooner. */
+    private static void write(SmartSocket socket, InputStream input, long length) throws IOException {
+        byte[] buffer = new byte[64 * 1024];
+        long sent = 0;
+        while (sent < length) {
+            int n = input.read(buffer, 0, (int) Math.min(buffer.length, length - sent));
+            if (n < 0) {
+                throw new IOException("the input ended after " + sent + " of " + length + " bytes");
+            }
+            socket.write(Arrays.copyOf(buffer, n));
+            sent += n;
+        }
+        socket.flush();
+    }
+
+    private static byte[] readAll(SmartSocket socket, String program, int maxBytes) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[64 * 1024];
+        for (int n; (n = socket.read(buffer, 0, buffer.length)) >= 0; ) {
+            if (out.size() + n > maxBytes) {
+                throw new LomiException(
+                        ErrorCode.PAYLOAD_TOO_LARGE,
+                        "the output of " + program + " is larger than " + maxBytes + " bytes; nothing was kept");
+            }
+            out.write(buffer, 0, n);
+        }
+        return out.toByteArray();
     }
 
     /** Writes {@code content} to {@code remotePath} on the device with the permission bits {@code mode} ({@code sync:} SEND/DATA/DONE). */

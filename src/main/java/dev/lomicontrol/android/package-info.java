@@ -6,7 +6,10 @@
  * only) when nothing listens. Every call is bounded in time ({@link dev.lomicontrol.android.AdbTimeouts});
  * every shell string built from agent text goes through {@link dev.lomicontrol.android.ShellQuote}.
  * A plain library: it sees {@code dev.lomicontrol.core} and the JDK only. Public entry point:
- * {@link dev.lomicontrol.android.AdbBridge}.
+ * {@link dev.lomicontrol.android.AdbBridge}; over it, the engines the tools call: ordered input
+ * ({@link dev.lomicontrol.android.DeviceInputs}), launch ({@link dev.lomicontrol.android.AppLauncher}),
+ * install ({@link dev.lomicontrol.android.ApkInstaller}) and the emulator lifecycle
+ * ({@link dev.lomicontrol.android.Emulators}).
  */
 @NullMarked
 package dev.lomicontrol.android;

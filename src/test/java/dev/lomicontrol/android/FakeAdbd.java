@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -54,6 +55,10 @@ final class FakeAdbd implements AutoCloseable {
     private final Map<String, String> properties = new ConcurrentHashMap<>(Map.of("ro.product.model", "FakeDevice"));
     private volatile Function<List<String>, Answer> shell = this::defaultShell;
     private volatile Function<List<String>, byte[]> exec = argv -> new byte[0];
+    private volatile BiFunction<List<String>, byte[], byte[]> install =
+            (argv, apk) -> "Success\n".getBytes(StandardCharsets.UTF_8);
+    /** Every APK a streamed install ({@code cmd package install -S N}) received whole, in order. */
+    final List<byte[]> installs = new CopyOnWriteArrayList<>();
 
     private FakeAdbd(boolean requireAuth, int port) throws IOException {
         this.requireAuth = requireAuth;
@@ -95,6 +100,12 @@ final class FakeAdbd implements AutoCloseable {
     /** Scripts {@code exec:}: {@code answer} gets the command's words and returns its raw stdout. */
     FakeAdbd onExec(Function<List<String>, byte[]> answer) {
         this.exec = answer;
+        return this;
+    }
+
+    /** Scripts the streamed install's answer: {@code answer} gets the command's words and the bytes received. */
+    FakeAdbd onInstall(BiFunction<List<String>, byte[], byte[]> answer) {
+        this.install = answer;
         return this;
     }
 
@@ -185,6 +196,22 @@ final class FakeAdbd implements AutoCloseable {
         List<String> argv = ShellWords.split(commandLine);
         shellCommands.add(argv);
         return exec.apply(argv);
+    }
+
+    /** How many bytes of standard input an exec command reads: N for {@code cmd package install … -S N}, else 0. */
+    static int stdinLength(String commandLine) {
+        List<String> argv = ShellWords.split(commandLine);
+        int s = argv.indexOf("-S");
+        boolean install = argv.size() > 2 && argv.subList(0, 3).equals(List.of("cmd", "package", "install"));
+        return install && s > 0 && s + 1 < argv.size() ? Integer.parseInt(argv.get(s + 1)) : 0;
+    }
+
+    /** A streamed install that received all its bytes: recorded, then answered. */
+    byte[] runInstall(String commandLine, byte[] apk) {
+        List<String> argv = ShellWords.split(commandLine);
+        shellCommands.add(argv);
+        installs.add(apk);
+        return install.apply(argv, apk);
     }
 
     boolean offeredKey(byte[] payload) {

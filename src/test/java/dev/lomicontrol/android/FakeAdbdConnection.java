@@ -26,6 +26,9 @@ final class FakeAdbdConnection {
         boolean inFlight;
         boolean closeWhenDrained;
         final FakeSync sync;
+        final ByteArrayOutputStream stdin = new ByteArrayOutputStream();
+        int stdinLength;
+        String command = "";
 
         Stream(int local, int remote, boolean sync) {
             this.local = local;
@@ -114,6 +117,7 @@ final class FakeAdbdConnection {
             if (stream != null) {
                 send(AdbPacket.OKAY, stream.local, stream.remote, new byte[0]);
                 stream.sync.receive(packet.data(), device).forEach(stream.pending::add);
+                receiveStdin(stream, packet.data());
                 if (stream.sync.quit()) {
                     stream.closeWhenDrained = true;
                 }
@@ -178,6 +182,9 @@ final class FakeAdbdConnection {
             FakeAdbd.Answer answer = device.runShell(command);
             stream.pending.add(concat(answer.stdout(), answer.stderr()));
             stream.closeWhenDrained = true;
+        } else if (kind.equals("exec") && FakeAdbd.stdinLength(command) > 0) {
+            stream.stdinLength = FakeAdbd.stdinLength(command); // answered once all of it arrived
+            stream.command = command;
         } else if (kind.equals("exec")) {
             stream.pending.add(device.runExec(command));
             stream.closeWhenDrained = true;
@@ -188,6 +195,17 @@ final class FakeAdbdConnection {
         streams.put(local, stream);
         send(AdbPacket.OKAY, local, remote, new byte[0]);
         drain(stream);
+    }
+
+    /** A streamed install's bytes; once all arrived, the device answers and closes the stream. */
+    private void receiveStdin(Stream stream, byte[] data) {
+        if (stream.stdinLength > 0 && stream.stdin.size() < stream.stdinLength) {
+            stream.stdin.writeBytes(data);
+            if (stream.stdin.size() >= stream.stdinLength) {
+                stream.pending.add(device.runInstall(stream.command, stream.stdin.toByteArray()));
+                stream.closeWhenDrained = true;
+            }
+        }
     }
 
     /** Sends the stream's next chunk (at most maxdata) if none is in flight; CLSE once all were acknowledged. */

@@ -1,0 +1,72 @@
+package dev.lomicontrol.android;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The main of the stand-in {@code emulator} the lifecycle tests write (a script that runs this JVM):
+ * it serves {@link FakeEmulatorConsole} on {@code -port N} and {@link FakeAdbd} on N+1, registers
+ * that device with the adb server of {@code ANDROID_ADB_SERVER_PORT} ({@code host:emulator:}, as the
+ * real emulator does), sets {@code sys.boot_completed} to 1 after {@code STANDIN_BOOT_MS} (never when
+ * negative), and exits when its console is told {@code kill} — unless {@code STANDIN_MODE} is
+ * {@code ignores-kill} (it lingers) or {@code ignores-term} (it lingers and SIGTERM cannot end it
+ * either). It writes its argv to {@code STANDIN_DIR/argv} and the console's lines to
+ * {@code STANDIN_DIR/console} when killed.
+ */
+public final class StandInEmulator {
+
+    private StandInEmulator() {}
+
+    public static void main(String[] args) throws Exception {
+        List<String> argv = List.of(args);
+        Path dir = Path.of(System.getenv("STANDIN_DIR"));
+        Files.write(dir.resolve("argv"), argv, StandardCharsets.UTF_8);
+        String mode = System.getenv().getOrDefault("STANDIN_MODE", "normal");
+        if (mode.equals("ignores-term")) {
+            Runtime.getRuntime().addShutdownHook(new Thread(StandInEmulator::blockForever));
+        }
+        int port = Integer.parseInt(argv.get(argv.indexOf("-port") + 1));
+        String avd = argv.get(argv.indexOf("-avd") + 1);
+        FakeEmulatorConsole console = new FakeEmulatorConsole(port, System.getenv("STANDIN_TOKEN"), avd);
+        FakeAdbd device = FakeAdbd.onPort(port + 1).property("sys.boot_completed", "0");
+        register(Integer.parseInt(System.getenv("ANDROID_ADB_SERVER_PORT")), port + 1);
+        long bootMillis = Long.parseLong(System.getenv("STANDIN_BOOT_MS"));
+        long started = System.nanoTime();
+        while (!console.killed()) {
+            if (bootMillis >= 0 && Duration.ofNanos(System.nanoTime() - started).toMillis() >= bootMillis) {
+                device.property("sys.boot_completed", "1");
+            }
+            Thread.sleep(50); // the stand-in's own clock; nothing waits on this loop
+        }
+        Files.write(dir.resolve("console"), console.lines(), StandardCharsets.UTF_8);
+        if (!mode.equals("normal")) {
+            blockForever();
+        }
+        device.close();
+        System.exit(0);
+    }
+
+    private static void register(int serverPort, int adbPort) throws IOException {
+        try (SmartSocket socket =
+                SmartSocket.open(serverPort, AdbTimeouts.DEFAULT, Duration.ofSeconds(5), "host:emulator")) {
+            byte[] request = ("host:emulator:" + adbPort).getBytes(StandardCharsets.UTF_8);
+            socket.write(String.format(Locale.ROOT, "%04x", request.length).getBytes(StandardCharsets.US_ASCII));
+            socket.write(request);
+            socket.flush();
+        }
+    }
+
+    private static void blockForever() {
+        try {
+            new CountDownLatch(1).await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
