@@ -228,6 +228,19 @@ class AndroidObserveBrokerTests {
             assertThat(device.shellCommands())
                     .as("one snapshot of the app's process, its priority and above")
                     .containsOnlyOnce(List.of("logcat", "-d", "-v", "threadtime", "-t", "256", "--pid=4242", "*:I"));
+
+            JsonNode closed = broker.call(
+                    calls.session,
+                    "lomi_panel_close",
+                    json(
+                            "workspaceId", calls.workspace(),
+                            "panelId", panelId,
+                            "expectedRevision", broker.revision(),
+                            "retryEpoch", calls.epoch.value(),
+                            "requestKey", "close-1"));
+            assertThat(closed.at("/data/state").asString()).as("%s", closed).isEqualTo("succeeded");
+            assertThat(calls.snapshot(panel, generation).path("code").asString())
+                    .isEqualTo("TARGET_NOT_FOUND");
         } finally {
             server.run("disconnect");
         }
