@@ -63,7 +63,8 @@ final class AndroidScreenshots {
                 Math.min(
                         (double) in.maxEdge() / Math.max(width, height),
                         Math.sqrt((double) MAX_PIXELS / ((double) width * height))));
-        byte[] png = encode(scaled(screen, scale));
+        BufferedImage image = scaled(screen, scale);
+        byte[] png = encode(image);
         while (png.length > in.maxBytes()) {
             scale *= 0.75;
             if (Math.max(width, height) * scale < 16) {
@@ -72,9 +73,9 @@ final class AndroidScreenshots {
                         "the screenshot does not fit in maxBytes " + in.maxBytes()
                                 + " even at 16 pixels; raise maxBytes");
             }
-            png = encode(scaled(screen, scale));
+            image = scaled(screen, scale);
+            png = encode(image);
         }
-        BufferedImage written = decode(png);
         Artifact artifact =
                 artifacts.capture(session.id().value(), project, "image/png", "android:" + bound.deviceId(), png);
         ObjectNode data = (ObjectNode) Encoder.encode(new AndroidResults.Screenshot(new AndroidResults.Artifact(
@@ -86,7 +87,7 @@ final class AndroidScreenshots {
                 Long.toString(artifact.expiresAt().getEpochSecond()),
                 new AndroidResults.ArtifactSource(
                         in.workspaceId(), bound.panelId(), bound.deviceId(), bound.generation(), "android.capture"),
-                geometry(width, height, written.getWidth(), written.getHeight()))));
+                geometry(width, height, image.getWidth(), image.getHeight()))));
         data.put(ImageBlock.FIELD, Base64.getEncoder().encodeToString(png));
         return data;
     }
