@@ -166,6 +166,70 @@ class AndroidObserveLimitsBrokerTests {
         }
     }
 
+    @Test
+    void openingNeedsPanelCreateAndALogcatCursorServesOnlyItsOwnQuery() throws IOException {
+        try (FakeAdbd device = FakeAdbd.open()) {
+            device.onShell(argv -> argv.get(0).equals("pidof")
+                    ? FakeAdbd.Answer.out("77\n")
+                    : FakeAdbd.Answer.out(String.join("\n", AndroidObserveBrokerTests.logLines(10)) + "\n"));
+            server.connect(device, DeviceState.DEVICE);
+            java.util.Set<String> withoutPanels = new java.util.HashSet<>(dev.lomicontrol.pairing.Scopes.known());
+            withoutPanels.remove("panel.create");
+            dev.lomicontrol.pairing.Session narrow =
+                    broker.session(new dev.lomicontrol.pairing.Grant(true, java.util.Set.of(), withoutPanels));
+            String deviceId = calls.listed(device.serial()).path("deviceId").asString();
+            assertThat(broker.refused(
+                            narrow,
+                            "lomi_android_open",
+                            BrokerCallsFixture.json(
+                                    "workspaceId", calls.workspace(),
+                                    "deviceId", deviceId,
+                                    "expectedRevision", broker.revision(),
+                                    "retryEpoch",
+                                            broker.connect(narrow, calls.project)
+                                                    .value(),
+                                    "requestKey", "narrow-open")))
+                    .isEqualTo(dev.lomicontrol.core.ErrorCode.SCOPE_DENIED);
+
+            AndroidCalls.Opened panel = calls.opened(device.serial());
+            JsonNode first =
+                    calls.logcat(panel, panel.generation(), "packageName", PACKAGE, "minPriority", "I", "limit", 4);
+            String cursor = first.at("/data/nextCursor").asString();
+            assertThat(calls.logcat(
+                                    panel,
+                                    panel.generation(),
+                                    "packageName",
+                                    PACKAGE,
+                                    "minPriority",
+                                    "E",
+                                    "limit",
+                                    4,
+                                    "cursor",
+                                    cursor)
+                            .path("code")
+                            .asString())
+                    .as("another priority")
+                    .isEqualTo("CURSOR_EXPIRED");
+            JsonNode unknown = calls.logcat(
+                    panel,
+                    panel.generation(),
+                    "packageName",
+                    PACKAGE,
+                    "minPriority",
+                    "I",
+                    "limit",
+                    4,
+                    "cursor",
+                    "lc-0");
+            assertThat(unknown.path("code").asString()).isEqualTo("CURSOR_EXPIRED");
+            assertThat(device.count("logcat"))
+                    .as("a cursor never asks the device again")
+                    .isEqualTo(1);
+        } finally {
+            server.run("disconnect");
+        }
+    }
+
     private static long elapsedMs(long started) {
         return (System.nanoTime() - started) / 1_000_000;
     }

@@ -21,6 +21,7 @@ import dev.lomicontrol.tools.Len;
 import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.OperationView;
 import dev.lomicontrol.tools.Range;
+import dev.lomicontrol.tools.ScopeNeed;
 import dev.lomicontrol.tools.Token;
 import dev.lomicontrol.tools.ToolSpec;
 import dev.lomicontrol.tools.WireName;
@@ -230,7 +231,8 @@ public final class AndroidSpecs {
                     AndroidResults.Panel.class,
                     "Opens a panel bound to a device of lomi_android_list without starting anything; a device"
                             + " online gets its generation (see lomi_android_list).")
-            .needs(HostNeed.ANDROID_DEVICES);
+            .needs(HostNeed.ANDROID_DEVICES)
+            .withVariantScopes(ScopeNeed.always("panel.create"));
 
     public static final ToolSpec<StartInput> START = ToolSpec.operation(
                     "lomi_android_start",

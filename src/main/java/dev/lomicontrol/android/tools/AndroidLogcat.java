@@ -23,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * 64 KiB; older lines are left out and {@code truncated} says so); it answers the first {@code limit}
  * lines and a cursor for the rest, valid for 60 s, bound to the caller, the device, its generation,
  * the package and the priority. A cursor that expired or names another query answers CURSOR_EXPIRED.
+ * At most {@link #MAX_CURSORS} cursors live at once (the one expiring first is dropped for a new one).
  */
 final class AndroidLogcat {
 
@@ -30,6 +31,8 @@ final class AndroidLogcat {
     static final Duration CURSOR_LIFETIME = Duration.ofSeconds(60);
     static final int MAX_LINES = 256;
     static final int MAX_BYTES = 64 * 1024;
+    /** Live cursors kept at most (each holds up to 64 KiB); beyond, the one expiring first is dropped. */
+    static final int MAX_CURSORS = 64;
 
     private final AndroidPanels live;
     private final SecureRandom random = new SecureRandom();
@@ -62,6 +65,7 @@ final class AndroidLogcat {
         int end = Math.min(taken.lines().size(), taken.next() + in.limit());
         Optional<String> nextCursor = Optional.empty();
         if (end < taken.lines().size()) {
+            evictBeyond(MAX_CURSORS - 1);
             String cursor = "lc-" + Ids.randomHex(random, 12);
             cursors.put(
                     cursor,
@@ -91,6 +95,17 @@ final class AndroidLogcat {
                 "process " + taken.processId() + " of " + in.packageName() + ", priority " + taken.priority()
                         + " and above",
                 taken.truncated() ? "older lines than the snapshot's first were left out" : "none");
+    }
+
+    /** Drops the cursors expiring first until at most {@code keep} are left. */
+    private synchronized void evictBeyond(int keep) {
+        while (cursors.size() > keep) {
+            cursors.entrySet().stream()
+                    .min((a, b) -> Long.compare(
+                            a.getValue().expiresAtNanos() - System.nanoTime(),
+                            b.getValue().expiresAtNanos() - System.nanoTime()))
+                    .ifPresent(oldest -> cursors.remove(oldest.getKey()));
+        }
     }
 
     private Taken continued(Session session, AndroidPanels.Bound bound, AndroidSpecs.LogcatInput in, String cursor) {
