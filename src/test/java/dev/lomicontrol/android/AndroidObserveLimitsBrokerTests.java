@@ -230,6 +230,39 @@ class AndroidObserveLimitsBrokerTests {
         }
     }
 
+    @Test
+    void aScreenThatDeclaresMorePixelsThanAnyScreenIsRefusedBeforeItsPixelsAreRead() throws IOException {
+        try (FakeAdbd device = FakeAdbd.open()) {
+            byte[] bomb = pngHeader(100_000, 100_000);
+            device.onExec(argv -> bomb);
+            server.connect(device, DeviceState.DEVICE);
+            AndroidCalls.Opened panel = calls.opened(device.serial());
+            JsonNode answer = calls.screenshot(panel, panel.generation());
+            assertThat(answer.path("code").asString()).as("%s", answer).isEqualTo("UNSUPPORTED_CAPABILITY");
+            assertThat(answer.path("message").asString()).contains("100000x100000", "40000000 pixels");
+        } finally {
+            server.run("disconnect");
+        }
+    }
+
+    /** A PNG's signature and IHDR (8-bit RGB, {@code width} x {@code height}) with its CRC, then IEND: no pixels. */
+    static byte[] pngHeader(int width, int height) {
+        java.nio.ByteBuffer ihdr = java.nio.ByteBuffer.allocate(17);
+        ihdr.put("IHDR".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+                .putInt(width)
+                .putInt(height);
+        ihdr.put((byte) 8).put((byte) 2).put((byte) 0).put((byte) 0).put((byte) 0);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(ihdr.array());
+        java.nio.ByteBuffer png = java.nio.ByteBuffer.allocate(8 + 4 + 17 + 4 + 12);
+        png.put(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
+        png.putInt(13).put(ihdr.array()).putInt((int) crc.getValue());
+        png.putInt(0)
+                .put("IEND".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+                .putInt(0xae426082);
+        return png.array();
+    }
+
     private static long elapsedMs(long started) {
         return (System.nanoTime() - started) / 1_000_000;
     }

@@ -19,8 +19,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Iterator;
 import java.util.List;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -37,6 +40,8 @@ final class AndroidScreenshots {
     static final int MAX_CAPTURE = 48 * 1024 * 1024;
 
     static final long MAX_PIXELS = 2_000_000;
+    /** The largest screen decoded: 8K (7680x4320) is 33 Mpx; a PNG declaring more is refused unread. */
+    static final long MAX_SOURCE_PIXELS = 40_000_000;
 
     private final ArtifactStore artifacts;
     private final PanelTargets panels;
@@ -114,15 +119,30 @@ final class AndroidScreenshots {
         return geometry;
     }
 
+    /** The device's PNG decoded; one that declares more than {@link #MAX_SOURCE_PIXELS} pixels is refused before its pixels are read. */
     private static BufferedImage decode(byte[] png) {
-        try {
-            BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
-            if (image == null || image.getWidth() < 1 || image.getHeight() < 1) {
+        try (ImageInputStream input = ImageIO.createImageInputStream(new ByteArrayInputStream(png))) {
+            Iterator<ImageReader> readers = ImageIO.getImageReaders(input);
+            if (!readers.hasNext()) {
                 throw new LomiException(
                         ErrorCode.UNSUPPORTED_CAPABILITY,
                         "screencap -p answered " + png.length + " bytes that are not a PNG image");
             }
-            return image;
+            ImageReader reader = readers.next();
+            try {
+                reader.setInput(input, true, true);
+                long width = reader.getWidth(0);
+                long height = reader.getHeight(0);
+                if (width < 1 || height < 1 || width * height > MAX_SOURCE_PIXELS) {
+                    throw new LomiException(
+                            ErrorCode.UNSUPPORTED_CAPABILITY,
+                            "screencap -p answered a " + width + "x" + height + " image; at most " + MAX_SOURCE_PIXELS
+                                    + " pixels are decoded");
+                }
+                return reader.read(0);
+            } finally {
+                reader.dispose();
+            }
         } catch (IOException e) {
             throw new LomiException(
                     ErrorCode.UNSUPPORTED_CAPABILITY,
