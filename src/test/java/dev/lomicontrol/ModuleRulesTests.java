@@ -61,7 +61,9 @@ class ModuleRulesTests {
             Map.entry("layout.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
             Map.entry("session.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
             Map.entry("operations.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
-            Map.entry("android.tools", Set.of("core", "tools", "operations", "pairing", "android")),
+            Map.entry(
+                    "android.tools",
+                    Set.of("core", "tools", "operations", "pairing", "projects", "artifacts", "android")),
             Map.entry(
                     "terminal.tools",
                     Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "terminal", "settings")),

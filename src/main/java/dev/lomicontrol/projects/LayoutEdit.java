@@ -142,6 +142,22 @@ public final class LayoutEdit {
                 Optional.of(view));
     }
 
+    /** An Android panel showing the device {@code deviceId} (a lower-case UUID). */
+    public Panel addAndroidPanel(WorkspaceId workspace, String title, String owner, String deviceId)
+            throws SQLException {
+        String view = "{\"deviceId\":\"" + deviceId + "\",\"type\":\"android\"}";
+        return insertPanel(
+                workspace,
+                PanelKind.ANDROID,
+                title,
+                Optional.empty(),
+                Optional.of(owner),
+                Optional.empty(),
+                ".",
+                Optional.empty(),
+                Optional.of(view));
+    }
+
     private Panel insertPanel(
             WorkspaceId workspace,
             PanelKind kind,

@@ -16,7 +16,10 @@ public enum PanelKind {
     BROWSER,
 
     /** A shared chat conversation (its view names the conversation). */
-    CHAT;
+    CHAT,
+
+    /** An Android device of the user's adb server (its view names the device; opening one never starts it). */
+    ANDROID;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

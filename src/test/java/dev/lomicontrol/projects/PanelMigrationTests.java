@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * V6 rebuilds the panel table (SQLite cannot change a CHECK constraint in place): panels stored by
- * V5 come through unchanged, a git panel must carry its view, and other kinds must not.
+ * V6 (and V8, V9, V13 after it) rebuild the panel table (SQLite cannot change a CHECK constraint in
+ * place): panels stored before come through unchanged, a git, chat or android panel must carry its
+ * view, and other kinds must not.
  */
 class PanelMigrationTests {
 
@@ -55,6 +56,54 @@ class PanelMigrationTests {
             assertThatThrownBy(() -> s.execute(
                             "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('t1', 'w1',"
                                     + " 'terminal', 'x', '.', 9, '{}')"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("CHECK");
+            s.execute("DELETE FROM workspace WHERE id = 'w1'");
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM panel")) {
+                rs.next();
+                assertThat(rs.getInt(1))
+                        .as("the rebuilt table still cascades with its workspace")
+                        .isZero();
+            }
+        });
+    }
+
+    @Test
+    void v13KeepsChatAndBrowserPanelsAndAnAndroidPanelNeedsItsView() throws Exception {
+        MigrationFixture store = MigrationFixture.in(temp).migrateTo("12");
+        store.runWithForeignKeys(s -> {
+            s.execute("INSERT INTO project (id, name, root, added_at) VALUES ('p1', 'demo', '/tmp/demo', 1)");
+            s.execute("INSERT INTO workspace (id, project_id, name, created_at) VALUES ('w1', 'p1', 'main', 1)");
+            s.execute(
+                    "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('c1', 'w1', 'chat',"
+                            + " 'Chat', '.', 5, '{\"conversationId\":\"c\",\"type\":\"chat\"}')");
+            s.execute(
+                    "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at) VALUES ('b1', 'w1', 'browser',"
+                            + " 'Browser', '.', 6)");
+            assertThatThrownBy(
+                            () -> s.execute("INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view)"
+                                    + " VALUES ('a0', 'w1', 'android', 'x', '.', 7, '{}')"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("CHECK");
+        });
+
+        store.migrate();
+
+        store.runWithForeignKeys(s -> {
+            try (ResultSet rs = s.executeQuery("SELECT id, kind, view FROM panel ORDER BY id")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("b1");
+                assertThat(rs.getString(3)).isNull();
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(2)).isEqualTo("chat");
+                assertThat(rs.getString(3)).contains("conversationId");
+                assertThat(rs.next()).isFalse();
+            }
+            s.execute(
+                    "INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at, view) VALUES ('a1', 'w1', 'android',"
+                            + " 'Pixel', '.', 8, '{\"deviceId\":\"d\",\"type\":\"android\"}')");
+            assertThatThrownBy(() -> s.execute("INSERT INTO panel (id, workspace_id, kind, title, cwd, created_at)"
+                            + " VALUES ('a2', 'w1', 'android', 'x', '.', 9)"))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("CHECK");
             s.execute("DELETE FROM workspace WHERE id = 'w1'");

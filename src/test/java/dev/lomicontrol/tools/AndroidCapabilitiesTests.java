@@ -103,16 +103,16 @@ class AndroidCapabilitiesTests {
 
     @Test
     void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndTheListIsServed() {
-        Optional<String> snapshot = HostQualification.reason(AndroidSpecs.SNAPSHOT);
-        assertThat(snapshot).isPresent();
+        Optional<String> input = HostQualification.reason(AndroidSpecs.INPUT);
+        assertThat(input).isPresent();
         if (HostQualification.reason(HostNeed.ANDROID_DEVICES).isEmpty()) {
-            assertThat(snapshot.get())
-                    .startsWith("lomi_android_snapshot is not implemented on this broker yet (this host has what it"
+            assertThat(input.get())
+                    .startsWith("lomi_android_input is not implemented on this broker yet (this host has what it"
                             + " needs: adb at ");
             assertThat(HostQualification.reason(AndroidSpecs.LIST)).as("served").isEmpty();
         } else {
-            assertThat(snapshot).isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES));
-            assertThat(HostQualification.reason(AndroidSpecs.LIST)).isEqualTo(snapshot);
+            assertThat(input).isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES));
+            assertThat(HostQualification.reason(AndroidSpecs.LIST)).isEqualTo(input);
         }
     }
 

@@ -317,7 +317,13 @@ public class UnqualifiedToolsTests {
                     .as(name)
                     .isEqualTo(HINTS_AND_EFFECT.get(name));
             assertThat(spec.title()).as(name).isNotBlank();
-            assertThat(spec.description()).as(name).contains("HOST_UNQUALIFIED");
+            if (spec.served() && spec.host().android()) {
+                assertThat(spec.description())
+                        .as(name + " is served wherever adb is: its description no longer says HOST_UNQUALIFIED")
+                        .doesNotContain("HOST_UNQUALIFIED");
+            } else {
+                assertThat(spec.description()).as(name).contains("HOST_UNQUALIFIED");
+            }
             JsonNode input = spec.inputSchema();
             assertThat(input.get("type").asString()).as(name).isEqualTo("object");
             assertThat(input.get("additionalProperties").asBoolean(true))
@@ -595,7 +601,7 @@ public class UnqualifiedToolsTests {
             assertThat(capability.reason()).as(capability.tool()).isEqualTo(HostQualification.reason(spec));
         }
         HostCapability android =
-                ToolCatalog.standard().capability("lomi_android_snapshot").orElseThrow();
+                ToolCatalog.standard().capability("lomi_android_input").orElseThrow();
         assertThat(android.reason().orElseThrow()).containsAnyOf("adb", "not implemented");
         assertThat(ToolCatalog.standard()
                         .capability("lomi_android_list")

@@ -21,6 +21,7 @@ import dev.lomicontrol.tools.Len;
 import dev.lomicontrol.tools.Matches;
 import dev.lomicontrol.tools.OperationView;
 import dev.lomicontrol.tools.Range;
+import dev.lomicontrol.tools.ScopeNeed;
 import dev.lomicontrol.tools.Token;
 import dev.lomicontrol.tools.ToolSpec;
 import dev.lomicontrol.tools.WireName;
@@ -32,9 +33,10 @@ import java.util.Optional;
  * reference's inputs. Each needs one Android capability of the host ({@link dev.lomicontrol.tools.HostNeed}:
  * device access over adb, the emulator's lifecycle, SDK setup, device management); a host without it
  * answers HOST_UNQUALIFIED naming what is missing ({@link dev.lomicontrol.tools.HostQualification}),
- * after the arguments were checked. Served so far: {@link #LIST}; the others answer HOST_UNQUALIFIED
- * (not implemented yet). The published descriptions still say HOST_UNQUALIFIED: the catalog is pinned
- * byte for byte until the tools change on purpose. The input unions are in {@link AndroidInputs}, the
+ * after the arguments were checked. Served so far: {@link #LIST}, {@link #OPEN}, {@link #SNAPSHOT},
+ * {@link #SCREENSHOT}, {@link #LOGCAT}; the others answer HOST_UNQUALIFIED (not implemented yet) and
+ * their published descriptions still say so: the catalog is pinned byte for byte until a tool changes
+ * on purpose. The input unions are in {@link AndroidInputs}, the
  * answers in {@link AndroidResults}.
  */
 public final class AndroidSpecs {
@@ -216,7 +218,8 @@ public final class AndroidSpecs {
                     "R-I-",
                     ListInput.class,
                     AndroidResults.Devices.class,
-                    "The managed Android devices you may use. HOST_UNQUALIFIED on this host (no managed emulator yet).")
+                    "The Android devices of this host's adb server and the user's AVDs (at most 16); an online device an Android panel"
+                            + " opened carries its generation, which the observations take.")
             .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<OpenInput> OPEN = ToolSpec.operation(
@@ -226,9 +229,10 @@ public final class AndroidSpecs {
                     "--I-",
                     OpenInput.class,
                     AndroidResults.Panel.class,
-                    "Opens a panel for a device without starting it. HOST_UNQUALIFIED on this host.")
+                    "Opens a panel bound to a device of lomi_android_list without starting anything; a device"
+                            + " online gets its generation (see lomi_android_list).")
             .needs(HostNeed.ANDROID_DEVICES)
-            .notServedYet();
+            .withVariantScopes(ScopeNeed.always("panel.create"));
 
     public static final ToolSpec<StartInput> START = ToolSpec.operation(
                     "lomi_android_start",
@@ -270,9 +274,9 @@ public final class AndroidSpecs {
                     "R-I-",
                     SnapshotInput.class,
                     AndroidResults.Snapshot.class,
-                    "A bounded UI Automator snapshot of the running device. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES)
-            .notServedYet();
+                    "A bounded UI Automator snapshot of the device at this generation: at most maxNodes nodes"
+                            + " and maxBytes, within 12 s; password text is left out.")
+            .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<ScreenshotInput> SCREENSHOT = ToolSpec.read(
                     "lomi_android_screenshot",
@@ -281,9 +285,9 @@ public final class AndroidSpecs {
                     "R-I-",
                     ScreenshotInput.class,
                     AndroidResults.Screenshot.class,
-                    "A PNG of the running device, as an artifact and an image. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES)
-            .notServedYet();
+                    "A PNG of the device at this generation, scaled to maxEdge, at most 2 Mpx and maxBytes, as"
+                            + " an artifact and an image.")
+            .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<LogcatInput> LOGCAT = ToolSpec.read(
                     "lomi_android_logcat",
@@ -292,9 +296,9 @@ public final class AndroidSpecs {
                     "R-I-",
                     LogcatInput.class,
                     AndroidResults.Logcat.class,
-                    "Recent logcat lines of one approved app, paged. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES)
-            .notServedYet();
+                    "Recent logcat lines of one app's process, paged: a snapshot of at most 256 lines and 64 KiB;"
+                            + " the cursor is valid 60 s.")
+            .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<LaunchInput> LAUNCH = ToolSpec.operation(
                     "lomi_android_launch",

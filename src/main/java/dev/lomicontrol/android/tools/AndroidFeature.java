@@ -2,22 +2,33 @@ package dev.lomicontrol.android.tools;
 
 import dev.lomicontrol.android.AndroidDevices;
 import dev.lomicontrol.android.api.AndroidSpecs;
+import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
+import dev.lomicontrol.operations.LivePanels;
+import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
+import dev.lomicontrol.projects.Layout;
+import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * The Android tools. {@code lomi_android_list} is served ({@link AndroidList}: the devices of the
- * user's adb server and the user's AVDs); the others are not implemented yet: where the host lacks
+ * The Android tools. Served: {@code lomi_android_list} ({@link AndroidList}: the devices of the
+ * user's adb server and the user's AVDs), {@code lomi_android_open} ({@link AndroidOpen}: a panel
+ * bound to a device; {@link AndroidPanels} keeps the panels, the device generations and the one
+ * observation at a time per device), and the observations {@code lomi_android_snapshot}
+ * ({@link AndroidSnapshots}), {@code lomi_android_screenshot} ({@link AndroidScreenshots}) and
+ * {@code lomi_android_logcat} ({@link AndroidLogcat}). The others are not implemented yet: where the host lacks
  * what a tool needs the broker's host check answers HOST_UNQUALIFIED with the reason
  * ({@link HostQualification}), and where it has it, that check answers that the tool is not
  * implemented — these handlers answer HOST_UNQUALIFIED too, never an unknown tool, never a fake
@@ -27,12 +38,26 @@ import org.springframework.stereotype.Component;
 public final class AndroidFeature implements ToolFeature {
 
     private final AndroidList list;
+    private final AndroidPanels live;
+    private final AndroidOpen open;
+    private final AndroidSnapshots snapshots;
+    private final AndroidScreenshots screenshots;
+    private final AndroidLogcat logcat;
 
     /** The user's devices on this host: the adb server and AVD home of the broker's environment, the adb the host probe finds. */
     @Autowired
-    public AndroidFeature(WorkspaceAccess access) {
+    public AndroidFeature(
+            WorkspaceAccess access,
+            Layout layout,
+            PanelTargets panels,
+            OperationRunner runner,
+            ArtifactStore artifacts) {
         this(
                 access,
+                layout,
+                panels,
+                runner,
+                artifacts,
                 () -> AndroidDevices.ofHost(
                         System.getenv(),
                         Path.of(System.getProperty("user.home", "/")),
@@ -40,20 +65,43 @@ public final class AndroidFeature implements ToolFeature {
     }
 
     /** The devices {@code devices} gives (built per call, so an adb installed later is found). */
-    public AndroidFeature(WorkspaceAccess access, Supplier<AndroidDevices> devices) {
-        this.list = new AndroidList(access, devices);
+    public AndroidFeature(
+            WorkspaceAccess access,
+            Layout layout,
+            PanelTargets panels,
+            OperationRunner runner,
+            ArtifactStore artifacts,
+            Supplier<AndroidDevices> devices) {
+        this.live = new AndroidPanels(panels, devices);
+        this.list = new AndroidList(access, devices, live);
+        this.open = new AndroidOpen(layout, panels, runner, live);
+        this.snapshots = new AndroidSnapshots(live);
+        this.screenshots = new AndroidScreenshots(artifacts, panels, live);
+        this.logcat = new AndroidLogcat(live);
     }
 
     @Override
     public void register(Wiring wiring) {
         ToolHandlers handlers = wiring.handlers();
         for (ToolSpec<?> spec : AndroidSpecs.ALL) {
-            if (spec.equals(AndroidSpecs.LIST)) {
-                handlers.on(AndroidSpecs.LIST, list::list);
-            } else {
+            if (!spec.equals(AndroidSpecs.LIST)
+                    && !spec.equals(AndroidSpecs.OPEN)
+                    && !spec.equals(AndroidSpecs.SNAPSHOT)
+                    && !spec.equals(AndroidSpecs.SCREENSHOT)
+                    && !spec.equals(AndroidSpecs.LOGCAT)) {
                 unavailable(handlers, spec);
             }
         }
+        handlers.on(AndroidSpecs.LIST, list::list);
+        handlers.on(AndroidSpecs.OPEN, open::open);
+        handlers.on(AndroidSpecs.SNAPSHOT, snapshots::snapshot);
+        handlers.on(AndroidSpecs.SCREENSHOT, screenshots::screenshot);
+        handlers.on(AndroidSpecs.LOGCAT, logcat::logcat);
+    }
+
+    @Override
+    public Map<PanelKind, LivePanels> panels() {
+        return Map.of(PanelKind.ANDROID, live);
     }
 
     private static <I> void unavailable(ToolHandlers handlers, ToolSpec<I> spec) {

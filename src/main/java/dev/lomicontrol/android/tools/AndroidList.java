@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -26,7 +25,9 @@ import java.util.function.Supplier;
  * usable), {@code offline}/{@code connecting}/{@code authorizing} {@code booting}, other modes
  * (bootloader, recovery, …) {@code failed}, an AVD without an emulator {@code stopped}.
  * {@code deviceId} is a name-based UUID of {@code adb:<serial>} or {@code avd:<name>}: the same device
- * keeps its id across calls and broker restarts. The listing asks the adb server within 10 s.
+ * keeps its id across calls and broker restarts. {@code generation} is the current generation of an
+ * online device an Android panel minted (lomi_android_open); the observations take it. The listing
+ * asks the adb server within 10 s.
  */
 final class AndroidList {
 
@@ -34,22 +35,25 @@ final class AndroidList {
 
     private final WorkspaceAccess access;
     private final Supplier<AndroidDevices> devices;
+    private final AndroidPanels live;
 
-    AndroidList(WorkspaceAccess access, Supplier<AndroidDevices> devices) {
+    /** {@code live}: the generations Android panels minted. */
+    AndroidList(WorkspaceAccess access, Supplier<AndroidDevices> devices, AndroidPanels live) {
         this.access = access;
         this.devices = devices;
+        this.live = live;
     }
 
     AndroidResults.Devices list(Session session, AndroidSpecs.ListInput in) {
         access.resolve(session, in.workspaceId());
         List<AndroidResults.Device> out = new ArrayList<>();
-        for (AndroidDevices.Listed device : devices.get().list(DEADLINE)) {
+        List<AndroidDevices.Listed> listing = devices.get().list(DEADLINE);
+        live.seen(listing);
+        for (AndroidDevices.Listed device : listing) {
             out.add(new AndroidResults.Device(
-                    new AndroidSpecs.DeviceId(
-                            UUID.nameUUIDFromBytes(device.key().getBytes(StandardCharsets.UTF_8))
-                                    .toString()),
+                    new AndroidSpecs.DeviceId(AndroidPanels.idOf(device)),
                     name(device),
-                    Optional.empty(),
+                    live.generationOf(device),
                     phase(device.state()),
                     device.state().isPresent() && device.state().get() != DeviceState.OFFLINE,
                     Optional.empty()));

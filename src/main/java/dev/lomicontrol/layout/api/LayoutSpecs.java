@@ -188,7 +188,8 @@ public final class LayoutSpecs {
         EDITOR,
         GIT,
         BROWSER,
-        CHAT
+        CHAT,
+        ANDROID
     }
 
     public enum Ownership {

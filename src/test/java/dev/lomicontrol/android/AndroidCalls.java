@@ -1,0 +1,110 @@
+package dev.lomicontrol.android;
+
+import static dev.lomicontrol.broker.BrokerCallsFixture.json;
+import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lomicontrol.broker.BrokerCallsFixture;
+import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.pairing.Grant;
+import dev.lomicontrol.pairing.Scopes;
+import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Project;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The Android tools called through the broker's dispatch as an agent whose grant holds the android.*
+ * scopes (they are in no default grant yet), in one project: the device id a listing gives for a
+ * test device, an open panel's id and generation, and each observation's raw envelope.
+ */
+final class AndroidCalls {
+
+    final BrokerCallsFixture broker;
+    final Session session;
+    final Project project;
+    final RetryEpochId epoch;
+    private final AtomicInteger keys = new AtomicInteger();
+
+    AndroidCalls(BrokerCallsFixture broker, String projectName) {
+        this.broker = broker;
+        this.project = broker.project(projectName);
+        this.session = broker.session(new Grant(true, java.util.Set.of(), Scopes.known()));
+        this.epoch = broker.connect(session, project);
+    }
+
+    /** An open Android panel and the generation its device is at. */
+    record Opened(String panelId, String deviceId, String generation) {}
+
+    String workspace() {
+        return workspaceOf(project);
+    }
+
+    JsonNode list() {
+        return broker.ok(session, "lomi_android_list", json("workspaceId", workspace()));
+    }
+
+    /** The listed entry of the device with adb serial {@code serial}. */
+    JsonNode listed(String serial) {
+        List<String> names = new ArrayList<>();
+        for (JsonNode device : list().path("devices")) {
+            names.add(device.path("name").asString());
+            if (device.path("name").asString().startsWith(serial + " (")) {
+                return device;
+            }
+        }
+        throw new AssertionError(serial + " is not listed: " + names);
+    }
+
+    /** lomi_android_open's envelope with {@code requestKey}. */
+    JsonNode open(String deviceId, String requestKey) {
+        return broker.call(
+                session,
+                "lomi_android_open",
+                json(
+                        "workspaceId", workspace(),
+                        "deviceId", deviceId,
+                        "expectedRevision", broker.revision(),
+                        "retryEpoch", epoch.value(),
+                        "requestKey", requestKey));
+    }
+
+    /** Opens a panel on the device with adb serial {@code serial} and reads its generation from the list. */
+    Opened opened(String serial) {
+        String deviceId = listed(serial).path("deviceId").asString();
+        JsonNode envelope = open(deviceId, "open-" + keys.incrementAndGet());
+        assertThat(envelope.path("status").asString()).as("%s", envelope).isEqualTo("ok");
+        assertThat(envelope.at("/data/state").asString()).as("%s", envelope).isEqualTo("succeeded");
+        String generation = listed(serial).path("generation").asString();
+        assertThat(generation).as("an opened device online has a generation").isNotBlank();
+        return new Opened(envelope.at("/data/result/panelId").asString(), deviceId, generation);
+    }
+
+    JsonNode snapshot(Opened panel, String generation, Object... more) {
+        return observe("lomi_android_snapshot", panel, generation, more);
+    }
+
+    JsonNode screenshot(Opened panel, String generation, Object... more) {
+        return observe("lomi_android_screenshot", panel, generation, more);
+    }
+
+    JsonNode logcat(Opened panel, String generation, Object... more) {
+        return observe("lomi_android_logcat", panel, generation, more);
+    }
+
+    private JsonNode observe(String tool, Opened panel, String generation, Object... more) {
+        Object[] pairs = new Object[8 + more.length];
+        pairs[0] = "workspaceId";
+        pairs[1] = workspace();
+        pairs[2] = "panelId";
+        pairs[3] = panel.panelId();
+        pairs[4] = "deviceId";
+        pairs[5] = panel.deviceId();
+        pairs[6] = "generation";
+        pairs[7] = generation;
+        System.arraycopy(more, 0, pairs, 8, more.length);
+        return broker.call(session, tool, json(pairs));
+    }
+}
