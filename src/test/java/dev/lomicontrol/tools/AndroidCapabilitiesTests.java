@@ -103,16 +103,20 @@ class AndroidCapabilitiesTests {
 
     @Test
     void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndTheListIsServed() {
-        Optional<String> input = HostQualification.reason(AndroidSpecs.INPUT);
-        assertThat(input).isPresent();
+        Optional<String> launch = HostQualification.reason(AndroidSpecs.LAUNCH);
+        assertThat(launch).isPresent();
         if (HostQualification.reason(HostNeed.ANDROID_DEVICES).isEmpty()) {
-            assertThat(input.get())
-                    .startsWith("lomi_android_input is not implemented on this broker yet (this host has what it"
+            assertThat(launch.get())
+                    .startsWith("lomi_android_launch is not implemented on this broker yet (this host has what it"
                             + " needs: adb at ");
             assertThat(HostQualification.reason(AndroidSpecs.LIST)).as("served").isEmpty();
+            assertThat(HostQualification.reason(AndroidSpecs.INPUT))
+                    .as("served")
+                    .isEmpty();
         } else {
-            assertThat(input).isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES));
-            assertThat(HostQualification.reason(AndroidSpecs.LIST)).isEqualTo(input);
+            assertThat(launch).isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES));
+            assertThat(HostQualification.reason(AndroidSpecs.LIST)).isEqualTo(launch);
+            assertThat(HostQualification.reason(AndroidSpecs.INPUT)).isEqualTo(launch);
         }
     }
 

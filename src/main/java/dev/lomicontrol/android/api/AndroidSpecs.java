@@ -263,9 +263,9 @@ public final class AndroidSpecs {
                     "-DIO",
                     Input.class,
                     OperationView.class,
-                    "Sends one touch, key, navigation, rotation or text event to the device under your input lease. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES)
-            .notServedYet();
+                    "Sends one touch, key, navigation, rotation or text event to the device under your input lease"
+                            + " (lomi_panel_control); resending an inputSequence never sends it twice.")
+            .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<SnapshotInput> SNAPSHOT = ToolSpec.read(
                     "lomi_android_snapshot",
