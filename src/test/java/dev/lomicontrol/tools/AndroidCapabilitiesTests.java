@@ -103,20 +103,20 @@ class AndroidCapabilitiesTests {
 
     @Test
     void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndTheListIsServed() {
-        Optional<String> launch = HostQualification.reason(AndroidSpecs.LAUNCH);
-        assertThat(launch).isPresent();
+        Optional<String> unbuilt = HostQualification.reason(AndroidSpecs.INSTALL_APK);
+        assertThat(unbuilt).isPresent();
         if (HostQualification.reason(HostNeed.ANDROID_DEVICES).isEmpty()) {
-            assertThat(launch.get())
-                    .startsWith("lomi_android_launch is not implemented on this broker yet (this host has what it"
+            assertThat(unbuilt.get())
+                    .startsWith("lomi_android_install_apk is not implemented on this broker yet (this host has what it"
                             + " needs: adb at ");
             assertThat(HostQualification.reason(AndroidSpecs.LIST)).as("served").isEmpty();
             assertThat(HostQualification.reason(AndroidSpecs.INPUT))
                     .as("served")
                     .isEmpty();
         } else {
-            assertThat(launch).isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES));
-            assertThat(HostQualification.reason(AndroidSpecs.LIST)).isEqualTo(launch);
-            assertThat(HostQualification.reason(AndroidSpecs.INPUT)).isEqualTo(launch);
+            assertThat(unbuilt).isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES));
+            assertThat(HostQualification.reason(AndroidSpecs.LIST)).isEqualTo(unbuilt);
+            assertThat(HostQualification.reason(AndroidSpecs.INPUT)).isEqualTo(unbuilt);
         }
     }
 

@@ -601,7 +601,7 @@ public class UnqualifiedToolsTests {
             assertThat(capability.reason()).as(capability.tool()).isEqualTo(HostQualification.reason(spec));
         }
         HostCapability android =
-                ToolCatalog.standard().capability("lomi_android_launch").orElseThrow();
+                ToolCatalog.standard().capability("lomi_android_install_apk").orElseThrow();
         assertThat(android.reason().orElseThrow()).containsAnyOf("adb", "not implemented");
         assertThat(ToolCatalog.standard()
                         .capability("lomi_android_list")

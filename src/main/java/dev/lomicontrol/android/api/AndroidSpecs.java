@@ -307,9 +307,9 @@ public final class AndroidSpecs {
                     "-DIO",
                     LaunchInput.class,
                     AndroidResults.Launched.class,
-                    "Launches an approved app on the running device. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES)
-            .notServedYet();
+                    "Launches an app's activity (default: its launcher activity) on the device at this generation;"
+                            + " confirms the intent was delivered, not what the app shows.")
+            .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<InstallInput> INSTALL_APK = ToolSpec.operation(
                     "lomi_android_install_apk",

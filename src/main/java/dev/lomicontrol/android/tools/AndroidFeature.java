@@ -35,7 +35,8 @@ import tools.jackson.databind.JsonNode;
  * ({@link AndroidSnapshots}), {@code lomi_android_screenshot} ({@link AndroidScreenshots}) and
  * {@code lomi_android_logcat} ({@link AndroidLogcat}); the input lease (lomi_panel_control's Android
  * form, {@link AndroidControls}, handed over by the terminal feature that serves that tool) and
- * {@code lomi_android_input} ({@link AndroidInputCalls}). The others are not implemented yet: where the host lacks
+ * {@code lomi_android_input} ({@link AndroidInputCalls}); {@code lomi_android_launch}
+ * ({@link AndroidLaunches}). The others are not implemented yet: where the host lacks
  * what a tool needs the broker's host check answers HOST_UNQUALIFIED with the reason
  * ({@link HostQualification}), and where it has it, that check answers that the tool is not
  * implemented — these handlers answer HOST_UNQUALIFIED too, never an unknown tool, never a fake
@@ -53,6 +54,7 @@ public final class AndroidFeature implements ToolFeature {
     private final AndroidLeases leases = new AndroidLeases();
     private final AndroidControls controls;
     private final AndroidInputCalls inputs;
+    private final AndroidLaunches launches;
     private final LivePanels kind;
 
     /** The user's devices on this host: the adb server and AVD home of the broker's environment, the adb the host probe finds. */
@@ -91,6 +93,7 @@ public final class AndroidFeature implements ToolFeature {
         this.logcat = new AndroidLogcat(live);
         this.controls = new AndroidControls(layout, runner, live, leases);
         this.inputs = new AndroidInputCalls(runner, live, leases, devices);
+        this.launches = new AndroidLaunches(layout, runner, live);
         this.kind = new LivePanels() {
             @Override
             public Optional<JsonNode> view(Panel panel) {
@@ -120,7 +123,8 @@ public final class AndroidFeature implements ToolFeature {
                     && !spec.equals(AndroidSpecs.SNAPSHOT)
                     && !spec.equals(AndroidSpecs.SCREENSHOT)
                     && !spec.equals(AndroidSpecs.LOGCAT)
-                    && !spec.equals(AndroidSpecs.INPUT)) {
+                    && !spec.equals(AndroidSpecs.INPUT)
+                    && !spec.equals(AndroidSpecs.LAUNCH)) {
                 unavailable(handlers, spec);
             }
         }
@@ -130,6 +134,7 @@ public final class AndroidFeature implements ToolFeature {
         handlers.on(AndroidSpecs.SCREENSHOT, screenshots::screenshot);
         handlers.on(AndroidSpecs.LOGCAT, logcat::logcat);
         handlers.on(AndroidSpecs.INPUT, inputs::input);
+        handlers.on(AndroidSpecs.LAUNCH, launches::launch);
     }
 
     /** The session's connection ended: its Android input leases end. */
