@@ -102,21 +102,20 @@ class AndroidCapabilitiesTests {
     }
 
     @Test
-    void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndTheListIsServed() {
-        Optional<String> unbuilt = HostQualification.reason(AndroidSpecs.INSTALL_APK);
+    void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndTheServedOnesDoNot() {
+        Optional<String> unbuilt = HostQualification.reason(AndroidSpecs.STOP);
         assertThat(unbuilt).isPresent();
-        if (HostQualification.reason(HostNeed.ANDROID_DEVICES).isEmpty()) {
+        if (HostQualification.reason(HostNeed.ANDROID_EMULATOR).isEmpty()) {
             assertThat(unbuilt.get())
-                    .startsWith("lomi_android_install_apk is not implemented on this broker yet (this host has what it"
+                    .startsWith("lomi_android_stop is not implemented on this broker yet (this host has what it"
                             + " needs: adb at ");
-            assertThat(HostQualification.reason(AndroidSpecs.LIST)).as("served").isEmpty();
-            assertThat(HostQualification.reason(AndroidSpecs.INPUT))
-                    .as("served")
-                    .isEmpty();
         } else {
-            assertThat(unbuilt).isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES));
-            assertThat(HostQualification.reason(AndroidSpecs.LIST)).isEqualTo(unbuilt);
-            assertThat(HostQualification.reason(AndroidSpecs.INPUT)).isEqualTo(unbuilt);
+            assertThat(unbuilt).isEqualTo(HostQualification.reason(HostNeed.ANDROID_EMULATOR));
+        }
+        Optional<String> devices = HostQualification.reason(HostNeed.ANDROID_DEVICES);
+        for (ToolSpec<?> served : java.util.List.of(
+                AndroidSpecs.LIST, AndroidSpecs.INPUT, AndroidSpecs.LAUNCH, AndroidSpecs.INSTALL_APK)) {
+            assertThat(HostQualification.reason(served)).as(served.name()).isEqualTo(devices);
         }
     }
 

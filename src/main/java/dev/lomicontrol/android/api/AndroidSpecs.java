@@ -318,9 +318,9 @@ public final class AndroidSpecs {
                     "-DI-",
                     InstallInput.class,
                     AndroidResults.Installed.class,
-                    "Installs an imported APK artifact once the admin approves. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES)
-            .notServedYet();
+                    "Installs an imported APK artifact (lomi_artifact_import kind android_apk) on the device once the"
+                            + " admin approves that exact APK.")
+            .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<SetupPlanInput> SETUP_PLAN = ToolSpec.read(
                     "lomi_android_setup_plan",

@@ -36,7 +36,7 @@ import tools.jackson.databind.JsonNode;
  * {@code lomi_android_logcat} ({@link AndroidLogcat}); the input lease (lomi_panel_control's Android
  * form, {@link AndroidControls}, handed over by the terminal feature that serves that tool) and
  * {@code lomi_android_input} ({@link AndroidInputCalls}); {@code lomi_android_launch}
- * ({@link AndroidLaunches}). The others are not implemented yet: where the host lacks
+ * ({@link AndroidLaunches}); {@code lomi_android_install_apk} ({@link AndroidInstalls}). The others are not implemented yet: where the host lacks
  * what a tool needs the broker's host check answers HOST_UNQUALIFIED with the reason
  * ({@link HostQualification}), and where it has it, that check answers that the tool is not
  * implemented — these handlers answer HOST_UNQUALIFIED too, never an unknown tool, never a fake
@@ -55,6 +55,7 @@ public final class AndroidFeature implements ToolFeature {
     private final AndroidControls controls;
     private final AndroidInputCalls inputs;
     private final AndroidLaunches launches;
+    private final AndroidInstalls installs;
     private final LivePanels kind;
 
     /** The user's devices on this host: the adb server and AVD home of the broker's environment, the adb the host probe finds. */
@@ -94,6 +95,7 @@ public final class AndroidFeature implements ToolFeature {
         this.controls = new AndroidControls(layout, runner, live, leases);
         this.inputs = new AndroidInputCalls(runner, live, leases, devices);
         this.launches = new AndroidLaunches(layout, runner, live);
+        this.installs = new AndroidInstalls(artifacts, runner, live);
         this.kind = new LivePanels() {
             @Override
             public Optional<JsonNode> view(Panel panel) {
@@ -124,7 +126,8 @@ public final class AndroidFeature implements ToolFeature {
                     && !spec.equals(AndroidSpecs.SCREENSHOT)
                     && !spec.equals(AndroidSpecs.LOGCAT)
                     && !spec.equals(AndroidSpecs.INPUT)
-                    && !spec.equals(AndroidSpecs.LAUNCH)) {
+                    && !spec.equals(AndroidSpecs.LAUNCH)
+                    && !spec.equals(AndroidSpecs.INSTALL_APK)) {
                 unavailable(handlers, spec);
             }
         }
@@ -135,6 +138,7 @@ public final class AndroidFeature implements ToolFeature {
         handlers.on(AndroidSpecs.LOGCAT, logcat::logcat);
         handlers.on(AndroidSpecs.INPUT, inputs::input);
         handlers.on(AndroidSpecs.LAUNCH, launches::launch);
+        handlers.on(AndroidSpecs.INSTALL_APK, installs::install);
     }
 
     /** The session's connection ended: its Android input leases end. */
