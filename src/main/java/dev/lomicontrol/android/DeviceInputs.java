@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Ordered input to devices, never sent twice: one {@link SequenceReceipts} book of {@value #RETAINED}
@@ -27,7 +28,7 @@ public final class DeviceInputs {
 
     private record Channel(String serial, String generation, String leaseId) {}
 
-    private final AdbBridge bridge;
+    private final Supplier<AdbBridge> bridges;
     private final Map<Channel, SequenceReceipts> books = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Channel, SequenceReceipts> eldest) {
@@ -36,7 +37,12 @@ public final class DeviceInputs {
     };
 
     public DeviceInputs(AdbBridge bridge) {
-        this.bridge = bridge;
+        this(() -> bridge);
+    }
+
+    /** Input through the bridge {@code bridges} gives at each send (one built per call keeps the receipts here). */
+    public DeviceInputs(Supplier<AdbBridge> bridges) {
+        this.bridges = bridges;
     }
 
     /**
@@ -87,7 +93,7 @@ public final class DeviceInputs {
     }
 
     private void run(String serial, List<String> argv, Duration deadline) {
-        ShellResult result = bridge.shell(serial, argv, deadline, 4096);
+        ShellResult result = bridges.get().shell(serial, argv, deadline, 4096);
         if (result.exitCode() != 0) {
             String said = (result.stderrText() + result.stdoutText()).strip();
             throw new LomiException(

@@ -52,6 +52,16 @@ public interface LivePanels {
     /** The panel was focused (lomi_panel_focus): a browser opened hidden is shown from then on. */
     default void focused(Panel panel) {}
 
+    /**
+     * lomi_panel_control's form for this kind's panels ({@link PanelControl}): claims or releases
+     * their input lease and answers the operation; kinds without input refuse it.
+     */
+    default Object control(Session session, PanelControl request) {
+        throw new dev.lomicontrol.core.LomiException(
+                dev.lomicontrol.core.ErrorCode.INVALID_ARGUMENT,
+                request.kind().name().toLowerCase(java.util.Locale.ROOT) + " panels take no input lease");
+    }
+
     /** Ends the panel's process or drops its buffer (after the panel left the layout; unsaved changes are discarded). */
     default void end(Panel panel) {}
 }

@@ -75,6 +75,11 @@ public final class PanelsByKind implements LivePanels {
     }
 
     @Override
+    public Object control(Session session, PanelControl request) {
+        return byKind.getOrDefault(request.kind(), NONE).control(session, request);
+    }
+
+    @Override
     public void end(Panel panel) {
         of(panel).end(panel);
     }

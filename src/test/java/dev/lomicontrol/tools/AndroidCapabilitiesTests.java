@@ -102,17 +102,20 @@ class AndroidCapabilitiesTests {
     }
 
     @Test
-    void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndTheListIsServed() {
-        Optional<String> input = HostQualification.reason(AndroidSpecs.INPUT);
-        assertThat(input).isPresent();
-        if (HostQualification.reason(HostNeed.ANDROID_DEVICES).isEmpty()) {
-            assertThat(input.get())
-                    .startsWith("lomi_android_input is not implemented on this broker yet (this host has what it"
+    void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndTheServedOnesDoNot() {
+        Optional<String> unbuilt = HostQualification.reason(AndroidSpecs.STOP);
+        assertThat(unbuilt).isPresent();
+        if (HostQualification.reason(HostNeed.ANDROID_EMULATOR).isEmpty()) {
+            assertThat(unbuilt.get())
+                    .startsWith("lomi_android_stop is not implemented on this broker yet (this host has what it"
                             + " needs: adb at ");
-            assertThat(HostQualification.reason(AndroidSpecs.LIST)).as("served").isEmpty();
         } else {
-            assertThat(input).isEqualTo(HostQualification.reason(HostNeed.ANDROID_DEVICES));
-            assertThat(HostQualification.reason(AndroidSpecs.LIST)).isEqualTo(input);
+            assertThat(unbuilt).isEqualTo(HostQualification.reason(HostNeed.ANDROID_EMULATOR));
+        }
+        Optional<String> devices = HostQualification.reason(HostNeed.ANDROID_DEVICES);
+        for (ToolSpec<?> served : java.util.List.of(
+                AndroidSpecs.LIST, AndroidSpecs.INPUT, AndroidSpecs.LAUNCH, AndroidSpecs.INSTALL_APK)) {
+            assertThat(HostQualification.reason(served)).as(served.name()).isEqualTo(devices);
         }
     }
 

@@ -601,8 +601,8 @@ public class UnqualifiedToolsTests {
             assertThat(capability.reason()).as(capability.tool()).isEqualTo(HostQualification.reason(spec));
         }
         HostCapability android =
-                ToolCatalog.standard().capability("lomi_android_input").orElseThrow();
-        assertThat(android.reason().orElseThrow()).containsAnyOf("adb", "not implemented");
+                ToolCatalog.standard().capability("lomi_android_stop").orElseThrow();
+        assertThat(android.reason().orElseThrow()).containsAnyOf("adb", "emulator", "not implemented");
         assertThat(ToolCatalog.standard()
                         .capability("lomi_android_list")
                         .orElseThrow()

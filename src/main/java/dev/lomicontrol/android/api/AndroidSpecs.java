@@ -263,9 +263,9 @@ public final class AndroidSpecs {
                     "-DIO",
                     Input.class,
                     OperationView.class,
-                    "Sends one touch, key, navigation, rotation or text event to the device under your input lease. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES)
-            .notServedYet();
+                    "Sends one touch, key, navigation, rotation or text event to the device under your input lease"
+                            + " (lomi_panel_control); resending an inputSequence never sends it twice.")
+            .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<SnapshotInput> SNAPSHOT = ToolSpec.read(
                     "lomi_android_snapshot",
@@ -307,9 +307,9 @@ public final class AndroidSpecs {
                     "-DIO",
                     LaunchInput.class,
                     AndroidResults.Launched.class,
-                    "Launches an approved app on the running device. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES)
-            .notServedYet();
+                    "Launches an app's activity (default: its launcher activity) on the device at this generation;"
+                            + " confirms the intent was delivered, not what the app shows.")
+            .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<InstallInput> INSTALL_APK = ToolSpec.operation(
                     "lomi_android_install_apk",
@@ -318,9 +318,9 @@ public final class AndroidSpecs {
                     "-DI-",
                     InstallInput.class,
                     AndroidResults.Installed.class,
-                    "Installs an imported APK artifact once the admin approves. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_DEVICES)
-            .notServedYet();
+                    "Installs an imported APK artifact (lomi_artifact_import kind android_apk) on the device once the"
+                            + " admin approves that exact APK.")
+            .needs(HostNeed.ANDROID_DEVICES);
 
     public static final ToolSpec<SetupPlanInput> SETUP_PLAN = ToolSpec.read(
                     "lomi_android_setup_plan",

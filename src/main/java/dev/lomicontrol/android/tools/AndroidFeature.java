@@ -7,20 +7,25 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.PanelControl;
 import dev.lomicontrol.operations.PanelTargets;
 import dev.lomicontrol.operations.ToolFeature;
 import dev.lomicontrol.operations.ToolHandlers;
 import dev.lomicontrol.operations.WorkspaceAccess;
+import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
+import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The Android tools. Served: {@code lomi_android_list} ({@link AndroidList}: the devices of the
@@ -28,7 +33,10 @@ import org.springframework.stereotype.Component;
  * bound to a device; {@link AndroidPanels} keeps the panels, the device generations and the one
  * observation at a time per device), and the observations {@code lomi_android_snapshot}
  * ({@link AndroidSnapshots}), {@code lomi_android_screenshot} ({@link AndroidScreenshots}) and
- * {@code lomi_android_logcat} ({@link AndroidLogcat}). The others are not implemented yet: where the host lacks
+ * {@code lomi_android_logcat} ({@link AndroidLogcat}); the input lease (lomi_panel_control's Android
+ * form, {@link AndroidControls}, handed over by the terminal feature that serves that tool) and
+ * {@code lomi_android_input} ({@link AndroidInputCalls}); {@code lomi_android_launch}
+ * ({@link AndroidLaunches}); {@code lomi_android_install_apk} ({@link AndroidInstalls}). The others are not implemented yet: where the host lacks
  * what a tool needs the broker's host check answers HOST_UNQUALIFIED with the reason
  * ({@link HostQualification}), and where it has it, that check answers that the tool is not
  * implemented — these handlers answer HOST_UNQUALIFIED too, never an unknown tool, never a fake
@@ -43,6 +51,12 @@ public final class AndroidFeature implements ToolFeature {
     private final AndroidSnapshots snapshots;
     private final AndroidScreenshots screenshots;
     private final AndroidLogcat logcat;
+    private final AndroidLeases leases = new AndroidLeases();
+    private final AndroidControls controls;
+    private final AndroidInputCalls inputs;
+    private final AndroidLaunches launches;
+    private final AndroidInstalls installs;
+    private final LivePanels kind;
 
     /** The user's devices on this host: the adb server and AVD home of the broker's environment, the adb the host probe finds. */
     @Autowired
@@ -78,6 +92,28 @@ public final class AndroidFeature implements ToolFeature {
         this.snapshots = new AndroidSnapshots(live);
         this.screenshots = new AndroidScreenshots(artifacts, panels, live);
         this.logcat = new AndroidLogcat(live);
+        this.controls = new AndroidControls(layout, runner, live, leases);
+        this.inputs = new AndroidInputCalls(runner, live, leases, devices);
+        this.launches = new AndroidLaunches(layout, runner, live);
+        this.installs = new AndroidInstalls(artifacts, runner, live);
+        this.kind = new LivePanels() {
+            @Override
+            public Optional<JsonNode> view(Panel panel) {
+                return live.view(panel);
+            }
+
+            @Override
+            public boolean controlledBy(Session session, Panel panel) {
+                return AndroidPanels.deviceOf(panel)
+                        .filter(device -> leases.heldBy(device, session.id().value()))
+                        .isPresent();
+            }
+
+            @Override
+            public Object control(Session session, PanelControl request) {
+                return controls.control(session, request);
+            }
+        };
     }
 
     @Override
@@ -88,7 +124,10 @@ public final class AndroidFeature implements ToolFeature {
                     && !spec.equals(AndroidSpecs.OPEN)
                     && !spec.equals(AndroidSpecs.SNAPSHOT)
                     && !spec.equals(AndroidSpecs.SCREENSHOT)
-                    && !spec.equals(AndroidSpecs.LOGCAT)) {
+                    && !spec.equals(AndroidSpecs.LOGCAT)
+                    && !spec.equals(AndroidSpecs.INPUT)
+                    && !spec.equals(AndroidSpecs.LAUNCH)
+                    && !spec.equals(AndroidSpecs.INSTALL_APK)) {
                 unavailable(handlers, spec);
             }
         }
@@ -97,11 +136,20 @@ public final class AndroidFeature implements ToolFeature {
         handlers.on(AndroidSpecs.SNAPSHOT, snapshots::snapshot);
         handlers.on(AndroidSpecs.SCREENSHOT, screenshots::screenshot);
         handlers.on(AndroidSpecs.LOGCAT, logcat::logcat);
+        handlers.on(AndroidSpecs.INPUT, inputs::input);
+        handlers.on(AndroidSpecs.LAUNCH, launches::launch);
+        handlers.on(AndroidSpecs.INSTALL_APK, installs::install);
+    }
+
+    /** The session's connection ended: its Android input leases end. */
+    @Override
+    public void sessionEnded(Session session) {
+        leases.sessionEnded(session.id().value());
     }
 
     @Override
     public Map<PanelKind, LivePanels> panels() {
-        return Map.of(PanelKind.ANDROID, live);
+        return Map.of(PanelKind.ANDROID, kind);
     }
 
     private static <I> void unavailable(ToolHandlers handlers, ToolSpec<I> spec) {

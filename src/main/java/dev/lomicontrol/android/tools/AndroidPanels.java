@@ -9,6 +9,7 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.WorkspaceId;
 import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.PanelTargets;
+import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
@@ -65,7 +66,13 @@ final class AndroidPanels implements LivePanels {
     }
 
     /** A bound device: its serial on the adb server, its current generation, the bridge to reach it. */
-    record Bound(String panelId, String deviceId, String serial, String generation, AndroidDevices devices) {}
+    record Bound(
+            String panelId,
+            String deviceId,
+            String serial,
+            String generation,
+            AndroidDevices devices,
+            WorkspaceAccess.Listed listed) {}
 
     /** The id lomi_android_list answers for a listed device. */
     static String idOf(AndroidDevices.Listed device) {
@@ -175,7 +182,12 @@ final class AndroidPanels implements LivePanels {
                             + "; list the devices again");
         }
         return new Bound(
-                panelId.value(), deviceId.value(), device.get().serial().orElseThrow(), current.get(), devices.get());
+                panelId.value(),
+                deviceId.value(),
+                device.get().serial().orElseThrow(),
+                current.get(),
+                devices.get(),
+                target.listed());
     }
 
     /** Runs one observation of {@code bound}'s device; TARGET_BUSY while another one of it runs. */

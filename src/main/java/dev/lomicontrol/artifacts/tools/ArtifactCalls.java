@@ -50,12 +50,13 @@ public final class ArtifactCalls implements ToolFeature {
     public ObjectNode importFile(Session session, ArtifactSpecs.ImportInput in) {
         FileCalls.Resolved target = files.resolve(session, in.workspaceId());
         RelativePath path = RelativePath.parse(in.relativePath());
-        if (in.kind() == ArtifactSpecs.ImportKind.ANDROID_APK) {
+        if (in.kind() == ArtifactSpecs.ImportKind.ANDROID_APK
+                && HostQualification.reason(HostNeed.ANDROID_DEVICES).isPresent()) {
             throw new LomiException(
                     ErrorCode.HOST_UNQUALIFIED,
-                    "kind android_apk: an APK artifact is only for installing on a managed Android " + "emulator, and "
-                            + HostQualification.reason(HostNeed.ANDROID_DEVICES)
-                                    .orElse("installing APKs is not implemented on this broker yet")
+                    "kind android_apk: an APK artifact is only for installing on an Android device"
+                            + " (lomi_android_install_apk), and "
+                            + HostQualification.reason(HostNeed.ANDROID_DEVICES).get()
                             + "; use kind file");
         }
         long length = in.expectedByteLength();

@@ -81,7 +81,9 @@ final class PanelList {
                 LayoutChecks.wire(LayoutSpecs.RuntimeState.class, live.runtimeState(panel)),
                 panel.documentId(),
                 live.view(panel),
-                (panel.kind() == PanelKind.TERMINAL || panel.kind() == PanelKind.BROWSER)
+                (panel.kind() == PanelKind.TERMINAL
+                                || panel.kind() == PanelKind.BROWSER
+                                || panel.kind() == PanelKind.ANDROID)
                         && live.controlledBy(session, panel),
                 view.activePanelId().filter(panel.id()::equals).isPresent());
     }

@@ -69,7 +69,7 @@ public final class TerminalCalls implements ToolFeature {
     @Override
     public void register(Wiring wiring) {
         ToolHandlers handlers = wiring.handlers();
-        handlers.on(TerminalSpecs.PANEL_CONTROL, panels::control);
+        handlers.on(TerminalSpecs.PANEL_CONTROL, (session, in) -> panels.control(session, in, wiring.panels()));
         handlers.on(TerminalSpecs.CREATE, creates::create);
         handlers.on(TerminalSpecs.RUN, runs::run);
         handlers.on(TerminalSpecs.INPUT, inputs::input);

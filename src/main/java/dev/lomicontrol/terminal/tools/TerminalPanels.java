@@ -4,8 +4,10 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.OperationRunner;
+import dev.lomicontrol.operations.PanelControl;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Panel;
+import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.terminal.Lease;
 import dev.lomicontrol.terminal.PromptState;
 import dev.lomicontrol.terminal.Terminal;
@@ -13,8 +15,6 @@ import dev.lomicontrol.terminal.api.TerminalResults;
 import dev.lomicontrol.terminal.api.TerminalSpecs;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.Hex32;
-import dev.lomicontrol.tools.HostNeed;
-import dev.lomicontrol.tools.HostQualification;
 import java.util.Optional;
 import java.util.OptionalLong;
 import tools.jackson.databind.JsonNode;
@@ -81,17 +81,24 @@ final class TerminalPanels implements LivePanels {
 
     /**
      * claim (the admin approves; the previous holder's lease dies) or release (this session's lease
-     * dies; the shell keeps running). The reference's Android form is accepted and answered
-     * HOST_UNQUALIFIED: this host runs no managed emulator.
+     * dies; the shell keeps running). The Android form goes to the feature that owns Android panels
+     * ({@code live}, by kind): its leases live there.
      */
-    Object control(Session session, TerminalSpecs.Control request) {
-        if (request instanceof TerminalSpecs.AndroidControl) {
-            throw new LomiException(
-                    ErrorCode.HOST_UNQUALIFIED,
-                    "lomi_panel_control of an Android device: "
-                            + HostQualification.reason(HostNeed.ANDROID_DEVICES)
-                                    .orElse("Android input control is not implemented on this broker yet")
-                            + "; nothing was done");
+    Object control(Session session, TerminalSpecs.Control request, LivePanels live) {
+        if (request instanceof TerminalSpecs.AndroidControl android) {
+            return live.control(
+                    session,
+                    new PanelControl(
+                            PanelKind.ANDROID,
+                            TerminalSpecs.PANEL_CONTROL,
+                            android,
+                            android.workspaceId(),
+                            android.panelId(),
+                            android.deviceId(),
+                            android.generation(),
+                            android.action() == TerminalSpecs.ControlAction.CLAIM,
+                            Encoder.encode(android.action()).asString(),
+                            android.expectedRevision().asLong()));
         }
         TerminalSpecs.TerminalControl in = (TerminalSpecs.TerminalControl) request;
         TerminalChecks.Bound bound = checks.bind(session, in.workspaceId(), in.panelId(), in.terminalSessionId());

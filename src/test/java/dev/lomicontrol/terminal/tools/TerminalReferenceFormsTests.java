@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The reference's forms of the terminal tools that need no shell (catalog.md §4.6, §7): the Android
- * form of lomi_panel_control answered HOST_UNQUALIFIED, the binding the helper runs too, and the
+ * form of lomi_panel_control handed to the Android feature (HOST_UNQUALIFIED without adb, an unknown
+ * panel TARGET_NOT_FOUND, no receipt either way), the binding the helper runs too, and the
  * reference's hints. The calls with real shells are {@link TerminalReferenceCallsTests}.
  */
 class TerminalReferenceFormsTests {
@@ -30,7 +31,7 @@ class TerminalReferenceFormsTests {
     final String ws = agent.workspace();
 
     @Test
-    void theAndroidFormOfPanelControlIsAcceptedAndAnsweredHostUnqualifiedWithoutAReceipt() {
+    void theAndroidFormOfPanelControlGoesToTheAndroidFeatureAndAnUnknownPanelLeavesNoReceipt() {
         String arguments = json(
                 "workspaceId",
                 ws,
@@ -51,10 +52,11 @@ class TerminalReferenceFormsTests {
 
         JsonNode envelope = agent.broker().call(agent.session(), "lomi_panel_control", arguments);
 
-        assertThat(envelope.path("code").asString()).as("%s", envelope).isEqualTo("HOST_UNQUALIFIED");
-        assertThat(envelope.path("message").asString())
-                .contains(HostQualification.reason(HostNeed.ANDROID_DEVICES)
-                        .orElse("Android input control is not implemented on this broker yet"));
+        java.util.Optional<String> noAdb = HostQualification.reason(HostNeed.ANDROID_DEVICES);
+        assertThat(envelope.path("code").asString())
+                .as("%s", envelope)
+                .isEqualTo(noAdb.isPresent() ? "HOST_UNQUALIFIED" : "TARGET_NOT_FOUND");
+        assertThat(envelope.path("message").asString()).contains(noAdb.orElse("panel-android"));
         assertThat(agent.refused(
                         "lomi_operation_get",
                         "retryEpoch",
