@@ -63,7 +63,15 @@ class ModuleRulesTests {
             Map.entry("operations.tools", Set.of("core", "tools", "ledger", "projects", "pairing", "operations")),
             Map.entry(
                     "android.tools",
-                    Set.of("core", "tools", "operations", "pairing", "projects", "artifacts", "android")),
+                    Set.of(
+                            "core",
+                            "tools",
+                            "operations",
+                            "pairing",
+                            "projects",
+                            "artifacts",
+                            "android",
+                            "terminal.api")),
             Map.entry(
                     "terminal.tools",
                     Set.of("core", "tools", "ledger", "projects", "pairing", "operations", "terminal", "settings")),

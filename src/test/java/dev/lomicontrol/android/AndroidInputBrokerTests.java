@@ -84,7 +84,30 @@ class AndroidInputBrokerTests {
         assertThat(claimed.path("state").asString()).as("%s", claimed).isEqualTo("succeeded");
         assertThat(claimed.at("/result/deviceId").asString()).isEqualTo(panel.deviceId());
         assertThat(claimed.at("/result/controlled").asBoolean()).isTrue();
+        conformsToPanelControlsOutputSchema(claimed);
         return claimed.at("/result/leaseId").asString();
+    }
+
+    /** The settled claim, as lomi_panel_control's answer, validates against its published outputSchema (the helper's own validator). */
+    static void conformsToPanelControlsOutputSchema(JsonNode operation) {
+        ObjectNode envelope = JsonNodeFactory.instance.objectNode();
+        envelope.put("controlApiVersion", "1.0");
+        envelope.put("status", "ok");
+        envelope.set("data", operation);
+        try {
+            var validator = Class.forName("dev.lomicontrol.mcp.SchemaValidator")
+                    .getDeclaredMethod("firstViolation", JsonNode.class, JsonNode.class, String.class);
+            validator.setAccessible(true);
+            assertThat((java.util.Optional<?>) validator.invoke(
+                            null,
+                            dev.lomicontrol.terminal.api.TerminalSpecs.PANEL_CONTROL.outputSchema(),
+                            envelope,
+                            "result"))
+                    .as("%s", envelope)
+                    .isEmpty();
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("the helper's schema validator", e);
+        }
     }
 
     static JsonNode tap(long x, long y, String phase) {

@@ -8,8 +8,13 @@ import dev.lomicontrol.operations.PanelControl;
 import dev.lomicontrol.operations.Revisions;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Layout;
+import dev.lomicontrol.terminal.api.TerminalResults;
+import dev.lomicontrol.terminal.api.TerminalSpecs;
+import dev.lomicontrol.tools.Encoder;
+import dev.lomicontrol.tools.Hex32;
 import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.HostQualification;
+import dev.lomicontrol.tools.Token;
 import java.util.Optional;
 import java.util.OptionalLong;
 import tools.jackson.databind.JsonNode;
@@ -99,18 +104,13 @@ final class AndroidControls {
     }
 
     private static JsonNode answer(PanelControl in, AndroidPanels.Bound bound, Optional<String> leaseId) {
-        ObjectNode result = JSON.objectNode();
-        result.put("workspaceId", in.workspaceId().value());
-        result.put("panelId", bound.panelId());
-        result.put("action", in.action());
-        result.put("deviceId", bound.deviceId());
-        result.put("generation", bound.generation());
-        if (leaseId.isPresent()) {
-            result.put("leaseId", leaseId.get());
-        } else {
-            result.putNull("leaseId");
-        }
-        result.put("controlled", leaseId.isPresent());
-        return result;
+        return Encoder.encode(new TerminalResults.AndroidControlled(
+                in.workspaceId(),
+                new Token(bound.panelId()),
+                in.claim() ? TerminalSpecs.ControlAction.CLAIM : TerminalSpecs.ControlAction.RELEASE,
+                new Token(bound.deviceId()),
+                new Token(bound.generation()),
+                leaseId.map(Hex32::new),
+                leaseId.isPresent()));
     }
 }

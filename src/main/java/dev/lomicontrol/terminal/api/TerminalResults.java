@@ -256,6 +256,10 @@ public final class TerminalResults {
             @Doc("whether the shell exited") boolean exited)
             implements ReadResult {}
 
+    /** panel_control (a terminal's input lease) or android_panel_control (a device's). */
+    @Tagged("kind")
+    public sealed interface ControlResult {}
+
     @Tag("panel_control")
     public record Controlled(
             WorkspaceId workspaceId,
@@ -267,5 +271,21 @@ public final class TerminalResults {
             Optional<Hex32> leaseId,
 
             @Doc("whether this session now controls the terminal's input")
-            boolean controlled) {}
+            boolean controlled)
+            implements ControlResult {}
+
+    @Tag("android_panel_control")
+    public record AndroidControlled(
+            WorkspaceId workspaceId,
+            Token panelId,
+            @Doc("claim or release") ControlAction action,
+            Token deviceId,
+            @Doc("the boot the lease belongs to") Token generation,
+
+            @Doc("claim: your new input lease; release: null")
+            Optional<Hex32> leaseId,
+
+            @Doc("whether this session now controls the device's input")
+            boolean controlled)
+            implements ControlResult {}
 }

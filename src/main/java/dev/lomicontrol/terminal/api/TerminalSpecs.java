@@ -260,7 +260,7 @@ public final class TerminalSpecs {
             EXECUTE,
             "--I-",
             Control.class,
-            TerminalResults.Controlled.class,
+            TerminalResults.ControlResult.class,
             "Claims (with the admin's approval) or releases the input lease of a terminal panel.");
 
     public static final ToolSpec<Create> CREATE = ToolSpec.operation(
