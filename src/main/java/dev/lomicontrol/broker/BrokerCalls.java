@@ -50,7 +50,9 @@ public class BrokerCalls {
      * Registers every feature's tools, each feature seeing every feature's panels ({@code panels}, built
      * from the same features: {@link dev.lomicontrol.operations.OperationsConfiguration}) and native
      * stops; a tool of the catalog no feature handles (or a handler for a tool outside it) stops the start.
+     * Each call is checked against this process's host ({@link dev.lomicontrol.tools.HostProbe#current}).
      */
+    @org.springframework.beans.factory.annotation.Autowired
     public BrokerCalls(
             List<ToolFeature> features,
             PanelsByKind panels,
@@ -61,13 +63,38 @@ public class BrokerCalls {
             Waits waits,
             OperationWaits operationWaits,
             ToolCatalog catalog) {
+        this(
+                features,
+                panels,
+                episodes,
+                ledger,
+                access,
+                runner,
+                waits,
+                operationWaits,
+                catalog,
+                dev.lomicontrol.tools.HostProbe::current);
+    }
+
+    /** As above, each call checked against the host {@code host} probes (a test's environment in tests). */
+    public BrokerCalls(
+            List<ToolFeature> features,
+            PanelsByKind panels,
+            Episodes episodes,
+            Ledger ledger,
+            WorkspaceAccess access,
+            OperationRunner runner,
+            Waits waits,
+            OperationWaits operationWaits,
+            ToolCatalog catalog,
+            java.util.function.Supplier<dev.lomicontrol.tools.HostProbe> host) {
         this.features = List.copyOf(features);
         this.episodes = episodes;
         this.ledger = ledger;
         this.access = access;
         this.runner = runner;
         this.waits = waits;
-        this.handlers = new ToolHandlers(operationWaits);
+        this.handlers = new ToolHandlers(operationWaits, host);
         ToolFeature.Wiring wiring = new ToolFeature.Wiring(handlers, panels, NativeStop.firstOf(this.features));
         this.features.forEach(feature -> feature.register(wiring));
         handlers.requireCovers(catalog.all());
@@ -124,6 +151,11 @@ public class BrokerCalls {
         runner.sessionEnded(session.id());
         features.forEach(feature -> feature.sessionEnded(session));
         episodes.sessionEnded(session.id());
+    }
+
+    /** The host calls are checked against, as probed now. */
+    public dev.lomicontrol.tools.HostProbe host() {
+        return handlers.host();
     }
 
     /** Calls waiting right now ({@code waitMs}); each holds its own connection's thread, none holds another. */

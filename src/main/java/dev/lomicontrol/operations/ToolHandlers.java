@@ -3,6 +3,7 @@ package dev.lomicontrol.operations;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolSpec;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The broker's dispatch: each declared tool's handler, registered by the feature that serves it.
@@ -36,14 +38,14 @@ public final class ToolHandlers {
          * Binds first (so the broker refuses exactly what the helper refuses), then the scopes the
          * input's variant needs beyond the tool's own, then a host that cannot serve the tool says why.
          */
-        Object call(Session session, tools.jackson.databind.JsonNode arguments) {
+        Object call(Session session, tools.jackson.databind.JsonNode arguments, HostProbe host) {
             I input = spec.bind(arguments);
             for (dev.lomicontrol.tools.ScopeNeed need : spec.variantScopesOf(input)) {
                 if (!session.grant().allows(need.scope())) {
                     throw new LomiException(ErrorCode.SCOPE_DENIED, need.refusal());
                 }
             }
-            Optional<String> unqualified = HostQualification.reason(spec);
+            Optional<String> unqualified = HostQualification.reason(spec, host);
             if (unqualified.isPresent()) {
                 throw new LomiException(ErrorCode.HOST_UNQUALIFIED, spec.name() + ": " + unqualified.get());
             }
@@ -53,15 +55,27 @@ public final class ToolHandlers {
 
     private final Map<String, Entry<?>> handlers = new LinkedHashMap<>();
     private final Optional<OperationWaits> operations;
+    /** The host each call is checked against (HOST_UNQUALIFIED), probed anew per call. */
+    private final Supplier<HostProbe> host;
 
     /** Handlers whose OP tools answer at once (waitMs has no effect): for tests of the dispatch itself. */
     public ToolHandlers() {
         this.operations = Optional.empty();
+        this.host = HostProbe::current;
     }
 
-    /** Handlers whose OP tools' answers wait through {@code operations} when the call asks to. */
+    /** Handlers whose OP tools' answers wait through {@code operations} when the call asks to; the host is this process's. */
     public ToolHandlers(OperationWaits operations) {
+        this(operations, HostProbe::current);
+    }
+
+    /**
+     * As above, each call checked against the host {@code host} probes ({@link HostProbe#current} in the
+     * broker; a test's own environment — an SDK in a temp directory — in tests).
+     */
+    public ToolHandlers(OperationWaits operations, Supplier<HostProbe> host) {
         this.operations = Optional.of(operations);
+        this.host = host;
     }
 
     /**
@@ -87,6 +101,11 @@ public final class ToolHandlers {
         }
     }
 
+    /** The host calls are checked against, as probed now. */
+    public HostProbe host() {
+        return host.get();
+    }
+
     public boolean handles(String tool) {
         return handlers.containsKey(tool);
     }
@@ -98,7 +117,7 @@ public final class ToolHandlers {
     /** Binds the arguments (INVALID_ARGUMENT on a refusal) and runs the handler. */
     public Object call(Session session, String tool, tools.jackson.databind.JsonNode arguments) {
         return Objects.requireNonNull(handlers.get(tool), () -> "no handler for " + tool)
-                .call(session, arguments);
+                .call(session, arguments, host.get());
     }
 
     /**

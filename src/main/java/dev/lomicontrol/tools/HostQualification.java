@@ -19,13 +19,18 @@ public final class HostQualification {
 
     /** Why this host lacks {@code need} (for Android, one capability: {@link HostNeed}); empty when it has it. */
     public static Optional<String> reason(HostNeed need) {
+        return lacks(HostProbe.current(), need);
+    }
+
+    /** Why the host {@code host} describes lacks {@code need} (any {@link HostNeed}); empty when it has it. */
+    public static Optional<String> lacks(HostProbe host, HostNeed need) {
         switch (need) {
             case BROWSER:
-                return browser();
+                return browser(host);
             case NONE:
                 return Optional.empty();
             default:
-                return android(need);
+                return AndroidCapabilities.missing(need, host);
         }
     }
 
@@ -35,8 +40,7 @@ public final class HostQualification {
     }
 
     /** The browser tools need a headless Chromium: a configured executable, else /usr/bin/chromium-headless-shell or /usr/bin/chromium. */
-    static Optional<String> browser() {
-        HostProbe host = HostProbe.current();
+    static Optional<String> browser(HostProbe host) {
         if (host.browserExecutable().isPresent()) {
             return Optional.empty();
         }
@@ -55,14 +59,22 @@ public final class HostQualification {
      * answer says the host is not what is missing. Empty when the tool can be served.
      */
     public static Optional<String> reason(ToolSpec<?> spec) {
-        Optional<String> host = reason(spec.host());
+        return reason(spec, HostProbe.current());
+    }
+
+    /**
+     * As {@link #reason(ToolSpec)}, for the host {@code probe} describes: the broker's dispatch asks
+     * with the probe it was given ({@code HostProbe.current()} in the broker, a test's own environment
+     * in tests).
+     */
+    public static Optional<String> reason(ToolSpec<?> spec, HostProbe probe) {
+        Optional<String> host = lacks(probe, spec.host());
         if (host.isPresent() || spec.served()) {
             return host;
         }
         return Optional.of(spec.name() + " is not implemented on this broker yet"
                 + (spec.host().android()
-                        ? " (this host has what it needs: "
-                                + AndroidCapabilities.present(spec.host(), HostProbe.current()) + ")"
+                        ? " (this host has what it needs: " + AndroidCapabilities.present(spec.host(), probe) + ")"
                         : "")
                 + "; do the task with the tools that are listed");
     }
@@ -73,10 +85,5 @@ public final class HostQualification {
             throw new IllegalArgumentException(need + " is not an Android capability");
         }
         return AndroidCapabilities.missing(need, host);
-    }
-
-    /** Why this host lacks an Android capability (see {@link AndroidCapabilities}); empty when it has it. */
-    static Optional<String> android(HostNeed need) {
-        return AndroidCapabilities.missing(need, HostProbe.current());
     }
 }

@@ -115,6 +115,14 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
      */
     public volatile java.util.function.Supplier<dev.lomicontrol.android.AndroidDevices> androidDevices;
 
+    /**
+     * The host the broker's dispatch checks each call against (HOST_UNQUALIFIED): this process's by
+     * default; a test sets one built from its own environment map (an {@code ANDROID_HOME} in a temp
+     * dir with a stand-in {@code emulator}, a KVM device it can open), read anew on every call.
+     */
+    public volatile java.util.function.Supplier<dev.lomicontrol.tools.HostProbe> host =
+            dev.lomicontrol.tools.HostProbe::current;
+
     /** A port of 127.0.0.1 nothing listens on (taken and released once). */
     static final int NO_ADB_SERVER = freePort();
 
@@ -256,7 +264,8 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
         built.add(new StopRecorder());
         features = List.copyOf(built);
         dev.lomicontrol.operations.PanelsByKind live = dev.lomicontrol.operations.PanelsByKind.of(features);
-        calls = new BrokerCalls(features, live, episodes, ledger, access, runner, waits, operationWaits, catalog);
+        calls = new BrokerCalls(
+                features, live, episodes, ledger, access, runner, waits, operationWaits, catalog, () -> host.get());
     }
 
     /** Takes every native stop request the features left (they take only their own operations) and records it. */
