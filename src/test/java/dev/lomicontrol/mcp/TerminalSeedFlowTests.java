@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
  * Seed 000's terminal flow through the real helper and the real broker (both child JVMs, YOLO on),
  * with the reference's arguments: {@code lomi_terminal_create} with {@code cwdRelative:""} starts
  * the shell at the project root, the screen honours {@code minimumParsedSequence}, and the Android
- * form of {@code lomi_panel_control} is HOST_UNQUALIFIED. Every envelope conforms to the tool's
+ * form of {@code lomi_panel_control} is HOST_UNQUALIFIED without adb and TARGET_NOT_FOUND for a terminal's panel with it. Every envelope conforms to the tool's
  * published outputSchema.
  */
 class TerminalSeedFlowTests {
@@ -105,7 +105,15 @@ class TerminalSeedFlowTests {
                         + revision + "\",\"retryEpoch\":\""
                         + epoch + "\",\"requestKey\":\"seed-000-android\"}",
                 false);
-        assertThat(android.get("code").asString()).isEqualTo("HOST_UNQUALIFIED");
+        assertThat(android.get("code").asString())
+                .as(
+                        "the Android form goes to the Android feature: without adb it says what is missing; with adb"
+                                + " (as .ci/run installs it) the terminal's panel is no Android panel: %s",
+                        android)
+                .isEqualTo(
+                        dev.lomicontrol.tools.HostProbe.current().adb().isPresent()
+                                ? "TARGET_NOT_FOUND"
+                                : "HOST_UNQUALIFIED");
     }
 
     /** Polls the operation (with lomi_operation_get) for up to a minute until it is neither queued nor running. */
