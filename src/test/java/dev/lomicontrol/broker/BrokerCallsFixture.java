@@ -259,7 +259,8 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
                 new GitCalls(files, runner, layout),
                 new BrowserCalls(browsers, origins, artifacts, layout, panels, runner),
                 new ChatCalls(chat, access, runner, layout),
-                new AndroidFeature(access, layout, panels, runner, artifacts, () -> androidDevices.get())));
+                new AndroidFeature(
+                        access, layout, panels, runner, artifacts, () -> androidDevices.get(), () -> host.get())));
         built.addAll(added.apply(this));
         built.add(new StopRecorder());
         features = List.copyOf(built);

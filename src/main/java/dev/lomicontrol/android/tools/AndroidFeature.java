@@ -58,6 +58,9 @@ public final class AndroidFeature implements ToolFeature {
     private final AndroidInstalls installs;
     private final LivePanels kind;
 
+    /** The emulator engine of the probed host (for lomi_android_start and lomi_android_stop, not served yet). */
+    final AndroidEmulators emulators;
+
     /** The user's devices on this host: the adb server and AVD home of the broker's environment, the adb the host probe finds. */
     @Autowired
     public AndroidFeature(
@@ -75,17 +78,23 @@ public final class AndroidFeature implements ToolFeature {
                 () -> AndroidDevices.ofHost(
                         System.getenv(),
                         Path.of(System.getProperty("user.home", "/")),
-                        HostProbe.current().adb()));
+                        HostProbe.current().adb()),
+                HostProbe::current);
     }
 
-    /** The devices {@code devices} gives (built per call, so an adb installed later is found). */
+    /**
+     * The devices {@code devices} gives (built per call, so an adb installed later is found); the SDK
+     * (its emulator) is the one {@code host} probes, the same the dispatch checks calls against.
+     */
     public AndroidFeature(
             WorkspaceAccess access,
             Layout layout,
             PanelTargets panels,
             OperationRunner runner,
             ArtifactStore artifacts,
-            Supplier<AndroidDevices> devices) {
+            Supplier<AndroidDevices> devices,
+            Supplier<HostProbe> host) {
+        this.emulators = new AndroidEmulators(host, devices);
         this.live = new AndroidPanels(panels, devices);
         this.list = new AndroidList(access, devices, live);
         this.open = new AndroidOpen(layout, panels, runner, live);
