@@ -3,20 +3,13 @@ package dev.lomicontrol.android;
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.pairing.Session;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -26,33 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
  * real adb server (private to this class) and a test device that records every command it is sent:
  * these prove our lease, receipts and bookkeeping against the real adb, not Android behaviour.
  */
-class AndroidInputBrokerTests {
-
-    @TempDir
-    static Path scratch;
-
-    static PrivateAdbServer server;
-
-    @RegisterExtension
-    final BrokerCallsFixture broker = BrokerCallsFixture.inTemporaryDirectory();
-
-    AndroidCalls calls;
-
-    @BeforeAll
-    static void startServer() throws IOException {
-        server = PrivateAdbServer.start(scratch);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
-
-    @BeforeEach
-    void pointTheBrokerAtTheTestDevices() {
-        broker.androidDevices = () -> new AndroidDevices(server.bridge(), new AvdDirectory(scratch.resolve("no-avds")));
-        calls = new AndroidCalls(broker, "p1");
-    }
+class AndroidInputBrokerTests extends AndroidBrokerTest {
 
     static FakeAdbd inputDevice() throws IOException {
         FakeAdbd device = FakeAdbd.open();

@@ -3,23 +3,15 @@ package dev.lomicontrol.android;
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,33 +20,7 @@ import tools.jackson.databind.JsonNode;
  * device that keeps the bytes it received. They prove the approval, the bytes and the digest through
  * the real adb — not that Android installs anything.
  */
-class AndroidInstallBrokerTests {
-
-    @TempDir
-    static Path scratch;
-
-    static PrivateAdbServer server;
-
-    @RegisterExtension
-    final BrokerCallsFixture broker = BrokerCallsFixture.inTemporaryDirectory();
-
-    AndroidCalls calls;
-
-    @BeforeAll
-    static void startServer() throws IOException {
-        server = PrivateAdbServer.start(scratch);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
-
-    @BeforeEach
-    void pointTheBrokerAtTheTestDevices() {
-        broker.androidDevices = () -> new AndroidDevices(server.bridge(), new AvdDirectory(scratch.resolve("no-avds")));
-        calls = new AndroidCalls(broker, "p1");
-    }
+class AndroidInstallBrokerTests extends AndroidBrokerTest {
 
     static String sha256(byte[] bytes) throws NoSuchAlgorithmException {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));

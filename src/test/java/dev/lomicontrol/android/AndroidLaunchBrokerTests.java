@@ -3,17 +3,9 @@ package dev.lomicontrol.android;
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -22,33 +14,7 @@ import tools.jackson.databind.JsonNode;
  * (the answers of {@link AppLauncherTests}): our commands, receipts and bookkeeping through the real
  * adb, not that Android starts anything.
  */
-class AndroidLaunchBrokerTests {
-
-    @TempDir
-    static Path scratch;
-
-    static PrivateAdbServer server;
-
-    @RegisterExtension
-    final BrokerCallsFixture broker = BrokerCallsFixture.inTemporaryDirectory();
-
-    AndroidCalls calls;
-
-    @BeforeAll
-    static void startServer() throws IOException {
-        server = PrivateAdbServer.start(scratch);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
-
-    @BeforeEach
-    void pointTheBrokerAtTheTestDevices() {
-        broker.androidDevices = () -> new AndroidDevices(server.bridge(), new AvdDirectory(scratch.resolve("no-avds")));
-        calls = new AndroidCalls(broker, "p1");
-    }
+class AndroidLaunchBrokerTests extends AndroidBrokerTest {
 
     String launch(AndroidCalls.Opened panel, String generation, String packageName, String key, Object... activity) {
         Object[] pairs = new Object[] {

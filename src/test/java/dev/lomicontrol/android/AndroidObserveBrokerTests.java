@@ -3,7 +3,6 @@ package dev.lomicontrol.android;
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.tools.ImageBlock;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -11,18 +10,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,35 +25,9 @@ import tools.jackson.databind.JsonNode;
  * (hand-written, see src/test/resources/android), a PNG, pidof and logcat lines. These prove our
  * protocol, parsing, limits and bookkeeping against the real adb, not Android behaviour.
  */
-class AndroidObserveBrokerTests {
+class AndroidObserveBrokerTests extends AndroidBrokerTest {
 
     static final String PACKAGE = "com.example.login";
-
-    @TempDir
-    static Path scratch;
-
-    static PrivateAdbServer server;
-
-    @RegisterExtension
-    final BrokerCallsFixture broker = BrokerCallsFixture.inTemporaryDirectory();
-
-    AndroidCalls calls;
-
-    @BeforeAll
-    static void startServer() throws IOException {
-        server = PrivateAdbServer.start(scratch);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
-
-    @BeforeEach
-    void pointTheBrokerAtTheTestDevices() {
-        broker.androidDevices = () -> new AndroidDevices(server.bridge(), new AvdDirectory(scratch.resolve("no-avds")));
-        calls = new AndroidCalls(broker, "p1");
-    }
 
     static byte[] loginDump() throws IOException {
         try (InputStream in = AndroidObserveBrokerTests.class.getResourceAsStream("/android/uiautomator-login.xml")) {

@@ -5,17 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.testing.Eventually;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,35 +20,9 @@ import tools.jackson.databind.JsonNode;
  * answers TARGET_BUSY at once, and the broker keeps serving; with no adb server the answer names
  * what is missing. Our protocol and bookkeeping against the real adb, not Android behaviour.
  */
-class AndroidObserveLimitsBrokerTests {
+class AndroidObserveLimitsBrokerTests extends AndroidBrokerTest {
 
     static final String PACKAGE = "com.example.login";
-
-    @TempDir
-    static Path scratch;
-
-    static PrivateAdbServer server;
-
-    @RegisterExtension
-    final BrokerCallsFixture broker = BrokerCallsFixture.inTemporaryDirectory();
-
-    AndroidCalls calls;
-
-    @BeforeAll
-    static void startServer() throws IOException {
-        server = PrivateAdbServer.start(scratch);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
-
-    @BeforeEach
-    void pointTheBrokerAtTheTestDevices() {
-        broker.androidDevices = () -> new AndroidDevices(server.bridge(), new AvdDirectory(scratch.resolve("no-avds")));
-        calls = new AndroidCalls(broker, "p1");
-    }
 
     @Test
     void aGenerationEndsWhenAdbStopsListingTheDeviceAndANewOneIsMintedWhenItIsBack() throws IOException {
