@@ -24,7 +24,7 @@ final class FakeEmulatorConsole implements AutoCloseable {
     private final String token;
     private final String avdName;
     private final List<String> lines = new CopyOnWriteArrayList<>();
-    private volatile boolean killed;
+    private final java.util.concurrent.CountDownLatch killed = new java.util.concurrent.CountDownLatch(1);
 
     FakeEmulatorConsole(int port, String token, String avdName) throws IOException {
         this.server = new ServerSocket(port, 4, InetAddress.getLoopbackAddress());
@@ -45,7 +45,12 @@ final class FakeEmulatorConsole implements AutoCloseable {
     }
 
     boolean killed() {
-        return killed;
+        return killed.getCount() == 0;
+    }
+
+    /** Waits up to {@code timeout} for a client's {@code kill}; whether it came. */
+    boolean awaitKilled(java.time.Duration timeout) throws InterruptedException {
+        return killed.await(timeout.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
     }
 
     private void acceptLoop() {
@@ -87,7 +92,7 @@ final class FakeEmulatorConsole implements AutoCloseable {
                 send(out, avdName + "\r\nOK\r\n");
             } else if (command.equals("kill")) {
                 send(out, "OK: killing emulator, bye bye\r\n");
-                killed = true;
+                killed.countDown();
                 server.close();
                 return;
             } else {

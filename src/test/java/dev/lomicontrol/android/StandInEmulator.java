@@ -37,13 +37,11 @@ public final class StandInEmulator {
         FakeAdbd device = FakeAdbd.onPort(port + 1).property("sys.boot_completed", "0");
         register(Integer.parseInt(System.getenv("ANDROID_ADB_SERVER_PORT")), port + 1);
         long bootMillis = Long.parseLong(System.getenv("STANDIN_BOOT_MS"));
-        long started = System.nanoTime();
-        while (!console.killed()) {
-            if (bootMillis >= 0 && Duration.ofNanos(System.nanoTime() - started).toMillis() >= bootMillis) {
-                device.property("sys.boot_completed", "1");
-            }
-            Thread.sleep(50); // the stand-in's own clock; nothing waits on this loop
+        // boots after STANDIN_BOOT_MS unless killed first (a negative value: never boots), then runs until killed
+        if (bootMillis >= 0 && !console.awaitKilled(Duration.ofMillis(bootMillis))) {
+            device.property("sys.boot_completed", "1");
         }
+        console.awaitKilled(Duration.ofDays(1));
         Files.write(dir.resolve("console"), console.lines(), StandardCharsets.UTF_8);
         if (!mode.equals("normal")) {
             blockForever();
