@@ -181,40 +181,12 @@ public record ToolSpec<I>(
 
     /** The same tool, answered by the helper itself. */
     public ToolSpec<I> answeredByHelper() {
-        return new ToolSpec<>(
-                name,
-                title,
-                description,
-                scope,
-                effect,
-                hints,
-                input,
-                output,
-                result,
-                host,
-                true,
-                waitDoc,
-                variantScopes,
-                served);
+        return serving(host, true, waitDoc, variantScopes, served);
     }
 
     /** The same tool, needing {@code need} from the host. */
     public ToolSpec<I> needs(HostNeed need) {
-        return new ToolSpec<>(
-                name,
-                title,
-                description,
-                scope,
-                effect,
-                hints,
-                input,
-                output,
-                result,
-                need,
-                helperAnswers,
-                waitDoc,
-                variantScopes,
-                served);
+        return serving(need, helperAnswers, waitDoc, variantScopes, served);
     }
 
     /**
@@ -222,40 +194,12 @@ public record ToolSpec<I>(
      * so, and naming what the host has) even where the host has what it {@link #needs}.
      */
     public ToolSpec<I> notServedYet() {
-        return new ToolSpec<>(
-                name,
-                title,
-                description,
-                scope,
-                effect,
-                hints,
-                input,
-                output,
-                result,
-                host,
-                helperAnswers,
-                waitDoc,
-                variantScopes,
-                false);
+        return serving(host, helperAnswers, waitDoc, variantScopes, false);
     }
 
     /** The same tool taking {@link Waiting waitMs}, published with {@code description} (what a call waits for). */
     public ToolSpec<I> waiting(String description) {
-        return new ToolSpec<>(
-                name,
-                title,
-                this.description,
-                scope,
-                effect,
-                hints,
-                input,
-                output,
-                result,
-                host,
-                helperAnswers,
-                Optional.of(description),
-                variantScopes,
-                served);
+        return serving(host, helperAnswers, Optional.of(description), variantScopes, served);
     }
 
     /**
@@ -263,6 +207,16 @@ public record ToolSpec<I>(
      * for a bound input, checked after binding and before the handler (SCOPE_DENIED with the need's refusal).
      */
     public ToolSpec<I> withVariantScopes(Function<? super I, List<ScopeNeed>> needs) {
+        return serving(host, helperAnswers, waitDoc, needs, served);
+    }
+
+    /** The same declaration with these serving components (the copies above differ only in them). */
+    private ToolSpec<I> serving(
+            HostNeed host,
+            boolean helperAnswers,
+            Optional<String> waitDoc,
+            Function<? super I, List<ScopeNeed>> variantScopes,
+            boolean served) {
         return new ToolSpec<>(
                 name,
                 title,
@@ -276,7 +230,7 @@ public record ToolSpec<I>(
                 host,
                 helperAnswers,
                 waitDoc,
-                needs,
+                variantScopes,
                 served);
     }
 
