@@ -114,41 +114,29 @@ public final class LayoutEdit {
 
     /** A read-only git panel showing {@code gitView} (canonical JSON of a diff or commit view). */
     public Panel addGitPanel(WorkspaceId workspace, String title, String owner, String gitView) throws SQLException {
-        return insertPanel(
-                workspace,
-                PanelKind.GIT,
-                title,
-                Optional.empty(),
-                Optional.of(owner),
-                Optional.empty(),
-                ".",
-                Optional.empty(),
-                Optional.of(gitView));
+        return addViewPanel(workspace, PanelKind.GIT, title, owner, gitView);
     }
 
     /** A chat panel showing the shared conversation {@code conversationId}. */
     public Panel addChatPanel(WorkspaceId workspace, String title, String owner, String conversationId)
             throws SQLException {
         String view = "{\"conversationId\":\"" + conversationId + "\",\"type\":\"chat\"}";
-        return insertPanel(
-                workspace,
-                PanelKind.CHAT,
-                title,
-                Optional.empty(),
-                Optional.of(owner),
-                Optional.empty(),
-                ".",
-                Optional.empty(),
-                Optional.of(view));
+        return addViewPanel(workspace, PanelKind.CHAT, title, owner, view);
     }
 
     /** An Android panel showing the device {@code deviceId} (a lower-case UUID). */
     public Panel addAndroidPanel(WorkspaceId workspace, String title, String owner, String deviceId)
             throws SQLException {
         String view = "{\"deviceId\":\"" + deviceId + "\",\"type\":\"android\"}";
+        return addViewPanel(workspace, PanelKind.ANDROID, title, owner, view);
+    }
+
+    /** A panel with nothing live behind it that shows {@code view} (its stored JSON), created by {@code owner}. */
+    private Panel addViewPanel(WorkspaceId workspace, PanelKind kind, String title, String owner, String view)
+            throws SQLException {
         return insertPanel(
                 workspace,
-                PanelKind.ANDROID,
+                kind,
                 title,
                 Optional.empty(),
                 Optional.of(owner),
