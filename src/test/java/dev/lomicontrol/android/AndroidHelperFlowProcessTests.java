@@ -301,7 +301,11 @@ class AndroidHelperFlowProcessTests {
         assertThat(rejected.path("errorCode").asString()).isEqualTo("SCOPE_DENIED");
         assertThat(device.installs).as("a rejected install sends nothing").isEmpty();
 
-        JsonNode approved = agent.decided(install(artifactId, sha256), true);
+        String asked = install(artifactId, sha256);
+        assertThat(agent.pendingDecisions())
+                .as("the admin is shown the exact APK")
+                .contains(asked, "lomi_android_install_apk", sha256, device.serial());
+        JsonNode approved = agent.decided(asked, true);
         assertThat(approved.path("state").asString()).as("%s", approved).isEqualTo("succeeded");
         assertThat(approved.at("/result/installed").asBoolean()).isTrue();
         assertThat(approved.at("/result/sha256").asString()).isEqualTo(sha256);

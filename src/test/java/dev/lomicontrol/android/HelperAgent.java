@@ -126,6 +126,11 @@ final class HelperAgent {
                 String::valueOf);
     }
 
+    /** What the admin sees waiting for a decision ({@code console decision list}). */
+    String pendingDecisions() throws Exception {
+        return broker.console().mergingStderr().ok("decision", "list");
+    }
+
     /** The admin decides the operation in the console ({@code decision approve|reject ID}); the settled operation. */
     JsonNode decided(String operationId, boolean approve) throws Exception {
         broker.console().mergingStderr().ok("decision", approve ? "approve" : "reject", operationId);
