@@ -6,9 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.tools.HostProbe;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -204,6 +209,22 @@ class AndroidInputBrokerTests extends AndroidBrokerTest {
                     .as("another session, without the android scopes or the lease")
                     .isIn(ErrorCode.CONTROL_REVOKED, ErrorCode.SCOPE_DENIED);
             assertThat(inputs(device)).isEmpty();
+        }
+    }
+
+    @Test
+    void aClaimAsksTheDispatchsHostProbeForAdbNotThisProcesssEnvironment() throws Exception {
+        try (FakeAdbd device = inputDevice()) {
+            AndroidCalls.Opened panel = calls.opened(device.serial());
+            Path bin = Files.createDirectories(scratch.resolve("no-adb-bin"));
+            broker.host =
+                    () -> new HostProbe(Map.of("PATH", bin.toString()), Optional.empty(), bin, bin.resolve("kvm"));
+
+            JsonNode refused = broker.call(
+                    calls.session, "lomi_panel_control", control(calls.session, panel, "claim", "claim-no-adb"));
+            assertThat(refused.path("code").asString()).as("%s", refused).isEqualTo("HOST_UNQUALIFIED");
+            assertThat(refused.path("message").asString()).contains("adb was not found", "nothing was done");
+            assertThat(broker.decisions.list()).as("the admin is asked nothing").isEmpty();
         }
     }
 

@@ -13,10 +13,12 @@ import dev.lomicontrol.terminal.api.TerminalSpecs;
 import dev.lomicontrol.tools.Encoder;
 import dev.lomicontrol.tools.Hex32;
 import dev.lomicontrol.tools.HostNeed;
+import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.Token;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -27,7 +29,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code awaiting_user} until the admin approves the exact device, session and current holder, then
  * grants a new lease at the device's current generation (the previous holder's dies); a release ends
  * this session's lease at once. Both need the panel, its device online and the caller's generation
- * current (else STALE_GENERATION) and the layout at {@code expectedRevision}.
+ * current (else STALE_GENERATION) and the layout at {@code expectedRevision}. Whether the host has
+ * adb is asked of the probe the dispatch checks every call against (the feature's {@code host}),
+ * not of this process's environment.
  */
 final class AndroidControls {
 
@@ -37,16 +41,19 @@ final class AndroidControls {
     private final OperationRunner runner;
     private final AndroidPanels live;
     private final AndroidLeases leases;
+    private final Supplier<HostProbe> host;
 
-    AndroidControls(Layout layout, OperationRunner runner, AndroidPanels live, AndroidLeases leases) {
+    AndroidControls(
+            Layout layout, OperationRunner runner, AndroidPanels live, AndroidLeases leases, Supplier<HostProbe> host) {
         this.layout = layout;
         this.runner = runner;
         this.live = live;
         this.leases = leases;
+        this.host = host;
     }
 
     Object control(Session session, PanelControl in) {
-        Optional<String> unqualified = HostQualification.reason(HostNeed.ANDROID_DEVICES);
+        Optional<String> unqualified = HostQualification.reason(host.get(), HostNeed.ANDROID_DEVICES);
         if (unqualified.isPresent()) {
             throw new LomiException(
                     ErrorCode.HOST_UNQUALIFIED,

@@ -84,7 +84,8 @@ public final class AndroidFeature implements ToolFeature {
 
     /**
      * The devices {@code devices} gives (built per call, so an adb installed later is found); the SDK
-     * (its emulator) is the one {@code host} probes, the same the dispatch checks calls against.
+     * (its emulator) and the adb the input lease needs are the ones {@code host} probes, the same the
+     * dispatch checks calls against.
      */
     public AndroidFeature(
             WorkspaceAccess access,
@@ -101,7 +102,7 @@ public final class AndroidFeature implements ToolFeature {
         this.snapshots = new AndroidSnapshots(live);
         this.screenshots = new AndroidScreenshots(artifacts, panels, live);
         this.logcat = new AndroidLogcat(live);
-        this.controls = new AndroidControls(layout, runner, live, leases);
+        this.controls = new AndroidControls(layout, runner, live, leases, host);
         this.inputs = new AndroidInputCalls(runner, live, leases, devices);
         this.launches = new AndroidLaunches(layout, runner, live);
         this.installs = new AndroidInstalls(artifacts, runner, live);
