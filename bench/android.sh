@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Android observations, ours vs @mobilenext/mobile-mcp (issue 42): snapshot and screenshot round trips
+# Android round trips, ours vs @mobilenext/mobile-mcp: snapshot, screenshot (scaled and passed on) and tap
 # against the same test device (FakeAdbd) through the same private real adb server, in one run, ratios
 # printed. Needs adb, Node 20, a test-compiled tree (./mvnw -o test-compile) and network access once to
 # install mobile-mcp into bench/android/node_modules. Usage: bash bench/android.sh [N=30]

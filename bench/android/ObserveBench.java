@@ -1,6 +1,7 @@
 package dev.lomicontrol.android;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
+import dev.lomicontrol.core.OperationId;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -8,6 +9,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Snapshot and screenshot round trips of our Android tools against @mobilenext/mobile-mcp, both driving
+ * Snapshot, screenshot and tap round trips of our Android tools against @mobilenext/mobile-mcp, both driving
  * the same test device (FakeAdbd: a 1080x2400 PNG, the hand-written uiautomator dump of the tests)
  * through the same private real adb server, in one run. Ours: lomi_android_snapshot and
  * lomi_android_screenshot through the broker's dispatch in this JVM (binding, scope, host check,
@@ -35,8 +37,10 @@ public final class ObserveBench {
         PrivateAdbServer server = PrivateAdbServer.start(scratch);
         byte[] dump = Files.readAllBytes(Path.of("src/test/resources/android/uiautomator-login.xml"));
         byte[] png = AndroidObserveBrokerTests.png(1080, 2400);
+        byte[] small = AndroidObserveBrokerTests.png(720, 1280);
+        byte[][] screen = {png};
         try (FakeAdbd device = FakeAdbd.open()) {
-            device.onExec(argv -> argv.get(0).equals("uiautomator") ? dump : argv.get(0).equals("screencap") ? png : new byte[0]);
+            device.onExec(argv -> argv.get(0).equals("uiautomator") ? dump : argv.get(0).equals("screencap") ? screen[0] : new byte[0]);
             device.onShell(ObserveBench::shell);
             server.connect(device, DeviceState.DEVICE);
             System.out.printf("test device %s (screen 1080x2400 PNG of %d bytes, dump of %d bytes), N=%d%n",
@@ -49,6 +53,16 @@ public final class ObserveBench {
             double[] oursSnapshot = time(n, () -> require(calls.snapshot(panel, panel.generation())));
             double[] oursShot = time(n, () -> require(calls.screenshot(panel, panel.generation())));
             long oursShotBytes = calls.screenshot(panel, panel.generation()).at("/data/artifact/byteLength").asLong();
+            screen[0] = small;
+            double[] oursSmallShot = time(n, () -> require(calls.screenshot(panel, panel.generation())));
+            screen[0] = png;
+            String lease = claimed(broker, calls, panel);
+            long[] sequence = {0};
+            double[] oursTap = time(n, () -> require(broker.call(calls.session, "lomi_android_input", BrokerCallsFixture.json(
+                    "workspaceId", calls.workspace(), "panelId", panel.panelId(), "deviceId", panel.deviceId(),
+                    "generation", panel.generation(), "leaseId", lease, "inputSequence", Long.toString(++sequence[0]),
+                    "event", JSON.readTree("{\"type\":\"tap\",\"x\":540,\"y\":1200}"), "retryEpoch", calls.epoch.value()))));
+            long oursTaps = device.count("input");
             broker.close();
 
             ProcessBuilder start = new ProcessBuilder("node", mobileMcp.toString()).redirectError(scratch.resolve("mcp.err").toFile());
@@ -63,23 +77,49 @@ public final class ObserveBench {
                 String device0 = device.serial();
                 Supplier<JsonNode> elements = () -> mcp.tool("mobile_list_elements_on_screen", "{\"device\":\"" + device0 + "\"}");
                 Supplier<JsonNode> shot = () -> mcp.tool("mobile_take_screenshot", "{\"device\":\"" + device0 + "\"}");
+                Supplier<JsonNode> tap = () -> mcp.tool("mobile_click_on_screen_at_coordinates",
+                        "{\"device\":\"" + device0 + "\",\"x\":540,\"y\":1200}");
                 requireTool(elements.get());
                 requireTool(shot.get());
+                requireTool(tap.get());
                 double[] theirsSnapshot = time(n, () -> requireTool(elements.get()));
                 double[] theirsShot = time(n, () -> requireTool(shot.get()));
                 long theirsShotBytes = shot.get().at("/result/content").findValue("data").asString().length() * 3L / 4;
+                screen[0] = small;
+                double[] theirsSmallShot = time(n, () -> requireTool(shot.get()));
+                long before = device.count("input");
+                double[] theirsTap = time(n, () -> requireTool(tap.get()));
                 report("snapshot (ours: lomi_android_snapshot; theirs: mobile_list_elements_on_screen)", oursSnapshot, theirsSnapshot);
-                report("screenshot (ours: lomi_android_screenshot, maxEdge 1280; theirs: mobile_take_screenshot)", oursShot, theirsShot);
+                report("screenshot, 1080x2400 screen (ours: lomi_android_screenshot, maxEdge 1280; theirs: mobile_take_screenshot)", oursShot, theirsShot);
                 System.out.printf("screenshot bytes: ours %d (PNG scaled to 576x1280), theirs %d (as the device sent it)%n",
                         oursShotBytes, theirsShotBytes);
+                report("screenshot, 720x1280 screen (fits: both pass the device's PNG on)", oursSmallShot, theirsSmallShot);
+                report("tap (ours: lomi_android_input {type: tap} under a lease, a durable receipt; theirs: mobile_click_on_screen_at_coordinates)",
+                        oursTap, theirsTap);
+                System.out.printf("input commands the device saw: ours %d, theirs %d (each call: one `input tap`)%n",
+                        oursTaps, device.count("input") - before);
             }
         } finally {
             server.close();
         }
     }
 
+    /** An input lease of the bench's session on {@code panel}, claimed and approved as the admin would. */
+    private static String claimed(BrokerCallsFixture broker, AndroidCalls calls, AndroidCalls.Opened panel) {
+        JsonNode claim = broker.ok(calls.session, "lomi_panel_control", BrokerCallsFixture.json(
+                "workspaceId", calls.workspace(), "panelId", panel.panelId(), "deviceId", panel.deviceId(),
+                "generation", panel.generation(), "action", "claim", "expectedRevision", broker.revision(),
+                "retryEpoch", calls.epoch.value(), "requestKey", "bench-claim"));
+        broker.decisions.decide(new OperationId(claim.path("operationId").asString()), true);
+        return broker.settled(calls.session, claim.path("operationId").asString(), Duration.ofSeconds(10))
+                .at("/result/leaseId").asString();
+    }
+
     private static FakeAdbd.Answer shell(List<String> argv) {
         String line = String.join(" ", argv);
+        if (argv.get(0).equals("input")) {
+            return FakeAdbd.Answer.out("");
+        }
         if (line.equals("wm size")) {
             return FakeAdbd.Answer.out("Physical size: 1080x2400\n");
         }

@@ -26,6 +26,19 @@ public final class AndroidInput {
         if (event instanceof InputEvent.Touch touch) {
             return List.of(touch(touch));
         }
+        if (event instanceof InputEvent.Tap tap) {
+            return List.of(List.of("input", "tap", Integer.toString(tap.x()), Integer.toString(tap.y())));
+        }
+        if (event instanceof InputEvent.Swipe swipe) {
+            return List.of(List.of(
+                    "input",
+                    "swipe",
+                    Integer.toString(swipe.x()),
+                    Integer.toString(swipe.y()),
+                    Integer.toString(swipe.toX()),
+                    Integer.toString(swipe.toY()),
+                    Integer.toString(swipe.durationMs())));
+        }
         if (event instanceof InputEvent.Key key) {
             return key.down() ? List.of(List.of("input", "keyevent", keyCode(key.key()))) : List.of();
         }

@@ -32,6 +32,22 @@ public sealed interface InputEvent {
         }
     }
 
+    /** A whole tap (down and up) at one point of the hardware display, in device pixels. */
+    record Tap(int x, int y) implements InputEvent {
+        @Override
+        public String payload() {
+            return "tap " + x + " " + y;
+        }
+    }
+
+    /** A finger moved from one point to another over {@code durationMs}; a long press when both are the same. */
+    record Swipe(int x, int y, int toX, int toY, int durationMs) implements InputEvent {
+        @Override
+        public String payload() {
+            return "swipe " + x + " " + y + " " + toX + " " + toY + " " + durationMs;
+        }
+    }
+
     /** A key by its Android name ({@code ENTER}, {@code KEYCODE_ENTER}) or number. */
     record Key(String key, boolean down) implements InputEvent {
         @Override

@@ -151,6 +151,38 @@ class AndroidInputBrokerTests extends AndroidBrokerTest {
     }
 
     @Test
+    void aTapIsOneCallAndASwipeWithoutADurationTakesTheDocumentedDefault() throws Exception {
+        try (FakeAdbd device = inputDevice()) {
+            AndroidCalls.Opened panel = calls.opened(device.serial());
+            String lease = claimApproved(panel);
+            ObjectNode tap = JsonNodeFactory.instance
+                    .objectNode()
+                    .put("type", "tap")
+                    .put("x", 540)
+                    .put("y", 1200);
+            ObjectNode press = JsonNodeFactory.instance
+                    .objectNode()
+                    .put("type", "swipe")
+                    .put("x", 5)
+                    .put("y", 6)
+                    .put("toX", 5)
+                    .put("toY", 900);
+            broker.ok(calls.session, "lomi_android_input", input(panel, lease, 1, tap, calls.epoch.value()));
+            broker.ok(calls.session, "lomi_android_input", input(panel, lease, 1, tap, calls.epoch.value()));
+            broker.ok(calls.session, "lomi_android_input", input(panel, lease, 2, press, calls.epoch.value()));
+            tap.put("x", 65536);
+            assertThat(broker.refused(
+                            calls.session, "lomi_android_input", input(panel, lease, 3, tap, calls.epoch.value())))
+                    .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+
+            assertThat(inputs(device))
+                    .containsExactly(
+                            List.of("input", "tap", "540", "1200"),
+                            List.of("input", "swipe", "5", "6", "5", "900", "300"));
+        }
+    }
+
+    @Test
     void aChangedPayloadUnderTheSameNumberIsAnIdempotencyConflictAndSendsNothing() throws Exception {
         try (FakeAdbd device = inputDevice()) {
             AndroidCalls.Opened panel = calls.opened(device.serial());

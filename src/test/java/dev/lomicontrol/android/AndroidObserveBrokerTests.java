@@ -212,4 +212,36 @@ class AndroidObserveBrokerTests extends AndroidBrokerTest {
             server.run("disconnect");
         }
     }
+
+    @Test
+    void aScreenThatAlreadyFitsIsPassedOnByteForByteAndACutOffOneIsReencoded() throws Exception {
+        byte[] small = png(720, 1280);
+        byte[] cut = java.util.Arrays.copyOf(small, small.length - 12);
+        List<byte[]> screens = new ArrayList<>(List.of(small, cut));
+        try (FakeAdbd device = FakeAdbd.open()) {
+            device.onExec(argv -> argv.equals(List.of("screencap", "-p")) ? screens.remove(0) : new byte[0]);
+            server.connect(device, DeviceState.DEVICE);
+            AndroidCalls.Opened panel = calls.opened(device.serial());
+
+            JsonNode whole = calls.screenshot(panel, panel.generation());
+            assertThat(Base64.getDecoder()
+                            .decode(whole.at("/data/" + ImageBlock.FIELD).asString()))
+                    .as("a 720x1280 screen fits maxEdge 1280: the device's bytes, not decoded")
+                    .isEqualTo(small);
+            assertThat(whole.at("/data/artifact/sha256").asString())
+                    .isEqualTo(java.util.HexFormat.of()
+                            .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                                    .digest(small)));
+            assertThat(whole.at("/data/artifact/image/imageWidth").asInt()).isEqualTo(720);
+
+            JsonNode reencoded = calls.screenshot(panel, panel.generation());
+            byte[] sent = Base64.getDecoder()
+                    .decode(reencoded.at("/data/" + ImageBlock.FIELD).asString());
+            assertThat(sent)
+                    .as("a capture without IEND is decoded and encoded anew")
+                    .isNotEqualTo(cut);
+            BufferedImage image = ImageIO.read(new ByteArrayInputStream(sent));
+            assertThat(image.getWidth()).isEqualTo(720);
+        }
+    }
 }

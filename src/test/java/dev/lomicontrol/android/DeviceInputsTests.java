@@ -143,6 +143,8 @@ class DeviceInputsTests {
         send(lease, 4, new Navigation(NavigationKey.OVERVIEW));
         send(lease, 5, new Rotate(5));
         send(lease, 6, new Touch(0, 4294967295L, 0, TouchPhase.UP));
+        send(lease, 7, new InputEvent.Tap(120, 480));
+        send(lease, 8, new InputEvent.Swipe(10, 20, 10, 20, 800));
 
         assertThat(device.shellCommands().subList(before, device.shellCommands().size()))
                 .containsExactly(
@@ -151,7 +153,9 @@ class DeviceInputsTests {
                         List.of("input", "keyevent", "KEYCODE_APP_SWITCH"),
                         List.of("settings", "put", "system", "accelerometer_rotation", "0"),
                         List.of("settings", "put", "system", "user_rotation", "1"),
-                        List.of("input", "motionevent", "UP", "4294967295", "0"));
+                        List.of("input", "motionevent", "UP", "4294967295", "0"),
+                        List.of("input", "tap", "120", "480"),
+                        List.of("input", "swipe", "10", "20", "10", "20", "800"));
     }
 
     @Test

@@ -55,6 +55,24 @@ public final class AndroidInputs {
     @Tag("navigation")
     public record Navigation(NavigationKey key) implements InputEvent {}
 
+    @Tag("tap")
+    public record Tap(
+            @Range(min = 0, max = 65535) int x,
+            @Range(min = 0, max = 65535) int y) implements InputEvent {}
+
+    @Tag("swipe")
+    public record Swipe(
+            @Range(min = 0, max = 65535) int x,
+            @Range(min = 0, max = 65535) int y,
+            @Range(min = 0, max = 65535) int toX,
+            @Range(min = 0, max = 65535) int toY,
+
+            @Doc("a long press: a swipe that ends where it starts, 500 ms or more")
+            @Range(min = 1, max = 10000)
+            @Default("300")
+            int durationMs)
+            implements InputEvent {}
+
     @Tag("touch")
     public record Touch(
             CoordinateSpace space,

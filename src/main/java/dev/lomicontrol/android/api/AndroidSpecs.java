@@ -263,7 +263,7 @@ public final class AndroidSpecs {
                     "-DIO",
                     Input.class,
                     OperationView.class,
-                    "Sends one touch, key, navigation, rotation or text event to the device under your input lease"
+                    "Sends one tap, swipe, touch, key, navigation, rotation or text event to the device under your input lease"
                             + " (lomi_panel_control); resending an inputSequence never sends it twice.")
             .needs(HostNeed.ANDROID_DEVICES);
 

@@ -73,6 +73,12 @@ final class AndroidInputCalls {
                     touch.y(),
                     InputEvent.TouchPhase.valueOf(touch.phase().name()));
         }
+        if (event instanceof AndroidInputs.Tap tap) {
+            return new InputEvent.Tap(tap.x(), tap.y());
+        }
+        if (event instanceof AndroidInputs.Swipe swipe) {
+            return new InputEvent.Swipe(swipe.x(), swipe.y(), swipe.toX(), swipe.toY(), swipe.durationMs());
+        }
         if (event instanceof AndroidInputs.Key key) {
             return new InputEvent.Key(key.key(), key.down());
         }
