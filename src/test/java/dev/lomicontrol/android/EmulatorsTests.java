@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -123,6 +124,22 @@ class EmulatorsTests {
         Emulators.Booted again = standIn.emulators().start("Pixel_8_API_35", port, BOOT);
         assertThat(again.generation()).isNotEqualTo(booted.generation());
         assertThat(standIn.emulators().stop(again, Duration.ofSeconds(30))).isEqualTo(Emulators.Ended.CONSOLE_KILL);
+    }
+
+    @Test
+    void withoutAnAdbToRunStopTellsTheConsoleDirectlyWithTheTokenFile() throws IOException {
+        StandIn standIn = standIn("direct", "normal", 0);
+        Emulators.Booted booted = standIn.emulators().start("Direct", consolePort(), BOOT);
+        Emulators direct = new Emulators(
+                new AdbBridge(server.port(), Optional.empty(), AdbTimeouts.DEFAULT),
+                standIn.dir().resolve("emulator"),
+                tokenFile,
+                standIn.dir().resolve("logs"),
+                Duration.ofMillis(100));
+
+        assertThat(direct.stop(booted, Duration.ofSeconds(30))).isEqualTo(Emulators.Ended.CONSOLE_KILL);
+        assertThat(standIn.read("console")).containsSubsequence("auth " + TOKEN, "kill");
+        assertGone(standIn.childPid());
     }
 
     @Test
