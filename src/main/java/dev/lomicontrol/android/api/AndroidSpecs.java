@@ -242,8 +242,8 @@ public final class AndroidSpecs {
                     "--I-",
                     StartInput.class,
                     AndroidResults.RuntimeResult.class,
-                    "Boots the AVD of a panel with the SDK's emulator (at most 180 s): the operation settles when it"
-                            + " has booted, with the new generation.")
+                    "Boots a panel's AVD with the SDK's emulator (at most 180 s); the operation settles once it"
+                            + " booted, with a new generation.")
             .needs(HostNeed.ANDROID_EMULATOR);
 
     public static final ToolSpec<StopInput> STOP = ToolSpec.operation(
