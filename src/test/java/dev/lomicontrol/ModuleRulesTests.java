@@ -66,6 +66,7 @@ class ModuleRulesTests {
                     Set.of(
                             "core",
                             "tools",
+                            "ledger",
                             "operations",
                             "pairing",
                             "projects",

@@ -19,8 +19,9 @@ import java.util.Optional;
  * {@code emulator-N.log}) and waits until adb lists {@code emulator-N} and its {@code getprop
  * sys.boot_completed} says 1, polled until the boot deadline (the reference's 180 s); each boot
  * gets a fresh generation. A boot past its deadline, or an emulator that exits first, ends its
- * process group. Stop sends the console's {@code kill}, then SIGTERM and at last SIGKILL to the
- * process group if the emulator lingers.
+ * process group. Stop sends the console's {@code kill} — through the real {@code adb emu kill}
+ * ({@link AdbEmu}) when the bridge knows its adb, else to the console directly — then SIGTERM and at
+ * last SIGKILL to the process group if the emulator lingers.
  */
 public final class Emulators {
 
@@ -115,12 +116,23 @@ public final class Emulators {
         }
         long end = System.nanoTime() + deadline.toNanos();
         long consoleEnd = System.nanoTime() + min(GRACE, deadline.dividedBy(2)).toNanos();
-        if (EmulatorConsole.kill(booted.consolePort(), EmulatorConsole.token(consoleToken), until(consoleEnd))
-                && ProcessGroup.exited(process, until(consoleEnd))) {
+        if (consoleKill(booted, until(consoleEnd)) && ProcessGroup.exited(process, until(consoleEnd))) {
             ProcessGroup.signal(process.pid(), "KILL");
             return Ended.CONSOLE_KILL;
         }
         return endGroup(process, min(GRACE, max(Duration.ofSeconds(1), until(end))));
+    }
+
+    /**
+     * The console's {@code kill}: through the real adb client's {@code adb emu kill} when the bridge
+     * knows its adb ({@link AdbEmu}), else by talking to the console directly ({@link EmulatorConsole}).
+     */
+    private boolean consoleKill(Booted booted, Duration deadline) {
+        Optional<Path> adb = bridge.adb();
+        if (adb.isPresent()) {
+            return AdbEmu.kill(adb.get(), bridge.port(), booted.serial(), deadline);
+        }
+        return EmulatorConsole.kill(booted.consolePort(), EmulatorConsole.token(consoleToken), deadline);
     }
 
     private Ended endGroup(ProcessHandle process, Duration termWait) {

@@ -48,23 +48,25 @@ class AndroidHostProbeBrokerTests {
         Session session = broker.session(new Grant(true, Set.of(), Scopes.known()));
         Project project = broker.project("app");
 
-        JsonNode refused = broker.call(
-                session,
-                "lomi_android_stop",
-                json(
-                        "workspaceId", workspaceOf(project),
-                        "panelId", "p",
-                        "deviceId", java.util.UUID.randomUUID().toString(),
-                        "generation", "g1",
-                        "expectedRevision", broker.revision(),
-                        "retryEpoch", broker.connect(session, project).value(),
-                        "requestKey", "k1"));
+        String stop = json(
+                "workspaceId", workspaceOf(project),
+                "panelId", "p",
+                "deviceId", java.util.UUID.randomUUID().toString(),
+                "generation", "g1",
+                "expectedRevision", broker.revision(),
+                "retryEpoch", broker.connect(session, project).value(),
+                "requestKey", "k1");
 
-        // the stand-in SDK qualifies the host: what is left is only that the tool is not built yet
+        // the stand-in SDK qualifies the host: the call reaches lomi_android_stop, which finds no such panel
+        JsonNode reached = broker.call(session, "lomi_android_stop", stop);
+        assertThat(reached.path("code").asString()).as(reached.toString()).isEqualTo("TARGET_NOT_FOUND");
+
+        // the same SDK without its KVM device: the host check names what is missing
+        Path noKvm = temp.resolve("no-kvm");
+        broker.host = () -> new HostProbe(Map.of("ANDROID_HOME", sdk.toString()), Optional.empty(), temp, noKvm);
+        JsonNode refused = broker.call(session, "lomi_android_stop", stop);
         assertThat(refused.path("code").asString()).as(refused.toString()).isEqualTo("HOST_UNQUALIFIED");
-        assertThat(refused.path("message").asString())
-                .contains("lomi_android_stop is not implemented on this broker yet (this host has what it needs: "
-                        + "the emulator at " + sdk.resolve("emulator/emulator"));
+        assertThat(refused.path("message").asString()).contains(noKvm + " is absent");
     }
 
     @Test

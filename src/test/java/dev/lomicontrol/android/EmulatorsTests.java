@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
-import dev.lomicontrol.testing.ChildJvm;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -16,8 +15,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,7 +43,8 @@ class EmulatorsTests {
     @BeforeAll
     static void startTheServer() throws IOException {
         server = PrivateAdbServer.prepare(scratch);
-        tokenFile = Files.writeString(scratch.resolve("emulator_console_auth_token"), TOKEN + "\n");
+        // where the real adb client's emu reads it: the .emulator_console_auth_token of its HOME
+        tokenFile = Files.writeString(server.home().resolve(".emulator_console_auth_token"), TOKEN + "\n");
     }
 
     @AfterAll
@@ -65,16 +65,7 @@ class EmulatorsTests {
 
     static StandIn standIn(String name, String mode, long bootMillis) throws IOException {
         Path dir = Files.createDirectories(scratch.resolve(name));
-        String java = ChildJvm.builder(StandInEmulator.class, List.of()).command().stream()
-                .map(ShellQuote::quote)
-                .collect(Collectors.joining(" "));
-        String script = "#!/bin/sh\n"
-                + "sleep 300 &\n"
-                + "echo $! > " + ShellQuote.quote(dir.resolve("child.pid").toString()) + "\n"
-                + "export STANDIN_DIR=" + ShellQuote.quote(dir.toString()) + " STANDIN_MODE=" + mode
-                + " STANDIN_TOKEN=" + TOKEN + " STANDIN_BOOT_MS=" + bootMillis + "\n"
-                + "exec " + java + " \"$@\"\n";
-        return new StandIn(dir, emulators(dir, script));
+        return new StandIn(dir, emulators(dir, StandInEmulator.script(dir, mode, bootMillis, TOKEN)));
     }
 
     static Emulators emulators(Path dir, String script) throws IOException {
@@ -133,6 +124,22 @@ class EmulatorsTests {
         Emulators.Booted again = standIn.emulators().start("Pixel_8_API_35", port, BOOT);
         assertThat(again.generation()).isNotEqualTo(booted.generation());
         assertThat(standIn.emulators().stop(again, Duration.ofSeconds(30))).isEqualTo(Emulators.Ended.CONSOLE_KILL);
+    }
+
+    @Test
+    void withoutAnAdbToRunStopTellsTheConsoleDirectlyWithTheTokenFile() throws IOException {
+        StandIn standIn = standIn("direct", "normal", 0);
+        Emulators.Booted booted = standIn.emulators().start("Direct", consolePort(), BOOT);
+        Emulators direct = new Emulators(
+                new AdbBridge(server.port(), Optional.empty(), AdbTimeouts.DEFAULT),
+                standIn.dir().resolve("emulator"),
+                tokenFile,
+                standIn.dir().resolve("logs"),
+                Duration.ofMillis(100));
+
+        assertThat(direct.stop(booted, Duration.ofSeconds(30))).isEqualTo(Emulators.Ended.CONSOLE_KILL);
+        assertThat(standIn.read("console")).containsSubsequence("auth " + TOKEN, "kill");
+        assertGone(standIn.childPid());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.lomicontrol.android;
 
+import dev.lomicontrol.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
 
 /**
  * The main of the stand-in {@code emulator} the lifecycle tests write (a script that runs this JVM):
@@ -16,8 +18,11 @@ import java.util.concurrent.CountDownLatch;
  * real emulator does), sets {@code sys.boot_completed} to 1 after {@code STANDIN_BOOT_MS} (never when
  * negative), and exits when its console is told {@code kill} — unless {@code STANDIN_MODE} is
  * {@code ignores-kill} (it lingers) or {@code ignores-term} (it lingers and SIGTERM cannot end it
- * either). It writes its argv to {@code STANDIN_DIR/argv} and the console's lines to
- * {@code STANDIN_DIR/console} when killed.
+ * either). Its device names its AVD ({@code ro.boot.qemu.avd_name}) and answers {@code uiautomator
+ * dump} with the login screen of {@link AndroidObserveBrokerTests}. It writes its argv to
+ * {@code STANDIN_DIR/argv} and the console's lines to {@code STANDIN_DIR/console} when killed;
+ * {@link #script} also records each start in {@code STANDIN_DIR/starts} and the process group's
+ * leader in {@code leader.pid}, its child in {@code child.pid}.
  */
 public final class StandInEmulator {
 
@@ -34,7 +39,11 @@ public final class StandInEmulator {
         int port = Integer.parseInt(argv.get(argv.indexOf("-port") + 1));
         String avd = argv.get(argv.indexOf("-avd") + 1);
         FakeEmulatorConsole console = new FakeEmulatorConsole(port, System.getenv("STANDIN_TOKEN"), avd);
-        FakeAdbd device = FakeAdbd.onPort(port + 1).property("sys.boot_completed", "0");
+        byte[] dump = AndroidObserveBrokerTests.loginDump();
+        FakeAdbd device = FakeAdbd.onPort(port + 1)
+                .property("sys.boot_completed", "0")
+                .property("ro.boot.qemu.avd_name", avd)
+                .onExec(words -> words.equals(List.of("uiautomator", "dump", "/dev/tty")) ? dump : new byte[0]);
         register(Integer.parseInt(System.getenv("ANDROID_ADB_SERVER_PORT")), port + 1);
         long bootMillis = Long.parseLong(System.getenv("STANDIN_BOOT_MS"));
         // boots after STANDIN_BOOT_MS unless killed first (a negative value: never boots), then runs until killed
@@ -48,6 +57,25 @@ public final class StandInEmulator {
         }
         device.close();
         System.exit(0);
+    }
+
+    /**
+     * The stand-in SDK {@code emulator} script for {@code dir}: a child in its process group (as the
+     * emulator starts qemu), then this main in a JVM ({@code exec}, so the script's pid leads the group).
+     */
+    static String script(Path dir, String mode, long bootMillis, String token) {
+        String java = ChildJvm.builder(StandInEmulator.class, List.of()).command().stream()
+                .map(ShellQuote::quote)
+                .collect(Collectors.joining(" "));
+        String quoted = ShellQuote.quote(dir.toString());
+        return "#!/bin/sh\n"
+                + "echo $$ > " + quoted + "/leader.pid\n"
+                + "echo \"$@\" >> " + quoted + "/starts\n"
+                + "sleep 300 &\n"
+                + "echo $! > " + quoted + "/child.pid\n"
+                + "export STANDIN_DIR=" + quoted + " STANDIN_MODE=" + mode + " STANDIN_TOKEN=" + token
+                + " STANDIN_BOOT_MS=" + bootMillis + "\n"
+                + "exec " + java + " \"$@\"\n";
     }
 
     private static void register(int serverPort, int adbPort) throws IOException {

@@ -115,6 +115,9 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
      */
     public volatile java.util.function.Supplier<dev.lomicontrol.android.AndroidDevices> androidDevices;
 
+    /** How long an emulator's boot may take (lomi_android_start): the reference's 180 s unless a test says less. */
+    public volatile java.time.Duration androidBootDeadline = dev.lomicontrol.android.Emulators.BOOT_DEADLINE;
+
     /**
      * The host the broker's dispatch checks each call against (HOST_UNQUALIFIED): this process's by
      * default; a test sets one built from its own environment map (an {@code ANDROID_HOME} in a temp
@@ -260,7 +263,14 @@ public final class BrokerCallsFixture implements AutoCloseable, org.junit.jupite
                 new BrowserCalls(browsers, origins, artifacts, layout, panels, runner),
                 new ChatCalls(chat, access, runner, layout),
                 new AndroidFeature(
-                        access, layout, panels, runner, artifacts, () -> androidDevices.get(), () -> host.get())));
+                        access,
+                        layout,
+                        panels,
+                        runner,
+                        artifacts,
+                        () -> androidDevices.get(),
+                        () -> host.get(),
+                        () -> androidBootDeadline)));
         built.addAll(added.apply(this));
         built.add(new StopRecorder());
         features = List.copyOf(built);

@@ -103,14 +103,19 @@ class AndroidCapabilitiesTests {
 
     @Test
     void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndTheServedOnesDoNot() {
-        Optional<String> unbuilt = HostQualification.reason(AndroidSpecs.STOP);
+        Optional<String> unbuilt = HostQualification.reason(AndroidSpecs.SETUP_PLAN);
         assertThat(unbuilt).isPresent();
-        if (HostQualification.reason(HostNeed.ANDROID_EMULATOR).isEmpty()) {
+        if (HostQualification.reason(HostNeed.ANDROID_SETUP).isEmpty()) {
             assertThat(unbuilt.get())
-                    .startsWith("lomi_android_stop is not implemented on this broker yet (this host has what it"
-                            + " needs: adb at ");
+                    .startsWith("lomi_android_setup_plan is not implemented on this broker yet (this host has what"
+                            + " it needs: sdkmanager at ");
         } else {
-            assertThat(unbuilt).isEqualTo(HostQualification.reason(HostNeed.ANDROID_EMULATOR));
+            assertThat(unbuilt).isEqualTo(HostQualification.reason(HostNeed.ANDROID_SETUP));
+        }
+        for (ToolSpec<?> lifecycle : java.util.List.of(AndroidSpecs.START, AndroidSpecs.STOP)) {
+            assertThat(HostQualification.reason(lifecycle))
+                    .as(lifecycle.name())
+                    .isEqualTo(HostQualification.reason(HostNeed.ANDROID_EMULATOR));
         }
         Optional<String> devices = HostQualification.reason(HostNeed.ANDROID_DEVICES);
         for (ToolSpec<?> served : java.util.List.of(

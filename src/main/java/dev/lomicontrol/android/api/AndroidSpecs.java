@@ -33,8 +33,9 @@ import java.util.Optional;
  * reference's inputs. Each needs one Android capability of the host ({@link dev.lomicontrol.tools.HostNeed}:
  * device access over adb, the emulator's lifecycle, SDK setup, device management); a host without it
  * answers HOST_UNQUALIFIED naming what is missing ({@link dev.lomicontrol.tools.HostQualification}),
- * after the arguments were checked. Served so far: {@link #LIST}, {@link #OPEN}, {@link #SNAPSHOT},
- * {@link #SCREENSHOT}, {@link #LOGCAT}; the others answer HOST_UNQUALIFIED (not implemented yet) and
+ * after the arguments were checked. Served so far: {@link #LIST}, {@link #OPEN}, {@link #START},
+ * {@link #STOP}, {@link #SNAPSHOT}, {@link #SCREENSHOT}, {@link #LOGCAT}, {@link #INPUT},
+ * {@link #LAUNCH}, {@link #INSTALL_APK}; the others answer HOST_UNQUALIFIED (not implemented yet) and
  * their published descriptions still say so: the catalog is pinned byte for byte until a tool changes
  * on purpose. The input unions are in {@link AndroidInputs}, the
  * answers in {@link AndroidResults}.
@@ -241,9 +242,9 @@ public final class AndroidSpecs {
                     "--I-",
                     StartInput.class,
                     AndroidResults.RuntimeResult.class,
-                    "Boots the device of a panel. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_EMULATOR)
-            .notServedYet();
+                    "Boots a panel's AVD with the SDK's emulator (at most 180 s); the operation settles once it"
+                            + " booted, with a new generation.")
+            .needs(HostNeed.ANDROID_EMULATOR);
 
     public static final ToolSpec<StopInput> STOP = ToolSpec.operation(
                     "lomi_android_stop",
@@ -252,9 +253,8 @@ public final class AndroidSpecs {
                     "-DI-",
                     StopInput.class,
                     AndroidResults.RuntimeResult.class,
-                    "Stops your running device, keeping its data. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_EMULATOR)
-            .notServedYet();
+                    "Stops an emulator lomi_android_start booted, keeping its data; its generation ends.")
+            .needs(HostNeed.ANDROID_EMULATOR);
 
     public static final ToolSpec<Input> INPUT = ToolSpec.ordered(
                     "lomi_android_input",

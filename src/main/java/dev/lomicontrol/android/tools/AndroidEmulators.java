@@ -5,14 +5,19 @@ import dev.lomicontrol.android.Emulators;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.tools.HostProbe;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The emulator engine of the host the dispatch checks calls against: the SDK's {@code emulator}
  * that probe finds (a test's stand-in SDK in tests, this process's environment in the broker), the
  * user's console auth token in the probe's home, the devices' adb server. Built per call, so an SDK
- * installed later is found; for lomi_android_start and lomi_android_stop (not served yet).
+ * installed later is found; for lomi_android_start and lomi_android_stop ({@link AndroidRuntimes}).
+ * Each emulator's output goes to {@code emulator-N.log} in a private temporary folder of this broker.
  */
 final class AndroidEmulators {
 
@@ -21,14 +26,15 @@ final class AndroidEmulators {
 
     private final Supplier<HostProbe> host;
     private final Supplier<AndroidDevices> devices;
+    private @Nullable Path logs;
 
     AndroidEmulators(Supplier<HostProbe> host, Supplier<AndroidDevices> devices) {
         this.host = host;
         this.devices = devices;
     }
 
-    /** The engine now, each emulator's output in {@code logDirectory}; HOST_UNQUALIFIED without the SDK's emulator. */
-    Emulators engine(Path logDirectory) {
+    /** The engine now; HOST_UNQUALIFIED without the SDK's emulator. */
+    Emulators engine() {
         HostProbe probe = host.get();
         Path emulator = probe.emulator()
                 .orElseThrow(() -> new LomiException(
@@ -40,7 +46,18 @@ final class AndroidEmulators {
                 devices.get().bridge(),
                 emulator,
                 probe.home().resolve(CONSOLE_TOKEN),
-                logDirectory,
+                logDirectory(),
                 Emulators.BOOT_POLL);
+    }
+
+    private synchronized Path logDirectory() {
+        if (logs == null) {
+            try {
+                logs = Files.createTempDirectory("lomi-emulators-");
+            } catch (IOException e) {
+                throw new UncheckedIOException("no folder for the emulators' output could be made", e);
+            }
+        }
+        return logs;
     }
 }

@@ -1,6 +1,7 @@
 package dev.lomicontrol.android.tools;
 
 import dev.lomicontrol.android.AndroidDevices;
+import dev.lomicontrol.android.Emulators;
 import dev.lomicontrol.android.api.AndroidSpecs;
 import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.core.ErrorCode;
@@ -20,6 +21,7 @@ import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.HostQualification;
 import dev.lomicontrol.tools.ToolSpec;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -36,7 +38,8 @@ import tools.jackson.databind.JsonNode;
  * {@code lomi_android_logcat} ({@link AndroidLogcat}); the input lease (lomi_panel_control's Android
  * form, {@link AndroidControls}, handed over by the terminal feature that serves that tool) and
  * {@code lomi_android_input} ({@link AndroidInputCalls}); {@code lomi_android_launch}
- * ({@link AndroidLaunches}); {@code lomi_android_install_apk} ({@link AndroidInstalls}). The others are not implemented yet: where the host lacks
+ * ({@link AndroidLaunches}); {@code lomi_android_install_apk} ({@link AndroidInstalls});
+ * {@code lomi_android_start} and {@code lomi_android_stop} ({@link AndroidRuntimes}). The others are not implemented yet: where the host lacks
  * what a tool needs the broker's host check answers HOST_UNQUALIFIED with the reason
  * ({@link HostQualification}), and where it has it, that check answers that the tool is not
  * implemented — these handlers answer HOST_UNQUALIFIED too, never an unknown tool, never a fake
@@ -56,9 +59,10 @@ public final class AndroidFeature implements ToolFeature {
     private final AndroidInputCalls inputs;
     private final AndroidLaunches launches;
     private final AndroidInstalls installs;
+    private final AndroidRuntimes runtimes;
     private final LivePanels kind;
 
-    /** The emulator engine of the probed host (for lomi_android_start and lomi_android_stop, not served yet). */
+    /** The emulator engine of the probed host (for lomi_android_start and lomi_android_stop). */
     final AndroidEmulators emulators;
 
     /** The user's devices on this host: the adb server and AVD home of the broker's environment, the adb the host probe finds. */
@@ -95,6 +99,19 @@ public final class AndroidFeature implements ToolFeature {
             ArtifactStore artifacts,
             Supplier<AndroidDevices> devices,
             Supplier<HostProbe> host) {
+        this(access, layout, panels, runner, artifacts, devices, host, () -> Emulators.BOOT_DEADLINE);
+    }
+
+    /** As above, an emulator's boot bounded by {@code bootDeadline} (the reference's 180 s; shorter in tests). */
+    public AndroidFeature(
+            WorkspaceAccess access,
+            Layout layout,
+            PanelTargets panels,
+            OperationRunner runner,
+            ArtifactStore artifacts,
+            Supplier<AndroidDevices> devices,
+            Supplier<HostProbe> host,
+            Supplier<Duration> bootDeadline) {
         this.emulators = new AndroidEmulators(host, devices);
         this.live = new AndroidPanels(panels, devices);
         this.list = new AndroidList(access, devices, live);
@@ -106,6 +123,7 @@ public final class AndroidFeature implements ToolFeature {
         this.inputs = new AndroidInputCalls(runner, live, leases, devices);
         this.launches = new AndroidLaunches(layout, runner, live);
         this.installs = new AndroidInstalls(artifacts, runner, live);
+        this.runtimes = new AndroidRuntimes(layout, panels, runner, live, devices, emulators, bootDeadline);
         this.kind = new LivePanels() {
             @Override
             public Optional<JsonNode> view(Panel panel) {
@@ -137,7 +155,9 @@ public final class AndroidFeature implements ToolFeature {
                     && !spec.equals(AndroidSpecs.LOGCAT)
                     && !spec.equals(AndroidSpecs.INPUT)
                     && !spec.equals(AndroidSpecs.LAUNCH)
-                    && !spec.equals(AndroidSpecs.INSTALL_APK)) {
+                    && !spec.equals(AndroidSpecs.INSTALL_APK)
+                    && !spec.equals(AndroidSpecs.START)
+                    && !spec.equals(AndroidSpecs.STOP)) {
                 unavailable(handlers, spec);
             }
         }
@@ -149,12 +169,20 @@ public final class AndroidFeature implements ToolFeature {
         handlers.on(AndroidSpecs.INPUT, inputs::input);
         handlers.on(AndroidSpecs.LAUNCH, launches::launch);
         handlers.on(AndroidSpecs.INSTALL_APK, installs::install);
+        handlers.on(AndroidSpecs.START, runtimes::start);
+        handlers.on(AndroidSpecs.STOP, runtimes::stop);
     }
 
     /** The session's connection ended: its Android input leases end. */
     @Override
     public void sessionEnded(Session session) {
         leases.sessionEnded(session.id().value());
+    }
+
+    /** A boot in flight ends its emulator's process group (emulators that booted keep running). */
+    @Override
+    public void close() {
+        runtimes.close();
     }
 
     @Override

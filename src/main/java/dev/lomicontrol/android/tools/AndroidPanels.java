@@ -126,6 +126,12 @@ final class AndroidPanels implements LivePanels {
         return generation;
     }
 
+    /** {@code serial} stopped (lomi_android_stop): its generation ends, and a later boot mints its own. */
+    void ended(String serial) {
+        opened.remove(serial);
+        generations.remove(serial);
+    }
+
     /** An Android panel was opened on {@code device}: from now on, seen online, it has a generation. */
     void opened(Resolved device) {
         device.serial().ifPresent(opened::add);

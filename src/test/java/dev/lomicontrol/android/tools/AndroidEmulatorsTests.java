@@ -36,7 +36,7 @@ class AndroidEmulatorsTests {
         Path emulator = script(sdk.resolve("emulator/emulator"));
         broker.host = () -> new HostProbe(Map.of("ANDROID_HOME", sdk.toString()), Optional.empty(), temp, temp);
 
-        assertThat(feature().emulators.engine(temp.resolve("logs")).argv("Pixel_8_API_35", 5554))
+        assertThat(feature().emulators.engine().argv("Pixel_8_API_35", 5554))
                 .containsSequence("setsid", emulator.toString(), "-avd", "Pixel_8_API_35", "-port", "5554");
     }
 
@@ -45,7 +45,7 @@ class AndroidEmulatorsTests {
         Path bin = Files.createDirectories(temp.resolve("bin"));
         broker.host = () -> new HostProbe(Map.of("PATH", bin.toString()), Optional.empty(), temp, temp);
 
-        assertThatThrownBy(() -> feature().emulators.engine(temp.resolve("logs")))
+        assertThatThrownBy(() -> feature().emulators.engine())
                 .isInstanceOfSatisfying(
                         LomiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.HOST_UNQUALIFIED))
                 .hasMessageContaining("sdkmanager 'emulator'");
