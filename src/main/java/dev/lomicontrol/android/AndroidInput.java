@@ -27,16 +27,16 @@ public final class AndroidInput {
             return List.of(touch(touch));
         }
         if (event instanceof InputEvent.Tap tap) {
-            return List.of(List.of("input", "tap", Integer.toString(tap.x()), Integer.toString(tap.y())));
+            return List.of(List.of("input", "tap", Long.toString(tap.x()), Long.toString(tap.y())));
         }
         if (event instanceof InputEvent.Swipe swipe) {
             return List.of(List.of(
                     "input",
                     "swipe",
-                    Integer.toString(swipe.x()),
-                    Integer.toString(swipe.y()),
-                    Integer.toString(swipe.toX()),
-                    Integer.toString(swipe.toY()),
+                    Long.toString(swipe.x()),
+                    Long.toString(swipe.y()),
+                    Long.toString(swipe.toX()),
+                    Long.toString(swipe.toY()),
                     Integer.toString(swipe.durationMs())));
         }
         if (event instanceof InputEvent.Key key) {

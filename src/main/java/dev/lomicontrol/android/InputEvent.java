@@ -33,7 +33,7 @@ public sealed interface InputEvent {
     }
 
     /** A whole tap (down and up) at one point of the hardware display, in device pixels. */
-    record Tap(int x, int y) implements InputEvent {
+    record Tap(long x, long y) implements InputEvent {
         @Override
         public String payload() {
             return "tap " + x + " " + y;
@@ -41,7 +41,7 @@ public sealed interface InputEvent {
     }
 
     /** A finger moved from one point to another over {@code durationMs}; a long press when both are the same. */
-    record Swipe(int x, int y, int toX, int toY, int durationMs) implements InputEvent {
+    record Swipe(long x, long y, long toX, long toY, int durationMs) implements InputEvent {
         @Override
         public String payload() {
             return "swipe " + x + " " + y + " " + toX + " " + toY + " " + durationMs;

@@ -170,7 +170,7 @@ class AndroidInputBrokerTests extends AndroidBrokerTest {
             broker.ok(calls.session, "lomi_android_input", input(panel, lease, 1, tap, calls.epoch.value()));
             broker.ok(calls.session, "lomi_android_input", input(panel, lease, 1, tap, calls.epoch.value()));
             broker.ok(calls.session, "lomi_android_input", input(panel, lease, 2, press, calls.epoch.value()));
-            tap.put("x", 65536);
+            tap.put("x", 4294967296L);
             assertThat(broker.refused(
                             calls.session, "lomi_android_input", input(panel, lease, 3, tap, calls.epoch.value())))
                     .isEqualTo(ErrorCode.INVALID_ARGUMENT);

@@ -57,19 +57,17 @@ public final class AndroidInputs {
 
     @Tag("tap")
     public record Tap(
-            @Range(min = 0, max = 65535) int x,
-            @Range(min = 0, max = 65535) int y) implements InputEvent {}
+            @Range(min = 0, max = 4294967295L) long x,
+            @Range(min = 0, max = 4294967295L) long y) implements InputEvent {}
 
     @Tag("swipe")
     public record Swipe(
-            @Range(min = 0, max = 65535) int x,
-            @Range(min = 0, max = 65535) int y,
-            @Range(min = 0, max = 65535) int toX,
-            @Range(min = 0, max = 65535) int toY,
+            @Range(min = 0, max = 4294967295L) long x,
+            @Range(min = 0, max = 4294967295L) long y,
+            @Range(min = 0, max = 4294967295L) long toX,
+            @Range(min = 0, max = 4294967295L) long toY,
 
-            @Doc("a long press: a swipe that ends where it starts, 500 ms or more")
-            @Range(min = 1, max = 10000)
-            @Default("300")
+            @Doc("≥500 in one place: a long press") @Range(min = 1, max = 10000) @Default("300")
             int durationMs)
             implements InputEvent {}
 
