@@ -137,6 +137,12 @@ final class FakeAdbd implements AutoCloseable {
         return silent;
     }
 
+    /** The device answers again: services opened from now on are served (streams already stalled stay so). */
+    void resume() {
+        stalled = false;
+        silent = false;
+    }
+
     /** Whether a key the host offers (AUTH RSAPUBLICKEY) is accepted at once, as if the user always tapped Allow. */
     void acceptNewKeys(boolean accept) {
         acceptNewKeys = accept;
