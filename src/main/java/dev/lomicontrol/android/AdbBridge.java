@@ -12,10 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -27,7 +23,8 @@ import java.util.function.Consumer;
  * {@code adb -P <port> start-server} (argv only; within the call's deadline and
  * {@link AdbTimeouts#startServer}) and connects again.
  *
- * <p>Every call takes a deadline and ends by it, or earlier when the server is silent for
+ * <p>Every call takes a deadline and ends by it — a read, and a write the server stopped taking
+ * (the connection is closed at the deadline) — or earlier when the server is silent for
  * {@link AdbTimeouts#idle}: DEADLINE_EXCEEDED, the socket closed. Refusals map to codes in
  * {@link AdbFailures}; an unreachable server with no adb to start it is HOST_UNQUALIFIED.
  * Thread-safe: each call uses a connection of its own.
@@ -36,13 +33,6 @@ public final class AdbBridge {
 
     /** The adb server's default port. */
     public static final int DEFAULT_PORT = 5037;
-
-    /** Closes a connection whose writes outlive the call's deadline (reads are bounded by the socket). */
-    private static final ScheduledExecutorService WRITE_GUARD = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread thread = new Thread(r, "adb-write-guard");
-        thread.setDaemon(true);
-        return thread;
-    });
 
     private final int port;
     private final Optional<Path> adb;
@@ -150,18 +140,7 @@ public final class AdbBridge {
         return call("exec " + argv.get(0) + " on " + serial, deadline, socket -> {
             transport(socket, serial);
             socket.request("exec:" + command);
-            long end = System.nanoTime() + deadline.toNanos();
-            ScheduledFuture<?> guard = WRITE_GUARD.schedule(socket::close, deadline.toNanos(), TimeUnit.NANOSECONDS);
-            try {
-                write(socket, input, length);
-            } catch (IOException e) {
-                if (end - System.nanoTime() <= 0) {
-                    throw AdbFailures.deadline("exec " + argv.get(0) + " on " + serial);
-                }
-                throw e;
-            } finally {
-                guard.cancel(false);
-            }
+            write(socket, input, length);
             return readAll(socket, argv.get(0), maxBytes);
         });
     }
@@ -223,11 +202,18 @@ public final class AdbBridge {
         T run(SmartSocket socket) throws IOException;
     }
 
+    /** Runs {@code exchange} on a connection of its own; an IOException after the connection's watchdog closed it is the deadline's. */
     private <T> T call(String what, Duration deadline, Exchange<T> exchange) {
-        try (SmartSocket socket = connect(what, deadline)) {
-            return exchange.run(socket);
+        SmartSocket connection;
+        try {
+            connection = connect(what, deadline);
         } catch (IOException e) {
             throw SmartSocket.io(what, e);
+        }
+        try (SmartSocket socket = connection) {
+            return exchange.run(socket);
+        } catch (IOException e) {
+            throw connection.expired() ? AdbFailures.deadline(what) : SmartSocket.io(what, e);
         }
     }
 

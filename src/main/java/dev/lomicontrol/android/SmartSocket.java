@@ -12,14 +12,27 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One connection to the adb server speaking its smart-socket protocol (AOSP {@code adb/protocol.txt}
  * and {@code SERVICES.TXT}): a request is {@code <hex4 length><service>}, answered {@code OKAY} or
  * {@code FAIL<hex4 length><reason>}; after {@code host:transport:<serial>} the same socket carries
- * one device service. Every read waits at most the idle timeout and never past the call's deadline.
+ * one device service. Every read waits at most the idle timeout and never past the call's deadline;
+ * a watchdog closes the socket at the deadline, so a write the server stopped reading (a device
+ * that never acknowledges) ends then too ({@link #expired}).
  */
 final class SmartSocket implements AutoCloseable {
+
+    /** Closes connections at their call's deadline, whatever they are blocked in. */
+    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "adb-deadline-watchdog");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final Socket socket;
     private final InputStream in;
@@ -28,6 +41,8 @@ final class SmartSocket implements AutoCloseable {
     private final long deadlineNanos;
     private final String what;
     private volatile boolean unbounded;
+    private volatile boolean expired;
+    private final ScheduledFuture<?> watchdog;
 
     private SmartSocket(Socket socket, Duration idle, long deadlineNanos, String what) throws IOException {
         this.socket = socket;
@@ -36,6 +51,18 @@ final class SmartSocket implements AutoCloseable {
         this.idle = idle;
         this.deadlineNanos = deadlineNanos;
         this.what = what;
+        this.watchdog =
+                WATCHDOG.schedule(this::expire, Math.max(1, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
+
+    private void expire() {
+        expired = true;
+        close();
+    }
+
+    /** Whether the watchdog closed this connection at its deadline: an IOException since then is the deadline's. */
+    boolean expired() {
+        return expired;
     }
 
     /** Connects to 127.0.0.1:{@code port}; the IOException of a refused connect is the caller's (it may start a server). */
@@ -86,6 +113,12 @@ final class SmartSocket implements AutoCloseable {
      * may call it; {@link #close} ends the wait.
      */
     String readHexStringUnbounded() throws IOException {
+        if (!unbounded) {
+            watchdog.cancel(false);
+            if (expired) {
+                throw AdbFailures.deadline(what);
+            }
+        }
         unbounded = true;
         return readHexString();
     }
@@ -136,6 +169,7 @@ final class SmartSocket implements AutoCloseable {
 
     @Override
     public void close() {
+        watchdog.cancel(false);
         try {
             socket.close();
         } catch (IOException ignored) {

@@ -2,6 +2,7 @@ package dev.lomicontrol.android;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
@@ -108,6 +109,35 @@ class AdbBridgeDeviceStatesTests {
                         assertThat(e.getMessage()).contains("sent nothing for 500 ms");
                     });
             assertThat(bridge.version(CALL)).isEqualTo(41);
+        } finally {
+            server.run("disconnect");
+        }
+    }
+
+    @Test
+    void aDeviceThatAcceptsAStreamAndThenNeverAcknowledgesEndsEveryWriteAndReadByTheDeadline() throws IOException {
+        try (FakeAdbd device = FakeAdbd.open()) {
+            server.connect(device, DeviceState.DEVICE);
+            device.silence();
+            AdbBridge bridge = server.bridge(
+                    new AdbTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(30), Duration.ofSeconds(15)));
+            byte[] large = new byte[32 * 1024 * 1024]; // far more than the sockets between us buffer
+            for (Runnable call : List.<Runnable>of(
+                    () -> bridge.push(device.serial(), large, "/data/local/tmp/big", 0644, Duration.ofMillis(1500)),
+                    () -> bridge.shell(device.serial(), List.of("echo", "x"), Duration.ofMillis(1500), 100),
+                    () -> bridge.exec(device.serial(), List.of("screencap", "-p"), Duration.ofMillis(1500), 100))) {
+                long start = System.nanoTime();
+                assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(15), call::run))
+                        .isInstanceOfSatisfying(LomiException.class, e -> {
+                            assertThat(e.code()).isEqualTo(ErrorCode.DEADLINE_EXCEEDED);
+                            assertThat(e.getMessage()).contains("before its deadline");
+                        });
+                assertThat((System.nanoTime() - start) / 1_000_000)
+                        .as("ended by the 1.5 s deadline")
+                        .isBetween(1_400L, 4_000L);
+            }
+            assertThat(device.services()).contains("sync:", "shell,v2,raw:'echo' 'x'", "exec:'screencap' '-p'");
+            assertThat(bridge.version(CALL)).as("the server keeps serving").isEqualTo(41);
         } finally {
             server.run("disconnect");
         }

@@ -48,6 +48,7 @@ final class FakeAdbd implements AutoCloseable {
     final DeviceKeys keys = new DeviceKeys();
     private volatile boolean acceptNewKeys;
     private volatile boolean stalled;
+    private volatile boolean silent;
     private final List<FakeAdbdConnection> connections = new CopyOnWriteArrayList<>();
     private final List<String> services = new CopyOnWriteArrayList<>();
     private final List<List<String>> shellCommands = new CopyOnWriteArrayList<>();
@@ -121,6 +122,25 @@ final class FakeAdbd implements AutoCloseable {
 
     boolean stalled() {
         return stalled;
+    }
+
+    /**
+     * From now on, every service opened is accepted (OKAY) and then never heard from again: it sends
+     * no output, and what the host writes to it is never acknowledged, so the adb server stops
+     * reading the host's side of the stream once its first write is in flight.
+     */
+    void silence() {
+        silent = true;
+    }
+
+    boolean silent() {
+        return silent;
+    }
+
+    /** The device answers again: services opened from now on are served (streams already stalled stay so). */
+    void resume() {
+        stalled = false;
+        silent = false;
     }
 
     /** Whether a key the host offers (AUTH RSAPUBLICKEY) is accepted at once, as if the user always tapped Allow. */

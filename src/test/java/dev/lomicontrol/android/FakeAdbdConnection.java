@@ -25,6 +25,7 @@ final class FakeAdbdConnection {
         final Deque<byte[]> pending = new ArrayDeque<>();
         boolean inFlight;
         boolean closeWhenDrained;
+        boolean silent;
         final FakeSync sync;
         final ByteArrayOutputStream stdin = new ByteArrayOutputStream();
         int stdinLength;
@@ -114,7 +115,7 @@ final class FakeAdbdConnection {
             }
         } else if (command == AdbPacket.WRTE) {
             Stream stream = streams.get(packet.arg1());
-            if (stream != null) {
+            if (stream != null && !stream.silent) {
                 send(AdbPacket.OKAY, stream.local, stream.remote, new byte[0]);
                 stream.sync.receive(packet.data(), device).forEach(stream.pending::add);
                 receiveStdin(stream, packet.data());
@@ -169,6 +170,12 @@ final class FakeAdbdConnection {
         }
         int local = nextLocal++;
         Stream stream = new Stream(local, remote, service.equals("sync:"));
+        if (device.silent()) {
+            stream.silent = true; // accepted, then never heard from: no output, no acknowledgement
+            streams.put(local, stream);
+            send(AdbPacket.OKAY, local, remote, new byte[0]);
+            return;
+        }
         int colon = service.indexOf(':');
         String kind = colon < 0 ? service : service.substring(0, colon);
         String command = colon < 0 ? "" : service.substring(colon + 1);
