@@ -37,7 +37,7 @@ public final class SdkManagerOutput {
     }
 
     private static final Pattern LICENSE = Pattern.compile(
-            "(?m)^(?:\\d+/\\d+: )?License ([A-Za-z0-9._-]+):[ \\t]*\\n-{5,}[ \\t]*\\n(.*?)\\n-{5,}[ \\t]*$",
+            "(?m)(?:\\d+/\\d+: )?License ([A-Za-z0-9._-]+):[ \\t]*\\n-{5,}[ \\t]*\\n(.*?)\\n-{5,}[ \\t]*$",
             Pattern.DOTALL);
 
     private SdkManagerOutput() {}

@@ -98,8 +98,7 @@ public final class SdkProcess {
                 if (stdinOpen && prompted(sofar)) {
                     Optional<String> answer = prompts.apply(sofar);
                     if (answer.isPresent()) {
-                        stdin.write((answer.get() + "\n").getBytes(StandardCharsets.UTF_8));
-                        stdin.flush();
+                        stdinOpen = answered(stdin, answer.get());
                     } else {
                         stdin.close();
                         stdinOpen = false;
@@ -125,9 +124,20 @@ public final class SdkProcess {
         }
     }
 
-    /** Whether the output ends in a question waiting for an answer. */
+    /** Sends {@code answer} and a newline; false when the tool no longer reads (it exited). */
+    private static boolean answered(OutputStream stdin, String answer) {
+        try {
+            stdin.write((answer + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+            return true;
+        } catch (IOException gone) {
+            return false;
+        }
+    }
+
+    /** Whether the output ends in a question waiting for an answer on its line. */
     static boolean prompted(String output) {
-        String tail = output.stripTrailing();
+        String tail = output.replaceAll("[ \\t]+$", "");
         return tail.endsWith("(y/N):") || tail.endsWith("(y/N)?") || tail.endsWith("[no]");
     }
 }

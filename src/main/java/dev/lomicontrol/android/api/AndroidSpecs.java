@@ -34,7 +34,8 @@ import java.util.Optional;
  * device access over adb, the emulator's lifecycle, SDK setup, device management); a host without it
  * answers HOST_UNQUALIFIED naming what is missing ({@link dev.lomicontrol.tools.HostQualification}),
  * after the arguments were checked. Served so far: {@link #LIST}, {@link #OPEN}, {@link #SNAPSHOT},
- * {@link #SCREENSHOT}, {@link #LOGCAT}; the others answer HOST_UNQUALIFIED (not implemented yet) and
+ * {@link #SCREENSHOT}, {@link #LOGCAT}, {@link #INPUT}, {@link #LAUNCH}, {@link #INSTALL_APK},
+ * {@link #SETUP_PLAN}, {@link #DEVICE_MANAGE}; the others answer HOST_UNQUALIFIED (not implemented yet) and
  * their published descriptions still say so: the catalog is pinned byte for byte until a tool changes
  * on purpose. The input unions are in {@link AndroidInputs}, the
  * answers in {@link AndroidResults}.
@@ -329,9 +330,9 @@ public final class AndroidSpecs {
                     "R-IO",
                     SetupPlanInput.class,
                     AndroidResults.Setup.class,
-                    "Shows the SDK inventory and catalog, or prepares an exact download plan. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_SETUP)
-            .notServedYet();
+                    "The SDK's installed packages and AVDs (read offline), sdkmanager's catalog paged, or an exact"
+                            + " install plan with each licence's SHA-256 for lomi_android_setup_apply.")
+            .needs(HostNeed.ANDROID_SETUP);
 
     public static final ToolSpec<SetupApplyInput> SETUP_APPLY = ToolSpec.operation(
                     "lomi_android_setup_apply",
@@ -347,13 +348,13 @@ public final class AndroidSpecs {
     public static final ToolSpec<DeviceManageInput> DEVICE_MANAGE = ToolSpec.operation(
                     "lomi_android_device_manage",
                     "Manage Android devices",
-                    "android.read",
+                    "android.manage",
                     "-DI-",
                     DeviceManageInput.class,
                     AndroidResults.Management.class,
-                    "Creates, modifies, wipes or deletes an emulator, or repairs the SDK; the admin approves each. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_MANAGE)
-            .notServedYet();
+                    "Creates, modifies, wipes or deletes an AVD (not one running) once the admin approves;"
+                            + " wipe and delete take its exact name as confirmation.")
+            .needs(HostNeed.ANDROID_MANAGE);
 
     public static final List<ToolSpec<?>> ALL = List.of(
             LIST,

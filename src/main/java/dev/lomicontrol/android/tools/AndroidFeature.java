@@ -36,7 +36,9 @@ import tools.jackson.databind.JsonNode;
  * {@code lomi_android_logcat} ({@link AndroidLogcat}); the input lease (lomi_panel_control's Android
  * form, {@link AndroidControls}, handed over by the terminal feature that serves that tool) and
  * {@code lomi_android_input} ({@link AndroidInputCalls}); {@code lomi_android_launch}
- * ({@link AndroidLaunches}); {@code lomi_android_install_apk} ({@link AndroidInstalls}). The others are not implemented yet: where the host lacks
+ * ({@link AndroidLaunches}); {@code lomi_android_install_apk} ({@link AndroidInstalls}); {@code lomi_android_setup_plan}
+ * ({@link AndroidSetupPlans}) and {@code lomi_android_device_manage} ({@link AndroidDeviceManage}) on
+ * the SDK the host probe finds ({@link AndroidSdk}). The others are not implemented yet: where the host lacks
  * what a tool needs the broker's host check answers HOST_UNQUALIFIED with the reason
  * ({@link HostQualification}), and where it has it, that check answers that the tool is not
  * implemented — these handlers answer HOST_UNQUALIFIED too, never an unknown tool, never a fake
@@ -56,6 +58,8 @@ public final class AndroidFeature implements ToolFeature {
     private final AndroidInputCalls inputs;
     private final AndroidLaunches launches;
     private final AndroidInstalls installs;
+    private final AndroidSetupPlans setupPlans;
+    private final AndroidDeviceManage deviceManage;
     private final LivePanels kind;
 
     /** The emulator engine of the probed host (for lomi_android_start and lomi_android_stop, not served yet). */
@@ -105,6 +109,9 @@ public final class AndroidFeature implements ToolFeature {
         this.inputs = new AndroidInputCalls(runner, live, leases, devices);
         this.launches = new AndroidLaunches(layout, runner, live);
         this.installs = new AndroidInstalls(artifacts, runner, live);
+        AndroidSdk sdk = new AndroidSdk(host, devices);
+        this.setupPlans = new AndroidSetupPlans(access, sdk, runner.clock());
+        this.deviceManage = new AndroidDeviceManage(access, runner, sdk);
         this.kind = new LivePanels() {
             @Override
             public Optional<JsonNode> view(Panel panel) {
@@ -136,7 +143,9 @@ public final class AndroidFeature implements ToolFeature {
                     && !spec.equals(AndroidSpecs.LOGCAT)
                     && !spec.equals(AndroidSpecs.INPUT)
                     && !spec.equals(AndroidSpecs.LAUNCH)
-                    && !spec.equals(AndroidSpecs.INSTALL_APK)) {
+                    && !spec.equals(AndroidSpecs.INSTALL_APK)
+                    && !spec.equals(AndroidSpecs.SETUP_PLAN)
+                    && !spec.equals(AndroidSpecs.DEVICE_MANAGE)) {
                 unavailable(handlers, spec);
             }
         }
@@ -148,6 +157,8 @@ public final class AndroidFeature implements ToolFeature {
         handlers.on(AndroidSpecs.INPUT, inputs::input);
         handlers.on(AndroidSpecs.LAUNCH, launches::launch);
         handlers.on(AndroidSpecs.INSTALL_APK, installs::install);
+        handlers.on(AndroidSpecs.SETUP_PLAN, setupPlans::plan);
+        handlers.on(AndroidSpecs.DEVICE_MANAGE, deviceManage::manage);
     }
 
     /** The session's connection ended: its Android input leases end. */
