@@ -35,7 +35,7 @@ import java.util.Optional;
  * answers HOST_UNQUALIFIED naming what is missing ({@link dev.lomicontrol.tools.HostQualification}),
  * after the arguments were checked. Served so far: {@link #LIST}, {@link #OPEN}, {@link #SNAPSHOT},
  * {@link #SCREENSHOT}, {@link #LOGCAT}, {@link #INPUT}, {@link #LAUNCH}, {@link #INSTALL_APK},
- * {@link #SETUP_PLAN}, {@link #DEVICE_MANAGE}; the others answer HOST_UNQUALIFIED (not implemented yet) and
+ * {@link #SETUP_PLAN}, {@link #SETUP_APPLY}, {@link #DEVICE_MANAGE}; the others answer HOST_UNQUALIFIED (not implemented yet) and
  * their published descriptions still say so: the catalog is pinned byte for byte until a tool changes
  * on purpose. The input unions are in {@link AndroidInputs}, the
  * answers in {@link AndroidResults}.
@@ -341,9 +341,9 @@ public final class AndroidSpecs {
                     "-DIO",
                     SetupApplyInput.class,
                     AndroidResults.Management.class,
-                    "Runs a prepared SDK plan once the admin approves it and its licenses. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_SETUP)
-            .notServedYet();
+                    "Runs sdkmanager on a prepared plan once the admin approves it and each licence shown by"
+                            + " digest; licences are never accepted otherwise.")
+            .needs(HostNeed.ANDROID_SETUP);
 
     public static final ToolSpec<DeviceManageInput> DEVICE_MANAGE = ToolSpec.operation(
                     "lomi_android_device_manage",

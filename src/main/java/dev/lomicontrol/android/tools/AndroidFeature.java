@@ -37,7 +37,7 @@ import tools.jackson.databind.JsonNode;
  * form, {@link AndroidControls}, handed over by the terminal feature that serves that tool) and
  * {@code lomi_android_input} ({@link AndroidInputCalls}); {@code lomi_android_launch}
  * ({@link AndroidLaunches}); {@code lomi_android_install_apk} ({@link AndroidInstalls}); {@code lomi_android_setup_plan}
- * ({@link AndroidSetupPlans}) and {@code lomi_android_device_manage} ({@link AndroidDeviceManage}) on
+ * ({@link AndroidSetupPlans}), {@code lomi_android_setup_apply} ({@link AndroidSetupApply}) and {@code lomi_android_device_manage} ({@link AndroidDeviceManage}) on
  * the SDK the host probe finds ({@link AndroidSdk}). The others are not implemented yet: where the host lacks
  * what a tool needs the broker's host check answers HOST_UNQUALIFIED with the reason
  * ({@link HostQualification}), and where it has it, that check answers that the tool is not
@@ -60,6 +60,7 @@ public final class AndroidFeature implements ToolFeature {
     private final AndroidInstalls installs;
     private final AndroidSetupPlans setupPlans;
     private final AndroidDeviceManage deviceManage;
+    private final AndroidSetupApply setupApply;
     private final LivePanels kind;
 
     /** The emulator engine of the probed host (for lomi_android_start and lomi_android_stop, not served yet). */
@@ -112,6 +113,7 @@ public final class AndroidFeature implements ToolFeature {
         AndroidSdk sdk = new AndroidSdk(host, devices);
         this.setupPlans = new AndroidSetupPlans(access, sdk, runner.clock());
         this.deviceManage = new AndroidDeviceManage(access, runner, sdk);
+        this.setupApply = new AndroidSetupApply(access, runner, sdk, setupPlans);
         this.kind = new LivePanels() {
             @Override
             public Optional<JsonNode> view(Panel panel) {
@@ -145,6 +147,7 @@ public final class AndroidFeature implements ToolFeature {
                     && !spec.equals(AndroidSpecs.LAUNCH)
                     && !spec.equals(AndroidSpecs.INSTALL_APK)
                     && !spec.equals(AndroidSpecs.SETUP_PLAN)
+                    && !spec.equals(AndroidSpecs.SETUP_APPLY)
                     && !spec.equals(AndroidSpecs.DEVICE_MANAGE)) {
                 unavailable(handlers, spec);
             }
@@ -158,6 +161,7 @@ public final class AndroidFeature implements ToolFeature {
         handlers.on(AndroidSpecs.LAUNCH, launches::launch);
         handlers.on(AndroidSpecs.INSTALL_APK, installs::install);
         handlers.on(AndroidSpecs.SETUP_PLAN, setupPlans::plan);
+        handlers.on(AndroidSpecs.SETUP_APPLY, setupApply::apply);
         handlers.on(AndroidSpecs.DEVICE_MANAGE, deviceManage::manage);
     }
 
