@@ -330,8 +330,8 @@ public final class AndroidSpecs {
                     "R-IO",
                     SetupPlanInput.class,
                     AndroidResults.Setup.class,
-                    "The SDK's installed packages and AVDs (read offline), sdkmanager's catalog paged, or an exact"
-                            + " install plan with each licence's SHA-256 for lomi_android_setup_apply.")
+                    "The SDK's packages and AVDs (offline), sdkmanager's catalog, or an install plan showing each"
+                            + " licence by SHA-256.")
             .needs(HostNeed.ANDROID_SETUP);
 
     public static final ToolSpec<SetupApplyInput> SETUP_APPLY = ToolSpec.operation(
@@ -341,20 +341,20 @@ public final class AndroidSpecs {
                     "-DIO",
                     SetupApplyInput.class,
                     AndroidResults.Management.class,
-                    "Runs sdkmanager on a prepared plan once the admin approves it and each licence shown by"
-                            + " digest; licences are never accepted otherwise.")
+                    "Runs sdkmanager on a prepared plan once the admin approves it and its licences.")
             .needs(HostNeed.ANDROID_SETUP);
 
     public static final ToolSpec<DeviceManageInput> DEVICE_MANAGE = ToolSpec.operation(
                     "lomi_android_device_manage",
                     "Manage Android devices",
-                    "android.manage",
+                    "android.read",
                     "-DI-",
                     DeviceManageInput.class,
                     AndroidResults.Management.class,
-                    "Creates, modifies, wipes or deletes an AVD (not one running) once the admin approves;"
-                            + " wipe and delete take its exact name as confirmation.")
-            .needs(HostNeed.ANDROID_MANAGE);
+                    "Creates, modifies, wipes or deletes a stopped AVD once the admin approves; wipe and delete"
+                            + " take its exact name.")
+            .needs(HostNeed.ANDROID_MANAGE)
+            .withVariantScopes(ScopeNeed.always("android.manage"));
 
     public static final List<ToolSpec<?>> ALL = List.of(
             LIST,

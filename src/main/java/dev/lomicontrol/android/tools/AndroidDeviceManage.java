@@ -75,7 +75,7 @@ final class AndroidDeviceManage {
                     step(action).apply();
                     return Encoder.encode(new AndroidResults.Management(
                             in.workspaceId(),
-                            operation.id().value(),
+                            "native-" + dev.lomicontrol.core.Ids.randomHex(new java.security.SecureRandom(), 8),
                             Optional.of(AndroidManagedDevices.idOf(step.name())),
                             Optional.of(AvdFiles.revision(sdk.avds())),
                             Optional.of(SdkPackages.revision(SdkPackages.installed(sdk.root())))));

@@ -101,7 +101,7 @@ final class AndroidSetupApply {
                     }
                     return Encoder.encode(new AndroidResults.Management(
                             in.workspaceId(),
-                            operation.id().value(),
+                            "native-" + dev.lomicontrol.core.Ids.randomHex(new java.security.SecureRandom(), 8),
                             Optional.empty(),
                             Optional.empty(),
                             Optional.of(SdkPackages.revision(SdkPackages.installed(sdk.root())))));
