@@ -114,6 +114,30 @@ class AndroidSetupApplyBrokerTests extends AndroidBrokerTest {
                 .isFalse();
     }
 
+    @Test
+    void anotherRevisionOrAnotherSessionsPlanIsRefusedBeforeTheAdminIsAsked() throws Exception {
+        JsonNode plan = prepared();
+        String wrongRevision = json(
+                "workspaceId", calls.workspace(),
+                "planId", plan.path("planId").asString(),
+                "planRevision", "0000000000000000",
+                "retryEpoch", calls.epoch.value(),
+                "requestKey", "a-3");
+        assertThat(broker.refused(calls.session, "lomi_android_setup_apply", wrongRevision))
+                .isEqualTo(dev.lomicontrol.core.ErrorCode.REVISION_CONFLICT);
+
+        AndroidCalls other = new AndroidCalls(broker, "p2");
+        String foreign = json(
+                "workspaceId", other.workspace(),
+                "planId", plan.path("planId").asString(),
+                "planRevision", plan.path("revision").asString(),
+                "retryEpoch", other.epoch.value(),
+                "requestKey", "a-4");
+        assertThat(broker.refused(other.session, "lomi_android_setup_apply", foreign))
+                .isEqualTo(dev.lomicontrol.core.ErrorCode.TARGET_NOT_FOUND);
+        assertThat(sdk.argv()).noneMatch(line -> line.contains("--install"));
+    }
+
     static String sha1(String text) throws Exception {
         return java.util.HexFormat.of()
                 .formatHex(java.security.MessageDigest.getInstance("SHA-1")

@@ -72,6 +72,26 @@ class AndroidSetupPlanBrokerTests extends AndroidBrokerTest {
     }
 
     @Test
+    void anSdkWithoutItsCommandLineToolsIsNamedAsWhatIsMissing() throws Exception {
+        java.nio.file.Files.delete(sdk.sdk.resolve("cmdline-tools/latest/bin/sdkmanager"));
+        Path bin = java.nio.file.Files.createDirectories(temp.resolve("empty-bin"));
+        dev.lomicontrol.tools.HostProbe probe = new dev.lomicontrol.tools.HostProbe(
+                java.util.Map.of("ANDROID_HOME", sdk.sdk.toString(), "PATH", bin.toString()),
+                java.util.Optional.empty(),
+                temp,
+                temp.resolve("kvm"));
+        broker.host = () -> probe;
+
+        JsonNode envelope = broker.call(
+                calls.session,
+                "lomi_android_setup_plan",
+                json("workspaceId", calls.workspace(), "action", action("type", "inventory")));
+
+        assertThat(envelope.path("code").asString()).as("%s", envelope).isEqualTo("HOST_UNQUALIFIED");
+        assertThat(envelope.path("message").asString()).contains("sdkmanager");
+    }
+
+    @Test
     void theCatalogIsPagedUnderOneRevisionAndAChangedCatalogIsAConflict() throws Exception {
         sdk.catalog(
                 "emulator|35.1.4|Android Emulator",
