@@ -198,6 +198,29 @@ class AndroidDeviceManageBrokerTests extends AndroidBrokerTest {
     }
 
     @Test
+    void anAvdTheAdbServerListsAsARunningEmulatorIsNotDeleted() throws Exception {
+        create("Pixel_7", "c-1", true);
+        String deviceId = inventory().at("/devices/0/deviceId").asString();
+        try (FakeAdbd emulator = FakeAdbd.open().property("ro.boot.qemu.avd_name", "Pixel_7")) {
+            server.registerEmulator(emulator);
+            JsonNode delete = node(
+                    "type",
+                    "delete",
+                    "expectedDevicesRevision",
+                    inventory().path("devicesRevision").asString(),
+                    "deviceId",
+                    deviceId,
+                    "confirmation",
+                    "Pixel_7");
+
+            assertThat(broker.refused(calls.session, "lomi_android_device_manage", manage(delete, "d-1")))
+                    .isEqualTo(ErrorCode.TARGET_BUSY);
+        }
+        assertThat(sdk.argv()).noneMatch(line -> line.startsWith("avdmanager delete"));
+        assertThat(sdk.avdHome.resolve("Pixel_7.ini")).exists();
+    }
+
+    @Test
     void anOperationLinuxHasNoEquivalentForAnswersUnsupported() {
         JsonNode rollback = node("type", "rollback_package", "packageId", "emulator", "expectedManifestRevision", "m1");
         JsonNode envelope = broker.call(calls.session, "lomi_android_device_manage", manage(rollback, "r-1"));
