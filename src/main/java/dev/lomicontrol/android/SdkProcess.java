@@ -94,8 +94,11 @@ public final class SdkProcess {
                 if (kept.size() < MAX_OUTPUT) {
                     kept.write(buffer, 0, Math.min(n, MAX_OUTPUT - kept.size()));
                 }
+                if (!stdinOpen) {
+                    continue;
+                }
                 String sofar = kept.toString(StandardCharsets.UTF_8);
-                if (stdinOpen && prompted(sofar)) {
+                if (prompted(sofar)) {
                     Optional<String> answer = prompts.apply(sofar);
                     if (answer.isPresent()) {
                         stdinOpen = answered(stdin, answer.get());
