@@ -45,6 +45,11 @@ public final class AndroidDevices {
         return bridge;
     }
 
+    /** The AVD home the AVDs are listed from. */
+    public AvdDirectory avds() {
+        return avds;
+    }
+
     /**
      * One device: attached ({@code serial} and {@code state} present), an AVD ({@code avd} present),
      * or a running emulator of an AVD (all three).

@@ -160,7 +160,13 @@ public final class AndroidResults {
     public record CatalogView(String catalogRevision, List<Download> packages, Optional<Long> nextOffset)
             implements SetupView {}
 
-    public record License(String id, String digest) {}
+    public record License(
+            String id,
+
+            @Doc("SHA-256 of the whole text, as sdkmanager shows it")
+            String digest,
+
+            @Doc("its first lines") String text) {}
 
     @Tag("prepared")
     public record PreparedView(

@@ -33,12 +33,8 @@ import java.util.Optional;
  * reference's inputs. Each needs one Android capability of the host ({@link dev.lomicontrol.tools.HostNeed}:
  * device access over adb, the emulator's lifecycle, SDK setup, device management); a host without it
  * answers HOST_UNQUALIFIED naming what is missing ({@link dev.lomicontrol.tools.HostQualification}),
- * after the arguments were checked. Served so far: {@link #LIST}, {@link #OPEN}, {@link #START},
- * {@link #STOP}, {@link #SNAPSHOT}, {@link #SCREENSHOT}, {@link #LOGCAT}, {@link #INPUT},
- * {@link #LAUNCH}, {@link #INSTALL_APK}; the others answer HOST_UNQUALIFIED (not implemented yet) and
- * their published descriptions still say so: the catalog is pinned byte for byte until a tool changes
- * on purpose. The input unions are in {@link AndroidInputs}, the
- * answers in {@link AndroidResults}.
+ * after the arguments were checked. The input unions are in {@link AndroidInputs}, the answers in
+ * {@link AndroidResults}.
  */
 public final class AndroidSpecs {
 
@@ -329,9 +325,9 @@ public final class AndroidSpecs {
                     "R-IO",
                     SetupPlanInput.class,
                     AndroidResults.Setup.class,
-                    "Shows the SDK inventory and catalog, or prepares an exact download plan. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_SETUP)
-            .notServedYet();
+                    "The SDK's packages and AVDs (offline), sdkmanager's catalog, or an install plan showing each"
+                            + " licence by SHA-256.")
+            .needs(HostNeed.ANDROID_SETUP);
 
     public static final ToolSpec<SetupApplyInput> SETUP_APPLY = ToolSpec.operation(
                     "lomi_android_setup_apply",
@@ -340,9 +336,8 @@ public final class AndroidSpecs {
                     "-DIO",
                     SetupApplyInput.class,
                     AndroidResults.Management.class,
-                    "Runs a prepared SDK plan once the admin approves it and its licenses. HOST_UNQUALIFIED on this host.")
-            .needs(HostNeed.ANDROID_SETUP)
-            .notServedYet();
+                    "Runs sdkmanager on a prepared plan once the admin approves it and its licences.")
+            .needs(HostNeed.ANDROID_SETUP);
 
     public static final ToolSpec<DeviceManageInput> DEVICE_MANAGE = ToolSpec.operation(
                     "lomi_android_device_manage",
@@ -351,9 +346,10 @@ public final class AndroidSpecs {
                     "-DI-",
                     DeviceManageInput.class,
                     AndroidResults.Management.class,
-                    "Creates, modifies, wipes or deletes an emulator, or repairs the SDK; the admin approves each. HOST_UNQUALIFIED on this host.")
+                    "Creates, modifies, wipes or deletes a stopped AVD once the admin approves; wipe and delete"
+                            + " take its exact name.")
             .needs(HostNeed.ANDROID_MANAGE)
-            .notServedYet();
+            .withVariantScopes(ScopeNeed.always("android.manage"));
 
     public static final List<ToolSpec<?>> ALL = List.of(
             LIST,

@@ -4,8 +4,6 @@ import dev.lomicontrol.android.AndroidDevices;
 import dev.lomicontrol.android.Emulators;
 import dev.lomicontrol.android.api.AndroidSpecs;
 import dev.lomicontrol.artifacts.ArtifactStore;
-import dev.lomicontrol.core.ErrorCode;
-import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.operations.LivePanels;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.PanelControl;
@@ -19,7 +17,6 @@ import dev.lomicontrol.projects.Panel;
 import dev.lomicontrol.projects.PanelKind;
 import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.HostQualification;
-import dev.lomicontrol.tools.ToolSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -39,11 +36,12 @@ import tools.jackson.databind.JsonNode;
  * form, {@link AndroidControls}, handed over by the terminal feature that serves that tool) and
  * {@code lomi_android_input} ({@link AndroidInputCalls}); {@code lomi_android_launch}
  * ({@link AndroidLaunches}); {@code lomi_android_install_apk} ({@link AndroidInstalls});
- * {@code lomi_android_start} and {@code lomi_android_stop} ({@link AndroidRuntimes}). The others are not implemented yet: where the host lacks
- * what a tool needs the broker's host check answers HOST_UNQUALIFIED with the reason
- * ({@link HostQualification}), and where it has it, that check answers that the tool is not
- * implemented — these handlers answer HOST_UNQUALIFIED too, never an unknown tool, never a fake
- * success.
+ * {@code lomi_android_start} and {@code lomi_android_stop} ({@link AndroidRuntimes});
+ * {@code lomi_android_setup_plan} ({@link AndroidSetupPlans}), {@code lomi_android_setup_apply}
+ * ({@link AndroidSetupApply}) and {@code lomi_android_device_manage} ({@link AndroidDeviceManage}) on
+ * the SDK the host probe finds ({@link AndroidSdk}). Where the host lacks what a tool needs, the
+ * broker's host check answers HOST_UNQUALIFIED with the reason ({@link HostQualification}) before
+ * these handlers run.
  */
 @Component
 public final class AndroidFeature implements ToolFeature {
@@ -60,6 +58,9 @@ public final class AndroidFeature implements ToolFeature {
     private final AndroidLaunches launches;
     private final AndroidInstalls installs;
     private final AndroidRuntimes runtimes;
+    private final AndroidSetupPlans setupPlans;
+    private final AndroidDeviceManage deviceManage;
+    private final AndroidSetupApply setupApply;
     private final LivePanels kind;
 
     /** The emulator engine of the probed host (for lomi_android_start and lomi_android_stop). */
@@ -124,6 +125,10 @@ public final class AndroidFeature implements ToolFeature {
         this.launches = new AndroidLaunches(layout, runner, live);
         this.installs = new AndroidInstalls(artifacts, runner, live);
         this.runtimes = new AndroidRuntimes(layout, panels, runner, live, devices, emulators, bootDeadline);
+        AndroidSdk sdk = new AndroidSdk(host, devices);
+        this.setupPlans = new AndroidSetupPlans(access, sdk, runner.clock());
+        this.deviceManage = new AndroidDeviceManage(access, runner, sdk);
+        this.setupApply = new AndroidSetupApply(access, runner, sdk, setupPlans);
         this.kind = new LivePanels() {
             @Override
             public Optional<JsonNode> view(Panel panel) {
@@ -147,20 +152,6 @@ public final class AndroidFeature implements ToolFeature {
     @Override
     public void register(Wiring wiring) {
         ToolHandlers handlers = wiring.handlers();
-        for (ToolSpec<?> spec : AndroidSpecs.ALL) {
-            if (!spec.equals(AndroidSpecs.LIST)
-                    && !spec.equals(AndroidSpecs.OPEN)
-                    && !spec.equals(AndroidSpecs.SNAPSHOT)
-                    && !spec.equals(AndroidSpecs.SCREENSHOT)
-                    && !spec.equals(AndroidSpecs.LOGCAT)
-                    && !spec.equals(AndroidSpecs.INPUT)
-                    && !spec.equals(AndroidSpecs.LAUNCH)
-                    && !spec.equals(AndroidSpecs.INSTALL_APK)
-                    && !spec.equals(AndroidSpecs.START)
-                    && !spec.equals(AndroidSpecs.STOP)) {
-                unavailable(handlers, spec);
-            }
-        }
         handlers.on(AndroidSpecs.LIST, list::list);
         handlers.on(AndroidSpecs.OPEN, open::open);
         handlers.on(AndroidSpecs.SNAPSHOT, snapshots::snapshot);
@@ -171,6 +162,9 @@ public final class AndroidFeature implements ToolFeature {
         handlers.on(AndroidSpecs.INSTALL_APK, installs::install);
         handlers.on(AndroidSpecs.START, runtimes::start);
         handlers.on(AndroidSpecs.STOP, runtimes::stop);
+        handlers.on(AndroidSpecs.SETUP_PLAN, setupPlans::plan);
+        handlers.on(AndroidSpecs.SETUP_APPLY, setupApply::apply);
+        handlers.on(AndroidSpecs.DEVICE_MANAGE, deviceManage::manage);
     }
 
     /** The session's connection ended: its Android input leases end. */
@@ -188,13 +182,5 @@ public final class AndroidFeature implements ToolFeature {
     @Override
     public Map<PanelKind, LivePanels> panels() {
         return Map.of(PanelKind.ANDROID, kind);
-    }
-
-    private static <I> void unavailable(ToolHandlers handlers, ToolSpec<I> spec) {
-        handlers.on(spec, (session, input) -> {
-            throw new LomiException(
-                    ErrorCode.HOST_UNQUALIFIED,
-                    spec.name() + " is not implemented on this broker yet; do the task with the tools that are listed");
-        });
     }
 }
