@@ -98,8 +98,10 @@ public class ChatAiSessions implements ToolGateway {
                 .filter(scope -> !scope.startsWith("chat."))
                 .collect(Collectors.toSet());
         AtomicReference<Session> opened = new AtomicReference<>();
-        Session session =
-                sessions.open(pending.request(), new Grant(granted.allProjects(), granted.projects(), scopes), () -> {
+        Session session = sessions.open(
+                pending.request(),
+                new Grant(granted.allProjects(), granted.projects(), scopes, granted.android()),
+                () -> {
                     Session ended = opened.get();
                     if (ended != null) {
                         calls.sessionEnded(ended);

@@ -70,7 +70,19 @@ final class ConsoleJson {
             List<Session> sessions) {}
 
     record Session(
-            String id, String client, long pid, List<String> projects, List<String> scopes, String connectedAt) {}
+            String id,
+            String client,
+            long pid,
+            List<String> projects,
+            List<String> scopes,
+
+            @Doc("the adb serials or AVD names the grant names; [\"*\"] every device (YOLO)")
+            List<String> androidDevices,
+
+            @Doc("the app packages android.launch and android.logs may name; [\"*\"] every package")
+            List<String> androidPackages,
+
+            String connectedAt) {}
 
     record BrowserOrigins(List<BrowserOrigin> origins) {}
 

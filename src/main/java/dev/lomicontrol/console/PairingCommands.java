@@ -2,6 +2,7 @@ package dev.lomicontrol.console;
 
 import dev.lomicontrol.broker.BrokerRuntime;
 import dev.lomicontrol.core.ProjectId;
+import dev.lomicontrol.pairing.AndroidGrant;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.PairingRequest;
 import dev.lomicontrol.pairing.Pairings;
@@ -101,12 +102,17 @@ class PairingCommands implements CommandGroup {
             group = "Pairing",
             description = "Approve pending pairing requests (one id, several, or --all --confirm)",
             completionProvider = "pairingCompletions",
-            help = "pairing approve <id>... [--projects a,b] [--scopes x,y]\n"
-                    + "pairing approve --all --confirm [--projects a,b] [--scopes x,y]\n  Without flags the session may use the projects that exist now (not"
-                    + " projects added later) with the full scope set (except " + Scopes.TERMINAL_UNSANDBOXED
-                    + ", which only --scopes grants). --projects narrows it to the named projects (name or id); --scopes to the listed scopes"
-                    + " (workspace.read is always required; dependencies are checked). --all approves every request 'pairing list' shows"
-                    + " now (compare them first; refused without --confirm); requests arriving later wait as usual.")
+            help =
+                    "pairing approve <id>... [--projects a,b] [--scopes x,y] [--android-devices s,avd] [--android-packages p,q]\n"
+                            + "pairing approve --all --confirm [--projects a,b] [--scopes x,y] [--android-devices …] [--android-packages …]\n"
+                            + "  Without flags the session may use the projects that exist now (not"
+                            + " projects added later) with the full scope set (except " + Scopes.TERMINAL_UNSANDBOXED
+                            + ", which only --scopes grants). --projects narrows it to the named projects (name or id); --scopes to the listed scopes"
+                            + " (workspace.read is always required; dependencies are checked). --android-devices names the 1-16 adb serials or"
+                            + " AVD names the android.* scopes may reach (an AVD covers the emulator it runs as; needed unless the Android"
+                            + " scopes are only android.setup/android.manage), --android-packages the 1-16 app packages android.launch and"
+                            + " android.logs may name. --all approves every request 'pairing list' shows"
+                            + " now (compare them first; refused without --confirm); requests arriving later wait as usual.")
     public String approve(
             @Arguments List<String> ids,
             @Option(
@@ -117,7 +123,14 @@ class PairingCommands implements CommandGroup {
             @Option(longName = "confirm", description = "really approve them all (with --all)", defaultValue = "false")
                     boolean confirm,
             @Option(longName = "projects", description = "comma-separated project names or ids") String projectList,
-            @Option(longName = "scopes", description = "comma-separated scopes") String scopeList) {
+            @Option(longName = "scopes", description = "comma-separated scopes") String scopeList,
+            @Option(longName = "android-devices", description = "comma-separated adb serials or AVD names (at most 16)")
+                    String deviceList,
+            @Option(longName = "android-packages", description = "comma-separated app package names (at most 16)")
+                    String packageList) {
+        Android android = new Android(
+                deviceList.isEmpty() ? List.of() : Text.list(deviceList, "android-devices"),
+                packageList.isEmpty() ? List.of() : Text.list(packageList, "android-packages"));
         List<String> named = ids == null
                 ? List.of()
                 : ids.stream().filter(id -> !id.isBlank()).toList();
@@ -130,7 +143,8 @@ class PairingCommands implements CommandGroup {
         if (!all) {
             StringBuilder out = new StringBuilder();
             for (String id : named) {
-                out.append(out.length() == 0 ? "" : "\n").append(approveOne(id.strip(), projectList, scopeList));
+                out.append(out.length() == 0 ? "" : "\n")
+                        .append(approveOne(id.strip(), projectList, scopeList, android));
             }
             return out.toString();
         }
@@ -147,11 +161,11 @@ class PairingCommands implements CommandGroup {
         String last = "";
         for (PairingRequest request : listed) {
             try {
-                last = approveOne(request.id(), projectList, scopeList);
+                last = approveOne(request.id(), projectList, scopeList, android);
                 approved++;
             } catch (dev.lomicontrol.core.LomiException e) {
                 if (e.code() != dev.lomicontrol.core.ErrorCode.TARGET_NOT_FOUND) {
-                    throw e; // a bad --projects/--scopes: the same for every request
+                    throw e; // a bad --projects/--scopes/--android-*: the same for every request
                 }
                 gone.add(request.id()); // withdrawn or expired meanwhile
             }
@@ -161,7 +175,10 @@ class PairingCommands implements CommandGroup {
                 + (approved == 0 ? "" : "; each: " + last.substring(last.indexOf(": ") + 2));
     }
 
-    private String approveOne(String id, String projectList, String scopeList) {
+    /** The Android devices and packages an approval names ({@code --android-devices}, {@code --android-packages}). */
+    private record Android(List<String> devices, List<String> packages) {}
+
+    private String approveOne(String id, String projectList, String scopeList, Android android) {
         Optional<List<String>> named =
                 projectList.isEmpty() ? Optional.empty() : Optional.of(Text.list(projectList, "projects"));
         Optional<List<String>> scopes =
@@ -170,6 +187,8 @@ class PairingCommands implements CommandGroup {
                 Text.required(id, "id"),
                 named,
                 scopes,
+                android.devices(),
+                android.packages(),
                 name -> projects.find(name).map(Project::id),
                 () -> projects.list().stream().map(Project::id).collect(java.util.stream.Collectors.toSet()));
         String where = grant.projects().isEmpty()
@@ -184,7 +203,21 @@ class PairingCommands implements CommandGroup {
                                         .sorted()
                                         .toList());
         return "approved " + id + ": " + where + "; " + grant.scopes().size() + " of "
-                + Scopes.known().size() + " scopes";
+                + Scopes.known().size() + " scopes" + androidPart(grant.android());
+    }
+
+    private static String androidPart(AndroidGrant android) {
+        if (android.equals(AndroidGrant.NONE)) {
+            return "";
+        }
+        return "; Android devices "
+                + String.join(", ", android.devices().stream().sorted().toList())
+                + (android.packages().isEmpty()
+                        ? ""
+                        : ", packages "
+                                + String.join(
+                                        ", ",
+                                        android.packages().stream().sorted().toList()));
     }
 
     @Command(

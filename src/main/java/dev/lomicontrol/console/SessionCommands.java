@@ -32,7 +32,7 @@ class SessionCommands implements CommandGroup {
             help =
                     "session list\n  Who holds the agent connections: a first line with the connections in use against lomi.control.max-connections"
                             + " (helpers still pairing or handshaking hold one too), then the live sessions of this broker run: id, client label,"
-                            + " peer pid, granted projects, number of scopes, connected since. 'session revoke' frees a connection. --json: one JSON document (with the scopes themselves).")
+                            + " peer pid, granted projects, number of scopes, connected since. 'session revoke' frees a connection. --json: one JSON document (with the scopes and the Android devices and packages themselves).")
     public String list(
             @org.springframework.shell.core.command.annotation.Option(
                             longName = "json",
@@ -54,6 +54,16 @@ class SessionCommands implements CommandGroup {
                                             .sorted()
                                             .toList(),
                                     s.grant().scopes().stream().sorted().toList(),
+                                    s.grant().android().allDevices()
+                                            ? List.of("*")
+                                            : s.grant().android().devices().stream()
+                                                    .sorted()
+                                                    .toList(),
+                                    s.grant().android().allPackages()
+                                            ? List.of("*")
+                                            : s.grant().android().packages().stream()
+                                                    .sorted()
+                                                    .toList(),
                                     s.connectedAt().toString()))
                             .toList()));
         }

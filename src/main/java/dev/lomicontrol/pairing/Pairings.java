@@ -120,6 +120,21 @@ public final class Pairings {
             Optional<List<String>> scopes,
             Function<String, Optional<ProjectId>> resolveProject,
             java.util.function.Supplier<Set<ProjectId>> currentProjects) {
+        return approve(requestId, projects, scopes, List.of(), List.of(), resolveProject, currentProjects);
+    }
+
+    /**
+     * As above, the grant also naming Android devices (adb serials or AVD names) and packages, checked
+     * against its scopes by {@link AndroidGrant#select} (INVALID_ARGUMENT; the request stays pending).
+     */
+    public synchronized Grant approve(
+            String requestId,
+            Optional<List<String>> projects,
+            Optional<List<String>> scopes,
+            List<String> androidDevices,
+            List<String> androidPackages,
+            Function<String, Optional<ProjectId>> resolveProject,
+            java.util.function.Supplier<Set<ProjectId>> currentProjects) {
         Pending entry = take(requestId);
         Grant grant;
         try {
@@ -127,7 +142,8 @@ public final class Pairings {
             grant = new Grant(
                     false,
                     projects.isEmpty() ? currentProjects.get() : resolve(projects.get(), resolveProject),
-                    granted);
+                    granted,
+                    AndroidGrant.select(granted, androidDevices, androidPackages));
         } catch (LomiException e) {
             pending.put(requestId, entry);
             throw e;

@@ -52,11 +52,11 @@ public final class Session {
         return grant;
     }
 
-    /** Adds a project the admin approved for this session ({@code lomi_project_open}); the grant's scopes stay as they were. */
+    /** Adds a project the admin approved for this session ({@code lomi_project_open}); the grant's scopes and Android devices stay as they were. */
     public synchronized void extendGrant(ProjectId project) {
         Set<ProjectId> projects = new HashSet<>(grant.projects());
         projects.add(project);
-        grant = new Grant(grant.allProjects(), projects, grant.scopes());
+        grant = new Grant(grant.allProjects(), projects, grant.scopes(), grant.android());
     }
 
     public Instant connectedAt() {

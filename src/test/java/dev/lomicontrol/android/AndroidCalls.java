@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.RetryEpochId;
+import dev.lomicontrol.pairing.AndroidGrant;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
@@ -17,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The Android tools called through the broker's dispatch as an agent whose grant holds the android.*
- * scopes (they are in no default grant yet), in one project: the device id a listing gives for a
+ * scopes (they are in no default grant yet) and Android devices and packages, in one project: the device id a listing gives for a
  * test device, an open panel's id and generation, and each observation's raw envelope.
  */
 final class AndroidCalls {
@@ -28,10 +29,19 @@ final class AndroidCalls {
     final RetryEpochId epoch;
     private final AtomicInteger keys = new AtomicInteger();
 
+    /** The agent's grant: every project and scope, every Android device and package (YOLO's Android part: the test devices' serials are known only once they run). */
     AndroidCalls(BrokerCallsFixture broker, String projectName) {
+        this(
+                broker,
+                broker.project(projectName),
+                new Grant(true, java.util.Set.of(), Scopes.known(), AndroidGrant.EVERYTHING));
+    }
+
+    /** Another agent in {@code project} holding {@code grant}. */
+    AndroidCalls(BrokerCallsFixture broker, Project project, Grant grant) {
         this.broker = broker;
-        this.project = broker.project(projectName);
-        this.session = broker.session(new Grant(true, java.util.Set.of(), Scopes.known()));
+        this.project = project;
+        this.session = broker.session(grant);
         this.epoch = broker.connect(session, project);
     }
 

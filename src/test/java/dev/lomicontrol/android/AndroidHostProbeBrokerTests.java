@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.operations.ToolHandlers;
+import dev.lomicontrol.pairing.AndroidGrant;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
@@ -45,7 +46,7 @@ class AndroidHostProbeBrokerTests {
         script(sdk.resolve("emulator/emulator"));
         Path kvm = Files.writeString(temp.resolve("kvm"), "");
         broker.host = () -> new HostProbe(Map.of("ANDROID_HOME", sdk.toString()), Optional.empty(), temp, kvm);
-        Session session = broker.session(new Grant(true, Set.of(), Scopes.known()));
+        Session session = broker.session(new Grant(true, Set.of(), Scopes.known(), AndroidGrant.EVERYTHING));
         Project project = broker.project("app");
 
         String stop = json(
@@ -73,7 +74,7 @@ class AndroidHostProbeBrokerTests {
     void aHostWithoutAdbRefusesTheDeviceToolsWhateverThisMachineHas() throws IOException {
         Path bin = Files.createDirectories(temp.resolve("bin"));
         broker.host = () -> new HostProbe(Map.of("PATH", bin.toString()), Optional.empty(), temp, temp.resolve("kvm"));
-        Session session = broker.session(new Grant(true, Set.of(), Scopes.known()));
+        Session session = broker.session(new Grant(true, Set.of(), Scopes.known(), AndroidGrant.EVERYTHING));
         Project project = broker.project("app");
 
         assertThat(broker.refused(session, "lomi_android_list", json("workspaceId", workspaceOf(project))))

@@ -5,6 +5,7 @@ import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
+import dev.lomicontrol.pairing.AndroidGrant;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
@@ -62,7 +63,7 @@ class AndroidListBrokerTests {
         avdHome = Files.createDirectories(scratch.resolve("avd-" + System.nanoTime()));
         broker.androidDevices = () -> new AndroidDevices(server.bridge(), new AvdDirectory(avdHome));
         project = broker.project("p1");
-        session = broker.session(new Grant(true, Set.of(), Scopes.known()));
+        session = broker.session(new Grant(true, Set.of(), Scopes.known(), AndroidGrant.EVERYTHING));
     }
 
     @Test

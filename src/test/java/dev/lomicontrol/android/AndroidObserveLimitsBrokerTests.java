@@ -143,8 +143,8 @@ class AndroidObserveLimitsBrokerTests extends AndroidBrokerTest {
             server.connect(device, DeviceState.DEVICE);
             java.util.Set<String> withoutPanels = new java.util.HashSet<>(dev.lomicontrol.pairing.Scopes.known());
             withoutPanels.remove("panel.create");
-            dev.lomicontrol.pairing.Session narrow =
-                    broker.session(new dev.lomicontrol.pairing.Grant(true, java.util.Set.of(), withoutPanels));
+            dev.lomicontrol.pairing.Session narrow = broker.session(new dev.lomicontrol.pairing.Grant(
+                    true, java.util.Set.of(), withoutPanels, dev.lomicontrol.pairing.AndroidGrant.EVERYTHING));
             String deviceId = calls.listed(device.serial()).path("deviceId").asString();
             assertThat(broker.refused(
                             narrow,

@@ -66,7 +66,8 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
                         "PAIRING", "pairing approve", "LEDGER", "ledger purge", "CLIENTS", "client register", "status");
         assertThat(ok("help ledger")).contains("ledger export", "ledger check").doesNotContain("pairing");
         assertThat(ok("help pairing approve"))
-                .startsWith("pairing approve <id>... [--projects a,b] [--scopes x,y]\npairing approve --all --confirm");
+                .startsWith("pairing approve <id>... [--projects a,b] [--scopes x,y] [--android-devices s,avd]"
+                        + " [--android-packages p,q]\npairing approve --all --confirm");
         assertThat(ok("ledger purge --help")).contains("--confirm");
         assertThat(fails("help nonsense", 2)).contains("no command 'nonsense'");
     }
@@ -297,7 +298,8 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
             assertThat(executor.complete("pairing approve "))
                     .contains(pending.request().id());
             assertThat(executor.complete("pairing approve x --"))
-                    .containsExactly("--all", "--confirm", "--projects", "--scopes");
+                    .containsExactly(
+                            "--all", "--android-devices", "--android-packages", "--confirm", "--projects", "--scopes");
             assertThat(executor.complete("pairing approve x --scopes workspace.read,files.r"))
                     .contains("workspace.read,files.read");
             assertThat(executor.complete("ledger operations --state outcome")).containsExactly("outcome_unknown");

@@ -2,6 +2,8 @@ package dev.lomicontrol.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.pairing.Decision;
+import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Pairings;
 import dev.lomicontrol.pairing.YoloPolicy;
 import java.util.ArrayList;
@@ -43,6 +45,38 @@ class PairingCommandsSliceTests extends ConsoleSliceSupport {
         ok("pairing approve " + pending.request().id());
         assertThat(pending.decision()).isDone();
         assertRefused("pairing deny " + pending.request().id(), "TARGET_NOT_FOUND", "no pending pairing request");
+    }
+
+    @Test
+    void approveTakesAndroidDevicesAndPackagesCheckedAgainstTheScopes() {
+        Pairings.Pending pending = pairings.submit("android agent", "ef".repeat(32), 4400);
+        String approve = "pairing approve " + pending.request().id()
+                + " --scopes workspace.read,android.read,android.control,android.launch";
+        assertRefused(approve, "INVALID_ARGUMENT", "need 1-16 Android devices", "need 1-16 Android packages");
+        String seventeen = String.join(
+                ",",
+                java.util.stream.IntStream.range(0, 17)
+                        .mapToObj(i -> "emulator-" + (5554 + 2 * i))
+                        .toList());
+        assertRefused(
+                approve + " --android-devices " + seventeen + " --android-packages com.example.app",
+                "INVALID_ARGUMENT",
+                "at most 16 Android devices (17 given)");
+        assertRefused(
+                "pairing approve " + pending.request().id() + " --android-devices Pixel_8",
+                "granted with android.* scopes");
+        assertThat(pending.decision())
+                .as("a refused approval leaves the request pending")
+                .isNotDone();
+
+        assertThat(ok(approve + " --android-devices emulator-5554,Pixel_8 --android-packages com.example.app"))
+                .contains(
+                        "approved " + pending.request().id(),
+                        "Android devices Pixel_8, emulator-5554, packages com.example.app");
+        Grant grant = ((Decision.Approved) pending.decision().join()).grant();
+        assertThat(grant.android().devices()).containsExactlyInAnyOrder("emulator-5554", "Pixel_8");
+        assertThat(grant.android().packages()).containsExactly("com.example.app");
+        assertThat(grant.android().allDevices()).isFalse();
     }
 
     @Test

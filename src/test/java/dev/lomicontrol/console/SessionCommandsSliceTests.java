@@ -2,6 +2,7 @@ package dev.lomicontrol.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.pairing.AndroidGrant;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.PairingRequest;
 import dev.lomicontrol.pairing.Scopes;
@@ -33,11 +34,20 @@ class SessionCommandsSliceTests extends ConsoleSliceSupport {
                         4711,
                         clock.instant(),
                         clock.instant().plus(Duration.ofMinutes(2))),
-                new Grant(true, Set.of(), Scopes.all()),
+                new Grant(
+                        true,
+                        Set.of(),
+                        Scopes.all(),
+                        new AndroidGrant(false, Set.of("Pixel_8", "emulator-5554"), false, Set.of("com.example.app"))),
                 () -> {});
         String id = session.id().value();
         assertThat(ok("session list")).contains(id, "slice session", "4711", "of 256 agent connections in use");
-        assertThat(ok("session list --json")).startsWith("{").contains(id);
+        assertThat(ok("session list --json"))
+                .startsWith("{")
+                .contains(
+                        id,
+                        "\"androidDevices\":[\"Pixel_8\",\"emulator-5554\"]",
+                        "\"androidPackages\":[\"com.example.app\"]");
 
         assertRefused("session revoke " + id, "repeat with --confirm");
         assertThat(session.isAlive()).isTrue();

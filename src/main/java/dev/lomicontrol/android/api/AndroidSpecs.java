@@ -215,7 +215,8 @@ public final class AndroidSpecs {
                     "R-I-",
                     ListInput.class,
                     AndroidResults.Devices.class,
-                    "The Android devices of this host's adb server and the user's AVDs (at most 16); an online device an Android panel"
+                    "The Android devices of this host's adb server and the user's AVDs that the pairing grant names (at most 16);"
+                            + " an online device an Android panel"
                             + " opened carries its generation, which the observations take.")
             .needs(HostNeed.ANDROID_DEVICES);
 

@@ -35,6 +35,7 @@ final class AndroidLaunches {
     }
 
     Object launch(Session session, AndroidSpecs.LaunchInput in) {
+        GrantedDevices.requirePackage(session, in.packageName());
         AndroidPanels.Bound bound = live.bound(session, in.workspaceId(), in.panelId(), in.deviceId(), in.generation());
         long expected = in.expectedRevision().asLong();
         OperationRunner.Request request = OperationRunner.Request.of(

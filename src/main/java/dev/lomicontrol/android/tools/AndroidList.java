@@ -17,7 +17,8 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * {@code lomi_android_list}: the user's devices ({@link AndroidDevices}) in the reference's shape.
+ * {@code lomi_android_list}: the user's devices ({@link AndroidDevices}) in the reference's shape,
+ * only those the session's grant names ({@link GrantedDevices}: its ≤16 selected devices, or all under YOLO).
  * The reference's {@code Device} has no field for adb's state, so the state is in {@code name} —
  * {@code "<serial> (adb: unauthorized)"}, {@code "<AVD> (emulator-5554, adb: device)"},
  * {@code "<AVD> (AVD, not running)"} — and in {@code phase}: {@code device}, {@code unauthorized}
@@ -50,6 +51,9 @@ final class AndroidList {
         List<AndroidDevices.Listed> listing = devices.get().list(DEADLINE);
         live.seen(listing);
         for (AndroidDevices.Listed device : listing) {
+            if (!GrantedDevices.covers(session, device)) {
+                continue;
+            }
             out.add(new AndroidResults.Device(
                     new AndroidSpecs.DeviceId(AndroidPanels.idOf(device)),
                     name(device),

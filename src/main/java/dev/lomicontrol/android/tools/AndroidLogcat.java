@@ -56,6 +56,7 @@ final class AndroidLogcat {
     }
 
     AndroidResults.Logcat logcat(Session session, AndroidSpecs.LogcatInput in) {
+        GrantedDevices.requirePackage(session, in.packageName());
         AndroidPanels.Bound bound = live.bound(session, in.workspaceId(), in.panelId(), in.deviceId(), in.generation());
         long now = System.nanoTime();
         cursors.values().removeIf(taken -> taken.expiresAtNanos() - now < 0);

@@ -17,7 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code lomi_android_open}: a panel bound to one device of the adb server or AVD home, as a durable
  * operation at the layout revision (the same requestKey answers the same operation, nothing is added
  * twice). It never starts anything: a running device seen online gets its generation minted (listed
- * by lomi_android_list), an AVD that is not running gets none until it runs.
+ * by lomi_android_list), an AVD that is not running gets none until it runs. A device outside the
+ * session's grant is refused before the receipt (SCOPE_DENIED, {@link GrantedDevices}).
  */
 final class AndroidOpen {
 
@@ -38,8 +39,8 @@ final class AndroidOpen {
         long expected = in.expectedRevision().asLong();
         OperationRunner.Request request = OperationRunner.Request.of(
                 session, AndroidSpecs.OPEN, in, listed, in.deviceId().value(), OptionalLong.of(expected));
-        return runner.immediate(request, () -> Revisions.require(expected, layout.revision()), operation -> {
-            AndroidPanels.Resolved device = live.resolve(in.deviceId());
+        return runner.immediate(request, () -> admit(session, in.deviceId(), expected), operation -> {
+            AndroidPanels.Resolved device = live.resolve(session, in.deviceId());
             live.opened(device);
             Panel panel = layout.change(
                     OptionalLong.of(expected),
@@ -47,5 +48,11 @@ final class AndroidOpen {
                             listed.workspace().id(), device.name(), session.id().value(), device.deviceId()));
             return Encoder.encode(new AndroidResults.Panel(in.workspaceId(), panel.id(), device.deviceId()));
         });
+    }
+
+    /** Before the receipt: the layout revision, and the device in the session's grant (SCOPE_DENIED). */
+    private void admit(Session session, AndroidSpecs.DeviceId deviceId, long expected) {
+        Revisions.require(expected, layout.revision());
+        live.requireGranted(session, deviceId);
     }
 }

@@ -35,9 +35,10 @@ import tools.jackson.databind.node.ObjectNode;
  * ({@code device} in adb's listing: the open, the list, an observation), dropped when a call sees it
  * gone or not online, and minted anew when a call sees it back;
  * {@link #mint} mints one unconditionally (for a start that sees a new boot). Every observation
- * starts with {@link #bound}: the panel, its device, online now, the caller's generation current
- * (else STALE_GENERATION). One observation at a time per device ({@link #observe}): a second one
- * while the first runs answers TARGET_BUSY at once rather than queueing behind a slow device.
+ * starts with {@link #bound}: the panel, its device, in the session's grant (else SCOPE_DENIED,
+ * {@link GrantedDevices}), online now, the caller's generation current (else STALE_GENERATION). One
+ * observation at a time per device ({@link #observe}): a second one while the first runs answers
+ * TARGET_BUSY at once rather than queueing behind a slow device.
  */
 final class AndroidPanels implements LivePanels {
 
@@ -76,27 +77,49 @@ final class AndroidPanels implements LivePanels {
 
     /** The id lomi_android_list answers for a listed device. */
     static String idOf(AndroidDevices.Listed device) {
-        return UUID.nameUUIDFromBytes(device.key().getBytes(StandardCharsets.UTF_8))
-                .toString();
+        return idOf(device.key());
     }
 
-    /** The device {@code deviceId} as the adb server and the AVD home list it now, else TARGET_NOT_FOUND. */
-    Resolved resolve(AndroidSpecs.DeviceId deviceId) {
-        return lookup(deviceId)
+    /** The id of a device key ({@code adb:<serial>}, {@code avd:<name>}). */
+    static String idOf(String key) {
+        return UUID.nameUUIDFromBytes(key.getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    /**
+     * The device {@code deviceId} as the adb server and the AVD home list it now, else TARGET_NOT_FOUND;
+     * SCOPE_DENIED outside the session's grant ({@link GrantedDevices}).
+     */
+    Resolved resolve(Session session, AndroidSpecs.DeviceId deviceId) {
+        Optional<AndroidDevices.Listed> found = listed(deviceId);
+        GrantedDevices.require(session, deviceId, found);
+        return found.map(device -> resolved(deviceId, device))
                 .orElseThrow(() -> new LomiException(
                         ErrorCode.TARGET_NOT_FOUND,
                         "no device " + deviceId
                                 + " on this host's adb server or AVD home now; list them (lomi_android_list)"));
     }
 
+    /**
+     * SCOPE_DENIED unless {@code deviceId} is in the session's grant (asks adb only when the grant's
+     * names do not settle it).
+     */
+    void requireGranted(Session session, AndroidSpecs.DeviceId deviceId) {
+        if (!GrantedDevices.named(session, deviceId)) {
+            GrantedDevices.require(session, deviceId, listed(deviceId));
+        }
+    }
+
+    private static Resolved resolved(AndroidSpecs.DeviceId deviceId, AndroidDevices.Listed device) {
+        return new Resolved(deviceId.value(), device.serial(), device.state(), AndroidList.name(device));
+    }
+
     /** The device {@code deviceId} in a listing taken now (which also ends the generations of devices gone). */
-    private Optional<Resolved> lookup(AndroidSpecs.DeviceId deviceId) {
+    private Optional<AndroidDevices.Listed> listed(AndroidSpecs.DeviceId deviceId) {
         java.util.List<AndroidDevices.Listed> listing = devices.get().list(RESOLVE);
         seen(listing);
         for (AndroidDevices.Listed device : listing) {
             if (idOf(device).equals(deviceId.value())) {
-                return Optional.of(
-                        new Resolved(deviceId.value(), device.serial(), device.state(), AndroidList.name(device)));
+                return Optional.of(device);
             }
         }
         return Optional.empty();
@@ -171,7 +194,9 @@ final class AndroidPanels implements LivePanels {
                     ErrorCode.TARGET_NOT_FOUND,
                     "panel " + panelId + " shows another device than " + deviceId + "; list the panels again");
         }
-        Optional<Resolved> device = lookup(deviceId);
+        Optional<AndroidDevices.Listed> found = listed(deviceId);
+        GrantedDevices.require(session, deviceId, found);
+        Optional<Resolved> device = found.map(listed -> resolved(deviceId, listed));
         Optional<String> current = device.flatMap(this::generationOf);
         if (current.isEmpty()) {
             throw new LomiException(
