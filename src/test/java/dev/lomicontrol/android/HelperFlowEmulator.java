@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -156,6 +155,10 @@ final class HelperFlowEmulator implements AutoCloseable {
         assertThat(stopped.at("/data/result/stopped").asBoolean())
                 .as("%s", stopped)
                 .isTrue();
+        assertThat(dir.resolve("console"))
+                .as(
+                        "the stand-in was ended by its console's kill (it writes the console's lines then), not by a signal")
+                .exists();
         assertThat(Files.readAllLines(dir.resolve("console")))
                 .as("the console obeyed the token only adb's HOME holds")
                 .containsSubsequence("auth " + TOKEN, "kill");
@@ -164,16 +167,8 @@ final class HelperFlowEmulator implements AutoCloseable {
                         .toList())
                 .as("the retried tap reached the emulator's device once")
                 .containsExactly("input tap " + X + " " + Y);
-        for (String pid : List.of("leader.pid", "child.pid")) {
-            long gone = Long.parseLong(Files.readString(dir.resolve(pid)).strip());
-            Eventually.await(
-                    pid + " " + gone + " ends",
-                    Duration.ofSeconds(15),
-                    Duration.ofMillis(50),
-                    () -> ProcessHandle.of(gone).map(ProcessHandle::isAlive).orElse(false),
-                    alive -> !alive,
-                    String::valueOf);
-        }
+        awaitGone(pid("leader.pid"));
+        awaitGone(pid("child.pid"));
         ended = true;
 
         assertThat(agent.refused("lomi_android_snapshot", target(agent))).isEqualTo("STALE_GENERATION");
@@ -219,20 +214,33 @@ final class HelperFlowEmulator implements AutoCloseable {
         return all;
     }
 
-    /** Unless a stop was seen to end them: kills what is left of the stand-in's process group and its child. */
+    private long pid(String file) throws IOException {
+        return Long.parseLong(Files.readString(dir.resolve(file)).strip());
+    }
+
+    private static void awaitGone(long pid) {
+        Eventually.await(
+                "process " + pid + " ends",
+                Duration.ofSeconds(15),
+                Duration.ofMillis(50),
+                () -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+                alive -> !alive,
+                String::valueOf);
+    }
+
+    /** Unless a stop was seen to end them: kills what is left of the stand-in's process group and its child, and waits until they are gone. */
     @Override
     public void close() throws IOException {
-        if (ended) {
+        if (ended || !Files.exists(dir.resolve("leader.pid"))) {
             return;
         }
-        if (Files.exists(dir.resolve("leader.pid"))) {
-            ProcessGroup.signal(
-                    Long.parseLong(Files.readString(dir.resolve("leader.pid")).strip()), "KILL");
-        }
+        long leader = pid("leader.pid");
+        ProcessGroup.signal(leader, "KILL");
         if (Files.exists(dir.resolve("child.pid"))) {
-            ProcessHandle.of(Long.parseLong(
-                            Files.readString(dir.resolve("child.pid")).strip()))
-                    .ifPresent(ProcessHandle::destroyForcibly);
+            long child = pid("child.pid");
+            ProcessHandle.of(child).ifPresent(ProcessHandle::destroyForcibly);
+            awaitGone(child);
         }
+        awaitGone(leader);
     }
 }
