@@ -22,9 +22,12 @@ import tools.jackson.databind.node.ObjectNode;
  * Issue 42's first acceptance flow through real processes: the broker ({@code serve --headless}) and
  * the {@code --mcp} helper as child JVMs, the console as a child JVM per command, and Debian's real
  * adb server on a private port, which the broker finds the way a user's does ({@code ANDROID_HOME}
- * with adb in {@code platform-tools}, {@code ANDROID_ADB_SERVER_PORT}, {@code ANDROID_AVD_HOME}). The
- * device is a {@link FakeAdbd} that needs the host's key and answers in the real formats. It proves
- * our protocol, processes and bookkeeping end to end against the real adb — not Android behaviour.
+ * with adb in {@code platform-tools}, {@code ANDROID_ADB_SERVER_PORT}, {@code ANDROID_AVD_HOME}; the
+ * helper gets the same environment, as it checks the host's Android capabilities itself). The
+ * device is a {@link FakeAdbd} that needs the host's key and answers in the real formats; the AVD is
+ * booted and stopped by the broker through a stand-in SDK emulator ({@link HelperFlowEmulator}) whose
+ * device registers with the same adb server. It proves our protocol, processes and bookkeeping end to
+ * end against the real adb — not Android behaviour.
  */
 class AndroidHelperFlowProcessTests {
 
@@ -43,28 +46,28 @@ class AndroidHelperFlowProcessTests {
         PrivateAdbServer server = PrivateAdbServer.start(temp.resolve("adb"));
         UserSdk sdk = UserSdk.in(temp, server).avd("Tablet", "Tablet");
         Path project = Files.createDirectories(temp.resolve("project")).toRealPath();
-        try (FakeAdbd device = scripted(FakeAdbd.requiringAuth());
+        try (HelperFlowEmulator avd = HelperFlowEmulator.installed(sdk, "Tablet");
+                FakeAdbd device = scripted(FakeAdbd.requiringAuth());
                 BrokerChildProcess broker = BrokerChildProcess.on(temp.resolve("data"))
                         .log(temp.resolve("broker.err"))
                         .emptyHome()
                         .environment(sdk::apply)
                         .start();
                 McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
+                        .environment(sdk::apply)
                         .start()) {
             broker.console().mergingStderr().ok("project", "add", project.toString());
             agent = HelperAgent.paired(broker, helper);
 
             listedThenAuthorized(server, device);
-            // ---- PLACE FOR START, once lomi_android_start is served (being built in parallel): open a panel on
-            // the AVD "Tablet", start it with a stand-in SDK emulator (StandInEmulator + FakeEmulatorConsole,
-            // script under sdk.root()/emulator), see its boot through the real adb and a new generation minted.
+            avd.started(agent);
+            avd.observedAndTapped(agent);
             observed();
             typedOnce(device);
             loggedInPages();
             launched(device);
             installedOnlyWhenApproved(project, device);
-            // ---- PLACE FOR STOP, once lomi_android_stop is served (being built in parallel): stop that emulator
-            // through the real `adb emu kill`; then a call with its old generation answers STALE_GENERATION.
+            avd.stopped(agent);
 
             assertThat(helper.stderrText())
                     .as("every answer matched its tool's published outputSchema")

@@ -247,7 +247,8 @@ final class FakeAdbd implements AutoCloseable {
         }
     }
 
-    private Answer defaultShell(List<String> argv) {
+    /** The unscripted shell: {@code echo}, {@code true}, {@code false}, {@code exit N} and {@code getprop} of {@link #property}. */
+    Answer defaultShell(List<String> argv) {
         if (argv.isEmpty()) {
             return Answer.fail("no command\n", 1);
         }

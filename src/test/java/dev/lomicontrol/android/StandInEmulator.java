@@ -18,9 +18,11 @@ import java.util.stream.Collectors;
  * real emulator does), sets {@code sys.boot_completed} to 1 after {@code STANDIN_BOOT_MS} (never when
  * negative), and exits when its console is told {@code kill} — unless {@code STANDIN_MODE} is
  * {@code ignores-kill} (it lingers) or {@code ignores-term} (it lingers and SIGTERM cannot end it
- * either). Its device names its AVD ({@code ro.boot.qemu.avd_name}) and answers {@code uiautomator
- * dump} with the login screen of {@link AndroidObserveBrokerTests}. It writes its argv to
- * {@code STANDIN_DIR/argv} and the console's lines to {@code STANDIN_DIR/console} when killed;
+ * either). Its device names its AVD ({@code ro.boot.qemu.avd_name}), answers {@code uiautomator
+ * dump} with the login screen of {@link AndroidObserveBrokerTests} and accepts every {@code input}
+ * command. It writes its argv to {@code STANDIN_DIR/argv}, and when killed the console's lines to
+ * {@code STANDIN_DIR/console} and its device's shell and exec commands (words joined by spaces) to
+ * {@code STANDIN_DIR/device};
  * {@link #script} also records each start in {@code STANDIN_DIR/starts} and the process group's
  * leader in {@code leader.pid}, its child in {@code child.pid}.
  */
@@ -44,6 +46,9 @@ public final class StandInEmulator {
                 .property("sys.boot_completed", "0")
                 .property("ro.boot.qemu.avd_name", avd)
                 .onExec(words -> words.equals(List.of("uiautomator", "dump", "/dev/tty")) ? dump : new byte[0]);
+        device.onShell(words -> !words.isEmpty() && words.get(0).equals("input")
+                ? FakeAdbd.Answer.out("")
+                : device.defaultShell(words));
         register(Integer.parseInt(System.getenv("ANDROID_ADB_SERVER_PORT")), port + 1);
         long bootMillis = Long.parseLong(System.getenv("STANDIN_BOOT_MS"));
         // boots after STANDIN_BOOT_MS unless killed first (a negative value: never boots), then runs until killed
@@ -52,6 +57,12 @@ public final class StandInEmulator {
         }
         console.awaitKilled(Duration.ofDays(1));
         Files.write(dir.resolve("console"), console.lines(), StandardCharsets.UTF_8);
+        Files.write(
+                dir.resolve("device"),
+                device.shellCommands().stream()
+                        .map(words -> String.join(" ", words))
+                        .toList(),
+                StandardCharsets.UTF_8);
         if (!mode.equals("normal")) {
             blockForever();
         }

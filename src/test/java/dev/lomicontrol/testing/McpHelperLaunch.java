@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /** How one {@link McpHelperProcess} is started ({@link McpHelperProcess#launch}); every option may be left out. */
 public final class McpHelperLaunch {
@@ -14,6 +15,7 @@ public final class McpHelperLaunch {
     private final List<String> jvmOptions = new ArrayList<>();
     private boolean raw;
     private boolean fullJit;
+    private Consumer<Map<String, String>> environment = env -> {};
 
     McpHelperLaunch(Path stderr) {
         this.stderr = stderr;
@@ -63,12 +65,19 @@ public final class McpHelperLaunch {
         return this;
     }
 
+    /** Changes the helper's environment (it starts as this JVM's), as the MCP client that launches it would set it. */
+    public McpHelperLaunch environment(Consumer<Map<String, String>> change) {
+        environment = environment.andThen(change);
+        return this;
+    }
+
     public McpHelperProcess start() throws IOException {
         List<String> command = McpHelperProcess.commandLine(jvmOptions, args);
         if (fullJit) {
             command.remove(ChildJvm.C1_ONLY);
         }
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
+        environment.accept(builder.environment());
         long started = System.nanoTime();
         return new McpHelperProcess(builder.start(), started, stderr, raw);
     }
