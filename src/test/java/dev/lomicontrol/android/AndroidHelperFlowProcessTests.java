@@ -57,7 +57,8 @@ class AndroidHelperFlowProcessTests {
                         .environment(sdk::apply)
                         .start()) {
             broker.console().mergingStderr().ok("project", "add", project.toString());
-            agent = HelperAgent.paired(broker, helper);
+            agent = HelperAgent.paired(
+                    broker, helper, List.of(device.serial(), "Tablet"), List.of(PACKAGE, "com.example.app"));
 
             listedThenAuthorized(server, device);
             avd.started(agent);

@@ -39,12 +39,24 @@ final class HelperAgent {
         this.epoch = epoch;
     }
 
-    /** Initializes {@code helper}, has the admin approve its pairing with every scope of a full grant plus android.*, and connects. */
-    static HelperAgent paired(BrokerChildProcess broker, McpHelperProcess helper) throws Exception {
+    /**
+     * Initializes {@code helper}, has the admin approve its pairing with every scope of a full grant
+     * plus android.* for the Android {@code devices} and {@code packages} named, and connects.
+     */
+    static HelperAgent paired(
+            BrokerChildProcess broker, McpHelperProcess helper, List<String> devices, List<String> packages)
+            throws Exception {
         helper.initialize(McpHelperProcess.PROTOCOL, "android-flow");
         Set<String> scopes = new TreeSet<>(Scopes.all());
         scopes.addAll(Scopes.notYetServed());
-        helper.approvedInTheConsole(broker, "--scopes", String.join(",", scopes));
+        helper.approvedInTheConsole(
+                broker,
+                "--scopes",
+                String.join(",", scopes),
+                "--android-devices",
+                String.join(",", devices),
+                "--android-packages",
+                String.join(",", packages));
         HelperAgent unconnected = new HelperAgent(helper, broker, "", "");
         String workspace = unconnected
                 .ok("lomi_workspace_list")
