@@ -53,17 +53,23 @@ public final class ObserveBench {
             double[] oursSnapshot = time(n, () -> require(calls.snapshot(panel, panel.generation())));
             double[] oursShot = time(n, () -> require(calls.screenshot(panel, panel.generation())));
             long oursShotBytes = calls.screenshot(panel, panel.generation()).at("/data/artifact/byteLength").asLong();
-            screen[0] = small;
-            double[] oursSmallShot = time(n, () -> require(calls.screenshot(panel, panel.generation())));
-            screen[0] = png;
-            String lease = claimed(broker, calls, panel);
-            long[] sequence = {0};
-            double[] oursTap = time(n, () -> require(broker.call(calls.session, "lomi_android_input", BrokerCallsFixture.json(
-                    "workspaceId", calls.workspace(), "panelId", panel.panelId(), "deviceId", panel.deviceId(),
-                    "generation", panel.generation(), "leaseId", lease, "inputSequence", Long.toString(++sequence[0]),
-                    "event", JSON.readTree("{\"type\":\"tap\",\"x\":540,\"y\":1200}"), "retryEpoch", calls.epoch.value()))));
-            long oursTaps = device.count("input");
             broker.close();
+            // a second broker: the artifact store holds 64 screenshots
+            BrokerCallsFixture second = new BrokerCallsFixture(scratch.resolve("broker2"));
+            second.androidDevices = () -> new AndroidDevices(server.bridge(), new AvdDirectory(scratch.resolve("no-avds")));
+            AndroidCalls again = new AndroidCalls(second, "bench");
+            AndroidCalls.Opened opened = again.opened(device.serial());
+            screen[0] = small;
+            double[] oursSmallShot = time(n, () -> require(again.screenshot(opened, opened.generation())));
+            screen[0] = png;
+            String lease = claimed(second, again, opened);
+            long[] sequence = {0};
+            double[] oursTap = time(n, () -> require(second.call(again.session, "lomi_android_input", BrokerCallsFixture.json(
+                    "workspaceId", again.workspace(), "panelId", opened.panelId(), "deviceId", opened.deviceId(),
+                    "generation", opened.generation(), "leaseId", lease, "inputSequence", Long.toString(++sequence[0]),
+                    "event", JSON.readTree("{\"type\":\"tap\",\"x\":540,\"y\":1200}"), "retryEpoch", again.epoch.value()))));
+            long oursTaps = device.count("input");
+            second.close();
 
             ProcessBuilder start = new ProcessBuilder("node", mobileMcp.toString()).redirectError(scratch.resolve("mcp.err").toFile());
             start.environment().putAll(server.environment());
