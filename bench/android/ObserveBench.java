@@ -62,7 +62,7 @@ public final class ObserveBench {
             screen[0] = small;
             double[] oursSmallShot = time(n, () -> require(again.screenshot(opened, opened.generation())));
             screen[0] = png;
-            String lease = claimed(second, again, opened);
+            String lease = again.lease(opened, "bench-claim");
             long[] sequence = {0};
             double[] oursTap = time(n, () -> require(second.call(again.session, "lomi_android_input", BrokerCallsFixture.json(
                     "workspaceId", again.workspace(), "panelId", opened.panelId(), "deviceId", opened.deviceId(),
@@ -108,17 +108,6 @@ public final class ObserveBench {
         } finally {
             server.close();
         }
-    }
-
-    /** An input lease of the bench's session on {@code panel}, claimed and approved as the admin would. */
-    private static String claimed(BrokerCallsFixture broker, AndroidCalls calls, AndroidCalls.Opened panel) {
-        JsonNode claim = broker.ok(calls.session, "lomi_panel_control", BrokerCallsFixture.json(
-                "workspaceId", calls.workspace(), "panelId", panel.panelId(), "deviceId", panel.deviceId(),
-                "generation", panel.generation(), "action", "claim", "expectedRevision", broker.revision(),
-                "retryEpoch", calls.epoch.value(), "requestKey", "bench-claim"));
-        broker.decisions.decide(new OperationId(claim.path("operationId").asString()), true);
-        return broker.settled(calls.session, claim.path("operationId").asString(), Duration.ofSeconds(10))
-                .at("/result/leaseId").asString();
     }
 
     private static FakeAdbd.Answer shell(List<String> argv) {

@@ -5,12 +5,14 @@ import static dev.lomicontrol.broker.BrokerCallsFixture.workspaceOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
+import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.core.RetryEpochId;
 import dev.lomicontrol.pairing.AndroidGrant;
 import dev.lomicontrol.pairing.Grant;
 import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.projects.Project;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -116,5 +118,25 @@ final class AndroidCalls {
         pairs[7] = generation;
         System.arraycopy(more, 0, pairs, 8, more.length);
         return broker.call(session, tool, json(pairs));
+    }
+
+    /** Claims {@code panel}'s device input for this session (lomi_panel_control), the admin approving; the lease id. */
+    String lease(Opened panel, String requestKey) {
+        JsonNode claim = broker.ok(
+                session,
+                "lomi_panel_control",
+                json(
+                        "workspaceId", workspace(),
+                        "panelId", panel.panelId(),
+                        "deviceId", panel.deviceId(),
+                        "generation", panel.generation(),
+                        "action", "claim",
+                        "expectedRevision", broker.revision(),
+                        "retryEpoch", epoch.value(),
+                        "requestKey", requestKey));
+        broker.decisions.decide(new OperationId(claim.path("operationId").asString()), true);
+        JsonNode claimed = broker.settled(session, claim.path("operationId").asString(), Duration.ofSeconds(30));
+        assertThat(claimed.path("state").asString()).as("%s", claimed).isEqualTo("succeeded");
+        return claimed.at("/result/leaseId").asString();
     }
 }

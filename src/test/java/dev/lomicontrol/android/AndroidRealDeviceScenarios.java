@@ -4,7 +4,6 @@ import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
-import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.tools.HostProbe;
 import dev.lomicontrol.tools.ImageBlock;
 import java.awt.image.BufferedImage;
@@ -120,7 +119,7 @@ final class AndroidRealDeviceScenarios {
                 Base64.getDecoder().decode(shot.at("/data/" + ImageBlock.FIELD).asString())));
         assertThat(Math.max(image.getWidth(), image.getHeight())).isLessThanOrEqualTo(800);
 
-        String lease = claimed(calls, panel);
+        String lease = calls.lease(panel, "real-claim");
         String home = input(calls, panel, lease);
         JsonNode first = broker.ok(calls.session, "lomi_android_input", home);
         JsonNode again = broker.ok(calls.session, "lomi_android_input", home);
@@ -148,27 +147,6 @@ final class AndroidRealDeviceScenarios {
         JsonNode logcat = calls.logcat(panel, panel.generation(), "packageName", pkg, "minPriority", "I", "limit", 20);
         assertThat(logcat.path("status").asString()).as("%s", logcat).isEqualTo("ok");
         record(fixtures, "logcat-page.json", logcat.toString().getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String claimed(AndroidCalls calls, AndroidCalls.Opened panel) {
-        BrokerCallsFixture broker = calls.broker;
-        JsonNode claim = broker.ok(
-                calls.session,
-                "lomi_panel_control",
-                json(
-                        "workspaceId", calls.workspace(),
-                        "panelId", panel.panelId(),
-                        "deviceId", panel.deviceId(),
-                        "generation", panel.generation(),
-                        "action", "claim",
-                        "expectedRevision", broker.revision(),
-                        "retryEpoch", calls.epoch.value(),
-                        "requestKey", "real-claim"));
-        broker.decisions.decide(new OperationId(claim.path("operationId").asString()), true);
-        JsonNode claimed =
-                broker.settled(calls.session, claim.path("operationId").asString(), CALL);
-        assertThat(claimed.path("state").asString()).as("%s", claimed).isEqualTo("succeeded");
-        return claimed.at("/result/leaseId").asString();
     }
 
     private static String input(AndroidCalls calls, AndroidCalls.Opened panel, String lease) {

@@ -88,27 +88,6 @@ class AndroidStallBrokerTests extends AndroidBrokerTest {
                 "requestKey", key);
     }
 
-    /** Claims the device's input for the calls' session, the admin approving; the lease id. */
-    String lease(AndroidCalls.Opened panel) {
-        JsonNode claim = broker.ok(
-                calls.session,
-                "lomi_panel_control",
-                json(
-                        "workspaceId", calls.workspace(),
-                        "panelId", panel.panelId(),
-                        "deviceId", panel.deviceId(),
-                        "generation", panel.generation(),
-                        "action", "claim",
-                        "expectedRevision", broker.revision(),
-                        "retryEpoch", calls.epoch.value(),
-                        "requestKey", "claim-stalled"));
-        broker.decisions.decide(new OperationId(claim.path("operationId").asString()), true);
-        JsonNode claimed =
-                broker.settled(calls.session, claim.path("operationId").asString(), Duration.ofSeconds(10));
-        assertThat(claimed.path("state").asString()).as("%s", claimed).isEqualTo("succeeded");
-        return claimed.at("/result/leaseId").asString();
-    }
-
     /** Imports an APK and asks to install it on {@code panel}'s device: the operation awaiting the admin. */
     String installAsked(AndroidCalls.Opened panel) throws Exception {
         byte[] apk = AndroidInstallBrokerTests.apk(300_000);
@@ -159,7 +138,7 @@ class AndroidStallBrokerTests extends AndroidBrokerTest {
             server.connect(other, DeviceState.DEVICE);
             AndroidCalls.Opened panel = calls.opened(stalled.serial());
             AndroidCalls.Opened healthyPanel = calls.opened(other.serial());
-            String lease = lease(panel);
+            String lease = calls.lease(panel, "claim-stalled");
             String install = installAsked(panel);
             Files.writeString(calls.project.root().resolve("notes.txt"), "the broker keeps serving\n");
             stalled.silence();
