@@ -1,7 +1,6 @@
 package dev.lomicontrol.android;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
-import dev.lomicontrol.core.OperationId;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -9,8 +8,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
