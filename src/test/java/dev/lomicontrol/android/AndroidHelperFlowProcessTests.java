@@ -118,20 +118,7 @@ class AndroidHelperFlowProcessTests {
         assertThat(avd.path("phase").asString()).isEqualTo("stopped");
         deviceId = locked.path("deviceId").asString();
 
-        JsonNode opened = agent.ok(
-                "lomi_android_open",
-                "workspaceId",
-                agent.workspace,
-                "deviceId",
-                deviceId,
-                "expectedRevision",
-                agent.revision(),
-                "retryEpoch",
-                agent.epoch,
-                "requestKey",
-                agent.key("open"));
-        assertThat(opened.at("/data/state").asString()).as("%s", opened).isEqualTo("succeeded");
-        panelId = opened.at("/data/result/panelId").asString();
+        panelId = agent.opened(deviceId, "open");
         assertThat(device.shellCommands())
                 .as("opening starts nothing on the device")
                 .isEmpty();
@@ -180,21 +167,7 @@ class AndroidHelperFlowProcessTests {
 
     /** The lease claimed and approved in the console; a tap and text, each retried, reach the device once; a changed payload is a conflict. */
     private void typedOnce(FakeAdbd device) throws Exception {
-        JsonNode claim = agent.ok(
-                "lomi_panel_control",
-                target(
-                        "action",
-                        "claim",
-                        "expectedRevision",
-                        agent.revision(),
-                        "retryEpoch",
-                        agent.epoch,
-                        "requestKey",
-                        agent.key("claim")));
-        assertThat(claim.at("/data/state").asString()).as("%s", claim).isEqualTo("awaiting_user");
-        JsonNode claimed = agent.decided(claim.at("/data/operationId").asString(), true);
-        assertThat(claimed.path("state").asString()).as("%s", claimed).isEqualTo("succeeded");
-        String lease = claimed.at("/result/leaseId").asString();
+        String lease = agent.leased(target(), "claim");
 
         String first = null;
         for (int attempt = 0; attempt < 2; attempt++) {

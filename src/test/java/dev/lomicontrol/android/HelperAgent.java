@@ -126,6 +126,43 @@ final class HelperAgent {
         return found.get(0);
     }
 
+    /** lomi_android_open on {@code deviceId} (which starts nothing); the new panel's id. */
+    String opened(String deviceId, String keyPrefix) throws Exception {
+        JsonNode opened = ok(
+                "lomi_android_open",
+                "workspaceId",
+                workspace,
+                "deviceId",
+                deviceId,
+                "expectedRevision",
+                revision(),
+                "retryEpoch",
+                epoch,
+                "requestKey",
+                key(keyPrefix));
+        assertThat(opened.at("/data/state").asString()).as("%s", opened).isEqualTo("succeeded");
+        return opened.at("/data/result/panelId").asString();
+    }
+
+    /** lomi_panel_control's claim on the panel {@code target} names, waiting for the admin, approved in the console; the lease id. */
+    String leased(Object[] target, String keyPrefix) throws Exception {
+        Object[] pairs = new Object[target.length + 8];
+        System.arraycopy(target, 0, pairs, 0, target.length);
+        System.arraycopy(
+                new Object[] {
+                    "action", "claim", "expectedRevision", revision(), "retryEpoch", epoch, "requestKey", key(keyPrefix)
+                },
+                0,
+                pairs,
+                target.length,
+                8);
+        JsonNode claim = ok("lomi_panel_control", pairs);
+        assertThat(claim.at("/data/state").asString()).as("%s", claim).isEqualTo("awaiting_user");
+        JsonNode claimed = decided(claim.at("/data/operationId").asString(), true);
+        assertThat(claimed.path("state").asString()).as("%s", claimed).isEqualTo("succeeded");
+        return claimed.at("/result/leaseId").asString();
+    }
+
     /** Polls lomi_operation_get until the operation leaves queued, running and awaiting_user; its data. */
     JsonNode settled(String operationId) {
         return Eventually.await(

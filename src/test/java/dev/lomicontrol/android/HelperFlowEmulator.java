@@ -59,20 +59,7 @@ final class HelperFlowEmulator implements AutoCloseable {
      */
     void started(HelperAgent agent) throws Exception {
         deviceId = agent.one(avd + " (").path("deviceId").asString();
-        JsonNode opened = agent.ok(
-                "lomi_android_open",
-                "workspaceId",
-                agent.workspace,
-                "deviceId",
-                deviceId,
-                "expectedRevision",
-                agent.revision(),
-                "retryEpoch",
-                agent.epoch,
-                "requestKey",
-                agent.key("open-avd"));
-        assertThat(opened.at("/data/state").asString()).as("%s", opened).isEqualTo("succeeded");
-        panelId = opened.at("/data/result/panelId").asString();
+        panelId = agent.opened(deviceId, "open-avd");
         assertThat(dir.resolve("starts")).as("opening starts no emulator").doesNotExist();
 
         JsonNode start = agent.ok(
@@ -110,22 +97,7 @@ final class HelperFlowEmulator implements AutoCloseable {
         JsonNode snapshot = agent.ok("lomi_android_snapshot", target(agent));
         assertThat(snapshot.toString()).doesNotContain("hunter2").contains("alice@example.com");
 
-        JsonNode claim = agent.ok(
-                "lomi_panel_control",
-                target(
-                        agent,
-                        "action",
-                        "claim",
-                        "expectedRevision",
-                        agent.revision(),
-                        "retryEpoch",
-                        agent.epoch,
-                        "requestKey",
-                        agent.key("claim-avd")));
-        assertThat(claim.at("/data/state").asString()).as("%s", claim).isEqualTo("awaiting_user");
-        JsonNode claimed = agent.decided(claim.at("/data/operationId").asString(), true);
-        assertThat(claimed.path("state").asString()).as("%s", claimed).isEqualTo("succeeded");
-        String lease = claimed.at("/result/leaseId").asString();
+        String lease = agent.leased(target(agent), "claim-avd");
 
         JsonNode sent = agent.ok("lomi_android_input", tap(agent, lease, 1));
         assertThat(sent.at("/data/state").asString()).as("%s", sent).isEqualTo("succeeded");
