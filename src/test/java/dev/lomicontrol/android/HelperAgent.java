@@ -42,9 +42,7 @@ final class HelperAgent {
     /** Initializes {@code helper}, has the admin approve its pairing with every scope of a full grant plus android.*, and connects. */
     static HelperAgent paired(BrokerChildProcess broker, McpHelperProcess helper) throws Exception {
         helper.initialize(McpHelperProcess.PROTOCOL, "android-flow");
-        Set<String> scopes = new TreeSet<>(Scopes.all());
-        scopes.addAll(Scopes.notYetServed());
-        helper.approvedInTheConsole(broker, "--scopes", String.join(",", scopes));
+        helper.approvedInTheConsole(broker, "--scopes", String.join(",", scopes()));
         HelperAgent unconnected = new HelperAgent(helper, broker, "", "");
         String workspace = unconnected
                 .ok("lomi_workspace_list")
@@ -55,6 +53,44 @@ final class HelperAgent {
                 .at("/data/retryEpoch")
                 .asString();
         return new HelperAgent(helper, broker, workspace, epoch);
+    }
+
+    /**
+     * The same helper after {@code restarted} took the data directory over (a broker run SIGKILLed and
+     * started again): the helper asks to pair again, the admin approves it in the console with the same
+     * scopes, and it connects anew for this run's retryEpoch.
+     */
+    HelperAgent reconnected(BrokerChildProcess restarted) throws Exception {
+        helper.approvedInTheConsole(restarted, "--scopes", String.join(",", scopes()));
+        String next = Eventually.await(
+                        "lomi_connect answers on the restarted broker",
+                        SETTLE,
+                        Duration.ofMillis(200),
+                        () -> raw(
+                                "lomi_connect",
+                                McpHelperProcess.JSON.createObjectNode().put("workspaceId", workspace)),
+                        HelperAgent::answered,
+                        String::valueOf)
+                .at("/result/structuredContent/data/retryEpoch")
+                .asString();
+        return new HelperAgent(helper, restarted, workspace, next);
+    }
+
+    /** Every scope of a full grant plus android.* (in no default grant yet). */
+    private static Set<String> scopes() {
+        Set<String> scopes = new TreeSet<>(Scopes.all());
+        scopes.addAll(Scopes.notYetServed());
+        return scopes;
+    }
+
+    private static boolean answered(JsonNode response) {
+        return response.has("result")
+                && !response.path("result").path("isError").asBoolean();
+    }
+
+    /** The helper's raw answer to a call: a {@code result}, or a JSON-RPC {@code error} (an unknown outcome). */
+    JsonNode raw(String tool, JsonNode arguments) throws Exception {
+        return helper.call(tool, arguments);
     }
 
     /** A fresh requestKey with {@code prefix}. */
