@@ -2,6 +2,7 @@ package dev.lomicontrol.android;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.proof.crash.LedgerRows;
 import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.McpHelperProcess;
@@ -45,6 +46,9 @@ class AndroidInputCrashProcessTests {
 
     private final List<Sent> sent = new ArrayList<>();
     private final Map<String, Integer> recovery = new TreeMap<>();
+    /** The input receipts in the ledger by state/effect, as the last judge saw them. */
+    private final Map<String, Integer> ledger = new TreeMap<>();
+
     private final List<Integer> exits = new ArrayList<>();
     private int runs;
     private UserSdk sdk;
@@ -111,7 +115,7 @@ class AndroidInputCrashProcessTests {
                 exits.add(restart.exitCode);
                 agent = agent.reconnected(broker);
                 recover(agent, sent.subList(before, sent.size()));
-                judge(device, "round " + round + " (seed " + seed + ")");
+                judge(device, LedgerRows.read(temp.resolve("data")), "round " + round + " (seed " + seed + ")");
             }
             System.err.println(report(seed, rounds, device));
             assertThat(exits)
@@ -266,10 +270,16 @@ class AndroidInputCrashProcessTests {
                 : envelope.path("code").asString();
     }
 
-    /** What the device ran against what the agent knows. */
-    private void judge(FakeAdbd device, String when) {
+    /** What the device ran and what the ledger says against what the agent knows. */
+    private void judge(FakeAdbd device, List<LedgerRows.Row> rows, String when) {
         Map<String, Integer> taps = taps(device);
         List<String> violations = new ArrayList<>();
+        Map<String, List<LedgerRows.Row>> receipts = new TreeMap<>();
+        rows.stream()
+                .filter(row -> row.tool().equals("lomi_android_input"))
+                .forEach(row -> receipts.computeIfAbsent(row.requestKey(), k -> new ArrayList<>())
+                        .add(row));
+        rows.stream().filter(row -> !row.settled()).forEach(row -> violations.add("a row left unsettled: " + row));
         taps.forEach((xy, n) -> {
             if (n > 1) {
                 violations.add("tap " + xy + " reached the device " + n + " times");
@@ -286,8 +296,22 @@ class AndroidInputCrashProcessTests {
             if (tap.neverSent && n != 0) {
                 violations.add(tap + " answered as never run, but the device saw it " + n + " times");
             }
+            List<LedgerRows.Row> mine = receipts.getOrDefault(tap.key, List.of());
+            if (mine.size() > 1 || n > 0 && mine.isEmpty()) {
+                violations.add(tap + " seen " + n + " times by the device, receipts " + mine);
+            }
+            if (tap.succeeded && !mine.isEmpty() && !mine.get(0).state().equals("succeeded")) {
+                violations.add(tap + " acknowledged succeeded, the ledger says " + mine);
+            }
+            if (tap.unknown && !mine.isEmpty() && !mine.get(0).state().equals("outcome_unknown")) {
+                violations.add(tap + " in flight at the kill, the ledger says " + mine);
+            }
         }
         assertThat(violations).as("%s: %s", when, sent).isEmpty();
+        ledger.clear();
+        rows.stream()
+                .filter(row -> row.tool().equals("lomi_android_input"))
+                .forEach(row -> ledger.merge(row.state() + "/" + row.effect(), 1, Integer::sum));
     }
 
     private static Map<String, Integer> taps(FakeAdbd device) {
@@ -307,7 +331,8 @@ class AndroidInputCrashProcessTests {
                         .count()
                 + ", unanswered at the kill "
                 + sent.stream().filter(s -> s.answer.equals("OUTCOME_UNKNOWN")).count() + ", never sent "
-                + sent.stream().filter(s -> s.neverSent).count() + ", recovery " + recovery;
+                + sent.stream().filter(s -> s.neverSent).count() + ", recovery " + recovery
+                + ", input receipts in the ledger " + ledger;
     }
 
     /** The moment of the kill and the next broker run, started right after it. */
