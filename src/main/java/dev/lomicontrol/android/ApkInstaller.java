@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Installs an APK file on a device as adb's streamed install does: {@code exec:cmd package install -S
@@ -58,14 +59,18 @@ public final class ApkInstaller {
                 throw mismatch(actual, expected);
             }
             byte[] answer;
-            try (InputStream verified = new HeldBackStream(Files.newInputStream(apk), sha256(), expected)) {
-                answer = bridge.exec(
-                        serial,
-                        List.of("cmd", "package", "install", "-S", Long.toString(size)),
-                        verified,
-                        size,
-                        deadline,
-                        MAX_ANSWER);
+            try (Counted verified = new Counted(new HeldBackStream(Files.newInputStream(apk), sha256(), expected))) {
+                try {
+                    answer = bridge.exec(
+                            serial,
+                            List.of("cmd", "package", "install", "-S", Long.toString(size)),
+                            verified,
+                            size,
+                            deadline,
+                            MAX_ANSWER);
+                } catch (LomiException e) {
+                    throw interrupted(e, verified, size);
+                }
             }
             return outcome(new String(answer, StandardCharsets.UTF_8));
         } catch (IOException e) {
@@ -91,6 +96,60 @@ public final class ApkInstaller {
                 "the package installer answered neither Success nor Failure ("
                         + (lines.isEmpty() ? "nothing" : lines.get(lines.size() - 1))
                         + "); check whether the package is installed");
+    }
+
+    /**
+     * A failure of the streamed install: before any byte was handed to the stream nothing can have been
+     * installed (the failure as it is: failed, no effect); a digest that changed while streaming held
+     * the last chunk back (ARTIFACT_INVALID, the installer never had the whole APK); any other failure
+     * once bytes were on their way may have installed the APK (OUTCOME_UNKNOWN), as input does.
+     */
+    private static LomiException interrupted(LomiException e, Counted sent, long size) {
+        if (sent.changed != null) {
+            return new LomiException(
+                    ErrorCode.ARTIFACT_INVALID,
+                    sent.changed + "; its last chunk was held back, so the installer never had the whole APK",
+                    e);
+        }
+        if (sent.count == 0 || e.code() == ErrorCode.OUTCOME_UNKNOWN) {
+            return e;
+        }
+        return new LomiException(
+                ErrorCode.OUTCOME_UNKNOWN,
+                "the install stream was open and " + sent.count + " of " + size + " bytes were on their way when it"
+                        + " failed (" + e.getMessage() + "), so the package may be installed; check on the device"
+                        + " before installing again",
+                e);
+    }
+
+    /** The bytes handed to the stream so far, and the digest failure of the held-back stream, if any. */
+    private static final class Counted extends java.io.FilterInputStream {
+        long count;
+
+        @Nullable
+        String changed;
+
+        Counted(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] into, int offset, int length) throws IOException {
+            try {
+                int n = in.read(into, offset, length);
+                count += Math.max(n, 0);
+                return n;
+            } catch (IOException e) {
+                changed = e.getMessage() == null ? "the APK could not be read while it was sent" : e.getMessage();
+                throw e;
+            }
+        }
     }
 
     static String sha256Of(Path file) throws IOException {

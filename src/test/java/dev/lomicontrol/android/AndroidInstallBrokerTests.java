@@ -3,6 +3,7 @@ package dev.lomicontrol.android;
 import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.OperationId;
 import java.nio.file.Files;
@@ -28,6 +29,11 @@ class AndroidInstallBrokerTests extends AndroidBrokerTest {
 
     /** Writes {@code bytes} as {@code name} in the project and imports it as an android_apk artifact; its id. */
     String imported(String name, byte[] bytes) throws Exception {
+        return imported(broker, calls, name, bytes);
+    }
+
+    /** As {@link #imported(String, byte[])}, for another test class's broker and agent. */
+    static String imported(BrokerCallsFixture broker, AndroidCalls calls, String name, byte[] bytes) throws Exception {
         Files.write(calls.project.root().resolve(name), bytes);
         JsonNode imported = broker.ok(
                 calls.session,
@@ -54,6 +60,11 @@ class AndroidInstallBrokerTests extends AndroidBrokerTest {
     }
 
     String install(AndroidCalls.Opened panel, String artifactId, String sha256, String key) {
+        return install(calls, panel, artifactId, sha256, key);
+    }
+
+    /** The arguments of lomi_android_install_apk for {@code calls}' agent. */
+    static String install(AndroidCalls calls, AndroidCalls.Opened panel, String artifactId, String sha256, String key) {
         return json(
                 "workspaceId", calls.workspace(),
                 "panelId", panel.panelId(),

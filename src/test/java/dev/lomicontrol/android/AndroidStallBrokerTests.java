@@ -159,7 +159,7 @@ class AndroidStallBrokerTests extends AndroidBrokerTest {
                             "retryEpoch", calls.epoch.value())));
             CompletableFuture<Timed> launch =
                     timed(() -> broker.call(calls.session, "lomi_android_launch", launch(panel, "launch-stalled")));
-            // the approval runs the install on the deciding thread (OperationRunner.afterApproval)
+            // the approval starts the install on a thread of its own; the decision returns at once
             CompletableFuture<Timed> installed = timed(() -> {
                 broker.decisions.decide(new OperationId(install), true);
                 return broker.settled(calls.session, install, Duration.ofSeconds(130));

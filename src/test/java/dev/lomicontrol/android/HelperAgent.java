@@ -28,12 +28,17 @@ final class HelperAgent {
 
     private final McpHelperProcess helper;
     private final BrokerChildProcess broker;
+    /** The console's `pairing approve` options this agent was approved with (again after a restart). */
+    private final List<String> approval;
+
     private final AtomicInteger keys = new AtomicInteger();
     final String workspace;
     final String epoch;
 
-    private HelperAgent(McpHelperProcess helper, BrokerChildProcess broker, String workspace, String epoch) {
+    private HelperAgent(
+            McpHelperProcess helper, BrokerChildProcess broker, List<String> approval, String workspace, String epoch) {
         this.helper = helper;
+        this.approval = approval;
         this.broker = broker;
         this.workspace = workspace;
         this.epoch = epoch;
@@ -47,17 +52,15 @@ final class HelperAgent {
             BrokerChildProcess broker, McpHelperProcess helper, List<String> devices, List<String> packages)
             throws Exception {
         helper.initialize(McpHelperProcess.PROTOCOL, "android-flow");
-        Set<String> scopes = new TreeSet<>(Scopes.all());
-        scopes.addAll(Scopes.notYetServed());
-        helper.approvedInTheConsole(
-                broker,
+        List<String> approval = List.of(
                 "--scopes",
-                String.join(",", scopes),
+                String.join(",", scopes()),
                 "--android-devices",
                 String.join(",", devices),
                 "--android-packages",
                 String.join(",", packages));
-        HelperAgent unconnected = new HelperAgent(helper, broker, "", "");
+        helper.approvedInTheConsole(broker, approval.toArray(String[]::new));
+        HelperAgent unconnected = new HelperAgent(helper, broker, approval, "", "");
         String workspace = unconnected
                 .ok("lomi_workspace_list")
                 .at("/data/workspaces/0/workspaceId")
@@ -66,7 +69,45 @@ final class HelperAgent {
                 .ok("lomi_connect", "workspaceId", workspace)
                 .at("/data/retryEpoch")
                 .asString();
-        return new HelperAgent(helper, broker, workspace, epoch);
+        return new HelperAgent(helper, broker, approval, workspace, epoch);
+    }
+
+    /**
+     * The same helper after {@code restarted} took the data directory over (a broker run SIGKILLed and
+     * started again): the helper asks to pair again, the admin approves it in the console with the same
+     * scopes, and it connects anew for this run's retryEpoch.
+     */
+    HelperAgent reconnected(BrokerChildProcess restarted) throws Exception {
+        helper.approvedInTheConsole(restarted, approval.toArray(String[]::new));
+        String next = Eventually.await(
+                        "lomi_connect answers on the restarted broker",
+                        SETTLE,
+                        Duration.ofMillis(200),
+                        () -> raw(
+                                "lomi_connect",
+                                McpHelperProcess.JSON.createObjectNode().put("workspaceId", workspace)),
+                        HelperAgent::answered,
+                        String::valueOf)
+                .at("/result/structuredContent/data/retryEpoch")
+                .asString();
+        return new HelperAgent(helper, restarted, approval, workspace, next);
+    }
+
+    /** Every scope of a full grant plus android.* (in no default grant yet). */
+    private static Set<String> scopes() {
+        Set<String> scopes = new TreeSet<>(Scopes.all());
+        scopes.addAll(Scopes.notYetServed());
+        return scopes;
+    }
+
+    private static boolean answered(JsonNode response) {
+        return response.has("result")
+                && !response.path("result").path("isError").asBoolean();
+    }
+
+    /** The helper's raw answer to a call: a {@code result}, or a JSON-RPC {@code error} (an unknown outcome). */
+    JsonNode raw(String tool, JsonNode arguments) throws Exception {
+        return helper.call(tool, arguments);
     }
 
     /** A fresh requestKey with {@code prefix}. */

@@ -12,12 +12,13 @@ import org.sqlite.SQLiteConfig;
 /**
  * The broker's receipts as they are on disk, read through a separate read-only SQLite connection
  * while the restarted broker runs (WAL lets a reader in beside the writer). This is the judge's
- * view, not the client's: after a restart the client may no longer read its old receipts.
+ * view, not the client's: after a restart the client may no longer read its old receipts. Also the
+ * judge of the Android input crash round ({@code android.AndroidInputCrashProcessTests}).
  */
-final class LedgerRows {
+public final class LedgerRows {
 
     /** One receipt row. */
-    record Row(
+    public record Row(
             String operationId,
             String sessionId,
             String retryEpoch,
@@ -27,7 +28,7 @@ final class LedgerRows {
             String effect,
             String errorCode) {
 
-        boolean settled() {
+        public boolean settled() {
             return List.of("succeeded", "failed", "cancelled", "outcome_unknown")
                     .contains(state);
         }
@@ -36,7 +37,7 @@ final class LedgerRows {
     private LedgerRows() {}
 
     /** Every receipt of the store under {@code data}, oldest first. */
-    static List<Row> read(Path data) throws SQLException {
+    public static List<Row> read(Path data) throws SQLException {
         return readFile(data.resolve("agent-control").resolve("control.sqlite3"));
     }
 
