@@ -95,9 +95,9 @@ class AndroidInputCrashProcessTests {
                     HelperAgent.paired(broker, helper, List.of(device.serial()), List.of("com.example.app"));
             server.connect(device, DeviceState.DEVICE);
             String deviceId = agent.one(device.serial() + " (").path("deviceId").asString();
+            // one panel for every round: opened before the first kill, it shows the device after each restart
+            String panelId = opened(agent, deviceId);
             for (int round = 1; round <= rounds; round++) {
-                // a panel each run: one opened before a restart gets no generation from the next run (reported)
-                String panelId = opened(agent, deviceId);
                 HelperAgent now = agent;
                 String generation = Eventually.await(
                         "the device listed online at a generation",

@@ -115,7 +115,7 @@ public final class AndroidFeature implements ToolFeature {
             Supplier<Duration> bootDeadline) {
         this.emulators = new AndroidEmulators(host, devices);
         this.live = new AndroidPanels(panels, devices);
-        this.list = new AndroidList(access, devices, live);
+        this.list = new AndroidList(access, layout, devices, live);
         this.open = new AndroidOpen(layout, panels, runner, live);
         this.snapshots = new AndroidSnapshots(live);
         this.screenshots = new AndroidScreenshots(artifacts, panels, live);

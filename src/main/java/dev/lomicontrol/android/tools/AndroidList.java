@@ -6,6 +6,8 @@ import dev.lomicontrol.android.api.AndroidResults;
 import dev.lomicontrol.android.api.AndroidSpecs;
 import dev.lomicontrol.operations.WorkspaceAccess;
 import dev.lomicontrol.pairing.Session;
+import dev.lomicontrol.projects.Layout;
+import dev.lomicontrol.projects.PanelKind;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -14,7 +16,9 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * {@code lomi_android_list}: the user's devices ({@link AndroidDevices}) in the reference's shape,
@@ -27,7 +31,8 @@ import java.util.function.Supplier;
  * (bootloader, recovery, …) {@code failed}, an AVD without an emulator {@code stopped}.
  * {@code deviceId} is a name-based UUID of {@code adb:<serial>} or {@code avd:<name>}: the same device
  * keeps its id across calls and broker restarts. {@code generation} is the current generation of an
- * online device an Android panel minted (lomi_android_open); the observations take it. The listing
+ * online device an Android panel of the workspace shows (lomi_android_open, or a panel opened before a
+ * broker restart, which mints a new one); the observations take it. The listing
  * asks the adb server within 10 s.
  */
 final class AndroidList {
@@ -35,12 +40,14 @@ final class AndroidList {
     static final Duration DEADLINE = Duration.ofSeconds(10);
 
     private final WorkspaceAccess access;
+    private final Layout layout;
     private final Supplier<AndroidDevices> devices;
     private final AndroidPanels live;
 
-    /** {@code live}: the generations Android panels minted. */
-    AndroidList(WorkspaceAccess access, Supplier<AndroidDevices> devices, AndroidPanels live) {
+    /** {@code live}: the generations Android panels minted; {@code layout}: the panels of the workspace listed. */
+    AndroidList(WorkspaceAccess access, Layout layout, Supplier<AndroidDevices> devices, AndroidPanels live) {
         this.access = access;
+        this.layout = layout;
         this.devices = devices;
         this.live = live;
     }
@@ -50,9 +57,16 @@ final class AndroidList {
         List<AndroidResults.Device> out = new ArrayList<>();
         List<AndroidDevices.Listed> listing = devices.get().list(DEADLINE);
         live.seen(listing);
+        Set<String> shown = layout.view(in.workspaceId()).panels().stream()
+                .filter(panel -> panel.kind() == PanelKind.ANDROID)
+                .flatMap(panel -> AndroidPanels.deviceOf(panel).stream())
+                .collect(Collectors.toSet());
         for (AndroidDevices.Listed device : listing) {
             if (!GrantedDevices.covers(session, device)) {
                 continue;
+            }
+            if (shown.contains(AndroidPanels.idOf(device))) {
+                live.shown(device.serial());
             }
             out.add(new AndroidResults.Device(
                     new AndroidSpecs.DeviceId(AndroidPanels.idOf(device)),

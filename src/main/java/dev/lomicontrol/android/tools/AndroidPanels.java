@@ -31,7 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The Android panels and the device {@code generation}s (in memory: a broker restart mints new ones).
- * A generation is minted for a serial when a panel was opened on it and a call sees it online
+ * A generation is minted for a serial when a panel shows it (opened now, or before a broker restart) and a call sees it online
  * ({@code device} in adb's listing: the open, the list, an observation), dropped when a call sees it
  * gone or not online, and minted anew when a call sees it back;
  * {@link #mint} mints one unconditionally (for a start that sees a new boot). Every observation
@@ -161,6 +161,11 @@ final class AndroidPanels implements LivePanels {
         generationOf(device);
     }
 
+    /** A device an Android panel shows (one opened before a broker restart too): from now on, seen online, it has a generation. */
+    void shown(Optional<String> serial) {
+        serial.ifPresent(opened::add);
+    }
+
     /** The current generation of a resolved device: for a device a panel was opened on, minted when online, dropped when not. */
     Optional<String> generationOf(Resolved device) {
         if (device.serial().isEmpty()) {
@@ -196,6 +201,7 @@ final class AndroidPanels implements LivePanels {
         }
         Optional<AndroidDevices.Listed> found = listed(deviceId);
         GrantedDevices.require(session, deviceId, found);
+        shown(found.flatMap(AndroidDevices.Listed::serial));
         Optional<Resolved> device = found.map(listed -> resolved(deviceId, listed));
         Optional<String> current = device.flatMap(this::generationOf);
         if (current.isEmpty()) {
