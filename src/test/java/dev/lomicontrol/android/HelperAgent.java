@@ -48,7 +48,6 @@ final class HelperAgent {
             throws Exception {
         helper.initialize(McpHelperProcess.PROTOCOL, "android-flow");
         Set<String> scopes = new TreeSet<>(Scopes.all());
-        scopes.addAll(Scopes.notYetServed());
         helper.approvedInTheConsole(
                 broker,
                 "--scopes",
