@@ -107,10 +107,11 @@ class PairingCommands implements CommandGroup {
                             + "pairing approve --all --confirm [--projects a,b] [--scopes x,y] [--android-devices …] [--android-packages …]\n"
                             + "  Without flags the session may use the projects that exist now (not"
                             + " projects added later) with the full scope set (except " + Scopes.TERMINAL_UNSANDBOXED
-                            + ", which only --scopes grants). --projects narrows it to the named projects (name or id); --scopes to the listed scopes"
+                            + ", which only --scopes grants), the android.* scopes reaching every Android device and package"
+                            + " unless --android-devices/--android-packages name some. --projects narrows it to the named projects (name or id); --scopes to the listed scopes"
                             + " (workspace.read is always required; dependencies are checked). --android-devices names the 1-16 adb serials or"
-                            + " AVD names the android.* scopes may reach (an AVD covers the emulator it runs as; needed unless the Android"
-                            + " scopes are only android.setup/android.manage), --android-packages the 1-16 app packages android.launch and"
+                            + " AVD names the android.* scopes may reach (an AVD covers the emulator it runs as; with --scopes naming android.* ones, needed unless they"
+                            + " are only android.setup/android.manage), --android-packages the 1-16 app packages android.launch and"
                             + " android.logs may name. --all approves every request 'pairing list' shows"
                             + " now (compare them first; refused without --confirm); requests arriving later wait as usual.")
     public String approve(
@@ -211,13 +212,19 @@ class PairingCommands implements CommandGroup {
             return "";
         }
         return "; Android devices "
-                + String.join(", ", android.devices().stream().sorted().toList())
-                + (android.packages().isEmpty()
-                        ? ""
-                        : ", packages "
-                                + String.join(
-                                        ", ",
-                                        android.packages().stream().sorted().toList()));
+                + (android.allDevices()
+                        ? "every device"
+                        : String.join(", ", android.devices().stream().sorted().toList()))
+                + (android.allPackages()
+                        ? ", every package"
+                        : android.packages().isEmpty()
+                                ? ""
+                                : ", packages "
+                                        + String.join(
+                                                ", ",
+                                                android.packages().stream()
+                                                        .sorted()
+                                                        .toList()));
     }
 
     @Command(

@@ -96,10 +96,9 @@ final class ToolCalls {
                     "invalid arguments for " + tool.name() + ": " + violation.get(),
                     version));
         }
-        Optional<String> unqualified = dev.lomicontrol.tools.HostQualification.reason(tool.spec());
-        if (unqualified.isPresent()) {
-            return done(CallResults.error(ErrorCode.HOST_UNQUALIFIED, tool.name() + ": " + unqualified.get(), version));
-        }
+        // No host check here: the broker runs Chromium, adb, the emulator and the SDK, so its dispatch
+        // decides HOST_UNQUALIFIED with its own probe; this helper's environment (often a client's
+        // minimal one, without ANDROID_HOME) says nothing about what the broker can do.
         if (tool.answeredBy() == ToolDefinition.AnsweredBy.HELPER) {
             return done(CallResults.ok(
                     tool.name().equals(dev.lomicontrol.session.api.SessionSpecs.STATUS.name())

@@ -82,13 +82,6 @@ public record AndroidGrant(boolean allDevices, Set<String> devices, boolean allP
         if (android.isEmpty() && !namedDevices.isEmpty()) {
             problems.add("Android devices are granted with android.* scopes, and the grant holds none");
         }
-        if (namedDevices.size() > MAX_DEVICES) {
-            problems.add(
-                    "a grant names at most " + MAX_DEVICES + " Android devices (" + namedDevices.size() + " given)");
-        }
-        namedDevices.stream()
-                .filter(d -> !DEVICE.matcher(d).matches())
-                .forEach(d -> problems.add("not an adb serial or AVD name: '" + d + "'"));
         if (!usingPackages.isEmpty() && namedPackages.isEmpty()) {
             problems.add(String.join(", ", usingPackages) + " need 1-" + MAX_PACKAGES
                     + " Android packages (--android-packages)");
@@ -97,6 +90,33 @@ public record AndroidGrant(boolean allDevices, Set<String> devices, boolean allP
             problems.add("Android packages are granted with android.launch or android.logs, and the grant holds"
                     + " neither");
         }
+        checkNames(namedDevices, namedPackages, problems);
+        return namedDevices.isEmpty() && namedPackages.isEmpty()
+                ? NONE
+                : new AndroidGrant(false, namedDevices, false, namedPackages);
+    }
+
+    /**
+     * The Android part of the full default grant (a flagless {@code pairing approve}, which holds
+     * every android.* scope): every device unless {@code devices} names some, every package unless
+     * {@code packages} names some. Names are checked as {@link #select} checks them (INVALID_ARGUMENT).
+     */
+    public static AndroidGrant fullGrant(Collection<String> devices, Collection<String> packages) {
+        Set<String> namedDevices = new LinkedHashSet<>(devices);
+        Set<String> namedPackages = new LinkedHashSet<>(packages);
+        checkNames(namedDevices, namedPackages, new ArrayList<>());
+        return new AndroidGrant(namedDevices.isEmpty(), namedDevices, namedPackages.isEmpty(), namedPackages);
+    }
+
+    /** Adds what is wrong with the named devices and packages to {@code problems}; INVALID_ARGUMENT lists them all. */
+    private static void checkNames(Set<String> namedDevices, Set<String> namedPackages, List<String> problems) {
+        if (namedDevices.size() > MAX_DEVICES) {
+            problems.add(
+                    "a grant names at most " + MAX_DEVICES + " Android devices (" + namedDevices.size() + " given)");
+        }
+        namedDevices.stream()
+                .filter(d -> !DEVICE.matcher(d).matches())
+                .forEach(d -> problems.add("not an adb serial or AVD name: '" + d + "'"));
         if (namedPackages.size() > MAX_PACKAGES) {
             problems.add(
                     "a grant names at most " + MAX_PACKAGES + " Android packages (" + namedPackages.size() + " given)");
@@ -107,8 +127,5 @@ public record AndroidGrant(boolean allDevices, Set<String> devices, boolean allP
         if (!problems.isEmpty()) {
             throw new LomiException(ErrorCode.INVALID_ARGUMENT, String.join("; ", problems));
         }
-        return namedDevices.isEmpty() && namedPackages.isEmpty()
-                ? NONE
-                : new AndroidGrant(false, namedDevices, false, namedPackages);
     }
 }

@@ -126,6 +126,8 @@ public final class Pairings {
     /**
      * As above, the grant also naming Android devices (adb serials or AVD names) and packages, checked
      * against its scopes by {@link AndroidGrant#select} (INVALID_ARGUMENT; the request stays pending).
+     * Without scopes (the full grant, every android.* scope in it) it reaches every device and package
+     * unless devices or packages are named ({@link AndroidGrant#fullGrant}).
      */
     public synchronized Grant approve(
             String requestId,
@@ -143,7 +145,9 @@ public final class Pairings {
                     false,
                     projects.isEmpty() ? currentProjects.get() : resolve(projects.get(), resolveProject),
                     granted,
-                    AndroidGrant.select(granted, androidDevices, androidPackages));
+                    scopes.isEmpty()
+                            ? AndroidGrant.fullGrant(androidDevices, androidPackages)
+                            : AndroidGrant.select(granted, androidDevices, androidPackages));
         } catch (LomiException e) {
             pending.put(requestId, entry);
             throw e;

@@ -26,12 +26,6 @@ public final class Scopes {
     private static final Set<String> NEVER_DEFAULT = Set.of(TERMINAL_UNSANDBOXED);
 
     private static final Map<String, List<String>> REQUIRES = new LinkedHashMap<>();
-    /**
-     * The scopes of the declared tools this host does not serve yet (Android; they
-     * answer HOST_UNQUALIFIED), named and chained as the reference names them. A grant may name them,
-     * but they are in no default or full grant ({@link #all()}) until their tools are implemented.
-     */
-    private static final Map<String, List<String>> NOT_YET_SERVED = new LinkedHashMap<>();
 
     static {
         scope("workspace.read");
@@ -79,16 +73,16 @@ public final class Scopes {
         scope("chat.send", "chat.read");
         scope("chat.stop", "chat.read");
         scope("chat.export", "chat.read");
-        later("android.read");
-        later("android.control", "android.read");
-        later("android.setup", "android.read");
-        later("android.manage", "android.read");
-        later("android.launch", "android.control");
-        later("android.logs", "android.control");
-        later("android.interact", "android.control");
-        later("android.observe", "android.control");
-        later("android.capture", "android.control");
-        later("android.install", "android.control");
+        scope("android.read");
+        scope("android.control", "android.read");
+        scope("android.setup", "android.read");
+        scope("android.manage", "android.read");
+        scope("android.launch", "android.control");
+        scope("android.logs", "android.control");
+        scope("android.interact", "android.control");
+        scope("android.observe", "android.control");
+        scope("android.capture", "android.control");
+        scope("android.install", "android.control");
     }
 
     private Scopes() {}
@@ -97,27 +91,20 @@ public final class Scopes {
         REQUIRES.put(name, List.of(requires));
     }
 
-    private static void later(String name, String... requires) {
-        NOT_YET_SERVED.put(name, List.of(requires));
-    }
-
-    /** The full grant of a flagless approval and of YOLO: every scope except those no default grant carries. */
+    /**
+     * The full grant of a flagless approval and of YOLO: every scope except those no default grant
+     * carries — the android.* scopes included, with every Android device and package
+     * ({@link AndroidGrant#EVERYTHING}).
+     */
     public static Set<String> all() {
         Set<String> all = new TreeSet<>(REQUIRES.keySet());
         all.removeAll(NEVER_DEFAULT);
         return all;
     }
 
-    /** The scopes of the declared tools this host answers HOST_UNQUALIFIED (Android): in no default grant. */
-    public static Set<String> notYetServed() {
-        return new TreeSet<>(NOT_YET_SERVED.keySet());
-    }
-
-    /** Every scope name a grant may hold: {@link #all()}, those no default grant carries ({@link #TERMINAL_UNSANDBOXED}) and {@link #notYetServed()}. */
+    /** Every scope name a grant may hold: {@link #all()} and those no default grant carries ({@link #TERMINAL_UNSANDBOXED}). */
     public static Set<String> known() {
-        Set<String> known = new TreeSet<>(REQUIRES.keySet());
-        known.addAll(NOT_YET_SERVED.keySet());
-        return known;
+        return new TreeSet<>(REQUIRES.keySet());
     }
 
     /** Checks names and dependencies; INVALID_ARGUMENT lists what is unknown or missing. */
@@ -128,7 +115,7 @@ public final class Scopes {
             problems.add("workspace.read is always required");
         }
         for (String scope : scopes) {
-            List<String> needs = REQUIRES.containsKey(scope) ? REQUIRES.get(scope) : NOT_YET_SERVED.get(scope);
+            List<String> needs = REQUIRES.get(scope);
             if (needs == null) {
                 problems.add("unknown scope " + scope);
                 continue;

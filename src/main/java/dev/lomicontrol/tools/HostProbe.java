@@ -170,8 +170,8 @@ public record HostProbe(Map<String, String> environment, Optional<String> browse
     /**
      * The toolsets none of whose tools can work on this host, each with the reason:
      * {@link Toolset#BROWSER} when no Chromium is found ({@link #browserExecutable}), and
-     * {@link Toolset#ANDROID} when no {@code adb} is ({@link #adb}) — and everywhere while this broker
-     * does not implement the Android tools ({@link HostQualification#ANDROID_TOOLS_SERVED}).
+     * {@link Toolset#ANDROID} when no {@code adb} is ({@link #adb}: every Android tool but the SDK
+     * setup ones reaches devices through it).
      */
     public Map<Toolset, String> leftOut() {
         Map<Toolset, String> leftOut = new EnumMap<>(Toolset.class);
@@ -180,8 +180,6 @@ public record HostProbe(Map<String, String> environment, Optional<String> browse
         }
         if (adb().isEmpty()) {
             leftOut.put(Toolset.ANDROID, "no adb found");
-        } else if (!HostQualification.ANDROID_TOOLS_SERVED) {
-            leftOut.put(Toolset.ANDROID, "its tools are not implemented on this broker yet");
         }
         return leftOut;
     }

@@ -9,12 +9,6 @@ import java.util.Optional;
  */
 public final class HostQualification {
 
-    /**
-     * Whether this broker implements all the Android tools: until it does, the {@code android} toolset
-     * stays out of {@code client register} ({@link HostProbe#leftOut}) even where some are served.
-     */
-    public static final boolean ANDROID_TOOLS_SERVED = false;
-
     private HostQualification() {}
 
     /** Why this host lacks {@code need} (for Android, one capability: {@link HostNeed}); empty when it has it. */

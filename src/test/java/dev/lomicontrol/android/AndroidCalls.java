@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The Android tools called through the broker's dispatch as an agent whose grant holds the android.*
- * scopes (they are in no default grant yet) and Android devices and packages, in one project: the device id a listing gives for a
+ * scopes and Android devices and packages, in one project: the device id a listing gives for a
  * test device, an open panel's id and generation, and each observation's raw envelope.
  */
 final class AndroidCalls {

@@ -272,9 +272,10 @@ class AndroidGrantBrokerTests extends AndroidBrokerTest {
                 FakeAdbd two = FakeAdbd.open()) {
             server.connect(one, DeviceState.DEVICE);
             server.connect(two, DeviceState.DEVICE);
-            // the android.* scopes are in no default grant yet: the Android part is YOLO's own
-            AndroidCalls agent =
-                    new AndroidCalls(broker, calls.project, new Grant(true, Set.of(), Scopes.known(), yolo.android()));
+            assertThat(yolo.scopes())
+                    .as("YOLO's full grant holds the android.* scopes")
+                    .contains("android.read");
+            AndroidCalls agent = new AndroidCalls(broker, calls.project, yolo);
             assertThat(names(agent.list())).contains(one.serial() + " (adb: device)", two.serial() + " (adb: device)");
             agent.opened(two.serial());
         } finally {

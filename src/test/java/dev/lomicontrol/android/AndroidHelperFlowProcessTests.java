@@ -23,7 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  * the {@code --mcp} helper as child JVMs, the console as a child JVM per command, and Debian's real
  * adb server on a private port, which the broker finds the way a user's does ({@code ANDROID_HOME}
  * with adb in {@code platform-tools}, {@code ANDROID_ADB_SERVER_PORT}, {@code ANDROID_AVD_HOME}; the
- * helper gets the same environment, as it checks the host's Android capabilities itself). The
+ * helper gets a client's minimal environment without any of them, as the broker alone checks the
+ * host's Android capabilities). The
  * device is a {@link FakeAdbd} that needs the host's key and answers in the real formats; the AVD is
  * booted and stopped by the broker through a stand-in SDK emulator ({@link HelperFlowEmulator}) whose
  * device registers with the same adb server. It proves our protocol, processes and bookkeeping end to
@@ -54,7 +55,7 @@ class AndroidHelperFlowProcessTests {
                         .environment(sdk::apply)
                         .start();
                 McpHelperProcess helper = McpHelperProcess.pinnedTo(broker, temp.resolve("helper.err"))
-                        .environment(sdk::apply)
+                        .environment(AndroidHelperFlowProcessTests::asAnMcpClientLaunchesIt)
                         .start()) {
             broker.console().mergingStderr().ok("project", "add", project.toString());
             agent = HelperAgent.paired(
@@ -80,6 +81,17 @@ class AndroidHelperFlowProcessTests {
             server.run("disconnect");
             server.close();
         }
+    }
+
+    /**
+     * The helper's environment as an MCP client usually sets it: no SDK, no adb server port, a PATH
+     * without adb — the broker, which runs adb, the emulator and the SDK, alone decides what the host
+     * can do.
+     */
+    private static void asAnMcpClientLaunchesIt(java.util.Map<String, String> env) {
+        List.of("ANDROID_HOME", "ANDROID_SDK_ROOT", "ANDROID_AVD_HOME", "ANDROID_ADB_SERVER_PORT")
+                .forEach(env::remove);
+        env.put("PATH", "/nonexistent");
     }
 
     /** The device answers as AndroidObserveBrokerTests' and AppLauncherTests' do; every input is accepted. */

@@ -3,15 +3,12 @@ package dev.lomicontrol.android;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
-import dev.lomicontrol.pairing.Scopes;
 import dev.lomicontrol.testing.BrokerChildProcess;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
 
@@ -45,20 +42,15 @@ final class HelperAgent {
     }
 
     /**
-     * Initializes {@code helper}, has the admin approve its pairing with every scope of a full grant
-     * plus android.* for the Android {@code devices} and {@code packages} named, and connects.
+     * Initializes {@code helper}, has the admin approve its pairing with the full grant narrowed to the
+     * Android {@code devices} and {@code packages} named, and connects.
      */
     static HelperAgent paired(
             BrokerChildProcess broker, McpHelperProcess helper, List<String> devices, List<String> packages)
             throws Exception {
         helper.initialize(McpHelperProcess.PROTOCOL, "android-flow");
         List<String> approval = List.of(
-                "--scopes",
-                String.join(",", scopes()),
-                "--android-devices",
-                String.join(",", devices),
-                "--android-packages",
-                String.join(",", packages));
+                "--android-devices", String.join(",", devices), "--android-packages", String.join(",", packages));
         helper.approvedInTheConsole(broker, approval.toArray(String[]::new));
         HelperAgent unconnected = new HelperAgent(helper, broker, approval, "", "");
         String workspace = unconnected
@@ -94,12 +86,6 @@ final class HelperAgent {
     }
 
     /** Every scope of a full grant plus android.* (in no default grant yet). */
-    private static Set<String> scopes() {
-        Set<String> scopes = new TreeSet<>(Scopes.all());
-        scopes.addAll(Scopes.notYetServed());
-        return scopes;
-    }
-
     private static boolean answered(JsonNode response) {
         return response.has("result")
                 && !response.path("result").path("isError").asBoolean();

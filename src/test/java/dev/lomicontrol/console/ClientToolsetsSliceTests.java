@@ -81,18 +81,10 @@ class ClientToolsetsSliceTests extends ConsoleSliceSupport {
                 .registerFor(McpClient.CURSOR, McpClient.Scope.USER, paths);
 
         assertThat(args(home.resolve(".cursor/mcp.json")))
-                .as("Chromium and adb found: every toolset the broker implements")
-                .endsWith(
-                        "--discovery-key",
-                        key,
-                        "--toolsets",
-                        "core,layout,terminal,files,editor,git,artifacts,settings,chat,browser,episodes");
-        assertThat(full)
-                .startsWith("wrote lomi-control")
-                .contains("this host's default: all but android (its tools are not implemented on this broker yet)");
-        assertThat(ok("client list"))
-                .containsPattern(
-                        "cursor +user +\\S+ +current +core,layout,\\S+,browser,episodes \\(\\d+ tools, [0-9.]+ KB per model request\\)");
+                .as("Chromium and adb found: every toolset, android included, and so no --toolsets")
+                .endsWith("--discovery-key", key);
+        assertThat(full).startsWith("wrote lomi-control").contains("this host's default: every toolset");
+        assertThat(probe.toolsets().toolsets()).containsExactlyInAnyOrder(Toolset.values());
     }
 
     @Test

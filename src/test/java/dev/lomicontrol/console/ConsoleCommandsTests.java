@@ -105,7 +105,10 @@ class ConsoleCommandsTests extends ConsoleTestSupport {
         assertThat(grant.covers(later.id()))
                 .as("F8: not a project added after the approval")
                 .isFalse();
-        assertThat(grant.scopes()).isEqualTo(Scopes.all());
+        assertThat(grant.scopes()).isEqualTo(Scopes.all()).contains("android.read", "android.interact");
+        assertThat(grant.android())
+                .as("the full grant's android.* scopes reach every device and package")
+                .isEqualTo(dev.lomicontrol.pairing.AndroidGrant.EVERYTHING);
         assertThat(ok("pairing list")).doesNotContain(pending.request().id());
     }
 

@@ -63,7 +63,7 @@ class PairingCommandsSliceTests extends ConsoleSliceSupport {
                 "INVALID_ARGUMENT",
                 "at most 16 Android devices (17 given)");
         assertRefused(
-                "pairing approve " + pending.request().id() + " --android-devices Pixel_8",
+                "pairing approve " + pending.request().id() + " --scopes workspace.read --android-devices Pixel_8",
                 "granted with android.* scopes");
         assertThat(pending.decision())
                 .as("a refused approval leaves the request pending")
@@ -77,6 +77,28 @@ class PairingCommandsSliceTests extends ConsoleSliceSupport {
         assertThat(grant.android().devices()).containsExactlyInAnyOrder("emulator-5554", "Pixel_8");
         assertThat(grant.android().packages()).containsExactly("com.example.app");
         assertThat(grant.android().allDevices()).isFalse();
+    }
+
+    @Test
+    void aFlaglessApprovalReachesEveryAndroidDeviceAndPackageUnlessSomeAreNamed() {
+        Pairings.Pending everything = pairings.submit("full", "ef".repeat(32), 4401);
+        assertThat(ok("pairing approve " + everything.request().id()))
+                .contains("Android devices every device, every package");
+        Grant full = ((Decision.Approved) everything.decision().join()).grant();
+        assertThat(full.scopes()).contains("android.interact", "android.install", "android.setup", "android.manage");
+        assertThat(full.android()).isEqualTo(dev.lomicontrol.pairing.AndroidGrant.EVERYTHING);
+
+        Pairings.Pending narrowed = pairings.submit("narrowed", "ef".repeat(32), 4402);
+        assertRefused(
+                "pairing approve " + narrowed.request().id() + " --android-devices bad/serial",
+                "INVALID_ARGUMENT",
+                "not an adb serial or AVD name");
+        assertThat(ok("pairing approve " + narrowed.request().id() + " --android-devices Pixel_8"))
+                .contains("Android devices Pixel_8, every package");
+        Grant grant = ((Decision.Approved) narrowed.decision().join()).grant();
+        assertThat(grant.android().devices()).containsExactly("Pixel_8");
+        assertThat(grant.android().allDevices()).isFalse();
+        assertThat(grant.android().allPackages()).isTrue();
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.lomicontrol.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lomicontrol.android.api.AndroidSpecs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,25 +101,13 @@ class AndroidCapabilitiesTests {
     }
 
     @Test
-    void anAndroidToolTheHostCouldServeSaysItIsNotImplementedYetAndTheServedOnesDoNot() {
-        Optional<String> unbuilt = HostQualification.reason(AndroidSpecs.SETUP_PLAN);
-        assertThat(unbuilt).isPresent();
-        if (HostQualification.reason(HostNeed.ANDROID_SETUP).isEmpty()) {
-            assertThat(unbuilt.get())
-                    .startsWith("lomi_android_setup_plan is not implemented on this broker yet (this host has what"
-                            + " it needs: sdkmanager at ");
-        } else {
-            assertThat(unbuilt).isEqualTo(HostQualification.reason(HostNeed.ANDROID_SETUP));
-        }
-        for (ToolSpec<?> lifecycle : java.util.List.of(AndroidSpecs.START, AndroidSpecs.STOP)) {
-            assertThat(HostQualification.reason(lifecycle))
-                    .as(lifecycle.name())
-                    .isEqualTo(HostQualification.reason(HostNeed.ANDROID_EMULATOR));
-        }
-        Optional<String> devices = HostQualification.reason(HostNeed.ANDROID_DEVICES);
-        for (ToolSpec<?> served : java.util.List.of(
-                AndroidSpecs.LIST, AndroidSpecs.INPUT, AndroidSpecs.LAUNCH, AndroidSpecs.INSTALL_APK)) {
-            assertThat(HostQualification.reason(served)).as(served.name()).isEqualTo(devices);
+    void everyAndroidToolIsServedAndAnswersExactlyWhatItsCapabilityLacks() {
+        for (ToolSpec<?> spec : dev.lomicontrol.catalog.ToolCatalog.standard().all()) {
+            if (!spec.host().android()) {
+                continue;
+            }
+            assertThat(spec.served()).as(spec.name()).isTrue();
+            assertThat(HostQualification.reason(spec)).as(spec.name()).isEqualTo(HostQualification.reason(spec.host()));
         }
     }
 

@@ -60,8 +60,11 @@ class HostProbeTests {
         Files.setPosixFilePermissions(notExecutable, PosixFilePermissions.fromString("rwx------"));
         assertThat(onPath.adb()).contains(bin.resolve("adb"));
         assertThat(onPath.leftOut())
-                .as("with adb, android is left out only while its tools are not implemented")
-                .containsEntry(Toolset.ANDROID, "its tools are not implemented on this broker yet");
+                .as("with adb, the android toolset is registered")
+                .doesNotContainKey(Toolset.ANDROID);
+        assertThat(onPath.toolsets().toolsets()).contains(Toolset.ANDROID);
+        assertThat(new HostProbe(Map.of("PATH", "/nonexistent"), Optional.empty(), elsewhere).leftOut())
+                .containsEntry(Toolset.ANDROID, "no adb found");
     }
 
     @Test
@@ -78,9 +81,9 @@ class HostProbeTests {
                 temp);
         assertThat(everything.browserExecutable()).contains(chromium);
         assertThat(everything.leftOut())
-                .as("Chromium and adb: only what the broker does not implement is left out")
-                .containsOnlyKeys(Toolset.ANDROID);
-        assertThat(everything.toolsets().toolsets()).contains(Toolset.BROWSER);
+                .as("Chromium and adb: nothing is left out")
+                .isEmpty();
+        assertThat(everything.toolsets().toolsets()).contains(Toolset.BROWSER, Toolset.ANDROID);
 
         HostProbe setting = new HostProbe(
                 Map.of("LOMI_BROWSER_EXECUTABLE", chromium.toString()),

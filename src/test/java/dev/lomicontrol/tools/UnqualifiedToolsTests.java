@@ -24,8 +24,9 @@ import tools.jackson.databind.json.JsonMapper;
  * The 25 reference tools this host does not serve yet (13 Android, 12 browser; the 7 chat tools are served since issue 16): each is
  * declared once with the reference's input, accepts a reference-shaped call with the reference's
  * meaning (defaults, unions, optional nulls), refuses a broken one as INVALID_ARGUMENT, carries the
- * reference's effect and hints, and needs a host capability — so both processes answer it
- * HOST_UNQUALIFIED ({@code dev.lomicontrol.mcp.UnqualifiedToolsProcessTests} runs the real helper).
+ * reference's effect and hints, and needs a host capability — so the broker answers it
+ * HOST_UNQUALIFIED where its host lacks that ({@code dev.lomicontrol.mcp.UnqualifiedToolsProcessTests}
+ * runs the real helper, which forwards them without asking its own environment).
  */
 public class UnqualifiedToolsTests {
 
@@ -573,20 +574,11 @@ public class UnqualifiedToolsTests {
     }
 
     @Test
-    void theirScopesAreKnownToGrantsButInNoDefaultGrant() {
+    void theirScopesAreInTheFullGrant() {
         for (ToolSpec<?> spec : unqualified()) {
-            if (spec.host() == HostNeed.BROWSER) {
-                assertThat(Scopes.all())
-                        .as(spec.name() + ": the browser tools are served, their scopes are in the full grant")
-                        .contains(spec.scope().name());
-                continue;
-            }
-            assertThat(Scopes.notYetServed())
-                    .as(spec.name())
-                    .contains(spec.scope().name());
             assertThat(Scopes.all())
-                    .as(spec.name() + " is in no default grant")
-                    .doesNotContain(spec.scope().name());
+                    .as(spec.name() + " is served: its scope is in the full grant")
+                    .contains(spec.scope().name());
         }
     }
 

@@ -33,7 +33,7 @@ public final class ArtifactSpecs {
     /** The largest integer a JSON number carries exactly (2^53 - 1). */
     public static final long MAX_SAFE = 9_007_199_254_740_991L;
 
-    /** What is imported: a plain file (0..4 MiB), or an Android APK (HOST_UNQUALIFIED here: no managed emulator to install it on). */
+    /** What is imported: a plain file (0..4 MiB), or an Android APK for lomi_android_install_apk (HOST_UNQUALIFIED where no adb is found). */
     public enum ImportKind {
         @WireName("android_apk")
         ANDROID_APK,

@@ -6,19 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lomicontrol.catalog.ToolCatalog;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
-import dev.lomicontrol.tools.HostNeed;
 import dev.lomicontrol.tools.ToolSpec;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The scopes of the Android tools (answered HOST_UNQUALIFIED on this host) are
- * named as the reference names them and a grant may hold them when an admin lists them, but no
- * default grant — neither the full grant of YOLO or a flagless approval nor {@link Scopes#all()} —
- * contains any of them until their tools are implemented.
+ * Every declared tool is served, so every tool's scope is in the full grant (YOLO, a flagless
+ * approval) — the Android scopes, named and chained as the reference names them, included — and the
+ * only scope a grant may hold outside it is {@link Scopes#TERMINAL_UNSANDBOXED}.
  */
-class ScopesNotYetServedTests {
+class ServedScopesTests {
 
     static final Set<String> BROWSER = Set.of(
             "browser.navigate",
@@ -28,7 +26,7 @@ class ScopesNotYetServedTests {
             "browser.upload",
             "browser.download");
 
-    static final Set<String> REFERENCE = Set.of(
+    static final Set<String> ANDROID = Set.of(
             "android.read",
             "android.control",
             "android.setup",
@@ -40,46 +38,29 @@ class ScopesNotYetServedTests {
             "android.capture",
             "android.install");
 
-    /** Served since issue 16: in the full grant (every send still waits for the admin's approval). */
     static final Set<String> CHAT =
             Set.of("chat.read", "chat.open", "chat.create", "chat.draft", "chat.send", "chat.stop", "chat.export");
 
     @Test
-    void theChatScopesAreServedAndInTheFullGrant() {
-        assertThat(Scopes.all()).containsAll(CHAT);
-        assertThat(Scopes.notYetServed()).doesNotContainAnyElementsOf(CHAT);
-    }
-
-    @Test
-    void theyAreTheReferenceNamesAndInNoDefaultGrant() {
-        assertThat(Scopes.notYetServed()).containsExactlyInAnyOrderElementsOf(REFERENCE);
-        assertThat(Scopes.all()).doesNotContainAnyElementsOf(REFERENCE);
-        assertThat(Grant.full().scopes()).doesNotContainAnyElementsOf(REFERENCE);
+    void theAndroidBrowserAndChatScopesAreInTheFullGrantWithEveryAndroidDeviceAndPackage() {
+        assertThat(Scopes.all()).containsAll(ANDROID).containsAll(BROWSER).containsAll(CHAT);
+        for (String scope : ANDROID) {
+            assertThat(Grant.full().allows(scope)).as(scope).isTrue();
+        }
+        assertThat(Grant.full().android()).isEqualTo(AndroidGrant.EVERYTHING);
         assertThat(Scopes.known())
                 .containsAll(Scopes.all())
-                .containsAll(REFERENCE)
                 .contains(Scopes.TERMINAL_UNSANDBOXED)
-                .hasSize(Scopes.all().size() + REFERENCE.size() + 1);
-        for (String scope : REFERENCE) {
-            assertThat(Grant.full().allows(scope)).as(scope).isFalse();
-        }
-        assertThat(Scopes.all())
-                .as("the browser tools are served: their scopes are in the full grant")
-                .containsAll(BROWSER);
+                .hasSize(Scopes.all().size() + 1);
     }
 
     @Test
-    void everyToolThisHostCannotServeNamesOneOfThemAndEveryServedToolADefaultScope() {
+    void everyToolsScopeIsInTheFullGrant() {
         for (ToolSpec<?> spec : ToolCatalog.standard().all()) {
-            if (spec.host() != HostNeed.NONE && spec.host() != HostNeed.BROWSER) {
-                assertThat(Scopes.notYetServed())
-                        .as(spec.name())
-                        .contains(spec.scope().name());
-            } else {
-                assertThat(Scopes.notYetServed())
-                        .as(spec.name())
-                        .doesNotContain(spec.scope().name());
+            if (spec.scope().isNone()) {
+                continue;
             }
+            assertThat(Scopes.all()).as(spec.name()).contains(spec.scope().name());
         }
     }
 
