@@ -280,6 +280,30 @@ public final class OperationRunner implements AutoCloseable {
         return effects.settle(id, state, effect, result, error);
     }
 
+    /**
+     * Settles a dispatched operation whose effect was refused with {@code e}: outcome_unknown/unknown
+     * when its code is OUTCOME_UNKNOWN (the effect may have happened), else failed/none.
+     */
+    public Operation settleRefused(OperationId id, LomiException e) {
+        boolean unknown = e.code() == ErrorCode.OUTCOME_UNKNOWN;
+        return settle(
+                id,
+                unknown ? OperationState.OUTCOME_UNKNOWN : OperationState.FAILED,
+                unknown ? EffectState.UNKNOWN : EffectState.NONE,
+                Optional.empty(),
+                Optional.of(OperationError.of(e)));
+    }
+
+    /** Settles a dispatched operation whose effect failed unexpectedly: outcome_unknown/unknown, {@code message} saying what to check. */
+    public Operation settleUnknown(OperationId id, String message) {
+        return settle(
+                id,
+                OperationState.OUTCOME_UNKNOWN,
+                EffectState.UNKNOWN,
+                Optional.empty(),
+                Optional.of(new OperationError(ErrorCode.OUTCOME_UNKNOWN, message)));
+    }
+
     /** A session ended: nothing it was waiting for will be decided any more (the ledger settles the rows). */
     public void sessionEnded(SessionId session) {
         approvals.sessionEnded(session);

@@ -84,26 +84,16 @@ public final class AndroidFeature implements ToolFeature {
                         System.getenv(),
                         Path.of(System.getProperty("user.home", "/")),
                         HostProbe.current().adb()),
-                HostProbe::current);
+                HostProbe::current,
+                () -> Emulators.BOOT_DEADLINE);
     }
 
     /**
      * The devices {@code devices} gives (built per call, so an adb installed later is found); the SDK
-     * (its emulator) and the adb the input lease needs are the ones {@code host} probes, the same the
-     * dispatch checks calls against.
+     * (its emulator, sdkmanager, avdmanager) and the adb the input lease needs are the ones {@code host}
+     * probes, the same the dispatch checks calls against; an emulator's boot bounded by {@code
+     * bootDeadline} (the reference's 180 s; shorter in tests).
      */
-    public AndroidFeature(
-            WorkspaceAccess access,
-            Layout layout,
-            PanelTargets panels,
-            OperationRunner runner,
-            ArtifactStore artifacts,
-            Supplier<AndroidDevices> devices,
-            Supplier<HostProbe> host) {
-        this(access, layout, panels, runner, artifacts, devices, host, () -> Emulators.BOOT_DEADLINE);
-    }
-
-    /** As above, an emulator's boot bounded by {@code bootDeadline} (the reference's 180 s; shorter in tests). */
     public AndroidFeature(
             WorkspaceAccess access,
             Layout layout,

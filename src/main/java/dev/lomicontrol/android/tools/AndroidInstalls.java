@@ -10,7 +10,6 @@ import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Operation;
-import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.pairing.Session;
@@ -129,23 +128,12 @@ final class AndroidInstalls {
                     Optional.of(result),
                     Optional.empty());
         } catch (LomiException e) {
-            boolean unknown = e.code() == ErrorCode.OUTCOME_UNKNOWN;
-            runner.settle(
-                    running.id(),
-                    unknown ? OperationState.OUTCOME_UNKNOWN : OperationState.FAILED,
-                    unknown ? EffectState.UNKNOWN : EffectState.NONE,
-                    Optional.empty(),
-                    Optional.of(OperationError.of(e)));
+            runner.settleRefused(running.id(), e);
         } catch (RuntimeException e) {
-            runner.settle(
+            runner.settleUnknown(
                     running.id(),
-                    OperationState.OUTCOME_UNKNOWN,
-                    EffectState.UNKNOWN,
-                    Optional.empty(),
-                    Optional.of(new OperationError(
-                            ErrorCode.OUTCOME_UNKNOWN,
-                            "the install failed unexpectedly (" + e + ") while the APK may have been on its way; check"
-                                    + " on the device before installing again")));
+                    "the install failed unexpectedly (" + e + ") while the APK may have been on its way; check"
+                            + " on the device before installing again");
         }
     }
 

@@ -1,13 +1,9 @@
 package dev.lomicontrol.terminal.tools;
 
-import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
-import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Ledger;
 import dev.lomicontrol.ledger.Operation;
-import dev.lomicontrol.ledger.OperationError;
-import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.operations.OperationJson;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.operations.PanelTargets;
@@ -117,25 +113,13 @@ final class CreateCalls {
         try {
             opened = open(running.id(), session, listed, profile, begun.plan(), in);
         } catch (LomiException refusal) {
-            boolean unknown = refusal.code() == ErrorCode.OUTCOME_UNKNOWN;
-            return OperationJson.of(runner.settle(
-                    running.id(),
-                    unknown ? OperationState.OUTCOME_UNKNOWN : OperationState.FAILED,
-                    unknown ? EffectState.UNKNOWN : EffectState.NONE,
-                    Optional.empty(),
-                    Optional.of(OperationError.of(refusal))));
+            return OperationJson.of(runner.settleRefused(running.id(), refusal));
         } catch (RuntimeException e) {
             log.warn("operation {}: starting the terminal failed: {}", running.id(), e.toString());
-            return OperationJson.of(runner.settle(
+            return OperationJson.of(runner.settleUnknown(
                     running.id(),
-                    OperationState.OUTCOME_UNKNOWN,
-                    EffectState.UNKNOWN,
-                    Optional.empty(),
-                    Optional.of(new OperationError(
-                            ErrorCode.OUTCOME_UNKNOWN,
-                            "starting the terminal failed unexpectedly ("
-                                    + e.getClass().getSimpleName()
-                                    + "); list the layout (lomi_layout_get) to see whether it exists"))));
+                    "starting the terminal failed unexpectedly (" + e.getClass().getSimpleName()
+                            + "); list the layout (lomi_layout_get) to see whether it exists"));
         }
         String command = in.command().get();
         TerminalResults.Created created = opened.created();
