@@ -42,8 +42,10 @@ class ToolsetsInteropTests extends InteropTest {
         JsonNode result = run(registered.arguments(), Map.of(), List.of());
         assertThat(names(result))
                 .containsExactlyInAnyOrderElementsOf(expected(registered))
-                .contains("lomi_status", "lomi_terminal_run", "lomi_git_status")
-                .noneMatch(name -> name.startsWith("lomi_android_"));
+                .contains("lomi_status", "lomi_terminal_run", "lomi_git_status");
+        assertThat(names(result).stream().anyMatch(name -> name.startsWith("lomi_android_")))
+                .as("the android tools exactly where adb is found")
+                .isEqualTo(HostProbe.current().adb().isPresent());
     }
 
     @Test
