@@ -94,6 +94,24 @@ final class AndroidCalls {
         return new Opened(envelope.at("/data/result/panelId").asString(), deviceId, generation);
     }
 
+    /** The arguments of lomi_android_launch of {@code packageName} on {@code panel} at {@code generation}, then {@code more} pairs (an activity). */
+    String launch(Opened panel, String generation, String packageName, String key, Object... more) {
+        Object[] pairs = new Object[] {
+            "workspaceId", workspace(),
+            "panelId", panel.panelId(),
+            "deviceId", panel.deviceId(),
+            "generation", generation,
+            "packageName", packageName,
+            "expectedRevision", broker.revision(),
+            "retryEpoch", epoch.value(),
+            "requestKey", key
+        };
+        Object[] all = new Object[pairs.length + more.length];
+        System.arraycopy(pairs, 0, all, 0, pairs.length);
+        System.arraycopy(more, 0, all, pairs.length, more.length);
+        return json(all);
+    }
+
     JsonNode snapshot(Opened panel, String generation, Object... more) {
         return observe("lomi_android_snapshot", panel, generation, more);
     }

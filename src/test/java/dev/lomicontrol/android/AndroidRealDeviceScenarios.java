@@ -128,17 +128,7 @@ final class AndroidRealDeviceScenarios {
                 .isEqualTo(first.path("operationId").asString());
 
         JsonNode launch = broker.ok(
-                calls.session,
-                "lomi_android_launch",
-                json(
-                        "workspaceId", calls.workspace(),
-                        "panelId", panel.panelId(),
-                        "deviceId", panel.deviceId(),
-                        "generation", panel.generation(),
-                        "packageName", pkg,
-                        "expectedRevision", broker.revision(),
-                        "retryEpoch", calls.epoch.value(),
-                        "requestKey", "real-launch"));
+                calls.session, "lomi_android_launch", calls.launch(panel, panel.generation(), pkg, "real-launch"));
         JsonNode launched =
                 broker.settled(calls.session, launch.path("operationId").asString(), CALL);
         assertThat(launched.path("state").asString()).as("%s", launched).isEqualTo("succeeded");
