@@ -112,6 +112,19 @@ final class AndroidCalls {
         return json(all);
     }
 
+    /** The arguments of lomi_android_input of {@code event} on {@code panel} under {@code lease}. */
+    String input(Opened panel, String lease, long sequence, JsonNode event) {
+        return json(
+                "workspaceId", workspace(),
+                "panelId", panel.panelId(),
+                "deviceId", panel.deviceId(),
+                "generation", panel.generation(),
+                "leaseId", lease,
+                "inputSequence", Long.toString(sequence),
+                "event", event,
+                "retryEpoch", epoch.value());
+    }
+
     JsonNode snapshot(Opened panel, String generation, Object... more) {
         return observe("lomi_android_snapshot", panel, generation, more);
     }

@@ -108,15 +108,7 @@ class AndroidStallBrokerTests extends AndroidBrokerTest {
             CompletableFuture<Timed> input = timed(() -> broker.call(
                     calls.session,
                     "lomi_android_input",
-                    json(
-                            "workspaceId", calls.workspace(),
-                            "panelId", panel.panelId(),
-                            "deviceId", panel.deviceId(),
-                            "generation", panel.generation(),
-                            "leaseId", lease,
-                            "inputSequence", "1",
-                            "event", AndroidInputBrokerTests.text("stalled"),
-                            "retryEpoch", calls.epoch.value())));
+                    calls.input(panel, lease, 1, AndroidInputBrokerTests.text("stalled"))));
             CompletableFuture<Timed> launch = timed(() -> broker.call(
                     calls.session,
                     "lomi_android_launch",
