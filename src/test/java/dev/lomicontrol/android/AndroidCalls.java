@@ -94,6 +94,37 @@ final class AndroidCalls {
         return new Opened(envelope.at("/data/result/panelId").asString(), deviceId, generation);
     }
 
+    /** The arguments of lomi_android_launch of {@code packageName} on {@code panel} at {@code generation}, then {@code more} pairs (an activity). */
+    String launch(Opened panel, String generation, String packageName, String key, Object... more) {
+        Object[] pairs = new Object[] {
+            "workspaceId", workspace(),
+            "panelId", panel.panelId(),
+            "deviceId", panel.deviceId(),
+            "generation", generation,
+            "packageName", packageName,
+            "expectedRevision", broker.revision(),
+            "retryEpoch", epoch.value(),
+            "requestKey", key
+        };
+        Object[] all = new Object[pairs.length + more.length];
+        System.arraycopy(pairs, 0, all, 0, pairs.length);
+        System.arraycopy(more, 0, all, pairs.length, more.length);
+        return json(all);
+    }
+
+    /** The arguments of lomi_android_input of {@code event} on {@code panel} under {@code lease}. */
+    String input(Opened panel, String lease, long sequence, JsonNode event) {
+        return json(
+                "workspaceId", workspace(),
+                "panelId", panel.panelId(),
+                "deviceId", panel.deviceId(),
+                "generation", panel.generation(),
+                "leaseId", lease,
+                "inputSequence", Long.toString(sequence),
+                "event", event,
+                "retryEpoch", epoch.value());
+    }
+
     JsonNode snapshot(Opened panel, String generation, Object... more) {
         return observe("lomi_android_snapshot", panel, generation, more);
     }

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -20,20 +19,11 @@ import tools.jackson.databind.JsonNode;
  * config.ini edits, the revision and confirmation checks and the admin's approval — not the real
  * avdmanager's behaviour.
  */
-class AndroidDeviceManageBrokerTests extends AndroidBrokerTest {
-
-    @TempDir
-    Path temp;
-
-    StandInSdk sdk;
+class AndroidDeviceManageBrokerTests extends StandInSdkBrokerTest {
 
     @BeforeEach
-    void aStandInSdk() throws Exception {
-        sdk = new StandInSdk(temp);
+    void anInstalledImage() throws Exception {
         sdk.installed("system-images;android-34;google_apis;x86_64", "14");
-        dev.lomicontrol.tools.HostProbe probe = sdk.probe(temp);
-        broker.host = () -> probe;
-        broker.androidDevices = () -> new AndroidDevices(server.bridge(), new AvdDirectory(sdk.avdHome));
     }
 
     JsonNode inventory() {
@@ -70,6 +60,19 @@ class AndroidDeviceManageBrokerTests extends AndroidBrokerTest {
         assertThat(asked.path("state").asString()).as("%s", asked).isEqualTo("awaiting_user");
         broker.decisions.decide(new OperationId(asked.path("operationId").asString()), approve);
         return broker.settled(calls.session, asked.path("operationId").asString(), Duration.ofSeconds(30));
+    }
+
+    /** A delete or wipe of one AVD at the current devices revision, confirmed by the given name. */
+    JsonNode confirmed(String type, String deviceId, String confirmation) {
+        return node(
+                "type",
+                type,
+                "expectedDevicesRevision",
+                inventory().path("devicesRevision").asString(),
+                "deviceId",
+                deviceId,
+                "confirmation",
+                confirmation);
     }
 
     JsonNode create(String name, String key, boolean approve) {
@@ -155,42 +158,18 @@ class AndroidDeviceManageBrokerTests extends AndroidBrokerTest {
     void deleteNeedsTheExactNameAndARunningAvdIsNeitherWipedNorDeleted() throws Exception {
         create("Pixel_7", "c-1", true);
         String deviceId = inventory().at("/devices/0/deviceId").asString();
-        JsonNode wrongName = node(
-                "type",
-                "delete",
-                "expectedDevicesRevision",
-                inventory().path("devicesRevision").asString(),
-                "deviceId",
-                deviceId,
-                "confirmation",
-                "pixel_7");
+        JsonNode wrongName = confirmed("delete", deviceId, "pixel_7");
         assertThat(broker.refused(calls.session, "lomi_android_device_manage", manage(wrongName, "d-1")))
                 .isEqualTo(ErrorCode.INVALID_ARGUMENT);
 
         Path lock = Files.writeString(sdk.avdHome.resolve("Pixel_7.avd/hardware-qemu.ini.lock"), "");
-        JsonNode wipe = node(
-                "type",
-                "wipe",
-                "expectedDevicesRevision",
-                inventory().path("devicesRevision").asString(),
-                "deviceId",
-                deviceId,
-                "confirmation",
-                "Pixel_7");
+        JsonNode wipe = confirmed("wipe", deviceId, "Pixel_7");
         assertThat(broker.refused(calls.session, "lomi_android_device_manage", manage(wipe, "w-1")))
                 .as("an emulator holds it")
                 .isEqualTo(ErrorCode.TARGET_BUSY);
         Files.delete(lock);
 
-        JsonNode delete = node(
-                "type",
-                "delete",
-                "expectedDevicesRevision",
-                inventory().path("devicesRevision").asString(),
-                "deviceId",
-                deviceId,
-                "confirmation",
-                "Pixel_7");
+        JsonNode delete = confirmed("delete", deviceId, "Pixel_7");
         JsonNode done = decided(delete, "d-2", true);
         assertThat(done.path("state").asString()).as("%s", done).isEqualTo("succeeded");
         assertThat(sdk.argv()).last().isEqualTo("avdmanager delete avd -n Pixel_7");
@@ -203,15 +182,7 @@ class AndroidDeviceManageBrokerTests extends AndroidBrokerTest {
         String deviceId = inventory().at("/devices/0/deviceId").asString();
         try (FakeAdbd emulator = FakeAdbd.open().property("ro.boot.qemu.avd_name", "Pixel_7")) {
             server.registerEmulator(emulator);
-            JsonNode delete = node(
-                    "type",
-                    "delete",
-                    "expectedDevicesRevision",
-                    inventory().path("devicesRevision").asString(),
-                    "deviceId",
-                    deviceId,
-                    "confirmation",
-                    "Pixel_7");
+            JsonNode delete = confirmed("delete", deviceId, "Pixel_7");
 
             assertThat(broker.refused(calls.session, "lomi_android_device_manage", manage(delete, "d-1")))
                     .isEqualTo(ErrorCode.TARGET_BUSY);

@@ -98,32 +98,10 @@ class AndroidGrantBrokerTests extends AndroidBrokerTest {
                         "lomi_android_logcat", on(agent, theirs, "packageName", APP, "minPriority", "V", "limit", 10)
                     },
                     new String[] {
-                        "lomi_android_launch",
-                        on(
-                                agent,
-                                theirs,
-                                "packageName",
-                                APP,
-                                "expectedRevision",
-                                broker.revision(),
-                                "retryEpoch",
-                                agent.epoch.value(),
-                                "requestKey",
-                                "launch-foreign")
+                        "lomi_android_launch", agent.launch(theirs, theirs.generation(), APP, "launch-foreign")
                     },
                     new String[] {
-                        "lomi_android_input",
-                        on(
-                                agent,
-                                theirs,
-                                "leaseId",
-                                "ab".repeat(16),
-                                "inputSequence",
-                                "1",
-                                "event",
-                                AndroidInputBrokerTests.text("x"),
-                                "retryEpoch",
-                                agent.epoch.value())
+                        "lomi_android_input", agent.input(theirs, "ab".repeat(16), 1, AndroidInputBrokerTests.text("x"))
                     },
                     new String[] {
                         "lomi_android_install_apk",
@@ -212,19 +190,7 @@ class AndroidGrantBrokerTests extends AndroidBrokerTest {
             assertThat(device.shellCommands()).as("neither reached the device").isEqualTo(before);
 
             JsonNode launched = broker.ok(
-                    agent.session,
-                    "lomi_android_launch",
-                    on(
-                            agent,
-                            panel,
-                            "packageName",
-                            APP,
-                            "expectedRevision",
-                            broker.revision(),
-                            "retryEpoch",
-                            agent.epoch.value(),
-                            "requestKey",
-                            "launch-app"));
+                    agent.session, "lomi_android_launch", agent.launch(panel, panel.generation(), APP, "launch-app"));
             assertThat(launched.path("state").asString()).as("%s", launched).isEqualTo("succeeded");
             JsonNode logs = broker.ok(
                     agent.session,

@@ -265,22 +265,8 @@ class AndroidHelperFlowProcessTests {
         Files.write(project.resolve("app.apk"), apk);
         JsonNode imported = agent.ok(
                 "lomi_artifact_import",
-                "workspaceId",
-                agent.workspace,
-                "relativePath",
-                "app.apk",
-                "kind",
-                "android_apk",
-                "expectedByteLength",
-                (long) apk.length,
-                "expectedSha256",
-                sha256,
-                "expectedRevision",
-                agent.revision(),
-                "retryEpoch",
-                agent.epoch,
-                "requestKey",
-                agent.key("import"));
+                AndroidInstallBrokerTests.importing(
+                        agent.workspace, "app.apk", apk, agent.revision(), agent.epoch, agent.key("import")));
         JsonNode artifact = agent.settled(imported.at("/data/operationId").asString());
         assertThat(artifact.path("state").asString()).as("%s", artifact).isEqualTo("succeeded");
         String artifactId = artifact.at("/result/artifactId").asString();

@@ -100,18 +100,6 @@ class AndroidInputBrokerTests extends AndroidBrokerTest {
         return event;
     }
 
-    String input(AndroidCalls.Opened panel, String leaseId, long sequence, JsonNode event, String epoch) {
-        return json(
-                "workspaceId", calls.workspace(),
-                "panelId", panel.panelId(),
-                "deviceId", panel.deviceId(),
-                "generation", panel.generation(),
-                "leaseId", leaseId,
-                "inputSequence", Long.toString(sequence),
-                "event", event,
-                "retryEpoch", epoch);
-    }
-
     static List<List<String>> inputs(FakeAdbd device) {
         return device.shellCommands().stream()
                 .filter(argv -> !argv.isEmpty() && argv.get(0).equals("input"))
@@ -125,17 +113,16 @@ class AndroidInputBrokerTests extends AndroidBrokerTest {
             String lease = claimApproved(panel);
             assertThat(lease).matches("[0-9a-f]{32}");
 
-            String tap = input(panel, lease, 1, tap(120, 340, "down"), calls.epoch.value());
+            String tap = calls.input(panel, lease, 1, tap(120, 340, "down"));
             JsonNode sent = broker.ok(calls.session, "lomi_android_input", tap);
             assertThat(sent.path("state").asString()).as("%s", sent).isEqualTo("succeeded");
             assertThat(sent.at("/result/inputSequence").asString()).isEqualTo("1");
             JsonNode again = broker.ok(calls.session, "lomi_android_input", tap);
             assertThat(again.path("operationId").asString())
                     .isEqualTo(sent.path("operationId").asString());
-            broker.ok(
-                    calls.session, "lomi_android_input", input(panel, lease, 2, text("hi there"), calls.epoch.value()));
-            JsonNode resent = broker.ok(
-                    calls.session, "lomi_android_input", input(panel, lease, 2, text("hi there"), calls.epoch.value()));
+            broker.ok(calls.session, "lomi_android_input", calls.input(panel, lease, 2, text("hi there")));
+            JsonNode resent =
+                    broker.ok(calls.session, "lomi_android_input", calls.input(panel, lease, 2, text("hi there")));
             assertThat(resent.path("state").asString()).as("%s", resent).isEqualTo("succeeded");
 
             assertThat(inputs(device))
@@ -167,12 +154,11 @@ class AndroidInputBrokerTests extends AndroidBrokerTest {
                     .put("y", 6)
                     .put("toX", 5)
                     .put("toY", 900);
-            broker.ok(calls.session, "lomi_android_input", input(panel, lease, 1, tap, calls.epoch.value()));
-            broker.ok(calls.session, "lomi_android_input", input(panel, lease, 1, tap, calls.epoch.value()));
-            broker.ok(calls.session, "lomi_android_input", input(panel, lease, 2, press, calls.epoch.value()));
+            broker.ok(calls.session, "lomi_android_input", calls.input(panel, lease, 1, tap));
+            broker.ok(calls.session, "lomi_android_input", calls.input(panel, lease, 1, tap));
+            broker.ok(calls.session, "lomi_android_input", calls.input(panel, lease, 2, press));
             tap.put("x", 4294967296L);
-            assertThat(broker.refused(
-                            calls.session, "lomi_android_input", input(panel, lease, 3, tap, calls.epoch.value())))
+            assertThat(broker.refused(calls.session, "lomi_android_input", calls.input(panel, lease, 3, tap)))
                     .isEqualTo(ErrorCode.INVALID_ARGUMENT);
 
             assertThat(inputs(device))
@@ -187,17 +173,12 @@ class AndroidInputBrokerTests extends AndroidBrokerTest {
         try (FakeAdbd device = inputDevice()) {
             AndroidCalls.Opened panel = calls.opened(device.serial());
             String lease = claimApproved(panel);
-            broker.ok(calls.session, "lomi_android_input", input(panel, lease, 1, text("abc"), calls.epoch.value()));
+            broker.ok(calls.session, "lomi_android_input", calls.input(panel, lease, 1, text("abc")));
 
-            assertThat(broker.refused(
-                            calls.session,
-                            "lomi_android_input",
-                            input(panel, lease, 1, text("abd"), calls.epoch.value())))
+            assertThat(broker.refused(calls.session, "lomi_android_input", calls.input(panel, lease, 1, text("abd"))))
                     .isEqualTo(ErrorCode.IDEMPOTENCY_CONFLICT);
             assertThat(broker.refused(
-                            calls.session,
-                            "lomi_android_input",
-                            input(panel, lease, 3, text("caf\u00e9"), calls.epoch.value())))
+                            calls.session, "lomi_android_input", calls.input(panel, lease, 3, text("caf\u00e9"))))
                     .as("text `input text` cannot type")
                     .isEqualTo(ErrorCode.UNSUPPORTED_CAPABILITY);
             assertThat(inputs(device)).containsExactly(List.of("input", "text", "abc"));
@@ -209,10 +190,7 @@ class AndroidInputBrokerTests extends AndroidBrokerTest {
         try (FakeAdbd device = inputDevice()) {
             AndroidCalls.Opened panel = calls.opened(device.serial());
             String forged = "0123456789abcdef0123456789abcdef";
-            assertThat(broker.refused(
-                            calls.session,
-                            "lomi_android_input",
-                            input(panel, forged, 1, text("x"), calls.epoch.value())))
+            assertThat(broker.refused(calls.session, "lomi_android_input", calls.input(panel, forged, 1, text("x"))))
                     .isEqualTo(ErrorCode.CONTROL_REVOKED);
 
             JsonNode rejected =
@@ -228,16 +206,12 @@ class AndroidInputBrokerTests extends AndroidBrokerTest {
                     broker.ok(calls.session, "lomi_panel_control", control(calls.session, panel, "release", "rel-1"));
             assertThat(released.path("state").asString()).as("%s", released).isEqualTo("succeeded");
             assertThat(released.at("/result/controlled").asBoolean()).isFalse();
-            assertThat(broker.refused(
-                            calls.session,
-                            "lomi_android_input",
-                            input(panel, lease, 1, text("x"), calls.epoch.value())))
+            assertThat(broker.refused(calls.session, "lomi_android_input", calls.input(panel, lease, 1, text("x"))))
                     .isEqualTo(ErrorCode.CONTROL_REVOKED);
 
             Session other = broker.session();
             broker.connect(other, calls.project);
-            assertThat(broker.refused(
-                            other, "lomi_android_input", input(panel, lease, 1, text("x"), calls.epoch.value())))
+            assertThat(broker.refused(other, "lomi_android_input", calls.input(panel, lease, 1, text("x"))))
                     .as("another session, without the android scopes or the lease")
                     .isIn(ErrorCode.CONTROL_REVOKED, ErrorCode.SCOPE_DENIED);
             assertThat(inputs(device)).isEmpty();

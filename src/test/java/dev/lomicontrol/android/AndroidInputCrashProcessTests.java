@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.proof.crash.LedgerRows;
 import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.BrokerRestart;
 import dev.lomicontrol.testing.Eventually;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.nio.file.Files;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -107,13 +107,14 @@ class AndroidInputCrashProcessTests {
                 Target target = new Target(agent.workspace, panelId, deviceId, generation);
                 String lease = claimed(agent, target);
                 int before = sent.size();
-                Restart restart = killAndRestart(broker, random.nextInt((int) (TAPS_PER_ROUND * INPUT_MILLIS)));
+                BrokerRestart restart = BrokerRestart.after(
+                        broker, random.nextInt((int) (TAPS_PER_ROUND * INPUT_MILLIS)), this::startBroker);
                 try {
-                    drive(agent, target, lease, round, restart.killed);
+                    drive(agent, target, lease, round, restart.killed());
                 } finally {
-                    broker = restart.next.get(3, TimeUnit.MINUTES);
+                    broker = restart.next().get(3, TimeUnit.MINUTES);
                 }
-                exits.add(restart.exitCode);
+                exits.add(restart.exitCode());
                 agent = agent.reconnected(broker);
                 recover(agent, sent.subList(before, sent.size()));
                 judge(device, LedgerRows.read(temp.resolve("data")), "round " + round + " (seed " + seed + ")");
@@ -334,29 +335,6 @@ class AndroidInputCrashProcessTests {
                 + sent.stream().filter(s -> s.answer.equals("OUTCOME_UNKNOWN")).count() + ", never sent "
                 + sent.stream().filter(s -> s.neverSent).count() + ", recovery " + recovery
                 + ", input receipts in the ledger " + ledger;
-    }
-
-    /** The moment of the kill and the next broker run, started right after it. */
-    private static final class Restart {
-        final AtomicBoolean killed = new AtomicBoolean();
-        volatile int exitCode = -1;
-        CompletableFuture<BrokerChildProcess> next = new CompletableFuture<>();
-    }
-
-    private Restart killAndRestart(BrokerChildProcess running, int delayMillis) {
-        Restart restart = new Restart();
-        restart.next = CompletableFuture.supplyAsync(() -> {
-            try {
-                // intentional, not synchronisation (docs/adr/0011): the seeded moment of the SIGKILL
-                Thread.sleep(delayMillis);
-                restart.exitCode = running.kill();
-                restart.killed.set(true);
-                return startBroker();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        return restart;
     }
 
     private BrokerChildProcess startBroker() throws Exception {

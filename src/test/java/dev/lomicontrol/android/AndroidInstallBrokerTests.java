@@ -38,25 +38,25 @@ class AndroidInstallBrokerTests extends AndroidBrokerTest {
         JsonNode imported = broker.ok(
                 calls.session,
                 "lomi_artifact_import",
-                json(
-                        "workspaceId",
-                        calls.workspace(),
-                        "relativePath",
-                        name,
-                        "kind",
-                        "android_apk",
-                        "expectedByteLength",
-                        (long) bytes.length,
-                        "expectedSha256",
-                        sha256(bytes),
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        calls.epoch.value(),
-                        "requestKey",
-                        "import-" + name));
+                json(importing(
+                        calls.workspace(), name, bytes, broker.revision(), calls.epoch.value(), "import-" + name)));
         assertThat(imported.path("state").asString()).as("%s", imported).isEqualTo("succeeded");
         return imported.at("/result/artifactId").asString();
+    }
+
+    /** The argument pairs of lomi_artifact_import of {@code bytes} as the android_apk {@code name}. */
+    static Object[] importing(String workspace, String name, byte[] bytes, String revision, String epoch, String key)
+            throws NoSuchAlgorithmException {
+        return new Object[] {
+            "workspaceId", workspace,
+            "relativePath", name,
+            "kind", "android_apk",
+            "expectedByteLength", (long) bytes.length,
+            "expectedSha256", sha256(bytes),
+            "expectedRevision", revision,
+            "retryEpoch", epoch,
+            "requestKey", key
+        };
     }
 
     String install(AndroidCalls.Opened panel, String artifactId, String sha256, String key) {

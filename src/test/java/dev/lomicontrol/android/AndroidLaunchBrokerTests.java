@@ -1,6 +1,5 @@
 package dev.lomicontrol.android;
 
-import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.core.ErrorCode;
@@ -16,23 +15,6 @@ import tools.jackson.databind.JsonNode;
  */
 class AndroidLaunchBrokerTests extends AndroidBrokerTest {
 
-    String launch(AndroidCalls.Opened panel, String generation, String packageName, String key, Object... activity) {
-        Object[] pairs = new Object[] {
-            "workspaceId", calls.workspace(),
-            "panelId", panel.panelId(),
-            "deviceId", panel.deviceId(),
-            "generation", generation,
-            "packageName", packageName,
-            "expectedRevision", broker.revision(),
-            "retryEpoch", calls.epoch.value(),
-            "requestKey", key
-        };
-        Object[] all = new Object[pairs.length + activity.length];
-        System.arraycopy(pairs, 0, all, 0, pairs.length);
-        System.arraycopy(activity, 0, all, pairs.length, activity.length);
-        return json(all);
-    }
-
     static long starts(FakeAdbd device) {
         return device.shellCommands().stream()
                 .filter(argv -> argv.size() > 1 && argv.subList(0, 2).equals(List.of("am", "start")))
@@ -45,7 +27,7 @@ class AndroidLaunchBrokerTests extends AndroidBrokerTest {
             server.connect(device, DeviceState.DEVICE);
             AndroidCalls.Opened panel = calls.opened(device.serial());
 
-            String arguments = launch(panel, panel.generation(), "com.example.app", "launch-1");
+            String arguments = calls.launch(panel, panel.generation(), "com.example.app", "launch-1");
             JsonNode launched = broker.ok(calls.session, "lomi_android_launch", arguments);
             assertThat(launched.path("state").asString()).as("%s", launched).isEqualTo("succeeded");
             assertThat(launched.at("/result/activity").asString()).isEqualTo(".Home");
@@ -60,7 +42,7 @@ class AndroidLaunchBrokerTests extends AndroidBrokerTest {
             JsonNode explicit = broker.ok(
                     calls.session,
                     "lomi_android_launch",
-                    launch(panel, panel.generation(), "com.example.app", "launch-2", "activity", ".Main"));
+                    calls.launch(panel, panel.generation(), "com.example.app", "launch-2", "activity", ".Main"));
             assertThat(explicit.at("/result/activity").asString()).isEqualTo(".Main");
         }
     }
@@ -74,16 +56,16 @@ class AndroidLaunchBrokerTests extends AndroidBrokerTest {
             JsonNode missing = broker.ok(
                     calls.session,
                     "lomi_android_launch",
-                    launch(panel, panel.generation(), "com.example.app", "launch-n", "activity", ".Nope"));
+                    calls.launch(panel, panel.generation(), "com.example.app", "launch-n", "activity", ".Nope"));
             assertThat(missing.path("state").asString()).as("%s", missing).isEqualTo("failed");
             assertThat(missing.path("errorCode").asString()).isEqualTo("TARGET_NOT_FOUND");
 
             assertThat(broker.refused(
                             calls.session,
                             "lomi_android_launch",
-                            launch(panel, "gen-00000000000000ff", "com.example.app", "launch-old")))
+                            calls.launch(panel, "gen-00000000000000ff", "com.example.app", "launch-old")))
                     .isEqualTo(ErrorCode.STALE_GENERATION);
-            String stale = launch(panel, panel.generation(), "com.example.app", "launch-rev")
+            String stale = calls.launch(panel, panel.generation(), "com.example.app", "launch-rev")
                     .replace("\"expectedRevision\":\"" + broker.revision() + "\"", "\"expectedRevision\":\"1\"");
             assertThat(broker.refused(calls.session, "lomi_android_launch", stale))
                     .isEqualTo(ErrorCode.REVISION_CONFLICT);

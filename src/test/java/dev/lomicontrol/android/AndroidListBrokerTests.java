@@ -190,13 +190,6 @@ class AndroidListBrokerTests {
 
     /** An AVD as avdmanager writes one: {@code NAME.ini} pointing at {@code NAME.avd/} with its config.ini. */
     private void avd(String name, String displayName) throws IOException {
-        Path folder = Files.createDirectories(avdHome.resolve(name + ".avd"));
-        Files.writeString(
-                avdHome.resolve(name + ".ini"),
-                "avd.ini.encoding=UTF-8\npath=" + folder + "\npath.rel=avd/" + name + ".avd\ntarget=android-34\n");
-        Files.writeString(
-                folder.resolve("config.ini"),
-                "avd.ini.displayname=" + displayName
-                        + "\nhw.ramSize=2048\nimage.sysdir.1=system-images/android-34/google_apis/x86_64/\n");
+        UserSdk.writeAvd(avdHome, name, displayName);
     }
 }

@@ -1,6 +1,5 @@
 package dev.lomicontrol.android;
 
-import static dev.lomicontrol.broker.BrokerCallsFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lomicontrol.broker.BrokerCallsFixture;
@@ -128,17 +127,7 @@ final class AndroidRealDeviceScenarios {
                 .isEqualTo(first.path("operationId").asString());
 
         JsonNode launch = broker.ok(
-                calls.session,
-                "lomi_android_launch",
-                json(
-                        "workspaceId", calls.workspace(),
-                        "panelId", panel.panelId(),
-                        "deviceId", panel.deviceId(),
-                        "generation", panel.generation(),
-                        "packageName", pkg,
-                        "expectedRevision", broker.revision(),
-                        "retryEpoch", calls.epoch.value(),
-                        "requestKey", "real-launch"));
+                calls.session, "lomi_android_launch", calls.launch(panel, panel.generation(), pkg, "real-launch"));
         JsonNode launched =
                 broker.settled(calls.session, launch.path("operationId").asString(), CALL);
         assertThat(launched.path("state").asString()).as("%s", launched).isEqualTo("succeeded");
@@ -150,19 +139,11 @@ final class AndroidRealDeviceScenarios {
     }
 
     private static String input(AndroidCalls calls, AndroidCalls.Opened panel, String lease) {
-        return json(
-                "workspaceId", calls.workspace(),
-                "panelId", panel.panelId(),
-                "deviceId", panel.deviceId(),
-                "generation", panel.generation(),
-                "leaseId", lease,
-                "inputSequence", "1",
-                "event",
-                        JsonNodeFactory.instance
-                                .objectNode()
-                                .put("type", "navigation")
-                                .put("key", "home"),
-                "retryEpoch", calls.epoch.value());
+        return calls.input(
+                panel,
+                lease,
+                1,
+                JsonNodeFactory.instance.objectNode().put("type", "navigation").put("key", "home"));
     }
 
     /** {@code <model>-<sdk>} of the device, as its getprop says. */

@@ -6,11 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.OperationId;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,21 +17,12 @@ import tools.jackson.databind.JsonNode;
  * sdkmanager's licence questions (yes only for a licence text approved by digest) — the bookkeeping,
  * not Google's downloads.
  */
-class AndroidSetupApplyBrokerTests extends AndroidBrokerTest {
+class AndroidSetupApplyBrokerTests extends StandInSdkBrokerTest {
 
     static final String LICENSE = "Terms and Conditions\n\nThis is the Android SDK License Agreement";
 
-    @TempDir
-    Path temp;
-
-    StandInSdk sdk;
-
     @BeforeEach
-    void aStandInSdk() throws Exception {
-        sdk = new StandInSdk(temp);
-        dev.lomicontrol.tools.HostProbe probe = sdk.probe(temp);
-        broker.host = () -> probe;
-        broker.androidDevices = () -> new AndroidDevices(server.bridge(), new AvdDirectory(sdk.avdHome));
+    void aCatalogAndALicence() throws Exception {
         sdk.catalog("platforms;android-34|3|Android SDK Platform 34");
         sdk.offers("android-sdk-license", LICENSE);
     }

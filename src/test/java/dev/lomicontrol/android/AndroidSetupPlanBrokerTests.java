@@ -8,9 +8,7 @@ import dev.lomicontrol.core.ErrorCode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,20 +17,7 @@ import tools.jackson.databind.JsonNode;
  * revision of sdkmanager's listing, and our licence digests — the bookkeeping, not Google's
  * repository.
  */
-class AndroidSetupPlanBrokerTests extends AndroidBrokerTest {
-
-    @TempDir
-    Path temp;
-
-    StandInSdk sdk;
-
-    @BeforeEach
-    void aStandInSdk() throws Exception {
-        sdk = new StandInSdk(temp);
-        dev.lomicontrol.tools.HostProbe probe = sdk.probe(temp);
-        broker.host = () -> probe;
-        broker.androidDevices = () -> new AndroidDevices(server.bridge(), new AvdDirectory(sdk.avdHome));
-    }
+class AndroidSetupPlanBrokerTests extends StandInSdkBrokerTest {
 
     JsonNode plan(JsonNode action) {
         return broker.ok(

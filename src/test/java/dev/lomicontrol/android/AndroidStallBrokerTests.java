@@ -76,55 +76,15 @@ class AndroidStallBrokerTests extends AndroidBrokerTest {
                 "generation", panel.generation());
     }
 
-    String launch(AndroidCalls.Opened panel, String key) {
-        return json(
-                "workspaceId", calls.workspace(),
-                "panelId", panel.panelId(),
-                "deviceId", panel.deviceId(),
-                "generation", panel.generation(),
-                "packageName", "com.example.app",
-                "expectedRevision", broker.revision(),
-                "retryEpoch", calls.epoch.value(),
-                "requestKey", key);
-    }
-
     /** Imports an APK and asks to install it on {@code panel}'s device: the operation awaiting the admin. */
     String installAsked(AndroidCalls.Opened panel) throws Exception {
         byte[] apk = AndroidInstallBrokerTests.apk(300_000);
         String sha256 = AndroidInstallBrokerTests.sha256(apk);
-        Files.write(calls.project.root().resolve("stall.apk"), apk);
-        JsonNode imported = broker.ok(
-                calls.session,
-                "lomi_artifact_import",
-                json(
-                        "workspaceId",
-                        calls.workspace(),
-                        "relativePath",
-                        "stall.apk",
-                        "kind",
-                        "android_apk",
-                        "expectedByteLength",
-                        (long) apk.length,
-                        "expectedSha256",
-                        sha256,
-                        "expectedRevision",
-                        broker.revision(),
-                        "retryEpoch",
-                        calls.epoch.value(),
-                        "requestKey",
-                        "import-stall"));
+        String artifactId = AndroidInstallBrokerTests.imported(broker, calls, "stall.apk", apk);
         JsonNode asked = broker.ok(
                 calls.session,
                 "lomi_android_install_apk",
-                json(
-                        "workspaceId", calls.workspace(),
-                        "panelId", panel.panelId(),
-                        "deviceId", panel.deviceId(),
-                        "generation", panel.generation(),
-                        "artifactId", imported.at("/result/artifactId").asString(),
-                        "sha256", sha256,
-                        "retryEpoch", calls.epoch.value(),
-                        "requestKey", "install-stall"));
+                AndroidInstallBrokerTests.install(calls, panel, artifactId, sha256, "install-stall"));
         assertThat(asked.path("state").asString()).as("%s", asked).isEqualTo("awaiting_user");
         return asked.path("operationId").asString();
     }
@@ -148,17 +108,11 @@ class AndroidStallBrokerTests extends AndroidBrokerTest {
             CompletableFuture<Timed> input = timed(() -> broker.call(
                     calls.session,
                     "lomi_android_input",
-                    json(
-                            "workspaceId", calls.workspace(),
-                            "panelId", panel.panelId(),
-                            "deviceId", panel.deviceId(),
-                            "generation", panel.generation(),
-                            "leaseId", lease,
-                            "inputSequence", "1",
-                            "event", AndroidInputBrokerTests.text("stalled"),
-                            "retryEpoch", calls.epoch.value())));
-            CompletableFuture<Timed> launch =
-                    timed(() -> broker.call(calls.session, "lomi_android_launch", launch(panel, "launch-stalled")));
+                    calls.input(panel, lease, 1, AndroidInputBrokerTests.text("stalled"))));
+            CompletableFuture<Timed> launch = timed(() -> broker.call(
+                    calls.session,
+                    "lomi_android_launch",
+                    calls.launch(panel, panel.generation(), "com.example.app", "launch-stalled")));
             // the approval starts the install on a thread of its own; the decision returns at once
             CompletableFuture<Timed> installed = timed(() -> {
                 broker.decisions.decide(new OperationId(install), true);
@@ -187,7 +141,10 @@ class AndroidStallBrokerTests extends AndroidBrokerTest {
                     now(() -> calls.open(panel.deviceId(), "open-again")),
                     now(() -> broker.call(calls.session, "lomi_android_snapshot", observed(healthyPanel))),
                     now(() -> broker.call(
-                            calls.session, "lomi_android_launch", launch(healthyPanel, "launch-healthy"))))) {
+                            calls.session,
+                            "lomi_android_launch",
+                            calls.launch(
+                                    healthyPanel, healthyPanel.generation(), "com.example.app", "launch-healthy"))))) {
                 assertThat(prompt.answer().path("status").asString())
                         .as("the broker keeps serving: %s", prompt)
                         .isEqualTo("ok");

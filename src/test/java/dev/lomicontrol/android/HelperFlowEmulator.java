@@ -62,16 +62,7 @@ final class HelperFlowEmulator implements AutoCloseable {
         panelId = agent.opened(deviceId, "open-avd");
         assertThat(dir.resolve("starts")).as("opening starts no emulator").doesNotExist();
 
-        JsonNode start = agent.ok(
-                "lomi_android_start",
-                target(
-                        agent,
-                        "expectedRevision",
-                        agent.revision(),
-                        "retryEpoch",
-                        agent.epoch,
-                        "requestKey",
-                        agent.key("start")));
+        JsonNode start = lifecycle(agent, "lomi_android_start", "start");
         assertThat(start.at("/data/state").asString()).as("%s", start).isIn("running", "succeeded");
         JsonNode booted = agent.settled(start.at("/data/operationId").asString());
         assertThat(booted.path("state").asString()).as("%s", booted).isEqualTo("succeeded");
@@ -107,14 +98,10 @@ final class HelperFlowEmulator implements AutoCloseable {
         leaseId = lease;
     }
 
-    /**
-     * lomi_android_stop: the console saw the token and {@code kill} (through {@code adb emu kill}),
-     * the process group is gone, its device had seen exactly one tap; then calls with the ended
-     * generation answer STALE_GENERATION, and the AVD is listed as not running again.
-     */
-    void stopped(HelperAgent agent) throws Exception {
-        JsonNode stopped = agent.ok(
-                "lomi_android_stop",
+    /** lomi_android_start or lomi_android_stop on the panel's device at the current revision. */
+    private JsonNode lifecycle(HelperAgent agent, String tool, String key) throws Exception {
+        return agent.ok(
+                tool,
                 target(
                         agent,
                         "expectedRevision",
@@ -122,7 +109,16 @@ final class HelperFlowEmulator implements AutoCloseable {
                         "retryEpoch",
                         agent.epoch,
                         "requestKey",
-                        agent.key("stop")));
+                        agent.key(key)));
+    }
+
+    /**
+     * lomi_android_stop: the console saw the token and {@code kill} (through {@code adb emu kill}),
+     * the process group is gone, its device had seen exactly one tap; then calls with the ended
+     * generation answer STALE_GENERATION, and the AVD is listed as not running again.
+     */
+    void stopped(HelperAgent agent) throws Exception {
+        JsonNode stopped = lifecycle(agent, "lomi_android_stop", "stop");
         assertThat(stopped.at("/data/state").asString()).as("%s", stopped).isEqualTo("succeeded");
         assertThat(stopped.at("/data/result/stopped").asBoolean())
                 .as("%s", stopped)

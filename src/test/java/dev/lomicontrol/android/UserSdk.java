@@ -27,6 +27,12 @@ record UserSdk(Path root, Path avdHome, PrivateAdbServer server) {
 
     /** Adds an AVD as avdmanager writes one: {@code NAME.ini} pointing at {@code NAME.avd/} with its config.ini. */
     UserSdk avd(String name, String displayName) throws IOException {
+        writeAvd(avdHome, name, displayName);
+        return this;
+    }
+
+    /** Writes an AVD into {@code avdHome} as avdmanager does: {@code NAME.ini} and {@code NAME.avd/config.ini}. */
+    static void writeAvd(Path avdHome, String name, String displayName) throws IOException {
         Path folder = Files.createDirectories(avdHome.resolve(name + ".avd"));
         Files.writeString(
                 avdHome.resolve(name + ".ini"),
@@ -35,7 +41,6 @@ record UserSdk(Path root, Path avdHome, PrivateAdbServer server) {
                 folder.resolve("config.ini"),
                 "avd.ini.displayname=" + displayName
                         + "\nhw.ramSize=2048\nimage.sysdir.1=system-images/android-34/google_apis/x86_64/\n");
-        return this;
     }
 
     /** Points {@code env} (a child process's environment) at this SDK, AVD home and adb server. */

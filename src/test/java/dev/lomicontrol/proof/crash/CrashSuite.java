@@ -2,6 +2,7 @@ package dev.lomicontrol.proof.crash;
 
 import dev.lomicontrol.proof.crash.CrashJudge.Verdict;
 import dev.lomicontrol.testing.BrokerChildProcess;
+import dev.lomicontrol.testing.BrokerRestart;
 import dev.lomicontrol.testing.McpHelperProcess;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,9 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -171,14 +170,14 @@ final class CrashSuite {
         client.setUp(round);
         int before = client.items().size();
         long t1 = System.nanoTime();
-        Restart restart = killAndRestart(broker, killDelayMillis);
+        BrokerRestart restart = BrokerRestart.after(broker, killDelayMillis, this::startBroker);
         try {
-            client.drive(round, settings.itemsPerRound(), restart.killed::get);
+            client.drive(round, settings.itemsPerRound(), restart.killed()::get);
         } finally {
-            broker = restart.next.get(3, TimeUnit.MINUTES);
+            broker = restart.next().get(3, TimeUnit.MINUTES);
         }
         long t2 = System.nanoTime();
-        exits.add(restart.exitCode);
+        exits.add(restart.exitCode());
         recovered += Integer.parseInt(broker.await(RECOVERED)); // this run's recovery, its own log line
         client.awaitBroker(RECONNECT);
         long t3 = System.nanoTime();
@@ -270,29 +269,6 @@ final class CrashSuite {
                     + " of them not in the export: " + purge);
         }
         return gone + " of " + before.size() + " receipts purged, all in the export (" + purge.replace('\n', ' ') + ")";
-    }
-
-    /** The moment of the kill and the next broker run, started right after the kill (a supervisor would). */
-    private static final class Restart {
-        final AtomicBoolean killed = new AtomicBoolean();
-        volatile int exitCode = -1;
-        CompletableFuture<BrokerChildProcess> next;
-    }
-
-    private Restart killAndRestart(BrokerChildProcess running, int delayMillis) {
-        Restart restart = new Restart();
-        restart.next = CompletableFuture.supplyAsync(() -> {
-            try {
-                // intentional, not synchronisation (docs/adr/0011): the seeded moment of the SIGKILL
-                Thread.sleep(delayMillis);
-                restart.exitCode = running.kill();
-                restart.killed.set(true);
-                return startBroker();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        return restart;
     }
 
     /** Runtime directories (sockets, shell integration) that broker runs left behind in their temp directory. */
