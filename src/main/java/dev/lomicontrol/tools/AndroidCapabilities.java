@@ -1,6 +1,5 @@
 package dev.lomicontrol.tools;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -50,20 +49,6 @@ final class AndroidCapabilities {
                         + "; nothing was done");
     }
 
-    /** What {@code host} has for {@code need}, in a few words (for answers that say the capability is there). */
-    static String present(HostNeed need, HostProbe host) {
-        switch (need) {
-            case ANDROID_EMULATOR:
-                return "the emulator at " + path(host.emulator()) + " and adb at " + path(host.adb());
-            case ANDROID_SETUP:
-                return "sdkmanager at " + path(host.cmdlineTool("sdkmanager"));
-            case ANDROID_MANAGE:
-                return "avdmanager at " + path(host.cmdlineTool("avdmanager"));
-            default:
-                return "adb at " + path(host.adb());
-        }
-    }
-
     /** The capability's name in an answer. */
     static String what(HostNeed need) {
         switch (need) {
@@ -98,9 +83,5 @@ final class AndroidCapabilities {
                     + " (cmdline-tools/latest/bin, cmdline-tools/<version>/bin, tools/bin) and '" + name
                     + "' is not on the PATH; install the SDK's command-line tools");
         }
-    }
-
-    private static String path(Optional<Path> found) {
-        return found.map(Path::toString).orElse("(not found)");
     }
 }

@@ -46,12 +46,7 @@ public final class HostQualification {
                         + "; install it with: apt-get install chromium-headless-shell (or set lomi.browser.executable); nothing was done");
     }
 
-    /**
-     * Why this host cannot serve the tool {@code spec}: what its {@link HostNeed} lacks
-     * ({@link #reason(HostNeed)}); else, for a tool this broker does not implement yet
-     * ({@link ToolSpec#notServedYet}), that — for an Android tool naming what the host has, so the
-     * answer says the host is not what is missing. Empty when the tool can be served.
-     */
+    /** Why this host cannot serve the tool {@code spec}: what its {@link HostNeed} lacks ({@link #reason(HostNeed)}); empty when it can. */
     public static Optional<String> reason(ToolSpec<?> spec) {
         return reason(spec, HostProbe.current());
     }
@@ -62,15 +57,7 @@ public final class HostQualification {
      * in tests).
      */
     public static Optional<String> reason(ToolSpec<?> spec, HostProbe probe) {
-        Optional<String> host = lacks(probe, spec.host());
-        if (host.isPresent() || spec.served()) {
-            return host;
-        }
-        return Optional.of(spec.name() + " is not implemented on this broker yet"
-                + (spec.host().android()
-                        ? " (this host has what it needs: " + AndroidCapabilities.present(spec.host(), probe) + ")"
-                        : "")
-                + "; do the task with the tools that are listed");
+        return lacks(probe, spec.host());
     }
 
     /** Why {@code host} lacks the Android capability {@code need} ({@link AndroidCapabilities}); empty when it has it. */

@@ -17,8 +17,6 @@ import tools.jackson.databind.node.ObjectNode;
  * @param result for OP tools, the record or tagged union of its operation's {@code result}
  * @param helperAnswers whether the helper answers it itself (status, diagnostics) instead of the broker
  * @param waitDoc the description of its {@link Waiting waitMs} field when it takes one (every OP tool does), else empty
- * @param served whether this broker implements it; a declared tool it does not ({@link #notServedYet}) answers
- *     HOST_UNQUALIFIED even on a host that has what it needs ({@link HostQualification#reason(ToolSpec)})
  */
 public record ToolSpec<I>(
         String name,
@@ -33,8 +31,7 @@ public record ToolSpec<I>(
         HostNeed host,
         boolean helperAnswers,
         Optional<String> waitDoc,
-        Function<? super I, List<ScopeNeed>> variantScopes,
-        boolean served) {
+        Function<? super I, List<ScopeNeed>> variantScopes) {
 
     private static final Pattern NAME = Pattern.compile("lomi_[a-z0-9_]{1,123}");
 
@@ -78,8 +75,7 @@ public record ToolSpec<I>(
                 HostNeed.NONE,
                 false,
                 Optional.empty(),
-                in -> List.of(),
-                true);
+                in -> List.of());
     }
 
     /** A durable operation; its answer is the operation with a {@code result} of type {@code result}. */
@@ -104,8 +100,7 @@ public record ToolSpec<I>(
                 HostNeed.NONE,
                 false,
                 Optional.of(Waiting.OPERATION_DOC),
-                in -> List.of(),
-                true);
+                in -> List.of());
     }
 
     /** A change without a receipt that is harmless to repeat. */
@@ -130,8 +125,7 @@ public record ToolSpec<I>(
                 HostNeed.NONE,
                 false,
                 Optional.empty(),
-                in -> List.of(),
-                true);
+                in -> List.of());
     }
 
     /** The same tool, answering operations of any tool (its published result is every OP tool's result). */
@@ -149,8 +143,7 @@ public record ToolSpec<I>(
                 host,
                 helperAnswers,
                 waitDoc,
-                variantScopes,
-                served);
+                variantScopes);
     }
 
     /** Ordered input without a receipt ({@code inputSequence}). */
@@ -175,31 +168,22 @@ public record ToolSpec<I>(
                 HostNeed.NONE,
                 false,
                 Optional.empty(),
-                in -> List.of(),
-                true);
+                in -> List.of());
     }
 
     /** The same tool, answered by the helper itself. */
     public ToolSpec<I> answeredByHelper() {
-        return serving(host, true, waitDoc, variantScopes, served);
+        return serving(host, true, waitDoc, variantScopes);
     }
 
     /** The same tool, needing {@code need} from the host. */
     public ToolSpec<I> needs(HostNeed need) {
-        return serving(need, helperAnswers, waitDoc, variantScopes, served);
-    }
-
-    /**
-     * The same tool, declared but not implemented by this broker yet: it answers HOST_UNQUALIFIED (saying
-     * so, and naming what the host has) even where the host has what it {@link #needs}.
-     */
-    public ToolSpec<I> notServedYet() {
-        return serving(host, helperAnswers, waitDoc, variantScopes, false);
+        return serving(need, helperAnswers, waitDoc, variantScopes);
     }
 
     /** The same tool taking {@link Waiting waitMs}, published with {@code description} (what a call waits for). */
     public ToolSpec<I> waiting(String description) {
-        return serving(host, helperAnswers, Optional.of(description), variantScopes, served);
+        return serving(host, helperAnswers, Optional.of(description), variantScopes);
     }
 
     /**
@@ -207,7 +191,7 @@ public record ToolSpec<I>(
      * for a bound input, checked after binding and before the handler (SCOPE_DENIED with the need's refusal).
      */
     public ToolSpec<I> withVariantScopes(Function<? super I, List<ScopeNeed>> needs) {
-        return serving(host, helperAnswers, waitDoc, needs, served);
+        return serving(host, helperAnswers, waitDoc, needs);
     }
 
     /** The same declaration with these serving components (the copies above differ only in them). */
@@ -215,8 +199,7 @@ public record ToolSpec<I>(
             HostNeed host,
             boolean helperAnswers,
             Optional<String> waitDoc,
-            Function<? super I, List<ScopeNeed>> variantScopes,
-            boolean served) {
+            Function<? super I, List<ScopeNeed>> variantScopes) {
         return new ToolSpec<>(
                 name,
                 title,
@@ -230,8 +213,7 @@ public record ToolSpec<I>(
                 host,
                 helperAnswers,
                 waitDoc,
-                variantScopes,
-                served);
+                variantScopes);
     }
 
     /** The scopes {@code input}, bound for this tool, needs beyond {@link #scope()}. */

@@ -318,7 +318,7 @@ public class UnqualifiedToolsTests {
                     .as(name)
                     .isEqualTo(HINTS_AND_EFFECT.get(name));
             assertThat(spec.title()).as(name).isNotBlank();
-            if (spec.served() && spec.host().android()) {
+            if (spec.host().android()) {
                 assertThat(spec.description())
                         .as(name + " is served wherever adb is: its description no longer says HOST_UNQUALIFIED")
                         .doesNotContain("HOST_UNQUALIFIED");
