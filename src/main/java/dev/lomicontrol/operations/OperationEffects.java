@@ -71,6 +71,11 @@ final class OperationEffects {
         if (!session.isAlive()) {
             return revoked(running);
         }
+        return perform(running, work);
+    }
+
+    /** Runs {@code work} for a running operation and settles it: succeeded/complete, failed, or outcome_unknown. */
+    Operation perform(Operation running, OperationRunner.Work work) {
         JsonNode result;
         try {
             result = work.perform(running);

@@ -216,6 +216,22 @@ public final class OperationRunner implements AutoCloseable {
                 request, admission, summary, plan, queued -> effects.dispatch(request.session(), queued, dispatch));
     }
 
+    /**
+     * As {@link #afterApproval}, the work running on a thread of its own: the admin's decision returns
+     * at once with the operation running, and the work settles it when it ends, as {@link #afterApproval}'s
+     * would (for an effect that may take minutes: an install, an SDK download).
+     */
+    public ObjectNode afterApprovalInBackground(
+            Request request, Admission admission, Supplier<String> summary, Supplier<JsonNode> plan, Work work) {
+        return afterApprovalThenDispatch(request, admission, summary, plan, running -> {
+            Thread thread = new Thread(
+                    () -> effects.perform(running, work),
+                    "lomi-" + running.tool().value() + "-" + running.id().value());
+            thread.setDaemon(true);
+            thread.start();
+        });
+    }
+
     private ObjectNode parked(
             Request request,
             Admission admission,

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lomicontrol.broker.BrokerCallsFixture;
 import dev.lomicontrol.core.OperationId;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -88,6 +89,40 @@ class AndroidSetupApplyBrokerTests extends StandInSdkBrokerTest {
                 .contains(sha1(LICENSE));
         JsonNode inventory = setup("type", "inventory");
         assertThat(inventory.path("installed").toString()).contains("platforms;android-34");
+    }
+
+    @Test
+    void theAdminsApprovalReturnsAtOnceWhileSdkmanagerStillInstalls() throws Exception {
+        JsonNode plan = prepared();
+        Path gate = sdk.gate();
+        JsonNode asked = broker.ok(
+                calls.session,
+                "lomi_android_setup_apply",
+                json(
+                        "workspaceId", calls.workspace(),
+                        "planId", plan.path("planId").asString(),
+                        "planRevision", plan.path("revision").asString(),
+                        "retryEpoch", calls.epoch.value(),
+                        "requestKey", "a-gated"));
+        OperationId id = new OperationId(asked.path("operationId").asString());
+
+        java.util.concurrent.CompletableFuture<Void> decided =
+                java.util.concurrent.CompletableFuture.runAsync(() -> broker.decisions.decide(id, true));
+        try {
+            decided.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            Files.writeString(gate, "go\n");
+            throw new AssertionError("the admin's decision waited for sdkmanager --install to end", e);
+        }
+        assertThat(broker.ok(calls.session, "lomi_operation_get", json("operationId", id.value()))
+                        .path("state")
+                        .asString())
+                .as("the decision returned while sdkmanager --install waits at its gate")
+                .isEqualTo("running");
+
+        Files.writeString(gate, "go\n");
+        JsonNode done = broker.settled(calls.session, id.value(), Duration.ofSeconds(30));
+        assertThat(done.path("state").asString()).as("%s", done).isEqualTo("succeeded");
     }
 
     @Test

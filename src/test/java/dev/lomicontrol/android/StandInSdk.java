@@ -64,6 +64,7 @@ public final class StandInSdk {
                 [ "$ans" = y ] && accept
                 echo ;;
               install)
+                [ -p "$D/gate" ] && read _ < "$D/gate"
                 accept
                 for f in "$D"/offered/*; do
                   [ -f "$f" ] || continue
@@ -130,6 +131,15 @@ public final class StandInSdk {
     /** What sdkmanager --list offers from now on. */
     void catalog(String... lines) throws IOException {
         Files.writeString(dir.resolve("catalog"), String.join("\n", lines) + "\n");
+    }
+
+    /** From now on, sdkmanager --install waits until a line is written to the returned named pipe. */
+    Path gate() throws IOException, InterruptedException {
+        Path gate = dir.resolve("gate");
+        if (new ProcessBuilder("mkfifo", gate.toString()).inheritIO().start().waitFor() != 0) {
+            throw new IOException("mkfifo " + gate + " failed");
+        }
+        return gate;
     }
 
     /** A licence sdkmanager asks about until it is accepted. */

@@ -8,9 +8,6 @@ import dev.lomicontrol.artifacts.ArtifactRead;
 import dev.lomicontrol.artifacts.ArtifactStore;
 import dev.lomicontrol.core.ErrorCode;
 import dev.lomicontrol.core.LomiException;
-import dev.lomicontrol.ledger.EffectState;
-import dev.lomicontrol.ledger.Operation;
-import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.operations.OperationRunner;
 import dev.lomicontrol.pairing.Session;
 import dev.lomicontrol.tools.Encoder;
@@ -22,8 +19,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.function.Supplier;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -82,59 +77,29 @@ final class AndroidInstalls {
         plan.put("session", owner);
         OperationRunner.Request request = OperationRunner.Request.of(
                 session, AndroidSpecs.INSTALL_APK, in, bound.listed(), bound.deviceId(), OptionalLong.empty());
-        return runner.afterApprovalThenDispatch(
+        return runner.afterApprovalInBackground(
                 request,
                 () -> {},
                 () -> "install " + name + " (" + artifact.byteLength() + " bytes, SHA-256 " + sha256
                         + ") on Android device " + bound.serial() + " for " + session.clientLabel(),
                 () -> plan,
                 operation -> {
-                    Thread thread = new Thread(
-                            () -> settle(operation, () -> {
-                                session.requireAlive();
-                                AndroidPanels.Bound now = live.bound(
-                                        session, in.workspaceId(), in.panelId(), in.deviceId(), in.generation());
-                                ApkInstaller.Outcome outcome = installed(owner, in, now);
-                                return Encoder.encode(new AndroidResults.Installed(
-                                        in.workspaceId(),
-                                        now.deviceId(),
-                                        now.generation(),
-                                        artifact.id(),
-                                        sha256,
-                                        outcome.installed(),
-                                        Optional.empty(),
-                                        Optional.empty(),
-                                        Optional.empty(),
-                                        outcome.failure()));
-                            }),
-                            "lomi-android-install-" + operation.id().value());
-                    thread.setDaemon(true);
-                    thread.start();
+                    session.requireAlive();
+                    AndroidPanels.Bound now =
+                            live.bound(session, in.workspaceId(), in.panelId(), in.deviceId(), in.generation());
+                    ApkInstaller.Outcome outcome = installed(owner, in, now);
+                    return Encoder.encode(new AndroidResults.Installed(
+                            in.workspaceId(),
+                            now.deviceId(),
+                            now.generation(),
+                            artifact.id(),
+                            sha256,
+                            outcome.installed(),
+                            Optional.empty(),
+                            Optional.empty(),
+                            Optional.empty(),
+                            outcome.failure()));
                 });
-    }
-
-    /**
-     * Runs an approved install on its own thread (the admin's decision returns at once) and settles
-     * it as the runner settles immediate work: succeeded/complete with the result; a refusal
-     * failed/none with its code; OUTCOME_UNKNOWN, or anything unexpected, outcome_unknown/unknown.
-     */
-    private void settle(Operation running, Supplier<JsonNode> install) {
-        try {
-            JsonNode result = install.get();
-            runner.settle(
-                    running.id(),
-                    OperationState.SUCCEEDED,
-                    EffectState.COMPLETE,
-                    Optional.of(result),
-                    Optional.empty());
-        } catch (LomiException e) {
-            runner.settleRefused(running.id(), e);
-        } catch (RuntimeException e) {
-            runner.settleUnknown(
-                    running.id(),
-                    "the install failed unexpectedly (" + e + ") while the APK may have been on its way; check"
-                            + " on the device before installing again");
-        }
     }
 
     /** Streams the artifact's verified bytes (copied to a private file the installer reads) to the device. */

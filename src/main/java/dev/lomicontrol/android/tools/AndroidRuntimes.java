@@ -10,7 +10,6 @@ import dev.lomicontrol.core.LomiException;
 import dev.lomicontrol.core.OperationId;
 import dev.lomicontrol.ledger.EffectState;
 import dev.lomicontrol.ledger.Operation;
-import dev.lomicontrol.ledger.OperationError;
 import dev.lomicontrol.ledger.OperationState;
 import dev.lomicontrol.operations.OperationJson;
 import dev.lomicontrol.operations.OperationRunner;
@@ -209,19 +208,14 @@ final class AndroidRuntimes implements AutoCloseable {
                             in.workspaceId(), in.deviceId().value(), generation, true, false))),
                     Optional.empty());
         } catch (LomiException refused) {
-            failed(id, refused);
+            runner.settleRefused(id, refused);
         } catch (RuntimeException e) {
             log.warn("the boot of {} failed: {}", plan.avdName(), e.toString());
-            runner.settle(
+            runner.settleUnknown(
                     id,
-                    OperationState.OUTCOME_UNKNOWN,
-                    EffectState.UNKNOWN,
-                    Optional.empty(),
-                    Optional.of(new OperationError(
-                            ErrorCode.OUTCOME_UNKNOWN,
-                            "the boot of " + plan.avdName() + " failed part-way ("
-                                    + e.getClass().getSimpleName()
-                                    + "); list the devices (lomi_android_list) to see whether it runs")));
+                    "the boot of " + plan.avdName() + " failed part-way ("
+                            + e.getClass().getSimpleName()
+                            + "); list the devices (lomi_android_list) to see whether it runs");
         } finally {
             port.ifPresent(ports::release);
             booting.remove(plan.avdName());
@@ -229,8 +223,7 @@ final class AndroidRuntimes implements AutoCloseable {
     }
 
     private Operation failed(OperationId id, LomiException refused) {
-        return runner.settle(
-                id, OperationState.FAILED, EffectState.NONE, Optional.empty(), Optional.of(OperationError.of(refused)));
+        return runner.settleRefused(id, refused);
     }
 
     private static LomiException busy(String avdName, String why) {

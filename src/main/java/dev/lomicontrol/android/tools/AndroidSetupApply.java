@@ -81,12 +81,12 @@ final class AndroidSetupApply {
         shown.put("client", session.clientLabel());
         OperationRunner.Request request = OperationRunner.Request.of(
                 session, AndroidSpecs.SETUP_APPLY, in, listed, "sdk:" + plan.id(), OptionalLong.empty());
-        return runner.afterApproval(
+        return runner.afterApprovalInBackground(
                 request,
                 () -> {},
-                "install " + String.join(", ", ids) + " into the Android SDK, accepting "
+                () -> "install " + String.join(", ", ids) + " into the Android SDK, accepting "
                         + plan.licenses().size() + " licence(s) shown by digest, for " + session.clientLabel(),
-                shown,
+                () -> shown,
                 operation -> {
                     session.requireAlive();
                     List<String> args = new ArrayList<>();
